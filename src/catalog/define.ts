@@ -1,0 +1,149 @@
+// The shape of a catalog entry. An action is data: a route (or GraphQL document), its parameters,
+// its flags and the name of a renderer. Schemas, surfaces, docs and guards are derived from it.
+
+export type Tier = 'free' | 'premium' | 'ultimate';
+export type ParamKind = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+/** `local`: consumed by the server itself (e.g. tail_lines of a job trace), never sent. */
+export type Placement = 'path' | 'query' | 'body' | 'local';
+
+export interface ParamSpec {
+  type: ParamKind;
+  description: string;
+  required?: boolean;
+  /** Where the value goes. Default: path when the route names it, else query for GET/DELETE, body otherwise. */
+  in?: Placement;
+  /** Name on the wire when it differs from the public name (e.g. public `project_id` → route `:id`). */
+  wire?: string;
+  enum?: readonly string[];
+  /** Element type of an array parameter. */
+  items?: 'string' | 'integer' | 'object';
+  /** Identifiers: a required value must be > 0 (numbers) or non-empty (strings). Default true for required. */
+  default?: unknown;
+  /** A project or group identifier: an integer id or a URL-encoded full path. */
+  idOrPath?: boolean;
+}
+
+export interface GraphqlSpec {
+  /** The GraphQL document. Variables are the action's params (after `variables` mapping). */
+  document: string;
+  /** Dot path from `data` to the result (e.g. `project.issues`). For mutations, the payload field. */
+  resultPath: string;
+  kind: 'query' | 'mutation';
+  /** Map action params to GraphQL variables; default passes params through unchanged. */
+  variables?: (params: Record<string, unknown>) => Record<string, unknown>;
+  /** A connection (nodes + pageInfo) list. */
+  connection?: boolean;
+}
+
+/** Alternative REST routes selected by which params are present (project / group / global search). */
+export interface RouteAlternative {
+  /** Parameter whose presence selects this route. */
+  when: string;
+  rest: string;
+}
+
+export interface ActionSpec {
+  summary: string;
+  /** `METHOD /path/{param}` relative to /api/v4. Exactly one of rest / graphql. */
+  rest?: string;
+  /** Alternative routes: the first whose `when` param is present wins; `rest` is the fallback. */
+  alternatives?: readonly RouteAlternative[];
+  graphql?: GraphqlSpec;
+  params: Record<string, ParamSpec>;
+  /** Defaults to method !== GET/HEAD; GraphQL: kind === 'mutation'. */
+  writes?: boolean;
+  /** Cannot be undone by the opposite call, or hands data to a third party. */
+  destructive?: boolean;
+  tier?: Tier;
+  /** Fine-grained permission identifiers, or 'none' when no fine-grained token reaches the action. */
+  fineGrained: readonly string[] | 'none';
+  /** The answer is plain text (job trace, raw file), not JSON. */
+  textResponse?: boolean;
+  /** Renderer name from src/render/renderers.ts; default 'generic' (objects as key fields, arrays as tables). */
+  render?: string;
+  /** For get actions of the 22 not-found-card domains: the object kind named on the card, and the list action to suggest. */
+  notFound?: { kind: string; idParam: string; listAction: string };
+  /** The handler's own label used in error messages (default camelCase of the ID). */
+  operation?: string;
+  /** Canonical resource URI template for get results, e.g. `forge://project/{project_id}/issue/{issue_iid}`. */
+  resource?: string;
+  /** next_steps offered in structuredContent (canonical IDs). */
+  nextSteps?: readonly string[];
+  /** Extra keywords for forge_find_action (synonyms an assistant may use). */
+  keywords?: string;
+  /** Only on the public hosted instance. */
+  hostedOnly?: boolean;
+  /** Why `writes`/`destructive`/`tier` differ from the reference inventory (checked by the catalog lint). */
+  flagNote?: string;
+  /** Why the route is absent from the platform's fine-grained route table (checked by the catalog lint). */
+  routeNote?: string;
+}
+
+export interface Action extends ActionSpec {
+  id: string;
+  domain: string;
+  name: string;
+  method: string;
+  path: string;
+  writes: boolean;
+  destructive: boolean;
+  tier: Tier;
+  operation: string;
+}
+
+export type DomainTable = Record<string, ActionSpec>;
+
+export interface DomainDef {
+  domain: string;
+  /** One-line description of the domain, used by the meta tool description. */
+  description: string;
+  actions: DomainTable;
+}
+
+export function domain(name: string, description: string, actions: DomainTable): DomainDef {
+  return { domain: name, description, actions };
+}
+
+// ---- small builders: they only fill in fields, the result is plain data ----
+
+type Opts = Partial<Omit<ParamSpec, 'type' | 'description'>>;
+
+export const str = (description: string, o: Opts = {}): ParamSpec => ({ type: 'string', description, ...o });
+export const int = (description: string, o: Opts = {}): ParamSpec => ({ type: 'integer', description, ...o });
+export const num = (description: string, o: Opts = {}): ParamSpec => ({ type: 'number', description, ...o });
+export const bool = (description: string, o: Opts = {}): ParamSpec => ({ type: 'boolean', description, ...o });
+export const strList = (description: string, o: Opts = {}): ParamSpec => ({ type: 'array', items: 'string', description, ...o });
+export const intList = (description: string, o: Opts = {}): ParamSpec => ({ type: 'array', items: 'integer', description, ...o });
+export const obj = (description: string, o: Opts = {}): ParamSpec => ({ type: 'object', description, ...o });
+export const oneOf = (values: readonly string[], description: string, o: Opts = {}): ParamSpec => ({ type: 'string', enum: values, description, ...o });
+/** Mark a parameter required. */
+export const req = (p: ParamSpec): ParamSpec => ({ ...p, required: true });
+
+/** Common identifiers, named as the platform names them. */
+export const id = {
+  project: (): ParamSpec => ({ type: 'string', description: 'Project ID or URL-encoded full path (e.g. 42 or group/project)', required: true, idOrPath: true }),
+  group: (): ParamSpec => ({ type: 'string', description: 'Group ID or URL-encoded full path', required: true, idOrPath: true }),
+  user: (): ParamSpec => ({ type: 'integer', description: 'User ID', required: true }),
+  issue: (): ParamSpec => ({ type: 'integer', description: 'Internal ID (IID) of the issue within the project', required: true }),
+  mr: (): ParamSpec => ({ type: 'integer', description: 'Internal ID (IID) of the merge request within the project', required: true }),
+  pipeline: (): ParamSpec => ({ type: 'integer', description: 'Pipeline ID', required: true }),
+  job: (): ParamSpec => ({ type: 'integer', description: 'Job ID', required: true }),
+  note: (): ParamSpec => ({ type: 'integer', description: 'Note (comment) ID', required: true }),
+  discussion: (): ParamSpec => ({ type: 'string', description: 'Discussion ID', required: true }),
+  sha: (description = 'Commit SHA'): ParamSpec => ({ type: 'string', description, required: true }),
+  ref: (description = 'Branch, tag or commit SHA'): ParamSpec => ({ type: 'string', description, required: true }),
+  int: (description: string): ParamSpec => ({ type: 'integer', description, required: true }),
+  str: (description: string): ParamSpec => ({ type: 'string', description, required: true }),
+};
+
+/** REST offset pagination parameters. */
+export const paging = (): Record<string, ParamSpec> => ({
+  page: int('Page number (default 1)'),
+  per_page: int('Items per page (default 20, maximum 100)'),
+});
+
+/** GraphQL connection paging parameters. */
+export const cursor = (): Record<string, ParamSpec> => ({
+  first: int('Page size (maximum 100)'),
+  after: str('Cursor: the end_cursor of the previous page'),
+});

@@ -1,0 +1,65 @@
+// The one call path. Every surface hands (action, params, confirm) here:
+// validate → read-only/scope → safe mode → confirmation → local paths → rate limit → execute → render.
+import type { Action } from '../catalog/define.js';
+import type { Session } from '../server/session.js';
+import { validateCall, type SurfaceKind } from './validate.js';
+import { availability, withheldMessage } from './access.js';
+import { decideConfirmation, type ElicitOutcome } from './confirm.js';
+import { checkLocalPaths } from './localpath.js';
+import { execute } from './execute.js';
+import { errorResult, safeModeCard, type ToolResult } from '../render/result.js';
+
+export interface CallRequest {
+  surface: SurfaceKind;
+  toolName: string;
+  action: Action;
+  params: unknown;
+  paramsPresent: boolean;
+  /** Top-level confirm (dynamic surface). */
+  confirm?: unknown;
+  signal?: AbortSignal;
+  /** The client can answer an input request (elicitation). */
+  canPrompt: boolean;
+  /** The user's answer when the call is re-sent after an input request. */
+  answer?: ElicitOutcome;
+}
+
+/** The call must ask the user first: the server turns this into an input request. */
+export interface AskUser { ask: string }
+
+/** Refusals that depend on which surface asked (read-only on meta answers "unknown action"). */
+export type UnknownActionAnswer = (action: Action) => string;
+
+export async function runCall(s: Session, req: CallRequest, unknownAction: UnknownActionAnswer): Promise<ToolResult | AskUser> {
+  const { action, surface } = req;
+
+  const avail = availability(action, s);
+  if (avail === 'absent') return errorResult(unknownAction(action));
+  if (avail !== 'ok') {
+    // Dynamic: the action exists and is withheld. Meta and individual: it is not part of the surface.
+    return errorResult(surface === 'dynamic' ? withheldMessage(action, avail) : unknownAction(action));
+  }
+
+  const v = validateCall({ surface, action, params: req.params, paramsPresent: req.paramsPresent });
+  if (!v.ok) return errorResult(v.message);
+  const confirm = v.confirm || req.confirm === true;
+
+  if (action.writes && s.config.safeMode) {
+    return safeModeCard({ actionId: action.id, args: v.params, surface });
+  }
+
+  const decision = decideConfirmation({ action, params: v.params, confirm, yolo: s.config.yolo, surface, canPrompt: req.canPrompt, answer: req.answer });
+  if (decision.kind === 'refuse') return errorResult(decision.message);
+  if (decision.kind === 'ask') return { ask: decision.message };
+
+  const pathRefusal = checkLocalPaths(action, v.params, {
+    transport: s.config.transport, cwd: process.cwd(), allowedDirs: s.config.allowedDirs, maxFileSize: s.config.uploadMaxFileSize,
+  });
+  if (pathRefusal) return errorResult(pathRefusal);
+
+  if (s.bucket && !s.bucket.take()) {
+    return errorResult(`rate limit exceeded for ${req.toolName}: more than ${s.config.rateLimit.rps} calls per second (burst ${s.config.rateLimit.burst}); wait a moment and retry`);
+  }
+
+  return execute(s, action, v.params, req.signal);
+}

@@ -1,0 +1,54 @@
+// Builds the platform request of an action from its validated params: the route (or the chosen
+// alternative), path segments encoded, the rest placed in the query or the body.
+import type { Action } from '../catalog/define.js';
+import { placementOf } from '../catalog/build.js';
+import type { ForgeRequest } from '../forge/types.js';
+
+/** The route this call uses: the first alternative whose selector param is present, else the default. */
+export function chooseRoute(action: Action, params: Record<string, unknown>): { method: string; path: string } {
+  for (const alt of action.alternatives ?? []) {
+    if (params[alt.when] !== undefined) {
+      const [method, path] = alt.rest.split(/\s+/, 2);
+      return { method, path };
+    }
+  }
+  return { method: action.method, path: action.path };
+}
+
+export function buildRequest(action: Action, params: Record<string, unknown>): ForgeRequest {
+  if (action.graphql) {
+    const local = Object.fromEntries(Object.entries(params).filter(([n]) => action.params[n]?.in !== 'local'));
+    const variables = action.graphql.variables ? action.graphql.variables(local) : local;
+    return { method: 'POST', path: '/graphql', graphql: { query: action.graphql.document, variables: dropUndefined(variables) } };
+  }
+  const route = chooseRoute(action, params);
+  const used = new Set<string>();
+  const path = route.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+    used.add(name);
+    return encodeURIComponent(String(params[name] ?? ''));
+  });
+  const query: NonNullable<ForgeRequest['query']> = {};
+  const body: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(params)) {
+    const spec = action.params[name];
+    if (!spec || used.has(name) || value === undefined) continue;
+    const where = placementOf(action, name, spec);
+    // Selector params of alternatives that were not used for the path are not sent either.
+    if (where === 'local' || where === 'path') continue;
+    const wire = spec.wire ?? name;
+    if (where === 'query') {
+      query[wire] = Array.isArray(value) ? value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : (v as string | number))) : typeof value === 'object' ? JSON.stringify(value) : (value as string | number | boolean);
+    } else {
+      body[wire] = value;
+    }
+  }
+  const req: ForgeRequest = { method: route.method, path };
+  if (Object.keys(query).length) req.query = query;
+  if (Object.keys(body).length) req.body = body;
+  if (action.textResponse) req.asText = true;
+  return req;
+}
+
+function dropUndefined(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+}

@@ -1,0 +1,189 @@
+// Argument validation (SPEC "Argument validation" 1–4), before anything is sent.
+// One function per step; messages depend on the surface that received the call.
+import type { Action, ParamSpec } from '../catalog/define.js';
+
+export type SurfaceKind = 'dynamic' | 'meta' | 'individual';
+
+export interface CallShape {
+  surface: SurfaceKind;
+  action: Action;
+  /** The params object as received (may be anything). */
+  params: unknown;
+  /** Whether `params` was present at all (meta: `'params' is required` message). */
+  paramsPresent: boolean;
+}
+
+export type Validated = { ok: true; params: Record<string, unknown>; confirm: boolean } | { ok: false; message: string };
+
+const ALIASES: Record<string, string> = { mr_iid: 'merge_request_iid', commit_id: 'commit_sha' };
+
+/** The two self-guarded handlers declare `confirm` as a parameter of their own. */
+const ownsConfirm = (a: Action): boolean => 'confirm' in a.params;
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function levenshtein(a: string, b: string): number {
+  const dp = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = dp[0];
+    dp[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = dp[j];
+      dp[j] = Math.min(dp[j] + 1, dp[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return dp[b.length];
+}
+
+export function closestName(name: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const c of candidates) {
+    const d = c.includes(name) || name.includes(c) ? Math.abs(c.length - name.length) / 2 : levenshtein(name, c);
+    if (d < bestD) { bestD = d; best = c; }
+  }
+  return best !== undefined && bestD <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
+}
+
+const typeName = (p: ParamSpec): string => (p.type === 'array' ? `array of ${p.items ?? 'string'}` : p.type);
+
+/** Numbers sent as strings (and the reverse) are converted; anything else is left for the type check. */
+function coerce(spec: ParamSpec, value: unknown): unknown {
+  if (value === null || value === undefined) return value;
+  if (spec.idOrPath) return typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+  switch (spec.type) {
+    case 'integer':
+      if (typeof value === 'string' && /^-?\d{1,15}$/.test(value.trim())) return Number(value.trim());
+      return value;
+    case 'number':
+      if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+      return value;
+    case 'string':
+      if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+      return value;
+    case 'boolean':
+      if (value === 'true') return true;
+      if (value === 'false') return false;
+      return value;
+    case 'array':
+      if (Array.isArray(value) && spec.items === 'integer') return value.map((v) => (typeof v === 'string' && /^-?\d{1,15}$/.test(v) ? Number(v) : v));
+      return value;
+    default:
+      return value;
+  }
+}
+
+function typeOk(spec: ParamSpec, v: unknown): boolean {
+  if (spec.idOrPath) return typeof v === 'string';
+  switch (spec.type) {
+    case 'integer': return typeof v === 'number' && Number.isSafeInteger(v);
+    case 'number': return typeof v === 'number' && Number.isFinite(v);
+    case 'string': return typeof v === 'string';
+    case 'boolean': return typeof v === 'boolean';
+    case 'object': return isPlainObject(v);
+    case 'array':
+      return Array.isArray(v) && v.every((x) => (spec.items === 'integer' ? typeof x === 'number' && Number.isSafeInteger(x) : spec.items === 'object' ? isPlainObject(x) : typeof x === 'string'));
+  }
+}
+
+/** Prefix of messages about one action on this surface. */
+export function callLabel(surface: SurfaceKind, action: Action): string {
+  if (surface === 'dynamic') return `forge_execute_action/${action.id}`;
+  if (surface === 'meta') return `forge_${action.domain}/${action.name}`;
+  return `forge_${action.domain}_${action.name}`;
+}
+
+export function validateCall(call: CallShape): Validated {
+  const { surface, action } = call;
+  const names = Object.keys(action.params);
+  const required = names.filter((n) => action.params[n].required);
+  const label = callLabel(surface, action);
+
+  if (call.params !== undefined && call.params !== null && !isPlainObject(call.params)) {
+    return { ok: false, message: `validating "arguments": params: expected object, got ${Array.isArray(call.params) ? 'array' : typeof call.params}` };
+  }
+  if (surface === 'meta' && !call.paramsPresent && required.length) {
+    return { ok: false, message: `'params' is required for this action. Required params: ${required.join(', ')}` };
+  }
+  const input: Record<string, unknown> = { ...((call.params as Record<string, unknown> | undefined) ?? {}) };
+
+  // The reserved confirm key is removed first (kept as a param by the two handlers that declare it).
+  let confirm = false;
+  if ('confirm' in input) {
+    confirm = input.confirm === true || input.confirm === 'true';
+    if (!ownsConfirm(action)) delete input.confirm;
+  }
+  for (const [alias, target] of Object.entries(ALIASES)) {
+    if (alias in input && target in action.params && !(alias in action.params)) {
+      if (!(target in input)) input[target] = input[alias];
+      delete input[alias];
+    }
+  }
+
+  const unknown = Object.keys(input).filter((k) => !(k in action.params));
+  const missing = required.filter((n) => input[n] === undefined || input[n] === null);
+
+  if (surface === 'dynamic' && (unknown.length || missing.length)) {
+    const parts = [`${label}: invalid params.`];
+    if (unknown.length) {
+      parts.push(`Unknown params: ${unknown.join(', ')}.`);
+      const guesses = unknown.map((u) => closestName(u, names)).filter((g): g is string => !!g);
+      if (guesses.length) parts.push(`Did you mean ${[...new Set(guesses)].join(', ')}?`);
+    }
+    if (missing.length) parts.push(`Missing required params: ${missing.join(', ')}.`);
+    parts.push(`Valid params: ${names.length ? names.join(', ') : '(none)'}.`);
+    return { ok: false, message: parts.join(' ') };
+  }
+  if (surface === 'individual') {
+    if (unknown.length) return { ok: false, message: `validating "arguments": unexpected additional properties [${unknown.map((u) => JSON.stringify(u)).join(', ')}]` };
+    if (missing.length) return { ok: false, message: `validating "arguments": missing properties [${missing.map((u) => JSON.stringify(u)).join(', ')}]` };
+  }
+  if (surface === 'meta' && missing.length) {
+    return { ok: false, message: `${label}: missing required params: ${missing.join(', ')}. Put action-specific fields under params.` };
+  }
+  if (unknown.length) {
+    return { ok: false, message: `${label}: invalid params for this action: json: unknown field "${unknown[0]}"` };
+  }
+
+  const params: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(input)) {
+    const spec = action.params[name];
+    if (raw === null || raw === undefined) continue;
+    const value = coerce(spec, raw);
+    if (!typeOk(spec, value)) {
+      return { ok: false, message: `${label}: invalid params for this action: json: cannot use ${describeValue(raw)} as ${typeName(spec)} for field "${name}"` };
+    }
+    params[name] = value;
+  }
+
+  for (const name of required) {
+    const v = params[name];
+    const spec = action.params[name];
+    if ((spec.type === 'integer' || spec.type === 'number') && typeof v === 'number' && v <= 0) {
+      return { ok: false, message: `${action.operation}: ${name} is required (must be > 0). Ensure you use the exact parameter name '${name}' as documented in the tool description` };
+    }
+    if (typeof v === 'string' && v.trim() === '') {
+      return { ok: false, message: `${action.operation}: ${name} is required (must be non-empty). Ensure you use the exact parameter name '${name}' as documented in the tool description` };
+    }
+    if (spec.idOrPath && typeof v === 'string' && /^-?\d+$/.test(v) && Number(v) <= 0) {
+      return { ok: false, message: `${action.operation}: ${name} is required (must be > 0). Ensure you use the exact parameter name '${name}' as documented in the tool description` };
+    }
+  }
+  for (const [name, v] of Object.entries(params)) {
+    const spec = action.params[name];
+    if (spec.enum && typeof v === 'string' && !spec.enum.includes(v)) {
+      return { ok: false, message: `${action.operation}: ${name} must be one of: ${spec.enum.join(', ')}` };
+    }
+  }
+  return { ok: true, params, confirm };
+}
+
+function describeValue(v: unknown): string {
+  if (Array.isArray(v)) return 'array';
+  if (v === null) return 'null';
+  if (typeof v === 'object') return 'object';
+  return `${typeof v} ${JSON.stringify(v)?.slice(0, 40)}`;
+}

@@ -1,0 +1,31 @@
+import type { Action } from '../catalog/define.js';
+
+export interface Pagination {
+  page?: number;
+  per_page?: number;
+  next_page?: number;
+  has_more?: boolean;
+  total_items?: number;
+  total_pages?: number;
+  /** GraphQL connections */
+  has_next_page?: boolean;
+  end_cursor?: string | null;
+}
+
+export interface RenderInput {
+  action: Action;
+  /** The validated params of the call (aliases resolved). */
+  params: Record<string, unknown>;
+  /** The platform's answer (parsed JSON, text, or null for 204). Never trust its shape. */
+  data: unknown;
+  pagination?: Pagination;
+}
+
+export interface Rendered {
+  /** Markdown for the assistant; every platform-written string contained. */
+  markdown: string;
+  /** structuredContent of the result (always an object). */
+  structured: Record<string, unknown>;
+}
+
+export type Renderer = (input: RenderInput) => Rendered;

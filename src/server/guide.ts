@@ -1,0 +1,26 @@
+// What `forge-mcp-server --sandbox` prints when started in a terminal instead of by an MCP client.
+
+export function sandboxGuide(): string {
+  const snippet = JSON.stringify({ mcpServers: { forge: { command: 'npx', args: ['-y', 'forge-mcp-server', '--sandbox'] } } }, null, 2);
+  const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'terminal', version: '1' } } });
+  const inited = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  const find = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'forge_find_action', arguments: { query: 'list open issues' } } });
+  const run = JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'forge_execute_action', arguments: { action: 'issue.list', params: { project_id: 'demo-group/demo-project', state: 'opened' } } } });
+  return [
+    '',
+    'Forge MCP Server — sandbox mode (a simulated GitLab instance with demo data; no account needed).',
+    '',
+    'This is an MCP server: an AI assistant starts it and talks to it over stdin/stdout.',
+    'To use it from your assistant, add this to the client configuration (Claude Desktop, Cursor, VS Code, ...):',
+    '',
+    snippet,
+    '',
+    'Or talk to it right here: paste these lines one at a time (JSON-RPC), then press Ctrl+D to quit.',
+    '',
+    init,
+    inited,
+    find,
+    run,
+    '',
+  ].join('\n') + '\n';
+}

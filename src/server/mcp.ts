@@ -1,0 +1,141 @@
+// Builds the MCP server of a session: tools of the chosen surface, the action detail resources,
+// confirmation through input requests. Every tool call goes through runCall.
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  CLIENT_CAPABILITIES_META_KEY, ProtocolError, Server, createRequestStateCodec, inputRequired, inputResponse, type ServerContext,
+} from '@modelcontextprotocol/server';
+import { catalog } from '../catalog/index.js';
+import { runCall } from '../pipeline/call.js';
+import type { ElicitOutcome } from '../pipeline/confirm.js';
+import { errorResult, type ToolResult } from '../render/result.js';
+import { dynamicSurface } from '../surfaces/dynamic.js';
+import { individualSurface } from '../surfaces/individual.js';
+import { metaSurface } from '../surfaces/meta.js';
+import type { Surface } from '../surfaces/types.js';
+import { VERSION } from '../config/index.js';
+import { belowMinimum, type Session } from './session.js';
+import { actionDetail, TOOL_URI_PREFIX } from './resources.js';
+
+const SURFACES: Record<string, Surface> = { dynamic: dynamicSurface, meta: metaSurface, individual: individualSurface };
+
+/** JSON-RPC code of a refusal by authority (scopes below the minimum, cross-origin). */
+export const FORBIDDEN = -40300;
+
+interface ConfirmState { digest: string }
+
+// Input-request state is signed so that a confirmation the server did not issue is refused.
+const stateCodec = createRequestStateCodec<ConfirmState>({ key: randomBytes(32), ttlSeconds: 600 });
+
+function callDigest(tool: string, args: unknown): string {
+  return createHash('sha256').update(tool).update('\0').update(JSON.stringify(args ?? null)).digest('hex');
+}
+
+function canPrompt(server: Server, ctx: ServerContext): boolean {
+  const envelope = ctx.mcpReq.envelope as Record<string, { elicitation?: unknown } | undefined> | undefined;
+  const declared = envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? server.getClientCapabilities();
+  return !!declared?.elicitation;
+}
+
+function answerOf(ctx: ServerContext): ElicitOutcome | undefined {
+  const view = inputResponse(ctx.mcpReq.inputResponses, 'confirm');
+  if (view.kind !== 'elicit') return undefined;
+  if (view.action === 'decline') return 'declined';
+  if (view.action === 'cancel') return 'dismissed';
+  return view.content?.confirm === true ? 'approved' : 'not-confirmed';
+}
+
+export function createMcpServer(s: Session): Server {
+  const surface = SURFACES[s.config.toolSurface];
+  const capabilities = {
+    tools: {},
+    resources: s.config.capabilitySurface === 'minimal' ? {} : { subscribe: false },
+  };
+  const server = new Server(
+    { name: 'forge-mcp-server', version: VERSION },
+    { capabilities, instructions: instructionsFor(s), requestState: { verify: (state, ctx) => stateCodec.verify(state, ctx) } },
+  );
+
+  const guard = () => {
+    if (belowMinimum(s)) {
+      throw new ProtocolError(FORBIDDEN, 'The token carries neither the read_api nor the api scope; this server needs at least read_api. Create a token with read_api (read-only) or api.');
+    }
+  };
+
+  server.setRequestHandler('tools/list', async () => {
+    guard();
+    return { tools: surface.tools(s) };
+  });
+
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    guard();
+    const started = performance.now();
+    const name = request.params.name;
+    const args = request.params.arguments;
+    const resolved = surface.resolve(s, name, args);
+    if (!resolved) throw new ProtocolError(-32602, `Unknown tool: ${String(name).slice(0, 120)}`);
+    let result: ToolResult;
+    if (resolved.kind === 'answer') {
+      result = resolved.result;
+    } else {
+      const digest = callDigest(name, args);
+      let answer: ElicitOutcome | undefined;
+      if (ctx.mcpReq.inputResponses && 'confirm' in ctx.mcpReq.inputResponses) {
+        const state = ctx.mcpReq.requestState<ConfirmState>();
+        if (!state || state.digest !== digest) throw new ProtocolError(-32602, 'Invalid or expired requestState');
+        answer = answerOf(ctx);
+      }
+      const out = await runCall(s, {
+        surface: surface.kind, toolName: name, action: resolved.action, params: resolved.params, paramsPresent: resolved.paramsPresent,
+        confirm: resolved.confirm, signal: ctx.mcpReq.signal, canPrompt: canPrompt(server, ctx), answer,
+      }, (a) => surface.unknownAction(s, a));
+      if ('ask' in out) {
+        return inputRequired({
+          inputRequests: {
+            confirm: inputRequired.elicit({
+              message: out.ask,
+              requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Run it', description: 'Check to run this destructive action' } }, required: ['confirm'] },
+            }),
+          },
+          requestState: await stateCodec.mint({ digest }, ctx),
+        }) as never;
+      }
+      result = out;
+    }
+    const ms = Math.round(performance.now() - started);
+    const fields = { tool: name, action: resolved.kind === 'action' ? resolved.action.id : undefined, duration_ms: ms, is_error: !!result.isError, ...userFields(s) };
+    s.log.info(fields, 'tool call');
+    return result as never;
+  });
+
+  server.setRequestHandler('resources/templates/list', async () => {
+    guard();
+    return { resourceTemplates: [{ uriTemplate: `${TOOL_URI_PREFIX}{id}`, name: 'action', title: 'Action detail', description: 'Detail of one catalog action: parameters, flags, fine-grained requirement', mimeType: 'application/json' }] };
+  });
+  server.setRequestHandler('resources/list', async () => {
+    guard();
+    return { resources: [] };
+  });
+  server.setRequestHandler('resources/read', async (request) => {
+    guard();
+    const uri = request.params.uri;
+    if (!uri.startsWith(TOOL_URI_PREFIX)) throw new ProtocolError(-32002, `Resource not found: ${uri.slice(0, 200)}`);
+    const detail = actionDetail(s, uri.slice(TOOL_URI_PREFIX.length));
+    if (!detail) throw new ProtocolError(-32002, `Resource not found: ${uri.slice(0, 200)}`);
+    return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(detail, null, 2) }] };
+  });
+  return server;
+}
+
+function userFields(s: Session) {
+  return s.user ? { username: s.user.username, user_id: s.user.id } : {};
+}
+
+function instructionsFor(s: Session): string {
+  const n = catalog().actions.length;
+  if (s.config.toolSurface === 'dynamic') {
+    return `GitLab actions (${n} in the catalog). Find the action with forge_find_action, then run it with forge_execute_action. Destructive actions need the user's explicit approval and "confirm": true.`;
+  }
+  return 'GitLab actions, one tool per ' + (s.config.toolSurface === 'meta' ? 'domain (pass action and params)' : 'action') + '. Destructive actions ask for confirmation.';
+}
+
+export { errorResult };

@@ -1,0 +1,27 @@
+// forge://tools/{id}: the detail of one action, derived from its catalog entry. An action the session
+// may not run carries a `withheld` block instead of answering not found.
+import { catalog } from '../catalog/index.js';
+import { actionSchema } from '../catalog/schema.js';
+import { availability, withheldMessage } from '../pipeline/access.js';
+import type { Session } from './session.js';
+
+export const TOOL_URI_PREFIX = 'forge://tools/';
+
+export function actionDetail(s: Session, id: string): Record<string, unknown> | undefined {
+  const a = catalog().get(decodeURIComponent(id));
+  if (!a) return undefined;
+  const avail = availability(a, s);
+  if (avail === 'absent') return undefined;
+  const detail: Record<string, unknown> = {
+    id: a.id,
+    summary: a.summary,
+    request: a.graphql ? `GraphQL ${a.graphql.kind}` : `${a.method} /api/v4${a.path}`,
+    writes: a.writes,
+    destructive: a.destructive,
+    tier: a.tier,
+    fine_grained: a.fineGrained === 'none' ? { available: false } : { available: true, permissions: a.fineGrained },
+    input_schema: actionSchema(a),
+  };
+  if (avail !== 'ok') detail.withheld = { cause: avail, message: withheldMessage(a, avail) };
+  return detail;
+}

@@ -1,0 +1,90 @@
+// A session: who is calling (token kind, scopes), on which instance, with which options.
+// Built once (stdio: at start; HTTP: per pool entry) and shared by every call.
+import type { Config } from '../config/index.js';
+import type { Tier } from '../catalog/define.js';
+import type { ForgeClient } from '../forge/types.js';
+import type { Logger } from '../observe/log.js';
+import { TokenBucket } from '../pipeline/ratelimit.js';
+
+export type TokenKind = 'classic' | 'fine_grained' | 'oauth' | 'unknown';
+
+export interface AuthState {
+  kind: TokenKind;
+  /** null when the scopes could not be read: nothing is filtered and the token counts as able to write. */
+  scopes: string[] | null;
+  /** The platform answered the self-description (false → re-ask on the first successful call). */
+  detected: boolean;
+}
+
+export interface Session {
+  readonly config: Config;
+  readonly client: ForgeClient;
+  readonly log: Logger;
+  auth: AuthState;
+  tier: Tier;
+  /** Per-credential bucket for metered methods; undefined when rate limiting is off. */
+  readonly bucket?: TokenBucket;
+  /** The user, when known (for log lines). */
+  user?: { id: number; username: string };
+}
+
+const ADMIN_SCOPE = 'admin_mode';
+
+export function newSession(config: Config, client: ForgeClient, log: Logger): Session {
+  const { rps, burst } = config.rateLimit;
+  return {
+    config,
+    client,
+    log,
+    auth: { kind: 'unknown', scopes: null, detected: false },
+    tier: config.tier ?? 'free',
+    bucket: rps > 0 ? new TokenBucket(rps, Math.max(1, burst)) : undefined,
+  };
+}
+
+/** Scopes allow writes: `api`, or scopes unknown (the platform judges), or scope filtering switched off. */
+export function scopesAllowWrites(s: Session): boolean {
+  if (s.config.ignoreScopes || s.auth.scopes === null) return true;
+  if (s.auth.kind === 'fine_grained') return true; // unknown authority, never read-only
+  return s.auth.scopes.includes('api');
+}
+
+export function hasAdminMode(s: Session): boolean {
+  if (s.auth.scopes === null || s.auth.kind === 'fine_grained') return true;
+  return s.auth.scopes.includes(ADMIN_SCOPE);
+}
+
+/** Scopes were read and carry neither `read_api` nor `api`: every catalog method is refused. */
+export function belowMinimum(s: Session): boolean {
+  const sc = s.auth.scopes;
+  if (sc === null || s.auth.kind === 'fine_grained') return false;
+  return !sc.includes('api') && !sc.includes('read_api');
+}
+
+/**
+ * Reads the token kind and scopes at /personal_access_tokens/self. A refusal or an answer without
+ * scopes leaves them unknown (nothing filtered) and says so at WARN.
+ */
+export async function detectScopes(s: Session): Promise<void> {
+  try {
+    const res = await s.client.send({ method: 'GET', path: '/personal_access_tokens/self', signal: AbortSignal.timeout(15_000) });
+    const body = res.body as { scopes?: unknown } | null;
+    if (res.status === 200 && body && Array.isArray(body.scopes)) {
+      const scopes = body.scopes.filter((x): x is string => typeof x === 'string');
+      const kind: TokenKind = scopes.length === 1 && scopes[0] === 'granular' ? 'fine_grained' : 'classic';
+      const wasUnknown = !s.auth.detected;
+      s.auth = { kind, scopes, detected: true };
+      if (wasUnknown) s.log.info({ token_kind: kind, scopes }, 'token kind learned');
+      return;
+    }
+    if (res.status === 401 || res.status === 403) {
+      // The platform refused the self-description: an OAuth token or one without the permission.
+      s.auth = { kind: 'unknown', scopes: null, detected: true };
+      s.log.warn({ status: res.status }, 'scope detection failed: the platform refused the token self-description; serving the whole catalog');
+      return;
+    }
+    s.log.warn({ status: res.status }, 'scope detection failed; serving the whole catalog, the platform judges every call');
+  } catch (err) {
+    s.log.warn({ error: (err as Error).message }, 'scope detection failed; serving the whole catalog, the platform judges every call');
+  }
+}

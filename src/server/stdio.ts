@@ -1,0 +1,68 @@
+// stdio: one process, one person, one token. JSON-RPC on stdout only; logs on stderr; the process
+// ends when the client closes stdin.
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import type { Config } from '../config/index.js';
+import { createForgeClient } from '../forge/client.js';
+import type { Logger } from '../observe/log.js';
+import { credentialHandle } from '../observe/log.js';
+import { createMcpServer } from './mcp.js';
+import { detectScopes, newSession, type Session } from './session.js';
+import { sandboxGuide } from './guide.js';
+
+const REASK_MS = 15 * 60 * 1000;
+
+export async function startStdio(config: Config, log: Logger): Promise<void> {
+  let effective = config;
+  let closeSandbox: (() => Promise<void>) | undefined;
+  if (config.sandbox) {
+    // A newcomer's first run: an embedded simulated instance and its demo token, nothing else needed.
+    const { startSandbox, SANDBOX_TOKEN } = await import('../sandbox/index.js');
+    const sandbox = await startSandbox();
+    closeSandbox = () => sandbox.close();
+    effective = Object.freeze({ ...config, token: SANDBOX_TOKEN, forgeUrl: sandbox.url });
+    log.info({ instance: sandbox.url }, 'sandbox instance started (simulated GitLab on loopback, demo token)');
+    if (process.stdin.isTTY) process.stderr.write(sandboxGuide());
+  }
+  const token = effective.token;
+  if (!token) throw new Error('FORGE_TOKEN is required');
+
+  const client = createForgeClient({
+    baseUrl: effective.forgeUrl,
+    token,
+    operatorNamed: true,
+    allowPrivate: effective.allowPrivateInstances,
+    skipTlsVerify: effective.skipTlsVerify,
+    caFile: effective.caFile,
+    userAgent: `forge-mcp-server`,
+  });
+  const session: Session = newSession(effective, client, log.child({ credential_hash: credentialHandle(token) }));
+  void identify(session);
+  const detection = detectScopes(session);
+  // Until scopes are known the listing waits briefly, so a read-only token never sees writes listed.
+  await Promise.race([detection, new Promise((r) => setTimeout(r, 5_000).unref())]);
+  const timer = setInterval(() => { if (!session.auth.detected) void detectScopes(session); }, REASK_MS);
+  timer.unref();
+
+  const handle = serveStdio(() => createMcpServer(session), { onerror: (e) => log.debug({ error: e.message }, 'transport error') });
+  const shutdown = async () => {
+    clearInterval(timer);
+    await handle.close().catch(() => undefined);
+    await client.close().catch(() => undefined);
+    await closeSandbox?.();
+    process.exit(0);
+  };
+  process.stdin.on('end', () => void shutdown());
+  process.stdin.on('close', () => void shutdown());
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+}
+
+async function identify(s: Session): Promise<void> {
+  try {
+    const res = await s.client.send({ method: 'GET', path: '/user', signal: AbortSignal.timeout(15_000) });
+    const u = res.body as { id?: unknown; username?: unknown } | null;
+    if (res.status === 200 && u && typeof u.id === 'number' && typeof u.username === 'string') s.user = { id: u.id, username: u.username };
+  } catch {
+    // Starting without knowing the user is allowed; tool calls report the instance state.
+  }
+}

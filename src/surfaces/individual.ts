@@ -1,0 +1,43 @@
+// Individual surface: one tool per action, `forge_<domain>_<action>`, with the action's closed schema.
+import type { Action } from '../catalog/define.js';
+import { catalog, individualToolName } from '../catalog/index.js';
+import { actionSchema } from '../catalog/schema.js';
+import { isListed } from '../pipeline/access.js';
+import { needsConfirmation } from '../pipeline/confirm.js';
+import type { Session } from '../server/session.js';
+import { actionAnnotations, actionTitle, type Surface, type ToolDef } from './types.js';
+
+let byName: Map<string, Action> | undefined;
+const toolIndex = (): Map<string, Action> => (byName ??= new Map(catalog().actions.map((a) => [individualToolName(a), a])));
+
+function schemaOf(a: Action) {
+  const base = actionSchema(a);
+  if (!a.destructive || 'confirm' in a.params) return base;
+  // A client that cannot prompt still has a way to pass the user's explicit approval.
+  const props = base.properties as Record<string, unknown>;
+  return { ...base, properties: { ...props, confirm: { type: 'boolean', description: 'true only after the user explicitly approved this destructive action' } } };
+}
+
+function tool(a: Action): ToolDef {
+  const title = actionTitle(a);
+  const note = a.destructive ? ' Destructive: cannot be undone by the opposite call.' : '';
+  return { name: individualToolName(a), title, description: `${a.summary}.${note}`.replace(/\.\./g, '.'), inputSchema: schemaOf(a), annotations: actionAnnotations(a, title) };
+}
+
+export const individualSurface: Surface = {
+  kind: 'individual',
+  tools: (s) => catalog().actions.filter((a) => isListed(a, s)).map(tool),
+  unknownAction: (_s, action) => `unknown tool "${individualToolName(action)}"`,
+  resolve(s, name, args) {
+    const action = toolIndex().get(name);
+    if (!action || !isListed(action, s)) return undefined;
+    let params = args;
+    let confirm: unknown;
+    if (args && typeof args === 'object' && !Array.isArray(args) && 'confirm' in args && !('confirm' in action.params) && needsConfirmation(action, {})) {
+      const { confirm: c, ...rest } = args as Record<string, unknown>;
+      confirm = c;
+      params = rest;
+    }
+    return { kind: 'action', action, params: params ?? {}, paramsPresent: true, confirm };
+  },
+};

@@ -1,0 +1,96 @@
+// Catalog lint: every entry checked against the reference inventory and the platform's route table.
+// Run one domain: npx vitest run test/catalog-lint.test.ts -t "domain issue"
+import { describe, it, expect } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import type { Action, DomainDef } from '../src/catalog/define.js';
+import { buildDomain, pathParams } from '../src/catalog/build.js';
+import {
+  referenceAvailable, REFERENCE_SKIP_REASON, referenceActions, referenceRoutes, referenceOtherEndpoints, sameShape, concreteTemplate, grapeToRegExp,
+} from './helpers/reference.js';
+
+const domainsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'catalog', 'domains');
+const files = readdirSync(domainsDir).filter((f) => f.endsWith('.ts') && f !== 'index.ts');
+const defs: DomainDef[] = await Promise.all(files.map(async (f) => (await import(join(domainsDir, f))).default as DomainDef));
+
+function schemaProblems(a: Action): string[] {
+  const out: string[] = [];
+  if (!a.summary || a.summary.length < 10) out.push('summary missing or too short');
+  if (a.summary.length > 160) out.push('summary longer than 160 characters');
+  if (a.fineGrained !== 'none' && (!Array.isArray(a.fineGrained) || a.fineGrained.length === 0)) out.push('fineGrained must list permissions or be "none"');
+  for (const p of pathParams(a.path)) {
+    const spec = a.params[p];
+    if (!spec) out.push(`path placeholder {${p}} is not a declared param`);
+    else if (!spec.required) out.push(`path param ${p} must be required`);
+  }
+  for (const alt of a.alternatives ?? []) {
+    if (!a.params[alt.when]) out.push(`alternative selector ${alt.when} is not a param`);
+  }
+  for (const [name, spec] of Object.entries(a.params)) {
+    if (!/^[a-z][a-z0-9_]*$/.test(name)) out.push(`param name ${name} is not snake_case`);
+    if (!spec.description) out.push(`param ${name} has no description`);
+    if (spec.enum && spec.enum.length === 0) out.push(`param ${name} has an empty enum`);
+    if (name === 'confirm' && !['issue.work_item_update', 'project.pull_mirror_configure'].includes(a.id)) out.push('confirm is reserved');
+  }
+  if (a.graphql) {
+    if (!/\b(query|mutation)\b/.test(a.graphql.document)) out.push('graphql document lacks query/mutation');
+    if (!a.graphql.resultPath) out.push('graphql resultPath missing');
+  }
+  return out;
+}
+
+describe('catalog lint', () => {
+  const all = defs.flatMap(buildDomain);
+
+  it('canonical IDs are unique', () => {
+    const seen = new Set<string>();
+    const dups = all.filter((a) => (seen.has(a.id) ? true : (seen.add(a.id), false))).map((a) => a.id);
+    expect(dups).toEqual([]);
+  });
+
+  for (const def of defs) {
+    describe(`domain ${def.domain}`, () => {
+      const actions = buildDomain(def);
+      it('entries are well formed', () => {
+        const problems = actions.flatMap((a) => schemaProblems(a).map((p) => `${a.id}: ${p}`));
+        expect(problems).toEqual([]);
+      });
+
+      it.skipIf(!referenceAvailable)('agrees with the reference inventory', () => {
+        const ref = referenceActions().filter((r) => r.domain === def.domain);
+        const refIds = new Set(ref.map((r) => r.id));
+        const ids = new Set(actions.map((a) => a.id));
+        expect([...ids].filter((x) => !refIds.has(x)), 'actions not in the reference').toEqual([]);
+        const problems: string[] = [];
+        for (const r of ref) {
+          const a = actions.find((x) => x.id === r.id);
+          if (!a) { problems.push(`${r.id}: missing`); continue; }
+          if (r.method === 'GRAPHQL') {
+            if (!a.graphql) problems.push(`${r.id}: reference is GraphQL (${r.route})`);
+          } else {
+            if (a.method !== r.method) problems.push(`${r.id}: method ${a.method} != ${r.method}`);
+            if (!sameShape(a.path, r.route)) problems.push(`${r.id}: route ${a.path} != ${r.route}`);
+          }
+          const flagDiff = [a.writes !== r.writes && 'writes', a.destructive !== r.destructive && 'destructive', a.tier !== r.tier && 'tier'].filter(Boolean);
+          if (flagDiff.length && !a.flagNote) problems.push(`${r.id}: ${flagDiff.join('/')} differ from the reference (${r.writes}/${r.destructive}/${r.tier}); add flagNote with the reason`);
+        }
+        expect(problems).toEqual([]);
+      });
+
+      it.skipIf(!referenceAvailable)('REST routes exist in the platform route table or carry a routeNote', () => {
+        const routes = [...referenceRoutes(), ...referenceOtherEndpoints()];
+        const problems: string[] = [];
+        for (const a of actions) {
+          if (a.graphql || a.routeNote) continue;
+          const concrete = concreteTemplate(a.path);
+          const hit = routes.some((r) => r.method === a.method && grapeToRegExp(r.path).test(concrete));
+          if (!hit) problems.push(`${a.id}: ${a.method} ${a.path} not in granular-rest-routes.tsv / other-endpoints; add routeNote`);
+        }
+        expect(problems).toEqual([]);
+      });
+    });
+  }
+});
+
+if (!referenceAvailable) console.warn(REFERENCE_SKIP_REASON);
