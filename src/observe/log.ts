@@ -1,5 +1,5 @@
 // Logs go to stderr (file descriptor 2): stdout carries only JSON-RPC on stdio.
-import { pino, type Logger } from 'pino';
+import pino, { type Logger } from 'pino';
 import { createHmac, randomBytes } from 'node:crypto';
 
 export type { Logger };

@@ -63,7 +63,7 @@ export function createMcpServer(s: Session): Server {
 
   server.setRequestHandler('tools/list', async () => {
     guard();
-    return { tools: surface.tools(s) };
+    return { tools: surface.tools(s) as never[] };
   });
 
   server.setRequestHandler('tools/call', async (request, ctx) => {

@@ -36,10 +36,8 @@ export async function startStdio(config: Config, log: Logger): Promise<void> {
     userAgent: `forge-mcp-server`,
   });
   const session: Session = newSession(effective, client, log.child({ credential_hash: credentialHandle(token) }));
-  void identify(session);
-  const detection = detectScopes(session);
-  // Until scopes are known the listing waits briefly, so a read-only token never sees writes listed.
-  await Promise.race([detection, new Promise((r) => setTimeout(r, 5_000).unref())]);
+  // Scopes are read before serving (bounded), so a read-only token never sees writes listed.
+  await Promise.race([Promise.all([identify(session), detectScopes(session)]), new Promise((r) => setTimeout(r, 5_000).unref())]);
   const timer = setInterval(() => { if (!session.auth.detected) void detectScopes(session); }, REASK_MS);
   timer.unref();
 

@@ -1,0 +1,192 @@
+// Containment of untrusted platform text (titles, descriptions, commit messages, notes, wiki pages,
+// file contents, logs). Every function accepts any value and never throws: the platform's answer is
+// never trusted to have the shape its documentation promises.
+//
+// Rules (SPEC "Retries", last paragraph): table cells escape pipes, newlines, `<` and `[`; headings
+// escape a leading `#`; multi-line bodies become quote lines; links escape both halves and show
+// non-http(s) addresses as code; code blocks use a fence longer than any backtick run inside.
+
+/** C0/C1 control characters (tab, line feed and carriage return excepted) and bidi overrides. */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+const LINE_BREAKS = /\r\n|[\r\n\u0085\u2028\u2029]/g;
+
+/** A number written out in full: never `1e+21`, never `1.0`. */
+export function wholeNumber(n: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  if (Object.is(n, -0)) return '0';
+  if (Number.isInteger(n)) return BigInt(n).toString();
+  const s = String(n);
+  if (!/e/i.test(s)) return s;
+  // A small fraction such as 1e-7: write the digits out, dropping trailing zeros.
+  const digits = Math.min(100, Math.ceil(-Math.log10(Math.abs(n))) + 17);
+  return n.toFixed(digits).replace(/\.?0+$/, '');
+}
+
+function safeJson(value: unknown): string {
+  const seen = new WeakSet<object>();
+  try {
+    const out = JSON.stringify(value, (_k, v: unknown) => {
+      if (typeof v === 'bigint') return v.toString();
+      if (typeof v === 'function' || typeof v === 'symbol') return undefined;
+      if (v !== null && typeof v === 'object') {
+        if (seen.has(v)) return '[circular]';
+        seen.add(v);
+      }
+      return v;
+    });
+    return out ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Any value as plain text: strings as they are, numbers whole, objects as JSON, null/undefined as ''.
+ * Control characters are not removed here; the containment functions do that.
+ */
+export function toText(value: unknown): string {
+  switch (typeof value) {
+    case 'string': return value;
+    case 'number': return wholeNumber(value);
+    case 'bigint': return value.toString();
+    case 'boolean': return value ? 'true' : 'false';
+    case 'symbol': return value.description ?? '';
+    case 'undefined':
+    case 'function': return '';
+    default:
+      if (value === null) return '';
+      if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
+      return safeJson(value);
+  }
+}
+
+/** Removes control characters except tab, line feed and carriage return. */
+export function stripControl(value: unknown): string {
+  return toText(value).replace(CONTROL, '');
+}
+
+/** One line: line breaks shown as ` ↵ `, tabs as spaces, control characters removed. */
+export function oneLine(value: unknown): string {
+  return stripControl(value).replace(LINE_BREAKS, ' ↵ ').replace(/\t/g, ' ');
+}
+
+/** Escapes the characters that would turn text into markup: backslash first, then `<`, `[`, `]`, backticks. */
+function escapeInline(s: string): string {
+  return s
+    .replace(/\\/g, '\\\\')
+    .replace(/</g, '&lt;')
+    .replace(/\[/g, '\\[')
+    .replace(/\]/g, '\\]')
+    .replace(/`/g, '\\`');
+}
+
+/** Cuts a single-line string to `max` characters with a visible ellipsis. */
+function cut(s: string, max: number | undefined): string {
+  if (max === undefined || !Number.isFinite(max) || max < 1) return s;
+  const chars = Array.from(s);
+  return chars.length > max ? chars.slice(0, Math.max(1, Math.floor(max) - 1)).join('') + '…' : s;
+}
+
+/** An inline value (inside a sentence or a list item): one line, no markup. */
+export function inline(value: unknown, max?: number): string {
+  return escapeInline(cut(oneLine(value), max));
+}
+
+/**
+ * Makes every `|` escaped for the table row splitter: preceded by an odd number of backslashes
+ * (GFM and markdown-it both read such a pipe as cell content).
+ */
+function escapePipes(s: string): string {
+  return s.replace(/(\\*)\|/g, (m, bs: string) => (bs.length % 2 === 0 ? `${bs}\\|` : m));
+}
+
+/** A Markdown table cell: one line, pipes escaped, no markup. */
+export function cell(value: unknown, max?: number): string {
+  return escapePipes(inline(value, max));
+}
+
+/** Heading text (the caller writes the `## `): one line, a leading `#` and a closing `#` run escaped. */
+export function heading(value: unknown, max = 200): string {
+  let s = inline(value, max).trim();
+  s = s.replace(/^([#>+=*-])/, '\\$1').replace(/^(\d+)([.)])/, '$1\\$2');
+  s = s.replace(/(\s)(#+)$/, (_m, sp: string, hashes: string) => sp + hashes.replace(/#/g, '\\#'));
+  return s;
+}
+
+/** Inline code: a backtick run longer than any inside, one line, control characters removed. */
+export function code(value: unknown, max?: number): string {
+  const s = cut(oneLine(value), max);
+  let longest = 0;
+  for (const m of s.matchAll(/`+/g)) longest = Math.max(longest, m[0].length);
+  const ticks = '`'.repeat(longest + 1);
+  const pad = s.startsWith('`') || s.endsWith('`') || s === '' ? ' ' : '';
+  return `${ticks}${pad}${s}${pad}${ticks}`;
+}
+
+/** Inline code usable inside a table cell. */
+export function codeCell(value: unknown, max?: number): string {
+  return escapePipes(code(value, max));
+}
+
+/**
+ * A multi-line body as a block quote: every line prefixed `> `, control characters removed, and the
+ * characters that make links or HTML escaped so nothing inside renders as markup that leaves the quote.
+ */
+export function quote(value: unknown): string {
+  const lines = stripControl(value).split(LINE_BREAKS);
+  return lines
+    .map((line) => {
+      const body = line.replace(/\\/g, '\\\\').replace(/</g, '&lt;').replace(/\[/g, '\\[').replace(/\]/g, '\\]');
+      return body.trim() === '' ? '>' : `> ${body}`;
+    })
+    .join('\n');
+}
+
+const URL_UNSAFE = /[\s()<>"'`\\[\]{}|^]/g;
+
+/** The address of a link when it is a well-formed http(s) URL, percent-encoded so it cannot close the link. */
+export function safeHref(value: unknown): string | undefined {
+  const raw = stripControl(value).trim();
+  if (!/^https?:\/\//i.test(raw)) return undefined;
+  let href: string;
+  try {
+    const u = new URL(raw);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
+    href = u.href;
+  } catch {
+    return undefined;
+  }
+  return href.replace(URL_UNSAFE, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'));
+}
+
+/**
+ * A link with both halves contained. An address other than http(s) (javascript:, data:, relative)
+ * is shown as inline code next to the text, never as a link.
+ */
+export function link(text: unknown, url: unknown, max?: number): string {
+  const href = safeHref(url);
+  const label = inline(text, max);
+  if (href) return `[${label || inline(href, max)}](${href})`;
+  const shown = oneLine(url).trim();
+  if (!shown) return label;
+  return label ? `${label} (${code(shown, max)})` : code(shown, max);
+}
+
+/** A link usable inside a table cell (pipes escaped in both halves). */
+export function linkCell(text: unknown, url: unknown, max?: number): string {
+  return escapePipes(link(text, url, max));
+}
+
+/**
+ * A fenced code block whose fence is longer than any backtick run in the text, so nothing inside
+ * can close it. The language tag keeps only characters that cannot break the info string.
+ */
+export function fence(value: unknown, lang?: unknown): string {
+  let body = stripControl(value).replace(LINE_BREAKS, '\n');
+  if (body.endsWith('\n')) body = body.slice(0, -1);
+  let longest = 0;
+  for (const m of body.matchAll(/`+/g)) longest = Math.max(longest, m[0].length);
+  const ticks = '`'.repeat(Math.max(3, longest + 1));
+  const tag = typeof lang === 'string' ? lang.replace(/[^A-Za-z0-9_+.#-]/g, '').slice(0, 32) : '';
+  return `${ticks}${tag}\n${body}\n${ticks}`;
+}

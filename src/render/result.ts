@@ -1,0 +1,114 @@
+// MCP CallToolResult builders. Failures: one text block, isError, no structuredContent.
+// Success: Markdown for the assistant, structuredContent, optionally the object's canonical resource.
+import type { Rendered } from './types.js';
+import { code, fence, heading, inline, toText, wholeNumber } from './contain.js';
+
+export interface TextContent {
+  type: 'text';
+  text: string;
+  annotations?: { audience?: Array<'user' | 'assistant'>; priority?: number };
+}
+
+export interface EmbeddedResourceContent {
+  type: 'resource';
+  resource: { uri: string; mimeType: string; text: string };
+}
+
+export type ResultContent = TextContent | EmbeddedResourceContent;
+
+export interface ToolResult {
+  content: ResultContent[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+export interface EmbeddedResource {
+  uri: string;
+  mimeType: string;
+  text: string;
+}
+
+/** A successful call: Markdown annotated for the assistant, structuredContent, optional embedded resource. */
+export function successResult(rendered: Rendered, opts: { embed?: EmbeddedResource } = {}): ToolResult {
+  const content: ResultContent[] = [{ type: 'text', text: rendered.markdown, annotations: { audience: ['assistant'] } }];
+  const embed = opts.embed;
+  if (embed) content.push({ type: 'resource', resource: { uri: embed.uri, mimeType: embed.mimeType, text: embed.text } });
+  const structured = rendered.structured && typeof rendered.structured === 'object' && !Array.isArray(rendered.structured) ? rendered.structured : {};
+  return { content, structuredContent: structured };
+}
+
+/** A failed call: exactly one text block, no structuredContent. */
+export function errorResult(message: string): ToolResult {
+  return { isError: true, content: [{ type: 'text', text: toText(message) }] };
+}
+
+export interface NotFoundCardInput {
+  /** The object kind named on the card, e.g. `merge request`. */
+  kind: string;
+  /** The identifier as the caller wrote it (aliases resolved). */
+  identifier: unknown;
+  /** Canonical ID of the list action to suggest, e.g. `merge_request.list`. */
+  listAction: string;
+  /** A fine-grained session reading through GraphQL: the token may not see the object. */
+  graphqlNote?: boolean;
+}
+
+/** The identifier as written: numbers whole, strings contained in inline code, objects as JSON. */
+function shownIdentifier(identifier: unknown): string {
+  if (identifier === undefined || identifier === null || identifier === '') return '(not given)';
+  if (typeof identifier === 'number') return code(wholeNumber(identifier));
+  return code(toText(identifier), 200);
+}
+
+/** The informational answer of the card domains' get actions to a platform 404 (isError, no structuredContent). */
+export function notFoundCard(input: NotFoundCardInput): ToolResult {
+  const kind = inline(input.kind, 80) || 'object';
+  const list = code(input.listAction, 120);
+  const lines = [
+    `## Not Found: ${heading(input.kind, 80) || 'object'}`,
+    '',
+    `The ${kind} ${shownIdentifier(input.identifier)} does not exist or is not accessible with the current permissions.`,
+  ];
+  if (input.graphqlNote) {
+    lines.push('', `Note: this session uses a fine-grained personal access token, which sees only what its grant covers; the ${kind} may exist outside what the token may see.`);
+  }
+  lines.push(
+    '',
+    '### Next steps',
+    `- Use ${list} to see which exist`,
+    '- Check the identifier (and the project or group it belongs to) for typos',
+  );
+  return errorResult(lines.join('\n'));
+}
+
+export interface SafeModeCardInput {
+  actionId: string;
+  args: unknown;
+  /** The surface that asked: `individual` answers with an error result. */
+  surface: string;
+}
+
+/** Safe mode on a write: a preview of what would have been sent; nothing reaches the platform. */
+export function safeModeCard(input: SafeModeCardInput): ToolResult {
+  let json: string;
+  try {
+    json = JSON.stringify(input.args ?? {}, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2) ?? '{}';
+  } catch {
+    json = toText(input.args);
+  }
+  const markdown = [
+    '## Safe mode blocked',
+    '',
+    '- status: blocked',
+    '- mode: safe',
+    `- action: ${code(input.actionId, 120)}`,
+    '',
+    'Arguments:',
+    '',
+    fence(json, 'json'),
+    '',
+    'Nothing was sent to the platform. To run this action, set `FORGE_MCP_SAFE_MODE=false` in the server\'s environment and restart it.',
+  ].join('\n');
+  if (input.surface === 'individual') return errorResult(markdown);
+  return successResult({ markdown, structured: { status: 'blocked', mode: 'safe', action: toText(input.actionId) } });
+}

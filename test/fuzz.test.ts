@@ -1,0 +1,73 @@
+// Property test: random argument shapes on all three surfaces never crash the server, every
+// malformed call gets an error result, and nothing malformed reaches the platform.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import fc from 'fast-check';
+import type { Sandbox } from '../src/sandbox/index.js';
+import { apiRequests, startServer, withSandbox, type Running } from './helpers/harness.js';
+
+let sb: Sandbox;
+beforeAll(async () => { sb = await withSandbox(); });
+afterAll(async () => { await sb.close(); });
+
+const anyValue = fc.oneof(
+  fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null),
+  fc.array(fc.oneof(fc.string(), fc.integer()), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string(), fc.integer()), { maxKeys: 3 }),
+);
+const keys = fc.oneof(fc.constantFrom('project_id', 'issue_iid', 'state', 'title', 'confirm', 'params', 'action', '__proto__', 'constructor', 'merge_request_iid'), fc.string({ maxLength: 12 }));
+const argObject = fc.dictionary(keys, anyValue, { maxKeys: 5 });
+
+/** A write may reach the platform only when the call carried the user's confirmation where its surface reads it. */
+function confirmed(args: unknown): boolean {
+  const a = args as { confirm?: unknown; params?: { confirm?: unknown } } | null;
+  return !!a && typeof a === 'object' && (a.confirm === true || (typeof a.params === 'object' && a.params !== null && (a.params.confirm === true || a.params.confirm === 'true')));
+}
+
+async function check(srv: Running, name: string, args: unknown) {
+  sb.clearLog();
+  let result;
+  try {
+    result = await srv.call(name, args);
+  } catch (e) {
+    // A protocol-level refusal (unknown tool, invalid params) is an answer too; the process must live on.
+    expect(String((e as Error).message)).toMatch(/Unknown tool|Invalid|MCP error/);
+    return;
+  }
+  expect(Array.isArray(result.content)).toBe(true);
+  if (result.isError) {
+    expect(result.content).toHaveLength(1);
+    expect(result.structuredContent).toBeUndefined();
+  }
+  if (!confirmed(args)) for (const e of apiRequests(sb)) expect(e.method).toBe('GET');
+}
+
+describe('random arguments', () => {
+  it('dynamic surface', async () => {
+    const srv = await startServer({ sandbox: sb });
+    try {
+      await fc.assert(fc.asyncProperty(
+        fc.oneof(argObject, fc.record({ action: fc.constantFrom('issue.list', 'issue.get', 'project.get', 'issue.delete', 'nope', 'merge_request.get'), params: fc.oneof(argObject, anyValue) }), anyValue),
+        async (args) => check(srv, 'forge_execute_action', args),
+      ), { numRuns: 120 });
+      await fc.assert(fc.asyncProperty(fc.oneof(argObject, fc.record({ query: fc.string() })), async (args) => check(srv, 'forge_find_action', args)), { numRuns: 60 });
+      expect((await srv.client.listTools()).tools.length).toBe(2);
+    } finally { await srv.close(); }
+  });
+
+  it('meta surface', async () => {
+    const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'meta' } });
+    try {
+      await fc.assert(fc.asyncProperty(
+        fc.oneof(argObject, fc.record({ action: fc.constantFrom('list', 'get', 'delete', 'zzz'), params: fc.oneof(argObject, anyValue) })),
+        async (args) => check(srv, 'forge_issue', args),
+      ), { numRuns: 120 });
+    } finally { await srv.close(); }
+  });
+
+  it('individual surface', async () => {
+    const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
+    try {
+      await fc.assert(fc.asyncProperty(fc.constantFrom('forge_issue_get', 'forge_issue_list', 'forge_project_get', 'forge_issue_delete'), fc.oneof(argObject, anyValue), async (name, args) => check(srv, name, args)), { numRuns: 150 });
+    } finally { await srv.close(); }
+  });
+});

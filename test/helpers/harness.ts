@@ -1,0 +1,79 @@
+// End-to-end harness: the built server as a child process over stdio, driven by the SDK Client,
+// against the sandbox instance started in the test process on loopback.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { startSandbox, SANDBOX_TOKEN, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const CLI = join(ROOT, 'dist', 'cli.js');
+
+/** Every token value the suite uses, for the leak scan. */
+export const secretsInUse = new Set<string>();
+/** Everything servers wrote to stderr during the suite. */
+export const stderrChunks: string[] = [];
+
+export interface ToolResultLike {
+  content: Array<{ type: string; text?: string; annotations?: { audience?: string[] }; resource?: { uri: string; text?: string } }>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+export interface Running {
+  client: Client;
+  transport: StdioClientTransport;
+  stderr: () => string;
+  call: (name: string, args?: Record<string, unknown> | unknown) => Promise<ToolResultLike>;
+  close: () => Promise<void>;
+}
+
+export interface StartOptions {
+  sandbox: Sandbox;
+  token?: string;
+  env?: Record<string, string>;
+  args?: string[];
+  capabilities?: Record<string, unknown>;
+  onElicit?: (params: { message: string }) => Promise<{ action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> }>;
+}
+
+export async function startServer(o: StartOptions): Promise<Running> {
+  const token = o.token ?? SANDBOX_TOKEN;
+  secretsInUse.add(token);
+  const home = mkdtempSync(join(tmpdir(), 'forge-home-'));
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, ...(o.args ?? [])],
+    env: { PATH: process.env.PATH ?? '', HOME: home, FORGE_TOKEN: token, FORGE_URL: o.sandbox.url, FORGE_MCP_LOG_LEVEL: 'info', ...o.env },
+    stderr: 'pipe',
+    cwd: ROOT,
+  });
+  let err = '';
+  transport.stderr?.on('data', (d: Buffer) => { err += d.toString(); stderrChunks.push(d.toString()); });
+  const client = new Client({ name: 'e2e', version: '1.0.0' }, { capabilities: (o.capabilities ?? {}) as never });
+  if (o.onElicit) {
+    const handler = o.onElicit;
+    client.setRequestHandler('elicitation/create', async (req) => handler(req.params as { message: string }) as never);
+  }
+  await client.connect(transport);
+  // The server's own start-up reads (identity, scopes) are done before it answers; start clean.
+  o.sandbox.clearLog();
+  return {
+    client,
+    transport,
+    stderr: () => err,
+    call: async (name, args) => (await client.callTool({ name, arguments: (args ?? {}) as Record<string, unknown> })) as ToolResultLike,
+    close: async () => { await client.close(); },
+  };
+}
+
+export async function withSandbox(opts?: SandboxOptions): Promise<Sandbox> {
+  return startSandbox(opts);
+}
+
+export const text = (r: ToolResultLike): string => r.content.map((c) => c.text ?? '').join('\n');
+
+/** Requests that reached the sandbox's API origin. */
+export const apiRequests = (sb: Sandbox) => sb.log.filter((e) => e.origin === 'api');

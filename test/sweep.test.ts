@@ -1,0 +1,61 @@
+// The sweep: every catalog action runs through forge_execute_action against the sandbox with
+// minimal valid parameters. What reached the sandbox must match the reference inventory's
+// `all_requests` (the expectation comes from the reference data, not from the entry under test),
+// and the result must render without error.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import type { Sandbox } from '../src/sandbox/index.js';
+import { ADMIN_TOKEN } from '../src/sandbox/index.js';
+import { catalog } from '../src/catalog/index.js';
+import type { Action, ParamSpec } from '../src/catalog/define.js';
+import { apiRequests, startServer, text, withSandbox, type Running } from './helpers/harness.js';
+import { referenceActions, referenceAvailable, REFERENCE_SKIP_REASON, grapeToRegExp } from './helpers/reference.js';
+import { sweepValue } from './helpers/sweep-values.js';
+
+let sb: Sandbox;
+let srv: Running;
+beforeAll(async () => {
+  sb = await withSandbox({ licensed: true });
+  // Every action reachable: the administrator's token (api + admin_mode), the Ultimate catalog.
+  srv = await startServer({ sandbox: sb, token: ADMIN_TOKEN, env: { FORGE_MCP_TIER: 'ultimate' } });
+});
+afterAll(async () => { await srv?.close(); await sb?.close(); });
+
+function minimalParams(a: Action): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(a.params) as Array<[string, ParamSpec]>) {
+    if (spec.required) out[name] = sweepValue(a, name, spec);
+  }
+  return out;
+}
+
+/** `GET /projects/:id/issues` or `GRAPHQL mutation x` → a matcher over logged requests. */
+function matcher(entry: string): (method: string, path: string) => boolean {
+  if (entry.startsWith('GRAPHQL')) return (m, p) => m === 'POST' && p === '/api/graphql';
+  const [method, route] = entry.split(/\s+/, 2);
+  const re = grapeToRegExp(`/api/v4${route}`);
+  return (m, p) => m === method && re.test(p);
+}
+
+const ref = referenceAvailable ? new Map(referenceActions().map((r) => [r.id, r])) : new Map();
+const actions = catalog().actions;
+
+describe.skipIf(!referenceAvailable)('sweep over the catalog', () => {
+  for (const a of actions) {
+    it(a.id, async () => {
+      const r = ref.get(a.id);
+      expect(r, `${a.id} is not in the reference inventory`).toBeDefined();
+      sb.clearLog();
+      const params = minimalParams(a);
+      const res = await srv.call('forge_execute_action', { action: a.id, params, confirm: true });
+      expect(res.isError, `${a.id} ${JSON.stringify(params)} → ${text(res)}`).toBeFalsy();
+      const reached = apiRequests(sb);
+      expect(reached.length, `${a.id}: nothing reached the sandbox`).toBeGreaterThan(0);
+      const allowed = r!.allRequests.map(matcher);
+      for (const e of reached) {
+        expect(allowed.some((m: (mm: string, pp: string) => boolean) => m(e.method, e.path)), `${a.id}: ${e.method} ${e.path} is not one of ${r!.allRequests.join('; ')}`).toBe(true);
+      }
+    });
+  }
+});
+
+if (!referenceAvailable) console.warn(REFERENCE_SKIP_REASON);
