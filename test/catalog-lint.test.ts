@@ -18,7 +18,7 @@ function schemaProblems(a: Action): string[] {
   const out: string[] = [];
   if (!a.summary || a.summary.length < 10) out.push('summary missing or too short');
   if (a.summary.length > 160) out.push('summary longer than 160 characters');
-  if (a.fineGrained !== 'none' && (!Array.isArray(a.fineGrained) || a.fineGrained.length === 0)) out.push('fineGrained must list permissions or be "none"');
+  if (a.fineGrained !== 'none' && !Array.isArray(a.fineGrained)) out.push('fineGrained must list permissions ([] for none needed) or be "none"');
   for (const p of pathParams(a.path)) {
     const spec = a.params[p];
     if (!spec) out.push(`path placeholder {${p}} is not a declared param`);
@@ -26,6 +26,7 @@ function schemaProblems(a: Action): string[] {
   }
   for (const alt of a.alternatives ?? []) {
     if (!a.params[alt.when]) out.push(`alternative selector ${alt.when} is not a param`);
+    for (const p of pathParams(alt.rest)) if (!a.params[p]) out.push(`alternative placeholder {${p}} is not a declared param`);
   }
   for (const [name, spec] of Object.entries(a.params)) {
     if (!/^[a-z][a-z0-9_]*$/.test(name)) out.push(`param name ${name} is not snake_case`);
@@ -68,9 +69,13 @@ describe('catalog lint', () => {
           if (!a) { problems.push(`${r.id}: missing`); continue; }
           if (r.method === 'GRAPHQL') {
             if (!a.graphql) problems.push(`${r.id}: reference is GraphQL (${r.route})`);
+          } else if (r.method === '') {
+            if (!a.buildsUrl) problems.push(`${r.id}: reference sends no request (${r.route}); set buildsUrl`);
           } else {
-            if (a.method !== r.method) problems.push(`${r.id}: method ${a.method} != ${r.method}`);
-            if (!sameShape(a.path, r.route)) problems.push(`${r.id}: route ${a.path} != ${r.route}`);
+            // The default route or any alternative (project / group / global variants) may carry the reference route.
+            const routes = [`${a.method} ${a.path}`, ...(a.alternatives ?? []).map((x) => x.rest)];
+            const hit = routes.some((rt) => { const [m, p] = rt.split(/\s+/, 2); return m === r.method && sameShape(p, r.route); });
+            if (!hit) problems.push(`${r.id}: ${routes.join(' | ')} do not carry ${r.method} ${r.route}`);
           }
           const flagDiff = [a.writes !== r.writes && 'writes', a.destructive !== r.destructive && 'destructive', a.tier !== r.tier && 'tier'].filter(Boolean);
           if (flagDiff.length && !a.flagNote) problems.push(`${r.id}: ${flagDiff.join('/')} differ from the reference (${r.writes}/${r.destructive}/${r.tier}); add flagNote with the reason`);
@@ -82,10 +87,13 @@ describe('catalog lint', () => {
         const routes = [...referenceRoutes(), ...referenceOtherEndpoints()];
         const problems: string[] = [];
         for (const a of actions) {
-          if (a.graphql || a.routeNote) continue;
-          const concrete = concreteTemplate(a.path);
-          const hit = routes.some((r) => r.method === a.method && grapeToRegExp(r.path).test(concrete));
-          if (!hit) problems.push(`${a.id}: ${a.method} ${a.path} not in granular-rest-routes.tsv / other-endpoints; add routeNote`);
+          if (a.graphql || a.routeNote || a.buildsUrl) continue;
+          for (const rt of [`${a.method} ${a.path}`, ...(a.alternatives ?? []).map((x) => x.rest)]) {
+            const [m, p] = rt.split(/\s+/, 2);
+            const concrete = concreteTemplate(p);
+            const hit = routes.some((r) => r.method === m && grapeToRegExp(r.path).test(concrete));
+            if (!hit) problems.push(`${a.id}: ${m} ${p} not in granular-rest-routes.tsv / other-endpoints; add routeNote`);
+          }
         }
         expect(problems).toEqual([]);
       });

@@ -55,8 +55,13 @@ export interface ActionSpec {
   /** Cannot be undone by the opposite call, or hands data to a third party. */
   destructive?: boolean;
   tier?: Tier;
-  /** Fine-grained permission identifiers, or 'none' when no fine-grained token reaches the action. */
+  /**
+   * Fine-grained permission identifiers; `[]` when the route needs no permission (public endpoints);
+   * 'none' when no fine-grained token reaches the action.
+   */
   fineGrained: readonly string[] | 'none';
+  /** Sends nothing: the answer is the route's URL (with query), built locally — e.g. an archive download link. */
+  buildsUrl?: boolean;
   /** The answer is plain text (job trace, raw file), not JSON. */
   textResponse?: boolean;
   /** Renderer name from src/render/renderers.ts; default 'generic' (objects as key fields, arrays as tables). */

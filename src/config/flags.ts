@@ -22,7 +22,7 @@ export interface FlagSpec {
 
 export const FLAGS: readonly FlagSpec[] = [
   // Both transports
-  { name: 'help', kind: 'bool', scope: 'any', def: '', help: 'Print this help and exit (also -h)' },
+  { name: 'help', kind: 'bool', scope: 'any', def: '', help: 'Print this help and exit' },
   { name: 'version', kind: 'bool', scope: 'any', def: '', help: 'Print the version and exit' },
   { name: 'http', kind: 'bool', scope: 'any', def: 'false', help: 'Serve HTTP (multi-tenant) instead of stdio' },
   { name: 'transport', kind: 'value', scope: 'any', arg: 'stdio|http|auto', def: 'stdio', help: 'auto serves HTTP when stdin is not a pipe' },

@@ -77,6 +77,7 @@ function buildHelp(): string {
     table([header, ...ENV_VARS.map((v): [string, string, string] => [v.name, v.def, v.help])]),
     '',
     'Durations: 30s, 65m, 1h30m (or plain seconds). Sizes: bytes, or 10MB, 5MiB.',
+    'Exit status: 0 after --help or --version, 1 when the configuration is refused, 2 on a usage error.',
   ].join('\n');
 }
 

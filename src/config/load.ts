@@ -50,9 +50,19 @@ function show(v: string): string {
   return JSON.stringify(v.length > 80 ? `${v.slice(0, 80)}...` : v);
 }
 
+/** A URL quoted for a message, with any credentials in it replaced. */
+function showUrl(v: string): string {
+  return show(v.replace(/^(\s*[a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1<credentials>@'));
+}
+
 function need<T>(p: Parsed<T>, what: string, raw: string): T {
   if (!p.ok) refuse(`${what}=${show(raw)} is not valid: ${p.error}`);
   return (p as { ok: true; value: T }).value;
+}
+
+function needUrl(p: Parsed<string>, what: string, raw: string): string {
+  if (!p.ok) refuse(`${what}=${showUrl(raw)} is not valid: ${p.error}`);
+  return (p as { ok: true; value: string }).value;
 }
 
 function oneOf<T extends string>(raw: string, accepted: readonly T[], what: string): T {
@@ -135,7 +145,7 @@ function build(args: ParsedArgs, input: LoadInput): LoadResult {
   let forgeUrl = DEFAULT_FORGE_URL;
   if (rawForgeUrl !== undefined) {
     const c = canonicalForgeUrl(rawForgeUrl);
-    if (!c.ok) refuse(`FORGE_URL=${show(rawForgeUrl)} is not a valid instance address: ${c.error} (for example https://gitlab.example.com)`);
+    if (!c.ok) refuse(`FORGE_URL=${showUrl(rawForgeUrl)} is not a valid instance address: ${c.error} (for example https://gitlab.example.com)`);
     else forgeUrl = c.value;
   }
   const flagForgeUrls = args.values.get('forge-url') ?? [];
@@ -143,7 +153,7 @@ function build(args: ParsedArgs, input: LoadInput): LoadResult {
     for (const raw of flagForgeUrls.length ? flagForgeUrls : ['']) {
       const c = canonicalForgeUrl(raw);
       if (!c.ok || c.value !== forgeUrl) {
-        refuse(`--forge-url ${show(raw)} names an instance this stdio server does not connect to (it connects to ${forgeUrl}, from FORGE_URL or the default); only HTTP mode reads --forge-url: set FORGE_URL in the MCP client's env block instead`);
+        refuse(`--forge-url ${showUrl(raw)} names an instance this stdio server does not connect to (it connects to ${forgeUrl}, from FORGE_URL or the default); only HTTP mode reads --forge-url: set FORGE_URL in the MCP client's env block instead`);
       }
     }
   }
@@ -392,14 +402,14 @@ function httpBlock(args: ParsedArgs, http: boolean, skipTlsVerify: boolean, inpu
   const authMode = authRaw === undefined ? 'legacy' : oneOf(authRaw, AUTH_MODES, '--auth-mode');
 
   const publicRaw = flag('public-url');
-  const publicUrl = publicRaw === undefined ? undefined : need(parseServiceUrl(publicRaw), '--public-url', publicRaw);
+  const publicUrl = publicRaw === undefined ? undefined : needUrl(parseServiceUrl(publicRaw), '--public-url', publicRaw);
   const docRaw = flag('resource-documentation');
-  const resourceDocumentation = docRaw === undefined ? undefined : need(parseServiceUrl(docRaw), '--resource-documentation', docRaw);
+  const resourceDocumentation = docRaw === undefined ? undefined : needUrl(parseServiceUrl(docRaw), '--resource-documentation', docRaw);
 
   const forgeUrls: string[] = [];
   for (const raw of list('forge-url')) {
     const c = canonicalForgeUrl(raw);
-    if (!c.ok) refuse(`--forge-url ${show(raw)} is not a valid instance address: ${c.error} (for example https://gitlab.example.com)`);
+    if (!c.ok) refuse(`--forge-url ${showUrl(raw)} is not a valid instance address: ${c.error} (for example https://gitlab.example.com)`);
     else if (!forgeUrls.includes(c.value)) forgeUrls.push(c.value);
   }
   const allowAnyForgeUrl = http && lastValue(args, 'allow-any-forge-url') === 'true';
@@ -427,8 +437,9 @@ function httpBlock(args: ParsedArgs, http: boolean, skipTlsVerify: boolean, inpu
   const trustedProxyHeader = flag('trusted-proxy-header');
   const trustedProxies: string[] = [];
   for (const raw of list('trusted-proxies')) {
-    const p = need(parseAddressOrCidr(raw), '--trusted-proxies entry', raw);
-    if (!trustedProxies.includes(p)) trustedProxies.push(p);
+    const p = parseAddressOrCidr(raw);
+    if (!p.ok) refuse(`--trusted-proxies entry ${show(raw)} is not valid: ${p.error}`);
+    else if (!trustedProxies.includes(p.value)) trustedProxies.push(p.value);
   }
   if ((trustedProxyHeader !== undefined) !== (trustedProxies.length > 0)) {
     refuse(`--trusted-proxy-header and --trusted-proxies go together: ${trustedProxyHeader === undefined ? '--trusted-proxies was given without --trusted-proxy-header' : '--trusted-proxy-header was given without --trusted-proxies'}; set both or neither`);

@@ -33,6 +33,7 @@ function resourceUri(template: string, params: Record<string, unknown>): string 
 
 export async function execute(s: Session, action: Action, params: Record<string, unknown>, signal?: AbortSignal): Promise<ToolResult> {
   const req = buildRequest(action, params);
+  if (action.buildsUrl) return builtUrl(s, action, req);
   req.signal = deadlineSignal(s.config.actionTimeoutMs, signal);
   const url = action.graphql ? `${s.client.baseUrl}/api/graphql` : `${s.client.baseUrl}/api/v4${req.path}`;
   let res: ForgeResponse;
@@ -79,4 +80,13 @@ export async function execute(s: Session, action: Action, params: Record<string,
     if (uri) embed = { uri, mimeType: 'application/json', text: JSON.stringify(data) };
   }
   return successResult(rendered, { embed });
+}
+
+/** Actions that send nothing: the answer is the address to fetch (it carries no credential). */
+function builtUrl(s: Session, action: Action, req: { path: string; query?: Record<string, unknown> }): ToolResult {
+  const url = new URL(`${s.client.baseUrl}/api/v4${req.path}`);
+  for (const [k, v] of Object.entries(req.query ?? {})) url.searchParams.set(k, String(v));
+  const href = url.toString();
+  const rendered = { markdown: `Download address (no request was sent; fetching it needs a token with read_repository or read_api):\n\n${'`'}${href}${'`'}`, structured: { url: href } };
+  return successResult(rendered);
 }

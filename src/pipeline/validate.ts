@@ -99,7 +99,8 @@ export function callLabel(surface: SurfaceKind, action: Action): string {
 export function validateCall(call: CallShape): Validated {
   const { surface, action } = call;
   const names = Object.keys(action.params);
-  const required = names.filter((n) => action.params[n].required);
+  // A required param with a default is filled in, not asked for.
+  const required = names.filter((n) => action.params[n].required && action.params[n].default === undefined);
   const label = callLabel(surface, action);
 
   if (call.params !== undefined && call.params !== null && !isPlainObject(call.params)) {
@@ -158,6 +159,9 @@ export function validateCall(call: CallShape): Validated {
       return { ok: false, message: `${label}: invalid params for this action: json: cannot use ${describeValue(raw)} as ${typeName(spec)} for field "${name}"` };
     }
     params[name] = value;
+  }
+  for (const [name, spec] of Object.entries(action.params)) {
+    if (params[name] === undefined && spec.default !== undefined && spec.required) params[name] = spec.default;
   }
 
   for (const name of required) {

@@ -16,10 +16,10 @@ export function wholeNumber(n: number): string {
   if (Object.is(n, -0)) return '0';
   if (Number.isInteger(n)) return BigInt(n).toString();
   const s = String(n);
-  if (!/e/i.test(s)) return s;
-  // A small fraction such as 1e-7: write the digits out, dropping trailing zeros.
-  const digits = Math.min(100, Math.ceil(-Math.log10(Math.abs(n))) + 17);
-  return n.toFixed(digits).replace(/\.?0+$/, '');
+  // A small fraction such as 1e-7: move the decimal point of the shortest round-trip digits.
+  const m = /^(-?)(\d)(?:\.(\d+))?e-(\d+)$/.exec(s);
+  if (!m) return s;
+  return `${m[1]}0.${'0'.repeat(Number(m[4]) - 1)}${m[2]}${m[3] ?? ''}`;
 }
 
 function safeJson(value: unknown): string {

@@ -1,0 +1,149 @@
+import { domain, id, str, int, bool, req, paging, cursor, type ParamSpec } from '../define.js';
+
+/** An array of JSON objects (access rules of protected branches). */
+const objList = (description: string): ParamSpec => ({ type: 'array', items: 'object', description });
+
+const accessLevel = (what: string): ParamSpec =>
+  int(`Role allowed to ${what}: 0 no one, 30 Developer, 40 Maintainer, 60 Admin`);
+
+const protectedName = (): ParamSpec => id.str('Name of the protected branch or wildcard (e.g. main, release-*)');
+
+export default domain('branch', 'Branches of a project repository: list, read, create, delete, protect and branch rules', {
+  create: {
+    summary: 'Create a branch from a branch, tag or commit',
+    rest: 'POST /projects/{project_id}/repository/branches',
+    params: {
+      project_id: id.project(),
+      branch_name: req(str('Name of the new branch', { wire: 'branch' })),
+      ref: req(str('Branch name, tag or commit SHA to create the branch from')),
+    },
+    fineGrained: ['create_branch'],
+    keywords: 'new branch checkout -b fork point',
+  },
+  delete: {
+    summary: 'Delete a branch of the repository',
+    rest: 'DELETE /projects/{project_id}/repository/branches/{branch_name}',
+    params: { project_id: id.project(), branch_name: id.str('Name of the branch to delete') },
+    destructive: true,
+    fineGrained: ['delete_branch'],
+    keywords: 'remove branch delete',
+  },
+  delete_merged: {
+    summary: 'Delete every branch already merged into the default branch (protected branches are kept)',
+    rest: 'DELETE /projects/{project_id}/repository/merged_branches',
+    params: { project_id: id.project() },
+    destructive: true,
+    fineGrained: ['delete_branch'],
+    keywords: 'cleanup stale merged branches prune',
+  },
+  get: {
+    summary: 'Get one branch: its latest commit and whether it is protected, merged or default',
+    rest: 'GET /projects/{project_id}/repository/branches/{branch_name}',
+    params: { project_id: id.project(), branch_name: id.str('Name of the branch') },
+    notFound: { kind: 'branch', idParam: 'branch_name', listAction: 'branch.list' },
+    fineGrained: ['read_branch'],
+    keywords: 'branch details head commit exists',
+  },
+  get_protected: {
+    summary: 'Get the protection settings of one protected branch (who can push, merge, force-push)',
+    rest: 'GET /projects/{project_id}/protected_branches/{name}',
+    params: { project_id: id.project(), name: protectedName() },
+    fineGrained: ['read_protected_branch'],
+    keywords: 'branch protection rules push merge permissions',
+  },
+  list: {
+    summary: 'List branches of a repository, optionally filtered by name',
+    rest: 'GET /projects/{project_id}/repository/branches',
+    params: {
+      project_id: id.project(),
+      search: str('Only branches whose name contains this; ^term and term$ anchor'),
+      regex: str('Only branches whose name matches this RE2 regular expression'),
+      ...paging(),
+    },
+    fineGrained: ['read_branch'],
+    keywords: 'branches list show all git branch',
+  },
+  list_protected: {
+    summary: 'List the protected branches of a project with their access levels',
+    rest: 'GET /projects/{project_id}/protected_branches',
+    params: { project_id: id.project(), search: str('Only protected branches whose name contains this'), ...paging() },
+    fineGrained: ['read_protected_branch'],
+    keywords: 'protected branches protection rules',
+  },
+  protect: {
+    summary: 'Protect a branch or wildcard: set who can push, merge and unprotect, and allow force push',
+    rest: 'POST /projects/{project_id}/protected_branches',
+    params: {
+      project_id: id.project(),
+      name: req(str('Branch name or wildcard to protect (e.g. main, release-*)')),
+      push_access_level: accessLevel('push (default 40)'),
+      merge_access_level: accessLevel('merge (default 40)'),
+      unprotect_access_level: accessLevel('unprotect (default 40; Premium)'),
+      allow_force_push: bool('Allow force push for those who can push (default false)'),
+      allowed_to_push: objList('Push rules (Premium): [{access_level}|{user_id}|{group_id}|{deploy_key_id}]'),
+      allowed_to_merge: objList('Merge rules (Premium): [{access_level}|{user_id}|{group_id}]'),
+      allowed_to_unprotect: objList('Unprotect rules (Premium): [{access_level}|{user_id}|{group_id}]'),
+      code_owner_approval_required: bool('Refuse pushes that change files with code owners (Premium)'),
+    },
+    fineGrained: ['protect_branch'],
+    keywords: 'protect branch lock restrict push merge rules',
+  },
+  rule_list: {
+    summary: 'List the branch rules of a project: protected patterns, matching branch counts, push/merge access',
+    graphql: {
+      kind: 'query',
+      document: `query branchRuleList($fullPath: ID!, $first: Int, $after: String) {
+  project(fullPath: $fullPath) {
+    branchRules(first: $first, after: $after) {
+      nodes {
+        name
+        isDefault
+        isProtected
+        matchingBranchesCount
+        createdAt
+        updatedAt
+        branchProtection {
+          allowForcePush
+          mergeAccessLevels { nodes { accessLevel accessLevelDescription } }
+          pushAccessLevels { nodes { accessLevel accessLevelDescription } }
+        }
+      }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+}`,
+      resultPath: 'project.branchRules',
+      connection: true,
+      variables: (p) => ({ fullPath: p.project_id, first: p.first, after: p.after }),
+    },
+    params: {
+      project_id: { ...id.project(), description: 'Full path of the project (e.g. group/project)' },
+      ...cursor(),
+    },
+    fineGrained: ['read_project'],
+    keywords: 'branch rules protection overview settings',
+  },
+  unprotect: {
+    summary: 'Remove the protection of a protected branch or wildcard',
+    rest: 'DELETE /projects/{project_id}/protected_branches/{name}',
+    params: { project_id: id.project(), name: protectedName() },
+    destructive: true,
+    fineGrained: ['protect_branch'],
+    keywords: 'unprotect branch remove protection unlock',
+  },
+  update_protected: {
+    summary: 'Change the protection of a protected branch: force push, code owner approval, access rules',
+    rest: 'PATCH /projects/{project_id}/protected_branches/{name}',
+    params: {
+      project_id: id.project(),
+      name: protectedName(),
+      allow_force_push: bool('Allow force push for those who can push'),
+      code_owner_approval_required: bool('Refuse pushes that change files with code owners (Premium)'),
+      allowed_to_push: objList('Push rules to add/update/remove: [{access_level}|{user_id}|{group_id}|{deploy_key_id}|{id, _destroy: true}]'),
+      allowed_to_merge: objList('Merge rules to add/update/remove: [{access_level}|{user_id}|{group_id}|{id, _destroy: true}]'),
+      allowed_to_unprotect: objList('Unprotect rules to add/update/remove: [{access_level}|{user_id}|{group_id}|{id, _destroy: true}]'),
+    },
+    fineGrained: ['update_protected_branch'],
+    keywords: 'edit branch protection force push rules',
+  },
+});

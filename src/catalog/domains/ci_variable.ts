@@ -1,0 +1,178 @@
+import { domain, id, str, bool, oneOf, req, paging, type ParamSpec } from '../define.js';
+
+const key = () => id.str('Variable key');
+const newKey = () => req(str('Variable key: A-Z, a-z, 0-9 and _ only, at most 255 characters'));
+const variableType = () => oneOf(['env_var', 'file'], 'Variable type (default env_var)');
+
+/** Selects one of several variables that share a key (platform filter[environment_scope]). */
+const filterScope = (placement?: 'query'): ParamSpec =>
+  str('Pick the variable with this environment scope when several share the key', {
+    wire: 'filter[environment_scope]',
+    ...(placement ? { in: placement } : {}),
+  });
+
+/** Body fields common to project and group variables. */
+const scopedFields = (envScopeNote: string): Record<string, ParamSpec> => ({
+  variable_type: variableType(),
+  protected: bool('Expose the variable only to protected branches and tags'),
+  masked: bool('Mask the value in job logs'),
+  raw: bool('Treat the value as raw text (no $VAR expansion)'),
+  environment_scope: str(`Environment scope, e.g. * or production${envScopeNote}`),
+  description: str('Description of the variable (at most 255 characters)'),
+});
+
+export default domain('ci_variable', 'CI/CD variables of projects, groups and the instance: list, read, create, update, delete', {
+  // ---- project
+  list: {
+    summary: 'List the CI/CD variables of a project',
+    rest: 'GET /projects/{project_id}/variables',
+    params: { project_id: id.project(), ...paging() },
+    fineGrained: ['read_variable'],
+    keywords: 'CI/CD settings env environment variables secrets project',
+  },
+  get: {
+    summary: 'Get one CI/CD variable of a project by key',
+    rest: 'GET /projects/{project_id}/variables/{key}',
+    params: { project_id: id.project(), key: key(), filter_environment_scope: filterScope() },
+    fineGrained: ['read_variable'],
+    keywords: 'CI/CD env variable value secret',
+  },
+  create: {
+    summary: 'Create a CI/CD variable in a project (protected, masked, hidden, file or env)',
+    rest: 'POST /projects/{project_id}/variables',
+    params: {
+      project_id: id.project(),
+      key: newKey(),
+      value: req(str('Variable value')),
+      ...scopedFields(''),
+      masked_and_hidden: bool('Mask the value and hide it in the UI (cannot be revealed later)'),
+    },
+    fineGrained: ['create_variable'],
+    keywords: 'add CI/CD env variable secret',
+  },
+  update: {
+    summary: 'Update a CI/CD variable of a project: value, flags, scope, description',
+    rest: 'PUT /projects/{project_id}/variables/{key}',
+    params: {
+      project_id: id.project(),
+      key: key(),
+      value: req(str('New variable value')),
+      ...scopedFields(''),
+      filter_environment_scope: filterScope('query'),
+    },
+    fineGrained: ['update_variable'],
+    keywords: 'change edit CI/CD env variable secret',
+  },
+  delete: {
+    summary: 'Delete a CI/CD variable of a project',
+    rest: 'DELETE /projects/{project_id}/variables/{key}',
+    params: { project_id: id.project(), key: key(), filter_environment_scope: filterScope() },
+    destructive: true,
+    fineGrained: ['delete_variable'],
+    keywords: 'remove CI/CD env variable secret',
+  },
+
+  // ---- group
+  group_list: {
+    summary: 'List the CI/CD variables of a group',
+    rest: 'GET /groups/{group_id}/variables',
+    params: { group_id: id.group(), ...paging() },
+    fineGrained: ['read_variable'],
+    keywords: 'CI/CD settings env variables secrets group',
+  },
+  group_get: {
+    summary: 'Get one CI/CD variable of a group by key',
+    rest: 'GET /groups/{group_id}/variables/{key}',
+    params: { group_id: id.group(), key: key(), filter_environment_scope: filterScope() },
+    fineGrained: ['read_variable'],
+    keywords: 'CI/CD env variable group',
+  },
+  group_create: {
+    summary: 'Create a CI/CD variable in a group, inherited by its projects',
+    rest: 'POST /groups/{group_id}/variables',
+    params: {
+      group_id: id.group(),
+      key: newKey(),
+      value: req(str('Variable value')),
+      ...scopedFields(' (Premium)'),
+      masked_and_hidden: bool('Mask the value and hide it in the UI (cannot be revealed later)'),
+    },
+    fineGrained: ['create_variable'],
+    keywords: 'add CI/CD env variable secret group',
+  },
+  group_update: {
+    summary: 'Update a CI/CD variable of a group: value, flags, scope, description',
+    rest: 'PUT /groups/{group_id}/variables/{key}',
+    params: {
+      group_id: id.group(),
+      key: key(),
+      value: req(str('New variable value')),
+      ...scopedFields(' (Premium)'),
+      filter_environment_scope: filterScope('query'),
+    },
+    fineGrained: ['update_variable'],
+    keywords: 'change edit CI/CD env variable group',
+  },
+  group_delete: {
+    summary: 'Delete a CI/CD variable of a group',
+    rest: 'DELETE /groups/{group_id}/variables/{key}',
+    params: { group_id: id.group(), key: key(), filter_environment_scope: filterScope() },
+    destructive: true,
+    fineGrained: ['delete_variable'],
+    keywords: 'remove CI/CD env variable group',
+  },
+
+  // ---- instance (administrator)
+  instance_list: {
+    summary: 'List the instance-level CI/CD variables (administrator)',
+    rest: 'GET /admin/ci/variables',
+    params: { ...paging() },
+    fineGrained: ['read_variable'],
+    keywords: 'admin global instance CI/CD env variables',
+  },
+  instance_get: {
+    summary: 'Get one instance-level CI/CD variable by key (administrator)',
+    rest: 'GET /admin/ci/variables/{key}',
+    params: { key: key() },
+    fineGrained: ['read_variable'],
+    keywords: 'admin global instance CI/CD env variable',
+  },
+  instance_create: {
+    summary: 'Create an instance-level CI/CD variable available to all projects (administrator)',
+    rest: 'POST /admin/ci/variables',
+    params: {
+      key: newKey(),
+      value: req(str('Variable value (at most 10,000 characters)')),
+      variable_type: variableType(),
+      protected: bool('Expose the variable only to protected branches and tags'),
+      masked: bool('Mask the value in job logs'),
+      raw: bool('Treat the value as raw text (no $VAR expansion)'),
+      description: str('Description of the variable (at most 255 characters)'),
+    },
+    fineGrained: ['create_variable'],
+    keywords: 'admin global instance add CI/CD env variable',
+  },
+  instance_update: {
+    summary: 'Update an instance-level CI/CD variable (administrator)',
+    rest: 'PUT /admin/ci/variables/{key}',
+    params: {
+      key: key(),
+      value: str('New variable value'),
+      variable_type: variableType(),
+      protected: bool('Expose the variable only to protected branches and tags'),
+      masked: bool('Mask the value in job logs'),
+      raw: bool('Treat the value as raw text (no $VAR expansion)'),
+      description: str('Description of the variable (at most 255 characters)'),
+    },
+    fineGrained: ['update_variable'],
+    keywords: 'admin global instance change CI/CD env variable',
+  },
+  instance_delete: {
+    summary: 'Delete an instance-level CI/CD variable (administrator)',
+    rest: 'DELETE /admin/ci/variables/{key}',
+    params: { key: key() },
+    destructive: true,
+    fineGrained: ['delete_variable'],
+    keywords: 'admin global instance remove CI/CD env variable',
+  },
+});

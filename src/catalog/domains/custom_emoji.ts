@@ -1,0 +1,98 @@
+import { domain, str, bool, req, cursor } from '../define.js';
+
+/** A bare number is turned into the custom emoji's global ID. */
+const emojiGid = (v: unknown): unknown =>
+  typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v)) ? `gid://gitlab/CustomEmoji/${v}` : v;
+
+const groupPath = () => req(str('Full path of the top-level group, e.g. my-group'));
+
+export default domain('custom_emoji', 'Custom emoji of top-level groups: list, add, delete', {
+  list: {
+    summary: 'List the custom emoji of a group (optionally with those of its ancestor groups)',
+    graphql: {
+      kind: 'query',
+      document: `query groupCustomEmoji($fullPath: ID!, $includeAncestorGroups: Boolean, $first: Int, $after: String) {
+  group(fullPath: $fullPath) {
+    customEmoji(includeAncestorGroups: $includeAncestorGroups, first: $first, after: $after) {
+      nodes {
+        id
+        name
+        url
+        external
+        createdAt
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+}`,
+      resultPath: 'group.customEmoji',
+      connection: true,
+      variables: (p) => ({
+        fullPath: p.group_path,
+        includeAncestorGroups: p.include_ancestor_groups,
+        first: p.first,
+        after: p.after,
+      }),
+    },
+    params: {
+      group_path: groupPath(),
+      include_ancestor_groups: bool('Also list the custom emoji of ancestor groups'),
+      ...cursor(),
+    },
+    fineGrained: 'none',
+    keywords: 'emoji reactions custom icons',
+  },
+  create: {
+    summary: 'Add a custom emoji to a top-level group from an image URL',
+    graphql: {
+      kind: 'mutation',
+      document: `mutation createCustomEmoji($groupPath: ID!, $name: String!, $url: String!) {
+  createCustomEmoji(input: { groupPath: $groupPath, name: $name, url: $url }) {
+    customEmoji {
+      id
+      name
+      url
+      external
+      createdAt
+    }
+    errors
+  }
+}`,
+      resultPath: 'createCustomEmoji',
+      variables: (p) => ({ groupPath: p.group_path, name: p.name, url: p.url }),
+    },
+    params: {
+      group_path: groupPath(),
+      name: req(str('Name of the emoji, used as :name: in comments')),
+      url: req(str('URL of the emoji image')),
+    },
+    fineGrained: 'none',
+    keywords: 'add upload emoji reaction icon',
+  },
+  delete: {
+    summary: 'Delete a custom emoji from its group',
+    graphql: {
+      kind: 'mutation',
+      document: `mutation destroyCustomEmoji($id: CustomEmojiID!) {
+  destroyCustomEmoji(input: { id: $id }) {
+    customEmoji {
+      id
+      name
+    }
+    errors
+  }
+}`,
+      resultPath: 'destroyCustomEmoji',
+      variables: (p) => ({ id: emojiGid(p.custom_emoji_id) }),
+    },
+    params: {
+      custom_emoji_id: req(str('Custom emoji ID or global ID (gid://gitlab/CustomEmoji/<n>)')),
+    },
+    destructive: true,
+    fineGrained: ['delete_custom_emoji'],
+    keywords: 'remove emoji',
+  },
+});

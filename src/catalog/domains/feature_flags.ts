@@ -1,0 +1,118 @@
+import { domain, id, str, bool, oneOf, req, strList, paging } from '../define.js';
+
+const flagName = () => id.str('Name of the feature flag');
+const userListIid = () => id.int('Internal ID (IID) of the user list within the project');
+
+const STRATEGY_HELP =
+  'Strategies: [{"name":"default|gradualRolloutUserId|userWithId|gitlabUserList|flexibleRollout",'
+  + '"parameters":{...},"user_list_id":1,"scopes":[{"environment_scope":"production"}]}]';
+
+export default domain('feature_flags', 'Feature flags of a project and the user lists they target: list, read, create, update, delete', {
+  feature_flag_list: {
+    summary: 'List the feature flags of a project, optionally only enabled or disabled ones',
+    rest: 'GET /projects/{project_id}/feature_flags',
+    params: {
+      project_id: id.project(),
+      scope: oneOf(['enabled', 'disabled'], 'Return only enabled or disabled flags'),
+      ...paging(),
+    },
+    fineGrained: ['read_feature_flag'],
+    keywords: 'feature toggles switches rollout flags',
+  },
+  feature_flag_get: {
+    summary: 'Get one feature flag with its strategies and environment scopes',
+    rest: 'GET /projects/{project_id}/feature_flags/{feature_flag_name}',
+    params: { project_id: id.project(), feature_flag_name: flagName() },
+    fineGrained: ['read_feature_flag'],
+    keywords: 'feature toggle details strategies',
+  },
+  feature_flag_create: {
+    summary: 'Create a feature flag with rollout strategies per environment',
+    rest: 'POST /projects/{project_id}/feature_flags',
+    params: {
+      project_id: id.project(),
+      name: req(str('Name of the feature flag')),
+      description: str('Description of the feature flag'),
+      active: bool('Whether the flag is active (default true)'),
+      strategies: strList(STRATEGY_HELP, { items: 'object' }),
+    },
+    fineGrained: ['create_feature_flag'],
+    keywords: 'new feature toggle rollout percentage',
+  },
+  feature_flag_update: {
+    summary: 'Update a feature flag: rename, activate or deactivate, change strategies',
+    rest: 'PUT /projects/{project_id}/feature_flags/{feature_flag_name}',
+    params: {
+      project_id: id.project(),
+      feature_flag_name: flagName(),
+      name: str('New name of the feature flag'),
+      description: str('Description of the feature flag'),
+      active: bool('Turn the flag on or off'),
+      strategies: strList(
+        'Strategies; existing ones need "id", {"id":1,"_destroy":true} removes one; scopes likewise',
+        { items: 'object' },
+      ),
+    },
+    fineGrained: ['update_feature_flag'],
+    keywords: 'enable disable toggle rollout edit feature flag',
+  },
+  feature_flag_delete: {
+    summary: 'Delete a feature flag',
+    rest: 'DELETE /projects/{project_id}/feature_flags/{feature_flag_name}',
+    params: { project_id: id.project(), feature_flag_name: flagName() },
+    destructive: true,
+    fineGrained: ['delete_feature_flag'],
+    keywords: 'remove feature toggle',
+  },
+
+  // ---- user lists
+  ff_user_list_list: {
+    summary: 'List the feature flag user lists of a project',
+    rest: 'GET /projects/{project_id}/feature_flags_user_lists',
+    params: {
+      project_id: id.project(),
+      search: str('Return user lists whose name contains this text'),
+      ...paging(),
+    },
+    fineGrained: ['read_feature_flag_user_list'],
+    keywords: 'feature flag user list targeting audience',
+  },
+  ff_user_list_get: {
+    summary: 'Get one feature flag user list with its user IDs',
+    rest: 'GET /projects/{project_id}/feature_flags_user_lists/{user_list_iid}',
+    params: { project_id: id.project(), user_list_iid: userListIid() },
+    fineGrained: ['read_feature_flag_user_list'],
+    keywords: 'feature flag user list',
+  },
+  ff_user_list_create: {
+    summary: 'Create a feature flag user list (the user IDs a strategy can target)',
+    rest: 'POST /projects/{project_id}/feature_flags_user_lists',
+    params: {
+      project_id: id.project(),
+      name: req(str('Name of the user list')),
+      user_xids: req(str('Comma-separated external user IDs, e.g. user1,user2')),
+    },
+    fineGrained: ['create_feature_flag_user_list'],
+    keywords: 'new feature flag user list targeting',
+  },
+  ff_user_list_update: {
+    summary: 'Rename a feature flag user list or replace its user IDs',
+    rest: 'PUT /projects/{project_id}/feature_flags_user_lists/{user_list_iid}',
+    params: {
+      project_id: id.project(),
+      user_list_iid: userListIid(),
+      name: str('New name of the user list'),
+      user_xids: str('Comma-separated external user IDs (replaces the list)'),
+    },
+    fineGrained: ['update_feature_flag_user_list'],
+    keywords: 'edit feature flag user list',
+  },
+  ff_user_list_delete: {
+    summary: 'Delete a feature flag user list',
+    rest: 'DELETE /projects/{project_id}/feature_flags_user_lists/{user_list_iid}',
+    params: { project_id: id.project(), user_list_iid: userListIid() },
+    destructive: true,
+    fineGrained: ['delete_feature_flag_user_list'],
+    keywords: 'remove feature flag user list',
+  },
+});

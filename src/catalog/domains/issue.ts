@@ -1,0 +1,1060 @@
+import { domain, id, str, int, bool, obj, oneOf, req, intList, strList, paging, cursor, type ParamSpec } from '../define.js';
+
+// ---- shared parameter sets (plain data) ----
+
+const DUE_DATE = ['0', 'any', 'today', 'tomorrow', 'overdue', 'week', 'month', 'next_month_and_previous_two_weeks'] as const;
+const ISSUE_TYPES = ['issue', 'incident', 'test_case', 'task'] as const;
+
+/** Filters shared by the project, group and global issue lists. */
+const issueFilters = (): Record<string, ParamSpec> => ({
+  state: oneOf(['opened', 'closed', 'all'], 'Return issues with this state (default all)'),
+  labels: str('Comma-separated label names, all must match; None or Any for no/any label'),
+  milestone: str('Milestone title; None, Any, Upcoming or Started'),
+  milestone_id: oneOf(['None', 'Any', 'Upcoming', 'Started'], 'Milestone wildcard filter'),
+  search: str('Search in title and description'),
+  in: oneOf(['title', 'description', 'title,description'], 'Fields searched by search'),
+  iids: intList('Only these issue IIDs', { wire: 'iids[]' }),
+  author_id: int('Issues created by this user ID'),
+  author_username: str('Issues created by this username'),
+  assignee_id: int('Issues assigned to this user ID'),
+  assignee_username: str('Issues assigned to this username'),
+  my_reaction_emoji: str('Issues the caller reacted to with this emoji; None or Any'),
+  confidential: bool('Only confidential (true) or public (false) issues'),
+  issue_type: oneOf(ISSUE_TYPES, 'Only issues of this type'),
+  created_after: str('Created on or after this time (ISO 8601)'),
+  created_before: str('Created on or before this time (ISO 8601)'),
+  updated_after: str('Updated on or after this time (ISO 8601)'),
+  updated_before: str('Updated on or before this time (ISO 8601)'),
+  due_date: oneOf(DUE_DATE, 'Due date window (0 = no due date)'),
+  iteration_id: int('Issues in this iteration ID (Premium)'),
+  iteration_title: str('Issues in the iteration with this title (Premium)'),
+  epic_id: int('Issues in this epic ID; None or Any (Premium)'),
+  weight: int('Issues with this weight (Premium)'),
+  health_status: oneOf(['on_track', 'needs_attention', 'at_risk', 'None', 'Any'], 'Health status (Ultimate)'),
+  not_labels: str('Exclude issues with these comma-separated labels', { wire: 'not[labels]' }),
+  not_milestone: str('Exclude issues in this milestone title', { wire: 'not[milestone]' }),
+  not_author_username: str('Exclude issues by this author', { wire: 'not[author_username]' }),
+  not_assignee_username: str('Exclude issues assigned to this username', { wire: 'not[assignee_username]' }),
+  scope: oneOf(['created_by_me', 'assigned_to_me', 'all'], 'Whose issues to return'),
+  order_by: oneOf(
+    ['created_at', 'updated_at', 'priority', 'due_date', 'relative_position', 'label_priority', 'milestone_due', 'popularity', 'weight', 'title'],
+    'Sort field (default created_at)',
+  ),
+  sort: oneOf(['asc', 'desc'], 'Sort direction (default desc)'),
+  with_labels_details: bool('Return label objects instead of names'),
+  ...paging(),
+});
+
+/** Filters of the issue statistics endpoints. */
+const statsFilters = (): Record<string, ParamSpec> => ({
+  labels: str('Comma-separated label names; None or Any'),
+  milestone: str('Milestone title; None or Any'),
+  scope: oneOf(['created_by_me', 'assigned_to_me', 'all'], 'Whose issues to count'),
+  author_id: int('Issues created by this user ID'),
+  author_username: str('Issues created by this username'),
+  assignee_id: int('Issues assigned to this user ID'),
+  assignee_username: str('Issues assigned to this username'),
+  my_reaction_emoji: str('Issues the caller reacted to with this emoji'),
+  iids: intList('Only these issue IIDs', { wire: 'iids[]' }),
+  search: str('Search in title and description'),
+  in: oneOf(['title', 'description', 'title,description'], 'Fields searched by search'),
+  confidential: bool('Only confidential (true) or public (false) issues'),
+  created_after: str('Created on or after this time (ISO 8601)'),
+  created_before: str('Created on or before this time (ISO 8601)'),
+  updated_after: str('Updated on or after this time (ISO 8601)'),
+  updated_before: str('Updated on or before this time (ISO 8601)'),
+});
+
+const projectIssue = (): Record<string, ParamSpec> => ({ project_id: id.project(), issue_iid: id.issue() });
+const awardId = (): ParamSpec => id.int('Award (emoji reaction) ID');
+const eventId = (): ParamSpec => id.int('Resource event ID');
+
+// ---- GraphQL helpers: params → global IDs and widget inputs ----
+
+/** A numeric ID or a global ID → a global ID of `model`. */
+function gid(model: string, v: unknown): string | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  const s = String(v);
+  return s.startsWith('gid://') ? s : `gid://gitlab/${model}/${s}`;
+}
+
+function gids(model: string, v: unknown): string[] | undefined {
+  return Array.isArray(v) ? v.map((x) => gid(model, x) as string) : undefined;
+}
+
+/** Drops undefined keys; undefined when nothing is left (an absent widget). */
+function compact(o: Record<string, unknown>): Record<string, unknown> | undefined {
+  const out = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+  return Object.keys(out).length ? out : undefined;
+}
+
+const SAVED_VIEW = 'WorkItems::SavedViews::SavedView';
+
+const WORK_ITEM_SORT = [
+  'CREATED_ASC', 'CREATED_DESC', 'UPDATED_ASC', 'UPDATED_DESC', 'CLOSED_AT_ASC', 'CLOSED_AT_DESC',
+  'DUE_DATE_ASC', 'DUE_DATE_DESC', 'START_DATE_ASC', 'START_DATE_DESC', 'TITLE_ASC', 'TITLE_DESC',
+  'PRIORITY_ASC', 'PRIORITY_DESC', 'LABEL_PRIORITY_ASC', 'LABEL_PRIORITY_DESC', 'MILESTONE_DUE_ASC', 'MILESTONE_DUE_DESC',
+  'POPULARITY_ASC', 'POPULARITY_DESC', 'RELATIVE_POSITION_ASC', 'SEVERITY_ASC', 'SEVERITY_DESC',
+  'ESCALATION_STATUS_ASC', 'ESCALATION_STATUS_DESC', 'BLOCKING_ISSUES_ASC', 'BLOCKING_ISSUES_DESC',
+  'WEIGHT_ASC', 'WEIGHT_DESC', 'HEALTH_STATUS_ASC', 'HEALTH_STATUS_DESC', 'STATUS_ASC', 'STATUS_DESC',
+] as const;
+
+const WORK_ITEM_TYPES = ['ISSUE', 'INCIDENT', 'TEST_CASE', 'REQUIREMENT', 'TASK', 'TICKET', 'OBJECTIVE', 'KEY_RESULT', 'EPIC'] as const;
+const HEALTH_STATUS = ['onTrack', 'needsAttention', 'atRisk'] as const;
+const fullPath = (): ParamSpec => id.str('Full path of the project or group (e.g. group/project)');
+const workItemId = (): ParamSpec => id.str('Work item ID: numeric ID (the issue id, not iid) or global ID gid://gitlab/WorkItem/N');
+const savedViewId = (): ParamSpec => id.str('Saved view ID: numeric or global ID (from work_item_saved_view_list)');
+
+const WORK_ITEM_FIELDS = `id iid title state confidential createdAt updatedAt closedAt webUrl
+      reference(full: true)
+      author { username }
+      workItemType { id name }`;
+
+const SAVED_VIEW_FIELDS = 'id name description private subscribed sort';
+
+export default domain('issue', 'Issues and work items of projects and groups: list, read, create, update, comment, link, react, track time, saved views', {
+  // ---- issues ----
+  list: {
+    summary: 'List issues of one project, filtered by state, labels, milestone, assignee, author or search text',
+    rest: 'GET /projects/{project_id}/issues',
+    params: { project_id: id.project(), ...issueFilters() },
+    fineGrained: ['read_work_item'],
+    keywords: 'bugs tickets tasks open issues backlog search find',
+  },
+  list_group: {
+    summary: 'List issues across all projects of a group (and its subgroups), with the same filters',
+    rest: 'GET /groups/{group_id}/issues',
+    params: { group_id: id.group(), ...issueFilters(), non_archived: bool('Exclude issues of archived projects (default true)') },
+    fineGrained: ['read_work_item'],
+    keywords: 'bugs tickets group issues across projects',
+  },
+  list_all: {
+    summary: 'List issues visible to the caller across the instance (default: created by the caller)',
+    rest: 'GET /issues',
+    params: { ...issueFilters(), non_archived: bool('Exclude issues of archived projects (default true)') },
+    fineGrained: ['read_work_item'],
+    keywords: 'my issues assigned to me all issues dashboard',
+  },
+  get: {
+    summary: 'Get one issue of a project by its IID: title, description, state, labels, assignees, milestone',
+    rest: 'GET /projects/{project_id}/issues/{issue_iid}',
+    params: projectIssue(),
+    fineGrained: ['read_work_item'],
+    resource: 'forge://project/{project_id}/issue/{issue_iid}',
+    keywords: 'show read view ticket bug details',
+  },
+  get_by_id: {
+    summary: 'Get an issue by its instance-wide ID (administrators; not the project IID)',
+    rest: 'GET /issues/{issue_id}',
+    params: { issue_id: id.int('Instance-wide issue ID (not the IID)') },
+    fineGrained: ['read_work_item'],
+    keywords: 'issue global id lookup',
+  },
+  create: {
+    summary: 'Create an issue in a project with title, description, labels, assignees, milestone, due date',
+    rest: 'POST /projects/{project_id}/issues',
+    params: {
+      project_id: id.project(),
+      title: req(str('Issue title')),
+      description: str('Issue description (Markdown, up to 1,048,576 characters)'),
+      labels: str('Comma-separated label names'),
+      assignee_ids: intList('User IDs to assign'),
+      milestone_id: int('Milestone ID'),
+      due_date: str('Due date (YYYY-MM-DD)'),
+      confidential: bool('Make the issue confidential'),
+      issue_type: oneOf(ISSUE_TYPES, 'Issue type (default issue)'),
+      weight: int('Weight (Premium)'),
+      epic_id: int('Epic ID to add the issue to (Premium)'),
+      created_at: str('Creation time (ISO 8601; administrators or project owners)'),
+      iid: int('IID to use (administrators or project owners)'),
+      merge_request_to_resolve_discussions_of: int('IID of a merge request whose unresolved threads to resolve'),
+      discussion_to_resolve: str('ID of one thread of that merge request to resolve'),
+    },
+    fineGrained: ['create_work_item'],
+    keywords: 'new issue open ticket report bug file task',
+  },
+  update: {
+    summary: 'Update an issue: title, description, labels, assignees, milestone, due date, close or reopen',
+    rest: 'PUT /projects/{project_id}/issues/{issue_iid}',
+    params: {
+      ...projectIssue(),
+      title: str('New title'),
+      description: str('New description (Markdown)'),
+      state_event: oneOf(['close', 'reopen'], 'Close or reopen the issue'),
+      labels: str('Comma-separated label names replacing all labels (empty string removes all)'),
+      add_labels: str('Comma-separated label names to add'),
+      remove_labels: str('Comma-separated label names to remove'),
+      assignee_ids: intList('User IDs to assign (0 or empty list unassigns all)'),
+      milestone_id: int('Milestone ID (0 removes the milestone)'),
+      due_date: str('Due date (YYYY-MM-DD; empty string removes it)'),
+      confidential: bool('Make the issue confidential or public'),
+      discussion_locked: bool('Lock or unlock the discussion'),
+      issue_type: oneOf(ISSUE_TYPES, 'Issue type'),
+      weight: int('Weight (Premium)'),
+      epic_id: int('Epic ID (0 removes it; Premium)'),
+      updated_at: str('Update time (ISO 8601; administrators or project owners)'),
+    },
+    fineGrained: ['update_work_item'],
+    keywords: 'edit change close reopen relabel assign issue',
+  },
+  delete: {
+    summary: 'Delete an issue (cannot be undone; needs Owner or administrator)',
+    rest: 'DELETE /projects/{project_id}/issues/{issue_iid}',
+    params: projectIssue(),
+    destructive: true,
+    fineGrained: ['delete_work_item'],
+    keywords: 'remove issue permanently',
+  },
+  reorder: {
+    summary: 'Reorder an issue on boards and lists by placing it after or before another issue',
+    rest: 'PUT /projects/{project_id}/issues/{issue_iid}/reorder',
+    params: {
+      ...projectIssue(),
+      move_after_id: int('Global ID of the issue to place this one after'),
+      move_before_id: int('Global ID of the issue to place this one before'),
+    },
+    fineGrained: ['update_work_item'],
+    keywords: 'order position sort board rank',
+  },
+  move: {
+    summary: 'Move an issue to another project (the original is closed and a new one created there)',
+    rest: 'POST /projects/{project_id}/issues/{issue_iid}/move',
+    params: { ...projectIssue(), to_project_id: req(int('ID of the destination project')) },
+    destructive: true,
+    flagNote: 'Moving transfers the issue (with its comments) to another project, possibly a different audience; the original is closed and moving back creates yet another issue with a new IID, so no opposite call restores it',
+    fineGrained: ['update_work_item'],
+    keywords: 'transfer relocate issue to other project',
+  },
+  create_todo: {
+    summary: 'Add an issue to the caller\'s to-do list',
+    rest: 'POST /projects/{project_id}/issues/{issue_iid}/todo',
+    params: projectIssue(),
+    fineGrained: ['create_todo'],
+    keywords: 'todo reminder mark follow up',
+  },
+  subscribe: {
+    summary: 'Subscribe the caller to notifications of an issue',
+    rest: 'POST /projects/{project_id}/issues/{issue_iid}/subscribe',
+    params: projectIssue(),
+    fineGrained: ['subscribe_issue'],
+    keywords: 'watch notify follow notifications',
+  },
+  unsubscribe: {
+    summary: 'Unsubscribe the caller from notifications of an issue',
+    rest: 'POST /projects/{project_id}/issues/{issue_iid}/unsubscribe',
+    params: projectIssue(),
+    fineGrained: ['subscribe_issue'],
+    keywords: 'unwatch mute stop notifications unfollow',
+  },
+  participants: {
+    summary: 'List the users who participated in an issue (author, assignees, commenters)',
+    rest: 'GET /projects/{project_id}/issues/{issue_iid}/participants',
+    params: { ...projectIssue(), ...paging() },
+    fineGrained: ['read_work_item'],
+    keywords: 'people involved users commenters',
+  },
+  mrs_closing: {
+    summary: 'List the merge requests that close an issue when merged',
+    rest: 'GET /projects/{project_id}/issues/{issue_iid}/closed_by',
+    params: { ...projectIssue(), ...paging() },
+    fineGrained: ['read_work_item'],
+    keywords: 'PR pull request fixes closes merge requests',
+  },
+  mrs_related: {
+    summary: 'List merge requests related to an issue (mentioning or closing it)',
+    rest: 'GET /projects/{project_id}/issues/{issue_iid}/related_merge_requests',
+    params: { ...projectIssue(), ...paging() },
+    fineGrained: ['read_work_item'],
+    keywords: 'PR pull request linked mentions',
+  },
+
+  // ---- statistics ----
+  statistics_get: {
+    summary: 'Count issues visible to the caller (all, opened, closed), with issue-list filters',
+    rest: 'GET /issues_statistics',
+    params: statsFilters(),
+    fineGrained: ['read_work_item'],
+    keywords: 'issue counts totals stats how many',
+  },
+  statistics_get_group: {
+    summary: 'Count issues of a group (all, opened, closed), with issue-list filters',
+    rest: 'GET /groups/{group_id}/issues_statistics',
+    params: { group_id: id.group(), ...statsFilters() },
+    fineGrained: ['read_work_item'],
+    keywords: 'issue counts totals stats group',
+  },
+  statistics_get_project: {
+    summary: 'Count issues of a project (all, opened, closed), with issue-list filters',
+    rest: 'GET /projects/{project_id}/issues_statistics',
+    params: { project_id: id.project(), ...statsFilters() },
+    fineGrained: ['read_work_item'],
+    keywords: 'issue counts totals stats project',
+  },
+
+  // ---- time tracking ----
+  time_estimate_set: {
+    summary: 'Set the time estimate of an issue (e.g. 3h30m)',
+    rest: 'POST /projects/{project_id}/issues/{issue_iid}/time_estimate',
+    params: { ...projectIssue(), duration: req(str('Duration in human format, e.g. 3h30m or 1w2d')) },
+    fineGrained: ['update_work_item'],
+    keywords: 'estimate time tracking effort',
+  },
+  time_estimate_reset: {
+    summary: 'Reset the time estimate of an issue to zero',
+    rest: 'POST /projects/{project_id}/issues/{issue_iid}/reset_time_estimate',
+    params: projectIssue(),
+    fineGrained: ['update_work_item'],
+    keywords: 'clear estimate time tracking',
+  },
+  spent_time_add: {
+    summary: 'Log time spent on an issue (e.g. 1h; negative to subtract)',
+    rest: 'POST /projects/{project_id}/issues/{issue_iid}/add_spent_time',
+    params: {
+      ...projectIssue(),
+      duration: req(str('Duration in human format, e.g. 1h30m; prefix - to subtract')),
+      summary: str('Summary of the work done'),
+    },
+    fineGrained: ['update_work_item'],
+    keywords: 'log time timesheet spent hours tracking',
+  },
+  spent_time_reset: {
+    summary: 'Reset the total time spent on an issue to zero',
+    rest: 'POST /projects/{project_id}/issues/{issue_iid}/reset_spent_time',
+    params: projectIssue(),
+    fineGrained: ['update_work_item'],
+    keywords: 'clear spent time tracking',
+  },
+  time_stats_get: {
+    summary: 'Get the time estimate and time spent of an issue',
+    rest: 'GET /projects/{project_id}/issues/{issue_iid}/time_stats',
+    params: projectIssue(),
+    fineGrained: ['read_work_item'],
+    keywords: 'time tracking estimate spent hours',
+  },
+
+  // ---- links ----
+  link_list: {
+    summary: 'List the issues linked to an issue (relates to, blocks, is blocked by)',
+    rest: 'GET /projects/{project_id}/issues/{issue_iid}/links',
+    params: projectIssue(),
+    fineGrained: ['read_work_item'],
+    keywords: 'related linked blocking dependencies',
+  },
+  link_get: {
+    summary: 'Get one issue link by its ID',
+    rest: 'GET /projects/{project_id}/issues/{issue_iid}/links/{issue_link_id}',
+    params: { ...projectIssue(), issue_link_id: id.int('Issue link ID') },
+    fineGrained: ['read_work_item'],
+    keywords: 'related linked issue relation',
+  },
+  link_create: {
+    summary: 'Link an issue to another issue (relates to, blocks, is blocked by)',
+    rest: 'POST /projects/{project_id}/issues/{issue_iid}/links',
+    params: {
+      ...projectIssue(),
+      target_project_id: req(str('ID or URL-encoded path of the target issue\'s project')),
+      target_issue_iid: req(int('IID of the target issue')),
+      link_type: oneOf(['relates_to', 'blocks', 'is_blocked_by'], 'Link type (default relates_to; blocking types Premium)'),
+    },
+    fineGrained: ['create_work_item'],
+    keywords: 'relate link block depends on dependency',
+  },
+  link_delete: {
+    summary: 'Remove a link between two issues',
+    rest: 'DELETE /projects/{project_id}/issues/{issue_iid}/links/{issue_link_id}',
+    params: { ...projectIssue(), issue_link_id: id.int('Issue link ID') },
+    destructive: true,
+    fineGrained: ['delete_work_item'],
+    keywords: 'unlink remove relation',
+  },
+
+  // ---- notes (comments) ----
+  note_list: {
+    summary: 'List the comments (notes) of an issue, including system notes',
+    rest: 'GET /projects/{project_id}/issues/{issue_iid}/notes',
+    params: {
+      ...projectIssue(),
+      sort: oneOf(['asc', 'desc'], 'Sort direction (default desc)'),
+      order_by: oneOf(['created_at', 'updated_at'], 'Sort field (default created_at)'),
+      ...paging(),
+    },
+    fineGrained: ['read_work_item'],
+    keywords: 'comments notes conversation replies',
+  },
+  note_get: {
+    summary: 'Get one comment (note) of an issue',
+    rest: 'GET /projects/{project_id}/issues/{issue_iid}/notes/{note_id}',
+    params: { ...projectIssue(), note_id: id.note() },
+    fineGrained: ['read_work_item'],
+    keywords: 'comment note',
+  },
+  note_create: {
+    summary: 'Add a comment (note) to an issue',
+    rest: 'POST /projects/{project_id}/issues/{issue_iid}/notes',
+    params: {
+      ...projectIssue(),
+      body: req(str('Comment text (Markdown; quick actions allowed)')),
+      internal: bool('Internal note visible only to project members'),
+      created_at: str('Creation time (ISO 8601; administrators or project owners)'),
+    },
+    fineGrained: ['create_work_item'],
+    keywords: 'comment reply write note respond',
+  },
+  note_update: {
+    summary: 'Edit a comment (note) of an issue',
+    rest: 'PUT /projects/{project_id}/issues/{issue_iid}/notes/{note_id}',
+    params: { ...projectIssue(), note_id: id.note(), body: req(str('New comment text (Markdown)')) },
+    fineGrained: ['update_work_item'],
+    keywords: 'edit comment note',
+  },
+  note_delete: {
+    summary: 'Delete a comment (note) of an issue',
+    rest: 'DELETE /projects/{project_id}/issues/{issue_iid}/notes/{note_id}',
+    params: { ...projectIssue(), note_id: id.note() },
+    destructive: true,
+    fineGrained: ['delete_work_item'],
+    keywords: 'remove comment note',
+  },
+
+  // ---- discussions (threads) ----
+  discussion_list: {
+    summary: 'List the discussion threads of an issue with their notes',
+    rest: 'GET /projects/{project_id}/issues/{issue_iid}/discussions',
+    params: { ...projectIssue(), ...paging() },
+    fineGrained: ['read_work_item'],
+    keywords: 'threads discussions comments conversation',
+  },
+  discussion_get: {
+    summary: 'Get one discussion thread of an issue with its notes',
+    rest: 'GET /projects/{project_id}/issues/{issue_iid}/discussions/{discussion_id}',
+    params: { ...projectIssue(), discussion_id: id.discussion() },
+    fineGrained: ['read_work_item'],
+    keywords: 'thread discussion comments',
+  },
+  discussion_create: {
+    summary: 'Start a new discussion thread on an issue',
+    rest: 'POST /projects/{project_id}/issues/{issue_iid}/discussions',
+    params: {
+      ...projectIssue(),
+      body: req(str('First note of the thread (Markdown)')),
+      internal: bool('Internal thread visible only to project members'),
+      created_at: str('Creation time (ISO 8601; administrators or project owners)'),
+    },
+    fineGrained: ['create_work_item'],
+    keywords: 'new thread comment start discussion',
+  },
+  discussion_add_note: {
+    summary: 'Reply to a discussion thread of an issue',
+    rest: 'POST /projects/{project_id}/issues/{issue_iid}/discussions/{discussion_id}/notes',
+    params: {
+      ...projectIssue(),
+      discussion_id: id.discussion(),
+      body: req(str('Reply text (Markdown)')),
+      created_at: str('Creation time (ISO 8601; administrators or project owners)'),
+    },
+    fineGrained: ['create_work_item'],
+    keywords: 'reply respond thread comment',
+  },
+  discussion_update_note: {
+    summary: 'Edit a note inside a discussion thread of an issue',
+    rest: 'PUT /projects/{project_id}/issues/{issue_iid}/discussions/{discussion_id}/notes/{note_id}',
+    params: { ...projectIssue(), discussion_id: id.discussion(), note_id: id.note(), body: req(str('New note text (Markdown)')) },
+    fineGrained: ['update_work_item'],
+    keywords: 'edit thread reply comment',
+  },
+  discussion_delete_note: {
+    summary: 'Delete a note from a discussion thread of an issue',
+    rest: 'DELETE /projects/{project_id}/issues/{issue_iid}/discussions/{discussion_id}/notes/{note_id}',
+    params: { ...projectIssue(), discussion_id: id.discussion(), note_id: id.note() },
+    destructive: true,
+    fineGrained: ['delete_work_item'],
+    keywords: 'remove thread reply comment',
+  },
+
+  // ---- emoji reactions ----
+  emoji_issue_list: {
+    summary: 'List the emoji reactions on an issue',
+    rest: 'GET /projects/{project_id}/issues/{issue_iid}/award_emoji',
+    params: { ...projectIssue(), ...paging() },
+    fineGrained: ['read_work_item'],
+    keywords: 'reactions award emoji thumbs up votes',
+  },
+  emoji_issue_get: {
+    summary: 'Get one emoji reaction on an issue',
+    rest: 'GET /projects/{project_id}/issues/{issue_iid}/award_emoji/{award_id}',
+    params: { ...projectIssue(), award_id: awardId() },
+    fineGrained: ['read_work_item'],
+    keywords: 'reaction award emoji',
+  },
+  emoji_issue_create: {
+    summary: 'React to an issue with an emoji',
+    rest: 'POST /projects/{project_id}/issues/{issue_iid}/award_emoji',
+    params: { ...projectIssue(), name: req(str('Emoji name without colons, e.g. thumbsup')) },
+    fineGrained: ['create_work_item'],
+    keywords: 'react award emoji thumbs up upvote like',
+  },
+  emoji_issue_delete: {
+    summary: 'Remove an emoji reaction from an issue',
+    rest: 'DELETE /projects/{project_id}/issues/{issue_iid}/award_emoji/{award_id}',
+    params: { ...projectIssue(), award_id: awardId() },
+    destructive: true,
+    fineGrained: ['delete_work_item'],
+    keywords: 'remove reaction unreact emoji',
+  },
+  emoji_issue_note_list: {
+    summary: 'List the emoji reactions on a comment of an issue',
+    rest: 'GET /projects/{project_id}/issues/{issue_iid}/notes/{note_id}/award_emoji',
+    params: { ...projectIssue(), note_id: id.note(), ...paging() },
+    fineGrained: ['read_work_item'],
+    keywords: 'comment reactions award emoji',
+  },
+  emoji_issue_note_get: {
+    summary: 'Get one emoji reaction on a comment of an issue',
+    rest: 'GET /projects/{project_id}/issues/{issue_iid}/notes/{note_id}/award_emoji/{award_id}',
+    params: { ...projectIssue(), note_id: id.note(), award_id: awardId() },
+    fineGrained: ['read_work_item'],
+    keywords: 'comment reaction award emoji',
+  },
+  emoji_issue_note_create: {
+    summary: 'React to a comment of an issue with an emoji',
+    rest: 'POST /projects/{project_id}/issues/{issue_iid}/notes/{note_id}/award_emoji',
+    params: { ...projectIssue(), note_id: id.note(), name: req(str('Emoji name without colons, e.g. thumbsup')) },
+    fineGrained: ['create_work_item'],
+    keywords: 'react comment emoji thumbs up',
+  },
+  emoji_issue_note_delete: {
+    summary: 'Remove an emoji reaction from a comment of an issue',
+    rest: 'DELETE /projects/{project_id}/issues/{issue_iid}/notes/{note_id}/award_emoji/{award_id}',
+    params: { ...projectIssue(), note_id: id.note(), award_id: awardId() },
+    destructive: true,
+    fineGrained: ['delete_work_item'],
+    keywords: 'remove comment reaction emoji',
+  },
+
+  // ---- resource events (history) ----
+  event_issue_label_list: {
+    summary: 'List the label change history of an issue (labels added and removed)',
+    rest: 'GET /projects/{project_id}/issues/{issue_iid}/resource_label_events',
+    params: { ...projectIssue(), ...paging() },
+    fineGrained: ['read_work_item'],
+    keywords: 'label history events audit changes',
+  },
+  event_issue_label_get: {
+    summary: 'Get one label change event of an issue',
+    rest: 'GET /projects/{project_id}/issues/{issue_iid}/resource_label_events/{event_id}',
+    params: { ...projectIssue(), event_id: eventId() },
+    fineGrained: ['read_work_item'],
+    keywords: 'label history event',
+  },
+  event_issue_milestone_list: {
+    summary: 'List the milestone change history of an issue',
+    rest: 'GET /projects/{project_id}/issues/{issue_iid}/resource_milestone_events',
+    params: { ...projectIssue(), ...paging() },
+    fineGrained: ['read_work_item'],
+    keywords: 'milestone history events changes',
+  },
+  event_issue_milestone_get: {
+    summary: 'Get one milestone change event of an issue',
+    rest: 'GET /projects/{project_id}/issues/{issue_iid}/resource_milestone_events/{event_id}',
+    params: { ...projectIssue(), event_id: eventId() },
+    fineGrained: ['read_work_item'],
+    keywords: 'milestone history event',
+  },
+  event_issue_state_list: {
+    summary: 'List the state change history of an issue (closed, reopened)',
+    rest: 'GET /projects/{project_id}/issues/{issue_iid}/resource_state_events',
+    params: { ...projectIssue(), ...paging() },
+    fineGrained: ['read_work_item'],
+    keywords: 'state history closed reopened events',
+  },
+  event_issue_state_get: {
+    summary: 'Get one state change event of an issue',
+    rest: 'GET /projects/{project_id}/issues/{issue_iid}/resource_state_events/{event_id}',
+    params: { ...projectIssue(), event_id: eventId() },
+    fineGrained: ['read_work_item'],
+    keywords: 'state history event',
+  },
+  event_issue_iteration_list: {
+    summary: 'List the iteration change history of an issue (Premium)',
+    rest: 'GET /projects/{project_id}/issues/{issue_iid}/resource_iteration_events',
+    params: { ...projectIssue(), ...paging() },
+    tier: 'premium',
+    fineGrained: ['read_work_item'],
+    keywords: 'iteration sprint history events',
+  },
+  event_issue_iteration_get: {
+    summary: 'Get one iteration change event of an issue (Premium)',
+    rest: 'GET /projects/{project_id}/issues/{issue_iid}/resource_iteration_events/{event_id}',
+    params: { ...projectIssue(), event_id: eventId() },
+    tier: 'premium',
+    fineGrained: ['read_work_item'],
+    keywords: 'iteration sprint history event',
+  },
+  event_issue_weight_list: {
+    summary: 'List the weight change history of an issue (Premium)',
+    rest: 'GET /projects/{project_id}/issues/{issue_iid}/resource_weight_events',
+    params: { ...projectIssue(), ...paging() },
+    tier: 'premium',
+    fineGrained: ['read_work_item'],
+    keywords: 'weight history events',
+  },
+
+  // ---- iterations ----
+  iteration_list_group: {
+    summary: 'List the iterations (sprints) of a group (Premium)',
+    rest: 'GET /groups/{group_id}/iterations',
+    params: {
+      group_id: id.group(),
+      state: oneOf(['opened', 'upcoming', 'current', 'closed', 'all'], 'Iteration state (default all)'),
+      search: str('Search iterations by title or cadence title'),
+      in: oneOf(['title', 'cadence_title', 'title,cadence_title'], 'Fields searched by search'),
+      include_ancestors: bool('Include iterations of parent groups (default true)'),
+      include_descendants: bool('Include iterations of subgroups'),
+      updated_after: str('Updated on or after this time (ISO 8601)'),
+      updated_before: str('Updated on or before this time (ISO 8601)'),
+      ...paging(),
+    },
+    tier: 'premium',
+    fineGrained: ['read_work_item'],
+    keywords: 'sprints iterations cadence timebox',
+  },
+  iteration_list_project: {
+    summary: 'List the iterations (sprints) available to a project (Premium)',
+    rest: 'GET /projects/{project_id}/iterations',
+    params: {
+      project_id: id.project(),
+      state: oneOf(['opened', 'upcoming', 'current', 'closed', 'all'], 'Iteration state (default all)'),
+      search: str('Search iterations by title or cadence title'),
+      in: oneOf(['title', 'cadence_title', 'title,cadence_title'], 'Fields searched by search'),
+      include_ancestors: bool('Include iterations of parent groups (default true)'),
+      include_descendants: bool('Include iterations of subgroups'),
+      updated_after: str('Updated on or after this time (ISO 8601)'),
+      updated_before: str('Updated on or before this time (ISO 8601)'),
+      ...paging(),
+    },
+    tier: 'premium',
+    fineGrained: ['read_work_item'],
+    keywords: 'sprints iterations cadence timebox',
+  },
+
+  // ---- work items (GraphQL) ----
+  work_item_list: {
+    summary: 'List work items (issues, tasks, epics, incidents...) of a project or group via GraphQL',
+    graphql: {
+      kind: 'query',
+      connection: true,
+      resultPath: 'namespace.workItems',
+      document: `query workItemList($fullPath: ID!, $state: IssuableState, $search: String, $types: [IssueType!],
+  $authorUsername: String, $assigneeUsernames: [String!], $labelName: [String!], $milestoneTitle: [String!],
+  $confidential: Boolean, $sort: WorkItemSort, $includeDescendants: Boolean,
+  $createdAfter: Time, $createdBefore: Time, $updatedAfter: Time, $updatedBefore: Time,
+  $first: Int, $after: String) {
+  namespace(fullPath: $fullPath) {
+    workItems(state: $state, search: $search, types: $types, authorUsername: $authorUsername,
+      assigneeUsernames: $assigneeUsernames, labelName: $labelName, milestoneTitle: $milestoneTitle,
+      confidential: $confidential, sort: $sort, includeDescendants: $includeDescendants,
+      createdAfter: $createdAfter, createdBefore: $createdBefore, updatedAfter: $updatedAfter,
+      updatedBefore: $updatedBefore, first: $first, after: $after) {
+      nodes {
+        ${WORK_ITEM_FIELDS}
+      }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+}`,
+      variables: (p) => ({
+        fullPath: p.full_path,
+        state: p.state,
+        search: p.search,
+        types: p.types,
+        authorUsername: p.author_username,
+        assigneeUsernames: p.assignee_usernames,
+        labelName: p.label_name,
+        milestoneTitle: p.milestone_title,
+        confidential: p.confidential,
+        sort: p.sort,
+        includeDescendants: p.include_descendants,
+        createdAfter: p.created_after,
+        createdBefore: p.created_before,
+        updatedAfter: p.updated_after,
+        updatedBefore: p.updated_before,
+        first: p.first,
+        after: p.after,
+      }),
+    },
+    params: {
+      full_path: fullPath(),
+      state: oneOf(['opened', 'closed', 'all'], 'Work item state'),
+      search: str('Search in title and description'),
+      types: strList('Only these types: ISSUE, TASK, EPIC, INCIDENT, OBJECTIVE, KEY_RESULT...'),
+      author_username: str('Created by this username'),
+      assignee_usernames: strList('Assigned to these usernames'),
+      label_name: strList('Having all these label names'),
+      milestone_title: strList('In these milestones (titles)'),
+      confidential: bool('Only confidential (true) or public (false) work items'),
+      sort: oneOf(WORK_ITEM_SORT, 'Sort order (default CREATED_DESC)'),
+      include_descendants: bool('Group: include work items of subgroups and projects'),
+      created_after: str('Created on or after this time (ISO 8601)'),
+      created_before: str('Created on or before this time (ISO 8601)'),
+      updated_after: str('Updated on or after this time (ISO 8601)'),
+      updated_before: str('Updated on or before this time (ISO 8601)'),
+      ...cursor(),
+    },
+    fineGrained: 'none',
+    keywords: 'work items tasks epics objectives key results incidents list',
+  },
+  work_item_get: {
+    summary: 'Get one work item of a project or group by IID, with its widgets (assignees, labels, hierarchy, links)',
+    graphql: {
+      kind: 'query',
+      resultPath: 'namespace.workItem',
+      document: `query workItemGet($fullPath: ID!, $iid: String!) {
+  namespace(fullPath: $fullPath) {
+    workItem(iid: $iid) {
+      ${WORK_ITEM_FIELDS}
+      widgets {
+        type
+        ... on WorkItemWidgetDescription { description }
+        ... on WorkItemWidgetAssignees { assignees { nodes { id username } } }
+        ... on WorkItemWidgetLabels { labels { nodes { id title } } }
+        ... on WorkItemWidgetMilestone { milestone { id title } }
+        ... on WorkItemWidgetStartAndDueDate { startDate dueDate }
+        ... on WorkItemWidgetHierarchy { parent { id iid title } children { nodes { id iid title state } } }
+        ... on WorkItemWidgetLinkedItems { linkedItems { nodes { linkType workItem { id iid title state } } } }
+        ... on WorkItemWidgetCrmContacts { contacts { nodes { id firstName lastName email } } }
+        ... on WorkItemWidgetTimeTracking { timeEstimate totalTimeSpent }
+        ... on WorkItemWidgetNotifications { subscribed }
+      }
+    }
+  }
+}`,
+      variables: (p) => ({ fullPath: p.full_path, iid: p.work_item_iid === undefined ? undefined : String(p.work_item_iid) }),
+    },
+    params: { full_path: fullPath(), work_item_iid: id.int('IID of the work item within the project or group') },
+    fineGrained: 'none',
+    keywords: 'work item task epic objective details show read',
+  },
+  work_item_type_list: {
+    summary: 'List the work item types of a project or group with their global IDs (needed to create a work item)',
+    graphql: {
+      kind: 'query',
+      connection: true,
+      resultPath: 'namespace.workItemTypes',
+      document: `query workItemTypeList($fullPath: ID!, $name: IssueType) {
+  namespace(fullPath: $fullPath) {
+    workItemTypes(name: $name) {
+      nodes { id name iconName }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+}`,
+      variables: (p) => ({ fullPath: p.full_path, name: p.name }),
+    },
+    params: { full_path: fullPath(), name: oneOf(WORK_ITEM_TYPES, 'Only the type with this name') },
+    fineGrained: 'none',
+    keywords: 'work item types issue task epic type id',
+  },
+  work_item_create: {
+    summary: 'Create a work item (issue, task, epic...) in a project or group via GraphQL, with widgets',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'workItemCreate',
+      document: `mutation workItemCreate($input: WorkItemCreateInput!) {
+  workItemCreate(input: $input) {
+    workItem {
+      ${WORK_ITEM_FIELDS}
+    }
+    errors
+  }
+}`,
+      variables: (p) => ({
+        input: compact({
+          namespacePath: p.full_path,
+          title: p.title,
+          workItemTypeId: gid('WorkItems::Type', p.work_item_type_id),
+          confidential: p.confidential,
+          descriptionWidget: compact({ description: p.description }),
+          assigneesWidget: compact({ assigneeIds: gids('User', p.assignee_ids) }),
+          labelsWidget: compact({ labelIds: gids('Label', p.label_ids) }),
+          milestoneWidget: compact({ milestoneId: gid('Milestone', p.milestone_id) }),
+          hierarchyWidget: compact({ parentId: gid('WorkItem', p.parent_id) }),
+          startAndDueDateWidget: compact({ startDate: p.start_date, dueDate: p.due_date }),
+          crmContactsWidget: compact({ contactIds: gids('CustomerRelations::Contact', p.crm_contact_ids) }),
+          linkedItemsWidget: p.linked_item_ids === undefined ? undefined
+            : compact({ workItemsIds: gids('WorkItem', p.linked_item_ids), linkType: p.link_type ?? 'RELATED' }),
+          weightWidget: compact({ weight: p.weight }),
+          iterationWidget: compact({ iterationId: gid('Iteration', p.iteration_id) }),
+          healthStatusWidget: compact({ healthStatus: p.health_status }),
+          colorWidget: compact({ color: p.color }),
+        }),
+      }),
+    },
+    params: {
+      full_path: fullPath(),
+      title: req(str('Title of the work item')),
+      work_item_type_id: req(str('Work item type: global ID or numeric ID (from work_item_type_list)')),
+      description: str('Description (Markdown)'),
+      confidential: bool('Make the work item confidential'),
+      assignee_ids: intList('User IDs to assign'),
+      label_ids: intList('Label IDs to apply'),
+      milestone_id: int('Milestone ID'),
+      parent_id: int('ID (not IID) of the parent work item'),
+      start_date: str('Start date (YYYY-MM-DD)'),
+      due_date: str('Due date (YYYY-MM-DD)'),
+      crm_contact_ids: intList('CRM contact IDs to attach'),
+      linked_item_ids: intList('IDs (not IIDs) of work items to link on creation'),
+      link_type: oneOf(['RELATED', 'BLOCKS', 'BLOCKED_BY'], 'Type of those links (default RELATED)'),
+      weight: int('Weight (Premium)'),
+      iteration_id: int('Iteration ID (Premium)'),
+      health_status: oneOf(HEALTH_STATUS, 'Health status (Ultimate)'),
+      color: str('Color as hex code, e.g. #1f75cb (epics)'),
+    },
+    fineGrained: 'none',
+    keywords: 'new work item task epic objective create',
+  },
+  work_item_update: {
+    summary: 'Update a work item via GraphQL: title, state, description, assignees, labels, dates, parent, CRM contacts',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'workItemUpdate',
+      document: `mutation workItemUpdate($input: WorkItemUpdateInput!) {
+  workItemUpdate(input: $input) {
+    workItem {
+      ${WORK_ITEM_FIELDS}
+    }
+    errors
+  }
+}`,
+      variables: (p) => ({
+        input: compact({
+          id: gid('WorkItem', p.work_item_id),
+          title: p.title,
+          stateEvent: p.state_event,
+          confidential: p.confidential,
+          descriptionWidget: compact({ description: p.description }),
+          // An explicit empty list clears every assignee / contact (guarded by confirmation).
+          assigneesWidget: p.assignee_ids === undefined ? undefined : { assigneeIds: gids('User', p.assignee_ids) },
+          crmContactsWidget: p.crm_contact_ids === undefined ? undefined
+            : { contactIds: gids('CustomerRelations::Contact', p.crm_contact_ids), operationMode: 'REPLACE' },
+          labelsWidget: compact({ addLabelIds: gids('Label', p.add_label_ids), removeLabelIds: gids('Label', p.remove_label_ids) }),
+          milestoneWidget: compact({ milestoneId: gid('Milestone', p.milestone_id) }),
+          hierarchyWidget: compact({ parentId: gid('WorkItem', p.parent_id) }),
+          startAndDueDateWidget: compact({ startDate: p.start_date, dueDate: p.due_date }),
+          weightWidget: compact({ weight: p.weight }),
+          iterationWidget: compact({ iterationId: gid('Iteration', p.iteration_id) }),
+          healthStatusWidget: compact({ healthStatus: p.health_status }),
+          colorWidget: compact({ color: p.color }),
+        }),
+      }),
+    },
+    params: {
+      work_item_id: workItemId(),
+      title: str('New title'),
+      state_event: oneOf(['CLOSE', 'REOPEN'], 'Close or reopen the work item'),
+      description: str('New description (Markdown)'),
+      confidential: bool('Make the work item confidential or public'),
+      assignee_ids: intList('User IDs replacing all assignees; an empty list removes every assignee'),
+      crm_contact_ids: intList('CRM contact IDs replacing all contacts; an empty list removes every contact'),
+      add_label_ids: intList('Label IDs to add'),
+      remove_label_ids: intList('Label IDs to remove'),
+      milestone_id: int('Milestone ID'),
+      parent_id: int('ID (not IID) of the new parent work item'),
+      start_date: str('Start date (YYYY-MM-DD)'),
+      due_date: str('Due date (YYYY-MM-DD)'),
+      weight: int('Weight (Premium)'),
+      iteration_id: int('Iteration ID (Premium)'),
+      health_status: oneOf(HEALTH_STATUS, 'Health status (Ultimate)'),
+      color: str('Color as hex code, e.g. #1f75cb (epics)'),
+      confirm: bool('Confirm clearing all assignees or CRM contacts (explicit empty list)'),
+    },
+    fineGrained: ['update_work_item'],
+    keywords: 'edit work item task epic close reopen assign unassign relabel reparent',
+  },
+  work_item_delete: {
+    summary: 'Delete a work item by ID via GraphQL (cannot be undone)',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'workItemDelete',
+      document: `mutation workItemDelete($input: WorkItemDeleteInput!) {
+  workItemDelete(input: $input) {
+    errors
+  }
+}`,
+      variables: (p) => ({ input: { id: gid('WorkItem', p.work_item_id) } }),
+    },
+    params: { work_item_id: workItemId() },
+    destructive: true,
+    fineGrained: ['delete_work_item'],
+    keywords: 'remove work item task epic permanently',
+  },
+
+  // ---- work item saved views (GraphQL, experimental) ----
+  work_item_saved_view_list: {
+    summary: 'List the saved work item views (named filters) of a project or group',
+    graphql: {
+      kind: 'query',
+      connection: true,
+      resultPath: 'namespace.savedViews',
+      document: `query workItemSavedViewList($fullPath: ID!, $search: String, $subscribedOnly: Boolean,
+  $sort: WorkItemsSavedViewsSort, $first: Int, $after: String) {
+  namespace(fullPath: $fullPath) {
+    savedViews(search: $search, subscribedOnly: $subscribedOnly, sort: $sort, first: $first, after: $after) {
+      nodes { ${SAVED_VIEW_FIELDS} }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+}`,
+      variables: (p) => ({
+        fullPath: p.full_path, search: p.search, subscribedOnly: p.subscribed_only, sort: p.sort, first: p.first, after: p.after,
+      }),
+    },
+    params: {
+      full_path: fullPath(),
+      search: str('Search saved views by name or description'),
+      subscribed_only: bool('Only views the caller is subscribed to'),
+      sort: oneOf(['ID', 'RELATIVE_POSITION', 'CREATED_ASC', 'CREATED_DESC', 'UPDATED_ASC', 'UPDATED_DESC'], 'Sort order (default ID)'),
+      ...cursor(),
+    },
+    fineGrained: 'none',
+    keywords: 'saved views filters saved searches work item views',
+  },
+  work_item_saved_view_get: {
+    summary: 'Get one saved work item view with its filters, sort and display settings',
+    graphql: {
+      kind: 'query',
+      resultPath: 'namespace.savedViews.nodes.0',
+      document: `query workItemSavedViewGet($fullPath: ID!, $id: WorkItemsSavedViewsSavedViewID!) {
+  namespace(fullPath: $fullPath) {
+    savedViews(id: $id, first: 1) {
+      nodes { ${SAVED_VIEW_FIELDS} filters displaySettings shareUrl }
+    }
+  }
+}`,
+      variables: (p) => ({ fullPath: p.full_path, id: gid(SAVED_VIEW, p.saved_view_id) }),
+    },
+    params: { full_path: fullPath(), saved_view_id: savedViewId() },
+    fineGrained: 'none',
+    keywords: 'saved view filter definition show',
+  },
+  work_item_saved_view_create: {
+    summary: 'Create a saved work item view (a named filter and sort) in a project or group',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'workItemSavedViewCreate',
+      document: `mutation workItemSavedViewCreate($input: WorkItemSavedViewCreateInput!) {
+  workItemSavedViewCreate(input: $input) {
+    savedView { ${SAVED_VIEW_FIELDS} }
+    errors
+  }
+}`,
+      variables: (p) => ({
+        input: compact({
+          namespacePath: p.full_path,
+          name: p.name,
+          description: p.description,
+          filters: p.filters ?? {},
+          displaySettings: p.display_settings ?? {},
+          sort: p.sort,
+          private: p.private,
+        }),
+      }),
+    },
+    params: {
+      full_path: fullPath(),
+      name: req(str('Name of the saved view')),
+      sort: req(oneOf(WORK_ITEM_SORT, 'Sort order the view applies')),
+      description: str('Description of the saved view'),
+      filters: obj('Filters, camelCase keys: state, labelName, assigneeUsernames, authorUsername, types, search...'),
+      display_settings: obj('Display settings, camelCase keys such as viewMode (list, board, table)'),
+      private: bool('Keep the view private to its creator (default true)'),
+    },
+    fineGrained: 'none',
+    keywords: 'save filter saved view new',
+  },
+  work_item_saved_view_update: {
+    summary: 'Update a saved work item view: name, description, filters, sort, visibility',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'workItemSavedViewUpdate',
+      document: `mutation workItemSavedViewUpdate($input: WorkItemSavedViewUpdateInput!) {
+  workItemSavedViewUpdate(input: $input) {
+    savedView { ${SAVED_VIEW_FIELDS} }
+    errors
+  }
+}`,
+      variables: (p) => ({
+        input: compact({
+          id: gid(SAVED_VIEW, p.saved_view_id),
+          name: p.name,
+          description: p.description,
+          filters: p.filters,
+          displaySettings: p.display_settings,
+          sort: p.sort,
+          private: p.private,
+        }),
+      }),
+    },
+    params: {
+      saved_view_id: savedViewId(),
+      name: str('New name'),
+      description: str('New description'),
+      filters: obj('Replacement filters (camelCase keys); replaces the whole filter set'),
+      display_settings: obj('Replacement display settings (camelCase keys)'),
+      sort: oneOf(WORK_ITEM_SORT, 'New sort order'),
+      private: bool('Private to its creator (true) or shared (false)'),
+    },
+    fineGrained: 'none',
+    keywords: 'rename edit saved view filter',
+  },
+  work_item_saved_view_delete: {
+    summary: 'Delete a saved work item view for everyone (cannot be undone)',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'workItemSavedViewDelete',
+      document: `mutation workItemSavedViewDelete($input: WorkItemSavedViewDeleteInput!) {
+  workItemSavedViewDelete(input: $input) {
+    errors
+  }
+}`,
+      variables: (p) => ({ input: { id: gid(SAVED_VIEW, p.saved_view_id) } }),
+    },
+    params: { saved_view_id: savedViewId() },
+    destructive: true,
+    fineGrained: ['delete_work_item_saved_view'],
+    keywords: 'remove saved view filter',
+  },
+  work_item_saved_view_subscribe: {
+    summary: 'Subscribe the caller to a saved work item view (adds it to their views)',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'workItemSavedViewSubscribe',
+      document: `mutation workItemSavedViewSubscribe($input: WorkItemSavedViewSubscribeInput!) {
+  workItemSavedViewSubscribe(input: $input) {
+    savedView { ${SAVED_VIEW_FIELDS} }
+    errors
+  }
+}`,
+      variables: (p) => ({ input: { id: gid(SAVED_VIEW, p.saved_view_id) } }),
+    },
+    params: { saved_view_id: savedViewId() },
+    fineGrained: 'none',
+    keywords: 'follow saved view pin',
+  },
+  work_item_saved_view_unsubscribe: {
+    summary: 'Unsubscribe the caller from a saved work item view (the view itself stays)',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'workItemSavedViewUnsubscribe',
+      document: `mutation workItemSavedViewUnsubscribe($input: WorkItemSavedViewUnsubscribeInput!) {
+  workItemSavedViewUnsubscribe(input: $input) {
+    savedView { ${SAVED_VIEW_FIELDS} }
+    errors
+  }
+}`,
+      variables: (p) => ({ input: { id: gid(SAVED_VIEW, p.saved_view_id) } }),
+    },
+    params: { saved_view_id: savedViewId() },
+    fineGrained: 'none',
+    keywords: 'unfollow saved view unpin',
+  },
+});

@@ -1,0 +1,16 @@
+import { domain, id, str, req } from '../define.js';
+
+export default domain('model_registry', 'Machine learning model registry: model version files', {
+  download: {
+    summary: 'Download a file of a machine learning model version to a local file',
+    rest: 'GET /projects/{project_id}/packages/ml_models/{model_version_id}/files/{file_name}',
+    params: {
+      project_id: id.project(),
+      model_version_id: id.str('Model version ID (or candidate:<iid> for an experiment run)'),
+      file_name: id.str('Name of the file in the model version'),
+      output_path: req(str('Local path where the downloaded file is saved', { in: 'local' })),
+    },
+    fineGrained: ['read_model_version'],
+    keywords: 'ML machine learning model weights artifact download mlflow',
+  },
+});

@@ -1,0 +1,373 @@
+import { domain, id, str, int, bool, oneOf, req, paging } from '../define.js';
+
+const PACKAGE_TYPES = [
+  'generic', 'npm', 'maven', 'pypi', 'nuget', 'conan', 'composer', 'helm', 'golang',
+  'terraform_module', 'debian', 'rubygems', 'rpm', 'cargo', 'ml_model',
+] as const;
+const PACKAGE_STATUSES = ['default', 'hidden', 'processing', 'error', 'pending_destruction', 'deprecated'] as const;
+const PROTECTED_PACKAGE_TYPES = ['conan', 'generic', 'helm', 'maven', 'npm', 'nuget', 'pypi', 'terraform_module'] as const;
+const PUSH_LEVELS = ['maintainer', 'owner', 'admin'] as const;
+
+const packageId = () => id.int('Package ID');
+const repositoryId = () => id.int('Container registry repository ID');
+const protectionRuleId = () => id.int('Protection rule ID');
+
+const listFilters = {
+  package_type: oneOf(PACKAGE_TYPES, 'Return packages of this type'),
+  package_name: str('Fuzzy search by package name'),
+  package_version: str('Return packages with this exact version'),
+  include_versionless: bool('Include packages without a version'),
+  status: oneOf(PACKAGE_STATUSES, 'Return packages with this status'),
+  sort: oneOf(['asc', 'desc'], 'Sort direction (default asc)'),
+};
+
+/** Generic package coordinates. */
+const genericCoordinates = {
+  project_id: id.project(),
+  package_name: id.str('Generic package name (letters, digits, ., -, _)'),
+  package_version: id.str('Package version, e.g. 1.0.0'),
+};
+
+const uploadSource = {
+  file_path: str('Local path of the file to upload (or use content_base64)', { in: 'local' }),
+  content_base64: str('Base64-encoded file content (alternative to file_path; required over HTTP)', { in: 'local' }),
+};
+
+const publishStatus = () => oneOf(['default', 'hidden'], 'Package status; hidden keeps it out of the UI (default default)');
+
+export default domain('package', 'Package registry (npm, Maven, PyPI, generic...) and container registry: packages, files, repositories, tags, protection rules', {
+  // ---- packages
+  list: {
+    summary: 'List the packages of a project, filtered by type, name, version or status',
+    rest: 'GET /projects/{project_id}/packages',
+    params: {
+      project_id: id.project(),
+      ...listFilters,
+      order_by: oneOf(['created_at', 'name', 'version', 'type'], 'Order by this field (default created_at)'),
+      ...paging(),
+    },
+    fineGrained: ['read_package'],
+    keywords: 'package registry artifacts npm maven pypi nuget generic libraries releases',
+  },
+  group_list: {
+    summary: 'List the packages of all projects in a group',
+    rest: 'GET /groups/{group_id}/packages',
+    params: {
+      group_id: id.group(),
+      exclude_subgroups: bool('Leave out packages of projects in subgroups'),
+      ...listFilters,
+      order_by: oneOf(['created_at', 'name', 'version', 'type', 'project_path'], 'Order by this field (default created_at)'),
+      ...paging(),
+    },
+    fineGrained: ['read_package'],
+    keywords: 'group package registry npm maven libraries',
+  },
+  get: {
+    summary: 'Get one package of a project: name, version, type, pipelines, tags',
+    rest: 'GET /projects/{project_id}/packages/{package_id}',
+    params: { project_id: id.project(), package_id: packageId() },
+    fineGrained: ['read_package'],
+    notFound: { kind: 'package', idParam: 'package_id', listAction: 'package.list' },
+    nextSteps: ['package.file_list'],
+    keywords: 'package details version',
+  },
+  file_list: {
+    summary: 'List the files of a package with sizes and checksums',
+    rest: 'GET /projects/{project_id}/packages/{package_id}/package_files',
+    params: {
+      project_id: id.project(),
+      package_id: packageId(),
+      order_by: oneOf(['id', 'file_name', 'created_at'], 'Order by this field (default id)'),
+      sort: oneOf(['asc', 'desc'], 'Sort direction (default asc)'),
+      ...paging(),
+    },
+    fineGrained: ['read_package'],
+    keywords: 'package files assets checksums',
+  },
+  delete: {
+    summary: 'Delete a package and all its files (cannot be undone)',
+    rest: 'DELETE /projects/{project_id}/packages/{package_id}',
+    params: { project_id: id.project(), package_id: packageId() },
+    destructive: true,
+    fineGrained: ['delete_package'],
+    keywords: 'remove package version',
+  },
+  file_delete: {
+    summary: 'Delete one file of a package (cannot be undone)',
+    rest: 'DELETE /projects/{project_id}/packages/{package_id}/package_files/{package_file_id}',
+    params: {
+      project_id: id.project(),
+      package_id: packageId(),
+      package_file_id: id.int('Package file ID'),
+    },
+    destructive: true,
+    fineGrained: ['delete_package'],
+    keywords: 'remove package file',
+  },
+
+  // ---- generic packages
+  download: {
+    summary: 'Download a file of a generic package to a local file',
+    rest: 'GET /projects/{project_id}/packages/generic/{package_name}/{package_version}/{file_name}',
+    params: {
+      ...genericCoordinates,
+      file_name: id.str('Name of the file in the package'),
+      output_path: req(str('Local path where the downloaded file is saved', { in: 'local' })),
+    },
+    fineGrained: ['read_package'],
+    keywords: 'download generic package file binary artifact',
+  },
+  publish: {
+    summary: 'Upload a file to a generic package (creates the package version if needed)',
+    rest: 'PUT /projects/{project_id}/packages/generic/{package_name}/{package_version}/{file_name}',
+    params: {
+      ...genericCoordinates,
+      file_name: id.str('Name of the file in the package'),
+      ...uploadSource,
+      status: publishStatus(),
+    },
+    fineGrained: ['create_package'],
+    keywords: 'upload publish generic package binary artifact release asset',
+  },
+  publish_and_link: {
+    summary: 'Upload a file to a generic package and link it as an asset of a release',
+    rest: 'PUT /projects/{project_id}/packages/generic/{package_name}/{package_version}/{file_name}',
+    params: {
+      ...genericCoordinates,
+      file_name: id.str('Name of the file in the package'),
+      ...uploadSource,
+      status: publishStatus(),
+      tag_name: req(str('Tag of the release to link the file to', { in: 'local' })),
+      link_name: str('Name of the release link (default: file_name)', { in: 'local' }),
+      link_type: oneOf(['package', 'runbook', 'image', 'other'], 'Type of the release link (default package)', { in: 'local' }),
+    },
+    fineGrained: ['create_package', 'create_release_link'],
+    keywords: 'upload publish release asset attach binary download link',
+  },
+  publish_directory: {
+    summary: 'Upload the files of a local directory to a generic package, one package file each',
+    rest: 'PUT /projects/{project_id}/packages/generic/{package_name}/{package_version}/{file_name}',
+    params: {
+      ...genericCoordinates,
+      file_name: id.str('Glob of the file names in directory_path to upload, e.g. *.tar.gz (* for all)'),
+      directory_path: req(str('Local path of the directory whose files are uploaded', { in: 'local' })),
+      status: publishStatus(),
+    },
+    fineGrained: ['create_package'],
+    keywords: 'upload folder bulk publish generic package build outputs',
+  },
+
+  // ---- package protection rules
+  protection_rule_list: {
+    summary: 'List the package protection rules of a project',
+    rest: 'GET /projects/{project_id}/packages/protection/rules',
+    params: { project_id: id.project(), ...paging() },
+    fineGrained: ['read_package'],
+    keywords: 'protected packages push delete rules',
+  },
+  protection_rule_create: {
+    summary: 'Protect packages matching a name pattern from pushes or deletes below a role',
+    rest: 'POST /projects/{project_id}/packages/protection/rules',
+    params: {
+      project_id: id.project(),
+      package_name_pattern: req(str('Package name pattern; * is a wildcard, e.g. @my-scope/*')),
+      package_type: req(oneOf(PROTECTED_PACKAGE_TYPES, 'Package type the rule applies to')),
+      minimum_access_level_for_push: oneOf(PUSH_LEVELS, 'Minimum role to push matching packages'),
+      minimum_access_level_for_delete: oneOf(['owner', 'admin'], 'Minimum role to delete matching packages'),
+    },
+    fineGrained: ['create_package'],
+    keywords: 'protect packages rule push delete',
+  },
+  protection_rule_update: {
+    summary: 'Change a package protection rule: pattern, type or minimum roles',
+    rest: 'PATCH /projects/{project_id}/packages/protection/rules/{package_protection_rule_id}',
+    params: {
+      project_id: id.project(),
+      package_protection_rule_id: protectionRuleId(),
+      package_name_pattern: str('Package name pattern; * is a wildcard'),
+      package_type: oneOf(PROTECTED_PACKAGE_TYPES, 'Package type the rule applies to'),
+      minimum_access_level_for_push: oneOf(PUSH_LEVELS, 'Minimum role to push matching packages'),
+      minimum_access_level_for_delete: oneOf(['owner', 'admin'], 'Minimum role to delete matching packages'),
+    },
+    fineGrained: ['update_package'],
+    keywords: 'edit package protection rule',
+  },
+  protection_rule_delete: {
+    summary: 'Delete a package protection rule',
+    rest: 'DELETE /projects/{project_id}/packages/protection/rules/{package_protection_rule_id}',
+    params: { project_id: id.project(), package_protection_rule_id: protectionRuleId() },
+    destructive: true,
+    fineGrained: ['delete_package'],
+    keywords: 'remove package protection rule',
+  },
+
+  // ---- container registry repositories
+  registry_list_project: {
+    summary: 'List the container registry repositories (Docker images) of a project',
+    rest: 'GET /projects/{project_id}/registry/repositories',
+    params: {
+      project_id: id.project(),
+      tags: bool('Include the tags of each repository'),
+      tags_count: bool('Include the number of tags of each repository'),
+      ...paging(),
+    },
+    fineGrained: ['read_container_repository'],
+    keywords: 'docker container images registry OCI',
+  },
+  registry_list_group: {
+    summary: 'List the container registry repositories of all projects in a group',
+    rest: 'GET /groups/{group_id}/registry/repositories',
+    params: { group_id: id.group(), ...paging() },
+    fineGrained: ['read_container_repository'],
+    keywords: 'docker container images registry group',
+  },
+  registry_get: {
+    summary: 'Get one container registry repository by its ID, with tags count and size',
+    rest: 'GET /registry/repositories/{repository_id}',
+    params: {
+      repository_id: repositoryId(),
+      tags: bool('Include the tags of the repository'),
+      tags_count: bool('Include the number of tags'),
+      size: bool('Include the size of the repository'),
+    },
+    fineGrained: ['read_container_repository'],
+    keywords: 'docker image repository details size',
+  },
+  registry_delete: {
+    summary: 'Delete a container registry repository with all its tags (scheduled, cannot be undone)',
+    rest: 'DELETE /projects/{project_id}/registry/repositories/{repository_id}',
+    params: { project_id: id.project(), repository_id: repositoryId() },
+    destructive: true,
+    fineGrained: ['delete_container_repository'],
+    keywords: 'remove docker image repository',
+  },
+  registry_tag_list: {
+    summary: 'List the tags of a container registry repository',
+    rest: 'GET /projects/{project_id}/registry/repositories/{repository_id}/tags',
+    params: { project_id: id.project(), repository_id: repositoryId(), ...paging() },
+    fineGrained: ['read_container_repository'],
+    keywords: 'docker image tags versions',
+  },
+  registry_tag_get: {
+    summary: 'Get one tag of a container registry repository: digest, size, created date',
+    rest: 'GET /projects/{project_id}/registry/repositories/{repository_id}/tags/{tag_name}',
+    params: {
+      project_id: id.project(),
+      repository_id: repositoryId(),
+      tag_name: id.str('Image tag name, e.g. latest'),
+    },
+    fineGrained: ['read_container_repository'],
+    keywords: 'docker image tag digest',
+  },
+  registry_tag_delete: {
+    summary: 'Delete one tag of a container registry repository',
+    rest: 'DELETE /projects/{project_id}/registry/repositories/{repository_id}/tags/{tag_name}',
+    params: {
+      project_id: id.project(),
+      repository_id: repositoryId(),
+      tag_name: id.str('Image tag name to delete'),
+    },
+    destructive: true,
+    fineGrained: ['delete_container_repository'],
+    keywords: 'remove docker image tag',
+  },
+  registry_tag_delete_bulk: {
+    summary: 'Delete the tags of a container repository matching a regex, keeping newest or matching ones',
+    rest: 'DELETE /projects/{project_id}/registry/repositories/{repository_id}/tags',
+    params: {
+      project_id: id.project(),
+      repository_id: repositoryId(),
+      name_regex_delete: req(str('Regex of tag names to delete, e.g. .* for all')),
+      name_regex_keep: str('Regex of tag names to keep'),
+      keep_n: int('Number of newest matching tags to keep'),
+      older_than: str('Delete only tags older than this, e.g. 1h, 7d, 1month'),
+    },
+    destructive: true,
+    fineGrained: ['delete_container_repository'],
+    keywords: 'cleanup prune old docker tags bulk',
+  },
+
+  // ---- container repository protection rules
+  registry_rule_list: {
+    summary: 'List the container repository protection rules of a project',
+    rest: 'GET /projects/{project_id}/registry/protection/repository/rules',
+    params: { project_id: id.project(), ...paging() },
+    fineGrained: ['read_container_repository_protection_rule'],
+    keywords: 'protected container images push delete rules',
+  },
+  registry_rule_create: {
+    summary: 'Protect container repositories matching a path pattern from pushes or deletes below a role',
+    rest: 'POST /projects/{project_id}/registry/protection/repository/rules',
+    params: {
+      project_id: id.project(),
+      repository_path_pattern: req(str('Repository path pattern; * is a wildcard, e.g. group/project/app-*')),
+      minimum_access_level_for_push: oneOf(PUSH_LEVELS, 'Minimum role to push images (set this or the delete level)'),
+      minimum_access_level_for_delete: oneOf(PUSH_LEVELS, 'Minimum role to delete images (set this or the push level)'),
+    },
+    fineGrained: ['create_container_repository_protection_rule'],
+    keywords: 'protect container images rule',
+  },
+  registry_rule_update: {
+    summary: 'Change a container repository protection rule: pattern or minimum roles',
+    rest: 'PATCH /projects/{project_id}/registry/protection/repository/rules/{protection_rule_id}',
+    params: {
+      project_id: id.project(),
+      protection_rule_id: protectionRuleId(),
+      repository_path_pattern: str('Repository path pattern; * is a wildcard'),
+      minimum_access_level_for_push: oneOf([...PUSH_LEVELS, ''], 'Minimum role to push images ("" unsets)'),
+      minimum_access_level_for_delete: oneOf([...PUSH_LEVELS, ''], 'Minimum role to delete images ("" unsets)'),
+    },
+    fineGrained: ['update_container_repository_protection_rule'],
+    keywords: 'edit container protection rule',
+  },
+  registry_rule_delete: {
+    summary: 'Delete a container repository protection rule',
+    rest: 'DELETE /projects/{project_id}/registry/protection/repository/rules/{protection_rule_id}',
+    params: { project_id: id.project(), protection_rule_id: protectionRuleId() },
+    destructive: true,
+    fineGrained: ['delete_container_repository_protection_rule'],
+    keywords: 'remove container protection rule',
+  },
+
+  // ---- container tag protection rules
+  registry_tag_rule_list: {
+    summary: 'List the container image tag protection rules of a project',
+    rest: 'GET /projects/{project_id}/registry/protection/tag/rules',
+    params: { project_id: id.project(), ...paging() },
+    fineGrained: ['read_container_registry_protection_tag_rule'],
+    keywords: 'protected docker tags rules immutable',
+  },
+  registry_tag_rule_create: {
+    summary: 'Protect container image tags matching a pattern from pushes and deletes below a role',
+    rest: 'POST /projects/{project_id}/registry/protection/tag/rules',
+    params: {
+      project_id: id.project(),
+      tag_name_pattern: req(str('Tag name pattern; * is a wildcard, e.g. v*-release')),
+      minimum_access_level_for_push: req(oneOf(PUSH_LEVELS, 'Minimum role to push matching tags')),
+      minimum_access_level_for_delete: req(oneOf(PUSH_LEVELS, 'Minimum role to delete matching tags')),
+    },
+    fineGrained: ['create_container_registry_protection_tag_rule'],
+    keywords: 'protect docker tags rule',
+  },
+  registry_tag_rule_update: {
+    summary: 'Change a container tag protection rule: pattern or minimum roles',
+    rest: 'PATCH /projects/{project_id}/registry/protection/tag/rules/{protection_rule_id}',
+    params: {
+      project_id: id.project(),
+      protection_rule_id: protectionRuleId(),
+      tag_name_pattern: str('Tag name pattern; * is a wildcard'),
+      minimum_access_level_for_push: oneOf([...PUSH_LEVELS, ''], 'Minimum role to push matching tags ("" unsets)'),
+      minimum_access_level_for_delete: oneOf([...PUSH_LEVELS, ''], 'Minimum role to delete matching tags ("" unsets)'),
+    },
+    fineGrained: ['update_container_registry_protection_tag_rule'],
+    keywords: 'edit docker tag protection rule',
+  },
+  registry_tag_rule_delete: {
+    summary: 'Delete a container tag protection rule',
+    rest: 'DELETE /projects/{project_id}/registry/protection/tag/rules/{protection_rule_id}',
+    params: { project_id: id.project(), protection_rule_id: protectionRuleId() },
+    destructive: true,
+    fineGrained: ['delete_container_registry_protection_tag_rule'],
+    keywords: 'remove docker tag protection rule',
+  },
+});

@@ -1,0 +1,179 @@
+import { domain, id, str, bool, oneOf, req, paging, type ParamSpec, type RouteAlternative } from '../define.js';
+
+/** The search scope is fixed per action; the platform needs it sent explicitly. */
+const scope = (value: string): ParamSpec =>
+  req(oneOf([value], `Search scope: always "${value}" for this action`, { default: value }));
+
+const term = (): ParamSpec => req(str('Text to search for'));
+
+const projectSel = (): ParamSpec => ({
+  ...id.project(),
+  required: false,
+  description: 'Search in this project (ID or URL-encoded path); omit for a group or the whole instance',
+});
+const groupSel = (): ParamSpec => ({
+  ...id.group(),
+  required: false,
+  description: 'Search in this group and its subgroups (ID or path); omit for the whole instance',
+});
+
+const PROJECT_GROUP_GLOBAL: readonly RouteAlternative[] = [
+  { when: 'project_id', rest: 'GET /projects/{project_id}/search' },
+  { when: 'group_id', rest: 'GET /groups/{group_id}/search' },
+];
+
+const searchType = (): ParamSpec =>
+  oneOf(['basic', 'advanced', 'zoekt'], 'Search engine to use (advanced and zoekt need them enabled; Premium)');
+const sortParams = (): Record<string, ParamSpec> => ({
+  order_by: oneOf(['created_at'], 'Order results by this field (default: relevance)'),
+  sort: oneOf(['asc', 'desc'], 'Sort order'),
+});
+
+export default domain('search', 'Search a project, a group or the whole instance: code, commits, issues, merge requests, milestones, comments, projects, snippets, users, wiki', {
+  code: {
+    summary: 'Search code (file contents) in a project, a group or the whole instance',
+    rest: 'GET /search',
+    alternatives: PROJECT_GROUP_GLOBAL,
+    params: {
+      search: term(),
+      scope: scope('blobs'),
+      project_id: projectSel(),
+      group_id: groupSel(),
+      ref: str('Branch or tag to search (project search only; default: default branch)'),
+      search_type: searchType(),
+      ...paging(),
+    },
+    fineGrained: ['use_global_search'],
+    keywords: 'grep find code text in files blobs source',
+  },
+  commits: {
+    summary: 'Search commits by message in a project, a group or the whole instance',
+    rest: 'GET /search',
+    alternatives: PROJECT_GROUP_GLOBAL,
+    params: {
+      search: term(),
+      scope: scope('commits'),
+      project_id: projectSel(),
+      group_id: groupSel(),
+      ref: str('Branch or tag to search (project search only; default: default branch)'),
+      search_type: searchType(),
+      ...paging(),
+    },
+    fineGrained: ['use_global_search'],
+    keywords: 'find commit message history',
+  },
+  issues: {
+    summary: 'Search issues by title and description in a project, a group or the whole instance',
+    rest: 'GET /search',
+    alternatives: PROJECT_GROUP_GLOBAL,
+    params: {
+      search: term(),
+      scope: scope('issues'),
+      project_id: projectSel(),
+      group_id: groupSel(),
+      state: oneOf(['opened', 'closed'], 'Only issues in this state'),
+      confidential: bool('Only confidential (true) or non-confidential (false) issues'),
+      fields: oneOf(['title'], 'Search only this field (Premium)'),
+      search_type: searchType(),
+      ...sortParams(),
+      ...paging(),
+    },
+    fineGrained: ['use_global_search'],
+    keywords: 'find bugs tickets tasks issues',
+  },
+  merge_requests: {
+    summary: 'Search merge requests by title and description in a project, a group or the whole instance',
+    rest: 'GET /search',
+    alternatives: PROJECT_GROUP_GLOBAL,
+    params: {
+      search: term(),
+      scope: scope('merge_requests'),
+      project_id: projectSel(),
+      group_id: groupSel(),
+      state: oneOf(['opened', 'closed', 'merged', 'locked'], 'Only merge requests in this state'),
+      fields: oneOf(['title'], 'Search only this field (Premium)'),
+      search_type: searchType(),
+      ...sortParams(),
+      ...paging(),
+    },
+    fineGrained: ['use_global_search'],
+    keywords: 'find PR pull request MR',
+  },
+  milestones: {
+    summary: 'Search milestones by title in a project, a group or the whole instance',
+    rest: 'GET /search',
+    alternatives: PROJECT_GROUP_GLOBAL,
+    params: {
+      search: term(),
+      scope: scope('milestones'),
+      project_id: projectSel(),
+      group_id: groupSel(),
+      ...paging(),
+    },
+    fineGrained: ['use_global_search'],
+    keywords: 'find milestone sprint iteration',
+  },
+  notes: {
+    summary: 'Search comments (notes) in a project',
+    rest: 'GET /projects/{project_id}/search',
+    params: {
+      project_id: id.project(),
+      search: term(),
+      scope: scope('notes'),
+      search_type: searchType(),
+      ...paging(),
+    },
+    fineGrained: ['use_global_search'],
+    keywords: 'find comment note discussion text',
+  },
+  projects: {
+    summary: 'Search projects by name and description in a group or the whole instance',
+    rest: 'GET /search',
+    alternatives: [{ when: 'group_id', rest: 'GET /groups/{group_id}/search' }],
+    params: {
+      search: term(),
+      scope: scope('projects'),
+      group_id: groupSel(),
+      ...paging(),
+    },
+    fineGrained: ['use_global_search'],
+    keywords: 'find project repository repo',
+  },
+  snippets: {
+    summary: 'Search snippets by title across the instance',
+    rest: 'GET /search',
+    params: { search: term(), scope: scope('snippet_titles'), ...paging() },
+    fineGrained: ['use_global_search'],
+    keywords: 'find snippet gist paste',
+  },
+  users: {
+    summary: 'Search users by name or username in a project, a group or the whole instance',
+    rest: 'GET /search',
+    alternatives: PROJECT_GROUP_GLOBAL,
+    params: {
+      search: term(),
+      scope: scope('users'),
+      project_id: projectSel(),
+      group_id: groupSel(),
+      ...paging(),
+    },
+    fineGrained: ['use_global_search'],
+    keywords: 'find user person member people account',
+  },
+  wiki: {
+    summary: 'Search wiki page contents in a project, a group or the whole instance',
+    rest: 'GET /search',
+    alternatives: PROJECT_GROUP_GLOBAL,
+    params: {
+      search: term(),
+      scope: scope('wiki_blobs'),
+      project_id: projectSel(),
+      group_id: groupSel(),
+      ref: str('Wiki branch to search (project search only)'),
+      search_type: searchType(),
+      ...paging(),
+    },
+    fineGrained: ['use_global_search'],
+    keywords: 'find wiki page documentation docs',
+  },
+});

@@ -1,0 +1,73 @@
+import { domain, id, str, bool, oneOf, req, type ParamSpec } from '../define.js';
+
+const slug = (): ParamSpec => id.str('Slug of the wiki page (e.g. home or docs/setup); encoded by the server');
+const format = (): ParamSpec => oneOf(['markdown', 'rdoc', 'asciidoc', 'org'], 'Markup format of the page (default markdown)');
+
+export default domain('wiki', 'Wiki pages of a project: list, read, create, update, delete, upload attachments', {
+  create: {
+    summary: 'Create a wiki page',
+    rest: 'POST /projects/{project_id}/wikis',
+    params: {
+      project_id: id.project(),
+      title: req(str('Title of the page; a path-like title (a/b) nests it')),
+      content: req(str('Content of the page')),
+      format: format(),
+    },
+    fineGrained: ['create_wiki'],
+    keywords: 'new wiki page documentation docs write',
+  },
+  delete: {
+    summary: 'Delete a wiki page',
+    rest: 'DELETE /projects/{project_id}/wikis/{slug}',
+    params: { project_id: id.project(), slug: slug() },
+    destructive: true,
+    fineGrained: ['delete_wiki'],
+    keywords: 'remove wiki page',
+  },
+  get: {
+    summary: 'Read a wiki page by slug, optionally an older version or rendered as HTML',
+    rest: 'GET /projects/{project_id}/wikis/{slug}',
+    params: {
+      project_id: id.project(),
+      slug: slug(),
+      render_html: bool('Return the content rendered as HTML'),
+      version: str('Commit SHA of an older version of the page'),
+    },
+    notFound: { kind: 'wiki page', idParam: 'slug', listAction: 'wiki.list' },
+    fineGrained: ['read_wiki'],
+    keywords: 'read wiki page documentation docs',
+  },
+  list: {
+    summary: 'List the wiki pages of a project, optionally with their content',
+    rest: 'GET /projects/{project_id}/wikis',
+    params: { project_id: id.project(), with_content: bool('Include the content of each page') },
+    fineGrained: ['read_wiki'],
+    keywords: 'wiki pages documentation docs index',
+  },
+  update: {
+    summary: 'Change the title, content or format of a wiki page',
+    rest: 'PUT /projects/{project_id}/wikis/{slug}',
+    params: {
+      project_id: id.project(),
+      slug: slug(),
+      title: str('New title of the page'),
+      content: str('New content of the page'),
+      format: format(),
+    },
+    fineGrained: ['update_wiki'],
+    keywords: 'edit wiki page documentation docs',
+  },
+  upload_attachment: {
+    summary: 'Upload a file to the wiki attachments folder and get its Markdown link',
+    rest: 'POST /projects/{project_id}/wikis/attachments',
+    params: {
+      project_id: id.project(),
+      file_path: str('Local path of the file to upload, on the machine running this server', { in: 'local' }),
+      content_base64: str('File content, base64-encoded (instead of file_path)', { in: 'local' }),
+      file_name: str('File name to use with content_base64 (default: the base name of file_path)', { in: 'local' }),
+      branch: str('Wiki branch to commit the attachment to (default: the wiki default branch)'),
+    },
+    fineGrained: ['update_wiki'],
+    keywords: 'upload image attachment file wiki picture',
+  },
+});

@@ -1,0 +1,385 @@
+// The platform client: REST (/api/v4) and GraphQL (/api/graphql) over one shared undici
+// dispatcher, with the re-send policy of SPEC "Retries", manual redirects that drop credentials
+// once a hop leaves the instance, and the outbound destination checks of SPEC "Outbound connections".
+import { readFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
+import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import type { ForgeClient, ForgeRequest, ForgeResponse } from './types.js';
+import {
+  DeadlineError,
+  ForgeNetworkError,
+  REFUSED_DESTINATION_CODE,
+  errorCode,
+  failedBeforeSend,
+  isDeadlineReason,
+  networkKindOf,
+} from './errors.js';
+import { OutboundPolicy, defaultResolver, type Resolver } from './outbound.js';
+import { redactSecrets } from './redact.js';
+
+export { DeadlineError, ForgeNetworkError, type ForgeNetworkErrorKind } from './errors.js';
+
+export interface ForgeClientOptions {
+  /** Instance address, e.g. https://gitlab.example.com (no /api/v4). */
+  baseUrl: string;
+  /** Sent as PRIVATE-TOKEN, or as Authorization: Bearer when tokenHeader is 'bearer'. */
+  token: string;
+  tokenHeader?: 'private-token' | 'bearer';
+  /** Default true: the operator configured this instance (FORGE_URL/--forge-url); never tier-B-checked. */
+  operatorNamed?: boolean;
+  /** --allow-private-instances. */
+  allowPrivate?: boolean;
+  skipTlsVerify?: boolean;
+  /** SSL_CERT_FILE: a CA bundle added to the default roots. */
+  caFile?: string;
+  /** Test hook: a programmable resolver. Default: dns.lookup with all addresses. */
+  lookup?: Resolver;
+  userAgent?: string;
+  /** Default [700, 1400]; up to 300 ms jitter is added; never more than 5000 ms per wait. */
+  retryDelaysMs?: [number, number];
+}
+
+/** At most two re-sends. */
+export const MAX_SENDS = 3;
+export const MAX_REDIRECTS = 10;
+export const DEFAULT_RETRY_DELAYS_MS: readonly [number, number] = [700, 1400];
+export const RETRY_JITTER_MS = 300;
+export const MAX_RETRY_WAIT_MS = 5000;
+/** Request headers that carry a credential: dropped once a redirect hop leaves the instance. */
+export const CREDENTIAL_HEADERS: readonly string[] = ['private-token', 'authorization', 'sudo', 'job-token'];
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * An AbortSignal that aborts with a DeadlineError after `ms`, or with the parent's reason when the
+ * parent aborts first (a client cancel). `ms` <= 0 or non-finite means no deadline.
+ */
+export function deadlineSignal(ms: number, parent?: AbortSignal): AbortSignal {
+  if (!Number.isFinite(ms) || ms <= 0) return parent ?? new AbortController().signal;
+  const ctl = new AbortController();
+  const timer = setTimeout(() => ctl.abort(new DeadlineError(`the action deadline of ${Math.round(ms)} ms was exceeded`)), Math.min(ms, 2_147_483_647));
+  timer.unref?.();
+  ctl.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+  if (!parent) return ctl.signal;
+  if (parent.aborted) {
+    clearTimeout(timer);
+    return parent;
+  }
+  return AbortSignal.any([parent, ctl.signal]);
+}
+
+/** scheme://host/path: the only part of a URL ever repeated in an error. */
+export function requestLine(url: string | URL): string {
+  try {
+    const u = typeof url === 'string' ? new URL(url) : url;
+    return `${u.protocol}//${u.host}${u.pathname}`;
+  } catch {
+    return String(url).replace(/[?#].*$/s, '').replace(/\/\/[^/@]*@/, '//');
+  }
+}
+
+function trimBase(baseUrl: string): URL {
+  const u = new URL(baseUrl);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`unsupported instance URL scheme ${u.protocol}`);
+  u.username = '';
+  u.password = '';
+  u.search = '';
+  u.hash = '';
+  u.pathname = u.pathname.replace(/\/+$/, '').replace(/\/api\/v4$/, '');
+  return u;
+}
+
+function encodeQuery(query: ForgeRequest['query']): string {
+  if (!query) return '';
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      const name = key.endsWith('[]') ? key : `${key}[]`;
+      for (const v of value) parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(v))}`);
+    } else {
+      parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+    }
+  }
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) {
+    if (v === undefined) continue;
+    out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  return out;
+}
+
+function parseBody(text: string, contentType: string, asText: boolean | undefined): unknown {
+  if (asText) return text;
+  if (text === '') return null;
+  const looksJson = /json/i.test(contentType) || (!contentType && /^\s*[[{]/.test(text));
+  if (!looksJson) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Milliseconds until the platform says a rate limit resets (RateLimit-Reset epoch seconds, or Retry-After). */
+export function rateLimitWaitMs(headers: Record<string, string>, now = Date.now()): number {
+  let wait = 0;
+  const reset = headers['ratelimit-reset'];
+  if (reset && /^\d+(\.\d+)?$/.test(reset.trim())) {
+    const n = Number(reset.trim());
+    // An epoch timestamp (the platform's form); a small number is read as delta seconds.
+    wait = Math.max(wait, n > 1_000_000_000 ? n * 1000 - now : n * 1000);
+  }
+  const retryAfter = headers['retry-after'];
+  if (retryAfter) {
+    const t = retryAfter.trim();
+    if (/^\d+(\.\d+)?$/.test(t)) wait = Math.max(wait, Number(t) * 1000);
+    else {
+      const at = Date.parse(t);
+      if (!Number.isNaN(at)) wait = Math.max(wait, at - now);
+    }
+  }
+  return Math.max(0, wait);
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function isSubdomainOrSame(host: string, base: string): boolean {
+  const h = host.toLowerCase();
+  const b = base.toLowerCase();
+  return h === b || h.endsWith(`.${b}`);
+}
+
+interface PreparedBody {
+  body: string | Buffer | undefined;
+  contentType: string | undefined;
+}
+
+function prepareBody(req: ForgeRequest): PreparedBody {
+  if (req.graphql) return { body: JSON.stringify({ query: req.graphql.query, variables: req.graphql.variables ?? {} }), contentType: 'application/json' };
+  const b = req.body;
+  if (b === undefined || b === null) return { body: undefined, contentType: undefined };
+  if (typeof b === 'string') return { body: b, contentType: 'text/plain; charset=utf-8' };
+  if (Buffer.isBuffer(b)) return { body: b, contentType: 'application/octet-stream' };
+  if (b instanceof Uint8Array) return { body: Buffer.from(b), contentType: 'application/octet-stream' };
+  return { body: JSON.stringify(b), contentType: 'application/json' };
+}
+
+class Client implements ForgeClient {
+  readonly baseUrl: string;
+  private readonly base: URL;
+  private readonly token: string;
+  private readonly tokenHeader: 'private-token' | 'bearer';
+  private readonly userAgent: string;
+  private readonly delays: [number, number];
+  private readonly policy: OutboundPolicy;
+  private readonly dispatcher: Dispatcher;
+
+  constructor(opts: ForgeClientOptions) {
+    this.base = trimBase(opts.baseUrl);
+    this.baseUrl = `${this.base.protocol}//${this.base.host}${this.base.pathname}`;
+    this.token = opts.token;
+    this.tokenHeader = opts.tokenHeader ?? 'private-token';
+    this.userAgent = opts.userAgent ?? 'forge-mcp-server';
+    this.delays = opts.retryDelaysMs ?? [DEFAULT_RETRY_DELAYS_MS[0], DEFAULT_RETRY_DELAYS_MS[1]];
+    this.policy = new OutboundPolicy({ instanceHost: this.base.hostname, operatorNamed: opts.operatorNamed ?? true, allowPrivate: !!opts.allowPrivate });
+
+    const resolver = opts.lookup ?? defaultResolver;
+    let ca: string[] | undefined;
+    if (opts.caFile) {
+      let pem: string;
+      try {
+        pem = readFileSync(opts.caFile, 'utf8');
+      } catch (e) {
+        throw new Error(`cannot read the CA bundle named by SSL_CERT_FILE (${opts.caFile}): ${(e as Error).message}`);
+      }
+      ca = [...rootCertificates, pem];
+    }
+    const tlsOpts = { rejectUnauthorized: !opts.skipTlsVerify, ...(ca ? { ca } : {}) };
+    this.dispatcher = new EnvHttpProxyAgent({
+      keepAliveTimeout: 30_000,
+      // Direct connections: full check after DNS resolution, once per resolved address.
+      connect: { ...tlsOpts, lookup: this.policy.lookupHook(resolver) },
+      // Connection to an outbound proxy: only tier A applies.
+      proxyTls: { ...(ca ? { ca } : {}), lookup: this.policy.lookupHook(resolver, true) },
+      // TLS to the destination through a proxy tunnel.
+      requestTls: tlsOpts,
+    });
+  }
+
+  async send(req: ForgeRequest): Promise<ForgeResponse> {
+    const method = (req.graphql ? 'POST' : req.method || 'GET').toUpperCase();
+    const url = req.graphql
+      ? new URL(`${this.baseUrl}/api/graphql`)
+      : new URL(`${this.baseUrl}/api/v4${req.path.startsWith('/') ? req.path : `/${req.path}`}${encodeQuery(req.query)}`);
+    const prepared = prepareBody(req);
+    const signal = req.signal;
+
+    for (let attempt = 0; ; attempt++) {
+      let res: ForgeResponse | undefined;
+      let failure: ForgeNetworkError | undefined;
+      try {
+        res = await this.followRedirects(method, url, prepared, req.asText, signal);
+      } catch (err) {
+        failure = this.toNetworkError(err, method, url, signal);
+      }
+      const canResend = attempt < MAX_SENDS - 1;
+      if (res) {
+        if (!canResend) return res;
+        if (res.status === 429) {
+          await this.wait(attempt, rateLimitWaitMs(res.headers), method, url, signal);
+          continue;
+        }
+        if (res.status >= 500 && res.status !== 501 && IDEMPOTENT_METHODS.has(method) && !req.graphql) {
+          await this.wait(attempt, 0, method, url, signal);
+          continue;
+        }
+        return res;
+      }
+      const f = failure as ForgeNetworkError;
+      if (canResend && this.shouldResendFailure(f, method, !!req.graphql)) {
+        await this.wait(attempt, 0, method, url, signal);
+        continue;
+      }
+      throw f;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.dispatcher.close();
+  }
+
+  private shouldResendFailure(f: ForgeNetworkError, method: string, graphql: boolean): boolean {
+    if (f.kind === 'canceled' || f.kind === 'deadline' || f.kind === 'refused-destination') return false;
+    // Connection failed before sending: any method.
+    if (f.beforeSend) return true;
+    // No status (the connection broke after sending): only idempotent methods.
+    if ((f.kind === 'network' || f.kind === 'timeout') && !graphql && IDEMPOTENT_METHODS.has(method) && !f.detail.startsWith('stopped after')) return true;
+    return false;
+  }
+
+  private async wait(attempt: number, floorMs: number, method: string, url: URL, signal?: AbortSignal): Promise<void> {
+    const base = this.delays[Math.min(attempt, this.delays.length - 1)];
+    const ms = Math.min(Math.max(base, floorMs) + Math.random() * RETRY_JITTER_MS, MAX_RETRY_WAIT_MS);
+    try {
+      await sleep(ms, signal);
+    } catch (err) {
+      throw this.toNetworkError(err, method, url, signal);
+    }
+  }
+
+  private refused(method: string, url: URL, address: string, reason: string): ForgeNetworkError {
+    return new ForgeNetworkError({
+      kind: 'refused-destination',
+      method,
+      url: requestLine(url),
+      detail: `destination ${address} refused by the outbound check (${reason})`,
+      code: REFUSED_DESTINATION_CODE,
+      address,
+    });
+  }
+
+  /** One send, following redirects by hand. Resolves with the final answer; rejects without one. */
+  private async followRedirects(method0: string, url0: URL, prepared: PreparedBody, asText: boolean | undefined, signal?: AbortSignal): Promise<ForgeResponse> {
+    let method = method0;
+    let url = url0;
+    let body = prepared.body;
+    const headers: Record<string, string> = {
+      'user-agent': this.userAgent,
+      accept: asText ? '*/*' : 'application/json',
+    };
+    if (this.tokenHeader === 'bearer') headers.authorization = `Bearer ${this.token}`;
+    else headers['private-token'] = this.token;
+    if (prepared.contentType && body !== undefined) headers['content-type'] = prepared.contentType;
+    let credentialsDropped = false;
+
+    for (let hop = 0; ; hop++) {
+      if (signal?.aborted) throw signal.reason;
+      const verdict = this.policy.judgeUrl(url);
+      if (verdict && verdict.refused) throw this.refused(method, url, verdict.address ?? url.hostname, verdict.reason);
+
+      const answer = await this.dispatcher.request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        body: body ?? null,
+        signal,
+      });
+      const resHeaders = flattenHeaders(answer.headers);
+      const location = resHeaders.location;
+      if (REDIRECT_STATUSES.has(answer.statusCode) && location) {
+        await answer.body.dump().catch(() => undefined);
+        if (hop + 1 > MAX_REDIRECTS) {
+          throw new ForgeNetworkError({ kind: 'network', method, url: requestLine(url), detail: `stopped after ${MAX_REDIRECTS} redirects` });
+        }
+        let next: URL;
+        try {
+          next = new URL(location, url);
+        } catch {
+          throw new ForgeNetworkError({ kind: 'network', method, url: requestLine(url), detail: 'redirect to an invalid location' });
+        }
+        if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+          throw new ForgeNetworkError({ kind: 'network', method, url: requestLine(url), detail: `redirect to an unsupported scheme ${next.protocol}` });
+        }
+        const status = answer.statusCode;
+        if ((status === 303 && method !== 'HEAD') || ((status === 301 || status === 302) && method === 'POST')) {
+          method = 'GET';
+          body = undefined;
+          delete headers['content-type'];
+        }
+        const leftInstance = !isSubdomainOrSame(next.hostname, this.base.hostname);
+        const downgraded = url.protocol === 'https:' && next.protocol === 'http:';
+        if (!credentialsDropped && (leftInstance || downgraded)) {
+          for (const h of CREDENTIAL_HEADERS) delete headers[h];
+          credentialsDropped = true;
+        }
+        next.username = '';
+        next.password = '';
+        url = next;
+        continue;
+      }
+      const text = await answer.body.text();
+      return { status: answer.statusCode, headers: resHeaders, body: parseBody(text, resHeaders['content-type'] ?? '', asText), url: url.href };
+    }
+  }
+
+  private toNetworkError(err: unknown, method: string, url: URL, signal?: AbortSignal): ForgeNetworkError {
+    if (err instanceof ForgeNetworkError) return err;
+    const line = requestLine(url);
+    if (signal?.aborted) {
+      const deadline = isDeadlineReason(signal.reason);
+      return new ForgeNetworkError({ kind: deadline ? 'deadline' : 'canceled', method, url: line, detail: deadline ? 'deadline exceeded' : 'canceled by the client' });
+    }
+    const code = errorCode(err);
+    if (code === REFUSED_DESTINATION_CODE) {
+      const e = err as { address?: string; message?: string };
+      const reason = /\(([^)]*)\)\s*$/.exec(e.message ?? '')?.[1] ?? 'refused';
+      return this.refused(method, url, e.address ?? url.hostname, reason);
+    }
+    const kind = networkKindOf(err);
+    const detail = code ?? (kind === 'unexpected' ? 'unexpected error' : kind);
+    return new ForgeNetworkError({ kind, method, url: line, detail: redactSecrets(detail, [this.token]), code, beforeSend: failedBeforeSend(err) });
+  }
+}
+
+export function createForgeClient(opts: ForgeClientOptions): ForgeClient {
+  return new Client(opts);
+}

@@ -1,0 +1,167 @@
+// A tiny git model: commits hold a full snapshot of their files (small repositories, copy on write).
+import type { CommitRec, RepoRec } from './state.js';
+import { sha1, unifiedDiff } from './util.js';
+
+export function newRepo(): RepoRec {
+  return { commits: new Map(), branches: new Map(), tags: new Map(), protectedBranches: new Map() };
+}
+
+export const blobId = (content: string): string => sha1(`blob ${Buffer.byteLength(content)}\0${content}`);
+
+export interface CommitInput {
+  parent: string | null;
+  files: Map<string, string>;
+  message: string;
+  authorName: string;
+  authorEmail: string;
+  date: string;
+  /** A second parent (merge commits). */
+  mergeParent?: string;
+}
+
+export function addCommit(repo: RepoRec, c: CommitInput): CommitRec {
+  const parents = c.parent ? [c.parent] : [];
+  if (c.mergeParent) parents.push(c.mergeParent);
+  const id = sha1(`${parents.join(',')}\n${c.message}\n${c.date}\n${[...c.files.keys()].sort().join(',')}\n${repo.commits.size}`);
+  const rec: CommitRec = {
+    id, parents, title: c.message.split('\n')[0], message: c.message, authorName: c.authorName, authorEmail: c.authorEmail, date: c.date, files: c.files,
+  };
+  repo.commits.set(id, rec);
+  return rec;
+}
+
+/** A branch name, tag name, full sha or a sha prefix of at least 7 characters. */
+export function resolveRef(repo: RepoRec, ref: string | undefined): string | undefined {
+  if (!ref) return undefined;
+  const b = repo.branches.get(ref);
+  if (b) return b;
+  const t = repo.tags.get(ref);
+  if (t) return t.target;
+  const r = ref.replace(/^refs\/(heads|tags)\//, '');
+  if (r !== ref) return resolveRef(repo, r);
+  if (repo.commits.has(ref)) return ref;
+  if (/^[0-9a-f]{7,40}$/.test(ref)) for (const id of repo.commits.keys()) if (id.startsWith(ref)) return id;
+  return undefined;
+}
+
+/** Every commit reachable from `sha`, newest first. */
+export function history(repo: RepoRec, sha: string): CommitRec[] {
+  const seen = new Set<string>();
+  const out: CommitRec[] = [];
+  const stack = [sha];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const c = repo.commits.get(id);
+    if (!c) continue;
+    out.push(c);
+    for (const p of c.parents) stack.push(p);
+  }
+  return out.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+}
+
+export function isAncestor(repo: RepoRec, ancestor: string, sha: string): boolean {
+  return history(repo, sha).some((c) => c.id === ancestor);
+}
+
+export function mergeBase(repo: RepoRec, a: string, b: string): string | undefined {
+  const inB = new Set(history(repo, b).map((c) => c.id));
+  return history(repo, a).find((c) => inB.has(c.id))?.id;
+}
+
+/** Commits reachable from `head` and not from `base`, newest first. */
+export function commitsBetween(repo: RepoRec, base: string, head: string): CommitRec[] {
+  const inBase = new Set(history(repo, base).map((c) => c.id));
+  return history(repo, head).filter((c) => !inBase.has(c.id));
+}
+
+export interface FileDiff {
+  old_path: string; new_path: string; a_mode: string; b_mode: string; diff: string;
+  new_file: boolean; renamed_file: boolean; deleted_file: boolean; generated_file: boolean;
+}
+
+export function diffFiles(before: Map<string, string> | undefined, after: Map<string, string> | undefined): FileDiff[] {
+  const a = before ?? new Map<string, string>();
+  const b = after ?? new Map<string, string>();
+  const paths = [...new Set([...a.keys(), ...b.keys()])].sort();
+  const out: FileDiff[] = [];
+  for (const p of paths) {
+    const x = a.get(p); const y = b.get(p);
+    if (x === y) continue;
+    out.push({
+      old_path: p, new_path: p, a_mode: x === undefined ? '0' : '100644', b_mode: y === undefined ? '0' : '100644',
+      diff: unifiedDiff(x, y), new_file: x === undefined, renamed_file: false, deleted_file: y === undefined, generated_file: false,
+    });
+  }
+  return out;
+}
+
+export function diffStats(diffs: FileDiff[]): { additions: number; deletions: number; total: number } {
+  let additions = 0; let deletions = 0;
+  for (const d of diffs) for (const line of d.diff.split('\n')) {
+    if (line.startsWith('+')) additions++;
+    else if (line.startsWith('-')) deletions++;
+  }
+  return { additions, deletions, total: additions + deletions };
+}
+
+export interface TreeEntry { id: string; name: string; type: 'tree' | 'blob'; path: string; mode: string }
+
+/** Entries under `dir` (root when empty), directories first, like the platform's tree listing. */
+export function treeEntries(files: Map<string, string>, dir: string, recursive: boolean): TreeEntry[] {
+  const prefix = dir ? `${dir.replace(/\/+$/, '')}/` : '';
+  const dirs = new Map<string, TreeEntry>();
+  const blobs: TreeEntry[] = [];
+  for (const [path, content] of files) {
+    if (!path.startsWith(prefix)) continue;
+    const rest = path.slice(prefix.length);
+    const parts = rest.split('/');
+    const upto = recursive ? parts.length - 1 : Math.min(1, parts.length - 1);
+    for (let i = 1; i <= upto; i++) {
+      const dpath = prefix + parts.slice(0, i).join('/');
+      if (!dirs.has(dpath)) dirs.set(dpath, { id: sha1(`tree:${dpath}`), name: parts[i - 1], type: 'tree', path: dpath, mode: '040000' });
+    }
+    if (recursive || parts.length === 1) blobs.push({ id: blobId(content), name: parts[parts.length - 1], type: 'blob', path, mode: '100644' });
+  }
+  const byPath = (x: TreeEntry, y: TreeEntry) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0);
+  return [...[...dirs.values()].sort(byPath), ...blobs.sort(byPath)];
+}
+
+export interface CommitAction { action: string; file_path: string; previous_path?: string; content?: string; encoding?: string }
+
+/** Applies commit actions to a snapshot; answers the platform's sentence when one cannot apply. */
+export function applyActions(files: Map<string, string>, actions: CommitAction[]): { files: Map<string, string> } | { error: string } {
+  const next = new Map(files);
+  for (const a of actions) {
+    const content = a.content === undefined ? '' : a.encoding === 'base64' ? Buffer.from(a.content, 'base64').toString('utf8') : a.content;
+    switch (a.action) {
+      case 'create':
+        if (next.has(a.file_path)) return { error: 'A file with this name already exists' };
+        next.set(a.file_path, content);
+        break;
+      case 'update':
+        if (!next.has(a.file_path)) return { error: "A file with this name doesn't exist" };
+        next.set(a.file_path, content);
+        break;
+      case 'delete':
+        if (!next.has(a.file_path)) return { error: "A file with this name doesn't exist" };
+        next.delete(a.file_path);
+        break;
+      case 'move': {
+        const from = a.previous_path ?? '';
+        if (!next.has(from)) return { error: "A file with this name doesn't exist" };
+        if (next.has(a.file_path)) return { error: 'A file with this name already exists' };
+        next.set(a.file_path, a.content === undefined ? next.get(from)! : content);
+        next.delete(from);
+        break;
+      }
+      case 'chmod':
+        if (!next.has(a.file_path)) return { error: "A file with this name doesn't exist" };
+        break;
+      default:
+        return { error: `actions[${actions.indexOf(a)}][action] does not have a valid value` };
+    }
+  }
+  return { files: next };
+}

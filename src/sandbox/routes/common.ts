@@ -1,0 +1,40 @@
+// Lookups every route family uses: a project the caller may see, an issue, a merge request, role checks.
+import type { IssueRec, MrRec, ProjectRec } from '../state.js';
+import type { Ctx, Reply } from '../types.js';
+import { forbidden, notFound } from '../util.js';
+
+export const isReply = (x: unknown): x is Reply => typeof x === 'object' && x !== null && 'status' in x && typeof (x as Reply).status === 'number' && !('p' in x) && !('repo' in x);
+
+/** The project by numeric id or full path, if the caller may see it; otherwise the platform's 404. */
+export function loadProject(ctx: Ctx, ref: string): ProjectRec | Reply {
+  const p = ctx.state.projectByRef(ref);
+  if (!p || !ctx.state.canSeeProject(ctx.user, p)) return notFound('Project');
+  return p;
+}
+
+/** Refuses with 403 below the role. */
+export function requireLevel(ctx: Ctx, p: ProjectRec, level: number): Reply | undefined {
+  return ctx.state.accessLevel(ctx.user, p) >= level ? undefined : forbidden();
+}
+
+export function loadIssue(ctx: Ctx, ref: string, iid: string): { p: ProjectRec; issue: IssueRec } | Reply {
+  const p = loadProject(ctx, ref);
+  if (isReply(p)) return p;
+  const issue = /^\d+$/.test(iid) ? p.issues.get(Number(iid)) : undefined;
+  if (!issue || (issue.confidential && ctx.state.accessLevel(ctx.user, p) < 20 && issue.authorId !== ctx.user.id)) return notFound('Issue');
+  return { p, issue };
+}
+
+export function loadMr(ctx: Ctx, ref: string, iid: string): { p: ProjectRec; mr: MrRec } | Reply {
+  const p = loadProject(ctx, ref);
+  if (isReply(p)) return p;
+  const mr = /^\d+$/.test(iid) ? p.mrs.get(Number(iid)) : undefined;
+  if (!mr) return notFound();
+  return { p, mr };
+}
+
+/** Users by id list, ignoring unknown ids, as the platform does for assignee_ids. */
+export function knownUsers(ctx: Ctx, ids: number[] | undefined): number[] | undefined {
+  if (!ids) return undefined;
+  return ids.filter((id) => ctx.state.users.has(id));
+}

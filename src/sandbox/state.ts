@@ -1,0 +1,221 @@
+// The mutable store of the sandbox: records (not wire shapes; see serialize.ts) and lookups.
+import { createHash } from 'node:crypto';
+import type { TokenRec } from './types.js';
+
+export type Visibility = 'private' | 'internal' | 'public';
+
+export const ACCESS = { guest: 10, reporter: 20, developer: 30, maintainer: 40, owner: 50 } as const;
+
+export interface UserRec {
+  id: number; username: string; name: string; email: string; isAdmin: boolean; state: 'active' | 'blocked';
+  bio: string; location: string; jobTitle: string; organization: string; createdAt: string; bot: boolean;
+}
+
+export interface GroupRec {
+  id: number; name: string; path: string; fullPath: string; description: string; visibility: Visibility;
+  parentId: number | null; createdAt: string; members: Map<number, number>;
+}
+
+export interface LabelRec { id: number; name: string; color: string; description: string | null }
+
+export interface MilestoneRec {
+  id: number; iid: number; title: string; description: string; state: 'active' | 'closed';
+  dueDate: string | null; startDate: string | null; createdAt: string; updatedAt: string;
+}
+
+export interface IssueRec {
+  id: number; iid: number; projectId: number; title: string; description: string | null; state: 'opened' | 'closed';
+  authorId: number; assigneeIds: number[]; labels: string[]; milestoneId: number | null;
+  createdAt: string; updatedAt: string; closedAt: string | null; closedById: number | null;
+  confidential: boolean; dueDate: string | null; discussionLocked: boolean | null; upvotes: number; downvotes: number;
+  weight: number | null; issueType: 'issue' | 'incident' | 'task';
+}
+
+export interface MrRec {
+  id: number; iid: number; projectId: number; title: string; description: string | null;
+  state: 'opened' | 'closed' | 'merged' | 'locked'; authorId: number; assigneeIds: number[]; reviewerIds: number[];
+  labels: string[]; milestoneId: number | null; sourceBranch: string; targetBranch: string;
+  createdAt: string; updatedAt: string; mergedAt: string | null; mergedById: number | null;
+  closedAt: string | null; closedById: number | null; draft: boolean; hasConflicts: boolean; squash: boolean;
+  shouldRemoveSourceBranch: boolean | null; forceRemoveSourceBranch: boolean; mergeCommitSha: string | null;
+  /** Target head when the MR was opened: the diff base. */
+  baseSha: string;
+  /** Source head kept for MRs whose source branch is gone. */
+  headSha: string;
+  approvedBy: number[]; approvalsRequired: number; upvotes: number; downvotes: number; discussionLocked: boolean | null;
+  mergeWhenPipelineSucceeds: boolean;
+}
+
+export interface NoteRec {
+  id: number; body: string; authorId: number; createdAt: string; updatedAt: string; system: boolean;
+  discussionId: string; type: null | 'DiscussionNote' | 'DiffNote'; resolvable: boolean; resolved: boolean;
+  resolvedById: number | null; resolvedAt: string | null; position: unknown; internal: boolean;
+}
+
+export interface NoteableRef { kind: 'Issue' | 'MergeRequest'; projectId: number; iid: number; id: number }
+
+export interface CommitRec {
+  id: string; parents: string[]; title: string; message: string; authorName: string; authorEmail: string;
+  date: string; files: Map<string, string>;
+}
+
+export interface ProtectedBranchRec { id: number; name: string; pushLevel: number; mergeLevel: number; allowForcePush: boolean; codeOwnerApprovalRequired: boolean }
+export interface TagRec { name: string; target: string; message: string | null; createdAt: string }
+
+export interface RepoRec {
+  commits: Map<string, CommitRec>;
+  branches: Map<string, string>;
+  tags: Map<string, TagRec>;
+  protectedBranches: Map<string, ProtectedBranchRec>;
+}
+
+export interface PipelineRec {
+  id: number; iid: number; projectId: number; ref: string; sha: string; beforeSha: string; status: string;
+  source: string; tag: boolean; userId: number; createdAt: string; updatedAt: string; startedAt: string | null;
+  finishedAt: string | null; duration: number | null; coverage: string | null; name: string | null;
+  variables: Array<{ key: string; value: string; variable_type: string }>; jobIds: number[];
+}
+
+export interface JobRec {
+  id: number; projectId: number; pipelineId: number; name: string; stage: string; status: string; ref: string;
+  tag: boolean; allowFailure: boolean; when: 'on_success' | 'manual' | 'always'; createdAt: string;
+  startedAt: string | null; finishedAt: string | null; duration: number | null; queuedDuration: number | null;
+  userId: number; artifacts: boolean; coverage: number | null; failureReason: string | null; erased: boolean;
+  retried: boolean;
+}
+
+export interface PackageFileRec { id: number; packageName: string; version: string; fileName: string; content: Buffer; createdAt: string }
+
+export interface ProjectRec {
+  id: number; name: string; path: string; description: string;
+  namespace: { kind: 'group' | 'user'; id: number };
+  visibility: Visibility; defaultBranch: string; createdAt: string; lastActivityAt: string; creatorId: number;
+  archived: boolean; topics: string[]; starCount: number; forksCount: number;
+  members: Map<number, number>;
+  repo: RepoRec;
+  issues: Map<number, IssueRec>;
+  mrs: Map<number, MrRec>;
+  labels: LabelRec[];
+  milestones: MilestoneRec[];
+  pipelines: Map<number, PipelineRec>;
+  packages: Map<string, PackageFileRec>;
+  nextIssueIid: number; nextMrIid: number; nextPipelineIid: number;
+  /** Settings written through PUT /projects/:id that have no field of their own. */
+  extra: Record<string, unknown>;
+}
+
+/** Fixed clock so answers are the same on every run: seeds are older, writes tick one second each. */
+const CLOCK_START = Date.parse('2026-03-02T09:00:00.000Z');
+
+export class SandboxState {
+  readonly users = new Map<number, UserRec>();
+  readonly groups = new Map<number, GroupRec>();
+  readonly projects = new Map<number, ProjectRec>();
+  readonly jobs = new Map<number, JobRec>();
+  /** Notes per noteable, key `<projectId>:<kind>:<iid>`. */
+  readonly notes = new Map<string, NoteRec[]>();
+  readonly tokens = new Map<string, TokenRec>();
+  readonly version: string;
+  readonly licensed: boolean;
+  readonly adminMode: boolean;
+  private tick = 0;
+  private readonly seq: Record<string, number> = {
+    issue: 1000, mr: 600, note: 5000, pipeline: 1100, job: 2100, generic: 9000, token: 100, label: 300, milestone: 400, group: 50, project: 20, user: 10, protected: 700, package: 800, discussion: 0,
+  };
+
+  constructor(readonly url: string, readonly storageUrl: string, opts: { version: string; licensed: boolean; adminMode: boolean }) {
+    this.version = opts.version;
+    this.licensed = opts.licensed;
+    this.adminMode = opts.adminMode;
+  }
+
+  /** The sandbox clock: each call is one second later. */
+  now(): string {
+    this.tick += 1;
+    return new Date(CLOCK_START + this.tick * 1000).toISOString();
+  }
+
+  nextId(kind: string): number {
+    this.seq[kind] = (this.seq[kind] ?? 0) + 1;
+    return this.seq[kind];
+  }
+
+  /** Keeps a counter above ids the seed already used. */
+  reserveId(kind: string, used: number): void {
+    if ((this.seq[kind] ?? 0) < used) this.seq[kind] = used;
+  }
+
+  userByName(username: string): UserRec | undefined {
+    for (const u of this.users.values()) if (u.username.toLowerCase() === username.toLowerCase()) return u;
+    return undefined;
+  }
+
+  groupByRef(ref: string): GroupRec | undefined {
+    if (/^\d+$/.test(ref)) return this.groups.get(Number(ref));
+    for (const g of this.groups.values()) if (g.fullPath.toLowerCase() === ref.toLowerCase()) return g;
+    return undefined;
+  }
+
+  namespacePath(p: ProjectRec): string {
+    if (p.namespace.kind === 'group') return this.groups.get(p.namespace.id)?.fullPath ?? 'unknown';
+    return this.users.get(p.namespace.id - 100)?.username ?? 'unknown';
+  }
+
+  projectFullPath(p: ProjectRec): string {
+    return `${this.namespacePath(p)}/${p.path}`;
+  }
+
+  projectByRef(ref: string): ProjectRec | undefined {
+    if (/^\d+$/.test(ref)) return this.projects.get(Number(ref));
+    const want = ref.toLowerCase();
+    for (const p of this.projects.values()) if (this.projectFullPath(p).toLowerCase() === want) return p;
+    return undefined;
+  }
+
+  /** Access level of a user on a project: project membership, group membership (with ancestors), admin. */
+  accessLevel(user: UserRec | undefined, p: ProjectRec): number {
+    if (!user) return 0;
+    let level = p.members.get(user.id) ?? 0;
+    if (p.namespace.kind === 'group') level = Math.max(level, this.groupAccess(user, p.namespace.id));
+    else if (p.namespace.id - 100 === user.id) level = Math.max(level, ACCESS.owner);
+    if (user.isAdmin) level = Math.max(level, ACCESS.owner);
+    return level;
+  }
+
+  groupAccess(user: UserRec | undefined, groupId: number): number {
+    if (!user) return 0;
+    let level = 0;
+    let g = this.groups.get(groupId);
+    while (g) {
+      level = Math.max(level, g.members.get(user.id) ?? 0);
+      g = g.parentId === null ? undefined : this.groups.get(g.parentId);
+    }
+    return user.isAdmin ? Math.max(level, ACCESS.owner) : level;
+  }
+
+  canSeeProject(user: UserRec | undefined, p: ProjectRec): boolean {
+    if (p.visibility === 'public') return true;
+    if (!user) return false;
+    return p.visibility === 'internal' || this.accessLevel(user, p) > 0;
+  }
+
+  canSeeGroup(user: UserRec | undefined, g: GroupRec): boolean {
+    if (g.visibility === 'public') return true;
+    if (!user) return false;
+    if (g.visibility === 'internal' || this.groupAccess(user, g.id) > 0) return true;
+    for (const p of this.projects.values()) if (p.namespace.kind === 'group' && p.namespace.id === g.id && this.accessLevel(user, p) > 0) return true;
+    return false;
+  }
+
+  notesFor(n: NoteableRef): NoteRec[] {
+    const key = `${n.projectId}:${n.kind}:${n.iid}`;
+    let list = this.notes.get(key);
+    if (!list) { list = []; this.notes.set(key, list); }
+    return list;
+  }
+
+  /** A 40-hex discussion id, deterministic per sandbox. */
+  newDiscussionId(): string {
+    return createHash('sha1').update(`discussion-${this.nextId('discussion')}`).digest('hex');
+  }
+}

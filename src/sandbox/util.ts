@@ -1,0 +1,156 @@
+// Small helpers shared by the routes: platform-style replies, parameter reading, offset pagination.
+import { createHash } from 'node:crypto';
+import type { Ctx, Query, Reply } from './types.js';
+
+export const sha1 = (s: string): string => createHash('sha1').update(s).digest('hex');
+
+export const json = (status: number, body: unknown, headers?: Record<string, string>): Reply => ({ status, body, headers });
+export const message = (status: number, msg: unknown): Reply => ({ status, body: { message: msg } });
+export const notFound = (what?: string): Reply => message(404, what ? `404 ${what} Not Found` : '404 Not Found');
+export const forbidden = (): Reply => message(403, '403 Forbidden');
+export const noContent = (): Reply => ({ status: 204 });
+export const badRequest = (msg: unknown): Reply => message(400, msg);
+/** The platform's answer to missing required parameters: `{"error":"title is missing"}`. */
+export const missing = (...names: string[]): Reply => json(400, { error: names.map((n) => `${n} is missing`).join(', ') });
+export const notAllowed = (): Reply => message(405, '405 Method Not Allowed');
+
+const REASONS: Record<number, string> = {
+  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 302: 'Found', 304: 'Not Modified', 400: 'Bad request', 401: 'Unauthorized', 403: 'Forbidden',
+  404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable', 409: 'Conflict', 410: 'Gone', 412: 'Precondition Failed', 413: 'Payload Too Large',
+  415: 'Unsupported Media Type', 422: 'Unprocessable Entity', 423: 'Locked', 429: 'Too Many Requests', 500: 'Internal Server Error', 501: 'Not Implemented',
+  502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+};
+export const statusLine = (status: number): string => `${status} ${REASONS[status] ?? 'Error'}`;
+
+/** The first value of a parameter as a non-empty string. */
+export function str(v: unknown): string | undefined {
+  if (Array.isArray(v)) return str(v[0]);
+  if (typeof v === 'string') return v === '' ? undefined : v;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  if (typeof v === 'boolean') return String(v);
+  return undefined;
+}
+
+/** A string parameter that may be sent empty (descriptions). */
+export function text(v: unknown): string | undefined {
+  if (typeof v === 'string') return v;
+  return str(v);
+}
+
+export function int(v: unknown): number | undefined {
+  const s = str(v);
+  if (s === undefined || !/^-?\d+$/.test(s.trim())) return undefined;
+  return Number(s.trim());
+}
+
+export function bool(v: unknown): boolean | undefined {
+  if (typeof v === 'boolean') return v;
+  const s = str(v);
+  if (s === undefined) return undefined;
+  if (s === 'true' || s === '1' || s === 'yes') return true;
+  if (s === 'false' || s === '0' || s === 'no') return false;
+  return undefined;
+}
+
+/** A list parameter: an array, or a comma-separated string. */
+export function list(v: unknown): string[] | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (Array.isArray(v)) return v.flatMap((x) => list(x) ?? []);
+  if (typeof v === 'number') return [String(v)];
+  if (typeof v !== 'string') return undefined;
+  return v.split(',').map((x) => x.trim()).filter((x) => x !== '');
+}
+
+export function intList(v: unknown): number[] | undefined {
+  const l = list(v);
+  if (!l) return undefined;
+  return l.filter((x) => /^\d+$/.test(x)).map(Number);
+}
+
+/** Percent-decodes one path segment; a malformed escape is kept as written. */
+export function decodeSeg(s: string): string {
+  try { return decodeURIComponent(s); } catch { return s; }
+}
+
+/** Rebuilds the request URL with other page values, keeping every other parameter. */
+function pageUrl(base: string, rawPath: string, query: Query, page: number, perPage: number): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (k === 'page' || k === 'per_page') continue;
+    for (const x of Array.isArray(v) ? v : [v]) q.append(k, x);
+  }
+  q.set('page', String(page));
+  q.set('per_page', String(perPage));
+  return `${base}${rawPath}?${q.toString()}`;
+}
+
+export function pageParams(query: Query): { page: number; perPage: number } {
+  let perPage = int(query.per_page) ?? 20;
+  if (perPage < 1) perPage = 20;
+  if (perPage > 100) perPage = 100;
+  let page = int(query.page) ?? 1;
+  if (page < 1) page = 1;
+  return { page, perPage };
+}
+
+/** Offset pagination exactly as the platform answers it: x-* headers and a Link header with full URLs. */
+export function paginate(ctx: Pick<Ctx, 'state' | 'rawPath' | 'query'>, items: unknown[], status = 200): Reply {
+  const { page, perPage } = pageParams(ctx.query);
+  const total = items.length;
+  const totalPages = Math.max(1, Math.ceil(total / perPage));
+  const slice = items.slice((page - 1) * perPage, page * perPage);
+  const base = ctx.state.url;
+  const links: string[] = [];
+  if (page > 1) links.push(`<${pageUrl(base, ctx.rawPath, ctx.query, Math.min(page - 1, totalPages), perPage)}>; rel="prev"`);
+  if (page < totalPages) links.push(`<${pageUrl(base, ctx.rawPath, ctx.query, page + 1, perPage)}>; rel="next"`);
+  links.push(`<${pageUrl(base, ctx.rawPath, ctx.query, 1, perPage)}>; rel="first"`);
+  links.push(`<${pageUrl(base, ctx.rawPath, ctx.query, totalPages, perPage)}>; rel="last"`);
+  return {
+    status,
+    body: slice,
+    headers: {
+      'x-page': String(page),
+      'x-per-page': String(perPage),
+      'x-next-page': page < totalPages ? String(page + 1) : '',
+      'x-prev-page': page > 1 ? String(Math.min(page - 1, totalPages)) : '',
+      'x-total': String(total),
+      'x-total-pages': String(totalPages),
+      link: links.join(', '),
+    },
+  };
+}
+
+/** Orders records by a date or number field, the platform's `order_by`/`sort` parameters. */
+export function sortBy<T>(items: T[], ctx: Ctx, fields: Record<string, (x: T) => string | number>, defaultField: string): T[] {
+  const field = str(ctx.params.order_by) ?? defaultField;
+  const get = fields[field] ?? fields[defaultField];
+  const asc = str(ctx.params.sort) === 'asc';
+  return [...items].sort((a, b) => {
+    const x = get(a); const y = get(b);
+    const c = x < y ? -1 : x > y ? 1 : 0;
+    return asc ? c : -c;
+  });
+}
+
+/** Unified diff of two texts as one hunk with three lines of context, the way the platform shows a file change. */
+export function unifiedDiff(before: string | undefined, after: string | undefined): string {
+  const a = before === undefined || before === '' ? [] : before.replace(/\n$/, '').split('\n');
+  const b = after === undefined || after === '' ? [] : after.replace(/\n$/, '').split('\n');
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length; let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) { endA--; endB--; }
+  const ctxStart = Math.max(0, start - 3);
+  const ctxEndA = Math.min(a.length, endA + 3);
+  const ctxEndB = Math.min(b.length, endB + 3);
+  const lines: string[] = [];
+  for (let i = ctxStart; i < start; i++) lines.push(` ${a[i]}`);
+  for (let i = start; i < endA; i++) lines.push(`-${a[i]}`);
+  for (let i = start; i < endB; i++) lines.push(`+${b[i]}`);
+  for (let i = endA; i < ctxEndA; i++) lines.push(` ${a[i]}`);
+  const oldCount = ctxEndA - ctxStart;
+  const newCount = ctxEndB - ctxStart;
+  const oldStart = oldCount === 0 ? 0 : ctxStart + 1;
+  const newStart = newCount === 0 ? 0 : ctxStart + 1;
+  return `@@ -${oldStart},${oldCount} +${newStart},${newCount} @@\n${lines.join('\n')}\n`;
+}
