@@ -2,7 +2,12 @@
 // outbound checks, deadline vs cancel, and no-answer failure kinds.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createForgeClient, deadlineSignal, DeadlineError, ForgeNetworkError, rateLimitWaitMs, requestLine, type ForgeClientOptions } from '../src/forge/client.js';
 import { OutboundPolicy, isTierA, isTierB, judgeAddress, normalizeIp } from '../src/forge/outbound.js';
 import { redactSecrets } from '../src/forge/redact.js';
@@ -582,6 +587,72 @@ describe('deadline and cancel', () => {
     const e = await failure(client({ baseUrl: s.url }).send({ method: 'GET', path: '/x', signal: ctl.signal }));
     expect(e.kind).toBe('canceled');
     expect(s.requests).toHaveLength(0);
+  });
+});
+
+describe('default resolver', () => {
+  it('resolves localhost through DNS for an operator-named instance', async () => {
+    const s = await serve((_req, res) => json(res, 200, { ok: true }));
+    const res = await client({ baseUrl: `http://localhost:${s.port}` }).send({ method: 'GET', path: '/x' });
+    expect(res.body).toEqual({ ok: true });
+  });
+
+  it('refuses localhost for a caller-named instance', async () => {
+    const s = await serve((_req, res) => json(res, 200, {}));
+    const e = await failure(client({ baseUrl: `http://localhost:${s.port}`, operatorNamed: false }).send({ method: 'GET', path: '/x' }));
+    expect(e.kind).toBe('refused-destination');
+    expect(s.requests).toHaveLength(0);
+  });
+});
+
+function opensslAvailable(): boolean {
+  try {
+    execFileSync('openssl', ['version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe.skipIf(!opensslAvailable())('TLS', () => {
+  function selfSigned(): { dir: string; key: string; cert: string; certFile: string } {
+    const dir = mkdtempSync(join(tmpdir(), 'forge-tls-'));
+    const keyFile = join(dir, 'key.pem');
+    const certFile = join(dir, 'cert.pem');
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '2', '-subj', '/CN=forge.test', '-addext', 'subjectAltName=DNS:forge.test,IP:127.0.0.1'],
+      { stdio: 'ignore' },
+    );
+    return { dir, key: readFileSync(keyFile, 'utf8'), cert: readFileSync(certFile, 'utf8'), certFile };
+  }
+
+  it('verifies by default, accepts an SSL_CERT_FILE bundle, and can skip verification', async () => {
+    const tls = selfSigned();
+    cleanups.push(async () => rmSync(tls.dir, { recursive: true, force: true }));
+    let hits = 0;
+    const server = createHttpsServer({ key: tls.key, cert: tls.cert }, (_req, res) => {
+      hits++;
+      json(res, 200, { secure: true });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    cleanups.push(() => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }));
+    const port = (server.address() as AddressInfo).port;
+    const r = resolver({ 'forge.test': '127.0.0.1' });
+    const base = `https://forge.test:${port}`;
+
+    const e = await failure(client({ baseUrl: base, lookup: r.lookup }).send({ method: 'GET', path: '/x' }));
+    expect(e.kind).toBe('tls');
+    expect(r.calls['forge.test']).toBe(1); // a certificate failure is not re-sent
+    expect(hits).toBe(0);
+
+    const withCa = await client({ baseUrl: base, lookup: r.lookup, caFile: tls.certFile }).send({ method: 'GET', path: '/x' });
+    expect(withCa.body).toEqual({ secure: true });
+
+    const skipped = await client({ baseUrl: base, lookup: r.lookup, skipTlsVerify: true }).send({ method: 'GET', path: '/x' });
+    expect(skipped.status).toBe(200);
+
+    expect(() => createForgeClient({ baseUrl: base, token: TOKEN, caFile: join(tls.dir, 'missing.pem') })).toThrow(/SSL_CERT_FILE/);
   });
 });
 

@@ -62,6 +62,16 @@ export interface ActionSpec {
   fineGrained: readonly string[] | 'none';
   /** Sends nothing: the answer is the route's URL (with query), built locally — e.g. an archive download link. */
   buildsUrl?: boolean;
+  /** The body is a file: the local `file_path` or `content_base64`, sent raw or as one multipart field. */
+  upload?: { as: 'raw' } | { as: 'multipart'; field: string };
+  /** The answer is a file: written to the local `output_path` when given, else rendered. */
+  download?: boolean;
+  /** Re-reads until `field` takes one of `done` (local params interval_seconds, timeout_seconds). */
+  poll?: { field: string; done: readonly string[] };
+  /** A GraphQL lookup run first; its result (at `resultPath`) becomes the param `into` (e.g. IID → global ID). */
+  resolve?: { document: string; resultPath: string; into: string; variables: (params: Record<string, unknown>) => Record<string, unknown> };
+  /** A read sent after a successful write, whose answer is shown instead (`METHOD /path/{param}`). */
+  followUp?: string;
   /** The answer is plain text (job trace, raw file), not JSON. */
   textResponse?: boolean;
   /** Renderer name from src/render/renderers.ts; default 'generic' (objects as key fields, arrays as tables). */

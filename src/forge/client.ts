@@ -78,15 +78,16 @@ export function requestLine(url: string | URL): string {
   }
 }
 
-function trimBase(baseUrl: string): URL {
+/** The instance address without credentials, query, trailing slash or /api/v4. */
+function trimBase(baseUrl: string): { url: URL; text: string } {
   const u = new URL(baseUrl);
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`unsupported instance URL scheme ${u.protocol}`);
   u.username = '';
   u.password = '';
   u.search = '';
   u.hash = '';
-  u.pathname = u.pathname.replace(/\/+$/, '').replace(/\/api\/v4$/, '');
-  return u;
+  const path = u.pathname.replace(/\/+$/, '').replace(/\/api\/v4$/, '');
+  return { url: u, text: `${u.protocol}//${u.host}${path}` };
 }
 
 function encodeQuery(query: ForgeRequest['query']): string {
@@ -193,8 +194,9 @@ class Client implements ForgeClient {
   private readonly dispatcher: Dispatcher;
 
   constructor(opts: ForgeClientOptions) {
-    this.base = trimBase(opts.baseUrl);
-    this.baseUrl = `${this.base.protocol}//${this.base.host}${this.base.pathname}`;
+    const trimmed = trimBase(opts.baseUrl);
+    this.base = trimmed.url;
+    this.baseUrl = trimmed.text;
     this.token = opts.token;
     this.tokenHeader = opts.tokenHeader ?? 'private-token';
     this.userAgent = opts.userAgent ?? 'forge-mcp-server';

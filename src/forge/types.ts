@@ -13,6 +13,8 @@ export interface ForgeRequest {
   signal?: AbortSignal;
   /** Return the body as text even when JSON (job traces, raw files). */
   asText?: boolean;
+  /** Return the body as a Buffer (downloads written to a local file). */
+  asBytes?: boolean;
 }
 
 export interface ForgeResponse {

@@ -1,9 +1,11 @@
 // Runs one validated call against the platform and turns the answer into a tool result.
+// The steps an entry may declare run in order: resolve → request (upload) → poll → follow-up → render (download).
 import type { Action } from '../catalog/define.js';
 import type { Session } from '../server/session.js';
-import type { ForgeResponse } from '../forge/types.js';
+import type { ForgeRequest, ForgeResponse } from '../forge/types.js';
 import { detectScopes } from '../server/session.js';
 import { buildRequest } from './request.js';
+import { attachUpload, writeDownload } from './transfer.js';
 import { describeFailure, isFailure } from '../forge/classify.js';
 import { deadlineSignal } from '../forge/client.js';
 import { renderFor } from '../render/renderers.js';
@@ -31,28 +33,88 @@ function resourceUri(template: string, params: Record<string, unknown>): string 
   return complete ? uri : undefined;
 }
 
-export async function execute(s: Session, action: Action, params: Record<string, unknown>, signal?: AbortSignal): Promise<ToolResult> {
-  const req = buildRequest(action, params);
-  if (action.buildsUrl) return builtUrl(s, action, req);
-  req.signal = deadlineSignal(s.config.actionTimeoutMs, signal);
-  const url = action.graphql ? `${s.client.baseUrl}/api/graphql` : `${s.client.baseUrl}/api/v4${req.path}`;
+class Failed {
+  constructor(readonly result: ToolResult) {}
+}
+
+/** Sends one request; a failure becomes the classified error result (or the not-found card). */
+async function send(s: Session, action: Action, params: Record<string, unknown>, req: ForgeRequest): Promise<ForgeResponse> {
+  const graphql = !!req.graphql;
+  const url = graphql ? `${s.client.baseUrl}/api/graphql` : `${s.client.baseUrl}/api/v4${req.path}`;
   let res: ForgeResponse;
   try {
     res = await s.client.send(req);
   } catch (error) {
-    return errorResult(describeFailure({ operation: action.operation, actionId: action.id, method: req.method, url, graphql: !!action.graphql, error }));
+    throw new Failed(errorResult(describeFailure({ operation: action.operation, actionId: action.id, method: req.method, url, graphql, error })));
   }
   // A start that could not reach the platform learns the token's scopes on the first successful call.
   if (!s.auth.detected && res.status < 500 && res.status !== 429) void detectScopes(s);
-
-  if (isFailure(res, !!action.graphql)) {
+  if (isFailure(res, graphql)) {
     if (res.status === 404 && action.notFound) {
       s.log.info({ tool: action.id, is_error: true }, 'not found card');
-      return notFoundCard({ kind: action.notFound.kind, identifier: params[action.notFound.idParam], listAction: action.notFound.listAction, graphqlNote: !!action.graphql && s.auth.kind === 'fine_grained' });
+      throw new Failed(notFoundCard({ kind: action.notFound.kind, identifier: params[action.notFound.idParam], listAction: action.notFound.listAction, graphqlNote: graphql && s.auth.kind === 'fine_grained' }));
     }
-    return errorResult(describeFailure({ operation: action.operation, actionId: action.id, method: req.method, url: res.url || url, graphql: !!action.graphql, response: res }));
+    throw new Failed(errorResult(describeFailure({ operation: action.operation, actionId: action.id, method: req.method, url: res.url || url, graphql, response: res })));
   }
+  return res;
+}
 
+const sleep = (ms: number, signal: AbortSignal) => new Promise<void>((resolve, reject) => {
+  const t = setTimeout(resolve, ms);
+  signal.addEventListener('abort', () => { clearTimeout(t); reject(signal.reason); }, { once: true });
+});
+
+export async function execute(s: Session, action: Action, input: Record<string, unknown>, signal?: AbortSignal): Promise<ToolResult> {
+  const params = { ...input };
+  const deadline = deadlineSignal(s.config.actionTimeoutMs, signal);
+  try {
+    if (action.resolve) {
+      const r = action.resolve;
+      const res = await send(s, action, params, { method: 'POST', path: '/graphql', graphql: { query: r.document, variables: r.variables(params) }, signal: deadline });
+      const value = dig((res.body as { data?: unknown } | null)?.data, r.resultPath);
+      if (value === null || value === undefined) {
+        return notFoundCard({ kind: action.notFound?.kind ?? action.domain.replace(/_/g, ' '), identifier: params[action.notFound?.idParam ?? r.into], listAction: action.notFound?.listAction ?? `${action.domain}.list`, graphqlNote: s.auth.kind === 'fine_grained' });
+      }
+      params[r.into] = value;
+    }
+
+    const req = buildRequest(action, params);
+    if (action.buildsUrl) return builtUrl(s, req);
+    const writesFile = action.download && typeof params.output_path === 'string';
+    if (writesFile) req.asBytes = true;
+    const problem = attachUpload(action, params, req);
+    if (problem) return errorResult(problem);
+    req.signal = deadline;
+    let res = await send(s, action, params, req);
+
+    if (action.poll) {
+      const interval = Math.max(1, Number(params.interval_seconds ?? 5)) * 1000;
+      const until = Date.now() + Math.max(1, Number(params.timeout_seconds ?? 600)) * 1000;
+      while (!action.poll.done.includes(String(dig(res.body, action.poll.field))) && Date.now() + interval <= until) {
+        await sleep(interval, deadline);
+        res = await send(s, action, params, { ...req, signal: deadline });
+      }
+    }
+
+    if (action.followUp) {
+      const [method, template] = action.followUp.split(/\s+/, 2);
+      const merged = { ...params, ...(res.body && typeof res.body === 'object' ? (res.body as Record<string, unknown>) : {}) };
+      const path = template.replace(/\{([^}]+)\}/g, (_m, n: string) => encodeURIComponent(String(merged[n] ?? '')));
+      res = await send(s, action, params, { method, path, signal: deadline });
+    }
+
+    if (writesFile) {
+      const bytes = writeDownload(params.output_path as string, res.body);
+      return successResult({ markdown: `Saved ${bytes} bytes to \`${String(params.output_path).replace(/`/g, "'")}\`.`, structured: { output_path: params.output_path, bytes } });
+    }
+    return render(s, action, params, res);
+  } catch (e) {
+    if (e instanceof Failed) return e.result;
+    return errorResult(describeFailure({ operation: action.operation, actionId: action.id, method: action.method, url: s.client.baseUrl, error: e }));
+  }
+}
+
+function render(s: Session, action: Action, params: Record<string, unknown>, res: ForgeResponse): ToolResult {
   let data: unknown = res.body;
   let pagination: Pagination | undefined;
   if (action.graphql) {
@@ -63,16 +125,15 @@ export async function execute(s: Session, action: Action, params: Record<string,
       return errorResult(`${action.operation}: unexpected error: ${action.operation} mutation errors: ${errs.map(String).join('; ')}`);
     }
     if (action.graphql.connection && payload && typeof payload === 'object') {
-      const conn = payload as { nodes?: unknown; pageInfo?: { hasNextPage?: boolean; endCursor?: string | null } };
+      const conn = payload as { nodes?: unknown; pageInfo?: unknown };
       data = Array.isArray(conn.nodes) ? conn.nodes : [];
       pagination = paginationFromConnection(conn.pageInfo);
     } else {
       data = payload;
     }
   } else if (Array.isArray(data)) {
-    pagination = paginationFromHeaders(res.headers, params, data.length);
+    pagination = paginationFromHeaders(res.headers, params, data.length, { inferTotals: action.domain === 'search' });
   }
-
   const rendered = renderFor(action.render)({ action, params, data, pagination });
   let embed: { uri: string; mimeType: string; text: string } | undefined;
   if (s.config.embeddedResources && action.resource && data && typeof data === 'object' && !Array.isArray(data)) {
@@ -83,10 +144,9 @@ export async function execute(s: Session, action: Action, params: Record<string,
 }
 
 /** Actions that send nothing: the answer is the address to fetch (it carries no credential). */
-function builtUrl(s: Session, action: Action, req: { path: string; query?: Record<string, unknown> }): ToolResult {
+function builtUrl(s: Session, req: ForgeRequest): ToolResult {
   const url = new URL(`${s.client.baseUrl}/api/v4${req.path}`);
   for (const [k, v] of Object.entries(req.query ?? {})) url.searchParams.set(k, String(v));
   const href = url.toString();
-  const rendered = { markdown: `Download address (no request was sent; fetching it needs a token with read_repository or read_api):\n\n${'`'}${href}${'`'}`, structured: { url: href } };
-  return successResult(rendered);
+  return successResult({ markdown: `Download address (no request was sent; fetching it needs a token with read_repository or read_api):\n\n\`${href}\``, structured: { url: href } });
 }

@@ -17,8 +17,9 @@ export function chooseRoute(action: Action, params: Record<string, unknown>): { 
 
 export function buildRequest(action: Action, params: Record<string, unknown>): ForgeRequest {
   if (action.graphql) {
-    const local = Object.fromEntries(Object.entries(params).filter(([n]) => action.params[n]?.in !== 'local'));
-    const variables = action.graphql.variables ? action.graphql.variables(local) : local;
+    // A variables mapping sees every param (resolved ones included); the default sends the non-local ones.
+    const sent = Object.fromEntries(Object.entries(params).filter(([n]) => action.params[n]?.in !== 'local'));
+    const variables = action.graphql.variables ? action.graphql.variables(params) : sent;
     return { method: 'POST', path: '/graphql', graphql: { query: action.graphql.document, variables: dropUndefined(variables) } };
   }
   const route = chooseRoute(action, params);

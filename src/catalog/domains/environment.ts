@@ -20,7 +20,7 @@ const environmentFields = {
 
 const deployAccessLevels = (desc: string) => strList(desc, { items: 'object' });
 const approvalRules = () => strList(
-  'Approval rules: [{"access_level":40|"user_id":1|"group_id":2,"required_approvals":1,"group_inheritance_type":0|1}]',
+  'Approval rules: [{"access_level":40 or "user_id" or "group_id","required_approvals":1}]',
   { items: 'object' },
 );
 

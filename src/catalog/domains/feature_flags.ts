@@ -4,8 +4,7 @@ const flagName = () => id.str('Name of the feature flag');
 const userListIid = () => id.int('Internal ID (IID) of the user list within the project');
 
 const STRATEGY_HELP =
-  'Strategies: [{"name":"default|gradualRolloutUserId|userWithId|gitlabUserList|flexibleRollout",'
-  + '"parameters":{...},"user_list_id":1,"scopes":[{"environment_scope":"production"}]}]';
+  'Strategies: [{"name":"default|flexibleRollout|gitlabUserList|userWithId","parameters":{},"scopes":[{"environment_scope":"*"}]}]';
 
 export default domain('feature_flags', 'Feature flags of a project and the user lists they target: list, read, create, update, delete', {
   feature_flag_list: {

@@ -102,7 +102,20 @@ const WORK_ITEM_SORT = [
 const WORK_ITEM_TYPES = ['ISSUE', 'INCIDENT', 'TEST_CASE', 'REQUIREMENT', 'TASK', 'TICKET', 'OBJECTIVE', 'KEY_RESULT', 'EPIC'] as const;
 const HEALTH_STATUS = ['onTrack', 'needsAttention', 'atRisk'] as const;
 const fullPath = (): ParamSpec => id.str('Full path of the project or group (e.g. group/project)');
-const workItemId = (): ParamSpec => id.str('Work item ID: numeric ID (the issue id, not iid) or global ID gid://gitlab/WorkItem/N');
+/** Work items are addressed by namespace path + IID; the mutation needs the global ID, looked up first. */
+const RESOLVE_WORK_ITEM = {
+  document: `query workItemId($fullPath: ID!, $iid: String!) {
+  namespace(fullPath: $fullPath) { workItem(iid: $iid) { id } }
+}`,
+  resultPath: 'namespace.workItem.id',
+  into: 'work_item_gid',
+  variables: (p: Record<string, unknown>) => ({ fullPath: p.full_path, iid: String(p.work_item_iid) }),
+};
+const workItemRef = (): Record<string, ParamSpec> => ({
+  full_path: id.str('Full path of the project or group owning the work item (e.g. group/project)'),
+  work_item_iid: id.int('Internal ID (IID) of the work item within that project or group'),
+  work_item_gid: str('Global ID of the work item; filled in from full_path + work_item_iid', { in: 'local' }),
+});
 const savedViewId = (): ParamSpec => id.str('Saved view ID: numeric or global ID (from work_item_saved_view_list)');
 
 const WORK_ITEM_FIELDS = `id iid title state confidential createdAt updatedAt closedAt webUrl
@@ -827,7 +840,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
 }`,
       variables: (p) => ({
         input: compact({
-          id: gid('WorkItem', p.work_item_id),
+          id: p.work_item_gid,
           title: p.title,
           stateEvent: p.state_event,
           confidential: p.confidential,
@@ -847,8 +860,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
         }),
       }),
     },
+    resolve: RESOLVE_WORK_ITEM,
     params: {
-      work_item_id: workItemId(),
+      ...workItemRef(),
       title: str('New title'),
       state_event: oneOf(['CLOSE', 'REOPEN'], 'Close or reopen the work item'),
       description: str('New description (Markdown)'),
@@ -871,7 +885,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     keywords: 'edit work item task epic close reopen assign unassign relabel reparent',
   },
   work_item_delete: {
-    summary: 'Delete a work item by ID via GraphQL (cannot be undone)',
+    summary: 'Delete a work item of a project or group via GraphQL (cannot be undone)',
     graphql: {
       kind: 'mutation',
       resultPath: 'workItemDelete',
@@ -880,9 +894,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     errors
   }
 }`,
-      variables: (p) => ({ input: { id: gid('WorkItem', p.work_item_id) } }),
+      variables: (p) => ({ input: { id: p.work_item_gid } }),
     },
-    params: { work_item_id: workItemId() },
+    resolve: RESOLVE_WORK_ITEM,
+    params: workItemRef(),
     destructive: true,
     fineGrained: ['delete_work_item'],
     keywords: 'remove work item task epic permanently',

@@ -1,0 +1,206 @@
+// Issues: project, group and instance lists with the platform's filters; get, create, update (close/reopen), delete.
+import type { Router } from '../router.js';
+import { ACCESS, type IssueRec, type ProjectRec } from '../state.js';
+import type { Ctx, Reply } from '../types.js';
+import { issueJson, mrJson } from '../serialize.js';
+import { bool, int, intList, json, list, missing, noContent, paginate, sortBy, str, text } from '../util.js';
+import { isReply, knownUsers, loadIssue, loadProject, requireLevel } from './common.js';
+
+/** Label filter shared with merge requests: `None`, `Any`, or all of the listed labels. */
+export function labelsMatch(have: string[], want: string[] | undefined): boolean {
+  if (!want || want.length === 0) return true;
+  if (want.length === 1 && want[0].toLowerCase() === 'none') return have.length === 0;
+  if (want.length === 1 && want[0].toLowerCase() === 'any') return have.length > 0;
+  return want.every((l) => have.includes(l));
+}
+
+/** `None` / `Any` / an id. */
+export function userMatch(ids: number[], want: unknown): boolean {
+  const w = str(want);
+  if (w === undefined) return true;
+  if (w.toLowerCase() === 'none') return ids.length === 0;
+  if (w.toLowerCase() === 'any') return ids.length > 0;
+  return ids.includes(Number(w));
+}
+
+function filterIssues(ctx: Ctx, items: Array<{ p: ProjectRec; i: IssueRec }>, defaultScope: string): Array<{ p: ProjectRec; i: IssueRec }> {
+  const prm = ctx.params;
+  const s = ctx.state;
+  let out = items.filter(({ p, i }) => !i.confidential || s.accessLevel(ctx.user, p) >= ACCESS.reporter || i.authorId === ctx.user.id);
+  const state = str(prm.state);
+  if (state === 'opened' || state === 'closed') out = out.filter(({ i }) => i.state === state);
+  const labels = list(prm.labels);
+  out = out.filter(({ i }) => labelsMatch(i.labels, labels));
+  const search = str(prm.search)?.toLowerCase();
+  if (search) {
+    const inFields = list(prm.in) ?? ['title', 'description'];
+    out = out.filter(({ i }) => (inFields.includes('title') && i.title.toLowerCase().includes(search)) || (inFields.includes('description') && (i.description ?? '').toLowerCase().includes(search)));
+  }
+  out = out.filter(({ i }) => userMatch(i.assigneeIds, prm.assignee_id));
+  const assigneeNames = list(prm.assignee_username);
+  if (assigneeNames?.length) out = out.filter(({ i }) => assigneeNames.every((n) => i.assigneeIds.includes(s.userByName(n)?.id ?? -1)));
+  const author = int(prm.author_id);
+  if (author !== undefined) out = out.filter(({ i }) => i.authorId === author);
+  const authorName = str(prm.author_username);
+  if (authorName) out = out.filter(({ i }) => i.authorId === (s.userByName(authorName)?.id ?? -1));
+  const milestone = str(prm.milestone);
+  if (milestone) {
+    out = out.filter(({ p, i }) => {
+      if (milestone === 'None') return i.milestoneId === null;
+      if (milestone === 'Any') return i.milestoneId !== null;
+      return p.milestones.find((m) => m.id === i.milestoneId)?.title === milestone;
+    });
+  }
+  const iids = intList(prm.iids);
+  if (iids?.length) out = out.filter(({ i }) => iids.includes(i.iid));
+  const confidential = bool(prm.confidential);
+  if (confidential !== undefined) out = out.filter(({ i }) => i.confidential === confidential);
+  const type = str(prm.issue_type);
+  if (type) out = out.filter(({ i }) => i.issueType === type);
+  for (const [param, field, after] of [['created_after', 'createdAt', true], ['created_before', 'createdAt', false], ['updated_after', 'updatedAt', true], ['updated_before', 'updatedAt', false]] as const) {
+    const v = str(prm[param]);
+    if (v) out = out.filter(({ i }) => (after ? i[field] >= v : i[field] <= v));
+  }
+  const scope = str(prm.scope) ?? defaultScope;
+  if (scope === 'created_by_me' || scope === 'created-by-me') out = out.filter(({ i }) => i.authorId === ctx.user.id);
+  if (scope === 'assigned_to_me' || scope === 'assigned-to-me') out = out.filter(({ i }) => i.assigneeIds.includes(ctx.user.id));
+  return sortBy(out, ctx, {
+    created_at: (x) => x.i.createdAt, updated_at: (x) => x.i.updatedAt, title: (x) => x.i.title.toLowerCase(), due_date: (x) => x.i.dueDate ?? '9999',
+    relative_position: (x) => x.i.iid, priority: (x) => x.i.iid, label_priority: (x) => x.i.iid, popularity: (x) => x.i.upvotes, weight: (x) => x.i.weight ?? 0,
+  }, 'created_at');
+}
+
+function listReply(ctx: Ctx, items: Array<{ p: ProjectRec; i: IssueRec }>, defaultScope: string): Reply {
+  return paginate(ctx, filterIssues(ctx, items, defaultScope).map(({ p, i }) => issueJson(ctx.state, p, i)));
+}
+
+function labelsFor(p: ProjectRec, names: string[]): string[] {
+  for (const n of names) if (!p.labels.some((l) => l.name === n)) p.labels.push({ id: 300 + p.id * 100 + p.labels.length, name: n, color: '#6699cc', description: null });
+  return [...new Set(names)];
+}
+
+function createIssue(ctx: Ctx, p: ProjectRec): Reply {
+  const prm = ctx.params;
+  const title = str(prm.title);
+  if (!title) return missing('title');
+  if (title.length > 255) return json(400, { message: { title: ['is too long (maximum is 255 characters)'] } });
+  const s = ctx.state;
+  const now = s.now();
+  const milestoneId = int(prm.milestone_id) ?? null;
+  const type = str(prm.issue_type) ?? 'issue';
+  if (!['issue', 'incident', 'task', 'test_case'].includes(type)) return json(400, { error: 'issue_type does not have a valid value' });
+  const i: IssueRec = {
+    id: s.nextId('issue'), iid: p.nextIssueIid++, projectId: p.id, title, description: text(prm.description) ?? null, state: 'opened', authorId: ctx.user.id,
+    assigneeIds: knownUsers(ctx, intList(prm.assignee_ids) ?? intList(prm.assignee_id)) ?? [], labels: labelsFor(p, list(prm.labels) ?? []),
+    milestoneId: p.milestones.some((m) => m.id === milestoneId) ? milestoneId : null, createdAt: str(prm.created_at) ?? now, updatedAt: now, closedAt: null,
+    closedById: null, confidential: !!bool(prm.confidential), dueDate: str(prm.due_date) ?? null, discussionLocked: bool(prm.discussion_locked) ?? null,
+    upvotes: 0, downvotes: 0, weight: int(prm.weight) ?? null, issueType: type === 'test_case' ? 'issue' : (type as IssueRec['issueType']),
+  };
+  p.issues.set(i.iid, i);
+  p.lastActivityAt = now;
+  return json(201, issueJson(s, p, i));
+}
+
+const UPDATABLE = ['assignee_id', 'assignee_ids', 'confidential', 'created_at', 'description', 'discussion_locked', 'due_date', 'labels', 'add_labels', 'remove_labels', 'milestone_id', 'state_event', 'title', 'issue_type', 'weight', 'epic_id', 'epic_iid'];
+
+function updateIssue(ctx: Ctx, p: ProjectRec, i: IssueRec): Reply {
+  const prm = ctx.params;
+  if (!UPDATABLE.some((k) => prm[k] !== undefined)) return json(400, { error: `${UPDATABLE.join(', ')} are missing, at least one parameter must be provided` });
+  if (ctx.state.accessLevel(ctx.user, p) < ACCESS.reporter && i.authorId !== ctx.user.id) return json(403, { message: '403 Forbidden' });
+  const now = ctx.state.now();
+  const title = str(prm.title);
+  if (prm.title !== undefined && !title) return json(400, { message: { title: ["can't be blank"] } });
+  if (title) i.title = title;
+  if (text(prm.description) !== undefined) i.description = text(prm.description)!;
+  const ev = str(prm.state_event);
+  if (ev && ev !== 'close' && ev !== 'reopen') return json(400, { error: 'state_event does not have a valid value' });
+  if (ev === 'close' && i.state === 'opened') { i.state = 'closed'; i.closedAt = now; i.closedById = ctx.user.id; }
+  if (ev === 'reopen' && i.state === 'closed') { i.state = 'opened'; i.closedAt = null; i.closedById = null; }
+  const labels = list(prm.labels);
+  if (labels) i.labels = labelsFor(p, labels);
+  const add = list(prm.add_labels);
+  if (add) i.labels = labelsFor(p, [...i.labels, ...add]);
+  const remove = list(prm.remove_labels);
+  if (remove) i.labels = i.labels.filter((l) => !remove.includes(l));
+  const assignees = knownUsers(ctx, intList(prm.assignee_ids) ?? intList(prm.assignee_id));
+  if (assignees) i.assigneeIds = assignees;
+  if (prm.assignee_ids !== undefined && (prm.assignee_ids === '' || (Array.isArray(prm.assignee_ids) && prm.assignee_ids.length === 0) || str(prm.assignee_ids) === '0')) i.assigneeIds = [];
+  if (prm.milestone_id !== undefined) {
+    const m = int(prm.milestone_id);
+    i.milestoneId = m && p.milestones.some((x) => x.id === m) ? m : null;
+  }
+  const conf = bool(prm.confidential);
+  if (conf !== undefined) i.confidential = conf;
+  if (prm.due_date !== undefined) i.dueDate = str(prm.due_date) ?? null;
+  const locked = bool(prm.discussion_locked);
+  if (locked !== undefined) i.discussionLocked = locked;
+  if (prm.weight !== undefined) i.weight = int(prm.weight) ?? null;
+  const type = str(prm.issue_type);
+  if (type === 'issue' || type === 'incident' || type === 'task') i.issueType = type;
+  i.updatedAt = now;
+  p.lastActivityAt = now;
+  return json(200, issueJson(ctx.state, p, i));
+}
+
+export function registerIssues(r: Router): void {
+  r.get('issues', (ctx) => {
+    const items = [...ctx.state.projects.values()].filter((p) => ctx.state.canSeeProject(ctx.user, p)).flatMap((p) => [...p.issues.values()].map((i) => ({ p, i })));
+    return listReply(ctx, items, 'created_by_me');
+  });
+  r.get('groups/:id/issues', (ctx, prm) => {
+    const g = ctx.state.groupByRef(prm.id);
+    if (!g || !ctx.state.canSeeGroup(ctx.user, g)) return json(404, { message: '404 Group Not Found' });
+    const items = [...ctx.state.projects.values()]
+      .filter((p) => p.namespace.kind === 'group' && (p.namespace.id === g.id || ctx.state.groups.get(p.namespace.id)?.fullPath.startsWith(`${g.fullPath}/`)) && ctx.state.canSeeProject(ctx.user, p))
+      .flatMap((p) => [...p.issues.values()].map((i) => ({ p, i })));
+    return listReply(ctx, items, 'all');
+  });
+  r.get('projects/:id/issues', (ctx, prm) => {
+    const p = loadProject(ctx, prm.id);
+    if (isReply(p)) return p;
+    return listReply(ctx, [...p.issues.values()].map((i) => ({ p, i })), 'all');
+  });
+  r.post('projects/:id/issues', (ctx, prm) => {
+    const p = loadProject(ctx, prm.id);
+    if (isReply(p)) return p;
+    const denied = requireLevel(ctx, p, ACCESS.guest);
+    return denied ?? createIssue(ctx, p);
+  });
+  r.get('projects/:id/issues/:iid', (ctx, prm) => {
+    const x = loadIssue(ctx, prm.id, prm.iid);
+    return isReply(x) ? x : json(200, issueJson(ctx.state, x.p, x.issue));
+  });
+  r.put('projects/:id/issues/:iid', (ctx, prm) => {
+    const x = loadIssue(ctx, prm.id, prm.iid);
+    return isReply(x) ? x : updateIssue(ctx, x.p, x.issue);
+  });
+  r.delete('projects/:id/issues/:iid', (ctx, prm) => {
+    const x = loadIssue(ctx, prm.id, prm.iid);
+    if (isReply(x)) return x;
+    const denied = requireLevel(ctx, x.p, ACCESS.owner);
+    if (denied) return denied;
+    x.p.issues.delete(x.issue.iid);
+    ctx.state.notes.delete(`${x.p.id}:Issue:${x.issue.iid}`);
+    return noContent();
+  });
+  for (const [path, pick] of [['related_merge_requests', 'mention'], ['closed_by', 'closes']] as const) {
+    r.get(`projects/:id/issues/:iid/${path}`, (ctx, prm) => {
+      const x = loadIssue(ctx, prm.id, prm.iid);
+      if (isReply(x)) return x;
+      const ref = new RegExp(`(^|[^\\w])#${x.issue.iid}(?!\\d)`);
+      const closes = new RegExp(`(close[sd]?|fix(e[sd])?|resolve[sd]?)\\s+#${x.issue.iid}(?!\\d)`, 'i');
+      const mrs = [...x.p.mrs.values()].filter((m) => (pick === 'closes' ? closes : ref).test(m.description ?? ''));
+      return paginate(ctx, mrs.map((m) => mrJson(ctx.state, x.p, m)));
+    });
+  }
+  r.get('projects/:id/issues/:iid/time_stats', (ctx, prm) => {
+    const x = loadIssue(ctx, prm.id, prm.iid);
+    return isReply(x) ? x : json(200, { time_estimate: 0, total_time_spent: 0, human_time_estimate: null, human_total_time_spent: null });
+  });
+  r.get('projects/:id/issues/:iid/participants', (ctx, prm) => {
+    const x = loadIssue(ctx, prm.id, prm.iid);
+    if (isReply(x)) return x;
+    const ids = new Set([x.issue.authorId, ...x.issue.assigneeIds, ...ctx.state.notesFor({ kind: 'Issue', projectId: x.p.id, iid: x.issue.iid, id: x.issue.id }).map((n) => n.authorId)]);
+    return paginate(ctx, [...ids].map((id) => ({ ...(ctx.state.users.get(id) ? { id, username: ctx.state.users.get(id)!.username, name: ctx.state.users.get(id)!.name, state: 'active', web_url: `${ctx.state.url}/${ctx.state.users.get(id)!.username}` } : { id }) })));
+  });
+}

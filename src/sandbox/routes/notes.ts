@@ -1,0 +1,160 @@
+// Notes and discussions of issues and merge requests (one implementation, two URL families).
+import type { Router } from '../router.js';
+import type { NoteRec, NoteableRef, ProjectRec } from '../state.js';
+import type { Ctx, Reply } from '../types.js';
+import { discussionJson, noteJson } from '../serialize.js';
+import { bool, forbidden, json, missing, noContent, notFound, paginate, str, text } from '../util.js';
+import { isReply, loadIssue, loadMr } from './common.js';
+
+type Family = 'issues' | 'merge_requests';
+
+function loadNoteable(ctx: Ctx, family: Family, ref: string, iid: string): { p: ProjectRec; n: NoteableRef } | Reply {
+  if (family === 'issues') {
+    const x = loadIssue(ctx, ref, iid);
+    if (isReply(x)) return x;
+    return { p: x.p, n: { kind: 'Issue', projectId: x.p.id, iid: x.issue.iid, id: x.issue.id } };
+  }
+  const x = loadMr(ctx, ref, iid);
+  if (isReply(x)) return x;
+  return { p: x.p, n: { kind: 'MergeRequest', projectId: x.p.id, iid: x.mr.iid, id: x.mr.id } };
+}
+
+function discussions(notes: NoteRec[]): NoteRec[][] {
+  const byId = new Map<string, NoteRec[]>();
+  for (const n of notes) {
+    const list = byId.get(n.discussionId);
+    if (list) list.push(n); else byId.set(n.discussionId, [n]);
+  }
+  return [...byId.values()];
+}
+
+function canEdit(ctx: Ctx, p: ProjectRec, note: NoteRec): boolean {
+  return note.authorId === ctx.user.id || ctx.state.accessLevel(ctx.user, p) >= 40;
+}
+
+function newNote(ctx: Ctx, discussionId: string, fields: Partial<NoteRec>): NoteRec {
+  const now = ctx.state.now();
+  return {
+    id: ctx.state.nextId('note'), body: text(ctx.params.body) ?? '', authorId: ctx.user.id, createdAt: now, updatedAt: now, system: false, discussionId,
+    type: null, resolvable: false, resolved: false, resolvedById: null, resolvedAt: null, position: null, internal: !!(bool(ctx.params.internal) ?? bool(ctx.params.confidential)),
+    ...fields,
+  };
+}
+
+function setResolved(ctx: Ctx, notes: NoteRec[], resolved: boolean): void {
+  const now = ctx.state.now();
+  for (const n of notes) {
+    if (!n.resolvable) continue;
+    n.resolved = resolved;
+    n.resolvedById = resolved ? ctx.user.id : null;
+    n.resolvedAt = resolved ? now : null;
+  }
+}
+
+function register(r: Router, family: Family): void {
+  const base = `projects/:id/${family}/:iid`;
+  const withNoteable = (fn: (ctx: Ctx, p: ProjectRec, n: NoteableRef, prm: Record<string, string>) => Reply) => (ctx: Ctx, prm: Record<string, string>): Reply => {
+    const x = loadNoteable(ctx, family, prm.id, prm.iid);
+    return isReply(x) ? x : fn(ctx, x.p, x.n, prm);
+  };
+  const findNote = (ctx: Ctx, n: NoteableRef, id: string) => ctx.state.notesFor(n).find((x) => String(x.id) === id);
+
+  r.get(`${base}/notes`, withNoteable((ctx, _p, n) => {
+    const asc = str(ctx.params.sort) === 'asc';
+    const key = str(ctx.params.order_by) === 'updated_at' ? 'updatedAt' : 'createdAt';
+    const notes = [...ctx.state.notesFor(n)].sort((a, b) => (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : a.id - b.id) * (asc ? 1 : -1));
+    const activity = str(ctx.params.activity_filter);
+    const shown = activity === 'only_comments' ? notes.filter((x) => !x.system) : activity === 'only_activity' ? notes.filter((x) => x.system) : notes;
+    return paginate(ctx, shown.map((x) => noteJson(ctx.state, n, x)));
+  }));
+  r.post(`${base}/notes`, withNoteable((ctx, _p, n) => {
+    if (!text(ctx.params.body)?.trim()) return missing('body');
+    const note = newNote(ctx, ctx.state.newDiscussionId(), {});
+    ctx.state.notesFor(n).push(note);
+    return json(201, noteJson(ctx.state, n, note));
+  }));
+  r.get(`${base}/notes/:nid`, withNoteable((ctx, _p, n, prm) => {
+    const note = findNote(ctx, n, prm.nid);
+    return note ? json(200, noteJson(ctx.state, n, note)) : notFound('Note');
+  }));
+  r.put(`${base}/notes/:nid`, withNoteable((ctx, p, n, prm) => {
+    const note = findNote(ctx, n, prm.nid);
+    if (!note) return notFound('Note');
+    if (!canEdit(ctx, p, note)) return forbidden();
+    const body = text(ctx.params.body);
+    if (body === undefined && bool(ctx.params.confidential) === undefined) return missing('body');
+    if (body !== undefined) note.body = body;
+    note.updatedAt = ctx.state.now();
+    return json(200, noteJson(ctx.state, n, note));
+  }));
+  r.delete(`${base}/notes/:nid`, withNoteable((ctx, p, n, prm) => {
+    const list = ctx.state.notesFor(n);
+    const i = list.findIndex((x) => String(x.id) === prm.nid);
+    if (i < 0) return notFound('Note');
+    if (!canEdit(ctx, p, list[i])) return forbidden();
+    list.splice(i, 1);
+    return noContent();
+  }));
+
+  r.get(`${base}/discussions`, withNoteable((ctx, _p, n) => paginate(ctx, discussions(ctx.state.notesFor(n)).map((d) => discussionJson(ctx.state, n, d)))));
+  r.get(`${base}/discussions/:did`, withNoteable((ctx, _p, n, prm) => {
+    const d = discussions(ctx.state.notesFor(n)).find((x) => x[0].discussionId === prm.did);
+    return d ? json(200, discussionJson(ctx.state, n, d)) : notFound('Discussion');
+  }));
+  r.post(`${base}/discussions`, withNoteable((ctx, p, n) => {
+    if (!text(ctx.params.body)?.trim()) return missing('body');
+    let position: unknown = null;
+    if (family === 'merge_requests' && ctx.params.position && typeof ctx.params.position === 'object') {
+      const mr = p.mrs.get(n.iid)!;
+      const head = p.repo.branches.get(mr.sourceBranch) ?? mr.headSha;
+      position = { base_sha: mr.baseSha, start_sha: mr.baseSha, head_sha: head, position_type: 'text', old_line: null, new_line: null, line_range: null, ...(ctx.params.position as object) };
+    }
+    const note = newNote(ctx, ctx.state.newDiscussionId(), { type: position ? 'DiffNote' : 'DiscussionNote', resolvable: family === 'merge_requests', position });
+    ctx.state.notesFor(n).push(note);
+    return json(201, discussionJson(ctx.state, n, [note]));
+  }));
+  r.put(`${base}/discussions/:did`, withNoteable((ctx, _p, n, prm) => {
+    const d = discussions(ctx.state.notesFor(n)).find((x) => x[0].discussionId === prm.did);
+    if (!d) return notFound('Discussion');
+    const resolved = bool(ctx.params.resolved);
+    if (resolved === undefined) return missing('resolved');
+    if (!d.some((x) => x.resolvable)) return notFound('Discussion');
+    setResolved(ctx, d, resolved);
+    return json(200, discussionJson(ctx.state, n, d));
+  }));
+  r.post(`${base}/discussions/:did/notes`, withNoteable((ctx, _p, n, prm) => {
+    const d = discussions(ctx.state.notesFor(n)).find((x) => x[0].discussionId === prm.did);
+    if (!d) return notFound('Discussion');
+    if (!text(ctx.params.body)?.trim()) return missing('body');
+    for (const x of d) if (x.type === null) x.type = 'DiscussionNote';
+    const note = newNote(ctx, prm.did, { type: d[0].type, resolvable: d[0].resolvable, position: d[0].position });
+    ctx.state.notesFor(n).push(note);
+    return json(201, noteJson(ctx.state, n, note));
+  }));
+  r.put(`${base}/discussions/:did/notes/:nid`, withNoteable((ctx, p, n, prm) => {
+    const note = ctx.state.notesFor(n).find((x) => x.discussionId === prm.did && String(x.id) === prm.nid);
+    if (!note) return notFound('Note');
+    const body = text(ctx.params.body);
+    const resolved = bool(ctx.params.resolved);
+    if (body === undefined && resolved === undefined) return json(400, { error: 'body, resolved are missing, exactly one parameter must be provided' });
+    if (body !== undefined) {
+      if (!canEdit(ctx, p, note)) return forbidden();
+      note.body = body;
+      note.updatedAt = ctx.state.now();
+    } else setResolved(ctx, [note], resolved!);
+    return json(200, noteJson(ctx.state, n, note));
+  }));
+  r.delete(`${base}/discussions/:did/notes/:nid`, withNoteable((ctx, p, n, prm) => {
+    const list = ctx.state.notesFor(n);
+    const i = list.findIndex((x) => x.discussionId === prm.did && String(x.id) === prm.nid);
+    if (i < 0) return notFound('Note');
+    if (!canEdit(ctx, p, list[i])) return forbidden();
+    list.splice(i, 1);
+    return noContent();
+  }));
+}
+
+export function registerNotes(r: Router): void {
+  register(r, 'issues');
+  register(r, 'merge_requests');
+}

@@ -1,0 +1,278 @@
+// Groups and projects: lists (offset and keyset pagination), details, create/update/delete, members, labels, milestones.
+import type { Router } from '../router.js';
+import { ACCESS, type GroupRec, type ProjectRec, type Visibility } from '../state.js';
+import type { Ctx, Reply } from '../types.js';
+import { newRepo, addCommit } from '../repo.js';
+import { groupJson, milestoneJson, projectJson, userBasic } from '../serialize.js';
+import { bool, forbidden, int, json, list, message, missing, notFound, paginate, pageParams, sortBy, str, text } from '../util.js';
+import { isReply, loadProject, requireLevel } from './common.js';
+
+const VISIBILITIES = new Set(['private', 'internal', 'public']);
+
+function memberJson(ctx: Ctx, userId: number, level: number): Record<string, unknown> {
+  return { ...userBasic(ctx.state, userId), access_level: level, created_at: '2026-01-02T08:00:00.000Z', created_by: userBasic(ctx.state, 1), expires_at: null, membership_state: 'active' };
+}
+
+function loadGroup(ctx: Ctx, ref: string): GroupRec | Reply {
+  const g = ctx.state.groupByRef(ref);
+  if (!g || !ctx.state.canSeeGroup(ctx.user, g)) return notFound('Group');
+  return g;
+}
+
+function groupProjects(ctx: Ctx, g: GroupRec, includeSubgroups: boolean): ProjectRec[] {
+  const ids = new Set([g.id]);
+  if (includeSubgroups) for (const x of ctx.state.groups.values()) if (x.fullPath.startsWith(`${g.fullPath}/`)) ids.add(x.id);
+  return [...ctx.state.projects.values()].filter((p) => p.namespace.kind === 'group' && ids.has(p.namespace.id) && ctx.state.canSeeProject(ctx.user, p));
+}
+
+function filterProjects(ctx: Ctx, projects: ProjectRec[]): ProjectRec[] {
+  const s = ctx.state;
+  let out = projects.filter((p) => s.canSeeProject(ctx.user, p));
+  const search = str(ctx.params.search)?.toLowerCase();
+  if (search) out = out.filter((p) => p.name.toLowerCase().includes(search) || p.path.includes(search) || (bool(ctx.params.search_namespaces) && s.projectFullPath(p).includes(search)));
+  if (bool(ctx.params.owned)) out = out.filter((p) => s.accessLevel(ctx.user, p) >= ACCESS.owner && !(ctx.user.isAdmin && s.accessLevel({ ...ctx.user, isAdmin: false }, p) < ACCESS.owner));
+  if (bool(ctx.params.membership)) out = out.filter((p) => s.accessLevel({ ...ctx.user, isAdmin: false }, p) > 0);
+  const min = int(ctx.params.min_access_level);
+  if (min !== undefined) out = out.filter((p) => s.accessLevel(ctx.user, p) >= min);
+  const vis = str(ctx.params.visibility);
+  if (vis) out = out.filter((p) => p.visibility === vis);
+  const archived = bool(ctx.params.archived);
+  if (archived !== undefined) out = out.filter((p) => p.archived === archived);
+  const topic = list(ctx.params.topic);
+  if (topic?.length) out = out.filter((p) => topic.every((t) => p.topics.includes(t)));
+  if (bool(ctx.params.starred)) out = out.filter((p) => p.starCount > 0 && p.id === 1);
+  return out;
+}
+
+function projectView(ctx: Ctx, p: ProjectRec): Record<string, unknown> {
+  return projectJson(ctx.state, p, ctx.user, { simple: bool(ctx.params.simple), statistics: bool(ctx.params.statistics) });
+}
+
+/** Keyset pagination: the next page is only a Link with id_after; no totals. */
+function keyset(ctx: Ctx, projects: ProjectRec[]): Reply {
+  if ((str(ctx.params.order_by) ?? 'id') !== 'id') return json(405, { error: 'Keyset pagination is not yet available for this type of request' });
+  const asc = str(ctx.params.sort) !== 'desc';
+  const { perPage } = pageParams(ctx.query);
+  let sorted = [...projects].sort((a, b) => (asc ? a.id - b.id : b.id - a.id));
+  const after = int(ctx.params.id_after);
+  const before = int(ctx.params.id_before);
+  if (after !== undefined) sorted = sorted.filter((p) => p.id > after);
+  if (before !== undefined) sorted = sorted.filter((p) => p.id < before);
+  const page = sorted.slice(0, perPage);
+  const headers: Record<string, string> = { 'x-per-page': String(perPage) };
+  if (sorted.length > perPage) {
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(ctx.query)) if (k !== 'id_after' && k !== 'id_before') for (const x of Array.isArray(v) ? v : [v]) q.append(k, x);
+    q.set(asc ? 'id_after' : 'id_before', String(page[page.length - 1].id));
+    const next = `${ctx.state.url}${ctx.rawPath}?${q.toString()}`;
+    headers.link = `<${next}>; rel="next"`;
+    headers.links = headers.link;
+  }
+  return { status: 200, body: page.map((p) => projectView(ctx, p)), headers };
+}
+
+const PROJECT_ORDER = {
+  id: (p: ProjectRec) => p.id, name: (p: ProjectRec) => p.name.toLowerCase(), path: (p: ProjectRec) => p.path, created_at: (p: ProjectRec) => p.createdAt,
+  updated_at: (p: ProjectRec) => p.lastActivityAt, last_activity_at: (p: ProjectRec) => p.lastActivityAt, star_count: (p: ProjectRec) => p.starCount,
+};
+
+function createProject(ctx: Ctx): Reply {
+  const name = str(ctx.params.name);
+  const path = str(ctx.params.path) ?? name?.toLowerCase().replace(/[^a-z0-9_.-]+/g, '-');
+  if (!name && !path) return json(400, { error: 'name, path are missing, at least one parameter must be provided' });
+  const nsId = int(ctx.params.namespace_id);
+  let namespace: ProjectRec['namespace'] = { kind: 'user', id: 100 + ctx.user.id };
+  if (nsId !== undefined && nsId !== 100 + ctx.user.id) {
+    const g = ctx.state.groups.get(nsId);
+    if (!g) return notFound('Namespace');
+    if (ctx.state.groupAccess(ctx.user, g.id) < ACCESS.developer) return forbidden();
+    namespace = { kind: 'group', id: g.id };
+  }
+  const s = ctx.state;
+  const clash = [...s.projects.values()].find((p) => p.namespace.kind === namespace.kind && p.namespace.id === namespace.id && (p.path === path || p.name === name));
+  if (clash) return message(400, { ...(clash.path === path ? { path: ['has already been taken'] } : {}), ...(clash.name === (name ?? path) ? { name: ['has already been taken'] } : {}) });
+  const vis = str(ctx.params.visibility) ?? 'private';
+  if (!VISIBILITIES.has(vis)) return json(400, { error: 'visibility does not have a valid value' });
+  const now = s.now();
+  const id = s.nextId('project');
+  const p: ProjectRec = {
+    id, name: name ?? path!, path: path!, description: text(ctx.params.description) ?? '', namespace, visibility: vis as Visibility,
+    defaultBranch: str(ctx.params.default_branch) ?? 'main', createdAt: now, lastActivityAt: now, creatorId: ctx.user.id, archived: false,
+    topics: list(ctx.params.topics) ?? [], starCount: 0, forksCount: 0, members: new Map([[ctx.user.id, ACCESS.owner]]), repo: newRepo(), issues: new Map(),
+    mrs: new Map(), labels: [], milestones: [], pipelines: new Map(), packages: new Map(), nextIssueIid: 1, nextMrIid: 1, nextPipelineIid: 1, extra: {},
+  };
+  if (bool(ctx.params.initialize_with_readme)) {
+    const c = addCommit(p.repo, { parent: null, files: new Map([['README.md', `# ${p.name}\n`]]), message: 'Initial commit', authorName: ctx.user.name, authorEmail: ctx.user.email, date: now });
+    p.repo.branches.set(p.defaultBranch, c.id);
+  }
+  s.projects.set(id, p);
+  return json(201, projectJson(s, p, ctx.user));
+}
+
+function updateProject(ctx: Ctx, p: ProjectRec): Reply {
+  const denied = requireLevel(ctx, p, ACCESS.maintainer);
+  if (denied) return denied;
+  const prm = ctx.params;
+  const vis = str(prm.visibility);
+  if (vis && !VISIBILITIES.has(vis)) return json(400, { error: 'visibility does not have a valid value' });
+  const branch = str(prm.default_branch);
+  if (branch && p.repo.commits.size > 0 && !p.repo.branches.has(branch)) return message(400, { base: ["Could not change HEAD: branch '" + branch + "' does not exist"] });
+  if (str(prm.name)) p.name = str(prm.name)!;
+  if (str(prm.path)) p.path = str(prm.path)!;
+  if (text(prm.description) !== undefined) p.description = text(prm.description)!;
+  if (vis) p.visibility = vis as Visibility;
+  if (branch) p.defaultBranch = branch;
+  const topics = list(prm.topics) ?? list(prm.tag_list);
+  if (topics) p.topics = topics;
+  const archived = bool(prm.archived);
+  if (archived !== undefined) p.archived = archived;
+  const own = new Set(['id', 'name', 'path', 'description', 'visibility', 'default_branch', 'topics', 'tag_list', 'archived']);
+  for (const [k, v] of Object.entries(prm)) if (!own.has(k) && (typeof v !== 'object' || v === null)) p.extra[k] = v;
+  p.lastActivityAt = ctx.state.now();
+  return json(200, projectJson(ctx.state, p, ctx.user));
+}
+
+export function registerProjects(r: Router): void {
+  r.get('groups', (ctx) => {
+    let groups = [...ctx.state.groups.values()].filter((g) => ctx.state.canSeeGroup(ctx.user, g));
+    const search = str(ctx.params.search)?.toLowerCase();
+    if (search) groups = groups.filter((g) => g.name.toLowerCase().includes(search) || g.path.includes(search));
+    if (bool(ctx.params.owned)) groups = groups.filter((g) => (g.members.get(ctx.user.id) ?? 0) >= ACCESS.owner);
+    const min = int(ctx.params.min_access_level);
+    if (min !== undefined) groups = groups.filter((g) => ctx.state.groupAccess(ctx.user, g.id) >= min);
+    if (bool(ctx.params.top_level_only)) groups = groups.filter((g) => g.parentId === null);
+    const key = str(ctx.params.order_by) === 'id' ? (g: GroupRec) => g.id : str(ctx.params.order_by) === 'path' ? (g: GroupRec) => g.path : (g: GroupRec) => g.name.toLowerCase();
+    const dir = str(ctx.params.sort) === 'desc' ? -1 : 1;
+    groups.sort((a, b) => (key(a) < key(b) ? -dir : key(a) > key(b) ? dir : 0));
+    return paginate(ctx, groups.map((g) => groupJson(ctx.state, g)));
+  });
+  r.get('groups/:id', (ctx, p) => {
+    const g = loadGroup(ctx, p.id);
+    if (isReply(g)) return g;
+    const body: Record<string, unknown> = { ...groupJson(ctx.state, g), shared_with_groups: [], runners_token: undefined, prevent_sharing_groups_outside_hierarchy: false, shared_projects: [] };
+    delete body.runners_token;
+    if (bool(ctx.params.with_projects) !== false) body.projects = groupProjects(ctx, g, false).map((x) => projectJson(ctx.state, x, ctx.user));
+    return json(200, body);
+  });
+  r.get('groups/:id/projects', (ctx, p) => {
+    const g = loadGroup(ctx, p.id);
+    if (isReply(g)) return g;
+    const projects = filterProjects(ctx, groupProjects(ctx, g, !!bool(ctx.params.include_subgroups)));
+    return paginate(ctx, sortBy(projects, ctx, PROJECT_ORDER, 'created_at').map((x) => projectView(ctx, x)));
+  });
+  for (const path of ['groups/:id/subgroups', 'groups/:id/descendant_groups']) {
+    r.get(path, (ctx, p) => {
+      const g = loadGroup(ctx, p.id);
+      if (isReply(g)) return g;
+      const direct = path.endsWith('subgroups');
+      const kids = [...ctx.state.groups.values()].filter((x) => (direct ? x.parentId === g.id : x.fullPath.startsWith(`${g.fullPath}/`)) && ctx.state.canSeeGroup(ctx.user, x));
+      return paginate(ctx, kids.map((x) => groupJson(ctx.state, x)));
+    });
+  }
+  for (const path of ['groups/:id/members', 'groups/:id/members/all']) {
+    r.get(path, (ctx, p) => {
+      const g = loadGroup(ctx, p.id);
+      if (isReply(g)) return g;
+      return paginate(ctx, [...g.members].map(([id, level]) => memberJson(ctx, id, level)));
+    });
+  }
+
+  r.get('projects', (ctx) => {
+    const projects = filterProjects(ctx, [...ctx.state.projects.values()]);
+    if (str(ctx.params.pagination) === 'keyset') return keyset(ctx, projects);
+    return paginate(ctx, sortBy(projects, ctx, PROJECT_ORDER, 'created_at').map((p) => projectView(ctx, p)));
+  });
+  r.post('projects', createProject);
+  r.get('projects/:id', (ctx, prm) => {
+    const p = loadProject(ctx, prm.id);
+    if (isReply(p)) return p;
+    return json(200, projectJson(ctx.state, p, ctx.user, { statistics: bool(ctx.params.statistics) }));
+  });
+  r.put('projects/:id', (ctx, prm) => {
+    const p = loadProject(ctx, prm.id);
+    return isReply(p) ? p : updateProject(ctx, p);
+  });
+  r.delete('projects/:id', (ctx, prm) => {
+    const p = loadProject(ctx, prm.id);
+    if (isReply(p)) return p;
+    const denied = requireLevel(ctx, p, ACCESS.owner);
+    if (denied) return denied;
+    ctx.state.projects.delete(p.id);
+    return message(202, '202 Accepted');
+  });
+  for (const action of ['archive', 'unarchive'] as const) {
+    r.post(`projects/:id/${action}`, (ctx, prm) => {
+      const p = loadProject(ctx, prm.id);
+      if (isReply(p)) return p;
+      const denied = requireLevel(ctx, p, ACCESS.maintainer);
+      if (denied) return denied;
+      p.archived = action === 'archive';
+      return json(201, projectJson(ctx.state, p, ctx.user));
+    });
+  }
+  for (const path of ['projects/:id/members', 'projects/:id/members/all', 'projects/:id/users']) {
+    r.get(path, (ctx, prm) => {
+      const p = loadProject(ctx, prm.id);
+      if (isReply(p)) return p;
+      const levels = new Map(p.members);
+      if (!path.endsWith('/members') && p.namespace.kind === 'group') {
+        for (const [id, level] of ctx.state.groups.get(p.namespace.id)!.members) levels.set(id, Math.max(level, levels.get(id) ?? 0));
+      }
+      if (path.endsWith('/users')) return paginate(ctx, [...levels.keys()].map((id) => userBasic(ctx.state, id)));
+      return paginate(ctx, [...levels].map(([id, level]) => memberJson(ctx, id, level)));
+    });
+  }
+  r.get('projects/:id/languages', (ctx, prm) => {
+    const p = loadProject(ctx, prm.id);
+    return isReply(p) ? p : json(200, p.id === 1 ? { TypeScript: 81.4, YAML: 12.3, Markdown: 6.3 } : { JavaScript: 100.0 });
+  });
+  r.get('projects/:id/labels', (ctx, prm) => {
+    const p = loadProject(ctx, prm.id);
+    if (isReply(p)) return p;
+    const search = str(ctx.params.search)?.toLowerCase();
+    const labels = p.labels.filter((l) => !search || l.name.toLowerCase().includes(search));
+    return paginate(ctx, labels.map((l) => {
+      const issues = [...p.issues.values()].filter((i) => i.labels.includes(l.name));
+      return {
+        id: l.id, name: l.name, description: l.description, description_html: l.description ?? '', text_color: '#FFFFFF', color: l.color,
+        open_issues_count: issues.filter((i) => i.state === 'opened').length, closed_issues_count: issues.filter((i) => i.state === 'closed').length,
+        open_merge_requests_count: [...p.mrs.values()].filter((m) => m.state === 'opened' && m.labels.includes(l.name)).length, subscribed: false, priority: null, is_project_label: true,
+      };
+    }));
+  });
+  r.post('projects/:id/labels', (ctx, prm) => {
+    const p = loadProject(ctx, prm.id);
+    if (isReply(p)) return p;
+    const name = str(ctx.params.name); const color = str(ctx.params.color);
+    if (!name || !color) return missing(...[!name ? 'name' : '', !color ? 'color' : ''].filter(Boolean));
+    if (p.labels.some((l) => l.name === name)) return message(409, 'Label already exists');
+    const l = { id: ctx.state.nextId('label'), name, color, description: text(ctx.params.description) ?? null };
+    p.labels.push(l);
+    return json(201, { ...l, description_html: l.description ?? '', text_color: '#FFFFFF', open_issues_count: 0, closed_issues_count: 0, open_merge_requests_count: 0, subscribed: false, priority: int(ctx.params.priority) ?? null, is_project_label: true });
+  });
+  r.get('projects/:id/milestones', (ctx, prm) => {
+    const p = loadProject(ctx, prm.id);
+    if (isReply(p)) return p;
+    const st = str(ctx.params.state);
+    const title = str(ctx.params.title);
+    const ms = p.milestones.filter((m) => (!st || m.state === st) && (!title || m.title === title));
+    return paginate(ctx, ms.map((m) => milestoneJson(ctx.state, p, m)));
+  });
+  r.get('projects/:id/milestones/:mid', (ctx, prm) => {
+    const p = loadProject(ctx, prm.id);
+    if (isReply(p)) return p;
+    const m = p.milestones.find((x) => String(x.id) === prm.mid);
+    return m ? json(200, milestoneJson(ctx.state, p, m)) : notFound('Milestone');
+  });
+  r.post('projects/:id/milestones', (ctx, prm) => {
+    const p = loadProject(ctx, prm.id);
+    if (isReply(p)) return p;
+    const title = str(ctx.params.title);
+    if (!title) return missing('title');
+    if (p.milestones.some((m) => m.title === title)) return message(400, 'Failed to create milestone! Milestone title is already taken');
+    const now = ctx.state.now();
+    const m = { id: ctx.state.nextId('milestone'), iid: p.milestones.length + 1, title, description: text(ctx.params.description) ?? '', state: 'active' as const, dueDate: str(ctx.params.due_date) ?? null, startDate: str(ctx.params.start_date) ?? null, createdAt: now, updatedAt: now };
+    p.milestones.push(m);
+    return json(201, milestoneJson(ctx.state, p, m));
+  });
+}
