@@ -12,6 +12,7 @@ import {
   classifyStatus,
   cutUtf8,
   describeFailure,
+  describeGraphqlErrors,
   flattenText,
   isFailure,
   parseFineGrainedSentence,
@@ -460,5 +461,17 @@ describe('error text safety', () => {
   it('never repeats the token', () => {
     const msg = rest(500, { message: 'oops' }, { hint: 'retry later' });
     expect(msg).not.toContain(TOKEN);
+  });
+});
+
+describe('describeGraphqlErrors (payload errors read by a handler)', () => {
+  it('wraps the list as an unexpected error, or describes a fine-grained refusal', () => {
+    expect(describeGraphqlErrors('labelCreate', ['Title has already been taken', { message: 'Color is invalid' }])).toBe(
+      'labelCreate: unexpected error: labelCreate mutation errors: Title has already been taken; Color is invalid',
+    );
+    expect(describeGraphqlErrors('projectGet', ['x'], 'query')).toBe('projectGet: unexpected error: projectGet GraphQL errors: x');
+    expect(describeGraphqlErrors('emojiCreate', ['Operation does not support fine-grained tokens'])).toMatch(/^emojiCreate: access denied: no fine-grained permission is declared/);
+    const long = describeGraphqlErrors('x', [`${'a'.repeat(3000)}\n`]);
+    expect(Buffer.byteLength(long.split('mutation errors: ')[1], 'utf8')).toBeLessThanOrEqual(GRAPHQL_ERRORS_MAX_BYTES);
   });
 });

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { connect as netConnect, type AddressInfo } from 'node:net';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -147,6 +147,38 @@ describe('requests', () => {
     expect((await c.send({ method: 'GET', path: '/bad' })).body).toBe('{not json');
     expect((await c.send({ method: 'GET', path: '/good', asText: true })).body).toBe('{"a":1}');
     expect((await c.send({ method: 'GET', path: '/good' })).body).toEqual({ a: 1 });
+  });
+
+  it('sends a multipart FormData body, re-sendable on 429', async () => {
+    const s = await serve((_req, res, n) => (n === 1 ? json(res, 429, {}) : json(res, 201, { ok: true })));
+    const form = new FormData();
+    form.append('name', 'pkg');
+    form.append('file', new Blob([new Uint8Array([1, 2, 3, 250])]), 'data.bin');
+    const res = await client({ baseUrl: s.url }).send({ method: 'POST', path: '/projects/1/uploads', body: form });
+    expect(res.status).toBe(201);
+    expect(s.requests).toHaveLength(2);
+    for (const r of s.requests) {
+      expect(r.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+      expect(r.body).toContain('name="file"; filename="data.bin"');
+      expect(r.body).toContain('pkg');
+    }
+  });
+
+  it('returns bytes for a successful asBytes answer, parsed JSON for a refusal', async () => {
+    const bytes = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0xff, 0x00, 0xc3]);
+    const s = await serve((req, res) => {
+      if (req.url?.includes('missing')) return json(res, 404, { message: '404 File Not Found' });
+      res.writeHead(200, { 'content-type': 'application/zip' });
+      res.end(bytes);
+    });
+    const c = client({ baseUrl: s.url });
+    const ok = await c.send({ method: 'GET', path: '/jobs/1/artifacts', asBytes: true });
+    expect(Buffer.isBuffer(ok.body)).toBe(true);
+    expect((ok.body as Buffer).equals(bytes)).toBe(true);
+    const missing = await c.send({ method: 'GET', path: '/jobs/missing/artifacts', asBytes: true });
+    expect(missing.body).toEqual({ message: '404 File Not Found' });
+    const text = await c.send({ method: 'GET', path: '/missing/raw', asText: true });
+    expect(text.body).toEqual({ message: '404 File Not Found' });
   });
 
   it('resolves for every HTTP status', async () => {
@@ -653,6 +685,113 @@ describe.skipIf(!opensslAvailable())('TLS', () => {
     expect(skipped.status).toBe(200);
 
     expect(() => createForgeClient({ baseUrl: base, token: TOKEN, caFile: join(tls.dir, 'missing.pem') })).toThrow(/SSL_CERT_FILE/);
+  });
+
+  it('drops credential headers when a hop goes from https to http on the same host', async () => {
+    const tls = selfSigned();
+    cleanups.push(async () => rmSync(tls.dir, { recursive: true, force: true }));
+    const plain = await serve((_req, res) => json(res, 200, { plain: true }));
+    const seen: Array<string | undefined> = [];
+    const server = createHttpsServer({ key: tls.key, cert: tls.cert }, (req, res) => {
+      seen.push(req.headers['private-token'] as string | undefined);
+      if (req.url?.endsWith('/down')) {
+        res.writeHead(302, { location: `http://forge.test:${plain.port}/plain` });
+        return res.end();
+      }
+      if (req.url?.endsWith('/final-secure')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end('{}');
+      }
+      res.writeHead(302, { location: '/api/v4/final-secure' });
+      res.end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    cleanups.push(() => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }));
+    const port = (server.address() as AddressInfo).port;
+    const r = resolver({ 'forge.test': '127.0.0.1' });
+    const c = client({ baseUrl: `https://forge.test:${port}`, lookup: r.lookup, caFile: tls.certFile });
+    expect((await c.send({ method: 'GET', path: '/down' })).body).toEqual({ plain: true });
+    expect(seen[0]).toBe(TOKEN);
+    expect(plain.requests[0].headers['private-token']).toBeUndefined();
+    await c.send({ method: 'GET', path: '/same' });
+    expect(seen.slice(1)).toEqual([TOKEN, TOKEN]);
+  });
+});
+
+describe('behind an outbound proxy', () => {
+  /** A CONNECT proxy that sends every destination to 127.0.0.1 and records what it was asked. */
+  async function proxy(): Promise<{ url: string; asked: string[] }> {
+    const asked: string[] = [];
+    const server = createServer((_req, res) => {
+      res.writeHead(405);
+      res.end();
+    });
+    server.on('connect', (req: IncomingMessage, socket, head: Buffer) => {
+      asked.push(req.url ?? '');
+      const port = Number((req.url ?? '').split(':').pop());
+      const upstream = netConnect(port, '127.0.0.1', () => {
+        socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(socket);
+        socket.pipe(upstream);
+      });
+      upstream.on('error', () => socket.destroy());
+      socket.on('error', () => upstream.destroy());
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    cleanups.push(() => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked };
+  }
+
+  function withProxyEnv<T>(proxyUrl: string, make: () => T): T {
+    const saved = { HTTP_PROXY: process.env.HTTP_PROXY, HTTPS_PROXY: process.env.HTTPS_PROXY, NO_PROXY: process.env.NO_PROXY };
+    process.env.HTTP_PROXY = proxyUrl;
+    process.env.HTTPS_PROXY = proxyUrl;
+    delete process.env.NO_PROXY;
+    try {
+      return make();
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+  }
+
+  it('sends through the proxy (a loopback proxy passes: only tier A applies to it)', async () => {
+    const s = await serve((_req, res) => json(res, 200, { via: 'proxy' }));
+    const p = await proxy();
+    const r = resolver({});
+    const c = withProxyEnv(p.url, () => client({ baseUrl: `http://caller-named.test:${s.port}`, operatorNamed: false, lookup: r.lookup }));
+    const res = await c.send({ method: 'GET', path: '/x' });
+    expect(res.body).toEqual({ via: 'proxy' });
+    expect(p.asked).toEqual([`caller-named.test:${s.port}`]);
+    expect(s.requests[0].headers['private-token']).toBe(TOKEN);
+  });
+
+  it('checks a named proxy after DNS resolution for tier A only', async () => {
+    const s = await serve((_req, res) => json(res, 200, { ok: true }));
+    const p = await proxy();
+    const proxyPort = new URL(p.url).port;
+    const r = resolver({ 'proxy.test': '127.0.0.1', 'meta-proxy.test': '169.254.169.254' });
+    const c = withProxyEnv(`http://proxy.test:${proxyPort}`, () => client({ baseUrl: `http://dest.test:${s.port}`, lookup: r.lookup }));
+    expect((await c.send({ method: 'GET', path: '/x' })).status).toBe(200);
+    expect(r.calls['proxy.test']).toBe(1);
+    expect(r.calls['dest.test']).toBeUndefined();
+    const bad = withProxyEnv(`http://meta-proxy.test:${proxyPort}`, () => client({ baseUrl: `http://dest.test:${s.port}`, lookup: r.lookup }));
+    expect((await failure(bad.send({ method: 'GET', path: '/x' }))).kind).toBe('refused-destination');
+    const literal = withProxyEnv('http://169.254.169.254:3128', () => client({ baseUrl: `http://dest.test:${s.port}`, lookup: r.lookup }));
+    expect((await failure(literal.send({ method: 'GET', path: '/x' }))).kind).toBe('refused-destination');
+    expect(s.requests).toHaveLength(1);
+  });
+
+  it('judges a destination that spells an address before sending', async () => {
+    const p = await proxy();
+    for (const [base, operatorNamed] of [['http://169.254.169.254', true], ['http://10.0.0.5:8080', false]] as const) {
+      const c = withProxyEnv(p.url, () => client({ baseUrl: base, operatorNamed }));
+      expect((await failure(c.send({ method: 'GET', path: '/x' }))).kind).toBe('refused-destination');
+    }
+    expect(p.asked).toEqual([]);
   });
 });
 

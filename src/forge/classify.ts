@@ -529,3 +529,21 @@ export function describeFailure(ctx: FailureContext): string {
   const hint = attributed ? composeHint(ctx, { status, permissionRefusalPossible }) : undefined;
   return assemble(ctx.operation, classification, parenthesized, hint, cause);
 }
+
+/**
+ * A refused mutation that answered 200 with its reasons in the payload's own `errors` list (or any
+ * GraphQL error list a handler read itself): `<operation>: unexpected error: <operation> mutation errors: <m>; <m>`,
+ * or the fine-grained description when an entry is the platform's fine-grained sentence.
+ */
+export function describeGraphqlErrors(operation: string, errors: unknown[], kind: 'query' | 'mutation' = 'mutation'): string {
+  const messages = errors
+    .map((e) => (isObject(e) ? e.message : e))
+    .filter((m): m is string | number => typeof m === 'string' || typeof m === 'number')
+    .map((m) => flattenText(String(m)))
+    .filter(Boolean);
+  const label = kind === 'query' ? 'GraphQL errors' : 'mutation errors';
+  const cause = `${operation} ${label}: ${joinCapped(messages, '; ')}`;
+  const fg = messages.map((m) => parseFineGrainedSentence(m)).find(Boolean);
+  if (fg) return assemble(operation, fineGrainedClassification(fg), undefined, undefined, cause);
+  return assemble(operation, NO_ANSWER.unexpected, undefined, undefined, cause);
+}

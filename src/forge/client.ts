@@ -3,7 +3,7 @@
 // once a hop leaves the instance, and the outbound destination checks of SPEC "Outbound connections".
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
-import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { EnvHttpProxyAgent, FormData as UndiciFormData, Response as UndiciResponse, type Dispatcher } from 'undici';
 import type { ForgeClient, ForgeRequest, ForgeResponse } from './types.js';
 import {
   DeadlineError,
@@ -14,7 +14,7 @@ import {
   isDeadlineReason,
   networkKindOf,
 } from './errors.js';
-import { OutboundPolicy, defaultResolver, type Resolver } from './outbound.js';
+import { OutboundPolicy, defaultResolver, isTierA, normalizeIp, type Resolver } from './outbound.js';
 import { redactSecrets } from './redact.js';
 
 export { DeadlineError, ForgeNetworkError, type ForgeNetworkErrorKind } from './errors.js';
@@ -49,6 +49,8 @@ export const MAX_RETRY_WAIT_MS = 5000;
 export const CREDENTIAL_HEADERS: readonly string[] = ['private-token', 'authorization', 'sudo', 'job-token'];
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Code of a redirect chain the client gave up on (too many hops, unusable Location): never re-sent. */
+export const REDIRECT_FAILURE_CODE = 'EFORGEREDIRECT';
 
 /**
  * An AbortSignal that aborts with a DeadlineError after `ms`, or with the parent's reason when the
@@ -103,6 +105,12 @@ function encodeQuery(query: ForgeRequest['query']): string {
     }
   }
   return parts.length ? `?${parts.join('&')}` : '';
+}
+
+/** Appends an encoded query (`?a=1`) to a URL that may already carry one. */
+function joinQuery(url: string, query: string): string {
+  if (!query) return url;
+  return url.includes('?') ? `${url}&${query.slice(1)}` : `${url}${query}`;
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -173,11 +181,33 @@ interface PreparedBody {
   contentType: string | undefined;
 }
 
-function prepareBody(req: ForgeRequest): PreparedBody {
+type FormDataLike = { entries(): IterableIterator<[string, unknown]> };
+
+function isFormData(v: unknown): v is FormDataLike {
+  return typeof v === 'object' && v !== null && (v as { [Symbol.toStringTag]?: unknown })[Symbol.toStringTag] === 'FormData' && typeof (v as FormDataLike).entries === 'function';
+}
+
+/**
+ * Encodes a multipart body once, into bytes that can be re-sent (retries, 307/308) unchanged. Any
+ * FormData (Node's global one or undici's) is copied into undici's own class first: the two
+ * undici copies do not recognise each other's instances.
+ */
+async function encodeMultipart(form: FormDataLike): Promise<PreparedBody> {
+  const copy = new UndiciFormData();
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') copy.append(name, value);
+    else copy.append(name, value as Blob, (value as { name?: string }).name || undefined);
+  }
+  const encoded = new UndiciResponse(copy);
+  return { body: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? undefined };
+}
+
+async function prepareBody(req: ForgeRequest): Promise<PreparedBody> {
   if (req.graphql) return { body: JSON.stringify({ query: req.graphql.query, variables: req.graphql.variables ?? {} }), contentType: 'application/json' };
   const b = req.body;
   if (b === undefined || b === null) return { body: undefined, contentType: undefined };
   if (typeof b === 'string') return { body: b, contentType: 'text/plain; charset=utf-8' };
+  if (isFormData(b)) return encodeMultipart(b);
   if (Buffer.isBuffer(b)) return { body: b, contentType: 'application/octet-stream' };
   if (b instanceof Uint8Array) return { body: Buffer.from(b), contentType: 'application/octet-stream' };
   return { body: JSON.stringify(b), contentType: 'application/json' };
@@ -192,6 +222,7 @@ class Client implements ForgeClient {
   private readonly delays: [number, number];
   private readonly policy: OutboundPolicy;
   private readonly dispatcher: Dispatcher;
+  private refusedProxy: string | undefined;
 
   constructor(opts: ForgeClientOptions) {
     const trimmed = trimBase(opts.baseUrl);
@@ -215,8 +246,17 @@ class Client implements ForgeClient {
       ca = [...rootCertificates, pem];
     }
     const tlsOpts = { rejectUnauthorized: !opts.skipTlsVerify, ...(ca ? { ca } : {}) };
+    // A proxy that spells a metadata address never reaches a lookup hook: refuse it here (tier A).
+    for (const proxyUrl of [process.env.http_proxy ?? process.env.HTTP_PROXY, process.env.https_proxy ?? process.env.HTTPS_PROXY]) {
+      if (!proxyUrl) continue;
+      try {
+        const host = normalizeIp(new URL(proxyUrl).hostname);
+        if (host && isTierA(host.ip)) this.refusedProxy = host.ip;
+      } catch {
+        // An unparsable proxy URL is undici's to reject.
+      }
+    }
     this.dispatcher = new EnvHttpProxyAgent({
-      keepAliveTimeout: 30_000,
       // Direct connections: full check after DNS resolution, once per resolved address.
       connect: { ...tlsOpts, lookup: this.policy.lookupHook(resolver) },
       // Connection to an outbound proxy: only tier A applies.
@@ -230,15 +270,15 @@ class Client implements ForgeClient {
     const method = (req.graphql ? 'POST' : req.method || 'GET').toUpperCase();
     const url = req.graphql
       ? new URL(`${this.baseUrl}/api/graphql`)
-      : new URL(`${this.baseUrl}/api/v4${req.path.startsWith('/') ? req.path : `/${req.path}`}${encodeQuery(req.query)}`);
-    const prepared = prepareBody(req);
+      : new URL(joinQuery(`${this.baseUrl}/api/v4${req.path.startsWith('/') ? req.path : `/${req.path}`}`, encodeQuery(req.query)));
+    const prepared = await prepareBody(req);
     const signal = req.signal;
 
     for (let attempt = 0; ; attempt++) {
       let res: ForgeResponse | undefined;
       let failure: ForgeNetworkError | undefined;
       try {
-        res = await this.followRedirects(method, url, prepared, req.asText, signal);
+        res = await this.followRedirects(method, url, prepared, req.asText, req.asBytes, signal);
       } catch (err) {
         failure = this.toNetworkError(err, method, url, signal);
       }
@@ -273,7 +313,8 @@ class Client implements ForgeClient {
     // Connection failed before sending: any method.
     if (f.beforeSend) return true;
     // No status (the connection broke after sending): only idempotent methods.
-    if ((f.kind === 'network' || f.kind === 'timeout') && !graphql && IDEMPOTENT_METHODS.has(method) && !f.detail.startsWith('stopped after')) return true;
+    if (f.code === REDIRECT_FAILURE_CODE) return false;
+    if ((f.kind === 'network' || f.kind === 'timeout') && !graphql && IDEMPOTENT_METHODS.has(method)) return true;
     return false;
   }
 
@@ -299,13 +340,13 @@ class Client implements ForgeClient {
   }
 
   /** One send, following redirects by hand. Resolves with the final answer; rejects without one. */
-  private async followRedirects(method0: string, url0: URL, prepared: PreparedBody, asText: boolean | undefined, signal?: AbortSignal): Promise<ForgeResponse> {
+  private async followRedirects(method0: string, url0: URL, prepared: PreparedBody, asText: boolean | undefined, asBytes: boolean | undefined, signal?: AbortSignal): Promise<ForgeResponse> {
     let method = method0;
     let url = url0;
     let body = prepared.body;
     const headers: Record<string, string> = {
       'user-agent': this.userAgent,
-      accept: asText ? '*/*' : 'application/json',
+      accept: asText || asBytes ? '*/*' : 'application/json',
     };
     if (this.tokenHeader === 'bearer') headers.authorization = `Bearer ${this.token}`;
     else headers['private-token'] = this.token;
@@ -314,6 +355,7 @@ class Client implements ForgeClient {
 
     for (let hop = 0; ; hop++) {
       if (signal?.aborted) throw signal.reason;
+      if (this.refusedProxy) throw this.refused(method, url, this.refusedProxy, 'cloud metadata address (outbound proxy)');
       const verdict = this.policy.judgeUrl(url);
       if (verdict && verdict.refused) throw this.refused(method, url, verdict.address ?? url.hostname, verdict.reason);
 
@@ -330,16 +372,16 @@ class Client implements ForgeClient {
       if (REDIRECT_STATUSES.has(answer.statusCode) && location) {
         await answer.body.dump().catch(() => undefined);
         if (hop + 1 > MAX_REDIRECTS) {
-          throw new ForgeNetworkError({ kind: 'network', method, url: requestLine(url), detail: `stopped after ${MAX_REDIRECTS} redirects` });
+          throw new ForgeNetworkError({ kind: 'network', method, url: requestLine(url), detail: `stopped after ${MAX_REDIRECTS} redirects`, code: REDIRECT_FAILURE_CODE });
         }
         let next: URL;
         try {
           next = new URL(location, url);
         } catch {
-          throw new ForgeNetworkError({ kind: 'network', method, url: requestLine(url), detail: 'redirect to an invalid location' });
+          throw new ForgeNetworkError({ kind: 'network', method, url: requestLine(url), detail: 'redirect to an invalid location', code: REDIRECT_FAILURE_CODE });
         }
         if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-          throw new ForgeNetworkError({ kind: 'network', method, url: requestLine(url), detail: `redirect to an unsupported scheme ${next.protocol}` });
+          throw new ForgeNetworkError({ kind: 'network', method, url: requestLine(url), detail: `redirect to an unsupported scheme ${next.protocol}`, code: REDIRECT_FAILURE_CODE });
         }
         const status = answer.statusCode;
         if ((status === 303 && method !== 'HEAD') || ((status === 301 || status === 302) && method === 'POST')) {
@@ -358,8 +400,13 @@ class Client implements ForgeClient {
         url = next;
         continue;
       }
+      // asBytes/asText shape a successful answer; a refusal is always read as the platform wrote it (JSON when JSON).
+      const failed = answer.statusCode >= 400;
+      if (asBytes && !failed) {
+        return { status: answer.statusCode, headers: resHeaders, body: Buffer.from(await answer.body.arrayBuffer()), url: url.href };
+      }
       const text = await answer.body.text();
-      return { status: answer.statusCode, headers: resHeaders, body: parseBody(text, resHeaders['content-type'] ?? '', asText), url: url.href };
+      return { status: answer.statusCode, headers: resHeaders, body: parseBody(text, resHeaders['content-type'] ?? '', asText && !failed), url: url.href };
     }
   }
 

@@ -6,7 +6,7 @@ import type { ForgeRequest, ForgeResponse } from '../forge/types.js';
 import { detectScopes } from '../server/session.js';
 import { buildRequest } from './request.js';
 import { attachUpload, writeDownload } from './transfer.js';
-import { describeFailure, isFailure } from '../forge/classify.js';
+import { describeFailure, describeGraphqlErrors, isFailure } from '../forge/classify.js';
 import { deadlineSignal } from '../forge/client.js';
 import { renderFor } from '../render/renderers.js';
 import { paginationFromConnection, paginationFromHeaders } from '../render/pagination.js';
@@ -122,7 +122,7 @@ function render(s: Session, action: Action, params: Record<string, unknown>, res
     // A refused mutation may answer 200 with the reason inside the payload's `errors`.
     const errs = action.graphql.kind === 'mutation' && payload && typeof payload === 'object' ? (payload as { errors?: unknown }).errors : undefined;
     if (Array.isArray(errs) && errs.length) {
-      return errorResult(`${action.operation}: unexpected error: ${action.operation} mutation errors: ${errs.map(String).join('; ')}`);
+      return errorResult(describeGraphqlErrors(action.operation, errs, 'mutation'));
     }
     if (action.graphql.connection && payload && typeof payload === 'object') {
       const conn = payload as { nodes?: unknown; pageInfo?: unknown };

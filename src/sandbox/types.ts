@@ -102,6 +102,8 @@ export interface Ctx {
   /** Query and body merged (body wins); `key[]` keys folded into `key`. */
   params: Record<string, unknown>;
   body: unknown;
+  /** The request body as received (package uploads). */
+  rawBody: Buffer;
   headers: IncomingHttpHeaders;
   state: SandboxState;
   user: UserRec;

@@ -132,25 +132,43 @@ export function sortBy<T>(items: T[], ctx: Ctx, fields: Record<string, (x: T) =>
   });
 }
 
-/** Unified diff of two texts as one hunk with three lines of context, the way the platform shows a file change. */
+/** Unified diff of two texts (line LCS, hunks with three lines of context), the way the platform shows a file change. */
 export function unifiedDiff(before: string | undefined, after: string | undefined): string {
   const a = before === undefined || before === '' ? [] : before.replace(/\n$/, '').split('\n');
   const b = after === undefined || after === '' ? [] : after.replace(/\n$/, '').split('\n');
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let endA = a.length; let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) { endA--; endB--; }
-  const ctxStart = Math.max(0, start - 3);
-  const ctxEndA = Math.min(a.length, endA + 3);
-  const ctxEndB = Math.min(b.length, endB + 3);
-  const lines: string[] = [];
-  for (let i = ctxStart; i < start; i++) lines.push(` ${a[i]}`);
-  for (let i = start; i < endA; i++) lines.push(`-${a[i]}`);
-  for (let i = start; i < endB; i++) lines.push(`+${b[i]}`);
-  for (let i = endA; i < ctxEndA; i++) lines.push(` ${a[i]}`);
-  const oldCount = ctxEndA - ctxStart;
-  const newCount = ctxEndB - ctxStart;
-  const oldStart = oldCount === 0 ? 0 : ctxStart + 1;
-  const newStart = newCount === 0 ? 0 : ctxStart + 1;
-  return `@@ -${oldStart},${oldCount} +${newStart},${newCount} @@\n${lines.join('\n')}\n`;
+  const n = a.length; const m = b.length;
+  const lcs: Uint16Array[] = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
+  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+  const ops: Array<{ t: ' ' | '-' | '+'; line: string; ai: number; bi: number }> = [];
+  let i = 0; let j = 0;
+  while (i < n || j < m) {
+    if (i < n && j < m && a[i] === b[j]) { ops.push({ t: ' ', line: a[i], ai: i++, bi: j++ }); }
+    else if (j < m && (i >= n || lcs[i][j + 1] >= lcs[i + 1][j])) { ops.push({ t: '+', line: b[j], ai: i, bi: j++ }); }
+    else { ops.push({ t: '-', line: a[i], ai: i++, bi: j }); }
+  }
+  const out: string[] = [];
+  let k = 0;
+  while (k < ops.length) {
+    if (ops[k].t === ' ') { k++; continue; }
+    let start = Math.max(0, k - 3);
+    while (start < k && ops[start].t !== ' ') start++;
+    let end = k;
+    for (;;) {
+      while (end < ops.length && ops[end].t !== ' ') end++;
+      let next = end;
+      while (next < ops.length && ops[next].t === ' ' && next - end < 7) next++;
+      if (next < ops.length && ops[next].t !== ' ' && next - end < 7) { end = next; continue; }
+      end = Math.min(ops.length, end + 3);
+      break;
+    }
+    const hunk = ops.slice(start, end);
+    const oldLines = hunk.filter((o) => o.t !== '+').length;
+    const newLines = hunk.filter((o) => o.t !== '-').length;
+    const oldStart = oldLines === 0 ? hunk[0].ai : hunk[0].ai + 1;
+    const newStart = newLines === 0 ? hunk[0].bi : hunk[0].bi + 1;
+    out.push(`@@ -${oldStart},${oldLines} +${newStart},${newLines} @@`);
+    for (const o of hunk) out.push(`${o.t}${o.line}`);
+    k = end;
+  }
+  return out.length ? `${out.join('\n')}\n` : '';
 }

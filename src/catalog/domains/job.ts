@@ -67,6 +67,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
   wait: {
     summary: 'Wait until a job finishes (polls its status) and return the final state',
     rest: 'GET /projects/{project_id}/jobs/{job_id}',
+    poll: { field: 'status', done: ['success', 'failed', 'canceled', 'skipped', 'manual'] },
     params: {
       project_id: id.project(),
       job_id: id.job(),
@@ -119,6 +120,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
   artifacts: {
     summary: 'Download the artifacts archive (zip) of a job to a local file',
     rest: 'GET /projects/{project_id}/jobs/{job_id}/artifacts',
+    download: true,
     params: {
       project_id: id.project(),
       job_id: id.job(),
@@ -130,6 +132,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
   download_artifacts: {
     summary: 'Download the artifacts archive (zip) of the latest successful job of a ref to a local file',
     rest: 'GET /projects/{project_id}/jobs/artifacts/{ref_name}/download',
+    download: true,
     params: {
       project_id: id.project(),
       ref_name: refName(),
@@ -143,6 +146,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
   download_single_artifact: {
     summary: 'Read one file from the artifacts of a job (or save it to a local file)',
     rest: 'GET /projects/{project_id}/jobs/{job_id}/artifacts/{artifact_path}',
+    download: true,
     params: {
       project_id: id.project(),
       job_id: id.job(),
@@ -156,6 +160,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
   download_single_artifact_by_ref: {
     summary: 'Read one artifact file of the latest successful job of a ref (or save it locally)',
     rest: 'GET /projects/{project_id}/jobs/artifacts/{ref_name}/raw/{artifact_path}',
+    download: true,
     params: {
       project_id: id.project(),
       ref_name: refName(),

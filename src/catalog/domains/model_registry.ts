@@ -4,6 +4,7 @@ export default domain('model_registry', 'Machine learning model registry: model 
   download: {
     summary: 'Download a file of a machine learning model version to a local file',
     rest: 'GET /projects/{project_id}/packages/ml_models/{model_version_id}/files/{file_name}',
+    download: true,
     params: {
       project_id: id.project(),
       model_version_id: id.str('Model version ID (or candidate:<iid> for an experiment run)'),

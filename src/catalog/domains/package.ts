@@ -109,6 +109,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
   download: {
     summary: 'Download a file of a generic package to a local file',
     rest: 'GET /projects/{project_id}/packages/generic/{package_name}/{package_version}/{file_name}',
+    download: true,
     params: {
       ...genericCoordinates,
       file_name: id.str('Name of the file in the package'),
@@ -120,6 +121,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
   publish: {
     summary: 'Upload a file to a generic package (creates the package version if needed)',
     rest: 'PUT /projects/{project_id}/packages/generic/{package_name}/{package_version}/{file_name}',
+    upload: { as: 'raw' },
     params: {
       ...genericCoordinates,
       file_name: id.str('Name of the file in the package'),
@@ -132,6 +134,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
   publish_and_link: {
     summary: 'Upload a file to a generic package and link it as an asset of a release',
     rest: 'PUT /projects/{project_id}/packages/generic/{package_name}/{package_version}/{file_name}',
+    upload: { as: 'raw' },
     params: {
       ...genericCoordinates,
       file_name: id.str('Name of the file in the package'),

@@ -123,6 +123,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
   wait: {
     summary: 'Wait until a pipeline finishes (polls its status) and return the final state',
     rest: 'GET /projects/{project_id}/pipelines/{pipeline_id}',
+    poll: { field: 'status', done: ['success', 'failed', 'canceled', 'skipped', 'manual', 'canceling'] },
     params: {
       project_id: id.project(),
       pipeline_id: id.pipeline(),
@@ -206,6 +207,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
   schedule_run: {
     summary: 'Run a pipeline schedule now (the next scheduled run is unchanged)',
     rest: 'POST /projects/{project_id}/pipeline_schedules/{pipeline_schedule_id}/play',
+    followUp: 'GET /projects/{project_id}/pipeline_schedules/{pipeline_schedule_id}',
     params: { project_id: id.project(), pipeline_schedule_id: scheduleId() },
     fineGrained: ['update_pipeline_schedule'],
     keywords: 'play trigger now immediately cron schedule',

@@ -60,6 +60,7 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
   upload_attachment: {
     summary: 'Upload a file to the wiki attachments folder and get its Markdown link',
     rest: 'POST /projects/{project_id}/wikis/attachments',
+    upload: { as: 'multipart', field: 'file' },
     params: {
       project_id: id.project(),
       file_path: str('Local path of the file to upload, on the machine running this server', { in: 'local' }),

@@ -2,7 +2,7 @@
 import type { Router } from '../router.js';
 import { ACCESS, type IssueRec, type ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
-import { issueJson, mrJson } from '../serialize.js';
+import { issueJson, mrJson, userBasic } from '../serialize.js';
 import { bool, int, intList, json, list, missing, noContent, paginate, sortBy, str, text } from '../util.js';
 import { isReply, knownUsers, loadIssue, loadProject, requireLevel } from './common.js';
 
@@ -201,6 +201,6 @@ export function registerIssues(r: Router): void {
     const x = loadIssue(ctx, prm.id, prm.iid);
     if (isReply(x)) return x;
     const ids = new Set([x.issue.authorId, ...x.issue.assigneeIds, ...ctx.state.notesFor({ kind: 'Issue', projectId: x.p.id, iid: x.issue.iid, id: x.issue.id }).map((n) => n.authorId)]);
-    return paginate(ctx, [...ids].map((id) => ({ ...(ctx.state.users.get(id) ? { id, username: ctx.state.users.get(id)!.username, name: ctx.state.users.get(id)!.name, state: 'active', web_url: `${ctx.state.url}/${ctx.state.users.get(id)!.username}` } : { id }) })));
+    return paginate(ctx, [...ids].map((id) => userBasic(ctx.state, id)).filter(Boolean));
   });
 }

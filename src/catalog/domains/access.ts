@@ -1,0 +1,471 @@
+import { domain, id, str, int, bool, oneOf, req, strList, paging, type ParamSpec } from '../define.js';
+
+const keyId = (): ParamSpec => id.int('Deploy key ID');
+const deployTokenId = (): ParamSpec => id.int('Deploy token ID');
+const accessTokenId = (): ParamSpec => id.int('Access token ID');
+const personalTokenId = (): ParamSpec => id.int('Personal access token ID');
+const userId = (): ParamSpec => id.int('User ID of the requester');
+
+const ACCESS_LEVEL_TEXT = '10 guest, 15 planner, 20 reporter, 30 developer, 40 maintainer, 50 owner';
+const TOKEN_SCOPES_TEXT = 'Scopes, e.g. api, read_api, read_repository, write_repository, read_registry, write_registry, create_runner, manage_runner, ai_features, k8s_proxy, self_rotate';
+const TOKEN_SORTS = ['created_asc', 'created_desc', 'expires_asc', 'expires_desc', 'last_used_asc', 'last_used_desc', 'name_asc', 'name_desc'] as const;
+const DEPLOY_TOKEN_SCOPES_TEXT = 'Scopes: read_repository, read_registry, write_registry, read_package_registry, write_package_registry, read_virtual_registry, write_virtual_registry';
+
+const ROTATE_NOTE = 'Rotation revokes the old token at once (anything using it stops working) and answers a new secret; no call restores the old token';
+
+/** Filters shared by the token lists. */
+const tokenFilters = (): Record<string, ParamSpec> => ({
+  state: oneOf(['active', 'inactive'], 'Only tokens in this state'),
+  revoked: bool('Only revoked (true) or non-revoked (false) tokens'),
+  search: str('Only tokens whose name contains this'),
+  created_after: str('Created after this ISO 8601 date-time'),
+  created_before: str('Created before this ISO 8601 date-time'),
+  expires_after: str('Expiring after this date (YYYY-MM-DD)'),
+  expires_before: str('Expiring before this date (YYYY-MM-DD)'),
+  last_used_after: str('Last used after this ISO 8601 date-time'),
+  last_used_before: str('Last used before this ISO 8601 date-time'),
+  sort: oneOf(TOKEN_SORTS, 'Sort order (default created_desc)'),
+  ...paging(),
+});
+
+/** Body of project and group access token creation. */
+const accessTokenBody = (): Record<string, ParamSpec> => ({
+  name: req(str('Name of the token')),
+  description: str('Description of the token'),
+  scopes: req(strList(TOKEN_SCOPES_TEXT)),
+  access_level: int(`Role of the token's bot user: ${ACCESS_LEVEL_TEXT} (default 40)`),
+  expires_at: str('Expiry date (YYYY-MM-DD); required unless the instance allows tokens without expiry'),
+});
+
+const rotateBody = (): Record<string, ParamSpec> => ({
+  expires_at: str('Expiry date of the new token (YYYY-MM-DD; default one week)'),
+});
+
+const deployTokenBody = (): Record<string, ParamSpec> => ({
+  name: req(str('Name of the deploy token')),
+  scopes: req(strList(DEPLOY_TOKEN_SCOPES_TEXT)),
+  expires_at: str('Expiry date-time (ISO 8601); default never'),
+  username: str('Username for the token (default gitlab+deploy-token-{n})'),
+});
+
+const inviteBody = (): Record<string, ParamSpec> => ({
+  access_level: req(int(`Role to give: ${ACCESS_LEVEL_TEXT}`)),
+  email: str('Email address to invite, or several comma-separated (email or user_id required)'),
+  user_id: str('User ID to add, or several comma-separated'),
+  expires_at: str('Membership expiry date (YYYY-MM-DD)'),
+  member_role_id: int('Custom role ID (Ultimate)'),
+  invite_source: str('Source of the invitation, for analytics'),
+});
+
+export default domain('access', 'Access to projects and groups: access requests, invitations, deploy keys, deploy tokens, project, group and personal access tokens', {
+  // ---- access requests
+  request_list_project: {
+    summary: 'List the pending requests to join a project',
+    rest: 'GET /projects/{project_id}/access_requests',
+    params: { project_id: id.project(), ...paging() },
+    fineGrained: ['read_access_request'],
+    keywords: 'join requests membership pending users want access',
+  },
+  request_list_group: {
+    summary: 'List the pending requests to join a group',
+    rest: 'GET /groups/{group_id}/access_requests',
+    params: { group_id: id.group(), ...paging() },
+    fineGrained: ['read_access_request'],
+    keywords: 'join requests membership pending users want access',
+  },
+  request_project: {
+    summary: 'Request access to a project for the authenticated user',
+    rest: 'POST /projects/{project_id}/access_requests',
+    params: { project_id: id.project() },
+    fineGrained: ['create_access_request'],
+    keywords: 'ask to join project membership request access',
+  },
+  request_group: {
+    summary: 'Request access to a group for the authenticated user',
+    rest: 'POST /groups/{group_id}/access_requests',
+    params: { group_id: id.group() },
+    fineGrained: ['create_access_request'],
+    keywords: 'ask to join group membership request access',
+  },
+  approve_project: {
+    summary: 'Approve a request to join a project, with the role to give',
+    rest: 'PUT /projects/{project_id}/access_requests/{user_id}/approve',
+    params: {
+      project_id: id.project(),
+      user_id: userId(),
+      access_level: int(`Role to give: ${ACCESS_LEVEL_TEXT} (default 30)`),
+    },
+    fineGrained: ['approve_access_request'],
+    keywords: 'accept join request grant access member',
+  },
+  approve_group: {
+    summary: 'Approve a request to join a group, with the role to give',
+    rest: 'PUT /groups/{group_id}/access_requests/{user_id}/approve',
+    params: {
+      group_id: id.group(),
+      user_id: userId(),
+      access_level: int(`Role to give: ${ACCESS_LEVEL_TEXT} (default 30)`),
+    },
+    fineGrained: ['approve_access_request'],
+    keywords: 'accept join request grant access member',
+  },
+  deny_project: {
+    summary: 'Deny a request to join a project (or withdraw your own)',
+    rest: 'DELETE /projects/{project_id}/access_requests/{user_id}',
+    params: { project_id: id.project(), user_id: userId() },
+    destructive: true,
+    fineGrained: ['delete_access_request'],
+    keywords: 'reject decline join request withdraw',
+  },
+  deny_group: {
+    summary: 'Deny a request to join a group (or withdraw your own)',
+    rest: 'DELETE /groups/{group_id}/access_requests/{user_id}',
+    params: { group_id: id.group(), user_id: userId() },
+    destructive: true,
+    fineGrained: ['delete_access_request'],
+    keywords: 'reject decline join request withdraw',
+  },
+
+  // ---- invitations
+  invite_list_project: {
+    summary: 'List the pending invitations to a project',
+    rest: 'GET /projects/{project_id}/invitations',
+    params: {
+      project_id: id.project(),
+      query: str('Only invitations whose email contains this'),
+      ...paging(),
+    },
+    fineGrained: ['read_invitation'],
+    keywords: 'invites pending members email invitations',
+  },
+  invite_list_group: {
+    summary: 'List the pending invitations to a group',
+    rest: 'GET /groups/{group_id}/invitations',
+    params: {
+      group_id: id.group(),
+      query: str('Only invitations whose email contains this'),
+      ...paging(),
+    },
+    fineGrained: ['read_invitation'],
+    keywords: 'invites pending members email invitations',
+  },
+  invite_project: {
+    summary: 'Invite people to a project by email or user ID, with a role',
+    rest: 'POST /projects/{project_id}/invitations',
+    params: { project_id: id.project(), ...inviteBody() },
+    fineGrained: ['create_invitation'],
+    keywords: 'invite add member collaborator teammate email',
+  },
+  invite_group: {
+    summary: 'Invite people to a group by email or user ID, with a role',
+    rest: 'POST /groups/{group_id}/invitations',
+    params: { group_id: id.group(), ...inviteBody() },
+    fineGrained: ['create_invitation'],
+    keywords: 'invite add member collaborator teammate email',
+  },
+
+  // ---- deploy keys
+  deploy_key_list_project: {
+    summary: 'List the deploy keys (SSH keys for Git access) enabled on a project',
+    rest: 'GET /projects/{project_id}/deploy_keys',
+    params: { project_id: id.project(), ...paging() },
+    fineGrained: ['read_deploy_key'],
+    keywords: 'SSH deploy keys read-only git access CI server',
+  },
+  deploy_key_get: {
+    summary: 'Get one deploy key of a project',
+    rest: 'GET /projects/{project_id}/deploy_keys/{key_id}',
+    params: { project_id: id.project(), key_id: keyId() },
+    fineGrained: ['read_deploy_key'],
+    keywords: 'SSH deploy key details',
+  },
+  deploy_key_add: {
+    summary: 'Add a deploy key to a project (read-only, or with push access)',
+    rest: 'POST /projects/{project_id}/deploy_keys',
+    params: {
+      project_id: id.project(),
+      title: req(str('Title of the key')),
+      key: req(str('Public SSH key')),
+      can_push: bool('Allow pushing with this key (default false)'),
+      expires_at: str('Expiry date-time (ISO 8601)'),
+    },
+    fineGrained: ['create_deploy_key'],
+    keywords: 'new SSH deploy key git access server',
+  },
+  deploy_key_update: {
+    summary: 'Change the title or push access of a deploy key on a project',
+    rest: 'PUT /projects/{project_id}/deploy_keys/{key_id}',
+    params: {
+      project_id: id.project(),
+      key_id: keyId(),
+      title: str('New title'),
+      can_push: bool('Allow pushing with this key'),
+    },
+    fineGrained: ['update_deploy_key'],
+    keywords: 'edit SSH deploy key push access',
+  },
+  deploy_key_enable: {
+    summary: 'Enable on a project a deploy key that exists on another project',
+    rest: 'POST /projects/{project_id}/deploy_keys/{key_id}/enable',
+    params: { project_id: id.project(), key_id: keyId() },
+    fineGrained: ['enable_deploy_key'],
+    keywords: 'reuse share SSH deploy key',
+  },
+  deploy_key_delete: {
+    summary: 'Remove a deploy key from a project (deleted when no other project uses it)',
+    rest: 'DELETE /projects/{project_id}/deploy_keys/{key_id}',
+    params: { project_id: id.project(), key_id: keyId() },
+    destructive: true,
+    fineGrained: ['delete_deploy_key'],
+    keywords: 'remove disable SSH deploy key',
+  },
+  deploy_key_list_all: {
+    summary: 'List all deploy keys of the instance (administrator)',
+    rest: 'GET /deploy_keys',
+    params: {
+      public: bool('Only public deploy keys'),
+      ...paging(),
+    },
+    fineGrained: ['read_deploy_key'],
+    keywords: 'instance SSH deploy keys admin',
+  },
+  deploy_key_add_instance: {
+    summary: 'Create an instance-wide deploy key that projects can enable (administrator)',
+    rest: 'POST /deploy_keys',
+    params: {
+      title: req(str('Title of the key')),
+      key: req(str('Public SSH key')),
+      expires_at: str('Expiry date-time (ISO 8601)'),
+    },
+    fineGrained: ['create_deploy_key'],
+    keywords: 'public SSH deploy key instance admin',
+  },
+  deploy_key_list_user_project: {
+    summary: 'List the project deploy keys a user created',
+    rest: 'GET /users/{user_id}/project_deploy_keys',
+    params: { user_id: id.str('User ID or username'), ...paging() },
+    fineGrained: ['read_deploy_key'],
+    keywords: 'user SSH deploy keys',
+  },
+
+  // ---- deploy tokens
+  deploy_token_list_all: {
+    summary: 'List all deploy tokens of the instance (administrator)',
+    rest: 'GET /deploy_tokens',
+    params: { active: bool('Only active (not expired or revoked) tokens'), ...paging() },
+    fineGrained: ['read_deploy_token'],
+    keywords: 'registry package pull credentials deploy tokens admin',
+  },
+  deploy_token_list_project: {
+    summary: 'List the deploy tokens of a project',
+    rest: 'GET /projects/{project_id}/deploy_tokens',
+    params: { project_id: id.project(), active: bool('Only active (not expired or revoked) tokens'), ...paging() },
+    fineGrained: ['read_deploy_token'],
+    keywords: 'registry package clone credentials deploy tokens',
+  },
+  deploy_token_list_group: {
+    summary: 'List the deploy tokens of a group',
+    rest: 'GET /groups/{group_id}/deploy_tokens',
+    params: { group_id: id.group(), active: bool('Only active (not expired or revoked) tokens'), ...paging() },
+    fineGrained: ['read_deploy_token'],
+    keywords: 'registry package clone credentials deploy tokens',
+  },
+  deploy_token_get_project: {
+    summary: 'Get one deploy token of a project',
+    rest: 'GET /projects/{project_id}/deploy_tokens/{token_id}',
+    params: { project_id: id.project(), token_id: deployTokenId() },
+    fineGrained: ['read_deploy_token'],
+    keywords: 'deploy token details scopes',
+  },
+  deploy_token_get_group: {
+    summary: 'Get one deploy token of a group',
+    rest: 'GET /groups/{group_id}/deploy_tokens/{token_id}',
+    params: { group_id: id.group(), token_id: deployTokenId() },
+    fineGrained: ['read_deploy_token'],
+    keywords: 'deploy token details scopes',
+  },
+  deploy_token_create_project: {
+    summary: 'Create a deploy token for a project (clone, registry or package access)',
+    rest: 'POST /projects/{project_id}/deploy_tokens',
+    params: { project_id: id.project(), ...deployTokenBody() },
+    fineGrained: ['create_deploy_token'],
+    keywords: 'new registry pull credentials clone token kubernetes',
+  },
+  deploy_token_create_group: {
+    summary: 'Create a deploy token for a group (clone, registry or package access)',
+    rest: 'POST /groups/{group_id}/deploy_tokens',
+    params: { group_id: id.group(), ...deployTokenBody() },
+    fineGrained: ['create_deploy_token'],
+    keywords: 'new registry pull credentials clone token kubernetes',
+  },
+  deploy_token_delete_project: {
+    summary: 'Delete a deploy token of a project (it stops working)',
+    rest: 'DELETE /projects/{project_id}/deploy_tokens/{token_id}',
+    params: { project_id: id.project(), token_id: deployTokenId() },
+    destructive: true,
+    fineGrained: ['delete_deploy_token'],
+    keywords: 'revoke remove deploy token',
+  },
+  deploy_token_delete_group: {
+    summary: 'Delete a deploy token of a group (it stops working)',
+    rest: 'DELETE /groups/{group_id}/deploy_tokens/{token_id}',
+    params: { group_id: id.group(), token_id: deployTokenId() },
+    destructive: true,
+    fineGrained: ['delete_deploy_token'],
+    keywords: 'revoke remove deploy token',
+  },
+
+  // ---- project access tokens
+  token_project_list: {
+    summary: 'List the access tokens of a project, filtered by state, dates or name',
+    rest: 'GET /projects/{project_id}/access_tokens',
+    params: { project_id: id.project(), ...tokenFilters() },
+    fineGrained: ['read_resource_access_token'],
+    keywords: 'project access tokens PrAT bot API keys expiring',
+  },
+  token_project_get: {
+    summary: 'Get one access token of a project: scopes, role, expiry, last use',
+    rest: 'GET /projects/{project_id}/access_tokens/{token_id}',
+    params: { project_id: id.project(), token_id: accessTokenId() },
+    fineGrained: ['read_resource_access_token'],
+    keywords: 'project access token PrAT details',
+  },
+  token_project_create: {
+    summary: 'Create a project access token (a bot user with a role and scopes)',
+    rest: 'POST /projects/{project_id}/access_tokens',
+    params: { project_id: id.project(), ...accessTokenBody() },
+    fineGrained: ['create_resource_access_token'],
+    keywords: 'new project access token PrAT bot API key credential',
+  },
+  token_project_rotate: {
+    summary: 'Rotate a project access token: revoke it and get a new secret',
+    rest: 'POST /projects/{project_id}/access_tokens/{token_id}/rotate',
+    params: { project_id: id.project(), token_id: accessTokenId(), ...rotateBody() },
+    destructive: true,
+    flagNote: ROTATE_NOTE,
+    fineGrained: ['rotate_resource_access_token'],
+    keywords: 'renew refresh regenerate project access token PrAT',
+  },
+  token_project_rotate_self: {
+    summary: 'Rotate the project access token making the call (the token this server uses stops working)',
+    rest: 'POST /projects/{project_id}/access_tokens/self/rotate',
+    params: { project_id: id.project(), ...rotateBody() },
+    destructive: true,
+    flagNote: ROTATE_NOTE,
+    fineGrained: ['rotate_resource_access_token'],
+    keywords: 'renew refresh regenerate my own project access token self rotate',
+  },
+  token_project_revoke: {
+    summary: 'Revoke a project access token (it stops working)',
+    rest: 'DELETE /projects/{project_id}/access_tokens/{token_id}',
+    params: { project_id: id.project(), token_id: accessTokenId() },
+    destructive: true,
+    fineGrained: ['delete_resource_access_token'],
+    keywords: 'delete remove project access token PrAT',
+  },
+
+  // ---- group access tokens
+  token_group_list: {
+    summary: 'List the access tokens of a group, filtered by state, dates or name',
+    rest: 'GET /groups/{group_id}/access_tokens',
+    params: { group_id: id.group(), ...tokenFilters() },
+    fineGrained: ['read_resource_access_token'],
+    keywords: 'group access tokens GrAT bot API keys expiring',
+  },
+  token_group_get: {
+    summary: 'Get one access token of a group: scopes, role, expiry, last use',
+    rest: 'GET /groups/{group_id}/access_tokens/{token_id}',
+    params: { group_id: id.group(), token_id: accessTokenId() },
+    fineGrained: ['read_resource_access_token'],
+    keywords: 'group access token GrAT details',
+  },
+  token_group_create: {
+    summary: 'Create a group access token (a bot user with a role and scopes)',
+    rest: 'POST /groups/{group_id}/access_tokens',
+    params: { group_id: id.group(), ...accessTokenBody() },
+    fineGrained: ['create_resource_access_token'],
+    keywords: 'new group access token GrAT bot API key credential',
+  },
+  token_group_rotate: {
+    summary: 'Rotate a group access token: revoke it and get a new secret',
+    rest: 'POST /groups/{group_id}/access_tokens/{token_id}/rotate',
+    params: { group_id: id.group(), token_id: accessTokenId(), ...rotateBody() },
+    destructive: true,
+    flagNote: ROTATE_NOTE,
+    fineGrained: ['rotate_resource_access_token'],
+    keywords: 'renew refresh regenerate group access token GrAT',
+  },
+  token_group_rotate_self: {
+    summary: 'Rotate the group access token making the call (the token this server uses stops working)',
+    rest: 'POST /groups/{group_id}/access_tokens/self/rotate',
+    params: { group_id: id.group(), ...rotateBody() },
+    destructive: true,
+    flagNote: ROTATE_NOTE,
+    fineGrained: ['rotate_resource_access_token'],
+    keywords: 'renew refresh regenerate my own group access token self rotate',
+  },
+  token_group_revoke: {
+    summary: 'Revoke a group access token (it stops working)',
+    rest: 'DELETE /groups/{group_id}/access_tokens/{token_id}',
+    params: { group_id: id.group(), token_id: accessTokenId() },
+    destructive: true,
+    fineGrained: ['delete_resource_access_token'],
+    keywords: 'delete remove group access token GrAT',
+  },
+
+  // ---- personal access tokens
+  token_personal_list: {
+    summary: 'List personal access tokens (own; all or one user\'s for an administrator)',
+    rest: 'GET /personal_access_tokens',
+    params: {
+      user_id: int('Only tokens of this user (administrators; others only themselves)'),
+      ...tokenFilters(),
+    },
+    fineGrained: ['read_personal_access_token'],
+    keywords: 'PAT my tokens API keys expiring credentials',
+  },
+  token_personal_get: {
+    summary: 'Get a personal access token by ID, or the token this server uses (scopes, expiry)',
+    rest: 'GET /personal_access_tokens/self',
+    alternatives: [{ when: 'token_id', rest: 'GET /personal_access_tokens/{token_id}' }],
+    params: {
+      token_id: int('Personal access token ID (default: the token making the call)'),
+    },
+    fineGrained: ['read_personal_access_token'],
+    keywords: 'PAT current token scopes expiry self which token',
+  },
+  token_personal_rotate: {
+    summary: 'Rotate a personal access token by ID: revoke it and get a new secret',
+    rest: 'POST /personal_access_tokens/{token_id}/rotate',
+    params: { token_id: personalTokenId(), ...rotateBody() },
+    destructive: true,
+    flagNote: ROTATE_NOTE,
+    fineGrained: ['rotate_personal_access_token'],
+    keywords: 'renew refresh regenerate PAT',
+  },
+  token_personal_rotate_self: {
+    summary: 'Rotate the personal access token making the call (the token this server uses stops working)',
+    rest: 'POST /personal_access_tokens/self/rotate',
+    params: { ...rotateBody() },
+    destructive: true,
+    flagNote: ROTATE_NOTE,
+    fineGrained: ['rotate_personal_access_token'],
+    keywords: 'renew refresh regenerate my own PAT self rotate',
+  },
+  token_personal_revoke: {
+    summary: 'Revoke a personal access token by ID (it stops working)',
+    rest: 'DELETE /personal_access_tokens/{token_id}',
+    params: { token_id: personalTokenId() },
+    destructive: true,
+    fineGrained: ['revoke_personal_access_token'],
+    keywords: 'delete remove PAT leaked token',
+  },
+  token_personal_revoke_self: {
+    summary: 'Revoke the personal access token making the call (the token this server uses stops working)',
+    rest: 'DELETE /personal_access_tokens/self',
+    params: {},
+    destructive: true,
+    fineGrained: ['revoke_personal_access_token'],
+    keywords: 'delete my own PAT leaked token self revoke',
+  },
+});

@@ -1,0 +1,94 @@
+import { domain, id, str, oneOf, req, intList, paging } from '../define.js';
+
+const checkId = () => id.int('External status check (service) ID');
+
+export default domain('external_status_check', 'External status checks of projects: the services merge requests report to, their per-merge-request results, retry', {
+  list_project: {
+    summary: 'List the external status check services of a project (name, URL, protected branches)',
+    rest: 'GET /projects/{project_id}/external_status_checks',
+    params: { project_id: id.project(), ...paging() },
+    tier: 'ultimate',
+    fineGrained: ['read_external_status_check_service'],
+    keywords: 'external status checks services third-party approval webhook',
+  },
+  list_project_checks: {
+    summary: 'List the status check services configured for a project (same answer as list_project)',
+    rest: 'GET /projects/{project_id}/external_status_checks',
+    params: { project_id: id.project(), ...paging() },
+    tier: 'ultimate',
+    fineGrained: ['read_external_status_check_service'],
+    keywords: 'configured external status checks project settings',
+  },
+  create_project: {
+    summary: 'Add an external status check service to a project (called for each merge request)',
+    rest: 'POST /projects/{project_id}/external_status_checks',
+    params: {
+      project_id: id.project(),
+      name: req(str('Display name of the status check')),
+      external_url: req(str('URL of the external service the merge request data is sent to')),
+      shared_secret: str('HMAC secret used to sign the requests to the service'),
+      protected_branch_ids: intList('IDs of the protected branches the check applies to (default: all)'),
+    },
+    tier: 'ultimate',
+    fineGrained: ['create_external_status_check_service'],
+    keywords: 'new external status check service webhook',
+  },
+  update_project: {
+    summary: 'Update an external status check service: name, URL, secret or protected branches',
+    rest: 'PUT /projects/{project_id}/external_status_checks/{check_id}',
+    params: {
+      project_id: id.project(),
+      check_id: checkId(),
+      name: str('Display name of the status check'),
+      external_url: str('URL of the external service'),
+      shared_secret: str('HMAC secret used to sign the requests to the service'),
+      protected_branch_ids: intList('IDs of the protected branches the check applies to'),
+    },
+    tier: 'ultimate',
+    fineGrained: ['update_external_status_check_service'],
+    keywords: 'edit external status check service',
+  },
+  delete_project: {
+    summary: 'Delete an external status check service from a project',
+    rest: 'DELETE /projects/{project_id}/external_status_checks/{check_id}',
+    params: { project_id: id.project(), check_id: checkId() },
+    destructive: true,
+    tier: 'ultimate',
+    fineGrained: ['delete_external_status_check_service'],
+    keywords: 'remove external status check service',
+  },
+  list_project_mr_checks: {
+    summary: 'List the external status checks of a merge request with their status (passed, failed, pending)',
+    rest: 'GET /projects/{project_id}/merge_requests/{merge_request_iid}/status_checks',
+    params: { project_id: id.project(), merge_request_iid: id.mr(), ...paging() },
+    tier: 'ultimate',
+    fineGrained: ['read_external_status_check'],
+    keywords: 'PR pull request MR status checks results passed failed pending',
+  },
+  set_project_mr_status: {
+    summary: 'Report the result (passed or failed) of an external status check for a merge request',
+    rest: 'POST /projects/{project_id}/merge_requests/{merge_request_iid}/status_check_responses',
+    params: {
+      project_id: id.project(),
+      merge_request_iid: id.mr(),
+      sha: req(str('SHA of the merge request head commit the result is for')),
+      external_status_check_id: id.int('ID of the external status check'),
+      status: oneOf(['passed', 'failed'], 'Result of the check'),
+    },
+    tier: 'ultimate',
+    fineGrained: ['update_external_status_check'],
+    keywords: 'PR pull request MR status check pass fail report response',
+  },
+  retry_project: {
+    summary: 'Retry a failed external status check of a merge request',
+    rest: 'POST /projects/{project_id}/merge_requests/{merge_request_iid}/status_checks/{external_status_check_id}/retry',
+    params: {
+      project_id: id.project(),
+      merge_request_iid: id.mr(),
+      external_status_check_id: id.int('ID of the external status check'),
+    },
+    tier: 'ultimate',
+    fineGrained: ['retry_external_status_check'],
+    keywords: 'PR pull request MR rerun status check again',
+  },
+});

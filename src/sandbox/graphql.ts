@@ -1,0 +1,299 @@
+// POST /api/graphql: real objects for project, group, namespace, users, work items; plausible data shaped by the selection elsewhere.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { IssueRec, MrRec, ProjectRec, SandboxState, UserRec } from './state.js';
+import type { Query, Reply } from './types.js';
+import { GraphQLSyntaxError, parseDocument, pickOperation, type Field, type GqlDocument, type Selection } from './graphql-parse.js';
+import { isExpired, presentedToken } from './tokens.js';
+import { json, sha1 } from './util.js';
+
+type Src = Record<string, unknown>;
+type Lazy = (args: Record<string, unknown>) => unknown;
+
+const NOT_ALLOWED = "The resource that you are attempting to access does not exist or you don't have permission to perform this action";
+const gid = (type: string, id: number | string) => `gid://gitlab/${type}/${id}`;
+const gidNum = (v: unknown): number | undefined => { const m = /\/(\d+)$/.exec(String(v ?? '')); return m ? Number(m[1]) : typeof v === 'number' ? v : undefined; };
+const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+function singular(s: string): string {
+  if (/ies$/.test(s)) return s.slice(0, -3) + 'y';
+  if (/(ss|sh|ch|x)es$/.test(s)) return s.slice(0, -2);
+  if (/s$/.test(s) && !/ss$/.test(s) && !/(status|Status|analysis|Analysis)$/.test(s)) return s.slice(0, -1);
+  return s;
+}
+
+/** A connection with offset cursors honouring `first` and `after`. */
+function conn(items: Src[], args: Record<string, unknown>): Src {
+  const after = typeof args.after === 'string' ? Number(Buffer.from(args.after, 'base64').toString()) || 0 : 0;
+  const first = typeof args.first === 'number' ? Math.max(0, Math.min(100, args.first)) : 100;
+  const page = items.slice(after, after + first);
+  const cursor = (i: number) => Buffer.from(String(after + i + 1)).toString('base64');
+  const more = after + first < items.length;
+  return {
+    nodes: page, edges: page.map((node, i) => ({ cursor: cursor(i), node })), count: items.length,
+    pageInfo: { hasNextPage: more, hasPreviousPage: after > 0, startCursor: page.length ? cursor(0) : null, endCursor: more && page.length ? cursor(page.length - 1) : null, __typename: 'PageInfo' },
+  };
+}
+
+class Resolver {
+  constructor(readonly state: SandboxState, readonly user: UserRec | undefined, readonly doc: GqlDocument, readonly input: Src) {}
+
+  userSrc(u: UserRec | undefined): Src | null {
+    if (!u) return null;
+    return { __typename: 'UserCore', id: gid('User', u.id), username: u.username, name: u.name, state: u.state.toUpperCase(), webUrl: `${this.state.url}/${u.username}`, webPath: `/${u.username}`, avatarUrl: null, publicEmail: u.email, bot: u.bot };
+  }
+
+  workItemSrc(p: ProjectRec, i: IssueRec): Src {
+    const s = this.state;
+    const labels = i.labels.map((name) => { const l = p.labels.find((x) => x.name === name); return { __typename: 'Label', id: gid('ProjectLabel', l?.id ?? 0), title: name, color: l?.color ?? '#6699cc', description: l?.description ?? null }; });
+    const notes = s.notes.get(`${p.id}:Issue:${i.iid}`) ?? [];
+    return {
+      __typename: 'WorkItem', id: gid('WorkItem', i.id), iid: String(i.iid), title: i.title, state: i.state === 'opened' ? 'OPEN' : 'CLOSED', confidential: i.confidential,
+      createdAt: i.createdAt, updatedAt: i.updatedAt, closedAt: i.closedAt, webUrl: `${s.url}/${s.projectFullPath(p)}/-/issues/${i.iid}`, reference: `#${i.iid}`,
+      author: this.userSrc(s.users.get(i.authorId)), workItemType: { __typename: 'WorkItemType', id: gid('WorkItems::Type', 1), name: 'Issue', iconName: 'issue-type-issue' },
+      namespace: { __typename: 'Namespace', id: gid('Namespaces::ProjectNamespace', p.id), fullPath: s.projectFullPath(p), name: p.name },
+      description: i.description,
+      widgets: [
+        { __typename: 'WorkItemWidgetDescription', type: 'DESCRIPTION', description: i.description, edited: false },
+        { __typename: 'WorkItemWidgetAssignees', type: 'ASSIGNEES', assignees: (a: Src) => conn(i.assigneeIds.map((id) => this.userSrc(s.users.get(id))!).filter(Boolean), a), allowsMultipleAssignees: true },
+        { __typename: 'WorkItemWidgetLabels', type: 'LABELS', labels: (a: Src) => conn(labels, a), allowsScopedLabels: true },
+        { __typename: 'WorkItemWidgetHierarchy', type: 'HIERARCHY', parent: null, hasChildren: false, children: (a: Src) => conn([], a) },
+        { __typename: 'WorkItemWidgetNotes', type: 'NOTES', discussions: (a: Src) => conn([...new Set(notes.map((n) => n.discussionId))].map((d) => ({ __typename: 'Discussion', id: gid('Discussion', d), notes: (b: Src) => conn(notes.filter((n) => n.discussionId === d).map((n) => ({ __typename: 'Note', id: gid('Note', n.id), body: n.body, system: n.system, createdAt: n.createdAt, author: this.userSrc(s.users.get(n.authorId)) })), b) })), a) },
+        { __typename: 'WorkItemWidgetStartAndDueDate', type: 'START_AND_DUE_DATE', dueDate: i.dueDate, startDate: null },
+      ],
+    };
+  }
+
+  mrSrc(p: ProjectRec, m: MrRec): Src {
+    const s = this.state;
+    return {
+      __typename: 'MergeRequest', id: gid('MergeRequest', m.id), iid: String(m.iid), title: m.title, description: m.description, state: m.state, draft: m.draft,
+      sourceBranch: m.sourceBranch, targetBranch: m.targetBranch, createdAt: m.createdAt, updatedAt: m.updatedAt, mergedAt: m.mergedAt,
+      webUrl: `${s.url}/${s.projectFullPath(p)}/-/merge_requests/${m.iid}`, author: this.userSrc(s.users.get(m.authorId)), approved: m.approvedBy.length >= m.approvalsRequired,
+      conflicts: m.hasConflicts, diffHeadSha: p.repo.branches.get(m.sourceBranch) ?? m.headSha,
+    };
+  }
+
+  projectSrc(p: ProjectRec): Src {
+    const s = this.state;
+    const issues = () => [...p.issues.values()].filter((i) => !i.confidential || s.accessLevel(this.user, p) >= 20);
+    const filtered = (a: Src) => issues().filter((i) => (a.iid === undefined || String(a.iid) === String(i.iid)) && (!Array.isArray(a.iids) || a.iids.map(String).includes(String(i.iid))) && (!a.state || a.state === 'all' || String(a.state).toLowerCase().replace(/^open$/, 'opened') === i.state));
+    return {
+      __typename: 'Project', id: gid('Project', p.id), name: p.name, path: p.path, fullPath: s.projectFullPath(p), description: p.description, visibility: p.visibility,
+      webUrl: `${s.url}/${s.projectFullPath(p)}`, createdAt: p.createdAt, lastActivityAt: p.lastActivityAt, archived: p.archived, starCount: p.starCount,
+      forksCount: p.forksCount, topics: p.topics, repository: { __typename: 'Repository', rootRef: p.defaultBranch, exists: p.repo.commits.size > 0, empty: p.repo.commits.size === 0 },
+      issues: (a: Src) => conn(filtered(a).map((i) => ({ ...this.workItemSrc(p, i), __typename: 'Issue', id: gid('Issue', i.id), state: i.state })), a),
+      issue: (a: Src) => { const i = filtered(a)[0]; return i ? { ...this.workItemSrc(p, i), __typename: 'Issue', id: gid('Issue', i.id), state: i.state } : null; },
+      workItems: (a: Src) => conn(filtered(a).map((i) => this.workItemSrc(p, i)), a),
+      workItem: (a: Src) => { const i = filtered(a)[0]; return i ? this.workItemSrc(p, i) : null; },
+      mergeRequests: (a: Src) => conn([...p.mrs.values()].filter((m) => !a.state || a.state === 'all' || a.state === m.state).map((m) => this.mrSrc(p, m)), a),
+      mergeRequest: (a: Src) => { const m = p.mrs.get(Number(a.iid)); return m ? this.mrSrc(p, m) : null; },
+      labels: (a: Src) => conn(p.labels.map((l) => ({ __typename: 'Label', id: gid('ProjectLabel', l.id), title: l.name, color: l.color, description: l.description })), a),
+      namespace: { __typename: 'Namespace', id: gid('Namespace', p.namespace.id), fullPath: s.namespacePath(p) },
+    };
+  }
+
+  namespaceSrc(fullPath: string): Src | null {
+    const s = this.state;
+    const g = s.groupByRef(fullPath);
+    if (g && /\D/.test(fullPath) && s.canSeeGroup(this.user, g)) {
+      const projects = [...s.projects.values()].filter((p) => p.namespace.kind === 'group' && (p.namespace.id === g.id || s.groups.get(p.namespace.id)?.fullPath.startsWith(`${g.fullPath}/`)) && s.canSeeProject(this.user, p));
+      return {
+        __typename: 'Group', id: gid('Group', g.id), name: g.name, path: g.path, fullPath: g.fullPath, fullName: g.name, description: g.description, visibility: g.visibility,
+        webUrl: `${s.url}/groups/${g.fullPath}`, createdAt: g.createdAt, projects: (a: Src) => conn(projects.map((p) => this.projectSrc(p)), a),
+        workItems: (a: Src) => conn(projects.flatMap((p) => [...p.issues.values()].map((i) => this.workItemSrc(p, i))).filter((w) => !a.iid || w.iid === String(a.iid)), a),
+        workItem: (a: Src) => projects.flatMap((p) => [...p.issues.values()].filter((i) => String(i.iid) === String(a.iid)).map((i) => this.workItemSrc(p, i)))[0] ?? null,
+      };
+    }
+    const p = s.projectByRef(fullPath);
+    if (p && /\D/.test(fullPath) && s.canSeeProject(this.user, p)) return { ...this.projectSrc(p), __typename: 'Namespace', id: gid('Namespaces::ProjectNamespace', p.id) };
+    const u = s.userByName(fullPath);
+    if (u && u.id === this.user?.id) return { __typename: 'Namespace', id: gid('Namespaces::UserNamespace', 100 + u.id), fullPath: u.username, name: u.name, path: u.username };
+    return null;
+  }
+
+  findIssueById(id: number | undefined): { p: ProjectRec; i: IssueRec } | undefined {
+    for (const p of this.state.projects.values()) for (const i of p.issues.values()) if (i.id === id && this.state.canSeeProject(this.user, p)) return { p, i };
+    return undefined;
+  }
+
+  root(f: Field): unknown {
+    const s = this.state;
+    const a = f.args;
+    switch (f.name) {
+      case 'currentUser': return this.userSrc(this.user);
+      case 'user': return this.userSrc(typeof a.username === 'string' ? s.userByName(a.username) : s.users.get(gidNum(a.id) ?? -1));
+      case 'users': return conn([...s.users.values()].filter((u) => !Array.isArray(a.usernames) || a.usernames.includes(u.username)).map((u) => this.userSrc(u)!), a);
+      case 'project': { const p = s.projectByRef(String(a.fullPath ?? '')); return p && /\D/.test(String(a.fullPath)) && s.canSeeProject(this.user, p) ? this.projectSrc(p) : null; }
+      case 'projects': return conn([...s.projects.values()].filter((p) => s.canSeeProject(this.user, p)).map((p) => this.projectSrc(p)), a);
+      case 'group': { const n = this.namespaceSrc(String(a.fullPath ?? '')); return n && n.__typename === 'Group' ? n : null; }
+      case 'namespace': return this.namespaceSrc(String(a.fullPath ?? ''));
+      case 'workItem': case 'issue': { const x = this.findIssueById(gidNum(a.id)); return x ? this.workItemSrc(x.p, x.i) : null; }
+      case 'mergeRequest': {
+        for (const p of s.projects.values()) for (const m of p.mrs.values()) if (m.id === gidNum(a.id) && s.canSeeProject(this.user, p)) return this.mrSrc(p, m);
+        return null;
+      }
+      case 'metadata': return { __typename: 'Metadata', version: s.version, revision: 'abc123', enterprise: true, kas: { enabled: false, version: null, externalUrl: null } };
+      default: return undefined;
+    }
+  }
+
+  /** Mutations with a real effect; others answer a synthesized payload. */
+  mutate(f: Field): Src | null | undefined {
+    const s = this.state;
+    const input = (f.args.input ?? f.args) as Src;
+    if (f.name === 'createNote') {
+      const target = this.findIssueById(gidNum(input.noteableId));
+      if (!target || typeof input.body !== 'string') return undefined;
+      const now = s.now();
+      const note = { id: s.nextId('note'), body: input.body, authorId: this.user!.id, createdAt: now, updatedAt: now, system: false, discussionId: s.newDiscussionId(), type: null, resolvable: false, resolved: false, resolvedById: null, resolvedAt: null, position: null, internal: !!input.internal };
+      s.notesFor({ kind: 'Issue', projectId: target.p.id, iid: target.i.iid, id: target.i.id }).push(note);
+      return { errors: [], note: { __typename: 'Note', id: gid('Note', note.id), body: note.body, createdAt: now, author: this.userSrc(this.user), discussion: { id: gid('Discussion', note.discussionId) } } };
+    }
+    if (f.name === 'workItemCreate' || f.name === 'createIssue') {
+      const path = String(input.namespacePath ?? input.projectPath ?? '');
+      const p = s.projectByRef(path);
+      if (!p || !/\D/.test(path) || s.accessLevel(this.user, p) < 10 || typeof input.title !== 'string') return undefined;
+      const now = s.now();
+      const desc = (input.descriptionWidget as Src | undefined)?.description ?? input.description;
+      const i: IssueRec = { id: s.nextId('issue'), iid: p.nextIssueIid++, projectId: p.id, title: input.title, description: typeof desc === 'string' ? desc : null, state: 'opened', authorId: this.user!.id, assigneeIds: [], labels: [], milestoneId: null, createdAt: now, updatedAt: now, closedAt: null, closedById: null, confidential: !!input.confidential, dueDate: null, discussionLocked: null, upvotes: 0, downvotes: 0, weight: null, issueType: 'issue' };
+      p.issues.set(i.iid, i);
+      return { errors: [], workItem: this.workItemSrc(p, i), issue: { ...this.workItemSrc(p, i), __typename: 'Issue', state: 'opened' } };
+    }
+    if (f.name === 'workItemUpdate' || f.name === 'workItemDelete') {
+      const x = this.findIssueById(gidNum(input.id));
+      if (!x || s.accessLevel(this.user, x.p) < 20) return undefined;
+      if (f.name === 'workItemDelete') {
+        if (s.accessLevel(this.user, x.p) < 50) return null;
+        x.p.issues.delete(x.i.iid);
+        return { errors: [], namespace: { id: gid('Namespaces::ProjectNamespace', x.p.id), fullPath: s.projectFullPath(x.p) } };
+      }
+      const now = s.now();
+      if (typeof input.title === 'string') x.i.title = input.title;
+      if (input.stateEvent === 'CLOSE' && x.i.state === 'opened') Object.assign(x.i, { state: 'closed', closedAt: now, closedById: this.user!.id });
+      if (input.stateEvent === 'REOPEN' && x.i.state === 'closed') Object.assign(x.i, { state: 'opened', closedAt: null, closedById: null });
+      const desc = (input.descriptionWidget as Src | undefined)?.description;
+      if (typeof desc === 'string') x.i.description = desc;
+      x.i.updatedAt = now;
+      return { errors: [], workItem: this.workItemSrc(x.p, x.i) };
+    }
+    return undefined;
+  }
+
+  fields(sels: Selection[], typename: string | undefined, out: Field[] = []): Field[] {
+    for (const sel of sels) {
+      if (sel.kind === 'field') out.push(sel);
+      else if (sel.kind === 'inline') { if (!sel.typeCondition || !typename || sel.typeCondition === typename || !/^WorkItemWidget/.test(typename)) this.fields(sel.selections, typename, out); }
+      else {
+        const frag = this.doc.fragments.get(sel.name);
+        if (frag && (!typename || frag.typeCondition === typename || !/^WorkItemWidget/.test(typename))) this.fields(frag.selections, typename, out);
+      }
+    }
+    return out;
+  }
+
+  object(src: Src | null, sels: Selection[], type: string, idx: number, depth: number): Src | null {
+    if (src === null) return null;
+    const merged = new Map<string, Field>();
+    for (const f of this.fields(sels, typeof src.__typename === 'string' ? src.__typename : undefined)) {
+      const key = f.alias ?? f.name;
+      const prev = merged.get(key);
+      if (prev && prev.selections && f.selections) merged.set(key, { ...prev, selections: [...prev.selections, ...f.selections] });
+      else if (!prev) merged.set(key, f);
+    }
+    const out: Src = {};
+    const t = typeof src.__typename === 'string' && src.__typename !== 'Namespace' ? src.__typename : type;
+    for (const [key, f] of merged) out[key] = this.value(f, src, t, idx, depth);
+    return out;
+  }
+
+  value(f: Field, src: Src, parentType: string, idx: number, depth: number): unknown {
+    let v: unknown = f.name === '__typename' ? src.__typename ?? parentType : src[f.name];
+    if (typeof v === 'function') v = (v as Lazy)(f.args);
+    const childType = f.name === 'nodes' || f.name === 'node' || f.name === 'edges' ? parentType : pascal(singular(f.name));
+    if (v === undefined) v = this.synth(f, parentType, idx, depth);
+    if (!f.selections || v === null || typeof v !== 'object') return v;
+    if (Array.isArray(v)) return v.map((x, i) => this.object(x as Src, f.selections!, childType, i + 1, depth + 1));
+    if (f.name === 'nodes' || f.name === 'node') return this.object(v as Src, f.selections, parentType, idx, depth + 1);
+    return this.object(v as Src, f.selections, childType, idx, depth + 1);
+  }
+
+  /** A plausible value for a field the sandbox does not model, shaped by its selection. */
+  synth(f: Field, parentType: string, idx: number, depth: number): unknown {
+    const n = f.name;
+    if (f.selections) {
+      const sub = new Set(f.selections.filter((x): x is Field => x.kind === 'field').map((x) => x.name));
+      const type = pascal(singular(n));
+      if (depth > 8) return null;
+      if (sub.has('nodes') || sub.has('edges') || sub.has('pageInfo')) return conn([1, 2].map((i) => ({ __typename: type, id: gid(type, i) })), f.args);
+      if (/s$/.test(n) && !/(ss|Status|status|Analysis|analysis)$/.test(n)) return [1, 2].map((i) => ({ __typename: type, id: gid(type, i) }));
+      return { __typename: type, id: gid(type, idx) };
+    }
+    if (n in this.input && typeof this.input[n] !== 'object') return this.input[n];
+    if (n === 'id') return gid(parentType, idx);
+    if (n === 'iid') return String(idx);
+    if (n === 'errors') return [];
+    if (/(Count|count|Total|total)$/.test(n)) return 0;
+    if (/At$/.test(n)) return '2026-03-01T12:00:00Z';
+    if (/(Date|On)$/.test(n)) return '2026-03-01';
+    if (/(Url|url)$/.test(n)) return `${this.state.url}/-/sandbox/${singular(parentType).toLowerCase()}/${idx}`;
+    if (/(Path|path)$/.test(n)) return n === 'fullPath' ? `demo-group/${parentType.toLowerCase()}-${idx}` : `/-/sandbox/${parentType.toLowerCase()}/${idx}`;
+    if (/^(is|has|can|should|allow|enabled|archived|confidential|locked|draft|resolved)/.test(n) || /Enabled$/.test(n)) return false;
+    if (n === 'state' || n === 'status') return 'OPEN';
+    if (n === 'severity') return 'HIGH';
+    if (n === 'sha' || /Sha$/.test(n)) return sha1(`${parentType}:${n}:${idx}`);
+    if (n === 'username') return 'demo';
+    if (n === 'color') return '#1f75cb';
+    if (n === 'name' || n === 'title') return `${parentType} ${idx}`;
+    if (n === 'description' || n === 'body' || n === 'message') return `Sandbox ${parentType} ${idx}`;
+    if (/s$/.test(n) && !/(ss|Status|status)$/.test(n)) return [];
+    return `${n} ${idx}`;
+  }
+}
+
+/** Answers POST /api/graphql. */
+export function handleGraphql(state: SandboxState, headers: IncomingHttpHeaders, query: Query, body: unknown): Reply {
+  const value = presentedToken(headers, query);
+  let user: UserRec | undefined;
+  let canWrite = false;
+  if (value) {
+    const t = state.tokens.get(value);
+    if (!t || t.revoked || isExpired(t) || !state.users.has(t.userId)) return json(401, { errors: [{ message: 'Invalid token' }] });
+    const readable = t.kind === 'fine_grained' || t.scopes.includes('api') || t.scopes.includes('read_api');
+    if (!readable) return json(403, { errors: [{ message: 'Insufficient scope: the token needs the api or read_api scope' }] });
+    user = state.users.get(t.userId);
+    canWrite = t.kind === 'fine_grained' || t.scopes.includes('api');
+  }
+  const run = (req: unknown): Src => {
+    if (!req || typeof req !== 'object' || typeof (req as Src).query !== 'string' || (req as Src).query === '') return { errors: [{ message: 'No query string was present' }] };
+    const { query: q, variables, operationName } = req as { query: string; variables?: unknown; operationName?: unknown };
+    const vars = variables && typeof variables === 'object' && !Array.isArray(variables) ? (variables as Src) : {};
+    let doc: GqlDocument;
+    try { doc = parseDocument(q, vars); } catch (e) {
+      if (e instanceof GraphQLSyntaxError) return { errors: [{ message: e.message, locations: [{ line: e.line, column: e.column }] }] };
+      throw e;
+    }
+    const op = pickOperation(doc, typeof operationName === 'string' ? operationName : undefined);
+    if (!op) return { errors: [{ message: typeof operationName === 'string' ? `No operation named "${operationName}"` : 'No operations in query document' }] };
+    const data: Src = {};
+    const errors: Src[] = [];
+    const inputOf = (f: Field): Src => { const i = f.args.input; return i && typeof i === 'object' ? (i as Src) : f.args; };
+    const r = new Resolver(state, user, doc, {});
+    for (const f of r.fields(op.selections, op.type === 'mutation' ? 'Mutation' : 'Query')) {
+      const key = f.alias ?? f.name;
+      if (f.name === '__typename') { data[key] = op.type === 'mutation' ? 'Mutation' : 'Query'; continue; }
+      if (op.type === 'mutation') {
+        if (!user || !canWrite) { data[key] = null; errors.push({ message: NOT_ALLOWED, locations: [{ line: 1, column: 1 }], path: [key] }); continue; }
+        const rr = new Resolver(state, user, doc, inputOf(f));
+        const payload = rr.mutate(f);
+        if (payload === null) { data[key] = null; errors.push({ message: NOT_ALLOWED, path: [key] }); continue; }
+        data[key] = rr.object(payload ?? { __typename: `${pascal(f.name)}Payload`, errors: [] }, f.selections ?? [], `${pascal(f.name)}Payload`, 1, 1);
+        continue;
+      }
+      const src = r.root(f);
+      if (src === undefined) { data[key] = r.value(f, {}, 'Query', 1, 0); continue; }
+      data[key] = f.selections && src !== null && typeof src === 'object' && !Array.isArray(src) ? r.object(src as Src, f.selections, pascal(f.name), 1, 1) : src;
+    }
+    return errors.length ? { data, errors } : { data };
+  };
+  if (Array.isArray(body)) return json(200, body.map(run));
+  return json(200, run(body));
+}

@@ -1,0 +1,277 @@
+// CI: pipelines and jobs with state changes; traces, artifacts and generic package files redirect to the storage origin.
+import type { Router } from '../router.js';
+import { ACCESS, type JobRec, type PipelineRec, type ProjectRec } from '../state.js';
+import type { Ctx, Reply } from '../types.js';
+import { resolveRef } from '../repo.js';
+import { jobJson, pipelineJson } from '../serialize.js';
+import { artifactFiles, presign } from '../storage.js';
+import { bool, json, list, message, missing, noContent, notFound, paginate, sortBy, str } from '../util.js';
+import { isReply, loadProject, requireLevel } from './common.js';
+
+const ACTIVE = new Set(['created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'scheduled']);
+const pipelineNotFound = (): Reply => message(404, '404 Not found');
+const redirect = (location: string): Reply => ({ status: 302, headers: { location }, contentType: 'text/html; charset=utf-8', text: `<html><body>You are being <a href="${location}">redirected</a>.</body></html>` });
+
+function jobsOf(ctx: Ctx, pl: PipelineRec): JobRec[] {
+  return pl.jobIds.map((id) => ctx.state.jobs.get(id)).filter((j): j is JobRec => !!j);
+}
+
+/** A pipeline's status from its current (not retried) jobs, as the platform derives it. */
+function recompute(ctx: Ctx, pl: PipelineRec): void {
+  const jobs = jobsOf(ctx, pl).filter((j) => !j.retried);
+  const has = (s: string) => jobs.some((j) => j.status === s);
+  let status = 'success';
+  if (has('running')) status = 'running';
+  else if (has('pending')) status = 'pending';
+  else if (jobs.some((j) => j.status === 'failed' && !j.allowFailure)) status = 'failed';
+  else if (has('canceled')) status = 'canceled';
+  else if (has('created')) status = 'created';
+  else if (jobs.every((j) => j.status === 'manual' || j.status === 'skipped')) status = 'manual';
+  pl.status = status;
+  pl.updatedAt = ctx.state.now();
+  if (!ACTIVE.has(status)) pl.finishedAt = pl.finishedAt ?? pl.updatedAt;
+}
+
+function newJob(ctx: Ctx, p: ProjectRec, pl: PipelineRec, name: string, stage: string, status: string, when: JobRec['when'] = 'on_success'): JobRec {
+  const j: JobRec = {
+    id: ctx.state.nextId('job'), projectId: p.id, pipelineId: pl.id, name, stage, status, ref: pl.ref, tag: pl.tag, allowFailure: when === 'manual', when,
+    createdAt: ctx.state.now(), startedAt: null, finishedAt: null, duration: null, queuedDuration: null, userId: ctx.user.id, artifacts: false, coverage: null,
+    failureReason: null, erased: false, retried: false,
+  };
+  ctx.state.jobs.set(j.id, j);
+  pl.jobIds.push(j.id);
+  return j;
+}
+
+function loadPipeline(ctx: Ctx, prm: Record<string, string>): { p: ProjectRec; pl: PipelineRec } | Reply {
+  const p = loadProject(ctx, prm.id);
+  if (isReply(p)) return p;
+  const pl = /^\d+$/.test(prm.pid) ? p.pipelines.get(Number(prm.pid)) : undefined;
+  return pl ? { p, pl } : pipelineNotFound();
+}
+
+function loadJob(ctx: Ctx, prm: Record<string, string>): { p: ProjectRec; j: JobRec } | Reply {
+  const p = loadProject(ctx, prm.id);
+  if (isReply(p)) return p;
+  const j = /^\d+$/.test(prm.jid) ? ctx.state.jobs.get(Number(prm.jid)) : undefined;
+  return j && j.projectId === p.id ? { p, j } : pipelineNotFound();
+}
+
+function filterJobs(ctx: Ctx, jobs: JobRec[]): JobRec[] {
+  const scope = list(ctx.params.scope);
+  let out = bool(ctx.params.include_retried) ? jobs : jobs.filter((j) => !j.retried);
+  if (scope?.length) out = out.filter((j) => scope.includes(j.status));
+  return out.sort((a, b) => b.id - a.id);
+}
+
+export function registerCi(r: Router): void {
+  const PL = (fn: (ctx: Ctx, p: ProjectRec, pl: PipelineRec) => Reply) => (ctx: Ctx, prm: Record<string, string>): Reply => {
+    const x = loadPipeline(ctx, prm);
+    return isReply(x) ? x : fn(ctx, x.p, x.pl);
+  };
+  const J = (fn: (ctx: Ctx, p: ProjectRec, j: JobRec, prm: Record<string, string>) => Reply) => (ctx: Ctx, prm: Record<string, string>): Reply => {
+    const x = loadJob(ctx, prm);
+    return isReply(x) ? x : fn(ctx, x.p, x.j, prm);
+  };
+  const P = (fn: (ctx: Ctx, p: ProjectRec, prm: Record<string, string>) => Reply) => (ctx: Ctx, prm: Record<string, string>): Reply => {
+    const p = loadProject(ctx, prm.id);
+    return isReply(p) ? p : fn(ctx, p, prm);
+  };
+
+  r.get('projects/:id/pipelines', P((ctx, p) => {
+    let pls = [...p.pipelines.values()];
+    const scope = str(ctx.params.scope);
+    if (scope === 'running' || scope === 'pending') pls = pls.filter((x) => x.status === scope);
+    if (scope === 'finished') pls = pls.filter((x) => !ACTIVE.has(x.status));
+    if (scope === 'branches') pls = pls.filter((x) => !x.tag);
+    if (scope === 'tags') pls = pls.filter((x) => x.tag);
+    for (const k of ['status', 'ref', 'sha', 'source', 'name'] as const) {
+      const v = str(ctx.params[k]);
+      if (v) pls = pls.filter((x) => String(x[k]) === v);
+    }
+    const username = str(ctx.params.username);
+    if (username) pls = pls.filter((x) => ctx.state.users.get(x.userId)?.username === username);
+    const ua = str(ctx.params.updated_after); const ub = str(ctx.params.updated_before);
+    if (ua) pls = pls.filter((x) => x.updatedAt >= ua);
+    if (ub) pls = pls.filter((x) => x.updatedAt <= ub);
+    const sorted = sortBy(pls, ctx, { id: (x) => x.id, status: (x) => x.status, ref: (x) => x.ref, updated_at: (x) => x.updatedAt, user_id: (x) => x.userId }, 'id');
+    return paginate(ctx, sorted.map((x) => pipelineJson(ctx.state, p, x)));
+  }));
+  r.get('projects/:id/pipelines/latest', P((ctx, p) => {
+    const ref = str(ctx.params.ref) ?? p.defaultBranch;
+    const pl = [...p.pipelines.values()].filter((x) => x.ref === ref).sort((a, b) => b.id - a.id)[0];
+    return pl ? json(200, pipelineJson(ctx.state, p, pl, { detail: true })) : pipelineNotFound();
+  }));
+  r.get('projects/:id/pipelines/:pid', PL((ctx, p, pl) => json(200, pipelineJson(ctx.state, p, pl, { detail: true }))));
+  r.post('projects/:id/pipeline', P((ctx, p) => {
+    const ref = str(ctx.params.ref);
+    if (!ref) return missing('ref');
+    const denied = requireLevel(ctx, p, ACCESS.developer);
+    if (denied) return denied;
+    const sha = resolveRef(p.repo, ref);
+    if (!sha) return message(400, { base: ['Reference not found'] });
+    const now = ctx.state.now();
+    const vars = Array.isArray(ctx.params.variables) ? (ctx.params.variables as Array<Record<string, unknown>>) : [];
+    const pl: PipelineRec = {
+      id: ctx.state.nextId('pipeline'), iid: p.nextPipelineIid++, projectId: p.id, ref, sha, beforeSha: '0000000000000000000000000000000000000000', status: 'pending',
+      source: 'api', tag: p.repo.tags.has(ref), userId: ctx.user.id, createdAt: now, updatedAt: now, startedAt: null, finishedAt: null, duration: null,
+      coverage: null, name: null, jobIds: [],
+      variables: vars.filter((v) => v && str(v.key)).map((v) => ({ key: str(v.key)!, value: str(v.value) ?? '', variable_type: str(v.variable_type) ?? 'env_var' })),
+    };
+    p.pipelines.set(pl.id, pl);
+    newJob(ctx, p, pl, 'compile', 'build', 'pending');
+    newJob(ctx, p, pl, 'unit-tests', 'test', 'created');
+    newJob(ctx, p, pl, 'lint', 'test', 'created');
+    if (ref === p.defaultBranch) newJob(ctx, p, pl, 'deploy-production', 'deploy', 'manual', 'manual');
+    return json(201, pipelineJson(ctx.state, p, pl, { detail: true }));
+  }));
+  r.post('projects/:id/pipelines/:pid/retry', PL((ctx, p, pl) => {
+    const denied = requireLevel(ctx, p, ACCESS.developer);
+    if (denied) return denied;
+    for (const j of jobsOf(ctx, pl)) {
+      if (j.retried || !['failed', 'canceled'].includes(j.status)) continue;
+      j.retried = true;
+      newJob(ctx, p, pl, j.name, j.stage, 'pending', j.when);
+    }
+    pl.finishedAt = null;
+    recompute(ctx, pl);
+    return json(201, pipelineJson(ctx.state, p, pl, { detail: true }));
+  }));
+  r.post('projects/:id/pipelines/:pid/cancel', PL((ctx, p, pl) => {
+    const denied = requireLevel(ctx, p, ACCESS.developer);
+    if (denied) return denied;
+    const now = ctx.state.now();
+    for (const j of jobsOf(ctx, pl)) if (ACTIVE.has(j.status)) { j.status = 'canceled'; j.finishedAt = now; }
+    if (ACTIVE.has(pl.status)) { pl.status = 'canceled'; pl.finishedAt = now; pl.updatedAt = now; }
+    return json(200, pipelineJson(ctx.state, p, pl, { detail: true }));
+  }));
+  r.delete('projects/:id/pipelines/:pid', PL((ctx, p, pl) => {
+    const denied = requireLevel(ctx, p, ACCESS.owner);
+    if (denied) return denied;
+    for (const id of pl.jobIds) ctx.state.jobs.delete(id);
+    p.pipelines.delete(pl.id);
+    return noContent();
+  }));
+  r.put('projects/:id/pipelines/:pid/metadata', PL((ctx, p, pl) => {
+    const name = str(ctx.params.name);
+    if (!name) return missing('name');
+    pl.name = name;
+    return json(200, pipelineJson(ctx.state, p, pl, { detail: true }));
+  }));
+  r.get('projects/:id/pipelines/:pid/variables', PL((_ctx, _p, pl) => json(200, pl.variables)));
+  r.get('projects/:id/pipelines/:pid/jobs', PL((ctx, p, pl) => paginate(ctx, filterJobs(ctx, jobsOf(ctx, pl)).map((j) => jobJson(ctx.state, p, j)))));
+  r.get('projects/:id/pipelines/:pid/bridges', PL((ctx) => paginate(ctx, [])));
+  r.get('projects/:id/pipelines/:pid/test_report_summary', PL((_ctx, _p, pl) => {
+    const failed = pl.status === 'failed' ? 1 : 0;
+    return json(200, {
+      total: { time: 3.91, count: 131, success: 131 - failed, failed, skipped: 0, error: 0, suite_error: null },
+      test_suites: [{ name: 'unit-tests', total_time: 3.91, total_count: 131, success_count: 131 - failed, failed_count: failed, skipped_count: 0, error_count: 0, build_ids: pl.jobIds.slice(1, 2), suite_error: null }],
+    });
+  }));
+  r.get('projects/:id/pipelines/:pid/test_report', PL((_ctx, _p, pl) => {
+    const failed = pl.status === 'failed';
+    const cases = [
+      { status: 'success', name: 'session > expires after 30 minutes', classname: 'test/session.test.ts', file: 'test/session.test.ts', execution_time: 0.003, system_output: null, stack_trace: null },
+      failed
+        ? { status: 'failed', name: 'login > accepts a unicode password', classname: 'test/login.test.ts', file: 'test/login.test.ts', execution_time: 0.012, system_output: 'AssertionError: expected false to be true', stack_trace: null }
+        : { status: 'success', name: 'login > accepts a unicode password', classname: 'test/login.test.ts', file: 'test/login.test.ts', execution_time: 0.012, system_output: null, stack_trace: null },
+    ];
+    return json(200, {
+      total_time: 3.91, total_count: 2, success_count: failed ? 1 : 2, failed_count: failed ? 1 : 0, skipped_count: 0, error_count: 0,
+      test_suites: [{ name: 'unit-tests', total_time: 3.91, total_count: 2, success_count: failed ? 1 : 2, failed_count: failed ? 1 : 0, skipped_count: 0, error_count: 0, suite_error: null, test_cases: cases }],
+    });
+  }));
+
+  r.get('projects/:id/jobs', P((ctx, p) => paginate(ctx, filterJobs(ctx, [...ctx.state.jobs.values()].filter((j) => j.projectId === p.id)).map((j) => jobJson(ctx.state, p, j)))));
+  r.get('projects/:id/jobs/:jid', J((ctx, p, j) => json(200, jobJson(ctx.state, p, j))));
+  r.post('projects/:id/jobs/:jid/retry', J((ctx, p, j) => {
+    const denied = requireLevel(ctx, p, ACCESS.developer);
+    if (denied) return denied;
+    if (ACTIVE.has(j.status) || j.status === 'manual') return message(403, '403 Forbidden - Job is not retryable');
+    const pl = p.pipelines.get(j.pipelineId)!;
+    j.retried = true;
+    const fresh = newJob(ctx, p, pl, j.name, j.stage, 'pending', j.when);
+    pl.finishedAt = null;
+    recompute(ctx, pl);
+    return json(201, jobJson(ctx.state, p, fresh));
+  }));
+  r.post('projects/:id/jobs/:jid/cancel', J((ctx, p, j) => {
+    const denied = requireLevel(ctx, p, ACCESS.developer);
+    if (denied) return denied;
+    if (ACTIVE.has(j.status)) {
+      j.status = 'canceled';
+      j.finishedAt = ctx.state.now();
+      recompute(ctx, p.pipelines.get(j.pipelineId)!);
+    }
+    return json(201, jobJson(ctx.state, p, j));
+  }));
+  r.post('projects/:id/jobs/:jid/play', J((ctx, p, j) => {
+    const denied = requireLevel(ctx, p, ACCESS.developer);
+    if (denied) return denied;
+    if (j.status !== 'manual') return message(400, '400 Unplayable Job');
+    j.status = 'pending';
+    recompute(ctx, p.pipelines.get(j.pipelineId)!);
+    return json(200, jobJson(ctx.state, p, j));
+  }));
+  r.post('projects/:id/jobs/:jid/erase', J((ctx, p, j) => {
+    const denied = requireLevel(ctx, p, ACCESS.maintainer);
+    if (denied) return denied;
+    if (ACTIVE.has(j.status) || j.status === 'manual') return message(403, '403 Forbidden - Job is not erasable!');
+    j.erased = true;
+    j.artifacts = false;
+    return json(201, jobJson(ctx.state, p, j));
+  }));
+  r.get('projects/:id/jobs/:jid/trace', J((ctx, _p, j) => redirect(presign(ctx.state, `/traces/${j.id}.log`))));
+  r.get('projects/:id/jobs/:jid/artifacts', J((ctx, _p, j) => (j.artifacts && !j.erased ? redirect(presign(ctx.state, `/artifacts/${j.id}/artifacts.zip`)) : notFound())));
+  r.delete('projects/:id/jobs/:jid/artifacts', J((ctx, p, j) => {
+    const denied = requireLevel(ctx, p, ACCESS.maintainer);
+    if (denied) return denied;
+    j.artifacts = false;
+    return noContent();
+  }));
+  r.post('projects/:id/jobs/:jid/artifacts/keep', J((ctx, p, j) => (j.artifacts ? json(200, jobJson(ctx.state, p, j)) : notFound())));
+  r.get('projects/:id/jobs/:jid/artifacts/*path', J((ctx, _p, j, prm) => {
+    if (!j.artifacts || j.erased || !artifactFiles(j).has(prm.path)) return notFound();
+    return redirect(presign(ctx.state, `/artifacts/${j.id}/files/${prm.path}`));
+  }));
+  const latestJob = (ctx: Ctx, p: ProjectRec, ref: string): JobRec | Reply => {
+    const name = str(ctx.params.job);
+    if (!name) return missing('job');
+    const j = [...ctx.state.jobs.values()].filter((x) => x.projectId === p.id && x.ref === ref && x.name === name && x.status === 'success' && x.artifacts && !x.erased).sort((a, b) => b.id - a.id)[0];
+    return j ?? notFound();
+  };
+  r.get('projects/:id/jobs/artifacts/:ref/download', P((ctx, p, prm) => {
+    const j = latestJob(ctx, p, prm.ref);
+    return 'pipelineId' in j ? redirect(presign(ctx.state, `/artifacts/${j.id}/artifacts.zip`)) : j;
+  }));
+  r.get('projects/:id/jobs/artifacts/:ref/raw/*path', P((ctx, p, prm) => {
+    const j = latestJob(ctx, p, prm.ref);
+    if (!('pipelineId' in j)) return j;
+    return artifactFiles(j).has(prm.path) ? redirect(presign(ctx.state, `/artifacts/${j.id}/files/${prm.path}`)) : notFound();
+  }));
+
+  r.put('projects/:id/packages/generic/:name/:version/:file', P((ctx, p, prm) => {
+    const denied = requireLevel(ctx, p, ACCESS.developer);
+    if (denied) return denied;
+    const key = `${prm.name}/${prm.version}/${prm.file}`;
+    p.packages.set(key, { id: ctx.state.nextId('package'), packageName: prm.name, version: prm.version, fileName: prm.file, content: ctx.rawBody, createdAt: ctx.state.now() });
+    return message(201, '201 Created');
+  }));
+  r.get('projects/:id/packages/generic/:name/:version/:file', P((ctx, p, prm) => {
+    const key = `${prm.name}/${prm.version}/${prm.file}`;
+    return p.packages.has(key) ? redirect(presign(ctx.state, `/packages/${p.id}/${key}`)) : notFound('Package');
+  }));
+  r.get('projects/:id/packages', P((ctx, p) => {
+    const byVersion = new Map<string, Record<string, unknown>>();
+    for (const f of p.packages.values()) {
+      const k = `${f.packageName}/${f.version}`;
+      if (!byVersion.has(k)) {
+        byVersion.set(k, {
+          id: f.id, name: f.packageName, version: f.version, package_type: 'generic', status: 'default', created_at: f.createdAt, last_downloaded_at: null, tags: [],
+          _links: { web_path: `/${ctx.state.projectFullPath(p)}/-/packages/${f.id}`, delete_api_path: `${ctx.state.url}/api/v4/projects/${p.id}/packages/${f.id}` },
+        });
+      }
+    }
+    return paginate(ctx, [...byVersion.values()]);
+  }));
+}

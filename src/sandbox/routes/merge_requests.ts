@@ -1,0 +1,264 @@
+// Merge requests: lists, get, create, update, merge, approvals, changes and diffs, commits.
+import type { Router } from '../router.js';
+import { ACCESS, type MrRec, type ProjectRec } from '../state.js';
+import type { Ctx, Reply } from '../types.js';
+import { addCommit, commitsBetween, diffFiles, mergeBase } from '../repo.js';
+import { commitJson, mrJson, pipelineJson, userBasic } from '../serialize.js';
+import { bool, int, intList, json, list, message, missing, noContent, notAllowed, paginate, sortBy, str, text } from '../util.js';
+import { isReply, knownUsers, loadMr, loadProject, requireLevel } from './common.js';
+import { labelsMatch, userMatch } from './issues.js';
+
+const headOf = (p: ProjectRec, mr: MrRec): string => p.repo.branches.get(mr.sourceBranch) ?? mr.headSha;
+
+function baseOf(p: ProjectRec, mr: MrRec): string {
+  if (mr.state === 'merged') return mr.baseSha;
+  const target = p.repo.branches.get(mr.targetBranch);
+  return (target && mergeBase(p.repo, headOf(p, mr), target)) ?? mr.baseSha;
+}
+
+function mrDiffs(p: ProjectRec, mr: MrRec) {
+  return diffFiles(p.repo.commits.get(baseOf(p, mr))?.files, p.repo.commits.get(headOf(p, mr))?.files);
+}
+
+/** Both sides changed a file differently since the merge base. */
+function conflicts(p: ProjectRec, source: string, target: string): boolean {
+  const base = mergeBase(p.repo, source, target);
+  const b = base ? p.repo.commits.get(base)!.files : new Map<string, string>();
+  const s = p.repo.commits.get(source)!.files;
+  const t = p.repo.commits.get(target)!.files;
+  for (const path of new Set([...s.keys(), ...t.keys()])) {
+    const sv = s.get(path); const tv = t.get(path); const bv = b.get(path);
+    if (sv !== bv && tv !== bv && sv !== tv) return true;
+  }
+  return false;
+}
+
+const isDraftTitle = (t: string): boolean => /^\s*(\[draft\]|\(draft\)|draft:|draft\s-\s|\[wip\]|wip:)/i.test(t);
+
+function approvalsJson(ctx: Ctx, p: ProjectRec, mr: MrRec): Record<string, unknown> {
+  const left = Math.max(0, mr.approvalsRequired - mr.approvedBy.length);
+  return {
+    id: mr.id, iid: mr.iid, project_id: p.id, title: mr.title, description: mr.description, state: mr.state, created_at: mr.createdAt, updated_at: mr.updatedAt,
+    merge_status: mr.hasConflicts ? 'cannot_be_merged' : 'can_be_merged', approved: left === 0, approvals_required: mr.approvalsRequired, approvals_left: left,
+    require_password_to_approve: false, approved_by: mr.approvedBy.map((id) => ({ user: userBasic(ctx.state, id) })), suggested_approvers: [], approvers: [],
+    approver_groups: [], user_has_approved: mr.approvedBy.includes(ctx.user.id), user_can_approve: !mr.approvedBy.includes(ctx.user.id) && ctx.state.accessLevel(ctx.user, p) >= ACCESS.developer,
+    approval_rules_left: [], has_approval_rules: false, merge_request_approvers_available: ctx.state.licensed, multiple_approval_rules_available: ctx.state.licensed, invalid_approvers_rules: [],
+  };
+}
+
+function filterMrs(ctx: Ctx, items: Array<{ p: ProjectRec; m: MrRec }>, defaultScope: string): Reply {
+  const prm = ctx.params;
+  const s = ctx.state;
+  let out = items;
+  const state = str(prm.state);
+  if (state && state !== 'all') out = out.filter(({ m }) => m.state === state);
+  const labels = list(prm.labels);
+  out = out.filter(({ m }) => labelsMatch(m.labels, labels));
+  const search = str(prm.search)?.toLowerCase();
+  if (search) out = out.filter(({ m }) => m.title.toLowerCase().includes(search) || (m.description ?? '').toLowerCase().includes(search));
+  out = out.filter(({ m }) => userMatch(m.assigneeIds, prm.assignee_id) && userMatch(m.reviewerIds, prm.reviewer_id));
+  const author = int(prm.author_id) ?? (str(prm.author_username) ? s.userByName(str(prm.author_username)!)?.id ?? -1 : undefined);
+  if (author !== undefined) out = out.filter(({ m }) => m.authorId === author);
+  const notAuthor = str((prm.not as Record<string, unknown> | undefined)?.author_username) ?? str(prm['not[author_username]']);
+  if (notAuthor) out = out.filter(({ m }) => m.authorId !== s.userByName(notAuthor)?.id);
+  const reviewer = str(prm.reviewer_username);
+  if (reviewer) out = out.filter(({ m }) => m.reviewerIds.includes(s.userByName(reviewer)?.id ?? -1));
+  const src = str(prm.source_branch); const tgt = str(prm.target_branch);
+  if (src) out = out.filter(({ m }) => m.sourceBranch === src);
+  if (tgt) out = out.filter(({ m }) => m.targetBranch === tgt);
+  const milestone = str(prm.milestone);
+  if (milestone) out = out.filter(({ p, m }) => (milestone === 'None' ? m.milestoneId === null : milestone === 'Any' ? m.milestoneId !== null : p.milestones.find((x) => x.id === m.milestoneId)?.title === milestone));
+  const iids = intList(prm.iids);
+  if (iids?.length) out = out.filter(({ m }) => iids.includes(m.iid));
+  const draft = bool(prm.draft) ?? (str(prm.wip) === 'yes' ? true : str(prm.wip) === 'no' ? false : undefined);
+  if (draft !== undefined) out = out.filter(({ m }) => m.draft === draft);
+  const scope = str(prm.scope) ?? defaultScope;
+  if (scope === 'created_by_me' || scope === 'created-by-me') out = out.filter(({ m }) => m.authorId === ctx.user.id);
+  if (scope === 'assigned_to_me' || scope === 'assigned-to-me') out = out.filter(({ m }) => m.assigneeIds.includes(ctx.user.id));
+  const sorted = sortBy(out, ctx, { created_at: (x) => x.m.createdAt, updated_at: (x) => x.m.updatedAt, title: (x) => x.m.title.toLowerCase(), merged_at: (x) => x.m.mergedAt ?? '' }, 'created_at');
+  const view = str(prm.view) === 'simple';
+  return paginate(ctx, sorted.map(({ p, m }) => (view ? { id: m.id, iid: m.iid, project_id: p.id, title: m.title, description: m.description, state: m.state, created_at: m.createdAt, updated_at: m.updatedAt, web_url: mrJson(ctx.state, p, m).web_url } : mrJson(ctx.state, p, m))));
+}
+
+function createMr(ctx: Ctx, p: ProjectRec): Reply {
+  const prm = ctx.params;
+  const source = str(prm.source_branch); const target = str(prm.target_branch); const title = str(prm.title);
+  const absent = [!source ? 'source_branch' : '', !target ? 'target_branch' : '', !title ? 'title' : ''].filter(Boolean);
+  if (absent.length) return missing(...absent);
+  if (source === target) return json(422, { message: ["You can't use same project/branch for source and target"] });
+  const head = p.repo.branches.get(source!);
+  const targetHead = p.repo.branches.get(target!);
+  if (!head) return json(422, { message: [`Source branch "${source}" does not exist`] });
+  if (!targetHead) return json(422, { message: [`Target branch "${target}" does not exist`] });
+  const open = [...p.mrs.values()].find((m) => m.state === 'opened' && m.sourceBranch === source && m.targetBranch === target);
+  if (open) return json(409, { message: [`Another open merge request already exists for this source branch: !${open.iid}`] });
+  const s = ctx.state;
+  const now = s.now();
+  const m: MrRec = {
+    id: s.nextId('mr'), iid: p.nextMrIid++, projectId: p.id, title: title!, description: text(prm.description) ?? null, state: 'opened', authorId: ctx.user.id,
+    assigneeIds: knownUsers(ctx, intList(prm.assignee_ids) ?? intList(prm.assignee_id)) ?? [], reviewerIds: knownUsers(ctx, intList(prm.reviewer_ids)) ?? [],
+    labels: list(prm.labels) ?? [], milestoneId: int(prm.milestone_id) ?? null, sourceBranch: source!, targetBranch: target!, createdAt: now, updatedAt: now,
+    mergedAt: null, mergedById: null, closedAt: null, closedById: null, draft: isDraftTitle(title!), hasConflicts: conflicts(p, head, targetHead),
+    squash: !!bool(prm.squash), shouldRemoveSourceBranch: bool(prm.remove_source_branch) ?? null, forceRemoveSourceBranch: !!bool(prm.remove_source_branch),
+    mergeCommitSha: null, baseSha: mergeBase(p.repo, head, targetHead) ?? targetHead, headSha: head, approvedBy: [], approvalsRequired: 1, upvotes: 0, downvotes: 0,
+    discussionLocked: null, mergeWhenPipelineSucceeds: false,
+  };
+  p.mrs.set(m.iid, m);
+  return json(201, mrJson(s, p, m, { detail: true }));
+}
+
+function updateMr(ctx: Ctx, p: ProjectRec, m: MrRec): Reply {
+  const prm = ctx.params;
+  const keys = ['title', 'description', 'state_event', 'labels', 'add_labels', 'remove_labels', 'assignee_id', 'assignee_ids', 'reviewer_ids', 'target_branch', 'milestone_id', 'discussion_locked', 'squash', 'remove_source_branch', 'allow_collaboration'];
+  if (!keys.some((k) => prm[k] !== undefined)) return json(400, { error: `${keys.join(', ')} are missing, at least one parameter must be provided` });
+  const denied = requireLevel(ctx, p, ACCESS.developer);
+  if (denied && m.authorId !== ctx.user.id) return denied;
+  const now = ctx.state.now();
+  const title = str(prm.title);
+  if (title) { m.title = title; m.draft = isDraftTitle(title); }
+  if (text(prm.description) !== undefined) m.description = text(prm.description)!;
+  const ev = str(prm.state_event);
+  if (ev === 'close' && m.state === 'opened') { m.state = 'closed'; m.closedAt = now; m.closedById = ctx.user.id; }
+  if (ev === 'reopen' && m.state === 'closed') { m.state = 'opened'; m.closedAt = null; m.closedById = null; }
+  const labels = list(prm.labels);
+  if (labels) m.labels = [...new Set(labels)];
+  const add = list(prm.add_labels);
+  if (add) m.labels = [...new Set([...m.labels, ...add])];
+  const remove = list(prm.remove_labels);
+  if (remove) m.labels = m.labels.filter((l) => !remove.includes(l));
+  const assignees = knownUsers(ctx, intList(prm.assignee_ids) ?? intList(prm.assignee_id));
+  if (assignees) m.assigneeIds = assignees;
+  const reviewers = knownUsers(ctx, intList(prm.reviewer_ids));
+  if (reviewers) m.reviewerIds = reviewers;
+  const target = str(prm.target_branch);
+  if (target) {
+    if (!p.repo.branches.has(target)) return json(422, { message: [`Target branch "${target}" does not exist`] });
+    m.targetBranch = target;
+  }
+  if (prm.milestone_id !== undefined) m.milestoneId = int(prm.milestone_id) || null;
+  const locked = bool(prm.discussion_locked);
+  if (locked !== undefined) m.discussionLocked = locked;
+  const squash = bool(prm.squash);
+  if (squash !== undefined) m.squash = squash;
+  const rsb = bool(prm.remove_source_branch);
+  if (rsb !== undefined) { m.forceRemoveSourceBranch = rsb; m.shouldRemoveSourceBranch = rsb; }
+  m.updatedAt = now;
+  return json(200, mrJson(ctx.state, p, m, { detail: true }));
+}
+
+function merge(ctx: Ctx, p: ProjectRec, m: MrRec): Reply {
+  if (ctx.state.accessLevel(ctx.user, p) < ACCESS.developer) return message(401, '401 Unauthorized');
+  if (m.state !== 'opened' || m.draft) return notAllowed();
+  const head = headOf(p, m);
+  const targetHead = p.repo.branches.get(m.targetBranch);
+  if (!p.repo.branches.has(m.sourceBranch) || !targetHead) return notAllowed();
+  if (m.hasConflicts || conflicts(p, head, targetHead)) return notAllowed();
+  const sha = str(ctx.params.sha);
+  if (sha && sha !== head) return message(409, `SHA does not match HEAD of source branch: ${head}`);
+  const s = ctx.state;
+  const pl = [...p.pipelines.values()].filter((x) => x.sha === head).sort((a, b) => b.id - a.id)[0];
+  if ((bool(ctx.params.auto_merge) || bool(ctx.params.merge_when_pipeline_succeeds)) && pl && ['running', 'pending', 'created'].includes(pl.status)) {
+    m.mergeWhenPipelineSucceeds = true;
+    return json(200, mrJson(s, p, m, { detail: true }));
+  }
+  const base = mergeBase(p.repo, head, targetHead);
+  const baseFiles = base ? p.repo.commits.get(base)!.files : new Map<string, string>();
+  const srcFiles = p.repo.commits.get(head)!.files;
+  const files = new Map(p.repo.commits.get(targetHead)!.files);
+  for (const path of new Set([...baseFiles.keys(), ...srcFiles.keys()])) {
+    const sv = srcFiles.get(path);
+    if (sv === baseFiles.get(path)) continue;
+    if (sv === undefined) files.delete(path); else files.set(path, sv);
+  }
+  const now = s.now();
+  const full = s.projectFullPath(p);
+  const msg = str(ctx.params.merge_commit_message) ?? `Merge branch '${m.sourceBranch}' into '${m.targetBranch}'\n\n${m.title}\n\nSee merge request ${full}!${m.iid}`;
+  const c = addCommit(p.repo, { parent: targetHead, mergeParent: head, files, message: msg, authorName: ctx.user.name, authorEmail: ctx.user.email, date: now });
+  p.repo.branches.set(m.targetBranch, c.id);
+  Object.assign(m, { state: 'merged', mergedAt: now, mergedById: ctx.user.id, mergeCommitSha: c.id, headSha: head, baseSha: base ?? targetHead, updatedAt: now });
+  const remove = bool(ctx.params.should_remove_source_branch) ?? m.forceRemoveSourceBranch;
+  if (remove && m.sourceBranch !== p.defaultBranch && !p.repo.protectedBranches.has(m.sourceBranch)) p.repo.branches.delete(m.sourceBranch);
+  for (const match of (m.description ?? '').matchAll(/(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\s+#(\d+)/gi)) {
+    const issue = p.issues.get(Number(match[1]));
+    if (issue && issue.state === 'opened') Object.assign(issue, { state: 'closed', closedAt: now, closedById: ctx.user.id, updatedAt: now });
+  }
+  p.lastActivityAt = now;
+  return json(200, mrJson(s, p, m, { detail: true }));
+}
+
+export function registerMergeRequests(r: Router): void {
+  const visible = (ctx: Ctx) => [...ctx.state.projects.values()].filter((p) => ctx.state.canSeeProject(ctx.user, p));
+  r.get('merge_requests', (ctx) => filterMrs(ctx, visible(ctx).flatMap((p) => [...p.mrs.values()].map((m) => ({ p, m }))), 'created_by_me'));
+  r.get('groups/:id/merge_requests', (ctx, prm) => {
+    const g = ctx.state.groupByRef(prm.id);
+    if (!g || !ctx.state.canSeeGroup(ctx.user, g)) return message(404, '404 Group Not Found');
+    const ps = visible(ctx).filter((p) => p.namespace.kind === 'group' && (p.namespace.id === g.id || ctx.state.groups.get(p.namespace.id)?.fullPath.startsWith(`${g.fullPath}/`)));
+    return filterMrs(ctx, ps.flatMap((p) => [...p.mrs.values()].map((m) => ({ p, m }))), 'all');
+  });
+  r.get('projects/:id/merge_requests', (ctx, prm) => {
+    const p = loadProject(ctx, prm.id);
+    return isReply(p) ? p : filterMrs(ctx, [...p.mrs.values()].map((m) => ({ p, m })), 'all');
+  });
+  r.post('projects/:id/merge_requests', (ctx, prm) => {
+    const p = loadProject(ctx, prm.id);
+    if (isReply(p)) return p;
+    return requireLevel(ctx, p, ACCESS.developer) ?? createMr(ctx, p);
+  });
+  const one = (fn: (ctx: Ctx, p: ProjectRec, m: MrRec) => Reply) => (ctx: Ctx, prm: Record<string, string>): Reply => {
+    const x = loadMr(ctx, prm.id, prm.iid);
+    return isReply(x) ? x : fn(ctx, x.p, x.mr);
+  };
+  const base = 'projects/:id/merge_requests/:iid';
+  r.get(base, one((ctx, p, m) => json(200, mrJson(ctx.state, p, m, { detail: true }))));
+  r.put(base, one(updateMr));
+  r.delete(base, one((ctx, p, m) => {
+    const denied = requireLevel(ctx, p, ACCESS.owner);
+    if (denied) return denied;
+    p.mrs.delete(m.iid);
+    ctx.state.notes.delete(`${p.id}:MergeRequest:${m.iid}`);
+    return noContent();
+  }));
+  r.put(`${base}/merge`, one(merge));
+  r.post(`${base}/cancel_merge_when_pipeline_succeeds`, one((ctx, p, m) => {
+    if (!m.mergeWhenPipelineSucceeds) return notAllowed();
+    m.mergeWhenPipelineSucceeds = false;
+    return json(201, mrJson(ctx.state, p, m, { detail: true }));
+  }));
+  r.post(`${base}/approve`, one((ctx, p, m) => {
+    if (ctx.state.accessLevel(ctx.user, p) < ACCESS.developer || m.approvedBy.includes(ctx.user.id) || m.state !== 'opened') return message(401, '401 Unauthorized');
+    const sha = str(ctx.params.sha);
+    if (sha && sha !== headOf(p, m)) return message(409, 'SHA does not match HEAD of source branch');
+    m.approvedBy.push(ctx.user.id);
+    return json(201, approvalsJson(ctx, p, m));
+  }));
+  r.post(`${base}/unapprove`, one((ctx, p, m) => {
+    if (!m.approvedBy.includes(ctx.user.id)) return message(404, '404 Not Found');
+    m.approvedBy = m.approvedBy.filter((id) => id !== ctx.user.id);
+    return json(201, approvalsJson(ctx, p, m));
+  }));
+  r.get(`${base}/approvals`, one((ctx, p, m) => json(200, approvalsJson(ctx, p, m))));
+  r.get(`${base}/approval_state`, one((ctx, _p, m) => json(200, {
+    approval_rules_overwritten: false,
+    rules: [{
+      id: m.id * 10, name: 'All Members', rule_type: 'any_approver', eligible_approvers: [], approvals_required: m.approvalsRequired, users: [], groups: [],
+      contains_hidden_groups: false, approved_by: m.approvedBy.map((id) => userBasic(ctx.state, id)), source_rule: null, approved: m.approvedBy.length >= m.approvalsRequired, overridden: false,
+    }],
+  })));
+  r.get(`${base}/changes`, one((ctx, p, m) => json(200, { ...mrJson(ctx.state, p, m, { detail: true }), changes: mrDiffs(p, m), overflow: false })));
+  r.get(`${base}/diffs`, one((ctx, p, m) => paginate(ctx, mrDiffs(p, m))));
+  r.get(`${base}/raw_diffs`, one((_ctx, p, m) => ({
+    status: 200, contentType: 'text/plain; charset=utf-8',
+    text: mrDiffs(p, m).map((d) => `diff --git a/${d.old_path} b/${d.new_path}\n--- ${d.new_file ? '/dev/null' : `a/${d.old_path}`}\n+++ ${d.deleted_file ? '/dev/null' : `b/${d.new_path}`}\n${d.diff}`).join(''),
+  })));
+  r.get(`${base}/commits`, one((ctx, p, m) => paginate(ctx, commitsBetween(p.repo, baseOf(p, m), headOf(p, m)).map((c) => commitJson(ctx.state, p, c)))));
+  r.get(`${base}/pipelines`, one((ctx, p, m) => {
+    const head = headOf(p, m);
+    const pls = [...p.pipelines.values()].filter((x) => x.sha === head || x.ref === m.sourceBranch).sort((a, b) => b.id - a.id);
+    return paginate(ctx, pls.map((x) => pipelineJson(ctx.state, p, x)));
+  }));
+  r.get(`${base}/participants`, one((ctx, p, m) => {
+    const ids = new Set([m.authorId, ...m.assigneeIds, ...ctx.state.notesFor({ kind: 'MergeRequest', projectId: p.id, iid: m.iid, id: m.id }).map((n) => n.authorId)]);
+    return paginate(ctx, [...ids].map((id) => userBasic(ctx.state, id)));
+  }));
+  r.get(`${base}/reviewers`, one((ctx, _p, m) => paginate(ctx, m.reviewerIds.map((id) => ({ user: userBasic(ctx.state, id), state: m.approvedBy.includes(id) ? 'approved' : 'unreviewed', created_at: m.createdAt })))));
+}

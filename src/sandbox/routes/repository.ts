@@ -1,0 +1,348 @@
+// Repository: branches, protected branches, tags, commits (with actions), files, tree, compare, contributors, blobs.
+import { createHash } from 'node:crypto';
+import type { Router } from '../router.js';
+import { ACCESS, type CommitRec, type ProjectRec } from '../state.js';
+import type { Ctx, Reply } from '../types.js';
+import { addCommit, applyActions, blobId, commitsBetween, diffFiles, diffStats, history, mergeBase, resolveRef, treeEntries, type CommitAction } from '../repo.js';
+import { branchJson, commitJson, mrJson } from '../serialize.js';
+import { bool, json, list, message, missing, noContent, notFound, paginate, str, text } from '../util.js';
+import { isReply, loadProject, requireLevel } from './common.js';
+
+const LEVEL_NAMES: Record<number, string> = { 0: 'No one', 30: 'Developers + Maintainers', 40: 'Maintainers', 60: 'Admins' };
+const validBranchName = (n: string): boolean => !/(\s|\.\.|~|\^|:|\?|\*|\[|\\|@\{|\/\/|^\/|\/$|\.lock$|^-)/.test(n) && n !== 'HEAD' && n.length <= 255;
+
+function protectedJson(p: ProjectRec, name: string): Record<string, unknown> {
+  const b = p.repo.protectedBranches.get(name)!;
+  const level = (id: number, l: number) => [{ id, access_level: l, access_level_description: LEVEL_NAMES[l] ?? 'Maintainers', deploy_key_id: null, user_id: null, group_id: null }];
+  return {
+    id: b.id, name: b.name, push_access_levels: level(b.id * 10 + 1, b.pushLevel), merge_access_levels: level(b.id * 10 + 2, b.mergeLevel),
+    unprotect_access_levels: [], allow_force_push: b.allowForcePush, code_owner_approval_required: b.codeOwnerApprovalRequired, inherited: false,
+  };
+}
+
+function tagJson(ctx: Ctx, p: ProjectRec, name: string): Record<string, unknown> {
+  const t = p.repo.tags.get(name)!;
+  const c = p.repo.commits.get(t.target)!;
+  return {
+    name: t.name, message: t.message, target: t.message ? createHash('sha1').update(`tag:${t.name}`).digest('hex') : t.target, commit: commitJson(ctx.state, p, c),
+    release: null, protected: false, created_at: t.message ? t.createdAt : null,
+  };
+}
+
+function lastCommitTouching(p: ProjectRec, head: string, path: string): CommitRec | undefined {
+  for (const c of history(p.repo, head)) {
+    const parent = c.parents[0] ? p.repo.commits.get(c.parents[0]) : undefined;
+    if (parent?.files.get(path) !== c.files.get(path)) return c;
+  }
+  return undefined;
+}
+
+/** Commits actions to `branch`, creating it from `start_branch` when it does not exist yet. */
+function commitTo(ctx: Ctx, p: ProjectRec, branch: string, actions: CommitAction[], msg: string): CommitRec | Reply {
+  const denied = requireLevel(ctx, p, ACCESS.developer);
+  if (denied) return denied;
+  const prot = p.repo.protectedBranches.get(branch);
+  if (prot && ctx.state.accessLevel(ctx.user, p) < prot.pushLevel) return message(403, 'You are not allowed to push into this branch');
+  let parent = p.repo.branches.get(branch) ?? null;
+  if (!parent) {
+    const start = str(ctx.params.start_branch) ?? str(ctx.params.start_sha);
+    if (start) {
+      parent = resolveRef(p.repo, start) ?? null;
+      if (!parent) return message(400, `Invalid reference name: ${start}`);
+    } else if (p.repo.commits.size > 0) return message(400, 'You can only create or edit files when you are on a branch');
+    if (!validBranchName(branch)) return message(400, 'Branch name is invalid');
+  }
+  const result = applyActions(parent ? p.repo.commits.get(parent)!.files : new Map(), actions);
+  if ('error' in result) return message(400, result.error);
+  const c = addCommit(p.repo, {
+    parent, files: result.files, message: msg, authorName: str(ctx.params.author_name) ?? ctx.user.name, authorEmail: str(ctx.params.author_email) ?? ctx.user.email, date: ctx.state.now(),
+  });
+  p.repo.branches.set(branch, c.id);
+  p.lastActivityAt = c.date;
+  return c;
+}
+
+function fileBody(ctx: Ctx, p: ProjectRec, path: string, ref: string): { head: string; content: string; headers: Record<string, string>; body: Record<string, unknown> } | Reply {
+  const head = resolveRef(p.repo, ref);
+  const content = head ? p.repo.commits.get(head)!.files.get(path) : undefined;
+  if (!head || content === undefined) return notFound('File');
+  const last = lastCommitTouching(p, head, path)?.id ?? head;
+  const sha256 = createHash('sha256').update(content).digest('hex');
+  const name = path.split('/').pop()!;
+  const size = Buffer.byteLength(content);
+  const headers = {
+    'x-gitlab-blob-id': blobId(content), 'x-gitlab-commit-id': head, 'x-gitlab-content-sha256': sha256, 'x-gitlab-encoding': 'base64', 'x-gitlab-file-name': name,
+    'x-gitlab-file-path': path, 'x-gitlab-last-commit-id': last, 'x-gitlab-ref': ref, 'x-gitlab-size': String(size), 'x-gitlab-execute-filemode': 'false',
+  };
+  const body = {
+    file_name: name, file_path: path, size, encoding: 'base64', content_sha256: sha256, ref, blob_id: blobId(content), commit_id: head, last_commit_id: last,
+    execute_filemode: false, content: Buffer.from(content).toString('base64'),
+  };
+  return { head, content, headers, body };
+}
+
+function fileWrite(ctx: Ctx, p: ProjectRec, path: string, action: 'create' | 'update' | 'delete'): Reply {
+  const branch = str(ctx.params.branch); const msg = str(ctx.params.commit_message); const content = text(ctx.params.content);
+  const absent = [!branch ? 'branch' : '', !msg ? 'commit_message' : '', action !== 'delete' && content === undefined ? 'content' : ''].filter(Boolean);
+  if (absent.length) return missing(...absent);
+  const lastCommit = str(ctx.params.last_commit_id);
+  const head = p.repo.branches.get(branch!);
+  if (lastCommit && head && lastCommitTouching(p, head, path)?.id !== lastCommit) return message(400, 'You are attempting to update a file that has changed since you started editing it.');
+  const c = commitTo(ctx, p, branch!, [{ action, file_path: path, content, encoding: str(ctx.params.encoding) }], msg!);
+  if (isReply(c)) return c;
+  return action === 'delete' ? noContent() : json(action === 'create' ? 201 : 200, { file_path: path, branch });
+}
+
+export function registerRepository(r: Router): void {
+  const P = (fn: (ctx: Ctx, p: ProjectRec, prm: Record<string, string>) => Reply) => (ctx: Ctx, prm: Record<string, string>): Reply => {
+    const p = loadProject(ctx, prm.id);
+    return isReply(p) ? p : fn(ctx, p, prm);
+  };
+  const R = 'projects/:id/repository';
+
+  r.get(`${R}/branches`, P((ctx, p) => {
+    let names = [...p.repo.branches.keys()].sort();
+    const search = str(ctx.params.search);
+    if (search) {
+      const re = new RegExp(`${search.startsWith('^') ? '' : '.*'}${search.replace(/^\^|\$$/g, '').replace(/[.+?()[\]{}|\\]/g, '\\$&')}${search.endsWith('$') ? '$' : ''}`, 'i');
+      names = names.filter((n) => re.test(n));
+    }
+    return paginate(ctx, names.map((n) => branchJson(ctx.state, p, n)));
+  }));
+  r.get(`${R}/branches/:branch`, P((ctx, p, prm) => (p.repo.branches.has(prm.branch) ? json(200, branchJson(ctx.state, p, prm.branch)) : notFound('Branch'))));
+  r.post(`${R}/branches`, P((ctx, p) => {
+    const branch = str(ctx.params.branch); const ref = str(ctx.params.ref);
+    if (!branch || !ref) return missing(...[!branch ? 'branch' : '', !ref ? 'ref' : ''].filter(Boolean));
+    const denied = requireLevel(ctx, p, ACCESS.developer);
+    if (denied) return denied;
+    if (!validBranchName(branch)) return message(400, 'Branch name is invalid');
+    if (p.repo.branches.has(branch)) return message(400, 'Branch already exists');
+    const sha = resolveRef(p.repo, ref);
+    if (!sha) return message(400, 'Invalid reference name: ' + ref);
+    p.repo.branches.set(branch, sha);
+    return json(201, branchJson(ctx.state, p, branch));
+  }));
+  r.delete(`${R}/branches/:branch`, P((ctx, p, prm) => {
+    if (!p.repo.branches.has(prm.branch)) return notFound('Branch');
+    const denied = requireLevel(ctx, p, ACCESS.developer);
+    if (denied) return denied;
+    if (prm.branch === p.defaultBranch) return message(405, 'The default branch of a project cannot be deleted.');
+    if (p.repo.protectedBranches.has(prm.branch) && ctx.state.accessLevel(ctx.user, p) < ACCESS.maintainer) return message(403, "You don't have permission to delete this branch");
+    p.repo.branches.delete(prm.branch);
+    return noContent();
+  }));
+  r.delete(`${R}/merged_branches`, P((ctx, p) => {
+    const denied = requireLevel(ctx, p, ACCESS.maintainer);
+    if (denied) return denied;
+    const def = p.repo.branches.get(p.defaultBranch);
+    for (const [name, sha] of [...p.repo.branches]) {
+      if (name !== p.defaultBranch && !p.repo.protectedBranches.has(name) && def && mergeBase(p.repo, sha, def) === sha) p.repo.branches.delete(name);
+    }
+    return message(202, '202 Accepted');
+  }));
+  for (const action of ['protect', 'unprotect'] as const) {
+    r.put(`${R}/branches/:branch/${action}`, P((ctx, p, prm) => {
+      if (!p.repo.branches.has(prm.branch)) return notFound('Branch');
+      const denied = requireLevel(ctx, p, ACCESS.maintainer);
+      if (denied) return denied;
+      if (action === 'unprotect') p.repo.protectedBranches.delete(prm.branch);
+      else if (!p.repo.protectedBranches.has(prm.branch)) {
+        const dev = (k: string) => (bool(ctx.params[k]) ? ACCESS.developer : ACCESS.maintainer);
+        p.repo.protectedBranches.set(prm.branch, { id: ctx.state.nextId('protected'), name: prm.branch, pushLevel: dev('developers_can_push'), mergeLevel: dev('developers_can_merge'), allowForcePush: false, codeOwnerApprovalRequired: false });
+      }
+      return json(200, branchJson(ctx.state, p, prm.branch));
+    }));
+  }
+
+  r.get('projects/:id/protected_branches', P((ctx, p) => paginate(ctx, [...p.repo.protectedBranches.keys()].map((n) => protectedJson(p, n)))));
+  r.get('projects/:id/protected_branches/:name', P((_ctx, p, prm) => (p.repo.protectedBranches.has(prm.name) ? json(200, protectedJson(p, prm.name)) : notFound())));
+  r.post('projects/:id/protected_branches', P((ctx, p) => {
+    const name = str(ctx.params.name);
+    if (!name) return missing('name');
+    const denied = requireLevel(ctx, p, ACCESS.maintainer);
+    if (denied) return denied;
+    if (p.repo.protectedBranches.has(name)) return message(409, `Protected branch '${name}' already exists`);
+    const lvl = (k: string) => { const v = Number(str(ctx.params[k]) ?? ACCESS.maintainer); return [0, 30, 40, 60].includes(v) ? v : ACCESS.maintainer; };
+    p.repo.protectedBranches.set(name, {
+      id: ctx.state.nextId('protected'), name, pushLevel: lvl('push_access_level'), mergeLevel: lvl('merge_access_level'), allowForcePush: !!bool(ctx.params.allow_force_push),
+      codeOwnerApprovalRequired: !!bool(ctx.params.code_owner_approval_required),
+    });
+    return json(201, protectedJson(p, name));
+  }));
+  r.add('PATCH', 'projects/:id/protected_branches/:name', P((ctx, p, prm) => {
+    const b = p.repo.protectedBranches.get(prm.name);
+    if (!b) return notFound();
+    const force = bool(ctx.params.allow_force_push);
+    if (force !== undefined) b.allowForcePush = force;
+    const owners = bool(ctx.params.code_owner_approval_required);
+    if (owners !== undefined) b.codeOwnerApprovalRequired = owners;
+    return json(200, protectedJson(p, prm.name));
+  }));
+  r.delete('projects/:id/protected_branches/:name', P((ctx, p, prm) => {
+    if (!p.repo.protectedBranches.has(prm.name)) return notFound();
+    const denied = requireLevel(ctx, p, ACCESS.maintainer);
+    if (denied) return denied;
+    p.repo.protectedBranches.delete(prm.name);
+    return noContent();
+  }));
+
+  r.get(`${R}/tags`, P((ctx, p) => {
+    const search = str(ctx.params.search);
+    const names = [...p.repo.tags.keys()].filter((n) => !search || n.includes(search.replace(/^\^|\$$/g, '')));
+    const byDate = (n: string) => p.repo.commits.get(p.repo.tags.get(n)!.target)!.date;
+    names.sort((a, b) => (str(ctx.params.order_by) === 'name' ? (a < b ? -1 : 1) : byDate(a) < byDate(b) ? -1 : 1));
+    if (str(ctx.params.sort) !== 'asc') names.reverse();
+    return paginate(ctx, names.map((n) => tagJson(ctx, p, n)));
+  }));
+  r.get(`${R}/tags/:tag`, P((ctx, p, prm) => (p.repo.tags.has(prm.tag) ? json(200, tagJson(ctx, p, prm.tag)) : notFound('Tag'))));
+  r.post(`${R}/tags`, P((ctx, p) => {
+    const name = str(ctx.params.tag_name); const ref = str(ctx.params.ref);
+    if (!name || !ref) return missing(...[!name ? 'tag_name' : '', !ref ? 'ref' : ''].filter(Boolean));
+    const denied = requireLevel(ctx, p, ACCESS.developer);
+    if (denied) return denied;
+    if (p.repo.tags.has(name)) return message(400, `Tag ${name} already exists`);
+    const sha = resolveRef(p.repo, ref);
+    if (!sha) return message(400, `Target ${ref} is invalid`);
+    p.repo.tags.set(name, { name, target: sha, message: text(ctx.params.message) || null, createdAt: ctx.state.now() });
+    return json(201, tagJson(ctx, p, name));
+  }));
+  r.delete(`${R}/tags/:tag`, P((ctx, p, prm) => {
+    if (!p.repo.tags.has(prm.tag)) return notFound('Tag');
+    const denied = requireLevel(ctx, p, ACCESS.developer);
+    if (denied) return denied;
+    p.repo.tags.delete(prm.tag);
+    return noContent();
+  }));
+
+  r.get(`${R}/commits`, P((ctx, p) => {
+    const ref = str(ctx.params.ref_name) ?? p.defaultBranch;
+    const heads = bool(ctx.params.all) ? [...p.repo.branches.values()] : [resolveRef(p.repo, ref)].filter((x): x is string => !!x);
+    const seen = new Set<string>();
+    let commits = heads.flatMap((h) => history(p.repo, h)).filter((c) => !seen.has(c.id) && !!seen.add(c.id));
+    commits.sort((a, b) => (a.date < b.date ? 1 : -1));
+    const since = str(ctx.params.since); const until = str(ctx.params.until); const path = str(ctx.params.path); const author = str(ctx.params.author);
+    if (since) commits = commits.filter((c) => c.date >= since);
+    if (until) commits = commits.filter((c) => c.date <= until);
+    if (author) commits = commits.filter((c) => c.authorName.includes(author) || c.authorEmail.includes(author));
+    if (path) commits = commits.filter((c) => { const par = c.parents[0] ? p.repo.commits.get(c.parents[0]) : undefined; return [...c.files.keys(), ...(par?.files.keys() ?? [])].some((f) => (f === path || f.startsWith(`${path}/`)) && par?.files.get(f) !== c.files.get(f)); });
+    return paginate(ctx, commits.map((c) => commitJson(ctx.state, p, c, { stats: !!bool(ctx.params.with_stats) })));
+  }));
+  r.post(`${R}/commits`, P((ctx, p) => {
+    const branch = str(ctx.params.branch); const msg = str(ctx.params.commit_message); const actions = ctx.params.actions;
+    const absent = [!branch ? 'branch' : '', !msg ? 'commit_message' : '', !Array.isArray(actions) ? 'actions' : ''].filter(Boolean);
+    if (absent.length) return missing(...absent);
+    const list = actions as Array<Record<string, unknown>>;
+    for (const [i, a] of list.entries()) {
+      if (!a || typeof a !== 'object' || !str(a.action)) return json(400, { error: `actions[${i}][action] is missing` });
+      if (!str(a.file_path)) return json(400, { error: `actions[${i}][file_path] is missing` });
+    }
+    const c = commitTo(ctx, p, branch!, list.map((a) => ({ action: str(a.action)!, file_path: str(a.file_path)!, previous_path: str(a.previous_path), content: text(a.content), encoding: str(a.encoding) })), msg!);
+    return isReply(c) ? c : json(201, commitJson(ctx.state, p, c, { stats: true }));
+  }));
+  const commitOf = (p: ProjectRec, sha: string) => { const id = resolveRef(p.repo, sha); return id ? p.repo.commits.get(id) : undefined; };
+  r.get(`${R}/commits/:sha`, P((ctx, p, prm) => {
+    const c = commitOf(p, prm.sha);
+    return c ? json(200, commitJson(ctx.state, p, c, { stats: bool(ctx.params.stats) ?? true })) : notFound('Commit');
+  }));
+  r.get(`${R}/commits/:sha/diff`, P((ctx, p, prm) => {
+    const c = commitOf(p, prm.sha);
+    if (!c) return notFound('Commit');
+    return paginate(ctx, diffFiles(c.parents[0] ? p.repo.commits.get(c.parents[0])?.files : undefined, c.files));
+  }));
+  r.get(`${R}/commits/:sha/refs`, P((ctx, p, prm) => {
+    const c = commitOf(p, prm.sha);
+    if (!c) return notFound('Commit');
+    const type = str(ctx.params.type) ?? 'all';
+    const out: Array<{ type: string; name: string }> = [];
+    if (type !== 'tag') for (const [name, head] of p.repo.branches) if (history(p.repo, head).some((x) => x.id === c.id)) out.push({ type: 'branch', name });
+    if (type !== 'branch') for (const t of p.repo.tags.values()) if (history(p.repo, t.target).some((x) => x.id === c.id)) out.push({ type: 'tag', name: t.name });
+    return paginate(ctx, out);
+  }));
+  r.get(`${R}/commits/:sha/merge_requests`, P((ctx, p, prm) => {
+    const c = commitOf(p, prm.sha);
+    if (!c) return notFound('Commit');
+    const mrs = [...p.mrs.values()].filter((m) => m.mergeCommitSha === c.id || commitsBetween(p.repo, m.baseSha, p.repo.branches.get(m.sourceBranch) ?? m.headSha).some((x) => x.id === c.id));
+    return paginate(ctx, mrs.map((m) => mrJson(ctx.state, p, m)));
+  }));
+  r.get(`${R}/commits/:sha/statuses`, P((ctx, p, prm) => (commitOf(p, prm.sha) ? paginate(ctx, []) : notFound('Commit'))));
+
+  const F = `${R}/files/:path`;
+  r.get(F, P((ctx, p, prm) => {
+    const ref = str(ctx.params.ref);
+    if (!ref) return missing('ref');
+    const f = fileBody(ctx, p, prm.path, ref);
+    return isReply(f) ? f : { status: 200, body: f.body, headers: f.headers };
+  }));
+  r.get(`${F}/raw`, P((ctx, p, prm) => {
+    const f = fileBody(ctx, p, prm.path, str(ctx.params.ref) ?? p.defaultBranch);
+    if (isReply(f)) return f;
+    return { status: 200, text: f.content, contentType: 'text/plain; charset=utf-8', headers: { ...f.headers, 'content-disposition': `inline; filename="${prm.path.split('/').pop()}"` } };
+  }));
+  r.get(`${F}/blame`, P((ctx, p, prm) => {
+    const ref = str(ctx.params.ref);
+    if (!ref) return missing('ref');
+    const f = fileBody(ctx, p, prm.path, ref);
+    if (isReply(f)) return f;
+    const last = p.repo.commits.get(String(f.body.last_commit_id))!;
+    return json(200, [{ commit: { ...commitJson(ctx.state, p, last), authored_date: last.date }, lines: f.content.replace(/\n$/, '').split('\n') }]);
+  }));
+  r.post(F, P((ctx, p, prm) => fileWrite(ctx, p, prm.path, 'create')));
+  r.put(F, P((ctx, p, prm) => fileWrite(ctx, p, prm.path, 'update')));
+  r.delete(F, P((ctx, p, prm) => fileWrite(ctx, p, prm.path, 'delete')));
+
+  r.get(`${R}/tree`, P((ctx, p) => {
+    const head = resolveRef(p.repo, str(ctx.params.ref) ?? p.defaultBranch);
+    if (!head) return notFound('Tree');
+    const path = (str(ctx.params.path) ?? '').replace(/^\/+|\/+$/g, '');
+    const files = p.repo.commits.get(head)!.files;
+    if (path && ![...files.keys()].some((f) => f.startsWith(`${path}/`))) return notFound('Tree');
+    return paginate(ctx, treeEntries(files, path, !!bool(ctx.params.recursive)));
+  }));
+  r.get(`${R}/compare`, P((ctx, p) => {
+    const from = str(ctx.params.from); const to = str(ctx.params.to);
+    if (!from || !to) return missing(...[!from ? 'from' : '', !to ? 'to' : ''].filter(Boolean));
+    const a = resolveRef(p.repo, from); const b = resolveRef(p.repo, to);
+    if (!a || !b) return notFound('Ref');
+    const base = bool(ctx.params.straight) ? a : mergeBase(p.repo, a, b) ?? a;
+    const commits = commitsBetween(p.repo, base, b).reverse();
+    const head = p.repo.commits.get(b)!;
+    return json(200, {
+      commit: commits.length ? commitJson(ctx.state, p, head) : null, commits: commits.map((c) => commitJson(ctx.state, p, c)),
+      diffs: diffFiles(p.repo.commits.get(base)!.files, head.files), compare_timeout: false, compare_same_ref: a === b,
+      web_url: `${ctx.state.url}/${ctx.state.projectFullPath(p)}/-/compare/${base}...${b}`,
+    });
+  }));
+  r.get(`${R}/contributors`, P((ctx, p) => {
+    const head = resolveRef(p.repo, str(ctx.params.ref) ?? p.defaultBranch);
+    const by = new Map<string, { name: string; email: string; commits: number; additions: number; deletions: number }>();
+    for (const c of head ? history(p.repo, head) : []) {
+      const e = by.get(c.authorEmail) ?? { name: c.authorName, email: c.authorEmail, commits: 0, additions: 0, deletions: 0 };
+      const st = diffStats(diffFiles(c.parents[0] ? p.repo.commits.get(c.parents[0])?.files : undefined, c.files));
+      e.commits++; e.additions += st.additions; e.deletions += st.deletions;
+      by.set(c.authorEmail, e);
+    }
+    const field = str(ctx.params.order_by) ?? 'commits';
+    const rows = [...by.values()].sort((x, y) => (field === 'name' ? x.name.localeCompare(y.name) : field === 'email' ? x.email.localeCompare(y.email) : y.commits - x.commits));
+    if (str(ctx.params.sort) === 'desc' && field !== 'commits') rows.reverse();
+    return paginate(ctx, rows);
+  }));
+  r.get(`${R}/merge_base`, P((ctx, p) => {
+    const refs = list(ctx.params.refs) ?? [];
+    if (refs.length < 2) return message(400, 'Provide at least 2 refs');
+    const shas = refs.map((x) => resolveRef(p.repo, x));
+    const bad = refs.find((_, i) => !shas[i]);
+    if (bad) return message(404, `Unknown ref: ${bad}`);
+    let base: string | undefined = shas[0]!;
+    for (const s of shas.slice(1)) base = base ? mergeBase(p.repo, base, s!) : undefined;
+    return base ? json(200, commitJson(ctx.state, p, p.repo.commits.get(base)!)) : notFound('Merge Base');
+  }));
+  const findBlob = (p: ProjectRec, sha: string) => { for (const c of p.repo.commits.values()) for (const [path, v] of c.files) if (blobId(v) === sha) return { path, content: v }; return undefined; };
+  r.get(`${R}/blobs/:sha`, P((_ctx, p, prm) => {
+    const b = findBlob(p, prm.sha);
+    return b ? json(200, { size: Buffer.byteLength(b.content), encoding: 'base64', content: Buffer.from(b.content).toString('base64'), sha: prm.sha }) : notFound('Blob');
+  }));
+  r.get(`${R}/blobs/:sha/raw`, P((_ctx, p, prm) => {
+    const b = findBlob(p, prm.sha);
+    return b ? { status: 200, text: b.content, contentType: 'text/plain; charset=utf-8' } : notFound('Blob');
+  }));
+}

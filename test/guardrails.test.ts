@@ -1,0 +1,239 @@
+// Guardrails end to end: scopes, admin mode, read-only, safe mode, confirmation, local paths, rate limit.
+// Every refusal asserts that nothing reached the platform.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { mkdtempSync, writeFileSync, symlinkSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Sandbox } from '../src/sandbox/index.js';
+import { READONLY_TOKEN, ADMIN_TOKEN, READUSER_TOKEN } from '../src/sandbox/index.js';
+import { apiRequests, startServer, text, withSandbox } from './helpers/harness.js';
+
+let sb: Sandbox;
+beforeAll(async () => { sb = await withSandbox(); });
+afterAll(async () => { await sb.close(); });
+
+const names = async (srv: Awaited<ReturnType<typeof startServer>>) => (await srv.client.listTools()).tools.map((t) => t.name);
+
+describe('scopes', () => {
+  it('a read_api token is served the read-only surface', async () => {
+    const srv = await startServer({ sandbox: sb, token: READONLY_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
+    try {
+      const tools = await names(srv);
+      expect(tools).toContain('forge_issue_list');
+      expect(tools).not.toContain('forge_issue_create');
+      expect(tools).not.toContain('forge_issue_delete');
+    } finally { await srv.close(); }
+  });
+
+  it('dynamic: a write with a read-only token exists but is not available to this session', async () => {
+    const srv = await startServer({ sandbox: sb, token: READONLY_TOKEN });
+    try {
+      sb.clearLog();
+      const r = await srv.call('forge_execute_action', { action: 'issue.create', params: { project_id: 1, title: 'x' } });
+      expect(r.isError).toBe(true);
+      expect(text(r)).toMatch(/^forge_execute_action: action "issue\.create" exists but is not available to this session: the credential lacks a scope covering it/);
+      expect(apiRequests(sb)).toHaveLength(0);
+    } finally { await srv.close(); }
+  });
+
+  it('without admin_mode the administration groups are absent; with it they are listed', async () => {
+    const plain = await startServer({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'meta' } });
+    const admin = await startServer({ sandbox: sb, token: ADMIN_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'meta' } });
+    try {
+      const p = await names(plain);
+      const a = await names(admin);
+      for (const t of ['forge_admin', 'forge_enterprise_user', 'forge_project_alias', 'forge_geo', 'forge_storage_move']) {
+        expect(p).not.toContain(t);
+      }
+      expect(a).toContain('forge_admin');
+      const r = await plain.call('forge_admin', { action: 'topic_list', params: {} });
+      // Not registered at all on this surface.
+      expect(r.isError ?? true).toBeTruthy();
+    } catch (e) {
+      expect(String(e)).toMatch(/Unknown tool/);
+    } finally { await plain.close(); await admin.close(); }
+  });
+
+  it('scopes below read_api: every catalog method is answered -40300', async () => {
+    const srv = await startServer({ sandbox: sb, token: READUSER_TOKEN });
+    try {
+      await expect(srv.client.listTools()).rejects.toMatchObject({ code: -40300 });
+      await expect(srv.call('forge_find_action', { query: 'issues' })).rejects.toMatchObject({ code: -40300 });
+    } finally { await srv.close(); }
+  });
+
+  it('unreadable scopes: the whole catalog is served and the WARN says scope detection failed', async () => {
+    sb.fault({ method: 'GET', path: '/api/v4/personal_access_tokens/self', status: 503, body: { message: '503 Service Unavailable' } });
+    const srv = await startServer({ sandbox: sb, token: READONLY_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
+    try {
+      expect(await names(srv)).toContain('forge_issue_create');
+      expect(srv.stderr()).toMatch(/scope detection failed/);
+    } finally { await srv.close(); sb.clearFaults(); }
+  });
+
+  it('FORGE_MCP_IGNORE_SCOPES skips the read-only narrowing', async () => {
+    const srv = await startServer({ sandbox: sb, token: READONLY_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'individual', FORGE_MCP_IGNORE_SCOPES: 'true' } });
+    try { expect(await names(srv)).toContain('forge_issue_create'); } finally { await srv.close(); }
+  });
+});
+
+describe('read-only mode', () => {
+  it('dynamic: a removed action exists and is withheld', async () => {
+    const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_READ_ONLY: 'true' } });
+    try {
+      sb.clearLog();
+      const r = await srv.call('forge_execute_action', { action: 'issue.create', params: { project_id: 1, title: 'x' } });
+      expect(text(r)).toMatch(/^forge_execute_action: action "issue\.create" exists but is not available to this session: this deployment runs in read-only mode/);
+      expect(apiRequests(sb)).toHaveLength(0);
+      const found = await srv.call('forge_find_action', { query: 'create an issue', limit: 10 });
+      expect((found.structuredContent?.results as Array<{ id: string }>).map((x) => x.id)).not.toContain('issue.create');
+    } finally { await srv.close(); }
+  });
+
+  it('meta: unknown action, valid ones listed', async () => {
+    const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_READ_ONLY: 'true', FORGE_MCP_TOOL_SURFACE: 'meta' } });
+    try {
+      const r = await srv.call('forge_issue', { action: 'create', params: { project_id: 1, title: 'x' } });
+      expect(text(r)).toMatch(/^forge_issue: unknown action "create"\. Valid actions: /);
+      expect(text(r)).toContain('list');
+      expect(text(r)).not.toMatch(/\bcreate\b.*Valid|Valid actions:.*\bdelete\b/);
+    } finally { await srv.close(); }
+  });
+});
+
+describe('safe mode', () => {
+  it('previews a write with the Safe mode blocked card and sends nothing', async () => {
+    const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_SAFE_MODE: 'true' } });
+    try {
+      sb.clearLog();
+      const r = await srv.call('forge_execute_action', { action: 'issue.create', params: { project_id: 1, title: 'preview me' } });
+      expect(r.isError).toBeFalsy();
+      const t = text(r);
+      expect(t).toContain('Safe mode blocked');
+      expect(t).toMatch(/status: blocked/);
+      expect(t).toMatch(/mode: safe/);
+      expect(t).toContain('issue.create');
+      expect(t).toContain('"title": "preview me"');
+      expect(t).toContain('FORGE_MCP_SAFE_MODE=false');
+      expect(apiRequests(sb)).toHaveLength(0);
+      const read = await srv.call('forge_execute_action', { action: 'issue.list', params: { project_id: 1 } });
+      expect(read.isError).toBeFalsy();
+    } finally { await srv.close(); }
+  });
+
+  it('individual surface returns the card as an error result', async () => {
+    const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_SAFE_MODE: 'true', FORGE_MCP_TOOL_SURFACE: 'individual' } });
+    try {
+      const r = await srv.call('forge_issue_create', { project_id: 1, title: 'x' });
+      expect(r.isError).toBe(true);
+      expect(text(r)).toContain('Safe mode blocked');
+    } finally { await srv.close(); }
+  });
+
+  it('with read-only too, writes are absent rather than previewed', async () => {
+    const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_SAFE_MODE: 'true', FORGE_MCP_READ_ONLY: 'true', FORGE_MCP_TOOL_SURFACE: 'individual' } });
+    try { expect(await names(srv)).not.toContain('forge_issue_create'); } finally { await srv.close(); }
+  });
+});
+
+describe('destructive confirmation', () => {
+  const createIssue = async (srv: Awaited<ReturnType<typeof startServer>>) => {
+    const r = await srv.call('forge_issue_create', { project_id: 1, title: 'confirm me' });
+    return (r.structuredContent as { iid: number }).iid;
+  };
+
+  it('FORGE_MCP_YOLO_MODE runs without asking; AUTOPILOT when YOLO is unset', async () => {
+    for (const env of [{ FORGE_MCP_YOLO_MODE: 'yes' }, { AUTOPILOT: '1' }] as Array<Record<string, string>>) {
+      const srv = await startServer({ sandbox: sb, env });
+      try {
+        const c = await srv.call('forge_execute_action', { action: 'issue.create', params: { project_id: 1, title: 'yolo' } });
+        const iid = (c.structuredContent as { iid: number }).iid;
+        const r = await srv.call('forge_execute_action', { action: 'issue.delete', params: { project_id: 1, issue_iid: iid } });
+        expect(r.isError, text(r)).toBeFalsy();
+      } finally { await srv.close(); }
+    }
+  });
+
+  it('YOLO set to a falsy value keeps confirmation even with AUTOPILOT', async () => {
+    const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_YOLO_MODE: 'false', AUTOPILOT: 'true' } });
+    try {
+      const r = await srv.call('forge_execute_action', { action: 'issue.delete', params: { project_id: 1, issue_iid: 1 } });
+      expect(r.isError).toBe(true);
+    } finally { await srv.close(); }
+  });
+
+  for (const [answer, expected] of [
+    ['accept', null],
+    ['decline', /declined.*Do not retry it; ask the user what they want instead/],
+    ['cancel', /dismissed without an answer\. Nothing was changed; you may ask again/],
+    ['accept-unchecked', /^Operation canceled by user\.$/],
+  ] as const) {
+    it(`individual surface with elicitation: ${answer}`, async () => {
+      let asked = 0;
+      const srv = await startServer({
+        sandbox: sb,
+        env: { FORGE_MCP_TOOL_SURFACE: 'individual' },
+        capabilities: { elicitation: { form: {} } },
+        onElicit: async () => {
+          asked++;
+          if (answer === 'accept') return { action: 'accept', content: { confirm: true } };
+          if (answer === 'accept-unchecked') return { action: 'accept', content: { confirm: false } };
+          return { action: answer };
+        },
+      });
+      try {
+        const iid = await createIssue(srv);
+        sb.clearLog();
+        const r = await srv.call('forge_issue_delete', { project_id: 1, issue_iid: iid });
+        expect(asked).toBe(1);
+        if (expected === null) {
+          expect(r.isError, text(r)).toBeFalsy();
+          expect(apiRequests(sb).map((e) => e.method)).toEqual(['DELETE']);
+        } else {
+          expect(r.isError).toBe(true);
+          expect(text(r)).toMatch(expected);
+          expect(apiRequests(sb)).toHaveLength(0);
+        }
+      } finally { await srv.close(); }
+    });
+  }
+});
+
+describe('local paths', () => {
+  it('refuses escapes, directories, devices and oversized files before sending anything', async () => {
+    const outside = mkdtempSync(join('/var/tmp', 'forge-outside-'));
+    const inside = mkdtempSync(join(tmpdir(), 'forge-inside-'));
+    writeFileSync(join(outside, 'secret.txt'), 'secret');
+    symlinkSync(join(outside, 'secret.txt'), join(inside, 'link.txt'));
+    mkdirSync(join(inside, 'dir'));
+    writeFileSync(join(inside, 'big.bin'), Buffer.alloc(2048));
+    const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_UPLOAD_MAX_FILE_SIZE: '1024' } });
+    try {
+      sb.clearLog();
+      const up = (file_path: string) => srv.call('forge_execute_action', { action: 'project.upload', params: { project_id: 1, file_path } });
+      expect(text(await up(join(inside, 'link.txt')))).toMatch(/resolves outside the allowed directories/);
+      expect(text(await up(join(inside, '..', '..', 'etc', 'passwd')))).toMatch(/outside the allowed directories/);
+      expect(text(await up(join(inside, 'dir')))).toMatch(/is not a regular file/);
+      expect(text(await up('/dev/zero'))).toMatch(/outside the allowed directories|is not a regular file/);
+      expect(text(await up(join(inside, 'big.bin')))).toMatch(/over the upload limit/);
+      expect(apiRequests(sb)).toHaveLength(0);
+      writeFileSync(join(inside, 'ok.txt'), 'hello');
+      const ok = await up(join(inside, 'ok.txt'));
+      expect(ok.isError, text(ok)).toBeFalsy();
+      expect(apiRequests(sb).map((e) => `${e.method} ${e.path}`)).toEqual(['POST /api/v4/projects/1/uploads']);
+    } finally { await srv.close(); }
+  });
+});
+
+describe('stdio rate limit', () => {
+  it('refuses calls over the bucket with "rate limit exceeded for <tool>"', async () => {
+    const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_RATE_LIMIT_RPS: '1', FORGE_MCP_RATE_LIMIT_BURST: '2' } });
+    try {
+      const results = [];
+      for (let i = 0; i < 4; i++) results.push(await srv.call('forge_execute_action', { action: 'issue.list', params: { project_id: 1 } }));
+      const refused = results.filter((r) => r.isError);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(text(refused[0])).toMatch(/^rate limit exceeded for forge_execute_action/);
+    } finally { await srv.close(); }
+  });
+});
