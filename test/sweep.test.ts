@@ -17,6 +17,7 @@ beforeAll(async () => {
   sb = await withSandbox({ licensed: true });
   // Every action reachable: the administrator's token (api + admin_mode), the Ultimate catalog.
   srv = await startServer({ sandbox: sb, token: ADMIN_TOKEN, env: { FORGE_MCP_TIER: 'ultimate' } });
+  sb.addToken('glpat-sweep-target-77', { kind: 'classic', scopes: ['api'], userId: 2, tokenId: 77 });
 });
 afterAll(async () => { await srv?.close(); await sb?.close(); });
 
@@ -37,7 +38,21 @@ function matcher(entry: string): (method: string, path: string) => boolean {
 }
 
 const ref = referenceAvailable ? new Map(referenceActions().map((r) => [r.id, r])) : new Map();
-const actions = catalog().actions;
+// Reads first, then writes, destructive ones last: a delete never removes what a later action needs.
+const rank = (a: Action) => (a.destructive ? 2 : a.writes ? 1 : 0);
+const actions = [...catalog().actions].sort((x, y) => rank(x) - rank(y));
+
+/** Actions that end the calling token run on a server of their own, with a throwaway token. */
+const CONSUMES_CREDENTIAL = /_(revoke|rotate)_self$/;
+let spare = 0;
+
+async function callOn(a: Action, params: Record<string, unknown>) {
+  if (!CONSUMES_CREDENTIAL.test(a.id)) return srv.call('forge_execute_action', { action: a.id, params, confirm: true });
+  const token = `glpat-sweep-throwaway-${++spare}`;
+  sb.addToken(token, { kind: 'classic', scopes: ['api', 'read_api', 'admin_mode'], userId: 2, tokenId: 900 + spare });
+  const own = await startServer({ sandbox: sb, token, env: { FORGE_MCP_TIER: 'ultimate' } });
+  try { return await own.call('forge_execute_action', { action: a.id, params, confirm: true }); } finally { await own.close(); }
+}
 
 describe.skipIf(!referenceAvailable)('sweep over the catalog', () => {
   for (const a of actions) {
@@ -46,7 +61,7 @@ describe.skipIf(!referenceAvailable)('sweep over the catalog', () => {
       expect(r, `${a.id} is not in the reference inventory`).toBeDefined();
       sb.clearLog();
       const params = minimalParams(a);
-      const res = await srv.call('forge_execute_action', { action: a.id, params, confirm: true });
+      const res = await callOn(a, params);
       expect(res.isError, `${a.id} ${JSON.stringify(params)} → ${text(res)}`).toBeFalsy();
       const reached = apiRequests(sb);
       expect(reached.length, `${a.id}: nothing reached the sandbox`).toBeGreaterThan(0);

@@ -67,7 +67,7 @@ function obj(ctx: Ctx, kind: string, id: number | string, path: string): Record<
 /** Parameters echoed back by a write, without the credential forms. */
 function echo(ctx: Ctx): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(ctx.params)) if (k !== 'private_token' && k !== 'access_token' && k !== 'id') out[k] = v;
+  for (const [k, v] of Object.entries(ctx.params)) if (k !== 'private_token' && k !== 'access_token' && k !== 'id' && k !== '__proto__') out[k] = v;
   return out;
 }
 

@@ -47,6 +47,7 @@ function parseQuery(search: string): Query {
 function foldParams(pairs: Iterable<[string, string | string[]]>): Record<string, unknown> {
   const out: Record<string, unknown> = Object.create(null);
   for (const [key, raw] of pairs) {
+    if (key.startsWith('__proto__')) continue;
     for (const v of Array.isArray(raw) ? raw : [raw]) {
       let m = /^([^[\]]+)\[\]$/.exec(key);
       if (m) { const arr = Array.isArray(out[m[1]]) ? (out[m[1]] as unknown[]) : (out[m[1]] = []) as unknown[]; arr.push(v); continue; }
@@ -203,7 +204,9 @@ export class SandboxServer {
     const refused = checkScopes(auth.token, method, segs) ?? checkAdmin(s, auth.token, auth.user, method, segs) ?? checkGrant(s, auth.token, auth.user, method, segs);
     if (refused) return refused;
     const params = foldParams(Object.entries(query));
-    if (body && typeof body === 'object' && !Array.isArray(body)) for (const [k, v] of Object.entries(body)) params[k.endsWith('[]') ? k.slice(0, -2) : k] = v;
+    if (body && typeof body === 'object' && !Array.isArray(body)) {
+      for (const [k, v] of Object.entries(body)) if (k !== '__proto__') params[k.endsWith('[]') ? k.slice(0, -2) : k] = v;
+    }
     const ctx: Ctx = { method, rawPath, segs, query, params, body, rawBody, headers: req.headers, state: s, user: auth.user, token: auth.token };
     const hit = routes().match(method, segs);
     return hit ? hit.handler(ctx, hit.params) : genericReply(ctx);

@@ -123,7 +123,7 @@ export function paginate(ctx: Pick<Ctx, 'state' | 'rawPath' | 'query'>, items: u
 /** Orders records by a date or number field, the platform's `order_by`/`sort` parameters. */
 export function sortBy<T>(items: T[], ctx: Ctx, fields: Record<string, (x: T) => string | number>, defaultField: string): T[] {
   const field = str(ctx.params.order_by) ?? defaultField;
-  const get = fields[field] ?? fields[defaultField];
+  const get = Object.hasOwn(fields, field) ? fields[field] : fields[defaultField];
   const asc = str(ctx.params.sort) === 'asc';
   return [...items].sort((a, b) => {
     const x = get(a); const y = get(b);

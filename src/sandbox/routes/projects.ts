@@ -127,7 +127,7 @@ function updateProject(ctx: Ctx, p: ProjectRec): Reply {
   const archived = bool(prm.archived);
   if (archived !== undefined) p.archived = archived;
   const own = new Set(['id', 'name', 'path', 'description', 'visibility', 'default_branch', 'topics', 'tag_list', 'archived']);
-  for (const [k, v] of Object.entries(prm)) if (!own.has(k) && (typeof v !== 'object' || v === null)) p.extra[k] = v;
+  for (const [k, v] of Object.entries(prm)) if (!own.has(k) && k !== '__proto__' && (typeof v !== 'object' || v === null)) p.extra[k] = v;
   p.lastActivityAt = ctx.state.now();
   return json(200, projectJson(ctx.state, p, ctx.user));
 }

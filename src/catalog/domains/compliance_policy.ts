@@ -1,0 +1,22 @@
+import { domain, int } from '../define.js';
+
+export default domain('compliance_policy', 'Instance security policy settings (administrator): the compliance and security policy group', {
+  get: {
+    summary: 'Get the instance compliance policy settings: which group holds the centralized security policies',
+    rest: 'GET /admin/security/compliance_policy_settings',
+    params: {},
+    tier: 'ultimate',
+    fineGrained: ['read_compliance_policy_setting'],
+    keywords: 'admin security policies compliance centralized policy group instance',
+  },
+  update: {
+    summary: 'Set the group that holds the instance-wide security policies (administrator)',
+    rest: 'PUT /admin/security/compliance_policy_settings',
+    params: {
+      csp_namespace_id: int('ID of the top-level group designated as the compliance and security policy group'),
+    },
+    tier: 'ultimate',
+    fineGrained: ['update_compliance_policy_setting'],
+    keywords: 'admin security policies compliance centralized policy group instance',
+  },
+});

@@ -1,0 +1,61 @@
+import { domain, id, int, str, bool, oneOf, strList, paging } from '../define.js';
+
+const exportId = () => id.int('Dependency list export ID (from dependency.export_create)');
+
+const PACKAGE_MANAGERS = [
+  'bundler', 'composer', 'conan', 'go', 'gradle', 'maven', 'npm', 'nuget', 'pip', 'pipenv', 'pnpm', 'yarn', 'sbt', 'setuptools',
+] as const;
+
+export default domain('dependency', 'Dependencies (software bill of materials) of projects and pipelines: list, export as SBOM, download', {
+  list: {
+    summary: 'List the dependencies detected in a project (name, version, package manager, vulnerabilities)',
+    rest: 'GET /projects/{project_id}/dependencies',
+    params: {
+      project_id: id.project(),
+      package_manager: strList(`Return dependencies of these package managers (${PACKAGE_MANAGERS.join(', ')})`),
+      ...paging(),
+    },
+    tier: 'ultimate',
+    fineGrained: ['read_dependency'],
+    keywords: 'SBOM libraries packages third-party components licenses dependency scanning',
+  },
+  export_create: {
+    summary: 'Start a CycloneDX SBOM export of the dependencies a pipeline detected (poll with dependency.export_get)',
+    rest: 'POST /pipelines/{pipeline_id}/dependency_list_exports',
+    params: {
+      pipeline_id: id.pipeline(),
+      export_type: oneOf(['sbom'], 'Export format: sbom (CycloneDX JSON, the pipeline export format)', { default: 'sbom' }),
+      send_email: bool('Email the requesting user when the export is ready'),
+    },
+    tier: 'ultimate',
+    fineGrained: ['create_dependency_list_export'],
+    nextSteps: ['dependency.export_get', 'dependency.export_download'],
+    keywords: 'SBOM CycloneDX export dependencies pipeline bill of materials',
+  },
+  export_get: {
+    summary: 'Get a dependency list export, waiting until it has finished (status, download link)',
+    rest: 'GET /dependency_list_exports/{export_id}',
+    poll: { field: 'has_finished', done: ['true'] },
+    params: {
+      export_id: exportId(),
+      interval_seconds: int('Seconds between status checks (default 5)', { in: 'local', default: 5 }),
+      timeout_seconds: int('Maximum seconds to wait (default 120)', { in: 'local', default: 120 }),
+    },
+    tier: 'ultimate',
+    fineGrained: ['read_dependency_list_export'],
+    nextSteps: ['dependency.export_download'],
+    keywords: 'SBOM export status ready finished',
+  },
+  export_download: {
+    summary: 'Download a finished dependency list export (SBOM JSON), optionally to a local file',
+    rest: 'GET /dependency_list_exports/{export_id}/download',
+    download: true,
+    params: {
+      export_id: exportId(),
+      output_path: str('Local path to save the export to (default: show it)', { in: 'local' }),
+    },
+    tier: 'ultimate',
+    fineGrained: ['read_dependency_list_export'],
+    keywords: 'SBOM CycloneDX download save file',
+  },
+});

@@ -1,0 +1,31 @@
+import { domain, id, str, oneOf, req, strList, type ParamSpec } from '../define.js';
+
+const metricParams = (): Record<string, ParamSpec> => ({
+  metric: req(oneOf(
+    ['deployment_frequency', 'lead_time_for_changes', 'time_to_restore_service', 'change_failure_rate'],
+    'The DORA metric to read',
+  )),
+  start_date: str('First date of the range (YYYY-MM-DD, default 3 months ago)'),
+  end_date: str('Last date of the range (YYYY-MM-DD, default today)'),
+  interval: oneOf(['all', 'monthly', 'daily'], 'Bucket size of the values (default daily)'),
+  environment_tiers: strList('Environment tiers to include: production, staging, testing, development, other (default production)'),
+});
+
+export default domain('dora_metrics', 'DORA metrics (deployment frequency, lead time, time to restore, change failure rate) of projects and groups', {
+  project: {
+    summary: 'Get a DORA metric of a project over a date range (deployment frequency, lead time, MTTR, change failure rate)',
+    rest: 'GET /projects/{project_id}/dora/metrics',
+    params: { project_id: id.project(), ...metricParams() },
+    tier: 'ultimate',
+    fineGrained: ['read_dora_metric'],
+    keywords: 'DORA DevOps performance deploys lead time MTTR failure rate analytics',
+  },
+  group: {
+    summary: 'Get a DORA metric of a group and its projects over a date range',
+    rest: 'GET /groups/{group_id}/dora/metrics',
+    params: { group_id: id.group(), ...metricParams() },
+    tier: 'ultimate',
+    fineGrained: ['read_dora_metric'],
+    keywords: 'DORA DevOps performance deploys lead time MTTR failure rate analytics group',
+  },
+});

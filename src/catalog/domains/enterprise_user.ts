@@ -1,0 +1,56 @@
+import { domain, id, str, bool, oneOf, paging } from '../define.js';
+
+// Enterprise users of a top-level group (group Owner, Premium; the platform offers them on its hosted instance).
+
+const groupId = () => ({ ...id.group(), description: 'ID or URL-encoded path of the top-level group' });
+
+export default domain('enterprise_user', 'Enterprise users of a top-level group (Owner, Premium): list, read, disable 2FA, delete', {
+  list: {
+    summary: 'List the enterprise users of a top-level group, filtered by name, state, 2FA or creation date',
+    rest: 'GET /groups/{group_id}/enterprise_users',
+    params: {
+      group_id: groupId(),
+      username: str('Return the user with this username'),
+      search: str('Match name, email or username (partial)'),
+      active: bool('Only active users'),
+      blocked: bool('Only blocked users'),
+      created_after: str('Created after this ISO 8601 date-time'),
+      created_before: str('Created before this ISO 8601 date-time'),
+      two_factor: oneOf(['enabled', 'disabled'], 'Only users with 2FA enabled or disabled'),
+      ...paging(),
+    },
+    tier: 'premium',
+    fineGrained: ['read_enterprise_user'],
+    keywords: 'enterprise users accounts verified domain members SAML SCIM',
+  },
+  get: {
+    summary: 'Get one enterprise user of a top-level group: identities, 2FA, state',
+    rest: 'GET /groups/{group_id}/enterprise_users/{user_id}',
+    params: { group_id: groupId(), user_id: id.user() },
+    tier: 'premium',
+    fineGrained: ['read_enterprise_user'],
+    keywords: 'enterprise user account details',
+  },
+  disable_2fa: {
+    summary: 'Disable two-factor authentication of an enterprise user (they must enroll again)',
+    rest: 'PATCH /groups/{group_id}/enterprise_users/{user_id}/disable_two_factor',
+    params: { group_id: groupId(), user_id: id.user() },
+    destructive: true,
+    tier: 'premium',
+    fineGrained: ['disable_two_factor_enterprise_user'],
+    keywords: 'reset 2FA two-factor MFA lost device enterprise user',
+  },
+  delete: {
+    summary: 'Delete an enterprise user account (contributions move to the Ghost user unless hard_delete)',
+    rest: 'DELETE /groups/{group_id}/enterprise_users/{user_id}',
+    params: {
+      group_id: groupId(),
+      user_id: id.user(),
+      hard_delete: bool('Also delete their contributions and groups they solely own (default false)'),
+    },
+    destructive: true,
+    tier: 'premium',
+    fineGrained: ['delete_enterprise_user'],
+    keywords: 'remove delete enterprise user account offboard',
+  },
+});

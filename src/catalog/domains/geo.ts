@@ -1,0 +1,99 @@
+import { domain, id, str, int, bool, oneOf, req, strList, intList, paging, type ParamSpec } from '../define.js';
+
+// Geo sites (administrators, Premium): the primary and secondary sites of a Geo deployment.
+
+const siteId = () => id.int('ID of the Geo site');
+
+/** Settings shared by create and edit (all optional on edit). */
+const siteSettings = (): Record<string, ParamSpec> => ({
+  enabled: bool('Whether the Geo site is enabled (default true)'),
+  internal_url: str('URL secondaries use to reach this site (default: url)'),
+  files_max_capacity: int('Maximum concurrency of LFS/attachment backfill (default 10)'),
+  repos_max_capacity: int('Maximum concurrency of repository backfill (default 25)'),
+  verification_max_capacity: int('Maximum concurrency of verification (default 100)'),
+  container_repositories_max_capacity: int('Maximum concurrency of container repository sync (default 10)'),
+  sync_object_storage: bool('Whether a secondary replicates blobs stored in object storage'),
+  selective_sync_type: oneOf(['namespaces', 'shards'], 'Limit syncing to some groups (namespaces) or storage shards'),
+  selective_sync_shards: strList('Repository storages to sync when selective_sync_type is shards'),
+  selective_sync_namespace_ids: intList('IDs of the groups to sync when selective_sync_type is namespaces'),
+  minimum_reverification_interval: int('Days a verification stays valid before re-verification (primary only)'),
+  blob_download_timeout: int('Timeout in seconds for blob replication (default 28800, maximum 86400)'),
+});
+
+export default domain('geo', 'Geo sites of the instance (administrators, Premium): list, read, status, create, edit, repair, delete', {
+  list: {
+    summary: 'List the Geo sites of the instance with their configuration',
+    rest: 'GET /geo_sites',
+    params: { ...paging() },
+    tier: 'premium',
+    fineGrained: ['read_geo_site'],
+    keywords: 'geo replication secondary primary sites nodes disaster recovery',
+  },
+  get: {
+    summary: 'Get the configuration of one Geo site',
+    rest: 'GET /geo_sites/{geo_site_id}',
+    params: { geo_site_id: siteId() },
+    tier: 'premium',
+    fineGrained: ['read_geo_site'],
+    keywords: 'geo replication site node details',
+  },
+  list_status: {
+    summary: 'List the replication and verification status of every Geo site',
+    rest: 'GET /geo_sites/status',
+    params: { ...paging() },
+    tier: 'premium',
+    fineGrained: ['read_geo_site'],
+    keywords: 'geo replication sync health lag status all sites',
+  },
+  get_status: {
+    summary: 'Get the replication and verification status of one Geo site',
+    rest: 'GET /geo_sites/{geo_site_id}/status',
+    params: { geo_site_id: siteId() },
+    tier: 'premium',
+    fineGrained: ['read_geo_site'],
+    keywords: 'geo replication sync health lag status site',
+  },
+  create: {
+    summary: 'Create a Geo site (primary or secondary) with its URL and sync settings',
+    rest: 'POST /geo_sites',
+    params: {
+      name: req(str('Unique site name: geo_node_name from gitlab.rb, else the external_url')),
+      url: req(str('User-facing URL of the site')),
+      primary: bool('Make this the primary site (default false)'),
+      ...siteSettings(),
+    },
+    tier: 'premium',
+    fineGrained: ['create_geo_site'],
+    keywords: 'add new geo secondary site node replication',
+  },
+  edit: {
+    summary: 'Update a Geo site: name, URLs, capacities, selective sync',
+    rest: 'PUT /geo_sites/{geo_site_id}',
+    params: {
+      geo_site_id: siteId(),
+      name: str('Unique site name: geo_node_name from gitlab.rb, else the external_url'),
+      url: str('User-facing URL of the site'),
+      ...siteSettings(),
+    },
+    tier: 'premium',
+    fineGrained: ['update_geo_site'],
+    keywords: 'change modify geo site node settings selective sync capacity',
+  },
+  repair: {
+    summary: 'Repair the OAuth authentication between a Geo site and the primary',
+    rest: 'POST /geo_sites/{geo_site_id}/repair',
+    params: { geo_site_id: siteId() },
+    tier: 'premium',
+    fineGrained: ['repair_geo_site'],
+    keywords: 'fix geo oauth application secondary site',
+  },
+  delete: {
+    summary: 'Delete a Geo site (replication to it stops)',
+    rest: 'DELETE /geo_sites/{geo_site_id}',
+    params: { geo_site_id: siteId() },
+    destructive: true,
+    tier: 'premium',
+    fineGrained: ['delete_geo_site'],
+    keywords: 'remove geo secondary site node',
+  },
+});

@@ -1,0 +1,43 @@
+import { domain, id, req, str } from '../define.js';
+
+const uid = () => id.str('External UID of the SCIM identity (as sent by the identity provider)');
+
+export default domain('group_scim', 'SCIM identities of a group (SAML single sign-on provisioning): list, read, change external UID, delete', {
+  list: {
+    summary: 'List the SCIM identities of a group: external UID, user ID and active state',
+    rest: 'GET /groups/{group_id}/scim/identities',
+    params: { group_id: id.group() },
+    tier: 'premium',
+    fineGrained: ['read_scim_identity'],
+    keywords: 'SCIM SAML SSO identity provider provisioning users okta azure',
+  },
+  get: {
+    summary: 'Get one SCIM identity of a group by its external UID',
+    rest: 'GET /groups/{group_id}/scim/{uid}',
+    params: { group_id: id.group(), uid: uid() },
+    tier: 'premium',
+    fineGrained: ['read_scim_identity'],
+    keywords: 'SCIM SAML SSO identity external uid',
+  },
+  update: {
+    summary: 'Change the external UID of a SCIM identity of a group',
+    rest: 'PATCH /groups/{group_id}/scim/{uid}',
+    params: {
+      group_id: id.group(),
+      uid: uid(),
+      extern_uid: req(str('New external UID of the identity')),
+    },
+    tier: 'premium',
+    fineGrained: ['update_scim_identity'],
+    keywords: 'SCIM SAML SSO identity relink external uid',
+  },
+  delete: {
+    summary: 'Delete a SCIM identity of a group (the user loses its SSO link)',
+    rest: 'DELETE /groups/{group_id}/scim/{uid}',
+    params: { group_id: id.group(), uid: uid() },
+    destructive: true,
+    tier: 'premium',
+    fineGrained: ['delete_scim_identity'],
+    keywords: 'SCIM SAML SSO identity remove unlink',
+  },
+});

@@ -1,0 +1,44 @@
+import { domain, id, req, str } from '../define.js';
+
+// Project aliases (administrators, Premium): short names for cloning, e.g. git clone git@host:gitlab.git.
+
+const aliasName = () => id.str('Name of the project alias');
+
+export default domain('project_alias', 'Project aliases for short clone URLs (administrators, Premium): list, read, create, delete', {
+  list: {
+    summary: 'List all project aliases of the instance',
+    rest: 'GET /project_aliases',
+    params: {},
+    tier: 'premium',
+    fineGrained: ['read_alias'],
+    keywords: 'project alias short name clone URL',
+  },
+  get: {
+    summary: 'Get one project alias by name and the project it points to',
+    rest: 'GET /project_aliases/{name}',
+    params: { name: aliasName() },
+    tier: 'premium',
+    fineGrained: ['read_alias'],
+    keywords: 'project alias lookup short clone name',
+  },
+  create: {
+    summary: 'Create a project alias so the project can be cloned by a short name',
+    rest: 'POST /project_aliases',
+    params: {
+      project_id: id.project(),
+      name: req(str('Alias name (used as git@host:<name>.git)')),
+    },
+    tier: 'premium',
+    fineGrained: ['create_alias'],
+    keywords: 'add project alias short clone name',
+  },
+  delete: {
+    summary: 'Delete a project alias (the project itself is kept)',
+    rest: 'DELETE /project_aliases/{name}',
+    params: { name: aliasName() },
+    destructive: true,
+    tier: 'premium',
+    fineGrained: ['delete_alias'],
+    keywords: 'remove project alias',
+  },
+});
