@@ -61,8 +61,11 @@ describe('authentication', () => {
     const grant = await call('GET', `/api/v4/personal_access_tokens/${granular.body.id}`, { token: GRANULAR_TOKEN });
     expect(grant.body.granular_scopes).toEqual(expect.arrayContaining([expect.objectContaining({ access: 'user', permissions: expect.arrayContaining(['read_user']) })]));
     sb.addToken('oauth-sandbox-1', { kind: 'oauth', scopes: ['api'], userId: 1 });
-    expect((await call('GET', '/api/v4/personal_access_tokens/self', { token: 'oauth-sandbox-1' })).status).toBe(401);
-    const info = await call('GET', '/oauth/token/info', { token: null, headers: { authorization: 'Bearer oauth-sandbox-1' } });
+    const bearer = { token: null, headers: { authorization: 'Bearer oauth-sandbox-1' } };
+    expect((await call('GET', '/api/v4/user', bearer)).status).toBe(200);
+    expect((await call('GET', '/api/v4/user', { token: 'oauth-sandbox-1' })).status).toBe(401);
+    expect((await call('GET', '/api/v4/personal_access_tokens/self', bearer)).status).toBe(401);
+    const info = await call('GET', '/oauth/token/info', bearer);
     expect(info.body).toMatchObject({ resource_owner_id: 1, scope: ['api'], application: { uid: 'app-uid-1' } });
   });
 
@@ -170,6 +173,18 @@ describe('redirects, faults and the log', () => {
     sb.fault({ path: /\/issues\/1$/, reset: 'before-headers', times: 1 });
     await expect(fetch(`${sb.url}/api/v4/projects/1/issues/1`, { headers: auth() })).rejects.toThrow();
     expect((await call('GET', '/api/v4/projects/1/issues/1')).status).toBe(200);
+  });
+
+  it('resets after headers, and matches GraphQL faults by operation', async () => {
+    sb.fault({ path: '/api/v4/version', reset: 'after-headers', times: 1 });
+    const res = await fetch(`${sb.url}/api/v4/version`, { headers: auth() });
+    expect(res.status).toBe(200);
+    await expect(res.text()).rejects.toThrow();
+    sb.fault({ path: '/api/graphql', graphqlOperation: 'workItemCreate', status: 502, times: 1 });
+    const other = await call('POST', '/api/graphql', { body: { query: '{ currentUser { username } }' } });
+    expect(other.body).toEqual({ data: { currentUser: { username: 'demo' } } });
+    const hit = await call('POST', '/api/graphql', { body: { query: 'mutation($i: WorkItemCreateInput!) { workItemCreate(input: $i) { errors } }', variables: { i: {} } } });
+    expect(hit.status).toBe(502);
   });
 
   it('answers bad JSON with 400 and unknown origins paths with 404', async () => {

@@ -72,6 +72,8 @@ export interface ActionSpec {
   resolve?: { document: string; resultPath: string; into: string; variables: (params: Record<string, unknown>) => Record<string, unknown> };
   /** A read sent after a successful write, whose answer is shown instead (`METHOD /path/{param}`). */
   followUp?: string;
+  /** A named step of src/pipeline/handlers.ts that computes the request from earlier answers (rare: say why). */
+  handler?: 'submodule_file';
   /** The answer is plain text (job trace, raw file), not JSON. */
   textResponse?: boolean;
   /** Renderer name from src/render/renderers.ts; default 'generic' (objects as key fields, arrays as tables). */

@@ -1,13 +1,12 @@
 // Which actions a session sees. One function decides for listing and for calls on every surface.
 import type { Action, Tier } from '../catalog/define.js';
 import { individualToolName, metaToolName } from '../catalog/index.js';
-import { hasAdminMode, scopesAllowWrites, type Session } from '../server/session.js';
+import { hasAdminMode, isHostedInstance, scopesAllowWrites, type Session } from '../server/session.js';
 
 /** Groups that exist only for a token carrying `admin_mode`. */
 export const ADMIN_MODE_DOMAINS = new Set(['admin', 'enterprise_user', 'project_alias', 'geo', 'storage_move']);
 
 const TIER_RANK: Record<Tier, number> = { free: 0, premium: 1, ultimate: 2 };
-const HOSTED = 'https://gitlab.com';
 
 export type Availability =
   | 'ok'
@@ -25,7 +24,7 @@ export function isExcluded(action: Action, excluded: readonly string[]): boolean
 
 export function availability(action: Action, s: Session): Availability {
   if (TIER_RANK[action.tier] > TIER_RANK[s.tier]) return 'absent';
-  if (action.hostedOnly && s.client.baseUrl !== HOSTED) return 'absent';
+  if (action.hostedOnly && !isHostedInstance(s)) return 'absent';
   if (ADMIN_MODE_DOMAINS.has(action.domain) && !hasAdminMode(s)) return 'absent';
   if (isExcluded(action, s.config.excludeTools)) return 'absent';
   if (action.writes && s.config.readOnly) return 'read-only';

@@ -6,6 +6,7 @@ import type { ForgeRequest, ForgeResponse } from '../forge/types.js';
 import { detectScopes } from '../server/session.js';
 import { buildRequest } from './request.js';
 import { attachUpload, writeDownload } from './transfer.js';
+import { HANDLERS } from './handlers.js';
 import { describeFailure, describeGraphqlErrors, isFailure } from '../forge/classify.js';
 import { deadlineSignal } from '../forge/client.js';
 import { renderFor } from '../render/renderers.js';
@@ -78,8 +79,13 @@ export async function execute(s: Session, action: Action, input: Record<string, 
       params[r.into] = value;
     }
 
-    const req = buildRequest(action, params);
+    let req = buildRequest(action, params);
     if (action.buildsUrl) return builtUrl(s, req);
+    if (action.handler) {
+      const outcome = await HANDLERS[action.handler](action, params, (r) => send(s, action, params, { ...r, signal: deadline }));
+      if ('refusal' in outcome) return errorResult(outcome.refusal);
+      req = { ...outcome.request, asText: req.asText };
+    }
     const writesFile = action.download && typeof params.output_path === 'string';
     if (writesFile) req.asBytes = true;
     const problem = attachUpload(action, params, req);

@@ -1,6 +1,6 @@
 // POST /api/graphql: real objects for project, group, namespace, users, work items; plausible data shaped by the selection elsewhere.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { IssueRec, MrRec, ProjectRec, SandboxState, UserRec } from './state.js';
+import type { IssueRec, MrRec, NoteRec, ProjectRec, SandboxState, UserRec } from './state.js';
 import type { Query, Reply } from './types.js';
 import { GraphQLSyntaxError, parseDocument, pickOperation, type Field, type GqlDocument, type Selection } from './graphql-parse.js';
 import { isExpired, presentedToken } from './tokens.js';
@@ -56,10 +56,22 @@ class Resolver {
         { __typename: 'WorkItemWidgetAssignees', type: 'ASSIGNEES', assignees: (a: Src) => conn(i.assigneeIds.map((id) => this.userSrc(s.users.get(id))!).filter(Boolean), a), allowsMultipleAssignees: true },
         { __typename: 'WorkItemWidgetLabels', type: 'LABELS', labels: (a: Src) => conn(labels, a), allowsScopedLabels: true },
         { __typename: 'WorkItemWidgetHierarchy', type: 'HIERARCHY', parent: null, hasChildren: false, children: (a: Src) => conn([], a) },
-        { __typename: 'WorkItemWidgetNotes', type: 'NOTES', discussions: (a: Src) => conn([...new Set(notes.map((n) => n.discussionId))].map((d) => ({ __typename: 'Discussion', id: gid('Discussion', d), notes: (b: Src) => conn(notes.filter((n) => n.discussionId === d).map((n) => ({ __typename: 'Note', id: gid('Note', n.id), body: n.body, system: n.system, createdAt: n.createdAt, author: this.userSrc(s.users.get(n.authorId)) })), b) })), a) },
+        { __typename: 'WorkItemWidgetNotes', type: 'NOTES', discussions: (a: Src) => conn(this.discussions(notes), a) },
         { __typename: 'WorkItemWidgetStartAndDueDate', type: 'START_AND_DUE_DATE', dueDate: i.dueDate, startDate: null },
       ],
     };
+  }
+
+  noteSrc(n: NoteRec): Src {
+    return {
+      __typename: 'Note', id: gid('Note', n.id), body: n.body, system: n.system, internal: n.internal, createdAt: n.createdAt, updatedAt: n.updatedAt,
+      author: this.userSrc(this.state.users.get(n.authorId)), discussion: { __typename: 'Discussion', id: gid('Discussion', n.discussionId) },
+    };
+  }
+
+  discussions(notes: NoteRec[]): Src[] {
+    const ids = [...new Set(notes.map((n) => n.discussionId))];
+    return ids.map((d) => ({ __typename: 'Discussion', id: gid('Discussion', d), notes: (b: Src) => conn(notes.filter((n) => n.discussionId === d).map((n) => this.noteSrc(n)), b) }));
   }
 
   mrSrc(p: ProjectRec, m: MrRec): Src {
@@ -141,12 +153,15 @@ class Resolver {
     const s = this.state;
     const input = (f.args.input ?? f.args) as Src;
     if (f.name === 'createNote') {
-      const target = this.findIssueById(gidNum(input.noteableId));
+      const target = /\/(Issue|WorkItem)\/\d+$/.test(String(input.noteableId)) ? this.findIssueById(gidNum(input.noteableId)) : undefined;
       if (!target || typeof input.body !== 'string') return undefined;
       const now = s.now();
-      const note = { id: s.nextId('note'), body: input.body, authorId: this.user!.id, createdAt: now, updatedAt: now, system: false, discussionId: s.newDiscussionId(), type: null, resolvable: false, resolved: false, resolvedById: null, resolvedAt: null, position: null, internal: !!input.internal };
+      const note: NoteRec = {
+        id: s.nextId('note'), body: input.body, authorId: this.user!.id, createdAt: now, updatedAt: now, system: false, discussionId: s.newDiscussionId(),
+        type: null, resolvable: false, resolved: false, resolvedById: null, resolvedAt: null, position: null, internal: !!input.internal,
+      };
       s.notesFor({ kind: 'Issue', projectId: target.p.id, iid: target.i.iid, id: target.i.id }).push(note);
-      return { errors: [], note: { __typename: 'Note', id: gid('Note', note.id), body: note.body, createdAt: now, author: this.userSrc(this.user), discussion: { id: gid('Discussion', note.discussionId) } } };
+      return { errors: [], note: this.noteSrc(note) };
     }
     if (f.name === 'workItemCreate' || f.name === 'createIssue') {
       const path = String(input.namespacePath ?? input.projectPath ?? '');
@@ -154,7 +169,11 @@ class Resolver {
       if (!p || !/\D/.test(path) || s.accessLevel(this.user, p) < 10 || typeof input.title !== 'string') return undefined;
       const now = s.now();
       const desc = (input.descriptionWidget as Src | undefined)?.description ?? input.description;
-      const i: IssueRec = { id: s.nextId('issue'), iid: p.nextIssueIid++, projectId: p.id, title: input.title, description: typeof desc === 'string' ? desc : null, state: 'opened', authorId: this.user!.id, assigneeIds: [], labels: [], milestoneId: null, createdAt: now, updatedAt: now, closedAt: null, closedById: null, confidential: !!input.confidential, dueDate: null, discussionLocked: null, upvotes: 0, downvotes: 0, weight: null, issueType: 'issue' };
+      const i: IssueRec = {
+        id: s.nextId('issue'), iid: p.nextIssueIid++, projectId: p.id, title: input.title, description: typeof desc === 'string' ? desc : null, state: 'opened',
+        authorId: this.user!.id, assigneeIds: [], labels: [], milestoneId: null, createdAt: now, updatedAt: now, closedAt: null, closedById: null,
+        confidential: !!input.confidential, dueDate: null, discussionLocked: null, upvotes: 0, downvotes: 0, weight: null, issueType: 'issue',
+      };
       p.issues.set(i.iid, i);
       return { errors: [], workItem: this.workItemSrc(p, i), issue: { ...this.workItemSrc(p, i), __typename: 'Issue', state: 'opened' } };
     }

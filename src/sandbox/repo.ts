@@ -106,7 +106,7 @@ export function diffStats(diffs: FileDiff[]): { additions: number; deletions: nu
   return { additions, deletions, total: additions + deletions };
 }
 
-export interface TreeEntry { id: string; name: string; type: 'tree' | 'blob'; path: string; mode: string }
+export interface TreeEntry { id: string; name: string; type: 'tree' | 'blob' | 'commit'; path: string; mode: string }
 
 /** Entries under `dir` (root when empty), directories first, like the platform's tree listing. */
 export function treeEntries(files: Map<string, string>, dir: string, recursive: boolean): TreeEntry[] {
@@ -122,7 +122,11 @@ export function treeEntries(files: Map<string, string>, dir: string, recursive: 
       const dpath = prefix + parts.slice(0, i).join('/');
       if (!dirs.has(dpath)) dirs.set(dpath, { id: sha1(`tree:${dpath}`), name: parts[i - 1], type: 'tree', path: dpath, mode: '040000' });
     }
-    if (recursive || parts.length === 1) blobs.push({ id: blobId(content), name: parts[parts.length - 1], type: 'blob', path, mode: '100644' });
+    if (recursive || parts.length === 1) {
+      // A submodule is a gitlink: a tree entry of type commit naming the submodule's commit.
+      const link = content.startsWith('gitlink:') ? content.slice('gitlink:'.length) : undefined;
+      blobs.push(link ? { id: link, name: parts[parts.length - 1], type: 'commit', path, mode: '160000' } : { id: blobId(content), name: parts[parts.length - 1], type: 'blob', path, mode: '100644' });
+    }
   }
   const byPath = (x: TreeEntry, y: TreeEntry) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0);
   return [...[...dirs.values()].sort(byPath), ...blobs.sort(byPath)];

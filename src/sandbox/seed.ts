@@ -227,6 +227,11 @@ export function seed(state: SandboxState): void {
     ['Initial commit', 3, 1, { 'README.md': '# Other Project\n\nA second project of the demo group.\n', 'index.js': "console.log('hello from other-project');\n" }],
     ['Print the version', 3, 8, { 'index.js': "console.log('hello from other-project', process.version);\n" }],
   ]);
+  // A branch of project 1 that vendors project 2 as a submodule.
+  chain(state, p1, 'with-submodule', main[4], [['Add other-project as a submodule', 1, 39, {
+    '.gitmodules': '[submodule "vendor/other-project"]\n\tpath = vendor/other-project\n\turl = ../other-project.git\n',
+    'vendor/other-project': `gitlink:${m2[1]}`,
+  }]]);
   const [p2b] = chain(state, p2, 'update-readme', m2[1], [['Describe the project', 1, 40, { 'README.md': '# Other Project\n\nA second project of the demo group. It prints a greeting.\n' }]]);
   p2.labels = [{ id: 310, name: 'bug', color: '#dc143c', description: null }, { id: 311, name: 'enhancement', color: '#428bca', description: 'Improvements' }];
   issue(p2, 201, 1, { title: 'Print the greeting in French too', authorId: 4, labels: ['enhancement'] });

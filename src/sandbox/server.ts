@@ -89,22 +89,24 @@ export class SandboxServer {
   clearFaults(): void { this.faults = []; }
 
   private takeFault(origin: 'api' | 'storage', method: string, path: string, body: unknown, query: Query): FaultRule | undefined {
-    let op: string | undefined | null = null;
+    let operation: { root?: string; name?: string } | undefined;
+    const graphqlOperation = () => {
+      if (!operation) {
+        const b = (body && typeof body === 'object' ? body : {}) as { query?: unknown; operationName?: unknown };
+        const q = typeof b.query === 'string' ? b.query : typeof query.query === 'string' ? query.query : '';
+        const name = typeof b.operationName === 'string' ? b.operationName : typeof query.operationName === 'string' ? query.operationName : undefined;
+        operation = { root: firstRootField(q, name), name };
+      }
+      return operation;
+    };
     for (const f of this.faults) {
       const r = f.rule;
       if (r.origin && r.origin !== origin) continue;
       if (r.method && r.method.toUpperCase() !== method) continue;
       if (!f.match(path)) continue;
       if (r.graphqlOperation) {
-        if (op === null) {
-          const b = (body && typeof body === 'object' ? body : {}) as { query?: unknown; operationName?: unknown };
-          const q = typeof b.query === 'string' ? b.query : typeof query.query === 'string' ? query.query : '';
-          const name = typeof b.operationName === 'string' ? b.operationName : undefined;
-          op = firstRootField(q, name);
-          if (name && r.graphqlOperation === name) op = name;
-        }
-        const b = (body && typeof body === 'object' ? body : {}) as { operationName?: unknown };
-        if (op !== r.graphqlOperation && b.operationName !== r.graphqlOperation) continue;
+        const op = graphqlOperation();
+        if (op.root !== r.graphqlOperation && op.name !== r.graphqlOperation) continue;
       }
       f.remaining -= 1;
       if (f.remaining <= 0) this.faults = this.faults.filter((x) => x !== f);

@@ -87,6 +87,9 @@ export function authenticate(state: SandboxState, headers: IncomingHttpHeaders, 
   if (!value) return { ok: false, reply: UNAUTHORIZED };
   const token = state.tokens.get(value);
   if (!token) return { ok: false, reply: UNAUTHORIZED };
+  // OAuth tokens are read from `Authorization: Bearer` (or `access_token`) only.
+  const viaPrivateToken = typeof headers['private-token'] === 'string' && headers['private-token'] !== '' || typeof query.private_token === 'string';
+  if (token.kind === 'oauth' && viaPrivateToken) return { ok: false, reply: UNAUTHORIZED };
   if (token.revoked) return { ok: false, reply: invalidToken('Token was revoked. You have to re-authorize from the user.') };
   if (isExpired(token)) return { ok: false, reply: invalidToken('Token is expired. You can either do re-authorization or token refresh.') };
   const owner = state.users.get(token.userId);

@@ -26,6 +26,25 @@ export interface Session {
   readonly bucket?: TokenBucket;
   /** The user, when known (for log lines). */
   user?: { id: number; username: string };
+  /** The release the instance reported at GET /version (at most 64 bytes), when readable. */
+  version?: string;
+}
+
+const HOSTED_URL = 'https://gitlab.com';
+/** The public hosted instance: by address, or by the prerelease it reports. */
+export function isHostedInstance(s: Session): boolean {
+  return s.client.baseUrl === HOSTED_URL || /^19\.5\.0-pre\b/.test(s.version ?? '');
+}
+
+/** Reads the instance release (needs Metadata: Read on a fine-grained token; optional). */
+export async function readVersion(s: Session): Promise<void> {
+  try {
+    const res = await s.client.send({ method: 'GET', path: '/version', signal: AbortSignal.timeout(15_000) });
+    const v = (res.body as { version?: unknown } | null)?.version;
+    if (res.status === 200 && typeof v === 'string' && Buffer.byteLength(v) <= 64) s.version = v;
+  } catch {
+    // Unknown version: nothing depends on it but the hosted-only actions.
+  }
 }
 
 const ADMIN_SCOPE = 'admin_mode';

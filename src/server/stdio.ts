@@ -6,7 +6,7 @@ import { createForgeClient } from '../forge/client.js';
 import type { Logger } from '../observe/log.js';
 import { credentialHandle } from '../observe/log.js';
 import { createMcpServer } from './mcp.js';
-import { detectScopes, newSession, type Session } from './session.js';
+import { detectScopes, newSession, readVersion, type Session } from './session.js';
 import { sandboxGuide } from './guide.js';
 
 const REASK_MS = 15 * 60 * 1000;
@@ -37,7 +37,7 @@ export async function startStdio(config: Config, log: Logger): Promise<void> {
   });
   const session: Session = newSession(effective, client, log.child({ credential_hash: credentialHandle(token) }));
   // Scopes are read before serving (bounded), so a read-only token never sees writes listed.
-  await Promise.race([Promise.all([identify(session), detectScopes(session)]), new Promise((r) => setTimeout(r, 5_000).unref())]);
+  await Promise.race([Promise.all([identify(session), detectScopes(session), readVersion(session)]), new Promise((r) => setTimeout(r, 5_000).unref())]);
   const timer = setInterval(() => { if (!session.auth.detected) void detectScopes(session); }, REASK_MS);
   timer.unref();
 

@@ -1,5 +1,49 @@
 // Minimal valid values for the sweep, chosen to hit the sandbox's seed objects.
+import { join } from 'node:path';
 import type { Action, ParamSpec } from '../../src/catalog/define.js';
+
+/** Ids discovered from the sandbox at the start of the sweep (hashed discussion ids). */
+export const discovered: Record<string, unknown> = {};
+
+/** Per-action values where the seed object differs from the default (the action creates or names its own). */
+const BY_ACTION: Record<string, Record<string, unknown>> = {
+  'branch.create': { branch_name: 'sweep-branch', ref: 'main' },
+  'repository.branch_create': { branch: 'sweep-branch-2', ref: 'main' },
+  'issue.update': { title: 'Swept' },
+  'merge_request.update': { title: 'Swept' },
+  'merge_request.cancel_auto_merge': { merge_request_iid: 4 },
+  'mr_review.discussion_note_update': { body: 'swept' },
+  'issue.work_item_update': { work_item_iid: 2, title: 'Swept' },
+  'issue.work_item_delete': { work_item_iid: 3 },
+  'issue.delete': { issue_iid: 5 },
+  'job.play': { job_id: 2014 },
+  'job.keep_artifacts': { job_id: 2012 },
+  'job.artifacts': { job_id: 2011 },
+  'job.download_single_artifact': { job_id: 2011, artifact_path: 'dist/index.js' },
+  'job.download_artifacts': { ref_name: 'main', job: 'compile' },
+  'job.download_single_artifact_by_ref': { ref_name: 'main', job: 'compile', artifact_path: 'dist/index.js' },
+  'repository.merge_base': { refs: ['main', 'feature/login-fix'] },
+  'repository.commit_create': { actions: [{ action: 'create', file_path: 'sweep.txt', content: 'sweep' }] },
+  'repository.file_create': { file_path: 'sweep-new.txt' },
+  'repository.read_submodule_file': { project_id: 'demo-group/demo-project', ref: 'with-submodule', submodule_path: 'vendor/other-project', file_path: 'index.js' },
+  'repository.list_submodules': { ref: 'with-submodule' },
+  'dependency.export_get': { interval_seconds: 1, timeout_seconds: 1 },
+  'issue.move': { issue_iid: 6, to_project_id: 2 },
+  'group.epic_delete': { epic_iid: 7 },
+  'mr_review.note_delete': { note_id: 5103 },
+  // issue.note_delete removes note 5001 first; this one deletes the other seeded note of issue 1.
+  'issue.discussion_delete_note': { note_id: 5003 },
+  'branch.delete': { branch_name: 'docs/guide-reviews' },
+  'branch.get_protected': { name: 'main' },
+  'branch.update_protected': { name: 'main' },
+  'branch.unprotect': { name: 'main' },
+  'branch.protect': { name: 'feature/*' },
+  'merge_request.create': { source_branch: 'sweep-branch', target_branch: 'main' },
+  'interactive.mr_create': { source_branch: 'sweep-branch', target_branch: 'feature/login-fix' },
+  'project.create': { name: 'sweep-project' },
+  'interactive.project_create': { name: 'sweep-project-2' },
+  'tag.create': { tag_name: 'v9.9.9', ref: 'main' },
+};
 
 const BY_NAME: Record<string, unknown> = {
   project_id: '1',
@@ -8,9 +52,9 @@ const BY_NAME: Record<string, unknown> = {
   user_id: 1,
   issue_iid: 1,
   merge_request_iid: 1,
-  note_id: 1,
-  pipeline_id: 1,
-  job_id: 1,
+  note_id: 5001,
+  pipeline_id: 1001,
+  job_id: 2022,
   snippet_id: 1,
   branch: 'main',
   branch_name: 'main',
@@ -39,19 +83,41 @@ const BY_NAME: Record<string, unknown> = {
   from: 'main',
   to: 'main',
   access_level: 30,
+  milestone_id: 401,
   // A token of its own (see sweep.test.ts), so revoking or rotating it ends nothing else.
   token_id: 77,
 };
 
-export function sweepValue(_a: Action, name: string, spec: ParamSpec): unknown {
-  if (name in BY_NAME) {
-    const v = BY_NAME[name];
+const MR_DOMAINS = new Set(['merge_request', 'mr_review']);
+
+/** Extra (not required) params an action needs for a meaningful call. */
+export function sweepExtras(a: Action): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(BY_ACTION[a.id] ?? {})) if (k in a.params) out[k] = v;
+  if (a.upload) Object.assign(out, { content_base64: Buffer.from('sweep upload').toString('base64'), file_name: 'sweep.txt' });
+  if (a.download && 'output_path' in a.params) out.output_path = join(discovered.outDir as string, `${a.id}.bin`);
+  if ('directory_path' in a.params) out.directory_path = discovered.outDir;
+  if ('full_path' in a.params && a.domain === 'group') out.full_path = 'demo-group';
+  if (/^repository\.(raw_)?blob$/.test(a.id)) out.sha = discovered.blobSha;
+  if (a.id === 'issue.discussion_delete_note') out.discussion_id = discovered.issueDiscussionOf5003;
+  return out;
+}
+
+export function sweepValue(a: Action, name: string, spec: ParamSpec): unknown {
+  const own = BY_ACTION[a.id];
+  let v: unknown;
+  if (own && name in own) v = own[name];
+  else if (MR_DOMAINS.has(a.domain) && name === 'note_id') v = 5101;
+  else if (name === 'discussion_id') v = MR_DOMAINS.has(a.domain) ? discovered.mrDiscussion : discovered.issueDiscussion;
+  else if (name in BY_NAME) v = BY_NAME[name];
+  if (v !== undefined) {
     if (spec.type === 'integer' && typeof v === 'string' && /^\d+$/.test(v)) return Number(v);
     if (spec.type === 'string' && typeof v === 'number') return String(v);
     if (spec.enum && !spec.enum.includes(String(v))) return spec.enum[0];
     if (spec.type === 'array') return [v];
     return v;
   }
+  if (spec.default !== undefined) return spec.default;
   if (spec.enum) return spec.enum[0];
   switch (spec.type) {
     case 'integer': case 'number': return 1;

@@ -73,7 +73,7 @@ export default domain('external_status_check', 'External status checks of projec
       merge_request_iid: id.mr(),
       sha: req(str('SHA of the merge request head commit the result is for')),
       external_status_check_id: id.int('ID of the external status check'),
-      status: oneOf(['passed', 'failed'], 'Result of the check'),
+      status: req(oneOf(['passed', 'failed'], 'Result of the check')),
     },
     tier: 'ultimate',
     fineGrained: ['update_external_status_check'],

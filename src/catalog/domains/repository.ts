@@ -497,6 +497,8 @@ export default domain('repository', 'Repository content of a project: files, tre
   read_submodule_file: {
     summary: 'Read a file inside a Git submodule, resolving the submodule project and commit',
     rest: 'GET /projects/{project_id}/repository/files/{file_path}',
+    // .gitmodules names the submodule's project, the parent's tree its commit: both are read first.
+    handler: 'submodule_file',
     params: {
       project_id: id.project(),
       submodule_path: req(str('Path of the submodule in the parent repository', { in: 'local' })),

@@ -165,7 +165,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
   delete_by_token: {
     summary: 'Delete a runner identified by its authentication token (not the user token)',
     rest: 'DELETE /runners',
-    params: { token: req(str('Authentication token of the runner')) },
+    params: { token: req(str('Authentication token of the runner (sent in the body)', { in: 'body' })) },
     destructive: true,
     fineGrained: 'none',
     routeNote: RUNNER_TOKEN_NOTE,

@@ -29,7 +29,7 @@ export function loadMr(ctx: Ctx, ref: string, iid: string): { p: ProjectRec; mr:
   const p = loadProject(ctx, ref);
   if (isReply(p)) return p;
   const mr = /^\d+$/.test(iid) ? p.mrs.get(Number(iid)) : undefined;
-  if (!mr) return notFound();
+  if (!mr) return notFound('Merge Request');
   return { p, mr };
 }
 

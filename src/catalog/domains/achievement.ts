@@ -1,0 +1,329 @@
+import { domain, str, bool, req, id, strList, cursor } from '../define.js';
+
+/** A bare number becomes the global ID of `model`; a global ID is passed as given. */
+const gid = (model: string, v: unknown): unknown =>
+  typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v)) ? `gid://gitlab/${model}/${v}` : v;
+
+const ACHIEVEMENT = 'Achievements::Achievement';
+const USER_ACHIEVEMENT = 'Achievements::UserAchievement';
+
+const achievementId = () => req(str('Achievement ID or global ID (gid://gitlab/Achievements::Achievement/<n>)'));
+const userAchievementId = () =>
+  req(str('ID of one award (user achievement) or its global ID (gid://gitlab/Achievements::UserAchievement/<n>)'));
+const namespacePath = () => req(str('Full path of the group that owns the achievements, e.g. my-group'));
+
+const ACHIEVEMENT_FIELDS = `id
+      name
+      description
+      avatarUrl
+      createdAt
+      updatedAt`;
+
+const AWARD_FIELDS = `id
+      priority
+      showOnProfile
+      createdAt
+      updatedAt
+      revokedAt
+      achievement { id name }
+      user { id username name }
+      awardedByUser { id username }
+      revokedByUser { id username }`;
+
+export default domain('achievement', 'Achievements (badges) of groups: define, award to users, revoke, list recipients and a user\'s awards', {
+  list: {
+    summary: 'List the achievements a group defines (name, description, avatar)',
+    graphql: {
+      kind: 'query',
+      connection: true,
+      resultPath: 'namespace.achievements',
+      document: `query achievementList($fullPath: ID!, $ids: [AchievementsAchievementID!], $first: Int, $after: String) {
+  namespace(fullPath: $fullPath) {
+    achievements(ids: $ids, first: $first, after: $after) {
+      nodes {
+        ${ACHIEVEMENT_FIELDS}
+      }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+}`,
+      variables: (p) => ({
+        fullPath: p.full_path,
+        ids: Array.isArray(p.achievement_ids) ? p.achievement_ids.map((v) => gid(ACHIEVEMENT, v)) : undefined,
+        first: p.first,
+        after: p.after,
+      }),
+    },
+    params: {
+      full_path: namespacePath(),
+      achievement_ids: strList('Return only these achievements (IDs or global IDs)'),
+      ...cursor(),
+    },
+    fineGrained: 'none',
+    keywords: 'badges awards gamification group achievements',
+  },
+  recipients: {
+    summary: 'List the awards of one achievement: who received it, when, by whom, revoked or not',
+    graphql: {
+      kind: 'query',
+      connection: true,
+      resultPath: 'namespace.achievements.nodes.0.userAchievements',
+      document: `query achievementRecipients($fullPath: ID!, $achievementId: AchievementsAchievementID!, $first: Int, $after: String) {
+  namespace(fullPath: $fullPath) {
+    achievements(ids: [$achievementId]) {
+      nodes {
+        id
+        name
+        userAchievements(first: $first, after: $after) {
+          nodes {
+      ${AWARD_FIELDS}
+          }
+          pageInfo { hasNextPage endCursor }
+        }
+      }
+    }
+  }
+}`,
+      variables: (p) => ({ fullPath: p.full_path, achievementId: gid(ACHIEVEMENT, p.achievement_id), first: p.first, after: p.after }),
+    },
+    params: { full_path: namespacePath(), achievement_id: achievementId(), ...cursor() },
+    fineGrained: 'none',
+    keywords: 'badge awarded users recipients who has',
+  },
+  unique_users: {
+    summary: 'List the distinct users holding one achievement (each user once, however often awarded)',
+    graphql: {
+      kind: 'query',
+      connection: true,
+      resultPath: 'namespace.achievements.nodes.0.uniqueUsers',
+      document: `query achievementUniqueUsers($fullPath: ID!, $achievementId: AchievementsAchievementID!, $first: Int, $after: String) {
+  namespace(fullPath: $fullPath) {
+    achievements(ids: [$achievementId]) {
+      nodes {
+        id
+        name
+        uniqueUsers(first: $first, after: $after) {
+          nodes { id username name webUrl }
+          pageInfo { hasNextPage endCursor }
+        }
+      }
+    }
+  }
+}`,
+      variables: (p) => ({ fullPath: p.full_path, achievementId: gid(ACHIEVEMENT, p.achievement_id), first: p.first, after: p.after }),
+    },
+    params: { full_path: namespacePath(), achievement_id: achievementId(), ...cursor() },
+    fineGrained: 'none',
+    keywords: 'badge holders distinct users count',
+  },
+  user_list: {
+    summary: 'List the achievements awarded to one user (optionally those hidden from the profile)',
+    graphql: {
+      kind: 'query',
+      connection: true,
+      resultPath: 'user.userAchievements',
+      document: `query userAchievementList($username: String!, $includeHidden: Boolean, $first: Int, $after: String) {
+  user(username: $username) {
+    userAchievements(includeHidden: $includeHidden, first: $first, after: $after) {
+      nodes {
+      ${AWARD_FIELDS}
+      }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+}`,
+      variables: (p) => ({ username: p.username, includeHidden: p.include_hidden, first: p.first, after: p.after }),
+    },
+    params: {
+      username: req(str('Username of the user, without the leading @')),
+      include_hidden: bool('Include awards the user hides from the profile'),
+      ...cursor(),
+    },
+    fineGrained: 'none',
+    keywords: 'my badges user profile awards',
+  },
+  create: {
+    summary: 'Define a new achievement in a group (name and description)',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'achievementsCreate',
+      document: `mutation achievementsCreate($namespaceId: NamespaceID!, $name: String!, $description: String) {
+  achievementsCreate(input: { namespaceId: $namespaceId, name: $name, description: $description }) {
+    achievement {
+      ${ACHIEVEMENT_FIELDS}
+    }
+    errors
+  }
+}`,
+      variables: (p) => ({ namespaceId: gid('Namespace', p.namespace_id), name: p.name, description: p.description }),
+    },
+    params: {
+      namespace_id: req(str('ID of the group (namespace) or its global ID')),
+      name: req(str('Name of the achievement')),
+      description: str('What the achievement is awarded for'),
+    },
+    fineGrained: 'none',
+    keywords: 'new badge award define gamification',
+  },
+  update: {
+    summary: 'Rename an achievement or change its description',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'achievementsUpdate',
+      document: `mutation achievementsUpdate($achievementId: AchievementsAchievementID!, $name: String, $description: String) {
+  achievementsUpdate(input: { achievementId: $achievementId, name: $name, description: $description }) {
+    achievement {
+      ${ACHIEVEMENT_FIELDS}
+    }
+    errors
+  }
+}`,
+      variables: (p) => ({ achievementId: gid(ACHIEVEMENT, p.achievement_id), name: p.name, description: p.description }),
+    },
+    params: {
+      achievement_id: achievementId(),
+      name: str('New name'),
+      description: str('New description'),
+    },
+    fineGrained: 'none',
+    keywords: 'edit rename badge',
+  },
+  delete: {
+    summary: 'Delete an achievement and every award made from it',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'achievementsDelete',
+      document: `mutation achievementsDelete($achievementId: AchievementsAchievementID!) {
+  achievementsDelete(input: { achievementId: $achievementId }) {
+    achievement {
+      id
+      name
+    }
+    errors
+  }
+}`,
+      variables: (p) => ({ achievementId: gid(ACHIEVEMENT, p.achievement_id) }),
+    },
+    params: { achievement_id: achievementId() },
+    destructive: true,
+    fineGrained: 'none',
+    keywords: 'remove badge',
+  },
+  award: {
+    summary: 'Award an achievement to a user, with an optional message',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'achievementsAward',
+      document: `mutation achievementsAward($achievementId: AchievementsAchievementID!, $userId: UserID!, $awardMessage: String) {
+  achievementsAward(input: { achievementId: $achievementId, userId: $userId, awardMessage: $awardMessage }) {
+    userAchievement {
+      ${AWARD_FIELDS}
+    }
+    errors
+  }
+}`,
+      variables: (p) => ({ achievementId: gid(ACHIEVEMENT, p.achievement_id), userId: gid('User', p.user_id), awardMessage: p.award_message }),
+    },
+    params: {
+      achievement_id: achievementId(),
+      user_id: id.user(),
+      award_message: str('Message shown with the award (at most 200 characters)'),
+    },
+    fineGrained: 'none',
+    keywords: 'give grant badge to user recognize reward',
+  },
+  revoke: {
+    summary: 'Revoke an award (kept in history as revoked)',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'achievementsRevoke',
+      document: `mutation achievementsRevoke($userAchievementId: AchievementsUserAchievementID!) {
+  achievementsRevoke(input: { userAchievementId: $userAchievementId }) {
+    userAchievement {
+      ${AWARD_FIELDS}
+    }
+    errors
+  }
+}`,
+      variables: (p) => ({ userAchievementId: gid(USER_ACHIEVEMENT, p.user_achievement_id) }),
+    },
+    params: { user_achievement_id: userAchievementId() },
+    destructive: true,
+    fineGrained: 'none',
+    keywords: 'take back withdraw badge award',
+  },
+  user_achievement_update: {
+    summary: 'Change one award: show or hide it on the recipient\'s profile, or its message',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'userAchievementsUpdate',
+      document: `mutation userAchievementsUpdate($userAchievementId: AchievementsUserAchievementID!, $showOnProfile: Boolean, $awardMessage: String) {
+  userAchievementsUpdate(input: { userAchievementId: $userAchievementId, showOnProfile: $showOnProfile, awardMessage: $awardMessage }) {
+    userAchievement {
+      ${AWARD_FIELDS}
+    }
+    errors
+  }
+}`,
+      variables: (p) => ({
+        userAchievementId: gid(USER_ACHIEVEMENT, p.user_achievement_id),
+        showOnProfile: p.show_on_profile,
+        awardMessage: p.award_message,
+      }),
+    },
+    params: {
+      user_achievement_id: userAchievementId(),
+      show_on_profile: bool('Show the award on the recipient\'s profile'),
+      award_message: str('Message shown with the award (at most 200 characters)'),
+    },
+    fineGrained: 'none',
+    keywords: 'hide show badge on profile award message',
+  },
+  user_achievement_delete: {
+    summary: 'Delete one award record outright (unlike revoke, nothing is kept)',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'userAchievementsDelete',
+      document: `mutation userAchievementsDelete($userAchievementId: AchievementsUserAchievementID!) {
+  userAchievementsDelete(input: { userAchievementId: $userAchievementId }) {
+    userAchievement {
+      id
+      achievement { id name }
+      user { id username }
+    }
+    errors
+  }
+}`,
+      variables: (p) => ({ userAchievementId: gid(USER_ACHIEVEMENT, p.user_achievement_id) }),
+    },
+    params: { user_achievement_id: userAchievementId() },
+    destructive: true,
+    fineGrained: 'none',
+    keywords: 'remove erase award badge record',
+  },
+  user_achievement_reorder: {
+    summary: 'Set the display order of a user\'s awards on the profile (highest priority first)',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'userAchievementPrioritiesUpdate',
+      document: `mutation userAchievementPrioritiesUpdate($userAchievementIds: [AchievementsUserAchievementID!]!) {
+  userAchievementPrioritiesUpdate(input: { userAchievementIds: $userAchievementIds }) {
+    userAchievements {
+      id
+      priority
+      achievement { id name }
+    }
+    errors
+  }
+}`,
+      variables: (p) => ({
+        userAchievementIds: Array.isArray(p.user_achievement_ids) ? p.user_achievement_ids.map((v) => gid(USER_ACHIEVEMENT, v)) : [],
+      }),
+    },
+    params: {
+      user_achievement_ids: req(strList('Award (user achievement) IDs or global IDs in the wanted order, highest first')),
+    },
+    fineGrained: 'none',
+    keywords: 'order sort priority pin badges profile',
+  },
+});

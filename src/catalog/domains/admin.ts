@@ -1,0 +1,1100 @@
+import { domain, id, str, int, bool, obj, oneOf, req, strList, intList, paging, cursor, type ParamSpec, type RouteAlternative } from '../define.js';
+
+// Instance administration. The whole domain exists only for tokens carrying `admin_mode` (the server
+// removes it otherwise); a few actions of it act on a project or group and need Maintainer/Owner there.
+
+// ---------------------------------------------------------------- shared parameters
+
+const VISIBILITY = ['private', 'internal', 'public'] as const;
+const ACCESS_LEVELS = 'Roles: 10 Guest, 20 Reporter, 30 Developer, 40 Maintainer, 50 Owner';
+
+/** A file sent as the multipart field of the upload (local path, or base64 content with a name). */
+const fileInput = (what: string): Record<string, ParamSpec> => ({
+  file_path: str(`Local path of the ${what} to upload, on the machine running this server`, { in: 'local' }),
+  content_base64: str('File content, base64-encoded (instead of file_path)', { in: 'local' }),
+  file_name: str('File name to use with content_base64 (default: the base name of file_path)', { in: 'local' }),
+});
+
+// ---- custom attributes: one action per verb over users, groups and projects
+// The route is chosen by the id given: group_id → group, project_id → project, else the user.
+// user_id is the fallback route's placeholder: required with a default so that a group or project
+// call needs no user ID (see the report: define.ts has no "exactly one of" for route selectors).
+const attrUserId = (): ParamSpec => ({
+  type: 'integer',
+  description: 'User ID whose attributes to use (leave out when giving group_id or project_id)',
+  required: true,
+  default: 0,
+});
+const attrGroupId = (): ParamSpec => ({ ...id.group(), required: false, description: 'Group ID or URL-encoded path: use the group\'s attributes instead of a user\'s' });
+const attrProjectId = (): ParamSpec => ({ ...id.project(), required: false, description: 'Project ID or URL-encoded path: use the project\'s attributes instead of a user\'s' });
+const attrKey = () => id.str('Key of the custom attribute');
+const attrRoutes = (method: string, tail: string): readonly RouteAlternative[] => [
+  { when: 'group_id', rest: `${method} /groups/{group_id}/custom_attributes${tail}` },
+  { when: 'project_id', rest: `${method} /projects/{project_id}/custom_attributes${tail}` },
+];
+
+// ---- bulk imports (direct transfer migrations)
+const importId = () => id.int('ID of the bulk import (migration)');
+const entityId = () => id.int('ID of the migrated entity (group or project) within the import');
+const IMPORT_STATUSES = ['created', 'started', 'finished', 'timeout', 'failed', 'canceled'] as const;
+const importFilters = (): Record<string, ParamSpec> => ({
+  status: oneOf(IMPORT_STATUSES, 'Only items with this status'),
+  sort: oneOf(['asc', 'desc'], 'Order by creation date (default desc)'),
+  ...paging(),
+});
+
+// ---- cluster agents
+const agentId = () => id.int('ID of the Kubernetes agent');
+const agentTokenId = () => id.int('ID of the agent token');
+
+// ---- alerts
+const alertIid = () => id.int('IID of the alert within the project');
+const metricImageId = () => id.int('ID of the metric image');
+
+// ---- broadcast messages
+const broadcastId = () => id.int('ID of the broadcast message');
+const BROADCAST_THEMES = ['indigo', 'light-indigo', 'blue', 'light-blue', 'green', 'light-green', 'red', 'light-red', 'dark', 'light'] as const;
+const broadcastFields = (): Record<string, ParamSpec> => ({
+  starts_at: str('Start time, ISO 8601 (create default: now)'),
+  ends_at: str('End time, ISO 8601 (create default: one hour from now)'),
+  broadcast_type: oneOf(['banner', 'notification'], 'Appearance: banner (default) or notification'),
+  theme: oneOf(BROADCAST_THEMES, 'Color theme of a banner'),
+  font: str('Foreground color hex code'),
+  target_access_levels: intList(`Show only to these roles (${ACCESS_LEVELS})`),
+  target_path: str('Show only on paths matching this (wildcards allowed, e.g. */welcome)'),
+  dismissable: bool('Whether users can dismiss the message'),
+});
+
+// ---- system hooks
+const hookId = () => id.int('ID of the system hook');
+const hookFields = (): Record<string, ParamSpec> => ({
+  name: str('Name of the hook'),
+  description: str('Description of the hook'),
+  token: str('Secret token sent in X-Gitlab-Token to validate payloads (never returned)'),
+  push_events: bool('Fire on pushes'),
+  tag_push_events: bool('Fire on tag pushes'),
+  merge_requests_events: bool('Fire on merge request events'),
+  repository_update_events: bool('Fire on repository updates'),
+  enable_ssl_verification: bool('Verify the TLS certificate of the hook URL'),
+  push_events_branch_filter: str('Fire push events only for branches matching this filter'),
+  branch_filter_strategy: oneOf(['wildcard', 'regex', 'all_branches'], 'How push_events_branch_filter is read (default wildcard)'),
+  url_variables: strList('URL variables: [{"key":"K","value":"V"}], used as {K} in the URL', { items: 'object' }),
+  custom_headers: strList('Custom headers: [{"key":"K","value":"V"}]', { items: 'object' }),
+});
+
+// ---- topics, applications, licenses, features
+const topicId = () => id.int('ID of the project topic');
+const applicationId = () => id.int('ID of the application (not its application_id/client ID)');
+const featureName = () => id.str('Name of the feature flag (e.g. my_feature)');
+
+// ---- error tracking, secure files, terraform
+const clientKeyId = () => id.int('ID of the error tracking client key');
+const secureFileId = () => id.int('ID of the secure file');
+const stateName = () => id.str('Name of the Terraform state');
+
+// ---- usage data events
+const eventFields = (): Record<string, ParamSpec> => ({
+  namespace_id: int('ID of the namespace the event belongs to'),
+  project_id: int('ID of the project the event belongs to'),
+  additional_properties: obj('Extra properties of the event (e.g. {"label":"x","value":1})'),
+  send_to_snowplow: bool('Also send the event to Snowplow (default false)'),
+});
+
+// ---- plan limits
+const planLimits = (): Record<string, ParamSpec> => ({
+  ci_pipeline_size: int('Maximum jobs in one pipeline (0 = unlimited)'),
+  ci_active_jobs: int('Maximum jobs in currently active pipelines'),
+  ci_project_subscriptions: int('Maximum pipeline subscriptions to and from a project'),
+  ci_pipeline_schedules: int('Maximum pipeline schedules of a project'),
+  ci_needs_size_limit: int('Maximum needs dependencies of a job'),
+  ci_registered_group_runners: int('Maximum runners registered per group'),
+  ci_registered_project_runners: int('Maximum runners registered per project'),
+  ci_instance_level_variables: int('Maximum instance CI/CD variables'),
+  pipeline_hierarchy_size: int('Maximum downstream pipelines in a pipeline hierarchy'),
+  dotenv_size: int('Maximum size of a dotenv artifact in bytes'),
+  dotenv_variables: int('Maximum variables in a dotenv artifact'),
+  conan_max_file_size: int('Maximum Conan package file size in bytes'),
+  generic_packages_max_file_size: int('Maximum generic package file size in bytes'),
+  helm_max_file_size: int('Maximum Helm chart file size in bytes'),
+  maven_max_file_size: int('Maximum Maven package file size in bytes'),
+  npm_max_file_size: int('Maximum npm package file size in bytes'),
+  nuget_max_file_size: int('Maximum NuGet package file size in bytes'),
+  pypi_max_file_size: int('Maximum PyPI package file size in bytes'),
+  terraform_module_max_file_size: int('Maximum Terraform module package file size in bytes'),
+  storage_size_limit: int('Maximum storage of a root namespace in megabytes'),
+  notification_limit: int('Namespace storage (MB) above which owners are notified'),
+  enforcement_limit: int('Namespace storage (MB) above which the limit is enforced'),
+});
+
+// ---- application settings: the settings people change most (the platform has several hundred)
+const applicationSettings = (): Record<string, ParamSpec> => ({
+  // sign-up and sign-in
+  signup_enabled: bool('Allow new users to register'),
+  require_admin_approval_after_user_signup: bool('New registrations wait for administrator approval'),
+  email_confirmation_setting: oneOf(['off', 'soft', 'hard'], 'Whether new users must confirm their email'),
+  domain_allowlist: strList('Only emails of these domains may sign up (wildcards allowed)'),
+  domain_denylist_enabled: bool('Refuse sign-ups from the domains in domain_denylist'),
+  domain_denylist: strList('Email domains refused at sign-up'),
+  password_authentication_enabled_for_web: bool('Allow password sign-in on the web'),
+  password_authentication_enabled_for_git: bool('Allow passwords for Git over HTTP(S)'),
+  require_two_factor_authentication: bool('Require 2FA of every user'),
+  two_factor_grace_period: int('Hours users may postpone setting up required 2FA'),
+  disabled_oauth_sign_in_sources: strList('OAuth providers not offered for sign-in'),
+  session_expire_delay: int('Session duration in minutes'),
+  admin_mode: bool('Require administrators to re-authenticate for admin actions (Admin Mode)'),
+  user_default_external: bool('Make newly registered users external'),
+  can_create_group: bool('Let non-administrators create top-level groups'),
+  user_oauth_applications: bool('Let users register OAuth applications'),
+  gravatar_enabled: bool('Use Gravatar for avatars'),
+  recaptcha_enabled: bool('Protect sign-up with reCAPTCHA'),
+  invisible_captcha_enabled: bool('Protect sign-up with an invisible captcha'),
+  home_page_url: str('Redirect signed-out visitors of / to this URL'),
+  after_sign_out_path: str('Where users land after signing out'),
+  after_sign_up_text: str('Markdown shown after a user signs up'),
+  help_page_text: str('Markdown shown on the help page'),
+  terms: str('Markdown terms of service and privacy policy'),
+  enforce_terms: bool('Users must accept the terms to use the instance'),
+  // visibility and projects
+  default_project_visibility: oneOf(VISIBILITY, 'Default visibility of new projects'),
+  default_group_visibility: oneOf(VISIBILITY, 'Default visibility of new groups'),
+  default_snippet_visibility: oneOf(VISIBILITY, 'Default visibility of new snippets'),
+  restricted_visibility_levels: strList('Visibility levels non-administrators cannot use (private, internal, public)'),
+  default_projects_limit: int('Default maximum personal projects of a user'),
+  default_branch_name: str('Initial branch name of new repositories (e.g. main)'),
+  default_project_creation: int('Who can create projects in groups: 0 no one, 1 Maintainers, 2 Developers+Maintainers, 3 administrators, 4 Owners'),
+  deletion_adjourned_period: int('Days before a project or group marked for deletion is removed (1-90)'),
+  import_sources: strList('Enabled import sources (github, bitbucket, bitbucket_server, fogbugz, git, gitlab_project, gitea, manifest)'),
+  project_export_enabled: bool('Allow project export'),
+  mirror_available: bool('Let project maintainers configure repository mirroring'),
+  // sizes and rate limits
+  max_attachment_size: int('Maximum attachment size in MB'),
+  max_import_size: int('Maximum import file size in MB (0 = unlimited)'),
+  max_export_size: int('Maximum export size in MB (0 = unlimited)'),
+  receive_max_input_size: int('Maximum push size in MB'),
+  repository_size_limit: int('Maximum repository size in bytes (Premium; 0 = unlimited)'),
+  snippet_size_limit: int('Maximum snippet size in bytes'),
+  max_artifacts_size: int('Maximum job artifacts size in MB'),
+  default_artifacts_expire_in: str('Default artifact expiry (e.g. 30 days)'),
+  keep_latest_artifact: bool('Keep the latest artifacts of each ref'),
+  max_pages_size: int('Maximum Pages site size in MB'),
+  notes_create_limit: int('Comments a user may create per minute'),
+  search_rate_limit: int('Searches an authenticated user may run per minute'),
+  throttle_authenticated_api_enabled: bool('Rate-limit authenticated API requests'),
+  throttle_authenticated_api_requests_per_period: int('Authenticated API requests allowed per period'),
+  throttle_authenticated_api_period_in_seconds: int('Period of the authenticated API limit in seconds'),
+  throttle_unauthenticated_api_enabled: bool('Rate-limit unauthenticated API requests'),
+  throttle_unauthenticated_api_requests_per_period: int('Unauthenticated API requests allowed per period'),
+  throttle_unauthenticated_api_period_in_seconds: int('Period of the unauthenticated API limit in seconds'),
+  // CI/CD
+  auto_devops_enabled: bool('Enable Auto DevOps for projects by default'),
+  shared_runners_enabled: bool('Enable instance runners for new projects'),
+  shared_runners_text: str('Text shown about instance runners'),
+  default_ci_config_path: str('Default CI/CD configuration file path of new projects'),
+  ci_max_includes: int('Maximum includes of a pipeline configuration'),
+  protected_ci_variables: bool('Make new CI/CD variables protected by default'),
+  // security and network
+  allow_local_requests_from_web_hooks_and_services: bool('Let webhooks and integrations reach the local network'),
+  allow_local_requests_from_system_hooks: bool('Let system hooks reach the local network'),
+  outbound_local_requests_whitelist: strList('Local hosts and IPs webhooks may reach anyway'),
+  require_personal_access_token_expiry: bool('Personal access tokens must have an expiry date'),
+  max_personal_access_token_lifetime: int('Maximum token lifetime in days (Ultimate)'),
+  deactivate_dormant_users: bool('Deactivate users inactive for deactivate_dormant_users_period'),
+  deactivate_dormant_users_period: int('Days of inactivity before a dormant user is deactivated'),
+  silent_mode_enabled: bool('Silent Mode: suppress outbound emails, webhooks and notifications'),
+  maintenance_mode: bool('Maintenance Mode: make the instance read-only (Premium)'),
+  maintenance_mode_message: str('Banner message shown during Maintenance Mode (Premium)'),
+  // other
+  usage_ping_enabled: bool('Send Service Ping usage statistics'),
+  version_check_enabled: bool('Check for new GitLab versions'),
+  first_day_of_week: int('First day of the week in calendars: 0 Sunday, 1 Monday, 6 Saturday'),
+  time_tracking_limit_to_hours: bool('Show time tracking in hours only (no days/weeks)'),
+  email_author_in_body: bool('Put the author name in the body of notification emails'),
+});
+
+// ---------------------------------------------------------------- Terraform GraphQL
+const TERRAFORM_STATE_FIELDS = `
+      id
+      name
+      lockedAt
+      lockedByUser { username }
+      createdAt
+      updatedAt
+      latestVersion {
+        id
+        serial
+        downloadPath
+        createdAt
+        createdByUser { username }
+        job { name webPath }
+      }`;
+
+export default domain('admin', 'Instance administration (administrators): settings, appearance, applications, broadcast messages, topics, system hooks, features, licenses, plan limits, imports, usage data, Sidekiq, and project/group admin tools (cluster agents, Terraform states, secure files, error tracking, custom attributes)', {
+  // ================================================================ instance information
+  metadata_get: {
+    summary: 'Get instance metadata: version, revision, edition, KAS and enterprise flag',
+    rest: 'GET /metadata',
+    params: {},
+    fineGrained: ['read_metadata'],
+    keywords: 'version edition enterprise revision kas instance info',
+  },
+  app_statistics_get: {
+    summary: 'Get instance statistics: counts of users, projects, groups, issues, MRs, forks, SSH keys',
+    rest: 'GET /application/statistics',
+    params: {},
+    fineGrained: ['read_statistic'],
+    keywords: 'stats counts how many users projects instance size',
+  },
+  settings_get: {
+    summary: 'Get the instance application settings (sign-up, visibility, limits, CI, security)',
+    rest: 'GET /application/settings',
+    params: {},
+    fineGrained: ['read_application_setting'],
+    keywords: 'admin settings configuration instance options',
+  },
+  settings_update: {
+    summary: 'Change instance application settings: sign-up, visibility, size and rate limits, CI, security',
+    rest: 'PUT /application/settings',
+    params: applicationSettings(),
+    fineGrained: ['update_application_setting'],
+    keywords: 'admin settings configure change instance options signup rate limit visibility',
+  },
+  appearance_get: {
+    summary: 'Get the instance appearance: title, description, logos, header and footer messages',
+    rest: 'GET /application/appearance',
+    params: {},
+    fineGrained: ['read_application_appearance'],
+    keywords: 'branding look logo title sign-in page header footer',
+  },
+  appearance_update: {
+    summary: 'Change the instance appearance texts: title, sign-in description, header/footer messages, colors',
+    rest: 'PUT /application/appearance',
+    params: {
+      title: str('Instance title on the sign-in and sign-up pages'),
+      description: str('Markdown shown on the sign-in and sign-up pages'),
+      pwa_name: str('Name of the Progressive Web App'),
+      pwa_short_name: str('Short name of the Progressive Web App'),
+      pwa_description: str('Description of the Progressive Web App'),
+      member_guidelines: str('Markdown shown on the members page of groups and projects'),
+      new_project_guidelines: str('Markdown shown on the new project page'),
+      profile_image_guidelines: str('Markdown shown below the avatar on the profile page'),
+      header_message: str('Message in the system header bar'),
+      footer_message: str('Message in the system footer bar'),
+      message_background_color: str('Background color of the system header and footer bars'),
+      message_font_color: str('Font color of the system header and footer bars'),
+      email_header_and_footer_enabled: bool('Add the header and footer to all outgoing emails'),
+    },
+    fineGrained: ['update_application_appearance'],
+    keywords: 'branding customize title header footer banner message sign-in page',
+  },
+  plan_limits_get: {
+    summary: 'Get the application limits of a plan (CI sizes, package file sizes, storage)',
+    rest: 'GET /application/plan_limits',
+    params: { plan_name: str('Plan to read (default: default; EE also free, premium, ultimate...)') },
+    fineGrained: ['read_plan_limit'],
+    keywords: 'limits quotas plan CI pipeline size package max file size',
+  },
+  plan_limits_change: {
+    summary: 'Change the application limits of a plan (CI sizes, package file sizes, storage)',
+    rest: 'PUT /application/plan_limits',
+    params: {
+      plan_name: req(str('Plan to change (default on CE; EE also free, premium, ultimate...)')),
+      ...planLimits(),
+    },
+    fineGrained: ['update_plan_limit'],
+    keywords: 'limits quotas plan change CI pipeline size package max file size',
+  },
+
+  // ================================================================ license
+  license_get: {
+    summary: 'Get the current license: plan, licensee, user count, expiry',
+    rest: 'GET /license',
+    params: {},
+    fineGrained: ['read_license'],
+    keywords: 'license subscription plan seats expiry',
+  },
+  license_add: {
+    summary: 'Add a license to the instance',
+    rest: 'POST /license',
+    params: { license: req(str('The license string (content of the .gitlab-license file)')) },
+    fineGrained: ['create_license'],
+    keywords: 'install upload activate license subscription key',
+  },
+  license_delete: {
+    summary: 'Delete a license from the instance',
+    rest: 'DELETE /license/{license_id}',
+    params: { license_id: id.int('ID of the license') },
+    destructive: true,
+    fineGrained: ['delete_license'],
+    keywords: 'remove license subscription',
+  },
+
+  // ================================================================ OAuth applications
+  application_list: {
+    summary: 'List the instance-wide OAuth applications',
+    rest: 'GET /applications',
+    params: {},
+    fineGrained: ['read_oauth_application'],
+    keywords: 'oauth apps client integrations sso',
+  },
+  application_create: {
+    summary: 'Create an instance-wide OAuth application (answer includes the secret, shown once)',
+    rest: 'POST /applications',
+    params: {
+      name: req(str('Name of the application')),
+      redirect_uri: req(str('Redirect URI (several separated by newlines)')),
+      scopes: req(str('Space-separated scopes (e.g. "api read_user openid")')),
+      confidential: bool('The client secret can be kept confidential (default true; false for SPAs, mobile)'),
+    },
+    fineGrained: ['create_oauth_application'],
+    keywords: 'new oauth app client id secret register sso',
+  },
+  application_renew_secret: {
+    summary: 'Renew the secret of an OAuth application (the old secret stops working)',
+    rest: 'POST /applications/{application_id}/renew-secret',
+    params: { application_id: applicationId() },
+    fineGrained: ['renew_secret_oauth_application'],
+    keywords: 'rotate regenerate oauth client secret',
+  },
+  application_delete: {
+    summary: 'Delete an OAuth application (its tokens stop working)',
+    rest: 'DELETE /applications/{application_id}',
+    params: { application_id: applicationId() },
+    destructive: true,
+    fineGrained: ['delete_oauth_application'],
+    keywords: 'remove oauth app client',
+  },
+
+  // ================================================================ broadcast messages
+  broadcast_message_list: {
+    summary: 'List broadcast messages (banners and notifications shown to all users)',
+    rest: 'GET /broadcast_messages',
+    params: { ...paging() },
+    fineGrained: [],
+    keywords: 'announcement banner notice maintenance message',
+  },
+  broadcast_message_get: {
+    summary: 'Get one broadcast message: text, schedule, audience, theme',
+    rest: 'GET /broadcast_messages/{broadcast_message_id}',
+    params: { broadcast_message_id: broadcastId() },
+    fineGrained: [],
+    keywords: 'announcement banner notice message',
+  },
+  broadcast_message_create: {
+    summary: 'Create a broadcast message shown to users in a time window, optionally by role or path',
+    rest: 'POST /broadcast_messages',
+    params: { message: req(str('Message to display (Markdown)')), ...broadcastFields() },
+    fineGrained: ['create_broadcast_message'],
+    keywords: 'announce announcement banner notice maintenance downtime message all users',
+  },
+  broadcast_message_update: {
+    summary: 'Update a broadcast message: text, time window, audience, appearance',
+    rest: 'PUT /broadcast_messages/{broadcast_message_id}',
+    params: { broadcast_message_id: broadcastId(), message: str('Message to display (Markdown)'), ...broadcastFields() },
+    fineGrained: ['update_broadcast_message'],
+    keywords: 'edit change announcement banner message',
+  },
+  broadcast_message_delete: {
+    summary: 'Delete a broadcast message',
+    rest: 'DELETE /broadcast_messages/{broadcast_message_id}',
+    params: { broadcast_message_id: broadcastId() },
+    destructive: true,
+    fineGrained: ['delete_broadcast_message'],
+    keywords: 'remove announcement banner message',
+  },
+
+  // ================================================================ topics
+  topic_list: {
+    summary: 'List project topics, most used first, optionally filtered by name',
+    rest: 'GET /topics',
+    params: {
+      search: str('Match topic names containing this'),
+      without_projects: bool('Only topics with no projects'),
+      organization_id: int('Only topics of this organization (default: the current one)'),
+      ...paging(),
+    },
+    fineGrained: [],
+    keywords: 'topics tags categories project labels explore',
+  },
+  topic_get: {
+    summary: 'Get one project topic: name, title, description, project count',
+    rest: 'GET /topics/{topic_id}',
+    params: { topic_id: topicId() },
+    fineGrained: [],
+    keywords: 'topic tag category details',
+  },
+  topic_create: {
+    summary: 'Create a project topic (slug name and title)',
+    rest: 'POST /topics',
+    params: {
+      name: req(str('Slug (name) of the topic')),
+      title: req(str('Title of the topic')),
+      description: str('Description of the topic'),
+      organization_id: int('Organization of the topic (default: the current one)'),
+    },
+    fineGrained: ['create_topic'],
+    keywords: 'new topic tag category',
+  },
+  topic_update: {
+    summary: 'Update a project topic: slug, title, description',
+    rest: 'PUT /topics/{topic_id}',
+    params: {
+      topic_id: topicId(),
+      name: str('Slug (name) of the topic'),
+      title: str('Title of the topic'),
+      description: str('Description of the topic'),
+    },
+    fineGrained: ['update_topic'],
+    keywords: 'edit rename topic tag category',
+  },
+  topic_delete: {
+    summary: 'Delete a project topic (it is removed from its projects)',
+    rest: 'DELETE /topics/{topic_id}',
+    params: { topic_id: topicId() },
+    destructive: true,
+    fineGrained: ['delete_topic'],
+    keywords: 'remove topic tag category',
+  },
+
+  // ================================================================ system hooks
+  system_hook_list: {
+    summary: 'List the system hooks (instance-wide webhooks)',
+    rest: 'GET /hooks',
+    params: { ...paging() },
+    fineGrained: ['read_webhook'],
+    keywords: 'system webhooks instance hooks callbacks',
+  },
+  system_hook_get: {
+    summary: 'Get one system hook: URL, events, TLS verification',
+    rest: 'GET /hooks/{hook_id}',
+    params: { hook_id: hookId() },
+    fineGrained: ['read_webhook'],
+    keywords: 'system webhook details',
+  },
+  system_hook_add: {
+    summary: 'Add a system hook that receives instance events (and optionally push/tag/MR events)',
+    rest: 'POST /hooks',
+    params: { url: req(str('URL the hook posts to')), ...hookFields() },
+    fineGrained: ['create_webhook'],
+    keywords: 'new system webhook instance callback integration',
+  },
+  system_hook_edit: {
+    summary: 'Update a system hook: URL, events, secret token, branch filter',
+    rest: 'PUT /hooks/{hook_id}',
+    params: { hook_id: hookId(), url: str('URL the hook posts to'), ...hookFields() },
+    fineGrained: ['update_webhook'],
+    keywords: 'edit change system webhook',
+  },
+  system_hook_test: {
+    summary: 'Send a sample project_create event to a system hook',
+    rest: 'POST /hooks/{hook_id}',
+    params: { hook_id: hookId() },
+    writes: false,
+    fineGrained: ['trigger_webhook'],
+    keywords: 'test ping trigger system webhook',
+  },
+  system_hook_set_url_variable: {
+    summary: 'Set a URL variable of a system hook (masked value used as {key} in the URL)',
+    rest: 'PUT /hooks/{hook_id}/url_variables/{key}',
+    params: { hook_id: hookId(), key: id.str('Key of the URL variable'), value: req(str('Value of the URL variable')) },
+    fineGrained: ['update_webhook'],
+    keywords: 'system webhook url variable secret placeholder',
+  },
+  system_hook_delete_url_variable: {
+    summary: 'Delete a URL variable of a system hook',
+    rest: 'DELETE /hooks/{hook_id}/url_variables/{key}',
+    params: { hook_id: hookId(), key: id.str('Key of the URL variable') },
+    destructive: true,
+    fineGrained: ['update_webhook'],
+    keywords: 'remove system webhook url variable',
+  },
+  system_hook_delete: {
+    summary: 'Delete a system hook',
+    rest: 'DELETE /hooks/{hook_id}',
+    params: { hook_id: hookId() },
+    destructive: true,
+    fineGrained: ['delete_webhook'],
+    keywords: 'remove system webhook',
+  },
+
+  // ================================================================ feature flags of the platform
+  feature_list: {
+    summary: 'List the platform\'s persisted feature flags and their gate values',
+    rest: 'GET /features',
+    params: {},
+    fineGrained: ['read_feature'],
+    keywords: 'gitlab feature flags toggles flipper enabled',
+  },
+  feature_list_definitions: {
+    summary: 'List all feature flag definitions of the platform (type, group, default state)',
+    rest: 'GET /features/definitions',
+    params: {},
+    fineGrained: ['read_feature'],
+    keywords: 'gitlab feature flag definitions available toggles',
+  },
+  feature_set: {
+    summary: 'Enable, disable or roll out a platform feature flag, globally or for users, groups, projects',
+    rest: 'POST /features/{name}',
+    params: {
+      name: featureName(),
+      value: req(str('true or false, or an integer percentage')),
+      key: oneOf(['percentage_of_actors', 'percentage_of_time'], 'What a percentage value means (default percentage_of_time)'),
+      feature_group: str('A feature group name'),
+      user: str('Username(s), comma-separated'),
+      group: str('Group path(s), comma-separated'),
+      namespace: str('Group or user namespace path(s), comma-separated'),
+      project: str('Project path(s), comma-separated'),
+      repository: str('Repository path(s), comma-separated (e.g. group/project.git)'),
+      force: bool('Skip feature flag validation checks (such as a YAML definition)'),
+    },
+    fineGrained: ['update_feature'],
+    keywords: 'enable disable toggle gitlab feature flag rollout percentage',
+  },
+  feature_delete: {
+    summary: 'Delete a platform feature flag\'s gates (back to its default state)',
+    rest: 'DELETE /features/{name}',
+    params: { name: featureName() },
+    destructive: true,
+    fineGrained: ['delete_feature'],
+    keywords: 'remove reset gitlab feature flag gate',
+  },
+
+  // ================================================================ database, Sidekiq, usage data
+  db_migration_mark: {
+    summary: 'Mark a pending database migration as run so db:migrate skips it',
+    rest: 'POST /admin/migrations/{timestamp}/mark',
+    params: {
+      timestamp: id.int('Version timestamp of the migration'),
+      database: str('Database of the migration (main, ci...; default main)'),
+    },
+    fineGrained: ['mark_database_migration'],
+    keywords: 'skip failing database migration mark done',
+  },
+  sidekiq_queue_metrics: {
+    summary: 'Get Sidekiq queue metrics: backlog and latency of each queue',
+    rest: 'GET /sidekiq/queue_metrics',
+    params: {},
+    fineGrained: ['read_sidekiq_metric'],
+    keywords: 'background jobs queues backlog latency sidekiq',
+  },
+  sidekiq_process_metrics: {
+    summary: 'Get Sidekiq process metrics: hosts, PIDs, concurrency, busy workers',
+    rest: 'GET /sidekiq/process_metrics',
+    params: {},
+    fineGrained: ['read_sidekiq_metric'],
+    keywords: 'background jobs workers processes sidekiq',
+  },
+  sidekiq_job_stats: {
+    summary: 'Get Sidekiq job statistics: processed, failed, enqueued, dead',
+    rest: 'GET /sidekiq/job_stats',
+    params: {},
+    fineGrained: ['read_sidekiq_metric'],
+    keywords: 'background jobs stats failed processed sidekiq',
+  },
+  sidekiq_compound_metrics: {
+    summary: 'Get all Sidekiq metrics at once: queues, processes and job statistics',
+    rest: 'GET /sidekiq/compound_metrics',
+    params: {},
+    fineGrained: ['read_sidekiq_metric'],
+    keywords: 'background jobs queues workers stats sidekiq health',
+  },
+  usage_data_service_ping: {
+    summary: 'Get the Service Ping payload collected by the instance',
+    rest: 'GET /usage_data/service_ping',
+    params: {},
+    fineGrained: ['read_service_ping'],
+    keywords: 'service ping usage statistics telemetry payload',
+  },
+  usage_data_metric_definitions: {
+    summary: 'Export all Service Ping metric definitions as one YAML document',
+    rest: 'GET /usage_data/metric_definitions',
+    params: { include_paths: bool('Include the definition file paths') },
+    textResponse: true,
+    render: 'text',
+    fineGrained: 'none',
+    keywords: 'service ping metrics dictionary definitions yaml',
+  },
+  usage_data_queries: {
+    summary: 'Export the raw SQL queries Service Ping uses (behind a feature flag)',
+    rest: 'GET /usage_data/queries',
+    params: {},
+    fineGrained: ['read_usage_data_query'],
+    keywords: 'service ping sql queries telemetry',
+  },
+  usage_data_non_sql_metrics: {
+    summary: 'Export the non-SQL metrics of Service Ping (behind a feature flag)',
+    rest: 'GET /usage_data/non_sql_metrics',
+    params: {},
+    fineGrained: ['read_usage_data_metric'],
+    keywords: 'service ping metrics telemetry',
+  },
+  usage_data_track_event: {
+    summary: 'Track one internal event for the current user (optionally also to Snowplow)',
+    rest: 'POST /usage_data/track_event',
+    params: { event: req(str('Name of the internal event (e.g. i_quickactions_page)')), ...eventFields() },
+    fineGrained: ['track_internal_event'],
+    keywords: 'track internal event analytics instrumentation',
+  },
+  usage_data_track_events: {
+    summary: 'Track several internal events at once (at most 50)',
+    rest: 'POST /usage_data/track_events',
+    params: {
+      events: req(strList('Events: [{"event":"name","namespace_id":1,"project_id":1,"additional_properties":{},"send_to_snowplow":false}]', { items: 'object' })),
+    },
+    fineGrained: ['track_internal_event'],
+    keywords: 'track internal events batch analytics instrumentation',
+  },
+
+  // ================================================================ imports and migrations
+  import_github: {
+    summary: 'Import a GitHub repository into a namespace (issues, PRs, wiki...)',
+    rest: 'POST /import/github',
+    params: {
+      personal_access_token: req(str('GitHub personal access token')),
+      repo_id: req(int('GitHub repository ID')),
+      target_namespace: req(str('Namespace or group path to import into')),
+      new_name: str('Name of the new project (default: the repository name)'),
+      github_hostname: str('GitHub Enterprise hostname (default github.com)'),
+      optional_stages: obj('Optional stages: {"single_endpoint_notes_import":true,"attachments_import":true,"collaborators_import":true}'),
+      additional_access_tokens: strList('More GitHub tokens to spread rate limits'),
+    },
+    fineGrained: ['create_import'],
+    keywords: 'migrate import github repository move from github',
+  },
+  import_cancel_github: {
+    summary: 'Cancel a running GitHub project import',
+    rest: 'POST /import/github/cancel',
+    params: { project_id: req(int('ID of the project being imported')) },
+    fineGrained: ['cancel_import'],
+    keywords: 'stop abort github import',
+  },
+  import_gists: {
+    summary: 'Import the current user\'s GitHub gists as personal snippets',
+    rest: 'POST /import/github/gists',
+    params: { personal_access_token: req(str('GitHub personal access token (gist scope)')) },
+    fineGrained: ['create_import'],
+    keywords: 'github gists import snippets',
+  },
+  import_bitbucket: {
+    summary: 'Import a Bitbucket Cloud repository into a namespace',
+    rest: 'POST /import/bitbucket',
+    params: {
+      bitbucket_email: req(str('Email of the Bitbucket Cloud account')),
+      bitbucket_api_token: req(str('Bitbucket Cloud API token')),
+      repo_path: req(str('Repository path (workspace/repository)')),
+      target_namespace: req(str('Namespace path to import into')),
+      new_name: str('Name of the new project'),
+    },
+    fineGrained: ['create_import'],
+    keywords: 'migrate import bitbucket cloud repository',
+  },
+  import_bitbucket_server: {
+    summary: 'Import a Bitbucket Server (Data Center) repository into a namespace',
+    rest: 'POST /import/bitbucket_server',
+    params: {
+      bitbucket_server_url: req(str('Bitbucket Server URL')),
+      bitbucket_server_username: req(str('Bitbucket Server username')),
+      personal_access_token: req(str('Bitbucket Server personal access token or password')),
+      bitbucket_server_project: req(str('Bitbucket project key')),
+      bitbucket_server_repo: req(str('Bitbucket repository name')),
+      new_name: str('Name of the new project'),
+      new_namespace: str('Namespace path to import into (default: your namespace)'),
+      timeout_strategy: oneOf(['optimistic', 'pessimistic'], 'On timeouts: continue (optimistic) or fail (pessimistic)'),
+    },
+    fineGrained: ['create_import'],
+    keywords: 'migrate import bitbucket server data center stash repository',
+  },
+  bulk_import_start: {
+    summary: 'Start a direct-transfer migration of groups or projects from another GitLab instance',
+    rest: 'POST /bulk_imports',
+    params: {
+      configuration: req(obj('Source instance: {"url":"https://source.example.com","access_token":"..."}')),
+      entities: req(strList('Entities: [{"source_type":"group_entity|project_entity","source_full_path":"g/p","destination_slug":"s","destination_namespace":"ns","migrate_projects":true,"migrate_memberships":true}]', { items: 'object' })),
+    },
+    fineGrained: ['create_import'],
+    keywords: 'migrate group project direct transfer congregate move instance gitlab to gitlab',
+  },
+  bulk_import_list: {
+    summary: 'List direct-transfer migrations started by the current user',
+    rest: 'GET /bulk_imports',
+    params: importFilters(),
+    fineGrained: ['read_import'],
+    keywords: 'migrations direct transfer imports status',
+  },
+  bulk_import_get: {
+    summary: 'Get one direct-transfer migration: status, source, dates',
+    rest: 'GET /bulk_imports/{import_id}',
+    params: { import_id: importId() },
+    fineGrained: ['read_import'],
+    keywords: 'migration direct transfer import status',
+  },
+  bulk_import_cancel: {
+    summary: 'Cancel a direct-transfer migration',
+    rest: 'POST /bulk_imports/{import_id}/cancel',
+    params: { import_id: importId() },
+    fineGrained: ['cancel_import'],
+    keywords: 'stop abort migration direct transfer import',
+  },
+  bulk_import_entity_list: {
+    summary: 'List the migrated entities of one migration, or of all your migrations',
+    rest: 'GET /bulk_imports/entities',
+    alternatives: [{ when: 'import_id', rest: 'GET /bulk_imports/{import_id}/entities' }],
+    params: {
+      import_id: int('Only entities of this migration (omit for all your migrations)'),
+      ...importFilters(),
+    },
+    fineGrained: ['read_import'],
+    keywords: 'migration entities groups projects status direct transfer',
+  },
+  bulk_import_entity_get: {
+    summary: 'Get one migrated entity of a migration: status, paths, failures',
+    rest: 'GET /bulk_imports/{import_id}/entities/{entity_id}',
+    params: { import_id: importId(), entity_id: entityId() },
+    fineGrained: ['read_import'],
+    keywords: 'migration entity status direct transfer',
+  },
+  bulk_import_entity_failures: {
+    summary: 'List the failures of one migrated entity (relation, step, exception)',
+    rest: 'GET /bulk_imports/{import_id}/entities/{entity_id}/failures',
+    params: { import_id: importId(), entity_id: entityId(), ...paging() },
+    fineGrained: ['read_import'],
+    keywords: 'migration errors failures direct transfer why failed',
+  },
+
+  // ================================================================ custom attributes
+  custom_attr_list: {
+    summary: 'List the custom attributes of a user, a group (group_id) or a project (project_id)',
+    rest: 'GET /users/{user_id}/custom_attributes',
+    alternatives: attrRoutes('GET', ''),
+    params: { user_id: attrUserId(), group_id: attrGroupId(), project_id: attrProjectId() },
+    fineGrained: ['read_custom_attribute'],
+    keywords: 'custom attributes metadata key value tags admin',
+  },
+  custom_attr_get: {
+    summary: 'Get one custom attribute of a user, a group (group_id) or a project (project_id)',
+    rest: 'GET /users/{user_id}/custom_attributes/{key}',
+    alternatives: attrRoutes('GET', '/{key}'),
+    params: { user_id: attrUserId(), group_id: attrGroupId(), project_id: attrProjectId(), key: attrKey() },
+    fineGrained: ['read_custom_attribute'],
+    keywords: 'custom attribute metadata key value',
+  },
+  custom_attr_set: {
+    summary: 'Create or update a custom attribute of a user, a group (group_id) or a project (project_id)',
+    rest: 'PUT /users/{user_id}/custom_attributes/{key}',
+    alternatives: attrRoutes('PUT', '/{key}'),
+    params: {
+      user_id: attrUserId(),
+      group_id: attrGroupId(),
+      project_id: attrProjectId(),
+      key: attrKey(),
+      value: req(str('Value of the custom attribute')),
+    },
+    fineGrained: ['update_custom_attribute'],
+    keywords: 'set add update custom attribute metadata key value tag',
+  },
+  custom_attr_delete: {
+    summary: 'Delete a custom attribute of a user, a group (group_id) or a project (project_id)',
+    rest: 'DELETE /users/{user_id}/custom_attributes/{key}',
+    alternatives: attrRoutes('DELETE', '/{key}'),
+    params: { user_id: attrUserId(), group_id: attrGroupId(), project_id: attrProjectId(), key: attrKey() },
+    destructive: true,
+    fineGrained: ['delete_custom_attribute'],
+    keywords: 'remove custom attribute metadata',
+  },
+
+  // ================================================================ group dependency proxy
+  dependency_proxy_delete: {
+    summary: 'Purge the dependency proxy cache of a group (cached images and manifests)',
+    rest: 'DELETE /groups/{group_id}/dependency_proxy/cache',
+    params: { group_id: id.group() },
+    destructive: true,
+    fineGrained: ['purge_dependency_proxy_cache'],
+    keywords: 'clear purge dependency proxy cache docker images group',
+  },
+
+  // ================================================================ Kubernetes agents of a project
+  cluster_agent_list: {
+    summary: 'List the Kubernetes agents registered with a project',
+    rest: 'GET /projects/{project_id}/cluster_agents',
+    params: { project_id: id.project(), ...paging() },
+    fineGrained: ['read_cluster_agent'],
+    keywords: 'kubernetes k8s agent cluster kas gitops',
+  },
+  cluster_agent_get: {
+    summary: 'Get one Kubernetes agent of a project',
+    rest: 'GET /projects/{project_id}/cluster_agents/{agent_id}',
+    params: { project_id: id.project(), agent_id: agentId() },
+    fineGrained: ['read_cluster_agent'],
+    keywords: 'kubernetes k8s agent cluster details',
+  },
+  cluster_agent_register: {
+    summary: 'Register a Kubernetes agent with a project (then create a token for it)',
+    rest: 'POST /projects/{project_id}/cluster_agents',
+    params: { project_id: id.project(), name: req(str('Name of the agent')) },
+    fineGrained: ['create_cluster_agent'],
+    nextSteps: ['admin.cluster_agent_token_create'],
+    keywords: 'kubernetes k8s agent register connect cluster',
+  },
+  cluster_agent_delete: {
+    summary: 'Delete a Kubernetes agent registration (its tokens stop working)',
+    rest: 'DELETE /projects/{project_id}/cluster_agents/{agent_id}',
+    params: { project_id: id.project(), agent_id: agentId() },
+    destructive: true,
+    fineGrained: ['delete_cluster_agent'],
+    keywords: 'remove unregister kubernetes k8s agent cluster',
+  },
+  cluster_agent_token_list: {
+    summary: 'List the active tokens of a Kubernetes agent',
+    rest: 'GET /projects/{project_id}/cluster_agents/{agent_id}/tokens',
+    params: { project_id: id.project(), agent_id: agentId(), ...paging() },
+    fineGrained: ['read_cluster_agent_token'],
+    keywords: 'kubernetes agent tokens credentials',
+  },
+  cluster_agent_token_get: {
+    summary: 'Get one token of a Kubernetes agent (metadata, not the secret)',
+    rest: 'GET /projects/{project_id}/cluster_agents/{agent_id}/tokens/{token_id}',
+    params: { project_id: id.project(), agent_id: agentId(), token_id: agentTokenId() },
+    fineGrained: ['read_cluster_agent_token'],
+    keywords: 'kubernetes agent token details',
+  },
+  cluster_agent_token_create: {
+    summary: 'Create a token for a Kubernetes agent (the answer shows the secret once)',
+    rest: 'POST /projects/{project_id}/cluster_agents/{agent_id}/tokens',
+    params: {
+      project_id: id.project(),
+      agent_id: agentId(),
+      name: req(str('Name of the token')),
+      description: str('Description of the token'),
+    },
+    fineGrained: ['create_cluster_agent_token'],
+    keywords: 'kubernetes agent new token secret install helm',
+  },
+  cluster_agent_token_revoke: {
+    summary: 'Revoke a token of a Kubernetes agent',
+    rest: 'DELETE /projects/{project_id}/cluster_agents/{agent_id}/tokens/{token_id}',
+    params: { project_id: id.project(), agent_id: agentId(), token_id: agentTokenId() },
+    destructive: true,
+    fineGrained: ['revoke_cluster_agent_token'],
+    keywords: 'revoke delete kubernetes agent token',
+  },
+
+  // ================================================================ Terraform states of a project
+  terraform_state_list: {
+    summary: 'List the Terraform states of a project with lock status and latest version',
+    graphql: {
+      kind: 'query',
+      document: `query terraformStates($fullPath: ID!, $first: Int, $after: String) {
+  project(fullPath: $fullPath) {
+    terraformStates(first: $first, after: $after) {
+      count
+      nodes {${TERRAFORM_STATE_FIELDS}
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+}`,
+      resultPath: 'project.terraformStates',
+      connection: true,
+      variables: (p) => ({ fullPath: p.project_id, first: p.first, after: p.after }),
+    },
+    params: {
+      project_id: { ...id.project(), description: 'Full path of the project (e.g. group/project)' },
+      ...cursor(),
+    },
+    fineGrained: ['read_terraform_state'],
+    keywords: 'terraform opentofu state backend infrastructure iac locks',
+  },
+  terraform_state_get: {
+    summary: 'Get one Terraform state of a project: lock holder, latest version serial and download path',
+    graphql: {
+      kind: 'query',
+      document: `query terraformState($fullPath: ID!, $name: String!) {
+  project(fullPath: $fullPath) {
+    terraformState(name: $name) {${TERRAFORM_STATE_FIELDS}
+    }
+  }
+}`,
+      resultPath: 'project.terraformState',
+      variables: (p) => ({ fullPath: p.project_id, name: p.name }),
+    },
+    params: {
+      project_id: { ...id.project(), description: 'Full path of the project (e.g. group/project)' },
+      name: stateName(),
+    },
+    fineGrained: ['read_terraform_state'],
+    keywords: 'terraform opentofu state details lock version',
+  },
+  terraform_state_lock: {
+    summary: 'Lock a Terraform state so no one else can change it',
+    rest: 'POST /projects/{project_id}/terraform/state/{name}/lock',
+    params: {
+      project_id: id.project(),
+      name: stateName(),
+      lock_id: req(str('Lock ID chosen by the caller (a UUID); needed to unlock', { wire: 'ID' })),
+      operation: req(oneOf(['OperationTypeInvalid', 'OperationTypeRefresh', 'OperationTypePlan', 'OperationTypeApply'], 'Terraform operation holding the lock', { wire: 'Operation', default: 'OperationTypeInvalid' })),
+      info: req(str('Free text about the lock', { wire: 'Info', default: '' })),
+      who: req(str('Lock holder as Terraform reports it (the platform records you)', { wire: 'Who', default: '' })),
+      version: req(str('Terraform version', { wire: 'Version', default: '' })),
+      created: req(str('Lock time as Terraform reports it (the platform records its own)', { wire: 'Created', default: '' })),
+      path: req(str('State path as Terraform reports it', { wire: 'Path', default: '' })),
+    },
+    fineGrained: ['lock_terraform_state'],
+    keywords: 'terraform state lock block changes',
+  },
+  terraform_state_unlock: {
+    summary: 'Unlock a Terraform state (with its lock ID, or force-unlock without one)',
+    rest: 'DELETE /projects/{project_id}/terraform/state/{name}/lock',
+    params: {
+      project_id: id.project(),
+      name: stateName(),
+      lock_id: str('ID of the lock to release (omit to force-unlock)', { wire: 'ID' }),
+    },
+    fineGrained: ['lock_terraform_state'],
+    keywords: 'terraform state unlock force-unlock release stuck lock',
+  },
+  terraform_version_delete: {
+    summary: 'Delete one version (serial) of a Terraform state',
+    rest: 'DELETE /projects/{project_id}/terraform/state/{name}/versions/{serial}',
+    params: { project_id: id.project(), name: stateName(), serial: id.int('Serial number of the state version') },
+    destructive: true,
+    fineGrained: ['delete_terraform_state'],
+    keywords: 'terraform state version history remove',
+  },
+  terraform_state_delete: {
+    summary: 'Delete a Terraform state and all its versions',
+    rest: 'DELETE /projects/{project_id}/terraform/state/{name}',
+    params: {
+      project_id: id.project(),
+      name: stateName(),
+      lock_id: str('ID of the lock held on the state, if it is locked', { wire: 'ID' }),
+    },
+    destructive: true,
+    fineGrained: ['delete_terraform_state'],
+    keywords: 'terraform opentofu state remove workspace delete',
+  },
+
+  // ================================================================ CI/CD secure files of a project
+  secure_file_list: {
+    summary: 'List the CI/CD secure files of a project (certificates, keystores, profiles)',
+    rest: 'GET /projects/{project_id}/secure_files',
+    params: { project_id: id.project(), ...paging() },
+    fineGrained: ['read_secure_file'],
+    keywords: 'ci secure files certificates keystore provisioning profile signing mobile',
+  },
+  secure_file_get: {
+    summary: 'Get one CI/CD secure file of a project: name, checksum, expiry, metadata',
+    rest: 'GET /projects/{project_id}/secure_files/{secure_file_id}',
+    params: { project_id: id.project(), secure_file_id: secureFileId() },
+    fineGrained: ['read_secure_file'],
+    keywords: 'ci secure file details certificate',
+  },
+  secure_file_create: {
+    summary: 'Upload a CI/CD secure file to a project (for signing in pipelines)',
+    rest: 'POST /projects/{project_id}/secure_files',
+    params: {
+      project_id: id.project(),
+      name: req(str('Name of the secure file (unique in the project)')),
+      permissions: oneOf(['read_only', 'read_write', 'execute'], 'File permissions when downloaded in a job (default read_only)'),
+      ...fileInput('secure file'),
+    },
+    upload: { as: 'multipart', field: 'file' },
+    fineGrained: ['create_secure_file'],
+    keywords: 'upload ci secure file certificate keystore provisioning profile signing',
+  },
+  secure_file_delete: {
+    summary: 'Delete a CI/CD secure file of a project',
+    rest: 'DELETE /projects/{project_id}/secure_files/{secure_file_id}',
+    params: { project_id: id.project(), secure_file_id: secureFileId() },
+    destructive: true,
+    fineGrained: ['delete_secure_file'],
+    keywords: 'remove ci secure file certificate',
+  },
+
+  // ================================================================ error tracking of a project
+  error_tracking_get_settings: {
+    summary: 'Get the error tracking settings of a project (active, integrated or Sentry)',
+    rest: 'GET /projects/{project_id}/error_tracking/settings',
+    params: { project_id: id.project() },
+    fineGrained: ['read_error_tracking_setting'],
+    keywords: 'error tracking sentry settings exceptions',
+  },
+  error_tracking_update_settings: {
+    summary: 'Enable or disable error tracking of a project, and choose the integrated backend',
+    rest: 'PATCH /projects/{project_id}/error_tracking/settings',
+    params: {
+      project_id: id.project(),
+      active: req(bool('true to enable the configured error tracking, false to disable it')),
+      integrated: bool('true to use the integrated error tracking backend (instead of Sentry)'),
+    },
+    fineGrained: ['update_error_tracking_setting'],
+    keywords: 'enable disable error tracking sentry integrated',
+  },
+  error_tracking_list: {
+    summary: 'List the client keys (DSNs) of a project\'s integrated error tracking',
+    rest: 'GET /projects/{project_id}/error_tracking/client_keys',
+    params: { project_id: id.project(), ...paging() },
+    fineGrained: ['read_error_tracking_client_key'],
+    keywords: 'error tracking sentry dsn client keys',
+  },
+  error_tracking_create: {
+    summary: 'Create a client key (DSN) for a project\'s integrated error tracking',
+    rest: 'POST /projects/{project_id}/error_tracking/client_keys',
+    params: { project_id: id.project() },
+    fineGrained: ['create_error_tracking_client_key'],
+    keywords: 'new error tracking sentry dsn client key',
+  },
+  error_tracking_delete: {
+    summary: 'Delete a client key (DSN) of a project\'s integrated error tracking',
+    rest: 'DELETE /projects/{project_id}/error_tracking/client_keys/{key_id}',
+    params: { project_id: id.project(), key_id: clientKeyId() },
+    destructive: true,
+    fineGrained: ['delete_error_tracking_client_key'],
+    keywords: 'remove revoke error tracking sentry dsn client key',
+  },
+
+  // ================================================================ alert metric images of a project
+  alert_metric_image_list: {
+    summary: 'List the metric images attached to an alert',
+    rest: 'GET /projects/{project_id}/alert_management_alerts/{alert_iid}/metric_images',
+    params: { project_id: id.project(), alert_iid: alertIid() },
+    fineGrained: ['read_alert_metric_image'],
+    keywords: 'alert incident metrics screenshots charts images',
+  },
+  alert_metric_image_upload: {
+    summary: 'Upload a metric image (chart screenshot) to an alert, with an optional link',
+    rest: 'POST /projects/{project_id}/alert_management_alerts/{alert_iid}/metric_images',
+    params: {
+      project_id: id.project(),
+      alert_iid: alertIid(),
+      url: str('URL to view more metric information'),
+      url_text: str('Description of the image or URL'),
+      ...fileInput('image'),
+    },
+    upload: { as: 'multipart', field: 'file' },
+    fineGrained: ['create_alert_metric_image'],
+    keywords: 'upload alert incident metric chart screenshot image',
+  },
+  alert_metric_image_update: {
+    summary: 'Update the link and description of an alert metric image',
+    rest: 'PUT /projects/{project_id}/alert_management_alerts/{alert_iid}/metric_images/{metric_image_id}',
+    params: {
+      project_id: id.project(),
+      alert_iid: alertIid(),
+      metric_image_id: metricImageId(),
+      url: str('URL to view more metric information'),
+      url_text: str('Description of the image or URL'),
+    },
+    fineGrained: ['update_alert_metric_image'],
+    keywords: 'edit alert metric image link',
+  },
+  alert_metric_image_delete: {
+    summary: 'Delete a metric image of an alert',
+    rest: 'DELETE /projects/{project_id}/alert_management_alerts/{alert_iid}/metric_images/{metric_image_id}',
+    params: { project_id: id.project(), alert_iid: alertIid(), metric_image_id: metricImageId() },
+    destructive: true,
+    fineGrained: ['delete_alert_metric_image'],
+    keywords: 'remove alert metric image',
+  },
+});

@@ -1,0 +1,2205 @@
+import { domain, id, str, int, bool, obj, oneOf, req, intList, strList, paging, cursor, type ParamSpec } from '../define.js';
+
+// ---- shared parameter sets (plain data) ----
+
+const SORT = ['asc', 'desc'] as const;
+const VISIBILITY = ['private', 'internal', 'public'] as const;
+const ROLES = '10 Guest,15 Planner,20 Reporter,30 Developer,40 Maintainer,50 Owner';
+const accessLevel = (what: string): ParamSpec => int(`${what}: ${ROLES}`);
+const GROUP_ORDER = ['name', 'path', 'id', 'similarity'] as const;
+const PROJECT_ORDER = [
+  'id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', 'similarity', 'star_count',
+  'storage_size', 'repository_size', 'wiki_size', 'packages_size',
+] as const;
+const HOOK_TRIGGERS = [
+  'push_events', 'tag_push_events', 'issues_events', 'confidential_issues_events', 'note_events', 'merge_requests_events',
+  'job_events', 'pipeline_events', 'wiki_page_events', 'releases_events', 'emoji_events', 'resource_access_token_events',
+] as const;
+const DEPLOYMENT_TIERS = ['production', 'staging', 'testing', 'development', 'other'] as const;
+const DUE_DATE = ['0', 'any', 'today', 'tomorrow', 'overdue', 'week', 'month', 'next_month_and_previous_two_weeks'] as const;
+
+const hookId = (): ParamSpec => id.int('Webhook ID');
+const badgeId = (): ParamSpec => id.int('Badge ID');
+const boardId = (): ParamSpec => id.int('Board ID');
+const listId = (): ParamSpec => id.int('Board list ID');
+const labelId = (): ParamSpec => id.str('Label ID or name');
+const milestoneId = (): ParamSpec => id.int('Milestone ID (the global id, not the IID shown in the UI)');
+const saUserId = (): ParamSpec => id.int('User ID of the service account');
+const tokenId = (): ParamSpec => id.int('Personal access token ID');
+const slug = (): ParamSpec => id.str('Slug of the wiki page (e.g. home or docs/setup); encoded by the server');
+const wikiFormat = (): ParamSpec => oneOf(['markdown', 'rdoc', 'asciidoc', 'org'], 'Markup format of the page (default markdown)');
+const branchName = (): ParamSpec => id.str('Name of the protected branch or wildcard (e.g. main, release-*)');
+const envTier = (): ParamSpec => req(oneOf(DEPLOYMENT_TIERS, 'Deployment tier of the protected environments'));
+
+/** Local file input for multipart uploads (the path is read by this server; content_base64 for remote callers). */
+const fileInput = (what: string): Record<string, ParamSpec> => ({
+  file_path: str(`Local path of the ${what} to upload, on the machine running this server`, { in: 'local' }),
+  content_base64: str('File content, base64-encoded (instead of file_path)', { in: 'local' }),
+  file_name: str('File name to use with content_base64 (default: the base name of file_path)', { in: 'local' }),
+});
+
+/** Filters of the group lists (all groups, search, descendants). */
+const groupFilters = (): Record<string, ParamSpec> => ({
+  skip_groups: intList('Group IDs to leave out', { wire: 'skip_groups[]' }),
+  all_available: bool('All groups the caller can see, not only those they are a member of'),
+  owned: bool('Only groups the caller owns'),
+  min_access_level: accessLevel('Caller\'s minimum role'),
+  visibility: oneOf(VISIBILITY, 'Only groups with this visibility'),
+  statistics: bool('Include storage statistics (administrators)'),
+  with_custom_attributes: bool('Include custom attributes (administrators)'),
+  order_by: oneOf(GROUP_ORDER, 'Sort field (default name; similarity needs search)'),
+  sort: oneOf(SORT, 'Sort direction (default asc)'),
+  ...paging(),
+});
+
+/** Filters of the project lists of a group. */
+const projectFilters = (): Record<string, ParamSpec> => ({
+  search: str('Match projects whose name or path contains this'),
+  archived: bool('Only archived (true) or non-archived (false) projects'),
+  visibility: oneOf(VISIBILITY, 'Only projects with this visibility'),
+  owned: bool('Only projects owned by the caller'),
+  starred: bool('Only projects starred by the caller'),
+  min_access_level: accessLevel('Caller\'s minimum role'),
+  simple: bool('Return only short fields (id, name, path, URLs)'),
+  with_issues_enabled: bool('Only projects with issues enabled'),
+  with_merge_requests_enabled: bool('Only projects with merge requests enabled'),
+  with_custom_attributes: bool('Include custom attributes (administrators)'),
+  order_by: oneOf(PROJECT_ORDER, 'Sort field (default created_at)'),
+  sort: oneOf(SORT, 'Sort direction (default desc)'),
+  ...paging(),
+});
+
+/** Settings accepted by group create and update. */
+const groupSettings = (): Record<string, ParamSpec> => ({
+  description: str('Group description'),
+  visibility: oneOf(VISIBILITY, 'Visibility level'),
+  default_branch: str('Default branch name for new projects'),
+  default_branch_protection_defaults: obj('Default branch protection: {allowed_to_push, allow_force_push, allowed_to_merge, developer_can_initial_push}'),
+  project_creation_level: oneOf(['noone', 'owner', 'maintainer', 'developer', 'administrator'], 'Minimum role allowed to create projects'),
+  subgroup_creation_level: oneOf(['owner', 'maintainer'], 'Minimum role allowed to create subgroups'),
+  request_access_enabled: bool('Allow users to request access'),
+  share_with_group_lock: bool('Prevent sharing projects of this group with other groups'),
+  membership_lock: bool('Prevent adding members to projects of this group (Premium)'),
+  require_two_factor_authentication: bool('Require two-factor authentication for all members'),
+  two_factor_grace_period: int('Hours before two-factor authentication is enforced'),
+  lfs_enabled: bool('Enable Git LFS for projects of the group'),
+  auto_devops_enabled: bool('Enable Auto DevOps by default for projects'),
+  emails_enabled: bool('Send email notifications'),
+  mentions_disabled: bool('Disable mentions of the group'),
+  enabled_git_access_protocol: oneOf(['ssh', 'http', 'all'], 'Allowed Git access protocols'),
+  wiki_access_level: oneOf(['disabled', 'private', 'enabled'], 'Group wiki access (Premium)'),
+  duo_availability: oneOf(['default_on', 'default_off', 'never_on'], 'GitLab Duo availability'),
+  experiment_features_enabled: bool('Enable experiment and beta AI features'),
+  math_rendering_limits_enabled: bool('Limit math rendering in Markdown'),
+  shared_runners_minutes_limit: int('Compute minutes quota (administrators)'),
+  extra_shared_runners_minutes_limit: int('Additional compute minutes (administrators)'),
+});
+
+/** Filters of the group issue list. */
+const issueFilters = (): Record<string, ParamSpec> => ({
+  state: oneOf(['opened', 'closed', 'all'], 'Return issues with this state (default all)'),
+  labels: str('Comma-separated label names, all must match; None or Any for no/any label'),
+  milestone: str('Milestone title; None, Any, Upcoming or Started'),
+  search: str('Search in title and description'),
+  in: oneOf(['title', 'description', 'title,description'], 'Fields searched by search'),
+  iids: intList('Only these issue IIDs', { wire: 'iids[]' }),
+  author_id: int('Issues created by this user ID'),
+  author_username: str('Issues created by this username'),
+  assignee_id: int('Issues assigned to this user ID'),
+  assignee_username: str('Issues assigned to this username'),
+  my_reaction_emoji: str('Issues the caller reacted to with this emoji; None or Any'),
+  confidential: bool('Only confidential (true) or public (false) issues'),
+  issue_type: oneOf(['issue', 'incident', 'test_case', 'task'], 'Only issues of this type'),
+  created_after: str('Created on or after this time (ISO 8601)'),
+  created_before: str('Created on or before this time (ISO 8601)'),
+  updated_after: str('Updated on or after this time (ISO 8601)'),
+  updated_before: str('Updated on or before this time (ISO 8601)'),
+  due_date: oneOf(DUE_DATE, 'Due date window (0 = no due date)'),
+  epic_id: int('Issues in this epic ID; None or Any (Premium)'),
+  iteration_id: int('Issues in this iteration ID (Premium)'),
+  weight: int('Issues with this weight (Premium)'),
+  not_labels: str('Exclude issues with these comma-separated labels', { wire: 'not[labels]' }),
+  not_author_username: str('Exclude issues by this author', { wire: 'not[author_username]' }),
+  scope: oneOf(['created_by_me', 'assigned_to_me', 'all'], 'Whose issues to return'),
+  non_archived: bool('Exclude issues of archived projects (default true)'),
+  order_by: oneOf(
+    ['created_at', 'updated_at', 'priority', 'due_date', 'relative_position', 'label_priority', 'milestone_due', 'popularity', 'weight', 'title'],
+    'Sort field (default created_at)',
+  ),
+  sort: oneOf(SORT, 'Sort direction (default desc)'),
+  with_labels_details: bool('Return label objects instead of names'),
+  ...paging(),
+});
+
+const hookFields = (): Record<string, ParamSpec> => ({
+  name: str('Name of the webhook'),
+  description: str('Description of the webhook'),
+  token: str('Secret token sent in X-Gitlab-Token to validate payloads'),
+  push_events: bool('Trigger on pushes'),
+  push_events_branch_filter: str('Trigger push events only for branches matching this filter'),
+  branch_filter_strategy: oneOf(['wildcard', 'regex', 'all_branches'], 'How push_events_branch_filter is matched'),
+  tag_push_events: bool('Trigger on tag pushes'),
+  issues_events: bool('Trigger on issue events'),
+  confidential_issues_events: bool('Trigger on confidential issue events'),
+  merge_requests_events: bool('Trigger on merge request events'),
+  note_events: bool('Trigger on comments'),
+  confidential_note_events: bool('Trigger on confidential comments'),
+  job_events: bool('Trigger on job events'),
+  pipeline_events: bool('Trigger on pipeline events'),
+  wiki_page_events: bool('Trigger on wiki page events'),
+  deployment_events: bool('Trigger on deployment events'),
+  feature_flag_events: bool('Trigger on feature flag events'),
+  releases_events: bool('Trigger on release events'),
+  milestone_events: bool('Trigger on milestone events'),
+  emoji_events: bool('Trigger on emoji reactions'),
+  member_events: bool('Trigger on group member changes'),
+  project_events: bool('Trigger on projects created or removed in the group'),
+  subgroup_events: bool('Trigger on subgroups created or removed'),
+  resource_access_token_events: bool('Trigger on expiring access tokens'),
+  vulnerability_events: bool('Trigger on vulnerability events (Ultimate)'),
+  enable_ssl_verification: bool('Verify the TLS certificate of the hook URL'),
+  custom_webhook_template: str('Custom payload template'),
+  custom_headers: { type: 'array', items: 'object', description: 'Custom headers: [{key, value}]' },
+  url_variables: { type: 'array', items: 'object', description: 'URL masking variables: [{key, value}]' },
+});
+
+const pushRuleFields = (): Record<string, ParamSpec> => ({
+  commit_message_regex: str('Every commit message must match this regex'),
+  commit_message_negative_regex: str('No commit message may match this regex'),
+  branch_name_regex: str('Every branch name must match this regex'),
+  author_email_regex: str('Every commit author email must match this regex'),
+  file_name_regex: str('Reject files whose name matches this regex'),
+  max_file_size: int('Maximum file size in MB (0 = unlimited)'),
+  deny_delete_tag: bool('Deny deleting tags'),
+  member_check: bool('Only group members may author commits'),
+  prevent_secrets: bool('Reject files that likely contain secrets'),
+  commit_committer_check: bool('Committer email must be a verified email of the pusher'),
+  commit_committer_name_check: bool('Commit author name must match the pusher name'),
+  reject_unsigned_commits: bool('Reject commits that are not signed'),
+  reject_non_dco_commits: bool('Reject commits without a DCO Signed-off-by'),
+});
+
+const boardScope = (): Record<string, ParamSpec> => ({
+  assignee_id: int('Scope the board to this assignee (Premium)'),
+  milestone_id: int('Scope the board to this milestone ID (Premium)'),
+  labels: str('Comma-separated labels scoping the board (Premium)'),
+  weight: int('Scope the board to this weight (Premium)'),
+  hide_backlog_list: bool('Hide the Open list'),
+  hide_closed_list: bool('Hide the Closed list'),
+});
+
+const protectedBranchRules = (): Record<string, ParamSpec> => ({
+  allow_force_push: bool('Allow force pushes for users who may push'),
+  code_owner_approval_required: bool('Require Code Owner approval for pushes and merges'),
+  allowed_to_push: { type: 'array', items: 'object', description: 'Who may push: [{access_level} | {user_id} | {group_id}]' },
+  allowed_to_merge: { type: 'array', items: 'object', description: 'Who may merge: [{access_level} | {user_id} | {group_id}]' },
+  allowed_to_unprotect: { type: 'array', items: 'object', description: 'Who may unprotect: [{access_level} | {user_id} | {group_id}]' },
+});
+
+const serviceAccountFields = (): Record<string, ParamSpec> => ({
+  name: str('Display name of the service account'),
+  username: str('Username of the service account'),
+  email: str('Email address of the service account'),
+});
+
+/** Filters of the SAML, SCIM and enterprise user lists. */
+const userFilters = (): Record<string, ParamSpec> => ({
+  username: str('Only the user with this username'),
+  search: str('Match users by name, username or public email'),
+  active: bool('Only active users'),
+  blocked: bool('Only blocked users'),
+  created_after: str('Created after this time (ISO 8601)'),
+  created_before: str('Created before this time (ISO 8601)'),
+  ...paging(),
+});
+
+// ---- epics as work items (GraphQL) ----
+
+/** A numeric ID or a global ID → a global ID of `model`. */
+function gid(model: string, v: unknown): string | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  const s = String(v);
+  return s.startsWith('gid://') ? s : `gid://gitlab/${model}/${s}`;
+}
+
+function gids(model: string, v: unknown): string[] | undefined {
+  return Array.isArray(v) ? v.map((x) => gid(model, x) as string) : undefined;
+}
+
+/** Drops undefined keys; undefined when nothing is left (an absent widget). */
+function compact(o: Record<string, unknown>): Record<string, unknown> | undefined {
+  const out = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** Fixed start and due dates of an epic: given dates are fixed unless fixed_dates says otherwise. */
+function datesWidget(p: Record<string, unknown>): Record<string, unknown> | undefined {
+  const given = p.start_date !== undefined || p.due_date !== undefined;
+  return compact({ isFixed: p.fixed_dates ?? (given ? true : undefined), startDate: p.start_date, dueDate: p.due_date });
+}
+
+const HEALTH_STATUS = ['onTrack', 'needsAttention', 'atRisk'] as const;
+
+const EPIC_FIELDS = `id iid title state confidential createdAt updatedAt closedAt webUrl
+      reference(full: true)
+      author { username }
+      workItemType { name }`;
+
+const NOTE_FIELDS = `id body system internal createdAt updatedAt url
+      author { username }`;
+
+const fullPath = (): ParamSpec => id.str('Full path of the group owning the epic (e.g. my-group or my-group/sub)');
+const epicIid = (): ParamSpec => id.int('Epic IID within the group (the number after &)');
+const epicRef = (): Record<string, ParamSpec> => ({
+  full_path: fullPath(),
+  epic_iid: epicIid(),
+  epic_gid: str('Global ID of the epic work item; filled in from full_path + epic_iid', { in: 'local' }),
+});
+const noteId = (): ParamSpec => id.int('Note (comment) ID');
+
+/** Epics are addressed by group path + IID; mutations need the work item's global ID, looked up first. */
+const RESOLVE_EPIC = {
+  document: `query epicWorkItemId($fullPath: ID!, $iid: String!) {
+  namespace(fullPath: $fullPath) { workItem(iid: $iid) { id } }
+}`,
+  resultPath: 'namespace.workItem.id',
+  into: 'epic_gid',
+  variables: (p: Record<string, unknown>) => ({ fullPath: p.full_path, iid: String(p.epic_iid) }),
+};
+
+/** The epic work item type differs per instance and namespace: its global ID is looked up first. */
+const RESOLVE_EPIC_TYPE = {
+  document: `query epicWorkItemTypeId($fullPath: ID!) {
+  namespace(fullPath: $fullPath) { workItemTypes(name: EPIC) { nodes { id } } }
+}`,
+  resultPath: 'namespace.workItemTypes.nodes.0.id',
+  into: 'work_item_type_gid',
+  variables: (p: Record<string, unknown>) => ({ fullPath: p.full_path }),
+};
+
+const WORK_ITEM_UPDATE = `mutation epicWorkItemUpdate($input: WorkItemUpdateInput!) {
+  workItemUpdate(input: $input) {
+    workItem {
+      ${EPIC_FIELDS}
+      widgets(onlyTypes: [HIERARCHY]) {
+        ... on WorkItemWidgetHierarchy { parent { id iid title webUrl } }
+      }
+    }
+    errors
+  }
+}`;
+
+const CREATE_NOTE = `mutation epicNoteCreate($input: CreateNoteInput!) {
+  createNote(input: $input) {
+    note {
+      ${NOTE_FIELDS}
+      discussion { id }
+    }
+    errors
+  }
+}`;
+
+const UPDATE_NOTE = `mutation epicNoteUpdate($input: UpdateNoteInput!) {
+  updateNote(input: $input) {
+    note {
+      ${NOTE_FIELDS}
+    }
+    errors
+  }
+}`;
+
+const DESTROY_NOTE = `mutation epicNoteDelete($input: DestroyNoteInput!) {
+  destroyNote(input: $input) {
+    errors
+  }
+}`;
+
+const DISCUSSIONS = `query epicDiscussions($fullPath: ID!, $iid: String!, $filter: NotesFilterType, $first: Int, $after: String) {
+  namespace(fullPath: $fullPath) {
+    workItem(iid: $iid) {
+      widgets(onlyTypes: [NOTES]) {
+        ... on WorkItemWidgetNotes {
+          discussions(filter: $filter, first: $first, after: $after) {
+            nodes {
+              id resolvable resolved createdAt
+              notes { nodes { ${NOTE_FIELDS} } }
+            }
+            pageInfo { hasNextPage endCursor }
+          }
+        }
+      }
+    }
+  }
+}`;
+
+const discussionVars = (p: Record<string, unknown>) => ({
+  fullPath: p.full_path,
+  iid: p.epic_iid === undefined ? undefined : String(p.epic_iid),
+  filter: p.filter,
+  first: p.first,
+  after: p.after,
+});
+
+const notesFilter = (): ParamSpec => oneOf(['ALL_NOTES', 'ONLY_COMMENTS', 'ONLY_ACTIVITY'], 'Comments, system activity, or both (default ALL_NOTES)');
+
+/** Widgets shared by epic create and update. */
+const epicWidgets = (): Record<string, ParamSpec> => ({
+  description: str('Description (Markdown)'),
+  confidential: bool('Make the epic confidential'),
+  assignee_ids: intList('User IDs to assign'),
+  start_date: str('Fixed start date (YYYY-MM-DD)'),
+  due_date: str('Fixed due date (YYYY-MM-DD)'),
+  fixed_dates: bool('Use the given dates (true, default when dates are given) or inherit them from children (false)'),
+  parent_id: int('Work item ID (not IID) of the parent epic'),
+  health_status: oneOf(HEALTH_STATUS, 'Health status (Ultimate)'),
+  color: str('Color as hex code, e.g. #1f75cb'),
+});
+
+export default domain('group', 'Groups and subgroups: list, create, settings, members, sharing, labels, milestones, boards, epics, hooks, badges, wikis, SAML/LDAP links, service accounts', {
+  // ---- groups
+  list: {
+    summary: 'List groups visible to the caller, filtered by search, ownership, role or visibility',
+    rest: 'GET /groups',
+    params: {
+      search: str('Match groups whose name or path contains this'),
+      top_level_only: bool('Only top-level groups'),
+      active: bool('Only active groups (not archived or pending deletion)'),
+      archived: bool('Only archived (true) or non-archived (false) groups'),
+      marked_for_deletion_on: str('Only groups marked for deletion on this date (YYYY-MM-DD)'),
+      repository_storage: str('Only groups on this repository storage (administrators)'),
+      ...groupFilters(),
+    },
+    fineGrained: ['read_group'],
+    keywords: 'groups namespaces teams organizations my groups',
+  },
+  search: {
+    summary: 'Find groups whose name or path matches a search string',
+    rest: 'GET /groups',
+    params: { search: req(str('Text to match in the group name or path')), ...groupFilters() },
+    fineGrained: ['read_group'],
+    keywords: 'find group lookup namespace by name path',
+  },
+  get: {
+    summary: 'Get one group: path, visibility, settings, parent, and optionally its projects',
+    rest: 'GET /groups/{group_id}',
+    params: {
+      group_id: id.group(),
+      with_projects: bool('Include the projects of the group (default true)'),
+      with_custom_attributes: bool('Include custom attributes (administrators)'),
+    },
+    notFound: { kind: 'group', idParam: 'group_id', listAction: 'group.list' },
+    resource: 'forge://group/{group_id}',
+    fineGrained: ['read_group'],
+    keywords: 'group details info settings namespace team',
+  },
+  create: {
+    summary: 'Create a group or subgroup (parent_id) with name, path, visibility and settings',
+    rest: 'POST /groups',
+    params: {
+      name: req(str('Name of the group')),
+      path: req(str('URL path of the group')),
+      parent_id: int('ID of the parent group (creates a subgroup)'),
+      organization_id: int('ID of the organization of the group'),
+      ...groupSettings(),
+    },
+    fineGrained: ['create_group'],
+    keywords: 'new group subgroup namespace team create',
+  },
+  update: {
+    summary: 'Update group settings: name, path, description, visibility, creation levels, 2FA, sharing rules',
+    rest: 'PUT /groups/{group_id}',
+    params: {
+      group_id: id.group(),
+      name: str('New name'),
+      path: str('New URL path (changes the group URL)'),
+      ...groupSettings(),
+      file_template_project_id: int('Project holding custom file templates (Premium)'),
+      shared_runners_setting: oneOf(['enabled', 'disabled_and_overridable', 'disabled_and_unoverridable'], 'Instance runners for the group and its subgroups'),
+      prevent_sharing_groups_outside_hierarchy: bool('Prevent inviting groups outside the hierarchy (top-level groups)'),
+      prevent_forking_outside_group: bool('Forks only inside this group (Premium)'),
+      ip_restriction_ranges: str('Comma-separated IP ranges allowed to access the group (Premium)'),
+      allowed_email_domains_list: str('Comma-separated email domains members must use (Premium)'),
+      unique_project_download_limit: int('Projects a user may download in the interval before a ban (Ultimate)'),
+      unique_project_download_limit_interval_in_seconds: int('Interval of the download limit (Ultimate)'),
+      service_access_tokens_expiration_enforced: bool('Require expiry dates on service account tokens'),
+      max_artifacts_size: int('Maximum artifacts size in MB'),
+    },
+    fineGrained: ['update_group'],
+    keywords: 'edit settings rename visibility configure group',
+  },
+  upload_avatar: {
+    summary: 'Upload a new avatar image for a group',
+    rest: 'PUT /groups/{group_id}',
+    upload: { as: 'multipart', field: 'avatar' },
+    params: { group_id: id.group(), ...fileInput('image') },
+    fineGrained: ['update_group'],
+    keywords: 'logo icon image avatar upload group',
+  },
+  delete: {
+    summary: 'Delete a group with its subgroups and projects (marked for deletion, or at once with permanently_remove)',
+    rest: 'DELETE /groups/{group_id}',
+    params: {
+      group_id: id.group(),
+      permanently_remove: bool('Remove immediately a subgroup already marked for deletion'),
+      full_path: str('Full path of the group; required with permanently_remove'),
+    },
+    destructive: true,
+    fineGrained: ['delete_group'],
+    keywords: 'remove destroy group namespace',
+  },
+  restore: {
+    summary: 'Restore a group that is marked for deletion',
+    rest: 'POST /groups/{group_id}/restore',
+    params: { group_id: id.group() },
+    fineGrained: ['update_group'],
+    keywords: 'undelete recover restore group',
+  },
+  archive: {
+    summary: 'Archive a group and its projects (read-only; undo with unarchive)',
+    rest: 'POST /groups/{group_id}/archive',
+    params: { group_id: id.group() },
+    fineGrained: ['archive_group'],
+    keywords: 'archive read-only freeze group',
+  },
+  unarchive: {
+    summary: 'Unarchive a group so it and its projects can be changed again',
+    rest: 'POST /groups/{group_id}/unarchive',
+    params: { group_id: id.group() },
+    fineGrained: ['archive_group'],
+    keywords: 'unarchive reactivate group',
+  },
+  transfer: {
+    summary: 'Move a group under another parent group, or make it top-level; its URL changes',
+    rest: 'POST /groups/{group_id}/transfer',
+    params: {
+      group_id: id.group(),
+      target_group_id: int('ID of the new parent group (omit to make the group top-level)', { wire: 'group_id' }),
+    },
+    destructive: true,
+    flagNote: 'Moving a group changes its URL and the members, labels and settings it inherits, and moving back needs rights in both places; AUTHORING lists transfer as destructive',
+    fineGrained: ['transfer_group'],
+    keywords: 'move group reparent namespace subgroup',
+  },
+  transfer_locations: {
+    summary: 'List the groups a group can be transferred to',
+    rest: 'GET /groups/{group_id}/transfer_locations',
+    params: { group_id: id.group(), search: str('Match target groups by name'), ...paging() },
+    fineGrained: ['read_group'],
+    keywords: 'move targets parent candidates transfer',
+  },
+  transfer_project: {
+    summary: 'Transfer a project into this group (administrators)',
+    rest: 'POST /groups/{group_id}/projects/{project_id}',
+    params: { group_id: id.group(), project_id: id.project() },
+    destructive: true,
+    flagNote: 'Moving a project to another namespace changes its URL, members and visibility context, and moving back needs rights in both places; AUTHORING lists transfer as destructive',
+    fineGrained: ['transfer_project'],
+    keywords: 'move project into group namespace',
+  },
+  subgroups: {
+    summary: 'List the subgroups of a group at every depth (descendant groups)',
+    rest: 'GET /groups/{group_id}/descendant_groups',
+    params: { group_id: id.group(), search: str('Match subgroups by name or path'), ...groupFilters() },
+    fineGrained: ['read_group'],
+    keywords: 'subgroups child groups descendants nested',
+  },
+  projects: {
+    summary: 'List the projects of a group, optionally including subgroups and shared projects',
+    rest: 'GET /groups/{group_id}/projects',
+    params: {
+      group_id: id.group(),
+      include_subgroups: bool('Include projects of subgroups'),
+      with_shared: bool('Include projects shared with the group (default true)'),
+      topic: str('Comma-separated topics; projects must have all'),
+      with_security_reports: bool('Only projects with security reports (Ultimate)'),
+      active: bool('Only active (not archived, not pending deletion) projects'),
+      ...projectFilters(),
+    },
+    fineGrained: ['read_project'],
+    keywords: 'repos repositories projects in group',
+  },
+  shared_projects: {
+    summary: 'List the projects shared with a group',
+    rest: 'GET /groups/{group_id}/projects/shared',
+    params: { group_id: id.group(), ...projectFilters() },
+    fineGrained: ['read_group'],
+    keywords: 'shared projects invited access',
+  },
+  shared_with: {
+    summary: 'List the groups this group has been invited to (shared groups)',
+    rest: 'GET /groups/{group_id}/groups/shared',
+    params: { group_id: id.group(), search: str('Match groups by name or path'), ...groupFilters() },
+    fineGrained: ['read_group'],
+    keywords: 'shared groups invitations access',
+  },
+  invited_groups: {
+    summary: 'List the groups invited to this group (direct or inherited)',
+    rest: 'GET /groups/{group_id}/invited_groups',
+    params: {
+      group_id: id.group(),
+      search: str('Match groups by name'),
+      min_access_level: accessLevel('Minimum role of the caller in the invited groups'),
+      relation: strList('direct and/or inherited invitations', { wire: 'relation[]' }),
+      with_custom_attributes: bool('Include custom attributes (administrators)'),
+      ...paging(),
+    },
+    fineGrained: ['read_group'],
+    keywords: 'invited groups shares collaborators',
+  },
+  issues: {
+    summary: 'List issues across all projects of a group, filtered by state, labels, milestone, assignee or text',
+    rest: 'GET /groups/{group_id}/issues',
+    params: { group_id: id.group(), ...issueFilters() },
+    fineGrained: ['read_work_item'],
+    keywords: 'bugs tickets tasks group issues backlog',
+  },
+  release_list: {
+    summary: 'List the releases of all projects of a group',
+    rest: 'GET /groups/{group_id}/releases',
+    params: {
+      group_id: id.group(),
+      sort: oneOf(SORT, 'Sort by release date (default desc)'),
+      simple: bool('Return only limited fields'),
+      ...paging(),
+    },
+    fineGrained: ['read_release'],
+    keywords: 'releases versions changelog group',
+  },
+
+  // ---- sharing
+  share_with_group: {
+    summary: 'Share a group with another group, giving its members a role here',
+    rest: 'POST /groups/{group_id}/share',
+    params: {
+      group_id: id.group(),
+      shared_with_group_id: req(int('ID of the group to share with', { wire: 'group_id' })),
+      group_access: req(accessLevel('Role of the invited group\'s members')),
+      expires_at: str('Share expiry date (YYYY-MM-DD)'),
+      member_role_id: int('Custom role ID (Ultimate)'),
+    },
+    fineGrained: ['share_group'],
+    keywords: 'invite group share access grant',
+  },
+  group_member_share: {
+    summary: 'Invite another group as a member of this group with a role',
+    rest: 'POST /groups/{group_id}/share',
+    params: {
+      group_id: id.group(),
+      shared_with_group_id: req(int('ID of the group to invite', { wire: 'group_id' })),
+      group_access: req(accessLevel('Role of the invited group\'s members')),
+      expires_at: str('Share expiry date (YYYY-MM-DD)'),
+      member_role_id: int('Custom role ID (Ultimate)'),
+    },
+    fineGrained: ['share_group'],
+    keywords: 'invite group member share',
+  },
+  unshare_from_group: {
+    summary: 'Stop sharing a group with another group',
+    rest: 'DELETE /groups/{group_id}/share/{shared_with_group_id}',
+    params: { group_id: id.group(), shared_with_group_id: id.int('ID of the group to unshare') },
+    destructive: true,
+    fineGrained: ['share_group'],
+    keywords: 'unshare remove group access revoke',
+  },
+  group_member_unshare: {
+    summary: 'Remove an invited group from this group\'s members',
+    rest: 'DELETE /groups/{group_id}/share/{shared_with_group_id}',
+    params: { group_id: id.group(), shared_with_group_id: id.int('ID of the invited group to remove') },
+    destructive: true,
+    flagNote: 'Same route as group.unshare_from_group (destructive in the reference) and like project.delete_shared_group: removing the share revokes the access of every member of the invited group at once',
+    fineGrained: ['share_group'],
+    keywords: 'remove invited group revoke access',
+  },
+
+  // ---- members
+  members: {
+    summary: 'List the members of a group, including those inherited from parent groups',
+    rest: 'GET /groups/{group_id}/members/all',
+    params: {
+      group_id: id.group(),
+      query: str('Match members by name, email or username'),
+      user_ids: intList('Only these user IDs', { wire: 'user_ids[]' }),
+      state: oneOf(['awaiting', 'active'], 'Membership state (Premium)'),
+      show_seat_info: bool('Include seat information'),
+      ...paging(),
+    },
+    fineGrained: ['read_member'],
+    keywords: 'team people members roles who has access',
+  },
+  group_member_get: {
+    summary: 'Get a direct member of a group and their role',
+    rest: 'GET /groups/{group_id}/members/{user_id}',
+    params: { group_id: id.group(), user_id: id.user() },
+    fineGrained: ['read_member'],
+    keywords: 'member role access level',
+  },
+  group_member_get_inherited: {
+    summary: 'Get a member of a group, including membership inherited from parent groups',
+    rest: 'GET /groups/{group_id}/members/all/{user_id}',
+    params: { group_id: id.group(), user_id: id.user() },
+    fineGrained: ['read_member'],
+    keywords: 'effective role inherited member access',
+  },
+  group_member_add: {
+    summary: 'Add a user to a group with a role',
+    rest: 'POST /groups/{group_id}/members',
+    params: {
+      group_id: id.group(),
+      user_id: str('User ID, or several comma-separated (user_id or username required)'),
+      username: str('Username of the user to add'),
+      access_level: req(accessLevel('Role')),
+      expires_at: str('Membership expiry date (YYYY-MM-DD)'),
+      member_role_id: int('Custom role ID (Ultimate)'),
+      invite_source: str('Source of the invitation'),
+    },
+    fineGrained: ['create_member'],
+    keywords: 'invite add user team grant access',
+  },
+  group_member_edit: {
+    summary: 'Change the role or expiry of a group member',
+    rest: 'PUT /groups/{group_id}/members/{user_id}',
+    params: {
+      group_id: id.group(),
+      user_id: id.user(),
+      access_level: req(accessLevel('New role')),
+      expires_at: str('Membership expiry date (YYYY-MM-DD)'),
+      member_role_id: int('Custom role ID (Ultimate)'),
+    },
+    fineGrained: ['update_member'],
+    keywords: 'change role promote demote permission',
+  },
+  group_member_remove: {
+    summary: 'Remove a member from a group',
+    rest: 'DELETE /groups/{group_id}/members/{user_id}',
+    params: {
+      group_id: id.group(),
+      user_id: id.user(),
+      skip_subresources: bool('Keep the user\'s memberships in subgroups and projects'),
+      unassign_issuables: bool('Also unassign the user from issues and merge requests'),
+    },
+    destructive: true,
+    fineGrained: ['delete_member'],
+    keywords: 'remove user kick revoke access',
+  },
+  group_billable_members_list: {
+    summary: 'List the billable members of a top-level group (seats used)',
+    rest: 'GET /groups/{group_id}/billable_members',
+    params: {
+      group_id: id.group(),
+      search: str('Match members by name'),
+      sort: oneOf(
+        ['access_level_asc', 'access_level_desc', 'last_joined', 'name_asc', 'name_desc', 'oldest_joined', 'oldest_sign_in', 'recent_sign_in', 'last_activity_on_asc', 'last_activity_on_desc'],
+        'Sort order',
+      ),
+      ...paging(),
+    },
+    tier: 'premium',
+    fineGrained: ['read_member'],
+    keywords: 'seats licenses billing users subscription',
+  },
+  group_billable_member_memberships_list: {
+    summary: 'List the direct memberships of a billable member in the group hierarchy',
+    rest: 'GET /groups/{group_id}/billable_members/{user_id}/memberships',
+    params: { group_id: id.group(), user_id: id.user(), ...paging() },
+    tier: 'premium',
+    fineGrained: ['read_member'],
+    keywords: 'seat memberships billing user',
+  },
+  group_billable_member_remove: {
+    summary: 'Remove a billable member from a top-level group and all its subgroups and projects',
+    rest: 'DELETE /groups/{group_id}/billable_members/{user_id}',
+    params: { group_id: id.group(), user_id: id.user() },
+    tier: 'premium',
+    destructive: true,
+    fineGrained: ['delete_member'],
+    keywords: 'free seat remove user billing',
+  },
+  list_provisioned_users: {
+    summary: 'List the users provisioned by a group (SAML or SCIM)',
+    rest: 'GET /groups/{group_id}/provisioned_users',
+    params: { group_id: id.group(), ...userFilters() },
+    tier: 'premium',
+    fineGrained: ['read_provisioned_user'],
+    keywords: 'provisioned users scim saml enterprise accounts',
+  },
+  saml_users_list: {
+    summary: 'List the users with a SAML identity linked to a group',
+    rest: 'GET /groups/{group_id}/saml_users',
+    params: { group_id: id.group(), ...userFilters() },
+    tier: 'premium',
+    fineGrained: ['read_saml_user'],
+    keywords: 'saml sso users identities',
+  },
+
+  // ---- SAML and LDAP group links
+  saml_link_list: {
+    summary: 'List the SAML group links of a group (IdP group name to role)',
+    rest: 'GET /groups/{group_id}/saml_group_links',
+    params: { group_id: id.group() },
+    tier: 'premium',
+    fineGrained: ['read_saml_group_link'],
+    keywords: 'saml sso group sync links identity provider',
+  },
+  saml_link_get: {
+    summary: 'Get one SAML group link of a group by SAML group name',
+    rest: 'GET /groups/{group_id}/saml_group_links/{saml_group_name}',
+    params: {
+      group_id: id.group(),
+      saml_group_name: id.str('Name of the SAML group'),
+      provider: str('SAML provider of the link, when several are configured'),
+    },
+    tier: 'premium',
+    fineGrained: ['read_saml_group_link'],
+    keywords: 'saml group link details',
+  },
+  saml_link_add: {
+    summary: 'Link a SAML group to a group, so its members get a role here',
+    rest: 'POST /groups/{group_id}/saml_group_links',
+    params: {
+      group_id: id.group(),
+      saml_group_name: req(str('Name of the SAML group')),
+      access_level: req(accessLevel('Role given to members of the SAML group')),
+      member_role_id: int('Custom role ID (Ultimate)'),
+      provider: str('SAML provider the link applies to (default: any)'),
+    },
+    tier: 'premium',
+    fineGrained: ['create_saml_group_link'],
+    keywords: 'add saml group sync link sso',
+  },
+  saml_link_delete: {
+    summary: 'Delete a SAML group link of a group',
+    rest: 'DELETE /groups/{group_id}/saml_group_links/{saml_group_name}',
+    params: {
+      group_id: id.group(),
+      saml_group_name: id.str('Name of the SAML group'),
+      provider: str('SAML provider of the link, when several are configured'),
+    },
+    tier: 'premium',
+    destructive: true,
+    fineGrained: ['delete_saml_group_link'],
+    keywords: 'remove saml group link sso',
+  },
+  ldap_link_list: {
+    summary: 'List the LDAP group links of a group',
+    rest: 'GET /groups/{group_id}/ldap_group_links',
+    params: { group_id: id.group() },
+    tier: 'premium',
+    fineGrained: ['read_ldap_group_link'],
+    keywords: 'ldap active directory group sync links',
+  },
+  ldap_link_add: {
+    summary: 'Link an LDAP group (by CN or filter) to a group with a role',
+    rest: 'POST /groups/{group_id}/ldap_group_links',
+    params: {
+      group_id: id.group(),
+      provider: req(str('LDAP provider ID (e.g. ldapmain)')),
+      group_access: req(accessLevel('Role given to members of the LDAP group')),
+      cn: str('CN of the LDAP group (cn or filter required)'),
+      filter: str('LDAP filter selecting the users (cn or filter required)'),
+      member_role_id: int('Custom role ID (Ultimate)'),
+    },
+    tier: 'premium',
+    fineGrained: ['create_ldap_group_link'],
+    keywords: 'add ldap group sync link active directory',
+  },
+  ldap_link_delete: {
+    summary: 'Delete an LDAP group link of a group, chosen by CN or filter',
+    rest: 'DELETE /groups/{group_id}/ldap_group_links',
+    params: {
+      group_id: id.group(),
+      cn: str('CN of the LDAP group (cn or filter required)'),
+      filter: str('LDAP filter of the link (cn or filter required)'),
+      provider: str('LDAP provider ID'),
+    },
+    tier: 'premium',
+    destructive: true,
+    fineGrained: ['delete_ldap_group_link'],
+    keywords: 'remove ldap group link',
+  },
+  ldap_link_delete_for_provider: {
+    summary: 'Delete the LDAP group link of a given provider and CN',
+    rest: 'DELETE /groups/{group_id}/ldap_group_links/{provider}/{cn}',
+    params: { group_id: id.group(), provider: id.str('LDAP provider ID'), cn: id.str('CN of the LDAP group') },
+    tier: 'premium',
+    destructive: true,
+    fineGrained: ['delete_ldap_group_link'],
+    keywords: 'remove ldap group link provider cn',
+  },
+  ldap_sync: {
+    summary: 'Start a synchronization of the group members with its LDAP links',
+    rest: 'POST /groups/{group_id}/ldap_sync',
+    params: { group_id: id.group() },
+    tier: 'premium',
+    fineGrained: ['run_ldap_group_sync'],
+    keywords: 'sync ldap members refresh active directory',
+  },
+
+  // ---- service accounts
+  service_account_list: {
+    summary: 'List the service accounts of a top-level group',
+    rest: 'GET /groups/{group_id}/service_accounts',
+    params: {
+      group_id: id.group(),
+      order_by: oneOf(['id', 'username'], 'Sort field (default id)'),
+      sort: oneOf(SORT, 'Sort direction (default desc)'),
+      ...paging(),
+    },
+    fineGrained: ['read_service_account'],
+    keywords: 'bots machine users service accounts',
+  },
+  service_account_get: {
+    summary: 'Get one service account of a group',
+    rest: 'GET /groups/{group_id}/service_accounts/{user_id}',
+    params: { group_id: id.group(), user_id: saUserId() },
+    notFound: { kind: 'service account', idParam: 'user_id', listAction: 'group.service_account_list' },
+    fineGrained: ['read_service_account'],
+    keywords: 'bot machine user service account',
+  },
+  service_account_create: {
+    summary: 'Create a service account (machine user) in a top-level group',
+    rest: 'POST /groups/{group_id}/service_accounts',
+    params: { group_id: id.group(), ...serviceAccountFields() },
+    fineGrained: ['create_service_account'],
+    keywords: 'new bot machine user service account',
+  },
+  service_account_update: {
+    summary: 'Change the name, username or email of a group service account',
+    rest: 'PATCH /groups/{group_id}/service_accounts/{user_id}',
+    params: { group_id: id.group(), user_id: saUserId(), ...serviceAccountFields() },
+    fineGrained: ['update_service_account'],
+    keywords: 'edit bot service account rename',
+  },
+  service_account_delete: {
+    summary: 'Delete a group service account',
+    rest: 'DELETE /groups/{group_id}/service_accounts/{user_id}',
+    params: {
+      group_id: id.group(),
+      user_id: saUserId(),
+      hard_delete: bool('Also delete its contributions instead of moving them to the ghost user'),
+    },
+    destructive: true,
+    fineGrained: ['delete_service_account'],
+    keywords: 'remove bot service account',
+  },
+  service_account_pat_list: {
+    summary: 'List the personal access tokens of a group service account',
+    rest: 'GET /groups/{group_id}/service_accounts/{user_id}/personal_access_tokens',
+    params: {
+      group_id: id.group(),
+      user_id: saUserId(),
+      state: oneOf(['active', 'inactive'], 'Only active or inactive tokens'),
+      revoked: bool('Only revoked (true) or non-revoked (false) tokens'),
+      search: str('Match tokens by name'),
+      created_after: str('Created after this time (ISO 8601)'),
+      created_before: str('Created before this time (ISO 8601)'),
+      expires_after: str('Expiring after this date (YYYY-MM-DD)'),
+      expires_before: str('Expiring before this date (YYYY-MM-DD)'),
+      last_used_after: str('Last used after this time (ISO 8601)'),
+      last_used_before: str('Last used before this time (ISO 8601)'),
+      sort: str('Sort order, e.g. created_desc, expires_asc, last_used_desc, name_asc'),
+      ...paging(),
+    },
+    fineGrained: ['read_service_account_personal_access_token'],
+    keywords: 'bot tokens service account credentials',
+  },
+  service_account_pat_create: {
+    summary: 'Create a personal access token for a group service account (the value is shown once)',
+    rest: 'POST /groups/{group_id}/service_accounts/{user_id}/personal_access_tokens',
+    params: {
+      group_id: id.group(),
+      user_id: saUserId(),
+      name: req(str('Name of the token')),
+      scopes: req(strList('Scopes, e.g. api, read_api, read_repository, write_repository')),
+      expires_at: str('Expiry date (YYYY-MM-DD)'),
+      description: str('Description of the token'),
+    },
+    fineGrained: ['create_service_account_personal_access_token'],
+    keywords: 'new bot token service account credential',
+  },
+  service_account_pat_rotate: {
+    summary: 'Rotate a token of a group service account: revoke it and return a new one',
+    rest: 'POST /groups/{group_id}/service_accounts/{user_id}/personal_access_tokens/{token_id}/rotate',
+    params: {
+      group_id: id.group(),
+      user_id: saUserId(),
+      token_id: tokenId(),
+      expires_at: str('Expiry date of the new token (YYYY-MM-DD)'),
+    },
+    fineGrained: ['rotate_service_account_personal_access_token'],
+    keywords: 'rotate renew bot token service account',
+  },
+  service_account_pat_revoke: {
+    summary: 'Revoke a personal access token of a group service account',
+    rest: 'DELETE /groups/{group_id}/service_accounts/{user_id}/personal_access_tokens/{token_id}',
+    params: { group_id: id.group(), user_id: saUserId(), token_id: tokenId() },
+    destructive: true,
+    fineGrained: ['revoke_service_account_personal_access_token'],
+    keywords: 'revoke delete bot token service account',
+  },
+
+  // ---- credentials inventory (enterprise users, GitLab.com)
+  credential_list_pats: {
+    summary: 'List the personal access tokens of the enterprise users of a top-level group (credentials inventory, GitLab.com)',
+    rest: 'GET /groups/{group_id}/manage/personal_access_tokens',
+    params: {
+      group_id: id.group(),
+      state: oneOf(['active', 'inactive'], 'Only active or inactive tokens'),
+      revoked: bool('Only revoked (true) or non-revoked (false) tokens'),
+      search: str('Match tokens by name'),
+      created_after: str('Created after this time (ISO 8601)'),
+      created_before: str('Created before this time (ISO 8601)'),
+      expires_after: str('Expiring after this date (YYYY-MM-DD)'),
+      expires_before: str('Expiring before this date (YYYY-MM-DD)'),
+      last_used_after: str('Last used after this time (ISO 8601)'),
+      last_used_before: str('Last used before this time (ISO 8601)'),
+      sort: str('Sort order, e.g. created_desc, expires_asc, last_used_desc, name_asc'),
+      ...paging(),
+    },
+    tier: 'ultimate',
+    fineGrained: ['read_personal_access_token'],
+    keywords: 'credentials inventory tokens audit enterprise users security',
+  },
+  credential_revoke_pat: {
+    summary: 'Revoke a personal access token of an enterprise user of the group (credentials inventory)',
+    rest: 'DELETE /groups/{group_id}/manage/personal_access_tokens/{token_id}',
+    params: { group_id: id.group(), token_id: tokenId() },
+    tier: 'ultimate',
+    destructive: true,
+    fineGrained: ['revoke_personal_access_token'],
+    keywords: 'revoke token credentials inventory compromised',
+  },
+  credential_list_ssh_keys: {
+    summary: 'List the SSH keys of the enterprise users of a top-level group (credentials inventory, GitLab.com)',
+    rest: 'GET /groups/{group_id}/manage/ssh_keys',
+    params: {
+      group_id: id.group(),
+      created_after: str('Created after this time (ISO 8601)'),
+      created_before: str('Created before this time (ISO 8601)'),
+      expires_after: str('Expiring after this date (YYYY-MM-DD)'),
+      expires_before: str('Expiring before this date (YYYY-MM-DD)'),
+      ...paging(),
+    },
+    tier: 'ultimate',
+    fineGrained: ['read_ssh_key'],
+    keywords: 'ssh keys credentials inventory audit enterprise users',
+  },
+  credential_delete_ssh_key: {
+    summary: 'Delete an SSH key of an enterprise user of the group (credentials inventory)',
+    rest: 'DELETE /groups/{group_id}/manage/ssh_keys/{key_id}',
+    params: { group_id: id.group(), key_id: id.int('SSH key ID') },
+    tier: 'ultimate',
+    destructive: true,
+    fineGrained: ['delete_ssh_key'],
+    keywords: 'remove ssh key credentials inventory',
+  },
+  ssh_cert_list: {
+    summary: 'List the SSH certificate authorities (CA keys) of a top-level group',
+    rest: 'GET /groups/{group_id}/ssh_certificates',
+    params: { group_id: id.group(), ...paging() },
+    tier: 'premium',
+    fineGrained: ['read_ssh_certificate'],
+    keywords: 'ssh certificates CA authority signing',
+  },
+  ssh_cert_create: {
+    summary: 'Add an SSH certificate authority key to a top-level group',
+    rest: 'POST /groups/{group_id}/ssh_certificates',
+    params: {
+      group_id: id.group(),
+      key: req(str('Public key of the SSH certificate authority')),
+      title: req(str('Title of the certificate authority')),
+    },
+    tier: 'premium',
+    fineGrained: ['create_ssh_certificate'],
+    keywords: 'add ssh certificate CA authority',
+  },
+  ssh_cert_delete: {
+    summary: 'Remove an SSH certificate authority key from a group',
+    rest: 'DELETE /groups/{group_id}/ssh_certificates/{ssh_certificates_id}',
+    params: { group_id: id.group(), ssh_certificates_id: id.int('ID of the SSH certificate authority') },
+    tier: 'premium',
+    destructive: true,
+    fineGrained: ['delete_ssh_certificate'],
+    keywords: 'remove ssh certificate CA',
+  },
+  security_settings_update: {
+    summary: 'Turn secret push protection on or off for all projects of a group, with exclusions',
+    rest: 'PUT /groups/{group_id}/security_settings',
+    params: {
+      group_id: id.group(),
+      secret_push_protection_enabled: req(bool('Block pushes that contain secrets in every project of the group')),
+      projects_to_exclude: intList('IDs of projects left out of the change'),
+    },
+    tier: 'ultimate',
+    fineGrained: ['update_security_setting'],
+    keywords: 'secret push protection enable security settings group',
+  },
+
+  // ---- webhooks
+  hook_list: {
+    summary: 'List the webhooks of a group',
+    rest: 'GET /groups/{group_id}/hooks',
+    params: { group_id: id.group(), ...paging() },
+    tier: 'premium',
+    fineGrained: ['read_webhook'],
+    keywords: 'webhooks callbacks notifications',
+  },
+  hook_get: {
+    summary: 'Get one webhook of a group and its event triggers',
+    rest: 'GET /groups/{group_id}/hooks/{hook_id}',
+    params: { group_id: id.group(), hook_id: hookId() },
+    tier: 'premium',
+    fineGrained: ['read_webhook'],
+    keywords: 'webhook details',
+  },
+  hook_add: {
+    summary: 'Add a webhook that posts selected events of all projects of a group to a URL',
+    rest: 'POST /groups/{group_id}/hooks',
+    params: { group_id: id.group(), url: req(str('URL the events are posted to')), ...hookFields() },
+    tier: 'premium',
+    fineGrained: ['create_webhook'],
+    keywords: 'create webhook callback integration notify url',
+  },
+  hook_edit: {
+    summary: 'Change the URL or event triggers of a group webhook',
+    rest: 'PUT /groups/{group_id}/hooks/{hook_id}',
+    params: { group_id: id.group(), hook_id: hookId(), url: str('URL the events are posted to'), ...hookFields() },
+    tier: 'premium',
+    fineGrained: ['update_webhook'],
+    keywords: 'update webhook edit triggers',
+  },
+  hook_delete: {
+    summary: 'Delete a group webhook',
+    rest: 'DELETE /groups/{group_id}/hooks/{hook_id}',
+    params: { group_id: id.group(), hook_id: hookId() },
+    tier: 'premium',
+    destructive: true,
+    fineGrained: ['delete_webhook'],
+    keywords: 'remove webhook',
+  },
+  hook_test: {
+    summary: 'Send a test event of the chosen kind to a group webhook',
+    rest: 'POST /groups/{group_id}/hooks/{hook_id}/test/{trigger}',
+    params: { group_id: id.group(), hook_id: hookId(), trigger: req(oneOf(HOOK_TRIGGERS, 'Kind of test event')) },
+    tier: 'premium',
+    fineGrained: ['trigger_webhook'],
+    keywords: 'test webhook ping fire',
+  },
+  hook_resend_event: {
+    summary: 'Resend one past event of a group webhook (from its recent deliveries)',
+    rest: 'POST /groups/{group_id}/hooks/{hook_id}/events/{hook_log_id}/resend',
+    params: { group_id: id.group(), hook_id: hookId(), hook_log_id: id.int('ID of the webhook event (delivery log)') },
+    tier: 'premium',
+    fineGrained: ['trigger_webhook'],
+    keywords: 'resend redeliver retry webhook event',
+  },
+  hook_set_custom_header: {
+    summary: 'Set a custom HTTP header sent with a group webhook',
+    rest: 'PUT /groups/{group_id}/hooks/{hook_id}/custom_headers/{key}',
+    params: { group_id: id.group(), hook_id: hookId(), key: id.str('Header name'), value: req(str('Header value')) },
+    tier: 'premium',
+    fineGrained: ['update_webhook'],
+    keywords: 'webhook header authorization',
+  },
+  hook_delete_custom_header: {
+    summary: 'Remove a custom HTTP header from a group webhook',
+    rest: 'DELETE /groups/{group_id}/hooks/{hook_id}/custom_headers/{key}',
+    params: { group_id: id.group(), hook_id: hookId(), key: id.str('Header name') },
+    tier: 'premium',
+    destructive: true,
+    fineGrained: ['update_webhook'],
+    keywords: 'webhook header remove',
+  },
+  hook_set_url_variable: {
+    summary: 'Set a masked URL variable of a group webhook',
+    rest: 'PUT /groups/{group_id}/hooks/{hook_id}/url_variables/{key}',
+    params: { group_id: id.group(), hook_id: hookId(), key: id.str('Variable name'), value: req(str('Variable value')) },
+    tier: 'premium',
+    fineGrained: ['update_webhook'],
+    keywords: 'webhook url variable mask secret',
+  },
+  hook_delete_url_variable: {
+    summary: 'Remove a masked URL variable from a group webhook',
+    rest: 'DELETE /groups/{group_id}/hooks/{hook_id}/url_variables/{key}',
+    params: { group_id: id.group(), hook_id: hookId(), key: id.str('Variable name') },
+    tier: 'premium',
+    destructive: true,
+    fineGrained: ['update_webhook'],
+    keywords: 'webhook url variable remove',
+  },
+
+  // ---- badges
+  badge_list: {
+    summary: 'List the badges of a group',
+    rest: 'GET /groups/{group_id}/badges',
+    params: { group_id: id.group(), name: str('Only badges with this name'), ...paging() },
+    fineGrained: ['read_badge'],
+    keywords: 'badges shields status images',
+  },
+  badge_get: {
+    summary: 'Get one badge of a group',
+    rest: 'GET /groups/{group_id}/badges/{badge_id}',
+    params: { group_id: id.group(), badge_id: badgeId() },
+    notFound: { kind: 'badge', idParam: 'badge_id', listAction: 'group.badge_list' },
+    fineGrained: ['read_badge'],
+    keywords: 'badge details',
+  },
+  badge_add: {
+    summary: 'Add a badge (image with link) shown on every project of a group; URLs may use placeholders',
+    rest: 'POST /groups/{group_id}/badges',
+    params: {
+      group_id: id.group(),
+      link_url: req(str('URL the badge links to (placeholders like %{project_path} allowed)')),
+      image_url: req(str('URL of the badge image')),
+      name: str('Name of the badge'),
+    },
+    fineGrained: ['create_badge'],
+    keywords: 'create badge shield coverage status',
+  },
+  badge_edit: {
+    summary: 'Change the link, image or name of a group badge',
+    rest: 'PUT /groups/{group_id}/badges/{badge_id}',
+    params: {
+      group_id: id.group(),
+      badge_id: badgeId(),
+      link_url: str('URL the badge links to'),
+      image_url: str('URL of the badge image'),
+      name: str('Name of the badge'),
+    },
+    fineGrained: ['update_badge'],
+    keywords: 'update badge',
+  },
+  badge_delete: {
+    summary: 'Delete a group badge',
+    rest: 'DELETE /groups/{group_id}/badges/{badge_id}',
+    params: { group_id: id.group(), badge_id: badgeId() },
+    destructive: true,
+    fineGrained: ['delete_badge'],
+    keywords: 'remove badge',
+  },
+  badge_preview: {
+    summary: 'Preview how group badge URLs resolve after placeholder substitution',
+    rest: 'GET /groups/{group_id}/badges/render',
+    params: {
+      group_id: id.group(),
+      link_url: req(str('Badge link URL with placeholders')),
+      image_url: req(str('Badge image URL with placeholders')),
+    },
+    fineGrained: ['read_badge'],
+    keywords: 'render badge preview placeholders',
+  },
+
+  // ---- labels
+  group_label_list: {
+    summary: 'List the labels of a group, optionally with issue and MR counts',
+    rest: 'GET /groups/{group_id}/labels',
+    params: {
+      group_id: id.group(),
+      search: str('Match labels by name'),
+      with_counts: bool('Include open issue and merge request counts'),
+      include_ancestor_groups: bool('Include labels of ancestor groups (default true)'),
+      include_descendant_groups: bool('Include labels of subgroups'),
+      only_group_labels: bool('Only group labels, not project labels (default true)'),
+      ...paging(),
+    },
+    fineGrained: ['read_label'],
+    keywords: 'labels tags categories',
+  },
+  group_label_get: {
+    summary: 'Get one label of a group',
+    rest: 'GET /groups/{group_id}/labels/{label_id}',
+    params: {
+      group_id: id.group(),
+      label_id: labelId(),
+      include_ancestor_groups: bool('Also look in ancestor groups (default true)'),
+      include_descendant_groups: bool('Also look in subgroups'),
+    },
+    notFound: { kind: 'label', idParam: 'label_id', listAction: 'group.group_label_list' },
+    fineGrained: ['read_label'],
+    keywords: 'label details color',
+  },
+  group_label_create: {
+    summary: 'Create a label in a group, usable in all its projects and subgroups',
+    rest: 'POST /groups/{group_id}/labels',
+    params: {
+      group_id: id.group(),
+      name: req(str('Name of the label (scoped labels use key::value)')),
+      color: req(str('Color as #RRGGBB or a CSS color name')),
+      description: str('Description of the label'),
+    },
+    fineGrained: ['create_label'],
+    keywords: 'new label tag category',
+  },
+  group_label_update: {
+    summary: 'Rename a group label or change its color or description',
+    rest: 'PUT /groups/{group_id}/labels',
+    alternatives: [{ when: 'label_id', rest: 'PUT /groups/{group_id}/labels/{label_id}' }],
+    params: {
+      group_id: id.group(),
+      label_id: str('Label ID or name (label_id or name required)'),
+      name: str('Name of the label (when label_id is not given)'),
+      new_name: str('New name of the label'),
+      color: str('Color as #RRGGBB or a CSS color name'),
+      description: str('Description of the label'),
+    },
+    fineGrained: ['update_label'],
+    keywords: 'edit rename label color',
+  },
+  group_label_delete: {
+    summary: 'Delete a group label (removed from all issues and MRs)',
+    rest: 'DELETE /groups/{group_id}/labels',
+    alternatives: [{ when: 'label_id', rest: 'DELETE /groups/{group_id}/labels/{label_id}' }],
+    params: {
+      group_id: id.group(),
+      label_id: str('Label ID or name (label_id or name required)'),
+      name: str('Name of the label (when label_id is not given)'),
+    },
+    destructive: true,
+    fineGrained: ['delete_label'],
+    keywords: 'remove label',
+  },
+  group_label_subscribe: {
+    summary: 'Subscribe the current user to notifications for a group label',
+    rest: 'POST /groups/{group_id}/labels/{label_id}/subscribe',
+    params: { group_id: id.group(), label_id: labelId() },
+    fineGrained: ['subscribe_label'],
+    keywords: 'watch label notifications follow',
+  },
+  group_label_unsubscribe: {
+    summary: 'Unsubscribe the current user from notifications for a group label',
+    rest: 'POST /groups/{group_id}/labels/{label_id}/unsubscribe',
+    params: { group_id: id.group(), label_id: labelId() },
+    fineGrained: ['subscribe_label'],
+    keywords: 'unwatch label notifications unfollow',
+  },
+
+  // ---- milestones
+  group_milestone_list: {
+    summary: 'List the milestones of a group, filtered by state, title, dates or IIDs',
+    rest: 'GET /groups/{group_id}/milestones',
+    params: {
+      group_id: id.group(),
+      iids: intList('Only milestones with these IIDs', { wire: 'iids[]' }),
+      state: oneOf(['active', 'closed'], 'Only active or closed milestones'),
+      title: str('Only the milestone with this exact title'),
+      search: str('Match milestones by title or description'),
+      search_title: str('Match milestones by title only'),
+      include_ancestors: bool('Include milestones of ancestor groups'),
+      include_descendants: bool('Include milestones of subgroups and their projects'),
+      containing_date: str('Only milestones running on this date (YYYY-MM-DD)'),
+      start_date: str('Only milestones due on or after this date (YYYY-MM-DD)'),
+      end_date: str('Only milestones starting on or before this date (YYYY-MM-DD)'),
+      updated_before: str('Updated before this time (ISO 8601)'),
+      updated_after: str('Updated after this time (ISO 8601)'),
+      ...paging(),
+    },
+    fineGrained: ['read_work_item'],
+    keywords: 'milestones sprints releases deadlines',
+  },
+  group_milestone_get: {
+    summary: 'Get one milestone of a group: dates, state and description',
+    rest: 'GET /groups/{group_id}/milestones/{milestone_id}',
+    params: { group_id: id.group(), milestone_id: milestoneId() },
+    notFound: { kind: 'milestone', idParam: 'milestone_id', listAction: 'group.group_milestone_list' },
+    fineGrained: ['read_work_item'],
+    keywords: 'milestone details due date sprint',
+  },
+  group_milestone_create: {
+    summary: 'Create a milestone in a group, usable in all its projects',
+    rest: 'POST /groups/{group_id}/milestones',
+    params: {
+      group_id: id.group(),
+      title: req(str('Title of the milestone')),
+      description: str('Description of the milestone'),
+      start_date: str('Start date (YYYY-MM-DD)'),
+      due_date: str('Due date (YYYY-MM-DD)'),
+    },
+    fineGrained: ['create_work_item'],
+    keywords: 'new milestone sprint deadline',
+  },
+  group_milestone_update: {
+    summary: 'Update a group milestone: title, dates, description, or close/reopen it',
+    rest: 'PUT /groups/{group_id}/milestones/{milestone_id}',
+    params: {
+      group_id: id.group(),
+      milestone_id: milestoneId(),
+      title: str('New title'),
+      description: str('New description'),
+      start_date: str('Start date (YYYY-MM-DD)'),
+      due_date: str('Due date (YYYY-MM-DD)'),
+      state_event: oneOf(['close', 'activate'], 'Close or reopen the milestone'),
+    },
+    fineGrained: ['update_work_item'],
+    keywords: 'edit close reopen milestone',
+  },
+  group_milestone_delete: {
+    summary: 'Delete a group milestone (its issues and MRs are kept)',
+    rest: 'DELETE /groups/{group_id}/milestones/{milestone_id}',
+    params: { group_id: id.group(), milestone_id: milestoneId() },
+    destructive: true,
+    fineGrained: ['delete_work_item'],
+    keywords: 'remove milestone',
+  },
+  group_milestone_issues: {
+    summary: 'List the issues assigned to a group milestone',
+    rest: 'GET /groups/{group_id}/milestones/{milestone_id}/issues',
+    params: { group_id: id.group(), milestone_id: milestoneId(), ...paging() },
+    fineGrained: ['read_work_item'],
+    keywords: 'milestone issues scope tickets',
+  },
+  group_milestone_merge_requests: {
+    summary: 'List the merge requests assigned to a group milestone',
+    rest: 'GET /groups/{group_id}/milestones/{milestone_id}/merge_requests',
+    params: { group_id: id.group(), milestone_id: milestoneId(), ...paging() },
+    fineGrained: ['read_work_item'],
+    keywords: 'milestone merge requests PR pull requests',
+  },
+  group_milestone_burndown: {
+    summary: 'Get the burndown chart events of a group milestone',
+    rest: 'GET /groups/{group_id}/milestones/{milestone_id}/burndown_events',
+    params: { group_id: id.group(), milestone_id: milestoneId(), ...paging() },
+    tier: 'premium',
+    fineGrained: ['read_work_item'],
+    keywords: 'burndown chart progress milestone sprint',
+  },
+
+  // ---- issue boards
+  group_board_list: {
+    summary: 'List the issue boards of a group',
+    rest: 'GET /groups/{group_id}/boards',
+    params: { group_id: id.group(), ...paging() },
+    fineGrained: ['read_work_item'],
+    keywords: 'kanban boards issue board',
+  },
+  group_board_get: {
+    summary: 'Get one issue board of a group and its lists',
+    rest: 'GET /groups/{group_id}/boards/{board_id}',
+    params: { group_id: id.group(), board_id: boardId() },
+    fineGrained: ['read_work_item'],
+    keywords: 'kanban board details columns',
+  },
+  group_board_create: {
+    summary: 'Create an issue board in a group',
+    rest: 'POST /groups/{group_id}/boards',
+    params: { group_id: id.group(), name: req(str('Name of the board')) },
+    tier: 'premium',
+    fineGrained: ['create_work_item'],
+    keywords: 'new kanban board',
+  },
+  group_board_update: {
+    summary: 'Rename a group issue board or change its scope (assignee, milestone, labels, weight)',
+    rest: 'PUT /groups/{group_id}/boards/{board_id}',
+    params: { group_id: id.group(), board_id: boardId(), name: str('New name of the board'), ...boardScope() },
+    fineGrained: ['update_work_item'],
+    keywords: 'edit kanban board scope',
+  },
+  group_board_delete: {
+    summary: 'Delete a group issue board (issues are kept)',
+    rest: 'DELETE /groups/{group_id}/boards/{board_id}',
+    params: { group_id: id.group(), board_id: boardId() },
+    tier: 'premium',
+    destructive: true,
+    fineGrained: ['delete_work_item'],
+    keywords: 'remove kanban board',
+  },
+  group_board_list_lists: {
+    summary: 'List the lists (columns) of a group issue board',
+    rest: 'GET /groups/{group_id}/boards/{board_id}/lists',
+    params: { group_id: id.group(), board_id: boardId(), ...paging() },
+    fineGrained: ['read_work_item'],
+    keywords: 'board columns lanes',
+  },
+  group_board_get_list: {
+    summary: 'Get one list (column) of a group issue board',
+    rest: 'GET /groups/{group_id}/boards/{board_id}/lists/{list_id}',
+    params: { group_id: id.group(), board_id: boardId(), list_id: listId() },
+    fineGrained: ['read_work_item'],
+    keywords: 'board column lane',
+  },
+  group_board_create_list: {
+    summary: 'Add a list (column) to a group issue board for a label, assignee, milestone or iteration',
+    rest: 'POST /groups/{group_id}/boards/{board_id}/lists',
+    params: {
+      group_id: id.group(),
+      board_id: boardId(),
+      label_id: int('Label ID of the list (one of label_id, assignee_id, milestone_id, iteration_id)'),
+      assignee_id: int('User ID of an assignee list (Premium)'),
+      milestone_id: int('Milestone ID of a milestone list (Premium)'),
+      iteration_id: int('Iteration ID of an iteration list (Premium)'),
+    },
+    fineGrained: ['create_work_item'],
+    keywords: 'add board column lane',
+  },
+  group_board_update_list: {
+    summary: 'Move a list (column) of a group issue board to another position',
+    rest: 'PUT /groups/{group_id}/boards/{board_id}/lists/{list_id}',
+    params: { group_id: id.group(), board_id: boardId(), list_id: listId(), position: req(int('New position of the list (0-based)')) },
+    fineGrained: ['update_work_item'],
+    keywords: 'reorder board column move',
+  },
+  group_board_delete_list: {
+    summary: 'Delete a list (column) from a group issue board',
+    rest: 'DELETE /groups/{group_id}/boards/{board_id}/lists/{list_id}',
+    params: { group_id: id.group(), board_id: boardId(), list_id: listId() },
+    destructive: true,
+    fineGrained: ['delete_work_item'],
+    keywords: 'remove board column lane',
+  },
+  epic_board_list: {
+    summary: 'List the epic boards of a group',
+    rest: 'GET /groups/{group_id}/epic_boards',
+    params: { group_id: id.group(), ...paging() },
+    tier: 'premium',
+    fineGrained: ['read_work_item'],
+    keywords: 'epic boards kanban roadmap',
+  },
+  epic_board_get: {
+    summary: 'Get one epic board of a group and its lists',
+    rest: 'GET /groups/{group_id}/epic_boards/{board_id}',
+    params: { group_id: id.group(), board_id: id.int('Epic board ID') },
+    tier: 'premium',
+    fineGrained: ['read_work_item'],
+    keywords: 'epic board columns details',
+  },
+
+  // ---- epics (REST reads)
+  epic_list: {
+    summary: 'List the epics of a group and its subgroups, filtered by state, labels, author or search text',
+    rest: 'GET /groups/{group_id}/epics',
+    params: {
+      group_id: id.group(),
+      state: oneOf(['opened', 'closed', 'all'], 'Return epics with this state (default all)'),
+      labels: str('Comma-separated label names; all must match'),
+      search: str('Search in title and description'),
+      author_id: int('Epics created by this user ID'),
+      author_username: str('Epics created by this username'),
+      my_reaction_emoji: str('Epics the caller reacted to with this emoji; None or Any'),
+      created_after: str('Created on or after this time (ISO 8601)'),
+      created_before: str('Created on or before this time (ISO 8601)'),
+      updated_after: str('Updated on or after this time (ISO 8601)'),
+      updated_before: str('Updated on or before this time (ISO 8601)'),
+      include_ancestor_groups: bool('Include epics of ancestor groups (default false)'),
+      include_descendant_groups: bool('Include epics of subgroups (default true)'),
+      not_labels: str('Exclude epics with these comma-separated labels', { wire: 'not[labels]' }),
+      not_author_id: int('Exclude epics by this author ID', { wire: 'not[author_id]' }),
+      not_author_username: str('Exclude epics by this author', { wire: 'not[author_username]' }),
+      with_labels_details: bool('Return label objects instead of names'),
+      order_by: oneOf(['created_at', 'updated_at', 'title'], 'Sort field (default created_at)'),
+      sort: oneOf(SORT, 'Sort direction (default desc)'),
+      ...paging(),
+    },
+    tier: 'premium',
+    fineGrained: ['read_work_item'],
+    keywords: 'epics roadmap initiatives features portfolio',
+  },
+  epic_get_links: {
+    summary: 'List the child epics of an epic',
+    rest: 'GET /groups/{group_id}/epics/{epic_iid}/epics',
+    params: { group_id: id.group(), epic_iid: epicIid() },
+    tier: 'premium',
+    fineGrained: ['read_work_item'],
+    keywords: 'child epics sub-epics hierarchy children',
+  },
+  event_epic_label_list: {
+    summary: 'List the label change events (added or removed) of an epic',
+    rest: 'GET /groups/{group_id}/epics/{epic_id}/resource_label_events',
+    params: { group_id: id.group(), epic_id: id.int('ID of the epic (not the IID)'), ...paging() },
+    tier: 'premium',
+    fineGrained: ['read_work_item'],
+    keywords: 'epic label history events audit',
+  },
+  event_epic_label_get: {
+    summary: 'Get one label change event of an epic',
+    rest: 'GET /groups/{group_id}/epics/{epic_id}/resource_label_events/{event_id}',
+    params: { group_id: id.group(), epic_id: id.int('ID of the epic (not the IID)'), event_id: id.int('Resource label event ID') },
+    tier: 'premium',
+    fineGrained: ['read_work_item'],
+    keywords: 'epic label event details',
+  },
+
+  // ---- epics as work items (GraphQL)
+  epic_get: {
+    summary: 'Get one epic of a group by IID with its description, assignees, labels, dates, parent and health',
+    graphql: {
+      kind: 'query',
+      resultPath: 'namespace.workItem',
+      document: `query epicGet($fullPath: ID!, $iid: String!) {
+  namespace(fullPath: $fullPath) {
+    workItem(iid: $iid) {
+      ${EPIC_FIELDS}
+      widgets {
+        type
+        ... on WorkItemWidgetDescription { description }
+        ... on WorkItemWidgetAssignees { assignees { nodes { id username } } }
+        ... on WorkItemWidgetLabels { labels { nodes { id title } } }
+        ... on WorkItemWidgetStartAndDueDate { startDate dueDate isFixed }
+        ... on WorkItemWidgetHierarchy { parent { id iid title webUrl } hasChildren }
+        ... on WorkItemWidgetHealthStatus { healthStatus }
+        ... on WorkItemWidgetColor { color }
+        ... on WorkItemWidgetAwardEmoji { upvotes downvotes }
+        ... on WorkItemWidgetNotifications { subscribed }
+      }
+    }
+  }
+}`,
+      variables: (p) => ({ fullPath: p.full_path, iid: p.epic_iid === undefined ? undefined : String(p.epic_iid) }),
+    },
+    params: { full_path: fullPath(), epic_iid: epicIid() },
+    tier: 'premium',
+    fineGrained: 'none',
+    keywords: 'epic details show read initiative',
+  },
+  epic_create: {
+    summary: 'Create an epic in a group with description, labels, assignees, dates, parent, color and health',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'workItemCreate',
+      document: `mutation epicCreate($input: WorkItemCreateInput!) {
+  workItemCreate(input: $input) {
+    workItem {
+      ${EPIC_FIELDS}
+    }
+    errors
+  }
+}`,
+      variables: (p) => ({
+        input: compact({
+          namespacePath: p.full_path,
+          title: p.title,
+          workItemTypeId: p.work_item_type_gid,
+          confidential: p.confidential,
+          descriptionWidget: compact({ description: p.description }),
+          assigneesWidget: compact({ assigneeIds: gids('User', p.assignee_ids) }),
+          labelsWidget: compact({ labelIds: gids('Label', p.label_ids) }),
+          startAndDueDateWidget: datesWidget(p),
+          hierarchyWidget: compact({ parentId: gid('WorkItem', p.parent_id) }),
+          healthStatusWidget: compact({ healthStatus: p.health_status }),
+          colorWidget: compact({ color: p.color }),
+        }),
+      }),
+    },
+    resolve: RESOLVE_EPIC_TYPE,
+    params: {
+      full_path: id.str('Full path of the group to create the epic in (e.g. my-group)'),
+      title: req(str('Title of the epic')),
+      label_ids: intList('Label IDs to apply'),
+      ...epicWidgets(),
+      work_item_type_gid: str('Global ID of the epic work item type; looked up from full_path', { in: 'local' }),
+    },
+    tier: 'premium',
+    fineGrained: 'none',
+    keywords: 'new epic initiative feature create',
+  },
+  epic_update: {
+    summary: 'Update an epic: title, description, close/reopen, labels, assignees, dates, parent, color, health',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'workItemUpdate',
+      document: WORK_ITEM_UPDATE,
+      variables: (p) => ({
+        input: compact({
+          id: p.epic_gid,
+          title: p.title,
+          stateEvent: p.state_event,
+          confidential: p.confidential,
+          descriptionWidget: compact({ description: p.description }),
+          assigneesWidget: p.assignee_ids === undefined ? undefined : { assigneeIds: gids('User', p.assignee_ids) },
+          labelsWidget: compact({ addLabelIds: gids('Label', p.add_label_ids), removeLabelIds: gids('Label', p.remove_label_ids) }),
+          startAndDueDateWidget: datesWidget(p),
+          hierarchyWidget: compact({ parentId: gid('WorkItem', p.parent_id) }),
+          healthStatusWidget: compact({ healthStatus: p.health_status }),
+          colorWidget: compact({ color: p.color }),
+        }),
+      }),
+    },
+    resolve: RESOLVE_EPIC,
+    params: {
+      ...epicRef(),
+      title: str('New title'),
+      state_event: oneOf(['CLOSE', 'REOPEN'], 'Close or reopen the epic'),
+      add_label_ids: intList('Label IDs to add'),
+      remove_label_ids: intList('Label IDs to remove'),
+      ...epicWidgets(),
+      assignee_ids: intList('User IDs replacing all assignees; an empty list removes every assignee'),
+    },
+    tier: 'premium',
+    fineGrained: ['update_work_item'],
+    keywords: 'edit epic close reopen relabel reparent dates',
+  },
+  epic_delete: {
+    summary: 'Delete an epic of a group (cannot be undone; child items are unlinked)',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'workItemDelete',
+      document: `mutation epicDelete($input: WorkItemDeleteInput!) {
+  workItemDelete(input: $input) {
+    errors
+  }
+}`,
+      variables: (p) => ({ input: { id: p.epic_gid } }),
+    },
+    resolve: RESOLVE_EPIC,
+    params: epicRef(),
+    tier: 'premium',
+    destructive: true,
+    fineGrained: ['delete_work_item'],
+    keywords: 'remove epic permanently',
+  },
+  epic_issue_list: {
+    summary: 'List the child items of an epic (issues and sub-epics) with their state',
+    graphql: {
+      kind: 'query',
+      connection: true,
+      resultPath: 'namespace.workItem.widgets.0.children',
+      document: `query epicChildren($fullPath: ID!, $iid: String!, $first: Int, $after: String) {
+  namespace(fullPath: $fullPath) {
+    workItem(iid: $iid) {
+      widgets(onlyTypes: [HIERARCHY]) {
+        ... on WorkItemWidgetHierarchy {
+          children(first: $first, after: $after) {
+            nodes {
+              id iid title state webUrl
+              reference(full: true)
+              workItemType { name }
+            }
+            pageInfo { hasNextPage endCursor }
+          }
+        }
+      }
+    }
+  }
+}`,
+      variables: (p) => ({
+        fullPath: p.full_path,
+        iid: p.epic_iid === undefined ? undefined : String(p.epic_iid),
+        first: p.first,
+        after: p.after,
+      }),
+    },
+    params: { full_path: fullPath(), epic_iid: epicIid(), ...cursor() },
+    tier: 'premium',
+    fineGrained: 'none',
+    keywords: 'epic issues children scope tasks',
+  },
+  epic_issue_assign: {
+    summary: 'Add an issue to an epic (sets the epic as the issue\'s parent)',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'workItemUpdate',
+      document: WORK_ITEM_UPDATE,
+      variables: (p) => ({ input: { id: gid('WorkItem', p.issue_id), hierarchyWidget: { parentId: p.epic_gid } } }),
+    },
+    resolve: RESOLVE_EPIC,
+    params: { ...epicRef(), issue_id: id.int('Global ID of the issue (its id, not the IID)') },
+    tier: 'premium',
+    fineGrained: ['update_work_item'],
+    keywords: 'add issue to epic link parent',
+  },
+  epic_issue_remove: {
+    summary: 'Remove an issue from its epic (clears the issue\'s parent)',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'workItemUpdate',
+      document: WORK_ITEM_UPDATE,
+      variables: (p) => ({ input: { id: gid('WorkItem', p.issue_id), hierarchyWidget: { parentId: null } } }),
+    },
+    resolve: RESOLVE_EPIC,
+    params: { ...epicRef(), issue_id: id.int('Global ID of the issue (its id, not the IID)') },
+    tier: 'premium',
+    destructive: true,
+    fineGrained: ['update_work_item'],
+    keywords: 'remove unlink issue from epic',
+  },
+  epic_issue_update: {
+    summary: 'Reorder an issue within an epic, placing it before or after another child',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'workItemUpdate',
+      document: WORK_ITEM_UPDATE,
+      variables: (p) => ({
+        input: {
+          id: gid('WorkItem', p.issue_id),
+          hierarchyWidget: compact({
+            parentId: p.epic_gid,
+            adjacentWorkItemId: gid('WorkItem', p.adjacent_issue_id),
+            relativePosition: p.relative_position,
+          }),
+        },
+      }),
+    },
+    resolve: RESOLVE_EPIC,
+    params: {
+      ...epicRef(),
+      issue_id: id.int('Global ID of the issue to move (its id, not the IID)'),
+      adjacent_issue_id: req(int('Global ID of the child item to place it next to')),
+      relative_position: req(oneOf(['BEFORE', 'AFTER'], 'Place the issue before or after that child')),
+    },
+    tier: 'premium',
+    fineGrained: ['update_work_item'],
+    keywords: 'reorder move issue position epic order',
+  },
+
+  // ---- epic comments (GraphQL)
+  epic_note_list: {
+    summary: 'List the comments of an epic, grouped by thread',
+    graphql: { kind: 'query', connection: true, resultPath: 'namespace.workItem.widgets.0.discussions', document: DISCUSSIONS, variables: discussionVars },
+    params: { full_path: fullPath(), epic_iid: epicIid(), filter: notesFilter(), ...cursor() },
+    tier: 'premium',
+    fineGrained: 'none',
+    keywords: 'epic comments notes conversation',
+  },
+  epic_note_get: {
+    summary: 'Get one comment of an epic by its note ID',
+    graphql: {
+      kind: 'query',
+      resultPath: 'note',
+      document: `query epicNoteGet($id: NoteID!) {
+  note(id: $id) {
+    ${NOTE_FIELDS}
+    resolvable resolved
+    discussion { id }
+  }
+}`,
+      variables: (p) => ({ id: gid('Note', p.note_id) }),
+    },
+    params: { note_id: noteId() },
+    tier: 'premium',
+    fineGrained: ['read_work_item'],
+    keywords: 'epic comment note details',
+  },
+  epic_note_create: {
+    summary: 'Add a comment to an epic (starts a new thread)',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'createNote',
+      document: CREATE_NOTE,
+      variables: (p) => ({ input: compact({ noteableId: p.epic_gid, body: p.body, internal: p.internal }) }),
+    },
+    resolve: RESOLVE_EPIC,
+    params: {
+      ...epicRef(),
+      body: req(str('Comment text (Markdown; quick actions run)')),
+      internal: bool('Internal note, visible only to Planner role and above'),
+    },
+    tier: 'premium',
+    fineGrained: ['create_work_item'],
+    keywords: 'comment note reply epic write',
+  },
+  epic_note_update: {
+    summary: 'Edit the text of an epic comment',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'updateNote',
+      document: UPDATE_NOTE,
+      variables: (p) => ({ input: { id: gid('Note', p.note_id), body: p.body } }),
+    },
+    params: { note_id: noteId(), body: req(str('New comment text (Markdown)')) },
+    tier: 'premium',
+    fineGrained: ['update_work_item'],
+    keywords: 'edit comment note epic',
+  },
+  epic_note_delete: {
+    summary: 'Delete a comment of an epic',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'destroyNote',
+      document: DESTROY_NOTE,
+      variables: (p) => ({ input: { id: gid('Note', p.note_id) } }),
+    },
+    params: { note_id: noteId() },
+    tier: 'premium',
+    destructive: true,
+    fineGrained: ['delete_work_item'],
+    keywords: 'remove comment note epic',
+  },
+  epic_discussion_list: {
+    summary: 'List the discussion threads of an epic with their notes and resolution state',
+    graphql: { kind: 'query', connection: true, resultPath: 'namespace.workItem.widgets.0.discussions', document: DISCUSSIONS, variables: discussionVars },
+    params: { full_path: fullPath(), epic_iid: epicIid(), filter: notesFilter(), ...cursor() },
+    tier: 'premium',
+    fineGrained: 'none',
+    keywords: 'epic threads discussions conversation comments',
+  },
+  epic_discussion_get: {
+    summary: 'Get a discussion thread of an epic with all its notes, found through the ID of any of its notes',
+    graphql: {
+      kind: 'query',
+      resultPath: 'note.discussion',
+      document: `query epicDiscussionGet($id: NoteID!) {
+  note(id: $id) {
+    discussion {
+      id resolvable resolved createdAt
+      notes { nodes { ${NOTE_FIELDS} } }
+    }
+  }
+}`,
+      variables: (p) => ({ id: gid('Note', p.note_id) }),
+    },
+    params: { note_id: id.int('ID of any note in the thread (from epic_discussion_list)') },
+    tier: 'premium',
+    fineGrained: ['read_work_item'],
+    keywords: 'epic thread discussion details replies',
+  },
+  epic_discussion_create: {
+    summary: 'Start a new discussion thread on an epic',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'createNote',
+      document: CREATE_NOTE,
+      variables: (p) => ({ input: compact({ noteableId: p.epic_gid, body: p.body, internal: p.internal }) }),
+    },
+    resolve: RESOLVE_EPIC,
+    params: {
+      ...epicRef(),
+      body: req(str('Text of the first note (Markdown)')),
+      internal: bool('Internal thread, visible only to Planner role and above'),
+    },
+    tier: 'premium',
+    fineGrained: ['create_work_item'],
+    keywords: 'new thread discussion epic comment',
+  },
+  epic_discussion_add_note: {
+    summary: 'Reply to a discussion thread of an epic',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'createNote',
+      document: CREATE_NOTE,
+      variables: (p) => ({ input: { noteableId: p.epic_gid, body: p.body, discussionId: gid('Discussion', p.discussion_id) } }),
+    },
+    resolve: RESOLVE_EPIC,
+    params: {
+      ...epicRef(),
+      discussion_id: id.discussion(),
+      body: req(str('Text of the reply (Markdown)')),
+    },
+    tier: 'premium',
+    fineGrained: ['create_work_item'],
+    keywords: 'reply thread discussion epic answer',
+  },
+  epic_discussion_update_note: {
+    summary: 'Edit the text of a note in an epic discussion thread',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'updateNote',
+      document: UPDATE_NOTE,
+      variables: (p) => ({ input: { id: gid('Note', p.note_id), body: p.body } }),
+    },
+    params: { note_id: noteId(), body: req(str('New text of the note (Markdown)')) },
+    tier: 'premium',
+    fineGrained: ['update_work_item'],
+    keywords: 'edit reply thread note epic',
+  },
+  epic_discussion_delete_note: {
+    summary: 'Delete a note from an epic discussion thread',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'destroyNote',
+      document: DESTROY_NOTE,
+      variables: (p) => ({ input: { id: gid('Note', p.note_id) } }),
+    },
+    params: { note_id: noteId() },
+    tier: 'premium',
+    destructive: true,
+    fineGrained: ['delete_work_item'],
+    keywords: 'remove reply thread note epic',
+  },
+
+  // ---- protected branches and environments
+  protected_branch_list: {
+    summary: 'List the branch protections defined at group level (apply to all projects)',
+    rest: 'GET /groups/{group_id}/protected_branches',
+    params: { group_id: id.group(), search: str('Match protected branches by name'), ...paging() },
+    tier: 'premium',
+    fineGrained: ['read_protected_branch'],
+    keywords: 'protected branches rules push merge permissions',
+  },
+  protected_branch_get: {
+    summary: 'Get one group-level branch protection and who may push, merge or unprotect',
+    rest: 'GET /groups/{group_id}/protected_branches/{name}',
+    params: { group_id: id.group(), name: branchName() },
+    tier: 'premium',
+    fineGrained: ['read_protected_branch'],
+    keywords: 'protected branch details permissions',
+  },
+  protected_branch_protect: {
+    summary: 'Protect a branch name or wildcard in all projects of a group',
+    rest: 'POST /groups/{group_id}/protected_branches',
+    params: {
+      group_id: id.group(),
+      name: req(str('Branch name or wildcard (e.g. main, release-*)')),
+      push_access_level: accessLevel('Minimum role to push (0 = no one)'),
+      merge_access_level: accessLevel('Minimum role to merge (0 = no one)'),
+      unprotect_access_level: accessLevel('Minimum role to unprotect'),
+      ...protectedBranchRules(),
+    },
+    tier: 'premium',
+    fineGrained: ['protect_branch'],
+    keywords: 'protect branch lock push merge rules group',
+  },
+  protected_branch_update: {
+    summary: 'Change who may push, merge or unprotect a group-level protected branch',
+    rest: 'PATCH /groups/{group_id}/protected_branches/{name}',
+    params: { group_id: id.group(), name: branchName(), ...protectedBranchRules() },
+    tier: 'premium',
+    fineGrained: ['update_protected_branch'],
+    keywords: 'edit protected branch permissions force push',
+  },
+  protected_branch_unprotect: {
+    summary: 'Remove a group-level branch protection',
+    rest: 'DELETE /groups/{group_id}/protected_branches/{name}',
+    params: { group_id: id.group(), name: branchName() },
+    tier: 'premium',
+    destructive: true,
+    fineGrained: ['protect_branch'],
+    keywords: 'unprotect branch remove protection',
+  },
+  protected_env_list: {
+    summary: 'List the environment protections of a group (by deployment tier)',
+    rest: 'GET /groups/{group_id}/protected_environments',
+    params: { group_id: id.group(), ...paging() },
+    tier: 'premium',
+    fineGrained: ['read_protected_environment'],
+    keywords: 'protected environments deploy permissions production',
+  },
+  protected_env_get: {
+    summary: 'Get the protection of one deployment tier of a group: deployers and approval rules',
+    rest: 'GET /groups/{group_id}/protected_environments/{name}',
+    params: { group_id: id.group(), name: envTier() },
+    tier: 'premium',
+    fineGrained: ['read_protected_environment'],
+    keywords: 'protected environment details deployers approvals',
+  },
+  protected_env_protect: {
+    summary: 'Protect a deployment tier in all projects of a group: who may deploy and approvals required',
+    rest: 'POST /groups/{group_id}/protected_environments',
+    params: {
+      group_id: id.group(),
+      name: envTier(),
+      deploy_access_levels: req({ type: 'array', items: 'object', description: 'Who may deploy: [{access_level} | {user_id} | {group_id, group_inheritance_type}]' }),
+      required_approval_count: int('Number of approvals required to deploy'),
+      approval_rules: { type: 'array', items: 'object', description: 'Approval rules: [{access_level | user_id | group_id, required_approvals}]' },
+    },
+    tier: 'premium',
+    fineGrained: ['create_protected_environment'],
+    keywords: 'protect environment production deploy approval',
+  },
+  protected_env_update: {
+    summary: 'Change the deployers or approval rules of a group protected environment',
+    rest: 'PUT /groups/{group_id}/protected_environments/{name}',
+    params: {
+      group_id: id.group(),
+      name: envTier(),
+      deploy_access_levels: { type: 'array', items: 'object', description: 'Deployers to add or change; {id, _destroy: true} removes one' },
+      required_approval_count: int('Number of approvals required to deploy'),
+      approval_rules: { type: 'array', items: 'object', description: 'Approval rules to add or change; {id, _destroy: true} removes one' },
+    },
+    tier: 'premium',
+    fineGrained: ['update_protected_environment'],
+    keywords: 'edit protected environment deployers approvals',
+  },
+  protected_env_unprotect: {
+    summary: 'Remove the protection of a deployment tier of a group',
+    rest: 'DELETE /groups/{group_id}/protected_environments/{name}',
+    params: { group_id: id.group(), name: envTier() },
+    tier: 'premium',
+    destructive: true,
+    fineGrained: ['delete_protected_environment'],
+    keywords: 'unprotect environment remove protection',
+  },
+
+  // ---- push rules
+  push_rule_get: {
+    summary: 'Get the push rules of a group (commit message, branch name, file checks)',
+    rest: 'GET /groups/{group_id}/push_rule',
+    params: { group_id: id.group() },
+    tier: 'premium',
+    fineGrained: ['read_push_rule'],
+    keywords: 'push rules git hooks restrictions',
+  },
+  push_rule_add: {
+    summary: 'Add push rules to a group (inherited by its new projects)',
+    rest: 'POST /groups/{group_id}/push_rule',
+    params: { group_id: id.group(), ...pushRuleFields() },
+    tier: 'premium',
+    fineGrained: ['create_push_rule'],
+    keywords: 'create push rules commit message regex enforce',
+  },
+  push_rule_edit: {
+    summary: 'Change the push rules of a group',
+    rest: 'PUT /groups/{group_id}/push_rule',
+    params: { group_id: id.group(), ...pushRuleFields() },
+    tier: 'premium',
+    fineGrained: ['update_push_rule'],
+    keywords: 'update push rules',
+  },
+  push_rule_delete: {
+    summary: 'Remove the push rules of a group',
+    rest: 'DELETE /groups/{group_id}/push_rule',
+    params: { group_id: id.group() },
+    tier: 'premium',
+    destructive: true,
+    fineGrained: ['delete_push_rule'],
+    keywords: 'remove push rules',
+  },
+
+  // ---- export / import
+  group_export_schedule: {
+    summary: 'Start a file export of a group (settings, subgroups, epics, labels, milestones)',
+    rest: 'POST /groups/{group_id}/export',
+    params: { group_id: id.group() },
+    fineGrained: ['create_export'],
+    keywords: 'export backup archive migrate group',
+  },
+  group_export_download: {
+    summary: 'Download the finished group export archive (tar.gz) to a local file',
+    rest: 'GET /groups/{group_id}/export/download',
+    download: true,
+    params: {
+      group_id: id.group(),
+      output_path: str('Local path where the archive is saved (without it the archive is shown, not saved)', { in: 'local' }),
+    },
+    fineGrained: ['download_export'],
+    keywords: 'export download backup archive tarball',
+  },
+  group_import_file: {
+    summary: 'Import a group from an export archive as a new top-level group or subgroup',
+    rest: 'POST /groups/import',
+    upload: { as: 'multipart', field: 'file' },
+    params: {
+      name: req(str('Name of the new group')),
+      path: req(str('URL path of the new group')),
+      parent_id: int('ID of the parent group (imports as a subgroup)'),
+      organization_id: int('ID of the organization of the new group'),
+      ...fileInput('export archive'),
+    },
+    fineGrained: ['create_import'],
+    keywords: 'import restore upload export archive migrate group',
+  },
+  group_relations_schedule: {
+    summary: 'Start a per-relation export of a group (used by direct transfer migrations)',
+    rest: 'POST /groups/{group_id}/export_relations',
+    params: { group_id: id.group(), batched: bool('Export relations in batches') },
+    fineGrained: ['create_export'],
+    keywords: 'export relations direct transfer migration',
+  },
+  group_relations_list_status: {
+    summary: 'Get the status of each relation export of a group',
+    rest: 'GET /groups/{group_id}/export_relations/status',
+    params: { group_id: id.group(), relation: str('Only this relation (e.g. labels, milestones, epics)') },
+    fineGrained: ['read_export'],
+    keywords: 'export relations status progress migration',
+  },
+
+  // ---- uploads (Markdown attachments)
+  group_upload_list: {
+    summary: 'List the files uploaded to a group (Markdown attachments)',
+    rest: 'GET /groups/{group_id}/uploads',
+    params: { group_id: id.group(), ...paging() },
+    fineGrained: ['read_markdown_upload'],
+    keywords: 'attachments uploaded files images',
+  },
+  group_upload_delete_by_id: {
+    summary: 'Delete an uploaded file of a group by its upload ID',
+    rest: 'DELETE /groups/{group_id}/uploads/{upload_id}',
+    params: { group_id: id.group(), upload_id: id.int('Upload ID') },
+    destructive: true,
+    fineGrained: ['delete_markdown_upload'],
+    keywords: 'remove attachment upload',
+  },
+  group_upload_delete_by_secret: {
+    summary: 'Delete an uploaded file of a group by the secret and file name in its URL',
+    rest: 'DELETE /groups/{group_id}/uploads/{secret}/{filename}',
+    params: {
+      group_id: id.group(),
+      secret: id.str('32-character secret from the upload URL'),
+      filename: id.str('File name from the upload URL'),
+    },
+    destructive: true,
+    fineGrained: ['delete_markdown_upload'],
+    keywords: 'remove attachment upload url',
+  },
+
+  // ---- wikis
+  wiki_list: {
+    summary: 'List the wiki pages of a group, optionally with their content',
+    rest: 'GET /groups/{group_id}/wikis',
+    params: { group_id: id.group(), with_content: bool('Include the content of each page') },
+    tier: 'premium',
+    fineGrained: ['read_wiki'],
+    keywords: 'group wiki pages documentation docs index',
+  },
+  wiki_get: {
+    summary: 'Read a group wiki page by slug, optionally an older version or rendered as HTML',
+    rest: 'GET /groups/{group_id}/wikis/{slug}',
+    params: {
+      group_id: id.group(),
+      slug: slug(),
+      render_html: bool('Return the content rendered as HTML'),
+      version: str('Commit SHA of an older version of the page'),
+    },
+    tier: 'premium',
+    fineGrained: ['read_wiki'],
+    keywords: 'read group wiki page documentation docs',
+  },
+  wiki_create: {
+    summary: 'Create a group wiki page',
+    rest: 'POST /groups/{group_id}/wikis',
+    params: {
+      group_id: id.group(),
+      title: req(str('Title of the page; a path-like title (a/b) nests it')),
+      content: req(str('Content of the page')),
+      format: wikiFormat(),
+    },
+    tier: 'premium',
+    fineGrained: ['create_wiki'],
+    keywords: 'new group wiki page documentation write',
+  },
+  wiki_edit: {
+    summary: 'Change the title, content or format of a group wiki page',
+    rest: 'PUT /groups/{group_id}/wikis/{slug}',
+    params: {
+      group_id: id.group(),
+      slug: slug(),
+      title: str('New title of the page'),
+      content: str('New content of the page'),
+      format: wikiFormat(),
+    },
+    tier: 'premium',
+    fineGrained: ['update_wiki'],
+    keywords: 'edit update group wiki page',
+  },
+  wiki_delete: {
+    summary: 'Delete a group wiki page',
+    rest: 'DELETE /groups/{group_id}/wikis/{slug}',
+    params: { group_id: id.group(), slug: slug() },
+    tier: 'premium',
+    destructive: true,
+    fineGrained: ['delete_wiki'],
+    keywords: 'remove group wiki page',
+  },
+
+  // ---- activity analytics
+  analytics_issues_count: {
+    summary: 'Count the issues created in a group in the last 90 days (activity analytics)',
+    rest: 'GET /analytics/group_activity/issues_count',
+    params: { group_path: req(str('Full path of the group (e.g. my-group/sub)')) },
+    tier: 'premium',
+    fineGrained: ['read_activity_analytics'],
+    keywords: 'analytics activity statistics recent issues count',
+  },
+  analytics_mr_count: {
+    summary: 'Count the merge requests created in a group in the last 90 days (activity analytics)',
+    rest: 'GET /analytics/group_activity/merge_requests_count',
+    params: { group_path: req(str('Full path of the group (e.g. my-group/sub)')) },
+    tier: 'premium',
+    fineGrained: ['read_activity_analytics'],
+    keywords: 'analytics activity statistics recent merge requests PR count',
+  },
+  analytics_members_count: {
+    summary: 'Count the members added to a group in the last 90 days (activity analytics)',
+    rest: 'GET /analytics/group_activity/new_members_count',
+    params: { group_path: req(str('Full path of the group (e.g. my-group/sub)')) },
+    tier: 'premium',
+    fineGrained: ['read_activity_analytics'],
+    keywords: 'analytics activity statistics new members count',
+  },
+});

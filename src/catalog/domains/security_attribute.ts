@@ -1,0 +1,149 @@
+import { domain, str, int, oneOf, req, strList, intList } from '../define.js';
+
+/** A bare number becomes the global ID of `model`; a global ID is passed as given. */
+const gid = (model: string, v: unknown): unknown =>
+  typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v)) ? `gid://gitlab/${model}/${v}` : v;
+const gidList = (model: string, v: unknown): unknown[] | undefined => (Array.isArray(v) ? v.map((x) => gid(model, x)) : undefined);
+
+const CATEGORY_TEMPLATES = ['BUSINESS_IMPACT', 'BUSINESS_UNIT', 'APPLICATION', 'EXPOSURE'] as const;
+
+const attributeId = () => req(str('Security attribute ID or global ID (gid://gitlab/Security::Attribute/<n>)'));
+
+const ATTRIBUTE_FIELDS = `id
+      name
+      description
+      color
+      editableState
+      securityCategory { id name }`;
+
+export default domain('security_attribute', 'Security attributes of a top-level group (labels such as business impact or exposure): create, edit, delete, apply to projects', {
+  create: {
+    summary: 'Create security attributes in a category (an existing one, or a predefined template category)',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'securityAttributeCreate',
+      document: `mutation securityAttributeCreate($attributes: [SecurityAttributeInput!]!, $categoryId: SecurityCategoryID,
+  $namespaceId: NamespaceID, $templateType: SecurityCategoryTemplateType) {
+  securityAttributeCreate(input: { attributes: $attributes, categoryId: $categoryId, namespaceId: $namespaceId, templateType: $templateType }) {
+    securityAttributes {
+      ${ATTRIBUTE_FIELDS}
+    }
+    errors
+  }
+}`,
+      variables: (p) => ({
+        attributes: p.attributes,
+        categoryId: p.category_id === undefined ? undefined : gid('Security::Category', p.category_id),
+        namespaceId: p.namespace_id === undefined ? undefined : gid('Group', p.namespace_id),
+        templateType: p.template_type,
+      }),
+    },
+    params: {
+      attributes: req(strList('Attributes to create: [{"name":"High","description":"...","color":"#dc143c"}]', { items: 'object' })),
+      category_id: str('Category ID or global ID (or give namespace_id and template_type instead)'),
+      namespace_id: str('Top-level group ID, with template_type, when no category_id is given'),
+      template_type: oneOf(CATEGORY_TEMPLATES, 'Predefined category to create the attributes in (with namespace_id)'),
+    },
+    tier: 'ultimate',
+    fineGrained: 'none',
+    keywords: 'new security label tag classification business impact exposure',
+  },
+  update: {
+    summary: 'Edit a security attribute: name, description or color',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'securityAttributeUpdate',
+      document: `mutation securityAttributeUpdate($id: SecurityAttributeID!, $name: String, $description: String, $color: Color) {
+  securityAttributeUpdate(input: { id: $id, name: $name, description: $description, color: $color }) {
+    securityAttribute {
+      ${ATTRIBUTE_FIELDS}
+    }
+    errors
+  }
+}`,
+      variables: (p) => ({ id: gid('Security::Attribute', p.security_attribute_id), name: p.name, description: p.description, color: p.color }),
+    },
+    params: {
+      security_attribute_id: attributeId(),
+      name: str('New name'),
+      description: str('New description'),
+      color: str('New color as a hex code (e.g. #1f75cb)'),
+    },
+    tier: 'ultimate',
+    fineGrained: 'none',
+    keywords: 'edit rename recolor security label',
+  },
+  delete: {
+    summary: 'Delete a security attribute (it is removed from every project carrying it)',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'securityAttributeDestroy',
+      document: `mutation securityAttributeDestroy($id: SecurityAttributeID!) {
+  securityAttributeDestroy(input: { id: $id }) {
+    deletedAttributeGid
+    errors
+  }
+}`,
+      variables: (p) => ({ id: gid('Security::Attribute', p.security_attribute_id) }),
+    },
+    params: { security_attribute_id: attributeId() },
+    destructive: true,
+    tier: 'ultimate',
+    fineGrained: ['delete_security_attribute'],
+    keywords: 'remove security label',
+  },
+  project_update: {
+    summary: 'Add or remove security attributes on one project',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'securityAttributeProjectUpdate',
+      document: `mutation securityAttributeProjectUpdate($projectId: ProjectID!, $addAttributeIds: [SecurityAttributeID!], $removeAttributeIds: [SecurityAttributeID!]) {
+  securityAttributeProjectUpdate(input: { projectId: $projectId, addAttributeIds: $addAttributeIds, removeAttributeIds: $removeAttributeIds }) {
+    addedCount
+    removedCount
+    project { id fullPath }
+    errors
+  }
+}`,
+      variables: (p) => ({
+        projectId: gid('Project', p.project_id),
+        addAttributeIds: gidList('Security::Attribute', p.add_attribute_ids),
+        removeAttributeIds: gidList('Security::Attribute', p.remove_attribute_ids),
+      }),
+    },
+    params: {
+      project_id: req(int('Numeric project ID')),
+      add_attribute_ids: strList('Security attribute IDs (or global IDs) to add'),
+      remove_attribute_ids: strList('Security attribute IDs (or global IDs) to remove'),
+    },
+    tier: 'ultimate',
+    fineGrained: ['update_security_attribute'],
+    keywords: 'label tag classify project security attributes apply',
+  },
+  bulk_update: {
+    summary: 'Add, remove or replace security attributes on many projects and groups at once',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'bulkUpdateSecurityAttributes',
+      document: `mutation bulkUpdateSecurityAttributes($items: [ID!]!, $attributes: [SecurityAttributeID!]!, $mode: SecurityAttributeBulkUpdateMode!) {
+  bulkUpdateSecurityAttributes(input: { items: $items, attributes: $attributes, mode: $mode }) {
+    errors
+  }
+}`,
+      variables: (p) => ({
+        items: [...(gidList('Project', p.project_ids) ?? []), ...(gidList('Group', p.group_ids) ?? [])],
+        attributes: gidList('Security::Attribute', p.attribute_ids) ?? [],
+        mode: p.mode,
+      }),
+    },
+    params: {
+      project_ids: intList('IDs of the projects to update (at most 100 items in all)'),
+      group_ids: intList('IDs of the groups whose projects to update'),
+      attribute_ids: req(strList('Security attribute IDs (or global IDs) to apply, at most 20')),
+      mode: req(oneOf(['ADD', 'REMOVE', 'REPLACE'], 'ADD keeps existing attributes; REPLACE sets exactly these')),
+    },
+    tier: 'ultimate',
+    fineGrained: 'none',
+    keywords: 'bulk mass label classify projects security attributes',
+  },
+});

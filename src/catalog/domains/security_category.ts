@@ -1,0 +1,98 @@
+import { domain, str, bool, oneOf, req } from '../define.js';
+
+/** A bare number becomes the global ID of `model`; a global ID is passed as given. */
+const gid = (model: string, v: unknown): unknown =>
+  typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v)) ? `gid://gitlab/${model}/${v}` : v;
+
+const CATEGORY_TEMPLATES = ['BUSINESS_IMPACT', 'BUSINESS_UNIT', 'APPLICATION', 'EXPOSURE'] as const;
+
+const groupId = () => req(str('ID of the top-level group (or its global ID)'));
+
+const CATEGORY_FIELDS = `id
+      name
+      description
+      multipleSelection
+      editableState
+      templateType
+      securityAttributes { id name color }`;
+
+export default domain('security_category', 'Security attribute categories of a top-level group (e.g. business impact, application): create, edit, delete', {
+  create: {
+    summary: 'Create a security attribute category in a top-level group',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'securityCategoryCreate',
+      document: `mutation securityCategoryCreate($namespaceId: NamespaceID!, $name: String!, $description: String, $multipleSelection: Boolean) {
+  securityCategoryCreate(input: { namespaceId: $namespaceId, name: $name, description: $description, multipleSelection: $multipleSelection }) {
+    securityCategory {
+      ${CATEGORY_FIELDS}
+    }
+    errors
+  }
+}`,
+      variables: (p) => ({ namespaceId: gid('Group', p.namespace_id), name: p.name, description: p.description, multipleSelection: p.multiple_selection }),
+    },
+    params: {
+      namespace_id: groupId(),
+      name: req(str('Name of the category')),
+      description: str('Description of the category'),
+      multiple_selection: bool('Let a project carry several attributes of this category'),
+    },
+    tier: 'ultimate',
+    fineGrained: 'none',
+    keywords: 'new security attribute category classification',
+  },
+  update: {
+    summary: 'Edit a security attribute category (or a predefined template category): name, description',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'securityCategoryUpdate',
+      document: `mutation securityCategoryUpdate($namespaceId: NamespaceID!, $id: SecurityCategoryID, $templateType: SecurityCategoryTemplateType,
+  $name: String, $description: String) {
+  securityCategoryUpdate(input: { namespaceId: $namespaceId, id: $id, templateType: $templateType, name: $name, description: $description }) {
+    securityCategory {
+      ${CATEGORY_FIELDS}
+    }
+    errors
+  }
+}`,
+      variables: (p) => ({
+        namespaceId: gid('Group', p.namespace_id),
+        id: p.security_category_id === undefined ? undefined : gid('Security::Category', p.security_category_id),
+        templateType: p.template_type,
+        name: p.name,
+        description: p.description,
+      }),
+    },
+    params: {
+      namespace_id: groupId(),
+      security_category_id: str('Category ID or global ID (or give template_type for a predefined category)'),
+      template_type: oneOf(CATEGORY_TEMPLATES, 'Predefined category to edit when no category ID is given'),
+      name: str('New name'),
+      description: str('New description'),
+    },
+    tier: 'ultimate',
+    fineGrained: 'none',
+    keywords: 'edit rename security attribute category',
+  },
+  delete: {
+    summary: 'Delete a security attribute category and all of its attributes',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'securityCategoryDestroy',
+      document: `mutation securityCategoryDestroy($id: SecurityCategoryID!) {
+  securityCategoryDestroy(input: { id: $id }) {
+    deletedCategoryGid
+    deletedAttributesGid
+    errors
+  }
+}`,
+      variables: (p) => ({ id: gid('Security::Category', p.security_category_id) }),
+    },
+    params: { security_category_id: req(str('Category ID or global ID (gid://gitlab/Security::Category/<n>)')) },
+    destructive: true,
+    tier: 'ultimate',
+    fineGrained: ['delete_security_attribute'],
+    keywords: 'remove security attribute category',
+  },
+});

@@ -1,0 +1,87 @@
+import { domain, id, str, req, intList, type ParamSpec } from '../define.js';
+
+/** A scan type name or a numeric ID becomes the profile's global ID; a global ID is passed as given. */
+const profileGid = (v: unknown): unknown =>
+  typeof v === 'string' && v.startsWith('gid://') ? v : `gid://gitlab/Security::ScanProfile/${String(v)}`;
+const gids = (model: string, v: unknown): string[] | undefined =>
+  Array.isArray(v) ? v.map((x) => `gid://gitlab/${model}/${String(x)}`) : undefined;
+
+const projectPath = (): ParamSpec => ({ ...id.project(), description: 'Full path of the project (e.g. group/project)' });
+
+const targets = (verb: string): Record<string, ParamSpec> => ({
+  project_ids: intList(`IDs of the projects to ${verb} (all under one top-level group)`),
+  group_ids: intList(`IDs of the groups whose projects to ${verb} (applied in the background)`),
+});
+
+const MUTATION_VARS = (p: Record<string, unknown>) => ({
+  securityScanProfileId: profileGid(p.security_scan_profile_id),
+  projectIds: gids('Project', p.project_ids),
+  groupIds: gids('Group', p.group_ids),
+});
+
+export default domain('security_scan_profile', 'Security scan profiles: attach or detach a scanner profile (SAST, dependency, secret, container scanning) and read a project\'s profile statuses', {
+  attach: {
+    summary: 'Attach a security scan profile (e.g. the default SAST profile) to projects or groups',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'securityScanProfileAttach',
+      document: `mutation securityScanProfileAttach($securityScanProfileId: SecurityScanProfileID!, $projectIds: [ProjectID!], $groupIds: [GroupID!]) {
+  securityScanProfileAttach(input: { securityScanProfileId: $securityScanProfileId, projectIds: $projectIds, groupIds: $groupIds }) {
+    errors
+  }
+}`,
+      variables: MUTATION_VARS,
+    },
+    params: {
+      security_scan_profile_id: req(str('Profile: a scan type (sast, dependency_scanning, secret_detection, container_scanning), an ID or a global ID')),
+      ...targets('attach it to'),
+    },
+    tier: 'ultimate',
+    fineGrained: 'none',
+    keywords: 'enable security scanning SAST dependency secret detection container scanner profile',
+  },
+  detach: {
+    summary: 'Detach a security scan profile from projects or groups',
+    graphql: {
+      kind: 'mutation',
+      resultPath: 'securityScanProfileDetach',
+      document: `mutation securityScanProfileDetach($securityScanProfileId: SecurityScanProfileID!, $projectIds: [ProjectID!], $groupIds: [GroupID!]) {
+  securityScanProfileDetach(input: { securityScanProfileId: $securityScanProfileId, projectIds: $projectIds, groupIds: $groupIds }) {
+    errors
+  }
+}`,
+      variables: MUTATION_VARS,
+    },
+    params: {
+      security_scan_profile_id: req(str('ID of the attached profile (see list_project_statuses) or its global ID')),
+      ...targets('detach it from'),
+    },
+    tier: 'ultimate',
+    fineGrained: 'none',
+    keywords: 'disable stop security scanning scanner profile',
+  },
+  list_project_statuses: {
+    summary: 'List the scan profiles of a project with their status (active, pending, failed, stale...)',
+    graphql: {
+      kind: 'query',
+      resultPath: 'project.scanProfileStatuses',
+      document: `query scanProfileStatuses($fullPath: ID!) {
+  project(fullPath: $fullPath) {
+    scanProfileStatuses {
+      scanProfile { id name scanType }
+      status
+      consecutiveFailureCount
+      consecutiveSuccessCount
+      lastScanAt
+      buildId
+    }
+  }
+}`,
+      variables: (p) => ({ fullPath: p.project_id }),
+    },
+    params: { project_id: projectPath() },
+    tier: 'ultimate',
+    fineGrained: 'none',
+    keywords: 'security scanning configured enabled scanners status health',
+  },
+});

@@ -1,0 +1,64 @@
+// The few actions whose request depends on earlier answers in a way data cannot say. Each step still
+// goes through the same client and error path as every other request.
+import { posix } from 'node:path';
+import type { Action } from '../catalog/define.js';
+import type { ForgeRequest, ForgeResponse } from '../forge/types.js';
+
+export type Send = (req: ForgeRequest) => Promise<ForgeResponse>;
+
+/** The request the action finally sends, or a refusal sentence. */
+export type HandlerOutcome = { request: ForgeRequest } | { refusal: string };
+
+function decode(body: unknown): string {
+  const b = body as { content?: unknown; encoding?: unknown } | null;
+  if (!b || typeof b.content !== 'string') return '';
+  return b.encoding === 'base64' ? Buffer.from(b.content, 'base64').toString('utf8') : b.content;
+}
+
+/** `[submodule "x"] path = a/b url = ../proj.git` → url by path. */
+export function parseGitmodules(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let path: string | undefined;
+  let url: string | undefined;
+  const flush = () => { if (path && url) out.set(path, url); path = url = undefined; };
+  for (const line of text.split(/\r?\n/)) {
+    if (/^\s*\[submodule\b/.test(line)) { flush(); continue; }
+    const m = /^\s*(path|url)\s*=\s*(.+?)\s*$/.exec(line);
+    if (m) { if (m[1] === 'path') path = m[2]; else url = m[2]; }
+  }
+  flush();
+  return out;
+}
+
+/** The project path a submodule URL names, relative URLs resolved against the parent project's path. */
+export function submoduleProject(url: string, parentPath: string): string | undefined {
+  const clean = url.replace(/\.git$/, '').replace(/\/+$/, '');
+  if (clean.startsWith('../') || clean.startsWith('./')) return posix.normalize(posix.join(parentPath, clean));
+  const scp = /^[^@/]+@[^:]+:(.+)$/.exec(clean);
+  if (scp) return scp[1];
+  try { return new URL(clean).pathname.replace(/^\/+/, ''); } catch { return undefined; }
+}
+
+async function submoduleFile(action: Action, params: Record<string, unknown>, send: Send): Promise<HandlerOutcome> {
+  const project = encodeURIComponent(String(params.project_id));
+  const sub = String(params.submodule_path).replace(/^\/+|\/+$/g, '');
+  const ref = typeof params.ref === 'string' ? { ref: params.ref } : undefined;
+  const modules = await send({ method: 'GET', path: `/projects/${project}/repository/files/.gitmodules`, query: { ref: typeof params.ref === 'string' ? params.ref : 'HEAD' } });
+  const url = parseGitmodules(decode(modules.body)).get(sub);
+  if (!url) return { refusal: `${action.operation}: "${sub}" is not a submodule of this repository at that ref (.gitmodules names no such path); list them with repository.list_submodules` };
+  const parentPath = String(params.project_id);
+  if (/^\.\.?\//.test(url) && /^\d+$/.test(parentPath)) {
+    return { refusal: `${action.operation}: the submodule URL "${url}" is relative to the parent project; give project_id as the parent's full path (e.g. group/project)` };
+  }
+  // Git resolves a relative URL against the superproject's own URL: ../x next to it.
+  const target = submoduleProject(url, parentPath);
+  if (!target) return { refusal: `${action.operation}: the submodule URL of "${sub}" names no project this instance can read` };
+  const tree = await send({ method: 'GET', path: `/projects/${project}/repository/tree`, query: { path: posix.dirname(sub) === '.' ? '' : posix.dirname(sub), ...ref, per_page: 100 } });
+  const entry = Array.isArray(tree.body) ? (tree.body as Array<{ path?: string; type?: string; id?: string }>).find((e) => e.path === sub && e.type === 'commit') : undefined;
+  if (!entry?.id) return { refusal: `${action.operation}: no submodule commit recorded at "${sub}" in the parent's tree` };
+  return { request: { method: 'GET', path: `/projects/${encodeURIComponent(target)}/repository/files/${encodeURIComponent(String(params.file_path))}`, query: { ref: entry.id } } };
+}
+
+export const HANDLERS: Record<NonNullable<Action['handler']>, (a: Action, p: Record<string, unknown>, send: Send) => Promise<HandlerOutcome>> = {
+  submodule_file: submoduleFile,
+};
