@@ -3,8 +3,6 @@ import type { Action } from '../catalog/define.js';
 import { catalog, individualToolName } from '../catalog/index.js';
 import { actionSchema } from '../catalog/schema.js';
 import { isListed } from '../pipeline/access.js';
-import { needsConfirmation } from '../pipeline/confirm.js';
-import type { Session } from '../server/session.js';
 import { actionAnnotations, actionTitle, type Surface, type ToolDef } from './types.js';
 
 let byName: Map<string, Action> | undefined;
@@ -33,7 +31,8 @@ export const individualSurface: Surface = {
     if (!action || !isListed(action, s)) return undefined;
     let params = args;
     let confirm: unknown;
-    if (args && typeof args === 'object' && !Array.isArray(args) && 'confirm' in args && !('confirm' in action.params) && needsConfirmation(action, {})) {
+    // Destructive tools carry `confirm` in their schema; the two self-guarded handlers declare their own.
+    if (args && typeof args === 'object' && !Array.isArray(args) && 'confirm' in args && action.destructive && !('confirm' in action.params)) {
       const { confirm: c, ...rest } = args as Record<string, unknown>;
       confirm = c;
       params = rest;

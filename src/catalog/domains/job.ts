@@ -1,4 +1,4 @@
-import { domain, id, str, int, bool, oneOf, req, strList, paging } from '../define.js';
+import { domain, id, str, int, bool, req, strList, paging } from '../define.js';
 
 const scope = () => strList('Job statuses to return (failed, running, pending, success, canceled, manual...); default all');
 const refName = () => id.str('Branch or tag name (not a commit SHA)');
