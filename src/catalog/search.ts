@@ -1,42 +1,86 @@
-// forge_find_action's ranking: BM25 (MiniSearch) over ID words, summary and keywords, with the
-// everyday vocabulary of the platform mapped onto the catalog's words.
+// forge_find_action's ranking. BM25 (MiniSearch) over ID words, summary and keywords proposes
+// candidates; a re-rank then prefers actions whose own ID the request explains (an action named
+// `snippet.project_get` needs the word snippet), and lists when the request names its objects in the plural.
 import MiniSearch from 'minisearch';
 import type { Action } from './define.js';
 
 /** Words people say → words the catalog uses. Applied to queries and documents alike. */
 const SYNONYMS: Record<string, string> = {
-  pr: 'merge_request', prs: 'merge_request', pull: 'merge_request', mr: 'merge_request', mrs: 'merge_request',
+  pr: 'merge_request', prs: 'merge_request', mr: 'merge_request', mrs: 'merge_request',
   ticket: 'issue', tickets: 'issue', bug: 'issue', bugs: 'issue',
   comment: 'note', comments: 'note', reply: 'note',
-  repo: 'project', repos: 'project', repository: 'repository',
+  repo: 'project', repos: 'project',
   build: 'pipeline', builds: 'pipeline', ci: 'pipeline',
-  log: 'trace', logs: 'trace', output: 'trace',
-  remove: 'delete', erase: 'delete', destroy: 'delete', drop: 'delete',
-  show: 'get', view: 'get', read: 'get', fetch: 'get', details: 'get', info: 'get',
-  add: 'create', new: 'create', make: 'create', open: 'create', start: 'create',
-  edit: 'update', change: 'update', modify: 'update', rename: 'update',
-  all: 'list', every: 'list', find: 'list',
-  approve: 'approve', lgtm: 'approve',
-  env: 'environment', envs: 'environment', vars: 'variable', var: 'variable', secret: 'variable', secrets: 'variable',
-  teammate: 'member', teammates: 'member', members: 'member', collaborators: 'member',
-  rerun: 'retry', restart: 'retry', abort: 'cancel', stop: 'cancel',
+  log: 'trace', logs: 'trace',
+  erase: 'delete', destroy: 'delete',
+  env: 'environment', envs: 'environment', vars: 'variable', var: 'variable',
+  teammate: 'member', teammates: 'member', collaborators: 'member',
+  rerun: 'retry', restart: 'retry', abort: 'cancel',
+  webhook: 'hook', webhooks: 'hook',
+  // Verbs, onto the words action names use.
+  show: 'get', view: 'get', display: 'get', detail: 'get', details: 'get', info: 'get', describe: 'get', inspect: 'get',
+  add: 'create', new: 'create', make: 'create', register: 'create',
+  edit: 'update', change: 'update', modify: 'update', rename: 'update', adjust: 'update',
+  remove: 'delete', drop: 'delete', purge: 'delete', wipe: 'delete',
 };
 
-const STOP = new Set(['a', 'an', 'the', 'of', 'to', 'in', 'on', 'for', 'my', 'me', 'i', 'and', 'or', 'with', 'this', 'that', 'is', 'are', 'be', 'please', 'can', 'you', 'what', 'which', 'how', 'do', 'does', 'from', 'by', 'it', 'its', 'our', 'we', 'some', 'about', 'at', 'as', 'into']);
+const STOP = new Set(['a', 'an', 'the', 'of', 'to', 'in', 'on', 'for', 'my', 'me', 'i', 'and', 'or', 'with', 'this', 'that', 'is', 'are', 'be', 'please', 'can', 'you', 'do', 'does', 'from', 'by', 'it', 'its', 'our', 'we', 'some', 'about', 'at', 'as', 'into', 'there', 'any', 'so', 'has', 'have', 'been', 'was', 'were', 'will', 'would', 'should', 'could', 'let', 'lets', 'want', 'need', 'just', 'also', 'then', 'now', 'currently', 'yet']);
 
 function stem(w: string): string {
   if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
-  if (w.length > 3 && w.endsWith('es') && /(ch|sh|x|ss)es$/.test(w)) return w.slice(0, -2);
-  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) return w.slice(0, -1);
+  if (w.length > 3 && /(ch|sh|x|ss)es$/.test(w)) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) return w.slice(0, -1);
   return w;
 }
 
 export function tokenize(text: string): string[] {
   const out: string[] = [];
   for (const raw of text.toLowerCase().split(/[^a-z0-9]+/)) {
-    if (!raw || STOP.has(raw)) continue;
+    if (!raw || STOP.has(raw) || /^\d+$/.test(raw)) continue;
     const mapped = SYNONYMS[raw] ?? raw;
-    for (const part of mapped.split('_')) out.push(stem(part));
+    for (const part of mapped.split('_')) if (part) out.push(stem(part));
+  }
+  return out;
+}
+
+/** The verb an action's name carries, and the words that ask for it. */
+const INTENTS: Record<string, readonly string[]> = {
+  list: ['list', 'all', 'which', 'what', 'every', 'find', 'browse', 'overview', 'enumerate'],
+  get: ['get', 'show', 'view', 'read', 'detail', 'details', 'info', 'look', 'inspect', 'fetch', 'describe', 'display', 'open'],
+  create: ['create', 'add', 'new', 'make', 'start', 'open', 'register', 'set', 'post', 'write', 'file', 'raise'],
+  update: ['update', 'edit', 'change', 'modify', 'rename', 'set', 'turn', 'enable', 'disable', 'adjust', 'move'],
+  delete: ['delete', 'remove', 'drop', 'destroy', 'erase', 'purge', 'get rid', 'clean', 'wipe'],
+};
+const INTENT_OF_WORD = new Map<string, string[]>();
+for (const [intent, words] of Object.entries(INTENTS)) for (const w of words) INTENT_OF_WORD.set(w, [...(INTENT_OF_WORD.get(w) ?? []), intent]);
+const NAME_INTENT: Array<[RegExp, string]> = [
+  [/(^|_)(list|all|search)($|_)|s$/, 'list'],
+  [/(^|_)(get|show|status|details?)($|_)/, 'get'],
+  [/(^|_)(create|add|new)($|_)/, 'create'],
+  [/(^|_)(update|edit|set|change)($|_)/, 'update'],
+  [/(^|_)(delete|remove|revoke)($|_)/, 'delete'],
+];
+
+function actionIntent(name: string): string | undefined {
+  for (const [re, intent] of NAME_INTENT) if (re.test(name)) return intent;
+  return undefined;
+}
+
+function queryIntents(query: string): Set<string> {
+  const lower = query.toLowerCase();
+  const words = lower.split(/[^a-z]+/).filter(Boolean);
+  const out = new Set<string>();
+  for (const w of words) for (const i of INTENT_OF_WORD.get(w) ?? []) out.add(i);
+  // "pipeline 4521", "issue #87", "MR !12": one object named by its identifier.
+  if (/[a-z]\s+[#!]?\d+\b/.test(lower) && (out.has('get') || out.has('list'))) { out.delete('list'); out.add('get'); }
+  return out;
+}
+
+/** Plural object words ask for a list ("show the commits"). */
+function pluralStems(query: string): Set<string> {
+  const out = new Set<string>();
+  for (const raw of query.toLowerCase().split(/[^a-z]+/)) {
+    if (raw.length > 3 && raw.endsWith('s') && !raw.endsWith('ss') && !STOP.has(raw)) out.add(stem(SYNONYMS[raw] ?? raw));
   }
   return out;
 }
@@ -45,30 +89,44 @@ interface Doc { id: string; name: string; domain: string; summary: string; keywo
 
 export interface SearchHit { action: Action; score: number }
 
+interface Indexed { action: Action; idTokens: string[] }
+
+/** Re-rank weights (tuned on bench/queries.json). */
+export interface RankWeights { floor: number; power: number; plural: number; boost: Record<string, number> }
+export const DEFAULT_WEIGHTS: RankWeights = { floor: 0.5, power: 2, plural: 1.3, boost: { name: 1, domain: 2, summary: 1.5, keywords: 2 } };
+
 export class ActionSearch {
   private readonly index: MiniSearch<Doc>;
-  private readonly byId: Map<string, Action>;
+  private readonly byId: Map<string, Indexed>;
 
-  constructor(actions: readonly Action[]) {
-    this.byId = new Map(actions.map((a) => [a.id, a]));
+  constructor(actions: readonly Action[], private readonly w: RankWeights = DEFAULT_WEIGHTS) {
+    this.byId = new Map(actions.map((a) => [a.id, { action: a, idTokens: [...new Set(tokenize(`${a.domain} ${a.name}`))] }]));
     this.index = new MiniSearch<Doc>({
       fields: ['name', 'domain', 'summary', 'keywords'],
       storeFields: [],
       tokenize,
       processTerm: (t) => t,
-      searchOptions: { boost: { name: 3, domain: 2, summary: 1.5, keywords: 1 }, prefix: (t) => t.length > 4, fuzzy: (t) => (t.length > 6 ? 0.15 : false), combineWith: 'OR' },
+      searchOptions: { boost: w.boost, prefix: (t) => t.length > 4, fuzzy: (t) => (t.length > 6 ? 0.15 : false), combineWith: 'OR' },
     });
     this.index.addAll(actions.map((a) => ({ id: a.id, name: a.name, domain: a.domain, summary: a.summary, keywords: a.keywords ?? '' })));
   }
 
   search(query: string, limit: number, filter?: (a: Action) => boolean): SearchHit[] {
+    const qTokens = new Set(tokenize(query));
+    const intents = queryIntents(query);
+    const plurals = pluralStems(query);
     const hits: SearchHit[] = [];
-    for (const r of this.index.search(query)) {
-      const action = this.byId.get(String(r.id));
-      if (!action || (filter && !filter(action))) continue;
-      hits.push({ action, score: r.score });
-      if (hits.length >= limit) break;
+    for (const r of this.index.search(query).slice(0, 60)) {
+      const entry = this.byId.get(String(r.id));
+      if (!entry || (filter && !filter(entry.action))) continue;
+      // How much of the action's own ID does the request explain?
+      const covered = entry.idTokens.filter((t) => qTokens.has(t)).length / Math.max(1, entry.idTokens.length);
+      let score = r.score * (this.w.floor + (1 - this.w.floor) * covered ** this.w.power);
+      // Plural object words ("show the commits") ask for a list, unless one object is named by its id.
+      if (actionIntent(entry.action.name) === 'list' && entry.idTokens.some((t) => plurals.has(t)) && !intents.has('get')) score *= this.w.plural;
+      hits.push({ action: entry.action, score });
     }
-    return hits;
+    hits.sort((x, y) => y.score - x.score);
+    return hits.slice(0, limit);
   }
 }
