@@ -55,19 +55,20 @@ export function createMcpServer(s: Session): Server {
     { capabilities, instructions: instructionsFor(s), requestState: { verify: (state, ctx) => stateCodec.verify(state, ctx) } },
   );
 
-  const guard = () => {
+  const guard = async () => {
+    await s.ready;
     if (belowMinimum(s)) {
       throw new ProtocolError(FORBIDDEN, 'The token carries neither the read_api nor the api scope; this server needs at least read_api. Create a token with read_api (read-only) or api.');
     }
   };
 
   server.setRequestHandler('tools/list', async () => {
-    guard();
+    await guard();
     return { tools: surface.tools(s) as never[] };
   });
 
   server.setRequestHandler('tools/call', async (request, ctx) => {
-    guard();
+    await guard();
     const started = performance.now();
     const name = request.params.name;
     const args = request.params.arguments;
@@ -108,15 +109,15 @@ export function createMcpServer(s: Session): Server {
   });
 
   server.setRequestHandler('resources/templates/list', async () => {
-    guard();
+    await guard();
     return { resourceTemplates: [{ uriTemplate: `${TOOL_URI_PREFIX}{id}`, name: 'action', title: 'Action detail', description: 'Detail of one catalog action: parameters, flags, fine-grained requirement', mimeType: 'application/json' }] };
   });
   server.setRequestHandler('resources/list', async () => {
-    guard();
+    await guard();
     return { resources: [] };
   });
   server.setRequestHandler('resources/read', async (request) => {
-    guard();
+    await guard();
     const uri = request.params.uri;
     if (!uri.startsWith(TOOL_URI_PREFIX)) throw new ProtocolError(-32002, `Resource not found: ${uri.slice(0, 200)}`);
     const detail = actionDetail(s, uri.slice(TOOL_URI_PREFIX.length));

@@ -28,6 +28,8 @@ export interface Session {
   user?: { id: number; username: string };
   /** The release the instance reported at GET /version (at most 64 bytes), when readable. */
   version?: string;
+  /** Settles when the start-up reads (identity, scopes, version) are done or timed out. */
+  ready?: Promise<void>;
 }
 
 const HOSTED_URL = 'https://gitlab.com';

@@ -36,8 +36,12 @@ export async function startStdio(config: Config, log: Logger): Promise<void> {
     userAgent: `forge-mcp-server`,
   });
   const session: Session = newSession(effective, client, log.child({ credential_hash: credentialHandle(token) }));
-  // Scopes are read before serving (bounded), so a read-only token never sees writes listed.
-  await Promise.race([Promise.all([identify(session), detectScopes(session), readVersion(session)]), new Promise((r) => setTimeout(r, 5_000).unref())]);
+  // The start-up reads run while the client connects; catalog methods wait for them (bounded), so a
+  // read-only token never sees writes listed and the start never waits on the network.
+  session.ready = Promise.race([
+    Promise.all([identify(session), detectScopes(session), readVersion(session)]).then(() => undefined),
+    new Promise<void>((r) => setTimeout(r, 5_000).unref()),
+  ]);
   const timer = setInterval(() => { if (!session.auth.detected) void detectScopes(session); }, REASK_MS);
   timer.unref();
 

@@ -58,7 +58,9 @@ export async function startServer(o: StartOptions): Promise<Running> {
     client.setRequestHandler('elicitation/create', async (req) => handler(req.params as { message: string }) as never);
   }
   await client.connect(transport);
-  // The server's own start-up reads (identity, scopes) are done before it answers; start clean.
+  // Catalog methods wait for the server's own start-up reads (identity, scopes, version): once a
+  // listing has answered (or been refused), they are done and the log can start clean.
+  await client.listTools().catch(() => undefined);
   o.sandbox.clearLog();
   return {
     client,
