@@ -13,8 +13,9 @@ export const CLI = join(ROOT, 'dist', 'cli.js');
 
 /** Every token value the suite uses, for the leak scan. */
 export const secretsInUse = new Set<string>();
-/** Everything servers wrote to stderr during the suite. */
+/** Everything servers wrote to stderr, and every result they answered, in this test file. */
 export const stderrChunks: string[] = [];
+export const answers: string[] = [];
 
 export interface ToolResultLike {
   content: Array<{ type: string; text?: string; annotations?: { audience?: string[] }; resource?: { uri: string; text?: string } }>;
@@ -66,7 +67,16 @@ export async function startServer(o: StartOptions): Promise<Running> {
     client,
     transport,
     stderr: () => err,
-    call: async (name, args) => (await client.callTool({ name, arguments: (args ?? {}) as Record<string, unknown> })) as ToolResultLike,
+    call: async (name, args) => {
+      try {
+        const r = (await client.callTool({ name, arguments: (args ?? {}) as Record<string, unknown> })) as ToolResultLike;
+        answers.push(JSON.stringify(r));
+        return r;
+      } catch (e) {
+        answers.push(String((e as Error).message));
+        throw e;
+      }
+    },
     close: async () => { await client.close(); },
   };
 }
