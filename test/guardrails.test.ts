@@ -163,16 +163,18 @@ describe('destructive confirmation', () => {
     } finally { await srv.close(); }
   });
 
+  for (const modern of [false, true]) {
   for (const [answer, expected] of [
     ['accept', null],
     ['decline', /declined.*Do not retry it; ask the user what they want instead/],
     ['cancel', /dismissed without an answer\. Nothing was changed; you may ask again/],
     ['accept-unchecked', /^Operation canceled by user\.$/],
   ] as const) {
-    it(`individual surface with elicitation: ${answer}`, async () => {
+    it(`individual surface with elicitation (${modern ? '2026-07-28 input request' : '2025 elicitation'}): ${answer}`, async () => {
       let asked = 0;
       const srv = await startServer({
         sandbox: sb,
+        modern,
         env: { FORGE_MCP_TOOL_SURFACE: 'individual' },
         capabilities: { elicitation: { form: {} } },
         onElicit: async () => {
@@ -198,6 +200,39 @@ describe('destructive confirmation', () => {
       } finally { await srv.close(); }
     });
   }
+  }
+
+  it('meta surface asks too; the dynamic surface never asks and fails closed', async () => {
+    let asked = 0;
+    const onElicit = async () => { asked++; return { action: 'accept' as const, content: { confirm: true } }; };
+    const meta = await startServer({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'meta' }, capabilities: { elicitation: { form: {} } }, onElicit });
+    const dyn = await startServer({ sandbox: sb, capabilities: { elicitation: { form: {} } }, onElicit });
+    try {
+      const created = await meta.call('forge_issue', { action: 'create', params: { project_id: 1, title: 'meta confirm' } });
+      const iid = (created.structuredContent as { iid: number }).iid;
+      const r = await meta.call('forge_issue', { action: 'delete', params: { project_id: 1, issue_iid: iid } });
+      expect(r.isError, text(r)).toBeFalsy();
+      expect(asked).toBe(1);
+      sb.clearLog();
+      const d = await dyn.call('forge_execute_action', { action: 'issue.delete', params: { project_id: 1, issue_iid: 2 } });
+      expect(d.isError).toBe(true);
+      expect(asked).toBe(1);
+      expect(apiRequests(sb)).toHaveLength(0);
+    } finally { await meta.close(); await dyn.close(); }
+  });
+
+  it('a confirmation state the server did not issue is a JSON-RPC invalid-params error', async () => {
+    const srv = await startServer({ sandbox: sb, modern: true, env: { FORGE_MCP_TOOL_SURFACE: 'individual' }, capabilities: { elicitation: { form: {} } } });
+    try {
+      sb.clearLog();
+      const forged = srv.client.request({
+        method: 'tools/call',
+        params: { name: 'forge_issue_delete', arguments: { project_id: 1, issue_iid: 3 }, inputResponses: { confirm: { action: 'accept', content: { confirm: true } } }, requestState: 'forged-state' },
+      } as never, undefined as never);
+      await expect(forged).rejects.toMatchObject({ code: -32602 });
+      expect(apiRequests(sb)).toHaveLength(0);
+    } finally { await srv.close(); }
+  });
 });
 
 describe('local paths', () => {

@@ -337,7 +337,8 @@ function readEnvironment(input: LoadInput, warnings: string[]): EnvRead {
     for (const [k, v] of Object.entries(values)) {
       fileKeys.add(k);
       if (k === 'FORGE_MCP_ENV_FILE') continue;
-      if (input.env[k] === undefined) env[k] = v;
+      // An empty variable counts as unset, so the file's value applies.
+      if (input.env[k] === undefined || input.env[k] === '') env[k] = v;
     }
   }
   return { env, envFile: path, fileKeys };

@@ -38,11 +38,13 @@ export interface StartOptions {
   args?: string[];
   capabilities?: Record<string, unknown>;
   onElicit?: (params: { message: string }) => Promise<{ action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> }>;
+  /** Speak protocol revision 2026-07-28 (input requests instead of server→client requests). */
+  modern?: boolean;
 }
 
 export async function startServer(o: StartOptions): Promise<Running> {
   const token = o.token ?? SANDBOX_TOKEN;
-  secretsInUse.add(token);
+  if (token) secretsInUse.add(token);
   const home = mkdtempSync(join(tmpdir(), 'forge-home-'));
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -53,7 +55,10 @@ export async function startServer(o: StartOptions): Promise<Running> {
   });
   let err = '';
   transport.stderr?.on('data', (d: Buffer) => { err += d.toString(); stderrChunks.push(d.toString()); });
-  const client = new Client({ name: 'e2e', version: '1.0.0' }, { capabilities: (o.capabilities ?? {}) as never });
+  const client = new Client({ name: 'e2e', version: '1.0.0' }, {
+    capabilities: (o.capabilities ?? {}) as never,
+    ...(o.modern ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
+  } as never);
   if (o.onElicit) {
     const handler = o.onElicit;
     client.setRequestHandler('elicitation/create', async (req) => handler(req.params as { message: string }) as never);
