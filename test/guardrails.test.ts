@@ -70,6 +70,20 @@ describe('scopes', () => {
     } finally { await srv.close(); sb.clearFaults(); }
   });
 
+  it('after a start that could not read the scopes, the first successful call asks again', async () => {
+    // Three sends: the client re-sends a GET answered 503 twice.
+    sb.fault({ method: 'GET', path: '/api/v4/personal_access_tokens/self', status: 503, times: 3 });
+    const srv = await startServer({ sandbox: sb, token: READONLY_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
+    try {
+      expect(await names(srv)).toContain('forge_issue_create');
+      const r = await srv.call('forge_issue_list', { project_id: 1 });
+      expect(r.isError, text(r)).toBeFalsy();
+      await new Promise((res) => setTimeout(res, 300));
+      expect(await names(srv)).not.toContain('forge_issue_create');
+      expect(srv.stderr()).toMatch(/token kind learned/);
+    } finally { await srv.close(); sb.clearFaults(); }
+  });
+
   it('FORGE_MCP_IGNORE_SCOPES skips the read-only narrowing', async () => {
     const srv = await startServer({ sandbox: sb, token: READONLY_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'individual', FORGE_MCP_IGNORE_SCOPES: 'true' } });
     try { expect(await names(srv)).toContain('forge_issue_create'); } finally { await srv.close(); }

@@ -23,9 +23,12 @@ export function isExcluded(action: Action, excluded: readonly string[]): boolean
 }
 
 export function availability(action: Action, s: Session): Availability {
-  if (TIER_RANK[action.tier] > TIER_RANK[s.tier]) return 'absent';
+  // The administration groups follow admin_mode, not the tier: that is how SPEC counts 34 meta
+  // tools on Free (the 31 domains with Free actions, plus enterprise_user, project_alias and geo).
+  if (ADMIN_MODE_DOMAINS.has(action.domain)) {
+    if (!hasAdminMode(s)) return 'absent';
+  } else if (TIER_RANK[action.tier] > TIER_RANK[s.tier]) return 'absent';
   if (action.hostedOnly && !isHostedInstance(s)) return 'absent';
-  if (ADMIN_MODE_DOMAINS.has(action.domain) && !hasAdminMode(s)) return 'absent';
   if (isExcluded(action, s.config.excludeTools)) return 'absent';
   if (action.writes && s.config.readOnly) return 'read-only';
   if (action.writes && !scopesAllowWrites(s)) return 'scope';

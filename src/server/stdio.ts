@@ -1,8 +1,10 @@
 // stdio: one process, one person, one token. JSON-RPC on stdout only; logs on stderr; the process
 // ends when the client closes stdin.
+import { isIP } from 'node:net';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Config } from '../config/index.js';
 import { createForgeClient } from '../forge/client.js';
+import { defaultResolver, type Resolver } from '../forge/outbound.js';
 import type { Logger } from '../observe/log.js';
 import { credentialHandle } from '../observe/log.js';
 import { createMcpServer } from './mcp.js';
@@ -34,6 +36,7 @@ export async function startStdio(config: Config, log: Logger): Promise<void> {
     skipTlsVerify: effective.skipTlsVerify,
     caFile: effective.caFile,
     userAgent: `forge-mcp-server`,
+    lookup: testHostsResolver(process.env.FORGE_MCP_TEST_HOSTS),
   });
   const session: Session = newSession(effective, client, log.child({ credential_hash: credentialHandle(token) }));
   // The start-up reads run while the client connects; catalog methods wait for them (bounded), so a
@@ -57,6 +60,31 @@ export async function startStdio(config: Config, log: Logger): Promise<void> {
   process.stdin.on('close', () => void shutdown());
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
+}
+
+/**
+ * TEST-ONLY: `FORGE_MCP_TEST_HOSTS="name=ip,name2=ip2"` answers those names with the given addresses
+ * and leaves every other name to the system resolver, so end-to-end tests can give loopback servers
+ * names (an operator-named private instance, a redirect to a name resolving to a metadata address).
+ * It is safe to leave in: the outbound checks judge the resolved address, not the name, so a name
+ * mapped to a private or metadata address is refused exactly as if DNS had answered it. Unset (the
+ * normal case) or without a single valid pair, the client keeps its default resolver.
+ */
+function testHostsResolver(spec: string | undefined): Resolver | undefined {
+  if (!spec) return undefined;
+  const hosts = new Map<string, string>();
+  for (const pair of spec.split(',')) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) continue;
+    const name = pair.slice(0, eq).trim().toLowerCase();
+    const ip = pair.slice(eq + 1).trim();
+    if (name && isIP(ip)) hosts.set(name, ip);
+  }
+  if (hosts.size === 0) return undefined;
+  return (hostname) => {
+    const ip = hosts.get(hostname.toLowerCase());
+    return ip ? Promise.resolve([{ address: ip, family: isIP(ip) === 6 ? 6 : 4 }]) : defaultResolver(hostname);
+  };
 }
 
 async function identify(s: Session): Promise<void> {

@@ -1,0 +1,41 @@
+// Catalog sizes per tier, admin_mode and read-only on each surface — the numbers the README states.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import type { Sandbox } from '../src/sandbox/index.js';
+import { ADMIN_TOKEN, READONLY_TOKEN, SANDBOX_TOKEN } from '../src/sandbox/index.js';
+import { startServer, withSandbox } from './helpers/harness.js';
+
+let sb: Sandbox;
+beforeAll(async () => {
+  sb = await withSandbox();
+  // A read-only administrator: read_api + admin_mode.
+  sb.addToken('glpat-tiers-admin-readonly', { kind: 'classic', scopes: ['read_api', 'admin_mode'], userId: 2 });
+});
+afterAll(async () => { await sb.close(); });
+
+// [tier, token, meta tools, individual tools]
+const EXPECTED: Array<[string, string, string, number, number]> = [
+  ['free', 'api', SANDBOX_TOKEN, 29, 766],
+  ['free', 'api + admin_mode', ADMIN_TOKEN, 34, 892],
+  ['free', 'read_api', READONLY_TOKEN, 28, 366],
+  ['free', 'read_api + admin_mode', 'glpat-tiers-admin-readonly', 33, 428],
+  ['premium', 'api', SANDBOX_TOKEN, 32, 900],
+  ['premium', 'api + admin_mode', ADMIN_TOKEN, 37, 1026],
+  ['premium', 'read_api', READONLY_TOKEN, 31, 428],
+  ['ultimate', 'api', SANDBOX_TOKEN, 43, 966],
+  ['ultimate', 'api + admin_mode', ADMIN_TOKEN, 48, 1092],
+  ['ultimate', 'read_api', READONLY_TOKEN, 40, 455],
+];
+
+describe('catalog size per tier and token', () => {
+  for (const [tier, label, token, meta, individual] of EXPECTED) {
+    it(`${tier}, ${label}: dynamic 2, meta ${meta}, individual ${individual}`, async () => {
+      const env = tier === 'free' ? {} : { FORGE_MCP_TIER: tier };
+      const counts: number[] = [];
+      for (const surface of ['dynamic', 'meta', 'individual']) {
+        const srv = await startServer({ sandbox: sb, token, env: { ...env, FORGE_MCP_TOOL_SURFACE: surface } });
+        try { counts.push((await srv.client.listTools()).tools.length); } finally { await srv.close(); }
+      }
+      expect(counts).toEqual([2, meta, individual]);
+    });
+  }
+});
