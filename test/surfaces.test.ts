@@ -125,6 +125,18 @@ describe('dynamic surface (default)', () => {
     expect(text(r)).toContain('404 Not Found');
   });
 
+  it('embeds the object as its canonical resource on get results, readable back; collections refused', async () => {
+    const r = await srv.call('forge_execute_action', { action: 'pipeline.get', params: { project_id: 1, pipeline_id: 1001 } });
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(r.content).toHaveLength(2);
+    expect(r.content[1]).toMatchObject({ type: 'resource', resource: { uri: 'forge://project/1/pipeline/1001' } });
+    const read = await srv.client.readResource({ uri: 'forge://project/1/pipeline/1001' });
+    expect(JSON.parse((read.contents[0] as { text: string }).text)).toMatchObject({ id: 1001 });
+    await expect(srv.client.readResource({ uri: 'forge://project/1/issues' })).rejects.toThrow(/collections are refused/);
+    const list = await srv.call('forge_execute_action', { action: 'pipeline.list', params: { project_id: 1 } });
+    expect(list.content).toHaveLength(1);
+  });
+
   it('reads the action detail resource', async () => {
     const r = await srv.client.readResource({ uri: 'forge://tools/issue.delete' });
     const detail = JSON.parse((r.contents[0] as { text: string }).text);
@@ -235,6 +247,17 @@ describe('FORGE_MCP_EXCLUDE_TOOLS', () => {
       expect(names).not.toContain('forge_project_get');
       expect(names).toContain('forge_issue_get');
       await expect(srv.call('forge_issue_delete', { project_id: 1, issue_iid: 1 })).rejects.toThrow(/Unknown tool/);
+    } finally { await srv.close(); }
+  });
+});
+
+describe('FORGE_MCP_EMBEDDED_RESOURCES=false', () => {
+  it('answers get results with the Markdown block only', async () => {
+    const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_EMBEDDED_RESOURCES: 'false' } });
+    try {
+      const r = await srv.call('forge_execute_action', { action: 'pipeline.get', params: { project_id: 1, pipeline_id: 1001 } });
+      expect(r.isError, text(r)).toBeFalsy();
+      expect(r.content).toHaveLength(1);
     } finally { await srv.close(); }
   });
 });

@@ -29,7 +29,7 @@ const EXPECTED: Array<[string, string, string, number, number]> = [
 describe('catalog size per tier and token', () => {
   for (const [tier, label, token, meta, individual] of EXPECTED) {
     it(`${tier}, ${label}: dynamic 2, meta ${meta}, individual ${individual}`, async () => {
-      const env = tier === 'free' ? {} : { FORGE_MCP_TIER: tier };
+      const env: Record<string, string> = tier === 'free' ? {} : { FORGE_MCP_TIER: tier };
       const counts: number[] = [];
       for (const surface of ['dynamic', 'meta', 'individual']) {
         const srv = await startServer({ sandbox: sb, token, env: { ...env, FORGE_MCP_TOOL_SURFACE: surface } });

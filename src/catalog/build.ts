@@ -24,6 +24,7 @@ export function buildDomain(def: DomainDef): Action[] {
     const writes = spec.writes ?? (spec.graphql ? spec.graphql.kind === 'mutation' : !READ_METHODS.has(method));
     return {
       ...spec,
+      resource: spec.resource ?? (method === 'GET' && !spec.graphql ? defaultResource(name, path) : undefined),
       id,
       domain: def.domain,
       name,
@@ -48,4 +49,22 @@ export function placementOf(action: Action, name: string, spec: ParamSpec): Plac
   if (action.graphql) return 'body';
   if (pathParams(action.path).includes(name) || (action.alternatives ?? []).some((a) => a.rest.includes(`{${name}}`))) return 'path';
   return action.method === 'GET' || action.method === 'DELETE' || action.method === 'HEAD' ? 'query' : 'body';
+}
+
+function singular(word: string): string {
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (/(ch|sh|x|ss)es$/.test(word)) return word.slice(0, -2);
+  return word.endsWith('s') ? word.slice(0, -1) : word;
+}
+
+/**
+ * The canonical resource of a get action: its route with each collection named in the singular,
+ * `/projects/{project_id}/pipelines/{pipeline_id}` → `forge://project/{project_id}/pipeline/{pipeline_id}`.
+ * Only routes that end in an identifier name one object.
+ */
+export function defaultResource(name: string, path: string): string | undefined {
+  if (!/(^|_)get$/.test(name) || !/\}$/.test(path)) return undefined;
+  const parts = path.split('/').filter(Boolean);
+  const out = parts.map((seg, i) => (!seg.startsWith('{') && parts[i + 1]?.startsWith('{') ? singular(seg) : seg));
+  return `forge://${out.join('/')}`;
 }

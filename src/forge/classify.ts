@@ -232,7 +232,8 @@ export function platformMessage(body: unknown, method: string, url: string): str
 
 /** True when the message says nothing beyond the status (`404 Not Found`, `Forbidden`, `401`). */
 export function repeatsStatus(message: string, status: number): boolean {
-  const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  // Letters and digits of any script: a message in another language says more than the status.
+  const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
   const m = norm(message);
   const text = norm(statusText(status));
   return m === '' || m === String(status) || m === text || m === `${status} ${text}`;

@@ -176,6 +176,11 @@ function isSubdomainOrSame(host: string, base: string): boolean {
   return h === b || h.endsWith(`.${b}`);
 }
 
+/** The port a URL connects to (explicit, or the scheme's default). */
+function effectivePort(u: URL): string {
+  return u.port || (u.protocol === 'https:' ? '443' : '80');
+}
+
 interface PreparedBody {
   body: string | Buffer | undefined;
   contentType: string | undefined;
@@ -389,7 +394,8 @@ class Client implements ForgeClient {
           body = undefined;
           delete headers['content-type'];
         }
-        const leftInstance = !isSubdomainOrSame(next.hostname, this.base.hostname);
+        // Another port is another service (object storage on the instance's machine): it gets no credential either.
+        const leftInstance = !isSubdomainOrSame(next.hostname, this.base.hostname) || effectivePort(next) !== effectivePort(this.base);
         const downgraded = url.protocol === 'https:' && next.protocol === 'http:';
         if (!credentialsDropped && (leftInstance || downgraded)) {
           for (const h of CREDENTIAL_HEADERS) delete headers[h];

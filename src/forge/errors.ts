@@ -96,6 +96,20 @@ export function errorCode(err: unknown): string | undefined {
   return undefined;
 }
 
+const TLS_HANDSHAKE_RESET = /before secure TLS connection was established/i;
+
+/** The messages of an error and its cause chain, joined. */
+function errorMessages(err: unknown): string {
+  const out: string[] = [];
+  let cur: unknown = err;
+  for (let depth = 0; depth < 5 && cur && typeof cur === 'object'; depth++) {
+    const m = (cur as { message?: unknown }).message;
+    if (typeof m === 'string') out.push(m);
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return out.join(' ');
+}
+
 function errorName(err: unknown): string | undefined {
   return err && typeof err === 'object' && typeof (err as { name?: unknown }).name === 'string' ? (err as { name: string }).name : undefined;
 }
@@ -115,6 +129,9 @@ export function networkKindOf(err: unknown): ForgeNetworkErrorKind {
   if (name === 'AbortError' || code === 'UND_ERR_ABORTED' || code === 'ABORT_ERR' || name === 'RequestAbortedError') return 'canceled';
   if (!code) return 'unexpected';
   if (code === 'ECONNREFUSED') return 'connection-refused';
+  // The peer closed the connection during the TLS handshake (for example https:// pointed at a plain
+  // HTTP port): Node reports ECONNRESET with this sentence. The handshake failed; nothing was sent.
+  if (code === 'ECONNRESET' && TLS_HANDSHAKE_RESET.test(errorMessages(err))) return 'tls';
   if (DNS_CODES.has(code)) return 'dns';
   if (TIMEOUT_CODES.has(code)) return 'timeout';
   if (isTlsCode(code)) return 'tls';

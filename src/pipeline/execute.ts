@@ -41,12 +41,14 @@ class Failed {
 /** Sends one request; a failure becomes the classified error result (or the not-found card). */
 async function send(s: Session, action: Action, params: Record<string, unknown>, req: ForgeRequest): Promise<ForgeResponse> {
   const graphql = !!req.graphql;
+  // The action's own document carries its kind; any other GraphQL request (the resolve lookup) is a query.
+  const graphqlKind = req.graphql ? (req.graphql.query === action.graphql?.document ? action.graphql.kind : 'query') : undefined;
   const url = graphql ? `${s.client.baseUrl}/api/graphql` : `${s.client.baseUrl}/api/v4${req.path}`;
   let res: ForgeResponse;
   try {
     res = await s.client.send(req);
   } catch (error) {
-    throw new Failed(errorResult(describeFailure({ operation: action.operation, actionId: action.id, method: req.method, url, graphql, error })));
+    throw new Failed(errorResult(describeFailure({ operation: action.operation, actionId: action.id, method: req.method, url, graphql, graphqlKind, error })));
   }
   // A start that could not reach the platform learns the token's scopes on the first successful call.
   if (!s.auth.detected && res.status < 500 && res.status !== 429) void detectScopes(s);
@@ -55,7 +57,7 @@ async function send(s: Session, action: Action, params: Record<string, unknown>,
       s.log.info({ tool: action.id, is_error: true }, 'not found card');
       throw new Failed(notFoundCard({ kind: action.notFound.kind, identifier: params[action.notFound.idParam], listAction: action.notFound.listAction, graphqlNote: graphql && s.auth.kind === 'fine_grained' }));
     }
-    throw new Failed(errorResult(describeFailure({ operation: action.operation, actionId: action.id, method: req.method, url: res.url || url, graphql, response: res })));
+    throw new Failed(errorResult(describeFailure({ operation: action.operation, actionId: action.id, method: req.method, url: res.url || url, graphql, graphqlKind, response: res })));
   }
   return res;
 }

@@ -15,6 +15,7 @@ import type { Surface } from '../surfaces/types.js';
 import { VERSION } from '../config/index.js';
 import { belowMinimum, type Session } from './session.js';
 import { actionDetail, TOOL_URI_PREFIX } from './resources.js';
+import { readObject } from './objects.js';
 
 const SURFACES: Record<string, Surface> = { dynamic: dynamicSurface, meta: metaSurface, individual: individualSurface };
 
@@ -116,10 +117,14 @@ export function createMcpServer(s: Session): Server {
     await guard();
     return { resources: [] };
   });
-  server.setRequestHandler('resources/read', async (request) => {
+  server.setRequestHandler('resources/read', async (request, ctx) => {
     await guard();
     const uri = request.params.uri;
-    if (!uri.startsWith(TOOL_URI_PREFIX)) throw new ProtocolError(-32002, `Resource not found: ${uri.slice(0, 200)}`);
+    if (!uri.startsWith(TOOL_URI_PREFIX)) {
+      const read = await readObject(s, uri, ctx.mcpReq.signal).catch(() => ({ ok: false as const, message: `Resource not readable now: ${uri.slice(0, 200)}` }));
+      if (!read.ok) throw new ProtocolError(-32002, read.message);
+      return { contents: [{ uri, mimeType: 'application/json', text: read.text }] };
+    }
     const detail = actionDetail(s, uri.slice(TOOL_URI_PREFIX.length));
     if (!detail) throw new ProtocolError(-32002, `Resource not found: ${uri.slice(0, 200)}`);
     return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(detail, null, 2) }] };
