@@ -39,3 +39,15 @@ describe('catalog size per tier and token', () => {
     });
   }
 });
+
+describe('tier detection (no FORGE_MCP_TIER)', () => {
+  it('a licensed instance or an owned namespace on Ultimate enables the Enterprise catalog; FORGE_MCP_TIER pins it', async () => {
+    const licensed = await withSandbox({ licensed: true });
+    try {
+      const detected = await startServer({ sandbox: licensed, token: SANDBOX_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'meta' } });
+      try { expect((await detected.client.listTools()).tools).toHaveLength(43); } finally { await detected.close(); }
+      const pinned = await startServer({ sandbox: licensed, token: SANDBOX_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'meta', FORGE_MCP_TIER: 'premium' } });
+      try { expect((await pinned.client.listTools()).tools).toHaveLength(32); } finally { await pinned.close(); }
+    } finally { await licensed.close(); }
+  });
+});

@@ -109,3 +109,28 @@ export async function detectScopes(s: Session): Promise<void> {
     s.log.warn({ error: (err as Error).message }, 'scope detection failed; serving the whole catalog, the platform judges every call');
   }
 }
+
+const PLAN_TIER: Array<[RegExp, Tier]> = [[/ultimate|gold|opensource/i, 'ultimate'], [/premium|silver/i, 'premium']];
+const planTier = (plan: unknown): Tier | undefined => (typeof plan === 'string' ? PLAN_TIER.find(([re]) => re.test(plan))?.[1] : undefined);
+const higher = (a: Tier, b: Tier | undefined): Tier => (b === 'ultimate' || (b === 'premium' && a === 'free') ? b : a);
+
+/**
+ * Tier detection when FORGE_MCP_TIER does not pin it: the instance license (readable by an
+ * administrator), else the plans of the namespaces the token administers. Unreadable → Free.
+ */
+export async function detectTier(s: Session): Promise<void> {
+  if (s.config.tier) return;
+  let tier: Tier = 'free';
+  try {
+    const lic = await s.client.send({ method: 'GET', path: '/license', signal: AbortSignal.timeout(15_000) });
+    if (lic.status === 200) tier = higher(tier, planTier((lic.body as { plan?: unknown } | null)?.plan));
+    if (tier !== 'ultimate') {
+      const ns = await s.client.send({ method: 'GET', path: '/namespaces', query: { owned_only: true, per_page: 100 }, signal: AbortSignal.timeout(15_000) });
+      if (ns.status === 200 && Array.isArray(ns.body)) for (const n of ns.body as Array<{ plan?: unknown }>) tier = higher(tier, planTier(n?.plan));
+    }
+  } catch {
+    // Unreachable: stay on Free until a restart; FORGE_MCP_TIER pins it.
+  }
+  if (tier !== s.tier) s.log.info({ tier }, 'tier detected');
+  s.tier = tier;
+}
