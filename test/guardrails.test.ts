@@ -235,6 +235,40 @@ describe('destructive confirmation', () => {
     } finally { await meta.close(); await dyn.close(); }
   });
 
+  it('issue.work_item_update asks only when an explicit empty list would clear every entry', async () => {
+    const srv = await startServer({ sandbox: sb });
+    try {
+      sb.clearLog();
+      const clearing = await srv.call('forge_execute_action', { action: 'issue.work_item_update', params: { full_path: 'demo-group/demo-project', work_item_iid: 2, assignee_ids: [] } });
+      expect(clearing.isError).toBe(true);
+      expect(text(clearing)).toContain('"confirm": true');
+      expect(apiRequests(sb)).toHaveLength(0);
+      const omitted = await srv.call('forge_execute_action', { action: 'issue.work_item_update', params: { full_path: 'demo-group/demo-project', work_item_iid: 2, title: 'Renamed' } });
+      expect(omitted.isError, text(omitted)).toBeFalsy();
+      sb.clearLog();
+      const confirmed = await srv.call('forge_execute_action', { action: 'issue.work_item_update', params: { full_path: 'demo-group/demo-project', work_item_iid: 2, assignee_ids: [] }, confirm: true });
+      expect(confirmed.isError, text(confirmed)).toBeFalsy();
+      const bodies = apiRequests(sb).map((e) => JSON.stringify(e.body));
+      expect(bodies.some((b) => b.includes('"assigneeIds":[]'))).toBe(true);
+    } finally { await srv.close(); }
+  });
+
+  it('project.pull_mirror_configure asks when the call arms a mirror that overwrites diverged branches', async () => {
+    const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_TIER: 'premium' } });
+    try {
+      sb.clearLog();
+      const armed = await srv.call('forge_execute_action', { action: 'project.pull_mirror_configure', params: { project_id: 1, enabled: true, url: 'https://example.com/up.git', mirror_overwrites_diverged_branches: true } });
+      expect(armed.isError).toBe(true);
+      expect(apiRequests(sb)).toHaveLength(0);
+      const harmless = await srv.call('forge_execute_action', { action: 'project.pull_mirror_configure', params: { project_id: 1, mirror_trigger_builds: true } });
+      expect(harmless.isError, text(harmless)).toBeFalsy();
+      const safe = await srv.call('forge_execute_action', { action: 'project.pull_mirror_configure', params: { project_id: 1, enabled: true, mirror_overwrites_diverged_branches: false } });
+      expect(safe.isError, text(safe)).toBeFalsy();
+      const ok = await srv.call('forge_execute_action', { action: 'project.pull_mirror_configure', params: { project_id: 1, enabled: true, mirror_overwrites_diverged_branches: true, confirm: true } });
+      expect(ok.isError, text(ok)).toBeFalsy();
+    } finally { await srv.close(); }
+  });
+
   it('a confirmation state the server did not issue is a JSON-RPC invalid-params error', async () => {
     const srv = await startServer({ sandbox: sb, modern: true, env: { FORGE_MCP_TOOL_SURFACE: 'individual' }, capabilities: { elicitation: { form: {} } } });
     try {

@@ -15,10 +15,12 @@ export function needsConfirmation(action: Action, params: Record<string, unknown
     return (Array.isArray(params.assignee_ids) && params.assignee_ids.length === 0) || (Array.isArray(params.crm_contact_ids) && params.crm_contact_ids.length === 0);
   }
   if (action.id === 'project.pull_mirror_configure') {
-    // Asks when the resulting configuration pulls and overwrites diverged branches and this call arms it.
-    const overwrites = params.mirror_overwrites_diverged_branches === true;
-    const arms = overwrites || params.enabled === true || params.mirror === true || typeof params.url === 'string' || typeof params.import_url === 'string';
-    return overwrites && arms;
+    // Asks when the resulting configuration pulls and overwrites diverged branches and this call arms
+    // it (the flag itself, enabling the mirror, or a new URL). The stored configuration is not read
+    // before asking, so a call that arms without saying overwrite=false is treated as possibly
+    // overwriting: fail closed.
+    const arms = params.mirror_overwrites_diverged_branches === true || params.enabled === true || typeof params.url === 'string';
+    return arms && params.mirror_overwrites_diverged_branches !== false;
   }
   return action.destructive;
 }

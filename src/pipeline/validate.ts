@@ -114,8 +114,9 @@ export function validateCall(call: CallShape): Validated {
   // The reserved confirm key is removed first (kept as a param by the two handlers that declare it).
   let confirm = false;
   if ('confirm' in input) {
-    // Only the meta surface carries confirm inside params (dynamic: top level; individual: an argument).
-    confirm = surface === 'meta' && (input.confirm === true || input.confirm === 'true');
+    // Only the meta surface carries confirm inside params (dynamic: top level; individual: an argument),
+    // except for the two handlers that declare a confirm field of their own.
+    confirm = (surface === 'meta' || ownsConfirm(action)) && (input.confirm === true || input.confirm === 'true');
     if (!ownsConfirm(action)) delete input.confirm;
   }
   for (const [alias, target] of Object.entries(ALIASES)) {
