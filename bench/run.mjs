@@ -11,6 +11,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { getEncoding } from 'js-tiktoken';
 import { startSandbox, SANDBOX_TOKEN, ADMIN_TOKEN } from '../dist/sandbox/index.js';
+import { createForgeClient } from '../dist/forge/client.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'dist', 'cli.js');
@@ -79,7 +80,16 @@ for (let i = 0; i < 200; i++) {
   await r.body.json();
   raw.push(performance.now() - t0);
 }
+const forge = createForgeClient({ baseUrl: sandbox.url, token: SANDBOX_TOKEN });
+const viaClient = [];
+for (let i = 0; i < 200; i++) {
+  const t0 = performance.now();
+  await forge.send({ method: 'GET', path: '/projects/1/issues/1' });
+  viaClient.push(performance.now() - t0);
+}
+await forge.close();
 console.log('\n## Tool call');
+console.log(`platform client send, same route:  ${ms(median(viaClient))}  ratio ${(median(viaClient) / median(raw)).toFixed(2)}x to raw (client overhead)`);
 console.log(`raw HTTP GET (undici) median:     ${ms(median(raw))}  p99 ${ms(pct(raw, 99))}`);
 console.log(`tool call issue.get median:       ${ms(median(tool))}  p99 ${ms(pct(tool, 99))}   ratio ${(median(tool) / median(raw)).toFixed(2)}x (target ≤ 2x)`);
 console.log(`RSS after first call:             ${(rssKb / 1024).toFixed(1)} MiB (target < 80 MiB)`);

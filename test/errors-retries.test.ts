@@ -1,0 +1,184 @@
+// SPEC "Retries" end to end: the platform client re-sends a failed request at most twice. The sandbox
+// log counts what reached the platform; arrival times show the waits (the waits are real: ~0.7 s then
+// ~1.4 s, plus up to 0.3 s jitter each).
+import { describe, it, expect, beforeAll, afterAll, afterEach } from 'vitest';
+import type { FaultRule, RequestLogEntry, Sandbox } from '../src/sandbox/index.js';
+import { SANDBOX_TOKEN } from '../src/sandbox/index.js';
+import { apiRequests, startServer, text, withSandbox, type Running, type ToolResultLike } from './helpers/harness.js';
+
+let sb: Sandbox;
+let srv: Running;
+/** Date.now() of each request's arrival at the sandbox since the last exec(). */
+let arrivals: number[] = [];
+
+beforeAll(async () => {
+  sb = await withSandbox();
+  const log = sb.log;
+  const push = log.push.bind(log);
+  log.push = (...items: RequestLogEntry[]) => {
+    for (let i = 0; i < items.length; i++) arrivals.push(Date.now());
+    return push(...items);
+  };
+  srv = await startServer({ sandbox: sb });
+});
+afterAll(async () => { await srv?.close(); await sb?.close(); });
+afterEach(() => { sb.clearFaults(); });
+
+const ISSUES = '/api/v4/projects/:id/issues';
+const ISSUES_1 = '/api/v4/projects/1/issues';
+
+async function exec(action: string, params: Record<string, unknown>, faults: FaultRule[] = [], confirm = false): Promise<ToolResultLike> {
+  sb.clearFaults();
+  for (const f of faults) sb.fault(f);
+  sb.clearLog();
+  arrivals = [];
+  return srv.call('forge_execute_action', { action, params, ...(confirm ? { confirm: true } : {}) });
+}
+
+function failure(r: ToolResultLike): string {
+  expect(r.isError, text(r)).toBe(true);
+  expect(r.structuredContent).toBeUndefined();
+  expect(r.content).toHaveLength(1);
+  return text(r);
+}
+
+/** Exactly `n` requests `METHOD path` reached the platform, each with the token. */
+function sent(n: number, method: string, path: string): void {
+  const reqs = apiRequests(sb);
+  expect(reqs.map((e) => `${e.method} ${e.path}`)).toEqual(Array.from({ length: n }, () => `${method} ${path}`));
+  for (const e of reqs) expect(e.headers['private-token']).toBe(SANDBOX_TOKEN);
+}
+
+const gaps = (): number[] => arrivals.slice(1).map((t, i) => t - arrivals[i]);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('5xx', () => {
+  it('a GET answered 502 three times: 3 requests, ~0.7 s then ~1.4 s apart, and the text says so', async () => {
+    const r = await exec('issue.list', { project_id: 1 }, [{ method: 'GET', path: ISSUES, status: 502, times: 3 }]);
+    expect(failure(r)).toBe(
+      `issueList: GitLab is temporarily unavailable (bad gateway): try again shortly; the request was already sent three times: GET ${sb.url}${ISSUES_1}: 502 Bad Gateway`,
+    );
+    sent(3, 'GET', ISSUES_1);
+    const [first, second] = gaps();
+    expect(first).toBeGreaterThanOrEqual(690);
+    expect(first).toBeLessThan(1300);
+    expect(second).toBeGreaterThanOrEqual(1390);
+    expect(second).toBeLessThan(2000);
+  });
+
+  it('a GET answered 503 twice and then served: the third send answers', async () => {
+    const r = await exec('issue.list', { project_id: 1 }, [{ method: 'GET', path: ISSUES, status: 503, times: 2 }]);
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(apiRequests(sb).map((e) => e.status)).toEqual([503, 503, 200]);
+  });
+
+  it('a POST answered 502 once: 1 request, and the text tells to read back before writing again', async () => {
+    const r = await exec('issue.create', { project_id: 1, title: 'maybe applied' }, [{ method: 'POST', path: ISSUES, status: 502, times: 3 }]);
+    expect(failure(r)).toBe(
+      'issueCreate: GitLab is temporarily unavailable (bad gateway): try again shortly; this write was not re-sent and may have been applied: read it back before writing again: ' +
+        `POST ${sb.url}${ISSUES_1}: 502 Bad Gateway`,
+    );
+    sent(1, 'POST', ISSUES_1);
+  });
+
+  it('a DELETE (idempotent) answered 503 is re-sent: 3 requests, and the write may have been applied', async () => {
+    const r = await exec('issue.delete', { project_id: 1, issue_iid: 1 }, [{ method: 'DELETE', path: `${ISSUES}/:iid`, status: 503, times: 3 }], true);
+    expect(failure(r)).toBe(
+      'issueDelete: GitLab is under maintenance or overloaded (service unavailable): try again shortly; this write was sent three times and may have been applied: read it back before writing again: ' +
+        `DELETE ${sb.url}${ISSUES_1}/1: 503 Service Unavailable`,
+    );
+    sent(3, 'DELETE', `${ISSUES_1}/1`);
+  });
+
+  it('501 is not re-sent, even on a GET', async () => {
+    const r = await exec('issue.list', { project_id: 1 }, [{ method: 'GET', path: ISSUES, status: 501, times: 3 }]);
+    expect(failure(r)).toBe(`issueList: GitLab returned HTTP 501; the request was not re-sent: GET ${sb.url}${ISSUES_1}: 501 Not Implemented`);
+    sent(1, 'GET', ISSUES_1);
+  });
+});
+
+describe('429', () => {
+  it('any method is re-sent: a POST answered 429 three times is 3 requests, rate limited', async () => {
+    const r = await exec('issue.create', { project_id: 1, title: 'throttled' }, [{ method: 'POST', path: ISSUES, status: 429, body: { message: 'Retry later' }, times: 3 }]);
+    expect(failure(r)).toBe(
+      `issueCreate: rate limited: GitLab throttled this request, which was already sent three times; wait before retrying (Retry later): POST ${sb.url}${ISSUES_1}: 429 Too Many Requests: Retry later`,
+    );
+    sent(3, 'POST', ISSUES_1);
+  });
+
+  it('waits until RateLimit-Reset when that is later than the usual wait', async () => {
+    const resetAt = (Math.ceil(Date.now() / 1000) + 2) * 1000;
+    const r = await exec('issue.list', { project_id: 1 }, [
+      { method: 'GET', path: ISSUES, status: 429, headers: { 'ratelimit-reset': String(resetAt / 1000), 'ratelimit-remaining': '0' }, times: 1 },
+    ]);
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(apiRequests(sb).map((e) => e.status)).toEqual([429, 200]);
+    expect(arrivals[1]).toBeGreaterThanOrEqual(resetAt - 5);
+    expect(gaps()[0]).toBeLessThan(resetAt - arrivals[0] + 1000);
+  });
+
+  it('never waits more than 5 s, whatever RateLimit-Reset says', async () => {
+    const r = await exec('issue.list', { project_id: 1 }, [
+      { method: 'GET', path: ISSUES, status: 429, headers: { 'ratelimit-reset': String(Math.ceil(Date.now() / 1000) + 120) }, times: 1 },
+    ]);
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(apiRequests(sb).map((e) => e.status)).toEqual([429, 200]);
+    expect(gaps()[0]).toBeGreaterThanOrEqual(4990);
+    expect(gaps()[0]).toBeLessThan(6000);
+  }, 20_000);
+});
+
+describe('no status (the connection broke)', () => {
+  it('a GET whose connection is reset before headers is re-sent: 3 requests, network error', async () => {
+    const r = await exec('issue.list', { project_id: 1 }, [{ method: 'GET', path: ISSUES, reset: 'before-headers', times: 3 }]);
+    expect(failure(r)).toMatch(new RegExp(`^issueList: network error reaching GitLab \\(Get\\): GET ${sb.url.replace(/[.]/g, '\\.')}${ISSUES_1}: UND_ERR_SOCKET$`));
+    sent(3, 'GET', ISSUES_1);
+  });
+
+  it('a POST whose connection is reset before headers is not re-sent and may have been applied', async () => {
+    const r = await exec('issue.create', { project_id: 1, title: 'lost answer' }, [{ method: 'POST', path: ISSUES, reset: 'before-headers', times: 3 }]);
+    expect(failure(r)).toBe(
+      `issueCreate: network error reaching GitLab (Post); the write may have reached the instance: read it back before writing again: POST ${sb.url}${ISSUES_1}: UND_ERR_SOCKET`,
+    );
+    sent(1, 'POST', ISSUES_1);
+  });
+
+  it('a GET whose body is cut after the headers is re-sent too', async () => {
+    const r = await exec('issue.list', { project_id: 1 }, [{ method: 'GET', path: ISSUES, reset: 'after-headers', times: 3 }]);
+    expect(failure(r)).toMatch(/^issueList: network error reaching GitLab \(Get\): GET /);
+    sent(3, 'GET', ISSUES_1);
+  });
+});
+
+describe('cancel and deadline are never re-sent', () => {
+  it('deadline (FORGE_MCP_ACTION_TIMEOUT=1s): "the request exceeded its deadline and was canceled", 1 request', async () => {
+    const timed = await startServer({ sandbox: sb, env: { FORGE_MCP_ACTION_TIMEOUT: '1s' } });
+    try {
+      sb.fault({ method: 'GET', path: ISSUES, delayMs: 2500, status: 502, times: 3 });
+      sb.clearLog();
+      const started = Date.now();
+      const r = await timed.call('forge_execute_action', { action: 'issue.list', params: { project_id: 1 } });
+      const elapsed = Date.now() - started;
+      expect(failure(r)).toBe(`issueList: the request exceeded its deadline and was canceled: GET ${sb.url}${ISSUES_1}: deadline exceeded`);
+      expect(elapsed).toBeGreaterThanOrEqual(990);
+      expect(elapsed).toBeLessThan(2400);
+      await sleep(1800);
+      sent(1, 'GET', ISSUES_1);
+    } finally { await timed.close(); }
+  });
+
+  it('a client cancel (notifications/cancelled) stops the request: 1 request, no re-send', async () => {
+    sb.fault({ method: 'GET', path: ISSUES, delayMs: 800, status: 502, times: 3 });
+    sb.clearLog();
+    const ctl = new AbortController();
+    const pending = srv.client.callTool({ name: 'forge_execute_action', arguments: { action: 'issue.list', params: { project_id: 1 } } }, { signal: ctl.signal });
+    await sleep(300);
+    ctl.abort();
+    await expect(pending).rejects.toThrow();
+    await sleep(2500);
+    sent(1, 'GET', ISSUES_1);
+    // The server is still serving after the cancel.
+    const after = await exec('issue.list', { project_id: 1 });
+    expect(after.isError, text(after)).toBeFalsy();
+  });
+});
