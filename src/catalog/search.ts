@@ -1,6 +1,6 @@
 // forge_find_action's ranking. BM25 (MiniSearch) over ID words, summary and keywords proposes
 // candidates; a re-rank then prefers actions whose own ID the request explains (an action named
-// `snippet.project_get` needs the word snippet), and lists when the request names its objects in the plural.
+// `snippet.project_get` needs the word snippet); a request naming its objects in the plural explains "list".
 import MiniSearch from 'minisearch';
 import type { Action } from './define.js';
 
@@ -43,44 +43,11 @@ export function tokenize(text: string): string[] {
   return out;
 }
 
-/** The verb an action's name carries, and the words that ask for it. */
-const INTENTS: Record<string, readonly string[]> = {
-  list: ['list', 'all', 'which', 'what', 'every', 'find', 'browse', 'overview', 'enumerate'],
-  get: ['get', 'show', 'view', 'read', 'detail', 'details', 'info', 'look', 'inspect', 'fetch', 'describe', 'display', 'open'],
-  create: ['create', 'add', 'new', 'make', 'start', 'open', 'register', 'set', 'post', 'write', 'file', 'raise'],
-  update: ['update', 'edit', 'change', 'modify', 'rename', 'set', 'turn', 'enable', 'disable', 'adjust', 'move'],
-  delete: ['delete', 'remove', 'drop', 'destroy', 'erase', 'purge', 'get rid', 'clean', 'wipe'],
-};
-const INTENT_OF_WORD = new Map<string, string[]>();
-for (const [intent, words] of Object.entries(INTENTS)) for (const w of words) INTENT_OF_WORD.set(w, [...(INTENT_OF_WORD.get(w) ?? []), intent]);
-const NAME_INTENT: Array<[RegExp, string]> = [
-  [/(^|_)(list|all|search)($|_)|s$/, 'list'],
-  [/(^|_)(get|show|status|details?)($|_)/, 'get'],
-  [/(^|_)(create|add|new)($|_)/, 'create'],
-  [/(^|_)(update|edit|set|change)($|_)/, 'update'],
-  [/(^|_)(delete|remove|revoke)($|_)/, 'delete'],
-];
-
-function actionIntent(name: string): string | undefined {
-  for (const [re, intent] of NAME_INTENT) if (re.test(name)) return intent;
-  return undefined;
-}
-
-function queryIntents(query: string): Set<string> {
-  const lower = query.toLowerCase();
-  const words = lower.split(/[^a-z]+/).filter(Boolean);
-  const out = new Set<string>();
-  for (const w of words) for (const i of INTENT_OF_WORD.get(w) ?? []) out.add(i);
-  // "pipeline 4521", "issue #87", "MR !12": one object named by its identifier.
-  if (/[a-z]\s+[#!]?\d+\b/.test(lower) && (out.has('get') || out.has('list'))) { out.delete('list'); out.add('get'); }
-  return out;
-}
-
 /** Plural object words ask for a list ("show the commits"). */
 function pluralStems(query: string): Set<string> {
   const out = new Set<string>();
   for (const raw of query.toLowerCase().split(/[^a-z]+/)) {
-    if (raw.length > 3 && raw.endsWith('s') && !raw.endsWith('ss') && !STOP.has(raw)) out.add(stem(SYNONYMS[raw] ?? raw));
+    if (raw.length > 2 && raw.endsWith('s') && !raw.endsWith('ss') && !STOP.has(raw)) for (const part of (SYNONYMS[raw] ?? raw).split('_')) out.add(stem(part));
   }
   return out;
 }
@@ -92,8 +59,8 @@ export interface SearchHit { action: Action; score: number }
 interface Indexed { action: Action; idTokens: string[] }
 
 /** Re-rank weights (tuned on bench/queries.json). */
-export interface RankWeights { floor: number; power: number; plural: number; boost: Record<string, number> }
-export const DEFAULT_WEIGHTS: RankWeights = { floor: 0.5, power: 2, plural: 1.3, boost: { name: 1, domain: 2, summary: 1.5, keywords: 2 } };
+export interface RankWeights { floor: number; power: number; boost: Record<string, number> }
+export const DEFAULT_WEIGHTS: RankWeights = { floor: 0.5, power: 2, boost: { name: 1, domain: 2, summary: 1.5, keywords: 2 } };
 
 export class ActionSearch {
   private readonly index: MiniSearch<Doc>;
@@ -113,17 +80,17 @@ export class ActionSearch {
 
   search(query: string, limit: number, filter?: (a: Action) => boolean): SearchHit[] {
     const qTokens = new Set(tokenize(query));
-    const intents = queryIntents(query);
     const plurals = pluralStems(query);
     const hits: SearchHit[] = [];
     for (const r of this.index.search(query).slice(0, 60)) {
       const entry = this.byId.get(String(r.id));
       if (!entry || (filter && !filter(entry.action))) continue;
-      // How much of the action's own ID does the request explain?
-      const covered = entry.idTokens.filter((t) => qTokens.has(t)).length / Math.max(1, entry.idTokens.length);
-      let score = r.score * (this.w.floor + (1 - this.w.floor) * covered ** this.w.power);
-      // Plural object words ("show the commits") ask for a list, unless one object is named by its id.
-      if (actionIntent(entry.action.name) === 'list' && entry.idTokens.some((t) => plurals.has(t)) && !intents.has('get')) score *= this.w.plural;
+      // How much of the action's own ID does the request explain? A plural object ("the open MRs")
+      // explains the word list.
+      const pluralObject = entry.idTokens.some((t) => plurals.has(t));
+      const explained = (t: string) => qTokens.has(t) || (t === 'list' && pluralObject);
+      const covered = entry.idTokens.filter(explained).length / Math.max(1, entry.idTokens.length);
+      const score = r.score * (this.w.floor + (1 - this.w.floor) * covered ** this.w.power);
       hits.push({ action: entry.action, score });
     }
     hits.sort((x, y) => y.score - x.score);
