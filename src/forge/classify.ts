@@ -21,6 +21,8 @@ export interface FailureContext {
   graphql?: boolean;
   /** For GraphQL: whether the document was a query or a mutation (default: mutation wording only when known). */
   graphqlKind?: 'query' | 'mutation';
+  /** false for an action that only reads though it POSTs (a search, a query): no read-back advice. */
+  writes?: boolean;
   /** When the platform answered. */
   response?: ForgeResponse;
   /** When it did not (ForgeNetworkError or anything). */
@@ -392,12 +394,13 @@ function isReadMethod(method: string): boolean {
 }
 
 /** What a 5xx tells the assistant about re-sending. */
-function serverErrorNote(status: number, method: string, graphql: boolean, graphqlKind: 'query' | 'mutation' | undefined): string {
+function serverErrorNote(status: number, method: string, graphql: boolean, graphqlKind: 'query' | 'mutation' | undefined, writes?: boolean): string {
   const m = method.toUpperCase();
   if (graphql) {
-    if (graphqlKind === 'query') return 'GraphQL requests are not re-sent';
+    if (graphqlKind === 'query' || writes === false) return 'GraphQL requests are not re-sent';
     return 'this write was not re-sent and may have been applied: read it back before writing again';
   }
+  if (writes === false && !isReadMethod(m)) return 'the request was not re-sent';
   const resent = status !== 501 && (m === 'GET' || m === 'HEAD' || m === 'PUT' || m === 'DELETE' || m === 'OPTIONS');
   if (isReadMethod(m)) return resent ? 'the request was already sent three times' : 'the request was not re-sent';
   if (resent) return 'this write was sent three times and may have been applied: read it back before writing again';
@@ -455,7 +458,7 @@ function describeNoAnswer(ctx: FailureContext): string {
       classification = NO_ANSWER.unexpected;
   }
   // A write whose connection broke after sending may have been applied.
-  const sentMaybe = (kind === 'network' || kind === 'timeout') && !isReadMethod(method) && !(ctx.error instanceof ForgeNetworkError && ctx.error.beforeSend);
+  const sentMaybe = (kind === 'network' || kind === 'timeout') && !isReadMethod(method) && ctx.writes !== false && !(ctx.error instanceof ForgeNetworkError && ctx.error.beforeSend);
   if (sentMaybe) classification += '; the write may have reached the instance: read it back before writing again';
   const hint = composeHint(ctx, { permissionRefusalPossible: false });
   return assemble(ctx.operation, classification, undefined, hint, cause);
@@ -518,7 +521,7 @@ export function describeFailure(ctx: FailureContext): string {
   if (status === 401) classification = tokenRefused ? AUTHENTICATION_FAILED : CLASSIFICATION[401];
   else if (status === 404 && graphql) classification = GRAPHQL_NOT_FOUND;
   else classification = classifyStatus(status);
-  if (status >= 500) classification += `; ${serverErrorNote(status, method, graphql, ctx.graphqlKind)}`;
+  if (status >= 500) classification += `; ${serverErrorNote(status, method, graphql, ctx.graphqlKind, ctx.writes)}`;
 
   let cause: string | undefined;
   if (attributed) {
