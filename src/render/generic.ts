@@ -1,0 +1,207 @@
+// The generic renderer: objects as key fields, arrays as compact tables with their pagination line.
+import type { Pagination, RenderInput, Rendered, Renderer } from './types.js';
+import { cell, code, heading, inline, linkCell, quote, stripControl, toText } from './contain.js';
+import { paginationLine } from './pagination.js';
+import { isRecord, isScalar, present, num, actionOf, thingsOf, summary, trimNested, withNextSteps, cutText, Rec } from './shared.js';
+import { text } from './textual.js';
+
+// ---------------------------------------------------------------- generic
+
+export const IDENTIFIER_KEYS = [
+  'id', 'iid', 'project_id', 'projectId', 'group_id', 'name', 'title', 'path_with_namespace', 'full_path', 'fullPath', 'username', 'tag_name',
+  'state', 'ref', 'sha', 'short_id', 'status', 'web_url', 'webUrl', 'author', 'created_at', 'createdAt', 'updated_at', 'updatedAt',
+];
+export const LONG_TEXT_KEYS = new Set(['description', 'body', 'note', 'message', 'content', 'text', 'release_description']);
+export const TITLE_KEYS = ['title', 'name', 'path_with_namespace', 'full_path', 'fullPath', 'tag_name', 'username', 'file_name', 'ref', 'short_id', 'sha'];
+export const MAX_FIELDS = 20;
+export const MAX_LONG_TEXT = 4000;
+
+export function isLongText(key: string, v: unknown): v is string {
+  return typeof v === 'string' && (LONG_TEXT_KEYS.has(key) || v.length > 200 || /[\r\n]/.test(v));
+}
+
+/** The inline form of a field value (contained). */
+export function fieldValue(v: unknown): string {
+  if (isScalar(v)) return inline(v, 300);
+  if (Array.isArray(v)) {
+    const shown = v.slice(0, 20).map((x) => (isScalar(x) ? toText(x) : summary(x))).filter(Boolean);
+    const more = v.length > 20 ? ` (+${num(v.length - 20)} more)` : '';
+    return inline(shown.join(', '), 600) + more;
+  }
+  if (isRecord(v)) {
+    const s = summary(v);
+    if (s) return inline(s, 200);
+    const json = toText(v);
+    if (json.length <= 160) return code(json);
+    const keys = Object.keys(v);
+    return `(object with ${num(keys.length)} fields: ${inline(keys.slice(0, 8).join(', '), 200)}${keys.length > 8 ? ', …' : ''})`;
+  }
+  return inline(v, 300);
+}
+
+export function renderObject(input: RenderInput, obj: Rec): Rendered {
+  const keys = Object.keys(obj);
+  const ordered = [...IDENTIFIER_KEYS.filter((k) => k in obj), ...keys.filter((k) => !IDENTIFIER_KEYS.includes(k))];
+  const titleKey = TITLE_KEYS.find((k) => isScalar(obj[k]) && obj[k] !== '');
+  const title = titleKey ? heading(obj[titleKey], 200) : `Result of ${heading(actionOf(input).id, 120)}`;
+
+  const lines: string[] = [`## ${title}`, ''];
+  const structured: Rec = {};
+  const longTexts: Array<[string, string]> = [];
+  const hidden: string[] = [];
+  let shownFields = 0;
+
+  for (const key of ordered) {
+    const v = obj[key];
+    if (!present(v)) continue;
+    if (isLongText(key, v)) {
+      longTexts.push([key, v]);
+      structured[key] = v;
+      continue;
+    }
+    if (shownFields >= MAX_FIELDS) {
+      hidden.push(key);
+      continue;
+    }
+    shownFields++;
+    lines.push(`- **${inline(key, 60)}**: ${fieldValue(v)}`);
+    structured[key] = isScalar(v) ? v : trimNested(v);
+  }
+  if (shownFields === 0 && longTexts.length === 0) lines.push('(no fields)');
+  if (hidden.length) {
+    lines.push('', `Other fields (not shown): ${inline(hidden.slice(0, 40).join(', '), 1000)}${hidden.length > 40 ? ` and ${num(hidden.length - 40)} more` : ''}`);
+  }
+  for (const [key, text] of longTexts) {
+    const { shown, rest } = cutText(stripControl(text), MAX_LONG_TEXT);
+    lines.push('', `### ${heading(key, 60)}`, '', quote(shown));
+    if (rest > 0) {
+      lines.push('', `(truncated: ${num(rest)} more characters; read the full text in structuredContent.${inline(key, 60)} of this result)`);
+    }
+  }
+  return { markdown: lines.join('\n'), structured };
+}
+
+interface Column {
+  header: string;
+  keys: string[];
+  kind?: 'link' | 'person';
+}
+
+export const COLUMN_GROUPS: Column[] = [
+  { header: 'id', keys: ['id'] },
+  { header: 'iid', keys: ['iid'] },
+  { header: 'title', keys: ['title', 'name', 'tag_name', 'file_name', 'key'] },
+  { header: 'username', keys: ['username'] },
+  { header: 'path', keys: ['path_with_namespace', 'full_path', 'fullPath', 'path'] },
+  { header: 'state', keys: ['state', 'status'] },
+  { header: 'ref', keys: ['ref', 'source_branch', 'short_id'] },
+  { header: 'author', keys: ['author', 'user', 'owner', 'author_name'], kind: 'person' },
+  { header: 'web_url', keys: ['web_url', 'webUrl'], kind: 'link' },
+  { header: 'created_at', keys: ['created_at', 'createdAt', 'updated_at', 'updatedAt'] },
+];
+export const MAX_COLUMNS = 6;
+export const MIN_COLUMNS = 4;
+export const MAX_ROWS = 200;
+
+export function chooseColumns(items: Rec[]): Array<Column & { key: string }> {
+  const sample = items.slice(0, 50);
+  const has = (k: string) => sample.some((it) => present(it[k]));
+  const chosen: Array<Column & { key: string }> = [];
+  const used = new Set<string>();
+  for (const g of COLUMN_GROUPS) {
+    if (chosen.length >= MAX_COLUMNS) break;
+    const key = g.keys.find((k) => has(k) && !used.has(k));
+    if (!key) continue;
+    chosen.push({ ...g, header: g.header === 'title' || g.header === 'path' || g.header === 'state' || g.header === 'ref' || g.header === 'created_at' ? key : g.header, key });
+    used.add(key);
+  }
+  if (chosen.length < MIN_COLUMNS) {
+    for (const k of Object.keys(sample[0] ?? {})) {
+      if (chosen.length >= MIN_COLUMNS) break;
+      if (used.has(k) || !sample.some((it) => isScalar(it[k]) && it[k] !== '')) continue;
+      chosen.push({ header: k, keys: [k], key: k });
+      used.add(k);
+    }
+  }
+  return chosen;
+}
+
+export function tableCell(col: Column & { key: string }, v: unknown): string {
+  if (!present(v)) return '';
+  if (col.kind === 'link') return linkCell('open', v, 300);
+  if (col.kind === 'person') return cell(isRecord(v) ? summary(v) : summary(v), 60);
+  if (isScalar(v)) return cell(v, 100);
+  return cell(summary(v) || toText(v), 100);
+}
+
+export function trimItem(item: Rec, columns: Array<{ key: string }>): Rec {
+  const out: Rec = {};
+  const keys = new Set([...IDENTIFIER_KEYS, ...columns.map((c) => c.key)]);
+  for (const k of keys) {
+    const v = item[k];
+    if (v === undefined) continue;
+    out[k] = isScalar(v) || v === null ? v : trimNested(v);
+  }
+  return out;
+}
+
+export function renderList(input: RenderInput, list: unknown[]): Rendered {
+  const things = thingsOf(input);
+  const pagination: Pagination | undefined = isRecord(input.pagination) ? input.pagination : undefined;
+  const pageLine = pagination ? paginationLine(pagination) : '';
+  const structured: Rec = {};
+
+  if (list.length === 0) {
+    const md = [`No ${inline(things)} found.`, pageLine].filter(Boolean).join('\n\n');
+    structured.items = [];
+    if (pagination) structured.pagination = pagination;
+    return { markdown: md, structured };
+  }
+
+  const shown = list.slice(0, MAX_ROWS);
+  const omitted = list.length - shown.length;
+  const lines: string[] = [`## ${heading(things.charAt(0).toUpperCase() + things.slice(1))} (${num(list.length)})`, ''];
+  const records = shown.filter(isRecord);
+
+  if (records.length === 0) {
+    for (const v of shown) lines.push(`- ${fieldValue(v) || '(empty)'}`);
+    structured.items = shown.map((v) => (isScalar(v) || v === null ? v : trimNested(v)));
+  } else {
+    const columns = chooseColumns(records);
+    lines.push(`| ${columns.map((c) => cell(c.header, 40)).join(' | ')} |`);
+    lines.push(`|${columns.map(() => '---').join('|')}|`);
+    const items: unknown[] = [];
+    for (const v of shown) {
+      if (isRecord(v)) {
+        lines.push(`| ${columns.map((c) => tableCell(c, v[c.key])).join(' | ')} |`);
+        items.push(trimItem(v, columns));
+      } else {
+        lines.push(`| ${[cell(summary(v) || toText(v), 100), ...columns.slice(1).map(() => '')].join(' | ')} |`);
+        items.push(isScalar(v) || v === null ? v : trimNested(v));
+      }
+    }
+    structured.items = items;
+  }
+  if (omitted > 0) {
+    lines.push('', `(${num(omitted)} more items not shown: the answer held ${num(list.length)}; narrow the request or page through it to see them)`);
+    structured.omitted_items = omitted;
+  }
+  if (pageLine) lines.push('', pageLine);
+  if (pagination) structured.pagination = pagination;
+  return { markdown: lines.join('\n'), structured };
+}
+
+export function renderEmpty(input: RenderInput): Rendered {
+  return { markdown: actionOf(input).method === 'DELETE' ? 'Deleted.' : 'Done.', structured: { ok: true } };
+}
+
+export const generic: Renderer = (input) => {
+  const data = input?.data;
+  let r: Rendered;
+  if (data === null || data === undefined || (typeof data === 'string' && data.trim() === '')) r = renderEmpty(input);
+  else if (typeof data === 'string') return text(input);
+  else if (Array.isArray(data)) r = renderList(input, data);
+  else if (isRecord(data)) r = renderObject(input, data);
+  else r = { markdown: `Result: ${code(toText(data), 200)}`, structured: { value: isScalar(data) ? (typeof data === 'bigint' ? data.toString() : data) : toText(data) } };
+  return withNextSteps(input, r);
+};
