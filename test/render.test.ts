@@ -184,11 +184,11 @@ describe('containment', () => {
 describe('result builders', () => {
   it('success: Markdown for the assistant, structuredContent, optional embedded resource', () => {
     const r = successResult({ markdown: '# hi', structured: { a: 1 } });
-    expect(r).toEqual({ content: [{ type: 'text', text: '# hi', annotations: { audience: ['assistant'] } }], structuredContent: { a: 1 } });
+    expect(r).toEqual({ content: [{ type: 'text', text: '# hi', annotations: { audience: ['assistant'], priority: 0.9 } }], structuredContent: { a: 1 } });
     expect(r.isError).toBeUndefined();
     const e = successResult({ markdown: 'x', structured: {} }, { embed: { uri: 'forge://project/1/issue/2', mimeType: 'application/json', text: '{}' } });
     expect(e.content).toHaveLength(2);
-    expect(e.content[1]).toEqual({ type: 'resource', resource: { uri: 'forge://project/1/issue/2', mimeType: 'application/json', text: '{}' } });
+    expect(e.content[1]).toEqual({ type: 'resource', resource: { uri: 'forge://project/1/issue/2', mimeType: 'application/json', text: '{}' }, annotations: { audience: ['assistant'], priority: 0.3 } });
   });
 
   it('error: exactly one text block, no structuredContent', () => {

@@ -35,7 +35,7 @@ describe('dynamic surface (default)', () => {
     sb.clearLog();
     const r = await srv.call('forge_execute_action', { action: 'issue.list', params: { project_id: 'demo-group/demo-project', state: 'opened' } });
     expect(r.isError, text(r)).toBeFalsy();
-    expect(r.content[0].annotations).toEqual({ audience: ['assistant'] });
+    expect(r.content[0].annotations).toEqual({ audience: ['assistant'], priority: 0.9 });
     expect(r.structuredContent).toHaveProperty('pagination');
     const reqs = apiRequests(sb);
     expect(reqs).toHaveLength(1);
@@ -259,5 +259,19 @@ describe('FORGE_MCP_EMBEDDED_RESOURCES=false', () => {
       expect(r.isError, text(r)).toBeFalsy();
       expect(r.content).toHaveLength(1);
     } finally { await srv.close(); }
+  });
+});
+
+describe('the one client-specific tweak', () => {
+  const call = (srv: Running) => srv.call('forge_execute_action', { action: 'pipeline.get', params: { project_id: 1, pipeline_id: 1001 } });
+  it('a coding client named codex gets integer priorities; FORGE_MCP_CLIENT_COMPAT=off turns it off', async () => {
+    const codex = await startServer({ sandbox: sb, clientName: 'codex-mcp-client' });
+    const off = await startServer({ sandbox: sb, clientName: 'codex-mcp-client', env: { FORGE_MCP_CLIENT_COMPAT: 'off' } });
+    try {
+      const r = await call(codex);
+      expect(r.content.map((c) => (c as { annotations?: { priority?: number } }).annotations?.priority)).toEqual([1, 0]);
+      const o = await call(off);
+      expect(o.content.map((c) => (c as { annotations?: { priority?: number } }).annotations?.priority)).toEqual([0.9, 0.3]);
+    } finally { await codex.close(); await off.close(); }
   });
 });

@@ -12,6 +12,7 @@ export interface TextContent {
 export interface EmbeddedResourceContent {
   type: 'resource';
   resource: { uri: string; mimeType: string; text: string };
+  annotations?: { audience?: Array<'user' | 'assistant'>; priority?: number };
 }
 
 export type ResultContent = TextContent | EmbeddedResourceContent;
@@ -28,11 +29,29 @@ export interface EmbeddedResource {
   text: string;
 }
 
+export const TEXT_PRIORITY = 0.9;
+export const RESOURCE_PRIORITY = 0.3;
+
+/**
+ * The one client-specific tweak: a coding client that reads priorities as integers gets 0 or 1
+ * instead of fractions. Identity and permissions never depend on it.
+ */
+export function integerPriorities(result: ToolResult): ToolResult {
+  return {
+    ...result,
+    content: result.content.map((c) => {
+      const a = (c as { annotations?: { priority?: number } }).annotations;
+      return a && typeof a.priority === 'number' ? { ...c, annotations: { ...a, priority: a.priority >= 0.5 ? 1 : 0 } } : c;
+    }) as ResultContent[],
+  };
+}
+
 /** A successful call: Markdown annotated for the assistant, structuredContent, optional embedded resource. */
 export function successResult(rendered: Rendered, opts: { embed?: EmbeddedResource } = {}): ToolResult {
-  const content: ResultContent[] = [{ type: 'text', text: rendered.markdown, annotations: { audience: ['assistant'] } }];
+  // The Markdown is what the assistant reads first; the embedded object is there for reference.
+  const content: ResultContent[] = [{ type: 'text', text: rendered.markdown, annotations: { audience: ['assistant'], priority: TEXT_PRIORITY } }];
   const embed = opts.embed;
-  if (embed) content.push({ type: 'resource', resource: { uri: embed.uri, mimeType: embed.mimeType, text: embed.text } });
+  if (embed) content.push({ type: 'resource', resource: { uri: embed.uri, mimeType: embed.mimeType, text: embed.text }, annotations: { audience: ['assistant'], priority: RESOURCE_PRIORITY } });
   const structured = rendered.structured && typeof rendered.structured === 'object' && !Array.isArray(rendered.structured) ? rendered.structured : {};
   return { content, structuredContent: structured };
 }

@@ -2,12 +2,12 @@
 // confirmation through input requests. Every tool call goes through runCall.
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  CLIENT_CAPABILITIES_META_KEY, ProtocolError, Server, createRequestStateCodec, inputRequired, inputResponse, type ServerContext,
+  CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, ProtocolError, Server, createRequestStateCodec, inputRequired, inputResponse, type ServerContext,
 } from '@modelcontextprotocol/server';
 import { catalog } from '../catalog/index.js';
 import { runCall } from '../pipeline/call.js';
 import type { ElicitOutcome } from '../pipeline/confirm.js';
-import { errorResult, type ToolResult } from '../render/result.js';
+import { errorResult, integerPriorities, type ToolResult } from '../render/result.js';
 import { dynamicSurface } from '../surfaces/dynamic.js';
 import { individualSurface } from '../surfaces/individual.js';
 import { metaSurface } from '../surfaces/meta.js';
@@ -35,6 +35,13 @@ function canPrompt(server: Server, ctx: ServerContext): boolean {
   const envelope = ctx.mcpReq.envelope as Record<string, { elicitation?: unknown } | undefined> | undefined;
   const declared = envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? server.getClientCapabilities();
   return !!declared?.elicitation;
+}
+
+/** The coding client whose annotation priorities are written as 0 or 1 (SPEC "Limits"). */
+function isIntegerPriorityClient(server: Server, ctx: ServerContext): boolean {
+  const envelope = ctx.mcpReq.envelope as Record<string, { name?: unknown } | undefined> | undefined;
+  const name = envelope?.[CLIENT_INFO_META_KEY]?.name ?? server.getClientVersion()?.name;
+  return typeof name === 'string' && /^codex/i.test(name);
 }
 
 function answerOf(ctx: ServerContext): ElicitOutcome | undefined {
@@ -103,6 +110,7 @@ export function createMcpServer(s: Session): Server {
       }
       result = out;
     }
+    if (s.config.clientCompat && isIntegerPriorityClient(server, ctx)) result = integerPriorities(result);
     const ms = Math.round(performance.now() - started);
     const fields = { tool: name, action: resolved.kind === 'action' ? resolved.action.id : undefined, duration_ms: ms, is_error: !!result.isError, ...userFields(s) };
     s.log.info(fields, 'tool call');

@@ -40,6 +40,8 @@ export interface StartOptions {
   onElicit?: (params: { message: string }) => Promise<{ action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> }>;
   /** Speak protocol revision 2026-07-28 (input requests instead of server→client requests). */
   modern?: boolean;
+  /** Client name sent in clientInfo (default e2e). */
+  clientName?: string;
 }
 
 export async function startServer(o: StartOptions): Promise<Running> {
@@ -55,7 +57,7 @@ export async function startServer(o: StartOptions): Promise<Running> {
   });
   let err = '';
   transport.stderr?.on('data', (d: Buffer) => { err += d.toString(); stderrChunks.push(d.toString()); });
-  const client = new Client({ name: 'e2e', version: '1.0.0' }, {
+  const client = new Client({ name: o.clientName ?? 'e2e', version: '1.0.0' }, {
     capabilities: (o.capabilities ?? {}) as never,
     ...(o.modern ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
   } as never);
