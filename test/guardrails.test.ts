@@ -309,6 +309,21 @@ describe('local paths', () => {
   });
 });
 
+describe('FORGE_MCP_ALLOWED_*_DIRS', () => {
+  it('admits a file from an allowed directory outside the working and temporary directories', async () => {
+    const extra = mkdtempSync(join('/var/tmp', 'forge-allowed-'));
+    writeFileSync(join(extra, 'notes.txt'), 'allowed');
+    const refused = await startServer({ sandbox: sb });
+    const allowed = await startServer({ sandbox: sb, env: { FORGE_MCP_ALLOWED_UPLOAD_DIRS: extra } });
+    try {
+      const up = (srv: Awaited<ReturnType<typeof startServer>>) => srv.call('forge_execute_action', { action: 'project.upload', params: { project_id: 1, file_path: join(extra, 'notes.txt') } });
+      expect(text(await up(refused))).toMatch(/outside the allowed directories/);
+      const ok = await up(allowed);
+      expect(ok.isError, text(ok)).toBeFalsy();
+    } finally { await refused.close(); await allowed.close(); }
+  });
+});
+
 describe('stdio rate limit', () => {
   it('refuses calls over the bucket with "rate limit exceeded for <tool>"', async () => {
     const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_RATE_LIMIT_RPS: '1', FORGE_MCP_RATE_LIMIT_BURST: '2' } });
