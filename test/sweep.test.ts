@@ -64,6 +64,14 @@ const rank = (a: Action) => {
 };
 const actions = [...catalog().actions].sort((x, y) => rank(x) - rank(y));
 
+/** Which of each action's reference requests were seen (written to $SWEEP_REPORT when set). */
+const coverage = new Map<string, string[]>();
+afterAll(() => {
+  if (!process.env.SWEEP_REPORT) return;
+  const lines = [...coverage].map(([id, seen]) => { const all = ref.get(id)!.allRequests; return `${id}\t${seen.length}/${all.length}\t${all.filter((q: string) => !seen.includes(q)).join('; ')}`; });
+  writeFileSync(process.env.SWEEP_REPORT, lines.join('\n'));
+});
+
 /** Actions that end the calling token run on a server of their own, with a throwaway token. */
 const CONSUMES_CREDENTIAL = /_(revoke|rotate)_self$/;
 let spare = 0;
@@ -75,6 +83,25 @@ async function callOn(a: Action, params: Record<string, unknown>) {
   const own = await startServer({ sandbox: sb, token, env: { FORGE_MCP_TIER: 'ultimate' } });
   try { return await own.call('forge_execute_action', { action: a.id, params, confirm: true }); } finally { await own.close(); }
 }
+
+describe.skipIf(!referenceAvailable)('sweep over the alternatives (project / group / global variants)', () => {
+  for (const a of actions.filter((x) => x.alternatives?.length && !x.destructive)) {
+    for (const alt of a.alternatives!) {
+      it(`${a.id} via ${alt.rest}`, async () => {
+        const r = ref.get(a.id)!;
+        sb.clearLog();
+        const params = { ...minimalParams(a), [alt.when]: sweepValue(a, alt.when, a.params[alt.when]) };
+        const res = await srv.call('forge_execute_action', { action: a.id, params, confirm: true });
+        expect(res.isError, `${a.id} ${JSON.stringify(params)} → ${text(res)}`).toBeFalsy();
+        const reached = apiRequests(sb);
+        const [method, route] = alt.rest.split(/\s+/, 2);
+        const want = r.allRequests.find((q: string) => { const [m, p] = q.split(/\s+/, 2); return m === method && grapeToRegExp(p).test(route.replace(/\{[^}]+\}/g, 'X1')); });
+        expect(want, `${alt.rest} is not one of ${r.allRequests.join('; ')}`).toBeDefined();
+        expect(reached.some((e) => matcher(want!)(e.method, e.path)), `${a.id}: ${alt.rest} not sent`).toBe(true);
+      });
+    }
+  }
+});
 
 describe.skipIf(!referenceAvailable)('sweep over the catalog', () => {
   for (const a of actions) {
@@ -93,6 +120,7 @@ describe.skipIf(!referenceAvailable)('sweep over the catalog', () => {
       }
       expect(reached.length, `${a.id}: nothing reached the sandbox`).toBeGreaterThan(0);
       const allowed = r!.allRequests.map(matcher);
+      coverage.set(a.id, r!.allRequests.filter((q: string) => reached.some((e) => matcher(q)(e.method, e.path))));
       for (const e of reached) {
         expect(allowed.some((m: (mm: string, pp: string) => boolean) => m(e.method, e.path)), `${a.id}: ${e.method} ${e.path} is not one of ${r!.allRequests.join('; ')}`).toBe(true);
       }

@@ -68,8 +68,15 @@ export interface ActionSpec {
   download?: boolean;
   /** Re-reads until `field` takes one of `done` (local params interval_seconds, timeout_seconds). */
   poll?: { field: string; done: readonly string[] };
-  /** A GraphQL lookup run first; its result (at `resultPath`) becomes the param `into` (e.g. IID → global ID). */
-  resolve?: { document: string; resultPath: string; into: string; variables: (params: Record<string, unknown>) => Record<string, unknown> };
+  /**
+   * A lookup run first; its result (at `resultPath`, dot path into the answer) becomes the param `into`:
+   * a GraphQL document (e.g. IID → global ID) or a REST read (e.g. a milestone's IID → its ID).
+   */
+  resolve?:
+    | { document: string; resultPath: string; into: string; variables: (params: Record<string, unknown>) => Record<string, unknown> }
+    | { rest: string; query?: (params: Record<string, unknown>) => Record<string, string | number | Array<string | number>>; resultPath: string; into: string };
+  /** Reads sent after the main request whose answers are shown with it (`METHOD /path/{param}`; params, then the main answer, fill it). */
+  also?: readonly string[];
   /** A read sent after a successful write, whose answer is shown instead (`METHOD /path/{param}`). */
   followUp?: string;
   /** A named step of src/pipeline/handlers.ts that computes the request from earlier answers (rare: say why). */

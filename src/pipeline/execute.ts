@@ -73,8 +73,15 @@ export async function execute(s: Session, action: Action, input: Record<string, 
   try {
     if (action.resolve) {
       const r = action.resolve;
-      const res = await send(s, action, params, { method: 'POST', path: '/graphql', graphql: { query: r.document, variables: r.variables(params) }, signal: deadline });
-      const value = dig((res.body as { data?: unknown } | null)?.data, r.resultPath);
+      let value: unknown;
+      if ('rest' in r) {
+        const [method, template] = r.rest.split(/\s+/, 2);
+        const res = await send(s, action, params, { method, path: fillPath(template, params), query: r.query?.(params), signal: deadline });
+        value = dig(res.body, r.resultPath);
+      } else {
+        const res = await send(s, action, params, { method: 'POST', path: '/graphql', graphql: { query: r.document, variables: r.variables(params) }, signal: deadline });
+        value = dig((res.body as { data?: unknown } | null)?.data, r.resultPath);
+      }
       if (value === null || value === undefined) {
         return notFoundCard({ kind: action.notFound?.kind ?? action.domain.replace(/_/g, ' '), identifier: params[action.notFound?.idParam ?? r.into], listAction: action.notFound?.listAction ?? `${action.domain}.list`, graphqlNote: s.auth.kind === 'fine_grained' });
       }
@@ -106,20 +113,59 @@ export async function execute(s: Session, action: Action, input: Record<string, 
 
     if (action.followUp) {
       const [method, template] = action.followUp.split(/\s+/, 2);
-      const merged = { ...params, ...(res.body && typeof res.body === 'object' ? (res.body as Record<string, unknown>) : {}) };
-      const path = template.replace(/\{([^}]+)\}/g, (_m, n: string) => encodeURIComponent(String(merged[n] ?? '')));
-      res = await send(s, action, params, { method, path, signal: deadline });
+      res = await send(s, action, params, { method, path: fillPath(template, withAnswer(params, res.body)), signal: deadline });
+    }
+    // Related reads shown with the answer; one that fails is named, never fatal.
+    const related: Record<string, unknown> = {};
+    for (const extra of action.also ?? []) {
+      const [method, template] = extra.split(/\s+/, 2);
+      try {
+        const r = await s.client.send({ method, path: fillPath(template, withAnswer(params, res.body)), signal: deadline });
+        related[template] = r.status < 400 ? r.body : { unavailable: r.status };
+      } catch {
+        related[template] = { unavailable: 'no answer' };
+      }
     }
 
     if (writesFile) {
       const bytes = writeDownload(params.output_path as string, res.body);
       return successResult({ markdown: `Saved ${bytes} bytes to \`${String(params.output_path).replace(/`/g, "'")}\`.`, structured: { output_path: params.output_path, bytes } });
     }
-    return render(s, action, params, res);
+    const result = render(s, action, params, res);
+    return Object.keys(related).length ? withRelated(result, related) : result;
   } catch (e) {
     if (e instanceof Failed) return e.result;
     return errorResult(describeFailure({ operation: action.operation, actionId: action.id, writes: action.writes, method: action.method, url: s.client.baseUrl, error: e }));
   }
+}
+
+/** A route template filled from params (path segments encoded). */
+function fillPath(template: string, values: Record<string, unknown>): string {
+  return template.replace(/\{([^}]+)\}/g, (_m, n: string) => encodeURIComponent(String(values[n] ?? '')));
+}
+
+/** Params, completed by the fields of an object answer (a follow-up may name the created object's id). */
+function withAnswer(params: Record<string, unknown>, body: unknown): Record<string, unknown> {
+  return { ...(body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}), ...params };
+}
+
+/** Appends the related reads: a contained summary line each, and the answers under structuredContent.related. */
+function withRelated(result: ToolResult, related: Record<string, unknown>): ToolResult {
+  if (result.isError) return result;
+  const lines = Object.entries(related).map(([route, body]) => `- \`${route}\`: ${summarize(body)}`);
+  const [first, ...rest] = result.content;
+  const text = first && first.type === 'text' ? { ...first, text: `${first.text}\n\nRelated:\n${lines.join('\n')}` } : first;
+  return { ...result, content: [text, ...rest], structuredContent: { ...(result.structuredContent ?? {}), related } };
+}
+
+function summarize(body: unknown): string {
+  if (Array.isArray(body)) return `${body.length} item${body.length === 1 ? '' : 's'}`;
+  if (body && typeof body === 'object') {
+    const o = body as Record<string, unknown>;
+    const name = o.path_with_namespace ?? o.name_with_namespace ?? o.username ?? o.name ?? o.title ?? o.id;
+    return typeof name === 'string' || typeof name === 'number' ? String(name).replace(/[`\r\n|<[]/g, ' ').slice(0, 120) : 'object';
+  }
+  return 'no content';
 }
 
 function render(s: Session, action: Action, params: Record<string, unknown>, res: ForgeResponse): ToolResult {
