@@ -235,7 +235,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /metadata',
     params: {},
     fineGrained: ['read_metadata'],
-    keywords: 'version edition enterprise revision kas instance info',
+    keywords: 'version edition enterprise revision kas instance',
   },
   app_statistics_get: {
     summary: 'Get instance statistics: counts of users, projects, groups, issues, MRs, forks, SSH keys',
@@ -420,7 +420,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /topics/{topic_id}',
     params: { topic_id: topicId() },
     fineGrained: [],
-    keywords: 'topic tag category details',
+    keywords: 'topic tag category',
   },
   topic_create: {
     summary: 'Create a project topic (slug name and title)',
@@ -468,7 +468,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /hooks/{hook_id}',
     params: { hook_id: hookId() },
     fineGrained: ['read_webhook'],
-    keywords: 'system webhook details',
+    keywords: 'system webhook',
   },
   system_hook_add: {
     summary: 'Add a system hook that receives instance events (and optionally push/tag/MR events)',
@@ -547,7 +547,7 @@ export default domain('admin', 'Instance administration (administrators): settin
       force: bool('Skip feature flag validation checks (such as a YAML definition)'),
     },
     fineGrained: ['update_feature'],
-    keywords: 'enable disable toggle gitlab feature flag rollout percentage',
+    keywords: 'enable disable toggle gitlab development feature flag instance rollout percentage',
   },
   feature_delete: {
     summary: 'Delete a platform feature flag\'s gates (back to its default state)',
@@ -824,7 +824,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /projects/{project_id}/cluster_agents/{agent_id}',
     params: { project_id: id.project(), agent_id: agentId() },
     fineGrained: ['read_cluster_agent'],
-    keywords: 'kubernetes k8s agent cluster details',
+    keywords: 'kubernetes k8s agent cluster',
   },
   cluster_agent_register: {
     summary: 'Register a Kubernetes agent with a project (then create a token for it)',
@@ -854,7 +854,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /projects/{project_id}/cluster_agents/{agent_id}/tokens/{token_id}',
     params: { project_id: id.project(), agent_id: agentId(), token_id: agentTokenId() },
     fineGrained: ['read_cluster_agent_token'],
-    keywords: 'kubernetes agent token details',
+    keywords: 'kubernetes agent token',
   },
   cluster_agent_token_create: {
     summary: 'Create a token for a Kubernetes agent (the answer shows the secret once)',
@@ -924,7 +924,7 @@ export default domain('admin', 'Instance administration (administrators): settin
       name: stateName(),
     },
     fineGrained: ['read_terraform_state'],
-    keywords: 'terraform opentofu state details lock version',
+    keywords: 'terraform opentofu state lock version',
   },
   terraform_state_lock: {
     summary: 'Lock a Terraform state so no one else can change it',

@@ -10,7 +10,7 @@ const protectedName = (): ParamSpec => id.str('Name of the protected branch or w
 
 export default domain('branch', 'Branches of a project repository: list, read, create, delete, protect and branch rules', {
   create: {
-    summary: 'Create a branch from a branch, tag or commit',
+    summary: 'Create a new branch off a branch, tag or commit',
     rest: 'POST /projects/{project_id}/repository/branches',
     params: {
       project_id: id.project(),
@@ -18,7 +18,7 @@ export default domain('branch', 'Branches of a project repository: list, read, c
       ref: req(str('Branch name, tag or commit SHA to create the branch from')),
     },
     fineGrained: ['create_branch'],
-    keywords: 'new branch checkout -b fork point',
+    keywords: 'new branch checkout -b fork point from',
   },
   delete: {
     summary: 'Delete a branch of the repository',
@@ -42,7 +42,7 @@ export default domain('branch', 'Branches of a project repository: list, read, c
     params: { project_id: id.project(), branch_name: id.str('Name of the branch') },
     notFound: { kind: 'branch', idParam: 'branch_name', listAction: 'branch.list' },
     fineGrained: ['read_branch'],
-    keywords: 'branch details head commit exists',
+    keywords: 'branch head commit exists',
   },
   get_protected: {
     summary: 'Get the protection settings of one protected branch (who can push, merge, force-push)',

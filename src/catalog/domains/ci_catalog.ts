@@ -91,6 +91,6 @@ export default domain('ci_catalog', 'The CI/CD Catalog: published reusable CI/CD
       resource_id: str('Catalog resource ID or global ID (gid://gitlab/Ci::Catalog::Resource/<n>); or use full_path'),
     },
     fineGrained: 'none',
-    keywords: 'CI component inputs include usage versions catalog details',
+    keywords: 'CI component inputs include usage versions catalog',
   },
 });

@@ -29,7 +29,7 @@ export default domain('enterprise_user', 'Enterprise users of a top-level group 
     params: { group_id: groupId(), user_id: id.user() },
     tier: 'premium',
     fineGrained: ['read_enterprise_user'],
-    keywords: 'enterprise user account details',
+    keywords: 'enterprise user account',
   },
   disable_2fa: {
     summary: 'Disable two-factor authentication of an enterprise user (they must enroll again)',

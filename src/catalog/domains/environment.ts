@@ -44,7 +44,7 @@ export default domain('environment', 'Deployment environments, deployments and t
     params: { project_id: id.project(), environment_id: environmentId() },
     fineGrained: ['read_environment'],
     notFound: { kind: 'environment', idParam: 'environment_id', listAction: 'environment.list' },
-    keywords: 'deploy production staging environment details',
+    keywords: 'deploy production staging environment',
   },
   create: {
     summary: 'Create an environment in a project',
@@ -106,7 +106,7 @@ export default domain('environment', 'Deployment environments, deployments and t
       ...paging(),
     },
     fineGrained: ['read_deployment'],
-    keywords: 'deploys releases history rollout production',
+    keywords: 'deploys deployed releases history rollout production',
   },
   deployment_get: {
     summary: 'Get one deployment: environment, ref, SHA, status, deployable job, approvals',
@@ -114,7 +114,7 @@ export default domain('environment', 'Deployment environments, deployments and t
     params: { project_id: id.project(), deployment_id: deploymentId() },
     fineGrained: ['read_deployment'],
     notFound: { kind: 'deployment', idParam: 'deployment_id', listAction: 'environment.deployment_list' },
-    keywords: 'deploy details status',
+    keywords: 'deploy status',
   },
   deployment_create: {
     summary: 'Record a deployment of a ref and commit to an environment',
@@ -229,20 +229,20 @@ export default domain('environment', 'Deployment environments, deployments and t
 
   // ---- protected environments
   protected_list: {
-    summary: 'List the protected environments of a project with who may deploy and approve',
+    summary: 'List the protected environments of a project',
     rest: 'GET /projects/{project_id}/protected_environments',
     params: { project_id: id.project(), ...paging() },
     tier: 'premium',
     fineGrained: ['read_protected_environment'],
-    keywords: 'protected environment deploy access approvals',
+    keywords: 'protected environments deploy access approvals',
   },
   protected_get: {
-    summary: 'Get one protected environment: deploy access levels and approval rules',
+    summary: 'Get one protected environment by name: who may deploy and its approval rules',
     rest: 'GET /projects/{project_id}/protected_environments/{name}',
     params: { project_id: id.project(), name: protectedName() },
     tier: 'premium',
     fineGrained: ['read_protected_environment'],
-    keywords: 'protected environment deploy access',
+    keywords: 'protected environment who can deploy allowed deployers',
   },
   protected_protect: {
     summary: 'Protect an environment: restrict who may deploy and require approvals',
@@ -261,7 +261,7 @@ export default domain('environment', 'Deployment environments, deployments and t
     keywords: 'protect environment restrict deploy approvals',
   },
   protected_update: {
-    summary: 'Change who may deploy to or must approve a protected environment',
+    summary: 'Change who may deploy to a protected environment or how many approvals its deployments require',
     rest: 'PUT /projects/{project_id}/protected_environments/{name}',
     params: {
       project_id: id.project(),
@@ -277,7 +277,7 @@ export default domain('environment', 'Deployment environments, deployments and t
     },
     tier: 'premium',
     fineGrained: ['update_protected_environment'],
-    keywords: 'edit protected environment access approvals',
+    keywords: 'edit protected environment access required approvals require deployers',
   },
   protected_unprotect: {
     summary: 'Unprotect an environment (anyone with deploy rights may deploy again)',

@@ -23,7 +23,7 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
     rest: 'GET /projects/{project_id}/feature_flags/{feature_flag_name}',
     params: { project_id: id.project(), feature_flag_name: flagName() },
     fineGrained: ['read_feature_flag'],
-    keywords: 'feature toggle details strategies',
+    keywords: 'feature toggle strategies',
   },
   feature_flag_create: {
     summary: 'Create a feature flag with rollout strategies per environment',
@@ -39,7 +39,7 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
     keywords: 'new feature toggle rollout percentage',
   },
   feature_flag_update: {
-    summary: 'Update a feature flag: rename, activate or deactivate, change strategies',
+    summary: 'Update a feature flag: turn it on or off, rename, change strategies',
     rest: 'PUT /projects/{project_id}/feature_flags/{feature_flag_name}',
     params: {
       project_id: id.project(),
@@ -53,7 +53,7 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
       ),
     },
     fineGrained: ['update_feature_flag'],
-    keywords: 'enable disable toggle rollout edit feature flag',
+    keywords: 'enable disable toggle turn on off rollout edit',
   },
   feature_flag_delete: {
     summary: 'Delete a feature flag',
@@ -95,7 +95,7 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
     keywords: 'new feature flag user list targeting',
   },
   ff_user_list_update: {
-    summary: 'Rename a feature flag user list or replace its user IDs',
+    summary: 'Update a feature flag user list: rename it or replace its user IDs (add or remove users)',
     rest: 'PUT /projects/{project_id}/feature_flags_user_lists/{user_list_iid}',
     params: {
       project_id: id.project(),
@@ -104,7 +104,7 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
       user_xids: str('Comma-separated external user IDs (replaces the list)'),
     },
     fineGrained: ['update_feature_flag_user_list'],
-    keywords: 'edit feature flag user list',
+    keywords: 'edit feature flag user list add remove users',
   },
   ff_user_list_delete: {
     summary: 'Delete a feature flag user list',

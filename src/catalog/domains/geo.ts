@@ -35,7 +35,7 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
     params: { geo_site_id: siteId() },
     tier: 'premium',
     fineGrained: ['read_geo_site'],
-    keywords: 'geo replication site node details',
+    keywords: 'geo replication site node',
   },
   list_status: {
     summary: 'List the replication and verification status of every Geo site',

@@ -390,7 +390,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     notFound: { kind: 'group', idParam: 'group_id', listAction: 'group.list' },
     resource: 'forge://group/{group_id}',
     fineGrained: ['read_group'],
-    keywords: 'group details info settings namespace team',
+    keywords: 'group settings namespace team',
   },
   create: {
     summary: 'Create a group or subgroup (parent_id) with name, path, visibility and settings',
@@ -481,11 +481,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     keywords: 'move group reparent namespace subgroup',
   },
   transfer_locations: {
-    summary: 'List the groups a group can be transferred to',
+    summary: 'List the groups a group can be transferred to (where it may move)',
     rest: 'GET /groups/{group_id}/transfer_locations',
     params: { group_id: id.group(), search: str('Match target groups by name'), ...paging() },
     fineGrained: ['read_group'],
-    keywords: 'move targets parent candidates transfer',
+    keywords: 'move targets parent candidates transfer where',
   },
   transfer_project: {
     summary: 'Transfer a project into this group (administrators)',
@@ -613,7 +613,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
 
   // ---- members
   members: {
-    summary: 'List the members of a group, including those inherited from parent groups',
+    summary: 'List all members of a group, including those inherited from parent groups',
     rest: 'GET /groups/{group_id}/members/all',
     params: {
       group_id: id.group(),
@@ -624,21 +624,21 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       ...paging(),
     },
     fineGrained: ['read_member'],
-    keywords: 'team people members roles who has access',
+    keywords: 'team people members roles who has access inherited',
   },
   group_member_get: {
-    summary: 'Get a direct member of a group and their role',
+    summary: 'Get one direct member of a group and their role',
     rest: 'GET /groups/{group_id}/members/{user_id}',
     params: { group_id: id.group(), user_id: id.user() },
     fineGrained: ['read_member'],
-    keywords: 'member role access level',
+    keywords: 'direct role access level single user',
   },
   group_member_get_inherited: {
-    summary: 'Get a member of a group, including membership inherited from parent groups',
+    summary: 'Get one user\'s effective membership and role in a group, counting access inherited from parent groups',
     rest: 'GET /groups/{group_id}/members/all/{user_id}',
     params: { group_id: id.group(), user_id: id.user() },
     fineGrained: ['read_member'],
-    keywords: 'effective role inherited member access',
+    keywords: 'effective role access level inherited single user',
   },
   group_member_add: {
     summary: 'Add a user to a group with a role',
@@ -653,7 +653,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       invite_source: str('Source of the invitation'),
     },
     fineGrained: ['create_member'],
-    keywords: 'invite add user team grant access',
+    keywords: 'invite add user team grant access give role developer maintainer reporter',
   },
   group_member_edit: {
     summary: 'Change the role or expiry of a group member',
@@ -666,7 +666,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       member_role_id: int('Custom role ID (Ultimate)'),
     },
     fineGrained: ['update_member'],
-    keywords: 'change role promote demote permission',
+    keywords: 'change role promote demote permission developer maintainer reporter',
   },
   group_member_remove: {
     summary: 'Remove a member from a group',
@@ -750,7 +750,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: ['read_saml_group_link'],
-    keywords: 'saml group link details',
+    keywords: 'single saml',
   },
   saml_link_add: {
     summary: 'Link a SAML group to a group, so its members get a role here',
@@ -764,7 +764,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: ['create_saml_group_link'],
-    keywords: 'add saml group sync link sso',
+    keywords: 'add map saml group sync link sso role',
   },
   saml_link_delete: {
     summary: 'Delete a SAML group link of a group',
@@ -777,7 +777,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     destructive: true,
     fineGrained: ['delete_saml_group_link'],
-    keywords: 'remove saml group link sso',
+    keywords: 'remove unlink saml sso',
   },
   ldap_link_list: {
     summary: 'List the LDAP group links of a group',
@@ -788,7 +788,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     keywords: 'ldap active directory group sync links',
   },
   ldap_link_add: {
-    summary: 'Link an LDAP group (by CN or filter) to a group with a role',
+    summary: 'Link an LDAP group (by CN or filter) to a group, so its members get a role here',
     rest: 'POST /groups/{group_id}/ldap_group_links',
     params: {
       group_id: id.group(),
@@ -800,7 +800,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: ['create_ldap_group_link'],
-    keywords: 'add ldap group sync link active directory',
+    keywords: 'add map ldap group sync link active directory role',
   },
   ldap_link_delete: {
     summary: 'Delete an LDAP group link of a group, chosen by CN or filter',
@@ -814,7 +814,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     destructive: true,
     fineGrained: ['delete_ldap_group_link'],
-    keywords: 'remove ldap group link',
+    keywords: 'remove unlink ldap',
   },
   ldap_link_delete_for_provider: {
     summary: 'Delete the LDAP group link of a given provider and CN',
@@ -823,7 +823,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     destructive: true,
     fineGrained: ['delete_ldap_group_link'],
-    keywords: 'remove ldap group link provider cn',
+    keywords: 'remove unlink ldap provider cn',
   },
   ldap_sync: {
     summary: 'Start a synchronization of the group members with its LDAP links',
@@ -1049,7 +1049,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), hook_id: hookId() },
     tier: 'premium',
     fineGrained: ['read_webhook'],
-    keywords: 'webhook details',
+    keywords: 'webhook',
   },
   hook_add: {
     summary: 'Add a webhook that posts selected events of all projects of a group to a URL',
@@ -1098,7 +1098,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), hook_id: hookId(), key: id.str('Header name'), value: req(str('Header value')) },
     tier: 'premium',
     fineGrained: ['update_webhook'],
-    keywords: 'webhook header authorization',
+    keywords: 'add webhook header authorization token',
   },
   hook_delete_custom_header: {
     summary: 'Remove a custom HTTP header from a group webhook',
@@ -1107,7 +1107,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     destructive: true,
     fineGrained: ['update_webhook'],
-    keywords: 'webhook header remove',
+    keywords: 'webhook remove unset',
   },
   hook_set_url_variable: {
     summary: 'Set a masked URL variable of a group webhook',
@@ -1141,7 +1141,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), badge_id: badgeId() },
     notFound: { kind: 'badge', idParam: 'badge_id', listAction: 'group.badge_list' },
     fineGrained: ['read_badge'],
-    keywords: 'badge details',
+    keywords: 'badge',
   },
   badge_add: {
     summary: 'Add a badge (image with link) shown on every project of a group; URLs may use placeholders',
@@ -1215,7 +1215,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     notFound: { kind: 'label', idParam: 'label_id', listAction: 'group.group_label_list' },
     fineGrained: ['read_label'],
-    keywords: 'label details color',
+    keywords: 'label color',
   },
   group_label_create: {
     summary: 'Create a label in a group, usable in all its projects and subgroups',
@@ -1301,7 +1301,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), milestone_id: milestoneId() },
     notFound: { kind: 'milestone', idParam: 'milestone_id', listAction: 'group.group_milestone_list' },
     fineGrained: ['read_work_item'],
-    keywords: 'milestone details due date sprint',
+    keywords: 'milestone due date sprint',
   },
   group_milestone_create: {
     summary: 'Create a milestone in a group, usable in all its projects',
@@ -1375,7 +1375,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'GET /groups/{group_id}/boards/{board_id}',
     params: { group_id: id.group(), board_id: boardId() },
     fineGrained: ['read_work_item'],
-    keywords: 'kanban board details columns',
+    keywords: 'kanban board columns',
   },
   group_board_create: {
     summary: 'Create an issue board in a group',
@@ -1458,7 +1458,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), board_id: id.int('Epic board ID') },
     tier: 'premium',
     fineGrained: ['read_work_item'],
-    keywords: 'epic board columns details',
+    keywords: 'epic board columns',
   },
 
   // ---- epics (REST reads)
@@ -1500,12 +1500,12 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     keywords: 'child epics sub-epics hierarchy children',
   },
   event_epic_label_list: {
-    summary: 'List the label change events (added or removed) of an epic',
+    summary: 'List the label change history of an epic (labels added and removed)',
     rest: 'GET /groups/{group_id}/epics/{epic_id}/resource_label_events',
     params: { group_id: id.group(), epic_id: id.int('ID of the epic (not the IID)'), ...paging() },
     tier: 'premium',
     fineGrained: ['read_work_item'],
-    keywords: 'epic label history events audit',
+    keywords: 'epic label history events changes who changed',
   },
   event_epic_label_get: {
     summary: 'Get one label change event of an epic',
@@ -1513,7 +1513,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), epic_id: id.int('ID of the epic (not the IID)'), event_id: id.int('Resource label event ID') },
     tier: 'premium',
     fineGrained: ['read_work_item'],
-    keywords: 'epic label event details',
+    keywords: 'epic single event by ID',
   },
 
   // ---- epics as work items (GraphQL)
@@ -1546,7 +1546,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { full_path: fullPath(), epic_iid: epicIid() },
     tier: 'premium',
     fineGrained: 'none',
-    keywords: 'epic details show read initiative',
+    keywords: 'epic initiative',
   },
   epic_create: {
     summary: 'Create an epic in a group with description, labels, assignees, dates, parent, color and health',
@@ -1692,7 +1692,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { ...epicRef(), issue_id: id.int('Global ID of the issue (its id, not the IID)') },
     tier: 'premium',
     fineGrained: ['update_work_item'],
-    keywords: 'add issue to epic link parent',
+    keywords: 'add issue to epic link attach parent',
   },
   epic_issue_remove: {
     summary: 'Remove an issue from its epic (clears the issue\'s parent)',
@@ -1707,7 +1707,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     destructive: true,
     fineGrained: ['update_work_item'],
-    keywords: 'remove unlink issue from epic',
+    keywords: 'remove unlink detach take out',
   },
   epic_issue_update: {
     summary: 'Reorder an issue within an epic, placing it before or after another child',
@@ -1735,7 +1735,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: ['update_work_item'],
-    keywords: 'reorder move issue position epic order',
+    keywords: 'reorder move position order top priority',
   },
 
   // ---- epic comments (GraphQL)
@@ -1764,10 +1764,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { note_id: noteId() },
     tier: 'premium',
     fineGrained: ['read_work_item'],
-    keywords: 'epic comment note details',
+    keywords: 'epic single comment',
   },
   epic_note_create: {
-    summary: 'Add a comment to an epic (starts a new thread)',
+    summary: 'Comment on an epic: add a note (starts a new thread)',
     graphql: {
       kind: 'mutation',
       resultPath: 'createNote',
@@ -1782,7 +1782,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: ['create_work_item'],
-    keywords: 'comment note reply epic write',
+    keywords: 'comment note reply epic write post',
   },
   epic_note_update: {
     summary: 'Edit the text of an epic comment',
@@ -1795,7 +1795,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { note_id: noteId(), body: req(str('New comment text (Markdown)')) },
     tier: 'premium',
     fineGrained: ['update_work_item'],
-    keywords: 'edit comment note epic',
+    keywords: 'epic edit text reword',
   },
   epic_note_delete: {
     summary: 'Delete a comment of an epic',
@@ -1809,7 +1809,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'remove comment note epic',
+    keywords: 'epic remove erase',
   },
   epic_discussion_list: {
     summary: 'List the discussion threads of an epic with their notes and resolution state',
@@ -1837,7 +1837,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { note_id: id.int('ID of any note in the thread (from epic_discussion_list)') },
     tier: 'premium',
     fineGrained: ['read_work_item'],
-    keywords: 'epic thread discussion details replies',
+    keywords: 'epic thread discussion replies',
   },
   epic_discussion_create: {
     summary: 'Start a new discussion thread on an epic',
@@ -1873,7 +1873,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: ['create_work_item'],
-    keywords: 'reply thread discussion epic answer',
+    keywords: 'reply respond answer thread comment discussion epic',
   },
   epic_discussion_update_note: {
     summary: 'Edit the text of a note in an epic discussion thread',
@@ -1886,7 +1886,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { note_id: noteId(), body: req(str('New text of the note (Markdown)')) },
     tier: 'premium',
     fineGrained: ['update_work_item'],
-    keywords: 'edit reply thread note epic',
+    keywords: 'epic edit thread message text',
   },
   epic_discussion_delete_note: {
     summary: 'Delete a note from an epic discussion thread',
@@ -1900,7 +1900,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'remove reply thread note epic',
+    keywords: 'epic remove thread message',
   },
 
   // ---- protected branches and environments
@@ -1918,7 +1918,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), name: branchName() },
     tier: 'premium',
     fineGrained: ['read_protected_branch'],
-    keywords: 'protected branch details permissions',
+    keywords: 'protected branch permissions',
   },
   protected_branch_protect: {
     summary: 'Protect a branch name or wildcard in all projects of a group',
@@ -1966,7 +1966,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), name: envTier() },
     tier: 'premium',
     fineGrained: ['read_protected_environment'],
-    keywords: 'protected environment details deployers approvals',
+    keywords: 'protected environment deployers approvals',
   },
   protected_env_protect: {
     summary: 'Protect a deployment tier in all projects of a group: who may deploy and approvals required',
@@ -1983,7 +1983,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     keywords: 'protect environment production deploy approval',
   },
   protected_env_update: {
-    summary: 'Change the deployers or approval rules of a group protected environment',
+    summary: 'Change who may deploy to a group protected environment (deployment tier) or how many approvals it requires',
     rest: 'PUT /groups/{group_id}/protected_environments/{name}',
     params: {
       group_id: id.group(),
@@ -1994,7 +1994,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: ['update_protected_environment'],
-    keywords: 'edit protected environment deployers approvals',
+    keywords: 'edit protected environment deployers required approvals require',
   },
   protected_env_unprotect: {
     summary: 'Remove the protection of a deployment tier of a group',
@@ -2138,7 +2138,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: ['read_wiki'],
-    keywords: 'read group wiki page documentation docs',
+    keywords: 'group wiki page documentation docs',
   },
   wiki_create: {
     summary: 'Create a group wiki page',

@@ -146,7 +146,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /issues',
     params: { ...issueFilters(), non_archived: bool('Exclude issues of archived projects (default true)') },
     fineGrained: ['read_work_item'],
-    keywords: 'my issues assigned to me all issues dashboard',
+    keywords: 'my issues anywhere instance-wide assigned to me all issues dashboard',
   },
   get: {
     summary: 'Get one issue of a project by its IID: title, description, state, labels, assignees, milestone',
@@ -154,7 +154,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: projectIssue(),
     fineGrained: ['read_work_item'],
     resource: 'forge://project/{project_id}/issue/{issue_iid}',
-    keywords: 'show read view ticket bug details',
+    keywords: 'ticket bug',
   },
   get_by_id: {
     summary: 'Get an issue by its instance-wide ID (administrators; not the project IID)',
@@ -395,11 +395,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     keywords: 'comments notes conversation replies',
   },
   note_get: {
-    summary: 'Get one comment (note) of an issue',
+    summary: 'Get one comment (note) of an issue by its note ID',
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/notes/{note_id}',
     params: { ...projectIssue(), note_id: id.note() },
     fineGrained: ['read_work_item'],
-    keywords: 'comment note',
+    keywords: 'single comment',
   },
   note_create: {
     summary: 'Add a comment (note) to an issue',
@@ -418,7 +418,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'PUT /projects/{project_id}/issues/{issue_iid}/notes/{note_id}',
     params: { ...projectIssue(), note_id: id.note(), body: req(str('New comment text (Markdown)')) },
     fineGrained: ['update_work_item'],
-    keywords: 'edit comment note',
+    keywords: 'edit text reword',
   },
   note_delete: {
     summary: 'Delete a comment (note) of an issue',
@@ -426,7 +426,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), note_id: id.note() },
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'remove comment note',
+    keywords: 'remove erase',
   },
 
   // ---- discussions (threads) ----
@@ -466,14 +466,14 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       created_at: str('Creation time (ISO 8601; administrators or project owners)'),
     },
     fineGrained: ['create_work_item'],
-    keywords: 'reply respond thread comment',
+    keywords: 'reply respond answer thread comment discussion',
   },
   discussion_update_note: {
     summary: 'Edit a note inside a discussion thread of an issue',
     rest: 'PUT /projects/{project_id}/issues/{issue_iid}/discussions/{discussion_id}/notes/{note_id}',
     params: { ...projectIssue(), discussion_id: id.discussion(), note_id: id.note(), body: req(str('New note text (Markdown)')) },
     fineGrained: ['update_work_item'],
-    keywords: 'edit thread reply comment',
+    keywords: 'edit thread message text',
   },
   discussion_delete_note: {
     summary: 'Delete a note from a discussion thread of an issue',
@@ -481,26 +481,26 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), discussion_id: id.discussion(), note_id: id.note() },
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'remove thread reply comment',
+    keywords: 'remove thread message',
   },
 
   // ---- emoji reactions ----
   emoji_issue_list: {
-    summary: 'List the emoji reactions on an issue',
+    summary: 'List the emoji reactions on an issue and who reacted',
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/award_emoji',
     params: { ...projectIssue(), ...paging() },
     fineGrained: ['read_work_item'],
-    keywords: 'reactions award emoji thumbs up votes',
+    keywords: 'reactions reacted award emoji votes upvotes',
   },
   emoji_issue_get: {
-    summary: 'Get one emoji reaction on an issue',
+    summary: 'Get one emoji reaction on an issue by its award ID',
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/award_emoji/{award_id}',
     params: { ...projectIssue(), award_id: awardId() },
     fineGrained: ['read_work_item'],
-    keywords: 'reaction award emoji',
+    keywords: 'single award emoji',
   },
   emoji_issue_create: {
-    summary: 'React to an issue with an emoji',
+    summary: 'Add an emoji reaction to an issue',
     rest: 'POST /projects/{project_id}/issues/{issue_iid}/award_emoji',
     params: { ...projectIssue(), name: req(str('Emoji name without colons, e.g. thumbsup')) },
     fineGrained: ['create_work_item'],
@@ -515,25 +515,25 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     keywords: 'remove reaction unreact emoji',
   },
   emoji_issue_note_list: {
-    summary: 'List the emoji reactions on a comment of an issue',
+    summary: 'List the emoji reactions on a comment of an issue and who reacted',
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/notes/{note_id}/award_emoji',
     params: { ...projectIssue(), note_id: id.note(), ...paging() },
     fineGrained: ['read_work_item'],
-    keywords: 'comment reactions award emoji',
+    keywords: 'comment reactions reacted award emoji',
   },
   emoji_issue_note_get: {
-    summary: 'Get one emoji reaction on a comment of an issue',
+    summary: 'Get one emoji reaction on a comment of an issue by its award ID',
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/notes/{note_id}/award_emoji/{award_id}',
     params: { ...projectIssue(), note_id: id.note(), award_id: awardId() },
     fineGrained: ['read_work_item'],
-    keywords: 'comment reaction award emoji',
+    keywords: 'single award emoji reaction',
   },
   emoji_issue_note_create: {
-    summary: 'React to a comment of an issue with an emoji',
+    summary: 'Add an emoji reaction to a comment of an issue',
     rest: 'POST /projects/{project_id}/issues/{issue_iid}/notes/{note_id}/award_emoji',
     params: { ...projectIssue(), note_id: id.note(), name: req(str('Emoji name without colons, e.g. thumbsup')) },
     fineGrained: ['create_work_item'],
-    keywords: 'react comment emoji thumbs up',
+    keywords: 'react comment emoji award thumbs up like',
   },
   emoji_issue_note_delete: {
     summary: 'Remove an emoji reaction from a comment of an issue',
@@ -541,7 +541,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), note_id: id.note(), award_id: awardId() },
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'remove comment reaction emoji',
+    keywords: 'remove reaction emoji unreact',
   },
 
   // ---- resource events (history) ----
@@ -550,28 +550,28 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/resource_label_events',
     params: { ...projectIssue(), ...paging() },
     fineGrained: ['read_work_item'],
-    keywords: 'label history events audit changes',
+    keywords: 'label history events audit changes who changed',
   },
   event_issue_label_get: {
     summary: 'Get one label change event of an issue',
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/resource_label_events/{event_id}',
     params: { ...projectIssue(), event_id: eventId() },
     fineGrained: ['read_work_item'],
-    keywords: 'label history event',
+    keywords: 'single event by ID',
   },
   event_issue_milestone_list: {
     summary: 'List the milestone change history of an issue',
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/resource_milestone_events',
     params: { ...projectIssue(), ...paging() },
     fineGrained: ['read_work_item'],
-    keywords: 'milestone history events changes',
+    keywords: 'milestone history events changes who changed',
   },
   event_issue_milestone_get: {
     summary: 'Get one milestone change event of an issue',
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/resource_milestone_events/{event_id}',
     params: { ...projectIssue(), event_id: eventId() },
     fineGrained: ['read_work_item'],
-    keywords: 'milestone history event',
+    keywords: 'single event by ID',
   },
   event_issue_state_list: {
     summary: 'List the state change history of an issue (closed, reopened)',
@@ -585,7 +585,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/resource_state_events/{event_id}',
     params: { ...projectIssue(), event_id: eventId() },
     fineGrained: ['read_work_item'],
-    keywords: 'state history event',
+    keywords: 'single event by ID',
   },
   event_issue_iteration_list: {
     summary: 'List the iteration change history of an issue (Premium)',
@@ -601,7 +601,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), event_id: eventId() },
     tier: 'premium',
     fineGrained: ['read_work_item'],
-    keywords: 'iteration sprint history event',
+    keywords: 'single sprint event by ID',
   },
   event_issue_weight_list: {
     summary: 'List the weight change history of an issue (Premium)',
@@ -745,7 +745,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     },
     params: { full_path: fullPath(), work_item_iid: id.int('IID of the work item within the project or group') },
     fineGrained: 'none',
-    keywords: 'work item task epic objective details show read',
+    keywords: 'work item task epic objective',
   },
   work_item_type_list: {
     summary: 'List the work item types of a project or group with their global IDs (needed to create a work item)',

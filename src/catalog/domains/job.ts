@@ -7,7 +7,7 @@ const searchRecent = () => bool('Also look in older successful pipelines of the 
 
 export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, cancel, run manual jobs, artifacts, job token access scope', {
   list: {
-    summary: 'List the jobs of one pipeline, filtered by status',
+    summary: 'List the jobs of one pipeline, filtered by status (failed, running...)',
     rest: 'GET /projects/{project_id}/pipelines/{pipeline_id}/jobs',
     params: {
       project_id: id.project(),
@@ -17,10 +17,10 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       ...paging(),
     },
     fineGrained: ['read_pipeline'],
-    keywords: 'CI build steps stages failed jobs of pipeline',
+    keywords: 'CI build steps stages failed failing jobs of pipeline',
   },
   list_project: {
-    summary: 'List recent jobs across all pipelines of a project, filtered by status',
+    summary: 'List recent jobs of a project across its pipelines, filtered by status',
     rest: 'GET /projects/{project_id}/jobs',
     params: {
       project_id: id.project(),
@@ -28,7 +28,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       ...paging(),
     },
     fineGrained: ['read_job'],
-    keywords: 'CI builds recent failed running jobs',
+    keywords: 'CI builds recent failed running jobs project-wide',
   },
   list_bridges: {
     summary: 'List the bridge (trigger) jobs of a pipeline and the downstream pipelines they started',
@@ -48,7 +48,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     params: { project_id: id.project(), job_id: id.job() },
     fineGrained: ['read_job'],
     nextSteps: ['job.trace', 'job.retry'],
-    keywords: 'CI build step status details',
+    keywords: 'CI build step status',
   },
   trace: {
     summary: 'Read the log (console output) of a job, by default its last lines',

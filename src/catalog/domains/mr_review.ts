@@ -96,7 +96,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       created_at: str('Creation time (ISO 8601; administrators or project owners)'),
     },
     fineGrained: ['create_merge_request'],
-    keywords: 'PR reply respond review thread comment',
+    keywords: 'PR reply respond answer review thread comment discussion',
   },
   discussion_resolve: {
     summary: 'Resolve or unresolve a discussion thread of a merge request',
@@ -116,7 +116,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       resolved: bool('Resolve (true) or unresolve (false) the note'),
     },
     fineGrained: ['update_merge_request'],
-    keywords: 'PR edit review comment thread reply',
+    keywords: 'PR edit resolve review thread message text',
   },
   discussion_note_delete: {
     summary: 'Delete a note from a discussion thread of a merge request',
@@ -124,7 +124,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     params: { ...projectMr(), discussion_id: id.discussion(), note_id: id.note() },
     destructive: true,
     fineGrained: ['delete_merge_request'],
-    keywords: 'PR remove review comment thread reply',
+    keywords: 'PR remove review thread message',
   },
 
   // ---- draft notes (pending review) ----
@@ -143,7 +143,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     keywords: 'PR draft review comment',
   },
   draft_note_create: {
-    summary: 'Add a pending (draft) review comment to a merge request, general or on a diff line',
+    summary: 'Add a draft review comment to a merge request without publishing it yet, general or on a diff line',
     rest: 'POST /projects/{project_id}/merge_requests/{merge_request_iid}/draft_notes',
     params: {
       ...projectMr(),
@@ -154,7 +154,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       resolve_discussion: bool('Resolve that discussion when the draft is published'),
     },
     fineGrained: ['update_merge_request'],
-    keywords: 'PR start review draft comment pending line comment',
+    keywords: 'PR start review draft pending unpublished batch',
   },
   draft_note_update: {
     summary: 'Edit a pending (draft) review comment of a merge request',
@@ -177,11 +177,11 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     keywords: 'PR discard draft review comment',
   },
   draft_note_publish: {
-    summary: 'Publish one pending (draft) review comment of a merge request',
+    summary: 'Publish one draft review comment of a merge request so others see it',
     rest: 'PUT /projects/{project_id}/merge_requests/{merge_request_iid}/draft_notes/{draft_note_id}/publish',
     params: { ...projectMr(), draft_note_id: draftNoteId() },
     fineGrained: ['update_merge_request'],
-    keywords: 'PR publish draft comment post',
+    keywords: 'PR publish post submit one',
   },
   draft_note_publish_all: {
     summary: 'Publish all of the caller\'s pending review comments on a merge request (submit the review)',
@@ -205,11 +205,11 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     keywords: 'PR comments notes conversation activity',
   },
   note_get: {
-    summary: 'Get one comment (note) of a merge request',
+    summary: 'Get one comment (note) of a merge request by its note ID',
     rest: 'GET /projects/{project_id}/merge_requests/{merge_request_iid}/notes/{note_id}',
     params: { ...projectMr(), note_id: id.note() },
     fineGrained: ['read_work_item'],
-    keywords: 'PR comment note',
+    keywords: 'PR single comment',
   },
   note_create: {
     summary: 'Add a general comment (note) to a merge request',
@@ -229,7 +229,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     rest: 'PUT /projects/{project_id}/merge_requests/{merge_request_iid}/notes/{note_id}',
     params: { ...projectMr(), note_id: id.note(), body: req(str('New comment text (Markdown)')) },
     fineGrained: ['update_work_item'],
-    keywords: 'PR edit comment note',
+    keywords: 'PR edit text reword',
   },
   note_delete: {
     summary: 'Delete a comment (note) of a merge request',
@@ -237,6 +237,6 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     params: { ...projectMr(), note_id: id.note() },
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'PR remove comment note',
+    keywords: 'PR remove erase',
   },
 });

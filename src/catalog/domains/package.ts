@@ -69,7 +69,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     fineGrained: ['read_package'],
     notFound: { kind: 'package', idParam: 'package_id', listAction: 'package.list' },
     nextSteps: ['package.file_list'],
-    keywords: 'package details version',
+    keywords: 'package version',
   },
   file_list: {
     summary: 'List the files of a package with sizes and checksums',
@@ -182,7 +182,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     keywords: 'protect packages rule push delete',
   },
   protection_rule_update: {
-    summary: 'Change a package protection rule: pattern, type or minimum roles',
+    summary: 'Change a package protection rule: pattern, type or minimum role required to push or delete',
     rest: 'PATCH /projects/{project_id}/packages/protection/rules/{package_protection_rule_id}',
     params: {
       project_id: id.project(),
@@ -193,7 +193,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       minimum_access_level_for_delete: oneOf(['owner', 'admin'], 'Minimum role to delete matching packages'),
     },
     fineGrained: ['update_package'],
-    keywords: 'edit package protection rule',
+    keywords: 'edit package protection rule require role',
   },
   protection_rule_delete: {
     summary: 'Delete a package protection rule',
@@ -201,7 +201,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     params: { project_id: id.project(), package_protection_rule_id: protectionRuleId() },
     destructive: true,
     fineGrained: ['delete_package'],
-    keywords: 'remove package protection rule',
+    keywords: 'remove unprotect packages',
   },
 
   // ---- container registry repositories
@@ -234,7 +234,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       size: bool('Include the size of the repository'),
     },
     fineGrained: ['read_container_repository'],
-    keywords: 'docker image repository details size',
+    keywords: 'docker image repository size',
   },
   registry_delete: {
     summary: 'Delete a container registry repository with all its tags (scheduled, cannot be undone)',
@@ -311,7 +311,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     keywords: 'protect container images rule',
   },
   registry_rule_update: {
-    summary: 'Change a container repository protection rule: pattern or minimum roles',
+    summary: 'Change a container repository protection rule: pattern or minimum role required to push or delete',
     rest: 'PATCH /projects/{project_id}/registry/protection/repository/rules/{protection_rule_id}',
     params: {
       project_id: id.project(),
@@ -321,7 +321,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       minimum_access_level_for_delete: oneOf([...PUSH_LEVELS, ''], 'Minimum role to delete images ("" unsets)'),
     },
     fineGrained: ['update_container_repository_protection_rule'],
-    keywords: 'edit container protection rule',
+    keywords: 'edit container protection rule require role',
   },
   registry_rule_delete: {
     summary: 'Delete a container repository protection rule',
@@ -329,7 +329,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     params: { project_id: id.project(), protection_rule_id: protectionRuleId() },
     destructive: true,
     fineGrained: ['delete_container_repository_protection_rule'],
-    keywords: 'remove container protection rule',
+    keywords: 'remove unprotect container repository',
   },
 
   // ---- container tag protection rules
@@ -363,7 +363,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       minimum_access_level_for_delete: oneOf([...PUSH_LEVELS, ''], 'Minimum role to delete matching tags ("" unsets)'),
     },
     fineGrained: ['update_container_registry_protection_tag_rule'],
-    keywords: 'edit docker tag protection rule',
+    keywords: 'edit docker tag protection rule require role',
   },
   registry_tag_rule_delete: {
     summary: 'Delete a container tag protection rule',
@@ -371,6 +371,6 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     params: { project_id: id.project(), protection_rule_id: protectionRuleId() },
     destructive: true,
     fineGrained: ['delete_container_registry_protection_tag_rule'],
-    keywords: 'remove docker tag protection rule',
+    keywords: 'remove unprotect docker tags',
   },
 });

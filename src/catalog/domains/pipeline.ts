@@ -41,7 +41,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     fineGrained: ['read_pipeline'],
     notFound: { kind: 'pipeline', idParam: 'pipeline_id', listAction: 'pipeline.list' },
     nextSteps: ['job.list', 'pipeline.test_report_summary', 'pipeline.retry'],
-    keywords: 'CI build status details',
+    keywords: 'CI build status',
   },
   latest: {
     summary: 'Get the latest pipeline of the newest commit on a branch or tag (default branch if none)',
@@ -152,7 +152,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     rest: 'GET /projects/{project_id}/pipeline_schedules/{pipeline_schedule_id}',
     params: { project_id: id.project(), pipeline_schedule_id: scheduleId() },
     fineGrained: ['read_pipeline_schedule'],
-    keywords: 'cron scheduled nightly pipeline',
+    keywords: 'cron scheduled pipeline variables last run',
   },
   schedule_list_triggered_pipelines: {
     summary: 'List the pipelines a pipeline schedule has started',
@@ -163,7 +163,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       ...paging(),
     },
     fineGrained: ['read_pipeline_schedule', 'read_pipeline'],
-    keywords: 'cron scheduled runs history nightly',
+    keywords: 'cron scheduled runs history past',
   },
   schedule_create: {
     summary: 'Create a pipeline schedule that runs a branch or tag on a cron timetable',

@@ -245,7 +245,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       pagination: oneOf(['keyset'], 'keyset for keyset pagination (order_by id only)'),
     },
     fineGrained: ['read_project'],
-    keywords: 'repos repositories projects search find my projects',
+    keywords: 'repos repositories projects search find membership member of owned starred',
   },
   get: {
     summary: 'Get one project: path, visibility, default branch, URLs, settings and permissions',
@@ -259,7 +259,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     notFound: { kind: 'project', idParam: 'project_id', listAction: 'project.list' },
     resource: 'forge://project/{project_id}',
     fineGrained: ['read_project'],
-    keywords: 'repo repository details info settings',
+    keywords: 'repo repository settings',
   },
   create: {
     summary: 'Create a project in the caller\'s namespace or a group, optionally from a template or import URL',
@@ -389,14 +389,14 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/forks',
     params: { project_id: id.project(), ...projectFilters() },
     fineGrained: ['read_project'],
-    keywords: 'forks copies fork network',
+    keywords: 'forks copies fork network forked who forked',
   },
   create_fork_relation: {
     summary: 'Mark a project as a fork of another existing project (administrator or owner)',
     rest: 'POST /projects/{project_id}/fork/{forked_from_id}',
     params: { project_id: id.project(), forked_from_id: id.int('ID of the project it was forked from') },
     fineGrained: ['fork_project'],
-    keywords: 'link fork relationship upstream',
+    keywords: 'link fork relationship upstream forked from',
   },
   delete_fork_relation: {
     summary: 'Remove the fork relationship of a project (it stops being a fork)',
@@ -404,7 +404,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project() },
     destructive: true,
     fineGrained: ['fork_project'],
-    keywords: 'unlink fork relationship detach upstream',
+    keywords: 'unlink fork relationship detach upstream forked from standalone',
   },
   star: {
     summary: 'Star a project for the current user',
@@ -620,7 +620,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
 
   // ---- members
   members: {
-    summary: 'List the members of a project, including those inherited from groups',
+    summary: 'List all members of a project, including those inherited from parent groups',
     rest: 'GET /projects/{project_id}/members/all',
     params: {
       project_id: id.project(),
@@ -631,21 +631,21 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       ...paging(),
     },
     fineGrained: ['read_member'],
-    keywords: 'team people members roles who has access',
+    keywords: 'team people members roles who has access inherited',
   },
   member_get: {
-    summary: 'Get a direct member of a project and their role',
+    summary: 'Get one direct member of a project and their role',
     rest: 'GET /projects/{project_id}/members/{user_id}',
     params: { project_id: id.project(), user_id: id.user() },
     fineGrained: ['read_member'],
-    keywords: 'member role access level',
+    keywords: 'direct role access level single user',
   },
   member_inherited: {
-    summary: 'Get a member of a project, including membership inherited from groups',
+    summary: 'Get one user\'s effective membership and role in a project, counting access inherited from groups',
     rest: 'GET /projects/{project_id}/members/all/{user_id}',
     params: { project_id: id.project(), user_id: id.user() },
     fineGrained: ['read_member'],
-    keywords: 'effective role inherited member access',
+    keywords: 'effective role access level inherited single user',
   },
   member_add: {
     summary: 'Add a user to a project with a role',
@@ -660,7 +660,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       invite_source: str('Source of the invitation'),
     },
     fineGrained: ['create_member'],
-    keywords: 'invite add user team grant access',
+    keywords: 'invite add user team grant access give role developer maintainer reporter',
   },
   member_edit: {
     summary: 'Change the role or expiry of a project member',
@@ -673,7 +673,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       member_role_id: int('Custom role ID (Ultimate)'),
     },
     fineGrained: ['update_member'],
-    keywords: 'change role promote demote permission',
+    keywords: 'change role promote demote permission developer maintainer reporter',
   },
   member_delete: {
     summary: 'Remove a member from a project',
@@ -701,7 +701,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/hooks/{hook_id}',
     params: { project_id: id.project(), hook_id: hookId() },
     fineGrained: ['read_webhook'],
-    keywords: 'webhook details',
+    keywords: 'webhook',
   },
   hook_add: {
     summary: 'Add a webhook that posts selected project events to a URL',
@@ -737,7 +737,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'PUT /projects/{project_id}/hooks/{hook_id}/custom_headers/{key}',
     params: { project_id: id.project(), hook_id: hookId(), key: id.str('Header name'), value: req(str('Header value')) },
     fineGrained: ['update_webhook'],
-    keywords: 'webhook header authorization',
+    keywords: 'add webhook header authorization token',
   },
   hook_delete_custom_header: {
     summary: 'Remove a custom HTTP header from a project webhook',
@@ -745,7 +745,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), hook_id: hookId(), key: id.str('Header name') },
     destructive: true,
     fineGrained: ['update_webhook'],
-    keywords: 'webhook header remove',
+    keywords: 'webhook remove unset',
   },
   hook_set_url_variable: {
     summary: 'Set a masked URL variable of a project webhook',
@@ -777,7 +777,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), badge_id: badgeId() },
     notFound: { kind: 'badge', idParam: 'badge_id', listAction: 'project.badge_list' },
     fineGrained: ['read_badge'],
-    keywords: 'badge details',
+    keywords: 'badge',
   },
   badge_add: {
     summary: 'Add a badge (image with link) to a project; URLs may use placeholders like %{project_path}',
@@ -837,7 +837,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/boards/{board_id}',
     params: { project_id: id.project(), board_id: boardId() },
     fineGrained: ['read_work_item'],
-    keywords: 'kanban board details columns',
+    keywords: 'kanban board columns',
   },
   board_create: {
     summary: 'Create an issue board in a project',
@@ -929,7 +929,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     notFound: { kind: 'label', idParam: 'label_id', listAction: 'project.label_list' },
     fineGrained: ['read_label'],
-    keywords: 'label details color',
+    keywords: 'label color',
   },
   label_create: {
     summary: 'Create a label in a project',
@@ -976,18 +976,18 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     keywords: 'promote label group level',
   },
   label_subscribe: {
-    summary: 'Subscribe the current user to notifications for a label',
+    summary: 'Subscribe to a project label: get notified when it is applied to issues or merge requests',
     rest: 'POST /projects/{project_id}/labels/{label_id}/subscribe',
     params: { project_id: id.project(), label_id: labelId() },
     fineGrained: ['subscribe_label'],
-    keywords: 'watch label notifications follow',
+    keywords: 'watch label notifications notify follow',
   },
   label_unsubscribe: {
-    summary: 'Unsubscribe the current user from notifications for a label',
+    summary: 'Unsubscribe from a project label: stop notifications when it is applied',
     rest: 'POST /projects/{project_id}/labels/{label_id}/unsubscribe',
     params: { project_id: id.project(), label_id: labelId() },
     fineGrained: ['subscribe_label'],
-    keywords: 'unwatch label notifications unfollow',
+    keywords: 'unwatch label stop notifications unfollow mute',
   },
 
   // ---- milestones
@@ -1014,7 +1014,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), milestone_id: milestoneId() },
     notFound: { kind: 'milestone', idParam: 'milestone_id', listAction: 'project.milestone_list' },
     fineGrained: ['read_work_item'],
-    keywords: 'milestone details due date sprint',
+    keywords: 'milestone due date sprint',
   },
   milestone_create: {
     summary: 'Create a milestone in a project',
@@ -1076,11 +1076,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     keywords: 'push mirrors remote replication sync',
   },
   mirror_get: {
-    summary: 'Get one push mirror of a project',
+    summary: 'Get one push mirror of a project by ID: URL, last update status and sync error',
     rest: 'GET /projects/{project_id}/remote_mirrors/{mirror_id}',
     params: { project_id: id.project(), mirror_id: mirrorId() },
     fineGrained: ['read_remote_mirror'],
-    keywords: 'push mirror details status',
+    keywords: 'push mirror last sync error',
   },
   mirror_get_public_key: {
     summary: 'Get the SSH public key of a push mirror (to add as a deploy key on the remote)',
@@ -1168,12 +1168,12 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     keywords: 'pull mirror upstream import sync configure',
   },
   start_mirroring: {
-    summary: 'Start a pull mirror update of a project now',
+    summary: 'Start a pull mirror update of a project now (trigger an immediate sync)',
     rest: 'POST /projects/{project_id}/mirror/pull',
     params: { project_id: id.project() },
     tier: 'premium',
     fineGrained: ['create_pull_mirror'],
-    keywords: 'pull mirror sync now update fetch upstream',
+    keywords: 'pull mirror sync now trigger update fetch upstream',
   },
 
   // ---- Pages
@@ -1297,15 +1297,15 @@ export default domain('project', 'Projects and their settings: create, fork, tra
 
   // ---- merge request approvals
   approval_config_get: {
-    summary: 'Get the merge request approval settings of a project',
+    summary: 'Get a project\'s approval configuration: number of approvals required before merge, reset on push, self-approval',
     rest: 'GET /projects/{project_id}/approvals',
     params: { project_id: id.project() },
     tier: 'premium',
     fineGrained: ['read_approval_configuration'],
-    keywords: 'approval settings review requirements',
+    keywords: 'approvals_before_merge approvals required number settings',
   },
   approval_config_change: {
-    summary: 'Change the merge request approval settings of a project',
+    summary: 'Change a project\'s approval configuration: number of approvals required before merge, reset on push, self-approval',
     rest: 'POST /projects/{project_id}/approvals',
     params: {
       project_id: id.project(),
@@ -1318,7 +1318,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     tier: 'premium',
     fineGrained: ['update_approval_configuration'],
-    keywords: 'approval settings configure review policy',
+    keywords: 'approvals_before_merge set number of approvals required configure',
   },
   approval_rule_list: {
     summary: 'List the merge request approval rules of a project',
@@ -1456,7 +1456,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/services',
     params: { project_id: id.project() },
     fineGrained: ['read_integration'],
-    keywords: 'integrations services plugins slack jira jenkins',
+    keywords: 'integrations enabled services plugins slack jira jenkins',
   },
   integration_get: {
     summary: 'Get the settings of one integration of a project',
@@ -1503,7 +1503,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), slug: integrationSlug() },
     destructive: true,
     fineGrained: ['delete_integration'],
-    keywords: 'remove disable integration service',
+    keywords: 'remove disable turn off integration service',
   },
   integration_list_group: {
     summary: 'List the active integrations of a group',
@@ -1533,7 +1533,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { group_id: id.group(), slug: integrationSlug() },
     destructive: true,
     fineGrained: ['delete_integration'],
-    keywords: 'group remove integration',
+    keywords: 'group remove disable turn off integration',
   },
   integration_get_group_datadog: {
     summary: 'Get the Datadog integration settings of a group',

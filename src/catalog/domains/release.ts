@@ -40,7 +40,7 @@ export default domain('release', 'Releases of a project and their asset links: l
     },
     notFound: { kind: 'release', idParam: 'tag_name', listAction: 'release.list' },
     fineGrained: ['read_release'],
-    keywords: 'release details notes version',
+    keywords: 'release notes version',
   },
   get_latest: {
     summary: 'Get the latest release of a project (by released_at)',
@@ -87,7 +87,7 @@ export default domain('release', 'Releases of a project and their asset links: l
     rest: 'GET /projects/{project_id}/releases/{tag_name}/assets/links/{link_id}',
     params: { project_id: id.project(), tag_name: tagName(), link_id: linkId() },
     fineGrained: ['read_release_link'],
-    keywords: 'release asset link details',
+    keywords: 'release asset link',
   },
   link_list: {
     summary: 'List the asset links of a release',

@@ -36,7 +36,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       exclude_paths: strList('Paths to leave out of the archive'),
     },
     fineGrained: ['read_repository'],
-    keywords: 'download zip tarball export source code snapshot',
+    keywords: 'download link zip tarball export source code snapshot',
   },
   blob: {
     summary: 'Get a Git blob by its SHA: size and base64 content (JSON)',
@@ -142,7 +142,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       body: req(str('Reply text (Markdown)')),
     },
     fineGrained: ['create_commit'],
-    keywords: 'reply comment thread commit discussion',
+    keywords: 'reply respond answer thread comment discussion commit',
   },
   commit_discussion_create: {
     summary: 'Start a discussion thread on a commit, optionally on a diff line',
@@ -162,7 +162,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     params: { project_id: id.project(), commit_sha: discussionCommit(), discussion_id: id.discussion(), note_id: id.note() },
     destructive: true,
     fineGrained: ['delete_commit'],
-    keywords: 'remove comment commit discussion',
+    keywords: 'commit remove thread message',
   },
   commit_discussion_get: {
     summary: 'Get one discussion thread of a commit with its comments',
@@ -189,14 +189,14 @@ export default domain('repository', 'Repository content of a project: files, tre
       body: req(str('New comment text (Markdown)')),
     },
     fineGrained: ['update_commit'],
-    keywords: 'edit comment commit discussion',
+    keywords: 'commit edit thread message text',
   },
   commit_get: {
     summary: 'Get one commit: message, author, parents, stats',
     rest: 'GET /projects/{project_id}/repository/commits/{sha}',
     params: { project_id: id.project(), sha: commitSha(), stats: bool('Include commit stats (default true)') },
     fineGrained: ['read_commit'],
-    keywords: 'commit details show sha revision',
+    keywords: 'commit sha revision',
   },
   commit_list: {
     summary: 'List commits of a branch or tag, filtered by path, author or date range',
@@ -216,7 +216,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       ...paging(),
     },
     fineGrained: ['read_commit'],
-    keywords: 'git log history commits revisions',
+    keywords: 'git log history commits recent latest revisions',
   },
   commit_merge_requests: {
     summary: 'List the merge requests that contain a commit',
@@ -403,7 +403,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       ...paging(),
     },
     fineGrained: ['read_commit'],
-    keywords: 'file log history who changed file revisions',
+    keywords: 'file log history commits who changed file revisions',
   },
   file_metadata: {
     summary: 'Get file metadata (size, blob and last commit IDs) without content, via HEAD',

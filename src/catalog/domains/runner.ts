@@ -68,7 +68,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     rest: 'GET /runners/{runner_id}',
     params: { runner_id: runnerId() },
     fineGrained: ['read_runner'],
-    keywords: 'runner details CI build agent',
+    keywords: 'runner CI build agent',
   },
   jobs: {
     summary: 'List the jobs a runner is running or has run, filtered by status',
@@ -210,7 +210,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     params: { runner_controller_id: controllerId() },
     tier: 'ultimate',
     fineGrained: ['read_runner_controller'],
-    keywords: 'job router admission controller details',
+    keywords: 'job router admission controller',
   },
   controller_create: {
     summary: 'Register a runner controller (disabled, enabled or dry run)',
@@ -300,7 +300,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     params: { runner_controller_id: controllerId(), token_id: controllerTokenId() },
     tier: 'ultimate',
     fineGrained: ['read_runner_controller_token'],
-    keywords: 'admission controller token details last used',
+    keywords: 'admission controller token last used',
   },
   controller_token_create: {
     summary: 'Create an authentication token for a runner controller (the secret is shown once)',

@@ -42,7 +42,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       visibility: visibility(),
     },
     fineGrained: ['create_snippet'],
-    keywords: 'gist paste new snippet share code',
+    keywords: 'gist paste new snippet save share code',
   },
   delete: {
     summary: 'Delete a personal snippet',
@@ -62,7 +62,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       body: req(str('Reply text (Markdown)')),
     },
     fineGrained: ['create_work_item'],
-    keywords: 'reply comment thread snippet',
+    keywords: 'reply respond answer thread comment discussion snippet',
   },
   discussion_create: {
     summary: 'Start a discussion thread on a project snippet',
@@ -77,7 +77,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { project_id: id.project(), snippet_id: snippetId(), discussion_id: id.discussion(), note_id: id.note() },
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'remove comment snippet discussion',
+    keywords: 'snippet remove thread message',
   },
   discussion_get: {
     summary: 'Get one discussion thread of a project snippet with its comments',
@@ -104,7 +104,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       body: req(str('New comment text (Markdown)')),
     },
     fineGrained: ['update_work_item'],
-    keywords: 'edit comment snippet discussion',
+    keywords: 'snippet edit thread message text',
   },
   emoji_snippet_create: {
     summary: 'Add an emoji reaction to a project snippet',
@@ -122,25 +122,25 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     keywords: 'unreact remove emoji award snippet',
   },
   emoji_snippet_get: {
-    summary: 'Get one emoji reaction of a project snippet',
+    summary: 'Get one emoji reaction of a project snippet by its award ID',
     rest: 'GET /projects/{project_id}/snippets/{snippet_id}/award_emoji/{award_id}',
     params: { project_id: id.project(), snippet_id: snippetId(), award_id: awardId() },
     fineGrained: ['read_work_item'],
-    keywords: 'emoji award reaction snippet',
+    keywords: 'single emoji award snippet',
   },
   emoji_snippet_list: {
-    summary: 'List the emoji reactions of a project snippet',
+    summary: 'List the emoji reactions of a project snippet and who reacted',
     rest: 'GET /projects/{project_id}/snippets/{snippet_id}/award_emoji',
     params: { project_id: id.project(), snippet_id: snippetId(), ...paging() },
     fineGrained: ['read_work_item'],
-    keywords: 'emoji awards reactions snippet',
+    keywords: 'emoji awards reactions reacted snippet',
   },
   emoji_snippet_note_create: {
     summary: 'Add an emoji reaction to a comment on a project snippet',
     rest: 'POST /projects/{project_id}/snippets/{snippet_id}/notes/{note_id}/award_emoji',
     params: { project_id: id.project(), snippet_id: snippetId(), note_id: id.note(), name: emojiName() },
     fineGrained: ['create_work_item'],
-    keywords: 'react emoji award comment snippet',
+    keywords: 'react emoji award comment snippet thumbs up like',
   },
   emoji_snippet_note_delete: {
     summary: 'Remove an emoji reaction from a comment on a project snippet',
@@ -148,21 +148,21 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { project_id: id.project(), snippet_id: snippetId(), note_id: id.note(), award_id: awardId() },
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'remove emoji award comment snippet',
+    keywords: 'remove emoji award reaction unreact snippet',
   },
   emoji_snippet_note_get: {
-    summary: 'Get one emoji reaction of a comment on a project snippet',
+    summary: 'Get one emoji reaction of a comment on a project snippet by its award ID',
     rest: 'GET /projects/{project_id}/snippets/{snippet_id}/notes/{note_id}/award_emoji/{award_id}',
     params: { project_id: id.project(), snippet_id: snippetId(), note_id: id.note(), award_id: awardId() },
     fineGrained: ['read_work_item'],
-    keywords: 'emoji award comment snippet',
+    keywords: 'single emoji award reaction snippet',
   },
   emoji_snippet_note_list: {
-    summary: 'List the emoji reactions of a comment on a project snippet',
+    summary: 'List the emoji reactions of a comment on a project snippet and who reacted',
     rest: 'GET /projects/{project_id}/snippets/{snippet_id}/notes/{note_id}/award_emoji',
     params: { project_id: id.project(), snippet_id: snippetId(), note_id: id.note(), ...paging() },
     fineGrained: ['read_work_item'],
-    keywords: 'emoji awards reactions comment snippet',
+    keywords: 'emoji awards reactions reacted comment snippet',
   },
   explore: {
     summary: 'List all public snippets of the instance',
@@ -190,7 +190,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { snippet_id: snippetId() },
     notFound: { kind: 'snippet', idParam: 'snippet_id', listAction: 'snippet.list' },
     fineGrained: ['read_snippet'],
-    keywords: 'gist paste snippet details',
+    keywords: 'gist paste snippet',
   },
   list: {
     summary: 'List the snippets of the current user',
@@ -211,7 +211,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     keywords: 'all snippets gists pastes instance',
   },
   note_create: {
-    summary: 'Comment on a project snippet',
+    summary: 'Comment on a project snippet: add a note',
     rest: 'POST /projects/{project_id}/snippets/{snippet_id}/notes',
     params: {
       project_id: id.project(),
@@ -220,7 +220,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       created_at: str('Creation time, ISO 8601 (administrators and owners only)'),
     },
     fineGrained: ['create_work_item'],
-    keywords: 'comment note snippet remark',
+    keywords: 'comment note snippet remark write post',
   },
   note_delete: {
     summary: 'Delete a comment of a project snippet',
@@ -228,14 +228,14 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { project_id: id.project(), snippet_id: snippetId(), note_id: id.note() },
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'remove comment note snippet',
+    keywords: 'snippet remove erase',
   },
   note_get: {
-    summary: 'Get one comment of a project snippet',
+    summary: 'Get one comment of a project snippet by its note ID',
     rest: 'GET /projects/{project_id}/snippets/{snippet_id}/notes/{note_id}',
     params: { project_id: id.project(), snippet_id: snippetId(), note_id: id.note() },
     fineGrained: ['read_work_item'],
-    keywords: 'comment note snippet',
+    keywords: 'single comment snippet',
   },
   note_list: {
     summary: 'List the comments of a project snippet',
@@ -255,7 +255,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     rest: 'PUT /projects/{project_id}/snippets/{snippet_id}/notes/{note_id}',
     params: { project_id: id.project(), snippet_id: snippetId(), note_id: id.note(), body: req(str('New comment text (Markdown)')) },
     fineGrained: ['update_work_item'],
-    keywords: 'edit comment note snippet',
+    keywords: 'snippet edit text reword',
   },
   project_content: {
     summary: 'Read the raw content of a project snippet (first file) as plain text',
@@ -293,7 +293,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { project_id: id.project(), snippet_id: snippetId() },
     notFound: { kind: 'snippet', idParam: 'snippet_id', listAction: 'snippet.project_list' },
     fineGrained: ['read_snippet'],
-    keywords: 'project snippet details',
+    keywords: 'project snippet',
   },
   project_list: {
     summary: 'List the snippets of a project',

@@ -11,11 +11,11 @@ const source = () => req(str('Source storage shard name: every repository stored
 export default domain('storage_move', 'Repository storage moves between Gitaly shards (administrators): list, read and schedule moves of project, snippet and group repositories', {
   // ---- projects
   retrieve_all_project: {
-    summary: 'List all project repository storage moves of the instance, newest first',
+    summary: 'List the project repository storage moves of the whole instance, newest first',
     rest: 'GET /project_repository_storage_moves',
     params: { ...paging() },
     fineGrained: ['read_repository_storage_move'],
-    keywords: 'gitaly shard storage migration move repositories projects status',
+    keywords: 'gitaly shard storage migration history status progress',
   },
   retrieve_project: {
     summary: 'List the repository storage moves of one project',
@@ -25,11 +25,11 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     keywords: 'gitaly shard storage migration move project repository history',
   },
   get_project: {
-    summary: 'Get one project repository storage move by ID: state, source and destination shard',
+    summary: 'Get one project repository storage move by ID, instance-wide (admin): state, source and destination shard',
     rest: 'GET /project_repository_storage_moves/{repository_storage_move_id}',
     params: { repository_storage_move_id: moveId() },
     fineGrained: ['read_repository_storage_move'],
-    keywords: 'gitaly shard storage move status project',
+    keywords: 'gitaly shard storage move status project instance admin',
   },
   get_project_for_project: {
     summary: 'Get one repository storage move of a given project',
@@ -46,20 +46,20 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     keywords: 'gitaly shard storage migrate move project repository rebalance',
   },
   schedule_all_project: {
-    summary: 'Schedule moving every project repository on a source shard to another shard',
+    summary: 'Move all project repositories from a source storage shard to another shard (bulk schedule)',
     rest: 'POST /project_repository_storage_moves',
     params: { source_storage_name: source(), destination_storage_name: destination() },
     fineGrained: ['create_repository_storage_move'],
-    keywords: 'gitaly shard storage migrate evacuate drain all projects bulk move',
+    keywords: 'gitaly shard storage migrate evacuate drain every repository bulk',
   },
 
   // ---- snippets
   retrieve_all_snippet: {
-    summary: 'List all snippet repository storage moves of the instance, newest first',
+    summary: 'List the snippet repository storage moves of the whole instance, newest first',
     rest: 'GET /snippet_repository_storage_moves',
     params: { ...paging() },
     fineGrained: ['read_repository_storage_move'],
-    keywords: 'gitaly shard storage migration move snippets status',
+    keywords: 'gitaly shard storage migration snippets history status progress',
   },
   retrieve_snippet: {
     summary: 'List the repository storage moves of one snippet',
@@ -69,11 +69,11 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     keywords: 'gitaly shard storage migration move snippet history',
   },
   get_snippet: {
-    summary: 'Get one snippet repository storage move by ID: state, source and destination shard',
+    summary: 'Get one snippet repository storage move by ID, instance-wide (admin): state, source and destination shard',
     rest: 'GET /snippet_repository_storage_moves/{repository_storage_move_id}',
     params: { repository_storage_move_id: moveId() },
     fineGrained: ['read_repository_storage_move'],
-    keywords: 'gitaly shard storage move status snippet',
+    keywords: 'gitaly shard storage move status snippet instance admin',
   },
   get_snippet_for_snippet: {
     summary: 'Get one repository storage move of a given snippet',
@@ -90,21 +90,21 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     keywords: 'gitaly shard storage migrate move snippet repository',
   },
   schedule_all_snippet: {
-    summary: 'Schedule moving every snippet repository on a source shard to another shard',
+    summary: 'Move all snippet repositories from a source storage shard to another shard (bulk schedule)',
     rest: 'POST /snippet_repository_storage_moves',
     params: { source_storage_name: source(), destination_storage_name: destination() },
     fineGrained: ['create_repository_storage_move'],
-    keywords: 'gitaly shard storage migrate evacuate drain all snippets bulk move',
+    keywords: 'gitaly shard storage migrate evacuate drain every repository bulk',
   },
 
   // ---- groups (group wiki repositories)
   retrieve_all_group: {
-    summary: 'List all group repository (group wiki) storage moves of the instance, newest first',
+    summary: 'List the group repository (group wiki) storage moves of the whole instance, newest first',
     rest: 'GET /group_repository_storage_moves',
     params: { ...paging() },
     tier: 'premium',
     fineGrained: ['read_repository_storage_move'],
-    keywords: 'gitaly shard storage migration move group wiki status',
+    keywords: 'gitaly shard storage migration group wiki history status progress',
   },
   retrieve_group: {
     summary: 'List the repository storage moves of one group (its wiki repository)',
@@ -115,12 +115,12 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     keywords: 'gitaly shard storage migration move group wiki history',
   },
   get_group: {
-    summary: 'Get one group repository storage move by ID: state, source and destination shard',
+    summary: 'Get one group repository storage move by ID, instance-wide (admin): state, source and destination shard',
     rest: 'GET /group_repository_storage_moves/{repository_storage_move_id}',
     params: { repository_storage_move_id: moveId() },
     tier: 'premium',
     fineGrained: ['read_repository_storage_move'],
-    keywords: 'gitaly shard storage move status group wiki',
+    keywords: 'gitaly shard storage move status group wiki instance admin',
   },
   get_group_for_group: {
     summary: 'Get one repository storage move of a given group',
@@ -139,11 +139,11 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     keywords: 'gitaly shard storage migrate move group wiki repository',
   },
   schedule_all_group: {
-    summary: 'Schedule moving every group repository (group wikis) on a source shard to another shard',
+    summary: 'Move all group repositories (group wikis) from a source storage shard to another shard (bulk schedule)',
     rest: 'POST /group_repository_storage_moves',
     params: { source_storage_name: source(), destination_storage_name: destination() },
     tier: 'premium',
     fineGrained: ['create_repository_storage_move'],
-    keywords: 'gitaly shard storage migrate evacuate drain all groups wikis bulk move',
+    keywords: 'gitaly shard storage migrate evacuate drain every repository wikis bulk',
   },
 });

@@ -30,14 +30,14 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
     params: { project_id: id.project(), tag_name: tagName() },
     notFound: { kind: 'tag', idParam: 'tag_name', listAction: 'tag.list' },
     fineGrained: ['read_repository_tag'],
-    keywords: 'tag details version commit',
+    keywords: 'tag version commit',
   },
   get_protected: {
-    summary: 'Get the protection settings of one protected tag (who can create it)',
+    summary: 'Get one protected tag and who may create tags matching it',
     rest: 'GET /projects/{project_id}/protected_tags/{name}',
     params: { project_id: id.project(), name: protectedName() },
     fineGrained: ['read_protected_tag'],
-    keywords: 'tag protection rule create access',
+    keywords: 'tag protection rule who can create access',
   },
   get_signature: {
     summary: 'Get the X.509 or SSH signature of a signed tag and its verification status',

@@ -35,7 +35,7 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
     },
     notFound: { kind: 'wiki page', idParam: 'slug', listAction: 'wiki.list' },
     fineGrained: ['read_wiki'],
-    keywords: 'read wiki page documentation docs',
+    keywords: 'wiki page documentation docs',
   },
   list: {
     summary: 'List the wiki pages of a project, optionally with their content',
