@@ -84,6 +84,7 @@ const BY_NAME: Record<string, unknown> = {
   to: 'main',
   access_level: 30,
   milestone_id: 401,
+  milestone_iid: 1,
   // A token of its own (see sweep.test.ts), so revoking or rotating it ends nothing else.
   token_id: 77,
 };

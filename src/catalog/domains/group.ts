@@ -23,7 +23,18 @@ const badgeId = (): ParamSpec => id.int('Badge ID');
 const boardId = (): ParamSpec => id.int('Board ID');
 const listId = (): ParamSpec => id.int('Board list ID');
 const labelId = (): ParamSpec => id.str('Label ID or name');
-const milestoneId = (): ParamSpec => id.int('Milestone ID (the global id, not the IID shown in the UI)');
+/** Milestones are named by their IID (the number shown in the UI); routes need the ID, looked up first. */
+const RESOLVE_MILESTONE = {
+  rest: 'GET /groups/{group_id}/milestones',
+  query: (p: Record<string, unknown>) => ({ 'iids[]': [Number(p.milestone_iid)] }),
+  resultPath: '0.id',
+  into: 'milestone_id',
+};
+const milestoneByIid = (): Record<string, ParamSpec> => ({
+  milestone_iid: id.int('Milestone IID (the number shown in the UI, e.g. %3)'),
+  milestone_id: int('Milestone ID; looked up from milestone_iid', { in: 'local' }),
+});
+
 const saUserId = (): ParamSpec => id.int('User ID of the service account');
 const tokenId = (): ParamSpec => id.int('Personal access token ID');
 const slug = (): ParamSpec => id.str('Slug of the wiki page (e.g. home or docs/setup); encoded by the server');
@@ -1298,8 +1309,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_milestone_get: {
     summary: 'Get one milestone of a group: dates, state and description',
     rest: 'GET /groups/{group_id}/milestones/{milestone_id}',
-    params: { group_id: id.group(), milestone_id: milestoneId() },
-    notFound: { kind: 'milestone', idParam: 'milestone_id', listAction: 'group.group_milestone_list' },
+    resolve: RESOLVE_MILESTONE,
+    params: { group_id: id.group(), ...milestoneByIid() },
+    notFound: { kind: 'milestone', idParam: 'milestone_iid', listAction: 'group.group_milestone_list' },
     fineGrained: ['read_work_item'],
     keywords: 'milestone due date sprint',
   },
@@ -1319,9 +1331,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_milestone_update: {
     summary: 'Update a group milestone: title, dates, description, or close/reopen it',
     rest: 'PUT /groups/{group_id}/milestones/{milestone_id}',
+    resolve: RESOLVE_MILESTONE,
     params: {
       group_id: id.group(),
-      milestone_id: milestoneId(),
+      ...milestoneByIid(),
       title: str('New title'),
       description: str('New description'),
       start_date: str('Start date (YYYY-MM-DD)'),
@@ -1334,7 +1347,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_milestone_delete: {
     summary: 'Delete a group milestone (its issues and MRs are kept)',
     rest: 'DELETE /groups/{group_id}/milestones/{milestone_id}',
-    params: { group_id: id.group(), milestone_id: milestoneId() },
+    resolve: RESOLVE_MILESTONE,
+    params: { group_id: id.group(), ...milestoneByIid() },
     destructive: true,
     fineGrained: ['delete_work_item'],
     keywords: 'remove milestone',
@@ -1342,21 +1356,24 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_milestone_issues: {
     summary: 'List the issues assigned to a group milestone',
     rest: 'GET /groups/{group_id}/milestones/{milestone_id}/issues',
-    params: { group_id: id.group(), milestone_id: milestoneId(), ...paging() },
+    resolve: RESOLVE_MILESTONE,
+    params: { group_id: id.group(), ...milestoneByIid(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'milestone issues scope tickets',
   },
   group_milestone_merge_requests: {
     summary: 'List the merge requests assigned to a group milestone',
     rest: 'GET /groups/{group_id}/milestones/{milestone_id}/merge_requests',
-    params: { group_id: id.group(), milestone_id: milestoneId(), ...paging() },
+    resolve: RESOLVE_MILESTONE,
+    params: { group_id: id.group(), ...milestoneByIid(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'milestone merge requests PR pull requests',
   },
   group_milestone_burndown: {
     summary: 'Get the burndown chart events of a group milestone',
     rest: 'GET /groups/{group_id}/milestones/{milestone_id}/burndown_events',
-    params: { group_id: id.group(), milestone_id: milestoneId(), ...paging() },
+    resolve: RESOLVE_MILESTONE,
+    params: { group_id: id.group(), ...milestoneByIid(), ...paging() },
     tier: 'premium',
     fineGrained: ['read_work_item'],
     keywords: 'burndown chart progress milestone sprint',

@@ -34,6 +34,18 @@ const boardId = (): ParamSpec => id.int('Issue board ID');
 const listId = (): ParamSpec => id.int('Board list ID');
 const labelId = (): ParamSpec => id.str('Label ID or name');
 const milestoneId = (): ParamSpec => id.int('Milestone ID (the global id, not the IID shown in the UI)');
+/** Milestones are named by their IID (the number shown in the UI); routes need the ID, looked up first. */
+const RESOLVE_MILESTONE = {
+  rest: 'GET /projects/{project_id}/milestones',
+  query: (p: Record<string, unknown>) => ({ 'iids[]': [Number(p.milestone_iid)] }),
+  resultPath: '0.id',
+  into: 'milestone_id',
+};
+const milestoneByIid = (): Record<string, ParamSpec> => ({
+  milestone_iid: id.int('Milestone IID (the number shown in the UI, e.g. %3)'),
+  milestone_id: int('Milestone ID; looked up from milestone_iid', { in: 'local' }),
+});
+
 const mirrorId = (): ParamSpec => id.int('Push mirror ID');
 const ruleId = (): ParamSpec => id.int('Approval rule ID');
 const pagesDomain = (): ParamSpec => id.str('Custom Pages domain name (e.g. docs.example.com)');
@@ -1011,8 +1023,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   milestone_get: {
     summary: 'Get one milestone of a project: dates, state and description',
     rest: 'GET /projects/{project_id}/milestones/{milestone_id}',
-    params: { project_id: id.project(), milestone_id: milestoneId() },
-    notFound: { kind: 'milestone', idParam: 'milestone_id', listAction: 'project.milestone_list' },
+    resolve: RESOLVE_MILESTONE,
+    params: { project_id: id.project(), ...milestoneByIid() },
+    notFound: { kind: 'milestone', idParam: 'milestone_iid', listAction: 'project.milestone_list' },
     fineGrained: ['read_work_item'],
     keywords: 'milestone due date sprint',
   },
@@ -1047,7 +1060,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   milestone_delete: {
     summary: 'Delete a project milestone (its issues and MRs are kept)',
     rest: 'DELETE /projects/{project_id}/milestones/{milestone_id}',
-    params: { project_id: id.project(), milestone_id: milestoneId() },
+    resolve: RESOLVE_MILESTONE,
+    params: { project_id: id.project(), ...milestoneByIid() },
     destructive: true,
     fineGrained: ['delete_work_item'],
     keywords: 'remove milestone',
@@ -1055,14 +1069,16 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   milestone_issues: {
     summary: 'List the issues assigned to a project milestone',
     rest: 'GET /projects/{project_id}/milestones/{milestone_id}/issues',
-    params: { project_id: id.project(), milestone_id: milestoneId(), ...paging() },
+    resolve: RESOLVE_MILESTONE,
+    params: { project_id: id.project(), ...milestoneByIid(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'milestone issues scope tickets',
   },
   milestone_merge_requests: {
     summary: 'List the merge requests assigned to a project milestone',
     rest: 'GET /projects/{project_id}/milestones/{milestone_id}/merge_requests',
-    params: { project_id: id.project(), milestone_id: milestoneId(), ...paging() },
+    resolve: RESOLVE_MILESTONE,
+    params: { project_id: id.project(), ...milestoneByIid(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'milestone merge requests PR pull requests',
   },

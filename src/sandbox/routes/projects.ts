@@ -4,7 +4,7 @@ import { ACCESS, type GroupRec, type ProjectRec, type Visibility } from '../stat
 import type { Ctx, Reply } from '../types.js';
 import { newRepo, addCommit } from '../repo.js';
 import { groupJson, milestoneJson, projectJson, userBasic } from '../serialize.js';
-import { bool, forbidden, int, json, list, message, missing, notFound, paginate, pageParams, sortBy, str, text } from '../util.js';
+import { bool, forbidden, int, intList, json, list, message, missing, notFound, paginate, pageParams, sortBy, str, text } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
 
 const VISIBILITIES = new Set(['private', 'internal', 'public']);
@@ -255,7 +255,8 @@ export function registerProjects(r: Router): void {
     if (isReply(p)) return p;
     const st = str(ctx.params.state);
     const title = str(ctx.params.title);
-    const ms = p.milestones.filter((m) => (!st || m.state === st) && (!title || m.title === title));
+    const iids = intList(ctx.params.iids);
+    const ms = p.milestones.filter((m) => (!st || m.state === st) && (!title || m.title === title) && (!iids?.length || iids.includes(m.iid)));
     return paginate(ctx, ms.map((m) => milestoneJson(ctx.state, p, m)));
   });
   r.get('projects/:id/milestones/:mid', (ctx, prm) => {
