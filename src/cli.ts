@@ -4,7 +4,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { loadConfig, type Config } from './config/index.js';
 import { createLogger, type Logger } from './observe/log.js';
-import { startStdio } from './server/stdio.js';
 
 function readFileOrUndefined(path: string): string | undefined {
   try { return readFileSync(path, 'utf8'); } catch { return undefined; }
@@ -33,9 +32,15 @@ async function main(): Promise<number | undefined> {
   for (const w of loaded.warnings) log.warn(w);
   for (const n of loaded.notices) log.info(n);
   if (config.transport === 'http') {
-    log.error('HTTP mode (--http) is not available in this build yet; run over stdio');
-    return 1;
+    // Each transport is loaded only when chosen: stdio never pays for the listener, nor HTTP for stdio.
+    const { startHttp } = await import('./http/index.js');
+    const http = await startHttp(config, log);
+    const shutdown = () => { void http.close().finally(() => process.exit(0)); };
+    process.on('SIGINT', shutdown);
+    process.on('SIGTERM', shutdown);
+    return undefined;
   }
+  const { startStdio } = await import('./server/stdio.js');
   await startStdio(config, log);
   return undefined;
 }

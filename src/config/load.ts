@@ -486,9 +486,10 @@ function httpBlock(args: ParsedArgs, http: boolean, skipTlsVerify: boolean, inpu
     trustedProxyHeader: trustedProxyHeader?.trim(),
     trustedProxies,
     trustedOrigins,
-    authFailureLimit: count('auth-failure-limit', 10, 1),
+    // 0 turns the budget off (SPEC "Address blocking").
+    authFailureLimit: count('auth-failure-limit', 10, 0),
     authFailureWindowMs: positive('auth-failure-window', MINUTE),
-    authDistinctTokenLimit: count('auth-distinct-token-limit', 50, 1),
+    authDistinctTokenLimit: count('auth-distinct-token-limit', 50, 0),
     authDistinctTokenWindowMs: positive('auth-distinct-token-window', 10 * MINUTE),
     oauthCacheTtlMs,
     resourceDocumentation,

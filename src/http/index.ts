@@ -1,0 +1,396 @@
+// HTTP mode (legacy authentication): each request carries its own credential; a pool holds one
+// session per (instance, token). SPEC "Service endpoints (HTTP mode)", "Authentication failures on
+// HTTP", "Instance selection", "Host and origin checks", "Address blocking (HTTP)", "Limits".
+import { chmodSync, existsSync, readFileSync, statSync, unlinkSync } from 'node:fs';
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import type { Config } from '../config/index.js';
+import { canonicalForgeUrl } from '../config/values.js';
+import type { Logger } from '../observe/log.js';
+import { credentialHandle } from '../observe/log.js';
+import { admit, type Admission } from './admit.js';
+import { AddressBudget, RefusalMemory, Slots } from './budget.js';
+import { AddressOf, HostGuard, OriginGuard, header } from './guards.js';
+import { Pool, poolKey, type PoolEntry } from './pool.js';
+import {
+  CORS_ALLOW_METHODS, CORS_EXPOSE_HEADERS, FORBIDDEN_CODE, INVALID_REQUEST_CODE, PARSE_ERROR_CODE, SERVER_ERROR_CODE, TOO_MANY_CODE, UNAUTHORIZED_CODE,
+  corsAllowHeaders, jsonReply, requestIdOf, retryAfterSeconds, rpcError, setSecurityHeaders, type RpcId,
+} from './replies.js';
+
+/** Held calls at once (SPEC "Limits": 192 under a descriptor limit of 1024). */
+export const MAX_HELD_CALLS = 192;
+export const MAX_JSON_DEPTH = 100;
+/** Concurrent verifications of new tokens, process-wide, and how long a new token waits for a slot. */
+const VERIFY_SLOTS = 16;
+const VERIFY_WAIT_MS = 5_000;
+
+const BUSY_MESSAGE = 'This server is busy. Retry later.';
+const CROSS_ORIGIN_MESSAGE = 'the Origin header names an origin the deployment does not trust';
+const NO_CREDENTIAL_MESSAGE =
+  'Authentication required: send the access token in the PRIVATE-TOKEN header or as Authorization: Bearer <token>.';
+const REFUSED_MESSAGE =
+  'the platform rejected the token: send a valid, unexpired access token issued by the target instance (PRIVATE-TOKEN header or Authorization: Bearer).';
+
+export interface HttpHandle {
+  /** The bound address (`http://host:port` or the socket path). */
+  address: string;
+  close(): Promise<void>;
+}
+
+/** Maximum bracket nesting of a JSON text (strings skipped). Stops counting once past `limit`. */
+export function jsonDepth(text: string, limit: number): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+      continue;
+    }
+    if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      depth++;
+      if (depth > max) {
+        max = depth;
+        if (max > limit) return max;
+      }
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return max;
+}
+
+/** Calls a JSON-RPC body holds: each request of a batch counts; notifications and responses do not. */
+function heldCallsOf(body: unknown): number {
+  const one = (m: unknown): number => {
+    if (!m || typeof m !== 'object') return 0;
+    const r = m as { method?: unknown; id?: unknown };
+    if (typeof r.method !== 'string' || r.id === undefined || r.id === null) return 0;
+    return r.method === 'subscriptions/listen' ? 0 : 1;
+  };
+  return Array.isArray(body) ? body.reduce((n: number, m) => n + one(m), 0) : one(body);
+}
+
+type BodyRead = { ok: true; text: string } | { ok: false; tooLarge: true } | { ok: false; tooLarge: false };
+
+function readBody(req: IncomingMessage, max: number): Promise<BodyRead> {
+  return new Promise((resolve) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > max) {
+      req.resume();
+      resolve({ ok: false, tooLarge: true });
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    req.on('data', (c: Buffer) => {
+      if (done) return;
+      size += c.length;
+      if (size > max) {
+        done = true;
+        resolve({ ok: false, tooLarge: true });
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => {
+      if (done) return;
+      done = true;
+      resolve({ ok: true, text: Buffer.concat(chunks).toString('utf8') });
+    });
+    req.on('error', () => {
+      if (done) return;
+      done = true;
+      resolve({ ok: false, tooLarge: false });
+    });
+  });
+}
+
+export async function startHttp(config: Config, log: Logger): Promise<HttpHandle> {
+  if (config.authMode !== 'legacy') {
+    throw new Error('--auth-mode=oauth is not available in this build yet; use the default legacy mode (PRIVATE-TOKEN or Authorization: Bearer with an access token)');
+  }
+  if (!config.stateless) {
+    throw new Error('--stateless=false (stateful HTTP sessions) is not available in this build yet; the default stateless transport serves every MCP client');
+  }
+
+  const pool = new Pool(config, log);
+  const budget = new AddressBudget({
+    failureLimit: config.authFailureLimit,
+    failureWindowMs: config.authFailureWindowMs,
+    distinctLimit: config.authDistinctTokenLimit,
+    distinctWindowMs: config.authDistinctTokenWindowMs,
+  });
+  const refusals = new RefusalMemory();
+  const verifySlots = new Slots(VERIFY_SLOTS);
+  const pending = new Map<string, Promise<Admission>>();
+  const hosts = new HostGuard(config);
+  const origins = new OriginGuard(config.trustedOrigins);
+  const addressOf = new AddressOf(config);
+  const forgeUrlHeaderMatters = config.allowAnyForgeUrl || config.forgeUrls.length > 1;
+  const allowHeaders = corsAllowHeaders(true, forgeUrlHeaderMatters);
+  let held = 0;
+  let forgeUrlIgnoredLogged = false;
+
+  /** Which instance a request goes to (SPEC "Instance selection"). */
+  const selectInstance = (req: IncomingMessage): { ok: true; instance: string; operatorNamed: boolean } | { ok: false; message: string } => {
+    const raw = header(req, 'forge-url');
+    if (config.forgeUrls.length === 1) {
+      if (raw !== undefined && !forgeUrlIgnoredLogged) {
+        forgeUrlIgnoredLogged = true;
+        log.info({ instance: config.forgeUrls[0] }, 'FORGE-URL header ignored: this deployment publishes one instance');
+      }
+      return { ok: true, instance: config.forgeUrls[0], operatorNamed: true };
+    }
+    if (raw === undefined || raw.trim() === '') {
+      return { ok: false, message: config.allowAnyForgeUrl ? 'the FORGE-URL header is required: name the instance to act on (for example https://gitlab.example.com)' : 'the FORGE-URL header is required: name one of the instances this deployment publishes' };
+    }
+    const c = canonicalForgeUrl(raw);
+    if (!c.ok) return { ok: false, message: `the FORGE-URL header is malformed: ${c.error}` };
+    if (config.allowAnyForgeUrl) return { ok: true, instance: c.value, operatorNamed: false };
+    if (!config.forgeUrls.includes(c.value)) return { ok: false, message: 'the FORGE-URL header names an instance this deployment does not publish' };
+    return { ok: true, instance: c.value, operatorNamed: true };
+  };
+
+  const admitOnce = (key: string, input: Omit<Parameters<typeof admit>[0], 'onRefused'>): Promise<Admission> => {
+    const existing = pending.get(key);
+    if (existing) return existing;
+    const p = (async (): Promise<Admission> => {
+      if (!(await verifySlots.acquire(VERIFY_WAIT_MS))) {
+        return { kind: 'unavailable', retryAfter: '5', message: 'Too many new credentials are being checked at once; the token has not been rejected. Retry later.' };
+      }
+      try {
+        return await admit({ ...input, onRefused: () => pool.drop(key, 'the platform refused the token on a call') });
+      } finally {
+        verifySlots.release();
+      }
+    })().finally(() => pending.delete(key));
+    pending.set(key, p);
+    return p;
+  };
+
+  const corsFor = (req: IncomingMessage, res: ServerResponse): void => {
+    const origin = header(req, 'origin');
+    if (origin !== undefined && origins.trusted(origin)) {
+      res.setHeader('Access-Control-Allow-Origin', origin);
+      res.setHeader('Access-Control-Expose-Headers', CORS_EXPOSE_HEADERS);
+      res.setHeader('Vary', 'Origin');
+    }
+  };
+
+  const serveMcpPost = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const body = await readBody(req, config.maxRequestBodyBytes);
+    if (!body.ok) {
+      if (body.tooLarge) {
+        rpcError(res, 413, SERVER_ERROR_CODE, `Request body too large: at most ${config.maxRequestBodyBytes} bytes are accepted`, { headers: { Connection: 'close' } });
+      } else rpcError(res, 400, INVALID_REQUEST_CODE, 'the request body could not be read');
+      return;
+    }
+    if (jsonDepth(body.text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+      rpcError(res, 400, INVALID_REQUEST_CODE, `Invalid Request: JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+      return;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.text);
+    } catch {
+      rpcError(res, 400, PARSE_ERROR_CODE, 'Parse error: the request body is not valid JSON');
+      return;
+    }
+    const id: RpcId = requestIdOf(parsed);
+    if (origins.refuses(req)) {
+      rpcError(res, 403, FORBIDDEN_CODE, CROSS_ORIGIN_MESSAGE, { id });
+      return;
+    }
+    corsFor(req, res);
+
+    // Credentials: PRIVATE-TOKEN wins over Authorization: Bearer.
+    const pt = header(req, 'private-token')?.trim();
+    const authz = header(req, 'authorization')?.trim();
+    const bearer = authz && /^bearer\s+/i.test(authz) ? authz.replace(/^bearer\s+/i, '').trim() : undefined;
+    const token = pt ? pt : bearer ? bearer : undefined;
+    const via = pt ? 'private-token' as const : 'bearer' as const;
+    const address = addressOf.of(req);
+    if (!token) {
+      const blocked = budget.blockedFor(address);
+      if (blocked > 0) {
+        rpcError(res, 429, TOO_MANY_CODE, 'Too many failed authentications from this address; retry later.', { id, headers: { 'Retry-After': retryAfterSeconds(blocked) } });
+        return;
+      }
+      rpcError(res, 401, UNAUTHORIZED_CODE, NO_CREDENTIAL_MESSAGE, { id, headers: { 'WWW-Authenticate': 'Bearer' } });
+      return;
+    }
+
+    const sel = selectInstance(req);
+    if (!sel.ok) {
+      rpcError(res, 400, INVALID_REQUEST_CODE, sel.message, { id });
+      return;
+    }
+    const key = poolKey(sel.instance, token);
+    let entry: PoolEntry | undefined = pool.use(key);
+    if (!entry) {
+      // A blocked address does not cut off held credentials, but gets nothing new checked.
+      const blocked = budget.blockedFor(address);
+      if (blocked > 0) {
+        rpcError(res, 429, TOO_MANY_CODE, 'Too many failed authentications from this address; retry later.', { id, headers: { 'Retry-After': retryAfterSeconds(blocked) } });
+        return;
+      }
+      const remembered = refusals.get(key);
+      if (remembered?.kind === 'refused') {
+        budget.charge(address, key);
+        rpcError(res, 401, UNAUTHORIZED_CODE, REFUSED_MESSAGE, { id, headers: { 'WWW-Authenticate': 'Bearer' } });
+        return;
+      }
+      if (remembered?.kind === 'forbidden') {
+        rpcError(res, 403, FORBIDDEN_CODE, remembered.message, { id });
+        return;
+      }
+      const a = await admitOnce(key, { config, log: log.child({ credential_hash: credentialHandle(token) }), instance: sel.instance, token, via, operatorNamed: sel.operatorNamed });
+      switch (a.kind) {
+        case 'refused':
+          refusals.remember(key, { kind: 'refused' });
+          budget.charge(address, key);
+          log.info({ credential_hash: credentialHandle(token), address, instance: sel.instance }, 'credential refused by the platform');
+          rpcError(res, 401, UNAUTHORIZED_CODE, REFUSED_MESSAGE, { id, headers: { 'WWW-Authenticate': 'Bearer' } });
+          return;
+        case 'forbidden':
+          refusals.remember(key, { kind: 'forbidden', message: a.message });
+          rpcError(res, 403, FORBIDDEN_CODE, a.message, { id });
+          return;
+        case 'unavailable':
+          rpcError(res, 503, SERVER_ERROR_CODE, a.message, { id, headers: { 'Retry-After': a.retryAfter ?? '5' } });
+          return;
+        case 'destination':
+          rpcError(res, 403, FORBIDDEN_CODE, a.message, { id });
+          return;
+        case 'admitted':
+          entry = pool.use(key) ?? pool.add(key, sel.instance, a.client, a.session);
+          if (entry.session !== a.session) await a.client.close().catch(() => undefined);
+          break;
+      }
+    }
+
+    const calls = heldCallsOf(parsed);
+    if (held + calls > MAX_HELD_CALLS) {
+      rpcError(res, 503, SERVER_ERROR_CODE, BUSY_MESSAGE, { id, headers: { 'Retry-After': '1' } });
+      return;
+    }
+    held += calls;
+    entry.inFlight++;
+    try {
+      await toNodeHandler(entry.handler, {
+        maxRequestBodySize: config.maxRequestBodyBytes,
+        onerror: (e) => log.warn({ error: e.message }, 'mcp request failed'),
+      })(req, res, parsed);
+    } finally {
+      held -= calls;
+      entry.inFlight--;
+    }
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    setSecurityHeaders(res);
+    if (!hosts.allows(req)) {
+      rpcError(res, 403, FORBIDDEN_CODE, 'the Host header names a host this deployment does not serve');
+      return;
+    }
+    const method = (req.method ?? 'GET').toUpperCase();
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/mcp') {
+      if (method === 'OPTIONS') {
+        const origin = header(req, 'origin');
+        if (origin !== undefined && origins.trusted(origin)) {
+          res.writeHead(204, {
+            'Access-Control-Allow-Origin': origin,
+            'Access-Control-Allow-Methods': CORS_ALLOW_METHODS,
+            'Access-Control-Allow-Headers': allowHeaders,
+            'Access-Control-Expose-Headers': CORS_EXPOSE_HEADERS,
+            'Access-Control-Max-Age': '86400',
+            Vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
+          });
+          res.end();
+          return;
+        }
+        // An untrusted preflight is passed down (not answered as CORS, never charged).
+        rpcError(res, 405, INVALID_REQUEST_CODE, 'Method not allowed.', { headers: { Allow: 'POST, OPTIONS' } });
+        return;
+      }
+      if (method === 'POST') {
+        await serveMcpPost(req, res);
+        return;
+      }
+      if (origins.refuses(req)) {
+        rpcError(res, 403, FORBIDDEN_CODE, CROSS_ORIGIN_MESSAGE);
+        return;
+      }
+      corsFor(req, res);
+      rpcError(res, 405, INVALID_REQUEST_CODE, 'Method not allowed: this server is stateless (POST only).', { headers: { Allow: 'POST, OPTIONS' } });
+      return;
+    }
+    if ((method === 'POST' || method === 'DELETE') && origins.refuses(req)) {
+      rpcError(res, 403, FORBIDDEN_CODE, CROSS_ORIGIN_MESSAGE);
+      return;
+    }
+    if (path === '/health') {
+      if (method === 'GET' || method === 'HEAD') jsonReply(res, 200, { status: 'ok' });
+      else rpcError(res, 405, INVALID_REQUEST_CODE, 'Method not allowed.', { headers: { Allow: 'GET' } });
+      return;
+    }
+    jsonReply(res, 404, { error: 'not found' });
+  };
+
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    handle(req, res).catch((err: unknown) => {
+      log.error({ error: (err as Error)?.message ?? String(err) }, 'request failed');
+      if (!res.headersSent) rpcError(res, 500, -32603, 'Internal error');
+      else res.end();
+    });
+  };
+
+  const server: Server = config.tlsCert && config.tlsKey
+    ? createHttpsServer({ cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey), minVersion: 'TLSv1.2' }, listener)
+    : createHttpServer(listener);
+  if (config.httpIdleTimeoutMs > 0) {
+    server.keepAliveTimeout = config.httpIdleTimeoutMs;
+  }
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+
+  const l = config.httpListen;
+  if (l.kind === 'unix' && existsSync(l.path)) {
+    // A stale socket from an earlier run; anything else at that path is left alone (listen fails).
+    try { if (statSync(l.path).isSocket()) unlinkSync(l.path); } catch { /* listen reports it */ }
+  }
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    if (l.kind === 'unix') server.listen(l.path, () => resolve());
+    else server.listen(l.port, l.host === '' ? undefined : l.host.replace(/^\[|\]$/g, ''), () => resolve());
+  });
+  const scheme = config.tlsCert ? 'https' : 'http';
+  let address: string;
+  if (l.kind === 'unix') {
+    chmodSync(l.path, config.httpSocketMode);
+    address = l.path;
+    log.info({ socket: l.path }, 'listening');
+  } else {
+    const a = server.address() as AddressInfo;
+    const host = a.family === 'IPv6' || a.address.includes(':') ? `[${a.address}]` : a.address;
+    address = `${scheme}://${host}:${a.port}`;
+    log.info({ address, port: a.port, instances: config.forgeUrls.length ? config.forgeUrls : 'any (FORGE-URL header)' }, 'listening');
+  }
+
+  const close = async (): Promise<void> => {
+    await new Promise<void>((r) => {
+      server.close(() => r());
+      server.closeAllConnections?.();
+    });
+    await pool.closeAll();
+  };
+  return { address, close };
+}

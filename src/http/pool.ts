@@ -1,0 +1,120 @@
+// The credential pool: one entry per (instance, token), keyed by a SHA-256 digest of both (never the
+// token in clear). Each entry holds its platform client, its session (scopes, version, tier) with
+// its rate-limit bucket, and the MCP handler serving it. Least recently used entries are evicted
+// past --max-http-clients.
+import { createHash } from 'node:crypto';
+import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
+import type { Config } from '../config/index.js';
+import type { ForgeClient } from '../forge/types.js';
+import type { Logger } from '../observe/log.js';
+import { createMcpServer } from '../server/mcp.js';
+import { detectScopes, type Session } from '../server/session.js';
+
+export function poolKey(instance: string, token: string): string {
+  return createHash('sha256').update(instance).update('\0').update(token).digest('hex');
+}
+
+export interface PoolEntry {
+  readonly key: string;
+  readonly instance: string;
+  readonly client: ForgeClient;
+  readonly session: Session;
+  readonly handler: McpHttpHandler;
+  lastValidated: number;
+  /** Requests being served right now. */
+  inFlight: number;
+  closed: boolean;
+}
+
+export class Pool {
+  // Map iteration order is insertion order: a used entry is moved to the end, the first is the LRU.
+  private readonly entries = new Map<string, PoolEntry>();
+
+  constructor(private readonly config: Config, private readonly log: Logger, private readonly now: () => number = Date.now) {}
+
+  get size(): number { return this.entries.size; }
+
+  has(key: string): boolean { return this.entries.has(key); }
+
+  /** The entry for a key, marked as used (and revalidated when the interval passed). */
+  use(key: string): PoolEntry | undefined {
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, e);
+    const every = this.config.revalidateIntervalMs;
+    if (every > 0 && this.now() - e.lastValidated >= every) {
+      e.lastValidated = this.now();
+      void detectScopes(e.session);
+    }
+    return e;
+  }
+
+  /** Builds and adds an entry around an admitted session, evicting the least recently used past the cap. */
+  add(key: string, instance: string, client: ForgeClient, session: Session): PoolEntry {
+    const handler = createMcpHandler(() => createMcpServer(session), {
+      onerror: (err) => session.log.debug({ error: err.message }, 'mcp handler error'),
+      maxRequestBodySize: this.config.maxRequestBodyBytes,
+      keepAliveMs: 25_000,
+    });
+    const entry: PoolEntry = { key, instance, client, session, handler, lastValidated: this.now(), inFlight: 0, closed: false };
+    const existing = this.entries.get(key);
+    if (existing) this.remove(existing, 'replaced');
+    while (this.entries.size >= Math.max(1, this.config.maxHttpClients)) {
+      const victim = this.pickVictim();
+      if (!victim) break;
+      this.remove(victim, 'evicted (pool full)');
+    }
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  private pickVictim(): PoolEntry | undefined {
+    // Least recently used, preferring one that is not serving a request.
+    let first: PoolEntry | undefined;
+    for (const e of this.entries.values()) {
+      first ??= e;
+      if (e.inFlight === 0) return e;
+    }
+    return first;
+  }
+
+  /** Ends an entry (the platform refused its token on a call, or it was evicted). */
+  drop(key: string, reason: string): void {
+    const e = this.entries.get(key);
+    if (e) this.remove(e, reason);
+  }
+
+  private remove(e: PoolEntry, reason: string): void {
+    this.entries.delete(e.key);
+    if (e.closed) return;
+    e.closed = true;
+    e.session.log.info({ reason }, 'pool entry ended');
+    // In-flight requests finish first: the client closes once they are done.
+    const close = () => {
+      void e.handler.close().catch(() => undefined);
+      void e.client.close().catch(() => undefined);
+    };
+    if (e.inFlight === 0) close();
+    else {
+      const timer = setInterval(() => {
+        if (e.inFlight === 0) {
+          clearInterval(timer);
+          close();
+        }
+      }, 250);
+      timer.unref();
+    }
+  }
+
+  async closeAll(): Promise<void> {
+    const all = [...this.entries.values()];
+    this.entries.clear();
+    await Promise.all(all.map(async (e) => {
+      e.closed = true;
+      await e.handler.close().catch(() => undefined);
+      await e.client.close().catch(() => undefined);
+    }));
+    this.log.debug({ entries: all.length }, 'pool closed');
+  }
+}

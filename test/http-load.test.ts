@@ -1,0 +1,78 @@
+// HTTP mode under a small, bounded load on loopback: 200 concurrent tool calls over 20 credentials
+// finish (served, or refused as busy past the held-call ceiling) and the process stays up.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import type { Sandbox } from '../src/sandbox/index.js';
+import { CLI, ROOT, answers, secretsInUse, stderrChunks, withSandbox } from './helpers/harness.js';
+
+let sb: Sandbox;
+let proc: ChildProcess;
+let url: string;
+let err = '';
+const TOKENS = Array.from({ length: 20 }, (_, i) => `glpat-http-load-${String(i).padStart(2, '0')}-0200`);
+
+beforeAll(async () => {
+  sb = await withSandbox();
+  for (const t of TOKENS) {
+    sb.addToken(t, { kind: 'classic', scopes: ['api'], userId: 1 });
+    secretsInUse.add(t);
+  }
+  proc = spawn(process.execPath, [CLI, '--http', '--http-addr', '127.0.0.1:0', '--forge-url', sb.url], {
+    cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: mkdtempSync(join(tmpdir(), 'forge-home-')), FORGE_MCP_LOG_LEVEL: 'info' }, stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no listening line: ${err}`)), 15_000);
+    proc.stderr?.on('data', (d: Buffer) => {
+      err += d.toString();
+      stderrChunks.push(d.toString());
+      const m = /"address":"([^"]+)"[^\n]*"msg":"listening"/.exec(err);
+      if (m) { clearTimeout(timer); resolve(m[1]); }
+    });
+    proc.once('exit', (code) => { clearTimeout(timer); reject(new Error(`exited ${code}: ${err}`)); });
+  });
+});
+
+afterAll(async () => {
+  if (proc && proc.exitCode === null) {
+    const exited = new Promise((r) => proc.once('exit', r));
+    proc.kill('SIGTERM');
+    await exited;
+  }
+  await sb?.close();
+});
+
+describe('bounded concurrency', () => {
+  it('finishes 200 concurrent tools/call over 20 tokens and stays up', async () => {
+    const started = Date.now();
+    const results = await Promise.all(Array.from({ length: 200 }, async (_, i) => {
+      const r = await fetch(`${url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'PRIVATE-TOKEN': TOKENS[i % TOKENS.length] },
+        body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'forge_execute_action', arguments: { action: 'issue.list', params: { project_id: 1 } } } }),
+        signal: AbortSignal.timeout(25_000),
+      });
+      const body = await r.text();
+      answers.push(body);
+      return { status: r.status, body };
+    }));
+    expect(Date.now() - started).toBeLessThan(25_000);
+    for (const r of results) {
+      if (r.status === 503) expect(r.body).toContain('This server is busy. Retry later.');
+      else {
+        expect(r.status).toBe(200);
+        const data = r.body.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6));
+        const msg = JSON.parse(data.length ? data[data.length - 1] : r.body) as { result?: { isError?: boolean } };
+        expect(msg.result, r.body).toBeDefined();
+        expect(msg.result?.isError, r.body).toBeFalsy();
+      }
+    }
+    expect(results.filter((r) => r.status === 200).length).toBeGreaterThan(100);
+    expect(proc.exitCode).toBeNull();
+    const health = await fetch(`${url}/health`);
+    expect(health.status).toBe(200);
+    await health.text();
+  });
+});

@@ -1,0 +1,448 @@
+// HTTP mode end to end: the built server (`--http`) as a child process against the sandbox, driven
+// by the SDK client over Streamable HTTP with a credential header, and by raw requests for the
+// status and header rows (SPEC "Service endpoints (HTTP mode)", "Authentication failures on HTTP",
+// "Instance selection", "Host and origin checks", "Address blocking (HTTP)").
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { ADMIN_TOKEN, READONLY_TOKEN, READUSER_TOKEN, SANDBOX_TOKEN, type Sandbox } from '../src/sandbox/index.js';
+import { answers, apiRequests, CLI, ROOT, secretsInUse, stderrChunks, text, withSandbox, type ToolResultLike } from './helpers/harness.js';
+
+interface HttpServer { url: string; proc: ChildProcess; stderr: () => string; close: () => Promise<void> }
+
+async function startHttpServer(args: string[], env: Record<string, string> = {}): Promise<HttpServer> {
+  const home = mkdtempSync(join(tmpdir(), 'forge-home-'));
+  const proc = spawn(process.execPath, [CLI, '--http', '--http-addr', '127.0.0.1:0', ...args], {
+    cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: home, FORGE_MCP_LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no listening line within 15 s: ${err}`)), 15_000);
+    proc.stderr?.on('data', (d: Buffer) => {
+      err += d.toString();
+      stderrChunks.push(d.toString());
+      for (const line of err.split('\n')) {
+        if (!line.includes('"listening"')) continue;
+        const rec = JSON.parse(line) as { msg: string; address?: string };
+        if (rec.msg === 'listening' && rec.address) { clearTimeout(timer); resolve(rec.address); }
+      }
+    });
+    proc.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}: ${err}`)); });
+  });
+  return {
+    url, proc, stderr: () => err,
+    close: async () => {
+      if (proc.exitCode !== null) return;
+      const exited = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function connect(srv: HttpServer, headers: Record<string, string>): Promise<Client> {
+  for (const v of Object.values(headers)) secretsInUse.add(v.replace(/^Bearer /, ''));
+  const transport = new StreamableHTTPClientTransport(new URL(`${srv.url}/mcp`), { requestInit: { headers } });
+  const client = new Client({ name: 'http-e2e', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
+async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<ToolResultLike> {
+  const r = (await client.callTool({ name, arguments: args })) as ToolResultLike;
+  answers.push(JSON.stringify(r));
+  return r;
+}
+
+const ACCEPT = 'application/json, text/event-stream';
+const rpc = (method: string, params: unknown = {}, id: number | string = 1) => JSON.stringify({ jsonrpc: '2.0', id, method, params });
+const INIT = rpc('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } });
+
+async function post(srv: HttpServer, headers: Record<string, string>, body = INIT, path = '/mcp'): Promise<{ status: number; headers: Headers; body: string }> {
+  const r = await fetch(`${srv.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: ACCEPT, ...headers }, body });
+  const t = await r.text();
+  answers.push(t);
+  return { status: r.status, headers: r.headers, body: t };
+}
+
+/** A raw request with a Host header of our choosing (fetch does not let a caller set Host). */
+function rawRequest(srv: HttpServer, opts: { method: string; path: string; headers: Record<string, string>; body?: string }): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  const u = new URL(srv.url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: u.hostname, port: Number(u.port), method: opts.method, path: opts.path, headers: opts.headers }, (res) => {
+      let b = '';
+      res.on('data', (d: Buffer) => { b += d.toString(); });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: b }));
+    });
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+/** The JSON-RPC message of an answer sent as JSON or as a one-event stream. */
+const messageOf = (body: string): { result?: { isError?: boolean }; error?: unknown } => {
+  const data = body.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6));
+  return JSON.parse(data.length ? data[data.length - 1] : body) as { result?: { isError?: boolean } };
+};
+
+const errorOf = (body: string) => (JSON.parse(body) as { error: { code: number; message: string }; id: unknown });
+
+let sb: Sandbox;
+let srv: HttpServer;
+beforeAll(async () => {
+  sb = await withSandbox();
+  srv = await startHttpServer(['--forge-url', sb.url, '--trusted-origins', 'https://app.example.com', '--max-request-body-bytes', '65536']);
+});
+afterAll(async () => {
+  await srv?.close();
+  await sb?.close();
+});
+
+describe('serving MCP per credential', () => {
+  it('serves two tokens their own catalog: the read-only token gets the read-only surface', async () => {
+    const full = await connect(srv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN });
+    const ro = await connect(srv, { Authorization: `Bearer ${READONLY_TOKEN}` });
+    try {
+      const a = await callTool(full, 'forge_find_action', { query: 'create an issue in a project' });
+      const b = await callTool(ro, 'forge_find_action', { query: 'create an issue in a project' });
+      const ids = (r: ToolResultLike) => (r.structuredContent?.results as Array<{ id: string }>).map((x) => x.id);
+      expect(ids(a)).toContain('issue.create');
+      expect(ids(b)).not.toContain('issue.create');
+      sb.clearLog();
+      const listed = await callTool(ro, 'forge_execute_action', { action: 'issue.list', params: { project_id: 'demo-group/demo-project' } });
+      expect(listed.isError, text(listed)).toBeFalsy();
+      const calls = apiRequests(sb).filter((e) => e.path.endsWith('/issues'));
+      expect(calls).toHaveLength(1);
+      expect(calls[0].headers.authorization).toBe(`Bearer ${READONLY_TOKEN}`);
+      const write = await callTool(ro, 'forge_execute_action', { action: 'issue.create', params: { project_id: 1, title: 'x' } });
+      expect(write.isError).toBe(true);
+      expect(text(write)).toMatch(/not available to this session/);
+      const tools = await full.listTools();
+      expect(tools.tools.map((t) => t.name)).toEqual(['forge_find_action', 'forge_execute_action']);
+    } finally {
+      await full.close();
+      await ro.close();
+    }
+  });
+
+  it('checks a new credential once with GET /api/v4/user, then serves it from the pool', async () => {
+    sb.addToken('glpat-http-pool-check-0100', { kind: 'classic', scopes: ['api'], userId: 1 });
+    secretsInUse.add('glpat-http-pool-check-0100');
+    sb.clearLog();
+    const h = { 'PRIVATE-TOKEN': 'glpat-http-pool-check-0100' };
+    expect((await post(srv, h)).status).toBe(200);
+    expect((await post(srv, h, rpc('tools/list', {}, 2))).status).toBe(200);
+    const userChecks = apiRequests(sb).filter((e) => e.path === '/api/v4/user');
+    expect(userChecks).toHaveLength(1);
+    expect(apiRequests(sb).filter((e) => e.path === '/api/v4/personal_access_tokens/self')).toHaveLength(1);
+    expect(srv.stderr()).toMatch(/"credential_hash":"[0-9a-f]{16}"[^\n]*credential admitted/);
+  });
+
+  it('lets PRIVATE-TOKEN win over Authorization: Bearer', async () => {
+    sb.clearLog();
+    const r = await post(srv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN, Authorization: 'Bearer glpat-not-a-real-token-9999' }, rpc('tools/list'));
+    secretsInUse.add('glpat-not-a-real-token-9999');
+    expect(r.status).toBe(200);
+    expect(r.body).toContain('forge_execute_action');
+  });
+
+  it('ends a pool entry when the platform refuses its token on a call', async () => {
+    const t = 'glpat-http-revoked-later-0101';
+    sb.addToken(t, { kind: 'classic', scopes: ['api'], userId: 1 });
+    secretsInUse.add(t);
+    const client = await connect(srv, { 'PRIVATE-TOKEN': t });
+    try {
+      expect((await callTool(client, 'forge_execute_action', { action: 'issue.list', params: { project_id: 1 } })).isError).toBeFalsy();
+      sb.state.tokens.get(t)!.revoked = true;
+      const r = await callTool(client, 'forge_execute_action', { action: 'issue.list', params: { project_id: 1 } });
+      expect(r.isError).toBe(true);
+    } finally {
+      await client.close().catch(() => undefined);
+    }
+    const after = await post(srv, { 'PRIVATE-TOKEN': t }, rpc('tools/list'));
+    expect(after.status).toBe(401);
+    expect(srv.stderr()).toMatch(/pool entry ended/);
+  });
+});
+
+describe('authentication failures', () => {
+  it('answers a request without a credential 401 with a Bearer challenge naming both headers', async () => {
+    const r = await post(srv, {});
+    expect(r.status).toBe(401);
+    expect(r.headers.get('www-authenticate')).toBe('Bearer');
+    const e = errorOf(r.body);
+    expect(e.error.message).toContain('PRIVATE-TOKEN');
+    expect(e.error.message).toContain('Authorization: Bearer');
+    expect(e.id).toBe(1);
+    expect((await post(srv, { 'PRIVATE-TOKEN': '' })).status).toBe(401);
+  });
+
+  it('answers a token the platform refuses 401 saying so', async () => {
+    secretsInUse.add('glpat-unknown-token-0102');
+    const r = await post(srv, { 'PRIVATE-TOKEN': 'glpat-unknown-token-0102' });
+    expect(r.status).toBe(401);
+    expect(r.headers.get('www-authenticate')).toBe('Bearer');
+    expect(errorOf(r.body).error.message).toMatch(/^the platform rejected the token/);
+  });
+
+  it('answers a token below read_api 403 -40300 and remembers it', async () => {
+    sb.clearLog();
+    const r = await post(srv, { 'PRIVATE-TOKEN': READUSER_TOKEN });
+    expect(r.status).toBe(403);
+    const e = errorOf(r.body);
+    expect(e.error.code).toBe(-40300);
+    expect(e.error.message).toMatch(/neither the read_api nor the api scope/);
+    sb.clearLog();
+    expect((await post(srv, { 'PRIVATE-TOKEN': READUSER_TOKEN })).status).toBe(403);
+    expect(apiRequests(sb)).toHaveLength(0);
+  });
+
+  it('answers 503 with Retry-After when the platform cannot check the token', async () => {
+    const t = 'glpat-http-outage-0103';
+    sb.addToken(t, { kind: 'classic', scopes: ['api'], userId: 1 });
+    secretsInUse.add(t);
+    sb.fault({ method: 'GET', path: '/api/v4/user', status: 503, times: 3 });
+    try {
+      const r = await post(srv, { 'PRIVATE-TOKEN': t });
+      expect(r.status).toBe(503);
+      expect(r.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(errorOf(r.body).error.message).toMatch(/the token has not been rejected/);
+    } finally {
+      sb.clearFaults();
+    }
+    // Not remembered: once the platform answers, the token is admitted.
+    expect((await post(srv, { 'PRIVATE-TOKEN': t })).status).toBe(200);
+  });
+});
+
+describe('protections and headers', () => {
+  it('puts the security headers on every response', async () => {
+    for (const r of [await fetch(`${srv.url}/health`), await fetch(`${srv.url}/mcp`, { method: 'POST', body: INIT }), await fetch(`${srv.url}/nope`)]) {
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(r.headers.get('x-frame-options')).toBe('DENY');
+      expect(r.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(r.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(r.headers.get('cache-control')).toBe('no-store');
+      await r.text();
+    }
+  });
+
+  it('answers /health without a credential', async () => {
+    const r = await fetch(`${srv.url}/health`);
+    expect(r.status).toBe(200);
+    expect(await r.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers GET and DELETE on /mcp 405 in stateless mode', async () => {
+    expect((await fetch(`${srv.url}/mcp`, { headers: { accept: 'text/event-stream', 'PRIVATE-TOKEN': SANDBOX_TOKEN } })).status).toBe(405);
+    expect((await fetch(`${srv.url}/mcp`, { method: 'DELETE', headers: { 'PRIVATE-TOKEN': SANDBOX_TOKEN } })).status).toBe(405);
+  });
+
+  it('refuses an undeclared Host 403 on every route', async () => {
+    const port = new URL(srv.url).port;
+    for (const path of ['/health', '/mcp']) {
+      const r = await rawRequest(srv, { method: path === '/mcp' ? 'POST' : 'GET', path, headers: { host: `evil.example:${port}`, 'content-type': 'application/json', accept: ACCEPT, 'private-token': SANDBOX_TOKEN }, body: path === '/mcp' ? INIT : undefined });
+      expect(r.status).toBe(403);
+      expect(r.headers['x-frame-options']).toBe('DENY');
+    }
+    expect((await rawRequest(srv, { method: 'GET', path: '/health', headers: { host: `localhost:${port}` } })).status).toBe(200);
+  });
+
+  it('refuses a cross-origin request with 403 -40300 carrying the request id', async () => {
+    const r = await post(srv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN, Origin: 'https://evil.example' }, rpc('tools/list', {}, 'abc'));
+    expect(r.status).toBe(403);
+    const e = errorOf(r.body);
+    expect(e.error).toEqual({ code: -40300, message: 'the Origin header names an origin the deployment does not trust' });
+    expect(e.id).toBe('abc');
+    expect(r.headers.get('access-control-allow-origin')).toBeNull();
+    const site = await post(srv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN, 'Sec-Fetch-Site': 'cross-site' }, rpc('tools/list'));
+    expect(site.status).toBe(403);
+    // Same-origin by Sec-Fetch-Site, or an Origin naming this very host, is served.
+    expect((await post(srv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN, 'Sec-Fetch-Site': 'same-origin' }, rpc('tools/list'))).status).toBe(200);
+    expect((await post(srv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN, Origin: srv.url }, rpc('tools/list'))).status).toBe(200);
+    // Cross-origin POST to another route is refused too.
+    expect((await fetch(`${srv.url}/health`, { method: 'POST', headers: { Origin: 'https://evil.example' } })).status).toBe(403);
+  });
+
+  it('serves a trusted origin with CORS headers and answers its preflight', async () => {
+    const origin = 'https://app.example.com';
+    const pre = await fetch(`${srv.url}/mcp`, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'private-token, content-type' } });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(pre.headers.get('access-control-allow-methods')).toBe('GET, POST, DELETE, OPTIONS');
+    const allow = pre.headers.get('access-control-allow-headers') ?? '';
+    for (const h of ['Authorization', 'Content-Type', 'Accept', 'If-None-Match', 'Mcp-Session-Id', 'Mcp-Protocol-Version', 'Last-Event-ID', 'Mcp-Method', 'Mcp-Name', 'Mcp-Param-Action', 'PRIVATE-TOKEN']) expect(allow).toContain(h);
+    expect(allow).not.toContain('FORGE-URL'); // one published instance: the header changes nothing
+    expect(pre.headers.get('access-control-expose-headers')).toBe('Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate, Retry-After, ETag');
+    expect(pre.headers.get('access-control-max-age')).toBe('86400');
+    expect(pre.headers.get('vary')).toBe('Origin, Access-Control-Request-Method, Access-Control-Request-Headers');
+    const r = await post(srv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN, Origin: origin, 'Sec-Fetch-Site': 'cross-site' }, rpc('tools/list'));
+    expect(r.status).toBe(200);
+    expect(r.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(r.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate');
+    // An untrusted preflight gets no CORS header and is not charged as a failed authentication.
+    const bad = await fetch(`${srv.url}/mcp`, { method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });
+    expect(bad.status).not.toBe(204);
+    expect(bad.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('answers a body over the limit 413 with a JSON-RPC error', async () => {
+    const big = rpc('tools/list', { pad: 'x'.repeat(70_000) });
+    const r = await post(srv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN }, big);
+    expect(r.status).toBe(413);
+    expect(errorOf(r.body).error.message).toMatch(/too large/i);
+  });
+
+  it('answers JSON nested deeper than 100 levels 400, and serves 100', async () => {
+    const nest = (n: number) => '['.repeat(n) + ']'.repeat(n);
+    // The request object is one level, params another: 98 more make 100, 99 more make 101.
+    const body = (n: number) => `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"forge_find_action","arguments":{"query":"issues","x":${nest(n)}}}}`;
+    const deep = await post(srv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN }, body(98));
+    expect(deep.status).toBe(400);
+    expect(errorOf(deep.body).error.message).toMatch(/nested deeper than 100/);
+    const ok = await post(srv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN }, body(97));
+    expect(ok.status).toBe(200);
+  });
+});
+
+describe('instance selection (FORGE-URL)', () => {
+  it('ignores the header with one published instance', async () => {
+    const r = await post(srv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN, 'FORGE-URL': 'https://elsewhere.example' }, rpc('tools/list'));
+    expect(r.status).toBe(200);
+    expect(srv.stderr()).toMatch(/FORGE-URL header ignored/);
+  });
+
+  describe('several published instances', () => {
+    let sb2: Sandbox;
+    let multi: HttpServer;
+    beforeAll(async () => {
+      sb2 = await withSandbox();
+      multi = await startHttpServer(['--forge-url', `${sb.url},${sb2.url}`]);
+    });
+    afterAll(async () => {
+      await multi?.close();
+      await sb2?.close();
+    });
+
+    it('requires the header and routes to the instance it names', async () => {
+      expect((await post(multi, { 'PRIVATE-TOKEN': SANDBOX_TOKEN })).status).toBe(400);
+      const other = await post(multi, { 'PRIVATE-TOKEN': SANDBOX_TOKEN, 'FORGE-URL': 'https://gitlab.example.com' });
+      expect(other.status).toBe(400);
+      expect(errorOf(other.body).error.message).toMatch(/does not publish/);
+      expect((await post(multi, { 'PRIVATE-TOKEN': SANDBOX_TOKEN, 'FORGE-URL': 'not a url' })).status).toBe(400);
+      sb2.clearLog();
+      sb.clearLog();
+      const r = await post(multi, { 'PRIVATE-TOKEN': SANDBOX_TOKEN, 'FORGE-URL': `${sb2.url}/` }, rpc('tools/list'));
+      expect(r.status).toBe(200);
+      expect(apiRequests(sb2).some((e) => e.path === '/api/v4/user')).toBe(true);
+      expect(apiRequests(sb)).toHaveLength(0);
+      const pre = await fetch(`${multi.url}/mcp`, { method: 'OPTIONS', headers: { Origin: multi.url } });
+      expect(pre.status).not.toBe(204); // no trusted origin configured here
+    });
+  });
+
+  describe('any instance (--allow-any-forge-url)', () => {
+    let anySrv: HttpServer;
+    let strictSrv: HttpServer;
+    beforeAll(async () => {
+      anySrv = await startHttpServer(['--allow-any-forge-url', '--allow-private-instances']);
+      strictSrv = await startHttpServer(['--allow-any-forge-url']);
+    });
+    afterAll(async () => {
+      await anySrv?.close();
+      await strictSrv?.close();
+    });
+
+    it('requires a well-formed header and serves the instance it names', async () => {
+      expect((await post(anySrv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN })).status).toBe(400);
+      expect((await post(anySrv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN, 'FORGE-URL': 'ftp://x' })).status).toBe(400);
+      const r = await post(anySrv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN, 'FORGE-URL': sb.url }, rpc('tools/list'));
+      expect(r.status).toBe(200);
+    });
+
+    it('applies the outbound checks to a caller-named instance', async () => {
+      sb.clearLog();
+      const r = await post(strictSrv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN, 'FORGE-URL': sb.url }, rpc('tools/list'));
+      expect(r.status).toBe(403);
+      expect(errorOf(r.body).error.message).toMatch(/refuses to connect/);
+      expect(apiRequests(sb)).toHaveLength(0);
+    });
+  });
+});
+
+describe('address failure budget', () => {
+  let budgetSrv: HttpServer;
+  beforeAll(async () => {
+    budgetSrv = await startHttpServer(['--forge-url', sb.url, '--auth-failure-limit', '3', '--auth-failure-window', '1m']);
+  });
+  afterAll(async () => { await budgetSrv?.close(); });
+
+  it('blocks an address after the limit with 429 and Retry-After, and still serves held credentials', async () => {
+    expect((await post(budgetSrv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN })).status).toBe(200); // held before the block
+    for (let i = 0; i < 3; i++) {
+      secretsInUse.add(`glpat-wrong-${i}-0104`);
+      expect((await post(budgetSrv, { 'PRIVATE-TOKEN': `glpat-wrong-${i}-0104` })).status).toBe(401);
+    }
+    const blocked = await post(budgetSrv, { 'PRIVATE-TOKEN': 'glpat-wrong-0-0104' });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(blocked.headers.get('www-authenticate')).toBeNull();
+    // A new valid credential is not checked from a blocked address; the held one is served.
+    expect((await post(budgetSrv, { 'PRIVATE-TOKEN': ADMIN_TOKEN })).status).toBe(429);
+    expect((await post(budgetSrv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN }, rpc('tools/list'))).status).toBe(200);
+  });
+});
+
+describe('what the failure budget does not count, and the per-credential rate limit', () => {
+  let other: HttpServer;
+  beforeAll(async () => {
+    other = await startHttpServer(['--forge-url', sb.url, '--auth-failure-limit', '2', '--rate-limit-rps', '1', '--rate-limit-burst', '2']);
+  });
+  afterAll(async () => { await other?.close(); });
+
+  it('never charges a door 403, a missing credential or an untrusted preflight', async () => {
+    for (let i = 0; i < 3; i++) {
+      expect((await post(other, { 'PRIVATE-TOKEN': READUSER_TOKEN })).status).toBe(403);
+      expect((await post(other, {})).status).toBe(401);
+      await (await fetch(`${other.url}/mcp`, { method: 'OPTIONS', headers: { Origin: 'https://evil.example' } })).text();
+    }
+    expect((await post(other, { 'PRIVATE-TOKEN': SANDBOX_TOKEN })).status).toBe(200);
+  });
+
+  it('limits tool calls per pool entry with a tool error', async () => {
+    const call = () => post(other, { 'PRIVATE-TOKEN': ADMIN_TOKEN }, rpc('tools/call', { name: 'forge_execute_action', arguments: { action: 'issue.list', params: { project_id: 1 } } }));
+    const bodies: string[] = [];
+    for (let i = 0; i < 4; i++) bodies.push((await call()).body);
+    const limited = bodies.filter((b) => b.includes('rate limit exceeded for forge_execute_action'));
+    expect(limited.length).toBeGreaterThanOrEqual(1);
+    expect(messageOf(limited[0]).result?.isError).toBe(true);
+    // Another credential has its own bucket.
+    const mine = await post(other, { 'PRIVATE-TOKEN': SANDBOX_TOKEN }, rpc('tools/call', { name: 'forge_execute_action', arguments: { action: 'issue.list', params: { project_id: 1 } } }));
+    expect(mine.body).not.toContain('rate limit exceeded');
+  });
+});
+
+describe('pool cap', () => {
+  let small: HttpServer;
+  beforeAll(async () => {
+    small = await startHttpServer(['--forge-url', sb.url, '--max-http-clients', '1']);
+  });
+  afterAll(async () => { await small?.close(); });
+
+  it('evicts the least recently used entry past --max-http-clients, so its token is checked again', async () => {
+    sb.clearLog();
+    const userChecks = () => apiRequests(sb).filter((e) => e.path === '/api/v4/user').length;
+    expect((await post(small, { 'PRIVATE-TOKEN': SANDBOX_TOKEN })).status).toBe(200);
+    expect((await post(small, { 'PRIVATE-TOKEN': SANDBOX_TOKEN })).status).toBe(200);
+    expect(userChecks()).toBe(1);
+    expect((await post(small, { 'PRIVATE-TOKEN': ADMIN_TOKEN })).status).toBe(200);
+    expect(userChecks()).toBe(2);
+    expect((await post(small, { 'PRIVATE-TOKEN': SANDBOX_TOKEN })).status).toBe(200);
+    expect(userChecks()).toBe(3);
+    expect(small.stderr()).toMatch(/evicted \(pool full\)/);
+  });
+});
