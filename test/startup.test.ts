@@ -144,3 +144,26 @@ describe('--sandbox: a first run with no account', () => {
     } finally { await client.close(); }
   });
 });
+
+describe('npm start (--sandbox-without-token)', () => {
+  it('uses the sandbox when no token is found, and the configured instance when one is', async () => {
+    const none = run(['--sandbox-without-token', '--version']);
+    expect(none.code).toBe(0);
+    const withToken = await startServer({ sandbox: sb, args: ['--sandbox-without-token'] });
+    try {
+      sb.clearLog();
+      const r = await withToken.call('forge_execute_action', { action: 'project.get', params: { project_id: 1 } });
+      expect(r.isError).toBeFalsy();
+      // The call reached the test's sandbox (the configured FORGE_URL), not an embedded one.
+      expect(sb.log.some((e) => e.path === '/api/v4/projects/1')).toBe(true);
+    } finally { await withToken.close(); }
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, '--sandbox-without-token'], env: { PATH: process.env.PATH ?? '', HOME: mkdtempSync(join(tmpdir(), 'forge-home-')) }, stderr: 'pipe' });
+    transport.stderr?.on('data', (d: Buffer) => stderrChunks.push(d.toString()));
+    const client = new Client({ name: 't', version: '1' });
+    await client.connect(transport);
+    try {
+      const r = await client.callTool({ name: 'forge_execute_action', arguments: { action: 'project.get', params: { project_id: 'demo-group/demo-project' } } }) as { isError?: boolean };
+      expect(r.isError).toBeFalsy();
+    } finally { await client.close(); }
+  });
+});

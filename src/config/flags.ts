@@ -27,6 +27,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'http', kind: 'bool', scope: 'any', def: 'false', help: 'Serve HTTP (multi-tenant) instead of stdio' },
   { name: 'transport', kind: 'value', scope: 'any', arg: 'stdio|http|auto', def: 'stdio', help: 'auto serves HTTP when stdin is not a pipe' },
   { name: 'sandbox', kind: 'bool', scope: 'any', def: 'false', help: 'Run against an embedded simulated instance with a demo token' },
+  { name: 'sandbox-without-token', kind: 'bool', scope: 'any', def: 'false', help: 'Use the embedded sandbox only when no FORGE_TOKEN is found (npm start)' },
   { name: 'log-level', kind: 'value', scope: 'any', arg: 'level', env: 'FORGE_MCP_LOG_LEVEL', def: 'info', help: 'trace, debug, info, warn, error, fatal or silent (logs go to stderr)' },
   { name: 'ignore-scopes', kind: 'bool', scope: 'any', env: 'FORGE_MCP_IGNORE_SCOPES', def: 'false', help: 'Skip the scope filter and read-only narrowing only' },
   { name: 'skip-tls-verify', kind: 'bool', scope: 'any', env: 'FORGE_MCP_SKIP_TLS_VERIFY', def: 'false', help: 'Disable certificate verification toward the platform' },

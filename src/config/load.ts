@@ -245,7 +245,8 @@ function build(args: ParsedArgs, input: LoadInput): LoadResult {
 
   // ---- the credential ----
   const rawToken = env.FORGE_TOKEN?.trim() ? env.FORGE_TOKEN.trim() : undefined;
-  const sandbox = lastValue(args, 'sandbox') === 'true';
+  // npm start: the user's instance when a token is configured, else the sandbox (a first run needs nothing).
+  const sandbox = lastValue(args, 'sandbox') === 'true' || (!http && rawToken === undefined && lastValue(args, 'sandbox-without-token') === 'true');
   let token: string | undefined;
   if (http) {
     if (rawToken !== undefined) notices.push('FORGE_TOKEN is not used in HTTP mode: each request carries its own credential');
