@@ -77,10 +77,13 @@ export interface ActionSpec {
     | { rest: string; query?: (params: Record<string, unknown>) => Record<string, string | number | Array<string | number>>; resultPath: string; into: string };
   /** Reads sent after the main request whose answers are shown with it (`METHOD /path/{param}`; params, then the main answer, fill it). */
   also?: readonly string[];
-  /** A read sent after a successful write, whose answer is shown instead (`METHOD /path/{param}`). */
-  followUp?: string;
+  /**
+   * A request sent after a successful main request, whose answer is shown instead: `METHOD /path/{param}`,
+   * or with a body built from the params, the main answer and the instance address.
+   */
+  followUp?: string | { rest: string; body: (params: Record<string, unknown>, answer: unknown, baseUrl: string) => Record<string, unknown> };
   /** A named step of src/pipeline/handlers.ts that computes the request from earlier answers (rare: say why). */
-  handler?: 'submodule_file';
+  handler?: 'submodule_file' | 'publish_directory';
   /** The answer is plain text (job trace, raw file), not JSON. */
   textResponse?: boolean;
   /** Renderer name from src/render/renderers.ts; default 'generic' (objects as key fields, arrays as tables). */

@@ -93,6 +93,7 @@ export async function execute(s: Session, action: Action, input: Record<string, 
     if (action.handler) {
       const outcome = await HANDLERS[action.handler](action, params, (r) => send(s, action, params, { ...r, signal: deadline }));
       if ('refusal' in outcome) return errorResult(outcome.refusal);
+      if ('requests' in outcome) return sendAll(s, action, params, outcome.requests, deadline);
       req = { ...outcome.request, asText: req.asText };
     }
     const writesFile = action.download && typeof params.output_path === 'string';
@@ -112,8 +113,10 @@ export async function execute(s: Session, action: Action, input: Record<string, 
     }
 
     if (action.followUp) {
-      const [method, template] = action.followUp.split(/\s+/, 2);
-      res = await send(s, action, params, { method, path: fillPath(template, withAnswer(params, res.body)), signal: deadline });
+      const f = action.followUp;
+      const [method, template] = (typeof f === 'string' ? f : f.rest).split(/\s+/, 2);
+      const body = typeof f === 'string' ? undefined : f.body(params, res.body, s.client.baseUrl);
+      res = await send(s, action, params, { method, path: fillPath(template, withAnswer(params, res.body)), body, signal: deadline });
     }
     // Related reads shown with the answer; one that fails is named, never fatal.
     const related: Record<string, unknown> = {};
@@ -137,6 +140,22 @@ export async function execute(s: Session, action: Action, input: Record<string, 
     if (e instanceof Failed) return e.result;
     return errorResult(describeFailure({ operation: action.operation, actionId: action.id, writes: action.writes, method: action.method, url: s.client.baseUrl, error: e }));
   }
+}
+
+/** Several requests of one call (one per file): sent in order; a failure names what was already done. */
+async function sendAll(s: Session, action: Action, params: Record<string, unknown>, requests: Array<ForgeRequest & { label: string }>, signal: AbortSignal): Promise<ToolResult> {
+  const done: string[] = [];
+  for (const r of requests) {
+    try {
+      await send(s, action, params, { ...r, signal });
+    } catch (e) {
+      if (!(e instanceof Failed)) throw e;
+      const text = e.result.content[0]?.type === 'text' ? e.result.content[0].text : '';
+      return errorResult(`${text}${done.length ? ` (already done before this failure: ${done.join(', ')})` : ''}`);
+    }
+    done.push(r.label);
+  }
+  return successResult({ markdown: `Done: ${requests.length} request${requests.length === 1 ? '' : 's'}.\n\n${done.map((d) => `- \`${d.replace(/`/g, "'")}\``).join('\n')}`, structured: { done } });
 }
 
 /** A route template filled from params (path segments encoded). */

@@ -1,13 +1,14 @@
 // The few actions whose request depends on earlier answers in a way data cannot say. Each step still
 // goes through the same client and error path as every other request.
+import { readdirSync, readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import type { Action } from '../catalog/define.js';
 import type { ForgeRequest, ForgeResponse } from '../forge/types.js';
 
 export type Send = (req: ForgeRequest) => Promise<ForgeResponse>;
 
-/** The request the action finally sends, or a refusal sentence. */
-export type HandlerOutcome = { request: ForgeRequest } | { refusal: string };
+/** The request the action finally sends (or several, one per file), or a refusal sentence. */
+export type HandlerOutcome = { request: ForgeRequest } | { requests: Array<ForgeRequest & { label: string }> } | { refusal: string };
 
 function decode(body: unknown): string {
   const b = body as { content?: unknown; encoding?: unknown } | null;
@@ -59,6 +60,23 @@ async function submoduleFile(action: Action, params: Record<string, unknown>, se
   return { request: { method: 'GET', path: `/projects/${encodeURIComponent(target)}/repository/files/${encodeURIComponent(String(params.file_path))}`, query: { ref: entry.id } } };
 }
 
+/** `*.tar.gz` → a RegExp over file names (`*` any run, `?` one character). */
+function globToRegExp(glob: string): RegExp {
+  return new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
+}
+
+/** One generic-package upload per regular file of the directory whose name matches the glob. */
+async function publishDirectory(action: Action, params: Record<string, unknown>): Promise<HandlerOutcome> {
+  const dir = String(params.directory_path);
+  const match = globToRegExp(String(params.file_name));
+  const files = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && match.test(e.name)).map((e) => e.name).sort();
+  if (!files.length) return { refusal: `${action.operation}: no file in "${dir}" matches "${String(params.file_name)}"` };
+  const base = `/projects/${encodeURIComponent(String(params.project_id))}/packages/generic/${encodeURIComponent(String(params.package_name))}/${encodeURIComponent(String(params.package_version))}`;
+  const query = typeof params.status === 'string' ? { status: params.status } : undefined;
+  return { requests: files.map((name) => ({ method: 'PUT', path: `${base}/${encodeURIComponent(name)}`, query, body: readFileSync(posix.join(dir, name)), label: name })) };
+}
+
 export const HANDLERS: Record<NonNullable<Action['handler']>, (a: Action, p: Record<string, unknown>, send: Send) => Promise<HandlerOutcome>> = {
   submodule_file: submoduleFile,
+  publish_directory: (a, p) => publishDirectory(a, p),
 };

@@ -28,6 +28,7 @@ const BY_ACTION: Record<string, Record<string, unknown>> = {
   'repository.read_submodule_file': { project_id: 'demo-group/demo-project', ref: 'with-submodule', submodule_path: 'vendor/other-project', file_path: 'index.js' },
   'repository.list_submodules': { ref: 'with-submodule' },
   'dependency.export_get': { interval_seconds: 1, timeout_seconds: 1 },
+  'package.publish_directory': { file_name: '*.tar.gz' },
   'issue.move': { issue_iid: 6, to_project_id: 2 },
   'group.epic_delete': { epic_iid: 7 },
   'mr_review.note_delete': { note_id: 5103 },

@@ -135,6 +135,15 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     summary: 'Upload a file to a generic package and link it as an asset of a release',
     rest: 'PUT /projects/{project_id}/packages/generic/{package_name}/{package_version}/{file_name}',
     upload: { as: 'raw' },
+    // Then the release link to the uploaded file.
+    followUp: {
+      rest: 'POST /projects/{project_id}/releases/{tag_name}/assets/links',
+      body: (p, _answer, baseUrl) => ({
+        name: p.link_name ?? p.file_name,
+        url: `${baseUrl}/api/v4/projects/${encodeURIComponent(String(p.project_id))}/packages/generic/${encodeURIComponent(String(p.package_name))}/${encodeURIComponent(String(p.package_version))}/${encodeURIComponent(String(p.file_name))}`,
+        link_type: p.link_type ?? 'package',
+      }),
+    },
     params: {
       ...genericCoordinates,
       file_name: id.str('Name of the file in the package'),
@@ -150,6 +159,8 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
   publish_directory: {
     summary: 'Upload the files of a local directory to a generic package, one package file each',
     rest: 'PUT /projects/{project_id}/packages/generic/{package_name}/{package_version}/{file_name}',
+    // One upload per matching file of the local directory.
+    handler: 'publish_directory',
     params: {
       ...genericCoordinates,
       file_name: id.str('Glob of the file names in directory_path to upload, e.g. *.tar.gz (* for all)'),
