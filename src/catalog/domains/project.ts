@@ -421,6 +421,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   star: {
     summary: 'Star a project for the current user',
     rest: 'POST /projects/{project_id}/star',
+    also: ['GET /projects/{project_id}'],
     params: { project_id: id.project() },
     fineGrained: ['update_project'],
     keywords: 'favorite star bookmark like',
@@ -428,6 +429,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   unstar: {
     summary: 'Remove the current user\'s star from a project',
     rest: 'POST /projects/{project_id}/unstar',
+    also: ['GET /projects/{project_id}'],
     params: { project_id: id.project() },
     fineGrained: ['update_project'],
     keywords: 'unfavorite unstar remove star',
