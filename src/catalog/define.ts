@@ -75,8 +75,15 @@ export interface ActionSpec {
   resolve?:
     | { document: string; resultPath: string; into: string; variables: (params: Record<string, unknown>) => Record<string, unknown> }
     | { rest: string; query?: (params: Record<string, unknown>) => Record<string, string | number | Array<string | number>>; resultPath: string; into: string };
-  /** Reads sent after the main request whose answers are shown with it (`METHOD /path/{param}`; params, then the main answer, fill it). */
+  /**
+   * Reads sent after the main request whose answers are shown with it (`METHOD /path/{param}?key={param}`;
+   * params, then the main answer, fill it; a query key whose value is missing is left out).
+   */
   also?: readonly string[];
+  /** The older route of the same operation, sent when the main route answers 404 (e.g. the name in the body). */
+  fallback?: { rest: string; body?: (params: Record<string, unknown>) => Record<string, unknown> };
+  /** A read sent first that refuses the call with `message` when the object is `found` or `missing`. */
+  precheck?: { rest: string; query?: (params: Record<string, unknown>) => Record<string, string>; refuseWhen: 'found' | 'missing'; message: string };
   /**
    * A request sent after a successful main request, whose answer is shown instead: `METHOD /path/{param}`,
    * or with a body built from the params, the main answer and the instance address.

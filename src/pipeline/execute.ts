@@ -35,7 +35,8 @@ function resourceUri(template: string, params: Record<string, unknown>): string 
 }
 
 class Failed {
-  constructor(readonly result: ToolResult) {}
+  /** `status`: the platform's answer, when there was one. */
+  constructor(readonly result: ToolResult, readonly status?: number) {}
 }
 
 /** Sends one request; a failure becomes the classified error result (or the not-found card). */
@@ -55,9 +56,9 @@ async function send(s: Session, action: Action, params: Record<string, unknown>,
   if (isFailure(res, graphql)) {
     if (res.status === 404 && action.notFound) {
       s.log.info({ tool: action.id, is_error: true }, 'not found card');
-      throw new Failed(notFoundCard({ kind: action.notFound.kind, identifier: params[action.notFound.idParam], listAction: action.notFound.listAction, graphqlNote: graphql && s.auth.kind === 'fine_grained' }));
+      throw new Failed(notFoundCard({ kind: action.notFound.kind, identifier: params[action.notFound.idParam], listAction: action.notFound.listAction, graphqlNote: graphql && s.auth.kind === 'fine_grained' }), 404);
     }
-    throw new Failed(errorResult(describeFailure({ operation: action.operation, actionId: action.id, writes: action.writes, method: req.method, url: res.url || url, graphql, graphqlKind, response: res })));
+    throw new Failed(errorResult(describeFailure({ operation: action.operation, actionId: action.id, writes: action.writes, method: req.method, url: res.url || url, graphql, graphqlKind, response: res })), res.status);
   }
   return res;
 }
@@ -100,8 +101,27 @@ export async function execute(s: Session, action: Action, input: Record<string, 
     if (writesFile) req.asBytes = true;
     const problem = attachUpload(action, params, req);
     if (problem) return errorResult(problem);
+    if (action.precheck) {
+      const c = action.precheck;
+      const [method, template] = c.rest.split(/\s+/, 2);
+      let found: boolean;
+      try {
+        found = (await s.client.send({ method, path: fillPath(template, params), query: c.query?.(params), signal: deadline })).status < 400;
+      } catch {
+        found = c.refuseWhen === 'missing'; // no answer: let the platform judge the call itself
+      }
+      if (found === (c.refuseWhen === 'found')) return errorResult(`${action.operation}: ${c.message}`);
+    }
     req.signal = deadline;
-    let res = await send(s, action, params, req);
+    let res: ForgeResponse;
+    try {
+      res = await send(s, action, params, req);
+    } catch (e) {
+      // The older route of the same operation, for instances that do not know the newer one.
+      if (!(e instanceof Failed) || !action.fallback || e.status !== 404) throw e;
+      const [method, template] = action.fallback.rest.split(/\s+/, 2);
+      res = await send(s, action, params, { method, path: fillPath(template, params), query: req.query, body: action.fallback.body ? action.fallback.body(params) : req.body, signal: deadline });
+    }
 
     if (action.poll) {
       const interval = Math.max(1, Number(params.interval_seconds ?? 5)) * 1000;
@@ -121,9 +141,16 @@ export async function execute(s: Session, action: Action, input: Record<string, 
     // Related reads shown with the answer; one that fails is named, never fatal.
     const related: Record<string, unknown> = {};
     for (const extra of action.also ?? []) {
-      const [method, template] = extra.split(/\s+/, 2);
+      const [method, target] = extra.split(/\s+/, 2);
+      const [template, qs] = target.split('?', 2);
+      const values = withAnswer(params, res.body);
+      const query: Record<string, string> = {};
+      for (const [k, v] of new URLSearchParams(qs ?? '')) {
+        const filled = v.replace(/\{([^}]+)\}/g, (_m, n: string) => String(values[n] ?? ''));
+        if (filled) query[k] = filled;
+      }
       try {
-        const r = await s.client.send({ method, path: fillPath(template, withAnswer(params, res.body)), signal: deadline });
+        const r = await s.client.send({ method, path: fillPath(template, values), query, signal: deadline });
         related[template] = r.status < 400 ? r.body : { unavailable: r.status };
       } catch {
         related[template] = { unavailable: 'no answer' };

@@ -46,6 +46,10 @@ const milestoneByIid = (): Record<string, ParamSpec> => ({
   milestone_id: int('Milestone ID; looked up from milestone_iid', { in: 'local' }),
 });
 
+/** The params minus some keys (for a body built from the call). */
+function withoutKeys(p: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(p).filter(([k]) => !keys.includes(k)));
+}
 const mirrorId = (): ParamSpec => id.int('Push mirror ID');
 const ruleId = (): ParamSpec => id.int('Approval rule ID');
 const pagesDomain = (): ParamSpec => id.str('Custom Pages domain name (e.g. docs.example.com)');
@@ -370,6 +374,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   transfer: {
     summary: 'Transfer a project to another namespace (group or user); its URL changes',
     rest: 'PUT /projects/{project_id}/transfer',
+    also: ['GET /projects/{project_id}'],
     params: {
       project_id: id.project(),
       namespace: req(str('ID or path of the target namespace')),
@@ -961,6 +966,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   label_update: {
     summary: 'Rename a project label or change its color, description or priority',
     rest: 'PUT /projects/{project_id}/labels/{label_id}',
+    // Instances before the ID route take the label's name in the body.
+    fallback: { rest: 'PUT /projects/{project_id}/labels', body: (p) => ({ ...withoutKeys(p, ['project_id', 'label_id']), name: p.label_id }) },
     params: {
       project_id: id.project(),
       label_id: labelId(),
@@ -975,6 +982,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   label_delete: {
     summary: 'Delete a project label (removed from all issues and MRs)',
     rest: 'DELETE /projects/{project_id}/labels/{label_id}',
+    fallback: { rest: 'DELETE /projects/{project_id}/labels', body: (p) => ({ name: p.label_id }) },
     params: { project_id: id.project(), label_id: labelId() },
     destructive: true,
     fineGrained: ['delete_label'],
@@ -1479,6 +1487,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   integration_get: {
     summary: 'Get the settings of one integration of a project',
     rest: 'GET /projects/{project_id}/integrations/{slug}',
+    // The older name of the same route.
+    fallback: { rest: 'GET /projects/{project_id}/services/{slug}' },
     params: { project_id: id.project(), slug: integrationSlug() },
     fineGrained: ['read_integration'],
     keywords: 'integration settings service',
@@ -1518,6 +1528,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   integration_delete: {
     summary: 'Disable an integration of a project and clear its settings',
     rest: 'DELETE /projects/{project_id}/integrations/{slug}',
+    fallback: { rest: 'DELETE /projects/{project_id}/services/{slug}' },
     params: { project_id: id.project(), slug: integrationSlug() },
     destructive: true,
     fineGrained: ['delete_integration'],

@@ -342,6 +342,8 @@ export default domain('repository', 'Repository content of a project: files, tre
   file_create: {
     summary: 'Create a new file in the repository with a commit on a branch',
     rest: 'POST /projects/{project_id}/repository/files/{file_path}',
+    // A clearer answer than the platform's 400 when the file is already there.
+    precheck: { rest: 'HEAD /projects/{project_id}/repository/files/{file_path}', query: (p) => ({ ref: String(p.branch) }), refuseWhen: 'found', message: 'the file already exists on that branch; change it with repository.file_update' },
     params: {
       project_id: id.project(),
       file_path: repoFilePath(),
@@ -442,6 +444,7 @@ export default domain('repository', 'Repository content of a project: files, tre
   file_update: {
     summary: 'Replace the content of an existing repository file with a commit on a branch',
     rest: 'PUT /projects/{project_id}/repository/files/{file_path}',
+    precheck: { rest: 'HEAD /projects/{project_id}/repository/files/{file_path}', query: (p) => ({ ref: String(p.branch) }), refuseWhen: 'missing', message: 'the file does not exist on that branch; add it with repository.file_create' },
     params: {
       project_id: id.project(),
       file_path: repoFilePath(),
@@ -461,6 +464,8 @@ export default domain('repository', 'Repository content of a project: files, tre
   list_submodules: {
     summary: 'List the Git submodules of a repository from its .gitmodules file',
     rest: 'GET /projects/{project_id}/repository/files/.gitmodules',
+    // The parent's tree names the commit each submodule is pinned to.
+    also: ['GET /projects/{project_id}/repository/tree?ref={ref}&recursive=true&per_page=100'],
     params: { project_id: id.project(), ref: req(str('Branch, tag or commit SHA')) },
     render: 'file_content',
     fineGrained: ['read_repository'],

@@ -1,0 +1,75 @@
+// Actions of more than one request, declared as data: pre-checks, fallbacks to the older route,
+// related reads, lookups before the call.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import type { Sandbox } from '../src/sandbox/index.js';
+import { apiRequests, startServer, text, withSandbox, type Running } from './helpers/harness.js';
+
+let sb: Sandbox;
+let srv: Running;
+beforeAll(async () => { sb = await withSandbox(); srv = await startServer({ sandbox: sb, env: { FORGE_MCP_YOLO_MODE: 'true' } }); });
+afterAll(async () => { await srv.close(); await sb.close(); });
+
+const run = (action: string, params: Record<string, unknown>) => srv.call('forge_execute_action', { action, params });
+const sent = () => apiRequests(sb).map((e) => `${e.method} ${e.path}`);
+
+describe('pre-checks', () => {
+  it('file_create refuses a file that exists, before writing', async () => {
+    sb.clearLog();
+    const r = await run('repository.file_create', { project_id: 1, file_path: 'README.md', branch: 'main', content: 'x', commit_message: 'x' });
+    expect(text(r)).toBe('repositoryFileCreate: the file already exists on that branch; change it with repository.file_update');
+    expect(sent()).toEqual(['HEAD /api/v4/projects/1/repository/files/README.md']);
+  });
+  it('file_update refuses a file that is missing, before writing', async () => {
+    sb.clearLog();
+    const r = await run('repository.file_update', { project_id: 1, file_path: 'nope.txt', branch: 'main', content: 'x', commit_message: 'x' });
+    expect(text(r)).toMatch(/does not exist on that branch; add it with repository.file_create/);
+    expect(sent()).toEqual(['HEAD /api/v4/projects/1/repository/files/nope.txt']);
+  });
+  it('file_create writes a new file after the check', async () => {
+    sb.clearLog();
+    const r = await run('repository.file_create', { project_id: 1, file_path: 'docs/new.md', branch: 'main', content: 'x', commit_message: 'x' });
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(sent()).toEqual(['HEAD /api/v4/projects/1/repository/files/docs%2Fnew.md', 'POST /api/v4/projects/1/repository/files/docs%2Fnew.md']);
+  });
+});
+
+describe('fallback to the older route on 404', () => {
+  it('integration_get falls back to /services/:slug', async () => {
+    sb.fault({ method: 'GET', path: '/api/v4/projects/1/integrations/slack', status: 404, times: 1 });
+    sb.clearLog();
+    const r = await run('project.integration_get', { project_id: 1, slug: 'slack' });
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(sent()).toEqual(['GET /api/v4/projects/1/integrations/slack', 'GET /api/v4/projects/1/services/slack']);
+  });
+  it('label_delete falls back to the route taking the name in the body', async () => {
+    sb.fault({ method: 'DELETE', path: '/api/v4/projects/1/labels/bug', status: 404, times: 1 });
+    sb.clearLog();
+    const r = await run('project.label_delete', { project_id: 1, label_id: 'bug' });
+    expect(r.isError, text(r)).toBeFalsy();
+    const reqs = apiRequests(sb);
+    expect(reqs.map((e) => `${e.method} ${e.path}`)).toEqual(['DELETE /api/v4/projects/1/labels/bug', 'DELETE /api/v4/projects/1/labels']);
+    expect(reqs[1].body).toMatchObject({ name: 'bug' });
+  });
+  it('a 404 of the older route too is the ordinary not-found error', async () => {
+    sb.fault({ path: /\/api\/v4\/projects\/1\/(integrations|services)\/jira$/, status: 404, times: 2 });
+    const r = await run('project.integration_get', { project_id: 1, slug: 'jira' });
+    expect(text(r)).toMatch(/^projectIntegrationGet: not found:/);
+  });
+});
+
+describe('related reads and lookups', () => {
+  it('list_submodules shows the pinned commits from the tree of the same ref', async () => {
+    sb.clearLog();
+    const r = await run('repository.list_submodules', { project_id: 1, ref: 'with-submodule' });
+    expect(r.isError, text(r)).toBeFalsy();
+    const tree = apiRequests(sb).find((e) => e.path.endsWith('/repository/tree'));
+    expect(tree?.query).toMatchObject({ ref: 'with-submodule' });
+    expect(JSON.stringify(r.structuredContent)).toContain('"type":"commit"');
+  });
+  it('a milestone is named by its IID and looked up first', async () => {
+    sb.clearLog();
+    const r = await run('project.milestone_get', { project_id: 1, milestone_iid: 2 });
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(sent()).toEqual(['GET /api/v4/projects/1/milestones', 'GET /api/v4/projects/1/milestones/402']);
+  });
+});
