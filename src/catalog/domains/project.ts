@@ -374,7 +374,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   transfer: {
     summary: 'Transfer a project to another namespace (group or user); its URL changes',
     rest: 'PUT /projects/{project_id}/transfer',
-    also: ['GET /projects/{project_id}'],
+    // The project at its new place, and the caller's pending to-dos on it.
+    also: ['GET /projects/{project_id}', 'GET /todos?project_id={id}&state=pending'],
     params: {
       project_id: id.project(),
       namespace: req(str('ID or path of the target namespace')),

@@ -5,6 +5,7 @@ const projectPath = (): ParamSpec => ({ ...id.project(), description: 'Full path
 export default domain('security_finding', 'Security report findings of a pipeline (what a merge request or branch pipeline\'s scanners reported)', {
   list: {
     summary: 'List the security findings of one pipeline, filtered by report type, severity, scanner or state',
+    also: ['GET /projects/{project_id}'],
     graphql: {
       kind: 'query',
       connection: true,

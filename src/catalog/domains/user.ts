@@ -675,6 +675,7 @@ export default domain('user', 'Users and the current account: profiles, status, 
   },
   event_list_project: {
     summary: 'List the events of a project (pushes, comments, merges, issue changes)',
+    also: ['GET /projects/{project_id}'],
     rest: 'GET /projects/{project_id}/events',
     params: { project_id: id.project(), ...eventFilters() },
     fineGrained: ['read_event'],
