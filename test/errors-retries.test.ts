@@ -177,3 +177,17 @@ describe('cancel and deadline are never re-sent', () => {
     expect(after.isError, text(after)).toBeFalsy();
   });
 });
+
+describe('a platform that stops answering', () => {
+  it('"Request to GitLab timed out" after the wait for headers; a GET is re-sent twice', async () => {
+    // TEST-ONLY knob: a 300 ms wait for headers instead of undici's 300 s.
+    const slow = await startServer({ sandbox: sb, env: { FORGE_MCP_TEST_HEADERS_TIMEOUT_MS: '300' } });
+    try {
+      sb.fault({ method: 'GET', path: ISSUES, delayMs: 1500, times: 3 });
+      sb.clearLog();
+      const r = await slow.call('forge_execute_action', { action: 'issue.list', params: { project_id: 1 } });
+      expect(failure(r)).toMatch(/^issueList: Request to GitLab timed out/);
+      sent(3, 'GET', ISSUES_1);
+    } finally { await slow.close(); sb.clearFaults(); }
+  });
+});

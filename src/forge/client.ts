@@ -34,6 +34,8 @@ export interface ForgeClientOptions {
   caFile?: string;
   /** Test hook: a programmable resolver. Default: dns.lookup with all addresses. */
   lookup?: Resolver;
+  /** Test hook: how long to wait for an answer's headers (undici's default, 300 s, otherwise). */
+  headersTimeoutMs?: number;
   userAgent?: string;
   /** Default [700, 1400]; up to 300 ms jitter is added; never more than 5000 ms per wait. */
   retryDelaysMs?: [number, number];
@@ -262,6 +264,7 @@ class Client implements ForgeClient {
       }
     }
     this.dispatcher = new EnvHttpProxyAgent({
+      ...(opts.headersTimeoutMs ? { headersTimeout: opts.headersTimeoutMs } : {}),
       // Direct connections: full check after DNS resolution, once per resolved address.
       connect: { ...tlsOpts, lookup: this.policy.lookupHook(resolver) },
       // Connection to an outbound proxy: only tier A applies.

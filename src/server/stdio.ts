@@ -37,6 +37,8 @@ export async function startStdio(config: Config, log: Logger): Promise<void> {
     caFile: effective.caFile,
     userAgent: `forge-mcp-server`,
     lookup: testHostsResolver(process.env.FORGE_MCP_TEST_HOSTS),
+    // TEST-ONLY: a short wait for headers, so the "timed out" answer can be tested end to end.
+    headersTimeoutMs: Number(process.env.FORGE_MCP_TEST_HEADERS_TIMEOUT_MS) || undefined,
   });
   const session: Session = newSession(effective, client, log.child({ credential_hash: credentialHandle(token) }));
   // The start-up reads run while the client connects; catalog methods wait for them (bounded), so a
