@@ -5,7 +5,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Sandbox } from '../src/sandbox/index.js';
 import { ADMIN_TOKEN } from '../src/sandbox/index.js';
-import { catalog } from '../src/catalog/index.js';
+import { loadCatalog } from '../src/catalog/index.js';
 import type { Action, ParamSpec } from '../src/catalog/define.js';
 import { apiRequests, startServer, text, withSandbox, type Running } from './helpers/harness.js';
 import { referenceActions, referenceAvailable, REFERENCE_SKIP_REASON, grapeToRegExp } from './helpers/reference.js';
@@ -62,7 +62,7 @@ const rank = (a: Action) => {
   if (a.destructive && /^(delete|remove)$/.test(a.name)) return 3;
   return a.destructive ? 2 : a.writes ? 1 : 0;
 };
-const actions = [...catalog().actions].sort((x, y) => rank(x) - rank(y));
+const actions = [...(await loadCatalog()).actions].sort((x, y) => rank(x) - rank(y));
 
 /** Which of each action's reference requests were seen (written to $SWEEP_REPORT when set). */
 const coverage = new Map<string, string[]>();

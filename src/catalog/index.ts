@@ -1,7 +1,6 @@
 // The catalog: every action by canonical ID, by domain and by tool name.
 import type { Action, DomainDef } from './define.js';
 import { buildDomain } from './build.js';
-import { DOMAINS } from './domains/index.js';
 
 export interface DomainInfo {
   name: string;
@@ -33,9 +32,20 @@ export class Catalog {
 }
 
 let shared: Catalog | undefined;
-/** The built-in catalog, built once per process. */
+let loading: Promise<Catalog> | undefined;
+
+/**
+ * Loads the built-in catalog (once per process). The domain tables are imported here, not at start-up:
+ * a stdio start lists the dynamic surface's two tools without them.
+ */
+export function loadCatalog(): Promise<Catalog> {
+  loading ??= import('./domains/index.js').then(({ DOMAINS }) => (shared = new Catalog(DOMAINS)));
+  return loading;
+}
+
+/** The built-in catalog; loadCatalog() must have settled (every request handler awaits it). */
 export function catalog(): Catalog {
-  shared ??= new Catalog(DOMAINS);
+  if (!shared) throw new Error('catalog not loaded yet');
   return shared;
 }
 

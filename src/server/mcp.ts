@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, ProtocolError, Server, createRequestStateCodec, inputRequired, inputResponse, type ServerContext,
 } from '@modelcontextprotocol/server';
-import { catalog } from '../catalog/index.js';
+import { loadCatalog } from '../catalog/index.js';
 import { runCall } from '../pipeline/call.js';
 import type { ElicitOutcome } from '../pipeline/confirm.js';
 import { errorResult, integerPriorities, type ToolResult } from '../render/result.js';
@@ -63,15 +63,17 @@ export function createMcpServer(s: Session): Server {
     { capabilities, instructions: instructionsFor(s), requestState: { verify: (state, ctx) => stateCodec.verify(state, ctx) } },
   );
 
-  const guard = async () => {
+  const guard = async (listing = false) => {
     await s.ready;
+    // The dynamic surface lists its two tools without the catalog; everything else needs it.
+    if (!(surface.kind === 'dynamic' && listing)) await loadCatalog();
     if (belowMinimum(s)) {
       throw new ProtocolError(FORBIDDEN, 'The token carries neither the read_api nor the api scope; this server needs at least read_api. Create a token with read_api (read-only) or api.');
     }
   };
 
   server.setRequestHandler('tools/list', async () => {
-    await guard();
+    await guard(true);
     return { tools: surface.tools(s) as never[] };
   });
 
@@ -145,9 +147,8 @@ function userFields(s: Session) {
 }
 
 function instructionsFor(s: Session): string {
-  const n = catalog().actions.length;
   if (s.config.toolSurface === 'dynamic') {
-    return `GitLab actions (${n} in the catalog). Find the action with forge_find_action, then run it with forge_execute_action. Destructive actions need the user's explicit approval and "confirm": true.`;
+    return `GitLab actions (about 1,100 in the catalog). Find the action with forge_find_action, then run it with forge_execute_action. Destructive actions need the user's explicit approval and "confirm": true.`;
   }
   return 'GitLab actions, one tool per ' + (s.config.toolSurface === 'meta' ? 'domain (pass action and params)' : 'action') + '. Destructive actions ask for confirmation.';
 }
