@@ -1,7 +1,8 @@
 // What `forge-mcp-server --sandbox` prints when started in a terminal instead of by an MCP client.
 
 export function sandboxGuide(): string {
-  const snippet = JSON.stringify({ mcpServers: { forge: { command: 'npx', args: ['-y', 'forge-mcp-server', '--sandbox'] } } }, null, 2);
+  // The command that is running now, so the snippet works from a clone as well as from an install.
+  const snippet = JSON.stringify({ mcpServers: { forge: { command: process.execPath, args: [process.argv[1] ?? 'forge-mcp-server', '--sandbox'] } } }, null, 2);
   const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'terminal', version: '1' } } });
   const inited = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
   const find = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'forge_find_action', arguments: { query: 'list open issues' } } });
