@@ -22,7 +22,7 @@ function schemaProblems(a: Action): string[] {
   for (const p of pathParams(a.path)) {
     const spec = a.params[p];
     if (!spec) out.push(`path placeholder {${p}} is not a declared param`);
-    else if (!spec.required && a.resolve?.into !== p) out.push(`path param ${p} must be required (or filled by resolve)`);
+    else if (!spec.required && a.resolve?.into !== p && !a.exactlyOne?.includes(p)) out.push(`path param ${p} must be required (or filled by resolve, or one of exactlyOne)`);
   }
   for (const alt of a.alternatives ?? []) {
     if (!a.params[alt.when]) out.push(`alternative selector ${alt.when} is not a param`);

@@ -73,3 +73,21 @@ describe('related reads and lookups', () => {
     expect(sent()).toEqual(['GET /api/v4/projects/1/milestones', 'GET /api/v4/projects/1/milestones/402']);
   });
 });
+
+describe('params naming the object: exactly one', () => {
+  it('custom attributes of a user, a group or a project; none or two is refused before sending', async () => {
+    const { ADMIN_TOKEN } = await import('../src/sandbox/index.js');
+    const admin = await startServer({ sandbox: sb, token: ADMIN_TOKEN });
+    try {
+      sb.clearLog();
+      const none = await admin.call('forge_execute_action', { action: 'admin.custom_attr_list', params: {} });
+      expect(text(none)).toBe('adminCustomAttrList: give exactly one of user_id, group_id, project_id');
+      const two = await admin.call('forge_execute_action', { action: 'admin.custom_attr_list', params: { user_id: 1, group_id: 10 } });
+      expect(text(two)).toBe('adminCustomAttrList: give exactly one of user_id, group_id, project_id (got user_id, group_id)');
+      expect(apiRequests(sb)).toHaveLength(0);
+      const group = await admin.call('forge_execute_action', { action: 'admin.custom_attr_list', params: { group_id: 10 } });
+      expect(group.isError, text(group)).toBeFalsy();
+      expect(sent()).toEqual(['GET /api/v4/groups/10/custom_attributes']);
+    } finally { await admin.close(); }
+  });
+});

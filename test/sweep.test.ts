@@ -43,6 +43,8 @@ function minimalParams(a: Action): Record<string, unknown> {
   for (const [name, spec] of Object.entries(a.params) as Array<[string, ParamSpec]>) {
     if (spec.required) out[name] = sweepValue(a, name, spec);
   }
+  // Of params naming the object, exactly one: the first (the alternatives sweep picks the others).
+  if (a.exactlyOne && !a.exactlyOne.some((n) => out[n] !== undefined)) out[a.exactlyOne[0]] = sweepValue(a, a.exactlyOne[0], a.params[a.exactlyOne[0]]);
   return { ...out, ...sweepExtras(a) };
 }
 
@@ -90,7 +92,8 @@ describe.skipIf(!referenceAvailable)('sweep over the alternatives (project / gro
       it(`${a.id} via ${alt.rest}`, async () => {
         const r = ref.get(a.id)!;
         sb.clearLog();
-        const params = { ...minimalParams(a), [alt.when]: sweepValue(a, alt.when, a.params[alt.when]) };
+        const base = Object.fromEntries(Object.entries(minimalParams(a)).filter(([k]) => !a.exactlyOne?.includes(k)));
+        const params = { ...base, [alt.when]: sweepValue(a, alt.when, a.params[alt.when]) };
         const res = await srv.call('forge_execute_action', { action: a.id, params, confirm: true });
         expect(res.isError, `${a.id} ${JSON.stringify(params)} → ${text(res)}`).toBeFalsy();
         const reached = apiRequests(sb);

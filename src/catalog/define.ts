@@ -48,6 +48,8 @@ export interface ActionSpec {
   rest?: string;
   /** Alternative routes: the first whose `when` param is present wins; `rest` is the fallback. */
   alternatives?: readonly RouteAlternative[];
+  /** Exactly one of these params must be given (they name the object, e.g. user, group or project). */
+  exactlyOne?: readonly string[];
   graphql?: GraphqlSpec;
   params: Record<string, ParamSpec>;
   /** Defaults to method !== GET/HEAD; GraphQL: kind === 'mutation'. */

@@ -178,6 +178,12 @@ export function validateCall(call: CallShape): Validated {
       return { ok: false, message: `${action.operation}: ${name} is required (must be > 0). Ensure you use the exact parameter name '${name}' as documented in the tool description` };
     }
   }
+  if (action.exactlyOne) {
+    const given = action.exactlyOne.filter((n) => params[n] !== undefined);
+    if (given.length !== 1) {
+      return { ok: false, message: `${action.operation}: give exactly one of ${action.exactlyOne.join(', ')}${given.length ? ` (got ${given.join(', ')})` : ''}` };
+    }
+  }
   for (const [name, v] of Object.entries(params)) {
     const spec = action.params[name];
     if (spec.enum && typeof v === 'string' && !spec.enum.includes(v)) {

@@ -16,15 +16,9 @@ const fileInput = (what: string): Record<string, ParamSpec> => ({
 });
 
 // ---- custom attributes: one action per verb over users, groups and projects
-// The route is chosen by the id given: group_id → group, project_id → project, else the user.
-// user_id is the fallback route's placeholder: required with a default so that a group or project
-// call needs no user ID (see the report: define.ts has no "exactly one of" for route selectors).
-const attrUserId = (): ParamSpec => ({
-  type: 'integer',
-  description: 'User ID whose attributes to use (leave out when giving group_id or project_id)',
-  required: true,
-  default: 0,
-});
+// The route is chosen by the id given (exactly one): group_id → group, project_id → project, else the user.
+const attrUserId = (): ParamSpec => ({ type: 'integer', description: 'User ID whose attributes to use (or give group_id or project_id)' });
+const ATTR_OWNER = ['user_id', 'group_id', 'project_id'] as const;
 const attrGroupId = (): ParamSpec => ({ ...id.group(), required: false, description: 'Group ID or URL-encoded path: use the group\'s attributes instead of a user\'s' });
 const attrProjectId = (): ParamSpec => ({ ...id.project(), required: false, description: 'Project ID or URL-encoded path: use the project\'s attributes instead of a user\'s' });
 const attrKey = () => id.str('Key of the custom attribute');
@@ -765,6 +759,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     summary: 'List the custom attributes of a user, a group (group_id) or a project (project_id)',
     rest: 'GET /users/{user_id}/custom_attributes',
     alternatives: attrRoutes('GET', ''),
+    exactlyOne: ATTR_OWNER,
     params: { user_id: attrUserId(), group_id: attrGroupId(), project_id: attrProjectId() },
     fineGrained: ['read_custom_attribute'],
     keywords: 'custom attributes metadata key value tags admin',
@@ -773,6 +768,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     summary: 'Get one custom attribute of a user, a group (group_id) or a project (project_id)',
     rest: 'GET /users/{user_id}/custom_attributes/{key}',
     alternatives: attrRoutes('GET', '/{key}'),
+    exactlyOne: ATTR_OWNER,
     params: { user_id: attrUserId(), group_id: attrGroupId(), project_id: attrProjectId(), key: attrKey() },
     fineGrained: ['read_custom_attribute'],
     keywords: 'custom attribute metadata key value',
@@ -781,6 +777,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     summary: 'Create or update a custom attribute of a user, a group (group_id) or a project (project_id)',
     rest: 'PUT /users/{user_id}/custom_attributes/{key}',
     alternatives: attrRoutes('PUT', '/{key}'),
+    exactlyOne: ATTR_OWNER,
     params: {
       user_id: attrUserId(),
       group_id: attrGroupId(),
@@ -795,6 +792,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     summary: 'Delete a custom attribute of a user, a group (group_id) or a project (project_id)',
     rest: 'DELETE /users/{user_id}/custom_attributes/{key}',
     alternatives: attrRoutes('DELETE', '/{key}'),
+    exactlyOne: ATTR_OWNER,
     params: { user_id: attrUserId(), group_id: attrGroupId(), project_id: attrProjectId(), key: attrKey() },
     destructive: true,
     fineGrained: ['delete_custom_attribute'],
