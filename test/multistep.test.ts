@@ -91,3 +91,21 @@ describe('params naming the object: exactly one', () => {
     } finally { await admin.close(); }
   });
 });
+
+describe('a REST action with a GraphQL variant', () => {
+  it('group.epic_list reads over REST, and over GraphQL when a GraphQL-only filter is given', async () => {
+    const premium = await startServer({ sandbox: sb, env: { FORGE_MCP_TIER: 'premium' } });
+    try {
+      sb.clearLog();
+      const rest = await premium.call('forge_execute_action', { action: 'group.epic_list', params: { group_id: 10 } });
+      expect(rest.isError, text(rest)).toBeFalsy();
+      expect(sent()).toEqual(['GET /api/v4/groups/10/epics']);
+      sb.clearLog();
+      const gql = await premium.call('forge_execute_action', { action: 'group.epic_list', params: { group_id: 'demo-group', health_status: 'atRisk' } });
+      expect(gql.isError, text(gql)).toBeFalsy();
+      expect(sent()).toEqual(['POST /api/graphql']);
+      expect(JSON.stringify(apiRequests(sb)[0].body)).toContain('"health":"atRisk"');
+      expect(gql.structuredContent).toHaveProperty('pagination');
+    } finally { await premium.close(); }
+  });
+});

@@ -106,6 +106,21 @@ describe.skipIf(!referenceAvailable)('sweep over the alternatives (project / gro
   }
 });
 
+describe.skipIf(!referenceAvailable)('sweep over the GraphQL variants of REST actions', () => {
+  for (const a of actions.filter((x) => x.graphqlWhen)) {
+    it(`${a.id} with ${a.graphqlWhen!.when[0]}`, async () => {
+      const r = ref.get(a.id)!;
+      expect(r.allRequests.some((q: string) => q.startsWith('GRAPHQL')), `${a.id}: the reference lists no GraphQL request`).toBe(true);
+      sb.clearLog();
+      const trigger = a.graphqlWhen!.when[0];
+      const params = { ...minimalParams(a), [trigger]: sweepValue(a, trigger, a.params[trigger]) };
+      const res = await srv.call('forge_execute_action', { action: a.id, params });
+      expect(res.isError, text(res)).toBeFalsy();
+      expect(apiRequests(sb).map((e) => `${e.method} ${e.path}`)).toEqual(['POST /api/graphql']);
+    });
+  }
+});
+
 describe.skipIf(!referenceAvailable)('sweep over the catalog', () => {
   for (const a of actions) {
     it(a.id, async () => {

@@ -48,6 +48,8 @@ export interface ActionSpec {
   rest?: string;
   /** Alternative routes: the first whose `when` param is present wins; `rest` is the fallback. */
   alternatives?: readonly RouteAlternative[];
+  /** A REST action that sends this GraphQL document instead when one of `when` (GraphQL-only filters) is given. */
+  graphqlWhen?: { when: readonly string[]; graphql: GraphqlSpec };
   /** Exactly one of these params must be given (they name the object, e.g. user, group or project). */
   exactlyOne?: readonly string[];
   graphql?: GraphqlSpec;

@@ -4,7 +4,7 @@ import type { Action } from '../catalog/define.js';
 import type { Session } from '../server/session.js';
 import type { ForgeRequest, ForgeResponse } from '../forge/types.js';
 import { detectScopes } from '../server/session.js';
-import { buildRequest } from './request.js';
+import { buildRequest, graphqlOf } from './request.js';
 import { attachUpload, writeDownload } from './transfer.js';
 import { HANDLERS } from './handlers.js';
 import { describeFailure, describeGraphqlErrors, isFailure } from '../forge/classify.js';
@@ -43,7 +43,8 @@ class Failed {
 async function send(s: Session, action: Action, params: Record<string, unknown>, req: ForgeRequest): Promise<ForgeResponse> {
   const graphql = !!req.graphql;
   // The action's own document carries its kind; any other GraphQL request (the resolve lookup) is a query.
-  const graphqlKind = req.graphql ? (req.graphql.query === action.graphql?.document ? action.graphql.kind : 'query') : undefined;
+  const own = action.graphql ?? action.graphqlWhen?.graphql;
+  const graphqlKind = req.graphql ? (req.graphql.query === own?.document ? own.kind : 'query') : undefined;
   const url = graphql ? `${s.client.baseUrl}/api/graphql` : `${s.client.baseUrl}/api/v4${req.path}`;
   let res: ForgeResponse;
   try {
@@ -217,14 +218,15 @@ function summarize(body: unknown): string {
 function render(s: Session, action: Action, params: Record<string, unknown>, res: ForgeResponse): ToolResult {
   let data: unknown = res.body;
   let pagination: Pagination | undefined;
-  if (action.graphql) {
-    const payload = dig((res.body as { data?: unknown } | null)?.data, action.graphql.resultPath);
+  const gql = graphqlOf(action, params);
+  if (gql) {
+    const payload = dig((res.body as { data?: unknown } | null)?.data, gql.resultPath);
     // A refused mutation may answer 200 with the reason inside the payload's `errors`.
-    const errs = action.graphql.kind === 'mutation' && payload && typeof payload === 'object' ? (payload as { errors?: unknown }).errors : undefined;
+    const errs = gql.kind === 'mutation' && payload && typeof payload === 'object' ? (payload as { errors?: unknown }).errors : undefined;
     if (Array.isArray(errs) && errs.length) {
       return errorResult(describeGraphqlErrors(action.operation, errs, 'mutation'));
     }
-    if (action.graphql.connection && payload && typeof payload === 'object') {
+    if (gql.connection && payload && typeof payload === 'object') {
       const conn = payload as { nodes?: unknown; pageInfo?: unknown };
       data = Array.isArray(conn.nodes) ? conn.nodes : [];
       pagination = paginationFromConnection(conn.pageInfo);

@@ -1,6 +1,6 @@
 // Builds the platform request of an action from its validated params: the route (or the chosen
 // alternative), path segments encoded, the rest placed in the query or the body.
-import type { Action } from '../catalog/define.js';
+import type { Action, GraphqlSpec } from '../catalog/define.js';
 import { placementOf } from '../catalog/build.js';
 import type { ForgeRequest } from '../forge/types.js';
 
@@ -15,12 +15,20 @@ export function chooseRoute(action: Action, params: Record<string, unknown>): { 
   return { method: action.method, path: action.path };
 }
 
+/** The GraphQL document this call sends: the action's own, or its GraphQL variant when a GraphQL-only filter is given. */
+export function graphqlOf(action: Action, params: Record<string, unknown>): GraphqlSpec | undefined {
+  if (action.graphql) return action.graphql;
+  const g = action.graphqlWhen;
+  return g && g.when.some((n) => params[n] !== undefined) ? g.graphql : undefined;
+}
+
 export function buildRequest(action: Action, params: Record<string, unknown>): ForgeRequest {
-  if (action.graphql) {
+  const gql = graphqlOf(action, params);
+  if (gql) {
     // A variables mapping sees every param (resolved ones included); the default sends the non-local ones.
     const sent = Object.fromEntries(Object.entries(params).filter(([n]) => action.params[n]?.in !== 'local'));
-    const variables = action.graphql.variables ? action.graphql.variables(params) : sent;
-    return { method: 'POST', path: '/graphql', graphql: { query: action.graphql.document, variables: dropUndefined(variables) } };
+    const variables = gql.variables ? gql.variables(params) : sent;
+    return { method: 'POST', path: '/graphql', graphql: { query: gql.document, variables: dropUndefined(variables) } };
   }
   const route = chooseRoute(action, params);
   const used = new Set<string>();

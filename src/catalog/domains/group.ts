@@ -1482,6 +1482,31 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   epic_list: {
     summary: 'List the epics of a group and its subgroups, filtered by state, labels, author or search text',
     rest: 'GET /groups/{group_id}/epics',
+    // Health status is a work item filter the REST API lacks: with it, the list is read over GraphQL.
+    graphqlWhen: {
+      when: ['health_status'],
+      graphql: {
+        kind: 'query',
+        resultPath: 'namespace.workItems',
+        connection: true,
+        document: `query epicList($fullPath: ID!, $health: HealthStatusFilter, $state: IssuableState, $search: String, $first: Int, $after: String) {
+  namespace(fullPath: $fullPath) {
+    workItems(types: [EPIC], healthStatusFilter: $health, state: $state, search: $search, first: $first, after: $after) {
+      nodes { id iid title state webUrl createdAt author { username } }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+}`,
+        variables: (p) => ({
+          fullPath: p.group_id,
+          health: p.health_status,
+          state: p.state === 'all' ? undefined : p.state,
+          search: p.search,
+          first: p.per_page,
+          after: p.after,
+        }),
+      },
+    },
     params: {
       group_id: id.group(),
       state: oneOf(['opened', 'closed', 'all'], 'Return epics with this state (default all)'),
@@ -1500,6 +1525,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       not_author_id: int('Exclude epics by this author ID', { wire: 'not[author_id]' }),
       not_author_username: str('Exclude epics by this author', { wire: 'not[author_username]' }),
       with_labels_details: bool('Return label objects instead of names'),
+      health_status: oneOf(['onTrack', 'needsAttention', 'atRisk'], 'Only epics with this health status (read over GraphQL)'),
+      after: str('With health_status: the end_cursor of the previous page'),
       order_by: oneOf(['created_at', 'updated_at', 'title'], 'Sort field (default created_at)'),
       sort: oneOf(SORT, 'Sort direction (default desc)'),
       ...paging(),
