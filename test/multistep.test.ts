@@ -109,3 +109,14 @@ describe('a REST action with a GraphQL variant', () => {
     } finally { await premium.close(); }
   });
 });
+
+describe('one read per distinct object of a list', () => {
+  it("a user's events show the projects they happened in, each read once", async () => {
+    sb.fault({ method: 'GET', path: '/api/v4/users/1/events', status: 200, body: [{ id: 1, project_id: 1, action_name: 'pushed to' }, { id: 2, project_id: 2, action_name: 'opened' }, { id: 3, project_id: 1, action_name: 'commented on' }], times: 1 });
+    sb.clearLog();
+    const r = await run('user.contribution_events', { user_id: 1 });
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(sent()).toEqual(['GET /api/v4/users/1/events', 'GET /api/v4/projects/1', 'GET /api/v4/projects/2']);
+    expect(Object.keys((r.structuredContent as { related: Record<string, unknown> }).related)).toEqual(['/projects/1', '/projects/2']);
+  });
+});

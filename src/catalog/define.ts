@@ -84,6 +84,8 @@ export interface ActionSpec {
    * params, then the main answer, fill it; a query key whose value is missing is left out).
    */
   also?: readonly string[];
+  /** For a list answer: one read per distinct value of `field` among the items (at most 20), shown with it. */
+  alsoEach?: { rest: string; field: string };
   /** The older route of the same operation, sent when the main route answers 404 (e.g. the name in the body). */
   fallback?: { rest: string; body?: (params: Record<string, unknown>) => Record<string, unknown> };
   /** A read sent first that refuses the call with `message` when the object is `found` or `missing`. */

@@ -162,6 +162,20 @@ export async function execute(s: Session, action: Action, input: Record<string, 
       const bytes = writeDownload(params.output_path as string, res.body);
       return successResult({ markdown: `Saved ${bytes} bytes to \`${String(params.output_path).replace(/`/g, "'")}\`.`, structured: { output_path: params.output_path, bytes } });
     }
+    if (action.alsoEach && Array.isArray(res.body)) {
+      const [method, template] = action.alsoEach.rest.split(/\s+/, 2);
+      const field = action.alsoEach.field;
+      const values = [...new Set((res.body as Array<Record<string, unknown> | null>).map((i) => i?.[field]).filter((v) => typeof v === 'number' || typeof v === 'string'))].slice(0, 20);
+      for (const v of values) {
+        const path = fillPath(template, { [field]: v });
+        try {
+          const r = await s.client.send({ method, path, signal: deadline });
+          related[path] = r.status < 400 ? r.body : { unavailable: r.status };
+        } catch {
+          related[path] = { unavailable: 'no answer' };
+        }
+      }
+    }
     const result = render(s, action, params, res);
     return Object.keys(related).length ? withRelated(result, related) : result;
   } catch (e) {

@@ -659,6 +659,8 @@ export default domain('user', 'Users and the current account: profiles, status, 
   contribution_events: {
     summary: 'List the contribution events of a user (pushes, comments, merges...)',
     rest: 'GET /users/{user_id}/events',
+    // The projects the events happened in.
+    alsoEach: { rest: 'GET /projects/{project_id}', field: 'project_id' },
     params: { user_id: userRef(), ...eventFilters() },
     fineGrained: ['read_event'],
     keywords: 'user activity history contributions what did they do',
@@ -666,6 +668,8 @@ export default domain('user', 'Users and the current account: profiles, status, 
   event_list_contributions: {
     summary: 'List the events of the authenticated user, or of all visible projects with scope all',
     rest: 'GET /events',
+    // The projects the events happened in.
+    alsoEach: { rest: 'GET /projects/{project_id}', field: 'project_id' },
     params: {
       scope: oneOf(['all'], 'all: events of all projects the user can see, not only their own'),
       ...eventFilters(),
