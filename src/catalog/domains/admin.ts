@@ -1,19 +1,12 @@
 import { domain, id, str, int, bool, obj, oneOf, req, strList, intList, paging, cursor, type ParamSpec, type RouteAlternative } from '../define.js';
+import { VISIBILITY, fileInput } from '../params.js';
 
 // Instance administration. The whole domain exists only for tokens carrying `admin_mode` (the server
 // removes it otherwise); a few actions of it act on a project or group and need Maintainer/Owner there.
 
 // ---------------------------------------------------------------- shared parameters
 
-const VISIBILITY = ['private', 'internal', 'public'] as const;
 const ACCESS_LEVELS = 'Roles: 10 Guest, 20 Reporter, 30 Developer, 40 Maintainer, 50 Owner';
-
-/** A file sent as the multipart field of the upload (local path, or base64 content with a name). */
-const fileInput = (what: string): Record<string, ParamSpec> => ({
-  file_path: str(`Local path of the ${what} to upload, on the machine running this server`, { in: 'local' }),
-  content_base64: str('File content, base64-encoded (instead of file_path)', { in: 'local' }),
-  file_name: str('File name to use with content_base64 (default: the base name of file_path)', { in: 'local' }),
-});
 
 // ---- custom attributes: one action per verb over users, groups and projects
 // The route is chosen by the id given (exactly one): group_id → group, project_id → project, else the user.

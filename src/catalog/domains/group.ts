@@ -1,11 +1,10 @@
 import { domain, id, str, int, bool, obj, oneOf, req, intList, strList, paging, cursor, type ParamSpec } from '../define.js';
+import { gid, gids, compact } from '../graphql.js';
+import { VISIBILITY, accessLevel, fileInput } from '../params.js';
 
 // ---- shared parameter sets (plain data) ----
 
 const SORT = ['asc', 'desc'] as const;
-const VISIBILITY = ['private', 'internal', 'public'] as const;
-const ROLES = '10 Guest,15 Planner,20 Reporter,30 Developer,40 Maintainer,50 Owner';
-const accessLevel = (what: string): ParamSpec => int(`${what}: ${ROLES}`);
 const GROUP_ORDER = ['name', 'path', 'id', 'similarity'] as const;
 const PROJECT_ORDER = [
   'id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', 'similarity', 'star_count',
@@ -41,13 +40,6 @@ const slug = (): ParamSpec => id.str('Slug of the wiki page (e.g. home or docs/s
 const wikiFormat = (): ParamSpec => oneOf(['markdown', 'rdoc', 'asciidoc', 'org'], 'Markup format of the page (default markdown)');
 const branchName = (): ParamSpec => id.str('Name of the protected branch or wildcard (e.g. main, release-*)');
 const envTier = (): ParamSpec => req(oneOf(DEPLOYMENT_TIERS, 'Deployment tier of the protected environments'));
-
-/** Local file input for multipart uploads (the path is read by this server; content_base64 for remote callers). */
-const fileInput = (what: string): Record<string, ParamSpec> => ({
-  file_path: str(`Local path of the ${what} to upload, on the machine running this server`, { in: 'local' }),
-  content_base64: str('File content, base64-encoded (instead of file_path)', { in: 'local' }),
-  file_name: str('File name to use with content_base64 (default: the base name of file_path)', { in: 'local' }),
-});
 
 /** Filters of the group lists (all groups, search, descendants). */
 const groupFilters = (): Record<string, ParamSpec> => ({
@@ -225,23 +217,6 @@ const userFilters = (): Record<string, ParamSpec> => ({
 });
 
 // ---- epics as work items (GraphQL) ----
-
-/** A numeric ID or a global ID → a global ID of `model`. */
-function gid(model: string, v: unknown): string | undefined {
-  if (v === undefined || v === null || v === '') return undefined;
-  const s = String(v);
-  return s.startsWith('gid://') ? s : `gid://gitlab/${model}/${s}`;
-}
-
-function gids(model: string, v: unknown): string[] | undefined {
-  return Array.isArray(v) ? v.map((x) => gid(model, x) as string) : undefined;
-}
-
-/** Drops undefined keys; undefined when nothing is left (an absent widget). */
-function compact(o: Record<string, unknown>): Record<string, unknown> | undefined {
-  const out = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
-  return Object.keys(out).length ? out : undefined;
-}
 
 /** Fixed start and due dates of an epic: given dates are fixed unless fixed_dates says otherwise. */
 function datesWidget(p: Record<string, unknown>): Record<string, unknown> | undefined {

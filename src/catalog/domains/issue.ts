@@ -1,4 +1,5 @@
 import { domain, id, str, int, bool, obj, oneOf, req, intList, strList, paging, cursor, type ParamSpec } from '../define.js';
+import { gid, gids, compact } from '../graphql.js';
 
 // ---- shared parameter sets (plain data) ----
 
@@ -70,23 +71,6 @@ const awardId = (): ParamSpec => id.int('Award (emoji reaction) ID');
 const eventId = (): ParamSpec => id.int('Resource event ID');
 
 // ---- GraphQL helpers: params → global IDs and widget inputs ----
-
-/** A numeric ID or a global ID → a global ID of `model`. */
-function gid(model: string, v: unknown): string | undefined {
-  if (v === undefined || v === null || v === '') return undefined;
-  const s = String(v);
-  return s.startsWith('gid://') ? s : `gid://gitlab/${model}/${s}`;
-}
-
-function gids(model: string, v: unknown): string[] | undefined {
-  return Array.isArray(v) ? v.map((x) => gid(model, x) as string) : undefined;
-}
-
-/** Drops undefined keys; undefined when nothing is left (an absent widget). */
-function compact(o: Record<string, unknown>): Record<string, unknown> | undefined {
-  const out = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
-  return Object.keys(out).length ? out : undefined;
-}
 
 const SAVED_VIEW = 'WorkItems::SavedViews::SavedView';
 

@@ -1,16 +1,14 @@
 import { domain, id, str, int, bool, obj, oneOf, req, intList, strList, paging, cursor, type ParamSpec } from '../define.js';
+import { VISIBILITY, accessLevel, fileInput } from '../params.js';
 
 // ---- shared parameter sets (plain data) ----
 
 const SORT = ['asc', 'desc'] as const;
-const VISIBILITY = ['private', 'internal', 'public'] as const;
 const FEATURE_ACCESS = ['disabled', 'private', 'enabled'] as const;
 const PROJECT_ORDER = [
   'id', 'name', 'path', 'created_at', 'updated_at', 'star_count', 'last_activity_at', 'similarity',
   'storage_size', 'repository_size', 'wiki_size', 'packages_size',
 ] as const;
-const ROLES = '10 Guest,15 Planner,20 Reporter,30 Developer,40 Maintainer,50 Owner';
-const accessLevel = (what: string): ParamSpec => int(`${what}: ${ROLES}`);
 /** Integration slugs the platform accepts under /integrations/{slug} (development-only mocks left out). */
 const INTEGRATION_SLUGS = [
   'apple-app-store', 'asana', 'assembla', 'bamboo', 'bugzilla', 'buildkite', 'campfire', 'clickup', 'confluence',
@@ -56,13 +54,6 @@ const pagesDomain = (): ParamSpec => id.str('Custom Pages domain name (e.g. docs
 const saUserId = (): ParamSpec => id.int('User ID of the service account');
 const tokenId = (): ParamSpec => id.int('Personal access token ID');
 const integrationSlug = (): ParamSpec => req(oneOf(INTEGRATION_SLUGS, 'Integration slug (e.g. slack, jira, jenkins)'));
-
-/** Local file input for multipart uploads (the path is read by this server; content_base64 for remote callers). */
-const fileInput = (what: string): Record<string, ParamSpec> => ({
-  file_path: str(`Local path of the ${what} to upload, on the machine running this server`, { in: 'local' }),
-  content_base64: str('File content, base64-encoded (instead of file_path)', { in: 'local' }),
-  file_name: str('File name to use with content_base64 (default: the base name of file_path)', { in: 'local' }),
-});
 
 /** Filters shared by the project lists. */
 const projectFilters = (): Record<string, ParamSpec> => ({

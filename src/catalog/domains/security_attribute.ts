@@ -1,9 +1,5 @@
 import { domain, str, int, oneOf, req, strList, intList } from '../define.js';
-
-/** A bare number becomes the global ID of `model`; a global ID is passed as given. */
-const gid = (model: string, v: unknown): unknown =>
-  typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v)) ? `gid://gitlab/${model}/${v}` : v;
-const gidList = (model: string, v: unknown): unknown[] | undefined => (Array.isArray(v) ? v.map((x) => gid(model, x)) : undefined);
+import { gid, gids } from '../graphql.js';
 
 const CATEGORY_TEMPLATES = ['BUSINESS_IMPACT', 'BUSINESS_UNIT', 'APPLICATION', 'EXPOSURE'] as const;
 
@@ -107,8 +103,8 @@ export default domain('security_attribute', 'Security attributes of a top-level 
 }`,
       variables: (p) => ({
         projectId: gid('Project', p.project_id),
-        addAttributeIds: gidList('Security::Attribute', p.add_attribute_ids),
-        removeAttributeIds: gidList('Security::Attribute', p.remove_attribute_ids),
+        addAttributeIds: gids('Security::Attribute', p.add_attribute_ids),
+        removeAttributeIds: gids('Security::Attribute', p.remove_attribute_ids),
       }),
     },
     params: {
@@ -131,8 +127,8 @@ export default domain('security_attribute', 'Security attributes of a top-level 
   }
 }`,
       variables: (p) => ({
-        items: [...(gidList('Project', p.project_ids) ?? []), ...(gidList('Group', p.group_ids) ?? [])],
-        attributes: gidList('Security::Attribute', p.attribute_ids) ?? [],
+        items: [...(gids('Project', p.project_ids) ?? []), ...(gids('Group', p.group_ids) ?? [])],
+        attributes: gids('Security::Attribute', p.attribute_ids) ?? [],
         mode: p.mode,
       }),
     },

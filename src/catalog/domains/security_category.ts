@@ -1,8 +1,5 @@
 import { domain, str, bool, oneOf, req } from '../define.js';
-
-/** A bare number becomes the global ID of `model`; a global ID is passed as given. */
-const gid = (model: string, v: unknown): unknown =>
-  typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v)) ? `gid://gitlab/${model}/${v}` : v;
+import { gid } from '../graphql.js';
 
 const CATEGORY_TEMPLATES = ['BUSINESS_IMPACT', 'BUSINESS_UNIT', 'APPLICATION', 'EXPOSURE'] as const;
 

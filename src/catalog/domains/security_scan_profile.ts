@@ -1,10 +1,9 @@
 import { domain, id, str, req, intList, type ParamSpec } from '../define.js';
+import { gids } from '../graphql.js';
 
 /** A scan type name or a numeric ID becomes the profile's global ID; a global ID is passed as given. */
 const profileGid = (v: unknown): unknown =>
   typeof v === 'string' && v.startsWith('gid://') ? v : `gid://gitlab/Security::ScanProfile/${String(v)}`;
-const gids = (model: string, v: unknown): string[] | undefined =>
-  Array.isArray(v) ? v.map((x) => `gid://gitlab/${model}/${String(x)}`) : undefined;
 
 const projectPath = (): ParamSpec => ({ ...id.project(), description: 'Full path of the project (e.g. group/project)' });
 

@@ -1,16 +1,11 @@
 import { domain, id, str, int, bool, oneOf, req, strList, paging, type ParamSpec } from '../define.js';
+import { fileInput } from '../params.js';
 
 const userRef = (): ParamSpec => id.str('User ID or username');
 const emailId = (): ParamSpec => id.int('Email address ID');
 const gpgKeyId = (): ParamSpec => id.int('GPG key ID');
 const sshKeyId = (): ParamSpec => id.int('SSH key ID');
 const tokenId = (): ParamSpec => id.int('Impersonation token ID');
-
-const fileInput = (what: string): Record<string, ParamSpec> => ({
-  file_path: str(`Local path of the ${what} to upload, on the machine running this server`, { in: 'local' }),
-  content_base64: str('File content, base64-encoded (instead of file_path)', { in: 'local' }),
-  file_name: str('File name to use with content_base64 (e.g. avatar.png)', { in: 'local' }),
-});
 
 const EVENT_ACTIONS = [
   'approved', 'closed', 'commented', 'created', 'destroyed', 'expired', 'joined', 'left', 'merged', 'pushed', 'reopened', 'updated',

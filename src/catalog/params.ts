@@ -1,0 +1,15 @@
+// Parameters several domains share, so each is worded once.
+import { int, str, type ParamSpec } from './define.js';
+
+export const VISIBILITY = ['private', 'internal', 'public'] as const;
+export const ROLES = '10 Guest,15 Planner,20 Reporter,30 Developer,40 Maintainer,50 Owner';
+
+/** A role as the platform's access level number. */
+export const accessLevel = (what: string): ParamSpec => int(`${what}: ${ROLES}`);
+
+/** The file of an upload: a local path on this machine, or its content (see `upload` in define.ts). */
+export const fileInput = (what: string): Record<string, ParamSpec> => ({
+  file_path: str(`Local path of the ${what} to upload, on the machine running this server`, { in: 'local' }),
+  content_base64: str('File content, base64-encoded (instead of file_path)', { in: 'local' }),
+  file_name: str('File name to use with content_base64 (default: the base name of file_path)', { in: 'local' }),
+});
