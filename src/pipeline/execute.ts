@@ -1,10 +1,11 @@
 // Runs one validated call against the platform and turns the answer into a tool result.
-// The steps an entry may declare run in order: resolve → request (upload) → poll → follow-up → render (download).
+// The steps an entry may declare run in order: resolve → handler → upload → pre-check → request (or its
+// older route) → poll → follow-up → download, or render with the related reads.
 import type { Action } from '../catalog/define.js';
 import type { Session } from '../server/session.js';
 import type { ForgeRequest, ForgeResponse } from '../forge/types.js';
 import { detectScopes } from '../server/session.js';
-import { buildRequest, graphqlOf } from './request.js';
+import { buildRequest, declaredRequest, graphqlOf } from './request.js';
 import { attachUpload, writeDownload } from './transfer.js';
 import { HANDLERS } from './handlers.js';
 import { describeFailure, describeGraphqlErrors, isFailure } from '../forge/classify.js';
@@ -69,113 +70,47 @@ const sleep = (ms: number, signal: AbortSignal) => new Promise<void>((resolve, r
   signal.addEventListener('abort', () => { clearTimeout(t); reject(signal.reason); }, { once: true });
 });
 
-export async function execute(s: Session, action: Action, input: Record<string, unknown>, signal?: AbortSignal): Promise<ToolResult> {
+type Params = Record<string, unknown>;
+
+export async function execute(s: Session, action: Action, input: Params, signal?: AbortSignal): Promise<ToolResult> {
   const params = { ...input };
   const deadline = deadlineSignal(s.config.actionTimeoutMs, signal);
+  const sendHere = (req: ForgeRequest) => send(s, action, params, { ...req, signal: deadline });
   try {
-    if (action.resolve) {
-      const r = action.resolve;
-      let value: unknown;
-      if ('rest' in r) {
-        const [method, template] = r.rest.split(/\s+/, 2);
-        const res = await send(s, action, params, { method, path: fillPath(template, params), query: r.query?.(params), signal: deadline });
-        value = dig(res.body, r.resultPath);
-      } else {
-        const res = await send(s, action, params, { method: 'POST', path: '/graphql', graphql: { query: r.document, variables: r.variables(params) }, signal: deadline });
-        value = dig((res.body as { data?: unknown } | null)?.data, r.resultPath);
-      }
-      if (value === null || value === undefined) {
-        return notFoundCard({ kind: action.notFound?.kind ?? action.domain.replace(/_/g, ' '), identifier: params[action.notFound?.idParam ?? r.into], listAction: action.notFound?.listAction ?? `${action.domain}.list`, graphqlNote: s.auth.kind === 'fine_grained' });
-      }
-      params[r.into] = value;
+    if (action.resolve && !(await resolveStep(s, action, params, sendHere))) {
+      const into = action.resolve.into;
+      return notFoundCard({ kind: action.notFound?.kind ?? action.domain.replace(/_/g, ' '), identifier: params[action.notFound?.idParam ?? into], listAction: action.notFound?.listAction ?? `${action.domain}.list`, graphqlNote: s.auth.kind === 'fine_grained' });
     }
 
     let req = buildRequest(action, params);
     if (action.buildsUrl) return builtUrl(s, req);
     if (action.handler) {
-      const outcome = await HANDLERS[action.handler](action, params, (r) => send(s, action, params, { ...r, signal: deadline }));
+      const outcome = await HANDLERS[action.handler](action, params, sendHere);
       if ('refusal' in outcome) return errorResult(outcome.refusal);
-      if ('requests' in outcome) return sendAll(s, action, params, outcome.requests, deadline);
+      if ('requests' in outcome) return sendAll(action, outcome.requests, sendHere);
       req = { ...outcome.request, asText: req.asText };
     }
     const writesFile = action.download && typeof params.output_path === 'string';
     if (writesFile) req.asBytes = true;
     const problem = attachUpload(action, params, req);
     if (problem) return errorResult(problem);
-    if (action.precheck) {
-      const c = action.precheck;
-      const [method, template] = c.rest.split(/\s+/, 2);
-      let found: boolean;
-      try {
-        found = (await s.client.send({ method, path: fillPath(template, params), query: c.query?.(params), signal: deadline })).status < 400;
-      } catch {
-        found = c.refuseWhen === 'missing'; // no answer: let the platform judge the call itself
-      }
-      if (found === (c.refuseWhen === 'found')) return errorResult(`${action.operation}: ${c.message}`);
-    }
-    req.signal = deadline;
-    let res: ForgeResponse;
-    try {
-      res = await send(s, action, params, req);
-    } catch (e) {
-      // The older route of the same operation, for instances that do not know the newer one.
-      if (!(e instanceof Failed) || !action.fallback || e.status !== 404) throw e;
-      const [method, template] = action.fallback.rest.split(/\s+/, 2);
-      res = await send(s, action, params, { method, path: fillPath(template, params), query: req.query, body: action.fallback.body ? action.fallback.body(params) : req.body, signal: deadline });
+    if (action.precheck && (await refusedByPrecheck(s, action.precheck, params, deadline))) {
+      return errorResult(`${action.operation}: ${action.precheck.message}`);
     }
 
-    if (action.poll) {
-      const interval = Math.max(1, Number(params.interval_seconds ?? 5)) * 1000;
-      const until = Date.now() + Math.max(1, Number(params.timeout_seconds ?? 600)) * 1000;
-      while (!action.poll.done.includes(String(dig(res.body, action.poll.field))) && Date.now() + interval <= until) {
-        await sleep(interval, deadline);
-        res = await send(s, action, params, { ...req, signal: deadline });
-      }
-    }
-
+    let res = await mainRequest(action, params, req, sendHere);
+    if (action.poll) res = await pollUntilDone(action.poll, params, req, res, sendHere, deadline);
     if (action.followUp) {
       const f = action.followUp;
-      const [method, template] = (typeof f === 'string' ? f : f.rest).split(/\s+/, 2);
-      const body = typeof f === 'string' ? undefined : f.body(params, res.body, s.client.baseUrl);
-      res = await send(s, action, params, { method, path: fillPath(template, withAnswer(params, res.body)), body, signal: deadline });
-    }
-    // Related reads shown with the answer; one that fails is named, never fatal.
-    const related: Record<string, unknown> = {};
-    for (const extra of action.also ?? []) {
-      const [method, target] = extra.split(/\s+/, 2);
-      const [template, qs] = target.split('?', 2);
-      const values = withAnswer(params, res.body);
-      const query: Record<string, string> = {};
-      for (const [k, v] of new URLSearchParams(qs ?? '')) {
-        const filled = v.replace(/\{([^}]+)\}/g, (_m, n: string) => String(values[n] ?? ''));
-        if (filled) query[k] = filled;
-      }
-      try {
-        const r = await s.client.send({ method, path: fillPath(template, values), query, signal: deadline });
-        related[template] = r.status < 400 ? r.body : { unavailable: r.status };
-      } catch {
-        related[template] = { unavailable: 'no answer' };
-      }
+      const next = declaredRequest(typeof f === 'string' ? f : f.rest, withAnswer(params, res.body));
+      res = await sendHere(typeof f === 'string' ? next : { ...next, body: f.body(params, res.body, s.client.baseUrl) });
     }
 
     if (writesFile) {
       const bytes = writeDownload(params.output_path as string, res.body);
       return successResult({ markdown: `Saved ${bytes} bytes to \`${String(params.output_path).replace(/`/g, "'")}\`.`, structured: { output_path: params.output_path, bytes } });
     }
-    if (action.alsoEach && Array.isArray(res.body)) {
-      const [method, template] = action.alsoEach.rest.split(/\s+/, 2);
-      const field = action.alsoEach.field;
-      const values = [...new Set((res.body as Array<Record<string, unknown> | null>).map((i) => i?.[field]).filter((v) => typeof v === 'number' || typeof v === 'string'))].slice(0, 20);
-      for (const v of values) {
-        const path = fillPath(template, { [field]: v });
-        try {
-          const r = await s.client.send({ method, path, signal: deadline });
-          related[path] = r.status < 400 ? r.body : { unavailable: r.status };
-        } catch {
-          related[path] = { unavailable: 'no answer' };
-        }
-      }
-    }
+    const related = await relatedReads(s, action, params, res.body, deadline);
     const result = render(s, action, params, res);
     return Object.keys(related).length ? withRelated(result, related) : result;
   } catch (e) {
@@ -184,12 +119,83 @@ export async function execute(s: Session, action: Action, input: Record<string, 
   }
 }
 
+type SendHere = (req: ForgeRequest) => Promise<ForgeResponse>;
+
+/** The declared lookup; false when it found nothing (the caller answers with a not-found card). */
+async function resolveStep(s: Session, action: Action, params: Params, sendHere: SendHere): Promise<boolean> {
+  const r = action.resolve!;
+  let value: unknown;
+  if ('rest' in r) {
+    const res = await sendHere({ ...declaredRequest(r.rest, params), query: r.query?.(params) });
+    value = dig(res.body, r.resultPath);
+  } else {
+    const res = await sendHere({ method: 'POST', path: '/graphql', graphql: { query: r.document, variables: r.variables(params) } });
+    value = dig((res.body as { data?: unknown } | null)?.data, r.resultPath);
+  }
+  if (value === null || value === undefined) return false;
+  params[r.into] = value;
+  return true;
+}
+
+/** Whether the declared pre-check refuses the call. No answer: the platform judges the call itself. */
+async function refusedByPrecheck(s: Session, c: NonNullable<Action['precheck']>, params: Params, signal: AbortSignal): Promise<boolean> {
+  let found: boolean;
+  try {
+    found = (await s.client.send({ ...declaredRequest(c.rest, params), query: c.query?.(params), signal })).status < 400;
+  } catch {
+    return false;
+  }
+  return found === (c.refuseWhen === 'found');
+}
+
+/** The main request; on a 404, the older route of the same operation when the entry declares one. */
+async function mainRequest(action: Action, params: Params, req: ForgeRequest, sendHere: SendHere): Promise<ForgeResponse> {
+  try {
+    return await sendHere(req);
+  } catch (e) {
+    if (!(e instanceof Failed) || !action.fallback || e.status !== 404) throw e;
+    const older = declaredRequest(action.fallback.rest, params);
+    return sendHere({ ...older, query: req.query, body: action.fallback.body ? action.fallback.body(params) : req.body });
+  }
+}
+
+async function pollUntilDone(poll: NonNullable<Action['poll']>, params: Params, req: ForgeRequest, first: ForgeResponse, sendHere: SendHere, signal: AbortSignal): Promise<ForgeResponse> {
+  const interval = Math.max(1, Number(params.interval_seconds ?? 5)) * 1000;
+  const until = Date.now() + Math.max(1, Number(params.timeout_seconds ?? 600)) * 1000;
+  let res = first;
+  while (!poll.done.includes(String(dig(res.body, poll.field))) && Date.now() + interval <= until) {
+    await sleep(interval, signal);
+    res = await sendHere(req);
+  }
+  return res;
+}
+
+/** Related reads shown with the answer (`also`, `alsoEach`); one that fails is named, never fatal. */
+async function relatedReads(s: Session, action: Action, params: Params, answer: unknown, signal: AbortSignal): Promise<Record<string, unknown>> {
+  const reads: ForgeRequest[] = (action.also ?? []).map((spec) => declaredRequest(spec, withAnswer(params, answer)));
+  if (action.alsoEach && Array.isArray(answer)) {
+    const { rest, field } = action.alsoEach;
+    const values = new Set(answer.map((i) => (i && typeof i === 'object' ? (i as Params)[field] : undefined)).filter((v) => typeof v === 'number' || typeof v === 'string'));
+    for (const v of [...values].slice(0, 20)) reads.push(declaredRequest(rest, { [field]: v }));
+  }
+  const related: Record<string, unknown> = {};
+  for (const r of reads) {
+    try {
+      const res = await s.client.send({ ...r, signal });
+      related[r.path] = res.status < 400 ? res.body : { unavailable: res.status };
+    } catch {
+      related[r.path] = { unavailable: 'no answer' };
+    }
+  }
+  return related;
+}
+
 /** Several requests of one call (one per file): sent in order; a failure names what was already done. */
-async function sendAll(s: Session, action: Action, params: Record<string, unknown>, requests: Array<ForgeRequest & { label: string }>, signal: AbortSignal): Promise<ToolResult> {
+async function sendAll(action: Action, requests: Array<ForgeRequest & { label: string }>, sendHere: SendHere): Promise<ToolResult> {
   const done: string[] = [];
   for (const r of requests) {
     try {
-      await send(s, action, params, { ...r, signal });
+      await sendHere(r);
     } catch (e) {
       if (!(e instanceof Failed)) throw e;
       const text = e.result.content[0]?.type === 'text' ? e.result.content[0].text : '';
@@ -198,11 +204,6 @@ async function sendAll(s: Session, action: Action, params: Record<string, unknow
     done.push(r.label);
   }
   return successResult({ markdown: `Done: ${requests.length} request${requests.length === 1 ? '' : 's'}.\n\n${done.map((d) => `- \`${d.replace(/`/g, "'")}\``).join('\n')}`, structured: { done } });
-}
-
-/** A route template filled from params (path segments encoded). */
-function fillPath(template: string, values: Record<string, unknown>): string {
-  return template.replace(/\{([^}]+)\}/g, (_m, n: string) => encodeURIComponent(String(values[n] ?? '')));
 }
 
 /** Params, completed by the fields of an object answer (a follow-up may name the created object's id). */

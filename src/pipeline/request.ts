@@ -4,6 +4,29 @@ import type { Action, GraphqlSpec } from '../catalog/define.js';
 import { placementOf } from '../catalog/build.js';
 import type { ForgeRequest } from '../forge/types.js';
 
+/** Fills `{name}` placeholders of a route from values (path segments encoded); `used` collects the names. */
+export function fillPath(template: string, values: Record<string, unknown>, used?: Set<string>): string {
+  return template.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+    used?.add(name);
+    return encodeURIComponent(String(values[name] ?? ''));
+  });
+}
+
+/**
+ * A declared extra request (`METHOD /path/{param}?key={param}`) made concrete from values. A query key
+ * whose placeholder has no value is left out.
+ */
+export function declaredRequest(spec: string, values: Record<string, unknown>): ForgeRequest {
+  const [method, target] = spec.split(/\s+/, 2);
+  const [template, qs] = target.split('?', 2);
+  const query: Record<string, string> = {};
+  for (const [k, v] of new URLSearchParams(qs ?? '')) {
+    const filled = v.replace(/\{([^}]+)\}/g, (_m, n: string) => String(values[n] ?? ''));
+    if (filled) query[k] = filled;
+  }
+  return { method, path: fillPath(template, values), ...(Object.keys(query).length ? { query } : {}) };
+}
+
 /** The route this call uses: the first alternative whose selector param is present, else the default. */
 export function chooseRoute(action: Action, params: Record<string, unknown>): { method: string; path: string } {
   for (const alt of action.alternatives ?? []) {
@@ -32,10 +55,7 @@ export function buildRequest(action: Action, params: Record<string, unknown>): F
   }
   const route = chooseRoute(action, params);
   const used = new Set<string>();
-  const path = route.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
-    used.add(name);
-    return encodeURIComponent(String(params[name] ?? ''));
-  });
+  const path = fillPath(route.path, params, used);
   const query: NonNullable<ForgeRequest['query']> = {};
   const body: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(params)) {
