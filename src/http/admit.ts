@@ -8,7 +8,7 @@ import { platformMessage, safeText } from '../forge/classify.js';
 import type { ForgeClient, ForgeResponse } from '../forge/types.js';
 import type { Logger } from '../observe/log.js';
 import { credentialHandle } from '../observe/log.js';
-import { belowMinimum, detectScopes, detectTier, newSession, readVersion, type Session } from '../server/session.js';
+import { belowMinimum, newSession, startSessionReads, type Session } from '../server/session.js';
 
 export type Admission =
   | { kind: 'admitted'; client: ForgeClient; session: Session }
@@ -99,9 +99,7 @@ export async function admit(i: AdmitInput): Promise<Admission> {
   const session = newSession(i.config, client, i.log.child({ credential_hash: handle }));
   const u = res.body as { id?: unknown; username?: unknown } | null;
   if (u && typeof u.id === 'number' && typeof u.username === 'string') session.user = { id: u.id, username: u.username };
-  const reads = Promise.all([detectScopes(session), readVersion(session), detectTier(session)]).then(() => undefined);
-  session.ready = Promise.race([reads, new Promise<void>((r) => setTimeout(r, STARTUP_READS_MS).unref())]);
-  await session.ready;
+  await startSessionReads(session, STARTUP_READS_MS);
   if (belowMinimum(session)) return fail({ kind: 'forbidden', message: BELOW_MINIMUM_MESSAGE });
   session.log.info({ instance: i.instance, ...(session.user ? { username: session.user.username } : {}), tier: session.tier }, 'credential admitted');
   return { kind: 'admitted', client, session };

@@ -63,6 +63,17 @@ export function newSession(config: Config, client: ForgeClient, log: Logger): Se
   };
 }
 
+/**
+ * The reads every session makes before serving its first catalog method: token kind and scopes,
+ * instance release, tier. Bounded: after `boundMs` the session serves what it knows (nothing filtered
+ * when the scopes are still unknown). Sets and returns `s.ready`.
+ */
+export function startSessionReads(s: Session, boundMs: number, extra: Array<Promise<void>> = []): Promise<void> {
+  const reads = Promise.all([...extra, detectScopes(s), readVersion(s), detectTier(s)]).then(() => undefined);
+  s.ready = Promise.race([reads, new Promise<void>((r) => setTimeout(r, boundMs).unref())]);
+  return s.ready;
+}
+
 /** Scopes allow writes: `api`, or scopes unknown (the platform judges), or scope filtering switched off. */
 export function scopesAllowWrites(s: Session): boolean {
   if (s.config.ignoreScopes || s.auth.scopes === null) return true;

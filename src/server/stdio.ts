@@ -8,7 +8,7 @@ import { defaultResolver, type Resolver } from '../forge/outbound.js';
 import type { Logger } from '../observe/log.js';
 import { credentialHandle } from '../observe/log.js';
 import { createMcpServer } from './mcp.js';
-import { detectScopes, detectTier, newSession, readVersion, type Session } from './session.js';
+import { detectScopes, newSession, startSessionReads, type Session } from './session.js';
 import { sandboxGuide } from './guide.js';
 
 const REASK_MS = 15 * 60 * 1000;
@@ -43,10 +43,7 @@ export async function startStdio(config: Config, log: Logger): Promise<void> {
   const session: Session = newSession(effective, client, log.child({ credential_hash: credentialHandle(token) }));
   // The start-up reads run while the client connects; catalog methods wait for them (bounded), so a
   // read-only token never sees writes listed and the start never waits on the network.
-  session.ready = Promise.race([
-    Promise.all([identify(session), detectScopes(session), readVersion(session), detectTier(session)]).then(() => undefined),
-    new Promise<void>((r) => setTimeout(r, 5_000).unref()),
-  ]);
+  void startSessionReads(session, 5_000, [identify(session)]);
   const timer = setInterval(() => { if (!session.auth.detected) void detectScopes(session); }, REASK_MS);
   timer.unref();
 
