@@ -38,9 +38,3 @@ export function actionSchema(action: Action): JsonSchema {
   return s;
 }
 
-/** A one-line signature for compact listings: `project_id*, state, labels`. */
-export function paramSignature(action: Action): string {
-  return Object.entries(action.params)
-    .map(([n, p]) => (p.required ? `${n}*` : n))
-    .join(', ');
-}

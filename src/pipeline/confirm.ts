@@ -5,9 +5,6 @@ import type { SurfaceKind } from './validate.js';
 /** What asking the user produced. */
 export type ElicitOutcome = 'approved' | 'declined' | 'dismissed' | 'not-confirmed';
 
-const TRUTHY = new Set(['1', 'true', 'yes']);
-export const truthy = (v: string | undefined): boolean => v !== undefined && TRUTHY.has(v.trim().toLowerCase());
-
 /** Whether a call of this action must be confirmed, given its params (two handlers decide for themselves). */
 export function needsConfirmation(action: Action, params: Record<string, unknown>): boolean {
   if (action.id === 'issue.work_item_update') {

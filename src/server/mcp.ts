@@ -7,7 +7,7 @@ import {
 import { loadCatalog } from '../catalog/index.js';
 import { runCall } from '../pipeline/call.js';
 import type { ElicitOutcome } from '../pipeline/confirm.js';
-import { errorResult, integerPriorities, type ToolResult } from '../render/result.js';
+import { integerPriorities, type ToolResult } from '../render/result.js';
 import { dynamicSurface } from '../surfaces/dynamic.js';
 import { individualSurface } from '../surfaces/individual.js';
 import { metaSurface } from '../surfaces/meta.js';
@@ -153,4 +153,3 @@ function instructionsFor(s: Session): string {
   return 'GitLab actions, one tool per ' + (s.config.toolSurface === 'meta' ? 'domain (pass action and params)' : 'action') + '. Destructive actions ask for confirmation.';
 }
 
-export { errorResult };
