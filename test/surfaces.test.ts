@@ -137,6 +137,14 @@ describe('dynamic surface (default)', () => {
     expect(list.content).toHaveLength(1);
   });
 
+  it('carries keyset pagination: has_more from the Link header, no totals', async () => {
+    const r = await srv.call('forge_execute_action', { action: 'project.list', params: { pagination: 'keyset', order_by: 'id', per_page: 1 } });
+    expect(r.isError, text(r)).toBeFalsy();
+    const p = (r.structuredContent as { pagination: Record<string, unknown> }).pagination;
+    expect(p).toMatchObject({ per_page: 1, has_more: true, total_items: 0, total_pages: 0 });
+    expect(apiRequests(sb).at(-1)?.query).toMatchObject({ pagination: 'keyset', per_page: '1' });
+  });
+
   it('reads the action detail resource', async () => {
     const r = await srv.client.readResource({ uri: 'forge://tools/issue.delete' });
     const detail = JSON.parse((r.contents[0] as { text: string }).text);
