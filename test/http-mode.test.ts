@@ -2,94 +2,10 @@
 // by the SDK client over Streamable HTTP with a credential header, and by raw requests for the
 // status and header rows (SPEC "Service endpoints (HTTP mode)", "Authentication failures on HTTP",
 // "Instance selection", "Host and origin checks", "Address blocking (HTTP)").
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { ADMIN_TOKEN, READONLY_TOKEN, READUSER_TOKEN, SANDBOX_TOKEN, type Sandbox } from '../src/sandbox/index.js';
-import { answers, apiRequests, CLI, ROOT, secretsInUse, stderrChunks, text, withSandbox, type ToolResultLike } from './helpers/harness.js';
-
-interface HttpServer { url: string; proc: ChildProcess; stderr: () => string; close: () => Promise<void> }
-
-async function startHttpServer(args: string[], env: Record<string, string> = {}): Promise<HttpServer> {
-  const home = mkdtempSync(join(tmpdir(), 'forge-home-'));
-  const proc = spawn(process.execPath, [CLI, '--http', '--http-addr', '127.0.0.1:0', ...args], {
-    cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: home, FORGE_MCP_LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let err = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listening line within 15 s: ${err}`)), 15_000);
-    proc.stderr?.on('data', (d: Buffer) => {
-      err += d.toString();
-      stderrChunks.push(d.toString());
-      for (const line of err.split('\n')) {
-        if (!line.includes('"listening"')) continue;
-        const rec = JSON.parse(line) as { msg: string; address?: string };
-        if (rec.msg === 'listening' && rec.address) { clearTimeout(timer); resolve(rec.address); }
-      }
-    });
-    proc.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}: ${err}`)); });
-  });
-  return {
-    url, proc, stderr: () => err,
-    close: async () => {
-      if (proc.exitCode !== null) return;
-      const exited = new Promise((r) => proc.once('exit', r));
-      proc.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-async function connect(srv: HttpServer, headers: Record<string, string>): Promise<Client> {
-  for (const v of Object.values(headers)) secretsInUse.add(v.replace(/^Bearer /, ''));
-  const transport = new StreamableHTTPClientTransport(new URL(`${srv.url}/mcp`), { requestInit: { headers } });
-  const client = new Client({ name: 'http-e2e', version: '1.0.0' });
-  await client.connect(transport);
-  return client;
-}
-
-async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<ToolResultLike> {
-  const r = (await client.callTool({ name, arguments: args })) as ToolResultLike;
-  answers.push(JSON.stringify(r));
-  return r;
-}
-
-const ACCEPT = 'application/json, text/event-stream';
-const rpc = (method: string, params: unknown = {}, id: number | string = 1) => JSON.stringify({ jsonrpc: '2.0', id, method, params });
-const INIT = rpc('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } });
-
-async function post(srv: HttpServer, headers: Record<string, string>, body = INIT, path = '/mcp'): Promise<{ status: number; headers: Headers; body: string }> {
-  const r = await fetch(`${srv.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: ACCEPT, ...headers }, body });
-  const t = await r.text();
-  answers.push(t);
-  return { status: r.status, headers: r.headers, body: t };
-}
-
-/** A raw request with a Host header of our choosing (fetch does not let a caller set Host). */
-function rawRequest(srv: HttpServer, opts: { method: string; path: string; headers: Record<string, string>; body?: string }): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
-  const u = new URL(srv.url);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: u.hostname, port: Number(u.port), method: opts.method, path: opts.path, headers: opts.headers }, (res) => {
-      let b = '';
-      res.on('data', (d: Buffer) => { b += d.toString(); });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: b }));
-    });
-    req.on('error', reject);
-    req.end(opts.body);
-  });
-}
-
-/** The JSON-RPC message of an answer sent as JSON or as a one-event stream. */
-const messageOf = (body: string): { result?: { isError?: boolean }; error?: unknown } => {
-  const data = body.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6));
-  return JSON.parse(data.length ? data[data.length - 1] : body) as { result?: { isError?: boolean } };
-};
-
-const errorOf = (body: string) => (JSON.parse(body) as { error: { code: number; message: string }; id: unknown });
+import { apiRequests, secretsInUse, text, withSandbox, type ToolResultLike } from './helpers/harness.js';
+import { ACCEPT, callTool, connect, errorOf, INIT, messageOf, post, rawRequest, rpc, startHttpServer, type HttpServer } from './helpers/http.js';
 
 let sb: Sandbox;
 let srv: HttpServer;

@@ -278,7 +278,7 @@ class Client implements ForgeClient {
     const method = (req.graphql ? 'POST' : req.method || 'GET').toUpperCase();
     const url = req.graphql
       ? new URL(`${this.baseUrl}/api/graphql`)
-      : new URL(joinQuery(`${this.baseUrl}/api/v4${req.path.startsWith('/') ? req.path : `/${req.path}`}`, encodeQuery(req.query)));
+      : new URL(joinQuery(`${this.baseUrl}${req.root ? '' : '/api/v4'}${req.path.startsWith('/') ? req.path : `/${req.path}`}`, encodeQuery(req.query)));
     const prepared = await prepareBody(req);
     const signal = req.signal;
 

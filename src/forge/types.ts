@@ -11,6 +11,8 @@ export interface ForgeRequest {
   graphql?: { query: string; variables: Record<string, unknown> };
   /** Aborted by client cancellation or the action deadline. */
   signal?: AbortSignal;
+  /** Path relative to the instance root instead of /api/v4 (`/oauth/token/info`). */
+  root?: boolean;
   /** Return the body as text even when JSON (job traces, raw files). */
   asText?: boolean;
   /** Return the body as a Buffer (downloads written to a local file). */

@@ -9,13 +9,16 @@ import type { ForgeClient, ForgeResponse } from '../forge/types.js';
 import type { Logger } from '../observe/log.js';
 import { credentialHandle } from '../observe/log.js';
 import { belowMinimum, newSession, startSessionReads, type Session } from '../server/session.js';
+import { admissible, introspect, type Identity } from './oauth.js';
 
 export type Admission =
-  | { kind: 'admitted'; client: ForgeClient; session: Session }
+  | { kind: 'admitted'; client: ForgeClient; session: Session; identity: Identity }
   /** The platform refused the token (401): charged, remembered. */
   | { kind: 'refused' }
   /** Accepted by the platform but not admissible (below read_api, no User: Read): 403, remembered, not charged. */
-  | { kind: 'forbidden'; message: string }
+  | { kind: 'forbidden'; reason: 'scope' | 'user-read'; message: string }
+  /** OAuth mode with --oauth-client-uid: the token names no admitted application. 401, remembered, not charged. */
+  | { kind: 'pin-refused'; message: string }
   /** Nothing definitive: throttled, unreachable, 5xx. 503, neither charged nor remembered. */
   | { kind: 'unavailable'; retryAfter?: string; message: string }
   /** The outbound checks refused the instance the request names. */
@@ -38,7 +41,11 @@ export interface AdmitInput {
   operatorNamed: boolean;
   /** Called when a call on this credential is refused by the platform (401): the pool entry ends. */
   onRefused: () => void;
+  /** OAuth mode: the admitted applications (empty: any), and the identity already verified, if cached. */
+  oauth?: { pin: readonly string[]; cached?: Identity };
 }
+
+const scopeList = (scopes: readonly string[] | null): string => (scopes && scopes.length ? scopes.join(', ') : 'none');
 
 export async function admit(i: AdmitInput): Promise<Admission> {
   const raw = createForgeClient({
@@ -85,6 +92,7 @@ export async function admit(i: AdmitInput): Promise<Admission> {
     const quoted = platformMessage(res.body, 'GET', res.url) ?? '403 Forbidden';
     return fail({
       kind: 'forbidden',
+      reason: 'user-read',
       message: `The platform accepted the token and refused it permission to read its own user: "${safeText(quoted, 512)}". ` +
         'Grant the token the User: Read permission (fine-grained token), or use a classic token with read_api or api.',
     });
@@ -95,12 +103,51 @@ export async function admit(i: AdmitInput): Promise<Admission> {
     return fail({ kind: 'unavailable', retryAfter, message: `The instance ${i.instance} ${what}; the token has not been rejected. Retry later.` });
   }
 
+  const u = res.body as { id?: unknown; username?: unknown } | null;
+  const user = u && typeof u.id === 'number' && typeof u.username === 'string' ? { id: u.id, username: u.username } : undefined;
+
+  // OAuth mode: what the token may do is learned before MCP handling (SPEC "OAuth mode").
+  let identity: Identity | undefined = i.oauth?.cached;
+  if (i.oauth && !identity) {
+    const seen = await introspect(raw);
+    switch (seen.kind) {
+      case 'throttled':
+        return fail({ kind: 'unavailable', retryAfter: seen.retryAfter ?? '5', message: `The instance ${i.instance} throttled the token introspection; the token has not been rejected. Retry later.` });
+      case 'no-scope':
+        return fail({ kind: 'forbidden', reason: 'scope', message: `${BELOW_MINIMUM_MESSAGE} The platform did not describe this token, so it reads as carrying no scope.` });
+      case 'unanswered':
+        if (i.oauth.pin.length) {
+          return fail({ kind: 'unavailable', retryAfter: '5', message: `The instance ${i.instance} did not answer the token introspection needed to check the OAuth application; the token has not been rejected. Retry later.` });
+        }
+        i.log.debug({ instance: i.instance }, 'token introspection unanswered: admitted on an assumed api scope');
+        identity = { kind: 'unknown', scopes: ['api'], assumed: true };
+        break;
+      case 'described':
+        if (i.oauth.pin.length && !(seen.identity.kind === 'oauth' && seen.applicationUid !== undefined && i.oauth.pin.includes(seen.applicationUid))) {
+          return fail({
+            kind: 'pin-refused',
+            message: seen.identity.kind === 'oauth'
+              ? 'This deployment admits only tokens issued to its own OAuth applications, and this token was issued to another application (or names none). Sign in again through the application this deployment names.'
+              : 'This deployment admits only OAuth tokens issued to its own OAuth applications; a personal access token is not accepted here. Sign in through the application this deployment names.',
+          });
+        }
+        identity = seen.identity;
+        break;
+    }
+    if (!admissible(identity)) {
+      return fail({ kind: 'forbidden', reason: 'scope', message: `${BELOW_MINIMUM_MESSAGE} The token carries: ${scopeList(identity.scopes)}.` });
+    }
+  }
+  identity ??= { kind: 'unknown', scopes: null, assumed: false };
+  if (user) identity = { ...identity, userId: user.id, username: user.username };
+
   const handle = credentialHandle(i.token);
   const session = newSession(i.config, client, i.log.child({ credential_hash: handle }));
-  const u = res.body as { id?: unknown; username?: unknown } | null;
-  if (u && typeof u.id === 'number' && typeof u.username === 'string') session.user = { id: u.id, username: u.username };
+  if (user) session.user = user;
+  // A described identity is the session's auth; an assumed one makes the session ask the self endpoint itself.
+  if (i.oauth && !identity.assumed) session.auth = { kind: identity.kind, scopes: identity.scopes, detected: true };
   await startSessionReads(session, STARTUP_READS_MS);
-  if (belowMinimum(session)) return fail({ kind: 'forbidden', message: BELOW_MINIMUM_MESSAGE });
+  if (belowMinimum(session)) return fail({ kind: 'forbidden', reason: 'scope', message: `${BELOW_MINIMUM_MESSAGE} The token carries: ${scopeList(session.auth.scopes)}.` });
   session.log.info({ instance: i.instance, ...(session.user ? { username: session.user.username } : {}), tier: session.tier }, 'credential admitted');
-  return { kind: 'admitted', client, session };
+  return { kind: 'admitted', client, session, identity };
 }

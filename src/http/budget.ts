@@ -71,7 +71,9 @@ export class AddressBudget {
 
 export type Remembered =
   | { kind: 'refused' }
-  | { kind: 'forbidden'; message: string };
+  | { kind: 'forbidden'; reason: 'scope' | 'user-read'; message: string }
+  /** OAuth mode: the token names no application --oauth-client-uid admits. */
+  | { kind: 'pin-refused'; message: string };
 
 /** Refused tokens, by digest of instance plus token: five minutes, at most 4096 entries. */
 export class RefusalMemory {

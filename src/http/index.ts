@@ -13,6 +13,7 @@ import { credentialHandle } from '../observe/log.js';
 import { admit, type Admission } from './admit.js';
 import { AddressBudget, RefusalMemory, Slots } from './budget.js';
 import { AddressOf, HostGuard, OriginGuard, header } from './guards.js';
+import { IdentityCache, metadataPath, oauthChallenge, protectedResourceMetadata, resourceDocumentation } from './oauth.js';
 import { Pool, poolKey, type PoolEntry } from './pool.js';
 import {
   CORS_ALLOW_METHODS, CORS_EXPOSE_HEADERS, FORBIDDEN_CODE, INVALID_REQUEST_CODE, PARSE_ERROR_CODE, SERVER_ERROR_CODE, TOO_MANY_CODE, UNAUTHORIZED_CODE,
@@ -26,8 +27,11 @@ export const MAX_JSON_DEPTH = 100;
 const VERIFY_SLOTS = 16;
 const VERIFY_WAIT_MS = 5_000;
 
+/** The public documents (OAuth metadata, server cards) may be cached by anyone for an hour. */
+const PUBLIC_CACHE = 'public, max-age=3600';
 const BUSY_MESSAGE = 'This server is busy. Retry later.';
 const CROSS_ORIGIN_MESSAGE = 'the Origin header names an origin the deployment does not trust';
+const NO_BEARER_MESSAGE = 'Authentication required: send an access token as Authorization: Bearer <token> (OAuth sign-in, or a personal access token).';
 const NO_CREDENTIAL_MESSAGE =
   'Authentication required: send the access token in the PRIVATE-TOKEN header or as Authorization: Bearer <token>.';
 const REFUSED_MESSAGE =
@@ -111,9 +115,7 @@ function readBody(req: IncomingMessage, max: number): Promise<BodyRead> {
 }
 
 export async function startHttp(config: Config, log: Logger): Promise<HttpHandle> {
-  if (config.authMode !== 'legacy') {
-    throw new Error('--auth-mode=oauth is not available in this build yet; use the default legacy mode (PRIVATE-TOKEN or Authorization: Bearer with an access token)');
-  }
+  const oauth = config.authMode === 'oauth';
   if (!config.stateless) {
     throw new Error('--stateless=false (stateful HTTP sessions) is not available in this build yet; the default stateless transport serves every MCP client');
   }
@@ -126,18 +128,20 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
     distinctWindowMs: config.authDistinctTokenWindowMs,
   });
   const refusals = new RefusalMemory();
+  const identities = new IdentityCache(config.oauthCacheTtlMs);
   const verifySlots = new Slots(VERIFY_SLOTS);
   const pending = new Map<string, Promise<Admission>>();
   const hosts = new HostGuard(config);
   const origins = new OriginGuard(config.trustedOrigins);
   const addressOf = new AddressOf(config);
   const forgeUrlHeaderMatters = config.allowAnyForgeUrl || config.forgeUrls.length > 1;
-  const allowHeaders = corsAllowHeaders(true, forgeUrlHeaderMatters);
+  const allowHeaders = corsAllowHeaders(!oauth, forgeUrlHeaderMatters);
+  const prmPath = metadataPath(config);
   let held = 0;
   let forgeUrlIgnoredLogged = false;
 
   /** Which instance a request goes to (SPEC "Instance selection"). */
-  const selectInstance = (req: IncomingMessage): { ok: true; instance: string; operatorNamed: boolean } | { ok: false; message: string } => {
+  const selectInstance = (req: IncomingMessage): { ok: true; instance: string; operatorNamed: boolean } | { ok: false; status: number; message: string } => {
     const raw = header(req, 'forge-url');
     if (config.forgeUrls.length === 1) {
       if (raw !== undefined && !forgeUrlIgnoredLogged) {
@@ -147,26 +151,33 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
       return { ok: true, instance: config.forgeUrls[0], operatorNamed: true };
     }
     if (raw === undefined || raw.trim() === '') {
-      return { ok: false, message: config.allowAnyForgeUrl ? 'the FORGE-URL header is required: name the instance to act on (for example https://gitlab.example.com)' : 'the FORGE-URL header is required: name one of the instances this deployment publishes' };
+      return { ok: false, status: 400, message: config.allowAnyForgeUrl ? 'the FORGE-URL header is required: name the instance to act on (for example https://gitlab.example.com)' : 'the FORGE-URL header is required: name one of the instances this deployment publishes' };
     }
     const c = canonicalForgeUrl(raw);
-    if (!c.ok) return { ok: false, message: `the FORGE-URL header is malformed: ${c.error}` };
+    if (!c.ok) return { ok: false, status: 400, message: `the FORGE-URL header is malformed: ${c.error}` };
     if (config.allowAnyForgeUrl) return { ok: true, instance: c.value, operatorNamed: false };
-    if (!config.forgeUrls.includes(c.value)) return { ok: false, message: 'the FORGE-URL header names an instance this deployment does not publish' };
+    if (!config.forgeUrls.includes(c.value)) {
+      // OAuth mode names the published instances (a client may pick one to sign in at); legacy mode does not.
+      return oauth
+        ? { ok: false, status: 403, message: `the FORGE-URL header names an instance this deployment does not publish; published instances: ${config.forgeUrls.join(', ')}` }
+        : { ok: false, status: 400, message: 'the FORGE-URL header names an instance this deployment does not publish' };
+    }
     return { ok: true, instance: c.value, operatorNamed: true };
   };
 
-  const admitOnce = (key: string, input: Omit<Parameters<typeof admit>[0], 'onRefused'>): Promise<Admission> => {
+  /** One admission per key at a time; a new token waits for a verification slot, a cached identity never does. */
+  const admitOnce = (key: string, input: Omit<Parameters<typeof admit>[0], 'onRefused'>, needsSlot: boolean): Promise<Admission> => {
     const existing = pending.get(key);
     if (existing) return existing;
     const p = (async (): Promise<Admission> => {
-      if (!(await verifySlots.acquire(VERIFY_WAIT_MS))) {
+      if (needsSlot && !(await verifySlots.acquire(VERIFY_WAIT_MS))) {
+        log.warn({ reason: 'credential verification saturated' }, 'request refused');
         return { kind: 'unavailable', retryAfter: '5', message: 'Too many new credentials are being checked at once; the token has not been rejected. Retry later.' };
       }
       try {
         return await admit({ ...input, onRefused: () => pool.drop(key, 'the platform refused the token on a call') });
       } finally {
-        verifySlots.release();
+        if (needsSlot) verifySlots.release();
       }
     })().finally(() => pending.delete(key));
     pending.set(key, p);
@@ -179,6 +190,129 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
       res.setHeader('Access-Control-Allow-Origin', origin);
       res.setHeader('Access-Control-Expose-Headers', CORS_EXPOSE_HEADERS);
       res.setHeader('Vary', 'Origin');
+    }
+  };
+
+  const tooMany = (res: ServerResponse, id: RpcId, ms: number): void =>
+    rpcError(res, 429, TOO_MANY_CODE, 'Too many failed authentications from this address; retry later.', { id, headers: { 'Retry-After': retryAfterSeconds(ms) } });
+
+  /** 401: the platform refused the token (charged by the caller). */
+  const refusedReply = (req: IncomingMessage, res: ServerResponse, id: RpcId): void =>
+    rpcError(res, 401, UNAUTHORIZED_CODE, REFUSED_MESSAGE, {
+      id, headers: { 'WWW-Authenticate': oauth ? oauthChallenge(config, req, { error: 'invalid_token', error_description: 'The platform rejected the token' }) : 'Bearer' },
+    });
+
+  /** 403: accepted by the platform, not admissible (never charged). */
+  const forbiddenReply = (req: IncomingMessage, res: ServerResponse, id: RpcId, reason: 'scope' | 'user-read', message: string): void =>
+    rpcError(res, 403, FORBIDDEN_CODE, message, {
+      id,
+      headers: oauth ? {
+        'WWW-Authenticate': oauthChallenge(config, req, {
+          error: 'insufficient_scope',
+          error_description: reason === 'scope' ? 'The token carries neither the read_api nor the api scope' : 'The token may not read its own user (grant User: Read, or use a classic token)',
+          scope: 'read_api',
+        }),
+      } : {},
+    });
+
+  /** 401: OAuth application pin (never charged). */
+  const pinReply = (req: IncomingMessage, res: ServerResponse, id: RpcId, message: string): void =>
+    rpcError(res, 401, UNAUTHORIZED_CODE, message, {
+      id, headers: { 'WWW-Authenticate': oauthChallenge(config, req, { error: 'invalid_token', error_description: 'The token was not issued to an OAuth application this deployment admits', error_uri: resourceDocumentation(config) }) },
+    });
+
+  /**
+   * The door: reads the credential, selects the instance, admits the token (or serves it from the
+   * pool) and answers every refusal itself. Returns the pool entry to serve, or undefined when answered.
+   */
+  const door = async (req: IncomingMessage, res: ServerResponse, id: RpcId): Promise<PoolEntry | undefined> => {
+    // Legacy: PRIVATE-TOKEN wins over Authorization: Bearer. OAuth: Bearer only.
+    const pt = header(req, 'private-token')?.trim();
+    const authz = header(req, 'authorization')?.trim();
+    const bearer = authz && /^bearer\s+/i.test(authz) ? authz.replace(/^bearer\s+/i, '').trim() : undefined;
+    const address = addressOf.of(req);
+    if (oauth && pt) {
+      rpcError(res, 401, UNAUTHORIZED_CODE, 'The PRIVATE-TOKEN header is not accepted by this deployment (OAuth mode): send the access token as Authorization: Bearer <token>.', {
+        id, headers: { 'WWW-Authenticate': oauthChallenge(config, req) },
+      });
+      return undefined;
+    }
+    const token = oauth ? bearer : pt ? pt : bearer ? bearer : undefined;
+    const via = pt ? 'private-token' as const : 'bearer' as const;
+    if (!token) {
+      const blocked = budget.blockedFor(address);
+      if (blocked > 0) tooMany(res, id, blocked);
+      else rpcError(res, 401, UNAUTHORIZED_CODE, oauth ? NO_BEARER_MESSAGE : NO_CREDENTIAL_MESSAGE, { id, headers: { 'WWW-Authenticate': oauth ? oauthChallenge(config, req) : 'Bearer' } });
+      return undefined;
+    }
+
+    const sel = selectInstance(req);
+    if (!sel.ok) {
+      rpcError(res, sel.status, sel.status === 403 ? FORBIDDEN_CODE : INVALID_REQUEST_CODE, sel.message, { id });
+      return undefined;
+    }
+    const key = poolKey(sel.instance, token);
+    const identity = oauth ? identities.get(key) : undefined;
+    const pooled = pool.use(key);
+    // Held: a pooled session (legacy), or a cached identity with a pooled session (OAuth).
+    if (pooled && (!oauth || identity)) return pooled;
+
+    // A blocked address does not cut off held credentials, but gets nothing new checked.
+    const blocked = budget.blockedFor(address);
+    if (blocked > 0) {
+      tooMany(res, id, blocked);
+      return undefined;
+    }
+    const remembered = refusals.get(key);
+    if (remembered) {
+      switch (remembered.kind) {
+        case 'refused':
+          budget.charge(address, key);
+          refusedReply(req, res, id);
+          return undefined;
+        case 'forbidden':
+          forbiddenReply(req, res, id, remembered.reason, remembered.message);
+          return undefined;
+        case 'pin-refused':
+          pinReply(req, res, id, remembered.message);
+          return undefined;
+      }
+    }
+    const a = await admitOnce(key, {
+      config, log: log.child({ credential_hash: credentialHandle(token) }), instance: sel.instance, token, via, operatorNamed: sel.operatorNamed,
+      ...(oauth ? { oauth: { pin: config.oauthClientUids, ...(identity ? { cached: identity } : {}) } } : {}),
+    }, !identity);
+    switch (a.kind) {
+      case 'refused':
+        refusals.remember(key, { kind: 'refused' });
+        budget.charge(address, key);
+        log.info({ credential_hash: credentialHandle(token), address, instance: sel.instance }, 'credential refused by the platform');
+        refusedReply(req, res, id);
+        return undefined;
+      case 'forbidden':
+        refusals.remember(key, { kind: 'forbidden', reason: a.reason, message: a.message });
+        forbiddenReply(req, res, id, a.reason, a.message);
+        return undefined;
+      case 'pin-refused':
+        refusals.remember(key, { kind: 'pin-refused', message: a.message });
+        pinReply(req, res, id, a.message);
+        return undefined;
+      case 'unavailable':
+        rpcError(res, 503, SERVER_ERROR_CODE, a.message, { id, headers: { 'Retry-After': a.retryAfter ?? '5' } });
+        return undefined;
+      case 'destination':
+        rpcError(res, 403, FORBIDDEN_CODE, a.message, { id });
+        return undefined;
+      case 'admitted': {
+        if (oauth) identities.put(key, a.identity);
+        const current = pool.use(key);
+        // Another request admitted the same key meanwhile (legacy keeps it; OAuth replaces a re-verified one).
+        if (current && current.session !== a.session && !oauth) {
+          await a.client.close().catch(() => undefined);
+          return current;
+        }
+        return current?.session === a.session ? current : pool.add(key, sel.instance, a.client, a.session);
+      }
     }
   };
 
@@ -208,71 +342,8 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
     }
     corsFor(req, res);
 
-    // Credentials: PRIVATE-TOKEN wins over Authorization: Bearer.
-    const pt = header(req, 'private-token')?.trim();
-    const authz = header(req, 'authorization')?.trim();
-    const bearer = authz && /^bearer\s+/i.test(authz) ? authz.replace(/^bearer\s+/i, '').trim() : undefined;
-    const token = pt ? pt : bearer ? bearer : undefined;
-    const via = pt ? 'private-token' as const : 'bearer' as const;
-    const address = addressOf.of(req);
-    if (!token) {
-      const blocked = budget.blockedFor(address);
-      if (blocked > 0) {
-        rpcError(res, 429, TOO_MANY_CODE, 'Too many failed authentications from this address; retry later.', { id, headers: { 'Retry-After': retryAfterSeconds(blocked) } });
-        return;
-      }
-      rpcError(res, 401, UNAUTHORIZED_CODE, NO_CREDENTIAL_MESSAGE, { id, headers: { 'WWW-Authenticate': 'Bearer' } });
-      return;
-    }
-
-    const sel = selectInstance(req);
-    if (!sel.ok) {
-      rpcError(res, 400, INVALID_REQUEST_CODE, sel.message, { id });
-      return;
-    }
-    const key = poolKey(sel.instance, token);
-    let entry: PoolEntry | undefined = pool.use(key);
-    if (!entry) {
-      // A blocked address does not cut off held credentials, but gets nothing new checked.
-      const blocked = budget.blockedFor(address);
-      if (blocked > 0) {
-        rpcError(res, 429, TOO_MANY_CODE, 'Too many failed authentications from this address; retry later.', { id, headers: { 'Retry-After': retryAfterSeconds(blocked) } });
-        return;
-      }
-      const remembered = refusals.get(key);
-      if (remembered?.kind === 'refused') {
-        budget.charge(address, key);
-        rpcError(res, 401, UNAUTHORIZED_CODE, REFUSED_MESSAGE, { id, headers: { 'WWW-Authenticate': 'Bearer' } });
-        return;
-      }
-      if (remembered?.kind === 'forbidden') {
-        rpcError(res, 403, FORBIDDEN_CODE, remembered.message, { id });
-        return;
-      }
-      const a = await admitOnce(key, { config, log: log.child({ credential_hash: credentialHandle(token) }), instance: sel.instance, token, via, operatorNamed: sel.operatorNamed });
-      switch (a.kind) {
-        case 'refused':
-          refusals.remember(key, { kind: 'refused' });
-          budget.charge(address, key);
-          log.info({ credential_hash: credentialHandle(token), address, instance: sel.instance }, 'credential refused by the platform');
-          rpcError(res, 401, UNAUTHORIZED_CODE, REFUSED_MESSAGE, { id, headers: { 'WWW-Authenticate': 'Bearer' } });
-          return;
-        case 'forbidden':
-          refusals.remember(key, { kind: 'forbidden', message: a.message });
-          rpcError(res, 403, FORBIDDEN_CODE, a.message, { id });
-          return;
-        case 'unavailable':
-          rpcError(res, 503, SERVER_ERROR_CODE, a.message, { id, headers: { 'Retry-After': a.retryAfter ?? '5' } });
-          return;
-        case 'destination':
-          rpcError(res, 403, FORBIDDEN_CODE, a.message, { id });
-          return;
-        case 'admitted':
-          entry = pool.use(key) ?? pool.add(key, sel.instance, a.client, a.session);
-          if (entry.session !== a.session) await a.client.close().catch(() => undefined);
-          break;
-      }
-    }
+    const entry = await door(req, res, id);
+    if (!entry) return;
 
     const calls = heldCallsOf(parsed);
     if (held + calls > MAX_HELD_CALLS) {
@@ -333,6 +404,15 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
     }
     if ((method === 'POST' || method === 'DELETE') && origins.refuses(req)) {
       rpcError(res, 403, FORBIDDEN_CODE, CROSS_ORIGIN_MESSAGE);
+      return;
+    }
+    if (path === prmPath || path === `${prmPath}/mcp`) {
+      // OAuth mode only (else 404). `/mcp` appended is where RFC 9728 clients look for the endpoint's own document.
+      if (!oauth) jsonReply(res, 404, { error: 'not found' });
+      else if (method === 'GET' || method === 'HEAD') {
+        corsFor(req, res);
+        jsonReply(res, 200, protectedResourceMetadata(config, req), { 'Cache-Control': PUBLIC_CACHE });
+      } else rpcError(res, 405, INVALID_REQUEST_CODE, 'Method not allowed.', { headers: { Allow: 'GET' } });
       return;
     }
     if (path === '/health') {

@@ -69,7 +69,9 @@ export function newSession(config: Config, client: ForgeClient, log: Logger): Se
  * when the scopes are still unknown). Sets and returns `s.ready`.
  */
 export function startSessionReads(s: Session, boundMs: number, extra: Array<Promise<void>> = []): Promise<void> {
-  const reads = Promise.all([...extra, detectScopes(s), readVersion(s), detectTier(s)]).then(() => undefined);
+  // Scopes already known (OAuth mode's verifier described the token) are not asked again.
+  const scopes = s.auth.detected ? Promise.resolve() : detectScopes(s);
+  const reads = Promise.all([...extra, scopes, readVersion(s), detectTier(s)]).then(() => undefined);
   s.ready = Promise.race([reads, new Promise<void>((r) => setTimeout(r, boundMs).unref())]);
   return s.ready;
 }
@@ -98,6 +100,7 @@ export function belowMinimum(s: Session): boolean {
  * scopes leaves them unknown (nothing filtered) and says so at WARN.
  */
 export async function detectScopes(s: Session): Promise<void> {
+  if (s.auth.kind === 'oauth') return detectOAuthScopes(s);
   try {
     const res = await s.client.send({ method: 'GET', path: '/personal_access_tokens/self', signal: AbortSignal.timeout(15_000) });
     const body = res.body as { scopes?: unknown } | null;
@@ -118,6 +121,22 @@ export async function detectScopes(s: Session): Promise<void> {
     s.log.warn({ status: res.status }, 'scope detection failed; serving the whole catalog, the platform judges every call');
   } catch (err) {
     s.log.warn({ error: (err as Error).message }, 'scope detection failed; serving the whole catalog, the platform judges every call');
+  }
+}
+
+/** An OAuth token describes itself at /oauth/token/info; an unanswered re-read keeps what was known. */
+async function detectOAuthScopes(s: Session): Promise<void> {
+  try {
+    const res = await s.client.send({ method: 'GET', path: '/oauth/token/info', root: true, signal: AbortSignal.timeout(15_000) });
+    const scope = (res.body as { scope?: unknown } | null)?.scope;
+    if (res.status === 200 && (Array.isArray(scope) || typeof scope === 'string')) {
+      const scopes = (Array.isArray(scope) ? scope : scope.split(/\s+/)).filter((x): x is string => typeof x === 'string' && x !== '');
+      s.auth = { kind: 'oauth', scopes, detected: true };
+      return;
+    }
+    s.log.debug({ status: res.status }, 'OAuth scopes re-read unanswered; keeping what was known');
+  } catch (err) {
+    s.log.debug({ error: (err as Error).message }, 'OAuth scopes re-read unanswered; keeping what was known');
   }
 }
 
