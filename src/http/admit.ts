@@ -16,7 +16,7 @@ export type Admission =
   /** The platform refused the token (401): charged, remembered. */
   | { kind: 'refused' }
   /** Accepted by the platform but not admissible (below read_api, no User: Read): 403, remembered, not charged. */
-  | { kind: 'forbidden'; reason: 'scope' | 'user-read'; message: string }
+  | { kind: 'forbidden'; reason: 'scope' | 'user-read'; message: string; transient?: boolean }
   /** OAuth mode with --oauth-client-uid: the token names no admitted application. 401, remembered, not charged. */
   | { kind: 'pin-refused'; message: string }
   /** Nothing definitive: throttled, unreachable, 5xx. 503, neither charged nor remembered. */
@@ -44,6 +44,11 @@ export interface AdmitInput {
   /** OAuth mode: the admitted applications (empty: any), and the identity already verified, if cached. */
   oauth?: { pin: readonly string[]; cached?: Identity };
 }
+
+const pinUnanswered = (instance: string): Extract<Admission, { kind: 'unavailable' }> => ({
+  kind: 'unavailable', retryAfter: '5',
+  message: `The instance ${instance} did not answer the token introspection needed to check the OAuth application; the token has not been rejected. Retry later.`,
+});
 
 const scopeList = (scopes: readonly string[] | null): string => (scopes && scopes.length ? scopes.join(', ') : 'none');
 
@@ -88,6 +93,12 @@ export async function admit(i: AdmitInput): Promise<Admission> {
     return fail({ kind: 'unavailable', retryAfter: '5', message: `The instance ${i.instance} did not answer the credential check; the token has not been rejected. Retry later.` });
   }
   if (res.status === 401) return fail({ kind: 'refused' });
+  if (res.status === 403 && (res.body as { error?: unknown } | null)?.error === 'insufficient_scope') {
+    // A classic or OAuth scope refusal (for example the `mcp` scope alone), not a missing User: Read.
+    const seen = i.oauth ? await introspect(raw) : undefined;
+    const scopes = seen?.kind === 'described' ? seen.identity.scopes : null;
+    return fail({ kind: 'forbidden', reason: 'scope', message: `${BELOW_MINIMUM_MESSAGE}${scopes ? ` The token carries: ${scopeList(scopes)}.` : ''}` });
+  }
   if (res.status === 403) {
     const quoted = platformMessage(res.body, 'GET', res.url) ?? '403 Forbidden';
     return fail({
@@ -114,13 +125,17 @@ export async function admit(i: AdmitInput): Promise<Admission> {
       case 'throttled':
         return fail({ kind: 'unavailable', retryAfter: seen.retryAfter ?? '5', message: `The instance ${i.instance} throttled the token introspection; the token has not been rejected. Retry later.` });
       case 'no-scope':
-        return fail({ kind: 'forbidden', reason: 'scope', message: `${BELOW_MINIMUM_MESSAGE} The platform did not describe this token, so it reads as carrying no scope.` });
+        if (seen.infoUnanswered && i.oauth.pin.length) return fail(pinUnanswered(i.instance));
+        return fail({
+          kind: 'forbidden', reason: 'scope', transient: seen.infoUnanswered,
+          message: `${BELOW_MINIMUM_MESSAGE} The platform did not describe this token, so it reads as carrying no scope.`,
+        });
       case 'unanswered':
-        if (i.oauth.pin.length) {
-          return fail({ kind: 'unavailable', retryAfter: '5', message: `The instance ${i.instance} did not answer the token introspection needed to check the OAuth application; the token has not been rejected. Retry later.` });
-        }
+        if (i.oauth.pin.length) return fail(pinUnanswered(i.instance));
+        {
         i.log.debug({ instance: i.instance }, 'token introspection unanswered: admitted on an assumed api scope');
         identity = { kind: 'unknown', scopes: ['api'], assumed: true };
+        }
         break;
       case 'described':
         if (i.oauth.pin.length && !(seen.identity.kind === 'oauth' && seen.applicationUid !== undefined && i.oauth.pin.includes(seen.applicationUid))) {

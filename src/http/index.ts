@@ -290,7 +290,8 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
         refusedReply(req, res, id);
         return undefined;
       case 'forbidden':
-        refusals.remember(key, { kind: 'forbidden', reason: a.reason, message: a.message });
+        // A verdict reached during an introspection outage is answered but never remembered.
+        if (!a.transient) refusals.remember(key, { kind: 'forbidden', reason: a.reason, message: a.message });
         forbiddenReply(req, res, id, a.reason, a.message);
         return undefined;
       case 'pin-refused':

@@ -20,8 +20,11 @@ export interface Identity {
 
 export type Introspection =
   | { kind: 'described'; identity: Identity; applicationUid?: string }
-  /** Neither endpoint describes the token and one refused it: it reads as carrying no scope. */
-  | { kind: 'no-scope' }
+  /**
+   * Neither endpoint describes the token and one refused it: it reads as carrying no scope.
+   * `infoUnanswered`: /oauth/token/info itself had an outage (5xx, timeout), so the verdict is not remembered.
+   */
+  | { kind: 'no-scope'; infoUnanswered: boolean }
   /** Nothing answered (404, 5xx, timeout). */
   | { kind: 'unanswered' }
   /** The platform throttled the introspection: never cached. */
@@ -84,7 +87,7 @@ export async function introspect(client: ForgeClient): Promise<Introspection> {
   }
   if (self?.status === 429 || info?.status === 429) return { kind: 'throttled', retryAfter: (info && retryAfterOf(info)) ?? (self && retryAfterOf(self)) };
   const refused = (r: ForgeResponse | undefined) => r?.status === 401 || r?.status === 403;
-  if (refused(self) || refused(info)) return { kind: 'no-scope' };
+  if (refused(self) || refused(info)) return { kind: 'no-scope', infoUnanswered: !info || info.status >= 500 };
   return { kind: 'unanswered' };
 }
 
