@@ -362,3 +362,33 @@ describe('pool cap', () => {
     expect(small.stderr()).toMatch(/evicted \(pool full\)/);
   });
 });
+
+describe('public documents', () => {
+  it('serves the two server cards, cacheable for an hour, revalidated by ETag', async () => {
+    let etag = '';
+    for (const path of ['/.well-known/mcp/server-card.json', '/.well-known/mcp.json']) {
+      const r = await fetch(`${srv.url}${path}`);
+      expect(r.status).toBe(200);
+      expect(r.headers.get('cache-control')).toBe('public, max-age=3600');
+      expect(r.headers.get('x-frame-options')).toBe('DENY');
+      const card = (await r.json()) as { name: string; remotes: Array<{ type: string; url: string }>; authentication: { schemes: string[] } };
+      expect(card.name).toBe('io.forge/forge-mcp-server');
+      expect(card.remotes).toEqual([{ type: 'streamable-http', url: `${srv.url}/mcp` }]);
+      expect(card.authentication.schemes).toEqual(['bearer', 'private-token']);
+      etag = r.headers.get('etag') ?? '';
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+      const again = await fetch(`${srv.url}${path}`, { headers: { 'If-None-Match': etag } });
+      expect(again.status).toBe(304);
+      expect(again.headers.get('etag')).toBe(etag);
+      expect(again.headers.get('cache-control')).toBe('public, max-age=3600');
+      expect(await again.text()).toBe('');
+      expect((await fetch(`${srv.url}${path}`, { headers: { 'If-None-Match': '"stale"' } })).status).toBe(200);
+    }
+  });
+
+  it('answers the OAuth metadata document 404 in legacy mode', async () => {
+    const r = await fetch(`${srv.url}/.well-known/oauth-protected-resource`);
+    expect(r.status).toBe(404);
+    expect(r.headers.get('cache-control')).toBe('no-store');
+  });
+});

@@ -13,6 +13,7 @@ import { credentialHandle } from '../observe/log.js';
 import { admit, type Admission } from './admit.js';
 import { AddressBudget, RefusalMemory, Slots } from './budget.js';
 import { AddressOf, HostGuard, OriginGuard, header } from './guards.js';
+import { CARD_PATHS, serveCard } from './cards.js';
 import { IdentityCache, metadataPath, oauthChallenge, protectedResourceMetadata, resourceDocumentation } from './oauth.js';
 import { Pool, poolKey, type PoolEntry } from './pool.js';
 import {
@@ -414,6 +415,11 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
         corsFor(req, res);
         jsonReply(res, 200, protectedResourceMetadata(config, req), { 'Cache-Control': PUBLIC_CACHE });
       } else rpcError(res, 405, INVALID_REQUEST_CODE, 'Method not allowed.', { headers: { Allow: 'GET' } });
+      return;
+    }
+    if (CARD_PATHS.includes(path)) {
+      if (method === 'GET' || method === 'HEAD') serveCard(config, req, res);
+      else rpcError(res, 405, INVALID_REQUEST_CODE, 'Method not allowed.', { headers: { Allow: 'GET' } });
       return;
     }
     if (path === '/health') {
