@@ -2,6 +2,7 @@
 // finish (served, or refused as busy past the held-call ceiling) and the process stays up.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
@@ -74,5 +75,40 @@ describe('bounded concurrency', () => {
     const health = await fetch(`${url}/health`);
     expect(health.status).toBe(200);
     await health.text();
+  });
+
+  it('answers past the held-call ceiling 503 busy with Retry-After, closing the connection on protocol 2026-07-28', async () => {
+    // Every held call waits on a slow platform answer, so 200 of them fill the 192 slots.
+    sb.fault({ path: /\/api\/v4\/projects\/1\/issues$/, delayMs: 2_500, times: 400 });
+    const call = (i: number) => fetch(`${url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'PRIVATE-TOKEN': TOKENS[i % TOKENS.length] },
+      body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'forge_execute_action', arguments: { action: 'issue.list', params: { project_id: 1 } } } }),
+      signal: AbortSignal.timeout(25_000),
+    }).then(async (r) => { answers.push(await r.text()); return r.status; });
+    const inFlight = Array.from({ length: 200 }, (_, i) => call(i));
+    await new Promise((r) => setTimeout(r, 800));
+    const u = new URL(url);
+    const busy = await new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
+      const req = httpRequest({
+        host: u.hostname, port: Number(u.port), method: 'POST', path: '/mcp',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'PRIVATE-TOKEN': TOKENS[0], 'Mcp-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/list' },
+      }, (res) => {
+        let b = '';
+        res.on('data', (d: Buffer) => { b += d.toString(); });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: b }));
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify({ jsonrpc: '2.0', id: 'busy', method: 'tools/list', params: {} }));
+    });
+    expect(busy.status).toBe(503);
+    expect(busy.headers.connection).toBe('close');
+    expect(busy.headers['retry-after']).toBe('1');
+    expect(JSON.parse(busy.body)).toEqual({ jsonrpc: '2.0', id: 'busy', error: { code: -32000, message: 'This server is busy. Retry later.' } });
+    const statuses = await Promise.all(inFlight);
+    sb.clearFaults();
+    expect(statuses.filter((st) => st === 200).length).toBeGreaterThanOrEqual(150);
+    expect(err).toMatch(/too many requests held across the process/);
+    expect(proc.exitCode).toBeNull();
   });
 });

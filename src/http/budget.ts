@@ -1,4 +1,5 @@
 // The address failure budgets (SPEC "Address blocking (HTTP)") and the memory of refused tokens.
+import { metrics } from '../observe/metrics.js';
 
 interface FailureWindow { start: number; count: number; blockedUntil: number }
 interface DistinctWindow { start: number; keys: Set<string>; level: number; blockedUntil: number; last: number }
@@ -38,7 +39,10 @@ export class AddressBudget {
         this.failures.set(addr, f);
       }
       f.count++;
-      if (f.count >= failureLimit) f.blockedUntil = Math.max(f.blockedUntil, f.start + failureWindowMs);
+      if (f.count >= failureLimit) {
+        if (f.blockedUntil <= t) metrics.authBlocks.inc({ budget: 'failure' });
+        f.blockedUntil = Math.max(f.blockedUntil, f.start + failureWindowMs);
+      }
     }
     if (distinctLimit > 0) {
       let d = this.distinct.get(addr);
@@ -55,6 +59,7 @@ export class AddressBudget {
       if (d.keys.size >= distinctLimit) {
         const step = LADDER[Math.min(d.level, LADDER.length - 1)];
         d.blockedUntil = t + step * distinctWindowMs;
+        metrics.authBlocks.inc({ budget: 'distinct' });
         d.level = Math.min(d.level + 1, LADDER.length - 1);
         d.keys.clear();
         d.start = t;

@@ -14,6 +14,8 @@ import { admit, type Admission } from './admit.js';
 import { AddressBudget, RefusalMemory, Slots } from './budget.js';
 import { AddressOf, HostGuard, OriginGuard, header } from './guards.js';
 import { CARD_PATHS, serveCard } from './cards.js';
+import { renderMetrics } from '../observe/metrics.js';
+import { setMeterLog } from '../pipeline/meter.js';
 import { IdentityCache, metadataPath, oauthChallenge, protectedResourceMetadata, resourceDocumentation } from './oauth.js';
 import { Pool, poolKey, type PoolEntry } from './pool.js';
 import {
@@ -30,6 +32,7 @@ const VERIFY_WAIT_MS = 5_000;
 
 /** The public documents (OAuth metadata, server cards) may be cached by anyone for an hour. */
 const PUBLIC_CACHE = 'public, max-age=3600';
+const MODERN_PROTOCOL = '2026-07-28';
 const BUSY_MESSAGE = 'This server is busy. Retry later.';
 const CROSS_ORIGIN_MESSAGE = 'the Origin header names an origin the deployment does not trust';
 const NO_BEARER_MESSAGE = 'Authentication required: send an access token as Authorization: Bearer <token> (OAuth sign-in, or a personal access token).';
@@ -117,6 +120,7 @@ function readBody(req: IncomingMessage, max: number): Promise<BodyRead> {
 
 export async function startHttp(config: Config, log: Logger): Promise<HttpHandle> {
   const oauth = config.authMode === 'oauth';
+  setMeterLog(log);
   if (!config.stateless) {
     throw new Error('--stateless=false (stateful HTTP sessions) is not available in this build yet; the default stateless transport serves every MCP client');
   }
@@ -349,7 +353,10 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
 
     const calls = heldCallsOf(parsed);
     if (held + calls > MAX_HELD_CALLS) {
-      rpcError(res, 503, SERVER_ERROR_CODE, BUSY_MESSAGE, { id, headers: { 'Retry-After': '1' } });
+      log.warn({ reason: 'too many requests held across the process', held, ceiling: MAX_HELD_CALLS }, 'request refused');
+      // Protocol 2026-07-28: the busy refusal also closes the connection. No rate-limit token is spent.
+      const modern = header(req, 'mcp-protocol-version')?.trim() === MODERN_PROTOCOL;
+      rpcError(res, 503, SERVER_ERROR_CODE, BUSY_MESSAGE, { id, headers: { 'Retry-After': '1', ...(modern ? { Connection: 'close' } : {}) } });
       return;
     }
     held += calls;
@@ -420,6 +427,12 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
     if (CARD_PATHS.includes(path)) {
       if (method === 'GET' || method === 'HEAD') serveCard(config, req, res);
       else rpcError(res, 405, INVALID_REQUEST_CODE, 'Method not allowed.', { headers: { Allow: 'GET' } });
+      return;
+    }
+    if (path === '/metrics' && (method === 'GET' || method === 'HEAD')) {
+      const body = renderMetrics();
+      res.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4', 'Content-Length': String(Buffer.byteLength(body)) });
+      res.end(method === 'HEAD' ? undefined : body);
       return;
     }
     if (path === '/health') {

@@ -1,5 +1,6 @@
 // The one call path. Every surface hands (action, params, confirm) here:
 // validate → read-only/scope → safe mode → confirmation → local paths → rate limit → execute → render.
+import { noteRefusal, rateLimitMessage } from './meter.js';
 import type { Action } from '../catalog/define.js';
 import type { Session } from '../server/session.js';
 import { validateCall, type SurfaceKind } from './validate.js';
@@ -57,8 +58,9 @@ export async function runCall(s: Session, req: CallRequest, unknownAction: Unkno
   });
   if (pathRefusal) return errorResult(pathRefusal);
 
-  if (s.bucket && !s.bucket.take()) {
-    return errorResult(`rate limit exceeded for ${req.toolName}: more than ${s.config.rateLimit.rps} calls per second (burst ${s.config.rateLimit.burst}); wait a moment and retry`);
+  if (s.meters.calls && !s.meters.calls.take()) {
+    noteRefusal(s.log, 'tools/call', 'entry');
+    return errorResult(rateLimitMessage(req.toolName, s.config));
   }
 
   return execute(s, action, v.params, req.signal);

@@ -15,6 +15,8 @@ import type { Surface } from '../surfaces/types.js';
 import { VERSION } from '../config/index.js';
 import { belowMinimum, type Session } from './session.js';
 import { actionDetail, TOOL_URI_PREFIX } from './resources.js';
+import { complete, getPrompt, listPrompts } from './prompts.js';
+import { noteRefusal, processToolsBucket, RATE_LIMITED_CODE, rateLimitMessage } from '../pipeline/meter.js';
 import { readObject } from './objects.js';
 
 const SURFACES: Record<string, Surface> = { dynamic: dynamicSurface, meta: metaSurface, individual: individualSurface };
@@ -57,6 +59,8 @@ export function createMcpServer(s: Session): Server {
   const capabilities = {
     tools: {},
     resources: s.config.capabilitySurface === 'minimal' ? {} : { subscribe: false },
+    prompts: {},
+    completions: {},
   };
   const server = new Server(
     { name: 'forge-mcp-server', version: VERSION },
@@ -72,9 +76,27 @@ export function createMcpServer(s: Session): Server {
     }
   };
 
+  /** A metered method other than tools/call: refused in band with -42900. */
+  const meter = (method: string): void => {
+    if (s.meters.calls && !s.meters.calls.take()) {
+      noteRefusal(s.log, method, 'entry');
+      throw new ProtocolError(RATE_LIMITED_CODE, rateLimitMessage(method, s.config));
+    }
+  };
+
   server.setRequestHandler('tools/list', async () => {
     await guard(true);
-    return { tools: surface.tools(s) as never[] };
+    if (s.meters.lists && !s.meters.lists.take()) {
+      noteRefusal(s.log, 'tools/list', 'entry');
+      throw new ProtocolError(RATE_LIMITED_CODE, rateLimitMessage('tools/list', s.config));
+    }
+    const tools = surface.tools(s);
+    // HTTP: every listing also draws its tool count from the process-wide bucket.
+    if (s.config.transport === 'http' && !processToolsBucket().take(tools.length)) {
+      noteRefusal(s.log, 'tools/list', 'process');
+      throw new ProtocolError(RATE_LIMITED_CODE, rateLimitMessage('tools/list', s.config, 'process'));
+    }
+    return { tools: tools as never[] };
   });
 
   server.setRequestHandler('tools/call', async (request, ctx) => {
@@ -129,6 +151,7 @@ export function createMcpServer(s: Session): Server {
   });
   server.setRequestHandler('resources/read', async (request, ctx) => {
     await guard();
+    meter('resources/read');
     const uri = request.params.uri;
     if (!uri.startsWith(TOOL_URI_PREFIX)) {
       const read = await readObject(s, uri, ctx.mcpReq.signal).catch(() => ({ ok: false as const, message: `Resource not readable now: ${uri.slice(0, 200)}` }));
@@ -138,6 +161,29 @@ export function createMcpServer(s: Session): Server {
     const detail = actionDetail(s, uri.slice(TOOL_URI_PREFIX.length));
     if (!detail) throw new ProtocolError(-32002, `Resource not found: ${uri.slice(0, 200)}`);
     return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(detail, null, 2) }] };
+  });
+  server.setRequestHandler('prompts/list', async () => {
+    await guard();
+    return { prompts: await listPrompts(s) };
+  });
+  server.setRequestHandler('prompts/get', async (request) => {
+    await guard();
+    meter('prompts/get');
+    const p = await getPrompt(s, request.params.name, request.params.arguments);
+    if (!p.ok) throw new ProtocolError(-32602, p.message);
+    return { description: p.description, messages: [{ role: 'user', content: { type: 'text', text: p.text } }] };
+  });
+  server.setRequestHandler('completion/complete', async (request, ctx) => {
+    await guard();
+    const none = { completion: { values: [], hasMore: false } };
+    // A refused completion is an empty one (SPEC "Limits").
+    if (s.meters.completions && !s.meters.completions.take()) {
+      noteRefusal(s.log, 'completion/complete', 'entry');
+      return none;
+    }
+    const { ref, argument, context } = request.params;
+    const values = await complete(s, ref as { type: string; name?: string; uri?: string }, argument, context?.arguments, ctx.mcpReq.signal).catch(() => []);
+    return values.length ? { completion: { values, hasMore: false } } : none;
   });
   return server;
 }

@@ -4,7 +4,7 @@ import type { Config } from '../config/index.js';
 import type { Tier } from '../catalog/define.js';
 import type { ForgeClient } from '../forge/types.js';
 import type { Logger } from '../observe/log.js';
-import { TokenBucket } from '../pipeline/ratelimit.js';
+import { metersFor, type Meters } from '../pipeline/meter.js';
 
 export type TokenKind = 'classic' | 'fine_grained' | 'oauth' | 'unknown';
 
@@ -22,8 +22,8 @@ export interface Session {
   readonly log: Logger;
   auth: AuthState;
   tier: Tier;
-  /** Per-credential bucket for metered methods; undefined when rate limiting is off. */
-  readonly bucket?: TokenBucket;
+  /** Per-credential buckets of the metered methods; empty when rate limiting is off. */
+  readonly meters: Meters;
   /** The user, when known (for log lines). */
   user?: { id: number; username: string };
   /** The release the instance reported at GET /version (at most 64 bytes), when readable. */
@@ -52,14 +52,13 @@ export async function readVersion(s: Session): Promise<void> {
 const ADMIN_SCOPE = 'admin_mode';
 
 export function newSession(config: Config, client: ForgeClient, log: Logger): Session {
-  const { rps, burst } = config.rateLimit;
   return {
     config,
     client,
     log,
     auth: { kind: 'unknown', scopes: null, detected: false },
     tier: config.tier ?? 'free',
-    bucket: rps > 0 ? new TokenBucket(rps, Math.max(1, burst)) : undefined,
+    meters: metersFor(config),
   };
 }
 
