@@ -18,6 +18,7 @@ import { renderMetrics } from '../observe/metrics.js';
 import { setMeterLog } from '../pipeline/meter.js';
 import { IdentityCache, metadataPath, oauthChallenge, protectedResourceMetadata, resourceDocumentation } from './oauth.js';
 import { Pool, poolKey, type PoolEntry } from './pool.js';
+import { StatefulSessions } from './sessions.js';
 import {
   CORS_ALLOW_METHODS, CORS_EXPOSE_HEADERS, FORBIDDEN_CODE, INVALID_REQUEST_CODE, PARSE_ERROR_CODE, SERVER_ERROR_CODE, TOO_MANY_CODE, UNAUTHORIZED_CODE,
   corsAllowHeaders, jsonReply, requestIdOf, retryAfterSeconds, rpcError, setSecurityHeaders, type RpcId,
@@ -26,6 +27,8 @@ import {
 /** Held calls at once (SPEC "Limits": 192 under a descriptor limit of 1024). */
 export const MAX_HELD_CALLS = 192;
 export const MAX_JSON_DEPTH = 100;
+/** Stateful sessions across the process: half the held-call ceiling (SPEC "Limits"). */
+export const MAX_STATEFUL_SESSIONS = MAX_HELD_CALLS / 2;
 /** Concurrent verifications of new tokens, process-wide, and how long a new token waits for a slot. */
 const VERIFY_SLOTS = 16;
 const VERIFY_WAIT_MS = 5_000;
@@ -82,6 +85,9 @@ function heldCallsOf(body: unknown): number {
   return Array.isArray(body) ? body.reduce((n: number, m) => n + one(m), 0) : one(body);
 }
 
+const isInitialize = (body: unknown): boolean =>
+  !!body && typeof body === 'object' && !Array.isArray(body) && (body as { method?: unknown }).method === 'initialize';
+
 type BodyRead = { ok: true; text: string } | { ok: false; tooLarge: true } | { ok: false; tooLarge: false };
 
 function readBody(req: IncomingMessage, max: number): Promise<BodyRead> {
@@ -121,11 +127,13 @@ function readBody(req: IncomingMessage, max: number): Promise<BodyRead> {
 export async function startHttp(config: Config, log: Logger): Promise<HttpHandle> {
   const oauth = config.authMode === 'oauth';
   setMeterLog(log);
-  if (!config.stateless) {
-    throw new Error('--stateless=false (stateful HTTP sessions) is not available in this build yet; the default stateless transport serves every MCP client');
-  }
 
-  const pool = new Pool(config, log);
+  // Stateful sessions (--stateless=false): at most half the held-call ceiling across the process.
+  const sessions = config.stateless ? undefined : new StatefulSessions(MAX_STATEFUL_SESSIONS, config.sessionTimeoutMs, log, config.maxRequestBodyBytes);
+  const pool = new Pool(config, log, {
+    holds: (key) => (sessions ? sessions.countFor(key) > 0 : false),
+    ended: (key) => sessions?.closeFor(key),
+  });
   const budget = new AddressBudget({
     failureLimit: config.authFailureLimit,
     failureWindowMs: config.authFailureWindowMs,
@@ -362,12 +370,51 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
     held += calls;
     entry.inFlight++;
     try {
-      await toNodeHandler(entry.handler, {
-        maxRequestBodySize: config.maxRequestBodyBytes,
-        onerror: (e) => log.warn({ error: e.message }, 'mcp request failed'),
-      })(req, res, parsed);
+      if (sessions && (header(req, 'mcp-session-id') !== undefined || isInitialize(parsed))) await serveStateful(sessions, entry, req, res, id, parsed);
+      else {
+        await toNodeHandler(entry.handler, {
+          maxRequestBodySize: config.maxRequestBodyBytes,
+          onerror: (e) => log.warn({ error: e.message }, 'mcp request failed'),
+        })(req, res, parsed);
+      }
     } finally {
       held -= calls;
+      entry.inFlight--;
+    }
+  };
+
+  /** A stateful session's request: `initialize` opens one; anything else names one with Mcp-Session-Id. */
+  const serveStateful = async (sessions: StatefulSessions, entry: PoolEntry, req: IncomingMessage, res: ServerResponse, id: RpcId, body?: unknown): Promise<void> => {
+    const sid = header(req, 'mcp-session-id');
+    if (sid === undefined) {
+      if (req.method !== 'POST') {
+        rpcError(res, 400, INVALID_REQUEST_CODE, 'Bad Request: the Mcp-Session-Id header is required (open a session with initialize first)', { id });
+        return;
+      }
+      if (!(await sessions.open(entry, req, res, body))) {
+        log.warn({ reason: 'too many stateful sessions across the process', ceiling: sessions.max }, 'request refused');
+        const modern = header(req, 'mcp-protocol-version')?.trim() === MODERN_PROTOCOL;
+        rpcError(res, 503, SERVER_ERROR_CODE, BUSY_MESSAGE, { id, headers: { 'Retry-After': '5', ...(modern ? { Connection: 'close' } : {}) } });
+      }
+      return;
+    }
+    // An unknown id, an expired one, or one opened by another credential: the same answer.
+    const live = sessions.find(sid, entry.key);
+    if (!live) {
+      rpcError(res, 404, -32001, 'Session not found: it expired, was deleted, or belongs to another credential; open a new one with initialize', { id });
+      return;
+    }
+    await sessions.serve(live, req, res, body);
+  };
+
+  /** GET (event stream) and DELETE (end) of a stateful session. */
+  const serveSessionVerb = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const entry = await door(req, res, null);
+    if (!entry || !sessions) return;
+    entry.inFlight++;
+    try {
+      await serveStateful(sessions, entry, req, res, null);
+    } finally {
       entry.inFlight--;
     }
   };
@@ -408,7 +455,13 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
         return;
       }
       corsFor(req, res);
-      rpcError(res, 405, INVALID_REQUEST_CODE, 'Method not allowed: this server is stateless (POST only).', { headers: { Allow: 'POST, OPTIONS' } });
+      if (sessions && (method === 'GET' || method === 'DELETE')) {
+        await serveSessionVerb(req, res);
+        return;
+      }
+      rpcError(res, 405, INVALID_REQUEST_CODE, sessions ? 'Method not allowed.' : 'Method not allowed: this server is stateless (POST only).', {
+        headers: { Allow: sessions ? 'GET, POST, DELETE, OPTIONS' : 'POST, OPTIONS' },
+      });
       return;
     }
     if ((method === 'POST' || method === 'DELETE') && origins.refuses(req)) {
@@ -490,6 +543,7 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
       server.close(() => r());
       server.closeAllConnections?.();
     });
+    await sessions?.closeAll();
     await pool.closeAll();
   };
   return { address, close };

@@ -30,7 +30,17 @@ export class Pool {
   // Map iteration order is insertion order: a used entry is moved to the end, the first is the LRU.
   private readonly entries = new Map<string, PoolEntry>();
 
-  constructor(private readonly config: Config, private readonly log: Logger, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly config: Config,
+    private readonly log: Logger,
+    private readonly hooks: {
+      /** Whether an entry holds something a client keeps open (stateful sessions, subscriptions): evicted last. */
+      holds?: (key: string) => boolean;
+      /** Called when an entry ends, to end what it holds. */
+      ended?: (key: string) => void;
+    } = {},
+    private readonly now: () => number = Date.now,
+  ) {}
 
   get size(): number { return this.entries.size; }
 
@@ -70,13 +80,16 @@ export class Pool {
   }
 
   private pickVictim(): PoolEntry | undefined {
-    // Least recently used, preferring one that is not serving a request.
+    // Least recently used, preferring one that holds nothing open, then one not serving a request.
+    let idle: PoolEntry | undefined;
     let first: PoolEntry | undefined;
     for (const e of this.entries.values()) {
       first ??= e;
-      if (e.inFlight === 0) return e;
+      if (e.inFlight !== 0) continue;
+      if (!this.hooks.holds?.(e.key)) return e;
+      idle ??= e;
     }
-    return first;
+    return idle ?? first;
   }
 
   /** Ends an entry (the platform refused its token on a call, or it was evicted). */
@@ -90,6 +103,7 @@ export class Pool {
     if (e.closed) return;
     e.closed = true;
     e.session.log.info({ reason }, 'pool entry ended');
+    this.hooks.ended?.(e.key);
     // In-flight requests finish first: the client closes once they are done.
     const close = () => {
       void e.handler.close().catch(() => undefined);
