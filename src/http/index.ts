@@ -15,7 +15,8 @@ import { AddressBudget, RefusalMemory, Slots } from './budget.js';
 import { AddressOf, HostGuard, OriginGuard, header } from './guards.js';
 import { CARD_PATHS, serveCard } from './cards.js';
 import { renderMetrics } from '../observe/metrics.js';
-import { setMeterLog } from '../pipeline/meter.js';
+import { noteRefusal, RATE_LIMITED_CODE, rateLimitMessage, setMeterLog } from '../pipeline/meter.js';
+import { watchesOf } from '../server/watch.js';
 import { IdentityCache, metadataPath, oauthChallenge, protectedResourceMetadata, resourceDocumentation } from './oauth.js';
 import { Pool, poolKey, type PoolEntry } from './pool.js';
 import { StatefulSessions } from './sessions.js';
@@ -83,6 +84,16 @@ function heldCallsOf(body: unknown): number {
     return r.method === 'subscriptions/listen' ? 0 : 1;
   };
   return Array.isArray(body) ? body.reduce((n: number, m) => n + one(m), 0) : one(body);
+}
+
+/** A single subscriptions/listen request: its id and the object URIs it asks to hear about. */
+function listenRequest(body: unknown): { id: RpcId; uris: string[] } | undefined {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const m = body as { method?: unknown; id?: unknown; params?: { notifications?: { resourceSubscriptions?: unknown } } };
+  if (m.method !== 'subscriptions/listen') return undefined;
+  const subs = m.params?.notifications?.resourceSubscriptions;
+  const uris = Array.isArray(subs) ? [...new Set(subs.filter((u): u is string => typeof u === 'string'))] : [];
+  return { id: typeof m.id === 'string' || typeof m.id === 'number' ? m.id : null, uris };
 }
 
 const isInitialize = (body: unknown): boolean =>
@@ -367,6 +378,8 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
       rpcError(res, 503, SERVER_ERROR_CODE, BUSY_MESSAGE, { id, headers: { 'Retry-After': '1', ...(modern ? { Connection: 'close' } : {}) } });
       return;
     }
+    const listen = listenRequest(parsed);
+    if (listen && !(await admitListen(entry, req, res, listen))) return;
     held += calls;
     entry.inFlight++;
     try {
@@ -381,6 +394,33 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
       held -= calls;
       entry.inFlight--;
     }
+  };
+
+  /**
+   * subscriptions/listen (2026-07-28): metered like a call, then every object URI it names is
+   * watched for as long as the stream stays open; the SDK's listen router filters and delivers.
+   * Answers (and returns false) when refused.
+   */
+  const admitListen = async (entry: PoolEntry, req: IncomingMessage, res: ServerResponse, listen: { id: RpcId; uris: string[] }): Promise<boolean> => {
+    const s = entry.session;
+    if (s.meters.calls && !s.meters.calls.take()) {
+      noteRefusal(s.log, 'subscriptions/listen', 'entry');
+      jsonReply(res, 200, { jsonrpc: '2.0', id: listen.id, error: { code: RATE_LIMITED_CODE, message: rateLimitMessage('subscriptions/listen', config) } });
+      return false;
+    }
+    const watches = watchesOf(s);
+    const started: string[] = [];
+    for (const uri of listen.uris) {
+      const w = await watches.subscribe(uri, entry.listenChannel);
+      if (!w.ok) {
+        for (const u of started) watches.unsubscribe(u, entry.listenChannel);
+        jsonReply(res, 200, { jsonrpc: '2.0', id: listen.id, error: { code: -32602, message: w.message } });
+        return false;
+      }
+      started.push(uri);
+    }
+    res.once('close', () => { for (const u of started) watches.unsubscribe(u, entry.listenChannel); });
+    return true;
   };
 
   /** A stateful session's request: `initialize` opens one; anything else names one with Mcp-Session-Id. */

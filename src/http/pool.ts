@@ -9,6 +9,7 @@ import type { ForgeClient } from '../forge/types.js';
 import type { Logger } from '../observe/log.js';
 import { createMcpServer } from '../server/mcp.js';
 import { detectScopes, type Session } from '../server/session.js';
+import { WATCH_META_KEY, type WatchChannel } from '../server/watch.js';
 
 export function poolKey(instance: string, token: string): string {
   return createHash('sha256').update(instance).update('\0').update(token).digest('hex');
@@ -21,6 +22,8 @@ export interface PoolEntry {
   readonly session: Session;
   readonly handler: McpHttpHandler;
   lastValidated: number;
+  /** Delivers this entry's watch notifications to its open subscriptions/listen streams. */
+  readonly listenChannel: WatchChannel;
   /** Requests being served right now. */
   inFlight: number;
   closed: boolean;
@@ -62,12 +65,15 @@ export class Pool {
 
   /** Builds and adds an entry around an admitted session, evicting the least recently used past the cap. */
   add(key: string, instance: string, client: ForgeClient, session: Session): PoolEntry {
-    const handler = createMcpHandler(() => createMcpServer(session), {
+    const handler = createMcpHandler(() => createMcpServer(session, { subscriptions: false }), {
       onerror: (err) => session.log.debug({ error: err.message }, 'mcp handler error'),
       maxRequestBodySize: this.config.maxRequestBodyBytes,
       keepAliveMs: 25_000,
     });
-    const entry: PoolEntry = { key, instance, client, session, handler, lastValidated: this.now(), inFlight: 0, closed: false };
+    const listenChannel: WatchChannel = {
+      deliver: (uri, meta) => handler.bus.publish({ kind: 'resource_updated', uri, params: { _meta: { [WATCH_META_KEY]: meta } } }),
+    };
+    const entry: PoolEntry = { key, instance, client, session, handler, listenChannel, lastValidated: this.now(), inFlight: 0, closed: false };
     const existing = this.entries.get(key);
     if (existing) this.remove(existing, 'replaced');
     while (this.entries.size >= Math.max(1, this.config.maxHttpClients)) {
@@ -86,7 +92,7 @@ export class Pool {
     for (const e of this.entries.values()) {
       first ??= e;
       if (e.inFlight !== 0) continue;
-      if (!this.hooks.holds?.(e.key)) return e;
+      if (!this.hooks.holds?.(e.key) && !e.session.watches?.size) return e;
       idle ??= e;
     }
     return idle ?? first;
@@ -104,6 +110,7 @@ export class Pool {
     e.closed = true;
     e.session.log.info({ reason }, 'pool entry ended');
     this.hooks.ended?.(e.key);
+    e.session.watches?.closeAll();
     // In-flight requests finish first: the client closes once they are done.
     const close = () => {
       void e.handler.close().catch(() => undefined);

@@ -16,6 +16,7 @@ import { VERSION } from '../config/index.js';
 import { belowMinimum, type Session } from './session.js';
 import { actionDetail, TOOL_URI_PREFIX } from './resources.js';
 import { complete, getPrompt, listPrompts } from './prompts.js';
+import { markActivity, WATCH_META_KEY, watchesOf, type WatchChannel } from './watch.js';
 import { noteRefusal, processToolsBucket, RATE_LIMITED_CODE, rateLimitMessage } from '../pipeline/meter.js';
 import { readObject } from './objects.js';
 
@@ -54,11 +55,16 @@ function answerOf(ctx: ServerContext): ElicitOutcome | undefined {
   return view.content?.confirm === true ? 'approved' : 'not-confirmed';
 }
 
-export function createMcpServer(s: Session): Server {
+export interface ServerOptions {
+  /** Whether this instance lives long enough to deliver notifications (stdio, stateful HTTP sessions). */
+  subscriptions: boolean;
+}
+
+export function createMcpServer(s: Session, opts: ServerOptions = { subscriptions: true }): Server {
   const surface = SURFACES[s.config.toolSurface];
   const capabilities = {
     tools: {},
-    resources: s.config.capabilitySurface === 'minimal' ? {} : { subscribe: false },
+    resources: s.config.capabilitySurface === 'minimal' ? {} : { subscribe: true },
     prompts: {},
     completions: {},
   };
@@ -101,6 +107,7 @@ export function createMcpServer(s: Session): Server {
 
   server.setRequestHandler('tools/call', async (request, ctx) => {
     await guard();
+    markActivity(s);
     const started = performance.now();
     const name = request.params.name;
     const args = request.params.arguments;
@@ -152,6 +159,7 @@ export function createMcpServer(s: Session): Server {
   server.setRequestHandler('resources/read', async (request, ctx) => {
     await guard();
     meter('resources/read');
+    markActivity(s);
     const uri = request.params.uri;
     if (!uri.startsWith(TOOL_URI_PREFIX)) {
       const read = await readObject(s, uri, ctx.mcpReq.signal).catch(() => ({ ok: false as const, message: `Resource not readable now: ${uri.slice(0, 200)}` }));
@@ -162,6 +170,31 @@ export function createMcpServer(s: Session): Server {
     if (!detail) throw new ProtocolError(-32002, `Resource not found: ${uri.slice(0, 200)}`);
     return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(detail, null, 2) }] };
   });
+  // Legacy subscriptions: delivered on this connection (stdio, a stateful session); a stateless
+  // per-request instance cannot deliver anything later and refuses outright.
+  const channel: WatchChannel = {
+    deliver: (uri, meta) => {
+      void server.notification({ method: 'notifications/resources/updated', params: { uri, _meta: { [WATCH_META_KEY]: meta } } }).catch(() => undefined);
+    },
+  };
+  if (s.config.capabilitySurface !== 'minimal') {
+    server.setRequestHandler('resources/subscribe', async (request) => {
+      await guard();
+      if (!opts.subscriptions) {
+        throw new ProtocolError(-32601, 'resources/subscribe is not available on the stateless HTTP transport: use subscriptions/listen (protocol 2026-07-28), or a deployment with stateful sessions');
+      }
+      meter('resources/subscribe');
+      const started = await watchesOf(s).subscribe(request.params.uri, channel);
+      if (!started.ok) throw new ProtocolError(-32602, started.message);
+      return {};
+    });
+    server.setRequestHandler('resources/unsubscribe', async (request) => {
+      s.watches?.unsubscribe(request.params.uri, channel);
+      return {};
+    });
+    server.onclose = () => { s.watches?.dropChannel(channel); };
+  }
+
   server.setRequestHandler('prompts/list', async () => {
     await guard();
     return { prompts: await listPrompts(s) };

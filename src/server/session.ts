@@ -5,6 +5,7 @@ import type { Tier } from '../catalog/define.js';
 import type { ForgeClient } from '../forge/types.js';
 import type { Logger } from '../observe/log.js';
 import { metersFor, type Meters } from '../pipeline/meter.js';
+import type { Watches } from './watch.js';
 
 export type TokenKind = 'classic' | 'fine_grained' | 'oauth' | 'unknown';
 
@@ -30,6 +31,10 @@ export interface Session {
   version?: string;
   /** Settles when the start-up reads (identity, scopes, version) are done or timed out. */
   ready?: Promise<void>;
+  /** Epoch ms of the last tool call or resource read (watch polling slows after 30 idle minutes). */
+  lastActivity: number;
+  /** Resource watches, created on first subscription. */
+  watches?: Watches;
 }
 
 const HOSTED_URL = 'https://gitlab.com';
@@ -59,6 +64,7 @@ export function newSession(config: Config, client: ForgeClient, log: Logger): Se
     auth: { kind: 'unknown', scopes: null, detected: false },
     tier: config.tier ?? 'free',
     meters: metersFor(config),
+    lastActivity: Date.now(),
   };
 }
 

@@ -40,10 +40,10 @@ export async function startHttpServer(args: string[], env: Record<string, string
   };
 }
 
-export async function connect(srv: HttpServer, headers: Record<string, string>): Promise<Client> {
+export async function connect(srv: HttpServer, headers: Record<string, string>, opts: { modern?: boolean } = {}): Promise<Client> {
   for (const v of Object.values(headers)) secretsInUse.add(v.replace(/^Bearer /, ''));
   const transport = new StreamableHTTPClientTransport(new URL(`${srv.url}/mcp`), { requestInit: { headers } });
-  const client = new Client({ name: 'http-e2e', version: '1.0.0' });
+  const client = new Client({ name: 'http-e2e', version: '1.0.0' }, opts.modern ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {});
   await client.connect(transport);
   return client;
 }
