@@ -117,6 +117,25 @@ describe('authentication failures', () => {
     expect(apiRequests(sb)).toHaveLength(0);
   });
 
+  it('admits a token when its instance cannot be reached at all, and its calls report the instance unreachable', async () => {
+    // A port nothing listens on: connection refused at the door's check.
+    const dead = await startHttpServer(['--forge-url', 'http://127.0.0.1:9']);
+    try {
+      const c = await connect(dead, { 'PRIVATE-TOKEN': SANDBOX_TOKEN });
+      try {
+        expect((await c.listTools()).tools).toHaveLength(2);
+        const r = await callTool(c, 'forge_execute_action', { action: 'project.get', params: { project_id: 1 } });
+        expect(r.isError).toBe(true);
+        expect(text(r)).toMatch(/^projectGet: GitLab server is unreachable \(connection refused\)/);
+      } finally {
+        await c.close();
+      }
+      expect(dead.stderr()).toMatch(/the instance is unreachable; token admitted unverified/);
+    } finally {
+      await dead.close();
+    }
+  });
+
   it('answers 503 with Retry-After when the platform cannot check the token', async () => {
     const t = 'glpat-http-outage-0103';
     sb.addToken(t, { kind: 'classic', scopes: ['api'], userId: 1 });

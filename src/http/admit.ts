@@ -7,12 +7,12 @@ import { networkKindOf } from '../forge/errors.js';
 import { platformMessage, safeText } from '../forge/classify.js';
 import type { ForgeClient, ForgeResponse } from '../forge/types.js';
 import type { Logger } from '../observe/log.js';
-import { credentialHandle } from '../observe/log.js';
 import { belowMinimum, newSession, startSessionReads, type Session } from '../server/session.js';
 import { admissible, introspect, type Identity } from './oauth.js';
 
 export type Admission =
-  | { kind: 'admitted'; client: ForgeClient; session: Session; identity: Identity }
+  /** `verified: false`: the instance could not be reached, so the token was not checked (legacy mode). */
+  | { kind: 'admitted'; client: ForgeClient; session: Session; identity: Identity; verified?: false }
   /** The platform refused the token (401): charged, remembered. */
   | { kind: 'refused' }
   /** Accepted by the platform but not admissible (below read_api, no User: Read): 403, remembered, not charged. */
@@ -28,6 +28,8 @@ export const BELOW_MINIMUM_MESSAGE =
   'The token carries neither the read_api nor the api scope; this server needs at least read_api. Create a token with read_api (read-only) or api.';
 
 const CHECK_TIMEOUT_MS = 15_000;
+/** No connection at all (as opposed to a slow or failing answer, which is a 503). */
+const UNREACHABLE = new Set(['connection-refused', 'dns', 'tls']);
 const STARTUP_READS_MS = 5_000;
 
 export interface AdmitInput {
@@ -88,6 +90,15 @@ export async function admit(i: AdmitInput): Promise<Admission> {
   } catch (err) {
     if (networkKindOf(err) === 'refused-destination') {
       return fail({ kind: 'destination', message: `this server refuses to connect to the instance ${i.instance}: ${safeText((err as Error).message, 300)}` });
+    }
+    const kind = networkKindOf(err);
+    if (!i.oauth && UNREACHABLE.has(kind)) {
+      // Legacy mode admits a token it cannot check when the instance cannot be reached at all: its
+      // calls then report the unreachable instance (the platform still judges every call).
+      i.log.warn({ instance: i.instance, failure: kind }, 'credential check: the instance is unreachable; token admitted unverified for a short while');
+      const session = newSession(i.config, client, i.log);
+      await startSessionReads(session, STARTUP_READS_MS);
+      return { kind: 'admitted', client, session, identity: { kind: 'unknown', scopes: null, assumed: false }, verified: false };
     }
     i.log.warn({ instance: i.instance, error: safeText((err as Error).message, 300) }, 'credential check: the instance did not answer');
     return fail({ kind: 'unavailable', retryAfter: '5', message: `The instance ${i.instance} did not answer the credential check; the token has not been rejected. Retry later.` });
@@ -156,8 +167,8 @@ export async function admit(i: AdmitInput): Promise<Admission> {
   identity ??= { kind: 'unknown', scopes: null, assumed: false };
   if (user) identity = { ...identity, userId: user.id, username: user.username };
 
-  const handle = credentialHandle(i.token);
-  const session = newSession(i.config, client, i.log.child({ credential_hash: handle }));
+  // i.log already names the credential by its handle.
+  const session = newSession(i.config, client, i.log);
   if (user) session.user = user;
   // A described identity is the session's auth; an assumed one makes the session ask the self endpoint itself.
   if (i.oauth && !identity.assumed) session.auth = { kind: identity.kind, scopes: identity.scopes, detected: true };

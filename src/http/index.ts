@@ -28,6 +28,8 @@ import {
 /** Held calls at once (SPEC "Limits": 192 under a descriptor limit of 1024). */
 export const MAX_HELD_CALLS = 192;
 export const MAX_JSON_DEPTH = 100;
+/** An entry admitted without a check (instance unreachable) is checked again after this long. */
+const UNVERIFIED_TTL_MS = 30_000;
 /** Stateful sessions across the process: half the held-call ceiling (SPEC "Limits"). */
 export const MAX_STATEFUL_SESSIONS = MAX_HELD_CALLS / 2;
 /** Concurrent verifications of new tokens, process-wide, and how long a new token waits for a slot. */
@@ -200,6 +202,9 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
       }
       try {
         return await admit({ ...input, onRefused: () => pool.drop(key, 'the platform refused the token on a call') });
+      } catch (err) {
+        log.error({ error: (err as Error).message }, 'session could not be built');
+        return { kind: 'unavailable', retryAfter: '5', message: 'A session could not be initialized for this token; the token has not been rejected. Retry later.' };
       } finally {
         if (needsSlot) verifySlots.release();
       }
@@ -336,7 +341,15 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
           await a.client.close().catch(() => undefined);
           return current;
         }
-        return current?.session === a.session ? current : pool.add(key, sel.instance, a.client, a.session);
+        if (current?.session === a.session) return current;
+        try {
+          return pool.add(key, sel.instance, a.client, a.session, a.verified === false ? UNVERIFIED_TTL_MS : undefined);
+        } catch (err) {
+          log.error({ error: (err as Error).message }, 'session could not be built');
+          await a.client.close().catch(() => undefined);
+          rpcError(res, 503, SERVER_ERROR_CODE, 'A session could not be initialized for this token; the token has not been rejected. Retry later.', { id, headers: { 'Retry-After': '5' } });
+          return undefined;
+        }
       }
     }
   };

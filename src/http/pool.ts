@@ -26,6 +26,8 @@ export interface PoolEntry {
   readonly listenChannel: WatchChannel;
   /** Requests being served right now. */
   inFlight: number;
+  /** Epoch ms after which the entry is checked again at the door (entries admitted unverified). */
+  readonly checkAgainAt?: number;
   closed: boolean;
 }
 
@@ -53,6 +55,10 @@ export class Pool {
   use(key: string): PoolEntry | undefined {
     const e = this.entries.get(key);
     if (!e) return undefined;
+    if (e.checkAgainAt !== undefined && this.now() >= e.checkAgainAt) {
+      this.remove(e, 'admitted unverified: checked again');
+      return undefined;
+    }
     this.entries.delete(key);
     this.entries.set(key, e);
     const every = this.config.revalidateIntervalMs;
@@ -64,7 +70,7 @@ export class Pool {
   }
 
   /** Builds and adds an entry around an admitted session, evicting the least recently used past the cap. */
-  add(key: string, instance: string, client: ForgeClient, session: Session): PoolEntry {
+  add(key: string, instance: string, client: ForgeClient, session: Session, unverifiedForMs?: number): PoolEntry {
     const handler = createMcpHandler(() => createMcpServer(session, { subscriptions: false }), {
       onerror: (err) => session.log.debug({ error: err.message }, 'mcp handler error'),
       maxRequestBodySize: this.config.maxRequestBodyBytes,
@@ -73,7 +79,10 @@ export class Pool {
     const listenChannel: WatchChannel = {
       deliver: (uri, meta) => handler.bus.publish({ kind: 'resource_updated', uri, params: { _meta: { [WATCH_META_KEY]: meta } } }),
     };
-    const entry: PoolEntry = { key, instance, client, session, handler, listenChannel, lastValidated: this.now(), inFlight: 0, closed: false };
+    const entry: PoolEntry = {
+      key, instance, client, session, handler, listenChannel, lastValidated: this.now(), inFlight: 0, closed: false,
+      ...(unverifiedForMs !== undefined ? { checkAgainAt: this.now() + unverifiedForMs } : {}),
+    };
     const existing = this.entries.get(key);
     if (existing) this.remove(existing, 'replaced');
     while (this.entries.size >= Math.max(1, this.config.maxHttpClients)) {
