@@ -411,3 +411,31 @@ describe('public documents', () => {
     expect(r.headers.get('cache-control')).toBe('no-store');
   });
 });
+
+describe('trusted proxies', () => {
+  let proxied: HttpServer;
+  beforeAll(async () => {
+    proxied = await startHttpServer(['--forge-url', sb.url, '--trusted-proxy-header', 'X-Forwarded-For', '--trusted-proxies', '127.0.0.1/32', '--auth-failure-limit', '2']);
+  });
+  afterAll(async () => { await proxied?.close(); });
+
+  it('charges the rightmost X-Forwarded-For entry that is not a listed proxy', async () => {
+    const bad = (xff: string, i: number) => post(proxied, { 'PRIVATE-TOKEN': `glpat-proxied-bad-${i}-0400`, 'X-Forwarded-For': xff });
+    expect((await bad('203.0.113.5, 198.51.100.7', 1)).status).toBe(401);
+    expect((await bad('10.9.9.9, 198.51.100.7, 127.0.0.1', 2)).status).toBe(401);
+    // Two failures charged to 198.51.100.7: it is blocked, while another forwarded client is not.
+    expect((await bad('198.51.100.7', 3)).status).toBe(429);
+    expect((await bad('198.51.100.8', 4)).status).toBe(401);
+    expect((await post(proxied, { 'PRIVATE-TOKEN': SANDBOX_TOKEN, 'X-Forwarded-For': '198.51.100.9' })).status).toBe(200);
+  });
+
+  it('judges the Host a trusted proxy forwards', async () => {
+    const port = new URL(proxied.url).port;
+    const upstream = { host: `backend.internal:${port}` };
+    expect((await rawRequest(proxied, { method: 'GET', path: '/health', headers: upstream })).status).toBe(403);
+    expect((await rawRequest(proxied, { method: 'GET', path: '/health', headers: { ...upstream, 'x-forwarded-host': `localhost:${port}` } })).status).toBe(200);
+    expect((await rawRequest(proxied, { method: 'GET', path: '/health', headers: { ...upstream, 'x-forwarded-host': 'evil.example' } })).status).toBe(403);
+    // From a connection that is not a listed proxy, X-Forwarded-Host is not believed.
+    expect((await rawRequest(srv, { method: 'GET', path: '/health', headers: { host: `backend.internal:${new URL(srv.url).port}`, 'x-forwarded-host': 'localhost' } })).status).toBe(403);
+  });
+});

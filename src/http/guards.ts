@@ -33,10 +33,15 @@ export class HostGuard {
     if (config.publicUrl) this.declared.add(stripBrackets(new URL(config.publicUrl).hostname));
   }
 
-  /** Whether the request's Host may be served. */
-  allows(req: IncomingMessage): boolean {
+  /**
+   * Whether the request's Host may be served. A request a trusted proxy relayed is judged by the
+   * host that hop forwards (`X-Forwarded-Host`) when it sends one: the proxy's own upstream name in
+   * Host is not what the browser asked for.
+   */
+  allows(req: IncomingMessage, viaTrustedProxy = false): boolean {
     if (this.skip) return true;
-    const host = req.headers.host;
+    const forwarded = viaTrustedProxy ? header(req, 'x-forwarded-host')?.split(',')[0]?.trim() : undefined;
+    const host = forwarded || req.headers.host;
     if (host === undefined || host === '') return true;
     if (this.declared.has(hostnameOfHost(host))) return true;
     // A wildcard bind refuses an undeclared Host only on a connection accepted over loopback.
@@ -121,6 +126,11 @@ export class AddressOf {
     const family = isIP(a);
     if (family === 0) return false;
     return this.list.check(a, family === 6 ? 'ipv6' : 'ipv4');
+  }
+
+  /** Whether the connection comes from a listed proxy. */
+  viaTrustedProxy(req: IncomingMessage): boolean {
+    return this.list !== undefined && this.listed((req.socket.remoteAddress ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, ''));
   }
 
   of(req: IncomingMessage): string {

@@ -474,7 +474,7 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     setSecurityHeaders(res);
-    if (!hosts.allows(req)) {
+    if (!hosts.allows(req, addressOf.viaTrustedProxy(req))) {
       rpcError(res, 403, FORBIDDEN_CODE, 'the Host header names a host this deployment does not serve');
       return;
     }
