@@ -107,7 +107,8 @@ const WORK_ITEM_FIELDS = `id iid title state confidential createdAt updatedAt cl
       author { username }
       workItemType { id name }`;
 
-const SAVED_VIEW_FIELDS = 'id name description private subscribed sort';
+/** `private` (deprecated in 18.10) is read as `isPrivate` under its old key, so answers keep their shape. */
+const SAVED_VIEW_FIELDS = 'id name description private: isPrivate subscribed sort';
 
 export default domain('issue', 'Issues and work items of projects and groups: list, read, create, update, comment, link, react, track time, saved views', {
   // ---- issues ----
@@ -954,7 +955,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
           filters: p.filters ?? {},
           displaySettings: p.display_settings ?? {},
           sort: p.sort,
-          private: p.private,
+          isPrivate: p.private,
         }),
       }),
     },
@@ -989,7 +990,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
           filters: p.filters,
           displaySettings: p.display_settings,
           sort: p.sort,
-          private: p.private,
+          isPrivate: p.private,
         }),
       }),
     },

@@ -1,8 +1,6 @@
 import { domain, str, int, oneOf, req, strList, intList } from '../define.js';
 import { gid, gids } from '../graphql.js';
 
-const CATEGORY_TEMPLATES = ['BUSINESS_IMPACT', 'BUSINESS_UNIT', 'APPLICATION', 'EXPOSURE'] as const;
-
 const attributeId = () => req(str('Security attribute ID or global ID (gid://gitlab/Security::Attribute/<n>)'));
 
 const ATTRIBUTE_FIELDS = `id
@@ -14,13 +12,12 @@ const ATTRIBUTE_FIELDS = `id
 
 export default domain('security_attribute', 'Security attributes of a top-level group (labels such as business impact or exposure): create, edit, delete, apply to projects', {
   create: {
-    summary: 'Create security attributes in a category (an existing one, or a predefined template category)',
+    summary: 'Create security attributes in a security category of a top-level group',
     graphql: {
       kind: 'mutation',
       resultPath: 'securityAttributeCreate',
-      document: `mutation securityAttributeCreate($attributes: [SecurityAttributeInput!]!, $categoryId: SecurityCategoryID,
-  $namespaceId: NamespaceID, $templateType: SecurityCategoryTemplateType) {
-  securityAttributeCreate(input: { attributes: $attributes, categoryId: $categoryId, namespaceId: $namespaceId, templateType: $templateType }) {
+      document: `mutation securityAttributeCreate($attributes: [SecurityAttributeInput!]!, $categoryId: SecurityCategoryID!, $namespaceId: NamespaceID!) {
+  securityAttributeCreate(input: { attributes: $attributes, categoryId: $categoryId, namespaceId: $namespaceId }) {
     securityAttributes {
       ${ATTRIBUTE_FIELDS}
     }
@@ -29,16 +26,14 @@ export default domain('security_attribute', 'Security attributes of a top-level 
 }`,
       variables: (p) => ({
         attributes: p.attributes,
-        categoryId: p.category_id === undefined ? undefined : gid('Security::Category', p.category_id),
-        namespaceId: p.namespace_id === undefined ? undefined : gid('Group', p.namespace_id),
-        templateType: p.template_type,
+        categoryId: gid('Security::Category', p.category_id),
+        namespaceId: gid('Group', p.namespace_id),
       }),
     },
     params: {
-      attributes: req(strList('Attributes to create: [{"name":"High","description":"...","color":"#dc143c"}]', { items: 'object' })),
-      category_id: str('Category ID or global ID (or give namespace_id and template_type instead)'),
-      namespace_id: str('Top-level group ID, with template_type, when no category_id is given'),
-      template_type: oneOf(CATEGORY_TEMPLATES, 'Predefined category to create the attributes in (with namespace_id)'),
+      attributes: req(strList('Attributes to create: [{"name":"High","description":"...","color":"#dc143c"}] (all three keys required)', { items: 'object' })),
+      category_id: req(str('Category ID or global ID of the category to create the attributes in')),
+      namespace_id: req(str('ID (or global ID) of the top-level group the category belongs to')),
     },
     tier: 'ultimate',
     fineGrained: 'none',

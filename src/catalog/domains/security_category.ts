@@ -1,7 +1,5 @@
-import { domain, str, bool, oneOf, req } from '../define.js';
+import { domain, str, bool, req } from '../define.js';
 import { gid } from '../graphql.js';
-
-const CATEGORY_TEMPLATES = ['BUSINESS_IMPACT', 'BUSINESS_UNIT', 'APPLICATION', 'EXPOSURE'] as const;
 
 const groupId = () => req(str('ID of the top-level group (or its global ID)'));
 
@@ -40,13 +38,12 @@ export default domain('security_category', 'Security attribute categories of a t
     keywords: 'new security attribute category classification',
   },
   update: {
-    summary: 'Edit a security attribute category (or a predefined template category): name, description',
+    summary: 'Edit a security attribute category: name, description',
     graphql: {
       kind: 'mutation',
       resultPath: 'securityCategoryUpdate',
-      document: `mutation securityCategoryUpdate($namespaceId: NamespaceID!, $id: SecurityCategoryID, $templateType: SecurityCategoryTemplateType,
-  $name: String, $description: String) {
-  securityCategoryUpdate(input: { namespaceId: $namespaceId, id: $id, templateType: $templateType, name: $name, description: $description }) {
+      document: `mutation securityCategoryUpdate($namespaceId: NamespaceID!, $id: SecurityCategoryID!, $name: String, $description: String) {
+  securityCategoryUpdate(input: { namespaceId: $namespaceId, id: $id, name: $name, description: $description }) {
     securityCategory {
       ${CATEGORY_FIELDS}
     }
@@ -55,16 +52,14 @@ export default domain('security_category', 'Security attribute categories of a t
 }`,
       variables: (p) => ({
         namespaceId: gid('Group', p.namespace_id),
-        id: p.security_category_id === undefined ? undefined : gid('Security::Category', p.security_category_id),
-        templateType: p.template_type,
+        id: gid('Security::Category', p.security_category_id),
         name: p.name,
         description: p.description,
       }),
     },
     params: {
       namespace_id: groupId(),
-      security_category_id: str('Category ID or global ID (or give template_type for a predefined category)'),
-      template_type: oneOf(CATEGORY_TEMPLATES, 'Predefined category to edit when no category ID is given'),
+      security_category_id: req(str('Category ID or global ID')),
       name: str('New name'),
       description: str('New description'),
     },
