@@ -439,3 +439,45 @@ describe('trusted proxies', () => {
     expect((await rawRequest(srv, { method: 'GET', path: '/health', headers: { host: `backend.internal:${new URL(srv.url).port}`, 'x-forwarded-host': 'localhost' } })).status).toBe(403);
   });
 });
+
+describe('JSON-RPC shapes and protocol 2026-07-28 headers', () => {
+  const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' } };
+  const modern = (method: string, params: Record<string, unknown>, id = 7) => JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: META } });
+  const H = { 'PRIVATE-TOKEN': SANDBOX_TOKEN, 'Mcp-Protocol-Version': '2026-07-28' };
+
+  it('answers each call of a batch mixing a valid and an invalid call', async () => {
+    const r = await post(srv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN }, JSON.stringify([
+      { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
+      { jsonrpc: '2.0', id: 2, method: 'no/such/method', params: {} },
+    ]));
+    expect(r.status).toBe(200);
+    const msgs = r.body.split('\n').filter((l) => l.startsWith('data: ')).map((l) => JSON.parse(l.slice(6)) as { id: number; result?: unknown; error?: { code: number } });
+    expect(msgs.find((m) => m.id === 1)?.result).toBeDefined();
+    expect(msgs.find((m) => m.id === 2)?.error?.code).toBe(-32601);
+  });
+
+  it('requires Mcp-Method and Mcp-Name to match the body', async () => {
+    const list = modern('tools/list', {});
+    expect((await post(srv, H, list)).status).toBe(400);
+    expect((await post(srv, { ...H, 'Mcp-Method': 'tools/call' }, list)).status).toBe(400);
+    expect((await post(srv, { ...H, 'Mcp-Method': 'tools/list' }, list)).status).toBe(200);
+    const call = modern('tools/call', { name: 'forge_find_action', arguments: { query: 'list issues' } });
+    const noName = await post(srv, { ...H, 'Mcp-Method': 'tools/call' }, call);
+    expect(noName.status).toBe(400);
+    expect(errorOf(noName.body).error.message).toMatch(/Mcp-Name header is absent/);
+    expect((await post(srv, { ...H, 'Mcp-Method': 'tools/call', 'Mcp-Name': 'forge_find_action' }, call)).status).toBe(200);
+  });
+
+  it('refuses an Mcp-Param-Action that names another action than the body runs, before anything reaches the platform', async () => {
+    const call = modern('tools/call', { name: 'forge_execute_action', arguments: { action: 'issue.list', params: { project_id: 1 } } });
+    const h = { ...H, 'Mcp-Method': 'tools/call', 'Mcp-Name': 'forge_execute_action' };
+    sb.clearLog();
+    const wrong = await post(srv, { ...h, 'Mcp-Param-Action': 'project.delete' }, call);
+    expect(wrong.status).toBe(400);
+    expect(errorOf(wrong.body).error.message).toBe('Bad Request: the request headers and body disagree: the body runs action issue.list but the Mcp-Param-Action header names project.delete');
+    expect(apiRequests(sb).filter((e) => e.path.endsWith('/issues'))).toHaveLength(0);
+    const right = await post(srv, { ...h, 'Mcp-Param-Action': 'issue.list' }, call);
+    expect(right.status).toBe(200);
+    expect(messageOf(right.body).result?.isError).toBeFalsy();
+  });
+});

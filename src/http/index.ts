@@ -98,6 +98,22 @@ function listenRequest(body: unknown): { id: RpcId; uris: string[] } | undefined
   return { id: typeof m.id === 'string' || typeof m.id === 'number' ? m.id : null, uris };
 }
 
+/** JSON-RPC code the SDK uses when standard headers and the body disagree. */
+const HEADER_MISMATCH_CODE = -32020;
+
+/**
+ * `Mcp-Param-Action` (2026-07-28) names the action of an execute call so intermediaries can route
+ * or authorize on it; when sent, it must name the action the body runs.
+ */
+function paramActionMismatch(req: IncomingMessage, body: unknown): string | undefined {
+  const named = header(req, 'mcp-param-action')?.trim();
+  if (named === undefined) return undefined;
+  const m = body && typeof body === 'object' && !Array.isArray(body) ? (body as { method?: unknown; params?: { name?: unknown; arguments?: { action?: unknown } } }) : undefined;
+  const action = m?.method === 'tools/call' && m.params?.name === 'forge_execute_action' ? m.params.arguments?.action : undefined;
+  if (typeof action !== 'string') return 'the Mcp-Param-Action header is sent but the body is not a forge_execute_action call';
+  return action === named ? undefined : `the body runs action ${action.slice(0, 120)} but the Mcp-Param-Action header names ${named.slice(0, 120)}`;
+}
+
 const isInitialize = (body: unknown): boolean =>
   !!body && typeof body === 'object' && !Array.isArray(body) && (body as { method?: unknown }).method === 'initialize';
 
@@ -379,6 +395,12 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
       return;
     }
     corsFor(req, res);
+
+    const actionMismatch = paramActionMismatch(req, parsed);
+    if (actionMismatch) {
+      rpcError(res, 400, HEADER_MISMATCH_CODE, `Bad Request: the request headers and body disagree: ${actionMismatch}`, { id });
+      return;
+    }
 
     const entry = await door(req, res, id);
     if (!entry) return;
