@@ -112,3 +112,27 @@ describe('bounded concurrency', () => {
     expect(proc.exitCode).toBeNull();
   });
 });
+
+describe('a thousand concurrent calls', () => {
+  it('answers each one (served, or busy past the held-call ceiling) and stays up', async () => {
+    const started = Date.now();
+    const results = await Promise.all(Array.from({ length: 1000 }, async (_, i) => {
+      const r = await fetch(`${url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'PRIVATE-TOKEN': TOKENS[i % TOKENS.length] },
+        body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'forge_execute_action', arguments: { action: 'issue.get', params: { project_id: 1, issue_iid: 1 } } } }),
+        signal: AbortSignal.timeout(60_000),
+      });
+      return { status: r.status, body: await r.text() };
+    }));
+    expect(Date.now() - started).toBeLessThan(60_000);
+    const busy = results.filter((r) => r.status === 503);
+    const served = results.filter((r) => r.status === 200);
+    expect(busy.length + served.length).toBe(1000);
+    for (const r of busy) expect(JSON.parse(r.body).error.message).toBe('This server is busy. Retry later.');
+    for (const r of served) expect(r.body).toMatch(/"result"/);
+    expect(served.length).toBeGreaterThanOrEqual(192);
+    expect(proc.exitCode).toBeNull();
+    expect((await fetch(`${url}/health`)).status).toBe(200);
+  });
+});

@@ -2,6 +2,7 @@
 // by the SDK client over Streamable HTTP with a credential header, and by raw requests for the
 // status and header rows (SPEC "Service endpoints (HTTP mode)", "Authentication failures on HTTP",
 // "Instance selection", "Host and origin checks", "Address blocking (HTTP)").
+import { connect as connectSocket } from 'node:net';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { ADMIN_TOKEN, READONLY_TOKEN, READUSER_TOKEN, SANDBOX_TOKEN, type Sandbox } from '../src/sandbox/index.js';
 import { apiRequests, secretsInUse, text, withSandbox, type ToolResultLike } from './helpers/harness.js';
@@ -479,5 +480,27 @@ describe('JSON-RPC shapes and protocol 2026-07-28 headers', () => {
     const right = await post(srv, { ...h, 'Mcp-Param-Action': 'issue.list' }, call);
     expect(right.status).toBe(200);
     expect(messageOf(right.body).result?.isError).toBeFalsy();
+  });
+});
+
+describe('slow clients (--http-idle-timeout)', () => {
+  it('closes a connection that stays silent mid-request, and serves a prompt client', async () => {
+    const idle = await startHttpServer(['--forge-url', sb.url, '--http-idle-timeout', '500ms']);
+    try {
+      const u = new URL(idle.url);
+      const started = Date.now();
+      const closedAfter = await new Promise<number>((resolve, reject) => {
+        const sock = connectSocket({ host: u.hostname, port: Number(u.port) }, () => {
+          sock.write(`POST /mcp HTTP/1.1\r\nHost: localhost:${u.port}\r\nContent-Type: application/json\r\n`);
+        });
+        sock.on('error', () => undefined);
+        sock.on('close', () => resolve(Date.now() - started));
+        setTimeout(() => reject(new Error('the silent connection was not closed')), 10_000).unref();
+      });
+      expect(closedAfter).toBeLessThan(5_000);
+      expect((await post(idle, { 'PRIVATE-TOKEN': SANDBOX_TOKEN }, rpc('tools/list'))).status).toBe(200);
+    } finally {
+      await idle.close();
+    }
   });
 });

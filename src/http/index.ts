@@ -583,7 +583,11 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
     ? createHttpsServer({ cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey), minVersion: 'TLSv1.2' }, listener)
     : createHttpServer(listener);
   if (config.httpIdleTimeoutMs > 0) {
+    // A connection silent this long is closed: between requests, and a slow client mid-request
+    // (an event stream stays alive through its 25-second keep-alive frames when the timeout is longer).
     server.keepAliveTimeout = config.httpIdleTimeoutMs;
+    server.timeout = config.httpIdleTimeoutMs;
+    server.headersTimeout = Math.min(server.headersTimeout, config.httpIdleTimeoutMs + 1_000);
   }
   server.on('clientError', (_err, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
