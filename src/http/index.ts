@@ -609,7 +609,7 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
   if (l.kind === 'unix') {
     chmodSync(l.path, config.httpSocketMode);
     address = l.path;
-    log.info({ socket: l.path }, 'listening');
+    log.info({ address: l.path, socket: l.path }, 'listening');
   } else {
     const a = server.address() as AddressInfo;
     const host = a.family === 'IPv6' || a.address.includes(':') ? `[${a.address}]` : a.address;

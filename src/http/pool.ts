@@ -11,6 +11,9 @@ import { createMcpServer } from '../server/mcp.js';
 import { detectScopes, type Session } from '../server/session.js';
 import { WATCH_META_KEY, type WatchChannel } from '../server/watch.js';
 
+/** With --revalidate-interval=0, an entry whose credential went this long unchecked is rebuilt. */
+export const UNCHECKED_REBUILD_MS = 60 * 60_000;
+
 export function poolKey(instance: string, token: string): string {
   return createHash('sha256').update(instance).update('\0').update(token).digest('hex');
 }
@@ -62,6 +65,11 @@ export class Pool {
     this.entries.delete(key);
     this.entries.set(key, e);
     const every = this.config.revalidateIntervalMs;
+    if (every === 0 && this.now() - e.lastValidated >= UNCHECKED_REBUILD_MS) {
+      // Revalidation off: a credential unchecked for an hour is rebuilt through the door instead.
+      this.remove(e, 'unchecked for an hour: rebuilt');
+      return undefined;
+    }
     if (every > 0 && this.now() - e.lastValidated >= every) {
       e.lastValidated = this.now();
       void detectScopes(e.session);
