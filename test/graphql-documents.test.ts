@@ -117,12 +117,19 @@ function fieldsOf(set: SelectionSetNode, doc: DocumentNode): Map<string, Selecti
 function unselectedPath(path: string, op: OperationDefinitionNode, doc: DocumentNode): string | undefined {
   let set: SelectionSetNode | undefined = op.selectionSet;
   const seen: string[] = [];
-  for (const seg of path.split('.').filter(Boolean)) {
-    if (/^\d+$/.test(seg)) { seen.push(seg); continue; }
+  for (const raw of path.split('.').filter(Boolean)) {
+    if (/^\d+$/.test(raw)) { seen.push(raw); continue; }
+    // `key[field=value]` picks a list element by a field, which must be selected too.
+    const pick = /^([^[\]]+)\[([^=\]]+)=[^\]]*\]$/.exec(raw);
+    const seg = pick ? pick[1] : raw;
     const fields: Map<string, SelectionSetNode | undefined> | undefined = set ? fieldsOf(set, doc) : undefined;
     if (!fields?.has(seg)) return [...seen, seg].join('.');
     seen.push(seg);
     set = fields.get(seg);
+    if (pick) {
+      const inner = set ? fieldsOf(set, doc) : undefined;
+      if (!inner?.has(pick[2])) return [...seen, pick[2]].join('.');
+    }
   }
   return undefined;
 }
@@ -150,9 +157,6 @@ function deprecatedInputs(type: GraphQLInputType, value: unknown, out: string[])
  * GitLab removes deprecated members in later major versions.
  */
 const KNOWN_DEPRECATED: Record<string, readonly string[]> = {
-  // The epic type is looked up by name; GitLab 19.0 stopped honouring the filter (configurable work item types).
-  // The lookup needs a pick-by-name step in the pipeline (resolve.resultPath is a plain dot path): see the report.
-  'group.epic_create': ['Namespace.workItemTypes.name'],
   // The optional `name` filter of the type list: a no-op on 19.x, kept for older instances.
   'issue.work_item_type_list': ['Namespace.workItemTypes.name'],
 };

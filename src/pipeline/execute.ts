@@ -15,11 +15,21 @@ import { paginationFromConnection, paginationFromHeaders } from '../render/pagin
 import { errorResult, notFoundCard, successResult, type ToolResult } from '../render/result.js';
 import type { Pagination } from '../render/types.js';
 
-function dig(value: unknown, path: string): unknown {
+/**
+ * Follows a dot path into an answer. A segment `key[field=value]` takes the first element of the
+ * list at `key` whose `field` equals `value` (a lookup that picks by name rather than by position).
+ */
+export function dig(value: unknown, path: string): unknown {
   let cur = value;
-  for (const key of path.split('.').filter(Boolean)) {
+  for (const seg of path.split('.').filter(Boolean)) {
     if (cur === null || typeof cur !== 'object') return null;
-    cur = (cur as Record<string, unknown>)[key];
+    const pick = /^([^[\]]+)\[([^=\]]+)=([^\]]*)\]$/.exec(seg);
+    if (!pick) {
+      cur = (cur as Record<string, unknown>)[seg];
+      continue;
+    }
+    const list = (cur as Record<string, unknown>)[pick[1]];
+    cur = Array.isArray(list) ? list.find((x) => x !== null && typeof x === 'object' && String((x as Record<string, unknown>)[pick[2]]) === pick[3]) : undefined;
   }
   return cur ?? null;
 }

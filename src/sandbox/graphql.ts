@@ -20,6 +20,11 @@ function singular(s: string): string {
   return s;
 }
 
+/** The instance's work item types, in GitLab's order (19.x no longer filters them by name). */
+const WORK_ITEM_TYPES: Src[] = ['Issue', 'Incident', 'Test Case', 'Requirement', 'Task', 'Objective', 'Key Result', 'Epic', 'Ticket'].map((name, i) => ({
+  __typename: 'WorkItemType', id: gid('WorkItems::Type', i + 1), name, iconName: `work-item-${name.toLowerCase().replace(/ /g, '-')}`,
+}));
+
 /** A connection with offset cursors honouring `first` and `after`. */
 function conn(items: Src[], args: Record<string, unknown>): Src {
   const after = typeof args.after === 'string' ? Number(Buffer.from(args.after, 'base64').toString()) || 0 : 0;
@@ -113,10 +118,11 @@ class Resolver {
         webUrl: `${s.url}/groups/${g.fullPath}`, createdAt: g.createdAt, projects: (a: Src) => conn(projects.map((p) => this.projectSrc(p)), a),
         workItems: (a: Src) => conn(projects.flatMap((p) => [...p.issues.values()].map((i) => this.workItemSrc(p, i))).filter((w) => !a.iid || w.iid === String(a.iid)), a),
         workItem: (a: Src) => projects.flatMap((p) => [...p.issues.values()].filter((i) => String(i.iid) === String(a.iid)).map((i) => this.workItemSrc(p, i)))[0] ?? null,
+        workItemTypes: (a: Src) => conn(WORK_ITEM_TYPES, a),
       };
     }
     const p = s.projectByRef(fullPath);
-    if (p && /\D/.test(fullPath) && s.canSeeProject(this.user, p)) return { ...this.projectSrc(p), __typename: 'Namespace', id: gid('Namespaces::ProjectNamespace', p.id) };
+    if (p && /\D/.test(fullPath) && s.canSeeProject(this.user, p)) return { ...this.projectSrc(p), __typename: 'Namespace', id: gid('Namespaces::ProjectNamespace', p.id), workItemTypes: (a: Src) => conn(WORK_ITEM_TYPES, a) };
     const u = s.userByName(fullPath);
     if (u && u.id === this.user?.id) return { __typename: 'Namespace', id: gid('Namespaces::UserNamespace', 100 + u.id), fullPath: u.username, name: u.name, path: u.username };
     return null;

@@ -255,10 +255,11 @@ const RESOLVE_EPIC = {
 
 /** The epic work item type differs per instance and namespace: its global ID is looked up first. */
 const RESOLVE_EPIC_TYPE = {
+  // GitLab 19 no longer filters work item types by name (configurable types): list them, pick Epic.
   document: `query epicWorkItemTypeId($fullPath: ID!) {
-  namespace(fullPath: $fullPath) { workItemTypes(name: EPIC) { nodes { id } } }
+  namespace(fullPath: $fullPath) { workItemTypes { nodes { id name } } }
 }`,
-  resultPath: 'namespace.workItemTypes.nodes.0.id',
+  resultPath: 'namespace.workItemTypes.nodes[name=Epic].id',
   into: 'work_item_type_gid',
   variables: (p: Record<string, unknown>) => ({ fullPath: p.full_path }),
 };
