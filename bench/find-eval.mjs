@@ -34,7 +34,7 @@ const sandbox = await startSandbox({ licensed: true, version: '19.5.0-pre' });
 const home = mkdtempSync(join(tmpdir(), 'forge-find-eval-'));
 const transport = new StdioClientTransport({
   command: process.execPath,
-  args: [join(root, 'dist', 'cli.js')],
+  args: [join(root, 'dist', 'bundle', 'cli.js')],
   env: { PATH: process.env.PATH ?? '', HOME: home, FORGE_TOKEN: ADMIN_TOKEN, FORGE_URL: sandbox.url, FORGE_MCP_TOOL_SURFACE: 'dynamic', FORGE_MCP_TIER: 'ultimate', FORGE_MCP_LOG_LEVEL: 'warn' },
   stderr: 'ignore',
 });

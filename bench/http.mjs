@@ -18,7 +18,7 @@ const sandbox = await startSandbox();
 const tokens = Array.from({ length: CREDENTIALS }, (_, i) => `glpat-bench-${String(i).padStart(4, '0')}`);
 tokens.forEach((t, i) => sandbox.addToken(t, { kind: 'classic', scopes: ['api', 'read_api'], userId: 1, tokenId: 5000 + i }));
 
-const proc = spawn(process.execPath, [join(root, 'dist', 'cli.js'), '--http', '--http-addr', '127.0.0.1:0', '--forge-url', sandbox.url, '--rate-limit-rps', '0'], {
+const proc = spawn(process.execPath, [join(root, 'dist', 'bundle', 'cli.js'), '--http', '--http-addr', '127.0.0.1:0', '--forge-url', sandbox.url, '--rate-limit-rps', '0'], {
   env: { PATH: process.env.PATH ?? '', HOME: mkdtempSync(join(tmpdir(), 'forge-bench-')), FORGE_MCP_LOG_LEVEL: 'info', FORGE_MCP_ALLOW_PRIVATE_INSTANCES: 'true' },
   stdio: ['ignore', 'ignore', 'pipe'],
 });

@@ -14,7 +14,7 @@ import { startSandbox, SANDBOX_TOKEN, ADMIN_TOKEN } from '../dist/sandbox/index.
 import { createForgeClient } from '../dist/forge/client.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'dist', 'cli.js');
+const cli = join(root, 'dist', 'bundle', 'cli.js');
 const enc = getEncoding('o200k_base');
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((s.length * p) / 100))]; };
