@@ -6,18 +6,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config/index.js';
 import { VERSION } from '../config/index.js';
 import { header } from './guards.js';
-import { publishedScope, metadataUrl, resourceDocumentation } from './oauth.js';
+import { baseUrlOf, publishedScope, metadataUrl, resourceDocumentation } from './oauth.js';
+import { PUBLIC_CACHE } from './replies.js';
 
 /** Where the card is served: the well-known location, and the discovery alias clients also probe. */
 export const CARD_PATHS: readonly string[] = ['/.well-known/mcp/server-card.json', '/.well-known/mcp.json'];
-
-const PUBLIC_CACHE = 'public, max-age=3600';
-
-function baseUrl(config: Config, req: IncomingMessage): string {
-  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
-  const host = req.headers.host && /^[A-Za-z0-9.\-[\]:]+$/.test(req.headers.host) ? req.headers.host : 'localhost';
-  return `${config.tlsCert ? 'https' : 'http'}://${host}`;
-}
 
 export function serverCard(config: Config, req: IncomingMessage): Record<string, unknown> {
   const oauth = config.authMode === 'oauth';
@@ -28,7 +21,7 @@ export function serverCard(config: Config, req: IncomingMessage): Record<string,
     version: VERSION,
     description: 'Acts on a GitLab instance through its REST and GraphQL APIs with the authority of the caller\'s token: about 1,100 actions behind two tools (find an action, run it).',
     documentation: resourceDocumentation(config),
-    remotes: [{ type: 'streamable-http', url: `${baseUrl(config, req)}/mcp` }],
+    remotes: [{ type: 'streamable-http', url: `${baseUrlOf(config, req)}/mcp` }],
     protocolVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'],
     capabilities: { tools: { listChanged: false }, resources: {}, prompts: {}, completions: {} },
     authentication: oauth

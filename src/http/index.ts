@@ -20,8 +20,9 @@ import { watchesOf } from '../server/watch.js';
 import { IdentityCache, metadataPath, oauthChallenge, protectedResourceMetadata, resourceDocumentation } from './oauth.js';
 import { Pool, poolKey, type PoolEntry } from './pool.js';
 import { StatefulSessions } from './sessions.js';
+import { HEADER_MISMATCH_CODE, heldCallsOf, isInitialize, jsonDepth, listenRequest, paramActionMismatch, readBody } from './body.js';
 import {
-  CORS_ALLOW_METHODS, CORS_EXPOSE_HEADERS, FORBIDDEN_CODE, INVALID_REQUEST_CODE, PARSE_ERROR_CODE, SERVER_ERROR_CODE, TOO_MANY_CODE, UNAUTHORIZED_CODE,
+  CORS_ALLOW_METHODS, CORS_EXPOSE_HEADERS, PUBLIC_CACHE, FORBIDDEN_CODE, INVALID_REQUEST_CODE, PARSE_ERROR_CODE, SERVER_ERROR_CODE, TOO_MANY_CODE, UNAUTHORIZED_CODE,
   corsAllowHeaders, jsonReply, requestIdOf, retryAfterSeconds, rpcError, setSecurityHeaders, type RpcId,
 } from './replies.js';
 
@@ -36,8 +37,6 @@ export const MAX_STATEFUL_SESSIONS = MAX_HELD_CALLS / 2;
 const VERIFY_SLOTS = 16;
 const VERIFY_WAIT_MS = 5_000;
 
-/** The public documents (OAuth metadata, server cards) may be cached by anyone for an hour. */
-const PUBLIC_CACHE = 'public, max-age=3600';
 const MODERN_PROTOCOL = '2026-07-28';
 const BUSY_MESSAGE = 'This server is busy. Retry later.';
 const CROSS_ORIGIN_MESSAGE = 'the Origin header names an origin the deployment does not trust';
@@ -53,104 +52,10 @@ export interface HttpHandle {
   close(): Promise<void>;
 }
 
-/** Maximum bracket nesting of a JSON text (strings skipped). Stops counting once past `limit`. */
-export function jsonDepth(text: string, limit: number): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-      continue;
-    }
-    if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      depth++;
-      if (depth > max) {
-        max = depth;
-        if (max > limit) return max;
-      }
-    } else if (c === 0x7d || c === 0x5d) depth--;
-  }
-  return max;
-}
-
-/** Calls a JSON-RPC body holds: each request of a batch counts; notifications and responses do not. */
-function heldCallsOf(body: unknown): number {
-  const one = (m: unknown): number => {
-    if (!m || typeof m !== 'object') return 0;
-    const r = m as { method?: unknown; id?: unknown };
-    if (typeof r.method !== 'string' || r.id === undefined || r.id === null) return 0;
-    return r.method === 'subscriptions/listen' ? 0 : 1;
-  };
-  return Array.isArray(body) ? body.reduce((n: number, m) => n + one(m), 0) : one(body);
-}
-
-/** A single subscriptions/listen request: its id and the object URIs it asks to hear about. */
-function listenRequest(body: unknown): { id: RpcId; uris: string[] } | undefined {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
-  const m = body as { method?: unknown; id?: unknown; params?: { notifications?: { resourceSubscriptions?: unknown } } };
-  if (m.method !== 'subscriptions/listen') return undefined;
-  const subs = m.params?.notifications?.resourceSubscriptions;
-  const uris = Array.isArray(subs) ? [...new Set(subs.filter((u): u is string => typeof u === 'string'))] : [];
-  return { id: typeof m.id === 'string' || typeof m.id === 'number' ? m.id : null, uris };
-}
-
-/** JSON-RPC code the SDK uses when standard headers and the body disagree. */
-const HEADER_MISMATCH_CODE = -32020;
-
-/**
- * `Mcp-Param-Action` (2026-07-28) names the action of an execute call so intermediaries can route
- * or authorize on it; when sent, it must name the action the body runs.
- */
-function paramActionMismatch(req: IncomingMessage, body: unknown): string | undefined {
-  const named = header(req, 'mcp-param-action')?.trim();
-  if (named === undefined) return undefined;
-  const m = body && typeof body === 'object' && !Array.isArray(body) ? (body as { method?: unknown; params?: { name?: unknown; arguments?: { action?: unknown } } }) : undefined;
-  const action = m?.method === 'tools/call' && m.params?.name === 'forge_execute_action' ? m.params.arguments?.action : undefined;
-  if (typeof action !== 'string') return 'the Mcp-Param-Action header is sent but the body is not a forge_execute_action call';
-  return action === named ? undefined : `the body runs action ${action.slice(0, 120)} but the Mcp-Param-Action header names ${named.slice(0, 120)}`;
-}
-
-const isInitialize = (body: unknown): boolean =>
-  !!body && typeof body === 'object' && !Array.isArray(body) && (body as { method?: unknown }).method === 'initialize';
-
-type BodyRead = { ok: true; text: string } | { ok: false; tooLarge: true } | { ok: false; tooLarge: false };
-
-function readBody(req: IncomingMessage, max: number): Promise<BodyRead> {
-  return new Promise((resolve) => {
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > max) {
-      req.resume();
-      resolve({ ok: false, tooLarge: true });
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    req.on('data', (c: Buffer) => {
-      if (done) return;
-      size += c.length;
-      if (size > max) {
-        done = true;
-        resolve({ ok: false, tooLarge: true });
-        return;
-      }
-      chunks.push(c);
-    });
-    req.on('end', () => {
-      if (done) return;
-      done = true;
-      resolve({ ok: true, text: Buffer.concat(chunks).toString('utf8') });
-    });
-    req.on('error', () => {
-      if (done) return;
-      done = true;
-      resolve({ ok: false, tooLarge: false });
-    });
-  });
+/** The busy refusal: 503 with Retry-After, closing the connection on protocol 2026-07-28. No rate-limit token is spent. */
+function busyReply(req: IncomingMessage, res: ServerResponse, id: RpcId, retryAfter: string): void {
+  const modern = header(req, 'mcp-protocol-version')?.trim() === MODERN_PROTOCOL;
+  rpcError(res, 503, SERVER_ERROR_CODE, BUSY_MESSAGE, { id, headers: { 'Retry-After': retryAfter, ...(modern ? { Connection: 'close' } : {}) } });
 }
 
 export async function startHttp(config: Config, log: Logger): Promise<HttpHandle> {
@@ -408,9 +313,7 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
     const calls = heldCallsOf(parsed);
     if (held + calls > MAX_HELD_CALLS) {
       log.warn({ reason: 'too many requests held across the process', held, ceiling: MAX_HELD_CALLS }, 'request refused');
-      // Protocol 2026-07-28: the busy refusal also closes the connection. No rate-limit token is spent.
-      const modern = header(req, 'mcp-protocol-version')?.trim() === MODERN_PROTOCOL;
-      rpcError(res, 503, SERVER_ERROR_CODE, BUSY_MESSAGE, { id, headers: { 'Retry-After': '1', ...(modern ? { Connection: 'close' } : {}) } });
+      busyReply(req, res, id, '1');
       return;
     }
     const listen = listenRequest(parsed);
@@ -468,8 +371,7 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
       }
       if (!(await sessions.open(entry, req, res, body))) {
         log.warn({ reason: 'too many stateful sessions across the process', ceiling: sessions.max }, 'request refused');
-        const modern = header(req, 'mcp-protocol-version')?.trim() === MODERN_PROTOCOL;
-        rpcError(res, 503, SERVER_ERROR_CODE, BUSY_MESSAGE, { id, headers: { 'Retry-After': '5', ...(modern ? { Connection: 'close' } : {}) } });
+        busyReply(req, res, id, '5');
       }
       return;
     }

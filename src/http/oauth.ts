@@ -147,7 +147,7 @@ export function publishedScope(config: Config): 'api' | 'read_api' {
 }
 
 /** The service's own address: `--public-url`, else the scheme and Host of the request. */
-function baseUrlOf(config: Config, req: IncomingMessage): string {
+export function baseUrlOf(config: Config, req: IncomingMessage): string {
   if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
   const tls = !!config.tlsCert;
   const host = req.headers.host && /^[A-Za-z0-9.\-[\]:]+$/.test(req.headers.host) ? req.headers.host : 'localhost';

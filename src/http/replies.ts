@@ -22,6 +22,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'Cache-Control': 'no-store',
 });
 
+/** The public documents (OAuth metadata, server cards) may be cached by anyone for an hour. */
+export const PUBLIC_CACHE = 'public, max-age=3600';
+
 export const CORS_EXPOSE_HEADERS = 'Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate, Retry-After, ETag';
 export const CORS_ALLOW_METHODS = 'GET, POST, DELETE, OPTIONS';
 const BASE_ALLOW_HEADERS = [

@@ -1,0 +1,106 @@
+// The request body and what the listener reads from it before MCP handling: bounded reading, JSON
+// nesting depth, how many calls it holds, a subscriptions/listen filter, and the 2026-07-28
+// Mcp-Param-Action cross-check.
+import type { IncomingMessage } from 'node:http';
+import { header } from './guards.js';
+import type { RpcId } from './replies.js';
+
+/** Maximum bracket nesting of a JSON text (strings skipped). Stops counting once past `limit`. */
+export function jsonDepth(text: string, limit: number): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+      continue;
+    }
+    if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      depth++;
+      if (depth > max) {
+        max = depth;
+        if (max > limit) return max;
+      }
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return max;
+}
+
+/** Calls a JSON-RPC body holds: each request of a batch counts; notifications and responses do not. */
+export function heldCallsOf(body: unknown): number {
+  const one = (m: unknown): number => {
+    if (!m || typeof m !== 'object') return 0;
+    const r = m as { method?: unknown; id?: unknown };
+    if (typeof r.method !== 'string' || r.id === undefined || r.id === null) return 0;
+    return r.method === 'subscriptions/listen' ? 0 : 1;
+  };
+  return Array.isArray(body) ? body.reduce((n: number, m) => n + one(m), 0) : one(body);
+}
+
+/** A single subscriptions/listen request: its id and the object URIs it asks to hear about. */
+export function listenRequest(body: unknown): { id: RpcId; uris: string[] } | undefined {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const m = body as { method?: unknown; id?: unknown; params?: { notifications?: { resourceSubscriptions?: unknown } } };
+  if (m.method !== 'subscriptions/listen') return undefined;
+  const subs = m.params?.notifications?.resourceSubscriptions;
+  const uris = Array.isArray(subs) ? [...new Set(subs.filter((u): u is string => typeof u === 'string'))] : [];
+  return { id: typeof m.id === 'string' || typeof m.id === 'number' ? m.id : null, uris };
+}
+
+/** JSON-RPC code the SDK uses when standard headers and the body disagree. */
+export const HEADER_MISMATCH_CODE = -32020;
+
+/**
+ * `Mcp-Param-Action` (2026-07-28) names the action of an execute call so intermediaries can route
+ * or authorize on it; when sent, it must name the action the body runs.
+ */
+export function paramActionMismatch(req: IncomingMessage, body: unknown): string | undefined {
+  const named = header(req, 'mcp-param-action')?.trim();
+  if (named === undefined) return undefined;
+  const m = body && typeof body === 'object' && !Array.isArray(body) ? (body as { method?: unknown; params?: { name?: unknown; arguments?: { action?: unknown } } }) : undefined;
+  const action = m?.method === 'tools/call' && m.params?.name === 'forge_execute_action' ? m.params.arguments?.action : undefined;
+  if (typeof action !== 'string') return 'the Mcp-Param-Action header is sent but the body is not a forge_execute_action call';
+  return action === named ? undefined : `the body runs action ${action.slice(0, 120)} but the Mcp-Param-Action header names ${named.slice(0, 120)}`;
+}
+
+export const isInitialize = (body: unknown): boolean =>
+  !!body && typeof body === 'object' && !Array.isArray(body) && (body as { method?: unknown }).method === 'initialize';
+
+export type BodyRead = { ok: true; text: string } | { ok: false; tooLarge: true } | { ok: false; tooLarge: false };
+
+export function readBody(req: IncomingMessage, max: number): Promise<BodyRead> {
+  return new Promise((resolve) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > max) {
+      req.resume();
+      resolve({ ok: false, tooLarge: true });
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    req.on('data', (c: Buffer) => {
+      if (done) return;
+      size += c.length;
+      if (size > max) {
+        done = true;
+        resolve({ ok: false, tooLarge: true });
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => {
+      if (done) return;
+      done = true;
+      resolve({ ok: true, text: Buffer.concat(chunks).toString('utf8') });
+    });
+    req.on('error', () => {
+      if (done) return;
+      done = true;
+      resolve({ ok: false, tooLarge: false });
+    });
+  });
+}
