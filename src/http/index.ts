@@ -348,7 +348,8 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
     }
     const watches = watchesOf(s);
     const started: string[] = [];
-    for (const uri of listen.uris) {
+    // The minimal capability surface advertises no resource subscriptions: the SDK honours none, so nothing is polled.
+    for (const uri of config.capabilitySurface === 'minimal' ? [] : listen.uris) {
       const w = await watches.subscribe(uri, entry.listenChannel);
       if (!w.ok) {
         for (const u of started) watches.unsubscribe(u, entry.listenChannel);
