@@ -330,6 +330,10 @@ describe('address failure budget', () => {
     // A new valid credential is not checked from a blocked address; the held one is served.
     expect((await post(budgetSrv, { 'PRIVATE-TOKEN': ADMIN_TOKEN })).status).toBe(429);
     expect((await post(budgetSrv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN }, rpc('tools/list'))).status).toBe(200);
+    // The block is counted by the budget that refused, never by address.
+    const metrics = await (await fetch(`${budgetSrv.url}/metrics`)).text();
+    expect(metrics).toMatch(/^forge_mcp_auth_blocks_total\{budget="failure"\} 1$/m);
+    expect(metrics).not.toMatch(/127\.0\.0\.1/);
   });
 });
 
@@ -503,4 +507,31 @@ describe('slow clients (--http-idle-timeout)', () => {
       await idle.close();
     }
   });
+});
+
+describe('concurrent verifications', () => {
+  it('checks at most 16 new tokens at once; a token that waits 5 s for a slot gets 503, uncached and uncharged', async () => {
+    const tokens = Array.from({ length: 20 }, (_, i) => `glpat-verify-slot-${String(i).padStart(2, '0')}-0500`);
+    for (const t of tokens) {
+      sb.addToken(t, { kind: 'classic', scopes: ['api'], userId: 1 });
+      secretsInUse.add(t);
+    }
+    // Each check takes 6.5 s: the 16 first hold every slot past the 5-second wait of the others.
+    sb.fault({ method: 'GET', path: '/api/v4/user', delayMs: 6_500, times: 16 });
+    try {
+      const results = await Promise.all(tokens.map((t) => post(srv, { 'PRIVATE-TOKEN': t })));
+      const waited = results.filter((r) => r.status === 503);
+      expect(results.filter((r) => r.status === 200)).toHaveLength(16);
+      expect(waited).toHaveLength(4);
+      for (const r of waited) {
+        expect(r.headers.get('retry-after')).toBeTruthy();
+        expect(errorOf(r.body).error.message).toMatch(/Too many new credentials are being checked at once; the token has not been rejected/);
+      }
+    } finally {
+      sb.clearFaults();
+    }
+    // Not remembered: the same token is admitted once a slot is free.
+    expect((await post(srv, { 'PRIVATE-TOKEN': tokens[19] })).status).toBe(200);
+    expect(srv.stderr()).toMatch(/credential verification saturated/);
+  }, 30_000);
 });
