@@ -2,6 +2,7 @@
 // ends when the client closes stdin.
 import { isIP } from 'node:net';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import type { Server } from '@modelcontextprotocol/server';
 import type { Config } from '../config/index.js';
 import { createForgeClient } from '../forge/client.js';
 import { defaultResolver, type Resolver } from '../forge/outbound.js';
@@ -10,6 +11,8 @@ import { credentialHandle } from '../observe/log.js';
 import { createMcpServer } from './mcp.js';
 import { detectScopes, newSession, startSessionReads, type Session } from './session.js';
 import { sandboxGuide } from './guide.js';
+import { listeningTransport } from './listen.js';
+import { WATCH_META_KEY, type WatchChannel } from './watch.js';
 
 const REASK_MS = 15 * 60 * 1000;
 
@@ -47,7 +50,19 @@ export async function startStdio(config: Config, log: Logger): Promise<void> {
   const timer = setInterval(() => { if (!session.auth.detected) void detectScopes(session); }, REASK_MS);
   timer.unref();
 
-  const handle = serveStdio(() => createMcpServer(session), { onerror: (e) => log.debug({ error: e.message }, 'transport error') });
+  // Watch notifications of subscriptions/listen go out through the served instance(s); the SDK's
+  // stdio entry routes them onto the open subscriptions.
+  const servers = new Set<Server>();
+  const listenChannel: WatchChannel = {
+    deliver: (uri, meta) => {
+      for (const srv of servers) void srv.notification({ method: 'notifications/resources/updated', params: { uri, _meta: { [WATCH_META_KEY]: meta } } }).catch(() => undefined);
+    },
+  };
+  const handle = serveStdio(() => {
+    const srv = createMcpServer(session);
+    servers.add(srv);
+    return srv;
+  }, { transport: listeningTransport(session, listenChannel), onerror: (e) => log.debug({ error: e.message }, 'transport error') });
   const shutdown = async () => {
     clearInterval(timer);
     await handle.close().catch(() => undefined);
