@@ -535,3 +535,28 @@ describe('concurrent verifications', () => {
     expect(srv.stderr()).toMatch(/credential verification saturated/);
   }, 30_000);
 });
+
+describe('revalidation', () => {
+  it('re-reads the scopes after --revalidate-interval and ends the entry of a token now below read_api', async () => {
+    const reval = await startHttpServer(['--forge-url', sb.url, '--revalidate-interval', '1s']);
+    const t = 'glpat-revalidated-0600';
+    sb.addToken(t, { kind: 'classic', scopes: ['api'], userId: 1 });
+    secretsInUse.add(t);
+    try {
+      expect((await post(reval, { 'PRIVATE-TOKEN': t }, rpc('tools/list'))).status).toBe(200);
+      sb.state.tokens.get(t)!.scopes = ['read_user'];
+      await new Promise((r) => setTimeout(r, 1_100));
+      sb.clearLog();
+      // This request is still served from the entry; it starts the re-read.
+      expect((await post(reval, { 'PRIVATE-TOKEN': t }, rpc('tools/list'))).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(apiRequests(sb).some((e) => e.path.endsWith('/personal_access_tokens/self'))).toBe(true);
+      const after = await post(reval, { 'PRIVATE-TOKEN': t }, rpc('tools/list'));
+      expect(after.status).toBe(403);
+      expect(errorOf(after.body).error.code).toBe(-40300);
+      expect(reval.stderr()).toMatch(/scopes below the read_api minimum at revalidation/);
+    } finally {
+      await reval.close();
+    }
+  });
+});

@@ -8,7 +8,7 @@ import type { Config } from '../config/index.js';
 import type { ForgeClient } from '../forge/types.js';
 import type { Logger } from '../observe/log.js';
 import { createMcpServer } from '../server/mcp.js';
-import { detectScopes, type Session } from '../server/session.js';
+import { belowMinimum, detectScopes, type Session } from '../server/session.js';
 import { WATCH_META_KEY, type WatchChannel } from '../server/watch.js';
 
 /** With --revalidate-interval=0, an entry whose credential went this long unchecked is rebuilt. */
@@ -72,7 +72,8 @@ export class Pool {
     }
     if (every > 0 && this.now() - e.lastValidated >= every) {
       e.lastValidated = this.now();
-      void detectScopes(e.session);
+      // A token re-read below the read_api minimum ends its entry: the next request meets the door.
+      void detectScopes(e.session).then(() => { if (belowMinimum(e.session)) this.drop(e.key, 'scopes below the read_api minimum at revalidation'); });
     }
     return e;
   }
