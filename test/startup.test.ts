@@ -167,3 +167,26 @@ describe('npm start (--sandbox-without-token)', () => {
     } finally { await client.close(); }
   });
 });
+
+describe('stdin closed right after the last request', () => {
+  it('answers every request already received, then exits 0', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'forge-home-'));
+    const lines = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'forge_execute_action', arguments: { action: 'issue.list', params: { project_id: 'demo-group/demo-project' } } } },
+    ].map((l) => JSON.stringify(l)).join('\n') + '\n';
+    const { spawn } = await import('node:child_process');
+    const proc = spawn(process.execPath, [CLI], {
+      cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: home, FORGE_TOKEN: SANDBOX_TOKEN, FORGE_URL: sb.url, FORGE_MCP_LOG_LEVEL: 'warn' }, stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    let out = '';
+    proc.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+    proc.stdin.end(lines);
+    const code = await new Promise<number | null>((resolve) => proc.once('exit', resolve));
+    expect(code).toBe(0);
+    const answers = out.trim().split('\n').map((l) => JSON.parse(l) as { id: number; result?: { isError?: boolean } });
+    expect(answers.map((a) => a.id)).toEqual([1, 2]);
+    expect(answers[1].result?.isError).toBeFalsy();
+  });
+});

@@ -3,6 +3,7 @@
 // tells the server which objects were asked for. This transport wrapper reads them off the inbound
 // listen request and keeps a watch on each for as long as the subscription is open.
 import type { Transport } from '@modelcontextprotocol/server';
+import { PassThrough } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { Session } from './session.js';
 import { watchesOf, type WatchChannel } from './watch.js';
@@ -12,9 +13,25 @@ type Extra = Parameters<NonNullable<Transport['onmessage']>>[1];
 
 interface Inbound { method?: unknown; id?: unknown; params?: { requestId?: unknown; notifications?: { resourceSubscriptions?: unknown } } }
 
-/** Wraps the stdio transport: listen requests open watches delivered on `channel`; cancelling one ends them. */
-export function listeningTransport(s: Session, channel: WatchChannel, inner: Transport = new StdioServerTransport()): Transport {
+export interface StdioWrapper {
+  transport: Transport;
+  /** Resolves once every request received has been answered (or after `maxMs`). */
+  drained(maxMs: number): Promise<void>;
+}
+
+/**
+ * Wraps the stdio transport: listen requests open watches delivered on `channel`; cancelling one
+ * ends them. It also counts the requests not yet answered, so a client that closes stdin right
+ * after its last request still gets the answer before the process ends.
+ */
+export function listeningTransport(s: Session, channel: WatchChannel): StdioWrapper {
+  // The SDK transport closes as soon as stdin ends, dropping answers still being worked on: it reads
+  // a copy of stdin instead, and the process ends (see stdio.ts) once those answers are out.
+  const input = new PassThrough();
+  process.stdin.pipe(input, { end: false });
+  const inner: Transport = new StdioServerTransport(input, process.stdout);
   const open = new Map<string, string[]>();
+  const unanswered = new Set<string>();
   const watch = (m: Inbound): void => {
     if (s.config.capabilitySurface === 'minimal') return; // no resource subscriptions are honoured there
     const subs = m.params?.notifications?.resourceSubscriptions;
@@ -35,7 +52,11 @@ export function listeningTransport(s: Session, channel: WatchChannel, inner: Tra
   let handler: Transport['onmessage'];
   const wrapper: Transport = {
     start: () => inner.start(),
-    send: (message, options) => inner.send(message, options),
+    send: async (message, options) => {
+      await inner.send(message, options);
+      const out = message as { id?: unknown; method?: unknown };
+      if (out.method === undefined && (typeof out.id === 'string' || typeof out.id === 'number')) unanswered.delete(String(out.id));
+    },
     close: () => inner.close(),
     get onclose() { return inner.onclose; },
     set onclose(h) { inner.onclose = () => { s.watches?.dropChannel(channel); h?.(); }; },
@@ -46,11 +67,17 @@ export function listeningTransport(s: Session, channel: WatchChannel, inner: Tra
       handler = h;
       inner.onmessage = (message: Message, extra?: Extra) => {
         const m = message as Inbound;
+        // A listen stays open by design: it is not waited for.
+        if (typeof m.method === 'string' && m.method !== 'subscriptions/listen' && (typeof m.id === 'string' || typeof m.id === 'number')) unanswered.add(String(m.id));
         if (m.method === 'subscriptions/listen') watch(m);
         else if (m.method === 'notifications/cancelled' && (typeof m.params?.requestId === 'string' || typeof m.params?.requestId === 'number')) unwatch(String(m.params.requestId));
         h?.(message, extra);
       };
     },
   };
-  return wrapper;
+  const drained = async (maxMs: number): Promise<void> => {
+    const until = Date.now() + maxMs;
+    while (unanswered.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+  };
+  return { transport: wrapper, drained };
 }

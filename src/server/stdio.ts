@@ -58,22 +58,28 @@ export async function startStdio(config: Config, log: Logger): Promise<void> {
       for (const srv of servers) void srv.notification({ method: 'notifications/resources/updated', params: { uri, _meta: { [WATCH_META_KEY]: meta } } }).catch(() => undefined);
     },
   };
+  const wrapped = listeningTransport(session, listenChannel);
   const handle = serveStdio(() => {
     const srv = createMcpServer(session);
     servers.add(srv);
     return srv;
-  }, { transport: listeningTransport(session, listenChannel), onerror: (e) => log.debug({ error: e.message }, 'transport error') });
-  const shutdown = async () => {
+  }, { transport: wrapped.transport, onerror: (e) => log.debug({ error: e.message }, 'transport error') });
+  let stopping = false;
+  const shutdown = async (waitForAnswers: boolean) => {
+    if (stopping) return;
+    stopping = true;
     clearInterval(timer);
+    // stdin closed: answer what was already asked (bounded), then end.
+    if (waitForAnswers) await wrapped.drained(30_000);
     await handle.close().catch(() => undefined);
     await client.close().catch(() => undefined);
     await closeSandbox?.();
     process.exit(0);
   };
-  process.stdin.on('end', () => void shutdown());
-  process.stdin.on('close', () => void shutdown());
-  process.on('SIGINT', () => void shutdown());
-  process.on('SIGTERM', () => void shutdown());
+  process.stdin.on('end', () => void shutdown(true));
+  process.stdin.on('close', () => void shutdown(true));
+  process.on('SIGINT', () => void shutdown(false));
+  process.on('SIGTERM', () => void shutdown(false));
 }
 
 /**
