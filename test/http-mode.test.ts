@@ -560,3 +560,24 @@ describe('revalidation', () => {
     }
   });
 });
+
+describe('distinct-credential budget', () => {
+  it('blocks an address after N distinct refused tokens for one window; the failure budget at 0 is off', async () => {
+    const d = await startHttpServer(['--forge-url', sb.url, '--auth-failure-limit', '0', '--auth-distinct-token-limit', '3', '--auth-distinct-token-window', '1m']);
+    try {
+      // One refused token again and again: the failure budget is off, the distinct budget counts it once.
+      for (let i = 0; i < 12; i++) expect((await post(d, { 'PRIVATE-TOKEN': 'glpat-distinct-same-0700' })).status).toBe(401);
+      expect((await post(d, { 'PRIVATE-TOKEN': 'glpat-distinct-a-0700' })).status).toBe(401);
+      expect((await post(d, { 'PRIVATE-TOKEN': 'glpat-distinct-b-0700' })).status).toBe(401);
+      const blocked = await post(d, { 'PRIVATE-TOKEN': 'glpat-distinct-c-0700' });
+      expect(blocked.status).toBe(429);
+      const wait = Number(blocked.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(50);
+      expect(wait).toBeLessThanOrEqual(60);
+      const metrics = await (await fetch(`${d.url}/metrics`)).text();
+      expect(metrics).toMatch(/^forge_mcp_auth_blocks_total\{budget="distinct"\} 1$/m);
+    } finally {
+      await d.close();
+    }
+  });
+});
