@@ -2,6 +2,7 @@
 import type { Action, Tier } from '../catalog/define.js';
 import { individualToolName, metaToolName } from '../catalog/index.js';
 import { hasAdminMode, isHostedInstance, scopesAllowWrites, type Session } from '../server/session.js';
+import { fineGrainedRefusal, grantReaches, unreachableByAnyGrant } from '../server/grant.js';
 
 /** Groups that exist only for a token carrying `admin_mode`. */
 export const ADMIN_MODE_DOMAINS = new Set(['admin', 'enterprise_user', 'project_alias', 'geo', 'storage_move']);
@@ -15,7 +16,11 @@ export type Availability =
   /** Exists; read-only mode removes it. */
   | 'read-only'
   /** Exists; the credential lacks a scope covering it. */
-  | 'scope';
+  | 'scope'
+  /** Fine-grained session: no fine-grained token reaches it at the recorded release (always refused). */
+  | 'fine-grained-none'
+  /** Fine-grained session, grant evaluated: the grant does not reach it (unlisted; see mustRefuse). */
+  | 'fine-grained';
 
 export function isExcluded(action: Action, excluded: readonly string[]): boolean {
   if (!excluded.length) return false;
@@ -32,13 +37,30 @@ export function availability(action: Action, s: Session): Availability {
   if (isExcluded(action, s.config.excludeTools)) return 'absent';
   if (action.writes && s.config.readOnly) return 'read-only';
   if (action.writes && !scopesAllowWrites(s)) return 'scope';
+  if (s.auth.kind === 'fine_grained' && s.grant) {
+    if (unreachableByAnyGrant(action)) return 'fine-grained-none';
+    if (s.grant.phase === 'B' && !grantReaches(action, s.grant)) return 'fine-grained';
+  }
   return 'ok';
+}
+
+/**
+ * Whether an unlisted fine-grained call is refused here rather than passed to the platform. Passed:
+ * a read (the platform serves public projects and groups without the permission), and on the
+ * 19.5.0-pre instance every call not withheld from all fine-grained tokens.
+ */
+export function fineGrainedRefuses(action: Action, avail: Availability, s: Session): boolean {
+  if (avail === 'fine-grained-none') return true;
+  if (avail !== 'fine-grained') return false;
+  if (s.grant?.phase === 'B' && s.grant.prerelease) return false;
+  return action.writes;
 }
 
 export const isListed = (action: Action, s: Session): boolean => availability(action, s) === 'ok';
 
 /** The sentence a dynamic call of a withheld action gets. */
-export function withheldMessage(action: Action, why: 'read-only' | 'scope'): string {
+export function withheldMessage(action: Action, why: 'read-only' | 'scope' | 'fine-grained' | 'fine-grained-none', s?: Session): string {
+  if ((why === 'fine-grained' || why === 'fine-grained-none') && s) return fineGrainedRefusal(action, s, 'dynamic');
   const cause = why === 'read-only'
     ? 'this deployment runs in read-only mode (FORGE_MCP_READ_ONLY), which withholds every write action'
     : 'the credential lacks a scope covering it (writes need a token with the api scope)';

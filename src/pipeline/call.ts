@@ -1,10 +1,11 @@
 // The one call path. Every surface hands (action, params, confirm) here:
 // validate → read-only/scope → safe mode → confirmation → local paths → rate limit → execute → render.
 import { noteRefusal, rateLimitMessage } from './meter.js';
+import { fineGrainedRefusal } from '../server/grant.js';
 import type { Action } from '../catalog/define.js';
 import type { Session } from '../server/session.js';
 import { validateCall, type SurfaceKind } from './validate.js';
-import { availability, withheldMessage } from './access.js';
+import { availability, fineGrainedRefuses, withheldMessage } from './access.js';
 import { decideConfirmation, type ElicitOutcome } from './confirm.js';
 import { checkLocalPaths } from './localpath.js';
 import { execute } from './execute.js';
@@ -36,7 +37,7 @@ export async function runCall(s: Session, req: CallRequest, unknownAction: Unkno
 
   const avail = availability(action, s);
   if (avail === 'absent') return errorResult(unknownAction(action));
-  if (avail !== 'ok') {
+  if (avail === 'read-only' || avail === 'scope') {
     // Dynamic: the action exists and is withheld. Meta and individual: it is not part of the surface.
     return errorResult(surface === 'dynamic' ? withheldMessage(action, avail) : unknownAction(action));
   }
@@ -47,6 +48,12 @@ export async function runCall(s: Session, req: CallRequest, unknownAction: Unkno
 
   if (action.writes && s.config.safeMode) {
     return safeModeCard({ actionId: action.id, args: v.params, surface });
+  }
+
+  // Fine-grained withholding comes after read-only and safe mode, before any confirmation.
+  if (fineGrainedRefuses(action, avail, s)) {
+    s.log.info({ action: action.id, reason: 'fine_grained' }, 'call withheld');
+    return errorResult(fineGrainedRefusal(action, s, surface));
   }
 
   const decision = decideConfirmation({ action, params: v.params, confirm, yolo: s.config.yolo, surface, canPrompt: req.canPrompt, answer: req.answer });

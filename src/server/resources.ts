@@ -22,6 +22,6 @@ export function actionDetail(s: Session, id: string): Record<string, unknown> | 
     fine_grained: a.fineGrained === 'none' ? { available: false } : { available: true, permissions: a.fineGrained },
     input_schema: actionSchema(a),
   };
-  if (avail !== 'ok') detail.withheld = { cause: avail, message: withheldMessage(a, avail) };
+  if (avail !== 'ok') detail.withheld = { cause: avail, message: withheldMessage(a, avail, s) };
   return detail;
 }

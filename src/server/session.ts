@@ -6,6 +6,7 @@ import type { ForgeClient } from '../forge/types.js';
 import type { Logger } from '../observe/log.js';
 import { metersFor, type Meters } from '../pipeline/meter.js';
 import type { Watches } from './watch.js';
+import { evaluateGrant, type GrantState } from './grant.js';
 
 export type TokenKind = 'classic' | 'fine_grained' | 'oauth' | 'unknown';
 
@@ -35,6 +36,8 @@ export interface Session {
   lastActivity: number;
   /** Resource watches, created on first subscription. */
   watches?: Watches;
+  /** Fine-grained tokens: the grant's phase (B evaluated, A fallback); undefined for other kinds. */
+  grant?: GrantState;
 }
 
 const HOSTED_URL = 'https://gitlab.com';
@@ -108,13 +111,20 @@ export async function detectScopes(s: Session): Promise<void> {
   if (s.auth.kind === 'oauth') return detectOAuthScopes(s);
   try {
     const res = await s.client.send({ method: 'GET', path: '/personal_access_tokens/self', signal: AbortSignal.timeout(15_000) });
-    const body = res.body as { scopes?: unknown } | null;
+    const body = res.body as { scopes?: unknown; id?: unknown } | null;
     if (res.status === 200 && body && Array.isArray(body.scopes)) {
       const scopes = body.scopes.filter((x): x is string => typeof x === 'string');
       const kind: TokenKind = scopes.length === 1 && scopes[0] === 'granular' ? 'fine_grained' : 'classic';
       const wasUnknown = !s.auth.detected;
       s.auth = { kind, scopes, detected: true };
-      if (wasUnknown) s.log.info({ token_kind: kind, scopes }, 'token kind learned');
+      if (wasUnknown) s.log.info({ token_kind: kind }, 'token kind learned');
+      if (kind === 'fine_grained') await evaluateGrant(s, typeof body.id === 'number' ? body.id : undefined);
+      return;
+    }
+    if (res.status === 403 && (body as { error?: unknown } | null)?.error === 'insufficient_granular_scope') {
+      // A refusal of the self description still reveals a fine-grained token: it cannot read its grant.
+      s.auth = { kind: 'fine_grained', scopes: null, detected: true };
+      await evaluateGrant(s, undefined);
       return;
     }
     if (res.status === 401 || res.status === 403) {

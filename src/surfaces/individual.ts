@@ -2,7 +2,7 @@
 import type { Action } from '../catalog/define.js';
 import { catalog, individualToolName } from '../catalog/index.js';
 import { actionSchema } from '../catalog/schema.js';
-import { isListed } from '../pipeline/access.js';
+import { availability, isListed } from '../pipeline/access.js';
 import { actionAnnotations, actionTitle, type Surface, type ToolDef } from './types.js';
 
 let byName: Map<string, Action> | undefined;
@@ -28,7 +28,11 @@ export const individualSurface: Surface = {
   unknownAction: (_s, action) => `unknown tool "${individualToolName(action)}"`,
   resolve(s, name, args) {
     const action = toolIndex().get(name);
-    if (!action || !isListed(action, s)) return undefined;
+    // An unlisted tool is unknown, except one a fine-grained grant withholds: a client holding an
+    // earlier listing is told why (the pipeline answers it).
+    if (!action) return undefined;
+    const avail = availability(action, s);
+    if (avail !== 'ok' && avail !== 'fine-grained' && avail !== 'fine-grained-none') return undefined;
     let params = args;
     let confirm: unknown;
     // Destructive tools carry `confirm` in their schema; the two self-guarded handlers declare their own.

@@ -1,0 +1,130 @@
+// Fine-grained token grant evaluation (SPEC "Session grant state", "Fine-grained token handling").
+// Phase B: the grant is read and the instance reports a 19.4 release (or 19.5.0-pre): the session is
+// listed only the actions its grant reaches. Phase A (fallback): only what no fine-grained token can
+// reach is withheld; the platform judges the rest. The grant is never logged, cached or keyed on.
+import type { Action } from '../catalog/define.js';
+import { readVersion, type Session } from './session.js';
+
+export type GrantState =
+  | { phase: 'B'; granted: ReadonlySet<string>; prerelease: boolean }
+  | { phase: 'A'; reason: FallbackReason };
+
+export type FallbackReason =
+  | 'grant-unreadable' | 'version-unreadable' | 'version-outside-record' | 'grant-too-large' | 'grant-unclear' | 'grant-unanswered';
+
+/** The sentence each fallback reason adds to a refusal (SPEC "Fallback reasons"). */
+export const FALLBACK_TEXT: Record<FallbackReason, string> = {
+  'grant-unreadable': 'the token cannot read its own grant (it lacks Personal Access Token: Read)',
+  'version-unreadable': 'the instance did not report a readable version (the token lacks Metadata: Read)',
+  'version-outside-record': 'the instance release is outside the record (the permission table is recorded for 19.4)',
+  'grant-too-large': 'the grant is larger than this server reads (1 MiB, 1000 scopes)',
+  'grant-unclear': 'the grant holds a scope that cannot be read without guessing',
+  'grant-unanswered': 'the grant or version request was unanswered; it is asked again at the next re-read',
+};
+
+const RECORDED_RELEASE = '19.4';
+const MAX_GRANT_BYTES = 1024 * 1024;
+const MAX_SCOPES = 1000;
+const ACCESS = new Set(['personal_projects', 'selected_memberships', 'all_memberships', 'user', 'instance']);
+
+interface Scope { access?: unknown; permissions?: unknown; project_ids?: unknown; group_ids?: unknown }
+
+/** Reads the grant of a fine-grained token (its id from the self description) and sets `s.grant`. */
+export async function evaluateGrant(s: Session, tokenId: number | undefined): Promise<void> {
+  const before = s.grant;
+  const next = await judge(s, tokenId);
+  // A failed re-read keeps what the session was shown (Evaluated stays Evaluated).
+  if (before?.phase === 'B' && next.phase === 'A' && next.reason === 'grant-unanswered') return;
+  s.grant = next;
+  if (before?.phase === next.phase && (next.phase === 'B' || (before as { reason?: string }).reason === next.reason)) return;
+  if (next.phase === 'B') s.log.info({ phase: 'B', release: s.version }, 'fine-grained session: the grant is evaluated; listing what it reaches');
+  else s.log.info({ phase: 'A', reason: next.reason }, 'fine-grained session in fallback: only what no fine-grained token can reach is withheld');
+}
+
+async function judge(s: Session, tokenId: number | undefined): Promise<GrantState> {
+  if (tokenId === undefined) return { phase: 'A', reason: 'grant-unreadable' };
+  if (s.version === undefined) await readVersion(s);
+  let res;
+  try {
+    res = await s.client.send({ method: 'GET', path: `/personal_access_tokens/${tokenId}`, asText: true, signal: AbortSignal.timeout(15_000) });
+  } catch {
+    return { phase: 'A', reason: 'grant-unanswered' };
+  }
+  if (res.status === 401 || res.status === 403 || res.status === 404) return { phase: 'A', reason: 'grant-unreadable' };
+  if (res.status !== 200) return { phase: 'A', reason: 'grant-unanswered' };
+  const text = typeof res.body === 'string' ? res.body : '';
+  if (Buffer.byteLength(text) > MAX_GRANT_BYTES) return { phase: 'A', reason: 'grant-too-large' };
+  let scopes: unknown;
+  try {
+    scopes = (JSON.parse(text) as { granular_scopes?: unknown }).granular_scopes;
+  } catch {
+    return { phase: 'A', reason: 'grant-unreadable' };
+  }
+  if (!Array.isArray(scopes)) return { phase: 'A', reason: 'grant-unreadable' };
+  if (scopes.length > MAX_SCOPES) return { phase: 'A', reason: 'grant-too-large' };
+  const granted = new Set<string>();
+  for (const raw of scopes as Scope[]) {
+    if (!raw || typeof raw !== 'object' || typeof raw.access !== 'string' || !ACCESS.has(raw.access) || !Array.isArray(raw.permissions)) return { phase: 'A', reason: 'grant-unclear' };
+    const projects = Array.isArray(raw.project_ids) && raw.project_ids.length > 0;
+    const groups = Array.isArray(raw.group_ids) && raw.group_ids.length > 0;
+    if (projects && groups) return { phase: 'A', reason: 'grant-unclear' };
+    if (raw.access === 'selected_memberships' && !projects && !groups) return { phase: 'A', reason: 'grant-unclear' };
+    for (const p of raw.permissions) if (typeof p === 'string') granted.add(p);
+  }
+  const v = s.version;
+  if (v === undefined) return { phase: 'A', reason: 'version-unreadable' };
+  const prerelease = /^19\.5\.0-pre\b/.test(v);
+  if (!prerelease && !v.startsWith(`${RECORDED_RELEASE}.`)) return { phase: 'A', reason: 'version-outside-record' };
+  return { phase: 'B', granted, prerelease };
+}
+
+/** Whether no fine-grained token reaches the action at the recorded release. */
+export const unreachableByAnyGrant = (a: Action): boolean => a.fineGrained === 'none';
+
+/** Whether the evaluated grant names every permission the action needs. */
+export function grantReaches(a: Action, g: Extract<GrantState, { phase: 'B' }>): boolean {
+  return a.fineGrained !== 'none' && a.fineGrained.every((p) => g.granted.has(p));
+}
+
+/** The boundary a route's permission is judged at (for the refusal's `[<Boundary>: <Permission>]`). */
+function boundaryOf(a: Action): string {
+  const path = a.path ?? '';
+  if (/^\/(projects)\b/.test(path) || a.graphql) return 'Project';
+  if (/^\/groups\b/.test(path)) return 'Group';
+  if (/^\/users?\b/.test(path) || /^\/personal_access_tokens\b/.test(path)) return 'User';
+  return 'Instance';
+}
+
+/** `read_merge_request` → `Merge Request: Read` (the form the platform uses in its refusals). */
+export function permissionLabel(id: string): string {
+  const [verb, ...rest] = id.split('_');
+  const title = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+  return `${rest.map(title).join(' ')}: ${title(verb)}`;
+}
+
+const WAY_OUT = 'A grant cannot be changed: create a new fine-grained token that includes it, or use a classic token (an existing one, on an instance that no longer lets you create them), where the group does not refuse classic tokens.';
+const CLASSIC_WAY_OUT = 'Use a classic token (an existing one, on an instance that no longer lets you create them), where the group does not refuse classic tokens.';
+const CLOSING = 'Do not report the capability as missing.';
+
+/** What the GraphQL operation or REST route of an action is, for refusal 2. */
+function operationOf(a: Action): string {
+  if (a.graphql) {
+    const root = /\{\s*([A-Za-z_][A-Za-z0-9_]*)/.exec(a.graphql.document.replace(/^[^{]*/, ''))?.[1];
+    return `the GraphQL ${a.graphql.kind} ${root ?? a.operation} declares no fine-grained permission at the recorded release ${RECORDED_RELEASE}`;
+  }
+  return `the route ${a.method} /api/v4${a.path ?? ''} does not accept fine-grained tokens`;
+}
+
+/** The server's own refusals in a fine-grained session (SPEC "Fine-grained refusals", server answers 1 and 2). */
+export function fineGrainedRefusal(a: Action, s: Session, surface: string): string {
+  const prefix = surface === 'dynamic' ? 'forge_execute_action: ' : '';
+  const g = s.grant;
+  if (a.fineGrained === 'none' || g?.phase !== 'B') {
+    const reason = g?.phase === 'A' ? ` The grant was not evaluated: ${FALLBACK_TEXT[g.reason]}.` : '';
+    return `${prefix}action "${a.id}" exists but is not available to a fine-grained personal access token: ${operationOf(a)}.${reason} ${CLASSIC_WAY_OUT} ${CLOSING}`;
+  }
+  const missing = a.fineGrained.filter((p) => !g.granted.has(p));
+  // As the platform words it: "the following project permissions: [Merge Request: Read]".
+  const needs = `the ${boundaryOf(a).toLowerCase()} permission${missing.length > 1 ? 's' : ''} ${missing.map((p) => `[${permissionLabel(p)}]`).join(', ')}`;
+  return `${prefix}action "${a.id}" exists but this fine-grained personal access token was not granted what it needs: ${needs}. ${WAY_OUT} ${CLOSING}`;
+}

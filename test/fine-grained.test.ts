@@ -1,0 +1,99 @@
+// Fine-grained tokens (SPEC "Session grant state", "Fine-grained token handling", "Fine-grained
+// refusals"): with the grant readable on a 19.4 instance (phase B) the session is listed only what its
+// grant reaches, and calls it may not make are refused before anything reaches the platform; on another
+// release (phase A) only what no fine-grained token reaches is withheld.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { GRANULAR_TOKEN, type Sandbox } from '../src/sandbox/index.js';
+import { apiRequests, startServer, text, withSandbox, type Running } from './helpers/harness.js';
+
+describe('phase B: grant read, 19.4 instance', () => {
+  let sb: Sandbox;
+  let dyn: Running;
+  let ind: Running;
+  beforeAll(async () => {
+    sb = await withSandbox();
+    [dyn, ind] = await Promise.all([
+      startServer({ sandbox: sb, token: GRANULAR_TOKEN }),
+      startServer({ sandbox: sb, token: GRANULAR_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([dyn?.close(), ind?.close()]);
+    await sb?.close();
+  });
+
+  it('says which phase the session runs in, and never logs the grant', () => {
+    expect(dyn.stderr()).toMatch(/"phase":"B".*fine-grained session: the grant is evaluated/);
+    expect(dyn.stderr()).not.toMatch(/granular_scopes|all_memberships|read_work_item/);
+  });
+
+  it('lists only what the grant reaches', async () => {
+    const names = (await ind.client.listTools()).tools.map((t) => t.name);
+    expect(names).toContain('forge_issue_create'); // create_work_item is granted
+    expect(names).toContain('forge_project_get');
+    expect(names).not.toContain('forge_project_delete'); // delete_project is not
+    expect(names).not.toContain('forge_issue_work_item_list'); // no fine-grained token reaches it
+    const found = await dyn.call('forge_find_action', { query: 'delete a project', limit: 20 });
+    expect(JSON.stringify(found.structuredContent)).not.toContain('"project.delete"');
+  });
+
+  it('refuses a write the grant does not reach before anything reaches the platform, naming the permission', async () => {
+    sb.clearLog();
+    const r = await dyn.call('forge_execute_action', { action: 'project.delete', params: { project_id: 1 }, confirm: true });
+    expect(r.isError).toBe(true);
+    expect(text(r)).toMatch(/^forge_execute_action: action "project\.delete" exists but this fine-grained personal access token was not granted what it needs: the project permission \[Project: Delete\]\. A grant cannot be changed: .* classic token .*Do not report the capability as missing\.$/);
+    expect(apiRequests(sb)).toHaveLength(0);
+    expect(dyn.stderr()).toMatch(/"reason":"fine_grained".*call withheld/);
+    // On the individual surface a client holding an earlier listing gets the same refusal, unprefixed.
+    const i = await ind.call('forge_project_delete', { project_id: 1, confirm: true });
+    expect(text(i)).toMatch(/^action "project\.delete" exists but this fine-grained personal access token was not granted/);
+  });
+
+  it('refuses what no fine-grained token reaches, naming the operation', async () => {
+    sb.clearLog();
+    const r = await dyn.call('forge_execute_action', { action: 'issue.work_item_list', params: { full_path: 'demo-group/demo-project' } });
+    expect(text(r)).toMatch(/^forge_execute_action: action "issue\.work_item_list" exists but is not available to a fine-grained personal access token: the GraphQL query namespace declares no fine-grained permission.*Do not report the capability as missing\.$/);
+    expect(apiRequests(sb)).toHaveLength(0);
+  });
+
+  it('passes an unlisted read to the platform, which judges it (public projects are served without the permission)', async () => {
+    sb.clearLog();
+    await dyn.call('forge_execute_action', { action: 'project.label_list', params: { project_id: 1 } });
+    expect(apiRequests(sb).some((e) => e.path.endsWith('/labels'))).toBe(true);
+  });
+
+  it('serves what the grant reaches', async () => {
+    const r = await dyn.call('forge_execute_action', { action: 'issue.list', params: { project_id: 1 } });
+    expect(r.isError, text(r)).toBeFalsy();
+  });
+
+  it('describes a withheld action in forge://tools with a withheld block instead of not found', async () => {
+    const r = await dyn.client.readResource({ uri: 'forge://tools/project.delete' });
+    const detail = JSON.parse((r.contents[0] as { text: string }).text) as { withheld?: { cause: string; message: string }; fine_grained: unknown };
+    expect(detail.withheld?.cause).toBe('fine-grained');
+    expect(detail.withheld?.message).toMatch(/not granted what it needs: the project permission \[Project: Delete\]/);
+    expect(detail.fine_grained).toEqual({ available: true, permissions: ['delete_project'] });
+  });
+});
+
+describe('phase A: release outside the record', () => {
+  let sb: Sandbox;
+  let srv: Running;
+  beforeAll(async () => {
+    sb = await withSandbox({ version: '18.11.2-ee' });
+    srv = await startServer({ sandbox: sb, token: GRANULAR_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
+  });
+  afterAll(async () => {
+    await srv?.close();
+    await sb?.close();
+  });
+
+  it('logs the fallback reason, lists what the grant would not reach, and withholds only what no fine-grained token reaches', async () => {
+    expect(srv.stderr()).toMatch(/"phase":"A","reason":"version-outside-record"/);
+    const names = (await srv.client.listTools()).tools.map((t) => t.name);
+    expect(names).toContain('forge_project_delete');
+    expect(names).not.toContain('forge_issue_work_item_list');
+    const r = await srv.call('forge_issue_work_item_list', { full_path: 'demo-group/demo-project' });
+    expect(text(r)).toMatch(/^action "issue\.work_item_list" exists but is not available to a fine-grained personal access token: .* The grant was not evaluated: the instance release is outside the record/);
+  });
+});
