@@ -97,3 +97,21 @@ describe('phase A: release outside the record', () => {
     expect(text(r)).toMatch(/^action "issue\.work_item_list" exists but is not available to a fine-grained personal access token: .* The grant was not evaluated: the instance release is outside the record/);
   });
 });
+
+describe('rate limit', () => {
+  it('a withheld call spends its rate-limit token', async () => {
+    const sb = await withSandbox();
+    const srv = await startServer({ sandbox: sb, token: GRANULAR_TOKEN, env: { FORGE_MCP_RATE_LIMIT_RPS: '0.01', FORGE_MCP_RATE_LIMIT_BURST: '2' } });
+    try {
+      for (let i = 0; i < 2; i++) {
+        const r = await srv.call('forge_execute_action', { action: 'project.delete', params: { project_id: 1 }, confirm: true });
+        expect(text(r)).toMatch(/not granted what it needs/);
+      }
+      const next = await srv.call('forge_execute_action', { action: 'issue.list', params: { project_id: 1 } });
+      expect(text(next)).toMatch(/^rate limit exceeded for forge_execute_action/);
+    } finally {
+      await srv.close();
+      await sb.close();
+    }
+  });
+});

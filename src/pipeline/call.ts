@@ -52,6 +52,11 @@ export async function runCall(s: Session, req: CallRequest, unknownAction: Unkno
 
   // Fine-grained withholding comes after read-only and safe mode, before any confirmation.
   if (fineGrainedRefuses(action, avail, s)) {
+    // The refusal spends its rate-limit token like any call (and charges no failure budget).
+    if (s.meters.calls && !s.meters.calls.take()) {
+      noteRefusal(s.log, 'tools/call', 'entry');
+      return errorResult(rateLimitMessage(req.toolName, s.config));
+    }
     s.log.info({ action: action.id, reason: 'fine_grained' }, 'call withheld');
     return errorResult(fineGrainedRefusal(action, s, surface));
   }
