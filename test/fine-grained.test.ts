@@ -115,3 +115,42 @@ describe('rate limit', () => {
     }
   });
 });
+
+describe('notes on empty GraphQL answers', () => {
+  const TOKEN = 'glpat-fg-vulnerability-0800';
+  let sb: Sandbox;
+  let srv: Running;
+  beforeAll(async () => {
+    sb = await withSandbox({ licensed: true });
+    sb.addToken(TOKEN, {
+      kind: 'fine_grained', scopes: ['granular'], userId: 1, granularScopes: [
+        { access: 'user', permissions: ['read_user', 'read_personal_access_token', 'read_namespace'] },
+        { access: 'instance', permissions: ['read_metadata'] },
+        { access: 'all_memberships', permissions: ['read_project', 'read_vulnerability', 'read_terraform_state'] },
+      ],
+    });
+    srv = await startServer({ sandbox: sb, token: TOKEN });
+  });
+  afterAll(async () => {
+    await srv?.close();
+    await sb?.close();
+  });
+
+  it('names each empty part of a vulnerability answer as a GraphQL selection', async () => {
+    sb.fault({
+      path: '/api/graphql', status: 200, times: 1,
+      body: { data: { project: { vulnerabilities: { nodes: [{ id: 'gid://gitlab/Vulnerability/7', title: 'XSS', state: 'DETECTED', identifiers: [], scanner: null }], pageInfo: { hasNextPage: false, endCursor: null } } } } },
+    });
+    const r = await srv.call('forge_execute_action', { action: 'vulnerability.list', params: { project_id: 'demo-group/demo-project' } });
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(text(r)).toContain('Note: the GraphQL selections `project.vulnerabilities.nodes[].identifiers`, `project.vulnerabilities.nodes[].scanner` came back empty; this session uses a fine-grained personal access token, which sees only what its grant covers, so empty does not mean there is nothing there.');
+  });
+
+  it('says an empty GraphQL list may hold items the token may not see', async () => {
+    sb.fault({ path: '/api/graphql', status: 200, times: 1, body: { data: { project: { terraformStates: { nodes: [], pageInfo: { hasNextPage: false, endCursor: null } } } } } });
+    const r = await srv.call('forge_execute_action', { action: 'admin.terraform_state_list', params: { project_id: 'demo-group/demo-project' } });
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(text(r)).toMatch(/Note: this session uses a fine-grained personal access token, which sees only what its grant covers: the list may hold items the token may not see\.$/);
+    expect(r.structuredContent?.fine_grained_note).toBeDefined();
+  });
+});

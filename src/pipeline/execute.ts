@@ -261,13 +261,45 @@ function render(s: Session, action: Action, params: Record<string, unknown>, res
   } else if (Array.isArray(data)) {
     pagination = paginationFromHeaders(res.headers, params, data.length, { inferTotals: action.domain === 'search' });
   }
-  const rendered = renderFor(action.render)({ action, params, data, pagination });
+  let rendered = renderFor(action.render)({ action, params, data, pagination });
+  if (gql && gql.kind === 'query' && s.auth.kind === 'fine_grained') {
+    const note = fineGrainedEmptyNote(action, data, gql.connection ? `${gql.resultPath}.nodes` : gql.resultPath);
+    if (note) rendered = { markdown: `${rendered.markdown}\n\nNote: ${note}`, structured: { ...rendered.structured, fine_grained_note: note } };
+  }
   let embed: { uri: string; mimeType: string; text: string } | undefined;
   if (s.config.embeddedResources && action.resource && data && typeof data === 'object' && !Array.isArray(data)) {
     const uri = resourceUri(action.resource, params);
     if (uri) embed = { uri, mimeType: 'application/json', text: JSON.stringify(data) };
   }
   return successResult(rendered, { embed });
+}
+
+/** Where an answer holds empty lists or nulls: GraphQL selection paths (list items as `[]`), at most ten. */
+function emptySelections(value: unknown, path: string, out: string[]): string[] {
+  if (out.length >= 10) return out;
+  if (value === null) { out.push(path); return out; }
+  if (Array.isArray(value)) {
+    if (value.length === 0) { out.push(path); return out; }
+    for (const v of value) emptySelections(v, `${path}[]`, out);
+    return [...new Set(out)];
+  }
+  if (typeof value === 'object') for (const [k, v] of Object.entries(value as Record<string, unknown>)) emptySelections(v, path ? `${path}.${k}` : k, out);
+  return out;
+}
+
+/**
+ * In a fine-grained session the platform answers a position the grant does not reach with null, and
+ * drops unreached list items, without an error: an empty GraphQL answer is said to be possibly partial.
+ */
+function fineGrainedEmptyNote(action: Action, data: unknown, root: string): string | undefined {
+  const why = 'this session uses a fine-grained personal access token, which sees only what its grant covers';
+  if (action.domain === 'vulnerability' && (action.name === 'list' || action.name === 'get')) {
+    const parts = [...new Set(emptySelections(data, root, []))];
+    if (parts.length) return `the GraphQL selections ${parts.map((p) => `\`${p}\``).join(', ')} came back empty; ${why}, so empty does not mean there is nothing there.`;
+  }
+  if (data === null || data === undefined) return `${why}: the object may exist outside what the token may see.`;
+  if (Array.isArray(data) && data.length === 0) return `${why}: the list may hold items the token may not see.`;
+  return undefined;
 }
 
 /** Actions that send nothing: the answer is the address to fetch (it carries no credential). */

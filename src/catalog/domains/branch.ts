@@ -120,7 +120,9 @@ export default domain('branch', 'Branches of a project repository: list, read, c
       project_id: { ...id.project(), description: 'Full path of the project (e.g. group/project)' },
       ...cursor(),
     },
-    fineGrained: ['read_project'],
+    // SPEC "Fine-grained token handling": a type on the answer's path declares no permission, so a
+    // fine-grained token gets an emptied list; withheld from every fine-grained session.
+    fineGrained: 'none',
     keywords: 'branch rules protection overview settings',
   },
   unprotect: {
