@@ -47,7 +47,9 @@ export async function startStdio(config: Config, log: Logger): Promise<void> {
   // The start-up reads run while the client connects; catalog methods wait for them (bounded), so a
   // read-only token never sees writes listed and the start never waits on the network.
   void startSessionReads(session, 5_000, [identify(session)]);
-  const timer = setInterval(() => { if (!session.auth.detected) void detectScopes(session); }, REASK_MS);
+  // Revalidation every 15 minutes: the token kind when it is still unknown, and a fine-grained grant
+  // (a new release or a readable grant changes what the session is listed).
+  const timer = setInterval(() => { if (!session.auth.detected || session.auth.kind === 'fine_grained') void detectScopes(session); }, REASK_MS);
   timer.unref();
 
   // Watch notifications of subscriptions/listen go out through the served instance(s); the SDK's
