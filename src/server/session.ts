@@ -133,10 +133,22 @@ export async function detectScopes(s: Session): Promise<void> {
       s.log.warn({ status: res.status }, 'scope detection failed: the platform refused the token self-description; serving the whole catalog');
       return;
     }
-    s.log.warn({ status: res.status }, 'scope detection failed; serving the whole catalog, the platform judges every call');
+    unanswered(s, { status: res.status });
   } catch (err) {
-    s.log.warn({ error: (err as Error).message }, 'scope detection failed; serving the whole catalog, the platform judges every call');
+    unanswered(s, { error: (err as Error).message });
   }
+}
+
+const warnedUnknown = new WeakSet<Session>();
+
+/** Scope detection unanswered: WARN the first time, DEBUG on every later re-ask that is still unanswered. */
+function unanswered(s: Session, fields: Record<string, unknown>): void {
+  if (warnedUnknown.has(s)) {
+    s.log.debug(fields, 'token kind still unknown');
+    return;
+  }
+  warnedUnknown.add(s);
+  s.log.warn(fields, 'scope detection failed; serving the whole catalog, the platform judges every call');
 }
 
 /** An OAuth token describes itself at /oauth/token/info; an unanswered re-read keeps what was known. */
