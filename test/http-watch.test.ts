@@ -106,6 +106,7 @@ describe('resources/subscribe on a stateful session', () => {
       await new Promise((r) => setTimeout(r, 500));
       expect(seen).toHaveLength(1);
       await expect(c.subscribeResource({ uri: 'forge://project/1/issues' })).rejects.toThrow(/collections are refused/);
+      await expect(c.subscribeResource({ uri: 'forge://project/1/issue/99999' })).rejects.toThrow(/does not exist or is not accessible/);
     } finally {
       await c.close();
     }

@@ -83,6 +83,7 @@ export class Watches {
     this.watches.set(uri, w);
     // The first poll takes the baseline; only later changes notify.
     await this.poll(w, false);
+    if (!this.watches.has(uri)) return { ok: false, message: `Cannot watch ${uri.slice(0, 200)}: the object does not exist or is not accessible with the current permissions` };
     return { ok: true };
   }
 
@@ -144,9 +145,10 @@ export class Watches {
     try {
       const read = await readObject(this.s, w.uri, AbortSignal.timeout(30_000)).catch(() => undefined);
       if (!this.watches.has(w.uri)) return;
-      if (read && !read.ok && / \(404\)$/.test(read.message)) {
+      // Gone: a 404 later on; on the first poll any refusal (the subscription is then refused).
+      if (read && !read.ok && (!notify || / \(404\)$/.test(read.message))) {
         // The object is gone: a last notification, then the watch ends by itself.
-        for (const ch of w.channels.keys()) ch.deliver(w.uri, { state: 'ended', poll_interval_s: 0 });
+        if (notify) for (const ch of w.channels.keys()) ch.deliver(w.uri, { state: 'ended', poll_interval_s: 0 });
         this.stop(w);
         this.s.log.debug({ reason: 'object gone' }, 'watch ended');
         return;
