@@ -6,7 +6,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { SANDBOX_TOKEN, type Sandbox } from '../src/sandbox/index.js';
-import { text, withSandbox } from './helpers/harness.js';
+import { text, until, withSandbox } from './helpers/harness.js';
 import { callTool, connect, startHttpServer, type HttpServer } from './helpers/http.js';
 
 let sb: Sandbox;
@@ -32,16 +32,6 @@ function collect(c: Client): Updated[] {
   const seen: Updated[] = [];
   c.setNotificationHandler('notifications/resources/updated', (n) => { seen.push(n.params as Updated); });
   return seen;
-}
-
-async function until<T>(what: () => T | undefined, ms = 5_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = what();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 const edit = (c: Client, iid: number, params: Record<string, unknown>) =>

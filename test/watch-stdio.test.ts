@@ -3,23 +3,13 @@
 // `_meta` `io.forge/watch`. Poll intervals run a hundred times faster (FORGE_MCP_TEST_WATCH_SCALE).
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Sandbox } from '../src/sandbox/index.js';
-import { startServer, text, withSandbox, type Running } from './helpers/harness.js';
+import { startServer, text, until, withSandbox, type Running } from './helpers/harness.js';
 
 let sb: Sandbox;
 beforeAll(async () => { sb = await withSandbox(); });
 afterAll(async () => { await sb?.close(); });
 
 interface Updated { uri: string; _meta?: Record<string, unknown> }
-
-async function until<T>(what: () => T | undefined, ms = 5_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = what();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function watchAndEdit(srv: Running, iid: number, subscribe: (uri: string) => Promise<unknown>): Promise<Updated> {
   const seen: Updated[] = [];

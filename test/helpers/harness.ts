@@ -96,3 +96,14 @@ export const text = (r: ToolResultLike): string => r.content.map((c) => c.text ?
 
 /** Requests that reached the sandbox's API origin. */
 export const apiRequests = (sb: Sandbox) => sb.log.filter((e) => e.origin === 'api');
+
+/** Polls `what` every 50 ms until it returns a value, or fails after `ms`. */
+export async function until<T>(what: () => T | undefined, ms = 5_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = what();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
