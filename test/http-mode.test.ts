@@ -407,6 +407,10 @@ describe('public documents', () => {
       expect(again.headers.get('cache-control')).toBe('public, max-age=3600');
       expect(await again.text()).toBe('');
       expect((await fetch(`${srv.url}${path}`, { headers: { 'If-None-Match': '"stale"' } })).status).toBe(200);
+      // A trusted origin may read it from a browser; another gets no CORS header.
+      const trusted = await fetch(`${srv.url}${path}`, { headers: { Origin: 'https://app.example.com' } });
+      expect(trusted.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+      expect((await fetch(`${srv.url}${path}`, { headers: { Origin: 'https://evil.example' } })).headers.get('access-control-allow-origin')).toBeNull();
     }
   });
 

@@ -456,8 +456,10 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
       return;
     }
     if (CARD_PATHS.includes(path)) {
-      if (method === 'GET' || method === 'HEAD') serveCard(config, req, res);
-      else rpcError(res, 405, INVALID_REQUEST_CODE, 'Method not allowed.', { headers: { Allow: 'GET' } });
+      if (method === 'GET' || method === 'HEAD') {
+        corsFor(req, res);
+        serveCard(config, req, res);
+      } else rpcError(res, 405, INVALID_REQUEST_CODE, 'Method not allowed.', { headers: { Allow: 'GET' } });
       return;
     }
     if (path === '/metrics' && (method === 'GET' || method === 'HEAD')) {
