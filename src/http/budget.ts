@@ -1,5 +1,6 @@
 // The address failure budgets (SPEC "Address blocking (HTTP)") and the memory of refused tokens.
 import { metrics } from '../observe/metrics.js';
+import { ExpiringMap } from './expiring.js';
 
 interface FailureWindow { start: number; count: number; blockedUntil: number }
 interface DistinctWindow { start: number; keys: Set<string>; level: number; blockedUntil: number; last: number }
@@ -82,32 +83,18 @@ export type Remembered =
 
 /** Refused tokens, by digest of instance plus token: five minutes, at most 4096 entries. */
 export class RefusalMemory {
-  private readonly map = new Map<string, { until: number; what: Remembered }>();
+  private readonly map: ExpiringMap<Remembered>;
 
-  constructor(private readonly ttlMs = 5 * 60_000, private readonly max = 4096, private readonly now: () => number = Date.now) {}
+  constructor(private readonly ttlMs = 5 * 60_000, max = 4096, now: () => number = Date.now) {
+    this.map = new ExpiringMap<Remembered>(max, now);
+  }
 
   get(key: string): Remembered | undefined {
-    const e = this.map.get(key);
-    if (!e) return undefined;
-    if (e.until <= this.now()) {
-      this.map.delete(key);
-      return undefined;
-    }
-    return e.what;
+    return this.map.get(key);
   }
 
   remember(key: string, what: Remembered): void {
-    this.map.delete(key);
-    while (this.map.size >= this.max) {
-      const oldest = this.map.keys().next().value;
-      if (oldest === undefined) break;
-      this.map.delete(oldest);
-    }
-    this.map.set(key, { until: this.now() + this.ttlMs, what });
-  }
-
-  forget(key: string): void {
-    this.map.delete(key);
+    this.map.set(key, what, this.ttlMs);
   }
 }
 

@@ -257,12 +257,13 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
       case 'admitted': {
         if (oauth) identities.put(key, a.identity);
         const current = pool.use(key);
-        // Another request admitted the same key meanwhile (legacy keeps it; OAuth replaces a re-verified one).
-        if (current && current.session !== a.session && !oauth) {
+        // Requests that waited on the same admission share its entry.
+        if (current?.session === a.session) return current;
+        // An entry built meanwhile is kept in legacy mode; in OAuth mode a re-verified identity replaces it.
+        if (current && !oauth) {
           await a.client.close().catch(() => undefined);
           return current;
         }
-        if (current?.session === a.session) return current;
         try {
           return pool.add(key, sel.instance, a.client, a.session, a.verified === false ? UNVERIFIED_TTL_MS : undefined);
         } catch (err) {

@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Config } from '../config/index.js';
 import type { ForgeClient, ForgeResponse } from '../forge/types.js';
 import type { TokenKind } from '../server/session.js';
+import { ExpiringMap } from './expiring.js';
 
 /** What the verifier learned about a token; no token material. */
 export interface Identity {
@@ -97,47 +98,27 @@ export function admissible(i: Identity): boolean {
   return i.scopes.includes('api') || i.scopes.includes('read_api');
 }
 
-interface CachedIdentity { identity: Identity; until: number }
-
 /**
  * Verified identities keyed by the SHA-256 digest of instance plus token: TTL `--oauth-cache-ttl`,
  * never past the token's own expiry; at most 10,000; when full, an expired identity is replaced,
  * else the least recently used.
  */
 export class IdentityCache {
-  // Insertion order is recency: a hit moves the entry to the end.
-  private readonly map = new Map<string, CachedIdentity>();
+  private readonly map: ExpiringMap<Identity>;
 
-  constructor(private readonly ttlMs: number, private readonly max = 10_000, private readonly now: () => number = Date.now) {}
+  constructor(private readonly ttlMs: number, max = 10_000, private readonly now: () => number = Date.now) {
+    this.map = new ExpiringMap<Identity>(max, now);
+  }
 
   get size(): number { return this.map.size; }
 
   get(key: string): Identity | undefined {
-    const e = this.map.get(key);
-    if (!e) return undefined;
-    if (e.until <= this.now()) {
-      this.map.delete(key);
-      return undefined;
-    }
-    this.map.delete(key);
-    this.map.set(key, e);
-    return e.identity;
+    return this.map.get(key);
   }
 
   put(key: string, identity: Identity): void {
-    const t = this.now();
-    const until = Math.min(t + this.ttlMs, identity.tokenExpiresAt ?? Number.POSITIVE_INFINITY);
-    this.map.delete(key);
-    if (until <= t) return;
-    if (this.map.size >= this.max) {
-      let victim: string | undefined;
-      for (const [k, e] of this.map) {
-        if (e.until <= t) { victim = k; break; }
-      }
-      victim ??= this.map.keys().next().value;
-      if (victim !== undefined) this.map.delete(victim);
-    }
-    this.map.set(key, { identity, until });
+    const ttl = Math.min(this.ttlMs, (identity.tokenExpiresAt ?? Number.POSITIVE_INFINITY) - this.now());
+    this.map.set(key, identity, ttl);
   }
 }
 

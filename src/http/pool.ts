@@ -9,7 +9,7 @@ import type { ForgeClient } from '../forge/types.js';
 import type { Logger } from '../observe/log.js';
 import { createMcpServer } from '../server/mcp.js';
 import { belowMinimum, detectScopes, type Session } from '../server/session.js';
-import { WATCH_META_KEY, type WatchChannel } from '../server/watch.js';
+import { watchMeta, type WatchChannel } from '../server/watch.js';
 
 /** With --revalidate-interval=0, an entry whose credential went this long unchecked is rebuilt. */
 export const UNCHECKED_REBUILD_MS = 60 * 60_000;
@@ -86,7 +86,7 @@ export class Pool {
       keepAliveMs: 25_000,
     });
     const listenChannel: WatchChannel = {
-      deliver: (uri, meta) => handler.bus.publish({ kind: 'resource_updated', uri, params: { _meta: { [WATCH_META_KEY]: meta } } }),
+      deliver: (uri, meta) => handler.bus.publish({ kind: 'resource_updated', uri, params: { _meta: watchMeta(meta) } }),
     };
     const entry: PoolEntry = {
       key, instance, client, session, handler, listenChannel, lastValidated: this.now(), inFlight: 0, closed: false,

@@ -86,40 +86,35 @@ export class StatefulSessions {
     }
   }
 
+  /** The client deleted the session, or its transport closed. */
   private forget(id: string, reason: string): void {
     const l = this.live.get(id);
-    if (!l) return;
-    this.live.delete(id);
-    this.log.debug({ reason, sessions: this.live.size }, 'stateful session ended');
-    void l.server.close().catch(() => undefined);
+    if (l) void this.end(l, reason);
   }
 
   /** Ends every session of a pool entry (the entry ended: refused token, eviction). */
   closeFor(entryKey: string): void {
-    for (const l of [...this.live.values()]) if (l.entryKey === entryKey) this.end(l, 'pool entry ended');
+    for (const l of [...this.live.values()]) if (l.entryKey === entryKey) void this.end(l, 'pool entry ended');
   }
 
-  private end(l: Live, reason: string): void {
-    this.live.delete(l.id);
+  private async end(l: Live, reason: string): Promise<void> {
+    // Removed first: closing the transport calls back into forget(), which then finds nothing.
+    if (!this.live.delete(l.id)) return;
     this.log.debug({ reason, sessions: this.live.size }, 'stateful session ended');
-    void l.transport.close().catch(() => undefined);
-    void l.server.close().catch(() => undefined);
+    await l.transport.close().catch(() => undefined);
+    await l.server.close().catch(() => undefined);
   }
 
   /** Expires sessions idle past the timeout; an open stream or a request in progress is not idle. */
   sweep(): void {
     const t = this.now();
     for (const l of [...this.live.values()]) {
-      if (l.inFlight === 0 && t - l.lastUsed >= this.timeoutMs) this.end(l, 'idle past --session-timeout');
+      if (l.inFlight === 0 && t - l.lastUsed >= this.timeoutMs) void this.end(l, 'idle past --session-timeout');
     }
   }
 
   async closeAll(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
-    await Promise.all([...this.live.values()].map(async (l) => {
-      this.live.delete(l.id);
-      await l.transport.close().catch(() => undefined);
-      await l.server.close().catch(() => undefined);
-    }));
+    await Promise.all([...this.live.values()].map((l) => this.end(l, 'server closing')));
   }
 }

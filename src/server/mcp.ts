@@ -16,7 +16,7 @@ import { VERSION } from '../config/index.js';
 import { belowMinimum, type Session } from './session.js';
 import { actionDetail, TOOL_URI_PREFIX } from './resources.js';
 import { complete, getPrompt, listPrompts } from './prompts.js';
-import { markActivity, WATCH_META_KEY, watchesOf, type WatchChannel } from './watch.js';
+import { markActivity, serverChannel, watchesOf } from './watch.js';
 import { noteRefusal, processToolsBucket, RATE_LIMITED_CODE, rateLimitMessage } from '../pipeline/meter.js';
 import { readObject } from './objects.js';
 
@@ -172,11 +172,7 @@ export function createMcpServer(s: Session, opts: ServerOptions = { subscription
   });
   // Legacy subscriptions: delivered on this connection (stdio, a stateful session); a stateless
   // per-request instance cannot deliver anything later and refuses outright.
-  const channel: WatchChannel = {
-    deliver: (uri, meta) => {
-      void server.notification({ method: 'notifications/resources/updated', params: { uri, _meta: { [WATCH_META_KEY]: meta } } }).catch(() => undefined);
-    },
-  };
+  const channel = serverChannel(() => [server]);
   if (s.config.capabilitySurface !== 'minimal') {
     server.setRequestHandler('resources/subscribe', async (request) => {
       await guard();

@@ -46,15 +46,27 @@ export function isHostedInstance(s: Session): boolean {
   return s.client.baseUrl === HOSTED_URL || /^19\.5\.0-pre\b/.test(s.version ?? '');
 }
 
-/** Reads the instance release (needs Metadata: Read on a fine-grained token; optional). */
-export async function readVersion(s: Session): Promise<void> {
-  try {
-    const res = await s.client.send({ method: 'GET', path: '/version', signal: AbortSignal.timeout(15_000) });
-    const v = (res.body as { version?: unknown } | null)?.version;
-    if (res.status === 200 && typeof v === 'string' && Buffer.byteLength(v) <= 64) s.version = v;
-  } catch {
-    // Unknown version: nothing depends on it but the hosted-only actions.
+const versionReads = new WeakMap<Session, Promise<void>>();
+
+/**
+ * Reads the instance release (needs Metadata: Read on a fine-grained token; optional). Callers at the
+ * same time share one request: the start-up reads and the grant evaluation both need it.
+ */
+export function readVersion(s: Session): Promise<void> {
+  let p = versionReads.get(s);
+  if (!p) {
+    p = (async () => {
+      try {
+        const res = await s.client.send({ method: 'GET', path: '/version', signal: AbortSignal.timeout(15_000) });
+        const v = (res.body as { version?: unknown } | null)?.version;
+        if (res.status === 200 && typeof v === 'string' && Buffer.byteLength(v) <= 64) s.version = v;
+      } catch {
+        // Unknown version: the hosted-only actions and the grant evaluation depend on it.
+      }
+    })().finally(() => versionReads.delete(s));
+    versionReads.set(s, p);
   }
+  return p;
 }
 
 const ADMIN_SCOPE = 'admin_mode';

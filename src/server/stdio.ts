@@ -12,7 +12,7 @@ import { createMcpServer } from './mcp.js';
 import { detectScopes, newSession, startSessionReads, type Session } from './session.js';
 import { sandboxGuide } from './guide.js';
 import { listeningTransport } from './listen.js';
-import { WATCH_META_KEY, type WatchChannel } from './watch.js';
+import { serverChannel } from './watch.js';
 
 const REASK_MS = 15 * 60 * 1000;
 
@@ -55,11 +55,7 @@ export async function startStdio(config: Config, log: Logger): Promise<void> {
   // Watch notifications of subscriptions/listen go out through the served instance(s); the SDK's
   // stdio entry routes them onto the open subscriptions.
   const servers = new Set<Server>();
-  const listenChannel: WatchChannel = {
-    deliver: (uri, meta) => {
-      for (const srv of servers) void srv.notification({ method: 'notifications/resources/updated', params: { uri, _meta: { [WATCH_META_KEY]: meta } } }).catch(() => undefined);
-    },
-  };
+  const listenChannel = serverChannel(() => servers);
   const wrapped = listeningTransport(session, listenChannel);
   const handle = serveStdio(() => {
     const srv = createMcpServer(session);

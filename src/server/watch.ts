@@ -4,6 +4,7 @@
 // Cadence: 15 s; 60 s once the object settled (finished pipeline or job, closed issue, merged MR);
 // 10 minutes while the session saw no tool call or resource read for 30 minutes.
 import { createHash } from 'node:crypto';
+import type { Server } from '@modelcontextprotocol/server';
 import { loadCatalog } from '../catalog/index.js';
 import { matchObject, readObject } from './objects.js';
 import type { Session } from './session.js';
@@ -21,6 +22,18 @@ export interface WatchMeta {
 /** Where notifications go: one MCP connection, or the listen bus of a pool entry. */
 export interface WatchChannel {
   deliver(uri: string, meta: WatchMeta): void;
+}
+
+/** The `_meta` a resource-updated notification carries. */
+export const watchMeta = (meta: WatchMeta): Record<string, WatchMeta> => ({ [WATCH_META_KEY]: meta });
+
+/** A channel delivering on MCP server connections (stdio, a stateful session). */
+export function serverChannel(servers: () => Iterable<Server>): WatchChannel {
+  return {
+    deliver: (uri, meta) => {
+      for (const srv of servers()) void srv.notification({ method: 'notifications/resources/updated', params: { uri, _meta: watchMeta(meta) } }).catch(() => undefined);
+    },
+  };
 }
 
 /**
