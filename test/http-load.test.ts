@@ -45,19 +45,24 @@ afterAll(async () => {
   await sb?.close();
 });
 
+/** One forge_execute_action call as a raw POST from credential i; the answer's status and body (kept for the leak scan). */
+async function rawCall(i: number, action: string, params: Record<string, unknown>, timeoutMs: number): Promise<{ status: number; body: string }> {
+  const r = await fetch(`${url}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'PRIVATE-TOKEN': TOKENS[i % TOKENS.length] },
+    body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'forge_execute_action', arguments: { action, params } } }),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const body = await r.text();
+  answers.push(body);
+  return { status: r.status, body };
+}
+
 describe('bounded concurrency', () => {
   it('finishes 200 concurrent tools/call over 20 tokens and stays up', async () => {
     const started = Date.now();
     const results = await Promise.all(Array.from({ length: 200 }, async (_, i) => {
-      const r = await fetch(`${url}/mcp`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'PRIVATE-TOKEN': TOKENS[i % TOKENS.length] },
-        body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'forge_execute_action', arguments: { action: 'issue.list', params: { project_id: 1 } } } }),
-        signal: AbortSignal.timeout(25_000),
-      });
-      const body = await r.text();
-      answers.push(body);
-      return { status: r.status, body };
+      return rawCall(i, 'issue.list', { project_id: 1 }, 25_000);
     }));
     expect(Date.now() - started).toBeLessThan(25_000);
     for (const r of results) {
@@ -80,12 +85,7 @@ describe('bounded concurrency', () => {
   it('answers past the held-call ceiling 503 busy with Retry-After, closing the connection on protocol 2026-07-28', async () => {
     // Every held call waits on a slow platform answer, so 200 of them fill the 192 slots.
     sb.fault({ path: /\/api\/v4\/projects\/1\/issues$/, delayMs: 2_500, times: 400 });
-    const call = (i: number) => fetch(`${url}/mcp`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'PRIVATE-TOKEN': TOKENS[i % TOKENS.length] },
-      body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'forge_execute_action', arguments: { action: 'issue.list', params: { project_id: 1 } } } }),
-      signal: AbortSignal.timeout(25_000),
-    }).then(async (r) => { answers.push(await r.text()); return r.status; });
+    const call = (i: number) => rawCall(i, 'issue.list', { project_id: 1 }, 25_000).then((r) => r.status);
     const inFlight = Array.from({ length: 200 }, (_, i) => call(i));
     await new Promise((r) => setTimeout(r, 800));
     const u = new URL(url);
@@ -117,13 +117,7 @@ describe('a thousand concurrent calls', () => {
   it('answers each one (served, or busy past the held-call ceiling) and stays up', async () => {
     const started = Date.now();
     const results = await Promise.all(Array.from({ length: 1000 }, async (_, i) => {
-      const r = await fetch(`${url}/mcp`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'PRIVATE-TOKEN': TOKENS[i % TOKENS.length] },
-        body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'forge_execute_action', arguments: { action: 'issue.get', params: { project_id: 1, issue_iid: 1 } } } }),
-        signal: AbortSignal.timeout(60_000),
-      });
-      return { status: r.status, body: await r.text() };
+      return rawCall(i, 'issue.get', { project_id: 1, issue_iid: 1 }, 60_000);
     }));
     expect(Date.now() - started).toBeLessThan(60_000);
     const busy = results.filter((r) => r.status === 503);
