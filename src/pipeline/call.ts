@@ -66,7 +66,7 @@ export async function runCall(s: Session, req: CallRequest, unknownAction: Unkno
   if (decision.kind === 'ask') return { ask: decision.message };
 
   const pathRefusal = checkLocalPaths(action, v.params, {
-    transport: s.config.transport, cwd: process.cwd(), allowedDirs: s.config.allowedDirs, maxFileSize: s.config.uploadMaxFileSize,
+    transport: s.config.transport, cwd: process.cwd(), allowedDirs: s.config.allowedDirs, maxFileSize: s.config.uploadMaxFileSize, envFile: s.config.envFile,
   });
   if (pathRefusal) return errorResult(pathRefusal);
 

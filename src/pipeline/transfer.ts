@@ -1,6 +1,7 @@
 // Local file transfer for the actions that declare it: uploads read `file_path` (or decode
 // `content_base64`), downloads write the answer to `output_path`. Paths were checked by localpath.ts.
-import { readFileSync, writeFileSync, renameSync } from 'node:fs';
+import { readFileSync, openSync, writeSync, closeSync, renameSync, unlinkSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import type { Action } from '../catalog/define.js';
 import type { ForgeRequest } from '../forge/types.js';
@@ -37,8 +38,19 @@ export function attachUpload(action: Action, params: Record<string, unknown>, re
 /** Writes a downloaded body next to its final name, then renames (never a half-written file). */
 export function writeDownload(outputPath: string, body: unknown): number {
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
-  const tmp = join(dirname(outputPath), `.${basename(outputPath)}.${process.pid}.part`);
-  writeFileSync(tmp, bytes);
+  // A fresh, unguessable name created exclusively (O_EXCL: a symlink planted there is never followed),
+  // then one atomic rename onto the final name.
+  const tmp = join(dirname(outputPath), `.${basename(outputPath)}.${randomBytes(6).toString('hex')}.part`);
+  const fd = openSync(tmp, 'wx', 0o600);
+  try {
+    let off = 0;
+    while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
+  } catch (err) {
+    closeSync(fd);
+    try { unlinkSync(tmp); } catch { /* already gone */ }
+    throw err;
+  }
+  closeSync(fd);
   renameSync(tmp, outputPath);
   return bytes.length;
 }

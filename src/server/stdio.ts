@@ -13,6 +13,7 @@ import { detectScopes, newSession, startSessionReads, type Session } from './ses
 import { sandboxGuide } from './guide.js';
 import { listeningTransport } from './listen.js';
 import { serverChannel } from './watch.js';
+import { localRoots } from '../pipeline/localpath.js';
 
 const REASK_MS = 15 * 60 * 1000;
 
@@ -30,6 +31,10 @@ export async function startStdio(config: Config, log: Logger): Promise<void> {
   }
   const token = effective.token;
   if (!token) throw new Error('FORGE_TOKEN is required');
+  // Which directories local file paths (uploads, downloads) may name, said once at start.
+  const local = localRoots(process.cwd(), effective.allowedDirs);
+  if (local.cwdRefused) log.warn({ cwd: process.cwd() }, `the working directory is not an allowed directory for local file paths: ${local.cwdRefused}; set FORGE_MCP_ALLOWED_UPLOAD_DIRS or FORGE_MCP_ALLOWED_DOWNLOAD_DIRS to name one`);
+  log.info({ roots: local.roots }, 'local file paths allowed under these directories');
 
   const client = createForgeClient({
     baseUrl: effective.forgeUrl,

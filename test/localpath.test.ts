@@ -1,0 +1,125 @@
+// Local paths hold wherever the server starts: a desktop client that starts it in / or the home
+// directory must not make the disk, the process environment or a credential store uploadable.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { mkdtempSync, mkdirSync, writeFileSync, symlinkSync, readFileSync, lstatSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { SANDBOX_TOKEN, type Sandbox } from '../src/sandbox/index.js';
+import { localRoots } from '../src/pipeline/localpath.js';
+import { CLI, apiRequests, text, withSandbox, type ToolResultLike } from './helpers/harness.js';
+
+let sb: Sandbox;
+beforeAll(async () => { sb = await withSandbox(); });
+afterAll(async () => { await sb.close(); });
+
+/** The built server over stdio, started in `cwd` with `home` as its home directory. */
+async function serverIn(cwd: string, home: string, env: Record<string, string> = {}) {
+  let err = '';
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI],
+    env: { PATH: process.env.PATH ?? '', HOME: home, FORGE_TOKEN: SANDBOX_TOKEN, FORGE_URL: sb.url, FORGE_MCP_LOG_LEVEL: 'info', ...env },
+    stderr: 'pipe',
+    cwd,
+  });
+  transport.stderr?.on('data', (d: Buffer) => { err += d.toString(); });
+  const client = new Client({ name: 'localpath', version: '1' });
+  await client.connect(transport);
+  await client.listTools();
+  return {
+    stderr: () => err,
+    call: async (action: string, params: Record<string, unknown>) => (await client.callTool({ name: 'forge_execute_action', arguments: { action, params } })) as ToolResultLike,
+    close: () => client.close(),
+  };
+}
+
+describe('the working directory as a root', () => {
+  it('is refused when it is /, the home directory, a parent of it or a system directory', () => {
+    const home = mkdtempSync(join(tmpdir(), 'forge-home-'));
+    expect(localRoots('/', [], home).cwdRefused).toBe('it is the file system root');
+    expect(localRoots(home, [], home).cwdRefused).toBe('it is the home directory');
+    expect(localRoots(join(home, '..'), [], home).cwdRefused).toBe('it contains the home directory');
+    expect(localRoots('/etc', [], home).cwdRefused).toBe('it is a system directory');
+    expect(localRoots('/usr/share', [], home).cwdRefused).toBe('it is a system directory');
+    const project = join(home, 'src', 'app');
+    mkdirSync(project, { recursive: true });
+    expect(localRoots(project, [], home)).toEqual({ roots: [project, expect.any(String)] });
+  });
+});
+
+describe('started in / (as desktop clients do)', () => {
+  it('never uploads the process environment, and says at start which roots are in force', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'forge-home-'));
+    const srv = await serverIn('/', home);
+    try {
+      sb.clearLog();
+      for (const p of ['/proc/self/environ', 'proc/self/environ', '/etc/hostname', '/sys/kernel/hostname']) {
+        const r = await srv.call('project.upload', { project_id: 1, file_path: p });
+        expect(r.isError, p).toBe(true);
+        expect(text(r)).toMatch(/is in a place the server never reads or writes|resolves outside the allowed directories/);
+      }
+      expect(apiRequests(sb)).toHaveLength(0);
+      expect(srv.stderr()).toMatch(/the working directory is not an allowed directory for local file paths: it is the file system root/);
+      expect(srv.stderr()).toMatch(/local file paths allowed under these directories/);
+    } finally { await srv.close(); }
+  });
+});
+
+describe('started in the home directory', () => {
+  it('refuses the env file, credential stores and dotfiles there, even when the home directory is allowed', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'forge-home-'));
+    writeFileSync(join(home, '.forge-mcp-server.env'), `FORGE_MCP_LOG_LEVEL=info\n`);
+    mkdirSync(join(home, '.ssh'));
+    writeFileSync(join(home, '.ssh', 'id_ed25519'), 'PRIVATE KEY');
+    mkdirSync(join(home, '.aws'));
+    writeFileSync(join(home, '.aws', 'credentials'), 'aws');
+    writeFileSync(join(home, '.netrc'), 'machine x password y');
+    const named = join(mkdtempSync(join(tmpdir(), 'forge-envfile-')), 'settings.env');
+    writeFileSync(named, 'FORGE_MCP_LOG_LEVEL=info\n');
+    const srv = await serverIn(home, home, { FORGE_MCP_ALLOWED_UPLOAD_DIRS: home });
+    const srv2 = await serverIn(home, home, { FORGE_MCP_ENV_FILE: named });
+    try {
+      sb.clearLog();
+      for (const p of ['.forge-mcp-server.env', '.ssh/id_ed25519', join(home, '.aws', 'credentials'), '.netrc']) {
+        const r = await srv.call('project.upload', { project_id: 1, file_path: p });
+        expect(text(r), p).toMatch(/is in a place the server never reads or writes/);
+      }
+      expect(text(await srv2.call('project.upload', { project_id: 1, file_path: named }))).toMatch(/is in a place the server never reads or writes/);
+      expect(apiRequests(sb)).toHaveLength(0);
+      expect(srv2.stderr()).toMatch(/it is the home directory/);
+    } finally { await srv.close(); await srv2.close(); }
+  });
+});
+
+describe('files that are not regular files', () => {
+  it('refuses a FIFO before opening it, for reading and for writing', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'forge-home-'));
+    const work = mkdtempSync(join(tmpdir(), 'forge-work-'));
+    execFileSync('mkfifo', [join(work, 'pipe')]);
+    const srv = await serverIn(work, home);
+    try {
+      sb.clearLog();
+      expect(text(await srv.call('project.upload', { project_id: 1, file_path: 'pipe' }))).toMatch(/is not a regular file/);
+      expect(text(await srv.call('job.artifacts', { project_id: 1, job_id: 1, output_path: 'pipe' }))).toMatch(/exists and is not a regular file/);
+      expect(apiRequests(sb)).toHaveLength(0);
+    } finally { await srv.close(); }
+  });
+
+  it('a download replaces a symlink at the output path instead of writing through it, and leaves no .part file', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'forge-home-'));
+    const work = mkdtempSync(join(tmpdir(), 'forge-work-'));
+    writeFileSync(join(work, 'target.txt'), 'keep me');
+    symlinkSync(join(work, 'target.txt'), join(work, 'out.tar.gz'));
+    const srv = await serverIn(work, home);
+    try {
+      const r = await srv.call('job.artifacts', { project_id: 1, job_id: 2011, output_path: 'out.tar.gz' });
+      expect(r.isError, text(r)).toBeFalsy();
+      expect(readFileSync(join(work, 'target.txt'), 'utf8')).toBe('keep me');
+      expect(lstatSync(join(work, 'out.tar.gz')).isSymbolicLink()).toBe(false);
+      expect(readdirSync(work).filter((f) => f.endsWith('.part'))).toEqual([]);
+    } finally { await srv.close(); }
+  });
+});
