@@ -14,6 +14,7 @@ import type { FaultRule, Sandbox } from '../src/sandbox/index.js';
 import { SANDBOX_TOKEN } from '../src/sandbox/index.js';
 import { PRIVATE_INSTANCES_SUGGESTION } from '../src/forge/classify.js';
 import { apiRequests, startServer, text, withSandbox, type Running, type ToolResultLike } from './helpers/harness.js';
+import { requireOpenssl } from './helpers/openssl.js';
 
 let sb: Sandbox;
 let apiPort: number;
@@ -117,20 +118,12 @@ describe('failures without a platform answer', () => {
   });
 });
 
-function opensslAvailable(): boolean {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-describe.skipIf(!opensslAvailable())('TLS with a self-signed certificate (an https front of the sandbox)', () => {
+describe('TLS with a self-signed certificate (an https front of the sandbox)', () => {
   let base: string;
   let certFile: string;
   let connections = 0;
   beforeAll(async () => {
+    requireOpenssl();
     const dir = mkdtempSync(join(tmpdir(), 'forge-e2e-tls-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const keyFile = join(dir, 'key.pem');

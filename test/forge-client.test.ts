@@ -13,6 +13,7 @@ import { OutboundPolicy, isTierA, isTierB, judgeAddress, normalizeIp } from '../
 import { redactSecrets } from '../src/forge/redact.js';
 import { networkKindOf } from '../src/forge/errors.js';
 import type { ForgeClient } from '../src/forge/types.js';
+import { requireOpenssl } from './helpers/openssl.js';
 
 const TOKEN = 'glpat-test-secret-token-0123456789';
 
@@ -637,17 +638,9 @@ describe('default resolver', () => {
   });
 });
 
-function opensslAvailable(): boolean {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-describe.skipIf(!opensslAvailable())('TLS', () => {
+describe('TLS', () => {
   function selfSigned(): { dir: string; key: string; cert: string; certFile: string } {
+    requireOpenssl();
     const dir = mkdtempSync(join(tmpdir(), 'forge-tls-'));
     const keyFile = join(dir, 'key.pem');
     const certFile = join(dir, 'cert.pem');

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Sandbox } from '../src/sandbox/index.js';
-import { CLI, ROOT, answers, secretsInUse, stderrChunks, withSandbox } from './helpers/harness.js';
+import { CLI, answers, secretsInUse, stderrChunks, withSandbox } from './helpers/harness.js';
 
 let sb: Sandbox;
 let proc: ChildProcess;
@@ -21,8 +21,9 @@ beforeAll(async () => {
     sb.addToken(t, { kind: 'classic', scopes: ['api'], userId: 1 });
     secretsInUse.add(t);
   }
+  const home = mkdtempSync(join(tmpdir(), 'forge-home-'));
   proc = spawn(process.execPath, [CLI, '--http', '--http-addr', '127.0.0.1:0', '--forge-url', sb.url], {
-    cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: mkdtempSync(join(tmpdir(), 'forge-home-')), FORGE_MCP_LOG_LEVEL: 'info' }, stdio: ['ignore', 'ignore', 'pipe'],
+    cwd: home, env: { PATH: process.env.PATH ?? '', HOME: home, FORGE_MCP_LOG_LEVEL: 'info' }, stdio: ['ignore', 'ignore', 'pipe'],
   });
   url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no listening line: ${err}`)), 15_000);

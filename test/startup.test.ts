@@ -15,8 +15,9 @@ let sb: Sandbox;
 beforeAll(async () => { sb = await withSandbox(); });
 afterAll(async () => { await sb.close(); });
 
-function run(args: string[], env: Record<string, string> = {}, cwd = ROOT) {
+function run(args: string[], env: Record<string, string> = {}, cwd?: string) {
   const home = mkdtempSync(join(tmpdir(), 'forge-home-'));
+  cwd ??= home;
   const r = spawnSync(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', HOME: home, ...env }, cwd, input: '', encoding: 'utf8', timeout: 15_000 });
   stderrChunks.push(r.stderr, r.stdout);
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -178,7 +179,7 @@ describe('stdin closed right after the last request', () => {
     ].map((l) => JSON.stringify(l)).join('\n') + '\n';
     const { spawn } = await import('node:child_process');
     const proc = spawn(process.execPath, [CLI], {
-      cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: home, FORGE_TOKEN: SANDBOX_TOKEN, FORGE_URL: sb.url, FORGE_MCP_LOG_LEVEL: 'warn' }, stdio: ['pipe', 'pipe', 'ignore'],
+      cwd: home, env: { PATH: process.env.PATH ?? '', HOME: home, FORGE_TOKEN: SANDBOX_TOKEN, FORGE_URL: sb.url, FORGE_MCP_LOG_LEVEL: 'warn' }, stdio: ['pipe', 'pipe', 'ignore'],
     });
     let out = '';
     proc.stdout.on('data', (d: Buffer) => { out += d.toString(); });

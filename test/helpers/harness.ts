@@ -53,7 +53,8 @@ export async function startServer(o: StartOptions): Promise<Running> {
     args: [CLI, ...(o.args ?? [])],
     env: { PATH: process.env.PATH ?? '', HOME: home, FORGE_TOKEN: token, FORGE_URL: o.sandbox.url, FORGE_MCP_LOG_LEVEL: 'info', ...o.env },
     stderr: 'pipe',
-    cwd: ROOT,
+    // A working directory of its own: nothing the server writes relative to it lands in the repository.
+    cwd: home,
   });
   let err = '';
   transport.stderr?.on('data', (d: Buffer) => { err += d.toString(); stderrChunks.push(d.toString()); });

@@ -6,14 +6,14 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { answers, CLI, ROOT, secretsInUse, stderrChunks, type ToolResultLike } from './harness.js';
+import { answers, CLI, secretsInUse, stderrChunks, type ToolResultLike } from './harness.js';
 
 export interface HttpServer { url: string; proc: ChildProcess; stderr: () => string; close: () => Promise<void> }
 
 export async function startHttpServer(args: string[], env: Record<string, string> = {}): Promise<HttpServer> {
   const home = mkdtempSync(join(tmpdir(), 'forge-home-'));
   const proc = spawn(process.execPath, [CLI, '--http', '--http-addr', '127.0.0.1:0', ...args], {
-    cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: home, FORGE_MCP_LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'ignore', 'pipe'],
+    cwd: home, env: { PATH: process.env.PATH ?? '', HOME: home, FORGE_MCP_LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'ignore', 'pipe'],
   });
   let err = '';
   const url = await new Promise<string>((resolve, reject) => {

@@ -1,53 +1,59 @@
-// Reads ../shared/reference at test time only. Tests that need it skip with a clear message when absent.
+// The reference data the catalog is checked against, read only from the committed fixtures under
+// test/fixtures/reference/ (written by scripts/fixtures.mjs, `npm run fixtures`; each names its source
+// in its `#` header). A missing or empty fixture fails the test that needs it, with a message saying so.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const REFERENCE_DIR = join(here, '..', '..', '..', 'shared', 'reference');
-export const referenceAvailable = existsSync(join(REFERENCE_DIR, 'catalog-reference.tsv'));
-export const REFERENCE_SKIP_REASON = `reference data not found at ${REFERENCE_DIR} (../shared/reference); skipping reference checks`;
+export const FIXTURE_DIR = join(here, '..', 'fixtures', 'reference');
+
+/** Rows of a fixture (`#` provenance lines and the column header dropped), checked against its columns. */
+export function fixtureRows(name: string, columns: string[]): string[][] {
+  const path = join(FIXTURE_DIR, name);
+  if (!existsSync(path)) {
+    throw new Error(`reference fixture ${path} is missing: it is committed with the repository; regenerate it with \`npm run fixtures\``);
+  }
+  const lines = readFileSync(path, 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+  const [head, ...rows] = lines;
+  if (head !== columns.join('\t')) throw new Error(`reference fixture ${path}: columns are "${head}", expected "${columns.join('\t')}"; regenerate it with \`npm run fixtures\``);
+  if (rows.length === 0) throw new Error(`reference fixture ${path} has no rows; regenerate it with \`npm run fixtures\``);
+  return rows.map((l) => l.split('\t'));
+}
 
 export interface RefAction {
   id: string;
   domain: string;
-  method: string; // GET/POST/.../GRAPHQL
+  method: string; // GET/POST/.../GRAPHQL, '' when the action sends no request
   route: string;
   writes: boolean;
   destructive: boolean;
   tier: string;
-  scope: string;
   allRequests: string[];
 }
 
-function tsv(name: string): string[][] {
-  const text = readFileSync(join(REFERENCE_DIR, name), 'utf8');
-  return text.split('\n').slice(1).filter(Boolean).map((l) => l.split('\t'));
-}
-
 let actions: RefAction[] | undefined;
+/** The action inventory (test/fixtures/reference/actions.tsv; all_requests `=` is the action's own `method route`). */
 export function referenceActions(): RefAction[] {
-  actions ??= tsv('catalog-reference.tsv').map((c) => ({
-    id: c[0], domain: c[1], method: c[2], route: c[3], writes: c[4] === 'true', destructive: c[5] === 'true',
-    tier: c[6], scope: c[7], allRequests: (c[8] ?? '').split(';').map((s) => s.trim()).filter(Boolean),
+  actions ??= fixtureRows('actions.tsv', ['id', 'domain', 'method', 'route', 'writes', 'destructive', 'tier', 'all_requests']).map((c) => ({
+    id: c[0], domain: c[1], method: c[2], route: c[3], writes: c[4] === '1', destructive: c[5] === '1', tier: c[6],
+    allRequests: c[7] === '=' ? [`${c[2]} ${c[3]}`] : (c[7] ?? '').split(';').map((s) => s.trim()).filter(Boolean),
   }));
   return actions;
 }
 
-export interface RefRoute { method: string; path: string; permission: string; boundary: string; resource: string }
+export interface RefRoute { method: string; path: string }
 let routes: RefRoute[] | undefined;
-/** Fine-grained REST routes (paths without the /api/v4 prefix). */
+/** The platform's REST routes (Grape syntax, without the /api/v4 prefix): the fine-grained route table and its other endpoints. */
 export function referenceRoutes(): RefRoute[] {
-  routes ??= tsv('granular-rest-routes.tsv').map((c) => ({
-    method: c[5], path: c[6].replace(/^\/api\/v4/, ''), permission: c[2], boundary: c[4], resource: c[1],
-  }));
+  routes ??= fixtureRows('routes.tsv', ['method', 'path']).map((c) => ({ method: c[0], path: c[1] }));
   return routes;
 }
 
-let other: Array<{ section: string; method: string; path: string }> | undefined;
-export function referenceOtherEndpoints(): Array<{ section: string; method: string; path: string }> {
-  other ??= tsv('granular-rest-other-endpoints.tsv').map((c) => ({ section: c[0], method: c[1], path: (c[2] ?? '').replace(/^\/api\/v4/, '') }));
-  return other;
+/** The FORGE_MCP_ variables and the flags SPEC.md's Configuration section names. */
+export function specConfiguration(): { variables: string[]; flags: string[] } {
+  const rows = fixtureRows('spec-configuration.tsv', ['kind', 'name']);
+  return { variables: rows.filter((r) => r[0] === 'variable').map((r) => r[1]), flags: rows.filter((r) => r[0] === 'flag').map((r) => r[1]) };
 }
 
 /** Grape route (`/projects/:id/(-/)epics`, `*splat`) → a RegExp over concrete paths. */

@@ -97,7 +97,8 @@ export function sweepExtras(a: Action): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(BY_ACTION[a.id] ?? {})) if (k in a.params) out[k] = v;
   if (a.upload) Object.assign(out, { content_base64: Buffer.from('sweep upload').toString('base64'), file_name: 'sweep.txt' });
-  if (a.download && 'output_path' in a.params) out.output_path = join(discovered.outDir as string, `${a.id}.bin`);
+  // Every local output path under the sweep's temporary directory, never relative to a working directory.
+  if ('output_path' in a.params) out.output_path = join(discovered.outDir as string, `${a.id}.bin`);
   if ('directory_path' in a.params) out.directory_path = discovered.outDir;
   if ('full_path' in a.params && a.domain === 'group') out.full_path = 'demo-group';
   if (/^repository\.(raw_)?blob$/.test(a.id)) out.sha = discovered.blobSha;
