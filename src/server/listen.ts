@@ -6,6 +6,7 @@ import type { Transport } from '@modelcontextprotocol/server';
 import { PassThrough } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { Session } from './session.js';
+import { stdinGuard } from './stdin-guard.js';
 import { watchesOf, type WatchChannel } from './watch.js';
 
 type Message = Parameters<NonNullable<Transport['onmessage']>>[0];
@@ -28,7 +29,8 @@ export function listeningTransport(s: Session, channel: WatchChannel): StdioWrap
   // The SDK transport closes as soon as stdin ends, dropping answers still being worked on: it reads
   // a copy of stdin instead, and the process ends (see stdio.ts) once those answers are out.
   const input = new PassThrough();
-  process.stdin.pipe(input, { end: false });
+  // Lines the SDK would drop silently are answered by the guard (invalid JSON, invalid requests, batches).
+  process.stdin.pipe(stdinGuard((line) => process.stdout.write(line))).pipe(input, { end: false });
   const inner: Transport = new StdioServerTransport(input, process.stdout);
   const open = new Map<string, string[]>();
   const unanswered = new Set<string>();
