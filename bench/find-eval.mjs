@@ -1,7 +1,9 @@
-// Accuracy of forge_find_action on a query file (default: the held-out set).
-//   node bench/find-eval.mjs [queries.json]
-// Needs the build (npm run build). Calls the tool the way bench/run.mjs does: a stdio MCP client on the
-// dynamic surface, against the sandbox, as administrator on the Ultimate tier (the whole catalog is searchable).
+// forge_find_action on query sets: top-1, top-5, destructive-first count, answer tokens, latency.
+//   node bench/find-eval.mjs                 every set in bench/ (tuning and held-out, labelled)
+//   node bench/find-eval.mjs file.json [-v]  one set; -v lists the misses
+// Needs the build (npm run build). Accuracy and answer size come through a stdio MCP client on the dynamic
+// surface, against the sandbox, as administrator on the Ultimate tier (the whole catalog is searchable);
+// latency is measured in-process (the search alone), min/median/max over interleaved repeats.
 import { readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
@@ -10,26 +12,30 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { startSandbox, ADMIN_TOKEN } from '../dist/sandbox/index.js';
 import { loadCatalog } from '../dist/catalog/index.js';
+import { ActionSearch } from '../dist/search/index.js';
+import { getEncoding } from 'js-tiktoken';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const file = resolve(process.argv[2] ?? join(root, 'bench', 'queries-heldout.json'));
-const queries = JSON.parse(readFileSync(file, 'utf8'));
+const args = process.argv.slice(2).filter((a) => a !== '-v');
+const verbose = process.argv.includes('-v');
+// Tuning sets are the ones the ranking and lexicon were tuned on; held-out sets were written apart and never tuned on.
+const SETS = args.length
+  ? args.map((f) => ({ file: resolve(f), label: 'given' }))
+  : [
+      { file: join(root, 'bench', 'queries.json'), label: 'tuning, catalog wording' },
+      { file: join(root, 'bench', 'queries-conversational.json'), label: 'tuning, conversational' },
+      { file: join(root, 'bench', 'queries-heldout.json'), label: 'held-out, catalog wording' },
+      { file: join(root, 'bench', 'queries-conversational-heldout.json'), label: 'held-out, conversational (written blind)' },
+    ];
+const enc = getEncoding('o200k_base');
+const stats = (xs) => { const s = [...xs].sort((a, b) => a - b); return { min: s[0], median: s[Math.floor(s.length / 2)], p95: s[Math.min(s.length - 1, Math.floor(s.length * 0.95))], max: s[s.length - 1] }; };
 
 // Everyday domains as defined for the held-out set (label and milestone live in project/group here).
 const EVERYDAY = new Set(['project', 'issue', 'merge_request', 'mr_review', 'pipeline', 'job', 'repository', 'branch', 'tag',
   'release', 'label', 'milestone', 'wiki', 'snippet', 'user', 'group']);
 const domainOf = (id) => id.split('.')[0];
 
-// 1. Every expected id must exist in the built catalog.
 const cat = await loadCatalog();
-const unknown = queries.filter(({ id }) => !cat.get(id));
-if (unknown.length) {
-  console.error(`${unknown.length} unknown id(s) in ${file}:`);
-  for (const { q, id } of unknown) console.error(`  ${id}   (${q})`);
-  process.exit(1);
-}
-
-// 2. Run every query through forge_find_action.
 const sandbox = await startSandbox({ licensed: true, version: '19.5.0-pre' });
 const home = mkdtempSync(join(tmpdir(), 'forge-find-eval-'));
 const transport = new StdioClientTransport({
@@ -39,41 +45,65 @@ const transport = new StdioClientTransport({
   stderr: 'ignore',
 });
 const client = new Client({ name: 'find-eval', version: '1' });
-let rows;
+const pct = (n, d) => (d ? ((100 * n) / d).toFixed(1) : '—');
+const words = (t) => new Set(t.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).map((w) => w.replace(/s$/, '')));
+const all = [];
 try {
   await client.connect(transport);
-  rows = [];
-  for (const { q, id } of queries) {
-    const r = await client.callTool({ name: 'forge_find_action', arguments: { query: q, limit: 5 } });
-    const got = (r.structuredContent?.results ?? []).map((x) => x.id);
-    rows.push({ q, id, got, top1: got[0] === id, top5: got.slice(0, 5).includes(id) });
+  for (const { file, label } of SETS) {
+    const queries = JSON.parse(readFileSync(file, 'utf8'));
+    const unknown = queries.filter(({ id }) => !cat.get(id));
+    if (unknown.length) {
+      console.error(`${unknown.length} unknown id(s) in ${file}:`);
+      for (const { q, id } of unknown) console.error(`  ${id}   (${q})`);
+      process.exit(1);
+    }
+    const rows = [];
+    for (const { q, id } of queries) {
+      const r = await client.callTool({ name: 'forge_find_action', arguments: { query: q, limit: 5 } });
+      const got = (r.structuredContent?.results ?? []).map((x) => x.id);
+      const tokens = enc.encode(r.content.map((c) => c.text ?? '').join('\n') + JSON.stringify(r.structuredContent ?? {})).length;
+      const idWords = words(id.replace(/[._]/g, ' '));
+      const noword = ![...words(q)].some((w) => idWords.has(w));
+      rows.push({ q, id, got, tokens, noword, top1: got[0] === id, top5: got.slice(0, 5).includes(id), destructiveFirst: !!got[0] && cat.get(got[0]).destructive && !cat.get(id).destructive });
+    }
+    all.push({ file, label, rows });
   }
 } finally {
   await client.close().catch(() => {});
   await sandbox.close();
 }
 
-// 3. Report.
-const pct = (n, d) => (d ? ((100 * n) / d).toFixed(1) : '—');
 const line = (label, rs) =>
-  `${label.padEnd(16)} ${String(rs.length).padStart(5)} queries   top-1 ${pct(rs.filter((x) => x.top1).length, rs.length).padStart(5)} %   top-5 ${pct(rs.filter((x) => x.top5).length, rs.length).padStart(5)} %`;
-const ids = new Set(rows.map((r) => r.id));
-const doms = new Set(rows.map((r) => domainOf(r.id)));
-console.log(`# forge_find_action on ${file}`);
-console.log(`total ${rows.length} queries, ${ids.size} distinct ids, ${doms.size} domains`);
-console.log(line('all', rows));
-console.log(line('everyday', rows.filter((r) => EVERYDAY.has(domainOf(r.id)))));
-console.log(line('other', rows.filter((r) => !EVERYDAY.has(domainOf(r.id)))));
+  `${label.padEnd(22)} ${String(rs.length).padStart(5)} queries   top-1 ${pct(rs.filter((x) => x.top1).length, rs.length).padStart(5)} %   top-5 ${pct(rs.filter((x) => x.top5).length, rs.length).padStart(5)} %   destructive-first ${rs.filter((x) => x.destructiveFirst).length}`;
+for (const { file, label, rows } of all) {
+  const t = stats(rows.map((r) => r.tokens));
+  console.log(`\n# forge_find_action on ${file.slice(root.length + 1)} (${label})`);
+  console.log(`${rows.length} queries, ${new Set(rows.map((r) => r.id)).size} distinct ids, ${new Set(rows.map((r) => domainOf(r.id))).size} domains, ${pct(rows.filter((r) => r.noword).length, rows.length)} % share no word with their id`);
+  console.log(line('all', rows));
+  console.log(line('everyday domains', rows.filter((r) => EVERYDAY.has(domainOf(r.id)))));
+  console.log(line('other domains', rows.filter((r) => !EVERYDAY.has(domainOf(r.id)))));
+  console.log(line('no word of the id', rows.filter((r) => r.noword)));
+  console.log(`answer tokens (o200k, text + structuredContent): median ${t.median}, p95 ${t.p95}, max ${t.max}`);
+  if (verbose) {
+    const misses = rows.filter((r) => !r.top1 || r.destructiveFirst);
+    console.log(`\n## misses (top-1 wrong): ${misses.length}   [* = expected id in top-5, ! = destructive first]`);
+    for (const m of misses) console.log(`${m.destructiveFirst ? '!' : m.top5 ? '*' : ' '} ${m.q}\n    expected ${m.id}   got ${m.got.slice(0, 3).join(', ') || '(nothing)'}`);
+  }
+}
 
-const misses = rows.filter((r) => !r.top1);
-console.log(`\n## misses (top-1 wrong): ${misses.length}   [* = expected id in top-5]`);
-const byDomain = new Map();
-for (const m of misses) {
-  const d = domainOf(m.id);
-  if (!byDomain.has(d)) byDomain.set(d, []);
-  byDomain.get(d).push(m);
+// Latency, in-process: the search alone, over the first set's queries, interleaved with a 1 MB request.
+const search = new ActionSearch(cat.actions);
+const sample = JSON.parse(readFileSync(SETS[0].file, 'utf8')).slice(0, 300).map((x) => x.q);
+const huge = `list merge requests ${'zz '.repeat(350_000)}`;
+for (const q of sample.slice(0, 50)) search.search(q, 5); // warm
+const shortMs = [];
+const hugeMs = [];
+for (let round = 0; round < 5; round++) {
+  for (const q of sample) { const t0 = performance.now(); search.search(q, 5); shortMs.push(performance.now() - t0); }
+  const t0 = performance.now(); search.search(huge, 5); hugeMs.push(performance.now() - t0);
 }
-for (const [d, ms] of [...byDomain].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))) {
-  console.log(`\n### ${d} (${ms.length})`);
-  for (const m of ms) console.log(`${m.top5 ? '*' : ' '} ${m.q}\n    expected ${m.id}   got ${m.got.slice(0, 3).join(', ') || '(nothing)'}`);
-}
+const s1 = stats(shortMs);
+const s2 = stats(hugeMs);
+console.log(`\n# latency (in-process search, ${shortMs.length} short requests / 5 of 1 MB, interleaved)`);
+console.log(`short: min ${s1.min.toFixed(2)} / median ${s1.median.toFixed(2)} / max ${s1.max.toFixed(2)} ms;  1 MB: min ${s2.min.toFixed(2)} / median ${s2.median.toFixed(2)} / max ${s2.max.toFixed(2)} ms  (${(s2.median / s1.median).toFixed(1)}x the short median)`);

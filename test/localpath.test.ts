@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { SANDBOX_TOKEN, type Sandbox } from '../src/sandbox/index.js';
-import { localRoots } from '../src/pipeline/localpath.js';
+import { localRoots, localPathParams } from '../src/pipeline/localpath.js';
+import { catalog, loadCatalog } from '../src/catalog/index.js';
 import { CLI, apiRequests, text, withSandbox, type ToolResultLike } from './helpers/harness.js';
 
 let sb: Sandbox;
@@ -35,6 +36,26 @@ async function serverIn(cwd: string, home: string, env: Record<string, string> =
     close: () => client.close(),
   };
 }
+
+describe('local paths are catalog data (lint)', () => {
+  it('every local file_path / directory_path / output_path declares what is done to it, and only local params do', async () => {
+    await loadCatalog();
+    const KIND: Record<string, string> = { file_path: 'read-file', directory_path: 'read-dir', output_path: 'write-file' };
+    const bad: string[] = [];
+    let declared = 0;
+    for (const a of catalog().actions) {
+      for (const [name, p] of Object.entries(a.params)) {
+        if (p.local) declared++;
+        if (p.local && p.in !== 'local') bad.push(`${a.id}.${name}: local path sent to the platform`);
+        if (p.in === 'local' && KIND[name] && p.local !== KIND[name]) bad.push(`${a.id}.${name}: expected local: '${KIND[name]}', got ${String(p.local)}`);
+        if (/^local path/i.test(p.description) && !p.local) bad.push(`${a.id}.${name}: described as a local path but not declared`);
+      }
+      if ((a.upload || a.download || a.handler === 'publish_directory') && !localPathParams(a).length && !a.buildsUrl) bad.push(`${a.id}: moves a file but declares no local path`);
+    }
+    expect(bad).toEqual([]);
+    expect(declared).toBeGreaterThan(20);
+  });
+});
 
 describe('the working directory as a root', () => {
   it('is refused when it is /, the home directory, a parent of it or a system directory', () => {

@@ -22,13 +22,14 @@ describe('dynamic surface (default)', () => {
     }
   });
 
-  it('finds actions in plain language with their exact schemas', async () => {
+  it('finds actions in plain language, the best with its exact schema', async () => {
     const r = await srv.call('forge_find_action', { query: 'list the open issues of a project' });
     expect(r.isError).toBeFalsy();
-    const results = r.structuredContent?.results as Array<{ id: string; input_schema: { properties: Record<string, unknown> } }>;
+    const results = r.structuredContent?.results as Array<{ id: string }>;
     expect(results[0].id).toBe('issue.list');
-    expect(results[0].input_schema.properties).toHaveProperty('project_id');
-    expect(text(r)).toContain('issue.list');
+    const schemaLine = text(r).split('\n').find((l) => l.startsWith('   params: '))!;
+    expect(JSON.parse(schemaLine.slice('   params: '.length)).properties).toHaveProperty('project_id');
+    expect(text(r)).toContain('1. `issue.list` — ');
   });
 
   it('runs an action and shows the request that reached the platform', async () => {

@@ -21,6 +21,11 @@ export interface ParamSpec {
   default?: unknown;
   /** A project or group identifier: an integer id or a URL-encoded full path. */
   idOrPath?: boolean;
+  /**
+   * A path on the machine running the server (stdio only), checked against the allowed roots before
+   * anything is sent: a file read for upload, a directory read for upload, or a file written by a download.
+   */
+  local?: 'read-file' | 'read-dir' | 'write-file';
 }
 
 export interface GraphqlSpec {
@@ -56,6 +61,8 @@ export interface ActionSpec {
   params: Record<string, ParamSpec>;
   /** Defaults to method !== GET/HEAD; GraphQL: kind === 'mutation'. */
   writes?: boolean;
+  /** Why a non-GET route only reads (`writes: false`): required by the lint, so a side effect is never served as a read by accident. */
+  readNote?: string;
   /** Cannot be undone by the opposite call, or hands data to a third party. */
   destructive?: boolean;
   tier?: Tier;
@@ -111,6 +118,11 @@ export interface ActionSpec {
   nextSteps?: readonly string[];
   /** Extra keywords for forge_find_action (synonyms an assistant may use). */
   keywords?: string;
+  /**
+   * 2–5 natural requests a user would make for this action ("close #12 in acme/shop"). Indexed by
+   * forge_find_action, shown in forge://tools/{id}; the lint holds every action to them, none shared.
+   */
+  examples?: readonly string[];
   /** Only on the public hosted instance. */
   hostedOnly?: boolean;
   /** Why `writes`/`destructive`/`tier` differ from the reference inventory (checked by the catalog lint). */

@@ -9,7 +9,7 @@ export const accessLevel = (what: string): ParamSpec => int(`${what}: ${ROLES}`)
 
 /** The file of an upload: a local path on this machine, or its content (see `upload` in define.ts). */
 export const fileInput = (what: string): Record<string, ParamSpec> => ({
-  file_path: str(`Local path of the ${what} to upload, on the machine running this server`, { in: 'local' }),
+  file_path: str(`Local path of the ${what} to upload, on the machine running this server`, { in: 'local', local: 'read-file' }),
   content_base64: str('File content, base64-encoded (instead of file_path)', { in: 'local' }),
   file_name: str('File name to use with content_base64 (default: the base name of file_path)', { in: 'local' }),
 });

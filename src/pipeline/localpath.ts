@@ -9,7 +9,7 @@
 import { realpathSync, statSync, existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { homedir, tmpdir } from 'node:os';
-import type { Action } from '../catalog/define.js';
+import type { Action, ParamSpec } from '../catalog/define.js';
 
 /** The working directory is never a root when it is one of these (or inside the first group). */
 const SYSTEM_TREES = ['/proc', '/sys', '/dev', '/etc', '/boot', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/usr', '/System', '/Library'];
@@ -44,11 +44,9 @@ export function deniedPaths(home = homedir(), envFile?: string): string[] {
   return [...DENIED_TREES, ...HOME_SECRETS.map((p) => join(h, p)), ...(envFile ? [real(envFile)] : [])];
 }
 
-export const LOCAL_PATH_PARAMS = ['file_path', 'directory_path', 'output_path'] as const;
-
-/** A param is a local path when the catalog says so (its description starts with "Local path"). */
-export function localPathParams(action: Action): string[] {
-  return LOCAL_PATH_PARAMS.filter((n) => action.params[n] && /^local path/i.test(action.params[n].description));
+/** The params the catalog declares as local paths (ParamSpec.local), with what is done to each. */
+export function localPathParams(action: Action): Array<[string, NonNullable<ParamSpec['local']>]> {
+  return Object.entries(action.params).flatMap(([n, p]) => (p.local ? [[n, p.local] as [string, NonNullable<ParamSpec['local']>]] : []));
 }
 
 function real(p: string): string {
@@ -71,7 +69,7 @@ export interface LocalPathPolicy {
 
 /** null when every local path is acceptable, else the refusal sentence. */
 export function checkLocalPaths(action: Action, params: Record<string, unknown>, policy: LocalPathPolicy): string | null {
-  for (const name of localPathParams(action)) {
+  for (const [name, kind] of localPathParams(action)) {
     const value = params[name];
     if (typeof value !== 'string') continue;
     if (policy.transport === 'http') {
@@ -79,7 +77,7 @@ export function checkLocalPaths(action: Action, params: Record<string, unknown>,
     }
     const abs = isAbsolute(value) ? value : resolve(policy.cwd, value);
     const { roots } = localRoots(policy.cwd, policy.allowedDirs, policy.home);
-    const writing = name === 'output_path';
+    const writing = kind === 'write-file';
     // For a file to be written, resolve its directory (the file may not exist yet).
     const resolved = writing && !existsSync(abs) ? resolve(real(dirname(abs)), abs.slice(dirname(abs).length + 1)) : real(abs);
     if (deniedPaths(policy.home, policy.envFile).some((d) => within(resolved, d) || within(abs, d))) {
@@ -88,10 +86,10 @@ export function checkLocalPaths(action: Action, params: Record<string, unknown>,
     if (!roots.some((r) => within(resolved, r))) {
       return `${action.operation}: ${name} "${value}" resolves outside the allowed directories (the working directory, the temporary directory and FORGE_MCP_ALLOWED_*_DIRS); move the file there or allow its directory`;
     }
-    if (name === 'file_path' || name === 'directory_path') {
+    if (!writing) {
       let st;
       try { st = statSync(resolved); } catch { return `${action.operation}: ${name} "${value}" does not exist`; }
-      if (name === 'file_path') {
+      if (kind === 'read-file') {
         if (!st.isFile()) return `${action.operation}: ${name} "${value}" is not a regular file`;
         if (st.size > policy.maxFileSize) return `${action.operation}: ${name} "${value}" is ${st.size} bytes, over the upload limit of ${policy.maxFileSize} bytes (FORGE_MCP_UPLOAD_MAX_FILE_SIZE)`;
       } else if (!st.isDirectory()) {

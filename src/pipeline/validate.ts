@@ -186,12 +186,20 @@ export function validateCall(call: CallShape): Validated {
   }
   for (const [name, v] of Object.entries(params)) {
     const spec = action.params[name];
+    // Page sizes (SPEC Limits: per_page and first at most 100): above is capped, never forwarded as sent.
+    if ((name === 'per_page' || name === 'first') && spec.type === 'integer' && typeof v === 'number') {
+      if (v < 1) return { ok: false, message: `${action.operation}: ${name} must be from 1 to 100 (got ${v})` };
+      if (v > MAX_PAGE_SIZE) params[name] = MAX_PAGE_SIZE;
+    }
     if (spec.enum && typeof v === 'string' && !spec.enum.includes(v)) {
       return { ok: false, message: `${action.operation}: ${name} must be one of: ${spec.enum.join(', ')}` };
     }
   }
   return { ok: true, params, confirm };
 }
+
+/** The largest page the platform serves (SPEC Limits). */
+export const MAX_PAGE_SIZE = 100;
 
 function describeValue(v: unknown): string {
   if (Array.isArray(v)) return 'array';

@@ -21,6 +21,7 @@ export function actionDetail(s: Session, id: string): Record<string, unknown> | 
     tier: a.tier,
     fine_grained: a.fineGrained === 'none' ? { available: false } : { available: true, permissions: a.fineGrained },
     input_schema: actionSchema(a),
+    examples: a.examples ?? [],
   };
   if (avail !== 'ok') detail.withheld = { cause: avail, message: withheldMessage(a, avail, s) };
   return detail;

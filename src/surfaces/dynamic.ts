@@ -1,7 +1,8 @@
 // Dynamic surface: two tools. forge_find_action searches the catalog; forge_execute_action runs one
 // action through a closed envelope { action, params, confirm }.
 import { catalog } from '../catalog/index.js';
-import { ActionSearch } from '../catalog/search.js';
+import { ActionSearch, MAX_QUERY_CHARS } from '../search/index.js';
+import type { Action } from '../catalog/define.js';
 import { actionSchema } from '../catalog/schema.js';
 import { isListed } from '../pipeline/access.js';
 import { closestName } from '../pipeline/validate.js';
@@ -18,7 +19,7 @@ const TOOLS: ToolDef[] = [
     title: 'Find GitLab actions',
     description:
       'Search the GitLab action catalog in plain language (e.g. "list open merge requests", "retry a failed job"). ' +
-      'Returns ranked canonical action IDs with their exact parameter schemas; run one with forge_execute_action.',
+      'Returns ranked canonical action IDs, the best with its exact parameter schema; run one with forge_execute_action.',
     inputSchema: {
       type: 'object',
       properties: {
@@ -27,6 +28,25 @@ const TOOLS: ToolDef[] = [
         domain: { type: 'string', description: 'Only search this domain (e.g. issue, merge_request, pipeline)' },
       },
       required: ['query'],
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        results: {
+          type: 'array',
+          description: 'Ranked actions, best first',
+          items: {
+            type: 'object',
+            properties: { id: { type: 'string' }, writes: { type: 'boolean' }, destructive: { type: 'boolean' } },
+            required: ['id', 'writes', 'destructive'],
+            additionalProperties: false,
+          },
+        },
+        ambiguous: { type: 'boolean', description: 'true when the two best are close: ask which was meant' },
+        suggested_params: { type: 'object', description: 'Values the request named that fit the best action\'s parameters' },
+      },
+      required: ['results'],
       additionalProperties: false,
     },
     annotations: { title: 'Find GitLab actions', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -58,6 +78,24 @@ export function findActions(s: Session, query: string, limit: number, domain?: s
   return index().search(query, limit, (a) => isListed(a, s) && (!domain || a.domain === domain));
 }
 
+/** A second full schema is shown only when the runner-up is close and its schema is this small (characters). */
+const SECOND_SCHEMA_CHARS = 2400;
+/** Runner-up within this share of the best score: the answer asks which was meant. */
+const CLOSE = 0.85;
+
+const flagsOf = (a: Action) => [a.writes ? 'write' : 'read', a.destructive ? 'destructive: needs confirm' : ''].filter(Boolean).join(', ');
+const quoted = (q: string) => q.slice(0, 200).replace(/[\r\n`]/g, ' ');
+
+/** The request's references that fit an action's own parameters. */
+function suggestedFor(a: Action, suggested: Record<string, string | number>): Record<string, string | number> | undefined {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(suggested)) {
+    if (k in a.params) out[k] = v;
+    else if (k === 'username' && 'assignee_username' in a.params && !('username' in a.params)) continue;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
 function find(s: Session, args: unknown): ToolResult {
   const problem = envelopeProblem(args, ['query', 'limit', 'domain'], ['query']);
   if (problem) return errorResult(problem);
@@ -68,18 +106,37 @@ function find(s: Session, args: unknown): ToolResult {
   if (domain !== undefined && (typeof domain !== 'string' || !catalog().domains.has(domain))) {
     return errorResult(`${FIND}: unknown domain ${JSON.stringify(domain)}. Valid domains: ${[...catalog().domains.keys()].join(', ')}`);
   }
-  const hits = findActions(s, query, n, domain as string | undefined);
+  const { hits, query: parsed } = findActions(s, query, n, domain as string | undefined);
+  const cutNote = parsed.cut ? `(Only the first ${MAX_QUERY_CHARS} characters of the request were read; ${parsed.cut} were cut.)` : '';
   if (!hits.length) {
-    return { content: [{ type: 'text', text: `No action matches "${query.slice(0, 200).replace(/[\r\n]/g, ' ')}". Try other words (the object and the verb, e.g. "merge request approve").`, annotations: { audience: ['assistant'] } }], structuredContent: { results: [] } };
+    const text = [`No action matches "${quoted(query)}". Try other words (the object and the verb, e.g. "merge request approve").`, cutNote].filter(Boolean).join('\n');
+    return { content: [{ type: 'text', text, annotations: { audience: ['assistant'] } }], structuredContent: { results: [] } };
   }
-  const lines = [`Actions for "${query.slice(0, 200).replace(/[\r\n`]/g, ' ')}" — run one with ${EXECUTE} {"action": "<id>", "params": {...}}:`, ''];
-  const results = hits.map(({ action }, i) => {
-    const schema = actionSchema(action);
-    const flags = [action.writes ? 'write' : 'read', action.destructive ? 'destructive: needs confirm' : ''].filter(Boolean).join(', ');
-    lines.push(`${i + 1}. \`${action.id}\` — ${action.summary} (${flags})`, `   params: ${JSON.stringify(schema)}`);
-    return { id: action.id, summary: action.summary, writes: action.writes, destructive: action.destructive, input_schema: schema };
-  });
-  return { content: [{ type: 'text', text: lines.join('\n'), annotations: { audience: ['assistant'] } }], structuredContent: { results } };
+  const [best, second] = hits;
+  const close = second !== undefined && second.score >= CLOSE * best!.score;
+  const lines: string[] = [];
+  if (close) lines.push(`Did you mean \`${best!.action.id}\` or \`${second.action.id}\`? Both fit "${quoted(query)}"; pick by the summaries.`);
+  else lines.push(`Best match for "${quoted(query)}":`);
+  if (cutNote) lines.push(cutNote);
+  const full = (a: Action, i: number) => {
+    lines.push('', `${i + 1}. \`${a.id}\` — ${a.summary} (${flagsOf(a)})`, `   params: ${JSON.stringify(actionSchema(a))}`);
+    const hint = suggestedFor(a, parsed.suggested);
+    if (hint) lines.push(`   from your request: ${JSON.stringify(hint)}`);
+  };
+  full(best!.action, 0);
+  let shown = 1;
+  if (close && JSON.stringify(actionSchema(second.action)).length <= SECOND_SCHEMA_CHARS) { full(second.action, 1); shown = 2; }
+  if (hits.length > shown) {
+    lines.push('', 'Other candidates (read forge://tools/<id> for a schema):');
+    hits.slice(shown).forEach(({ action }, j) => lines.push(`${shown + j + 1}. \`${action.id}\` — ${action.summary} (${flagsOf(action)})`));
+  }
+  lines.push('', `Run one with ${EXECUTE} {"action": "<id>", "params": {...}}.`);
+  const results = hits.map(({ action }) => ({ id: action.id, writes: action.writes, destructive: action.destructive }));
+  const suggested = suggestedFor(best!.action, parsed.suggested);
+  return {
+    content: [{ type: 'text', text: lines.join('\n'), annotations: { audience: ['assistant'] } }],
+    structuredContent: { results, ...(close ? { ambiguous: true } : {}), ...(suggested ? { suggested_params: suggested } : {}) },
+  };
 }
 
 export const dynamicSurface: Surface = {

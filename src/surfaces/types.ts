@@ -19,6 +19,8 @@ export interface ToolDef {
   title: string;
   description: string;
   inputSchema: JsonSchema;
+  /** Declared for tools whose structuredContent has a fixed shape (forge_find_action). */
+  outputSchema?: JsonSchema;
   annotations: ToolAnnotations;
 }
 

@@ -58,6 +58,11 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
     },
     fineGrained: 'none',
     keywords: 'badges awards gamification group achievements',
+    examples: [
+      'what achievements does group acme have?',
+      'list the badges defined in group acme/community',
+      'show all achievements of my-group with their descriptions',
+    ],
   },
   recipients: {
     summary: 'List the awards of one achievement: who received it, when, by whom, revoked or not',
@@ -86,6 +91,11 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
     params: { full_path: namespacePath(), achievement_id: achievementId(), ...cursor() },
     fineGrained: 'none',
     keywords: 'badge awarded users recipients who has',
+    examples: [
+      'who has received achievement 12 in group acme?',
+      'list every award of the First MR badge (id 4) in acme, revoked ones too',
+      'who handed out achievement 7 in acme/community and when?',
+    ],
   },
   unique_users: {
     summary: 'List the distinct users holding one achievement (each user once, however often awarded)',
@@ -112,6 +122,10 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
     params: { full_path: namespacePath(), achievement_id: achievementId(), ...cursor() },
     fineGrained: 'none',
     keywords: 'badge holders distinct users count',
+    examples: [
+      'which distinct users hold achievement 12 in acme?',
+      'how many different people have the Bug Hunter badge (id 3) in group acme?',
+    ],
   },
   user_list: {
     summary: 'List the achievements awarded to one user (optionally those hidden from the profile)',
@@ -138,6 +152,11 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
     },
     fineGrained: 'none',
     keywords: 'my badges user profile awards',
+    examples: [
+      'what badges does @alice have?',
+      'list achievements awarded to @bob, including hidden ones',
+      "show the awards on @jdoe's profile",
+    ],
   },
   create: {
     summary: 'Define a new achievement in a group (name and description)',
@@ -161,6 +180,11 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
     },
     fineGrained: 'none',
     keywords: 'new badge award define gamification',
+    examples: [
+      'create an achievement First Merge in group acme',
+      'define a new badge Bug Hunter in group 42 for fixing 10 bugs',
+      'add a Top Reviewer achievement to the acme community group',
+    ],
   },
   update: {
     summary: 'Rename an achievement or change its description',
@@ -184,6 +208,11 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
     },
     fineGrained: 'none',
     keywords: 'edit rename badge',
+    examples: [
+      'rename achievement 12 to Bug Slayer',
+      'change the description of badge 7 to Awarded for 100 reviews',
+      'edit achievement 3 so it is called First Contribution',
+    ],
   },
   delete: {
     summary: 'Delete an achievement and every award made from it',
@@ -205,6 +234,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
     destructive: true,
     fineGrained: 'none',
     keywords: 'remove badge',
+    examples: ['delete achievement 12 and all its awards', 'remove the Bug Hunter badge (id 3) entirely from group acme'],
   },
   award: {
     summary: 'Award an achievement to a user, with an optional message',
@@ -228,6 +258,11 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
     },
     fineGrained: 'none',
     keywords: 'give grant badge to user recognize reward',
+    examples: [
+      'give achievement 12 to user 345',
+      'award the Top Reviewer badge (id 7) to user 88 with the message Thanks for the reviews',
+      'grant badge 3 to user 1021 for fixing the login bug',
+    ],
   },
   revoke: {
     summary: 'Revoke an award (kept in history as revoked)',
@@ -248,6 +283,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
     destructive: true,
     fineGrained: 'none',
     keywords: 'take back withdraw badge award',
+    examples: ['revoke award 56, it was given by mistake', 'take back user achievement 91 but keep it in the history'],
   },
   user_achievement_update: {
     summary: 'Change one award: show or hide it on the recipient\'s profile, or its message',
@@ -275,6 +311,11 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
     },
     fineGrained: 'none',
     keywords: 'hide show badge on profile award message',
+    examples: [
+      "hide award 56 on the recipient's profile",
+      'change the message on user achievement 91 to Great work on v2',
+      'show award 23 on the profile again',
+    ],
   },
   user_achievement_delete: {
     summary: 'Delete one award record outright (unlike revoke, nothing is kept)',
@@ -297,6 +338,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
     destructive: true,
     fineGrained: 'none',
     keywords: 'remove erase award badge record',
+    examples: ['delete award record 56 completely, no history', 'erase user achievement 91 outright instead of revoking it'],
   },
   user_achievement_reorder: {
     summary: 'Set the display order of a user\'s awards on the profile (highest priority first)',
@@ -322,5 +364,10 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
     },
     fineGrained: 'none',
     keywords: 'order sort priority pin badges profile',
+    examples: [
+      'reorder my badges so award 91 shows first, then 56, then 23',
+      'pin user achievement 12 to the top of the profile',
+      'set the profile badge order to 7, 3, 15',
+    ],
   },
 });

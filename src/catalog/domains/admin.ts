@@ -223,6 +223,11 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_metadata'],
     keywords: 'version edition enterprise revision kas instance',
+    examples: [
+      'what GitLab version is this instance running?',
+      'is this server Enterprise or Community edition?',
+      'show the instance revision and KAS info',
+    ],
   },
   app_statistics_get: {
     summary: 'Get instance statistics: counts of users, projects, groups, issues, MRs, forks, SSH keys',
@@ -230,6 +235,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_statistic'],
     keywords: 'stats counts how many users projects instance size',
+    examples: ['how big is this instance: user and project totals?', 'give me instance-wide counts of groups, issues and MRs'],
   },
   settings_get: {
     summary: 'Get the instance application settings (sign-up, visibility, limits, CI, security)',
@@ -237,6 +243,11 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_application_setting'],
     keywords: 'admin settings configuration instance options',
+    examples: [
+      'is sign-up enabled on the instance?',
+      'show the current admin application settings',
+      "what's the max attachment size configured on the server?",
+    ],
   },
   settings_update: {
     summary: 'Change instance application settings: sign-up, visibility, size and rate limits, CI, security',
@@ -244,6 +255,12 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: applicationSettings(),
     fineGrained: ['update_application_setting'],
     keywords: 'admin settings configure change instance options signup rate limit visibility',
+    examples: [
+      'turn off public sign-up on the instance',
+      'raise the max attachment size to 100 MB',
+      'require 2FA for every user instance-wide',
+      'set the default branch name for new repos to main',
+    ],
   },
   appearance_get: {
     summary: 'Get the instance appearance: title, description, logos, header and footer messages',
@@ -251,6 +268,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_application_appearance'],
     keywords: 'branding look logo title sign-in page header footer',
+    examples: ['what does the sign-in page title say?', 'show the instance branding: logo, header and footer messages'],
   },
   appearance_update: {
     summary: 'Change the instance appearance texts: title, sign-in description, header/footer messages, colors',
@@ -272,6 +290,11 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['update_application_appearance'],
     keywords: 'branding customize title header footer banner message sign-in page',
+    examples: [
+      'change the instance title to Acme GitLab',
+      'put a header bar message saying Staging server, do not use',
+      'make the system footer message white on red',
+    ],
   },
   plan_limits_get: {
     summary: 'Get the application limits of a plan (CI sizes, package file sizes, storage)',
@@ -279,6 +302,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { plan_name: str('Plan to read (default: default; EE also free, premium, ultimate...)') },
     fineGrained: ['read_plan_limit'],
     keywords: 'limits quotas plan CI pipeline size package max file size',
+    examples: ["what's the max pipeline size on the premium plan?", 'what caps does the default plan put on CI and package sizes?'],
   },
   plan_limits_change: {
     summary: 'Change the application limits of a plan (CI sizes, package file sizes, storage)',
@@ -289,6 +313,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['update_plan_limit'],
     keywords: 'limits quotas plan change CI pipeline size package max file size',
+    examples: ['raise the npm max file size to 500MB on the default plan', 'set ci_pipeline_size to 1000 for the ultimate plan'],
   },
 
   // ================================================================ license
@@ -298,6 +323,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_license'],
     keywords: 'license subscription plan seats expiry',
+    examples: ['when does our GitLab license expire?', 'how many seats does the current license have?'],
   },
   license_add: {
     summary: 'Add a license to the instance',
@@ -305,6 +331,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { license: req(str('The license string (content of the .gitlab-license file)')) },
     fineGrained: ['create_license'],
     keywords: 'install upload activate license subscription key',
+    examples: ['install this new .gitlab-license on the instance', 'activate the renewed subscription license key'],
   },
   license_delete: {
     summary: 'Delete a license from the instance',
@@ -313,6 +340,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['delete_license'],
     keywords: 'remove license subscription',
+    examples: ['delete the old license with id 3', 'remove the expired license id 2'],
   },
 
   // ================================================================ OAuth applications
@@ -322,6 +350,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_oauth_application'],
     keywords: 'oauth apps client integrations sso',
+    examples: ['list the OAuth apps registered instance-wide', 'which SSO client applications exist on the instance?'],
   },
   application_create: {
     summary: 'Create an instance-wide OAuth application (answer includes the secret, shown once)',
@@ -334,6 +363,10 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['create_oauth_application'],
     keywords: 'new oauth app client id secret register sso',
+    examples: [
+      'register an instance OAuth app Grafana with redirect https://grafana.acme.io/login/gitlab',
+      'create an OAuth application for our SPA, non-confidential, scopes openid read_user',
+    ],
   },
   application_renew_secret: {
     summary: 'Renew the secret of an OAuth application (the old secret stops working)',
@@ -341,6 +374,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { application_id: applicationId() },
     fineGrained: ['renew_secret_oauth_application'],
     keywords: 'rotate regenerate oauth client secret',
+    examples: ['rotate the client secret of OAuth app 12', 'regenerate the secret for application 5, it leaked'],
   },
   application_delete: {
     summary: 'Delete an OAuth application (its tokens stop working)',
@@ -349,6 +383,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['delete_oauth_application'],
     keywords: 'remove oauth app client',
+    examples: ['delete the OAuth app with id 12, nobody uses it', 'remove the old Jenkins OAuth app (id 7)'],
   },
 
   // ================================================================ broadcast messages
@@ -358,6 +393,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { ...paging() },
     fineGrained: [],
     keywords: 'announcement banner notice maintenance message',
+    examples: ['which broadcast banners are scheduled or active?', 'what announcements are currently shown to users?'],
   },
   broadcast_message_get: {
     summary: 'Get one broadcast message: text, schedule, audience, theme',
@@ -365,6 +401,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { broadcast_message_id: broadcastId() },
     fineGrained: [],
     keywords: 'announcement banner notice message',
+    examples: ['get the text and schedule of broadcast 14', 'when does announcement 9 end and who sees it?'],
   },
   broadcast_message_create: {
     summary: 'Create a broadcast message shown to users in a time window, optionally by role or path',
@@ -372,6 +409,11 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { message: req(str('Message to display (Markdown)')), ...broadcastFields() },
     fineGrained: ['create_broadcast_message'],
     keywords: 'announce announcement banner notice maintenance downtime message all users',
+    examples: [
+      'announce maintenance on Saturday 02:00-04:00 UTC to all users',
+      'post a red banner: GitLab upgrade tonight at 22:00',
+      'show a notification to maintainers only about the new CI policy',
+    ],
   },
   broadcast_message_update: {
     summary: 'Update a broadcast message: text, time window, audience, appearance',
@@ -379,6 +421,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { broadcast_message_id: broadcastId(), message: str('Message to display (Markdown)'), ...broadcastFields() },
     fineGrained: ['update_broadcast_message'],
     keywords: 'edit change announcement banner message',
+    examples: ['extend broadcast message 4 to end at 2025-03-01T06:00Z', 'change the text of announcement 9 to Upgrade postponed'],
   },
   broadcast_message_delete: {
     summary: 'Delete a broadcast message',
@@ -387,6 +430,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['delete_broadcast_message'],
     keywords: 'remove announcement banner message',
+    examples: ['delete the broadcast announcement with id 21', 'remove the maintenance banner (id 9)'],
   },
 
   // ================================================================ topics
@@ -401,6 +445,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: [],
     keywords: 'topics tags categories project labels explore',
+    examples: ['what topics are defined on the instance?', 'which topics match kubernetes?', 'show topics that have no projects'],
   },
   topic_get: {
     summary: 'Get one project topic: name, title, description, project count',
@@ -408,6 +453,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { topic_id: topicId() },
     fineGrained: [],
     keywords: 'topic tag category',
+    examples: ['show topic 15', 'how many projects use topic 22?'],
   },
   topic_create: {
     summary: 'Create a project topic (slug name and title)',
@@ -420,6 +466,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['create_topic'],
     keywords: 'new topic tag category',
+    examples: ['create a topic machine-learning titled Machine Learning', 'add a new project topic called frontend'],
   },
   topic_update: {
     summary: 'Update a project topic: slug, title, description',
@@ -432,6 +479,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['update_topic'],
     keywords: 'edit rename topic tag category',
+    examples: ['rename topic 15 to Data Engineering', 'set the description of topic 22 to Services written in Go'],
   },
   topic_delete: {
     summary: 'Delete a project topic (it is removed from its projects)',
@@ -440,6 +488,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['delete_topic'],
     keywords: 'remove topic tag category',
+    examples: ['delete topic 15', 'remove the unused topic 22 from all projects'],
   },
 
   // ================================================================ system hooks
@@ -449,6 +498,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { ...paging() },
     fineGrained: ['read_webhook'],
     keywords: 'system webhooks instance hooks callbacks',
+    examples: ['what system hooks are set up server-wide?', 'which instance-wide webhooks are configured?'],
   },
   system_hook_get: {
     summary: 'Get one system hook: URL, events, TLS verification',
@@ -456,6 +506,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { hook_id: hookId() },
     fineGrained: ['read_webhook'],
     keywords: 'system webhook',
+    examples: ['show system hook 3', 'what events does system hook 5 fire on?'],
   },
   system_hook_add: {
     summary: 'Add a system hook that receives instance events (and optionally push/tag/MR events)',
@@ -463,6 +514,10 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { url: req(str('URL the hook posts to')), ...hookFields() },
     fineGrained: ['create_webhook'],
     keywords: 'new system webhook instance callback integration',
+    examples: [
+      'add a system hook to https://audit.acme.io/gitlab for push events',
+      'create an instance-level webhook posting to https://hooks.acme.io/events with a secret',
+    ],
   },
   system_hook_edit: {
     summary: 'Update a system hook: URL, events, secret token, branch filter',
@@ -470,14 +525,16 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { hook_id: hookId(), url: str('URL the hook posts to'), ...hookFields() },
     fineGrained: ['update_webhook'],
     keywords: 'edit change system webhook',
+    examples: ['point system hook 3 at https://new.acme.io/hook', 'turn on MR events for system hook 5'],
   },
   system_hook_test: {
     summary: 'Send a sample project_create event to a system hook',
     rest: 'POST /hooks/{hook_id}',
     params: { hook_id: hookId() },
-    writes: false,
+    flagNote: 'Fires the hook at its third-party URL: a side effect, so a write (refused under read-only), where the reference inventory lists a read',
     fineGrained: ['trigger_webhook'],
     keywords: 'test ping trigger system webhook',
+    examples: ['fire a test event at system hook 3 to check delivery', 'does system hook 5 still respond? trigger a test'],
   },
   system_hook_set_url_variable: {
     summary: 'Set a URL variable of a system hook (masked value used as {key} in the URL)',
@@ -485,6 +542,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { hook_id: hookId(), key: id.str('Key of the URL variable'), value: req(str('Value of the URL variable')) },
     fineGrained: ['update_webhook'],
     keywords: 'system webhook url variable secret placeholder',
+    examples: ['store secret url variable api_key on system hook 3', 'give system hook 5 a masked url variable env=prod'],
   },
   system_hook_delete_url_variable: {
     summary: 'Delete a URL variable of a system hook',
@@ -493,6 +551,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['update_webhook'],
     keywords: 'remove system webhook url variable',
+    examples: ['delete url variable api_key of system hook 3', 'remove URL variable env on system hook 5'],
   },
   system_hook_delete: {
     summary: 'Delete a system hook',
@@ -501,6 +560,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['delete_webhook'],
     keywords: 'remove system webhook',
+    examples: ['delete the instance system hook with id 3', 'remove the old instance webhook 5'],
   },
 
   // ================================================================ feature flags of the platform
@@ -510,6 +570,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_feature'],
     keywords: 'gitlab feature flags toggles flipper enabled',
+    examples: ['which GitLab feature flags are enabled on this instance?', "show the instance's persisted flipper gates"],
   },
   feature_list_definitions: {
     summary: 'List all feature flag definitions of the platform (type, group, default state)',
@@ -517,6 +578,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_feature'],
     keywords: 'gitlab feature flag definitions available toggles',
+    examples: ['list all available GitLab feature flag definitions', "what's the default state of every GitLab development flag?"],
   },
   feature_set: {
     summary: 'Enable, disable or roll out a platform feature flag, globally or for users, groups, projects',
@@ -535,6 +597,11 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['update_feature'],
     keywords: 'enable disable toggle gitlab development feature flag instance rollout percentage',
+    examples: [
+      'flip on GitLab dev flag ci_new_ui for the whole instance',
+      'roll out instance feature my_feature to 25% of actors',
+      'turn on GitLab flag vscode_web_ide just for project acme/shop',
+    ],
   },
   feature_delete: {
     summary: 'Delete a platform feature flag\'s gates (back to its default state)',
@@ -543,6 +610,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['delete_feature'],
     keywords: 'remove reset gitlab feature flag gate',
+    examples: ['delete the gates of instance feature flag my_feature', 'reset GitLab feature flag ci_new_ui back to its default'],
   },
 
   // ================================================================ database, Sidekiq, usage data
@@ -555,6 +623,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['mark_database_migration'],
     keywords: 'skip failing database migration mark done',
+    examples: ['mark database migration 20240115123456 as done', 'skip the failing migration 20231201000000 on the ci database'],
   },
   sidekiq_queue_metrics: {
     summary: 'Get Sidekiq queue metrics: backlog and latency of each queue',
@@ -562,6 +631,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_sidekiq_metric'],
     keywords: 'background jobs queues backlog latency sidekiq',
+    examples: ['how backed up are the Sidekiq queues?', 'show the latency per Sidekiq queue'],
   },
   sidekiq_process_metrics: {
     summary: 'Get Sidekiq process metrics: hosts, PIDs, concurrency, busy workers',
@@ -569,6 +639,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_sidekiq_metric'],
     keywords: 'background jobs workers processes sidekiq',
+    examples: ['how many Sidekiq workers are busy?', 'list the Sidekiq processes and their concurrency'],
   },
   sidekiq_job_stats: {
     summary: 'Get Sidekiq job statistics: processed, failed, enqueued, dead',
@@ -576,6 +647,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_sidekiq_metric'],
     keywords: 'background jobs stats failed processed sidekiq',
+    examples: ['Sidekiq failure count so far?', 'show processed vs dead background job counts'],
   },
   sidekiq_compound_metrics: {
     summary: 'Get all Sidekiq metrics at once: queues, processes and job statistics',
@@ -583,6 +655,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_sidekiq_metric'],
     keywords: 'background jobs queues workers stats sidekiq health',
+    examples: ['give me the full Sidekiq health picture', 'all Sidekiq metrics at once: queues, processes and job stats'],
   },
   usage_data_service_ping: {
     summary: 'Get the Service Ping payload collected by the instance',
@@ -590,6 +663,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_service_ping'],
     keywords: 'service ping usage statistics telemetry payload',
+    examples: ['dump the Service Ping report this instance would send', 'what usage data does the instance report home?'],
   },
   usage_data_metric_definitions: {
     summary: 'Export all Service Ping metric definitions as one YAML document',
@@ -599,6 +673,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     render: 'text',
     fineGrained: 'none',
     keywords: 'service ping metrics dictionary definitions yaml',
+    examples: ['export the Service Ping metric dictionary as YAML', 'dump all usage metric definitions with their file paths'],
   },
   usage_data_queries: {
     summary: 'Export the raw SQL queries Service Ping uses (behind a feature flag)',
@@ -606,6 +681,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_usage_data_query'],
     keywords: 'service ping sql queries telemetry',
+    examples: ['show the raw SQL that Service Ping runs', 'export the usage data SQL queries'],
   },
   usage_data_non_sql_metrics: {
     summary: 'Export the non-SQL metrics of Service Ping (behind a feature flag)',
@@ -613,6 +689,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_usage_data_metric'],
     keywords: 'service ping metrics telemetry',
+    examples: ['export Service Ping metrics computed without database queries', "show the usage metrics that don't come from SQL"],
   },
   usage_data_track_event: {
     summary: 'Track one internal event for the current user (optionally also to Snowplow)',
@@ -620,6 +697,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { event: req(str('Name of the internal event (e.g. i_quickactions_page)')), ...eventFields() },
     fineGrained: ['track_internal_event'],
     keywords: 'track internal event analytics instrumentation',
+    examples: ['track internal event i_quickactions_page for project 42', 'record one analytics event i_code_review_user_approve'],
   },
   usage_data_track_events: {
     summary: 'Track several internal events at once (at most 50)',
@@ -629,6 +707,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['track_internal_event'],
     keywords: 'track internal events batch analytics instrumentation',
+    examples: ['track these 20 internal events in one batch', 'send a batch of analytics events for namespace 7'],
   },
 
   // ================================================================ imports and migrations
@@ -646,6 +725,11 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['create_import'],
     keywords: 'migrate import github repository move from github',
+    examples: [
+      'import GitHub repo 123456789 into group acme',
+      'migrate our GitHub repository to GitLab under acme/imported',
+      'bring repo 987654 from GitHub Enterprise github.acme.io into acme',
+    ],
   },
   import_cancel_github: {
     summary: 'Cancel a running GitHub project import',
@@ -653,6 +737,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: req(int('ID of the project being imported')) },
     fineGrained: ['cancel_import'],
     keywords: 'stop abort github import',
+    examples: ['cancel the GitHub import of project 42', 'stop the stuck GitHub import for project 87'],
   },
   import_gists: {
     summary: 'Import the current user\'s GitHub gists as personal snippets',
@@ -660,6 +745,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { personal_access_token: req(str('GitHub personal access token (gist scope)')) },
     fineGrained: ['create_import'],
     keywords: 'github gists import snippets',
+    examples: ['turn my GitHub gists into GitLab snippets', 'bring over all my gists from GitHub'],
   },
   import_bitbucket: {
     summary: 'Import a Bitbucket Cloud repository into a namespace',
@@ -673,6 +759,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['create_import'],
     keywords: 'migrate import bitbucket cloud repository',
+    examples: ['import Bitbucket Cloud repo acme-team/webapp into group acme', 'migrate workspace/api from bitbucket.org to GitLab'],
   },
   import_bitbucket_server: {
     summary: 'Import a Bitbucket Server (Data Center) repository into a namespace',
@@ -689,6 +776,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['create_import'],
     keywords: 'migrate import bitbucket server data center stash repository',
+    examples: ['import repo web from Bitbucket Server project PROJ into acme', 'migrate our Stash repository PLAT/api into GitLab'],
   },
   bulk_import_start: {
     summary: 'Start a direct-transfer migration of groups or projects from another GitLab instance',
@@ -699,6 +787,10 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['create_import'],
     keywords: 'migrate group project direct transfer congregate move instance gitlab to gitlab',
+    examples: [
+      'migrate group old-org from gitlab.old.io to acme via direct transfer',
+      'copy project team/app from another GitLab instance into acme/migrated',
+    ],
   },
   bulk_import_list: {
     summary: 'List direct-transfer migrations started by the current user',
@@ -706,6 +798,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: importFilters(),
     fineGrained: ['read_import'],
     keywords: 'migrations direct transfer imports status',
+    examples: ['list my direct transfer migrations', 'which of my group migrations failed?'],
   },
   bulk_import_get: {
     summary: 'Get one direct-transfer migration: status, source, dates',
@@ -713,6 +806,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { import_id: importId() },
     fineGrained: ['read_import'],
     keywords: 'migration direct transfer import status',
+    examples: ["what's the status of migration 17?", 'show bulk import 23'],
   },
   bulk_import_cancel: {
     summary: 'Cancel a direct-transfer migration',
@@ -720,6 +814,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { import_id: importId() },
     fineGrained: ['cancel_import'],
     keywords: 'stop abort migration direct transfer import',
+    examples: ['cancel migration 17', 'stop direct transfer 23, wrong source group'],
   },
   bulk_import_entity_list: {
     summary: 'List the migrated entities of one migration, or of all your migrations',
@@ -731,6 +826,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['read_import'],
     keywords: 'migration entities groups projects status direct transfer',
+    examples: ['which groups and projects are in migration 17?', 'list failed entities across all my migrations'],
   },
   bulk_import_entity_get: {
     summary: 'Get one migrated entity of a migration: status, paths, failures',
@@ -738,6 +834,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { import_id: importId(), entity_id: entityId() },
     fineGrained: ['read_import'],
     keywords: 'migration entity status direct transfer',
+    examples: ['status of entity 4 in migration 17', 'show migrated project entity 9 of import 23'],
   },
   bulk_import_entity_failures: {
     summary: 'List the failures of one migrated entity (relation, step, exception)',
@@ -745,6 +842,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { import_id: importId(), entity_id: entityId(), ...paging() },
     fineGrained: ['read_import'],
     keywords: 'migration errors failures direct transfer why failed',
+    examples: ['why did entity 4 of migration 17 fail?', 'show the errors for migrated entity 9 in import 23'],
   },
 
   // ================================================================ custom attributes
@@ -756,6 +854,11 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { user_id: attrUserId(), group_id: attrGroupId(), project_id: attrProjectId() },
     fineGrained: ['read_custom_attribute'],
     keywords: 'custom attributes metadata key value tags admin',
+    examples: [
+      'what custom attributes are set on user 330?',
+      'show every custom attribute key/value on group acme/platform',
+      'what metadata attributes does project acme/shop have?',
+    ],
   },
   custom_attr_get: {
     summary: 'Get one custom attribute of a user, a group (group_id) or a project (project_id)',
@@ -765,6 +868,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { user_id: attrUserId(), group_id: attrGroupId(), project_id: attrProjectId(), key: attrKey() },
     fineGrained: ['read_custom_attribute'],
     keywords: 'custom attribute metadata key value',
+    examples: ['read the value of custom attribute cost_center for user 330', 'get custom attribute owner_team on project acme/shop'],
   },
   custom_attr_set: {
     summary: 'Create or update a custom attribute of a user, a group (group_id) or a project (project_id)',
@@ -780,6 +884,11 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['update_custom_attribute'],
     keywords: 'set add update custom attribute metadata key value tag',
+    examples: [
+      'set custom attribute cost_center=R&D on group acme',
+      'tag user 42 with custom attribute department=finance',
+      'set owner_team to payments on project acme/shop',
+    ],
   },
   custom_attr_delete: {
     summary: 'Delete a custom attribute of a user, a group (group_id) or a project (project_id)',
@@ -790,6 +899,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['delete_custom_attribute'],
     keywords: 'remove custom attribute metadata',
+    examples: ['delete custom attribute cost_center from group acme', 'remove the department attribute from user 42'],
   },
 
   // ================================================================ group dependency proxy
@@ -800,6 +910,10 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['purge_dependency_proxy_cache'],
     keywords: 'clear purge dependency proxy cache docker images group',
+    examples: [
+      'wipe the dependency proxy cache for group acme/mobile',
+      "clear the cached Docker images in acme/platform's dependency proxy",
+    ],
   },
 
   // ================================================================ Kubernetes agents of a project
@@ -809,6 +923,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_cluster_agent'],
     keywords: 'kubernetes k8s agent cluster kas gitops',
+    examples: ['list the Kubernetes agents of acme/infra', 'which k8s clusters are connected to project acme/platform?'],
   },
   cluster_agent_get: {
     summary: 'Get one Kubernetes agent of a project',
@@ -816,6 +931,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project(), agent_id: agentId() },
     fineGrained: ['read_cluster_agent'],
     keywords: 'kubernetes k8s agent cluster',
+    examples: ['show Kubernetes agent 3 of acme/infra', 'details of cluster agent 5 in acme/platform'],
   },
   cluster_agent_register: {
     summary: 'Register a Kubernetes agent with a project (then create a token for it)',
@@ -824,6 +940,10 @@ export default domain('admin', 'Instance administration (administrators): settin
     fineGrained: ['create_cluster_agent'],
     nextSteps: ['admin.cluster_agent_token_create'],
     keywords: 'kubernetes k8s agent register connect cluster',
+    examples: [
+      'register a Kubernetes agent named prod-cluster in acme/infra',
+      'connect a new k8s agent staging-agent to project acme/platform',
+    ],
   },
   cluster_agent_delete: {
     summary: 'Delete a Kubernetes agent registration (its tokens stop working)',
@@ -832,6 +952,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['delete_cluster_agent'],
     keywords: 'remove unregister kubernetes k8s agent cluster',
+    examples: ['delete the k8s agent registration 3 in acme/infra', 'unregister cluster agent 5 in acme/platform'],
   },
   cluster_agent_token_list: {
     summary: 'List the active tokens of a Kubernetes agent',
@@ -839,6 +960,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project(), agent_id: agentId(), ...paging() },
     fineGrained: ['read_cluster_agent_token'],
     keywords: 'kubernetes agent tokens credentials',
+    examples: ['what tokens does k8s agent 3 in acme/infra have?', 'which active tokens does cluster agent 5 have?'],
   },
   cluster_agent_token_get: {
     summary: 'Get one token of a Kubernetes agent (metadata, not the secret)',
@@ -846,6 +968,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project(), agent_id: agentId(), token_id: agentTokenId() },
     fineGrained: ['read_cluster_agent_token'],
     keywords: 'kubernetes agent token',
+    examples: ['show token 11 of agent 3 in acme/infra', 'when was agent token 14 of cluster agent 5 last used?'],
   },
   cluster_agent_token_create: {
     summary: 'Create a token for a Kubernetes agent (the answer shows the secret once)',
@@ -858,6 +981,10 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['create_cluster_agent_token'],
     keywords: 'kubernetes agent new token secret install helm',
+    examples: [
+      'create a token for Kubernetes agent 3 in acme/infra so I can install it with helm',
+      'generate a new agent token named rotate-2025 for cluster agent 5',
+    ],
   },
   cluster_agent_token_revoke: {
     summary: 'Revoke a token of a Kubernetes agent',
@@ -866,6 +993,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['revoke_cluster_agent_token'],
     keywords: 'revoke delete kubernetes agent token',
+    examples: ['revoke agent token 11 (k8s agent 3, acme/infra)', 'kill the leaked agent token 14 on cluster agent 5 in acme/platform'],
   },
 
   // ================================================================ Terraform states of a project
@@ -896,6 +1024,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['read_terraform_state'],
     keywords: 'terraform opentofu state backend infrastructure iac locks',
+    examples: ['list the Terraform states of acme/infra', 'which OpenTofu states are locked in acme/platform?'],
   },
   terraform_state_get: {
     summary: 'Get one Terraform state of a project: lock holder, latest version serial and download path',
@@ -916,6 +1045,10 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['read_terraform_state'],
     keywords: 'terraform opentofu state lock version',
+    examples: [
+      'who holds the lock on terraform state production in acme/infra?',
+      'latest version serial of the staging state in acme/platform',
+    ],
   },
   terraform_state_lock: {
     summary: 'Lock a Terraform state so no one else can change it',
@@ -933,6 +1066,10 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['lock_terraform_state'],
     keywords: 'terraform state lock block changes',
+    examples: [
+      'lock terraform state production in acme/infra before the apply',
+      'put a lock on state staging in acme/platform so nobody runs plan',
+    ],
   },
   terraform_state_unlock: {
     summary: 'Unlock a Terraform state (with its lock ID, or force-unlock without one)',
@@ -944,6 +1081,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['lock_terraform_state'],
     keywords: 'terraform state unlock force-unlock release stuck lock',
+    examples: ['force-unlock terraform state production in acme/infra', 'release the stuck lock on state staging in acme/platform'],
   },
   terraform_version_delete: {
     summary: 'Delete one version (serial) of a Terraform state',
@@ -952,6 +1090,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['delete_terraform_state'],
     keywords: 'terraform state version history remove',
+    examples: ['delete state version serial 42 of production in acme/infra', 'remove serial 17 from the history of state staging'],
   },
   terraform_state_delete: {
     summary: 'Delete a Terraform state and all its versions',
@@ -964,6 +1103,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['delete_terraform_state'],
     keywords: 'terraform opentofu state remove workspace delete',
+    examples: ['delete terraform state old-env in acme/infra', 'remove the whole OpenTofu state sandbox with all its versions'],
   },
 
   // ================================================================ CI/CD secure files of a project
@@ -973,6 +1113,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_secure_file'],
     keywords: 'ci secure files certificates keystore provisioning profile signing mobile',
+    examples: ['what secure files does the acme/mobile pipeline have?', 'which signing certificates are uploaded to acme/ios-app?'],
   },
   secure_file_get: {
     summary: 'Get one CI/CD secure file of a project: name, checksum, expiry, metadata',
@@ -980,6 +1121,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project(), secure_file_id: secureFileId() },
     fineGrained: ['read_secure_file'],
     keywords: 'ci secure file details certificate',
+    examples: ['show secure file 8 of acme/mobile', 'when does secure file 3 in acme/ios-app expire?'],
   },
   secure_file_create: {
     summary: 'Upload a CI/CD secure file to a project (for signing in pipelines)',
@@ -993,6 +1135,10 @@ export default domain('admin', 'Instance administration (administrators): settin
     upload: { as: 'multipart', field: 'file' },
     fineGrained: ['create_secure_file'],
     keywords: 'upload ci secure file certificate keystore provisioning profile signing',
+    examples: [
+      'upload release.keystore as a CI secure file to acme/mobile',
+      'add the provisioning profile ./dist.mobileprovision to acme/ios-app secure files',
+    ],
   },
   secure_file_delete: {
     summary: 'Delete a CI/CD secure file of a project',
@@ -1001,6 +1147,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['delete_secure_file'],
     keywords: 'remove ci secure file certificate',
+    examples: ['delete secure file 8 from acme/mobile', 'remove the old certificate (secure file 3) in acme/ios-app'],
   },
 
   // ================================================================ error tracking of a project
@@ -1010,6 +1157,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project() },
     fineGrained: ['read_error_tracking_setting'],
     keywords: 'error tracking sentry settings exceptions',
+    examples: ['is error tracking on for acme/billing?', 'does acme/api use Sentry or the integrated error tracking?'],
   },
   error_tracking_update_settings: {
     summary: 'Enable or disable error tracking of a project, and choose the integrated backend',
@@ -1021,6 +1169,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['update_error_tracking_setting'],
     keywords: 'enable disable error tracking sentry integrated',
+    examples: ['switch acme/shop to the built-in error tracking', 'turn off error tracking for acme/api'],
   },
   error_tracking_list: {
     summary: 'List the client keys (DSNs) of a project\'s integrated error tracking',
@@ -1028,6 +1177,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_error_tracking_client_key'],
     keywords: 'error tracking sentry dsn client keys',
+    examples: ['which DSNs were issued for error reporting in acme/billing?', 'what Sentry client keys does acme/api have?'],
   },
   error_tracking_create: {
     summary: 'Create a client key (DSN) for a project\'s integrated error tracking',
@@ -1035,6 +1185,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project() },
     fineGrained: ['create_error_tracking_client_key'],
     keywords: 'new error tracking sentry dsn client key',
+    examples: ['I need a fresh DSN for error reporting in acme/billing', 'give me a Sentry-compatible client key for acme/api'],
   },
   error_tracking_delete: {
     summary: 'Delete a client key (DSN) of a project\'s integrated error tracking',
@@ -1043,6 +1194,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['delete_error_tracking_client_key'],
     keywords: 'remove revoke error tracking sentry dsn client key',
+    examples: ['delete DSN client key 4 in acme/billing', 'revoke DSN 7 of acme/api'],
   },
 
   // ================================================================ alert metric images of a project
@@ -1052,6 +1204,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project(), alert_iid: alertIid() },
     fineGrained: ['read_alert_metric_image'],
     keywords: 'alert incident metrics screenshots charts images',
+    examples: ['show the metric images on alert 12 in acme/shop', 'which chart screenshots are attached to alert 5?'],
   },
   alert_metric_image_upload: {
     summary: 'Upload a metric image (chart screenshot) to an alert, with an optional link',
@@ -1066,6 +1219,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     upload: { as: 'multipart', field: 'file' },
     fineGrained: ['create_alert_metric_image'],
     keywords: 'upload alert incident metric chart screenshot image',
+    examples: ['attach ./cpu.png to alert 12 in acme/shop', 'upload a Grafana screenshot to alert 5 with a link to the dashboard'],
   },
   alert_metric_image_update: {
     summary: 'Update the link and description of an alert metric image',
@@ -1079,6 +1233,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['update_alert_metric_image'],
     keywords: 'edit alert metric image link',
+    examples: ['change the link on metric image 3 of alert 12', "update the caption of alert 5's metric image 8"],
   },
   alert_metric_image_delete: {
     summary: 'Delete a metric image of an alert',
@@ -1087,5 +1242,6 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['delete_alert_metric_image'],
     keywords: 'remove alert metric image',
+    examples: ['delete the chart image 3 on alert 12 in acme/billing', 'remove the wrong screenshot (image 8) from alert 5'],
   },
 });

@@ -19,6 +19,11 @@ export default domain('branch', 'Branches of a project repository: list, read, c
     },
     fineGrained: ['create_branch'],
     keywords: 'new branch checkout -b fork point from',
+    examples: [
+      'cut a branch feature/login-redesign off main in acme/shop',
+      'make a new branch hotfix/2.3.1 from tag v2.3.0',
+      'start branch spike-redis from commit 4f2a9c1 in acme/api',
+    ],
   },
   delete: {
     summary: 'Delete a branch of the repository',
@@ -27,6 +32,11 @@ export default domain('branch', 'Branches of a project repository: list, read, c
     destructive: true,
     fineGrained: ['delete_branch'],
     keywords: 'remove branch delete',
+    examples: [
+      'delete the branch feature/old-checkout in acme/shop',
+      "get rid of branch tmp-debug in acme/api, I'm done with it",
+      'nuke the remote branch wip/alice-experiment',
+    ],
   },
   delete_merged: {
     summary: 'Delete every branch already merged into the default branch (protected branches are kept)',
@@ -35,6 +45,11 @@ export default domain('branch', 'Branches of a project repository: list, read, c
     destructive: true,
     fineGrained: ['delete_branch'],
     keywords: 'cleanup stale merged branches prune',
+    examples: [
+      'tidy up acme/billing: drop branches whose work is already in main',
+      'prune merged branches from the repo acme/web',
+      'delete every branch already merged into main in acme/api',
+    ],
   },
   get: {
     summary: 'Get one branch: its latest commit and whether it is protected, merged or default',
@@ -43,6 +58,11 @@ export default domain('branch', 'Branches of a project repository: list, read, c
     notFound: { kind: 'branch', idParam: 'branch_name', listAction: 'branch.list' },
     fineGrained: ['read_branch'],
     keywords: 'branch head commit exists',
+    examples: [
+      "what's the latest commit on branch develop in acme/shop?",
+      'does branch feature/payments exist in acme/api?',
+      'is release/1.4 merged yet? show me that branch',
+    ],
   },
   get_protected: {
     summary: 'Get the protection settings of one protected branch (who can push, merge, force-push)',
@@ -50,6 +70,11 @@ export default domain('branch', 'Branches of a project repository: list, read, c
     params: { project_id: id.project(), name: protectedName() },
     fineGrained: ['read_protected_branch'],
     keywords: 'branch protection rules push merge permissions',
+    examples: [
+      'who is allowed to push to main in acme/shop?',
+      'show the protection settings for release-* in acme/api',
+      'can developers force-push to the protected branch develop?',
+    ],
   },
   list: {
     summary: 'List branches of a repository, optionally filtered by name',
@@ -62,6 +87,11 @@ export default domain('branch', 'Branches of a project repository: list, read, c
     },
     fineGrained: ['read_branch'],
     keywords: 'branches list show all git branch',
+    examples: [
+      'what branches exist in acme/billing?',
+      'which branches start with feature/ in acme/api?',
+      'show me git branches matching ^release- in acme/web',
+    ],
   },
   list_protected: {
     summary: 'List the protected branches of a project with their access levels',
@@ -69,6 +99,11 @@ export default domain('branch', 'Branches of a project repository: list, read, c
     params: { project_id: id.project(), search: str('Only protected branches whose name contains this'), ...paging() },
     fineGrained: ['read_protected_branch'],
     keywords: 'protected branches protection rules',
+    examples: [
+      'which branches have protection turned on in acme/billing?',
+      'list protected branches with their access levels in acme/api',
+      'show all the locked-down branches of repo acme/web',
+    ],
   },
   protect: {
     summary: 'Protect a branch or wildcard: set who can push, merge and unprotect, and allow force push',
@@ -87,6 +122,11 @@ export default domain('branch', 'Branches of a project repository: list, read, c
     },
     fineGrained: ['protect_branch'],
     keywords: 'protect branch lock restrict push merge rules',
+    examples: [
+      'lock main in acme/billing to maintainer-only pushes and merges',
+      'lock down release-* branches in acme/api, no force pushes',
+      'make develop a protected branch where developers can merge',
+    ],
   },
   rule_list: {
     summary: 'List the branch rules of a project: protected patterns, matching branch counts, push/merge access',
@@ -124,6 +164,11 @@ export default domain('branch', 'Branches of a project repository: list, read, c
     // fine-grained token gets an emptied list; withheld from every fine-grained session.
     fineGrained: 'none',
     keywords: 'branch rules protection overview settings',
+    examples: [
+      'give me an overview of the branch rules in acme/shop',
+      'how many branches match each branch rule in acme/api?',
+      'show branch rules with push and merge access for acme/web',
+    ],
   },
   unprotect: {
     summary: 'Remove the protection of a protected branch or wildcard',
@@ -132,6 +177,11 @@ export default domain('branch', 'Branches of a project repository: list, read, c
     destructive: true,
     fineGrained: ['protect_branch'],
     keywords: 'unprotect branch remove protection unlock',
+    examples: [
+      'staging in acme/web no longer needs protection, unprotect it',
+      'remove the protection from release-* in acme/api',
+      'drop branch protection on develop so anyone can push',
+    ],
   },
   update_protected: {
     summary: 'Change the protection of a protected branch: force push, code owner approval, access rules',
@@ -147,5 +197,10 @@ export default domain('branch', 'Branches of a project repository: list, read, c
     },
     fineGrained: ['update_protected_branch'],
     keywords: 'edit branch protection force push rules',
+    examples: [
+      'let people force-push to develop in acme/billing (it stays protected)',
+      'require code owner approval for pushes to main in acme/api',
+      'let @bob merge into the protected branch release-2.0',
+    ],
   },
 });

@@ -17,6 +17,11 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
     },
     fineGrained: ['read_feature_flag'],
     keywords: 'feature toggles switches rollout flags',
+    examples: [
+      'what feature flags do we have in acme/billing?',
+      'which feature toggles are currently enabled in acme/api?',
+      'show disabled feature flags of project acme/web',
+    ],
   },
   feature_flag_get: {
     summary: 'Get one feature flag with its strategies and environment scopes',
@@ -24,6 +29,11 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
     params: { project_id: id.project(), feature_flag_name: flagName() },
     fineGrained: ['read_feature_flag'],
     keywords: 'feature toggle strategies',
+    examples: [
+      'show the rollout strategies of feature flag new_checkout in acme/shop',
+      'how is the dark_mode flag configured per environment in acme/web?',
+      'details of feature flag beta-search in acme/api',
+    ],
   },
   feature_flag_create: {
     summary: 'Create a feature flag with rollout strategies per environment',
@@ -37,6 +47,11 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
     },
     fineGrained: ['create_feature_flag'],
     keywords: 'new feature toggle rollout percentage',
+    examples: [
+      'add a flag checkout_v2 to acme/billing with a 5% gradual rollout on production',
+      'add a toggle called dark_mode to acme/web, off by default',
+      'set up a new feature flag beta-search for staging only in acme/api',
+    ],
   },
   feature_flag_update: {
     summary: 'Update a feature flag: turn it on or off, rename, change strategies',
@@ -54,6 +69,11 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
     },
     fineGrained: ['update_feature_flag'],
     keywords: 'enable disable toggle turn on off rollout edit',
+    examples: [
+      'turn on the new_checkout flag in acme/shop',
+      'bump dark_mode rollout to 50% in production for acme/web',
+      'switch off feature flag beta-search in acme/api',
+    ],
   },
   feature_flag_delete: {
     summary: 'Delete a feature flag',
@@ -62,6 +82,11 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
     destructive: true,
     fineGrained: ['delete_feature_flag'],
     keywords: 'remove feature toggle',
+    examples: [
+      'delete the feature flag old_navbar in acme/shop',
+      'remove the stale toggle legacy-payments from acme/api',
+      "get rid of feature flag dark_mode in acme/web, it's fully launched",
+    ],
   },
 
   // ---- user lists
@@ -75,6 +100,11 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
     },
     fineGrained: ['read_feature_flag_user_list'],
     keywords: 'feature flag user list targeting audience',
+    examples: [
+      'what audiences (user lists) can flags target in acme/billing?',
+      'which targeting user lists exist for flags in acme/api?',
+      'show flag user lists with beta in the name in acme/web',
+    ],
   },
   ff_user_list_get: {
     summary: 'Get one feature flag user list with its user IDs',
@@ -82,6 +112,11 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
     params: { project_id: id.project(), user_list_iid: userListIid() },
     fineGrained: ['read_feature_flag_user_list'],
     keywords: 'feature flag user list',
+    examples: [
+      'which user IDs are in feature flag user list 3 of acme/shop?',
+      'show feature flag user list 7 in acme/api',
+      'who is in the early-adopters user list (iid 2) in acme/web?',
+    ],
   },
   ff_user_list_create: {
     summary: 'Create a feature flag user list (the user IDs a strategy can target)',
@@ -93,6 +128,11 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
     },
     fineGrained: ['create_feature_flag_user_list'],
     keywords: 'new feature flag user list targeting',
+    examples: [
+      'create a feature flag user list beta-testers with users 101,204,309 in acme/shop',
+      'make a targeting list internal-staff for flags in acme/api with user1,user2',
+      'new flag user list early-adopters in acme/web for the gradual rollout',
+    ],
   },
   ff_user_list_update: {
     summary: 'Update a feature flag user list: rename it or replace its user IDs (add or remove users)',
@@ -105,6 +145,11 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
     },
     fineGrained: ['update_feature_flag_user_list'],
     keywords: 'edit feature flag user list add remove users',
+    examples: [
+      'add user 512 to feature flag user list 3 in acme/shop',
+      'rename flag user list 7 in acme/api to qa-team',
+      'replace the users in targeting list 2 with alice,bob,carol',
+    ],
   },
   ff_user_list_delete: {
     summary: 'Delete a feature flag user list',
@@ -113,5 +158,6 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
     destructive: true,
     fineGrained: ['delete_feature_flag_user_list'],
     keywords: 'remove feature flag user list',
+    examples: ['delete flag targeting list 9 from acme/billing', 'remove the old beta-testers targeting list from acme/api'],
   },
 });

@@ -28,6 +28,10 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
     tier: 'premium',
     fineGrained: ['read_geo_site'],
     keywords: 'geo replication secondary primary sites nodes disaster recovery',
+    examples: [
+      'list the Geo sites of this instance',
+      'which Geo secondaries are configured?',
+    ],
   },
   get: {
     summary: 'Get the configuration of one Geo site',
@@ -36,6 +40,10 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
     tier: 'premium',
     fineGrained: ['read_geo_site'],
     keywords: 'geo replication site node',
+    examples: [
+      'show the config of Geo site 2',
+      'what URL and capacities does Geo site 3 use?',
+    ],
   },
   list_status: {
     summary: 'List the replication and verification status of every Geo site',
@@ -44,6 +52,10 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
     tier: 'premium',
     fineGrained: ['read_geo_site'],
     keywords: 'geo replication sync health lag status all sites',
+    examples: [
+      'how far behind are all Geo secondaries?',
+      'replication health of every Geo site',
+    ],
   },
   get_status: {
     summary: 'Get the replication and verification status of one Geo site',
@@ -52,6 +64,10 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
     tier: 'premium',
     fineGrained: ['read_geo_site'],
     keywords: 'geo replication sync health lag status site',
+    examples: [
+      'is Geo site 2 in sync?',
+      'show replication and verification status for Geo site 3',
+    ],
   },
   create: {
     summary: 'Create a Geo site (primary or secondary) with its URL and sync settings',
@@ -65,6 +81,10 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
     tier: 'premium',
     fineGrained: ['create_geo_site'],
     keywords: 'add new geo secondary site node replication',
+    examples: [
+      'add a Geo secondary site named eu-west at https://eu.gitlab.example.com',
+      'create a new Geo site for the Tokyo DR region',
+    ],
   },
   edit: {
     summary: 'Update a Geo site: name, URLs, capacities, selective sync',
@@ -78,6 +98,10 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
     tier: 'premium',
     fineGrained: ['update_geo_site'],
     keywords: 'change modify geo site node settings selective sync capacity',
+    examples: [
+      'limit Geo site 2 to syncing only group acme',
+      'set repository backfill capacity of Geo site 3 to 50',
+    ],
   },
   repair: {
     summary: 'Repair the OAuth authentication between a Geo site and the primary',
@@ -86,6 +110,10 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
     tier: 'premium',
     fineGrained: ['repair_geo_site'],
     keywords: 'fix geo oauth application secondary site',
+    examples: [
+      'fix the OAuth between Geo site 2 and the primary',
+      'repair authentication of the eu-west Geo secondary (site 3)',
+    ],
   },
   delete: {
     summary: 'Delete a Geo site (replication to it stops)',
@@ -95,5 +123,9 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
     tier: 'premium',
     fineGrained: ['delete_geo_site'],
     keywords: 'remove geo secondary site node',
+    examples: [
+      'delete Geo site 4',
+      'remove the decommissioned Geo secondary site 5',
+    ],
   },
 });

@@ -18,6 +18,11 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     },
     fineGrained: ['read_pipeline'],
     keywords: 'CI build steps stages failed failing jobs of pipeline',
+    examples: [
+      'jobs of pipeline 4521',
+      'which jobs failed in pipeline 88123?',
+      'list the stages and jobs of pipeline 9001 in acme/shop',
+    ],
   },
   list_project: {
     summary: 'List recent jobs of a project across its pipelines, filtered by status',
@@ -29,6 +34,11 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     },
     fineGrained: ['read_job'],
     keywords: 'CI builds recent failed running jobs project-wide',
+    examples: [
+      'recent failed jobs in acme/shop',
+      'what jobs are running in platform/infra right now?',
+      'list the latest jobs of web/frontend across all pipelines',
+    ],
   },
   list_bridges: {
     summary: 'List the bridge (trigger) jobs of a pipeline and the downstream pipelines they started',
@@ -41,6 +51,11 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     },
     fineGrained: ['read_pipeline'],
     keywords: 'downstream child multi-project trigger jobs',
+    examples: [
+      'what downstream pipelines did pipeline 4521 trigger?',
+      'list the trigger jobs of pipeline 88123 and their child pipelines',
+      'which child pipelines came out of pipeline 9001 in acme/shop?',
+    ],
   },
   get: {
     summary: 'Get one job: status, stage, runner, duration, failure reason, artifacts',
@@ -49,6 +64,11 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     fineGrained: ['read_job'],
     nextSteps: ['job.trace', 'job.retry'],
     keywords: 'CI build step status',
+    examples: [
+      'status of job 912',
+      'which runner ran job 3301 and how long did it take?',
+      'details of job 4410 in acme/shop: stage, duration, failure reason',
+    ],
   },
   trace: {
     summary: 'Read the log (console output) of a job, by default its last lines',
@@ -63,6 +83,11 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     render: 'job_trace',
     fineGrained: ['read_job'],
     keywords: 'log logs output console error why failed CI build trace',
+    examples: [
+      'why did job 912 fail?',
+      'show the log of job 3301',
+      'last 50 lines of output from https://gitlab.example.com/acme/shop/-/jobs/4410',
+    ],
   },
   wait: {
     summary: 'Wait until a job finishes (polls its status) and return the final state',
@@ -77,6 +102,11 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     },
     fineGrained: ['read_job'],
     keywords: 'poll watch until done finished CI build',
+    examples: [
+      'wait for job 912 to finish',
+      'let me know when job 3301 completes',
+      'block until job 4410 in acme/shop is done, then tell me if it passed',
+    ],
   },
   retry: {
     summary: 'Retry a job (creates a new job run)',
@@ -84,6 +114,11 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     params: { project_id: id.project(), job_id: id.job() },
     fineGrained: ['run_job'],
     keywords: 'rerun restart CI build',
+    examples: [
+      'retry job 912',
+      'rerun the flaky rspec job 3301',
+      'job 4410 failed on a network blip, run it again',
+    ],
   },
   cancel: {
     summary: 'Cancel a running or pending job',
@@ -95,6 +130,11 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     },
     fineGrained: ['update_job'],
     keywords: 'stop abort CI build',
+    examples: [
+      'cancel job 912',
+      "stop job 3301, it's hanging",
+      'force-cancel the deploy job 4410 that is stuck in canceling',
+    ],
   },
   play: {
     summary: 'Run a manual job (play it), optionally with job variables',
@@ -106,6 +146,11 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     },
     fineGrained: ['run_job'],
     keywords: 'manual start trigger deploy button',
+    examples: [
+      'run the manual deploy job 912',
+      'press play on job 3301 with ENV=prod',
+      'trigger the manual release job 4410',
+    ],
   },
   erase: {
     summary: 'Erase a job: delete its log and artifacts (cannot be undone)',
@@ -114,6 +159,10 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     destructive: true,
     fineGrained: ['delete_job'],
     keywords: 'clear wipe log artifacts',
+    examples: [
+      'erase job 912',
+      'wipe the log and artifacts of job 3301, it leaked a secret',
+    ],
   },
 
   // ---- artifacts
@@ -124,10 +173,15 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     params: {
       project_id: id.project(),
       job_id: id.job(),
-      output_path: req(str('Local path where the zip archive is saved', { in: 'local' })),
+      output_path: req(str('Local path where the zip archive is saved', { in: 'local', local: 'write-file' })),
     },
     fineGrained: ['read_job_artifact'],
     keywords: 'download artifacts zip build output files',
+    examples: [
+      'download the artifacts of job 912 to ./out.zip',
+      'save the build output zip of job 3301 locally',
+      'grab the artifacts archive of job 4410 in acme/shop and save it to /tmp/a.zip',
+    ],
   },
   download_artifacts: {
     summary: 'Download the artifacts archive (zip) of the latest successful job of a ref to a local file',
@@ -138,10 +192,14 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       ref_name: refName(),
       job: jobName(),
       search_recent_successful_pipelines: searchRecent(),
-      output_path: req(str('Local path where the zip archive is saved', { in: 'local' })),
+      output_path: req(str('Local path where the zip archive is saved', { in: 'local', local: 'write-file' })),
     },
     fineGrained: ['read_job_artifact'],
     keywords: 'download latest artifacts branch zip',
+    examples: [
+      'download the latest artifacts of the build job on main',
+      'get the zip from the last successful package job on release/2.3',
+    ],
   },
   download_single_artifact: {
     summary: 'Read one file from the artifacts of a job (or save it to a local file)',
@@ -151,11 +209,16 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       project_id: id.project(),
       job_id: id.job(),
       artifact_path: id.str('Path of the file inside the artifacts archive, e.g. reports/out.txt'),
-      output_path: str('Local path to save the file to (default: return its text)', { in: 'local' }),
+      output_path: str('Local path to save the file to (default: return its text)', { in: 'local', local: 'write-file' }),
     },
     textResponse: true,
     fineGrained: ['read_job_artifact'],
     keywords: 'artifact file read report output',
+    examples: [
+      'read reports/coverage.txt from the artifacts of job 912',
+      'open junit.xml from the artifacts of job 3301',
+      "show me dist/report.html from job 4410's artifacts in acme/shop",
+    ],
   },
   download_single_artifact_by_ref: {
     summary: 'Read one artifact file of the latest successful job of a ref (or save it locally)',
@@ -167,11 +230,15 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       artifact_path: id.str('Path of the file inside the artifacts archive, e.g. reports/out.txt'),
       job: jobName(),
       search_recent_successful_pipelines: searchRecent(),
-      output_path: str('Local path to save the file to (default: return its text)', { in: 'local' }),
+      output_path: str('Local path to save the file to (default: return its text)', { in: 'local', local: 'write-file' }),
     },
     textResponse: true,
     fineGrained: ['read_job_artifact'],
     keywords: 'artifact file latest branch raw',
+    examples: [
+      'read dist/version.txt from the latest build job artifacts on main',
+      'get coverage/summary.json from the last successful test job on develop',
+    ],
   },
   keep_artifacts: {
     summary: 'Keep the artifacts of a job so they do not expire',
@@ -179,6 +246,10 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     params: { project_id: id.project(), job_id: id.job() },
     fineGrained: ['update_job_artifact'],
     keywords: 'retain preserve artifacts expiry',
+    examples: [
+      'keep the artifacts of job 912 forever',
+      "don't let job 3301's artifacts expire",
+    ],
   },
   delete_artifacts: {
     summary: 'Delete the artifacts of one job (cannot be undone)',
@@ -187,6 +258,10 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     destructive: true,
     fineGrained: ['delete_job_artifact'],
     keywords: 'remove artifacts free storage',
+    examples: [
+      'delete the artifacts of job 912',
+      "remove job 3301's artifacts to free space",
+    ],
   },
   delete_project_artifacts: {
     summary: 'Delete all deletable job artifacts of a project (cannot be undone)',
@@ -195,6 +270,10 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     destructive: true,
     fineGrained: ['delete_artifact'],
     keywords: 'remove all artifacts cleanup storage',
+    examples: [
+      'delete all job artifacts in acme/shop',
+      'purge every artifact of platform/infra to reclaim storage',
+    ],
   },
 
   // ---- CI/CD job token access scope
@@ -204,6 +283,10 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     params: { project_id: id.project() },
     fineGrained: ['read_job_token_scope'],
     keywords: 'CI_JOB_TOKEN access scope settings',
+    examples: [
+      'is the CI_JOB_TOKEN allowlist enforced on acme/shop?',
+      'show the job token access settings of platform/infra',
+    ],
   },
   token_scope_patch: {
     summary: 'Enable or disable the CI job token inbound access limit of a project',
@@ -214,6 +297,10 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     },
     fineGrained: ['update_job_token_scope'],
     keywords: 'CI_JOB_TOKEN access limit toggle',
+    examples: [
+      'turn on the job token access limit for acme/shop',
+      'switch off the CI_JOB_TOKEN inbound restriction on platform/infra',
+    ],
   },
   token_scope_list_inbound: {
     summary: 'List the projects whose CI job tokens may access this project',
@@ -221,6 +308,10 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_job_token_scope_allowlist'],
     keywords: 'CI_JOB_TOKEN allowlist inbound projects',
+    examples: [
+      "which projects' job tokens can access acme/shop?",
+      'list the inbound CI_JOB_TOKEN allowlist of platform/infra',
+    ],
   },
   token_scope_add_project: {
     summary: 'Allow the CI job tokens of another project to access this project',
@@ -233,6 +324,10 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     },
     fineGrained: ['create_job_token_scope_allowlist'],
     keywords: 'CI_JOB_TOKEN allowlist add project',
+    examples: [
+      'allow acme/api pipelines to access acme/shop with CI_JOB_TOKEN',
+      'add project 812 to the job token allowlist of platform/infra',
+    ],
   },
   token_scope_remove_project: {
     summary: 'Remove a project from the CI job token inbound allowlist',
@@ -244,6 +339,10 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     destructive: true,
     fineGrained: ['delete_job_token_scope_allowlist'],
     keywords: 'CI_JOB_TOKEN allowlist remove project',
+    examples: [
+      'remove project 812 from the job token allowlist of acme/shop',
+      'delete acme/api from the CI_JOB_TOKEN allowlist of platform/infra',
+    ],
   },
   token_scope_list_groups: {
     summary: 'List the groups whose projects\' CI job tokens may access this project',
@@ -251,6 +350,10 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_job_token_scope_allowlist'],
     keywords: 'CI_JOB_TOKEN allowlist groups',
+    examples: [
+      'which groups are on the job token allowlist of acme/shop?',
+      'list allowlisted groups for CI_JOB_TOKEN in platform/infra',
+    ],
   },
   token_scope_add_group: {
     summary: 'Allow the CI job tokens of a group\'s projects to access this project',
@@ -263,6 +366,10 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     },
     fineGrained: ['create_job_token_scope_allowlist'],
     keywords: 'CI_JOB_TOKEN allowlist add group',
+    examples: [
+      'allow jobs from group acme to access platform/infra with CI_JOB_TOKEN',
+      'add group 55 to the job token allowlist of acme/shop',
+    ],
   },
   token_scope_remove_group: {
     summary: 'Remove a group from the CI job token allowlist',
@@ -274,5 +381,9 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     destructive: true,
     fineGrained: ['delete_job_token_scope_allowlist'],
     keywords: 'CI_JOB_TOKEN allowlist remove group',
+    examples: [
+      'remove group 55 from the job token allowlist of acme/shop',
+      'delete the data-team group entry from the CI_JOB_TOKEN allowlist of platform/infra',
+    ],
   },
 });

@@ -46,6 +46,11 @@ export default domain('member_role', 'Custom roles (member roles) of top-level g
     tier: 'ultimate',
     fineGrained: ['read_member_role'],
     keywords: 'custom roles permissions RBAC group roles',
+    examples: [
+      'what custom roles exist in group acme?',
+      'list the member roles defined for the platform group',
+      'show custom RBAC roles of top-level group acme with their permissions',
+    ],
   },
   list_instance: {
     summary: 'List the custom roles of the instance (self-managed administrator)',
@@ -54,6 +59,10 @@ export default domain('member_role', 'Custom roles (member roles) of top-level g
     tier: 'ultimate',
     fineGrained: ['read_member_role'],
     keywords: 'custom roles permissions RBAC instance admin',
+    examples: [
+      'list instance-wide custom roles',
+      'as admin, show all custom roles on this GitLab server',
+    ],
   },
   create_group: {
     summary: 'Create a custom role in a top-level group: a base role plus extra permissions',
@@ -62,6 +71,11 @@ export default domain('member_role', 'Custom roles (member roles) of top-level g
     tier: 'ultimate',
     fineGrained: ['create_member_role'],
     keywords: 'new custom role permissions RBAC group',
+    examples: [
+      'create a custom role "Security Reviewer" in group acme based on Reporter with read_vulnerability',
+      'define a Developer-based role in group platform that can manage CI variables',
+      'add a custom role to group acme letting Guests read code',
+    ],
   },
   create_instance: {
     summary: 'Create a custom role for the whole instance (self-managed administrator)',
@@ -70,6 +84,10 @@ export default domain('member_role', 'Custom roles (member roles) of top-level g
     tier: 'ultimate',
     fineGrained: ['create_member_role'],
     keywords: 'new custom role permissions RBAC instance admin',
+    examples: [
+      'create an instance-level custom role "Auditor" based on Guest with compliance dashboard access',
+      'as admin, add a server-wide custom role that can archive projects',
+    ],
   },
   delete_group: {
     summary: 'Delete a custom role of a top-level group (only when no member holds it)',
@@ -79,6 +97,10 @@ export default domain('member_role', 'Custom roles (member roles) of top-level g
     tier: 'ultimate',
     fineGrained: ['delete_member_role'],
     keywords: 'remove custom role group',
+    examples: [
+      'delete custom role 12 from group acme',
+      'remove the unused member role 7 in the platform group',
+    ],
   },
   delete_instance: {
     summary: 'Delete a custom role of the instance (self-managed administrator)',
@@ -88,5 +110,9 @@ export default domain('member_role', 'Custom roles (member roles) of top-level g
     tier: 'ultimate',
     fineGrained: ['delete_member_role'],
     keywords: 'remove custom role instance admin',
+    examples: [
+      'delete instance custom role 4',
+      'remove the server-wide member role 9',
+    ],
   },
 });

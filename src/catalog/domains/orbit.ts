@@ -11,6 +11,10 @@ export default domain('orbit', 'Orbit knowledge graph of the public hosted insta
     hostedOnly: true,
     fineGrained: ['read_orbit'],
     keywords: 'knowledge graph orbit available healthy up service status',
+    examples: [
+      'is the Orbit knowledge graph up?',
+      'check Orbit service health and version',
+    ],
   },
   schema: {
     summary: 'Get the Orbit graph ontology: domains, node types and edges (expand nodes for properties)',
@@ -23,6 +27,10 @@ export default domain('orbit', 'Orbit knowledge graph of the public hosted insta
     hostedOnly: true,
     fineGrained: ['read_orbit'],
     keywords: 'knowledge graph ontology entities relationships nodes edges model',
+    examples: [
+      'what node types and edges does the Orbit graph have?',
+      'show the Orbit ontology with MergeRequest and Project expanded',
+    ],
   },
   dsl: {
     summary: 'Get the Orbit query DSL (JSON Schema of the graph query language) to write queries',
@@ -32,6 +40,10 @@ export default domain('orbit', 'Orbit knowledge graph of the public hosted insta
     hostedOnly: true,
     fineGrained: ['read_orbit'],
     keywords: 'knowledge graph query language grammar syntax json schema',
+    examples: [
+      'how do I write an Orbit graph query? show the query language',
+      'give me the JSON schema of the Orbit query DSL',
+    ],
   },
   tools: {
     summary: 'List the Orbit MCP tool manifest: tool names, descriptions and parameter schemas',
@@ -41,11 +53,16 @@ export default domain('orbit', 'Orbit knowledge graph of the public hosted insta
     hostedOnly: true,
     fineGrained: ['read_orbit'],
     keywords: 'knowledge graph tools manifest mcp',
+    examples: [
+      'list the Orbit MCP tools and their parameters',
+      'what tools does the Orbit manifest expose?',
+    ],
   },
   query: {
     summary: 'Run a read-only Orbit knowledge graph query (traversal, aggregation, neighbors, path finding)',
     rest: 'POST /orbit/query',
     writes: false,
+    readNote: 'Orbit queries are read-only; POST carries the query document',
     params: {
       query: req(obj('Query object in the Orbit DSL, e.g. {"query_type":"traversal","node":{...},"limit":10}')),
       response_format: responseFormat(),
@@ -54,6 +71,11 @@ export default domain('orbit', 'Orbit knowledge graph of the public hosted insta
     hostedOnly: true,
     fineGrained: ['read_orbit'],
     keywords: 'knowledge graph search relationships who touched dependencies traverse aggregate',
+    examples: [
+      'use the Orbit knowledge graph to find which projects depend on acme/auth-lib',
+      'run an Orbit traversal from user alice to the MRs she authored, limit 10',
+      'graph query: count merge requests per project in group acme',
+    ],
   },
   graph_status: {
     summary: 'Get the Orbit indexing status of one group or project: indexed projects, entity counts, last run',
@@ -69,5 +91,9 @@ export default domain('orbit', 'Orbit knowledge graph of the public hosted insta
     fineGrained: ['read_orbit'],
     notFound: { kind: 'Orbit-indexed group or project', idParam: 'full_path', listAction: 'orbit.status' },
     keywords: 'knowledge graph indexed indexing progress coverage',
+    examples: [
+      'is acme/shop indexed in Orbit yet?',
+      'show Orbit indexing progress for group acme',
+    ],
   },
 });

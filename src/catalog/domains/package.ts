@@ -29,7 +29,7 @@ const genericCoordinates = {
 };
 
 const uploadSource = {
-  file_path: str('Local path of the file to upload (or use content_base64)', { in: 'local' }),
+  file_path: str('Local path of the file to upload (or use content_base64)', { in: 'local', local: 'read-file' }),
   content_base64: str('Base64-encoded file content (alternative to file_path; required over HTTP)', { in: 'local' }),
 };
 
@@ -48,6 +48,11 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     },
     fineGrained: ['read_package'],
     keywords: 'package registry artifacts npm maven pypi nuget generic libraries releases',
+    examples: [
+      'list packages in acme/shop',
+      'npm packages published in platform/sdk',
+      'find version 1.4.2 of the maven package in acme/api',
+    ],
   },
   group_list: {
     summary: 'List the packages of all projects in a group',
@@ -61,6 +66,11 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     },
     fineGrained: ['read_package'],
     keywords: 'group package registry npm maven libraries',
+    examples: [
+      'all packages across group acme',
+      'list pypi packages in the platform group',
+      'what libraries has the data-team group published?',
+    ],
   },
   get: {
     summary: 'Get one package of a project: name, version, type, pipelines, tags',
@@ -70,6 +80,11 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     notFound: { kind: 'package', idParam: 'package_id', listAction: 'package.list' },
     nextSteps: ['package.file_list'],
     keywords: 'package version',
+    examples: [
+      'show package 812 in acme/shop',
+      'which pipeline built package 4401?',
+      'details of package 77 in platform/sdk',
+    ],
   },
   file_list: {
     summary: 'List the files of a package with sizes and checksums',
@@ -83,6 +98,11 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     },
     fineGrained: ['read_package'],
     keywords: 'package files assets checksums',
+    examples: [
+      'what files are in package 812?',
+      'list files and checksums of package 4401 in acme/api',
+      'which files were uploaded to package 77 in platform/sdk, with sha256?',
+    ],
   },
   delete: {
     summary: 'Delete a package and all its files (cannot be undone)',
@@ -91,6 +111,10 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     destructive: true,
     fineGrained: ['delete_package'],
     keywords: 'remove package version',
+    examples: [
+      'delete package 812 in acme/shop',
+      'remove the broken release package 4401',
+    ],
   },
   file_delete: {
     summary: 'Delete one file of a package (cannot be undone)',
@@ -103,6 +127,10 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     destructive: true,
     fineGrained: ['delete_package'],
     keywords: 'remove package file',
+    examples: [
+      'delete file 9023 from package 812',
+      'remove the bad tarball 311 of package 4401 in acme/api',
+    ],
   },
 
   // ---- generic packages
@@ -113,10 +141,15 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     params: {
       ...genericCoordinates,
       file_name: id.str('Name of the file in the package'),
-      output_path: req(str('Local path where the downloaded file is saved', { in: 'local' })),
+      output_path: req(str('Local path where the downloaded file is saved', { in: 'local', local: 'write-file' })),
     },
     fineGrained: ['read_package'],
     keywords: 'download generic package file binary artifact',
+    examples: [
+      'download app.tar.gz from generic package myapp 1.2.0 in acme/shop',
+      'fetch the cli binary of generic package tools v3.0.1 to ./bin',
+      'save setup.exe from generic package installer 4.1.0 of web/desktop to ./downloads',
+    ],
   },
   publish: {
     summary: 'Upload a file to a generic package (creates the package version if needed)',
@@ -130,6 +163,11 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     },
     fineGrained: ['create_package'],
     keywords: 'upload publish generic package binary artifact release asset',
+    examples: [
+      'upload dist/app.tar.gz as generic package myapp 1.2.0',
+      'publish build.zip to the generic registry of platform/tools as version 3.0.1',
+      'push build/out.bin to the generic package registry as firmware 0.9.1 in iot/device',
+    ],
   },
   publish_and_link: {
     summary: 'Upload a file to a generic package and link it as an asset of a release',
@@ -155,6 +193,10 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     },
     fineGrained: ['create_package', 'create_release_link'],
     keywords: 'upload publish release asset attach binary download link',
+    examples: [
+      'upload app.tar.gz to package myapp 1.2.0 and attach it to release v1.2.0',
+      'publish the installer and add it as an asset on the v3.0.1 release',
+    ],
   },
   publish_directory: {
     summary: 'Upload the files of a local directory to a generic package, one package file each',
@@ -164,11 +206,15 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     params: {
       ...genericCoordinates,
       file_name: id.str('Glob of the file names in directory_path to upload, e.g. *.tar.gz (* for all)'),
-      directory_path: req(str('Local path of the directory whose files are uploaded', { in: 'local' })),
+      directory_path: req(str('Local path of the directory whose files are uploaded', { in: 'local', local: 'read-dir' })),
       status: publishStatus(),
     },
     fineGrained: ['create_package'],
     keywords: 'upload folder bulk publish generic package build outputs',
+    examples: [
+      'upload everything in ./dist as generic package myapp 1.2.0',
+      'publish all *.tar.gz files from build/ to package tools 3.0.1',
+    ],
   },
 
   // ---- package protection rules
@@ -178,6 +224,11 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_package'],
     keywords: 'protected packages push delete rules',
+    examples: [
+      'list package protection rules in acme/shop',
+      'which packages are protected in platform/sdk?',
+      'show the package protection rules of acme/api',
+    ],
   },
   protection_rule_create: {
     summary: 'Protect packages matching a name pattern from pushes or deletes below a role',
@@ -191,6 +242,11 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     },
     fineGrained: ['create_package'],
     keywords: 'protect packages rule push delete',
+    examples: [
+      'protect npm packages @acme/* so only maintainers can push',
+      'only owners may delete pypi packages named internal-* in platform/sdk',
+      'lock down maven packages com.acme.* in acme/api so only admins can push',
+    ],
   },
   protection_rule_update: {
     summary: 'Change a package protection rule: pattern, type or minimum role required to push or delete',
@@ -205,6 +261,11 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     },
     fineGrained: ['update_package'],
     keywords: 'edit package protection rule require role',
+    examples: [
+      'change package protection rule 5 to require owner for push',
+      'update package rule 9 to cover maven com.acme.*',
+      'loosen package protection rule 12 in acme/api to let maintainers push',
+    ],
   },
   protection_rule_delete: {
     summary: 'Delete a package protection rule',
@@ -213,6 +274,10 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     destructive: true,
     fineGrained: ['delete_package'],
     keywords: 'remove unprotect packages',
+    examples: [
+      'delete package protection rule 5',
+      'drop package protection rule 9 in platform/sdk so anyone can publish again',
+    ],
   },
 
   // ---- container registry repositories
@@ -227,6 +292,11 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     },
     fineGrained: ['read_container_repository'],
     keywords: 'docker container images registry OCI',
+    examples: [
+      'list docker images in acme/shop',
+      'what container repositories does platform/infra have, with tag counts?',
+      'which Docker images live in the web/frontend registry?',
+    ],
   },
   registry_list_group: {
     summary: 'List the container registry repositories of all projects in a group',
@@ -234,6 +304,11 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     params: { group_id: id.group(), ...paging() },
     fineGrained: ['read_container_repository'],
     keywords: 'docker container images registry group',
+    examples: [
+      'list container images across group acme',
+      'all registry repositories in the platform group',
+      "show every image repository in data-team's container registry",
+    ],
   },
   registry_get: {
     summary: 'Get one container registry repository by its ID, with tags count and size',
@@ -246,6 +321,11 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     },
     fineGrained: ['read_container_repository'],
     keywords: 'docker image repository size',
+    examples: [
+      'show container repository 31 with its size',
+      'how big is registry repository 207?',
+      'details of container image repo 88 including its tags',
+    ],
   },
   registry_delete: {
     summary: 'Delete a container registry repository with all its tags (scheduled, cannot be undone)',
@@ -254,6 +334,10 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     destructive: true,
     fineGrained: ['delete_container_repository'],
     keywords: 'remove docker image repository',
+    examples: [
+      'delete container repository 31 in acme/shop',
+      'remove the whole docker image repo 207 with all its tags',
+    ],
   },
   registry_tag_list: {
     summary: 'List the tags of a container registry repository',
@@ -261,6 +345,11 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     params: { project_id: id.project(), repository_id: repositoryId(), ...paging() },
     fineGrained: ['read_container_repository'],
     keywords: 'docker image tags versions',
+    examples: [
+      'list tags of container repository 31 in acme/shop',
+      'what image versions are in registry repo 207?',
+      'what tags does image repository 88 in web/frontend have?',
+    ],
   },
   registry_tag_get: {
     summary: 'Get one tag of a container registry repository: digest, size, created date',
@@ -272,6 +361,11 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     },
     fineGrained: ['read_container_repository'],
     keywords: 'docker image tag digest',
+    examples: [
+      'digest of the latest tag in container repository 31',
+      'show image tag v2.3.0 of registry repo 207',
+      'when was image tag nightly of container repository 88 created, and how big is it?',
+    ],
   },
   registry_tag_delete: {
     summary: 'Delete one tag of a container registry repository',
@@ -284,6 +378,10 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     destructive: true,
     fineGrained: ['delete_container_repository'],
     keywords: 'remove docker image tag',
+    examples: [
+      'delete image tag v1.0.0 from container repo 31',
+      'remove the broken latest tag in registry repo 207',
+    ],
   },
   registry_tag_delete_bulk: {
     summary: 'Delete the tags of a container repository matching a regex, keeping newest or matching ones',
@@ -299,6 +397,10 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     destructive: true,
     fineGrained: ['delete_container_repository'],
     keywords: 'cleanup prune old docker tags bulk',
+    examples: [
+      'delete all image tags older than 30 days in repo 31, keep the newest 5',
+      'clean up tags matching dev-.* in container repository 207',
+    ],
   },
 
   // ---- container repository protection rules
@@ -308,6 +410,11 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_container_repository_protection_rule'],
     keywords: 'protected container images push delete rules',
+    examples: [
+      'list container repository protection rules of acme/shop',
+      'which image paths are protected in platform/infra?',
+      'what container protection rules does web/frontend have?',
+    ],
   },
   registry_rule_create: {
     summary: 'Protect container repositories matching a path pattern from pushes or deletes below a role',
@@ -320,6 +427,11 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     },
     fineGrained: ['create_container_repository_protection_rule'],
     keywords: 'protect container images rule',
+    examples: [
+      'protect container repos acme/shop/app-* so only maintainers can push',
+      'require owner to delete images under platform/infra/base-*',
+      'protect the web/frontend/prod image path from pushes by developers',
+    ],
   },
   registry_rule_update: {
     summary: 'Change a container repository protection rule: pattern or minimum role required to push or delete',
@@ -333,6 +445,11 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     },
     fineGrained: ['update_container_repository_protection_rule'],
     keywords: 'edit container protection rule require role',
+    examples: [
+      'change container protection rule 4 to require admin for push',
+      'update image protection rule 8 pattern to acme/shop/api-*',
+      'edit container repo protection rule 11 in web/frontend to maintainer push',
+    ],
   },
   registry_rule_delete: {
     summary: 'Delete a container repository protection rule',
@@ -341,6 +458,10 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     destructive: true,
     fineGrained: ['delete_container_repository_protection_rule'],
     keywords: 'remove unprotect container repository',
+    examples: [
+      'delete container repository protection rule 4',
+      'unprotect container images: remove image path rule 8 in platform/infra',
+    ],
   },
 
   // ---- container tag protection rules
@@ -350,6 +471,11 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_container_registry_protection_tag_rule'],
     keywords: 'protected docker tags rules immutable',
+    examples: [
+      'list image tag protection rules in acme/shop',
+      'which docker tags are protected in platform/infra?',
+      'show the protected image tag patterns of web/frontend',
+    ],
   },
   registry_tag_rule_create: {
     summary: 'Protect container image tags matching a pattern from pushes and deletes below a role',
@@ -362,6 +488,11 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     },
     fineGrained: ['create_container_registry_protection_tag_rule'],
     keywords: 'protect docker tags rule',
+    examples: [
+      'protect image tags v*-release so only maintainers push or delete them',
+      'make container tags matching prod-* owner-only in acme/shop',
+      'add a tag protection rule so only admins can push latest in web/frontend',
+    ],
   },
   registry_tag_rule_update: {
     summary: 'Change a container tag protection rule: pattern or minimum roles',
@@ -375,6 +506,11 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     },
     fineGrained: ['update_container_registry_protection_tag_rule'],
     keywords: 'edit docker tag protection rule require role',
+    examples: [
+      'change tag protection rule 2 to require admin for delete',
+      'update docker tag rule 6 pattern to release-*',
+      'edit tag protection rule 9 in web/frontend to let maintainers push',
+    ],
   },
   registry_tag_rule_delete: {
     summary: 'Delete a container tag protection rule',
@@ -383,5 +519,9 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     destructive: true,
     fineGrained: ['delete_container_registry_protection_tag_rule'],
     keywords: 'remove unprotect docker tags',
+    examples: [
+      'delete tag protection rule 2',
+      'remove docker tag protection rule 6 in acme/shop, tags can be overwritten again',
+    ],
   },
 });

@@ -33,6 +33,12 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     },
     fineGrained: ['read_pipeline'],
     keywords: 'CI builds runs workflows recent failed pipelines',
+    examples: [
+      'show failed pipelines on main in acme/shop',
+      'recent CI runs for platform/infra',
+      'pipelines triggered by @alice today',
+      'list running pipelines in web/frontend',
+    ],
   },
   get: {
     summary: 'Get one pipeline: status, ref, SHA, duration, coverage and who started it',
@@ -42,6 +48,11 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     notFound: { kind: 'pipeline', idParam: 'pipeline_id', listAction: 'pipeline.list' },
     nextSteps: ['job.list', 'pipeline.test_report_summary', 'pipeline.retry'],
     keywords: 'CI build status',
+    examples: [
+      'status of pipeline 4521',
+      'how long did pipeline 88123 in acme/shop take?',
+      "what's up with https://gitlab.example.com/acme/shop/-/pipelines/9001?",
+    ],
   },
   latest: {
     summary: 'Get the latest pipeline of the newest commit on a branch or tag (default branch if none)',
@@ -52,6 +63,11 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     },
     fineGrained: ['read_pipeline'],
     keywords: 'CI build last latest current status main branch',
+    examples: [
+      'is main green?',
+      'latest pipeline on develop in acme/shop',
+      "what's the CI status of the newest commit on release/2.3?",
+    ],
   },
   create: {
     summary: 'Run a new pipeline on a branch or tag, with optional variables and inputs',
@@ -65,6 +81,11 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     fineGrained: ['create_pipeline'],
     nextSteps: ['pipeline.wait', 'job.list'],
     keywords: 'start trigger run CI build new pipeline',
+    examples: [
+      'run a pipeline on main in acme/shop',
+      'kick off CI for feature/login with DEPLOY=true',
+      'trigger a new build of the v2.3.0 tag',
+    ],
   },
   retry: {
     summary: 'Retry the failed or canceled jobs of a pipeline',
@@ -72,6 +93,11 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     params: { project_id: id.project(), pipeline_id: id.pipeline() },
     fineGrained: ['update_pipeline'],
     keywords: 'rerun restart failed CI build',
+    examples: [
+      'rerun the failed jobs of pipeline 4521',
+      'retry pipeline 88123 in acme/shop',
+      'pipeline 9001 flaked, restart it',
+    ],
   },
   cancel: {
     summary: 'Cancel all running and pending jobs of a pipeline',
@@ -79,6 +105,11 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     params: { project_id: id.project(), pipeline_id: id.pipeline() },
     fineGrained: ['update_pipeline'],
     keywords: 'stop abort CI build',
+    examples: [
+      'cancel pipeline 4521',
+      "stop pipeline 88123, it's stuck",
+      'abort the CI run 9001 in acme/shop',
+    ],
   },
   delete: {
     summary: 'Delete a pipeline with its jobs, logs and artifacts (cannot be undone)',
@@ -87,6 +118,10 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     destructive: true,
     fineGrained: ['delete_pipeline'],
     keywords: 'remove CI build',
+    examples: [
+      'delete pipeline 4521',
+      'nuke pipeline 88123 and its logs in acme/shop',
+    ],
   },
   update_metadata: {
     summary: 'Rename a pipeline (update its metadata)',
@@ -98,6 +133,11 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     },
     fineGrained: ['update_pipeline'],
     keywords: 'rename pipeline name title',
+    examples: [
+      'rename pipeline 4521 to nightly perf run',
+      'give pipeline 88123 the name release candidate 2',
+      'call pipeline 9001 in acme/shop hotfix verification',
+    ],
   },
   variables: {
     summary: 'List the variables a pipeline was run with',
@@ -105,6 +145,11 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     params: { project_id: id.project(), pipeline_id: id.pipeline() },
     fineGrained: ['read_pipeline'],
     keywords: 'CI variables parameters env run inputs',
+    examples: [
+      'what variables was pipeline 4521 run with?',
+      'show the env vars passed to pipeline 88123',
+      'which inputs and variables did pipeline 9001 in acme/shop get?',
+    ],
   },
   test_report: {
     summary: 'Get the full unit test report of a pipeline: suites and test cases with failures',
@@ -112,6 +157,11 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     params: { project_id: id.project(), pipeline_id: id.pipeline() },
     fineGrained: ['read_pipeline'],
     keywords: 'tests junit failing tests results CI',
+    examples: [
+      'which tests failed in pipeline 4521?',
+      'full junit report for pipeline 88123 in acme/shop',
+      'show the failing test cases and their errors from pipeline 9001',
+    ],
   },
   test_report_summary: {
     summary: 'Get the test report summary of a pipeline: counts per suite (pass, fail, skip, error)',
@@ -119,6 +169,11 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     params: { project_id: id.project(), pipeline_id: id.pipeline() },
     fineGrained: ['read_pipeline'],
     keywords: 'tests junit totals results CI',
+    examples: [
+      'how many tests passed in pipeline 4521?',
+      'test totals for pipeline 88123',
+      'pass/fail counts per suite in pipeline 9001',
+    ],
   },
   wait: {
     summary: 'Wait until a pipeline finishes (polls its status) and return the final state',
@@ -133,6 +188,11 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     },
     fineGrained: ['read_pipeline'],
     keywords: 'poll watch until done finished complete CI build',
+    examples: [
+      'wait for pipeline 4521 to finish',
+      'tell me when pipeline 88123 is done',
+      'watch pipeline 9001 until it completes, up to 20 minutes',
+    ],
   },
 
   // ---- pipeline schedules
@@ -146,6 +206,11 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     },
     fineGrained: ['read_pipeline_schedule'],
     keywords: 'cron scheduled nightly pipelines timer',
+    examples: [
+      'list the scheduled pipelines in acme/shop',
+      'what nightly jobs are set up in platform/infra?',
+      'show inactive pipeline schedules of web/frontend',
+    ],
   },
   schedule_get: {
     summary: 'Get one pipeline schedule with its variables, inputs and last pipeline',
@@ -153,6 +218,11 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     params: { project_id: id.project(), pipeline_schedule_id: scheduleId() },
     fineGrained: ['read_pipeline_schedule'],
     keywords: 'cron scheduled pipeline variables last run',
+    examples: [
+      'show pipeline schedule 12',
+      'when did schedule 34 in acme/shop last run and with what variables?',
+      'details of the nightly schedule 56 in web/frontend: cron and owner',
+    ],
   },
   schedule_list_triggered_pipelines: {
     summary: 'List the pipelines a pipeline schedule has started',
@@ -164,6 +234,10 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     },
     fineGrained: ['read_pipeline_schedule', 'read_pipeline'],
     keywords: 'cron scheduled runs history past',
+    examples: [
+      'what pipelines has schedule 12 started?',
+      'history of runs for the nightly schedule 34 in acme/shop',
+    ],
   },
   schedule_create: {
     summary: 'Create a pipeline schedule that runs a branch or tag on a cron timetable',
@@ -179,6 +253,11 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     },
     fineGrained: ['create_pipeline_schedule'],
     keywords: 'cron nightly scheduled pipeline timer',
+    examples: [
+      'schedule a nightly pipeline on main at 2am UTC',
+      'create a cron 0 6 * * 1 for develop in acme/shop',
+      'run release/2.3 every Sunday at midnight Berlin time',
+    ],
   },
   schedule_update: {
     summary: 'Change a pipeline schedule: cron, time zone, ref, description, active, inputs',
@@ -195,6 +274,11 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     },
     fineGrained: ['update_pipeline_schedule'],
     keywords: 'edit cron enable disable schedule',
+    examples: [
+      'change schedule 12 to run at 3am',
+      'pause pipeline schedule 34 in acme/shop',
+      'switch the nightly schedule 56 to the develop branch',
+    ],
   },
   schedule_delete: {
     summary: 'Delete a pipeline schedule',
@@ -203,6 +287,10 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     destructive: true,
     fineGrained: ['delete_pipeline_schedule'],
     keywords: 'remove cron schedule',
+    examples: [
+      'delete pipeline schedule 12',
+      'remove the old nightly cron 34 from acme/shop',
+    ],
   },
   schedule_run: {
     summary: 'Run a pipeline schedule now (the next scheduled run is unchanged)',
@@ -211,6 +299,11 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     params: { project_id: id.project(), pipeline_schedule_id: scheduleId() },
     fineGrained: ['update_pipeline_schedule'],
     keywords: 'play trigger now immediately cron schedule',
+    examples: [
+      'run schedule 12 now',
+      'trigger the nightly schedule 34 immediately',
+      'fire off the weekly schedule 56 right away without waiting for the cron',
+    ],
   },
   schedule_take_ownership: {
     summary: 'Take ownership of a pipeline schedule (its pipelines then run as you)',
@@ -218,6 +311,10 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     params: { project_id: id.project(), pipeline_schedule_id: scheduleId() },
     fineGrained: ['update_pipeline_schedule'],
     keywords: 'owner schedule change owner',
+    examples: [
+      'take ownership of pipeline schedule 12',
+      'make me the owner of schedule 34, @bob left the team',
+    ],
   },
   schedule_create_variable: {
     summary: 'Add a variable to a pipeline schedule',
@@ -231,6 +328,10 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     },
     fineGrained: ['update_pipeline_schedule'],
     keywords: 'schedule variable env parameter',
+    examples: [
+      'add variable ENV=staging to schedule 12',
+      'set a new DEPLOY_TARGET variable on pipeline schedule 34',
+    ],
   },
   schedule_edit_variable: {
     summary: 'Change the value or type of a pipeline schedule variable',
@@ -244,6 +345,10 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     },
     fineGrained: ['update_pipeline_schedule'],
     keywords: 'schedule variable update env',
+    examples: [
+      'change ENV to production on schedule 12',
+      'update the DEPLOY_TARGET value of pipeline schedule 34',
+    ],
   },
   schedule_delete_variable: {
     summary: 'Remove a variable from a pipeline schedule',
@@ -256,6 +361,10 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     destructive: true,
     fineGrained: ['update_pipeline_schedule'],
     keywords: 'schedule variable remove',
+    examples: [
+      'remove the ENV variable from schedule 12',
+      'delete DEPLOY_TARGET on pipeline schedule 34',
+    ],
   },
 
   // ---- pipeline trigger tokens
@@ -265,6 +374,11 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_trigger'],
     keywords: 'trigger token webhook api trigger',
+    examples: [
+      'list pipeline trigger tokens of acme/shop',
+      'what trigger tokens exist in platform/infra?',
+      'which external trigger tokens are set up for web/frontend CI?',
+    ],
   },
   trigger_get: {
     summary: 'Get one pipeline trigger token: description, owner, last use',
@@ -272,6 +386,11 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     params: { project_id: id.project(), trigger_id: triggerId() },
     fineGrained: ['read_trigger'],
     keywords: 'trigger token',
+    examples: [
+      'show trigger token 7 in acme/shop',
+      'who owns pipeline trigger 15 and when was it last used?',
+      'details of pipeline trigger token 22 in web/frontend',
+    ],
   },
   trigger_create: {
     summary: 'Create a pipeline trigger token for starting pipelines through the API',
@@ -282,6 +401,11 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     },
     fineGrained: ['create_trigger'],
     keywords: 'new trigger token',
+    examples: [
+      'create a pipeline trigger token for the deploy webhook in acme/shop',
+      'new trigger token so platform/infra CI can be started from an external system',
+      'make a trigger token for web/frontend so Jenkins can kick off pipelines',
+    ],
   },
   trigger_update: {
     summary: 'Change the description of a pipeline trigger token',
@@ -293,6 +417,11 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     },
     fineGrained: ['update_trigger'],
     keywords: 'edit trigger token',
+    examples: [
+      'rename trigger token 7 to jenkins-bridge',
+      'change the description of pipeline trigger 15',
+      'update the note on trigger token 22 in web/frontend to say used by ops cron',
+    ],
   },
   trigger_delete: {
     summary: 'Delete a pipeline trigger token (callers using it stop working)',
@@ -301,6 +430,10 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     destructive: true,
     fineGrained: ['delete_trigger'],
     keywords: 'revoke remove trigger token',
+    examples: [
+      'delete trigger token 7 in acme/shop',
+      'remove pipeline trigger 15, the token leaked',
+    ],
   },
   trigger_run: {
     summary: 'Start a pipeline with a trigger token (not the user token) on a branch or tag',
@@ -315,6 +448,10 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     fineGrained: 'none',
     routeNote: 'The platform lists this route as unavailable for fine-grained tokens: it authenticates with a CI trigger token',
     keywords: 'trigger token webhook start pipeline remotely downstream',
+    examples: [
+      'trigger a pipeline on main of acme/shop with trigger token glptt-abc',
+      'start CI remotely on develop using the trigger token, pass DEPLOY=true',
+    ],
   },
 
   // ---- resource groups
@@ -324,6 +461,11 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_resource_group'],
     keywords: 'concurrency lock mutex deployment queue',
+    examples: [
+      'list resource groups in acme/shop',
+      'what deployment locks does platform/infra have?',
+      'show the concurrency groups defined in web/frontend',
+    ],
   },
   resource_group_get: {
     summary: 'Get one resource group and its process mode',
@@ -331,6 +473,11 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     params: { project_id: id.project(), key: resourceGroupKey() },
     fineGrained: ['read_resource_group'],
     keywords: 'concurrency lock process mode',
+    examples: [
+      'show resource group production in acme/shop',
+      'what process mode does the staging resource group use?',
+      'details of the deploy-prod resource group in platform/infra',
+    ],
   },
   resource_group_upcoming_jobs: {
     summary: 'List the jobs waiting for a resource group, in the order they will run',
@@ -338,6 +485,10 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     params: { project_id: id.project(), key: resourceGroupKey(), ...paging() },
     fineGrained: ['read_resource_group', 'read_job'],
     keywords: 'waiting_for_resource queue blocked deploy jobs',
+    examples: [
+      'which jobs are waiting for the production resource group?',
+      'why is my deploy stuck waiting_for_resource on staging?',
+    ],
   },
   resource_group_edit: {
     summary: 'Change the process mode (job ordering) of a resource group',
@@ -349,5 +500,9 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     },
     fineGrained: ['update_resource_group'],
     keywords: 'concurrency process mode order',
+    examples: [
+      'set resource group production to oldest_first',
+      'change the process mode of staging to newest_first in acme/shop',
+    ],
   },
 });

@@ -253,6 +253,12 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['read_project'],
     keywords: 'repos repositories projects search find membership member of owned starred',
+    examples: [
+      'which repos am I a member of?',
+      'find projects with "payments" in the name',
+      'show the private repos I own, most recently active first',
+      'list projects with the topic kubernetes',
+    ],
   },
   get: {
     summary: 'Get one project: path, visibility, default branch, URLs, settings and permissions',
@@ -267,6 +273,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     resource: 'forge://project/{project_id}',
     fineGrained: ['read_project'],
     keywords: 'repo repository settings',
+    examples: [
+      'what is the default branch of the acme/shop project?',
+      'show details for the repo platform/infra',
+      'is acme/api public or private?',
+    ],
   },
   create: {
     summary: 'Create a project in the caller\'s namespace or a group, optionally from a template or import URL',
@@ -285,6 +296,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['create_project'],
     keywords: 'new repo repository init start project',
+    examples: [
+      'create a new repo called billing-service in group acme',
+      'spin up an empty project with a README under my namespace',
+      'start a project named storefront from the rails template',
+    ],
   },
   create_for_user: {
     summary: 'Create a project owned by another user (administrator only)',
@@ -301,6 +317,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['create_project'],
     keywords: 'admin new project for user repo',
+    examples: [
+      'as admin, create a project named sandbox for user @bob',
+      'set up a repo called onboarding-notes owned by user id 482',
+    ],
   },
   update: {
     summary: 'Update project settings: name, path, description, visibility, features, merge and CI options',
@@ -328,6 +348,12 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['update_project'],
     keywords: 'edit settings rename visibility configure project options',
+    examples: [
+      'change acme/api visibility to private',
+      'set the description of data/etl to "Nightly warehouse loads"',
+      'only allow merging when pipelines succeed in acme/shop',
+      'change the display name of platform/infra to Infrastructure',
+    ],
   },
   delete: {
     summary: 'Delete a project (marked for deletion, or removed at once with permanently_remove)',
@@ -340,6 +366,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     fineGrained: ['delete_project'],
     keywords: 'remove repo delete project destroy',
+    examples: [
+      'delete the project acme/old-prototype',
+      'get rid of the repo sandbox/test-123 for good',
+      'permanently remove acme/legacy-api, it is already pending deletion',
+    ],
   },
   restore: {
     summary: 'Restore a project that is marked for deletion',
@@ -347,6 +378,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project() },
     fineGrained: ['update_project'],
     keywords: 'undelete recover restore project',
+    examples: [
+      'restore the project acme/marketing-site',
+      'undelete acme/old-prototype',
+      'recover repo data/etl before its grace period runs out',
+    ],
   },
   archive: {
     summary: 'Archive a project (makes it read-only; undo with unarchive)',
@@ -354,6 +390,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project() },
     fineGrained: ['archive_project'],
     keywords: 'archive read-only freeze project',
+    examples: [
+      'archive acme/legacy-portal, nobody works on it anymore',
+      'make data/old-reports read-only',
+      'freeze the repo mobile/android-v1',
+    ],
   },
   unarchive: {
     summary: 'Unarchive a project so it can be changed again',
@@ -361,6 +402,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project() },
     fineGrained: ['archive_project'],
     keywords: 'unarchive reactivate project',
+    examples: [
+      'unarchive acme/legacy-portal',
+      'reactivate the archived repo mobile/android-v1 so we can push again',
+      'unfreeze data/old-reports so it is writable again',
+    ],
   },
   transfer: {
     summary: 'Transfer a project to another namespace (group or user); its URL changes',
@@ -375,6 +421,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     flagNote: 'Moving a project to another namespace changes its URL, members and visibility context and may not be reversible by the caller (needs rights in both namespaces); AUTHORING lists transfer as destructive',
     fineGrained: ['transfer_project'],
     keywords: 'move project namespace group transfer',
+    examples: [
+      'move acme/shop into the group retail',
+      'transfer alice/scratchpad to the platform namespace',
+      'move the repo data/etl under the analytics group',
+    ],
   },
   fork: {
     summary: 'Fork a project into a namespace of the caller',
@@ -392,6 +443,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['fork_project'],
     keywords: 'fork copy clone project',
+    examples: [
+      'fork acme/shop into my namespace',
+      'make my own copy of platform/infra under group sre',
+      'fork acme/api as api-experiments with only the main branch',
+    ],
   },
   list_forks: {
     summary: 'List the forks of a project',
@@ -399,6 +455,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), ...projectFilters() },
     fineGrained: ['read_project'],
     keywords: 'forks copies fork network forked who forked',
+    examples: [
+      'who has forked acme/shop?',
+      'list forks of platform/infra',
+      'show all forks of acme/api, newest first',
+    ],
   },
   create_fork_relation: {
     summary: 'Mark a project as a fork of another existing project (administrator or owner)',
@@ -406,6 +467,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), forked_from_id: id.int('ID of the project it was forked from') },
     fineGrained: ['fork_project'],
     keywords: 'link fork relationship upstream forked from',
+    examples: [
+      'mark acme/shop-mirror as a fork of acme/shop',
+      'link project 311 to upstream project 42 as its fork',
+    ],
   },
   delete_fork_relation: {
     summary: 'Remove the fork relationship of a project (it stops being a fork)',
@@ -414,6 +479,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     fineGrained: ['fork_project'],
     keywords: 'unlink fork relationship detach upstream forked from standalone',
+    examples: [
+      'remove the fork link between acme/shop-v2 and its upstream',
+      'delete the fork relationship of alice/api so it becomes standalone',
+    ],
   },
   star: {
     summary: 'Star a project for the current user',
@@ -422,6 +491,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project() },
     fineGrained: ['update_project'],
     keywords: 'favorite star bookmark like',
+    examples: [
+      'star acme/shop',
+      'bookmark platform/infra for me',
+      'favorite the repo data/etl',
+    ],
   },
   unstar: {
     summary: 'Remove the current user\'s star from a project',
@@ -430,6 +504,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project() },
     fineGrained: ['update_project'],
     keywords: 'unfavorite unstar remove star',
+    examples: [
+      'unstar acme/shop',
+      'unfavorite platform/infra',
+      'I no longer want data/etl among my starred repos, unstar it',
+    ],
   },
   list_starrers: {
     summary: 'List the users who starred a project',
@@ -437,6 +516,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), search: str('Match users by name or username'), ...paging() },
     fineGrained: ['read_project'],
     keywords: 'stargazers who starred fans',
+    examples: [
+      'who gave acme/shop a star?',
+      'list the stargazers of platform/infra',
+      'search the starrers of data/etl for bob',
+    ],
   },
   list_user_projects: {
     summary: 'List the projects owned by a user',
@@ -444,6 +528,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { user_id: userRef(), ...projectFilters() },
     fineGrained: ['read_project'],
     keywords: 'user repos personal projects owned by',
+    examples: [
+      'what repos does @alice own?',
+      'list projects owned by user bob.dev',
+      "show @priya's personal projects",
+    ],
   },
   list_user_starred: {
     summary: 'List the projects a user has starred',
@@ -451,6 +540,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { user_id: userRef(), ...projectFilters() },
     fineGrained: ['read_project'],
     keywords: 'starred favorites user stars',
+    examples: [
+      'which projects has @alice starred?',
+      "show @bob's starred repos",
+    ],
   },
   list_user_contributed: {
     summary: 'List the projects a user has contributed to (last year)',
@@ -464,6 +557,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['read_project'],
     keywords: 'contributions user activity projects worked on',
+    examples: [
+      'what projects has @alice contributed to this year?',
+      'which repos did @bob.dev work on lately?',
+      'list the projects @priya contributed to',
+    ],
   },
   list_groups: {
     summary: 'List the ancestor groups of a project (and groups it is shared with)',
@@ -479,6 +577,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['read_project'],
     keywords: 'parent groups namespaces ancestors',
+    examples: [
+      'which groups is acme/web/shop nested under?',
+      'list the parent groups of platform/infra/terraform',
+      'show ancestor namespaces of acme/api, including shared groups',
+    ],
   },
   list_invited_groups: {
     summary: 'List the groups a project is shared with (invited groups)',
@@ -493,6 +596,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['read_project'],
     keywords: 'shared groups invited access',
+    examples: [
+      'which groups is acme/shop shared with?',
+      'list invited groups of platform/infra',
+      'what outside groups got access to data/etl through sharing?',
+    ],
   },
   list_users: {
     summary: 'List the users of a project (members, including inherited), e.g. for mentions or assignees',
@@ -505,6 +613,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['read_project'],
     keywords: 'people team users assignable mention',
+    examples: [
+      'list assignable users in acme/shop',
+      'find a user named jo among the people of acme/api',
+      'which users can be @-mentioned in platform/infra?',
+    ],
   },
   languages: {
     summary: 'Get the programming languages of a project and their percentages',
@@ -512,6 +625,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project() },
     fineGrained: ['read_project'],
     keywords: 'languages tech stack code breakdown',
+    examples: [
+      'what languages is acme/shop written in?',
+      'tech stack breakdown of platform/infra',
+      'how much of acme/api is Go vs Python?',
+    ],
   },
   statistics_get: {
     summary: 'Get the Git fetch statistics of a project for the last 30 days',
@@ -519,6 +637,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project() },
     fineGrained: ['read_statistic'],
     keywords: 'clones fetches stats traffic',
+    examples: [
+      'how many times was acme/shop cloned in the last month?',
+      'git fetch stats for platform/infra over the past 30 days',
+      'show clone traffic for acme/api',
+    ],
   },
   repository_storage_get: {
     summary: 'Get where the repository of a project is stored on disk (administrator)',
@@ -526,6 +649,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project() },
     fineGrained: ['read_project'],
     keywords: 'storage disk path gitaly shard',
+    examples: [
+      'which gitaly shard stores acme/shop?',
+      'where does the repo platform/infra live on disk?',
+    ],
   },
   start_housekeeping: {
     summary: 'Start Git housekeeping (garbage collection) of the repository',
@@ -536,16 +663,26 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['update_project'],
     keywords: 'git gc repack cleanup optimize repository',
+    examples: [
+      'run git gc on acme/shop',
+      'repack the repository of platform/monorepo, it is slow',
+      'do a housekeeping pass with prune on acme/api',
+    ],
   },
   download_avatar: {
     summary: 'Download the avatar image of a project to a local file',
     rest: 'GET /projects/{project_id}/avatar',
+    download: true,
     params: {
       project_id: id.project(),
-      output_path: req(str('Local path where the image is saved', { in: 'local' })),
+      output_path: req(str('Local path where the image is saved', { in: 'local', local: 'write-file' })),
     },
     fineGrained: ['read_avatar'],
     keywords: 'logo icon image avatar download',
+    examples: [
+      "save acme/shop's project logo to ./logo.png",
+      'download the avatar of platform/infra',
+    ],
   },
   upload_avatar: {
     summary: 'Upload a new avatar image for a project',
@@ -554,6 +691,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), ...fileInput('image') },
     fineGrained: ['update_project'],
     keywords: 'logo icon image avatar upload set',
+    examples: [
+      'set ./brand/icon.png as the project avatar of acme/shop',
+      'upload a new project logo for platform/infra from logo.svg',
+      'change the repo icon of acme/api to assets/api.png',
+    ],
   },
 
   // ---- sharing with groups
@@ -569,6 +711,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['share_project'],
     keywords: 'invite group share access grant',
+    examples: [
+      'share acme/shop with group qa-team as Developer',
+      'give the group contractors reporter access to platform/infra until 2025-12-31',
+      'let group 77 into acme/api as maintainers via project sharing',
+    ],
   },
   delete_shared_group: {
     summary: 'Stop sharing a project with a group',
@@ -577,6 +724,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     fineGrained: ['share_project'],
     keywords: 'unshare remove group access revoke',
+    examples: [
+      'remove group qa-team from the sharing of acme/shop',
+      'delete the share of platform/infra with group 77',
+      'unshare acme/api from the contractors group and remove their access',
+    ],
   },
 
   // ---- export / import
@@ -589,6 +741,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['create_export'],
     keywords: 'export backup archive migrate project',
+    examples: [
+      'export acme/shop so I can migrate it to another instance',
+      'start a project export of platform/infra',
+      'create a downloadable backup archive of acme/api',
+    ],
   },
   export_status: {
     summary: 'Get the status of the latest project export (none, queued, started, finished, failed)',
@@ -596,16 +753,25 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project() },
     fineGrained: ['read_export'],
     keywords: 'export progress status backup',
+    examples: [
+      'is the export of acme/shop finished?',
+      'check progress of the platform/infra export',
+    ],
   },
   export_download: {
     summary: 'Download the finished project export archive (tar.gz) to a local file',
     rest: 'GET /projects/{project_id}/export/download',
+    download: true,
     params: {
       project_id: id.project(),
-      output_path: req(str('Local path where the archive is saved', { in: 'local' })),
+      output_path: req(str('Local path where the archive is saved', { in: 'local', local: 'write-file' })),
     },
     fineGrained: ['download_export'],
     keywords: 'export download backup archive tarball',
+    examples: [
+      'download the exported archive of acme/shop to /tmp/shop.tar.gz',
+      'grab the finished export tarball of platform/infra',
+    ],
   },
   import_from_file: {
     summary: 'Import a project from an export archive into a namespace',
@@ -620,6 +786,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['create_import'],
     keywords: 'import restore upload export archive migrate',
+    examples: [
+      'import ./shop_export.tar.gz as acme/shop-restored',
+      'restore a project from the export archive backups/infra.tar.gz into group platform',
+      'create a project from an exported tarball',
+    ],
   },
   import_status: {
     summary: 'Get the import status of a project (and its error, if failed)',
@@ -627,6 +798,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project() },
     fineGrained: ['read_import'],
     keywords: 'import progress status',
+    examples: [
+      'did the import of acme/shop-restored finish?',
+      'show the import error for platform/infra-copy',
+    ],
   },
 
   // ---- members
@@ -643,6 +818,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['read_member'],
     keywords: 'team people members roles who has access inherited',
+    examples: [
+      'which people are members of acme/shop?',
+      'list all members of platform/infra including inherited ones',
+      'show everyone on the acme/api team and their roles',
+    ],
   },
   member_get: {
     summary: 'Get one direct member of a project and their role',
@@ -650,6 +830,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), user_id: id.user() },
     fineGrained: ['read_member'],
     keywords: 'direct role access level single user',
+    examples: [
+      "what's @alice's direct role in acme/shop?",
+      'show direct project member 123 of platform/infra',
+    ],
   },
   member_inherited: {
     summary: 'Get one user\'s effective membership and role in a project, counting access inherited from groups',
@@ -657,6 +841,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), user_id: id.user() },
     fineGrained: ['read_member'],
     keywords: 'effective role access level inherited single user',
+    examples: [
+      'what effective role does @bob have as a member of acme/shop, including inherited group access?',
+      'is @priya a maintainer of platform/infra through a parent group?',
+      'check the inherited role of user 77 in acme/api',
+    ],
   },
   member_add: {
     summary: 'Add a user to a project with a role',
@@ -672,6 +861,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['create_member'],
     keywords: 'invite add user team grant access give role developer maintainer reporter',
+    examples: [
+      'add @alice as a project member of acme/shop with developer role',
+      'make @bob.dev a maintainer member of platform/infra',
+      'grant user 482 reporter role on acme/api until 2025-06-30',
+    ],
   },
   member_edit: {
     summary: 'Change the role or expiry of a project member',
@@ -685,6 +879,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['update_member'],
     keywords: 'change role promote demote permission developer maintainer reporter',
+    examples: [
+      'promote @alice to maintainer in acme/shop',
+      'demote @bob to reporter on platform/infra',
+      "change @priya's member expiry in acme/api to 2025-12-31",
+    ],
   },
   member_delete: {
     summary: 'Remove a member from a project',
@@ -697,6 +896,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     fineGrained: ['delete_member'],
     keywords: 'remove user kick revoke access',
+    examples: [
+      'remove member @mallory from the acme/shop project',
+      'delete project member 482 from platform/infra and unassign their issues',
+      'kick @contractor1 off acme/api, remove their access',
+    ],
   },
 
   // ---- webhooks
@@ -706,6 +910,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_webhook'],
     keywords: 'webhooks callbacks notifications',
+    examples: [
+      'what webhooks are configured on acme/shop?',
+      'list the project hooks of platform/infra',
+      'show all webhook URLs for acme/api',
+    ],
   },
   hook_get: {
     summary: 'Get one webhook of a project and its event triggers',
@@ -713,6 +922,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), hook_id: hookId() },
     fineGrained: ['read_webhook'],
     keywords: 'webhook',
+    examples: [
+      'show webhook 14 of acme/shop and which events it fires on',
+      'details of project webhook 3 in platform/infra',
+    ],
   },
   hook_add: {
     summary: 'Add a webhook that posts selected project events to a URL',
@@ -720,6 +933,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), url: req(str('URL the events are posted to')), ...hookFields() },
     fineGrained: ['create_webhook'],
     keywords: 'create webhook callback integration notify url',
+    examples: [
+      'add a webhook to acme/shop posting push events to https://ci.example.com/hook',
+      'create a project hook in platform/infra for pipeline and MR events',
+      'add a hook in acme/api that notifies https://hooks.example.net/deploy on tag pushes',
+    ],
   },
   hook_edit: {
     summary: 'Change the URL or event triggers of a project webhook',
@@ -727,6 +945,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), hook_id: hookId(), url: str('URL the events are posted to'), ...hookFields() },
     fineGrained: ['update_webhook'],
     keywords: 'update webhook edit triggers',
+    examples: [
+      'change the URL of webhook 14 in acme/shop to https://new.example.com/hook',
+      'enable issue events on hook 3 of platform/infra',
+      'switch off SSL verification for webhook 8 in acme/api',
+    ],
   },
   hook_delete: {
     summary: 'Delete a project webhook',
@@ -735,6 +958,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     fineGrained: ['delete_webhook'],
     keywords: 'remove webhook',
+    examples: [
+      'delete webhook 14 from acme/shop',
+      'remove the old Jenkins hook (id 3) in platform/infra',
+    ],
   },
   hook_test: {
     summary: 'Send a test event of the chosen kind to a project webhook',
@@ -742,6 +969,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), hook_id: hookId(), trigger: req(oneOf(HOOK_TRIGGERS, 'Kind of test event')) },
     fineGrained: ['trigger_webhook'],
     keywords: 'test webhook ping fire',
+    examples: [
+      'send a test push event to webhook 14 of acme/shop',
+      'ping hook 3 in platform/infra with a pipeline event',
+      'fire a test merge request event at webhook 8 of acme/api',
+    ],
   },
   hook_set_custom_header: {
     summary: 'Set a custom HTTP header sent with a project webhook',
@@ -749,6 +981,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), hook_id: hookId(), key: id.str('Header name'), value: req(str('Header value')) },
     fineGrained: ['update_webhook'],
     keywords: 'add webhook header authorization token',
+    examples: [
+      'add header X-Auth-Token to webhook 14 of acme/shop',
+      'set a custom Authorization header on hook 3 in platform/infra',
+    ],
   },
   hook_delete_custom_header: {
     summary: 'Remove a custom HTTP header from a project webhook',
@@ -757,6 +993,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     fineGrained: ['update_webhook'],
     keywords: 'webhook remove unset',
+    examples: [
+      'remove the X-Auth-Token header from webhook 14 in acme/shop',
+      'delete custom header X-Env on hook 3 of platform/infra',
+    ],
   },
   hook_set_url_variable: {
     summary: 'Set a masked URL variable of a project webhook',
@@ -764,6 +1004,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), hook_id: hookId(), key: id.str('Variable name'), value: req(str('Variable value')) },
     fineGrained: ['update_webhook'],
     keywords: 'webhook url variable mask secret',
+    examples: [
+      'mask the api_key part of webhook 14 URL in acme/shop as a URL variable',
+      'set masked URL variable token_path on hook 3 of platform/infra',
+    ],
   },
   hook_delete_url_variable: {
     summary: 'Remove a masked URL variable from a project webhook',
@@ -772,6 +1016,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     fineGrained: ['update_webhook'],
     keywords: 'webhook url variable remove',
+    examples: [
+      'remove URL variable api_key from webhook 14 in acme/shop',
+      'delete the masked url variable token_path on hook 3 of platform/infra',
+    ],
   },
 
   // ---- badges
@@ -781,6 +1029,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), name: str('Only badges with this name'), ...paging() },
     fineGrained: ['read_badge'],
     keywords: 'badges shields status images',
+    examples: [
+      'what badges does acme/shop show?',
+      'list the project badges of platform/infra',
+      'show the coverage and pipeline badges on acme/api',
+    ],
   },
   badge_get: {
     summary: 'Get one badge of a project',
@@ -789,6 +1042,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     notFound: { kind: 'badge', idParam: 'badge_id', listAction: 'project.badge_list' },
     fineGrained: ['read_badge'],
     keywords: 'badge',
+    examples: [
+      'show badge 5 of acme/shop',
+      'what image does badge 12 in platform/infra use?',
+    ],
   },
   badge_add: {
     summary: 'Add a badge (image with link) to a project; URLs may use placeholders like %{project_path}',
@@ -801,6 +1058,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['create_badge'],
     keywords: 'create badge shield coverage status',
+    examples: [
+      'add a coverage badge to acme/shop',
+      'put a pipeline status shield on the platform/infra project page',
+      'create badge "docs" in acme/api linking to https://docs.example.com',
+    ],
   },
   badge_edit: {
     summary: 'Change the link, image or name of a project badge',
@@ -814,6 +1076,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['update_badge'],
     keywords: 'update badge',
+    examples: [
+      'point badge 5 of acme/shop at the new docs URL',
+      'rename badge 12 in platform/infra to "build"',
+    ],
   },
   badge_delete: {
     summary: 'Delete a project badge',
@@ -822,6 +1088,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     fineGrained: ['delete_badge'],
     keywords: 'remove badge',
+    examples: [
+      'delete badge 5 from acme/shop',
+      'remove the stale coverage badge (id 12) in platform/infra',
+    ],
   },
   badge_preview: {
     summary: 'Preview how badge URLs resolve after placeholder substitution',
@@ -833,6 +1103,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['read_badge'],
     keywords: 'render badge preview placeholders',
+    examples: [
+      'preview how the badge URL %{project_path}/badges/%{default_branch}/pipeline.svg renders in acme/shop',
+      'render these badge placeholder URLs for platform/infra before I add them',
+    ],
   },
 
   // ---- issue boards
@@ -842,6 +1116,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'kanban boards issue board',
+    examples: [
+      'what issue boards does acme/shop have?',
+      'list the kanban boards of platform/infra',
+      'show all boards in the acme/api project',
+    ],
   },
   board_get: {
     summary: 'Get one issue board of a project and its lists',
@@ -849,6 +1128,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), board_id: boardId() },
     fineGrained: ['read_work_item'],
     keywords: 'kanban board columns',
+    examples: [
+      'show issue board 7 of acme/shop',
+      'get issue board 2 of platform/infra',
+    ],
   },
   board_create: {
     summary: 'Create an issue board in a project',
@@ -856,6 +1139,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), name: req(str('Name of the board')) },
     fineGrained: ['create_work_item'],
     keywords: 'new kanban board',
+    examples: [
+      'create an issue board called Sprint 42 in acme/shop',
+      'add a new kanban board named "Bugs triage" to platform/infra',
+      'make a board for the mobile team in mobile/ios-app',
+    ],
   },
   board_update: {
     summary: 'Rename an issue board or change its scope (assignee, milestone, labels, weight)',
@@ -863,6 +1151,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), board_id: boardId(), name: str('New name of the board'), ...boardScope() },
     fineGrained: ['update_work_item'],
     keywords: 'edit kanban board scope',
+    examples: [
+      'rename board 7 in acme/shop to Release train',
+      'scope board 2 of platform/infra to milestone %"v2.0" and label ~backend',
+      'hide the closed list on board 4 in acme/api',
+    ],
   },
   board_delete: {
     summary: 'Delete an issue board (issues are kept)',
@@ -871,6 +1164,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     fineGrained: ['delete_work_item'],
     keywords: 'remove kanban board',
+    examples: [
+      'delete issue board 7 in acme/shop',
+      'remove the old sprint board (id 2) from platform/infra',
+    ],
   },
   board_list_list: {
     summary: 'List the lists (columns) of an issue board',
@@ -878,6 +1175,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), board_id: boardId(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'board columns lanes',
+    examples: [
+      'what columns does board 7 in acme/shop have?',
+      'list the lists of issue board 2 in platform/infra',
+      'show the lanes on board 4 of acme/api',
+    ],
   },
   board_list_get: {
     summary: 'Get one list (column) of an issue board',
@@ -885,6 +1187,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), board_id: boardId(), list_id: listId() },
     fineGrained: ['read_work_item'],
     keywords: 'board column lane',
+    examples: [
+      'show board list 31 (a column) of board 7 in acme/shop',
+      'get list 12 on issue board 2 of platform/infra',
+    ],
   },
   board_list_create: {
     summary: 'Add a list (column) to an issue board for a label, assignee, milestone or iteration',
@@ -899,6 +1205,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['create_work_item'],
     keywords: 'add board column lane',
+    examples: [
+      'add a ~"In review" column to board 7 in acme/shop',
+      "add a lane for @alice's assignments to board 2 in platform/infra",
+      'create a list for label ~blocked on board 4 of acme/api',
+    ],
   },
   board_list_update: {
     summary: 'Move a list (column) of an issue board to another position',
@@ -906,6 +1217,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), board_id: boardId(), list_id: listId(), position: req(int('New position of the list (0-based)')) },
     fineGrained: ['update_work_item'],
     keywords: 'reorder board column move',
+    examples: [
+      'move column 31 to the first position on board 7',
+      'reorder board 2 in platform/infra so list 12 comes third',
+    ],
   },
   board_list_delete: {
     summary: 'Delete a list (column) from an issue board',
@@ -914,6 +1229,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     fineGrained: ['delete_work_item'],
     keywords: 'remove board column lane',
+    examples: [
+      'delete the Doing column (list 31) from board 7',
+      'remove lane 12 from issue board 2 in platform/infra',
+    ],
   },
 
   // ---- labels
@@ -929,6 +1248,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['read_label'],
     keywords: 'labels tags categories',
+    examples: [
+      'what labels exist in acme/shop?',
+      'list labels of platform/infra with open issue counts',
+      'search labels matching "priority" in acme/api',
+    ],
   },
   label_get: {
     summary: 'Get one label of a project',
@@ -941,6 +1265,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     notFound: { kind: 'label', idParam: 'label_id', listAction: 'project.label_list' },
     fineGrained: ['read_label'],
     keywords: 'label color',
+    examples: [
+      'show the ~bug label of acme/shop',
+      'what color is label ~"needs design" in platform/infra?',
+    ],
   },
   label_create: {
     summary: 'Create a label in a project',
@@ -954,6 +1282,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['create_label'],
     keywords: 'new label tag category',
+    examples: [
+      'create label ~security in acme/shop colored #d9534f',
+      'add a scoped label priority::high to platform/infra',
+      'make a new label "needs-docs" in acme/api',
+    ],
   },
   label_update: {
     summary: 'Rename a project label or change its color, description or priority',
@@ -970,6 +1303,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['update_label'],
     keywords: 'edit rename label color',
+    examples: [
+      'rename label ~bug to defect in acme/shop',
+      'change the color of ~frontend in platform/infra to #1f78d1',
+      'set the priority of label ~urgent to 1 in acme/api',
+    ],
   },
   label_delete: {
     summary: 'Delete a project label (removed from all issues and MRs)',
@@ -979,6 +1317,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     fineGrained: ['delete_label'],
     keywords: 'remove label',
+    examples: [
+      'delete the label ~wontfix from acme/shop',
+      'remove the unused label ~legacy in platform/infra',
+    ],
   },
   label_promote: {
     summary: 'Promote a project label to a group label (permanent; merges same-named labels)',
@@ -988,6 +1330,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     flagNote: 'The platform states promoting a label cannot be reversed: no demote call exists, and same-named project labels of the group are merged into it',
     fineGrained: ['promote_label'],
     keywords: 'promote label group level',
+    examples: [
+      'promote ~backend in acme/shop to a group label',
+      'upgrade the project label ~security of platform/infra to a group label, promote it',
+    ],
   },
   label_subscribe: {
     summary: 'Subscribe to a project label: get notified when it is applied to issues or merge requests',
@@ -995,6 +1341,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), label_id: labelId() },
     fineGrained: ['subscribe_label'],
     keywords: 'watch label notifications notify follow',
+    examples: [
+      'subscribe me to ~security in acme/shop',
+      'notify me whenever ~regression is applied in platform/infra',
+      'watch the label ~customer-reported in acme/api',
+    ],
   },
   label_unsubscribe: {
     summary: 'Unsubscribe from a project label: stop notifications when it is applied',
@@ -1002,6 +1353,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), label_id: labelId() },
     fineGrained: ['subscribe_label'],
     keywords: 'unwatch label stop notifications unfollow mute',
+    examples: [
+      'unsubscribe from ~security in acme/shop',
+      'mute notifications for ~docs in platform/infra',
+      "unwatch label ~chore in acme/api, I'm getting too many emails",
+    ],
   },
 
   // ---- milestones
@@ -1021,6 +1377,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['read_work_item'],
     keywords: 'milestones sprints releases deadlines',
+    examples: [
+      'list active milestones of acme/shop',
+      'what closed milestones does platform/infra have?',
+      'search milestones named "Q3" in acme/api',
+    ],
   },
   milestone_get: {
     summary: 'Get one milestone of a project: dates, state and description',
@@ -1030,6 +1391,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     notFound: { kind: 'milestone', idParam: 'milestone_iid', listAction: 'project.milestone_list' },
     fineGrained: ['read_work_item'],
     keywords: 'milestone due date sprint',
+    examples: [
+      'when is %"v2.0" due in acme/shop?',
+      'show milestone %3 of platform/infra',
+      'dates and description of milestone %7 in acme/api',
+    ],
   },
   milestone_create: {
     summary: 'Create a milestone in a project',
@@ -1043,6 +1409,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['create_work_item'],
     keywords: 'new milestone sprint deadline',
+    examples: [
+      'create milestone v3.1 in acme/shop due 2025-09-30',
+      'add a sprint milestone "Sprint 15" to platform/infra from 2025-06-02 to 2025-06-13',
+      'new milestone "Q4 launch" for acme/api',
+    ],
   },
   milestone_update: {
     summary: 'Update a milestone: title, dates, description, or close/reopen it',
@@ -1058,6 +1429,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['update_work_item'],
     keywords: 'edit close reopen milestone',
+    examples: [
+      'close milestone %"v2.0" in acme/shop',
+      'push the due date of %4 in platform/infra to 2025-10-15',
+      'reopen milestone %"Sprint 14" in acme/api',
+    ],
   },
   milestone_delete: {
     summary: 'Delete a project milestone (its issues and MRs are kept)',
@@ -1067,6 +1443,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     fineGrained: ['delete_work_item'],
     keywords: 'remove milestone',
+    examples: [
+      'delete milestone %"v1.9-old" in acme/shop',
+      'remove the duplicate milestone %7 from platform/infra',
+    ],
   },
   milestone_issues: {
     summary: 'List the issues assigned to a project milestone',
@@ -1075,6 +1455,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), ...milestoneByIid(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'milestone issues scope tickets',
+    examples: [
+      'what issues are in %"v2.0" in acme/shop?',
+      'list tickets scheduled for milestone %4 of platform/infra',
+    ],
   },
   milestone_merge_requests: {
     summary: 'List the merge requests assigned to a project milestone',
@@ -1083,6 +1467,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), ...milestoneByIid(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'milestone merge requests PR pull requests',
+    examples: [
+      'which MRs are targeted at %"v2.0" in acme/shop?',
+      'list the MRs assigned to milestone %4 of platform/infra',
+    ],
   },
 
   // ---- push mirrors
@@ -1092,6 +1480,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_remote_mirror'],
     keywords: 'push mirrors remote replication sync',
+    examples: [
+      'what push mirrors does acme/shop have?',
+      'list remote mirrors of platform/infra and whether they synced',
+      'is acme/api mirrored anywhere?',
+    ],
   },
   mirror_get: {
     summary: 'Get one push mirror of a project by ID: URL, last update status and sync error',
@@ -1099,6 +1492,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), mirror_id: mirrorId() },
     fineGrained: ['read_remote_mirror'],
     keywords: 'push mirror last sync error',
+    examples: [
+      'show push mirror 9 of acme/shop and its last error',
+      'what went wrong with push mirror 4 in platform/infra?',
+    ],
   },
   mirror_get_public_key: {
     summary: 'Get the SSH public key of a push mirror (to add as a deploy key on the remote)',
@@ -1106,6 +1503,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), mirror_id: mirrorId() },
     fineGrained: ['read_remote_mirror_public_key'],
     keywords: 'mirror ssh key deploy key',
+    examples: [
+      'give me the SSH key of push mirror 9 so I can add it on GitHub',
+      'show the public key for mirror 4 in platform/infra',
+    ],
   },
   mirror_add: {
     summary: 'Add a push mirror that copies the repository to an external Git remote',
@@ -1123,6 +1524,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     flagNote: 'Pushes the repository to an external remote: hands data to a third party (SPEC names project.mirror_add as destructive)',
     fineGrained: ['create_remote_mirror'],
     keywords: 'push mirror replicate github copy remote',
+    examples: [
+      'add push mirroring of acme/shop to https://github.com/acme/shop.git',
+      'add a push mirror from platform/infra to https://bitbucket.org/acme/infra.git',
+      'add a push mirror of acme/api to our backup git server for protected branches only',
+    ],
   },
   mirror_edit: {
     summary: 'Enable, disable or change the options of a push mirror',
@@ -1138,6 +1544,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['update_remote_mirror'],
     keywords: 'update push mirror disable enable',
+    examples: [
+      'pause push mirror 9 of acme/shop',
+      'make mirror 4 in platform/infra keep divergent refs',
+      'enable push mirror 2 again in acme/api',
+    ],
   },
   mirror_force_push: {
     summary: 'Push the repository to a push mirror now (overwrites remote branches unless keep_divergent_refs)',
@@ -1147,6 +1558,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     flagNote: 'Force-pushes the repository to an external remote: overwrites its refs and hands data to a third party',
     fineGrained: ['update_remote_mirror'],
     keywords: 'sync push mirror now update remote',
+    examples: [
+      'sync push mirror 9 of acme/shop right now',
+      'force push platform/infra to its mirror 4 immediately',
+    ],
   },
   mirror_delete: {
     summary: 'Delete a push mirror of a project',
@@ -1155,6 +1570,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     fineGrained: ['delete_remote_mirror'],
     keywords: 'remove push mirror',
+    examples: [
+      'delete push mirror 9 from acme/shop',
+      'remove the GitHub mirror (id 4) of platform/infra',
+    ],
   },
 
   // ---- pull mirroring
@@ -1165,6 +1584,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     tier: 'premium',
     fineGrained: ['read_pull_mirror'],
     keywords: 'pull mirror upstream import sync status',
+    examples: [
+      'is pull mirroring set up on acme/shop, and when did it last update?',
+      'show the pull mirror status of platform/infra',
+    ],
   },
   pull_mirror_configure: {
     summary: 'Configure pull mirroring of a project from an upstream repository',
@@ -1184,6 +1607,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     tier: 'premium',
     fineGrained: ['update_pull_mirror'],
     keywords: 'pull mirror upstream import sync configure',
+    examples: [
+      'configure pull mirroring of acme/shop from https://github.com/acme/shop.git',
+      'set up pull mirroring for platform/infra from upstream, only protected branches',
+      'configure acme/api to pull from its upstream GitHub repo using a token',
+    ],
   },
   start_mirroring: {
     summary: 'Start a pull mirror update of a project now (trigger an immediate sync)',
@@ -1192,6 +1620,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     tier: 'premium',
     fineGrained: ['create_pull_mirror'],
     keywords: 'pull mirror sync now trigger update fetch upstream',
+    examples: [
+      'pull the latest from upstream into acme/shop now',
+      'trigger an immediate pull mirror update for platform/infra',
+      'refresh the mirrored repo acme/vendor-lib from its source',
+    ],
   },
 
   // ---- Pages
@@ -1201,6 +1634,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project() },
     fineGrained: ['read_page'],
     keywords: 'pages static site website',
+    examples: [
+      'is GitLab Pages deployed for acme/docs?',
+      'show the Pages site settings of platform/handbook',
+      'what URL is the Pages site of acme/shop served at?',
+    ],
   },
   pages_update: {
     summary: 'Update the GitLab Pages settings of a project (unique domain, HTTPS only, primary domain)',
@@ -1213,6 +1651,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['update_page'],
     keywords: 'pages settings https domain website',
+    examples: [
+      'force HTTPS on the Pages site of acme/docs',
+      'enable the unique domain for Pages in platform/handbook',
+      'update Pages settings of acme/docs: primary domain docs.acme.io',
+    ],
   },
   pages_unpublish: {
     summary: 'Unpublish the GitLab Pages site of a project (deletes its deployments)',
@@ -1221,6 +1664,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     fineGrained: ['delete_page'],
     keywords: 'remove pages site take down website',
+    examples: [
+      'unpublish the Pages site of acme/docs',
+      'take down the GitLab Pages website of platform/old-handbook',
+    ],
   },
   pages_domain_list_all: {
     summary: 'List all Pages domains of the instance (administrator)',
@@ -1228,6 +1675,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { ...paging() },
     fineGrained: ['read_pages_domain'],
     keywords: 'admin pages custom domains',
+    examples: [
+      'list every Pages domain on the instance',
+      'as admin, show all custom Pages domains across projects',
+    ],
   },
   pages_domain_list: {
     summary: 'List the custom Pages domains of a project',
@@ -1235,6 +1686,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_pages_domain'],
     keywords: 'pages custom domains dns',
+    examples: [
+      'which custom domains does the Pages site of acme/docs use?',
+      'list the custom Pages domains of the platform/handbook project',
+    ],
   },
   pages_domain_get: {
     summary: 'Get one custom Pages domain: verification and certificate',
@@ -1242,6 +1697,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), domain: pagesDomain() },
     fineGrained: ['read_pages_domain'],
     keywords: 'pages domain certificate verification',
+    examples: [
+      'is docs.acme.io verified for the acme/docs Pages site?',
+      'show the certificate of Pages domain handbook.example.com',
+    ],
   },
   pages_domain_create: {
     summary: 'Add a custom domain to the Pages site, with Let\'s Encrypt or a provided certificate',
@@ -1255,6 +1714,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['create_pages_domain'],
     keywords: 'add pages custom domain dns',
+    examples: [
+      'add custom domain docs.acme.io to the Pages site of acme/docs',
+      "hook up handbook.example.com to platform/handbook Pages with Let's Encrypt",
+    ],
   },
   pages_domain_update: {
     summary: 'Update the certificate or Let\'s Encrypt setting of a custom Pages domain',
@@ -1268,6 +1731,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['update_pages_domain'],
     keywords: 'pages domain certificate ssl tls',
+    examples: [
+      "switch the Pages domain docs.acme.io to Let's Encrypt certificates",
+      'upload a new TLS cert for Pages domain handbook.example.com',
+    ],
   },
   pages_domain_delete: {
     summary: 'Remove a custom domain from the Pages site',
@@ -1276,6 +1743,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     fineGrained: ['delete_pages_domain'],
     keywords: 'remove pages domain',
+    examples: [
+      'remove docs-old.acme.io from the acme/docs Pages site',
+      'delete the Pages domain handbook.example.com',
+    ],
   },
 
   // ---- push rules
@@ -1286,6 +1757,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     tier: 'premium',
     fineGrained: ['read_push_rule'],
     keywords: 'push rules git hooks restrictions',
+    examples: [
+      'what push rules are enforced on acme/shop?',
+      'show the commit message regex in the push rules of platform/infra',
+    ],
   },
   push_rule_add: {
     summary: 'Add push rules to a project',
@@ -1294,6 +1769,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     tier: 'premium',
     fineGrained: ['create_push_rule'],
     keywords: 'create push rules commit message regex enforce',
+    examples: [
+      'require commit messages to start with a JIRA key in acme/shop',
+      'add push rules to platform/infra: reject leaked secrets and files over 50 MB',
+      'enforce signed commits on acme/api with a push rule',
+    ],
   },
   push_rule_edit: {
     summary: 'Change the push rules of a project',
@@ -1302,6 +1782,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     tier: 'premium',
     fineGrained: ['update_push_rule'],
     keywords: 'update push rules',
+    examples: [
+      'change the branch name regex in the acme/shop push rules to ^(feat|fix)/',
+      'update the push rules of platform/infra to allow 100 MB files',
+    ],
   },
   push_rule_delete: {
     summary: 'Remove the push rules of a project',
@@ -1311,6 +1795,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     fineGrained: ['delete_push_rule'],
     keywords: 'remove push rules',
+    examples: [
+      'delete all push rules from acme/shop',
+      'remove the push rules on platform/infra',
+    ],
   },
 
   // ---- merge request approvals
@@ -1321,6 +1809,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     tier: 'premium',
     fineGrained: ['read_approval_configuration'],
     keywords: 'approvals_before_merge approvals required number settings',
+    examples: [
+      'how many approvals are required per MR in acme/shop?',
+      'show the MR approval settings of platform/infra: reset on push, self-approval',
+      'does acme/api reset approvals when new commits are pushed?',
+    ],
   },
   approval_config_change: {
     summary: 'Change a project\'s approval configuration: number of approvals required before merge, reset on push, self-approval',
@@ -1337,6 +1830,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     tier: 'premium',
     fineGrained: ['update_approval_configuration'],
     keywords: 'approvals_before_merge set number of approvals required configure',
+    examples: [
+      'reset approvals on new pushes in acme/shop',
+      'prevent editing approval rules in individual MRs of platform/infra',
+      'only reset code owner approvals when their files change in acme/api',
+    ],
   },
   approval_rule_list: {
     summary: 'List the merge request approval rules of a project',
@@ -1345,6 +1843,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     tier: 'premium',
     fineGrained: ['read_approval_rule'],
     keywords: 'approval rules approvers reviewers required',
+    examples: [
+      'what approval rules does acme/shop have?',
+      'list project-level approval rules of platform/infra',
+      'which approver groups are required by default in acme/api?',
+    ],
   },
   approval_rule_get: {
     summary: 'Get one merge request approval rule of a project',
@@ -1353,6 +1856,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     tier: 'premium',
     fineGrained: ['read_approval_rule'],
     keywords: 'approval rule approvers',
+    examples: [
+      'show approval rule 21 of acme/shop',
+      'who are the approvers on approval rule 8 in platform/infra?',
+    ],
   },
   approval_rule_create: {
     summary: 'Create a merge request approval rule: how many approvals, from which users or groups',
@@ -1368,6 +1875,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     tier: 'premium',
     fineGrained: ['create_approval_rule'],
     keywords: 'add approval rule approvers reviewers required',
+    examples: [
+      'require 2 approvals from group security on every MR in acme/shop',
+      'create a project approval rule "Backend" needing 1 approval from @alice or @bob',
+      'add a coverage-check approval rule to platform/infra',
+    ],
   },
   approval_rule_update: {
     summary: 'Update a merge request approval rule of a project',
@@ -1383,6 +1895,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     tier: 'premium',
     fineGrained: ['update_approval_rule'],
     keywords: 'edit approval rule approvers',
+    examples: [
+      'change the project approval rule 21 in acme/shop to need 3 approvals',
+      'update rule 8 in platform/infra so @carol can approve too',
+    ],
   },
   approval_rule_delete: {
     summary: 'Delete a merge request approval rule of a project',
@@ -1392,6 +1908,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     fineGrained: ['delete_approval_rule'],
     keywords: 'remove approval rule',
+    examples: [
+      'delete project approval rule 21 from acme/shop',
+      'remove the "Legacy QA" approval rule in platform/infra',
+    ],
   },
 
   // ---- target branch rules (GraphQL)
@@ -1418,6 +1938,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     tier: 'premium',
     fineGrained: ['read_project'],
     keywords: 'target branch rules default merge request target',
+    examples: [
+      'which default target branches are set for feature branches in acme/shop?',
+      'list the target branch rules of platform/infra',
+    ],
   },
   target_branch_rule_create: {
     summary: 'Create a target branch rule: MRs from branches matching a pattern target a given branch',
@@ -1444,6 +1968,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     tier: 'premium',
     fineGrained: ['create_target_branch_rule'],
     keywords: 'add target branch rule default merge request target',
+    examples: [
+      'MRs from release/* should target the stable branch by default in project 42',
+      'create a target branch rule so hotfix/* MRs go to production in project 311',
+    ],
   },
   target_branch_rule_delete: {
     summary: 'Delete a target branch rule of a project',
@@ -1466,6 +1994,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     fineGrained: ['delete_target_branch_rule'],
     keywords: 'remove target branch rule',
+    examples: [
+      'delete target branch rule 5',
+      'remove the hotfix/* target branch rule (id 12)',
+    ],
   },
 
   // ---- integrations
@@ -1475,6 +2007,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project() },
     fineGrained: ['read_integration'],
     keywords: 'integrations enabled services plugins slack jira jenkins',
+    examples: [
+      'which integrations are enabled on acme/shop?',
+      'list active services like Slack and Jira on platform/infra',
+    ],
   },
   integration_get: {
     summary: 'Get the settings of one integration of a project',
@@ -1484,6 +2020,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), slug: integrationSlug() },
     fineGrained: ['read_integration'],
     keywords: 'integration settings service',
+    examples: [
+      'show the Slack integration settings of acme/shop',
+      'what Jenkins URL is configured for platform/infra?',
+    ],
   },
   integration_set: {
     summary: 'Set up or update an integration of a project (common fields; see integration docs per slug)',
@@ -1492,6 +2032,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     routeNote: 'The platform registers one PUT route per integration slug (/projects/:id/integrations/slack, .../jira ...), each needing update_integration; the route table lists the expanded slugs, not the {slug} template',
     fineGrained: ['update_integration'],
     keywords: 'configure enable integration slack mattermost teams jenkins webhook',
+    examples: [
+      'connect acme/shop to the Slack channel deploys',
+      'set up the Mattermost integration for platform/infra with webhook https://chat.example.com/hooks/abc',
+      'enable Microsoft Teams notifications for broken pipelines in acme/api',
+    ],
   },
   integration_set_jira: {
     summary: 'Set up or update the Jira integration of a project',
@@ -1516,6 +2061,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['update_integration'],
     keywords: 'jira atlassian integration connect configure',
+    examples: [
+      'connect acme/shop to Jira at https://acme.atlassian.net with project key SHOP',
+      'set up the Jira integration for platform/infra using an API token',
+    ],
   },
   integration_delete: {
     summary: 'Disable an integration of a project and clear its settings',
@@ -1525,6 +2074,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     fineGrained: ['delete_integration'],
     keywords: 'remove disable turn off integration service',
+    examples: [
+      'remove the Slack integration from acme/shop',
+      'delete the Jenkins integration settings of platform/infra',
+    ],
   },
   integration_list_group: {
     summary: 'List the active integrations of a group',
@@ -1532,6 +2085,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { group_id: id.group() },
     fineGrained: ['read_integration'],
     keywords: 'group integrations services',
+    examples: [
+      'which integrations are enabled on group acme?',
+      'list integrations configured at the platform group level',
+    ],
   },
   integration_get_group: {
     summary: 'Get the settings of one integration of a group',
@@ -1539,6 +2096,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { group_id: id.group(), slug: integrationSlug() },
     fineGrained: ['read_integration'],
     keywords: 'group integration settings',
+    examples: [
+      'show the Slack integration of group acme',
+      'what Jira settings does the platform group pass down to its projects?',
+    ],
   },
   integration_set_group: {
     summary: 'Set up or update an integration of a group, inherited by its projects',
@@ -1547,6 +2108,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     routeNote: 'The platform registers one PUT route per integration slug (/groups/:id/integrations/slack, .../jira ...), each needing update_integration; the route table lists the expanded slugs, not the {slug} template',
     fineGrained: ['update_integration'],
     keywords: 'group configure integration slack jira',
+    examples: [
+      'set up Slack for the whole acme group so every project inherits it',
+      'configure the Jenkins integration at group level for platform',
+    ],
   },
   integration_delete_group: {
     summary: 'Disable an integration of a group and clear its settings',
@@ -1555,6 +2120,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     fineGrained: ['delete_integration'],
     keywords: 'group remove disable turn off integration',
+    examples: [
+      'remove the Slack integration from group acme',
+      'delete the group-level Jira integration of platform',
+    ],
   },
   integration_get_group_datadog: {
     summary: 'Get the Datadog integration settings of a group',
@@ -1562,6 +2131,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { group_id: id.group() },
     fineGrained: ['read_integration'],
     keywords: 'datadog monitoring group integration',
+    examples: [
+      'show the Datadog settings of group acme',
+      'which Datadog site does the platform group send CI data to?',
+    ],
   },
   integration_set_group_datadog: {
     summary: 'Set up or update the Datadog integration of a group',
@@ -1569,6 +2142,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { group_id: id.group(), ...datadogFields() },
     fineGrained: ['update_integration'],
     keywords: 'datadog monitoring observability ci visibility',
+    examples: [
+      'connect group acme to Datadog with API key dd-123 and CI visibility',
+      'send platform group pipeline data to Datadog on datadoghq.eu',
+    ],
   },
   integration_delete_group_datadog: {
     summary: 'Disable the Datadog integration of a group',
@@ -1577,6 +2154,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     fineGrained: ['delete_integration'],
     keywords: 'datadog remove group integration',
+    examples: [
+      'remove the Datadog integration from group acme',
+      'delete Datadog monitoring settings for the platform group',
+    ],
   },
 
   // ---- uploads (Markdown attachments)
@@ -1587,6 +2168,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), ...fileInput('file') },
     fineGrained: ['create_markdown_upload'],
     keywords: 'attach attachment image screenshot file upload markdown',
+    examples: [
+      'upload screenshot.png to acme/shop so I can paste it into an issue',
+      'attach ./crash-report.txt to platform/infra and give me the markdown link',
+      'get me a markdown embed for diagram.svg in acme/api',
+    ],
   },
   upload_list: {
     summary: 'List the files uploaded to a project (Maintainer)',
@@ -1594,6 +2180,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_markdown_upload'],
     keywords: 'attachments uploaded files images',
+    examples: [
+      'list files uploaded to acme/shop',
+      'which attachments exist in platform/infra?',
+    ],
   },
   upload_delete: {
     summary: 'Delete an uploaded file of a project by its upload ID',
@@ -1602,6 +2192,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     fineGrained: ['delete_markdown_upload'],
     keywords: 'remove attachment upload',
+    examples: [
+      'delete upload 118 from acme/shop',
+      'remove attachment id 42 in platform/infra',
+    ],
   },
   upload_delete_by_secret: {
     summary: 'Delete an uploaded file of a project by the secret and file name in its URL',
@@ -1614,6 +2208,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     fineGrained: ['delete_markdown_upload'],
     keywords: 'remove attachment upload url',
+    examples: [
+      'delete the upload /uploads/0123456789abcdef0123456789abcdef/leak.png in acme/shop',
+      'remove the attachment with secret 9f8e7d6c5b4a39281706f5e4d3c2b1a0 and file creds.txt',
+    ],
   },
 
   // ---- security
@@ -1624,6 +2222,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     tier: 'ultimate',
     fineGrained: ['read_security_setting'],
     keywords: 'security settings secret push protection scanning',
+    examples: [
+      'is secret push protection on for acme/shop?',
+      'show the security settings of platform/infra',
+    ],
   },
   security_settings_update: {
     summary: 'Turn secret push protection of a project on or off',
@@ -1635,6 +2237,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     tier: 'ultimate',
     fineGrained: ['update_security_setting'],
     keywords: 'secret push protection enable security',
+    examples: [
+      'enable secret push protection on acme/shop',
+      'switch secret push protection off for sandbox/playground',
+    ],
   },
   dependency_firewall_evaluate: {
     summary: 'Check one package version against the dependency firewall policy of a project (allowed, warned, blocked)',
@@ -1648,6 +2254,11 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     tier: 'premium',
     fineGrained: ['create_dependency_firewall_evaluation'],
     keywords: 'dependency firewall package allowed blocked policy supply chain',
+    examples: [
+      'would lodash 4.17.20 be allowed by the dependency firewall in acme/shop?',
+      'check npm package left-pad 1.3.0 against the firewall policy of platform/infra',
+      'is requests 2.19.0 from pypi blocked for acme/api?',
+    ],
   },
 
   // ---- project service accounts
@@ -1662,6 +2273,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['read_service_account'],
     keywords: 'bots machine users service accounts',
+    examples: [
+      'list the service accounts of acme/shop',
+      'which bot users does platform/infra have?',
+    ],
   },
   service_account_get: {
     summary: 'Get one service account of a project',
@@ -1670,6 +2285,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     notFound: { kind: 'service account', idParam: 'user_id', listAction: 'project.service_account_list' },
     fineGrained: ['read_service_account'],
     keywords: 'bot machine user service account',
+    examples: [
+      'show project service account 901 in acme/shop',
+      'details of project service account 77 (a bot) in platform/infra',
+    ],
   },
   service_account_create: {
     summary: 'Create a service account (machine user) for a project',
@@ -1677,6 +2296,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), ...serviceAccountFields() },
     fineGrained: ['create_service_account'],
     keywords: 'new bot machine user service account',
+    examples: [
+      'create a service account for acme/shop called deploy-bot',
+      'make a machine user for platform/infra CI automation',
+    ],
   },
   service_account_update: {
     summary: 'Change the name, username or email of a project service account',
@@ -1684,6 +2307,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), user_id: saUserId(), ...serviceAccountFields() },
     fineGrained: ['update_service_account'],
     keywords: 'edit bot service account rename',
+    examples: [
+      'rename service account 901 in acme/shop to release-bot',
+      'change the email of project bot 77 in platform/infra',
+    ],
   },
   service_account_delete: {
     summary: 'Delete a project service account',
@@ -1696,6 +2323,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     fineGrained: ['delete_service_account'],
     keywords: 'remove bot service account',
+    examples: [
+      'delete service account 901 from acme/shop',
+      'remove the unused service account 77 from platform/infra',
+    ],
   },
   service_account_pat_list: {
     summary: 'List the personal access tokens of a project service account',
@@ -1717,6 +2348,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['read_service_account_personal_access_token'],
     keywords: 'bot tokens service account credentials',
+    examples: [
+      'list tokens of service account 901 in acme/shop',
+      'which tokens of bot 77 in platform/infra expire before 2025-07-01?',
+    ],
   },
   service_account_pat_create: {
     summary: 'Create a personal access token for a project service account (the value is shown once)',
@@ -1731,6 +2366,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['create_service_account_personal_access_token'],
     keywords: 'new bot token service account credential',
+    examples: [
+      'create an api-scoped token for service account 901 in acme/shop',
+      'issue a read_repository token for bot 77 in platform/infra expiring 2025-12-31',
+    ],
   },
   service_account_pat_rotate: {
     summary: 'Rotate a token of a project service account: revoke it and return a new one',
@@ -1743,6 +2382,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['rotate_service_account_personal_access_token'],
     keywords: 'rotate renew bot token service account',
+    examples: [
+      'rotate token 55 of service account 901 in acme/shop',
+      'renew the expiring token 12 of bot 77 in platform/infra',
+    ],
   },
   service_account_pat_revoke: {
     summary: 'Revoke a personal access token of a project service account',
@@ -1751,5 +2394,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     fineGrained: ['revoke_service_account_personal_access_token'],
     keywords: 'revoke delete bot token service account',
+    examples: [
+      'revoke token 55 of service account 901 in acme/shop',
+      'revoke the leaked bot token 12 in platform/infra',
+    ],
   },
 });

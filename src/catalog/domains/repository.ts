@@ -37,6 +37,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     fineGrained: ['read_repository'],
     keywords: 'download link zip tarball export source code snapshot',
+    examples: [
+      'give me a zip download link of acme/shop at v2.3.0',
+      'tarball of just the docs/ folder of platform/infra on main',
+      'download URL for the source code of web/frontend at commit 4f2a9c1',
+    ],
   },
   blob: {
     summary: 'Get a Git blob by its SHA: size and base64 content (JSON)',
@@ -44,6 +49,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     params: { project_id: id.project(), sha: id.sha('Blob SHA (the blob_id of a file or tree entry)') },
     fineGrained: ['read_repository'],
     keywords: 'git object blob content base64',
+    examples: [
+      'get blob 7d9f2e1a in acme/shop as JSON with its size',
+      'fetch git object a1b2c3d4e5 from platform/infra, base64 is fine',
+      'blob 0f3e9a2 of web/frontend: size and encoded content',
+    ],
   },
   changelog_add: {
     summary: 'Generate changelog notes for a version and commit them to a changelog file',
@@ -57,6 +67,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     fineGrained: ['create_repository'],
     keywords: 'release notes changelog commit CHANGELOG.md',
+    examples: [
+      'generate the changelog for 2.4.0 and commit it to CHANGELOG.md in acme/shop',
+      'write release notes for v1.8.0 into the changelog file on main of platform/cli',
+      'update CHANGELOG.md with the entries for version 3.0.0 in acme/api',
+    ],
   },
   changelog_generate: {
     summary: 'Generate changelog notes for a version from commit trailers without committing them',
@@ -64,6 +79,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     params: { project_id: id.project(), ...changelogParams() },
     fineGrained: ['read_repository'],
     keywords: 'release notes changelog preview what changed',
+    examples: [
+      'preview the changelog for 2.4.0 of acme/shop without committing anything',
+      'what would the release notes for v1.8.0 of platform/cli look like?',
+      'draft changelog text for version 3.0.0 from the commit trailers in acme/api',
+    ],
   },
   commit_cherry_pick: {
     summary: 'Cherry-pick a commit onto a branch',
@@ -77,6 +97,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     fineGrained: ['create_commit'],
     keywords: 'cherry pick backport apply commit to branch',
+    examples: [
+      'cherry-pick 4f2a9c1 onto release/2.3 in acme/shop',
+      'backport commit e83c5163 to the stable-1.x branch of platform/cli',
+      'can a1b2c3d be picked cleanly onto hotfix in acme/api? dry run first',
+    ],
   },
   commit_comment_create: {
     summary: 'Post a comment on a commit, optionally on a line of a changed file',
@@ -91,6 +116,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     fineGrained: ['update_commit'],
     keywords: 'comment note review commit remark',
+    examples: [
+      'comment on commit 4f2a9c1 in acme/shop: this broke the login page',
+      'leave a note on line 42 of src/app.ts in commit e83c5163',
+      'add a remark to commit a1b2c3d in platform/infra saying it needs tests',
+    ],
   },
   commit_comments: {
     summary: 'List the comments posted on a commit',
@@ -98,6 +128,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     params: { project_id: id.project(), sha: commitSha(), ...paging() },
     fineGrained: ['read_commit'],
     keywords: 'commit comments notes remarks',
+    examples: [
+      'show comments on commit 4f2a9c1 in acme/shop',
+      'did anyone comment on e83c5163?',
+      'list the notes people left on commit a1b2c3d of platform/infra',
+    ],
   },
   commit_create: {
     summary: 'Create a commit with several file actions (create, update, delete, move, chmod) in one go',
@@ -117,6 +152,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     fineGrained: ['create_commit'],
     keywords: 'push commit multiple files batch change edit',
+    examples: [
+      'commit these three file changes to feature/login in acme/shop in one go',
+      'push a single commit that renames config.yml and updates README.md on main',
+      'create branch fix/typos from main with edits to docs/a.md and docs/b.md in one commit',
+    ],
   },
   commit_diff: {
     summary: 'Show the diff (changed files and patches) of a commit',
@@ -131,6 +171,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     render: 'diff',
     fineGrained: ['read_commit'],
     keywords: 'patch changes commit diff what changed',
+    examples: [
+      'show the diff of commit 4f2a9c1 in acme/shop',
+      'what changed in commit e83c5163? show me the patch',
+      'patch for commit a1b2c3d in platform/infra in unified format',
+    ],
   },
   commit_discussion_add_note: {
     summary: 'Reply to a discussion thread on a commit',
@@ -143,6 +188,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     fineGrained: ['create_commit'],
     keywords: 'reply respond answer thread comment discussion commit',
+    examples: [
+      'reply in thread 6a9c1f on commit 4f2a9c1: fixed in the next commit',
+      'answer the discussion on commit e83c5163 in acme/api saying agreed',
+      'respond to thread 77aa01 on commit a1b2c3d in platform/infra: will fix',
+    ],
   },
   commit_discussion_create: {
     summary: 'Start a discussion thread on a commit, optionally on a diff line',
@@ -155,6 +205,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     fineGrained: ['create_commit'],
     keywords: 'comment thread commit discussion start',
+    examples: [
+      'start a thread on commit 4f2a9c1 asking why the timeout changed',
+      'open a discussion on line 18 of lib/db.rb in commit e83c5163',
+      'raise a resolvable review thread on a1b2c3d in platform/infra',
+    ],
   },
   commit_discussion_delete_note: {
     summary: 'Delete a comment of a commit discussion thread',
@@ -163,6 +218,10 @@ export default domain('repository', 'Repository content of a project: files, tre
     destructive: true,
     fineGrained: ['delete_commit'],
     keywords: 'commit remove thread message',
+    examples: [
+      'delete my comment 9912 in the thread on commit 4f2a9c1',
+      'remove note 4410 from discussion 6a9c1f on commit e83c5163',
+    ],
   },
   commit_discussion_get: {
     summary: 'Get one discussion thread of a commit with its comments',
@@ -170,6 +229,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     params: { project_id: id.project(), commit_sha: discussionCommit(), discussion_id: id.discussion() },
     fineGrained: ['read_commit'],
     keywords: 'commit thread comments discussion',
+    examples: [
+      'show discussion 6a9c1f on commit 4f2a9c1 in acme/shop',
+      'read the whole thread 0b3e77 on commit e83c5163',
+      'open discussion 77aa01 on commit a1b2c3d in platform/infra',
+    ],
   },
   commit_discussion_list: {
     summary: 'List the discussion threads of a commit',
@@ -177,6 +241,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     params: { project_id: id.project(), commit_sha: discussionCommit(), ...paging() },
     fineGrained: ['read_commit'],
     keywords: 'commit threads comments discussions',
+    examples: [
+      'list the discussion threads on commit 4f2a9c1',
+      'are there open threads on commit e83c5163 in acme/api?',
+      'show all review threads for a1b2c3d',
+    ],
   },
   commit_discussion_update_note: {
     summary: 'Edit a comment of a commit discussion thread',
@@ -190,6 +259,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     fineGrained: ['update_commit'],
     keywords: 'commit edit thread message text',
+    examples: [
+      'edit my note 9912 in the commit thread on 4f2a9c1 to fix the typo',
+      'reword comment 4410 in discussion 6a9c1f on commit e83c5163',
+      'update note 1204 in thread 77aa01 on commit a1b2c3d with a corrected link',
+    ],
   },
   commit_get: {
     summary: 'Get one commit: message, author, parents, stats',
@@ -197,6 +271,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     params: { project_id: id.project(), sha: commitSha(), stats: bool('Include commit stats (default true)') },
     fineGrained: ['read_commit'],
     keywords: 'commit sha revision',
+    examples: [
+      'show commit 4f2a9c1 in acme/shop',
+      "who authored e83c5163 and what's the message?",
+      'details of the HEAD commit of main in platform/infra',
+    ],
   },
   commit_list: {
     summary: 'List commits of a branch or tag, filtered by path, author or date range',
@@ -217,6 +296,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     fineGrained: ['read_commit'],
     keywords: 'git log history commits recent latest revisions',
+    examples: [
+      'git log of main in acme/shop',
+      'commits by @alice since Monday in platform/infra',
+      'what got committed to develop last week?',
+    ],
   },
   commit_merge_requests: {
     summary: 'List the merge requests that contain a commit',
@@ -229,6 +313,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     fineGrained: ['read_commit'],
     keywords: 'PR pull request MR which merge request introduced commit',
+    examples: [
+      'which MR brought in commit 4f2a9c1?',
+      'find the merge request that contains e83c5163 in acme/api',
+      'what PR introduced a1b2c3d?',
+    ],
   },
   commit_refs: {
     summary: 'List the branches and tags that contain a commit',
@@ -241,6 +330,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     fineGrained: ['read_commit'],
     keywords: 'which branches contain commit tags contains',
+    examples: [
+      'which branches contain commit 4f2a9c1?',
+      'is e83c5163 in any release tag yet?',
+      'list tags that include a1b2c3d in platform/cli',
+    ],
   },
   commit_revert: {
     summary: 'Revert a commit on a branch (creates a new revert commit)',
@@ -253,6 +347,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     fineGrained: ['create_commit'],
     keywords: 'undo revert commit rollback',
+    examples: [
+      'revert commit 4f2a9c1 on main in acme/shop',
+      'undo e83c5163 on release/2.3',
+      'roll back a1b2c3d on develop with a revert commit',
+    ],
   },
   commit_signature: {
     summary: 'Get the GPG, SSH or X.509 signature of a commit and its verification status',
@@ -260,6 +359,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     params: { project_id: id.project(), sha: commitSha() },
     fineGrained: ['read_commit'],
     keywords: 'signed commit gpg ssh verify signature',
+    examples: [
+      'is commit 4f2a9c1 signed?',
+      'verify the GPG signature of e83c5163 in acme/api',
+      'who signed commit a1b2c3d in platform/infra and is the key verified?',
+    ],
   },
   commit_status_set: {
     summary: 'Set a build status (pending, running, success, failed...) on a commit for an external CI',
@@ -277,6 +381,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     fineGrained: ['create_commit_status'],
     keywords: 'CI build status check external pipeline commit status report',
+    examples: [
+      'mark commit 4f2a9c1 as success for the jenkins check',
+      'report a failed external build status on e83c5163 with a link to our CI',
+      'set status pending on a1b2c3d named sonar',
+    ],
   },
   commit_statuses: {
     summary: 'List the CI statuses (jobs and external checks) of a commit',
@@ -295,6 +404,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     fineGrained: ['read_commit'],
     keywords: 'CI build checks status commit pipeline result',
+    examples: [
+      'what CI checks ran on commit 4f2a9c1?',
+      'list statuses of e83c5163 in acme/api',
+      'did the sonar check pass on a1b2c3d?',
+    ],
   },
   compare: {
     summary: 'Compare two branches, tags or commits: commits between them and the diff',
@@ -312,6 +426,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     render: 'diff',
     fineGrained: ['read_repository'],
     keywords: 'diff between branches compare refs changes ahead behind',
+    examples: [
+      'compare main and feature/login in acme/shop',
+      'what changed between v2.2.0 and v2.3.0?',
+      'diff develop..release/1.4 in platform/cli',
+    ],
   },
   contributors: {
     summary: 'List the contributors of a repository with commit, addition and deletion counts',
@@ -325,6 +444,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     fineGrained: ['read_repository'],
     keywords: 'authors committers who contributed',
+    examples: [
+      'who contributed the most commits to acme/shop?',
+      'list contributors of platform/infra with line counts',
+      'top committers on web/frontend',
+    ],
   },
   file_blame: {
     summary: 'Show blame of a file: which commit last changed each line range',
@@ -338,6 +462,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     fineGrained: ['read_repository'],
     keywords: 'blame annotate who changed line author',
+    examples: [
+      'blame src/app.ts on main in acme/shop',
+      'who wrote lines 40-60 of lib/auth.rb?',
+      'which commit last touched line 12 of config/routes.rb',
+    ],
   },
   file_create: {
     summary: 'Create a new file in the repository with a commit on a branch',
@@ -358,6 +487,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     fineGrained: ['create_repository'],
     keywords: 'add new file write commit upload',
+    examples: [
+      'add a new file docs/setup.md on main in acme/shop',
+      'create .gitlab-ci.yml in platform/infra with a basic pipeline',
+      'commit a new LICENSE file to web/frontend',
+    ],
   },
   file_delete: {
     summary: 'Delete a file from the repository with a commit on a branch',
@@ -374,6 +508,10 @@ export default domain('repository', 'Repository content of a project: files, tre
     destructive: true,
     fineGrained: ['delete_repository'],
     keywords: 'remove file delete commit',
+    examples: [
+      'delete docs/old.md from main in acme/shop',
+      'remove the obsolete scripts/deploy.sh file in platform/infra',
+    ],
   },
   file_get: {
     summary: 'Read a file of the repository at a ref: decoded content with metadata (line range optional)',
@@ -389,6 +527,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     notFound: { kind: 'file', idParam: 'file_path', listAction: 'repository.tree' },
     fineGrained: ['read_repository'],
     keywords: 'read file cat open show source code contents',
+    examples: [
+      'show me src/app.ts from main in acme/shop',
+      'open config/database.yml on the develop branch',
+      'read lines 10 to 40 of lib/auth.rb in platform/infra',
+    ],
   },
   file_history: {
     summary: 'List the commits that changed one file',
@@ -406,6 +549,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     fineGrained: ['read_commit'],
     keywords: 'file log history commits who changed file revisions',
+    examples: [
+      'history of src/app.ts in acme/shop',
+      'who changed package.json recently?',
+      'commits that touched config/routes.rb since January',
+    ],
   },
   file_metadata: {
     summary: 'Get file metadata (size, blob and last commit IDs) without content, via HEAD',
@@ -413,6 +561,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     params: { project_id: id.project(), file_path: repoFilePath(), ref: req(str('Branch, tag or commit SHA')) },
     fineGrained: ['read_repository'],
     keywords: 'file exists size sha check stat',
+    examples: [
+      'does src/app.ts exist on main in acme/shop?',
+      'size and last commit id of package-lock.json without downloading it',
+      'is there a Dockerfile on develop in web/frontend? just the blob id and size',
+    ],
   },
   file_raw: {
     summary: 'Read the raw content of a repository file as plain text',
@@ -427,6 +580,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     render: 'text',
     fineGrained: ['read_repository'],
     keywords: 'raw file plain text cat download content',
+    examples: [
+      'raw contents of Dockerfile in acme/shop',
+      'cat .gitlab-ci.yml from platform/infra as plain text',
+      'plain text of scripts/build.sh on develop',
+    ],
   },
   file_raw_metadata: {
     summary: 'Get metadata headers of the raw file endpoint without content, via HEAD',
@@ -440,6 +598,10 @@ export default domain('repository', 'Repository content of a project: files, tre
     routeNote: 'HEAD on the raw route is Grape\'s implicit HEAD of the GET route; the fine-grained route table lists no HEAD for it',
     fineGrained: 'none',
     keywords: 'raw file exists size check',
+    examples: [
+      'HEAD request on the raw endpoint for assets/logo.png in acme/shop',
+      'headers of the raw file models/big.bin (LFS) without fetching its content',
+    ],
   },
   file_update: {
     summary: 'Replace the content of an existing repository file with a commit on a branch',
@@ -460,6 +622,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     fineGrained: ['update_repository'],
     keywords: 'edit file modify change write commit',
+    examples: [
+      'update README.md on main in acme/shop with the new install steps',
+      'change the version in package.json to 2.4.0 and commit to develop',
+      'edit config/app.yml in platform/infra: set timeout to 30',
+    ],
   },
   list_submodules: {
     summary: 'List the Git submodules of a repository from its .gitmodules file',
@@ -470,6 +637,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     render: 'file_content',
     fineGrained: ['read_repository'],
     keywords: 'submodules gitmodules dependencies nested repositories',
+    examples: [
+      'what submodules does acme/shop have?',
+      'show the .gitmodules entries of platform/infra on main',
+      'list nested repos (submodules) of web/frontend',
+    ],
   },
   markdown_render: {
     summary: 'Render Markdown text to HTML as the platform does (GitLab Flavored Markdown)',
@@ -480,8 +652,13 @@ export default domain('repository', 'Repository content of a project: files, tre
       project: str('Project full path used to resolve references (with gfm)'),
     },
     writes: false,
+    readNote: 'renders the text it is sent and stores nothing',
     fineGrained: ['render_markdown'],
     keywords: 'markdown preview html render gfm',
+    examples: [
+      'render this markdown to HTML: **hello** see #12',
+      'preview how this GFM comment will look in acme/shop',
+    ],
   },
   merge_base: {
     summary: 'Find the common ancestor (merge base) of two or more refs',
@@ -489,6 +666,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     params: { project_id: id.project(), refs: req(strList('Two or more commit SHAs, branches or tags')) },
     fineGrained: ['read_repository'],
     keywords: 'common ancestor merge base fork point',
+    examples: [
+      'common ancestor of main and feature/login in acme/shop',
+      'where did release/2.3 fork off develop?',
+      'merge base of v2.2.0 and main in platform/cli',
+    ],
   },
   raw_blob: {
     summary: 'Read the raw content of a Git blob by SHA as plain text',
@@ -498,6 +680,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     render: 'text',
     fineGrained: ['read_repository'],
     keywords: 'raw blob content plain text git object',
+    examples: [
+      'raw text of blob 7d9f2e1a in acme/shop',
+      'print git object a1b2c3d4e5 of platform/infra as plain text',
+      'plain contents of git blob 0f3e9a2 in web/frontend',
+    ],
   },
   read_submodule_file: {
     summary: 'Read a file inside a Git submodule, resolving the submodule project and commit',
@@ -515,6 +702,10 @@ export default domain('repository', 'Repository content of a project: files, tre
     render: 'file_content',
     fineGrained: ['read_repository'],
     keywords: 'submodule file read nested repository',
+    examples: [
+      'read lib/core.c inside the vendor/libfoo submodule of acme/shop',
+      'open README.md from the submodule at third_party/proto',
+    ],
   },
   tree: {
     summary: 'List files and directories of the repository at a path and ref (ls), optionally recursive',
@@ -530,6 +721,11 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     fineGrained: ['read_repository'],
     keywords: 'ls list files directory folder browse structure',
+    examples: [
+      'ls the src/ folder of acme/shop',
+      'list all files in platform/infra recursively on develop',
+      "what's in the root directory of web/frontend?",
+    ],
   },
   update_submodule: {
     summary: 'Point a submodule to another commit (commits the change on a branch)',
@@ -543,5 +739,9 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     fineGrained: ['update_repository_submodule'],
     keywords: 'bump submodule update dependency commit',
+    examples: [
+      'bump the vendor/libfoo submodule to 9c1e2f3 on main',
+      'point the third_party/proto submodule in acme/api at commit 5b6d7e8',
+    ],
   },
 });

@@ -45,6 +45,11 @@ export default domain('search', 'Search a project, a group or the whole instance
     },
     fineGrained: ['use_global_search'],
     keywords: 'grep find code text in files blobs source',
+    examples: [
+      'grep for TODO(security) across group acme',
+      'where is parseInvoice defined in acme/shop?',
+      'find files that mention REDIS_URL on branch develop of acme/api',
+    ],
   },
   commits: {
     summary: 'Search commits by message in a project, a group or the whole instance',
@@ -61,6 +66,11 @@ export default domain('search', 'Search a project, a group or the whole instance
     },
     fineGrained: ['use_global_search'],
     keywords: 'find commit message history',
+    examples: [
+      'find commits mentioning "fix login timeout" in acme/shop',
+      'which commit message talks about CVE-2024-1234 in group acme?',
+      'search commit history for "revert payment" across the whole instance',
+    ],
   },
   issues: {
     summary: 'Search issues by title and description in a project, a group or the whole instance',
@@ -80,6 +90,11 @@ export default domain('search', 'Search a project, a group or the whole instance
     },
     fineGrained: ['use_global_search'],
     keywords: 'find bugs tickets tasks issues',
+    examples: [
+      'search issues about the memory leak in acme/shop',
+      'find closed issues mentioning SSO redirect in group acme',
+      'any tickets about flaky tests anywhere on the instance?',
+    ],
   },
   merge_requests: {
     summary: 'Search merge requests by title and description in a project, a group or the whole instance',
@@ -98,6 +113,11 @@ export default domain('search', 'Search a project, a group or the whole instance
     },
     fineGrained: ['use_global_search'],
     keywords: 'find PR pull request MR',
+    examples: [
+      'find MRs about the GraphQL migration in acme/api',
+      'search merged merge requests mentioning dependency bump in group acme',
+      'is there a PR anywhere that touches the rate limiter?',
+    ],
   },
   milestones: {
     summary: 'Search milestones by title in a project, a group or the whole instance',
@@ -112,6 +132,11 @@ export default domain('search', 'Search a project, a group or the whole instance
     },
     fineGrained: ['use_global_search'],
     keywords: 'find milestone sprint iteration',
+    examples: [
+      'search group acme for milestones titled 2025-Q3',
+      'search for the sprint 42 milestone in acme/shop',
+      'which milestones have beta in the title across the instance?',
+    ],
   },
   notes: {
     summary: 'Search comments (notes) in a project',
@@ -125,6 +150,11 @@ export default domain('search', 'Search a project, a group or the whole instance
     },
     fineGrained: ['use_global_search'],
     keywords: 'find comment note discussion text',
+    examples: [
+      'find comments saying "LGTM with nits" in acme/shop',
+      'search discussion notes about the rollback plan in acme/api',
+      'who commented about the timeout bug in acme/web? search the comments',
+    ],
   },
   projects: {
     summary: 'Search projects by name and description in a group or the whole instance',
@@ -138,6 +168,11 @@ export default domain('search', 'Search a project, a group or the whole instance
     },
     fineGrained: ['use_global_search'],
     keywords: 'find project repository repo',
+    examples: [
+      'find projects with payments in the name in group acme',
+      'search for a repo called terraform-modules',
+      'is there a project for the mobile app anywhere on the instance?',
+    ],
   },
   snippets: {
     summary: 'Search snippets by title across the instance',
@@ -145,6 +180,11 @@ export default domain('search', 'Search a project, a group or the whole instance
     params: { search: term(), scope: scope('snippet_titles'), ...paging() },
     fineGrained: ['use_global_search'],
     keywords: 'find snippet gist paste',
+    examples: [
+      'search snippets titled nginx config',
+      'find a snippet called deploy script across the instance',
+      'look for a paste named docker-compose example',
+    ],
   },
   users: {
     summary: 'Search users by name or username in a project, a group or the whole instance',
@@ -159,6 +199,11 @@ export default domain('search', 'Search a project, a group or the whole instance
     },
     fineGrained: ['use_global_search'],
     keywords: 'find user person member people account',
+    examples: [
+      'find someone named Priya in group acme',
+      'search for people matching jsmith in project acme/shop',
+      'is there anyone called Chen on the instance? search users',
+    ],
   },
   wiki: {
     summary: 'Search wiki page contents in a project, a group or the whole instance',
@@ -175,5 +220,10 @@ export default domain('search', 'Search a project, a group or the whole instance
     },
     fineGrained: ['use_global_search'],
     keywords: 'find wiki page documentation docs',
+    examples: [
+      'look through the acme/billing wiki pages for onboarding steps',
+      'find wiki pages that mention VPN setup in group acme',
+      'where in the acme/handbook wiki do we describe the release process?',
+    ],
   },
 });

@@ -31,6 +31,11 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     render: 'text',
     fineGrained: ['read_snippet'],
     keywords: 'gist paste raw snippet content text',
+    examples: [
+      'raw text of snippet 42',
+      'print the content of my personal snippet 1337',
+      'show the text of my snippet 99',
+    ],
   },
   create: {
     summary: 'Create a personal snippet (not tied to a project) with one or more files',
@@ -43,6 +48,11 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     },
     fineGrained: ['create_snippet'],
     keywords: 'gist paste new snippet save share code',
+    examples: [
+      'make a private snippet called deploy notes with this script',
+      'save this bash script as a personal gist',
+      'new public snippet with nginx.conf and docker-compose.yml, not tied to any repo',
+    ],
   },
   delete: {
     summary: 'Delete a personal snippet',
@@ -51,6 +61,10 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     destructive: true,
     fineGrained: ['delete_snippet'],
     keywords: 'remove gist paste snippet',
+    examples: [
+      'delete my snippet 42',
+      'get rid of personal snippet 1337',
+    ],
   },
   discussion_add_note: {
     summary: 'Reply to a discussion thread on a project snippet',
@@ -63,6 +77,11 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     },
     fineGrained: ['create_work_item'],
     keywords: 'reply respond answer thread comment discussion snippet',
+    examples: [
+      'reply to thread 3fa2c1 on snippet 15 in acme/shop: works for me',
+      'answer the discussion 9be0d4 on project snippet 8 in platform/infra',
+      'respond in thread 77aa01 on snippet 21 in web/frontend: fixed now',
+    ],
   },
   discussion_create: {
     summary: 'Start a discussion thread on a project snippet',
@@ -70,6 +89,10 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { project_id: id.project(), snippet_id: snippetId(), body: req(str('Text of the first comment (Markdown)')) },
     fineGrained: ['create_work_item'],
     keywords: 'comment thread snippet discussion start',
+    examples: [
+      'start a thread on snippet 15 in acme/shop asking about the regex',
+      'open a new discussion on project snippet 8 of platform/infra',
+    ],
   },
   discussion_delete_note: {
     summary: 'Delete a comment of a project snippet discussion thread',
@@ -78,6 +101,10 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     destructive: true,
     fineGrained: ['delete_work_item'],
     keywords: 'snippet remove thread message',
+    examples: [
+      'delete note 771 from the thread on snippet 15 in acme/shop',
+      'remove my reply 902 in discussion 3fa2c1 on project snippet 8',
+    ],
   },
   discussion_get: {
     summary: 'Get one discussion thread of a project snippet with its comments',
@@ -85,6 +112,11 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { project_id: id.project(), snippet_id: snippetId(), discussion_id: id.discussion() },
     fineGrained: ['read_work_item'],
     keywords: 'snippet thread comments',
+    examples: [
+      'show discussion 3fa2c1 on snippet 15 in acme/shop',
+      'read the thread 9be0d4 on project snippet 8',
+      'show thread 77aa01 on snippet 21 in web/frontend',
+    ],
   },
   discussion_list: {
     summary: 'List the discussion threads of a project snippet',
@@ -92,6 +124,11 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { project_id: id.project(), snippet_id: snippetId(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'snippet threads comments discussions',
+    examples: [
+      'list threads on snippet 15 in acme/shop',
+      'any discussions on project snippet 8 of platform/infra?',
+      'list review threads on snippet 21 in web/frontend',
+    ],
   },
   discussion_update_note: {
     summary: 'Edit a comment of a project snippet discussion thread',
@@ -105,6 +142,10 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     },
     fineGrained: ['update_work_item'],
     keywords: 'snippet edit thread message text',
+    examples: [
+      'edit my reply 771 in the snippet 15 discussion thread',
+      'fix the wording of note 902 in discussion 3fa2c1 on project snippet 8',
+    ],
   },
   emoji_snippet_create: {
     summary: 'Add an emoji reaction to a project snippet',
@@ -112,6 +153,11 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { project_id: id.project(), snippet_id: snippetId(), name: emojiName() },
     fineGrained: ['create_work_item'],
     keywords: 'react emoji award thumbs up like snippet',
+    examples: [
+      'thumbs up snippet 15 in acme/shop',
+      'react with rocket to project snippet 8 in platform/infra',
+      'add a heart reaction to snippet 21 in web/frontend',
+    ],
   },
   emoji_snippet_delete: {
     summary: 'Remove an emoji reaction from a project snippet',
@@ -120,6 +166,10 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     destructive: true,
     fineGrained: ['delete_work_item'],
     keywords: 'unreact remove emoji award snippet',
+    examples: [
+      'remove my thumbsup from snippet 15 in acme/shop',
+      'delete award 311 on project snippet 8',
+    ],
   },
   emoji_snippet_get: {
     summary: 'Get one emoji reaction of a project snippet by its award ID',
@@ -127,6 +177,10 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { project_id: id.project(), snippet_id: snippetId(), award_id: awardId() },
     fineGrained: ['read_work_item'],
     keywords: 'single emoji award snippet',
+    examples: [
+      'show award emoji 311 on snippet 15 in acme/shop',
+      'details of reaction 412 on project snippet 8',
+    ],
   },
   emoji_snippet_list: {
     summary: 'List the emoji reactions of a project snippet and who reacted',
@@ -134,6 +188,11 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { project_id: id.project(), snippet_id: snippetId(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'emoji awards reactions reacted snippet',
+    examples: [
+      'who reacted to snippet 15 in acme/shop?',
+      'list emoji on project snippet 8',
+      'what reactions does snippet 21 in web/frontend have?',
+    ],
   },
   emoji_snippet_note_create: {
     summary: 'Add an emoji reaction to a comment on a project snippet',
@@ -141,6 +200,10 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { project_id: id.project(), snippet_id: snippetId(), note_id: id.note(), name: emojiName() },
     fineGrained: ['create_work_item'],
     keywords: 'react emoji award comment snippet thumbs up like',
+    examples: [
+      'give comment 771 on snippet 15 a thumbs up',
+      'react with tada to note 902 on project snippet 8',
+    ],
   },
   emoji_snippet_note_delete: {
     summary: 'Remove an emoji reaction from a comment on a project snippet',
@@ -149,6 +212,10 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     destructive: true,
     fineGrained: ['delete_work_item'],
     keywords: 'remove emoji award reaction unreact snippet',
+    examples: [
+      'remove my tada reaction from comment 902 on snippet 8',
+      'delete award 55 on note 771 of project snippet 15',
+    ],
   },
   emoji_snippet_note_get: {
     summary: 'Get one emoji reaction of a comment on a project snippet by its award ID',
@@ -156,6 +223,10 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { project_id: id.project(), snippet_id: snippetId(), note_id: id.note(), award_id: awardId() },
     fineGrained: ['read_work_item'],
     keywords: 'single emoji award reaction snippet',
+    examples: [
+      'show reaction 55 on comment 771 of snippet 15',
+      'get award 60 on note 902 of project snippet 8 in platform/infra',
+    ],
   },
   emoji_snippet_note_list: {
     summary: 'List the emoji reactions of a comment on a project snippet and who reacted',
@@ -163,6 +234,10 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { project_id: id.project(), snippet_id: snippetId(), note_id: id.note(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'emoji awards reactions reacted comment snippet',
+    examples: [
+      'who reacted to comment 771 on snippet 15?',
+      'list emoji reactions on note 902 of project snippet 8',
+    ],
   },
   explore: {
     summary: 'List all public snippets of the instance',
@@ -170,6 +245,11 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { ...dateRange(), ...paging() },
     fineGrained: ['read_snippet'],
     keywords: 'explore public gists pastes snippets',
+    examples: [
+      'browse public snippets on this GitLab',
+      'show public gists created this week',
+      'list public snippets from the last month',
+    ],
   },
   file_content: {
     summary: 'Read the raw content of one file of a personal snippet at a ref, as plain text',
@@ -183,6 +263,11 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     render: 'text',
     fineGrained: ['read_snippet'],
     keywords: 'snippet file raw content gist',
+    examples: [
+      'raw text of app.py in snippet 42 at main',
+      'get the file config.yml from my snippet 1337',
+      'print helpers.sh from personal snippet 99 on the main ref',
+    ],
   },
   get: {
     summary: 'Get a personal snippet: title, files, visibility, author',
@@ -191,6 +276,11 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     notFound: { kind: 'snippet', idParam: 'snippet_id', listAction: 'snippet.list' },
     fineGrained: ['read_snippet'],
     keywords: 'gist paste snippet',
+    examples: [
+      'show snippet 42',
+      'who owns personal snippet 1337 and is it public?',
+      'details of https://gitlab.example.com/-/snippets/99',
+    ],
   },
   list: {
     summary: 'List the snippets of the current user',
@@ -198,6 +288,11 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { ...dateRange(), ...paging() },
     fineGrained: ['read_snippet'],
     keywords: 'my snippets gists pastes',
+    examples: [
+      'list my snippets',
+      'what gists have I made since March?',
+      'my snippets created last week',
+    ],
   },
   list_all: {
     summary: 'List every snippet the current user can see (public, internal and own; all for admins)',
@@ -209,6 +304,10 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     },
     fineGrained: ['read_snippet'],
     keywords: 'all snippets gists pastes instance',
+    examples: [
+      'list every snippet I can see, including internal ones',
+      'admin: all snippets on repository storage default',
+    ],
   },
   note_create: {
     summary: 'Comment on a project snippet: add a note',
@@ -221,6 +320,11 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     },
     fineGrained: ['create_work_item'],
     keywords: 'comment note snippet remark write post',
+    examples: [
+      'comment on snippet 15 in acme/shop: nice one',
+      'leave a note on project snippet 8 asking for a license header',
+      'post a comment to snippet 21 in web/frontend',
+    ],
   },
   note_delete: {
     summary: 'Delete a comment of a project snippet',
@@ -229,6 +333,10 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     destructive: true,
     fineGrained: ['delete_work_item'],
     keywords: 'snippet remove erase',
+    examples: [
+      'delete comment 771 on snippet 15 in acme/shop',
+      'remove my note 902 from project snippet 8',
+    ],
   },
   note_get: {
     summary: 'Get one comment of a project snippet by its note ID',
@@ -236,6 +344,11 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { project_id: id.project(), snippet_id: snippetId(), note_id: id.note() },
     fineGrained: ['read_work_item'],
     keywords: 'single comment snippet',
+    examples: [
+      'show comment 771 on snippet 15',
+      'get note 902 of project snippet 8 in platform/infra',
+      'read comment 1204 on snippet 21 in web/frontend',
+    ],
   },
   note_list: {
     summary: 'List the comments of a project snippet',
@@ -249,6 +362,11 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     },
     fineGrained: ['read_work_item'],
     keywords: 'comments notes snippet',
+    examples: [
+      'list comments on snippet 15 in acme/shop',
+      'what did people say on project snippet 8?',
+      'newest notes on snippet 21 in web/frontend',
+    ],
   },
   note_update: {
     summary: 'Edit a comment of a project snippet',
@@ -256,6 +374,11 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { project_id: id.project(), snippet_id: snippetId(), note_id: id.note(), body: req(str('New comment text (Markdown)')) },
     fineGrained: ['update_work_item'],
     keywords: 'snippet edit text reword',
+    examples: [
+      'edit comment 771 on snippet 15 to say fixed',
+      'reword my note 902 on project snippet 8',
+      'update my comment 1204 on snippet 21 in web/frontend with the new link',
+    ],
   },
   project_content: {
     summary: 'Read the raw content of a project snippet (first file) as plain text',
@@ -265,6 +388,11 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     render: 'text',
     fineGrained: ['read_snippet'],
     keywords: 'project snippet raw content text',
+    examples: [
+      'raw content of snippet 15 in acme/shop',
+      'print project snippet 8 of platform/infra as text',
+      'give me the plain text of snippet 21 in web/frontend',
+    ],
   },
   project_create: {
     summary: 'Create a snippet in a project with one or more files',
@@ -278,6 +406,11 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     },
     fineGrained: ['create_snippet'],
     keywords: 'new project snippet gist paste share code',
+    examples: [
+      'create a snippet in acme/shop with the SQL migration',
+      'add a project snippet to platform/infra called terraform notes',
+      'share this curl command as an internal snippet in web/frontend',
+    ],
   },
   project_delete: {
     summary: 'Delete a project snippet',
@@ -286,6 +419,10 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     destructive: true,
     fineGrained: ['delete_snippet'],
     keywords: 'remove project snippet',
+    examples: [
+      'delete project snippet 15 from acme/shop',
+      'remove the outdated project snippet 8 in platform/infra',
+    ],
   },
   project_get: {
     summary: 'Get a project snippet: title, files, visibility, author',
@@ -294,6 +431,11 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     notFound: { kind: 'snippet', idParam: 'snippet_id', listAction: 'snippet.project_list' },
     fineGrained: ['read_snippet'],
     keywords: 'project snippet',
+    examples: [
+      'show project snippet 15 of acme/shop',
+      'details of project snippet 8 in platform/infra',
+      'what is the project snippet https://gitlab.example.com/acme/shop/-/snippets/21 about?',
+    ],
   },
   project_list: {
     summary: 'List the snippets of a project',
@@ -301,6 +443,11 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_snippet'],
     keywords: 'project snippets gists pastes',
+    examples: [
+      'list snippets of repo acme/shop',
+      'what snippets does project platform/infra have?',
+      'show project snippets of web/frontend',
+    ],
   },
   project_update: {
     summary: 'Change the title, description, visibility or files of a project snippet',
@@ -315,6 +462,11 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     },
     fineGrained: ['update_snippet'],
     keywords: 'edit project snippet files',
+    examples: [
+      'rename snippet 15 in acme/shop to SQL helpers',
+      'make project snippet 8 of platform/infra private',
+      'replace the file in snippet 21 of web/frontend with this version',
+    ],
   },
   update: {
     summary: 'Change the title, description, visibility or files of a personal snippet',
@@ -328,5 +480,10 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     },
     fineGrained: ['update_snippet'],
     keywords: 'edit gist paste snippet files',
+    examples: [
+      'change my snippet 42 to public',
+      'retitle personal snippet 1337 to bash aliases',
+      'update the file in my gist 99 with the new script',
+    ],
   },
 });

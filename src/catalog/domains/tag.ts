@@ -15,6 +15,11 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
     },
     fineGrained: ['create_repository_tag'],
     keywords: 'new tag version mark release point',
+    examples: [
+      'tag main as v1.4.0 in acme/shop',
+      'create annotated tag v2.0.0 at commit 4f2a9c1 with message "GA release"',
+      'cut a release tag rel-2025-06 from branch release/2025.06 in acme/api',
+    ],
   },
   delete: {
     summary: 'Delete a tag of the repository',
@@ -23,6 +28,11 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
     destructive: true,
     fineGrained: ['delete_repository_tag'],
     keywords: 'remove tag delete version',
+    examples: [
+      'delete tag v1.4.0-rc1 from acme/shop',
+      'remove the mistaken tag v2.0.0 in acme/api',
+      'get rid of the tag test-tag-123 in platform/infra',
+    ],
   },
   get: {
     summary: 'Get one tag: its commit, message and release',
@@ -31,6 +41,11 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
     notFound: { kind: 'tag', idParam: 'tag_name', listAction: 'tag.list' },
     fineGrained: ['read_repository_tag'],
     keywords: 'tag version commit',
+    examples: [
+      'which commit does tag v1.4.0 point to in acme/shop?',
+      'show tag v2.0.0 of acme/api with its message',
+      'details of tag rel-2025-06 in platform/infra',
+    ],
   },
   get_protected: {
     summary: 'Get one protected tag and who may create tags matching it',
@@ -38,6 +53,10 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
     params: { project_id: id.project(), name: protectedName() },
     fineGrained: ['read_protected_tag'],
     keywords: 'tag protection rule who can create access',
+    examples: [
+      'what protection is set on the v* tag pattern in acme/shop?',
+      'show the protected tag rule release-* of acme/api and its allowed roles',
+    ],
   },
   get_signature: {
     summary: 'Get the X.509 or SSH signature of a signed tag and its verification status',
@@ -45,6 +64,10 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
     params: { project_id: id.project(), tag_name: tagName() },
     fineGrained: ['read_repository_tag'],
     keywords: 'signed tag verify signature',
+    examples: [
+      'is tag v1.4.0 in acme/shop signed and verified?',
+      'check the SSH or X.509 signature on tag v2.0.0 of acme/api',
+    ],
   },
   list: {
     summary: 'List tags of a repository, searched by name and ordered by name, update or version',
@@ -58,6 +81,11 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
     },
     fineGrained: ['read_repository_tag'],
     keywords: 'tags versions list git tag',
+    examples: [
+      'list tags of acme/shop',
+      'what are the newest version tags in acme/api?',
+      'find tags starting with v2 in platform/infra, sorted by version',
+    ],
   },
   list_protected: {
     summary: 'List the protected tags of a project with their create access levels',
@@ -65,6 +93,10 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_protected_tag'],
     keywords: 'protected tags protection rules',
+    examples: [
+      'which git tags in acme/shop have protection on them?',
+      'list tag protections in the acme/api repository',
+    ],
   },
   protect: {
     summary: 'Protect a tag or wildcard: set who may create matching tags',
@@ -77,6 +109,11 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
     },
     fineGrained: ['protect_tag'],
     keywords: 'protect tag lock restrict release tags',
+    examples: [
+      'protect git tag pattern v* in the acme/shop repo',
+      'lock down release-* tags in acme/api',
+      'only admins may create prod-* tags in platform/infra, set that up',
+    ],
   },
   unprotect: {
     summary: 'Remove the protection of a protected tag or wildcard',
@@ -85,5 +122,10 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
     destructive: true,
     fineGrained: ['protect_tag'],
     keywords: 'unprotect tag remove protection',
+    examples: [
+      'unprotect the v* tag pattern in acme/shop',
+      'lift the protection on release-* tags in acme/api',
+      'remove tag protection for prod-* in platform/infra',
+    ],
   },
 });

@@ -15,6 +15,11 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
     },
     fineGrained: ['create_wiki'],
     keywords: 'new wiki page documentation docs write',
+    examples: [
+      'create a wiki page "Onboarding" in acme/shop',
+      'write a new wiki page docs/deploy in platform/infra with these steps',
+      'add a runbook page to the acme/api wiki',
+    ],
   },
   delete: {
     summary: 'Delete a wiki page',
@@ -23,6 +28,11 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
     destructive: true,
     fineGrained: ['delete_wiki'],
     keywords: 'remove wiki page',
+    examples: [
+      'delete the wiki page old-roadmap in acme/shop',
+      'remove the docs/legacy-setup page from the platform/infra wiki',
+      'get rid of the outdated FAQ page in the acme/api wiki',
+    ],
   },
   get: {
     summary: 'Read a wiki page by slug, optionally an older version or rendered as HTML',
@@ -36,6 +46,11 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
     notFound: { kind: 'wiki page', idParam: 'slug', listAction: 'wiki.list' },
     fineGrained: ['read_wiki'],
     keywords: 'wiki page documentation docs',
+    examples: [
+      'show the wiki page home of acme/shop',
+      'what does the docs/setup wiki page in platform/infra say?',
+      'read the older version a1b2c3d of the faq wiki page in acme/api',
+    ],
   },
   list: {
     summary: 'List the wiki pages of a project, optionally with their content',
@@ -43,6 +58,11 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
     params: { project_id: id.project(), with_content: bool('Include the content of each page') },
     fineGrained: ['read_wiki'],
     keywords: 'wiki pages documentation docs index',
+    examples: [
+      'list wiki pages of acme/shop',
+      'what pages are in the platform/infra wiki?',
+      'dump all wiki pages of acme/api with their content',
+    ],
   },
   update: {
     summary: 'Change the title, content or format of a wiki page',
@@ -56,6 +76,11 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
     },
     fineGrained: ['update_wiki'],
     keywords: 'edit wiki page documentation docs',
+    examples: [
+      'update the wiki page home in acme/shop with the new install steps',
+      'retitle wiki page docs/setup to "Getting started" in platform/infra',
+      'fix the typo in the faq wiki page of acme/api',
+    ],
   },
   upload_attachment: {
     summary: 'Upload a file to the wiki attachments folder and get its Markdown link',
@@ -63,12 +88,16 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
     upload: { as: 'multipart', field: 'file' },
     params: {
       project_id: id.project(),
-      file_path: str('Local path of the file to upload, on the machine running this server', { in: 'local' }),
+      file_path: str('Local path of the file to upload, on the machine running this server', { in: 'local', local: 'read-file' }),
       content_base64: str('File content, base64-encoded (instead of file_path)', { in: 'local' }),
       file_name: str('File name to use with content_base64 (default: the base name of file_path)', { in: 'local' }),
       branch: str('Wiki branch to commit the attachment to (default: the wiki default branch)'),
     },
     fineGrained: ['update_wiki'],
     keywords: 'upload image attachment file wiki picture',
+    examples: [
+      'upload diagram.png to the acme/shop wiki and give me the link',
+      'attach architecture.pdf to the platform/infra wiki',
+    ],
   },
 });

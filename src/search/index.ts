@@ -1,0 +1,121 @@
+// forge_find_action's ranking. Two BM25 indexes (MiniSearch) propose candidates: one document per
+// action (ID words, summary, keywords, examples) and one per example request, so a request phrased like
+// one example matches it as a whole. A re-rank then prefers actions whose own ID the request explains,
+// whose effect matches the requested one (a question reads), and never puts a destructive action above
+// a harmless one unless the request says that action's own irreversible effect.
+import MiniSearch, { type SearchResult } from 'minisearch';
+import type { Action } from '../catalog/define.js';
+import { EFFECT_WORDS } from './lexicon.js';
+import { catalogTerms, parseQuery, type Intent, type ParsedQuery } from './query.js';
+
+export { MAX_QUERY_CHARS } from './query.js';
+
+interface Doc { id: string; name: string; domain: string; summary: string; keywords: string; examples: string }
+interface ExampleDoc { id: number; action: string; text: string }
+
+export interface SearchHit { action: Action; score: number }
+export interface SearchAnswer { hits: SearchHit[]; query: ParsedQuery }
+
+interface Indexed { action: Action; idTerms: string[]; effect: Intent; effectWords: readonly string[] | undefined }
+
+/** Re-rank weights (tuned on bench/queries.json and bench/queries-conversational.json, never on held-out sets). */
+export interface RankWeights {
+  floor: number; power: number; examples: number; intentMatch: number; questionWrite: number; kindMiss: number;
+  boost: Record<string, number>;
+}
+export const DEFAULT_WEIGHTS: RankWeights = {
+  floor: 0.45, power: 2, examples: 0.8, intentMatch: 1.25, questionWrite: 0.75, kindMiss: 0.7,
+  boost: { name: 1.5, domain: 1.5, summary: 1, keywords: 1.2, examples: 0.6 },
+};
+
+/** The effect an action has, from its method and the verb of its name. */
+function effectOf(a: Action, terms: string[]): Intent {
+  if (a.destructive && a.method === 'DELETE') return 'delete';
+  if (!a.writes) return terms.includes('list') || terms.includes('search') ? 'list' : 'read';
+  if (terms.some((t) => t === 'delete' || t === 'remove' || t === 'revoke' || t === 'erase')) return 'delete';
+  if (terms.some((t) => t === 'create' || t === 'add')) return 'create';
+  if (a.method === 'POST' && !terms.some((t) => t === 'update' || t === 'set' || t === 'edit')) return 'other';
+  return 'update';
+}
+
+/** The irreversible effect a destructive action names (its ID's verb), and the words that ask for it. */
+export function effectWordsOf(a: Action): readonly string[] | undefined {
+  if (!a.destructive) return undefined;
+  for (const w of a.name.split('_')) if (EFFECT_WORDS[w]) return EFFECT_WORDS[w];
+  return undefined;
+}
+
+const tokenize = (t: string) => catalogTerms(t);
+
+export class ActionSearch {
+  private readonly actions: MiniSearch<Doc>;
+  private readonly examples: MiniSearch<ExampleDoc>;
+  private readonly byId: Map<string, Indexed>;
+
+  constructor(list: readonly Action[], private readonly w: RankWeights = DEFAULT_WEIGHTS) {
+    this.byId = new Map(list.map((a) => {
+      const idTerms = [...new Set(catalogTerms(`${a.domain} ${a.name}`))];
+      return [a.id, { action: a, idTerms, effect: effectOf(a, catalogTerms(a.name)), effectWords: effectWordsOf(a) }];
+    }));
+    const fuzzy = (t: string) => (t.length > 5 ? 0.2 : false);
+    this.actions = new MiniSearch<Doc>({
+      fields: ['name', 'domain', 'summary', 'keywords', 'examples'],
+      storeFields: [],
+      tokenize,
+      processTerm: (t) => t,
+      searchOptions: { boost: w.boost, prefix: (t) => t.length > 4, fuzzy, combineWith: 'OR', weights: { fuzzy: 0.3, prefix: 0.4 } },
+    });
+    this.actions.addAll(list.map((a) => ({ id: a.id, name: a.name, domain: a.domain, summary: a.summary, keywords: a.keywords ?? '', examples: (a.examples ?? []).join(' ') })));
+    this.examples = new MiniSearch<ExampleDoc>({
+      fields: ['text'],
+      storeFields: ['action'],
+      tokenize,
+      processTerm: (t) => t,
+      searchOptions: { fuzzy, combineWith: 'OR', weights: { fuzzy: 0.3, prefix: 0.4 } },
+    });
+    let n = 0;
+    this.examples.addAll(list.flatMap((a) => (a.examples ?? []).map((text) => ({ id: n++, action: a.id, text }))));
+  }
+
+  search(input: string, limit: number, filter?: (a: Action) => boolean): SearchAnswer {
+    const q = parseQuery(input);
+    if (!q.terms.length) return { hits: [], query: q };
+    // MiniSearch takes the already-rewritten terms: a query of terms joined by spaces tokenizes to itself.
+    const text = q.terms.join(' ');
+    const fromActions = this.actions.search(text);
+    const fromExamples = this.examples.search(text);
+    const top = (rs: SearchResult[]) => rs[0]?.score ?? 1;
+    const base = new Map<string, number>();
+    const aTop = top(fromActions);
+    for (const r of fromActions.slice(0, 80)) base.set(String(r.id), r.score / aTop);
+    const eTop = top(fromExamples);
+    const bestExample = new Map<string, number>();
+    for (const r of fromExamples.slice(0, 120)) {
+      const id = String(r.action);
+      if (!bestExample.has(id)) bestExample.set(id, r.score / eTop);
+    }
+    for (const [id] of bestExample) if (!base.has(id)) base.set(id, 0);
+
+    const qTerms = new Set(q.terms);
+    const hits: Array<SearchHit & { harmless: boolean }> = [];
+    for (const [id, s] of base) {
+      const entry = this.byId.get(id);
+      if (!entry || (filter && !filter(entry.action))) continue;
+      const { action } = entry;
+      const pluralObject = entry.idTerms.some((t) => q.plurals.has(t));
+      const explained = (t: string) => qTerms.has(t) || (t === 'list' && (pluralObject || q.intent === 'list'));
+      const covered = entry.idTerms.filter(explained).length / Math.max(1, entry.idTerms.length);
+      let score = (s + this.w.examples * (bestExample.get(id) ?? 0)) * (this.w.floor + (1 - this.w.floor) * covered ** this.w.power);
+      if (q.intent !== 'other' && (entry.effect === q.intent || (q.intent === 'read' && entry.effect === 'list'))) score *= this.w.intentMatch;
+      if (q.question && action.writes) score *= this.w.questionWrite;
+      // A reference names the object: an action on another kind of object is less likely.
+      if (q.kinds.size && !entry.idTerms.some((t) => q.kinds.has(t)) && !q.kinds.has(action.domain.replace('_', ''))) score *= this.w.kindMiss;
+      const harmless = !entry.effectWords || entry.effectWords.some((w) => q.said.has(w));
+      hits.push({ action, score, harmless });
+    }
+    hits.sort((x, y) => y.score - x.score);
+    // Safety: a destructive action whose effect the request does not say goes after every harmless one.
+    const ordered = [...hits.filter((h) => h.harmless), ...hits.filter((h) => !h.harmless)];
+    return { hits: ordered.slice(0, limit).map(({ action, score }) => ({ action, score })), query: q };
+  }
+}

@@ -1,0 +1,136 @@
+// How people talk about GitLab work, as data. forge_find_action rewrites a request with these tables
+// before it is matched against the catalog. Phrases come first and are matched whole, so a colloquial
+// verb is read in its context ("drop a comment" adds a note; "drop the branch" deletes it). Every
+// replacement is in the catalog's own words (the words of action IDs and summaries).
+//
+// Review rule (checked by test/find-action.test.ts): no phrase or word maps onto a removal word unless
+// it says removal itself — a colloquial verb that can mean something harmless never turns into delete.
+
+/** Phrases, matched on the lower-cased request with word boundaries; the first match of each wins. */
+export const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
+  // Comments and discussions
+  [/\b(leave|drop|post|add|write|put) (a |an |my )?(quick |short )?(comment|note|reply|remark)\b/g, 'create note'],
+  [/\bcomment (on|under)\b/g, 'create note on'],
+  [/\breply (to|in|on)\b/g, 'reply note discussion'],
+  [/\b(resolve|close out|mark resolved) (the |this |that )?(thread|discussion)s?\b/g, 'resolve discussion'],
+  [/\bthreads?\b/g, 'discussion'],
+  // Reviews and approvals
+  [/\bsign(ed)? off( on)?\b/g, 'approve'],
+  [/\b(lgtm|looks good to me|give (it )?(my |an )?(approval|thumbs up))\b/g, 'approve'],
+  [/\b(take back|withdraw|pull|retract|revoke|remove|undo) (my |the |our )?approvals?\b/g, 'unapprove'],
+  [/\bwho('s| is| are)? (reviewing|the reviewers?)\b/g, 'reviewers list'],
+  [/\bwho (approved|has approved|signed off)\b/g, 'approval state'],
+  [/\b(has|did) (anyone|somebody|someone) approved?\b/g, 'approval state'],
+  [/\bready to merge\b/g, 'merge status'],
+  // Merging
+  [/\b(land|ship|squash and merge|squash-merge)( it| this| that)?\b/g, 'merge'],
+  [/\bmerge when (the )?(pipeline|ci|build) (succeeds|passes|is green)\b/g, 'merge auto'],
+  [/\b(stop|cancel|turn off|disable) auto[- ]?merge\b/g, 'cancel auto merge'],
+  // Assignment
+  [/\b(take|grab|claim|pick up) (this|that|it)\b(?! (look|peek))|\b(take|grab|claim|pick up) (this |that |the )?(issue|ticket) /g, 'assign me update '],
+  [/\bput (it |this )?on my plate\b/g, 'assign me update'],
+  [/\bassign (it |this |that )?to me\b/g, 'assign me update'],
+  [/\bunassign\b/g, 'update assignee'],
+  // Time tracking
+  [/\b(log|track|record|book|spent|spend|put in) (\d+(\.\d+)?\s*(h|m|d|w|mins?|hours?|days?|minutes?)\b|time|hours)/g, 'add spent time'],
+  [/\btime spent\b/g, 'spent time'],
+  [/\b(estimate|eta) (of |to |at )?\d/g, 'time estimate set'],
+  // Pipelines and jobs
+  [/\b(kill|abort|halt|stop|cancel)( the| this| that| my| a)?( stuck| running| hanging| pending| runaway)?\b/g, 'cancel stop'],
+  [/\b(re-?run|re-?try|restart|re-?trigger|re-?start|kick (it |off )?again|try again|run again|bump)\b/g, 'retry'],
+  [/\b(kick off|fire off|trigger|start|run) (a |the |new |another )*(pipeline|ci|build)s?\b/g, 'create pipeline run'],
+  [/\b(red|failing|broken|failed|flaky|flakey)\b/g, 'failed'],
+  [/\bwhy (did|does|is)\b/g, 'trace get'],
+  [/\b(open|file|raise|create|start|write up|log) (a |an )?(new )?(issue|bug|ticket|mr|merge request|pr)\b/g, 'create $4'],
+  [/\b(a|an) new\b/g, 'create'],
+  [/\bhow many\b/g, 'statistics count'],
+  [/\bthumbs? ?(up|down)\b|\b(\+1|upvote|downvote)\b/g, 'emoji create'],
+  [/\bto-?dos?( list)?\b/g, 'todo'],
+  [/\b(build|job) (log|output|console)\b/g, 'job trace'],
+  // Removal said in slang: these really ask for removal
+  [/\b(get rid of|nuke|trash|wipe out|blow away|throw away|toss)\b/g, 'delete'],
+  // Closing and reopening are state changes, never removal
+  [/\b(close|closing|shut)\b/g, 'close update state'],
+  [/\b(re-?open)\b/g, 'reopen update state'],
+  [/\bmark (it |this |that )?(as )?(done|fixed|complete|completed)\b/g, 'close update state'],
+  // Questions about links between objects
+  [/\b(which|what) (mrs?|merge requests?|prs?) (will |would |does |do )?(close|fix|resolve)/g, 'merge requests closing issue'],
+  [/\bwhat('s| is) blocking\b/g, 'blocked dependencies links'],
+  [/\bblocked by\b/g, 'dependencies links'],
+  // Repository slang
+  [/\bgit blame\b|\bwho (wrote|changed|touched)\b/g, 'file blame'],
+  [/\b(diff|difference)s? between\b/g, 'compare'],
+  [/\bcherry[- ]?pick\b/g, 'cherry pick commit'],
+  [/\bwho (else )?(is|are) (on|in)\b/g, 'members list'],
+  [/\b(who can|who has access)\b/g, 'members list'],
+  [/\bwhat changed\b/g, 'changes diff'],
+];
+
+/** Words people say → words the catalog uses. Never a harmless word onto a removal word. */
+export const WORDS: Readonly<Record<string, string>> = {
+  pr: 'merge_request', prs: 'merge_request', mr: 'merge_request', mrs: 'merge_request',
+  ticket: 'issue', tickets: 'issue', bug: 'issue', bugs: 'issue',
+  comment: 'note', comments: 'note', reply: 'note', replies: 'note',
+  repo: 'project', repos: 'project', repository: 'repository',
+  build: 'pipeline', builds: 'pipeline', ci: 'pipeline', pipline: 'pipeline',
+  log: 'trace', logs: 'trace',
+  env: 'environment', envs: 'environment', vars: 'variable', var: 'variable', secret: 'variable', secrets: 'variable',
+  teammate: 'member', teammates: 'member', collaborators: 'member', collaborator: 'member',
+  webhook: 'hook', webhooks: 'hook',
+  reviewer: 'reviewer', reviewers: 'reviewer',
+  todo: 'todo', todos: 'todo', 'to-do': 'todo',
+  emoji: 'emoji', reaction: 'emoji', reactions: 'emoji', thumbs: 'emoji', upvote: 'emoji', award: 'emoji',
+  mention: 'note', thread: 'discussion',
+  file: 'file', files: 'file', readme: 'file',
+  sha: 'commit', commits: 'commit', hash: 'commit',
+  artefacts: 'artifacts', artefact: 'artifact',
+  lgtm: 'approve', approval: 'approve', approvals: 'approve',
+  release: 'release', changelog: 'changelog',
+  // Verbs, onto the words action names use.
+  show: 'get', view: 'get', display: 'get', detail: 'get', details: 'get', info: 'get', describe: 'get', inspect: 'get',
+  make: 'create', register: 'create', raise: 'create',
+  edit: 'update', change: 'update', modify: 'update', rename: 'update', adjust: 'update', tweak: 'update', set: 'update',
+  // Removal words: each of these says removal by itself.
+  remove: 'delete', erase: 'erase delete', destroy: 'delete', purge: 'delete', wipe: 'delete',
+};
+
+/**
+ * Words that explicitly ask for an irreversible effect. A destructive action can rank first only when
+ * the request says one of the words of its own effect (its ID's verb, through this table).
+ */
+export const EFFECT_WORDS: Readonly<Record<string, readonly string[]>> = {
+  delete: ['delete', 'remove', 'erase', 'destroy', 'purge', 'wipe', 'nuke', 'drop', 'trash', 'clear', 'clean'],
+  remove: ['delete', 'remove', 'erase', 'destroy', 'purge', 'wipe', 'nuke', 'drop', 'kick', 'trash'],
+  erase: ['erase', 'delete', 'remove', 'wipe', 'purge', 'clear'],
+  revoke: ['revoke', 'delete', 'remove', 'invalidate', 'kill'],
+  unprotect: ['unprotect', 'protection', 'delete', 'remove', 'lift'],
+  deny: ['deny', 'reject', 'decline', 'refuse'],
+  reject: ['reject', 'deny', 'decline', 'refuse'],
+  ban: ['ban'],
+  block: ['block'],
+  deactivate: ['deactivate', 'disable', 'suspend'],
+  disable: ['disable', 'turn', 'deactivate', 'delete', 'remove', 'reset'],
+  merge: ['merge', 'land', 'ship', 'accept'],
+  unapprove: ['unapprove', 'revoke', 'withdraw', 'retract', 'unapproved'],
+  reset: ['reset', 'clear', 'delete', 'remove', 'zero'],
+  stop: ['stop', 'shut', 'tear', 'teardown', 'halt'],
+  unshare: ['unshare', 'stop', 'delete', 'remove', 'revoke'],
+  unpublish: ['unpublish', 'delete', 'remove', 'unpublished', 'take'],
+  rotate: ['rotate', 'regenerate', 'renew', 'roll', 'reissue', 'cycle'],
+  transfer: ['transfer', 'move', 'hand'],
+  move: ['move', 'transfer', 'migrate'],
+  rebase: ['rebase'],
+  promote: ['promote'],
+  push: ['push', 'force'],
+  add: ['mirror', 'push'],
+};
+
+/** Stop words: carry no meaning for ranking. */
+export const STOP = new Set(['a', 'an', 'the', 'of', 'to', 'in', 'on', 'for', 'my', 'me', 'i', 'and', 'or', 'with', 'this', 'that',
+  'is', 'are', 'be', 'please', 'can', 'you', 'do', 'does', 'from', 'by', 'it', 'its', 'our', 'we', 'some', 'about', 'at', 'as',
+  'into', 'there', 'any', 'so', 'has', 'have', 'been', 'was', 'were', 'will', 'would', 'should', 'could', 'let', 'lets', 'want',
+  'need', 'just', 'also', 'then', 'now', 'currently', 'yet', 'hey', 'pls', 'plz', 'thanks', 'quick', 'quickly', 'real', 'up',
+  'what', 'whats', 'which', 'who', 'whos', 'how', 'why', 'when', 'where', 'did', 'anyone', 'someone', 'somebody', 'us', 'your',
+  'one', 'again', 'still', 'already', 'ok', 'okay', 'gonna', 'wanna', 'go', 'see', 'tell', 'give', 'know',
+  'out', 'same', 'here', 'all', 'every', 'each', 'them', 'their', 'they', 'these', 'those', 'mine', 'ours', 'if', 'not', 'no', 'but',
+  'right', 'like', 'thing', 'things', 'stuff', 'pretty', 'really', 'very', 'much', 'many', 'too', 'look', 'find', 'check', 'help', 'got', 'gimme']);

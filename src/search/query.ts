@@ -1,0 +1,182 @@
+// Reads a request the way GitLab users write it: object references (#12, !88, &5, ~label, %milestone,
+// @user, group/project paths, commit SHAs, "pipeline 123", web URLs) become the object's kind and
+// suggested parameters; slang phrases become the catalog's words; the requested effect is classified.
+import { EFFECT_WORDS, PHRASES, STOP, WORDS } from './lexicon.js';
+
+/** Longest request read; the rest is cut (and the answer says so). */
+export const MAX_QUERY_CHARS = 1000;
+
+export type Intent = 'read' | 'list' | 'create' | 'update' | 'delete' | 'other';
+
+export interface ParsedQuery {
+  /** Index terms (stemmed, catalog words). */
+  terms: string[];
+  /** Stems said in the plural ("the open MRs"): they explain a list. */
+  plurals: Set<string>;
+  /** Parameter values the request names, by the parameter names actions use. */
+  suggested: Record<string, string | number>;
+  /** Object kinds the references name (issue, mergerequest, pipeline, …). */
+  kinds: Set<string>;
+  /** Effect words said (before any rewriting) — a destructive action needs one of its own. */
+  said: Set<string>;
+  intent: Intent;
+  question: boolean;
+  /** Characters cut from an overlong request. */
+  cut: number;
+}
+
+export function stem(w: string): string {
+  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (w.length > 3 && /(ch|sh|x|ss)es$/.test(w)) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) return w.slice(0, -1);
+  return w;
+}
+
+/** One compound word for the object "merge request", so the verb "merge" stays a verb. */
+const compound = (text: string): string => text.replace(/\bmerge[ _-]?requests?\b/g, (m) => (m.endsWith('s') ? 'mergerequests' : 'mergerequest'));
+
+/** Terms of catalog text (IDs, summaries, keywords, examples): the same words, no slang rewriting. */
+export function catalogTerms(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of compound(text.toLowerCase()).split(/[^a-z0-9]+/)) {
+    if (!raw || STOP.has(raw) || /^\d+$/.test(raw)) continue;
+    const mapped = WORDS[raw] ?? raw;
+    for (const part of compound(mapped).split(/[ _]/)) if (part) out.push(stem(part));
+  }
+  return out;
+}
+
+/** URL path sections → the kind of object and the parameter its next segment fills. */
+const URL_KINDS: Record<string, { kind: string; param?: string }> = {
+  issues: { kind: 'issue', param: 'issue_iid' },
+  work_items: { kind: 'issue', param: 'issue_iid' },
+  merge_requests: { kind: 'mergerequest', param: 'merge_request_iid' },
+  pipelines: { kind: 'pipeline', param: 'pipeline_id' },
+  jobs: { kind: 'job', param: 'job_id' },
+  commit: { kind: 'commit', param: 'sha' },
+  commits: { kind: 'commit', param: 'ref_name' },
+  tags: { kind: 'tag', param: 'tag_name' },
+  releases: { kind: 'release', param: 'tag_name' },
+  milestones: { kind: 'milestone', param: 'milestone_id' },
+  wikis: { kind: 'wiki', param: 'slug' },
+  snippets: { kind: 'snippet', param: 'snippet_id' },
+  environments: { kind: 'environment', param: 'environment_id' },
+  epics: { kind: 'epic', param: 'epic_iid' },
+  branches: { kind: 'branch' },
+  labels: { kind: 'label' },
+  packages: { kind: 'package', param: 'package_id' },
+  pipeline_schedules: { kind: 'pipeline schedule', param: 'pipeline_schedule_id' },
+  environments_: { kind: 'environment' },
+  blob: { kind: 'file' },
+  raw: { kind: 'file raw' },
+  tree: { kind: 'tree' },
+  blame: { kind: 'file blame' },
+  compare: { kind: 'compare' },
+  settings: { kind: 'settings' },
+  members: { kind: 'member' },
+  project_members: { kind: 'member' },
+  group_members: { kind: 'member' },
+};
+
+/** "pipeline 123", "job #9", "MR 88": a kind word then a number. */
+const NUMBERED: ReadonlyArray<readonly [RegExp, string, string]> = [
+  [/\b(?:pipeline|pipline|build)s? ?#?(\d+)\b/g, 'pipeline', 'pipeline_id'],
+  [/\bjobs? ?#?(\d+)\b/g, 'job', 'job_id'],
+  [/\b(?:mr|merge ?request|pr|pull request) ?[#!]?(\d+)\b/g, 'mergerequest', 'merge_request_iid'],
+  [/\b(?:issue|ticket|bug) ?#?(\d+)\b/g, 'issue', 'issue_iid'],
+  [/\bepic ?[#&]?(\d+)\b/g, 'epic', 'epic_iid'],
+  [/\brunner ?#?(\d+)\b/g, 'runner', 'runner_id'],
+  [/\bsnippet ?[#$]?(\d+)\b/g, 'snippet', 'snippet_id'],
+  [/\buser ?#?(\d+)\b/g, 'user', 'user_id'],
+];
+
+export function parseQuery(input: string): ParsedQuery {
+  const cut = Math.max(0, input.length - MAX_QUERY_CHARS);
+  let text = ` ${input.slice(0, MAX_QUERY_CHARS).toLowerCase().replace(/[\u2018\u2019]/g, "'")} `;
+  const suggested: Record<string, string | number> = {};
+  const kinds = new Set<string>();
+  const put = (k: string, v: string | number) => { if (!(k in suggested)) suggested[k] = v; };
+
+  // Web URLs: /<namespace/project>/-/<section>/<rest>
+  text = text.replace(/\bhttps?:\/\/[^\s/]+\/([^\s?#]*)[^\s]*/g, (_m, path: string) => {
+    const parts = path.split('/').filter(Boolean);
+    const dash = parts.indexOf('-');
+    const ns = (dash >= 0 ? parts.slice(0, dash) : parts).filter((p) => p !== 'groups');
+    if (ns.length) put(path.startsWith('groups/') || (dash >= 0 && parts[dash + 1] === 'epics') ? 'group_id' : 'project_id', ns.join('/'));
+    if (dash < 0) return ` ${path.startsWith('groups/') ? 'group' : ns.length > 1 ? 'project' : 'group user'} `;
+    const section = parts[dash + 1] ?? '';
+    const spec = URL_KINDS[section];
+    if (!spec) return ` ${section.replace(/_/g, ' ')} `;
+    kinds.add(spec.kind.split(' ')[0]!);
+    const rest = parts.slice(dash + 2);
+    if ((section === 'blob' || section === 'raw' || section === 'blame' || section === 'tree') && rest.length) {
+      put('ref', rest[0]!);
+      if (rest.length > 1) put(section === 'tree' ? 'path' : 'file_path', rest.slice(1).join('/'));
+    } else if (spec.param && rest[0]) {
+      put(spec.param, /^\d+$/.test(rest[0]) ? Number(rest[0]) : decodeURIComponent(rest[0]));
+    }
+    return ` ${spec.kind} `;
+  });
+
+  // Shorthand references.
+  text = text.replace(/(^|[\s(,])#(\d+)\b/g, (_m, pre: string, n: string) => { put('issue_iid', Number(n)); kinds.add('issue'); return `${pre} issue `; });
+  text = text.replace(/(^|[\s(,])!(\d+)\b/g, (_m, pre: string, n: string) => { put('merge_request_iid', Number(n)); kinds.add('mergerequest'); return `${pre} mergerequest `; });
+  text = text.replace(/(^|[\s(,])&(\d+)\b/g, (_m, pre: string, n: string) => { put('epic_iid', Number(n)); kinds.add('epic'); return `${pre} epic `; });
+  text = text.replace(/(^|[\s(,])~(?:"([^"]+)"|([\w:.-]+))/g, (_m, pre: string, q?: string, w?: string) => { put('labels', (q ?? w)!); kinds.add('label'); return `${pre} label `; });
+  text = text.replace(/(^|[\s(,])%(?:"([^"]+)"|([\w.-]+))/g, (_m, pre: string, q?: string, w?: string) => { put('milestone', (q ?? w)!); kinds.add('milestone'); return `${pre} milestone `; });
+  text = text.replace(/(^|[\s(,])@([a-z0-9][\w.-]*)/g, (_m, pre: string, u: string) => { put('username', u.replace(/\.$/, '')); kinds.add('user'); return `${pre} user `; });
+  for (const [re, kind, param] of NUMBERED) {
+    text = text.replace(re, (m, n: string) => { put(param, Number(n)); kinds.add(kind); return ` ${m.replace(/[#!&$]?\d+$/, '')} `; });
+  }
+  // Paths: a file (has an extension) or a namespace/project.
+  text = text.replace(/(^|\s)([\w.-]+(?:\/[\w.-]+)+)\/?(?=[\s,.;:?!)]|$)/g, (_m, pre: string, p: string) => {
+    if (/\.[a-z0-9]{1,8}$/.test(p) && !/^[\w-]+\/[\w-]+\.(?:com|org|io|net)$/.test(p)) { put('file_path', p); return `${pre} file `; }
+    put('project_id', p);
+    return `${pre} `;
+  });
+  // Commit SHAs: 7 to 40 hex digits with a letter and a digit.
+  text = text.replace(/\b[0-9a-f]{7,40}\b/g, (m) => { if (!/[a-f]/.test(m) || !/\d/.test(m)) return m; put('sha', m); kinds.add('commit'); return ' commit '; });
+
+  text = compound(text);
+  // Words inside quotes are names and values ("delete source branch" as a setting), not the request's verb.
+  const saidWords = new Set(text.replace(/"[^"]*"/g, ' ').split(/[^a-z0-9]+/).filter(Boolean));
+  const question = /\?\s*$/.test(input.trim()) || /^\s*(who|what|whats|what's|which|why|how|when|where|is|are|has|have|did|does|do|was|were|any)\b/.test(text);
+
+  // Phrases, then words.
+  const rewritten: string[] = [];
+  for (const [re, to] of PHRASES) {
+    text = text.replace(re, (...m: unknown[]) => {
+      const groups = m.slice(1, -2) as Array<string | undefined>;
+      rewritten.push(to.replace(/\$(\d)/g, (_x, i: string) => groups[Number(i) - 1] ?? ''));
+      return ' ';
+    });
+  }
+  const terms: string[] = [];
+  const plurals = new Set<string>();
+  for (const phrase of rewritten) for (const t of catalogTerms(phrase)) terms.push(t);
+  for (const raw of text.split(/[^a-z0-9]+/)) {
+    if (!raw || STOP.has(raw) || /^\d+$/.test(raw)) continue;
+    const mapped = WORDS[raw] ?? raw;
+    const parts = compound(mapped).split(/[ _]/).filter(Boolean).map(stem);
+    terms.push(...parts);
+    if (raw.length > 2 && raw.endsWith('s') && !raw.endsWith('ss')) for (const p of parts) plurals.add(p);
+  }
+  for (const k of kinds) if (!terms.includes(k)) terms.push(k);
+
+  const has = (...w: string[]) => w.some((x) => terms.includes(x));
+  const said = new Set<string>();
+  const unquoted = new Set(rewritten.flatMap((r) => r.split(' ')));
+  for (const words of Object.values(EFFECT_WORDS)) for (const w of words) if (saidWords.has(w) || unquoted.has(w)) said.add(w);
+  const intent: Intent = has('delete', 'erase', 'revoke', 'unprotect')
+    ? 'delete'
+    : has('create', 'add')
+      ? 'create'
+      : has('update', 'close', 'reopen', 'assign', 'move', 'approve', 'merge', 'retry', 'cancel', 'rebase')
+        ? 'update'
+        : has('list', 'search') || plurals.size > 0
+          ? 'list'
+          : has('get') || question
+            ? 'read'
+            : 'other';
+  return { terms, plurals, suggested, kinds, said, intent, question, cut };
+}

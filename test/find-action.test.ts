@@ -1,0 +1,192 @@
+// forge_find_action: how requests are read (references, slang, intent), the safety order, the
+// examples each catalog entry carries, and the compact answer — end to end through an MCP client.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import fc from 'fast-check';
+import { catalog, loadCatalog } from '../src/catalog/index.js';
+import { ActionSearch, effectWordsOf } from '../src/search/index.js';
+import { parseQuery, MAX_QUERY_CHARS } from '../src/search/query.js';
+import { EFFECT_WORDS, PHRASES, WORDS } from '../src/search/lexicon.js';
+import type { Sandbox } from '../src/sandbox/index.js';
+import { startServer, text, withSandbox, type Running } from './helpers/harness.js';
+
+await loadCatalog();
+const actions = catalog().actions;
+const search = new ActionSearch(actions);
+const top = (q: string) => search.search(q, 5).hits[0]?.action.id;
+
+describe('catalog examples (lint)', () => {
+  it('every action carries 2 to 5 example requests, one line each, under 160 characters', () => {
+    const bad = actions.filter((a) => !a.examples || a.examples.length < 2 || a.examples.length > 5 || a.examples.some((e) => !e.trim() || e.length >= 160 || /[\r\n`]/.test(e)));
+    expect(bad.map((a) => a.id)).toEqual([]);
+  });
+
+  it('no two actions share an example', () => {
+    const seen = new Map<string, string>();
+    const shared: string[] = [];
+    for (const a of actions) {
+      for (const e of a.examples ?? []) {
+        const key = e.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+        const other = seen.get(key);
+        if (other && other !== a.id) shared.push(`${other} / ${a.id}: ${e}`);
+        seen.set(key, a.id);
+      }
+    }
+    expect(shared).toEqual([]);
+  });
+
+  it('every destructive action names its irreversible effect in its ID (the words that may rank it first)', () => {
+    expect(actions.filter((a) => a.destructive && !effectWordsOf(a)).map((a) => a.id)).toEqual([]);
+  });
+});
+
+describe('lexicon review', () => {
+  const removal = EFFECT_WORDS.delete!;
+  it('no word maps onto a removal word unless it says removal itself', () => {
+    const bad = Object.entries(WORDS).filter(([from, to]) => /\b(delete|erase|revoke)\b/.test(to) && !removal.includes(from) && from !== 'erase');
+    expect(bad).toEqual([]);
+  });
+  it('no phrase rewrites to a removal word unless its pattern is a removal phrase', () => {
+    const bad = PHRASES.filter(([re, to]) => /\b(delete|erase|revoke)\b/.test(to) && !/get rid of|nuke|trash|wipe|blow away|throw away|toss/.test(re.source));
+    expect(bad.map(([re]) => re.source)).toEqual([]);
+  });
+});
+
+describe('reading a request', () => {
+  it('reads shorthand references into kinds and parameters', () => {
+    const q = parseQuery('close #12 and link !88 to &5 with ~"needs review" for %v2.0, ping @alice.dev in acme/shop at 1a2b3c4d');
+    expect(q.suggested).toEqual({ issue_iid: 12, merge_request_iid: 88, epic_iid: 5, labels: 'needs review', milestone: 'v2.0', username: 'alice.dev', project_id: 'acme/shop', sha: '1a2b3c4d' });
+    expect([...q.kinds].sort()).toEqual(['commit', 'epic', 'issue', 'label', 'mergerequest', 'milestone', 'user']);
+  });
+
+  it('reads GitLab web URLs', () => {
+    expect(parseQuery('look at https://gitlab.example.com/acme/web/shop/-/merge_requests/88#note_1').suggested).toEqual({ project_id: 'acme/web/shop', merge_request_iid: 88 });
+    expect(parseQuery('https://gitlab.example.com/acme/shop/-/jobs/912 why red').suggested).toEqual({ project_id: 'acme/shop', job_id: 912 });
+    expect(parseQuery('https://gitlab.example.com/acme/shop/-/pipelines/123').suggested).toEqual({ project_id: 'acme/shop', pipeline_id: 123 });
+    expect(parseQuery('https://gitlab.example.com/acme/shop/-/blob/main/src/app.rb').suggested).toEqual({ project_id: 'acme/shop', ref: 'main', file_path: 'src/app.rb' });
+    expect(parseQuery('https://gitlab.example.com/acme/shop/-/issues/7').suggested).toEqual({ project_id: 'acme/shop', issue_iid: 7 });
+  });
+
+  it('reads numbered objects and file paths', () => {
+    expect(parseQuery('retry pipeline 123').suggested).toEqual({ pipeline_id: 123 });
+    expect(parseQuery('trace of job #9').suggested).toEqual({ job_id: 9 });
+    expect(parseQuery('who last touched docs/setup.md in acme/shop').suggested).toEqual({ file_path: 'docs/setup.md', project_id: 'acme/shop' });
+  });
+
+  it('classifies the requested effect and questions', () => {
+    expect(parseQuery('open a new issue about the login bug').intent).toBe('create');
+    expect(parseQuery('get rid of the stale branch').intent).toBe('delete');
+    expect(parseQuery('rename the label').intent).toBe('update');
+    expect(parseQuery('show the open MRs').intent).toBe('list');
+    const q = parseQuery('has anyone approved !42?');
+    expect(q.question).toBe(true);
+    expect(q.intent).toBe('read');
+  });
+
+  it('cuts an overlong request and says how much', () => {
+    const q = parseQuery(`list issues ${'x'.repeat(5000)}`);
+    expect(q.cut).toBe(5012 - MAX_QUERY_CHARS);
+  });
+});
+
+describe('ranking: the traps people fall into', () => {
+  const cases: Array<[string, string]> = [
+    ['the pipeline is stuck, stop it', 'pipeline.cancel'],
+    ['kill job 77', 'job.cancel'],
+    ['leave a comment on #12 saying it is fixed', 'issue.note_create'],
+    ['close #5', 'issue.update'],
+    ['sign off on !88', 'merge_request.approve'],
+    ['rerun the failed pipeline 123', 'pipeline.retry'],
+    ['archive the old repo acme/legacy', 'project.archive'],
+  ];
+  for (const [q, want] of cases) it(`"${q}" → ${want}`, () => expect(top(q)).toBe(want));
+
+  it('a request that says removal may rank the removal first', () => {
+    expect(top('delete branch feature/old in acme/shop')).toBe('branch.delete');
+    expect(top('nuke pipeline 123')).toBe('pipeline.delete');
+  });
+});
+
+describe('safety property: a request phrased as a harmless action never ranks an unasked destructive one first', () => {
+  const destructive = actions.filter((a) => a.destructive);
+  const harmless = actions.filter((a) => !a.destructive);
+  const saysEffect = (q: string, d: (typeof destructive)[number]) => {
+    const said = parseQuery(q).said;
+    return effectWordsOf(d)!.some((w) => said.has(w));
+  };
+
+  it('over every example of every non-destructive action', () => {
+    const bad: string[] = [];
+    for (const a of harmless) {
+      for (const e of a.examples ?? []) {
+        const first = search.search(e, 5).hits[0]?.action;
+        if (first?.destructive && !saysEffect(e, first)) bad.push(`${a.id}: "${e}" → ${first.id}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('over generated phrasings of each destructive action\'s harmless siblings', () => {
+    const siblingsOf = new Map(destructive.map((d) => [d.id, harmless.filter((h) => h.domain === d.domain)]));
+    const pairs = destructive.flatMap((d) => (siblingsOf.get(d.id) ?? []).map((s) => [d, s] as const));
+    const filler = fc.constantFrom('', 'please', 'can you', 'quickly', 'for acme/shop', 'on #12', 'in !88', 'for pipeline 7', '?');
+    fc.assert(
+      fc.property(fc.constantFrom(...pairs), filler, filler, fc.boolean(), ([d, s], pre, post, summaryWords) => {
+        const words = summaryWords ? s.summary.split(/\s+/).slice(0, 6).join(' ') : `${s.domain.replace(/_/g, ' ')} ${s.name.replace(/_/g, ' ')}`;
+        const q = `${pre} ${words} ${post}`.trim();
+        const first = search.search(q, 5).hits[0]?.action;
+        return !(first?.id === d.id && !saysEffect(q, d));
+      }),
+      { numRuns: 3000, seed: 17 },
+    );
+  });
+});
+
+describe('forge_find_action end to end', () => {
+  let sb: Sandbox;
+  let srv: Running;
+  beforeAll(async () => { sb = await withSandbox(); srv = await startServer({ sandbox: sb }); });
+  afterAll(async () => { await srv.close(); await sb.close(); });
+
+  it('declares its output type, and the answer matches it (the client validates structuredContent)', async () => {
+    const { tools } = await srv.client.listTools();
+    const find = tools.find((t) => t.name === 'forge_find_action')!;
+    expect(find.outputSchema).toMatchObject({ type: 'object', required: ['results'], additionalProperties: false });
+    const r = await srv.call('forge_find_action', { query: 'stop the stuck pipeline 77 in demo-group/demo-project' });
+    expect(r.isError).toBeFalsy();
+    expect(r.structuredContent).toEqual({
+      results: expect.arrayContaining([{ id: 'pipeline.cancel', writes: true, destructive: false }]),
+      suggested_params: { project_id: 'demo-group/demo-project', pipeline_id: 77 },
+    });
+    expect((r.structuredContent!.results as Array<{ id: string }>)[0]!.id).toBe('pipeline.cancel');
+  });
+
+  it('gives the best candidate its exact schema and the others one line each', async () => {
+    const r = await srv.call('forge_find_action', { query: 'list the open issues of a project', limit: 5 });
+    const body = text(r);
+    const lines = body.split('\n');
+    expect(lines[0]).toMatch(/^(Best match for|Did you mean) /);
+    expect(body).toContain('1. `issue.list` — ');
+    const schemaLines = lines.filter((l) => l.startsWith('   params: '));
+    expect(schemaLines.length).toBeGreaterThanOrEqual(1);
+    expect(schemaLines.length).toBeLessThanOrEqual(2);
+    expect(JSON.parse(schemaLines[0]!.slice('   params: '.length))).toMatchObject({ type: 'object', additionalProperties: false, properties: { project_id: expect.any(Object) } });
+    expect((r.structuredContent!.results as unknown[]).length).toBe(5);
+    // No second copy of the text in structuredContent: IDs and flags only.
+    expect(JSON.stringify(r.structuredContent)).not.toContain('additionalProperties');
+    expect(lines.filter((l) => /^\d\. `/.test(l))).toHaveLength(5);
+  });
+
+  it('answers a 1 MB request from its first 1,000 characters and says so', async () => {
+    const huge = `list merge requests ${'zz '.repeat(350_000)}`;
+    const r = await srv.call('forge_find_action', { query: huge });
+    expect(r.isError).toBeFalsy();
+    expect(text(r)).toContain(`(Only the first ${MAX_QUERY_CHARS} characters of the request were read; ${huge.length - MAX_QUERY_CHARS} were cut.)`);
+    expect((r.structuredContent!.results as Array<{ id: string }>)[0]!.id).toMatch(/^merge_request\./);
+  });
+
+  it('shows the examples in forge://tools/{id}', async () => {
+    const r = await srv.client.readResource({ uri: 'forge://tools/issue.note_create' });
+    const body = (r.contents[0] as { text: string }).text;
+    for (const e of catalog().get('issue.note_create')!.examples!) expect(body).toContain(e);
+  });
+});
