@@ -1,6 +1,7 @@
 // Runs one validated call against the platform and turns the answer into a tool result.
 // The steps an entry may declare run in order: resolve → handler → upload → pre-check → request (or its
 // older route) → poll → follow-up → download, or render with the related reads.
+import { compactResource } from '../render/embed.js';
 import type { Action } from '../catalog/define.js';
 import type { Session } from '../server/session.js';
 import type { ForgeRequest, ForgeResponse } from '../forge/types.js';
@@ -269,7 +270,7 @@ function render(s: Session, action: Action, params: Record<string, unknown>, res
   let embed: { uri: string; mimeType: string; text: string } | undefined;
   if (s.config.embeddedResources && action.resource && data && typeof data === 'object' && !Array.isArray(data)) {
     const uri = resourceUri(action.resource, params);
-    if (uri) embed = { uri, mimeType: 'application/json', text: JSON.stringify(data) };
+    if (uri) embed = { uri, mimeType: 'application/json', text: JSON.stringify(compactResource(data as Record<string, unknown>)) };
   }
   return successResult(rendered, { embed });
 }

@@ -6,8 +6,22 @@
 // escape a leading `#`; multi-line bodies become quote lines; links escape both halves and show
 // non-http(s) addresses as code; code blocks use a fence longer than any backtick run inside.
 
-/** C0/C1 control characters (tab, line feed and carriage return excepted) and bidi overrides. */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+/**
+ * C0/C1 control characters (tab, line feed and carriage return excepted), bidi overrides and isolates,
+ * and invisible characters that can hide text from a reader but not from a model: zero-width
+ * U+200B–U+200F, U+2060–U+2064, the BOM U+FEFF and the tag characters U+E0000–U+E007F.
+ */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]/gu;
+
+/** Any JSON-like value with every string (keys too) cleaned of control and invisible characters. */
+export function cleanDeep(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.replace(CONTROL, '');
+  if (depth > 64 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => cleanDeep(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k.replace(CONTROL, '')] = cleanDeep(v, depth + 1);
+  return out;
+}
 const LINE_BREAKS = /\r\n|[\r\n\u0085\u2028\u2029]/g;
 
 /** A number written out in full: never `1e+21`, never `1.0`. */
@@ -137,7 +151,9 @@ export function quote(value: unknown): string {
   return lines
     .map((line) => {
       const body = line.replace(/\\/g, '\\\\').replace(/</g, '&lt;').replace(/\[/g, '\\[').replace(/\]/g, '\\]');
-      return body.trim() === '' ? '>' : `> ${body}`;
+      // A leading # would make a heading inside the quote: escaped like a heading's.
+      const escaped = body.replace(/^(\s*)#/, '$1\\#');
+      return escaped.trim() === '' ? '>' : `> ${escaped}`;
     })
     .join('\n');
 }

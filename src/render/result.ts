@@ -1,7 +1,7 @@
 // MCP CallToolResult builders. Failures: one text block, isError, no structuredContent.
 // Success: Markdown for the assistant, structuredContent, optionally the object's canonical resource.
 import type { Rendered } from './types.js';
-import { code, fence, heading, inline, toText, wholeNumber } from './contain.js';
+import { cleanDeep, code, fence, heading, inline, toText, wholeNumber } from './contain.js';
 
 export interface TextContent {
   type: 'text';
@@ -52,7 +52,8 @@ export function successResult(rendered: Rendered, opts: { embed?: EmbeddedResour
   const content: ResultContent[] = [{ type: 'text', text: rendered.markdown, annotations: { audience: ['assistant'], priority: TEXT_PRIORITY } }];
   const embed = opts.embed;
   if (embed) content.push({ type: 'resource', resource: { uri: embed.uri, mimeType: embed.mimeType, text: embed.text }, annotations: { audience: ['assistant'], priority: RESOURCE_PRIORITY } });
-  const structured = rendered.structured && typeof rendered.structured === 'object' && !Array.isArray(rendered.structured) ? rendered.structured : {};
+  // Platform text is untrusted in every block: structuredContent is cleaned like the Markdown.
+  const structured = rendered.structured && typeof rendered.structured === 'object' && !Array.isArray(rendered.structured) ? (cleanDeep(rendered.structured) as Record<string, unknown>) : {};
   return { content, structuredContent: structured };
 }
 
