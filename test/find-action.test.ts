@@ -55,7 +55,9 @@ describe('reading a request', () => {
   it('reads shorthand references into kinds and parameters', () => {
     const q = parseQuery('close #12 and link !88 to &5 with ~"needs review" for %v2.0, ping @alice.dev in acme/shop at 1a2b3c4d');
     expect(q.suggested).toEqual({ issue_iid: 12, merge_request_iid: 88, epic_iid: 5, labels: 'needs review', milestone: 'v2.0', username: 'alice.dev', project_id: 'acme/shop', sha: '1a2b3c4d' });
-    expect([...q.kinds].sort()).toEqual(['commit', 'epic', 'issue', 'label', 'mergerequest', 'milestone', 'user']);
+    // ~label, %milestone and @user qualify the objects named beside them: their kinds do not count here.
+    expect([...q.kinds].sort()).toEqual(['commit', 'epic', 'issue', 'mergerequest']);
+    expect([...parseQuery('who owns @alice.dev').kinds]).toEqual(['user']);
   });
 
   it('reads GitLab web URLs', () => {

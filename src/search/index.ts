@@ -4,6 +4,7 @@
 // whose effect matches the requested one (a question reads), and never puts a destructive action above
 // a harmless one unless the request says that action's own irreversible effect.
 import MiniSearch, { type SearchResult } from 'minisearch';
+import { distance } from 'fastest-levenshtein';
 import type { Action } from '../catalog/define.js';
 import { EFFECT_WORDS } from './lexicon.js';
 import { catalogTerms, parseQuery, type Intent, type ParsedQuery } from './query.js';
@@ -21,12 +22,16 @@ interface Indexed { action: Action; idTerms: string[]; effect: Intent; effectWor
 /** Re-rank weights (tuned on bench/queries.json and bench/queries-conversational.json, never on held-out sets). */
 export interface RankWeights {
   floor: number; power: number; examples: number; intentMatch: number; questionWrite: number; kindMiss: number;
+  objectHit: number; objectMiss: number; projectHit: number; projectMiss: number;
   boost: Record<string, number>;
 }
 export const DEFAULT_WEIGHTS: RankWeights = {
-  floor: 0.45, power: 2, examples: 0.8, intentMatch: 1.25, questionWrite: 0.75, kindMiss: 0.7,
-  boost: { name: 1.5, domain: 1.5, summary: 1, keywords: 1.2, examples: 0.6 },
+  floor: 0.45, power: 2, examples: 0.6, intentMatch: 1.25, questionWrite: 0.75, kindMiss: 0.7, objectHit: 1.35, objectMiss: 0.75, projectHit: 1.25, projectMiss: 0.8,
+  boost: { name: 1.5, domain: 1.5, summary: 1, keywords: 1.2, examples: 0.9 },
 };
+
+/** Parameters that name one object: a request naming one prefers the actions that take it. */
+const OBJECT_PARAMS = new Set(['issue_iid', 'merge_request_iid', 'epic_iid', 'pipeline_id', 'job_id', 'sha', 'snippet_id', 'runner_id']);
 
 /** The effect an action has, from its method and the verb of its name. */
 function effectOf(a: Action, terms: string[]): Intent {
@@ -51,13 +56,15 @@ export class ActionSearch {
   private readonly actions: MiniSearch<Doc>;
   private readonly examples: MiniSearch<ExampleDoc>;
   private readonly byId: Map<string, Indexed>;
+  /** Every index term with its frequency, for correcting misspelt request words. */
+  private readonly vocabulary = new Map<string, number>();
 
   constructor(list: readonly Action[], private readonly w: RankWeights = DEFAULT_WEIGHTS) {
     this.byId = new Map(list.map((a) => {
       const idTerms = [...new Set(catalogTerms(`${a.domain} ${a.name}`))];
       return [a.id, { action: a, idTerms, effect: effectOf(a, catalogTerms(a.name)), effectWords: effectWordsOf(a) }];
     }));
-    const fuzzy = (t: string) => (t.length > 5 ? 0.2 : false);
+    const fuzzy = (t: string) => (t.length > 7 ? 0.15 : false);
     this.actions = new MiniSearch<Doc>({
       fields: ['name', 'domain', 'summary', 'keywords', 'examples'],
       storeFields: [],
@@ -65,7 +72,9 @@ export class ActionSearch {
       processTerm: (t) => t,
       searchOptions: { boost: w.boost, prefix: (t) => t.length > 4, fuzzy, combineWith: 'OR', weights: { fuzzy: 0.3, prefix: 0.4 } },
     });
-    this.actions.addAll(list.map((a) => ({ id: a.id, name: a.name, domain: a.domain, summary: a.summary, keywords: a.keywords ?? '', examples: (a.examples ?? []).join(' ') })));
+    // Examples are requests: they are read the way requests are (references, phrases), then indexed.
+    const asRequest = (e: string) => parseQuery(e).terms.join(' ');
+    this.actions.addAll(list.map((a) => ({ id: a.id, name: a.name, domain: a.domain, summary: a.summary, keywords: a.keywords ?? '', examples: (a.examples ?? []).map(asRequest).join(' ') })));
     this.examples = new MiniSearch<ExampleDoc>({
       fields: ['text'],
       storeFields: ['action'],
@@ -73,14 +82,53 @@ export class ActionSearch {
       processTerm: (t) => t,
       searchOptions: { fuzzy, combineWith: 'OR', weights: { fuzzy: 0.3, prefix: 0.4 } },
     });
+    for (const a of list) {
+      for (const t of catalogTerms(`${a.domain} ${a.name} ${a.summary} ${a.keywords ?? ''} ${(a.examples ?? []).join(' ')}`)) this.vocabulary.set(t, (this.vocabulary.get(t) ?? 0) + 1);
+    }
     let n = 0;
-    this.examples.addAll(list.flatMap((a) => (a.examples ?? []).map((text) => ({ id: n++, action: a.id, text }))));
+    this.examples.addAll(list.flatMap((a) => (a.examples ?? []).map((text) => ({ id: n++, action: a.id, text: asRequest(text) }))));
+  }
+
+  /** Catalog words by length, for the spelling correction. */
+  private byLength?: Map<number, Array<[string, number]>>;
+  /** Corrections already made (bounded). */
+  private readonly corrected = new Map<string, string>();
+
+  /** A word the catalog never uses, replaced by the most frequent catalog word one or two edits away. */
+  private correct(term: string): string {
+    if (term.length < 4 || this.vocabulary.has(term) || /\d/.test(term)) return term;
+    const known = this.corrected.get(term);
+    if (known !== undefined) return known;
+    if (!this.byLength) {
+      this.byLength = new Map();
+      for (const [w, c] of this.vocabulary) {
+        const list = this.byLength.get(w.length) ?? [];
+        list.push([w, c]);
+        this.byLength.set(w.length, list);
+      }
+    }
+    const max = term.length <= 5 ? 1 : 2;
+    let best: string | undefined;
+    let bestScore = -Infinity;
+    for (let len = term.length - max; len <= term.length + max; len++) {
+      for (const [word, count] of this.byLength.get(len) ?? []) {
+        if (max === 1 && word[0] !== term[0]) continue;
+        const d = distance(term, word);
+        if (d > max) continue;
+        const score = count / (d * d * 4);
+        if (score > bestScore) { bestScore = score; best = word; }
+      }
+    }
+    if (this.corrected.size >= 5000) this.corrected.clear();
+    this.corrected.set(term, best ?? term);
+    return best ?? term;
   }
 
   search(input: string, limit: number, filter?: (a: Action) => boolean): SearchAnswer {
     const q = parseQuery(input);
     if (!q.terms.length) return { hits: [], query: q };
     // MiniSearch takes the already-rewritten terms: a query of terms joined by spaces tokenizes to itself.
+    q.terms = q.terms.map((t) => this.correct(t));
     const text = q.terms.join(' ');
     const fromActions = this.actions.search(text);
     const fromExamples = this.examples.search(text);
@@ -97,6 +145,7 @@ export class ActionSearch {
     for (const [id] of bestExample) if (!base.has(id)) base.set(id, 0);
 
     const qTerms = new Set(q.terms);
+    const named = Object.keys(q.suggested).filter((k) => OBJECT_PARAMS.has(k));
     const hits: Array<SearchHit & { harmless: boolean }> = [];
     for (const [id, s] of base) {
       const entry = this.byId.get(id);
@@ -110,6 +159,13 @@ export class ActionSearch {
       if (q.question && action.writes) score *= this.w.questionWrite;
       // A reference names the object: an action on another kind of object is less likely.
       if (q.kinds.size && !entry.idTerms.some((t) => q.kinds.has(t)) && !q.kinds.has(action.domain.replace('_', ''))) score *= this.w.kindMiss;
+      // A request naming one object (#12, !88, pipeline 123) prefers the actions that take it.
+      if (named.length) score *= named.some((k) => k in action.params) ? this.w.objectHit : this.w.objectMiss;
+      // A group/project path names a project: project-level actions before their group-level twins.
+      if ('project_id' in q.suggested) {
+        if ('project_id' in action.params) score *= this.w.projectHit;
+        else if ('group_id' in action.params) score *= this.w.projectMiss;
+      }
       const harmless = !entry.effectWords || entry.effectWords.some((w) => q.said.has(w));
       hits.push({ action, score, harmless });
     }

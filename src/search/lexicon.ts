@@ -8,6 +8,19 @@
 
 /** Phrases, matched on the lower-cased request with word boundaries; the first match of each wins. */
 export const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
+  // "stop doing X" is about X, and it cancels nothing
+  [/\bstop sharing\b/g, 'unshare'],
+  [/\bstop (notifying|emailing|pinging|alerting)\b/g, 'unsubscribe'],
+  [/\bstop (sending|triggering|firing)\b/g, 'update'],
+  [/\bstop mirroring\b/g, 'mirror update'],
+  // Notifications first: "stop the emails" unsubscribes, it cancels nothing
+  [/\b(stop|mute|silence|turn off|unsubscribe from|no more)( the| all)? (emails?|notifications?|notifs?|pings?)\b|\bmute\b|\bunwatch\b/g, 'unsubscribe'],
+  [/\b(notify me|ping me|keep me posted|watch|follow)\b|\b(want|get|send me) (email |emails |)notifications?\b/g, 'subscribe'],
+  // Removing an attribute of an object is an update: "remove ~bug from #4", "get rid of the due date"
+  [/\b(remove|drop|clear|get rid of|delete|take off|unset|strip|take)( the| its| my)? (xlabelx|xmilestonex|due date|milestone|labels?|weight|estimate|assignees?|reviewers?|(access )?expiry|expiration( date)?)\b/g, 'update'],
+  [/\b(take|remove) xuserx (off|from) (the )?(reviewers?|assignees?)\b/g, 'update $5'],
+  [/\bmove\b(.{0,40}?)\b(into|to) (the )?(xmilestonex|milestone|iteration|sprint|column)\b/g, 'update $1 $4'],
+  [/\b(get rid of|clear|dismiss|remove|delete|done with)( the| my| all)? (todos?|to-dos?)\b/g, 'todo mark done'],
   // Comments and discussions
   [/\b(leave|drop|post|add|write|put) (a |an |my )?(quick |short )?(comment|note|reply|remark)\b/g, 'create note'],
   [/\bcomment (on|under)\b/g, 'create note on'],
@@ -44,19 +57,25 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(open|file|raise|create|start|write up|log) (a |an )?(new )?(issue|bug|ticket|mr|merge request|pr)\b/g, 'create $4'],
   [/\b(a|an) new\b/g, 'create'],
   [/\bhow many\b/g, 'statistics count'],
-  [/\bthumbs? ?(up|down)\b|\b(\+1|upvote|downvote)\b/g, 'emoji create'],
+  [/\bthumbs? ?(up|down)\b|(^|\s)[+-]1\b|\b(upvote|downvote)\b/g, 'emoji create'],
+  [/^\s*new\b|\bnew (?=(issue|ticket|bug|mr|mergerequest|pr|branch|tag|release|project|repo|group|label|milestone|snippet|wiki|page|webhook|hook|token|variable|environment|runner|epic|board)\b)/g, 'create '],
+  [/\b(pull up|bring up|open up|what('s| is) (it |this |that )?about|read)\b/g, 'get'],
+  [/\b(hand|pass|reassign|give)( it| this| that)?( over)? to\b/g, 'update assignee'],
+  [/\b(retitle|re-title|lock|unlock)\b|\bmark\b.{0,30}?\b(as )?(draft|ready|wip|confidential)\b|\bmake\b.{0,30}?\b(confidential|private|public)\b/g, 'update'],
+  [/\b(clear|unset|swap|bump|push|postpone|change|set) (the )?(due date|milestone|labels?|weight|title|assignee|description|target branch)\b/g, 'update $4'],
+  [/\b(retarget|re-target)\b/g, 'update target branch'],
   [/\bto-?dos?( list)?\b/g, 'todo'],
   [/\b(build|job) (log|output|console)\b/g, 'job trace'],
   // Removal said in slang: these really ask for removal
   [/\b(get rid of|nuke|trash|wipe out|blow away|throw away|toss)\b/g, 'delete'],
+  [/\b(which|what) (mrs?|mergerequests?|prs?) (will |would |does |do )?(close|fix|resolve)/g, 'merge requests closing issue'],
   // Closing and reopening are state changes, never removal
   [/\b(close|closing|shut)\b/g, 'close update state'],
   [/\b(re-?open)\b/g, 'reopen update state'],
   [/\bmark (it |this |that )?(as )?(done|fixed|complete|completed)\b/g, 'close update state'],
   // Questions about links between objects
-  [/\b(which|what) (mrs?|merge requests?|prs?) (will |would |does |do )?(close|fix|resolve)/g, 'merge requests closing issue'],
-  [/\bwhat('s| is) blocking\b/g, 'blocked dependencies links'],
-  [/\bblocked by\b/g, 'dependencies links'],
+  [/\bwhat('s| is) blocking\b|\bblockers?\b/g, 'links list blocking'],
+  [/\bblocked by\b/g, 'links blocking'],
   // Repository slang
   [/\bgit blame\b|\bwho (wrote|changed|touched)\b/g, 'file blame'],
   [/\b(diff|difference)s? between\b/g, 'compare'],
@@ -133,4 +152,4 @@ export const STOP = new Set(['a', 'an', 'the', 'of', 'to', 'in', 'on', 'for', 'm
   'what', 'whats', 'which', 'who', 'whos', 'how', 'why', 'when', 'where', 'did', 'anyone', 'someone', 'somebody', 'us', 'your',
   'one', 'again', 'still', 'already', 'ok', 'okay', 'gonna', 'wanna', 'go', 'see', 'tell', 'give', 'know',
   'out', 'same', 'here', 'all', 'every', 'each', 'them', 'their', 'they', 'these', 'those', 'mine', 'ours', 'if', 'not', 'no', 'but',
-  'right', 'like', 'thing', 'things', 'stuff', 'pretty', 'really', 'very', 'much', 'many', 'too', 'look', 'find', 'check', 'help', 'got', 'gimme']);
+  'xlabelx', 'xmilestonex', 'xuserx', 'right', 'like', 'thing', 'things', 'stuff', 'pretty', 'really', 'very', 'much', 'many', 'too', 'look', 'find', 'check', 'help', 'got', 'gimme']);

@@ -90,11 +90,20 @@ const NUMBERED: ReadonlyArray<readonly [RegExp, string, string]> = [
   [/\buser ?#?(\d+)\b/g, 'user', 'user_id'],
 ];
 
+/** Verbs used as nouns or in setting names: they do not ask for the effect. */
+const NOT_A_VERB = /\bmerge (method|trains?|base|conflicts?|status|commits?|options|settings|checks|queue|when)\b|\b(remove|delete|removes|deletes|removing|deleting) (the )?source branch(es)?\b|\bdelete_source_branch\b/g;
+
+/** Words that name an object of their own (a ~label or @user next to one of them only qualifies it). */
+const PRIMARY_OBJECTS = new Set(['issue', 'mergerequest', 'epic', 'pipeline', 'job', 'commit', 'branch', 'tag', 'release', 'snippet', 'wiki', 'runner', 'environment', 'deployment', 'package', 'note', 'discussion', 'board', 'project', 'group', 'label', 'milestone', 'member', 'token', 'hook', 'variable', 'file']);
+
 export function parseQuery(input: string): ParsedQuery {
   const cut = Math.max(0, input.length - MAX_QUERY_CHARS);
   let text = ` ${input.slice(0, MAX_QUERY_CHARS).toLowerCase().replace(/[\u2018\u2019]/g, "'")} `;
   const suggested: Record<string, string | number> = {};
   const kinds = new Set<string>();
+  // ~label, %milestone and @user usually qualify another object ("assign #4 to @bob"): their kind
+  // counts only when the request names no other object.
+  const secondary = new Set<string>();
   const put = (k: string, v: string | number) => { if (!(k in suggested)) suggested[k] = v; };
 
   // Web URLs: /<namespace/project>/-/<section>/<rest>
@@ -118,28 +127,34 @@ export function parseQuery(input: string): ParsedQuery {
     return ` ${spec.kind} `;
   });
 
+  for (const [re, kind, param] of NUMBERED) {
+    text = text.replace(re, (m, n: string) => { put(param, Number(n)); kinds.add(kind); return ` ${m.replace(/[#!&$]?\d+$/, '')} `; });
+  }
+  // Cross-project references: group/project#12, group/project!88, group&5.
+  text = text.replace(/(^|\s)([\w.-]+(?:\/[\w.-]+)*)([#!&])(\d+)\b/g, (_m, pre: string, path: string, sigil: string, n: string) => {
+    put(sigil === '&' ? 'group_id' : 'project_id', path);
+    return `${pre}${sigil}${n}`;
+  });
   // Shorthand references.
   text = text.replace(/(^|[\s(,])#(\d+)\b/g, (_m, pre: string, n: string) => { put('issue_iid', Number(n)); kinds.add('issue'); return `${pre} issue `; });
   text = text.replace(/(^|[\s(,])!(\d+)\b/g, (_m, pre: string, n: string) => { put('merge_request_iid', Number(n)); kinds.add('mergerequest'); return `${pre} mergerequest `; });
   text = text.replace(/(^|[\s(,])&(\d+)\b/g, (_m, pre: string, n: string) => { put('epic_iid', Number(n)); kinds.add('epic'); return `${pre} epic `; });
-  text = text.replace(/(^|[\s(,])~(?:"([^"]+)"|([\w:.-]+))/g, (_m, pre: string, q?: string, w?: string) => { put('labels', (q ?? w)!); kinds.add('label'); return `${pre} label `; });
-  text = text.replace(/(^|[\s(,])%(?:"([^"]+)"|([\w.-]+))/g, (_m, pre: string, q?: string, w?: string) => { put('milestone', (q ?? w)!); kinds.add('milestone'); return `${pre} milestone `; });
-  text = text.replace(/(^|[\s(,])@([a-z0-9][\w.-]*)/g, (_m, pre: string, u: string) => { put('username', u.replace(/\.$/, '')); kinds.add('user'); return `${pre} user `; });
-  for (const [re, kind, param] of NUMBERED) {
-    text = text.replace(re, (m, n: string) => { put(param, Number(n)); kinds.add(kind); return ` ${m.replace(/[#!&$]?\d+$/, '')} `; });
-  }
+  text = text.replace(/(^|[\s(,])~(?:"([^"]+)"|([\w:.-]+))/g, (_m, pre: string, q?: string, w?: string) => { put('labels', (q ?? w)!); secondary.add('label'); return `${pre} xlabelx `; });
+  text = text.replace(/(^|[\s(,])%(?:"([^"]+)"|([\w.-]+))/g, (_m, pre: string, q?: string, w?: string) => { put('milestone', (q ?? w)!); secondary.add('milestone'); return `${pre} xmilestonex `; });
+  // Quoted text is a value (a comment body, a title), never a reference or the request's verb.
+  text = text.replace(/"[^"]*"|\u201c[^\u201d]*\u201d/g, ' ');
+  text = text.replace(/(^|[\s(,])@([a-z0-9][\w.-]*)/g, (_m, pre: string, u: string) => { put('username', u.replace(/\.$/, '')); secondary.add('user'); return `${pre} xuserx `; });
   // Paths: a file (has an extension) or a namespace/project.
-  text = text.replace(/(^|\s)([\w.-]+(?:\/[\w.-]+)+)\/?(?=[\s,.;:?!)]|$)/g, (_m, pre: string, p: string) => {
+  text = text.replace(/(^|\s)([\w.-]+(?:\/[\w.-]+)+)\/?(?=[\s,.;:?!)']|$)/g, (_m, pre: string, p: string) => {
     if (/\.[a-z0-9]{1,8}$/.test(p) && !/^[\w-]+\/[\w-]+\.(?:com|org|io|net)$/.test(p)) { put('file_path', p); return `${pre} file `; }
     put('project_id', p);
+    secondary.add('project');
     return `${pre} `;
   });
   // Commit SHAs: 7 to 40 hex digits with a letter and a digit.
   text = text.replace(/\b[0-9a-f]{7,40}\b/g, (m) => { if (!/[a-f]/.test(m) || !/\d/.test(m)) return m; put('sha', m); kinds.add('commit'); return ' commit '; });
 
   text = compound(text);
-  // Words inside quotes are names and values ("delete source branch" as a setting), not the request's verb.
-  const saidWords = new Set(text.replace(/"[^"]*"/g, ' ').split(/[^a-z0-9]+/).filter(Boolean));
   const question = /\?\s*$/.test(input.trim()) || /^\s*(who|what|whats|what's|which|why|how|when|where|is|are|has|have|did|does|do|was|were|any)\b/.test(text);
 
   // Phrases, then words.
@@ -151,6 +166,9 @@ export function parseQuery(input: string): ParsedQuery {
       return ' ';
     });
   }
+  // What the request says it does: its own words (after the phrases that read a verb in context, such as
+  // "remove ~label from #4", which removes nothing) and the phrases' readings; verbs used as nouns left out.
+  const saidWords = new Set([...text.replace(NOT_A_VERB, ' ').split(/[^a-z0-9]+/), ...rewritten.flatMap((r) => r.split(' '))].filter(Boolean));
   const terms: string[] = [];
   const plurals = new Set<string>();
   for (const phrase of rewritten) for (const t of catalogTerms(phrase)) terms.push(t);
@@ -161,13 +179,13 @@ export function parseQuery(input: string): ParsedQuery {
     terms.push(...parts);
     if (raw.length > 2 && raw.endsWith('s') && !raw.endsWith('ss')) for (const p of parts) plurals.add(p);
   }
+  if (!kinds.size && !terms.some((t) => PRIMARY_OBJECTS.has(t))) for (const k of secondary) kinds.add(k);
   for (const k of kinds) if (!terms.includes(k)) terms.push(k);
 
   const has = (...w: string[]) => w.some((x) => terms.includes(x));
   const said = new Set<string>();
-  const unquoted = new Set(rewritten.flatMap((r) => r.split(' ')));
-  for (const words of Object.values(EFFECT_WORDS)) for (const w of words) if (saidWords.has(w) || unquoted.has(w)) said.add(w);
-  const intent: Intent = has('delete', 'erase', 'revoke', 'unprotect')
+  for (const words of Object.values(EFFECT_WORDS)) for (const w of words) if (saidWords.has(w)) said.add(w);
+  let intent: Intent = has('delete', 'erase', 'revoke', 'unprotect')
     ? 'delete'
     : has('create', 'add')
       ? 'create'
@@ -178,5 +196,11 @@ export function parseQuery(input: string): ParsedQuery {
           : has('get') || question
             ? 'read'
             : 'other';
+  // A question about something ("has anyone approved !42?", "who is reviewing") reads it.
+  if (intent !== 'delete' && /^\s*(who|what|whats|what's|which|why|how|when|where|is|are|has|have|did|does|was|were)\b/.test(input.toLowerCase())) intent = 'read';
+  // A request that only names one object ("#12", a URL) asks to see it.
+  if (intent === 'other' && Object.keys(suggested).some((k) => /_(iid|id)$|^sha$/.test(k) && k !== 'project_id' && k !== 'group_id')) {
+    intent = 'read';
+  }
   return { terms, plurals, suggested, kinds, said, intent, question, cut };
 }

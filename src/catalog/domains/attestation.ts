@@ -11,6 +11,10 @@ export default domain('attestation', 'Build provenance attestations (SLSA, Sigst
     tier: 'ultimate',
     fineGrained: ['read_attestation'],
     keywords: 'SLSA provenance sigstore supply chain signature build artifact',
+    examples: [
+      'list SLSA provenance attestations for sha256 digest 9f86d081884c7d65 in acme/shop',
+      'is there build provenance for the artifact with digest e3b0c44298fc1c14 in platform/cli?',
+    ],
   },
   download: {
     summary: 'Download an attestation bundle (Sigstore JSON), optionally to a local file',
@@ -19,10 +23,14 @@ export default domain('attestation', 'Build provenance attestations (SLSA, Sigst
     params: {
       project_id: id.project(),
       attestation_iid: id.int('Internal ID (IID) of the attestation within the project'),
-      output_path: str('Local path to save the bundle to (default: show it)', { in: 'local' }),
+      output_path: str('Local path to save the bundle to (default: show it)', { in: 'local', local: 'write-file' }),
     },
     tier: 'ultimate',
     fineGrained: ['read_attestation'],
     keywords: 'SLSA provenance sigstore bundle download verify',
+    examples: [
+      'download attestation bundle 3 of acme/shop to ./provenance.sigstore.json',
+      'save the provenance bundle of attestation 12 in platform/cli so I can verify it with cosign',
+    ],
   },
 });

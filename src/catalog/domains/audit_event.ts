@@ -29,6 +29,11 @@ export default domain('audit_event', 'Audit events of the instance, groups and p
     tier: 'premium',
     fineGrained: ['read_audit_event'],
     keywords: 'audit events log trail security compliance who changed history admin',
+    examples: [
+      'who changed what across the whole instance in the last week? audit log',
+      'show instance audit events for user 42 since 2025-06-01',
+      'admin audit trail for project entity 311 this month',
+    ],
   },
   get_instance: {
     summary: 'Get one instance audit event by its ID (administrators)',
@@ -37,6 +42,10 @@ export default domain('audit_event', 'Audit events of the instance, groups and p
     tier: 'premium',
     fineGrained: ['read_audit_event'],
     keywords: 'single entry',
+    examples: [
+      'show instance audit event 99812',
+      'details of audit log entry 5501 at instance level',
+    ],
   },
   list_group: {
     summary: 'List a group\'s audit events (who changed what), filtered by date',
@@ -45,6 +54,11 @@ export default domain('audit_event', 'Audit events of the instance, groups and p
     tier: 'premium',
     fineGrained: ['read_audit_event'],
     keywords: 'audit events log trail security compliance who changed history',
+    examples: [
+      'audit log of group acme for the last 7 days',
+      'who changed settings in group platform since Monday?',
+      'list audit events of the acme/backend group in June',
+    ],
   },
   get_group: {
     summary: 'Get one audit event of a group by its ID (Owners and administrators)',
@@ -53,6 +67,10 @@ export default domain('audit_event', 'Audit events of the instance, groups and p
     tier: 'premium',
     fineGrained: ['read_audit_event'],
     keywords: 'single entry',
+    examples: [
+      'show audit event 4411 of group acme',
+      'details of group audit entry 882 in platform',
+    ],
   },
   list_project: {
     summary: 'List a project\'s audit events (who changed what), filtered by date',
@@ -61,6 +79,11 @@ export default domain('audit_event', 'Audit events of the instance, groups and p
     tier: 'premium',
     fineGrained: ['read_audit_event'],
     keywords: 'audit events log trail security compliance who changed history',
+    examples: [
+      'audit trail of acme/shop this month',
+      'who changed protected branches in project platform/api recently? audit events',
+      'list audit events for repo acme/web since 2025-05-01',
+    ],
   },
   get_project: {
     summary: 'Get one audit event of a project by its ID (Maintainer or above)',
@@ -69,5 +92,9 @@ export default domain('audit_event', 'Audit events of the instance, groups and p
     tier: 'premium',
     fineGrained: ['read_audit_event'],
     keywords: 'single entry',
+    examples: [
+      'show audit event 7720 of project acme/shop',
+      'what exactly happened in audit event 310 on platform/api?',
+    ],
   },
 });

@@ -54,6 +54,11 @@ export default domain('ci_catalog', 'The CI/CD Catalog: published reusable CI/CD
     },
     fineGrained: 'none',
     keywords: 'CI components templates reusable pipeline includes marketplace catalog search',
+    examples: [
+      'are there any CI components for terraform in the catalog?',
+      'search the CI/CD catalog for a docker build component',
+      'which reusable pipeline components are published for SAST scanning?',
+    ],
   },
   get: {
     summary: 'Get one CI/CD Catalog resource: versions, components and their inputs',
@@ -92,5 +97,10 @@ export default domain('ci_catalog', 'The CI/CD Catalog: published reusable CI/CD
     },
     fineGrained: 'none',
     keywords: 'CI component inputs include usage versions catalog',
+    examples: [
+      'what inputs does the components/opentofu catalog resource take?',
+      'show versions and components of acme/ci-templates in the CI catalog',
+      'how do I include the latest version of catalog resource gitlab-org/components/sast?',
+    ],
   },
 });

@@ -29,6 +29,11 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_variable'],
     keywords: 'CI/CD settings env environment variables secrets project',
+    examples: [
+      'list CI variables of acme/shop',
+      'what env vars are set in project acme/api CI settings?',
+      'show pipeline variables configured in repo acme/web',
+    ],
   },
   get: {
     summary: 'Get one CI/CD variable of a project by key',
@@ -36,6 +41,10 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     params: { project_id: id.project(), key: key(), filter_environment_scope: filterScope() },
     fineGrained: ['read_variable'],
     keywords: 'CI/CD env variable value secret',
+    examples: [
+      'what is the value of DATABASE_URL in acme/shop CI variables?',
+      'show variable AWS_REGION of project acme/api for the production scope',
+    ],
   },
   create: {
     summary: 'Create a CI/CD variable in a project (protected, masked, hidden, file or env)',
@@ -49,6 +58,11 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     },
     fineGrained: ['create_variable'],
     keywords: 'add CI/CD env variable secret',
+    examples: [
+      'add a masked CI variable API_TOKEN to acme/shop',
+      'create file variable KUBECONFIG in project acme/api, protected',
+      'set up a new env var SENTRY_DSN in acme/web',
+    ],
   },
   update: {
     summary: 'Update a CI/CD variable of a project: value, flags, scope, description',
@@ -62,6 +76,11 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     },
     fineGrained: ['update_variable'],
     keywords: 'change edit CI/CD env variable secret',
+    examples: [
+      'change the value of DATABASE_URL in acme/shop CI',
+      'flag variable API_TOKEN in project acme/api as masked and protected',
+      'update SENTRY_DSN for the staging scope in acme/web',
+    ],
   },
   delete: {
     summary: 'Delete a CI/CD variable of a project',
@@ -70,6 +89,10 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     destructive: true,
     fineGrained: ['delete_variable'],
     keywords: 'remove CI/CD env variable secret',
+    examples: [
+      'delete CI variable OLD_TOKEN from acme/shop',
+      'remove the env var LEGACY_URL in project acme/api',
+    ],
   },
 
   // ---- group
@@ -79,6 +102,11 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     params: { group_id: id.group(), ...paging() },
     fineGrained: ['read_variable'],
     keywords: 'CI/CD settings env variables secrets group',
+    examples: [
+      'list CI variables of group acme',
+      'which secrets does group platform pass down to its projects?',
+      'show group-level variables for acme',
+    ],
   },
   group_get: {
     summary: 'Get one CI/CD variable of a group by key',
@@ -86,6 +114,11 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     params: { group_id: id.group(), key: key(), filter_environment_scope: filterScope() },
     fineGrained: ['read_variable'],
     keywords: 'CI/CD env variable group',
+    examples: [
+      'show variable NPM_TOKEN of group acme',
+      'value of group-level CI var DOCKER_AUTH in group platform',
+      'what is SONAR_HOST set to in group platform?',
+    ],
   },
   group_create: {
     summary: 'Create a CI/CD variable in a group, inherited by its projects',
@@ -99,6 +132,11 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     },
     fineGrained: ['create_variable'],
     keywords: 'add CI/CD env variable secret group',
+    examples: [
+      'add a group CI variable NPM_TOKEN to group acme, masked',
+      'create a shared env var SONAR_HOST in group platform for all its projects',
+      'define DEPLOY_KEY as a protected variable at the acme group level',
+    ],
   },
   group_update: {
     summary: 'Update a CI/CD variable of a group: value, flags, scope, description',
@@ -112,6 +150,11 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     },
     fineGrained: ['update_variable'],
     keywords: 'change edit CI/CD env variable group',
+    examples: [
+      'change NPM_TOKEN in group acme to the new value',
+      'protect group variable DOCKER_AUTH in group platform',
+      'update REGISTRY_PASS in group acme with the new password',
+    ],
   },
   group_delete: {
     summary: 'Delete a CI/CD variable of a group',
@@ -120,6 +163,10 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     destructive: true,
     fineGrained: ['delete_variable'],
     keywords: 'remove CI/CD env variable group',
+    examples: [
+      'delete group variable NPM_TOKEN from group acme',
+      'remove DOCKER_AUTH from group platform CI settings',
+    ],
   },
 
   // ---- instance (administrator)
@@ -129,6 +176,10 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     params: { ...paging() },
     fineGrained: ['read_variable'],
     keywords: 'admin global instance CI/CD env variables',
+    examples: [
+      'list instance-wide CI variables',
+      'which global CI variables does every project get?',
+    ],
   },
   instance_get: {
     summary: 'Get one instance-level CI/CD variable by key (administrator)',
@@ -136,6 +187,10 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     params: { key: key() },
     fineGrained: ['read_variable'],
     keywords: 'admin global instance CI/CD env variable',
+    examples: [
+      'show the instance-level CI variable HTTP_PROXY',
+      'value of global admin CI var CORP_CA_BUNDLE',
+    ],
   },
   instance_create: {
     summary: 'Create an instance-level CI/CD variable available to all projects (administrator)',
@@ -151,6 +206,10 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     },
     fineGrained: ['create_variable'],
     keywords: 'admin global instance add CI/CD env variable',
+    examples: [
+      'add an instance-wide CI variable HTTP_PROXY for all projects',
+      'create global CI var NO_PROXY as admin',
+    ],
   },
   instance_update: {
     summary: 'Update an instance-level CI/CD variable (administrator)',
@@ -166,6 +225,10 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     },
     fineGrained: ['update_variable'],
     keywords: 'admin global instance change CI/CD env variable',
+    examples: [
+      'change the instance CI variable HTTP_PROXY to proxy.corp:3128',
+      'mask the global CI variable CORP_TOKEN',
+    ],
   },
   instance_delete: {
     summary: 'Delete an instance-level CI/CD variable (administrator)',
@@ -174,5 +237,9 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     destructive: true,
     fineGrained: ['delete_variable'],
     keywords: 'admin global instance remove CI/CD env variable',
+    examples: [
+      'delete the instance-level CI variable HTTP_PROXY',
+      'remove global CI var CORP_TOKEN',
+    ],
   },
 });

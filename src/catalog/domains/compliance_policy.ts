@@ -8,6 +8,10 @@ export default domain('compliance_policy', 'Instance security policy settings (a
     tier: 'ultimate',
     fineGrained: ['read_compliance_policy_setting'],
     keywords: 'admin security policies compliance centralized policy group instance',
+    examples: [
+      'which group holds the instance-wide security policies?',
+      'show the centralized security policy settings of this instance',
+    ],
   },
   update: {
     summary: 'Set the group that holds the instance-wide security policies (administrator)',
@@ -18,5 +22,9 @@ export default domain('compliance_policy', 'Instance security policy settings (a
     tier: 'ultimate',
     fineGrained: ['update_compliance_policy_setting'],
     keywords: 'admin security policies compliance centralized policy group instance',
+    examples: [
+      'make namespace 342 the instance compliance and security policy group',
+      'set security/policies as the centralized policy group for the whole instance',
+    ],
   },
 });

@@ -44,6 +44,11 @@ export default domain('custom_emoji', 'Custom emoji of top-level groups: list, a
     },
     fineGrained: 'none',
     keywords: 'emoji reactions custom icons',
+    examples: [
+      'what custom emoji does the acme group have?',
+      'list custom reactions available in group platform including parent groups',
+      'show the custom emoji set of acme/design',
+    ],
   },
   create: {
     summary: 'Add a custom emoji to a top-level group from an image URL',
@@ -71,6 +76,11 @@ export default domain('custom_emoji', 'Custom emoji of top-level groups: list, a
     },
     fineGrained: 'none',
     keywords: 'add upload emoji reaction icon',
+    examples: [
+      'add a partyparrot custom emoji to group acme from https://example.com/parrot.gif',
+      'upload a custom reaction called shipit to group platform from https://cdn.example.com/shipit.png',
+      'new custom emoji lgtm for acme using https://img.example.com/lgtm.png',
+    ],
   },
   delete: {
     summary: 'Delete a custom emoji from its group',
@@ -94,5 +104,9 @@ export default domain('custom_emoji', 'Custom emoji of top-level groups: list, a
     destructive: true,
     fineGrained: ['delete_custom_emoji'],
     keywords: 'remove emoji',
+    examples: [
+      'delete the custom emoji gid://gitlab/CustomEmoji/12',
+      'remove the old partyparrot custom emoji from acme',
+    ],
   },
 });

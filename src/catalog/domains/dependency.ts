@@ -18,6 +18,11 @@ export default domain('dependency', 'Dependencies (software bill of materials) o
     tier: 'ultimate',
     fineGrained: ['read_dependency'],
     keywords: 'SBOM libraries packages third-party components licenses dependency scanning',
+    examples: [
+      'what libraries does acme/shop depend on?',
+      'list npm dependencies of platform/web with known vulnerabilities',
+      'show the bill of materials of acme/api for maven packages',
+    ],
   },
   export_create: {
     summary: 'Start a CycloneDX SBOM export of the dependencies a pipeline detected (poll with dependency.export_get)',
@@ -31,6 +36,10 @@ export default domain('dependency', 'Dependencies (software bill of materials) o
     fineGrained: ['create_dependency_list_export'],
     nextSteps: ['dependency.export_get', 'dependency.export_download'],
     keywords: 'SBOM CycloneDX export dependencies pipeline bill of materials',
+    examples: [
+      'generate a CycloneDX SBOM from pipeline 4521',
+      'start exporting the dependency list of pipeline 880 as an SBOM and email me when done',
+    ],
   },
   export_get: {
     summary: 'Get a dependency list export, waiting until it has finished (status, download link)',
@@ -45,6 +54,10 @@ export default domain('dependency', 'Dependencies (software bill of materials) o
     fineGrained: ['read_dependency_list_export'],
     nextSteps: ['dependency.export_download'],
     keywords: 'SBOM export status ready finished',
+    examples: [
+      'is dependency list export 77 finished yet?',
+      'wait for SBOM export 312 and give me its download link',
+    ],
   },
   export_download: {
     summary: 'Download a finished dependency list export (SBOM JSON), optionally to a local file',
@@ -52,10 +65,14 @@ export default domain('dependency', 'Dependencies (software bill of materials) o
     download: true,
     params: {
       export_id: exportId(),
-      output_path: str('Local path to save the export to (default: show it)', { in: 'local' }),
+      output_path: str('Local path to save the export to (default: show it)', { in: 'local', local: 'write-file' }),
     },
     tier: 'ultimate',
     fineGrained: ['read_dependency_list_export'],
     keywords: 'SBOM CycloneDX download save file',
+    examples: [
+      'download SBOM export 77 to ./sbom.json',
+      'save the finished CycloneDX export 312 locally',
+    ],
   },
 });

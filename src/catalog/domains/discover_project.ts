@@ -12,5 +12,10 @@ export default domain('discover_project', 'Find out which project a path or git 
     },
     fineGrained: ['read_project'],
     keywords: 'git remote origin url clone which project current repository find project id lookup',
+    examples: [
+      'what is the project ID of git@gitlab.example.com:acme/shop.git?',
+      'which GitLab project is my origin remote https://gitlab.example.com/platform/api.git?',
+      'look up the numeric id and default branch for acme/web/storefront',
+    ],
   },
 });

@@ -19,6 +19,11 @@ export default domain('dora_metrics', 'DORA metrics (deployment frequency, lead 
     tier: 'ultimate',
     fineGrained: ['read_dora_metric'],
     keywords: 'DORA DevOps performance deploys lead time MTTR failure rate analytics',
+    examples: [
+      'deployment frequency of acme/shop over the last 30 days',
+      'what is the lead time for changes in project platform/api this quarter, by month?',
+      'change failure rate of acme/payments production deploys since 2025-01-01',
+    ],
   },
   group: {
     summary: 'Get a DORA metric of a group and its projects over a date range',
@@ -27,5 +32,10 @@ export default domain('dora_metrics', 'DORA metrics (deployment frequency, lead 
     tier: 'ultimate',
     fineGrained: ['read_dora_metric'],
     keywords: 'DORA DevOps performance deploys lead time MTTR failure rate analytics group',
+    examples: [
+      'DORA deployment frequency for the whole acme group in May',
+      'how fast do we restore service across group platform? time to restore by month',
+      'lead time for changes across all projects of group acme/backend this year',
+    ],
   },
 });

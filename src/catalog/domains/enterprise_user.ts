@@ -22,6 +22,11 @@ export default domain('enterprise_user', 'Enterprise users of a top-level group 
     tier: 'premium',
     fineGrained: ['read_enterprise_user'],
     keywords: 'enterprise users accounts verified domain members SAML SCIM',
+    examples: [
+      'list enterprise users of acme without 2FA',
+      'which enterprise accounts in group acme are blocked?',
+      'show enterprise users of platform created since 2025-01-01',
+    ],
   },
   get: {
     summary: 'Get one enterprise user of a top-level group: identities, 2FA, state',
@@ -30,6 +35,10 @@ export default domain('enterprise_user', 'Enterprise users of a top-level group 
     tier: 'premium',
     fineGrained: ['read_enterprise_user'],
     keywords: 'enterprise user account',
+    examples: [
+      'show enterprise user 4512 in acme with identities and 2FA state',
+      'details of enterprise account @jdoe in group acme',
+    ],
   },
   disable_2fa: {
     summary: 'Disable two-factor authentication of an enterprise user (they must enroll again)',
@@ -39,6 +48,10 @@ export default domain('enterprise_user', 'Enterprise users of a top-level group 
     tier: 'premium',
     fineGrained: ['disable_two_factor_enterprise_user'],
     keywords: 'reset 2FA two-factor MFA lost device enterprise user',
+    examples: [
+      '@jdoe lost her phone, reset 2FA for enterprise user 4512 in acme',
+      'disable two-factor for enterprise user 8821 of group platform',
+    ],
   },
   delete: {
     summary: 'Delete an enterprise user account (contributions move to the Ghost user unless hard_delete)',
@@ -52,5 +65,9 @@ export default domain('enterprise_user', 'Enterprise users of a top-level group 
     tier: 'premium',
     fineGrained: ['delete_enterprise_user'],
     keywords: 'remove delete enterprise user account offboard',
+    examples: [
+      'delete enterprise user 4512 from acme, they left the company',
+      'hard delete the enterprise account of user 9130 in platform with their contributions',
+    ],
   },
 });

@@ -37,6 +37,11 @@ export default domain('environment', 'Deployment environments, deployments and t
     },
     fineGrained: ['read_environment'],
     keywords: 'deploy production staging review apps environments',
+    examples: [
+      'list environments of acme/shop',
+      'which review apps are still up in acme/web?',
+      'show stopped environments in acme/api',
+    ],
   },
   get: {
     summary: 'Get one environment with its last deployment and cluster agent',
@@ -45,6 +50,11 @@ export default domain('environment', 'Deployment environments, deployments and t
     fineGrained: ['read_environment'],
     notFound: { kind: 'environment', idParam: 'environment_id', listAction: 'environment.list' },
     keywords: 'deploy production staging environment',
+    examples: [
+      'show environment 14 in acme/shop',
+      "what's running on environment 9 right now, last deploy included?",
+      'details of environment 21 in acme/api with its cluster agent',
+    ],
   },
   create: {
     summary: 'Create an environment in a project',
@@ -56,6 +66,11 @@ export default domain('environment', 'Deployment environments, deployments and t
     },
     fineGrained: ['create_environment'],
     keywords: 'new deploy environment staging production',
+    examples: [
+      'create a staging environment in acme/shop',
+      'add environment "qa" with URL qa.acme.dev to acme/api',
+      'set up a new production env for acme/web',
+    ],
   },
   update: {
     summary: 'Update an environment: external URL, tier, description, Kubernetes settings',
@@ -67,6 +82,11 @@ export default domain('environment', 'Deployment environments, deployments and t
     },
     fineGrained: ['update_environment'],
     keywords: 'edit environment url tier',
+    examples: [
+      'change the external URL of environment 14 in acme/shop',
+      'set tier to production for environment 9',
+      'point environment 21 at kubernetes namespace shop-prod',
+    ],
   },
   stop: {
     summary: 'Stop an environment, running its on_stop action unless forced',
@@ -79,6 +99,11 @@ export default domain('environment', 'Deployment environments, deployments and t
     destructive: true,
     fineGrained: ['stop_environment'],
     keywords: 'teardown shut down review app environment',
+    examples: [
+      'stop environment 14 in acme/shop',
+      'tear down review app environment 33 in acme/web',
+      'shut down environment 21 right away, skip on_stop (force)',
+    ],
   },
   delete: {
     summary: 'Delete a stopped environment (cannot be undone)',
@@ -87,6 +112,10 @@ export default domain('environment', 'Deployment environments, deployments and t
     destructive: true,
     fineGrained: ['delete_environment'],
     keywords: 'remove environment',
+    examples: [
+      'delete environment 14 from acme/shop',
+      'remove stopped environment 33 in acme/web for good',
+    ],
   },
 
   // ---- deployments
@@ -107,6 +136,11 @@ export default domain('environment', 'Deployment environments, deployments and t
     },
     fineGrained: ['read_deployment'],
     keywords: 'deploys deployed releases history rollout production',
+    examples: [
+      'recent deployments to production in acme/shop',
+      'list failed deploys of acme/api this week',
+      'deploy history of staging ordered by finish time',
+    ],
   },
   deployment_get: {
     summary: 'Get one deployment: environment, ref, SHA, status, deployable job, approvals',
@@ -115,6 +149,11 @@ export default domain('environment', 'Deployment environments, deployments and t
     fineGrained: ['read_deployment'],
     notFound: { kind: 'deployment', idParam: 'deployment_id', listAction: 'environment.deployment_list' },
     keywords: 'deploy status',
+    examples: [
+      'show deployment 512 in acme/shop',
+      'which commit did deployment 77 roll out, and did it succeed?',
+      'status of deploy 309 in acme/web',
+    ],
   },
   deployment_create: {
     summary: 'Record a deployment of a ref and commit to an environment',
@@ -129,6 +168,10 @@ export default domain('environment', 'Deployment environments, deployments and t
     },
     fineGrained: ['create_deployment'],
     keywords: 'new deploy record external deployment',
+    examples: [
+      'record a deployment of main at 4f2a9c1 to production in acme/shop',
+      'register a successful external deploy of tag v1.2.0 to staging',
+    ],
   },
   deployment_update: {
     summary: 'Change the status of a deployment',
@@ -140,6 +183,10 @@ export default domain('environment', 'Deployment environments, deployments and t
     },
     fineGrained: ['update_deployment'],
     keywords: 'deploy status mark success failed',
+    examples: [
+      'mark deployment 512 as failed',
+      'set status of deployment 77 in acme/api to success',
+    ],
   },
   deployment_delete: {
     summary: 'Delete a deployment that is not the last one of its environment',
@@ -148,6 +195,10 @@ export default domain('environment', 'Deployment environments, deployments and t
     destructive: true,
     fineGrained: ['delete_deployment'],
     keywords: 'remove deployment',
+    examples: [
+      'delete deployment 512 in acme/shop',
+      'remove the old deployment record 77 from acme/api',
+    ],
   },
   deployment_merge_requests: {
     summary: 'List the merge requests shipped with a deployment',
@@ -162,6 +213,10 @@ export default domain('environment', 'Deployment environments, deployments and t
     },
     fineGrained: ['read_deployment', 'read_merge_request'],
     keywords: 'PR pull requests changes shipped released in deploy',
+    examples: [
+      'which MRs went out with deployment 512?',
+      'list merge requests included in deployment 77 of acme/api',
+    ],
   },
   deployment_approve_or_reject: {
     summary: 'Approve or reject a deployment blocked on a protected environment',
@@ -176,6 +231,11 @@ export default domain('environment', 'Deployment environments, deployments and t
     tier: 'premium',
     fineGrained: ['approve_deployment'],
     keywords: 'approve reject deploy approval gate production',
+    examples: [
+      'approve the blocked production deployment 512',
+      'reject deployment 77 in acme/api, change window is over',
+      'OK the pending deploy 88 to prod with comment "go"',
+    ],
   },
 
   // ---- deploy freeze periods
@@ -185,6 +245,10 @@ export default domain('environment', 'Deployment environments, deployments and t
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_freeze_period'],
     keywords: 'deploy freeze code freeze blackout window',
+    examples: [
+      'list deploy freezes in acme/shop',
+      'when are the code freeze windows for acme/api?',
+    ],
   },
   freeze_get: {
     summary: 'Get one deploy freeze period',
@@ -192,6 +256,10 @@ export default domain('environment', 'Deployment environments, deployments and t
     params: { project_id: id.project(), freeze_period_id: freezeId() },
     fineGrained: ['read_freeze_period'],
     keywords: 'deploy freeze window',
+    examples: [
+      'show freeze period 3 of acme/shop',
+      'details of deploy freeze 7 in acme/api',
+    ],
   },
   freeze_create: {
     summary: 'Create a deploy freeze period (cron start and end) in a project',
@@ -204,6 +272,10 @@ export default domain('environment', 'Deployment environments, deployments and t
     },
     fineGrained: ['create_freeze_period'],
     keywords: 'add deploy freeze code freeze holiday',
+    examples: [
+      'add a code freeze in acme/shop from Friday 23:00 to Monday 07:00 UTC',
+      'create a holiday deploy freeze 0 0 24 12 * until 0 0 2 1 * in acme/api',
+    ],
   },
   freeze_update: {
     summary: 'Change the start, end or time zone of a deploy freeze period',
@@ -217,6 +289,10 @@ export default domain('environment', 'Deployment environments, deployments and t
     },
     fineGrained: ['update_freeze_period'],
     keywords: 'edit deploy freeze window',
+    examples: [
+      'change freeze period 3 in acme/shop to start Friday 18:00',
+      'set the timezone of deploy freeze 7 in acme/api to CET',
+    ],
   },
   freeze_delete: {
     summary: 'Delete a deploy freeze period',
@@ -225,6 +301,10 @@ export default domain('environment', 'Deployment environments, deployments and t
     destructive: true,
     fineGrained: ['delete_freeze_period'],
     keywords: 'remove deploy freeze',
+    examples: [
+      'delete freeze period 3 in acme/shop',
+      'remove the holiday code freeze 7 from acme/api',
+    ],
   },
 
   // ---- protected environments
@@ -235,6 +315,10 @@ export default domain('environment', 'Deployment environments, deployments and t
     tier: 'premium',
     fineGrained: ['read_protected_environment'],
     keywords: 'protected environments deploy access approvals',
+    examples: [
+      'which environments are protected in acme/shop?',
+      'list protected environments of acme/api',
+    ],
   },
   protected_get: {
     summary: 'Get one protected environment by name: who may deploy and its approval rules',
@@ -243,6 +327,10 @@ export default domain('environment', 'Deployment environments, deployments and t
     tier: 'premium',
     fineGrained: ['read_protected_environment'],
     keywords: 'protected environment who can deploy allowed deployers',
+    examples: [
+      'deploy permissions and approval rules of protected env production in acme/shop',
+      'show protection settings of the staging environment in acme/api',
+    ],
   },
   protected_protect: {
     summary: 'Protect an environment: restrict who may deploy and require approvals',
@@ -259,6 +347,10 @@ export default domain('environment', 'Deployment environments, deployments and t
     tier: 'premium',
     fineGrained: ['create_protected_environment'],
     keywords: 'protect environment restrict deploy approvals',
+    examples: [
+      'protect the production environment in acme/shop so only maintainers deploy',
+      'restrict deploys to staging in acme/api to group release-managers',
+    ],
   },
   protected_update: {
     summary: 'Change who may deploy to a protected environment or how many approvals its deployments require',
@@ -278,6 +370,10 @@ export default domain('environment', 'Deployment environments, deployments and t
     tier: 'premium',
     fineGrained: ['update_protected_environment'],
     keywords: 'edit protected environment access required approvals require deployers',
+    examples: [
+      'require 2 approvals for deployments to protected production in acme/shop',
+      'let @ops-bot deploy to protected env staging in acme/api',
+    ],
   },
   protected_unprotect: {
     summary: 'Unprotect an environment (anyone with deploy rights may deploy again)',
@@ -287,5 +383,9 @@ export default domain('environment', 'Deployment environments, deployments and t
     destructive: true,
     fineGrained: ['delete_protected_environment'],
     keywords: 'unprotect remove protection environment',
+    examples: [
+      'unprotect the production environment in acme/shop',
+      'lift protection on staging in acme/api',
+    ],
   },
 });

@@ -358,6 +358,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['read_group'],
     keywords: 'groups namespaces teams organizations my groups',
+    examples: [
+      'list my groups',
+      'which groups am I an owner of?',
+      'show all private top-level groups sorted by name',
+    ],
   },
   search: {
     summary: 'Find groups whose name or path matches a search string',
@@ -365,6 +370,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { search: req(str('Text to match in the group name or path')), ...groupFilters() },
     fineGrained: ['read_group'],
     keywords: 'find group lookup namespace by name path',
+    examples: [
+      'find the group called payments',
+      'is there a group whose path contains infra?',
+      'look up a group by the name "Data Science"',
+    ],
   },
   get: {
     summary: 'Get one group: path, visibility, settings, parent, and optionally its projects',
@@ -378,6 +388,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     resource: 'forge://group/{group_id}',
     fineGrained: ['read_group'],
     keywords: 'group settings namespace team',
+    examples: [
+      'show group acme/platform and its settings',
+      'what is the visibility and parent of group acme/backend?',
+      'what is the full path and description of group 1234?',
+    ],
   },
   create: {
     summary: 'Create a group or subgroup (parent_id) with name, path, visibility and settings',
@@ -391,6 +406,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['create_group'],
     keywords: 'new group subgroup namespace team create',
+    examples: [
+      'create a group named Mobile with path mobile',
+      'make a private subgroup qa under acme/platform',
+      'new team namespace data-eng with internal visibility',
+    ],
   },
   update: {
     summary: 'Update group settings: name, path, description, visibility, creation levels, 2FA, sharing rules',
@@ -413,6 +433,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['update_group'],
     keywords: 'edit settings rename visibility configure group',
+    examples: [
+      'change the visibility of group acme/sandbox to private',
+      'require 2FA for everyone in group acme',
+      'only maintainers may create projects in acme/platform, change that setting',
+    ],
   },
   upload_avatar: {
     summary: 'Upload a new avatar image for a group',
@@ -421,6 +446,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), ...fileInput('image') },
     fineGrained: ['update_group'],
     keywords: 'logo icon image avatar upload group',
+    examples: [
+      'set ./logo.png as the avatar of group acme',
+      'change the group icon of platform to ~/Downloads/platform.png',
+    ],
   },
   delete: {
     summary: 'Delete a group with its subgroups and projects (marked for deletion, or at once with permanently_remove)',
@@ -433,6 +462,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['delete_group'],
     keywords: 'remove destroy group namespace',
+    examples: [
+      'delete group acme/sandbox',
+      'permanently remove group old-team and all its projects',
+    ],
   },
   restore: {
     summary: 'Restore a group that is marked for deletion',
@@ -440,6 +473,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group() },
     fineGrained: ['update_group'],
     keywords: 'undelete recover restore group',
+    examples: [
+      'undo the deletion of group acme/sandbox',
+      'restore group old-team, it is pending deletion',
+    ],
   },
   archive: {
     summary: 'Archive a group and its projects (read-only; undo with unarchive)',
@@ -447,6 +484,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group() },
     fineGrained: ['archive_group'],
     keywords: 'archive read-only freeze group',
+    examples: [
+      'archive group acme/legacy and all its projects',
+      'make group 812 read-only, we are done with it',
+    ],
   },
   unarchive: {
     summary: 'Unarchive a group so it and its projects can be changed again',
@@ -454,6 +495,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group() },
     fineGrained: ['archive_group'],
     keywords: 'unarchive reactivate group',
+    examples: [
+      'unarchive group acme/legacy',
+      'reactivate archived group 812 so we can push again',
+    ],
   },
   transfer: {
     summary: 'Move a group under another parent group, or make it top-level; its URL changes',
@@ -466,6 +511,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     flagNote: 'Moving a group changes its URL and the members, labels and settings it inherits, and moving back needs rights in both places; AUTHORING lists transfer as destructive',
     fineGrained: ['transfer_group'],
     keywords: 'move group reparent namespace subgroup',
+    examples: [
+      'move group acme/qa under acme/platform',
+      'turn subgroup acme/tools into a top-level group by moving it out of acme',
+    ],
   },
   transfer_locations: {
     summary: 'List the groups a group can be transferred to (where it may move)',
@@ -473,6 +522,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), search: str('Match target groups by name'), ...paging() },
     fineGrained: ['read_group'],
     keywords: 'move targets parent candidates transfer where',
+    examples: [
+      'which groups can acme/qa be transferred to?',
+      'which parent groups are valid transfer targets for platform/tools?',
+    ],
   },
   transfer_project: {
     summary: 'Transfer a project into this group (administrators)',
@@ -482,6 +535,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     flagNote: 'Moving a project to another namespace changes its URL, members and visibility context, and moving back needs rights in both places; AUTHORING lists transfer as destructive',
     fineGrained: ['transfer_project'],
     keywords: 'move project into group namespace',
+    examples: [
+      'move project acme/shop into group retail',
+      'as admin, transfer repo 4312 into group platform',
+    ],
   },
   subgroups: {
     summary: 'List the subgroups of a group at every depth (descendant groups)',
@@ -489,6 +546,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), search: str('Match subgroups by name or path'), ...groupFilters() },
     fineGrained: ['read_group'],
     keywords: 'subgroups child groups descendants nested',
+    examples: [
+      'list all subgroups of acme, nested ones too',
+      'what child groups does platform have?',
+      'show descendant groups of acme/backend matching api',
+    ],
   },
   projects: {
     summary: 'List the projects of a group, optionally including subgroups and shared projects',
@@ -504,6 +566,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['read_project'],
     keywords: 'repos repositories projects in group',
+    examples: [
+      'list projects in group acme including subgroups',
+      'what repos does the platform group have?',
+      'show archived projects of group acme/legacy',
+    ],
   },
   shared_projects: {
     summary: 'List the projects shared with a group',
@@ -511,6 +578,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), ...projectFilters() },
     fineGrained: ['read_group'],
     keywords: 'shared projects invited access',
+    examples: [
+      'which projects have been shared with group acme/qa?',
+      'list projects other teams shared with the platform group',
+    ],
   },
   shared_with: {
     summary: 'List the groups this group has been invited to (shared groups)',
@@ -518,6 +589,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), search: str('Match groups by name or path'), ...groupFilters() },
     fineGrained: ['read_group'],
     keywords: 'shared groups invitations access',
+    examples: [
+      'which groups has acme/qa been invited to?',
+      'what other groups is platform a member of through sharing?',
+    ],
   },
   invited_groups: {
     summary: 'List the groups invited to this group (direct or inherited)',
@@ -532,6 +607,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['read_group'],
     keywords: 'invited groups shares collaborators',
+    examples: [
+      'which groups are invited into acme?',
+      'list groups with access to platform via group sharing, direct only',
+    ],
   },
   issues: {
     summary: 'List issues across all projects of a group, filtered by state, labels, milestone, assignee or text',
@@ -539,6 +618,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), ...issueFilters() },
     fineGrained: ['read_work_item'],
     keywords: 'bugs tickets tasks group issues backlog',
+    examples: [
+      'open issues across group acme labeled ~bug',
+      'which issues are assigned to @alice across the platform group?',
+      'list all issues in group acme/backend for milestone %"v2.0"',
+    ],
   },
   release_list: {
     summary: 'List the releases of all projects of a group',
@@ -551,6 +635,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['read_release'],
     keywords: 'releases versions changelog group',
+    examples: [
+      'list releases across all projects of group acme',
+      'what did the platform group ship recently? show releases',
+    ],
   },
 
   // ---- sharing
@@ -566,6 +654,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['share_group'],
     keywords: 'invite group share access grant',
+    examples: [
+      'share group acme/platform with group acme/qa as Developer',
+      'give group contractors reporter access to acme/docs until 2025-12-31',
+    ],
   },
   group_member_share: {
     summary: 'Invite another group as a member of this group with a role',
@@ -579,6 +671,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['share_group'],
     keywords: 'invite group member share',
+    examples: [
+      'invite group acme/security as members of acme/shop-team with the Maintainer role',
+      'invite group 553 into group platform as members with a custom role',
+    ],
   },
   unshare_from_group: {
     summary: 'Stop sharing a group with another group',
@@ -587,6 +683,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['share_group'],
     keywords: 'unshare remove group access revoke',
+    examples: [
+      'stop sharing acme/platform with group acme/qa',
+      'revoke the access of group contractors to acme/docs',
+    ],
   },
   group_member_unshare: {
     summary: 'Remove an invited group from this group\'s members',
@@ -596,6 +696,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     flagNote: 'Same route as group.unshare_from_group (destructive in the reference) and like project.delete_shared_group: removing the share revokes the access of every member of the invited group at once',
     fineGrained: ['share_group'],
     keywords: 'remove invited group revoke access',
+    examples: [
+      'remove invited group acme/security from the members of acme/shop-team',
+      'remove group 553 from the members of group platform',
+    ],
   },
 
   // ---- members
@@ -612,6 +716,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['read_member'],
     keywords: 'team people members roles who has access inherited',
+    examples: [
+      'who has access to group acme, including inherited?',
+      'list the people in group platform with their access levels',
+      'show members of acme/backend awaiting approval',
+    ],
   },
   group_member_get: {
     summary: 'Get one direct member of a group and their role',
@@ -619,6 +728,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), user_id: id.user() },
     fineGrained: ['read_member'],
     keywords: 'direct role access level single user',
+    examples: [
+      "what is @alice's direct role in group acme?",
+      'show the direct group membership of user 42 in platform',
+    ],
   },
   group_member_get_inherited: {
     summary: 'Get one user\'s effective membership and role in a group, counting access inherited from parent groups',
@@ -626,6 +739,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), user_id: id.user() },
     fineGrained: ['read_member'],
     keywords: 'effective role access level inherited single user',
+    examples: [
+      'what access does @bob effectively have in acme/platform, counting parent groups?',
+      'effective role of user 42 in group acme/backend including inherited',
+    ],
   },
   group_member_add: {
     summary: 'Add a user to a group with a role',
@@ -641,6 +758,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['create_member'],
     keywords: 'invite add user team grant access give role developer maintainer reporter',
+    examples: [
+      'add @alice to group acme as developer',
+      'give @bob maintainer in the platform group until 2025-09-30',
+      'invite user 42 to group acme/backend as reporter',
+    ],
   },
   group_member_edit: {
     summary: 'Change the role or expiry of a group member',
@@ -654,6 +776,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['update_member'],
     keywords: 'change role promote demote permission developer maintainer reporter',
+    examples: [
+      'promote @alice to maintainer in group acme',
+      'demote @bob to reporter in platform',
+      'change the expiry of member user 42 in group acme/backend to 2026-01-01',
+    ],
   },
   group_member_remove: {
     summary: 'Remove a member from a group',
@@ -667,6 +794,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['delete_member'],
     keywords: 'remove user kick revoke access',
+    examples: [
+      'remove @carol from the members of group acme',
+      'remove member user 42 from group platform and unassign their issues',
+    ],
   },
   group_billable_members_list: {
     summary: 'List the billable members of a top-level group (seats used)',
@@ -683,6 +814,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_member'],
     keywords: 'seats licenses billing users subscription',
+    examples: [
+      'how many seats is acme using? list billable members',
+      'who takes up paid seats in group platform?',
+    ],
   },
   group_billable_member_memberships_list: {
     summary: 'List the direct memberships of a billable member in the group hierarchy',
@@ -691,6 +826,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_member'],
     keywords: 'seat memberships billing user',
+    examples: [
+      'where does billable user 42 have memberships in acme?',
+      'why is @dave counted as a seat in platform? show his memberships',
+    ],
   },
   group_billable_member_remove: {
     summary: 'Remove a billable member from a top-level group and all its subgroups and projects',
@@ -700,6 +839,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['delete_member'],
     keywords: 'free seat remove user billing',
+    examples: [
+      'remove billable member 42 from acme to free a seat',
+      'remove @dave from platform and all its subgroups and projects to release the license',
+    ],
   },
   list_provisioned_users: {
     summary: 'List the users provisioned by a group (SAML or SCIM)',
@@ -708,6 +851,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_provisioned_user'],
     keywords: 'provisioned users scim saml enterprise accounts',
+    examples: [
+      'list users provisioned by group acme',
+      'which accounts did SCIM provision in platform since January?',
+    ],
   },
   saml_users_list: {
     summary: 'List the users with a SAML identity linked to a group',
@@ -716,6 +863,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_saml_user'],
     keywords: 'saml sso users identities',
+    examples: [
+      'which users in acme have a SAML identity linked?',
+      'list SAML SSO users of platform who are blocked',
+    ],
   },
 
   // ---- SAML and LDAP group links
@@ -726,6 +877,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_saml_group_link'],
     keywords: 'saml sso group sync links identity provider',
+    examples: [
+      'list SAML group links of acme',
+      'which IdP groups map to roles in platform?',
+    ],
   },
   saml_link_get: {
     summary: 'Get one SAML group link of a group by SAML group name',
@@ -738,6 +893,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_saml_group_link'],
     keywords: 'single saml',
+    examples: [
+      'show the SAML group link for Engineering in acme',
+      'what role does IdP group devops-admins get in platform?',
+    ],
   },
   saml_link_add: {
     summary: 'Link a SAML group to a group, so its members get a role here',
@@ -752,6 +911,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['create_saml_group_link'],
     keywords: 'add map saml group sync link sso role',
+    examples: [
+      'map SAML group Engineering to Developer in acme',
+      'link IdP group devops-admins to platform with Maintainer access',
+    ],
   },
   saml_link_delete: {
     summary: 'Delete a SAML group link of a group',
@@ -765,6 +928,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['delete_saml_group_link'],
     keywords: 'remove unlink saml sso',
+    examples: [
+      'delete the SAML group link Engineering from acme',
+      'delete the SAML link for IdP group contractors in platform',
+    ],
   },
   ldap_link_list: {
     summary: 'List the LDAP group links of a group',
@@ -773,6 +940,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_ldap_group_link'],
     keywords: 'ldap active directory group sync links',
+    examples: [
+      'list LDAP group links of acme',
+      'which Active Directory groups sync into platform?',
+    ],
   },
   ldap_link_add: {
     summary: 'Link an LDAP group (by CN or filter) to a group, so its members get a role here',
@@ -788,6 +959,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['create_ldap_group_link'],
     keywords: 'add map ldap group sync link active directory role',
+    examples: [
+      'link LDAP group cn=developers to acme as Developer',
+      'sync the AD group filter (department=eng) into platform with reporter access',
+    ],
   },
   ldap_link_delete: {
     summary: 'Delete an LDAP group link of a group, chosen by CN or filter',
@@ -802,6 +977,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['delete_ldap_group_link'],
     keywords: 'remove unlink ldap',
+    examples: [
+      'delete the LDAP link for cn=developers in acme',
+      'remove the LDAP filter link (department=eng) from platform',
+    ],
   },
   ldap_link_delete_for_provider: {
     summary: 'Delete the LDAP group link of a given provider and CN',
@@ -811,6 +990,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['delete_ldap_group_link'],
     keywords: 'remove unlink ldap provider cn',
+    examples: [
+      'delete LDAP link cn=ops of provider ldapmain in group acme',
+      'remove the ldapsecondary provider link for cn=qa from platform',
+    ],
   },
   ldap_sync: {
     summary: 'Start a synchronization of the group members with its LDAP links',
@@ -819,6 +1002,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['run_ldap_group_sync'],
     keywords: 'sync ldap members refresh active directory',
+    examples: [
+      'sync acme members from LDAP now',
+      'refresh platform membership from Active Directory',
+    ],
   },
 
   // ---- service accounts
@@ -833,6 +1020,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['read_service_account'],
     keywords: 'bots machine users service accounts',
+    examples: [
+      'list service accounts of group acme',
+      'which bot users does platform have?',
+    ],
   },
   service_account_get: {
     summary: 'Get one service account of a group',
@@ -841,6 +1032,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     notFound: { kind: 'service account', idParam: 'user_id', listAction: 'group.service_account_list' },
     fineGrained: ['read_service_account'],
     keywords: 'bot machine user service account',
+    examples: [
+      'show service account 9001 of acme',
+      'details of bot user 7712 in group platform',
+    ],
   },
   service_account_create: {
     summary: 'Create a service account (machine user) in a top-level group',
@@ -848,6 +1043,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), ...serviceAccountFields() },
     fineGrained: ['create_service_account'],
     keywords: 'new bot machine user service account',
+    examples: [
+      'create a service account ci-bot in group acme',
+      'new machine user deploy-bot with email deploy@acme.io in platform',
+    ],
   },
   service_account_update: {
     summary: 'Change the name, username or email of a group service account',
@@ -855,6 +1054,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), user_id: saUserId(), ...serviceAccountFields() },
     fineGrained: ['update_service_account'],
     keywords: 'edit bot service account rename',
+    examples: [
+      'rename service account 9001 in acme to release-bot',
+      'change the email of bot user 7712 in platform to bots@example.com',
+    ],
   },
   service_account_delete: {
     summary: 'Delete a group service account',
@@ -867,6 +1070,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['delete_service_account'],
     keywords: 'remove bot service account',
+    examples: [
+      'delete service account 9001 from acme',
+      'delete service account 7712 of group platform along with its contributions',
+    ],
   },
   service_account_pat_list: {
     summary: 'List the personal access tokens of a group service account',
@@ -888,6 +1095,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['read_service_account_personal_access_token'],
     keywords: 'bot tokens service account credentials',
+    examples: [
+      'list tokens of service account 9001 in acme',
+      'which tokens of service account 7712 in group platform expire this month?',
+    ],
   },
   service_account_pat_create: {
     summary: 'Create a personal access token for a group service account (the value is shown once)',
@@ -902,6 +1113,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['create_service_account_personal_access_token'],
     keywords: 'new bot token service account credential',
+    examples: [
+      'create a token with api scope for service account 9001 in acme',
+      'issue a read_registry PAT for bot 7712 in platform expiring 2025-12-31',
+    ],
   },
   service_account_pat_rotate: {
     summary: 'Rotate a token of a group service account: revoke it and return a new one',
@@ -914,6 +1129,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['rotate_service_account_personal_access_token'],
     keywords: 'rotate renew bot token service account',
+    examples: [
+      'rotate token 55 of service account 9001 in acme',
+      'renew the expiring PAT 812 of bot 7712 in platform',
+    ],
   },
   service_account_pat_revoke: {
     summary: 'Revoke a personal access token of a group service account',
@@ -922,6 +1141,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['revoke_service_account_personal_access_token'],
     keywords: 'revoke delete bot token service account',
+    examples: [
+      'revoke token 55 of service account 9001 in acme',
+      'the PAT 812 of bot 7712 in platform leaked, revoke it',
+    ],
   },
 
   // ---- credentials inventory (enterprise users, GitLab.com)
@@ -945,6 +1168,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'ultimate',
     fineGrained: ['read_personal_access_token'],
     keywords: 'credentials inventory tokens audit enterprise users security',
+    examples: [
+      'credentials inventory: list personal access tokens of enterprise users in acme',
+      'which enterprise user tokens in platform have not been used since January?',
+    ],
   },
   credential_revoke_pat: {
     summary: 'Revoke a personal access token of an enterprise user of the group (credentials inventory)',
@@ -954,6 +1181,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['revoke_personal_access_token'],
     keywords: 'revoke token credentials inventory compromised',
+    examples: [
+      'revoke enterprise user token 4410 in the acme credentials inventory',
+      'token 9921 of an acme employee was compromised, revoke it',
+    ],
   },
   credential_list_ssh_keys: {
     summary: 'List the SSH keys of the enterprise users of a top-level group (credentials inventory, GitLab.com)',
@@ -969,6 +1200,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'ultimate',
     fineGrained: ['read_ssh_key'],
     keywords: 'ssh keys credentials inventory audit enterprise users',
+    examples: [
+      'list SSH keys of enterprise users in acme',
+      'which enterprise SSH keys in platform expire before 2025-12-31?',
+    ],
   },
   credential_delete_ssh_key: {
     summary: 'Delete an SSH key of an enterprise user of the group (credentials inventory)',
@@ -978,6 +1213,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['delete_ssh_key'],
     keywords: 'remove ssh key credentials inventory',
+    examples: [
+      'delete SSH key 301 of an enterprise user in acme',
+      'remove compromised enterprise SSH key 77 from the platform credentials inventory',
+    ],
   },
   ssh_cert_list: {
     summary: 'List the SSH certificate authorities (CA keys) of a top-level group',
@@ -986,6 +1225,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_ssh_certificate'],
     keywords: 'ssh certificates CA authority signing',
+    examples: [
+      'list SSH certificate authorities of acme',
+      'which CA keys are trusted for SSH certificates in platform?',
+    ],
   },
   ssh_cert_create: {
     summary: 'Add an SSH certificate authority key to a top-level group',
@@ -998,6 +1241,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['create_ssh_certificate'],
     keywords: 'add ssh certificate CA authority',
+    examples: [
+      'add an SSH CA key titled corp-ca to group acme',
+      'register our SSH certificate authority ssh-ed25519 AAAAC3Nz... with group platform',
+    ],
   },
   ssh_cert_delete: {
     summary: 'Remove an SSH certificate authority key from a group',
@@ -1007,6 +1254,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['delete_ssh_certificate'],
     keywords: 'remove ssh certificate CA',
+    examples: [
+      'delete SSH certificate CA 12 from acme',
+      'remove the old corp-ca SSH certificate authority from platform',
+    ],
   },
   security_settings_update: {
     summary: 'Turn secret push protection on or off for all projects of a group, with exclusions',
@@ -1019,6 +1270,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'ultimate',
     fineGrained: ['update_security_setting'],
     keywords: 'secret push protection enable security settings group',
+    examples: [
+      'turn on secret push protection for all projects in acme',
+      'enable push protection in group platform except platform/sandbox',
+    ],
   },
 
   // ---- webhooks
@@ -1029,6 +1284,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_webhook'],
     keywords: 'webhooks callbacks notifications',
+    examples: [
+      'list webhooks of group acme',
+      'which webhooks are configured on the platform group?',
+    ],
   },
   hook_get: {
     summary: 'Get one webhook of a group and its event triggers',
@@ -1037,6 +1296,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_webhook'],
     keywords: 'webhook',
+    examples: [
+      'show group webhook 17 of acme and its triggers',
+      'what events does webhook 203 in group platform fire on?',
+    ],
   },
   hook_add: {
     summary: 'Add a webhook that posts selected events of all projects of a group to a URL',
@@ -1045,6 +1308,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['create_webhook'],
     keywords: 'create webhook callback integration notify url',
+    examples: [
+      'add a group webhook in acme posting pipeline events to https://ci.example.com/hook',
+      'add a webhook to group platform that calls https://hooks.example.com/abc on MR and issue events',
+    ],
   },
   hook_edit: {
     summary: 'Change the URL or event triggers of a group webhook',
@@ -1053,6 +1320,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['update_webhook'],
     keywords: 'update webhook edit triggers',
+    examples: [
+      'change the URL of group webhook 17 in acme to https://new.example.com/hook',
+      'also send job events to webhook 203 of group platform',
+    ],
   },
   hook_delete: {
     summary: 'Delete a group webhook',
@@ -1062,6 +1333,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['delete_webhook'],
     keywords: 'remove webhook',
+    examples: [
+      'delete group webhook 17 from acme',
+      'remove the old Jenkins webhook 203 from platform',
+    ],
   },
   hook_test: {
     summary: 'Send a test event of the chosen kind to a group webhook',
@@ -1070,6 +1345,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['trigger_webhook'],
     keywords: 'test webhook ping fire',
+    examples: [
+      'send a test push event to group webhook 17 in acme',
+      'fire a test merge request event at webhook 203 of platform',
+    ],
   },
   hook_resend_event: {
     summary: 'Resend one past event of a group webhook (from its recent deliveries)',
@@ -1078,6 +1357,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['trigger_webhook'],
     keywords: 'resend redeliver retry webhook event',
+    examples: [
+      'resend delivery 9912 of group webhook 17 in acme',
+      'redeliver failed event 4410 of webhook 203 in group platform',
+    ],
   },
   hook_set_custom_header: {
     summary: 'Set a custom HTTP header sent with a group webhook',
@@ -1086,6 +1369,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['update_webhook'],
     keywords: 'add webhook header authorization token',
+    examples: [
+      'add header X-Api-Key to group webhook 17 in acme',
+      'set the custom header Authorization on webhook 203 of platform',
+    ],
   },
   hook_delete_custom_header: {
     summary: 'Remove a custom HTTP header from a group webhook',
@@ -1095,6 +1382,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['update_webhook'],
     keywords: 'webhook remove unset',
+    examples: [
+      'remove the X-Api-Key header from group webhook 17 in acme',
+      'delete custom header Authorization on platform webhook 203',
+    ],
   },
   hook_set_url_variable: {
     summary: 'Set a masked URL variable of a group webhook',
@@ -1103,6 +1394,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['update_webhook'],
     keywords: 'webhook url variable mask secret',
+    examples: [
+      'set the masked url variable token on group webhook 17 of acme',
+      'define url variable api_key for webhook 203 in platform',
+    ],
   },
   hook_delete_url_variable: {
     summary: 'Remove a masked URL variable from a group webhook',
@@ -1112,6 +1407,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['update_webhook'],
     keywords: 'webhook url variable remove',
+    examples: [
+      'remove url variable token from group webhook 17 in acme',
+      'delete the masked url variable api_key of platform webhook 203',
+    ],
   },
 
   // ---- badges
@@ -1121,6 +1420,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), name: str('Only badges with this name'), ...paging() },
     fineGrained: ['read_badge'],
     keywords: 'badges shields status images',
+    examples: [
+      'list badges of group acme',
+      'what badges are shown on platform projects?',
+    ],
   },
   badge_get: {
     summary: 'Get one badge of a group',
@@ -1129,6 +1432,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     notFound: { kind: 'badge', idParam: 'badge_id', listAction: 'group.badge_list' },
     fineGrained: ['read_badge'],
     keywords: 'badge',
+    examples: [
+      'show group badge 8 of acme',
+      'details of badge 21 in group platform',
+    ],
   },
   badge_add: {
     summary: 'Add a badge (image with link) shown on every project of a group; URLs may use placeholders',
@@ -1141,6 +1448,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['create_badge'],
     keywords: 'create badge shield coverage status',
+    examples: [
+      'add a coverage badge at group level in acme, shown on every project',
+      'add a pipeline status badge for all projects of group platform',
+    ],
   },
   badge_edit: {
     summary: 'Change the link, image or name of a group badge',
@@ -1154,6 +1465,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['update_badge'],
     keywords: 'update badge',
+    examples: [
+      'change the image URL of group badge 8 in acme',
+      'rename badge 21 of group platform to coverage',
+    ],
   },
   badge_delete: {
     summary: 'Delete a group badge',
@@ -1162,6 +1477,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['delete_badge'],
     keywords: 'remove badge',
+    examples: [
+      'delete group badge 8 from acme',
+      'remove the old build badge 21 from platform',
+    ],
   },
   badge_preview: {
     summary: 'Preview how group badge URLs resolve after placeholder substitution',
@@ -1173,6 +1492,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['read_badge'],
     keywords: 'render badge preview placeholders',
+    examples: [
+      'preview how a badge link with %{project_path} renders in group acme',
+      'render badge URLs with placeholders for group platform before adding them',
+    ],
   },
 
   // ---- labels
@@ -1190,6 +1513,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['read_label'],
     keywords: 'labels tags categories',
+    examples: [
+      'list labels of group acme',
+      'which group labels in platform have the most open issues?',
+      'show labels of acme/backend containing priority',
+    ],
   },
   group_label_get: {
     summary: 'Get one label of a group',
@@ -1203,6 +1531,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     notFound: { kind: 'label', idParam: 'label_id', listAction: 'group.group_label_list' },
     fineGrained: ['read_label'],
     keywords: 'label color',
+    examples: [
+      'show group label ~bug in acme',
+      'what color is label 77 in group platform?',
+    ],
   },
   group_label_create: {
     summary: 'Create a label in a group, usable in all its projects and subgroups',
@@ -1215,6 +1547,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['create_label'],
     keywords: 'new label tag category',
+    examples: [
+      'create label ~security in group acme, red',
+      'add group label "needs design" to platform with color #428BCA',
+      'new label tech-debt for all projects of acme/backend',
+    ],
   },
   group_label_update: {
     summary: 'Rename a group label or change its color or description',
@@ -1230,6 +1567,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['update_label'],
     keywords: 'edit rename label color',
+    examples: [
+      'rename group label ~bug to ~defect in acme',
+      'change the color of label 77 in group platform to green',
+    ],
   },
   group_label_delete: {
     summary: 'Delete a group label (removed from all issues and MRs)',
@@ -1243,6 +1584,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['delete_label'],
     keywords: 'remove label',
+    examples: [
+      'delete group label ~wontfix from acme',
+      'remove label 77 from group platform',
+    ],
   },
   group_label_subscribe: {
     summary: 'Subscribe the current user to notifications for a group label',
@@ -1250,6 +1595,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), label_id: labelId() },
     fineGrained: ['subscribe_label'],
     keywords: 'watch label notifications follow',
+    examples: [
+      'subscribe me to group label ~security in acme',
+      'notify me about anything labeled ~incident in group platform',
+    ],
   },
   group_label_unsubscribe: {
     summary: 'Unsubscribe the current user from notifications for a group label',
@@ -1257,6 +1606,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), label_id: labelId() },
     fineGrained: ['subscribe_label'],
     keywords: 'unwatch label notifications unfollow',
+    examples: [
+      'unsubscribe me from group label ~security in acme',
+      'I no longer want notifications for label ~incident in group platform',
+    ],
   },
 
   // ---- milestones
@@ -1281,6 +1634,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['read_work_item'],
     keywords: 'milestones sprints releases deadlines',
+    examples: [
+      'list active milestones of group acme',
+      'which group milestones in platform are closed?',
+      'show milestones of acme/backend containing 2025-07-01',
+    ],
   },
   group_milestone_get: {
     summary: 'Get one milestone of a group: dates, state and description',
@@ -1290,6 +1648,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     notFound: { kind: 'milestone', idParam: 'milestone_iid', listAction: 'group.group_milestone_list' },
     fineGrained: ['read_work_item'],
     keywords: 'milestone due date sprint',
+    examples: [
+      'show group milestone %"v2.0" in acme',
+      'when is milestone 14 of group platform due?',
+      'details of the Sprint 42 milestone in acme/backend',
+    ],
   },
   group_milestone_create: {
     summary: 'Create a milestone in a group, usable in all its projects',
@@ -1303,6 +1666,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['create_work_item'],
     keywords: 'new milestone sprint deadline',
+    examples: [
+      'create group milestone "Q3 2025" in acme due 2025-09-30',
+      'new sprint milestone Sprint 43 in platform starting Monday',
+      'create a group-level milestone v3.0 in acme/backend',
+    ],
   },
   group_milestone_update: {
     summary: 'Update a group milestone: title, dates, description, or close/reopen it',
@@ -1319,6 +1687,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['update_work_item'],
     keywords: 'edit close reopen milestone',
+    examples: [
+      'close group milestone %"v2.0" in acme',
+      'move the due date of milestone 14 in platform to 2025-08-15',
+      'reopen the Sprint 42 milestone in group acme/backend',
+    ],
   },
   group_milestone_delete: {
     summary: 'Delete a group milestone (its issues and MRs are kept)',
@@ -1328,6 +1701,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['delete_work_item'],
     keywords: 'remove milestone',
+    examples: [
+      'delete group milestone %"v1.9" from acme',
+      'remove milestone 14 of group platform',
+    ],
   },
   group_milestone_issues: {
     summary: 'List the issues assigned to a group milestone',
@@ -1336,6 +1713,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), ...milestoneByIid(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'milestone issues scope tickets',
+    examples: [
+      'which issues are in group milestone %"v2.0" of acme?',
+      'list tickets scheduled for milestone 14 in platform',
+    ],
   },
   group_milestone_merge_requests: {
     summary: 'List the merge requests assigned to a group milestone',
@@ -1344,6 +1725,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), ...milestoneByIid(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'milestone merge requests PR pull requests',
+    examples: [
+      'which MRs target group milestone %"v2.0" in acme?',
+      'which merge requests are scheduled for group milestone 14 in platform?',
+    ],
   },
   group_milestone_burndown: {
     summary: 'Get the burndown chart events of a group milestone',
@@ -1353,6 +1738,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_work_item'],
     keywords: 'burndown chart progress milestone sprint',
+    examples: [
+      'burndown of group milestone %"v2.0" in acme',
+      'are we on track for Sprint 42 in platform? show the burndown chart',
+    ],
   },
 
   // ---- issue boards
@@ -1362,6 +1751,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'kanban boards issue board',
+    examples: [
+      'list issue boards of group acme',
+      'what kanban boards does platform have?',
+    ],
   },
   group_board_get: {
     summary: 'Get one issue board of a group and its lists',
@@ -1369,6 +1762,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), board_id: boardId() },
     fineGrained: ['read_work_item'],
     keywords: 'kanban board columns',
+    examples: [
+      'show issue board 5 of group acme and its scope',
+      'details of issue board 12 in group platform',
+    ],
   },
   group_board_create: {
     summary: 'Create an issue board in a group',
@@ -1377,6 +1774,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['create_work_item'],
     keywords: 'new kanban board',
+    examples: [
+      'create a group issue board "Release" in acme',
+      'new kanban board Triage for group platform',
+    ],
   },
   group_board_update: {
     summary: 'Rename a group issue board or change its scope (assignee, milestone, labels, weight)',
@@ -1384,6 +1785,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), board_id: boardId(), name: str('New name of the board'), ...boardScope() },
     fineGrained: ['update_work_item'],
     keywords: 'edit kanban board scope',
+    examples: [
+      'rename group board 5 in acme to Roadmap',
+      'scope board 12 of platform to milestone %"v2.0" and hide the closed list',
+    ],
   },
   group_board_delete: {
     summary: 'Delete a group issue board (issues are kept)',
@@ -1393,6 +1798,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['delete_work_item'],
     keywords: 'remove kanban board',
+    examples: [
+      'delete group board 5 from acme',
+      'remove the old Triage board 12 in platform',
+    ],
   },
   group_board_list_lists: {
     summary: 'List the lists (columns) of a group issue board',
@@ -1400,6 +1809,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), board_id: boardId(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'board columns lanes',
+    examples: [
+      'what columns are on group board 5 in acme?',
+      'list the lists of issue board 12 in group platform',
+    ],
   },
   group_board_get_list: {
     summary: 'Get one list (column) of a group issue board',
@@ -1407,6 +1820,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), board_id: boardId(), list_id: listId() },
     fineGrained: ['read_work_item'],
     keywords: 'board column lane',
+    examples: [
+      'what does column 31 on group board 5 in acme filter on?',
+      'details of list 77 on platform board 12',
+    ],
   },
   group_board_create_list: {
     summary: 'Add a list (column) to a group issue board for a label, assignee, milestone or iteration',
@@ -1421,6 +1838,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['create_work_item'],
     keywords: 'add board column lane',
+    examples: [
+      'add an ~"In review" column to group board 5 in acme',
+      'add a list for @alice to issue board 12 in group platform',
+    ],
   },
   group_board_update_list: {
     summary: 'Move a list (column) of a group issue board to another position',
@@ -1428,6 +1849,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), board_id: boardId(), list_id: listId(), position: req(int('New position of the list (0-based)')) },
     fineGrained: ['update_work_item'],
     keywords: 'reorder board column move',
+    examples: [
+      'move column 31 to position 0 on group board 5 in acme',
+      'reorder list 77 on platform board 12 to be second',
+    ],
   },
   group_board_delete_list: {
     summary: 'Delete a list (column) from a group issue board',
@@ -1436,6 +1861,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['delete_work_item'],
     keywords: 'remove board column lane',
+    examples: [
+      'delete column 31 from group board 5 in acme',
+      'remove the Doing list 77 from platform board 12',
+    ],
   },
   epic_board_list: {
     summary: 'List the epic boards of a group',
@@ -1444,6 +1873,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_work_item'],
     keywords: 'epic boards kanban roadmap',
+    examples: [
+      'list epic boards of group acme',
+      'which epic boards exist in platform?',
+    ],
   },
   epic_board_get: {
     summary: 'Get one epic board of a group and its lists',
@@ -1452,6 +1885,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_work_item'],
     keywords: 'epic board columns',
+    examples: [
+      'show epic board 3 in acme with its lists',
+      'details of epic board 9 in group platform',
+    ],
   },
 
   // ---- epics (REST reads)
@@ -1510,6 +1947,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_work_item'],
     keywords: 'epics roadmap initiatives features portfolio',
+    examples: [
+      'list open epics in acme',
+      'list epics in platform with label ~"Q3 roadmap"',
+      'epics authored by @alice in acme/backend that are at risk',
+    ],
   },
   epic_get_links: {
     summary: 'List the child epics of an epic',
@@ -1518,6 +1960,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_work_item'],
     keywords: 'child epics sub-epics hierarchy children',
+    examples: [
+      'what child epics does &5 have in acme?',
+      'list sub-epics of &12 in group platform',
+    ],
   },
   event_epic_label_list: {
     summary: 'List the label change history of an epic (labels added and removed)',
@@ -1526,6 +1972,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_work_item'],
     keywords: 'epic label history events changes who changed',
+    examples: [
+      'who changed the labels on &5 in acme?',
+      'label history of epic 12 in group platform',
+    ],
   },
   event_epic_label_get: {
     summary: 'Get one label change event of an epic',
@@ -1534,6 +1984,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_work_item'],
     keywords: 'epic single event by ID',
+    examples: [
+      'show label event 881 of epic &5 in acme',
+      'details of label change 4410 on epic 12 in platform',
+    ],
   },
 
   // ---- epics as work items (GraphQL)
@@ -1567,6 +2021,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: 'none',
     keywords: 'epic initiative',
+    examples: [
+      'show epic &5 of group acme',
+      'what is the health status and due date of epic &12 in platform?',
+      'describe epic &7 of acme, its parent and assignees',
+    ],
   },
   epic_create: {
     summary: 'Create an epic in a group with description, labels, assignees, dates, parent, color and health',
@@ -1608,6 +2067,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: 'none',
     keywords: 'new epic initiative feature create',
+    examples: [
+      'create an epic "Checkout redesign" in acme',
+      'new epic in platform for the SSO migration starting 2025-07-01, labeled ~security',
+      'open a confidential epic under &5 in acme/backend',
+    ],
   },
   epic_update: {
     summary: 'Update an epic: title, description, close/reopen, labels, assignees, dates, parent, color, health',
@@ -1644,6 +2108,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['update_work_item'],
     keywords: 'edit epic close reopen relabel reparent dates',
+    examples: [
+      'close &5 in acme',
+      'set the due date of epic &12 in platform to 2025-09-30',
+      'mark &7 in acme/backend as at risk and add ~blocked',
+    ],
   },
   epic_delete: {
     summary: 'Delete an epic of a group (cannot be undone; child items are unlinked)',
@@ -1663,6 +2132,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['delete_work_item'],
     keywords: 'remove epic permanently',
+    examples: [
+      'delete epic &5 from acme permanently',
+      'remove the duplicate epic &19 in platform',
+    ],
   },
   epic_issue_list: {
     summary: 'List the child items of an epic (issues and sub-epics) with their state',
@@ -1699,6 +2172,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: 'none',
     keywords: 'epic issues children scope tasks',
+    examples: [
+      'which issues are under &5 in acme?',
+      'list the children of epic &12 in platform and their state',
+      'how many open tasks remain in &7 of acme/backend?',
+    ],
   },
   epic_issue_assign: {
     summary: 'Add an issue to an epic (sets the epic as the issue\'s parent)',
@@ -1713,6 +2191,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['update_work_item'],
     keywords: 'add issue to epic link attach parent',
+    examples: [
+      'add issue acme/shop#42 to &5',
+      'put #88 of platform/api under epic &12 in platform',
+      'link issue 12345 to epic &7 in acme/backend',
+    ],
   },
   epic_issue_remove: {
     summary: 'Remove an issue from its epic (clears the issue\'s parent)',
@@ -1728,6 +2211,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['update_work_item'],
     keywords: 'remove unlink detach take out',
+    examples: [
+      'take issue acme/shop#42 out of epic &5',
+      'unlink issue #88 from its epic &12 in platform',
+    ],
   },
   epic_issue_update: {
     summary: 'Reorder an issue within an epic, placing it before or after another child',
@@ -1756,6 +2243,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['update_work_item'],
     keywords: 'reorder move position order top priority',
+    examples: [
+      'move acme/shop#42 to the top of &5',
+      'reorder &12 in platform so #88 comes after #90',
+    ],
   },
 
   // ---- epic comments (GraphQL)
@@ -1766,6 +2257,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: 'none',
     keywords: 'epic comments notes conversation',
+    examples: [
+      'show the comments on &5 in acme',
+      'what did people say on epic &12 in platform?',
+      'read the latest notes on &7',
+    ],
   },
   epic_note_get: {
     summary: 'Get one comment of an epic by its note ID',
@@ -1785,6 +2281,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_work_item'],
     keywords: 'epic single comment',
+    examples: [
+      'show epic comment note 99120',
+      'open note gid://gitlab/Note/4410 on the epic',
+    ],
   },
   epic_note_create: {
     summary: 'Comment on an epic: add a note (starts a new thread)',
@@ -1803,6 +2303,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['create_work_item'],
     keywords: 'comment note reply epic write post',
+    examples: [
+      'comment on &5 in acme: scope frozen for Q3',
+      'leave a note on epic &12 in platform saying the SSO work is blocked',
+      'post an internal comment on &7 in acme/backend',
+    ],
   },
   epic_note_update: {
     summary: 'Edit the text of an epic comment',
@@ -1816,6 +2321,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['update_work_item'],
     keywords: 'epic edit text reword',
+    examples: [
+      'edit my comment 99120 on the epic to say "moved to Q4"',
+      'reword epic note 4410',
+    ],
   },
   epic_note_delete: {
     summary: 'Delete a comment of an epic',
@@ -1830,6 +2339,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['delete_work_item'],
     keywords: 'epic remove erase',
+    examples: [
+      'delete comment 99120 on the epic',
+      'remove my note 4410 from &12',
+    ],
   },
   epic_discussion_list: {
     summary: 'List the discussion threads of an epic with their notes and resolution state',
@@ -1838,6 +2351,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: 'none',
     keywords: 'epic threads discussions conversation comments',
+    examples: [
+      'list discussion threads on &5 in acme',
+      'which threads on epic &12 in platform are unresolved?',
+      'show all conversations on &7 with their replies',
+    ],
   },
   epic_discussion_get: {
     summary: 'Get a discussion thread of an epic with all its notes, found through the ID of any of its notes',
@@ -1858,6 +2376,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_work_item'],
     keywords: 'epic thread discussion replies',
+    examples: [
+      'show the whole thread that note 99120 on the epic belongs to',
+      'get the discussion with replies around epic note 4410',
+    ],
   },
   epic_discussion_create: {
     summary: 'Start a new discussion thread on an epic',
@@ -1876,6 +2398,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['create_work_item'],
     keywords: 'new thread discussion epic comment',
+    examples: [
+      'start a new thread on &5 in acme asking about the deadline',
+      'open a discussion on epic &12 in platform about scope',
+    ],
   },
   epic_discussion_add_note: {
     summary: 'Reply to a discussion thread of an epic',
@@ -1894,6 +2420,11 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['create_work_item'],
     keywords: 'reply respond answer thread comment discussion epic',
+    examples: [
+      'reply to thread 6a9c1e on &5 in acme: agreed',
+      'answer the discussion f00ba4 on epic &12 in platform',
+      'respond in the existing thread on &7 saying done',
+    ],
   },
   epic_discussion_update_note: {
     summary: 'Edit the text of a note in an epic discussion thread',
@@ -1907,6 +2438,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['update_work_item'],
     keywords: 'epic edit thread message text',
+    examples: [
+      'edit my reply 99120 in the &5 thread',
+      'fix the typo in thread note 4410 on epic &12',
+    ],
   },
   epic_discussion_delete_note: {
     summary: 'Delete a note from an epic discussion thread',
@@ -1921,6 +2456,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['delete_work_item'],
     keywords: 'epic remove thread message',
+    examples: [
+      'delete my reply 99120 from the &5 thread',
+      'remove message 4410 from the discussion on epic &12',
+    ],
   },
 
   // ---- protected branches and environments
@@ -1931,6 +2470,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_protected_branch'],
     keywords: 'protected branches rules push merge permissions',
+    examples: [
+      'which branches are protected at group level in acme?',
+      'list the group protected branches of platform',
+    ],
   },
   protected_branch_get: {
     summary: 'Get one group-level branch protection and who may push, merge or unprotect',
@@ -1939,6 +2482,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_protected_branch'],
     keywords: 'protected branch permissions',
+    examples: [
+      'who can push and merge to main under the acme group protection?',
+      'show the group-level protection for release/* in platform',
+    ],
   },
   protected_branch_protect: {
     summary: 'Protect a branch name or wildcard in all projects of a group',
@@ -1954,6 +2501,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['protect_branch'],
     keywords: 'protect branch lock push merge rules group',
+    examples: [
+      'protect main in every project of group acme, maintainers only',
+      'lock release/* for all platform repos, no force push',
+    ],
   },
   protected_branch_update: {
     summary: 'Change who may push, merge or unprotect a group-level protected branch',
@@ -1962,6 +2513,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['update_protected_branch'],
     keywords: 'edit protected branch permissions force push',
+    examples: [
+      'allow force push on group protected branch main in acme',
+      'let developers merge into release/* in group platform',
+    ],
   },
   protected_branch_unprotect: {
     summary: 'Remove a group-level branch protection',
@@ -1971,6 +2526,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['protect_branch'],
     keywords: 'unprotect branch remove protection',
+    examples: [
+      'unprotect main at group level in acme',
+      'remove the group protection for release/* from platform',
+    ],
   },
   protected_env_list: {
     summary: 'List the environment protections of a group (by deployment tier)',
@@ -1979,6 +2538,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_protected_environment'],
     keywords: 'protected environments deploy permissions production',
+    examples: [
+      'which environment tiers are protected in group acme?',
+      'list protected environments of platform',
+    ],
   },
   protected_env_get: {
     summary: 'Get the protection of one deployment tier of a group: deployers and approval rules',
@@ -1987,6 +2550,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_protected_environment'],
     keywords: 'protected environment deployers approvals',
+    examples: [
+      'who may deploy to production in group acme?',
+      'show the protection of the staging tier in group platform',
+    ],
   },
   protected_env_protect: {
     summary: 'Protect a deployment tier in all projects of a group: who may deploy and approvals required',
@@ -2001,6 +2568,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['create_protected_environment'],
     keywords: 'protect environment production deploy approval',
+    examples: [
+      'protect production in all acme projects, maintainers deploy with 2 approvals',
+      'lock the staging tier in group platform to the release team',
+    ],
   },
   protected_env_update: {
     summary: 'Change who may deploy to a group protected environment (deployment tier) or how many approvals it requires',
@@ -2015,6 +2586,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['update_protected_environment'],
     keywords: 'edit protected environment deployers required approvals require',
+    examples: [
+      'require 3 approvals for production deploys in group acme',
+      'let developers deploy to staging in group platform',
+    ],
   },
   protected_env_unprotect: {
     summary: 'Remove the protection of a deployment tier of a group',
@@ -2024,6 +2599,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['delete_protected_environment'],
     keywords: 'unprotect environment remove protection',
+    examples: [
+      'unprotect the production tier of group acme',
+      'remove the staging protection from group platform',
+    ],
   },
 
   // ---- push rules
@@ -2034,6 +2613,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_push_rule'],
     keywords: 'push rules git hooks restrictions',
+    examples: [
+      'what push rules does group acme have?',
+      'show the commit message and file size rules of platform',
+    ],
   },
   push_rule_add: {
     summary: 'Add push rules to a group (inherited by its new projects)',
@@ -2042,6 +2625,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['create_push_rule'],
     keywords: 'create push rules commit message regex enforce',
+    examples: [
+      'add group push rules in acme requiring JIRA-123 style commit messages',
+      'set up push rules for platform: reject unsigned commits and block secrets',
+    ],
   },
   push_rule_edit: {
     summary: 'Change the push rules of a group',
@@ -2050,6 +2637,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['update_push_rule'],
     keywords: 'update push rules',
+    examples: [
+      'change the max file size push rule of acme to 50 MB',
+      'update the branch name regex push rule in group platform',
+    ],
   },
   push_rule_delete: {
     summary: 'Remove the push rules of a group',
@@ -2059,6 +2650,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['delete_push_rule'],
     keywords: 'remove push rules',
+    examples: [
+      'delete the push rules of group acme',
+      'remove all push rules from platform',
+    ],
   },
 
   // ---- export / import
@@ -2068,6 +2663,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group() },
     fineGrained: ['create_export'],
     keywords: 'export backup archive migrate group',
+    examples: [
+      'export group acme to a file',
+      'start a backup export of group platform before migrating',
+    ],
   },
   group_export_download: {
     summary: 'Download the finished group export archive (tar.gz) to a local file',
@@ -2075,10 +2674,14 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     download: true,
     params: {
       group_id: id.group(),
-      output_path: str('Local path where the archive is saved (without it the archive is shown, not saved)', { in: 'local' }),
+      output_path: str('Local path where the archive is saved (without it the archive is shown, not saved)', { in: 'local', local: 'write-file' }),
     },
     fineGrained: ['download_export'],
     keywords: 'export download backup archive tarball',
+    examples: [
+      'download the export of group acme to ./acme.tar.gz',
+      'save the finished platform group export archive',
+    ],
   },
   group_import_file: {
     summary: 'Import a group from an export archive as a new top-level group or subgroup',
@@ -2093,6 +2696,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['create_import'],
     keywords: 'import restore upload export archive migrate group',
+    examples: [
+      'import ./acme.tar.gz as new group acme-copy',
+      'restore the group export archive platform.tar.gz as a subgroup of 88',
+    ],
   },
   group_relations_schedule: {
     summary: 'Start a per-relation export of a group (used by direct transfer migrations)',
@@ -2100,6 +2707,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), batched: bool('Export relations in batches') },
     fineGrained: ['create_export'],
     keywords: 'export relations direct transfer migration',
+    examples: [
+      'start a relations export of group acme for direct transfer',
+      'schedule batched relation exports for group platform',
+    ],
   },
   group_relations_list_status: {
     summary: 'Get the status of each relation export of a group',
@@ -2107,6 +2718,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), relation: str('Only this relation (e.g. labels, milestones, epics)') },
     fineGrained: ['read_export'],
     keywords: 'export relations status progress migration',
+    examples: [
+      'how far is the relations export of group acme?',
+      'status of the epics relation export for group platform',
+    ],
   },
 
   // ---- uploads (Markdown attachments)
@@ -2116,6 +2731,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), ...paging() },
     fineGrained: ['read_markdown_upload'],
     keywords: 'attachments uploaded files images',
+    examples: [
+      'list files uploaded to group acme',
+      'which attachments are stored in group platform?',
+    ],
   },
   group_upload_delete_by_id: {
     summary: 'Delete an uploaded file of a group by its upload ID',
@@ -2124,6 +2743,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['delete_markdown_upload'],
     keywords: 'remove attachment upload',
+    examples: [
+      'delete upload 55 from group acme',
+      'remove attachment id 812 from group platform',
+    ],
   },
   group_upload_delete_by_secret: {
     summary: 'Delete an uploaded file of a group by the secret and file name in its URL',
@@ -2136,6 +2759,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['delete_markdown_upload'],
     keywords: 'remove attachment upload url',
+    examples: [
+      'delete the group upload /uploads/3f2a9c/secret.pdf in acme',
+      'remove the attachment at uploads/9b8c7d6e/screenshot.png from group platform',
+    ],
   },
 
   // ---- wikis
@@ -2146,6 +2773,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_wiki'],
     keywords: 'group wiki pages documentation docs index',
+    examples: [
+      'list wiki pages of group acme',
+      'what docs are in the platform group wiki?',
+    ],
   },
   wiki_get: {
     summary: 'Read a group wiki page by slug, optionally an older version or rendered as HTML',
@@ -2159,6 +2790,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_wiki'],
     keywords: 'group wiki page documentation docs',
+    examples: [
+      'read the onboarding page of the acme group wiki',
+      'show the previous version of group wiki page runbooks/deploy in platform',
+    ],
   },
   wiki_create: {
     summary: 'Create a group wiki page',
@@ -2172,6 +2807,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['create_wiki'],
     keywords: 'new group wiki page documentation write',
+    examples: [
+      'create a group wiki page "Release process" in acme',
+      'write a new page on the platform group wiki about on-call',
+    ],
   },
   wiki_edit: {
     summary: 'Change the title, content or format of a group wiki page',
@@ -2186,6 +2825,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['update_wiki'],
     keywords: 'edit update group wiki page',
+    examples: [
+      'update the onboarding page of the acme group wiki',
+      'rename group wiki page runbooks/deploy in platform to Deploy guide',
+    ],
   },
   wiki_delete: {
     summary: 'Delete a group wiki page',
@@ -2195,6 +2838,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     fineGrained: ['delete_wiki'],
     keywords: 'remove group wiki page',
+    examples: [
+      'delete group wiki page old-notes in acme',
+      'remove the outdated runbooks/legacy page from the platform group wiki',
+    ],
   },
 
   // ---- activity analytics
@@ -2205,6 +2852,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_activity_analytics'],
     keywords: 'analytics activity statistics recent issues count',
+    examples: [
+      'how many issues were opened in group acme in the last 90 days?',
+      'recent issue activity count of platform',
+    ],
   },
   analytics_mr_count: {
     summary: 'Count the merge requests created in a group in the last 90 days (activity analytics)',
@@ -2213,6 +2864,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_activity_analytics'],
     keywords: 'analytics activity statistics recent merge requests PR count',
+    examples: [
+      'how many MRs were created in acme over the past 90 days?',
+      'merge request activity count of group platform',
+    ],
   },
   analytics_members_count: {
     summary: 'Count the members added to a group in the last 90 days (activity analytics)',
@@ -2221,5 +2876,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     fineGrained: ['read_activity_analytics'],
     keywords: 'analytics activity statistics new members count',
+    examples: [
+      'how many people joined group acme in the last 90 days?',
+      'count new members of platform recently',
+    ],
   },
 });

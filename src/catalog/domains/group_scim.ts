@@ -10,6 +10,10 @@ export default domain('group_scim', 'SCIM identities of a group (SAML single sig
     tier: 'premium',
     fineGrained: ['read_scim_identity'],
     keywords: 'SCIM SAML SSO identity provider provisioning users okta azure',
+    examples: [
+      'list SCIM identities of group acme',
+      'which users are provisioned through Okta SCIM in platform and are they active?',
+    ],
   },
   get: {
     summary: 'Get one SCIM identity of a group by its external UID',
@@ -18,6 +22,10 @@ export default domain('group_scim', 'SCIM identities of a group (SAML single sig
     tier: 'premium',
     fineGrained: ['read_scim_identity'],
     keywords: 'SCIM SAML SSO identity external uid',
+    examples: [
+      'show the SCIM identity with external uid 00u1abcd in acme',
+      'which GitLab user is linked to Azure AD SCIM id 7f3e-22 in group platform?',
+    ],
   },
   update: {
     summary: 'Change the external UID of a SCIM identity of a group',
@@ -30,6 +38,10 @@ export default domain('group_scim', 'SCIM identities of a group (SAML single sig
     tier: 'premium',
     fineGrained: ['update_scim_identity'],
     keywords: 'SCIM SAML SSO identity relink external uid',
+    examples: [
+      'change SCIM extern uid 00u1abcd in acme to 00u9zzzz',
+      'relink the SCIM identity 7f3e-22 in platform to the new IdP id 4411',
+    ],
   },
   delete: {
     summary: 'Delete a SCIM identity of a group (the user loses its SSO link)',
@@ -39,5 +51,9 @@ export default domain('group_scim', 'SCIM identities of a group (SAML single sig
     tier: 'premium',
     fineGrained: ['delete_scim_identity'],
     keywords: 'SCIM SAML SSO identity remove unlink',
+    examples: [
+      'delete SCIM identity 00u1abcd from group acme',
+      'delete the SCIM identity with uid 7f3e-22 in platform, unlinking SSO',
+    ],
   },
 });

@@ -118,6 +118,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { project_id: id.project(), ...issueFilters() },
     fineGrained: ['read_work_item'],
     keywords: 'bugs tickets tasks open issues backlog search find',
+    examples: [
+      'show open ~bug issues in acme/shop',
+      'issues in acme/api assigned to @alice that are still open',
+      "what's still open in the acme/shop backlog?",
+    ],
   },
   list_group: {
     summary: 'List issues across all projects of a group (and its subgroups), with the same filters',
@@ -125,6 +130,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { group_id: id.group(), ...issueFilters(), non_archived: bool('Exclude issues of archived projects (default true)') },
     fineGrained: ['read_work_item'],
     keywords: 'bugs tickets group issues across projects',
+    examples: [
+      'all open issues across group acme labeled ~security',
+      'list issues in every project of group platform assigned to @bob',
+      'overdue tickets anywhere under group acme, subgroups included',
+    ],
   },
   list_all: {
     summary: 'List issues visible to the caller across the instance (default: created by the caller)',
@@ -132,6 +142,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...issueFilters(), non_archived: bool('Exclude issues of archived projects (default true)') },
     fineGrained: ['read_work_item'],
     keywords: 'my issues anywhere instance-wide assigned to me all issues dashboard',
+    examples: [
+      'what issues are assigned to me across all projects?',
+      'my open issues everywhere on the instance',
+      'issues I created anywhere, newest first',
+    ],
   },
   get: {
     summary: 'Get one issue of a project by its IID: title, description, state, labels, assignees, milestone',
@@ -140,6 +155,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     fineGrained: ['read_work_item'],
     resource: 'forge://project/{project_id}/issue/{issue_iid}',
     keywords: 'ticket bug',
+    examples: [
+      'show #42 in acme/shop',
+      'show me the details of issue 17 in acme/api',
+      'summarize https://gitlab.example.com/acme/shop/-/issues/7 for me',
+    ],
   },
   get_by_id: {
     summary: 'Get an issue by its instance-wide ID (administrators; not the project IID)',
@@ -147,6 +167,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { issue_id: id.int('Instance-wide issue ID (not the IID)') },
     fineGrained: ['read_work_item'],
     keywords: 'issue global id lookup',
+    examples: [
+      'look up the issue with global id 938475 (not the iid)',
+      'admin: fetch the issue whose instance-wide ID is 120044',
+    ],
   },
   create: {
     summary: 'Create an issue in a project with title, description, labels, assignees, milestone, due date',
@@ -170,6 +194,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     },
     fineGrained: ['create_work_item'],
     keywords: 'new issue open ticket report bug file task',
+    examples: [
+      'file a bug in acme/shop: checkout button does nothing on Safari',
+      'open a new issue in acme/api titled "Rate limit headers missing" with ~backend',
+      'create a ticket for @carol to renew the TLS certs, due Friday',
+    ],
   },
   update: {
     summary: 'Update an issue: title, description, labels, assignees, milestone, due date, close or reopen',
@@ -194,6 +223,12 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     },
     fineGrained: ['update_work_item'],
     keywords: 'edit change close reopen relabel assign issue',
+    examples: [
+      'close #12 in acme/shop',
+      'put #88 in %"v2.1" and label it ~needs-review',
+      "I'll take this one: #31 in acme/web",
+      'reopen issue 54 in acme/api, the bug is back',
+    ],
   },
   delete: {
     summary: 'Delete an issue (cannot be undone; needs Owner or administrator)',
@@ -202,6 +237,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     destructive: true,
     fineGrained: ['delete_work_item'],
     keywords: 'remove issue permanently',
+    examples: [
+      'delete issue #99 in acme/shop for good',
+      'permanently remove the spam issue 404 from acme/api',
+      'nuke #7 in acme/sandbox, it was filed by mistake',
+    ],
   },
   reorder: {
     summary: 'Reorder an issue on boards and lists by placing it after or before another issue',
@@ -213,6 +253,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     },
     fineGrained: ['update_work_item'],
     keywords: 'order position sort board rank',
+    examples: [
+      'rank #14 above issue 9 on the acme/shop board',
+      'reposition #22 right after #25 in the acme/api issue ordering',
+    ],
   },
   move: {
     summary: 'Move an issue to another project (the original is closed and a new one created there)',
@@ -222,6 +266,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     flagNote: 'Moving transfers the issue (with its comments) to another project, possibly a different audience; the original is closed and moving back creates yet another issue with a new IID, so no opposite call restores it',
     fineGrained: ['update_work_item'],
     keywords: 'transfer relocate issue to other project',
+    examples: [
+      'move #45 from acme/shop to acme/payments',
+      'transfer issue 12 over to the platform/infra project',
+      'this ticket belongs in acme/api, migrate #8 there from acme/web',
+    ],
   },
   create_todo: {
     summary: 'Add an issue to the caller\'s to-do list',
@@ -229,6 +278,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: projectIssue(),
     fineGrained: ['create_todo'],
     keywords: 'todo reminder mark follow up',
+    examples: [
+      'add #12 in acme/shop to my to-do list',
+      'remind me about issue 77 later, put it on my todos',
+    ],
   },
   subscribe: {
     summary: 'Subscribe the caller to notifications of an issue',
@@ -236,6 +289,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: projectIssue(),
     fineGrained: ['subscribe_issue'],
     keywords: 'watch notify follow notifications',
+    examples: [
+      'subscribe me to #19 in acme/shop',
+      'watch issue 204 in acme/api',
+      'follow #5 so I get emails when it changes',
+    ],
   },
   unsubscribe: {
     summary: 'Unsubscribe the caller from notifications of an issue',
@@ -243,6 +301,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: projectIssue(),
     fineGrained: ['subscribe_issue'],
     keywords: 'unwatch mute stop notifications unfollow',
+    examples: [
+      'mute notifications for #19 in acme/shop',
+      'unwatch issue 204 in acme/api, too noisy',
+      'I no longer want emails about #5 in acme/web',
+    ],
   },
   participants: {
     summary: 'List the users who participated in an issue (author, assignees, commenters)',
@@ -250,6 +313,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'people involved users commenters',
+    examples: [
+      'who is involved in #30 in acme/shop?',
+      'everyone who took part in issue 12: author, assignees, commenters',
+      'people participating in #88 of acme/api',
+    ],
   },
   mrs_closing: {
     summary: 'List the merge requests that close an issue when merged',
@@ -257,6 +325,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'PR pull request fixes closes merge requests',
+    examples: [
+      'which MRs will fix #12 in acme/shop?',
+      'is there a merge request that fixes issue 34?',
+      'what PR resolves #7 once merged?',
+    ],
   },
   mrs_related: {
     summary: 'List merge requests related to an issue (mentioning or closing it)',
@@ -264,6 +337,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'PR pull request linked mentions',
+    examples: [
+      'which merge requests are related to #12 in acme/shop?',
+      'show MRs linked to issue 56 that mention it',
+      'any PRs referencing #3 in acme/api?',
+    ],
   },
 
   // ---- statistics ----
@@ -273,6 +351,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: statsFilters(),
     fineGrained: ['read_work_item'],
     keywords: 'issue counts totals stats how many',
+    examples: [
+      'how many issues are open vs closed across everything I can see?',
+      'how many issues are assigned to me overall?',
+    ],
   },
   statistics_get_group: {
     summary: 'Count issues of a group (all, opened, closed), with issue-list filters',
@@ -280,6 +362,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { group_id: id.group(), ...statsFilters() },
     fineGrained: ['read_work_item'],
     keywords: 'issue counts totals stats group',
+    examples: [
+      'number of open vs closed issues in group acme',
+      'issue statistics for group platform, only ~incident',
+    ],
   },
   statistics_get_project: {
     summary: 'Count issues of a project (all, opened, closed), with issue-list filters',
@@ -287,6 +373,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { project_id: id.project(), ...statsFilters() },
     fineGrained: ['read_work_item'],
     keywords: 'issue counts totals stats project',
+    examples: [
+      'how many issues are open in project acme/shop?',
+      'closed issue count for project acme/api',
+    ],
   },
 
   // ---- time tracking ----
@@ -296,6 +386,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), duration: req(str('Duration in human format, e.g. 3h30m or 1w2d')) },
     fineGrained: ['update_work_item'],
     keywords: 'estimate time tracking effort',
+    examples: [
+      'estimate #12 in acme/shop at 3h30m',
+      'set the time estimate of issue 44 to 2d',
+      '#9 should take about 1w, put that as its estimate',
+    ],
   },
   time_estimate_reset: {
     summary: 'Reset the time estimate of an issue to zero',
@@ -303,6 +398,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: projectIssue(),
     fineGrained: ['update_work_item'],
     keywords: 'clear estimate time tracking',
+    examples: [
+      'clear the estimate on #12 in acme/shop',
+      'zero out the time estimate of issue 44',
+    ],
   },
   spent_time_add: {
     summary: 'Log time spent on an issue (e.g. 1h; negative to subtract)',
@@ -314,6 +413,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     },
     fineGrained: ['update_work_item'],
     keywords: 'log time timesheet spent hours tracking',
+    examples: [
+      'log 2h on #12 in acme/shop',
+      'I spent 45m reviewing issue 31, track it',
+      'book 1d on #8 for the migration work',
+    ],
   },
   spent_time_reset: {
     summary: 'Reset the total time spent on an issue to zero',
@@ -321,6 +425,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: projectIssue(),
     fineGrained: ['update_work_item'],
     keywords: 'clear spent time tracking',
+    examples: [
+      'reset the time spent on #12 to zero',
+      'the hours logged on issue 44 are wrong, reset its spent time',
+    ],
   },
   time_stats_get: {
     summary: 'Get the time estimate and time spent of an issue',
@@ -328,6 +436,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: projectIssue(),
     fineGrained: ['read_work_item'],
     keywords: 'time tracking estimate spent hours',
+    examples: [
+      'how much time has been spent on #12 vs the estimate?',
+      'time tracking totals for issue 44 in acme/api',
+      'hours logged on #8 so far?',
+    ],
   },
 
   // ---- links ----
@@ -337,6 +450,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: projectIssue(),
     fineGrained: ['read_work_item'],
     keywords: 'related linked blocking dependencies',
+    examples: [
+      'list everything blocking #12 in acme/shop',
+      'show issues related to #40 in acme/api',
+      'list linked issues of issue 7',
+    ],
   },
   link_get: {
     summary: 'Get one issue link by its ID',
@@ -344,6 +462,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), issue_link_id: id.int('Issue link ID') },
     fineGrained: ['read_work_item'],
     keywords: 'related linked issue relation',
+    examples: [
+      'show issue link 351 on #12 in acme/shop',
+      'get the relation with link id 88 on issue 40',
+    ],
   },
   link_create: {
     summary: 'Link an issue to another issue (relates to, blocks, is blocked by)',
@@ -356,6 +478,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     },
     fineGrained: ['create_work_item'],
     keywords: 'relate link block depends on dependency',
+    examples: [
+      'mark #12 as blocked by #15 in acme/shop',
+      'relate issue 40 to issue 9 in acme/api',
+      '#3 blocks #4, record that dependency',
+    ],
   },
   link_delete: {
     summary: 'Remove a link between two issues',
@@ -364,6 +491,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     destructive: true,
     fineGrained: ['delete_work_item'],
     keywords: 'unlink remove relation',
+    examples: [
+      'remove the link between #12 and #15 in acme/shop',
+      'issue 40 no longer blocks issue 41, delete that relation',
+    ],
   },
 
   // ---- notes (comments) ----
@@ -378,6 +509,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     },
     fineGrained: ['read_work_item'],
     keywords: 'comments notes conversation replies',
+    examples: [
+      'what comments have been posted on #12 in acme/shop?',
+      'what did people say on issue 44?',
+      'read the conversation under #7, oldest first',
+    ],
   },
   note_get: {
     summary: 'Get one comment (note) of an issue by its note ID',
@@ -385,6 +521,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), note_id: id.note() },
     fineGrained: ['read_work_item'],
     keywords: 'single comment',
+    examples: [
+      'show comment 5521 on #12',
+      'get note 889 of issue 44 in acme/api',
+    ],
   },
   note_create: {
     summary: 'Add a comment (note) to an issue',
@@ -397,6 +537,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     },
     fineGrained: ['create_work_item'],
     keywords: 'comment reply write note respond',
+    examples: [
+      'comment on #12: fixed in 1.4.2',
+      'post a note on issue 44 asking @dan for repro steps',
+      'add an internal note to #7 that the customer is Acme Corp',
+    ],
   },
   note_update: {
     summary: 'Edit a comment (note) of an issue',
@@ -404,6 +549,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), note_id: id.note(), body: req(str('New comment text (Markdown)')) },
     fineGrained: ['update_work_item'],
     keywords: 'edit text reword',
+    examples: [
+      'edit my comment 5521 on #12 to fix the typo',
+      'reword note 889 on issue 44 in acme/api',
+    ],
   },
   note_delete: {
     summary: 'Delete a comment (note) of an issue',
@@ -412,6 +561,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     destructive: true,
     fineGrained: ['delete_work_item'],
     keywords: 'remove erase',
+    examples: [
+      'delete comment 5521 on #12',
+      'remove my note 889 from issue 44, posted it by mistake',
+    ],
   },
 
   // ---- discussions (threads) ----
@@ -421,6 +574,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'threads discussions comments conversation',
+    examples: [
+      'list the threads on #12 in acme/shop',
+      'show all discussions on issue 44 with replies',
+    ],
   },
   discussion_get: {
     summary: 'Get one discussion thread of an issue with its notes',
@@ -428,6 +585,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), discussion_id: id.discussion() },
     fineGrained: ['read_work_item'],
     keywords: 'thread discussion comments',
+    examples: [
+      'show the full thread with discussion id 3f2c on #12',
+      'get discussion 9ab0 on issue 44 with all its notes',
+    ],
   },
   discussion_create: {
     summary: 'Start a new discussion thread on an issue',
@@ -440,6 +601,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     },
     fineGrained: ['create_work_item'],
     keywords: 'new thread comment start discussion',
+    examples: [
+      'start a new thread on #12 about the rollout plan',
+      'open a discussion on issue 44 asking whether we still support IE11',
+    ],
   },
   discussion_add_note: {
     summary: 'Reply to a discussion thread of an issue',
@@ -452,6 +617,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     },
     fineGrained: ['create_work_item'],
     keywords: 'reply respond answer thread comment discussion',
+    examples: [
+      'reply to thread 3f2c on #12 saying done',
+      'answer in discussion 9ab0 on issue 44: yes, released',
+    ],
   },
   discussion_update_note: {
     summary: 'Edit a note inside a discussion thread of an issue',
@@ -459,6 +628,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), discussion_id: id.discussion(), note_id: id.note(), body: req(str('New note text (Markdown)')) },
     fineGrained: ['update_work_item'],
     keywords: 'edit thread message text',
+    examples: [
+      'edit my reply 7712 in thread 3f2c on #12',
+      'fix the wording of note 450 inside discussion 9ab0 on issue 44',
+    ],
   },
   discussion_delete_note: {
     summary: 'Delete a note from a discussion thread of an issue',
@@ -467,6 +640,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     destructive: true,
     fineGrained: ['delete_work_item'],
     keywords: 'remove thread message',
+    examples: [
+      'delete my reply 7712 from thread 3f2c on #12',
+      'remove note 450 in discussion 9ab0 of issue 44',
+    ],
   },
 
   // ---- emoji reactions ----
@@ -476,6 +653,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'reactions reacted award emoji votes upvotes',
+    examples: [
+      'who reacted to #12 in acme/shop?',
+      'list the reactions on issue 44',
+      'show the award emoji votes on #7',
+    ],
   },
   emoji_issue_get: {
     summary: 'Get one emoji reaction on an issue by its award ID',
@@ -483,6 +665,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), award_id: awardId() },
     fineGrained: ['read_work_item'],
     keywords: 'single award emoji',
+    examples: [
+      'show award 311 on #12',
+      'get emoji reaction 902 on issue 44',
+    ],
   },
   emoji_issue_create: {
     summary: 'Add an emoji reaction to an issue',
@@ -490,6 +676,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), name: req(str('Emoji name without colons, e.g. thumbsup')) },
     fineGrained: ['create_work_item'],
     keywords: 'react award emoji thumbs up upvote like',
+    examples: [
+      'thumbs up #12 in acme/shop',
+      'react with rocket on issue 44',
+      'upvote #7 so it gets prioritized',
+    ],
   },
   emoji_issue_delete: {
     summary: 'Remove an emoji reaction from an issue',
@@ -498,6 +689,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     destructive: true,
     fineGrained: ['delete_work_item'],
     keywords: 'remove reaction unreact emoji',
+    examples: [
+      'remove my thumbs up from #12',
+      'delete reaction 902 on issue 44',
+    ],
   },
   emoji_issue_note_list: {
     summary: 'List the emoji reactions on a comment of an issue and who reacted',
@@ -505,6 +700,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), note_id: id.note(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'comment reactions reacted award emoji',
+    examples: [
+      'who reacted to comment 5521 on #12?',
+      'list emoji on note 889 of issue 44',
+    ],
   },
   emoji_issue_note_get: {
     summary: 'Get one emoji reaction on a comment of an issue by its award ID',
@@ -512,6 +711,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), note_id: id.note(), award_id: awardId() },
     fineGrained: ['read_work_item'],
     keywords: 'single award emoji reaction',
+    examples: [
+      'show award 77 on comment 5521 of #12',
+      'get reaction 31 on note 889 in issue 44',
+    ],
   },
   emoji_issue_note_create: {
     summary: 'Add an emoji reaction to a comment of an issue',
@@ -519,6 +722,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), note_id: id.note(), name: req(str('Emoji name without colons, e.g. thumbsup')) },
     fineGrained: ['create_work_item'],
     keywords: 'react comment emoji award thumbs up like',
+    examples: [
+      'thumbs up comment 5521 on #12',
+      'react with eyes to note 889 on issue 44',
+    ],
   },
   emoji_issue_note_delete: {
     summary: 'Remove an emoji reaction from a comment of an issue',
@@ -527,6 +734,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     destructive: true,
     fineGrained: ['delete_work_item'],
     keywords: 'remove reaction emoji unreact',
+    examples: [
+      'remove my reaction 77 from comment 5521 on #12',
+      'delete the emoji 31 on note 889 of issue 44',
+    ],
   },
 
   // ---- resource events (history) ----
@@ -536,6 +747,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'label history events audit changes who changed',
+    examples: [
+      'who added ~priority::1 to #12?',
+      'label history of issue 44 in acme/api',
+      'when was ~bug taken off #7?',
+    ],
   },
   event_issue_label_get: {
     summary: 'Get one label change event of an issue',
@@ -543,6 +759,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), event_id: eventId() },
     fineGrained: ['read_work_item'],
     keywords: 'single event by ID',
+    examples: [
+      'show label event 1203 on #12',
+      'get resource label event 88 of issue 44',
+    ],
   },
   event_issue_milestone_list: {
     summary: 'List the milestone change history of an issue',
@@ -550,6 +770,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'milestone history events changes who changed',
+    examples: [
+      'milestone changes of #12 over time',
+      'milestone history of issue 44',
+    ],
   },
   event_issue_milestone_get: {
     summary: 'Get one milestone change event of an issue',
@@ -557,6 +781,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), event_id: eventId() },
     fineGrained: ['read_work_item'],
     keywords: 'single event by ID',
+    examples: [
+      'show milestone event 301 on #12',
+      'get milestone event 17 of issue 44 in acme/api',
+    ],
   },
   event_issue_state_list: {
     summary: 'List the state change history of an issue (closed, reopened)',
@@ -564,6 +792,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'state history closed reopened events',
+    examples: [
+      'who closed #12, per its state history?',
+      'state history of issue 44: reopened, closed',
+      'was #7 ever reopened?',
+    ],
   },
   event_issue_state_get: {
     summary: 'Get one state change event of an issue',
@@ -571,6 +804,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), event_id: eventId() },
     fineGrained: ['read_work_item'],
     keywords: 'single event by ID',
+    examples: [
+      'show state event 5120 on #12',
+      'get state event 66 of issue 44',
+    ],
   },
   event_issue_iteration_list: {
     summary: 'List the iteration change history of an issue (Premium)',
@@ -579,6 +816,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     tier: 'premium',
     fineGrained: ['read_work_item'],
     keywords: 'iteration sprint history events',
+    examples: [
+      'which sprints has #12 been in?',
+      'iteration history of issue 44 in acme/api',
+    ],
   },
   event_issue_iteration_get: {
     summary: 'Get one iteration change event of an issue (Premium)',
@@ -587,6 +828,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     tier: 'premium',
     fineGrained: ['read_work_item'],
     keywords: 'single sprint event by ID',
+    examples: [
+      'show iteration event 210 on #12',
+      'get sprint event 14 of issue 44',
+    ],
   },
   event_issue_weight_list: {
     summary: 'List the weight change history of an issue (Premium)',
@@ -595,6 +840,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     tier: 'premium',
     fineGrained: ['read_work_item'],
     keywords: 'weight history events',
+    examples: [
+      'how has the weight of #12 evolved over time?',
+      'weight history of issue 44',
+    ],
   },
 
   // ---- iterations ----
@@ -615,6 +864,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     tier: 'premium',
     fineGrained: ['read_work_item'],
     keywords: 'sprints iterations cadence timebox',
+    examples: [
+      'list the sprints of group acme',
+      "what's the current iteration in group platform?",
+      'upcoming iterations for group acme including subgroups',
+    ],
   },
   iteration_list_project: {
     summary: 'List the iterations (sprints) available to a project (Premium)',
@@ -633,6 +887,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     tier: 'premium',
     fineGrained: ['read_work_item'],
     keywords: 'sprints iterations cadence timebox',
+    examples: [
+      'which sprints can I use in acme/shop?',
+      'current iteration available to project acme/api',
+    ],
   },
 
   // ---- work items (GraphQL) ----
@@ -700,6 +958,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     },
     fineGrained: 'none',
     keywords: 'work items tasks epics objectives key results incidents list',
+    examples: [
+      'list tasks and epics of acme/shop as work items',
+      'show open work items of type OBJECTIVE in group acme',
+      'all key results assigned to @alice in group platform',
+    ],
   },
   work_item_get: {
     summary: 'Get one work item of a project or group by IID, with its widgets (assignees, labels, hierarchy, links)',
@@ -731,6 +994,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { full_path: fullPath(), work_item_iid: id.int('IID of the work item within the project or group') },
     fineGrained: 'none',
     keywords: 'work item task epic objective',
+    examples: [
+      'show work item 12 in acme/shop with its child tasks',
+      'get epic work item 5 in group acme with linked items',
+      "what's the hierarchy of work item 88 in acme/api?",
+    ],
   },
   work_item_type_list: {
     summary: 'List the work item types of a project or group with their global IDs (needed to create a work item)',
@@ -751,6 +1019,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { full_path: fullPath(), name: oneOf(WORK_ITEM_TYPES, 'Only the type with this name') },
     fineGrained: 'none',
     keywords: 'work item types issue task epic type id',
+    examples: [
+      'what work item types exist in acme/shop and their ids?',
+      'get the global id of the Task type in group acme',
+    ],
   },
   work_item_create: {
     summary: 'Create a work item (issue, task, epic...) in a project or group via GraphQL, with widgets',
@@ -809,6 +1081,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     },
     fineGrained: 'none',
     keywords: 'new work item task epic objective create',
+    examples: [
+      'create a task under work item 12 in acme/shop: write the migration',
+      'new objective in group acme: improve uptime to 99.9 percent',
+      'add a key result work item to group platform titled "p95 latency under 200ms"',
+    ],
   },
   work_item_update: {
     summary: 'Update a work item via GraphQL: title, state, description, assignees, labels, dates, parent, CRM contacts',
@@ -868,6 +1145,11 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     },
     fineGrained: ['update_work_item'],
     keywords: 'edit work item task epic close reopen assign unassign relabel reparent',
+    examples: [
+      'reparent work item 34 in acme/shop under epic work item 5',
+      'close work item 88 in group acme',
+      'set the start and due dates of work item 12 in acme/api',
+    ],
   },
   work_item_delete: {
     summary: 'Delete a work item of a project or group via GraphQL (cannot be undone)',
@@ -886,6 +1168,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     destructive: true,
     fineGrained: ['delete_work_item'],
     keywords: 'remove work item task epic permanently',
+    examples: [
+      'delete work item 34 in acme/shop',
+      'permanently remove the duplicate task work item 90 from group acme',
+    ],
   },
 
   // ---- work item saved views (GraphQL, experimental) ----
@@ -917,6 +1203,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     },
     fineGrained: 'none',
     keywords: 'saved views filters saved searches work item views',
+    examples: [
+      'which saved views exist in acme/shop?',
+      'which saved work item filters do I follow in group acme?',
+    ],
   },
   work_item_saved_view_get: {
     summary: 'Get one saved work item view with its filters, sort and display settings',
@@ -935,6 +1225,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { full_path: fullPath(), saved_view_id: savedViewId() },
     fineGrained: 'none',
     keywords: 'saved view filter definition show',
+    examples: [
+      'show saved view 14 of acme/shop with its filters',
+      'what filters does saved view 3 in group acme apply?',
+    ],
   },
   work_item_saved_view_create: {
     summary: 'Create a saved work item view (a named filter and sort) in a project or group',
@@ -970,6 +1264,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     },
     fineGrained: 'none',
     keywords: 'save filter saved view new',
+    examples: [
+      'save a view "My open bugs" in acme/shop filtering ~bug and my assignments',
+      'create a saved filter in group acme for open incidents sorted by severity',
+    ],
   },
   work_item_saved_view_update: {
     summary: 'Update a saved work item view: name, description, filters, sort, visibility',
@@ -1005,6 +1303,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     },
     fineGrained: 'none',
     keywords: 'rename edit saved view filter',
+    examples: [
+      'rename saved view 14 in acme/shop to "Triage queue"',
+      'make saved view 3 shared instead of private',
+    ],
   },
   work_item_saved_view_delete: {
     summary: 'Delete a saved work item view for everyone (cannot be undone)',
@@ -1022,6 +1324,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     destructive: true,
     fineGrained: ['delete_work_item_saved_view'],
     keywords: 'remove saved view filter',
+    examples: [
+      'delete saved view 14',
+      'remove the old "Sprint 12" saved view (id 3) for everyone',
+    ],
   },
   work_item_saved_view_subscribe: {
     summary: 'Subscribe the caller to a saved work item view (adds it to their views)',
@@ -1039,6 +1345,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { saved_view_id: savedViewId() },
     fineGrained: 'none',
     keywords: 'follow saved view pin',
+    examples: [
+      'add saved view 14 to my views',
+      'follow the team saved view 3 in group acme',
+    ],
   },
   work_item_saved_view_unsubscribe: {
     summary: 'Unsubscribe the caller from a saved work item view (the view itself stays)',
@@ -1056,5 +1366,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { saved_view_id: savedViewId() },
     fineGrained: 'none',
     keywords: 'unfollow saved view unpin',
+    examples: [
+      'unfollow saved view 14, keep it for others',
+      'take saved view 3 out of my views list, just for me',
+    ],
   },
 });

@@ -9,9 +9,13 @@ export default domain('model_registry', 'Machine learning model registry: model 
       project_id: id.project(),
       model_version_id: id.str('Model version ID (or candidate:<iid> for an experiment run)'),
       file_name: id.str('Name of the file in the model version'),
-      output_path: req(str('Local path where the downloaded file is saved', { in: 'local' })),
+      output_path: req(str('Local path where the downloaded file is saved', { in: 'local', local: 'write-file' })),
     },
     fineGrained: ['read_model_version'],
     keywords: 'ML machine learning model weights artifact download mlflow',
+    examples: [
+      'download model.safetensors of model version 42 in acme/ml-models to ./weights',
+      'fetch the onnx file of ML model version 17 from data/recsys and save it locally',
+    ],
   },
 });

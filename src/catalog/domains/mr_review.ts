@@ -27,6 +27,11 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     render: 'diff',
     fineGrained: ['read_merge_request'],
     keywords: 'PR pull request review diff changes files changed code review patch',
+    examples: [
+      'review the code changes of MR 88',
+      'show the file-by-file diff of !42 so I can review it',
+      'which files does !17 touch and how did they change?',
+    ],
   },
   raw_diffs: {
     summary: 'Get the raw unified diff of all changes of a merge request as plain text',
@@ -36,6 +41,10 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     render: 'text',
     fineGrained: ['read_merge_request'],
     keywords: 'PR patch raw diff git diff text',
+    examples: [
+      'give me the raw patch of !88',
+      'plain git diff text for MR 42 so I can apply it locally',
+    ],
   },
   diff_versions_list: {
     summary: 'List the diff versions of a merge request (one per push), with their base, start and head SHAs',
@@ -43,6 +52,10 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     params: { ...projectMr(), ...paging() },
     fineGrained: ['read_merge_request'],
     keywords: 'PR versions pushes revisions SHAs diff refs',
+    examples: [
+      'list the diff versions of !88',
+      'list push revisions of MR 42 with their base and head SHAs',
+    ],
   },
   diff_version_get: {
     summary: 'Get one diff version of a merge request with its commits and file diffs',
@@ -56,6 +69,10 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     render: 'diff',
     fineGrained: ['read_merge_request'],
     keywords: 'PR version revision diff compare push',
+    examples: [
+      'show diff version 3 of !88',
+      'what did version 512 of MR 42 contain compared to base?',
+    ],
   },
 
   // ---- discussion threads ----
@@ -65,6 +82,11 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     params: { ...projectMr(), ...paging() },
     fineGrained: ['read_merge_request'],
     keywords: 'PR review threads comments feedback unresolved conversations',
+    examples: [
+      'list unresolved review threads on MR 88',
+      'list review discussions of MR 42',
+      'what feedback is still open on !17?',
+    ],
   },
   discussion_get: {
     summary: 'Get one discussion thread of a merge request with its notes',
@@ -72,6 +94,10 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     params: { ...projectMr(), discussion_id: id.discussion() },
     fineGrained: ['read_merge_request'],
     keywords: 'PR review thread comments',
+    examples: [
+      'show discussion 5e1a on !88',
+      'get the review thread with id 7c3d on MR 42',
+    ],
   },
   discussion_create: {
     summary: 'Start a discussion thread on a merge request, general or on a diff line (review comment)',
@@ -85,6 +111,11 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     },
     fineGrained: ['create_merge_request'],
     keywords: 'PR review comment line comment inline suggestion feedback thread',
+    examples: [
+      'leave a review comment on line 42 of app.rb in !88',
+      'start a thread on MR 42 questioning the cache TTL',
+      'open an inline discussion on src/api.ts line 10 in !17',
+    ],
   },
   discussion_reply: {
     summary: 'Reply to a discussion thread of a merge request',
@@ -97,6 +128,10 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     },
     fineGrained: ['create_merge_request'],
     keywords: 'PR reply respond answer review thread comment discussion',
+    examples: [
+      'reply to thread 5e1a on !88: fixed in the latest commit',
+      'answer the reviewer in discussion 7c3d on MR 42',
+    ],
   },
   discussion_resolve: {
     summary: 'Resolve or unresolve a discussion thread of a merge request',
@@ -104,6 +139,11 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     params: { ...projectMr(), discussion_id: id.discussion(), resolved: req(bool('true resolves the thread, false reopens it')) },
     fineGrained: ['update_merge_request'],
     keywords: 'PR resolve unresolve thread done addressed feedback',
+    examples: [
+      'resolve thread 5e1a on !88',
+      'mark discussion 7c3d on MR 42 as resolved',
+      'unresolve the thread 1b2f on !17, not fixed yet',
+    ],
   },
   discussion_note_update: {
     summary: 'Edit or resolve a note inside a discussion thread of a merge request',
@@ -117,6 +157,10 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     },
     fineGrained: ['update_merge_request'],
     keywords: 'PR edit resolve review thread message text',
+    examples: [
+      'edit my reply 9001 in thread 5e1a on !88',
+      'reword note 733 in review discussion 7c3d of MR 42',
+    ],
   },
   discussion_note_delete: {
     summary: 'Delete a note from a discussion thread of a merge request',
@@ -125,6 +169,10 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     destructive: true,
     fineGrained: ['delete_merge_request'],
     keywords: 'PR remove review thread message',
+    examples: [
+      'delete my reply 9001 in thread 5e1a on !88',
+      'remove note 733 from review discussion 7c3d on MR 42',
+    ],
   },
 
   // ---- draft notes (pending review) ----
@@ -134,6 +182,10 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     params: projectMr(),
     fineGrained: ['read_merge_request'],
     keywords: 'PR pending review draft comments batch review',
+    examples: [
+      'show my pending review comments on !88',
+      'what unpublished draft notes do I have on MR 42?',
+    ],
   },
   draft_note_get: {
     summary: 'Get one pending (draft) review comment of a merge request',
@@ -141,6 +193,10 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     params: { ...projectMr(), draft_note_id: draftNoteId() },
     fineGrained: ['read_merge_request'],
     keywords: 'PR draft review comment',
+    examples: [
+      'show draft note 301 on !88',
+      'get pending review comment 12 of MR 42',
+    ],
   },
   draft_note_create: {
     summary: 'Add a draft review comment to a merge request without publishing it yet, general or on a diff line',
@@ -155,6 +211,10 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     },
     fineGrained: ['update_merge_request'],
     keywords: 'PR start review draft pending unpublished batch',
+    examples: [
+      'add a draft comment on !88 at line 20 of lib/cache.rb without posting yet',
+      'start a review on MR 42 with a pending note: needs tests',
+    ],
   },
   draft_note_update: {
     summary: 'Edit a pending (draft) review comment of a merge request',
@@ -167,6 +227,10 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     },
     fineGrained: ['update_merge_request'],
     keywords: 'PR edit draft review comment',
+    examples: [
+      'edit my draft note 301 on !88',
+      'change pending review comment 12 on MR 42 to say "nit"',
+    ],
   },
   draft_note_delete: {
     summary: 'Delete a pending (draft) review comment of a merge request',
@@ -175,6 +239,10 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     destructive: true,
     fineGrained: ['update_merge_request'],
     keywords: 'PR discard draft review comment',
+    examples: [
+      'delete draft note 301 on !88',
+      'remove my unpublished comment 12 from MR 42',
+    ],
   },
   draft_note_publish: {
     summary: 'Publish one draft review comment of a merge request so others see it',
@@ -182,6 +250,10 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     params: { ...projectMr(), draft_note_id: draftNoteId() },
     fineGrained: ['update_merge_request'],
     keywords: 'PR publish post submit one',
+    examples: [
+      'publish only draft note 301 on MR 88, not the rest',
+      'post just my pending comment 12 on MR 42',
+    ],
   },
   draft_note_publish_all: {
     summary: 'Publish all of the caller\'s pending review comments on a merge request (submit the review)',
@@ -189,6 +261,11 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     params: projectMr(),
     fineGrained: ['update_merge_request'],
     keywords: 'PR submit review finish review publish all drafts',
+    examples: [
+      'submit my review on !88',
+      'publish all my draft comments on MR 42',
+      'finish the review of !17 and post everything',
+    ],
   },
 
   // ---- notes (comments) ----
@@ -203,6 +280,11 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     },
     fineGrained: ['read_work_item'],
     keywords: 'PR comments notes conversation activity',
+    examples: [
+      'list all comments on MR 88',
+      'what did people say on MR 42?',
+      'activity and system notes on !17, newest first',
+    ],
   },
   note_get: {
     summary: 'Get one comment (note) of a merge request by its note ID',
@@ -210,6 +292,10 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     params: { ...projectMr(), note_id: id.note() },
     fineGrained: ['read_work_item'],
     keywords: 'PR single comment',
+    examples: [
+      'show comment 7001 on !88',
+      'get note 640 of MR 42',
+    ],
   },
   note_create: {
     summary: 'Add a general comment (note) to a merge request',
@@ -223,6 +309,11 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     },
     fineGrained: ['create_work_item'],
     keywords: 'PR comment reply write note respond',
+    examples: [
+      'comment on !88: please add a changelog entry',
+      'post a note on MR 42 that QA passed',
+      'write an internal note on !17 for the team',
+    ],
   },
   note_update: {
     summary: 'Edit a comment (note) of a merge request',
@@ -230,6 +321,10 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     params: { ...projectMr(), note_id: id.note(), body: req(str('New comment text (Markdown)')) },
     fineGrained: ['update_work_item'],
     keywords: 'PR edit text reword',
+    examples: [
+      'fix a typo in my posted comment 7001 on MR 88',
+      'reword note 640 on MR 42 in acme/api',
+    ],
   },
   note_delete: {
     summary: 'Delete a comment (note) of a merge request',
@@ -238,5 +333,9 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     destructive: true,
     fineGrained: ['delete_work_item'],
     keywords: 'PR remove erase',
+    examples: [
+      'delete comment 7001 on MR 88',
+      'remove my note 640 from merge request 42',
+    ],
   },
 });

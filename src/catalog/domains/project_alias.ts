@@ -12,6 +12,10 @@ export default domain('project_alias', 'Project aliases for short clone URLs (ad
     tier: 'premium',
     fineGrained: ['read_alias'],
     keywords: 'project alias short name clone URL',
+    examples: [
+      'list all project aliases on this instance',
+      'what short clone names exist for projects?',
+    ],
   },
   get: {
     summary: 'Get one project alias by name and the project it points to',
@@ -20,6 +24,10 @@ export default domain('project_alias', 'Project aliases for short clone URLs (ad
     tier: 'premium',
     fineGrained: ['read_alias'],
     keywords: 'project alias lookup short clone name',
+    examples: [
+      'which project does the alias gitlab point to?',
+      'show project alias shop',
+    ],
   },
   create: {
     summary: 'Create a project alias so the project can be cloned by a short name',
@@ -31,6 +39,10 @@ export default domain('project_alias', 'Project aliases for short clone URLs (ad
     tier: 'premium',
     fineGrained: ['create_alias'],
     keywords: 'add project alias short clone name',
+    examples: [
+      'create alias shop for acme/web/storefront so people can clone git@host:shop.git',
+      'add a short clone name api for project 321',
+    ],
   },
   delete: {
     summary: 'Delete a project alias (the project itself is kept)',
@@ -40,5 +52,9 @@ export default domain('project_alias', 'Project aliases for short clone URLs (ad
     tier: 'premium',
     fineGrained: ['delete_alias'],
     keywords: 'remove project alias',
+    examples: [
+      'delete project alias oldshop',
+      'remove the api alias but keep the project',
+    ],
   },
 });

@@ -21,6 +21,11 @@ export default domain('release', 'Releases of a project and their asset links: l
     },
     fineGrained: ['create_release'],
     keywords: 'publish release version ship notes',
+    examples: [
+      'create release v1.4.0 in acme/shop with notes from the changelog',
+      'publish a release for tag v2.0.0 in acme/api tied to %"v2.0"',
+      'cut release 3.1.0 from main in acme/web',
+    ],
   },
   delete: {
     summary: 'Delete a release (the Git tag is kept)',
@@ -29,6 +34,10 @@ export default domain('release', 'Releases of a project and their asset links: l
     destructive: true,
     fineGrained: ['delete_release'],
     keywords: 'remove release delete',
+    examples: [
+      'delete release v1.4.0 in acme/shop but keep the tag',
+      'remove the v2.0.0-rc1 release from acme/api',
+    ],
   },
   get: {
     summary: 'Get one release by its tag: notes, assets, milestones, evidence',
@@ -41,6 +50,11 @@ export default domain('release', 'Releases of a project and their asset links: l
     notFound: { kind: 'release', idParam: 'tag_name', listAction: 'release.list' },
     fineGrained: ['read_release'],
     keywords: 'release notes version',
+    examples: [
+      'show release notes of v1.4.0 in acme/shop',
+      "what's in release v2.0.0 of acme/api?",
+      'details of https://gitlab.example.com/acme/shop/-/releases/v1.3.2',
+    ],
   },
   get_latest: {
     summary: 'Get the latest release of a project (by released_at)',
@@ -48,6 +62,10 @@ export default domain('release', 'Releases of a project and their asset links: l
     params: { project_id: id.project() },
     fineGrained: ['read_release'],
     keywords: 'newest current latest release version',
+    examples: [
+      'latest release of acme/shop',
+      "what's the newest version we shipped in acme/api?",
+    ],
   },
   link_create: {
     summary: 'Add an asset link (binary, package, runbook...) to a release',
@@ -62,6 +80,10 @@ export default domain('release', 'Releases of a project and their asset links: l
     },
     fineGrained: ['create_release_link'],
     keywords: 'release asset attach binary download link',
+    examples: [
+      'attach the linux binary URL to release v1.4.0 in acme/shop',
+      'add a runbook link to release v2.0.0 of acme/api',
+    ],
   },
   link_create_batch: {
     summary: 'Add several asset links to a release in one call',
@@ -73,6 +95,10 @@ export default domain('release', 'Releases of a project and their asset links: l
     },
     fineGrained: ['create_release_link'],
     keywords: 'release assets attach binaries bulk links',
+    examples: [
+      'attach linux, mac and windows download links to release v1.4.0 at once',
+      'add these 5 asset links to release v2.0.0 in acme/api in bulk',
+    ],
   },
   link_delete: {
     summary: 'Delete an asset link of a release',
@@ -81,6 +107,10 @@ export default domain('release', 'Releases of a project and their asset links: l
     destructive: true,
     fineGrained: ['delete_release_link'],
     keywords: 'remove release asset link',
+    examples: [
+      'delete asset link 12 from release v1.4.0',
+      'remove the broken download link 7 on release v2.0.0 of acme/api',
+    ],
   },
   link_get: {
     summary: 'Get one asset link of a release',
@@ -88,6 +118,10 @@ export default domain('release', 'Releases of a project and their asset links: l
     params: { project_id: id.project(), tag_name: tagName(), link_id: linkId() },
     fineGrained: ['read_release_link'],
     keywords: 'release asset link',
+    examples: [
+      'show asset link 12 of release v1.4.0',
+      'get download link 7 on release v2.0.0 in acme/api',
+    ],
   },
   link_list: {
     summary: 'List the asset links of a release',
@@ -95,6 +129,10 @@ export default domain('release', 'Releases of a project and their asset links: l
     params: { project_id: id.project(), tag_name: tagName(), ...paging() },
     fineGrained: ['read_release_link'],
     keywords: 'release assets downloads binaries links',
+    examples: [
+      'what downloads are attached to release v1.4.0?',
+      'list the asset links of release v2.0.0 in acme/api',
+    ],
   },
   link_update: {
     summary: 'Change the name, URL, path or type of a release asset link',
@@ -110,6 +148,10 @@ export default domain('release', 'Releases of a project and their asset links: l
     },
     fineGrained: ['update_release_link'],
     keywords: 'edit release asset link',
+    examples: [
+      'change the URL of asset link 12 on release v1.4.0',
+      'rename download link 7 of release v2.0.0 to "Linux x64"',
+    ],
   },
   list: {
     summary: 'List releases of a project, newest first by default',
@@ -125,6 +167,11 @@ export default domain('release', 'Releases of a project and their asset links: l
     },
     fineGrained: ['read_release'],
     keywords: 'releases versions changelog history',
+    examples: [
+      'list releases of acme/shop',
+      'releases of acme/api from the last month, oldest first',
+      'what versions have we released in acme/web?',
+    ],
   },
   update: {
     summary: 'Change the title, notes, milestones or release date of a release',
@@ -139,5 +186,10 @@ export default domain('release', 'Releases of a project and their asset links: l
     },
     fineGrained: ['update_release'],
     keywords: 'edit release notes',
+    examples: [
+      'update the notes of release v1.4.0 in acme/shop',
+      'set the release date of v2.0.0 in acme/api to 2025-03-01',
+      'attach milestone %"v2.1" to release v2.1.0 of acme/web',
+    ],
   },
 });

@@ -38,6 +38,10 @@ export default domain('security_attribute', 'Security attributes of a top-level 
     tier: 'ultimate',
     fineGrained: 'none',
     keywords: 'new security label tag classification business impact exposure',
+    examples: [
+      'create security attributes Internet facing and Internal in the Exposure category of acme',
+      'add attribute "Tier 1" to security category 14 in group platform',
+    ],
   },
   update: {
     summary: 'Edit a security attribute: name, description or color',
@@ -63,6 +67,10 @@ export default domain('security_attribute', 'Security attributes of a top-level 
     tier: 'ultimate',
     fineGrained: 'none',
     keywords: 'edit rename recolor security label',
+    examples: [
+      'recolor security attribute 31 to #ff0000',
+      'rename security attribute Internet facing to Public exposure',
+    ],
   },
   delete: {
     summary: 'Delete a security attribute (it is removed from every project carrying it)',
@@ -82,6 +90,10 @@ export default domain('security_attribute', 'Security attributes of a top-level 
     tier: 'ultimate',
     fineGrained: ['delete_security_attribute'],
     keywords: 'remove security label',
+    examples: [
+      'delete security attribute 31 from acme',
+      'get rid of the Legacy security attribute everywhere',
+    ],
   },
   project_update: {
     summary: 'Add or remove security attributes on one project',
@@ -110,6 +122,10 @@ export default domain('security_attribute', 'Security attributes of a top-level 
     tier: 'ultimate',
     fineGrained: ['update_security_attribute'],
     keywords: 'label tag classify project security attributes apply',
+    examples: [
+      'tag acme/shop with the security attribute Business critical',
+      'mark platform/api as Internet facing instead of Internal',
+    ],
   },
   bulk_update: {
     summary: 'Add, remove or replace security attributes on many projects and groups at once',
@@ -136,5 +152,9 @@ export default domain('security_attribute', 'Security attributes of a top-level 
     tier: 'ultimate',
     fineGrained: 'none',
     keywords: 'bulk mass label classify projects security attributes',
+    examples: [
+      'apply the PCI security attribute to acme/shop, acme/payments and acme/checkout at once',
+      'replace the security attributes of every project in group platform with Tier 2',
+    ],
   },
 });

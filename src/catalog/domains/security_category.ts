@@ -36,6 +36,10 @@ export default domain('security_category', 'Security attribute categories of a t
     tier: 'ultimate',
     fineGrained: 'none',
     keywords: 'new security attribute category classification',
+    examples: [
+      'create a security category "Business impact" in group acme',
+      'add a new security attribute category Exposure with multiple selection in top-level group platform',
+    ],
   },
   update: {
     summary: 'Edit a security attribute category: name, description',
@@ -66,6 +70,10 @@ export default domain('security_category', 'Security attribute categories of a t
     tier: 'ultimate',
     fineGrained: 'none',
     keywords: 'edit rename security attribute category',
+    examples: [
+      'rename security category 14 in acme to Data sensitivity',
+      'change the description of the Exposure security category in group platform',
+    ],
   },
   delete: {
     summary: 'Delete a security attribute category and all of its attributes',
@@ -86,5 +94,9 @@ export default domain('security_category', 'Security attribute categories of a t
     tier: 'ultimate',
     fineGrained: ['delete_security_attribute'],
     keywords: 'remove security attribute category',
+    examples: [
+      'delete the Business impact security category in acme with all its attributes',
+      'remove security category gid://gitlab/Security::Category/9',
+    ],
   },
 });

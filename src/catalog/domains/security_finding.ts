@@ -64,5 +64,10 @@ export default domain('security_finding', 'Security report findings of a pipelin
     tier: 'ultimate',
     fineGrained: 'none',
     keywords: 'CI pipeline security scan results findings MR merge request PR introduced vulnerabilities SAST',
+    examples: [
+      'what did SAST flag in pipeline 812 of acme/shop?',
+      'show critical and high scanner findings from the MR pipeline 455 in acme/api',
+      'any secret detection findings in pipeline 1290 for platform/auth?',
+    ],
   },
 });

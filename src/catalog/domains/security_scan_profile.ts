@@ -38,6 +38,10 @@ export default domain('security_scan_profile', 'Security scan profiles: attach o
     tier: 'ultimate',
     fineGrained: 'none',
     keywords: 'enable security scanning SAST dependency secret detection container scanner profile',
+    examples: [
+      'turn on the default SAST scan profile for acme/shop and acme/api',
+      'attach secret detection scanner profile 3 to every project in group platform',
+    ],
   },
   detach: {
     summary: 'Detach a security scan profile from projects or groups',
@@ -58,6 +62,10 @@ export default domain('security_scan_profile', 'Security scan profiles: attach o
     tier: 'ultimate',
     fineGrained: 'none',
     keywords: 'disable stop security scanning scanner profile',
+    examples: [
+      'detach the SAST scan profile from acme/legacy',
+      'turn off dependency scanning profile 5 for group sandbox',
+    ],
   },
   list_project_statuses: {
     summary: 'List the scan profiles of a project with their status (active, pending, failed, stale...)',
@@ -82,5 +90,10 @@ export default domain('security_scan_profile', 'Security scan profiles: attach o
     tier: 'ultimate',
     fineGrained: 'none',
     keywords: 'security scanning configured enabled scanners status health',
+    examples: [
+      'which scanners are active on acme/shop and is any of them failing?',
+      'show the scan profile statuses of platform/api',
+      'is SAST configured and healthy for acme/web?',
+    ],
   },
 });

@@ -8,6 +8,11 @@ export default domain('server', 'This MCP server and the platform instance it ta
     params: {},
     fineGrained: ['read_metadata'],
     keywords: 'version whoami connection instance info',
+    examples: [
+      'which GitLab version is this instance running?',
+      'who am I logged in as on GitLab?',
+      'what GitLab version and edition am I connected to, and as which user?',
+    ],
   },
   health_check: {
     summary: 'Check that the instance is reachable and the token is accepted',
@@ -16,5 +21,9 @@ export default domain('server', 'This MCP server and the platform instance it ta
     params: {},
     fineGrained: ['read_metadata'],
     keywords: 'ping health connectivity token valid',
+    examples: [
+      'is GitLab reachable and is my token still valid?',
+      'ping the gitlab server to check connectivity',
+    ],
   },
 });

@@ -12,6 +12,11 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     params: { name: templateName('CI/CD YAML') },
     fineGrained: INSTANCE_TEMPLATE,
     keywords: 'gitlab-ci.yml pipeline CI build template example',
+    examples: [
+      'show the Node.js .gitlab-ci.yml template',
+      'give me the Python CI template',
+      'starter pipeline config for Go',
+    ],
   },
   ci_yml_list: {
     summary: 'List the CI/CD YAML templates of the instance',
@@ -19,6 +24,10 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     params: { ...paging() },
     fineGrained: INSTANCE_TEMPLATE,
     keywords: 'gitlab-ci.yml pipeline CI templates',
+    examples: [
+      'which gitlab-ci.yml starter templates exist?',
+      'list the CI templates on this instance',
+    ],
   },
   dockerfile_get: {
     summary: 'Get a Dockerfile template of the instance',
@@ -26,6 +35,10 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     params: { name: templateName('Dockerfile') },
     fineGrained: INSTANCE_TEMPLATE,
     keywords: 'docker container image Dockerfile template',
+    examples: [
+      'show the Dockerfile template for Python',
+      'get a starter Dockerfile for a Node app',
+    ],
   },
   dockerfile_list: {
     summary: 'List the Dockerfile templates of the instance',
@@ -33,6 +46,10 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     params: { ...paging() },
     fineGrained: INSTANCE_TEMPLATE,
     keywords: 'docker container Dockerfile templates',
+    examples: [
+      'which Dockerfile templates are there?',
+      'list Docker templates available on the instance',
+    ],
   },
   gitignore_get: {
     summary: 'Get a .gitignore template of the instance',
@@ -40,6 +57,10 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     params: { name: templateName('.gitignore') },
     fineGrained: INSTANCE_TEMPLATE,
     keywords: 'gitignore ignore files template',
+    examples: [
+      'give me the Node .gitignore template',
+      'show the gitignore template for Python',
+    ],
   },
   gitignore_list: {
     summary: 'List the .gitignore templates of the instance',
@@ -47,6 +68,10 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     params: { ...paging() },
     fineGrained: INSTANCE_TEMPLATE,
     keywords: 'gitignore templates languages',
+    examples: [
+      'what .gitignore templates are available?',
+      'list gitignore templates by language',
+    ],
   },
   license_get: {
     summary: 'Get an open source license template, optionally filled in with project and holder names',
@@ -58,6 +83,10 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     },
     fineGrained: INSTANCE_TEMPLATE,
     keywords: 'license LICENSE file MIT Apache GPL open source',
+    examples: [
+      'get the MIT license text for project shop by Acme Corp',
+      'show the apache-2.0 license template',
+    ],
   },
   license_list: {
     summary: 'List the open source license templates of the instance',
@@ -65,6 +94,10 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     params: { popular: bool('Only popular licenses'), ...paging() },
     fineGrained: INSTANCE_TEMPLATE,
     keywords: 'licenses open source MIT Apache GPL',
+    examples: [
+      'which open source licenses can I pick from?',
+      'list popular license templates',
+    ],
   },
   lint: {
     summary: 'Validate CI/CD YAML content in the context of a project (syntax, includes, optional jobs)',
@@ -77,8 +110,14 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
       ref: str('Branch or tag used for the dry run (default: default branch)'),
     },
     writes: false,
+    readNote: 'validates the CI configuration it is sent; nothing is stored',
     fineGrained: ['validate_ci_config'],
     keywords: 'CI lint validate gitlab-ci.yml pipeline config check syntax',
+    examples: [
+      'validate this .gitlab-ci.yml snippet against acme/shop',
+      'is this pipeline YAML valid for acme/api?',
+      'dry-run this CI YAML in acme/web and show which jobs it creates',
+    ],
   },
   lint_project: {
     summary: "Validate a project's existing .gitlab-ci.yml at a ref",
@@ -92,6 +131,10 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     },
     fineGrained: ['read_ci_config'],
     keywords: 'CI lint validate gitlab-ci.yml pipeline config check',
+    examples: [
+      'is the .gitlab-ci.yml on main of acme/shop valid?',
+      'lint the existing CI config of acme/api at branch develop',
+    ],
   },
   project_template_get: {
     summary: 'Get a template available to a project (file templates and issue/MR description templates)',
@@ -106,6 +149,10 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     },
     fineGrained: ['read_template'],
     keywords: 'issue template merge request description template PR',
+    examples: [
+      'show the "Bug" issue template of acme/shop',
+      'get the merge request description template "Default" in acme/api',
+    ],
   },
   project_template_list: {
     summary: 'List the templates of one kind available to a project, including its own issue/MR templates',
@@ -117,5 +164,9 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     },
     fineGrained: ['read_template'],
     keywords: 'issue templates merge request description templates PR',
+    examples: [
+      'which issue templates does acme/shop have?',
+      'list MR description templates available to acme/api',
+    ],
   },
 });
