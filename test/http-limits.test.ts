@@ -97,20 +97,27 @@ describe('per-entry buckets', () => {
 describe('process-wide tools/list bucket', () => {
   it('refuses a listing once 48,000 tools were listed at once, with log field scope: process', async () => {
     const c = await connect(wide, { 'PRIVATE-TOKEN': SANDBOX_TOKEN });
-    let refused: { code?: number; message: string } | undefined;
+    const refusals: Array<{ code?: number; message: string }> = [];
     let listed = 0;
     try {
-      for (let i = 0; i < 80 && !refused; i++) {
-        refused = await codeOf(c.listTools().then((r) => { listed += r.tools.length; }));
+      // Listings sent in bursts, so the bucket runs dry however slow the machine is (one at a time, a
+      // loaded machine refills 3,000 a second about as fast as it lists).
+      for (let round = 0; round < 6 && !refusals.length; round++) {
+        const outcomes = await Promise.all(Array.from({ length: 40 }, () => codeOf(c.listTools().then((r) => { listed += r.tools.length; }))));
+        for (const o of outcomes) if (o) refusals.push(o);
       }
     } finally {
       await c.close();
     }
-    expect(refused?.code).toBe(-42900);
-    expect(refused?.message).toMatch(/rate limit exceeded for tools\/list/);
+    expect(refusals.length).toBeGreaterThan(0);
+    for (const r of refusals) {
+      expect(r.code).toBe(-42900);
+      expect(r.message).toMatch(/rate limit exceeded for tools\/list/);
+    }
     // 48,000 in hand plus what refilled at 3,000 per second while listing.
     expect(listed).toBeGreaterThanOrEqual(48_000 - 1_000);
-    expect(await metric(wide, /^forge_mcp_rate_limit_refusals_total\{method="tools\/list",scope="process"\}/)).toBe(1);
+    // Every refusal is counted once, in the process scope.
+    expect(await metric(wide, /^forge_mcp_rate_limit_refusals_total\{method="tools\/list",scope="process"\}/)).toBe(refusals.length);
   });
 });
 

@@ -131,6 +131,7 @@ describe('containment', () => {
     expect(lines).toHaveLength(6);
     for (const l of lines) expect(l.startsWith('>')).toBe(true);
     expect(lines[1]).toBe('>');
+    expect(lines[2]).toBe('> \\# not a heading');
     expect(q).not.toContain('<');
     expect(unescapedBrackets(q)).toBe(0);
     expect(q).not.toContain('\u0007');
@@ -376,7 +377,8 @@ describe('generic renderer', () => {
     expect(markdown).not.toContain('<');
     expect(unescapedBrackets(markdown)).toBe(0);
     expect(markdown).toContain('### description');
-    expect(markdown).toContain('> # not a heading');
+    // A quoted line's leading # is escaped: it cannot open a heading inside the quote.
+    expect(markdown).toContain('> \\# not a heading');
     expect(structured).toMatchObject({ id: 101, iid: 7, project_id: 42, state: 'opened', author: { id: 5, username: 'alice', name: 'Alice' }, labels: ['bug', 'ui'] });
     expect(structured.description).toBe(issue.description);
   });

@@ -17,7 +17,8 @@ const EXPECTED: Array<[string, string, string, number, number]> = [
   ['free', 'api', SANDBOX_TOKEN, 29, 766],
   ['free', 'api + admin_mode', ADMIN_TOKEN, 34, 892],
   ['free', 'read_api', READONLY_TOKEN, 28, 366],
-  ['free', 'read_api + admin_mode', 'glpat-tiers-admin-readonly', 33, 428],
+  // admin.system_hook_test fires a hook at a third party: a write, so read_api no longer lists it (428 → 427).
+  ['free', 'read_api + admin_mode', 'glpat-tiers-admin-readonly', 33, 427],
   ['premium', 'api', SANDBOX_TOKEN, 32, 900],
   ['premium', 'api + admin_mode', ADMIN_TOKEN, 37, 1026],
   ['premium', 'read_api', READONLY_TOKEN, 31, 428],
