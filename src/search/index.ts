@@ -64,23 +64,24 @@ export class ActionSearch {
       const idTerms = [...new Set(catalogTerms(`${a.domain} ${a.name}`))];
       return [a.id, { action: a, idTerms, effect: effectOf(a, catalogTerms(a.name)), effectWords: effectWordsOf(a) }];
     }));
-    const fuzzy = (t: string) => (t.length > 7 ? 0.15 : false);
+
     this.actions = new MiniSearch<Doc>({
       fields: ['name', 'domain', 'summary', 'keywords', 'examples'],
       storeFields: [],
       tokenize,
       processTerm: (t) => t,
-      searchOptions: { boost: w.boost, prefix: (t) => t.length > 4, fuzzy, combineWith: 'OR', weights: { fuzzy: 0.3, prefix: 0.4 } },
+      searchOptions: { boost: w.boost, prefix: (t) => t.length > 5, fuzzy: false, combineWith: 'OR', weights: { fuzzy: 0, prefix: 0.4 } },
     });
     // Examples are requests: they are read the way requests are (references, phrases), then indexed.
-    const asRequest = (e: string) => parseQuery(e).terms.join(' ');
+    const read = new Map<string, string>();
+    const asRequest = (e: string) => { let t = read.get(e); if (t === undefined) read.set(e, (t = parseQuery(e).terms.join(' '))); return t; };
     this.actions.addAll(list.map((a) => ({ id: a.id, name: a.name, domain: a.domain, summary: a.summary, keywords: a.keywords ?? '', examples: (a.examples ?? []).map(asRequest).join(' ') })));
     this.examples = new MiniSearch<ExampleDoc>({
       fields: ['text'],
       storeFields: ['action'],
       tokenize,
       processTerm: (t) => t,
-      searchOptions: { fuzzy, combineWith: 'OR', weights: { fuzzy: 0.3, prefix: 0.4 } },
+      searchOptions: { fuzzy: false, combineWith: 'OR' },
     });
     for (const a of list) {
       for (const t of catalogTerms(`${a.domain} ${a.name} ${a.summary} ${a.keywords ?? ''} ${(a.examples ?? []).join(' ')}`)) this.vocabulary.set(t, (this.vocabulary.get(t) ?? 0) + 1);

@@ -73,6 +73,16 @@ const TOOLS: ToolDef[] = [
 
 let search: ActionSearch | undefined;
 const index = (): ActionSearch => (search ??= new ActionSearch(catalog().actions));
+let warming = false;
+/**
+ * The index takes about half a second to build (every example is read like a request): it is built
+ * off the critical path, a second after the first listing, so neither start-up nor the first find pays.
+ */
+function warm(): void {
+  if (warming) return;
+  warming = true;
+  setTimeout(() => { index(); }, 1000).unref();
+}
 
 export function findActions(s: Session, query: string, limit: number, domain?: string) {
   return index().search(query, limit, (a) => isListed(a, s) && (!domain || a.domain === domain));
@@ -141,7 +151,10 @@ function find(s: Session, args: unknown): ToolResult {
 
 export const dynamicSurface: Surface = {
   kind: 'dynamic',
-  tools: (s) => TOOLS.filter((t) => !s.config.excludeTools.includes(t.name)),
+  tools: (s) => {
+    warm();
+    return TOOLS.filter((t) => !s.config.excludeTools.includes(t.name));
+  },
   unknownAction: (s, action) => unknownActionMessage(s, action.id),
   resolve(s, name, args) {
     if (s.config.excludeTools.includes(name)) return undefined;
