@@ -144,3 +144,45 @@ describe('files that are not regular files', () => {
     } finally { await srv.close(); }
   });
 });
+
+describe('package.publish_directory', () => {
+  const publish = (srv: Awaited<ReturnType<typeof serverIn>>, dir: string, file_name: string) =>
+    srv.call('package.publish_directory', { project_id: 1, package_name: 'bundle', package_version: '1.0.0', file_name, directory_path: dir });
+
+  it('skips dotfiles unless the pattern names them, and uploads one request per matching file', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'forge-home-'));
+    const work = mkdtempSync(join(tmpdir(), 'forge-work-'));
+    const dir = join(work, 'dist');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'app.tar.gz'), 'a');
+    writeFileSync(join(dir, 'notes.txt'), 'n');
+    writeFileSync(join(dir, '.env'), 'SECRET=1');
+    const srv = await serverIn(work, home);
+    try {
+      sb.clearLog();
+      const all = await publish(srv, 'dist', '*');
+      expect(all.isError, text(all)).toBeFalsy();
+      expect(apiRequests(sb).map((e) => e.path).sort()).toEqual(['/api/v4/projects/1/packages/generic/bundle/1.0.0/app.tar.gz', '/api/v4/projects/1/packages/generic/bundle/1.0.0/notes.txt']);
+      sb.clearLog();
+      const dot = await publish(srv, 'dist', '.env');
+      expect(dot.isError, text(dot)).toBeFalsy();
+      expect(apiRequests(sb).map((e) => e.path)).toEqual(['/api/v4/projects/1/packages/generic/bundle/1.0.0/.env']);
+    } finally { await srv.close(); }
+  });
+
+  it('refuses before sending anything when one file is over the per-file limit or all of them over ten times it', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'forge-home-'));
+    const work = mkdtempSync(join(tmpdir(), 'forge-work-'));
+    mkdirSync(join(work, 'big'));
+    writeFileSync(join(work, 'big', 'a.bin'), Buffer.alloc(2048));
+    mkdirSync(join(work, 'many'));
+    for (let i = 0; i < 11; i++) writeFileSync(join(work, 'many', `part${i}.bin`), Buffer.alloc(1000));
+    const srv = await serverIn(work, home, { FORGE_MCP_UPLOAD_MAX_FILE_SIZE: '1024' });
+    try {
+      sb.clearLog();
+      expect(text(await publish(srv, 'big', '*.bin'))).toMatch(/"a\.bin" is 2048 bytes, over the upload limit of 1024 bytes .*nothing was uploaded/);
+      expect(text(await publish(srv, 'many', '*.bin'))).toMatch(/the 11 matching files hold 11000 bytes, over the limit of 10240 bytes for one publish/);
+      expect(apiRequests(sb)).toHaveLength(0);
+    } finally { await srv.close(); }
+  });
+});

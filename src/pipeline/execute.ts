@@ -1,6 +1,7 @@
 // Runs one validated call against the platform and turns the answer into a tool result.
 // The steps an entry may declare run in order: resolve → handler → upload → pre-check → request (or its
 // older route) → poll → follow-up → download, or render with the related reads.
+import { readFileSync } from 'node:fs';
 import { compactResource } from '../render/embed.js';
 import type { Action } from '../catalog/define.js';
 import type { Session } from '../server/session.js';
@@ -96,7 +97,7 @@ export async function execute(s: Session, action: Action, input: Params, signal?
     let req = buildRequest(action, params);
     if (action.buildsUrl) return builtUrl(s, req);
     if (action.handler) {
-      const outcome = await HANDLERS[action.handler](action, params, sendHere);
+      const outcome = await HANDLERS[action.handler](action, params, sendHere, { maxFileSize: s.config.uploadMaxFileSize });
       if ('refusal' in outcome) return errorResult(outcome.refusal);
       if ('requests' in outcome) return sendAll(action, outcome.requests, sendHere);
       req = { ...outcome.request, asText: req.asText };
@@ -202,11 +203,12 @@ async function relatedReads(s: Session, action: Action, params: Params, answer: 
 }
 
 /** Several requests of one call (one per file): sent in order; a failure names what was already done. */
-async function sendAll(action: Action, requests: Array<ForgeRequest & { label: string }>, sendHere: SendHere): Promise<ToolResult> {
+async function sendAll(action: Action, requests: Array<ForgeRequest & { label: string; bodyFile?: string }>, sendHere: SendHere): Promise<ToolResult> {
   const done: string[] = [];
-  for (const r of requests) {
+  for (const { bodyFile, ...r } of requests) {
     try {
-      await sendHere(r);
+      // One file in memory at a time: each is read just before its request.
+      await sendHere(bodyFile ? { ...r, body: readFileSync(bodyFile) } : r);
     } catch (e) {
       if (!(e instanceof Failed)) throw e;
       const text = e.result.content[0]?.type === 'text' ? e.result.content[0].text : '';

@@ -1,14 +1,21 @@
 // The few actions whose request depends on earlier answers in a way data cannot say. Each step still
 // goes through the same client and error path as every other request.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { posix } from 'node:path';
+import picomatch from 'picomatch';
 import type { Action } from '../catalog/define.js';
 import type { ForgeRequest, ForgeResponse } from '../forge/types.js';
 
 export type Send = (req: ForgeRequest) => Promise<ForgeResponse>;
 
 /** The request the action finally sends (or several, one per file), or a refusal sentence. */
-export type HandlerOutcome = { request: ForgeRequest } | { requests: Array<ForgeRequest & { label: string }> } | { refusal: string };
+export type HandlerOutcome = { request: ForgeRequest } | { requests: Array<ForgeRequest & { label: string; bodyFile?: string }> } | { refusal: string };
+
+/** Limits a handler that reads local files obeys. */
+export interface HandlerLimits { maxFileSize: number }
+
+/** A directory publish reads at most this many times the per-file limit in all. */
+export const PUBLISH_TOTAL_FACTOR = 10;
 
 function decode(body: unknown): string {
   const b = body as { content?: unknown; encoding?: unknown } | null;
@@ -61,22 +68,30 @@ async function submoduleFile(action: Action, params: Record<string, unknown>, se
 }
 
 /** `*.tar.gz` → a RegExp over file names (`*` any run, `?` one character). */
-function globToRegExp(glob: string): RegExp {
-  return new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
-}
-
-/** One generic-package upload per regular file of the directory whose name matches the glob. */
-async function publishDirectory(action: Action, params: Record<string, unknown>): Promise<HandlerOutcome> {
+/**
+ * One generic-package upload per regular file of the directory whose name matches the glob (picomatch:
+ * dotfiles only when the pattern names them). Every file obeys FORGE_MCP_UPLOAD_MAX_FILE_SIZE and all of
+ * them together ten times that; each is read from disk only when its request is sent.
+ */
+async function publishDirectory(action: Action, params: Record<string, unknown>, limits: HandlerLimits): Promise<HandlerOutcome> {
   const dir = String(params.directory_path);
-  const match = globToRegExp(String(params.file_name));
-  const files = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && match.test(e.name)).map((e) => e.name).sort();
+  const match = picomatch(String(params.file_name), { dot: false });
+  const files = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && match(e.name)).map((e) => e.name).sort();
   if (!files.length) return { refusal: `${action.operation}: no file in "${dir}" matches "${String(params.file_name)}"` };
+  let total = 0;
+  for (const name of files) {
+    const size = statSync(posix.join(dir, name)).size;
+    if (size > limits.maxFileSize) return { refusal: `${action.operation}: "${name}" is ${size} bytes, over the upload limit of ${limits.maxFileSize} bytes (FORGE_MCP_UPLOAD_MAX_FILE_SIZE); nothing was uploaded` };
+    total += size;
+  }
+  const cap = limits.maxFileSize * PUBLISH_TOTAL_FACTOR;
+  if (total > cap) return { refusal: `${action.operation}: the ${files.length} matching files hold ${total} bytes, over the limit of ${cap} bytes for one publish (${PUBLISH_TOTAL_FACTOR} × FORGE_MCP_UPLOAD_MAX_FILE_SIZE); nothing was uploaded` };
   const base = `/projects/${encodeURIComponent(String(params.project_id))}/packages/generic/${encodeURIComponent(String(params.package_name))}/${encodeURIComponent(String(params.package_version))}`;
   const query = typeof params.status === 'string' ? { status: params.status } : undefined;
-  return { requests: files.map((name) => ({ method: 'PUT', path: `${base}/${encodeURIComponent(name)}`, query, body: readFileSync(posix.join(dir, name)), label: name })) };
+  return { requests: files.map((name) => ({ method: 'PUT', path: `${base}/${encodeURIComponent(name)}`, query, bodyFile: posix.join(dir, name), label: name })) };
 }
 
-export const HANDLERS: Record<NonNullable<Action['handler']>, (a: Action, p: Record<string, unknown>, send: Send) => Promise<HandlerOutcome>> = {
-  submodule_file: submoduleFile,
-  publish_directory: (a, p) => publishDirectory(a, p),
+export const HANDLERS: Record<NonNullable<Action['handler']>, (a: Action, p: Record<string, unknown>, send: Send, limits: HandlerLimits) => Promise<HandlerOutcome>> = {
+  submodule_file: (a, p, send) => submoduleFile(a, p, send),
+  publish_directory: (a, p, _send, limits) => publishDirectory(a, p, limits),
 };
