@@ -71,3 +71,54 @@ describe('random arguments', () => {
     } finally { await srv.close(); }
   });
 });
+
+// Every action on every surface, a few cases each: each declared parameter given a value of the wrong
+// type. The schema refuses it, so the answer is one error block with no stack trace or file path, and
+// nothing reaches the platform; the server answers a ping after each surface.
+describe('every action, wrong-typed arguments', async () => {
+  const { catalog, loadCatalog } = await import('../src/catalog/index.js');
+  const { ADMIN_TOKEN } = await import('../src/sandbox/index.js');
+  await loadCatalog();
+  const actions = catalog().actions.filter((a) => Object.keys(a.params).length > 0);
+  const wrong = (type: string, pick: number): unknown => {
+    const byType: Record<string, unknown[]> = {
+      string: [{ x: 1 }, [1, 2], true], integer: ['abc', { x: 1 }, 1.5], number: ['abc', { x: 1 }, [1]],
+      boolean: ['maybe', 7, { x: 1 }], array: [5, { x: 1 }, 'x'], object: [5, 'x', [1]],
+    };
+    const options = byType[type] ?? [{ x: 1 }];
+    return options[pick % options.length];
+  };
+  const LEAK = /\bat [\w.<>]+ \(|node:internal|node_modules|\/work\/|\.[jt]s:\d+/;
+  const surfaces = [
+    ['dynamic', (a: (typeof actions)[number], p: unknown) => ['forge_execute_action', { action: a.id, params: p }]],
+    ['meta', (a: (typeof actions)[number], p: unknown) => [`forge_${a.domain}`, { action: a.name, params: p }]],
+    ['individual', (a: (typeof actions)[number], p: unknown) => [`forge_${a.domain}_${a.name}`, p]],
+  ] as const;
+  for (const [surface, callOf] of surfaces) {
+    it(`${surface} surface: all ${actions.length} actions with parameters, three wrong types each`, async () => {
+      const srv = await startServer({ sandbox: sb, token: ADMIN_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: surface, FORGE_MCP_TIER: 'ultimate', FORGE_MCP_LOG_LEVEL: 'warn' } });
+      try {
+        sb.clearLog();
+        for (const a of actions) for (const pick of [0, 1, 2]) {
+          const params: Record<string, unknown> = {};
+          for (const [name, spec] of Object.entries(a.params)) params[name] = wrong(spec.idOrPath ? 'string' : spec.type, pick);
+          const [tool, args] = callOf(a, params);
+          let r;
+          try {
+            r = await srv.call(tool, args);
+          } catch (e) {
+            const err = e as { code?: number; message: string };
+            expect(err.code, err.message).not.toBe(-32603);
+            expect(err.message).not.toMatch(LEAK);
+            continue;
+          }
+          expect(r.isError, `${a.id}: ${JSON.stringify(r.content).slice(0, 200)}`).toBe(true);
+          expect(r.content).toHaveLength(1);
+          expect(r.content[0]!.text).not.toMatch(LEAK);
+        }
+        expect(apiRequests(sb).filter((e) => !e.path.startsWith('/api/v4/user') && !e.path.startsWith('/api/v4/personal_access_tokens') && !e.path.startsWith('/api/v4/version') && !e.path.startsWith('/api/v4/metadata'))).toEqual([]);
+        await srv.client.ping();
+      } finally { await srv.close(); }
+    }, 120_000);
+  }
+});
