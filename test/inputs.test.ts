@@ -47,6 +47,21 @@ describe('integers', () => {
   });
 });
 
+describe('null', () => {
+  it('an optional parameter set to null is absent (not sent); a required one set to null is refused as missing', async () => {
+    sb.clearLog();
+    const r = await run('issue.list', { project_id: 1, state: null, labels: null });
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(apiRequests(sb)[0]!.query).not.toHaveProperty('state');
+    expect(apiRequests(sb)[0]!.query).not.toHaveProperty('labels');
+    sb.clearLog();
+    const missing = await run('issue.get', { project_id: 1, issue_iid: null });
+    expect(missing.isError).toBe(true);
+    expect(text(missing)).toMatch(/Missing required params: issue_iid/);
+    expect(apiRequests(sb)).toHaveLength(0);
+  });
+});
+
 describe('side effects are writes', () => {
   it('a non-GET route is a write unless its entry says why it only reads (lint)', async () => {
     await loadCatalog();
