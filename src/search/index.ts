@@ -51,6 +51,7 @@ export function effectWordsOf(a: Action): readonly string[] | undefined {
 }
 
 const tokenize = (t: string) => catalogTerms(t);
+const EFFECT_VOCABULARY = new Set(Object.values(EFFECT_WORDS).flat());
 
 export class ActionSearch {
   private readonly actions: MiniSearch<Doc>;
@@ -129,7 +130,14 @@ export class ActionSearch {
     const q = parseQuery(input);
     if (!q.terms.length) return { hits: [], query: q };
     // MiniSearch takes the already-rewritten terms: a query of terms joined by spaces tokenizes to itself.
-    q.terms = q.terms.map((t) => this.correct(t));
+    q.terms = q.terms.map((t) => {
+      const c = this.correct(t);
+      // A misspelt effect word ("delte") still says the effect.
+      if (c !== t && EFFECT_VOCABULARY.has(c)) q.said.add(c);
+      return c;
+    });
+    // A request that is only a reference (#12, a web URL) asks to see that object.
+    if (q.intent === 'read' && q.terms.every((t) => q.kinds.has(t))) q.terms.push('get');
     const text = q.terms.join(' ');
     const fromActions = this.actions.search(text);
     const fromExamples = this.examples.search(text);

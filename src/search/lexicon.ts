@@ -66,7 +66,12 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(retarget|re-target)\b/g, 'update target branch'],
   [/\bto-?dos?( list)?\b/g, 'todo'],
   [/\b(build|job) (log|output|console)\b/g, 'job trace'],
+  // Membership and requests
+  [/\b(kick|boot|throw)\b(.{0,30}?)\bout\b/g, 'remove member $2'],
+  [/\b(offboard)\b/g, 'remove member'],
+  [/\b(turn down|decline)\b/g, 'deny reject'],
   // Removal said in slang: these really ask for removal
+  [/\b(unregister|deregister|decommission)\b/g, 'delete'],
   [/\b(get rid of|nuke|trash|wipe out|blow away|throw away|toss)\b/g, 'delete'],
   [/\b(which|what) (mrs?|mergerequests?|prs?) (will |would |does |do )?(close|fix|resolve)/g, 'merge requests closing issue'],
   // Closing and reopening are state changes, never removal
