@@ -449,6 +449,37 @@ describe('not-found cards vs the ordinary 404', () => {
     expect(odd).toMatch(/^## Not Found: project\n\nThe project (`+) ?no-such\/pro`ject ?\1 does not exist/);
   });
 
+  it('the card kinds are catalog data and cover SPEC\'s 22 domains (dependency firewall excepted: its one action is a POST)', async () => {
+    const { catalog, loadCatalog } = await import('../src/catalog/index.js');
+    await loadCatalog();
+    const kinds = new Set(catalog().actions.flatMap((a) => (a.notFound ? [a.notFound.kind] : [])));
+    // SPEC's list, by the kind each card names: badges (project and group) share one kind, as do the
+    // project and group service accounts.
+    expect([...kinds].sort()).toEqual(['Orbit-indexed group or project', 'award emoji', 'badge', 'branch', 'deployment', 'environment', 'file', 'group', 'label',
+      'merge request', 'milestone', 'package', 'pipeline', 'project', 'release', 'service account', 'snippet', 'tag', 'user', 'wiki page']);
+    for (const a of catalog().actions.filter((x) => x.notFound)) {
+      expect(a.method, a.id).toBe(a.graphql ? 'POST' : 'GET');
+      expect(catalog().get(a.notFound!.listAction), `${a.id} → ${a.notFound!.listAction}`).toBeDefined();
+      expect(a.params[a.notFound!.idParam], `${a.id} idParam`).toBeDefined();
+    }
+  });
+
+  it('award emoji is a card domain (SPEC lists it): every award-emoji get answers a 404 with the card', async () => {
+    const cases: Array<[string, Record<string, unknown>, string, string]> = [
+      ['issue.emoji_issue_get', { project_id: 1, issue_iid: 1, award_id: 999 }, '/api/v4/projects/1/issues/1/award_emoji/999', 'issue.emoji_issue_list'],
+      ['issue.emoji_issue_note_get', { project_id: 1, issue_iid: 1, note_id: 5, award_id: 999 }, '/api/v4/projects/1/issues/1/notes/5/award_emoji/999', 'issue.emoji_issue_note_list'],
+      ['merge_request.emoji_mr_get', { project_id: 1, merge_request_iid: 1, award_id: 999 }, '/api/v4/projects/1/merge_requests/1/award_emoji/999', 'merge_request.emoji_mr_list'],
+      ['merge_request.emoji_mr_note_get', { project_id: 1, merge_request_iid: 1, note_id: 5, award_id: 999 }, '/api/v4/projects/1/merge_requests/1/notes/5/award_emoji/999', 'merge_request.emoji_mr_note_list'],
+      ['snippet.emoji_snippet_get', { project_id: 1, snippet_id: 3, award_id: 999 }, '/api/v4/projects/1/snippets/3/award_emoji/999', 'snippet.emoji_snippet_list'],
+      ['snippet.emoji_snippet_note_get', { project_id: 1, snippet_id: 3, note_id: 5, award_id: 999 }, '/api/v4/projects/1/snippets/3/notes/5/award_emoji/999', 'snippet.emoji_snippet_note_list'],
+    ];
+    for (const [action, params, path, list] of cases) {
+      const r = card(await exec(action, params, [{ method: 'GET', path, status: 404, times: 1 }]));
+      expect(r, action).toMatch(/^## Not Found: award emoji\n\nThe award emoji `999` does not exist or is not accessible with the current permissions\./);
+      expect(r).toContain(`- Use \`${list}\` to see which exist`);
+    }
+  });
+
   it('every other action answers a 404 with the ordinary error', async () => {
     const r = await exec('issue.get', { project_id: 1, issue_iid: 77 }, [{ method: 'GET', path: `${ISSUES}/:iid`, status: 404, times: 1 }]);
     expect(failure(r)).toBe('issueGet: not found: the resource does not exist, the token has no access to it, or the feature needs a higher tier (Premium or Ultimate): 404 Not Found');

@@ -102,7 +102,7 @@ describe('every action, wrong-typed arguments', async () => {
         for (const a of actions) for (const pick of [0, 1, 2]) {
           const params: Record<string, unknown> = {};
           for (const [name, spec] of Object.entries(a.params)) params[name] = wrong(spec.idOrPath ? 'string' : spec.type, pick);
-          const [tool, args] = callOf(a, params);
+          const [tool, args] = callOf(a, params) as [string, unknown];
           let r;
           try {
             r = await srv.call(tool, args);

@@ -663,6 +663,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     summary: 'Get one emoji reaction on an issue by its award ID',
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/award_emoji/{award_id}',
     params: { ...projectIssue(), award_id: awardId() },
+    notFound: { kind: 'award emoji', idParam: 'award_id', listAction: 'issue.emoji_issue_list' },
     fineGrained: ['read_work_item'],
     keywords: 'single award emoji',
     examples: [
@@ -709,6 +710,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     summary: 'Get one emoji reaction on a comment of an issue by its award ID',
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/notes/{note_id}/award_emoji/{award_id}',
     params: { ...projectIssue(), note_id: id.note(), award_id: awardId() },
+    notFound: { kind: 'award emoji', idParam: 'award_id', listAction: 'issue.emoji_issue_note_list' },
     fineGrained: ['read_work_item'],
     keywords: 'single award emoji reaction',
     examples: [

@@ -175,6 +175,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     summary: 'Get one emoji reaction of a project snippet by its award ID',
     rest: 'GET /projects/{project_id}/snippets/{snippet_id}/award_emoji/{award_id}',
     params: { project_id: id.project(), snippet_id: snippetId(), award_id: awardId() },
+    notFound: { kind: 'award emoji', idParam: 'award_id', listAction: 'snippet.emoji_snippet_list' },
     fineGrained: ['read_work_item'],
     keywords: 'single emoji award snippet',
     examples: [
@@ -221,6 +222,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     summary: 'Get one emoji reaction of a comment on a project snippet by its award ID',
     rest: 'GET /projects/{project_id}/snippets/{snippet_id}/notes/{note_id}/award_emoji/{award_id}',
     params: { project_id: id.project(), snippet_id: snippetId(), note_id: id.note(), award_id: awardId() },
+    notFound: { kind: 'award emoji', idParam: 'award_id', listAction: 'snippet.emoji_snippet_note_list' },
     fineGrained: ['read_work_item'],
     keywords: 'single emoji award reaction snippet',
     examples: [
