@@ -44,7 +44,10 @@ function canPrompt(server: Server, ctx: ServerContext): boolean {
 function isIntegerPriorityClient(server: Server, ctx: ServerContext): boolean {
   const envelope = ctx.mcpReq.envelope as Record<string, { name?: unknown } | undefined> | undefined;
   const name = envelope?.[CLIENT_INFO_META_KEY]?.name ?? server.getClientVersion()?.name;
-  return typeof name === 'string' && /^codex/i.test(name);
+  if (typeof name === 'string') return /^codex/i.test(name);
+  // A stateless request with no client info: the user-agent names the client (SPEC "Limits").
+  const ua = ctx.http?.req?.headers.get('user-agent');
+  return typeof ua === 'string' && ua.startsWith('codex-mcp-client/');
 }
 
 function answerOf(ctx: ServerContext): ElicitOutcome | undefined {
