@@ -244,6 +244,12 @@ describe('fine-grained refusals', () => {
     sent(1, 'POST', GRAPHQL);
   });
 
+  it('GraphQL: an HTTP 404 in a classic-token session does not speak of a fine-grained grant', async () => {
+    const r = await exec('custom_emoji.list', { group_path: 'demo-group' }, [{ path: GRAPHQL, status: 404, body: { message: '404 Not Found' }, times: 1 }]);
+    expect(failure(r)).toMatch(/^customEmojiList: not found: GitLab could not find it, or the token may not see it(:|\.|$)/);
+    expect(failure(r)).not.toMatch(/fine-grained/);
+  });
+
   it('GraphQL: a 404 Not Found errors[] entry is the GraphQL not-found', async () => {
     const r = await exec('custom_emoji.list', { group_path: 'demo-group' }, [{ path: GRAPHQL, status: 200, body: { data: { group: null }, errors: [{ message: '404 Not Found' }] }, times: 1 }]);
     expect(failure(r)).toBe(

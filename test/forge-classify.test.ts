@@ -475,3 +475,12 @@ describe('describeGraphqlErrors (payload errors read by a handler)', () => {
     expect(Buffer.byteLength(long.split('mutation errors: ')[1], 'utf8')).toBeLessThanOrEqual(GRAPHQL_ERRORS_MAX_BYTES);
   });
 });
+
+describe('GraphQL HTTP 404 by token kind', () => {
+  const res = { status: 404, headers: {}, body: { message: '404 Not Found' }, url: 'https://gitlab.example.com/api/graphql' };
+  it('names the fine-grained grant only in a fine-grained session', () => {
+    const ctx = { operation: 'customEmojiList', actionId: 'custom_emoji.list', method: 'POST', url: 'https://gitlab.example.com/api/graphql', graphql: true, graphqlKind: 'query' as const, response: res as never };
+    expect(describeFailure({ ...ctx, fineGrained: true })).toMatch(/a fine-grained token sees only what its grant covers/);
+    expect(describeFailure(ctx)).not.toMatch(/fine-grained/);
+  });
+});

@@ -31,6 +31,8 @@ export interface FailureContext {
   hint?: string;
   /** HTTP mode could not attribute the request to a credential. */
   unattributed?: boolean;
+  /** The session's token is fine-grained: a GraphQL 404 may mean the grant does not reach the object. */
+  fineGrained?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -57,6 +59,8 @@ export const CLASSIFICATION: Readonly<Record<number, string>> = {
 export const AUTHENTICATION_FAILED = `authentication failed: ${PLATFORM} rejected the token itself as invalid, expired, revoked or without the api or read_api scope`;
 
 export const GRAPHQL_NOT_FOUND = `not found: ${PLATFORM} could not find it, or the token may not see it; a fine-grained token sees only what its grant covers`;
+/** A GraphQL HTTP 404 in a session whose token is not fine-grained: the grant sentence would mislead. */
+export const GRAPHQL_NOT_FOUND_CLASSIC = `not found: ${PLATFORM} could not find it, or the token may not see it`;
 
 export const NO_ANSWER = {
   canceled: 'the request was canceled by the client',
@@ -519,7 +523,7 @@ export function describeFailure(ctx: FailureContext): string {
 
   let classification: string;
   if (status === 401) classification = tokenRefused ? AUTHENTICATION_FAILED : CLASSIFICATION[401];
-  else if (status === 404 && graphql) classification = GRAPHQL_NOT_FOUND;
+  else if (status === 404 && graphql) classification = ctx.fineGrained ? GRAPHQL_NOT_FOUND : GRAPHQL_NOT_FOUND_CLASSIC;
   else classification = classifyStatus(status);
   if (status >= 500) classification += `; ${serverErrorNote(status, method, graphql, ctx.graphqlKind, ctx.writes)}`;
 

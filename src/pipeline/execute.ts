@@ -72,7 +72,7 @@ async function send(s: Session, action: Action, params: Record<string, unknown>,
       s.log.info({ tool: action.id, is_error: true }, 'not found card');
       throw new Failed(notFoundCard({ kind: action.notFound.kind, identifier: params[action.notFound.idParam], listAction: action.notFound.listAction, graphqlNote: graphql && s.auth.kind === 'fine_grained' }), 404);
     }
-    throw new Failed(errorResult(describeFailure({ operation: action.operation, actionId: action.id, writes: action.writes, method: req.method, url: res.url || url, graphql, graphqlKind, response: res })), res.status);
+    throw new Failed(errorResult(describeFailure({ operation: action.operation, actionId: action.id, writes: action.writes, method: req.method, url: res.url || url, graphql, graphqlKind, response: res, fineGrained: s.auth.kind === 'fine_grained' })), res.status);
   }
   return res;
 }
