@@ -778,6 +778,18 @@ describe('behind an outbound proxy', () => {
     expect(s.requests).toHaveLength(1);
   });
 
+  it('a proxy that refuses the tunnel is a network error reaching the platform, not a cancel, and nothing was sent', async () => {
+    const server = createServer((_req, res) => { res.writeHead(405); res.end(); });
+    server.on('connect', (_req: IncomingMessage, socket) => { socket.end('HTTP/1.1 502 Bad Gateway\r\n\r\n'); });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    cleanups.push(() => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }));
+    const c = withProxyEnv(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, () => client({ baseUrl: 'http://gitlab.example.com', operatorNamed: true }));
+    const e = await failure(c.send({ method: 'POST', path: '/projects/1/issues', body: { title: 'x' } }));
+    expect(e.kind).toBe('network');
+    expect(e.beforeSend).toBe(true);
+    expect(e.message).toMatch(/the outbound proxy refused the tunnel \(502\)/);
+  });
+
   it('judges a destination that spells an address before sending', async () => {
     const p = await proxy();
     for (const [base, operatorNamed] of [['http://169.254.169.254', true], ['http://10.0.0.5:8080', false]] as const) {

@@ -13,6 +13,7 @@ import {
   failedBeforeSend,
   isDeadlineReason,
   networkKindOf,
+  proxyRefusal,
 } from './errors.js';
 import { OutboundPolicy, defaultResolver, isTierA, normalizeIp, type Resolver } from './outbound.js';
 import { redactSecrets } from './redact.js';
@@ -433,7 +434,8 @@ class Client implements ForgeClient {
       return this.refused(method, url, e.address ?? url.hostname, reason);
     }
     const kind = networkKindOf(err);
-    const detail = code ?? (kind === 'unexpected' ? 'unexpected error' : kind);
+    const proxied = proxyRefusal(err);
+    const detail = proxied !== undefined ? `the outbound proxy refused the tunnel (${proxied})` : code ?? (kind === 'unexpected' ? 'unexpected error' : kind);
     return new ForgeNetworkError({ kind, method, url: line, detail: redactSecrets(detail, [this.token]), code, beforeSend: failedBeforeSend(err) });
   }
 }

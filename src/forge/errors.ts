@@ -97,6 +97,14 @@ export function errorCode(err: unknown): string | undefined {
 }
 
 const TLS_HANDSHAKE_RESET = /before secure TLS connection was established/i;
+/** undici's abort error when the outbound proxy answers CONNECT with anything but 200. */
+const PROXY_REFUSED = /Proxy response \((\d+)\) !== 200/;
+
+/** The status an outbound proxy refused the tunnel with, when that is what failed. */
+export function proxyRefusal(err: unknown): number | undefined {
+  const m = PROXY_REFUSED.exec(errorMessages(err));
+  return m ? Number(m[1]) : undefined;
+}
 
 /** The messages of an error and its cause chain, joined. */
 function errorMessages(err: unknown): string {
@@ -126,6 +134,8 @@ export function networkKindOf(err: unknown): ForgeNetworkErrorKind {
   const name = errorName(err);
   const code = errorCode(err);
   if (code === REFUSED_DESTINATION_CODE) return 'refused-destination';
+  // undici reports a proxy refusing the tunnel as an abort: it is a network error reaching the platform.
+  if (proxyRefusal(err) !== undefined) return 'network';
   if (name === 'AbortError' || code === 'UND_ERR_ABORTED' || code === 'ABORT_ERR' || name === 'RequestAbortedError') return 'canceled';
   if (!code) return 'unexpected';
   if (code === 'ECONNREFUSED') return 'connection-refused';
@@ -142,6 +152,7 @@ export function networkKindOf(err: unknown): ForgeNetworkErrorKind {
 /** True when the failure happened while connecting, before anything was written. */
 export function failedBeforeSend(err: unknown): boolean {
   if (err instanceof ForgeNetworkError) return err.beforeSend;
+  if (proxyRefusal(err) !== undefined) return true; // the tunnel never opened: nothing reached the platform
   const code = errorCode(err);
   return code !== undefined && BEFORE_SEND_CODES.has(code);
 }
