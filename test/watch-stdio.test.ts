@@ -45,4 +45,16 @@ describe('stdio watches', () => {
       await srv.close();
     }
   });
+
+  it('subscriptions/listen refuses a collection and an object that does not exist, as HTTP does', async () => {
+    const srv = await startServer({ sandbox: sb, modern: true, env: { FORGE_MCP_TEST_WATCH_SCALE: '100' } });
+    try {
+      await expect(srv.client.listen({ resourceSubscriptions: ['forge://project/1/issues'] })).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/collections are refused/) });
+      await expect(srv.client.listen({ resourceSubscriptions: ['forge://project/1/issue/999999'] })).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/does not exist or is not accessible/) });
+      // The server goes on serving.
+      expect((await srv.client.listTools()).tools.length).toBe(2);
+    } finally {
+      await srv.close();
+    }
+  });
 });

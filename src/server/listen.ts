@@ -34,17 +34,29 @@ export function listeningTransport(s: Session, channel: WatchChannel): StdioWrap
   const inner: Transport = new StdioServerTransport(input, process.stdout);
   const open = new Map<string, string[]>();
   const unanswered = new Set<string>();
-  const watch = (m: Inbound): void => {
-    if (s.config.capabilitySurface === 'minimal') return; // no resource subscriptions are honoured there
+  /**
+   * Starts a watch on each object a listen request names. Like HTTP, a collection or an object that
+   * does not exist (or is not accessible) refuses the whole request: its error is answered here and
+   * the request never reaches the SDK. Resolves true when the request may go on.
+   */
+  const watch = async (m: Inbound): Promise<boolean> => {
+    if (s.config.capabilitySurface === 'minimal') return true; // no resource subscriptions are honoured there
     const subs = m.params?.notifications?.resourceSubscriptions;
-    if (!Array.isArray(subs) || (typeof m.id !== 'string' && typeof m.id !== 'number')) return;
+    if (!Array.isArray(subs) || (typeof m.id !== 'string' && typeof m.id !== 'number')) return true;
     const key = String(m.id);
     const uris = [...new Set(subs.filter((u): u is string => typeof u === 'string'))];
-    void (async () => {
-      const started: string[] = [];
-      for (const uri of uris) if ((await watchesOf(s).subscribe(uri, channel)).ok) started.push(uri);
-      open.set(key, started);
-    })();
+    const started: string[] = [];
+    for (const uri of uris) {
+      const w = await watchesOf(s).subscribe(uri, channel);
+      if (!w.ok) {
+        for (const u of started) s.watches?.unsubscribe(u, channel);
+        await inner.send({ jsonrpc: '2.0', id: m.id, error: { code: -32602, message: w.message } } as never);
+        return false;
+      }
+      started.push(uri);
+    }
+    open.set(key, started);
+    return true;
   };
   const unwatch = (key: string): void => {
     for (const uri of open.get(key) ?? []) s.watches?.unsubscribe(uri, channel);
@@ -71,8 +83,11 @@ export function listeningTransport(s: Session, channel: WatchChannel): StdioWrap
         const m = message as Inbound;
         // A listen stays open by design: it is not waited for.
         if (typeof m.method === 'string' && m.method !== 'subscriptions/listen' && (typeof m.id === 'string' || typeof m.id === 'number')) unanswered.add(String(m.id));
-        if (m.method === 'subscriptions/listen') watch(m);
-        else if (m.method === 'notifications/cancelled' && (typeof m.params?.requestId === 'string' || typeof m.params?.requestId === 'number')) unwatch(String(m.params.requestId));
+        if (m.method === 'subscriptions/listen') {
+          void watch(m).then((go) => { if (go) h?.(message, extra); });
+          return;
+        }
+        if (m.method === 'notifications/cancelled' && (typeof m.params?.requestId === 'string' || typeof m.params?.requestId === 'number')) unwatch(String(m.params.requestId));
         h?.(message, extra);
       };
     },
