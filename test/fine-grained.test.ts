@@ -3,7 +3,7 @@
 // grant reaches, and calls it may not make are refused before anything reaches the platform; on another
 // release (phase A) only what no fine-grained token reaches is withheld.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { GRANULAR_TOKEN, type Sandbox } from '../src/sandbox/index.js';
+import { DEFAULT_GRANT, GRANULAR_TOKEN, type Sandbox } from '../src/sandbox/index.js';
 import { apiRequests, startServer, text, withSandbox, type Running } from './helpers/harness.js';
 
 describe('phase B: grant read, 19.4 instance', () => {
@@ -49,6 +49,15 @@ describe('phase B: grant read, 19.4 instance', () => {
     expect(text(i)).toMatch(/^action "project\.delete" exists but this fine-grained personal access token was not granted/);
   });
 
+  it('words a GraphQL refusal with the permission table\'s display name and boundary (not always Project)', async () => {
+    sb.clearLog();
+    const r = await dyn.call('forge_execute_action', { action: 'custom_emoji.delete', params: { custom_emoji_id: 1 }, confirm: true });
+    expect(text(r)).toMatch(/not granted what it needs: the group permission \[Custom Emoji: Delete\]\./);
+    expect(apiRequests(sb)).toHaveLength(0);
+    const detail = await dyn.client.readResource({ uri: 'forge://tools/custom_emoji.delete' });
+    expect(JSON.parse((detail.contents[0] as { text: string }).text).fine_grained).toMatchObject({ available: true, permissions: ['delete_custom_emoji'], boundary: 'group' });
+  });
+
   it('refuses what no fine-grained token reaches, naming the operation', async () => {
     sb.clearLog();
     const r = await dyn.call('forge_execute_action', { action: 'issue.work_item_list', params: { full_path: 'demo-group/demo-project' } });
@@ -72,7 +81,7 @@ describe('phase B: grant read, 19.4 instance', () => {
     const detail = JSON.parse((r.contents[0] as { text: string }).text) as { withheld?: { cause: string; message: string }; fine_grained: unknown };
     expect(detail.withheld?.cause).toBe('fine-grained');
     expect(detail.withheld?.message).toMatch(/not granted what it needs: the project permission \[Project: Delete\]/);
-    expect(detail.fine_grained).toEqual({ available: true, permissions: ['delete_project'] });
+    expect(detail.fine_grained).toEqual({ available: true, permissions: ['delete_project'], boundary: 'project' });
   });
 });
 
@@ -152,5 +161,28 @@ describe('notes on empty GraphQL answers', () => {
     expect(r.isError, text(r)).toBeFalsy();
     expect(text(r)).toMatch(/Note: this session uses a fine-grained personal access token, which sees only what its grant covers: the list may hold items the token may not see\.$/);
     expect(r.structuredContent?.fine_grained_note).toBeDefined();
+  });
+});
+
+describe('a grant naming a permission the recorded release does not define', () => {
+  let sb: Sandbox;
+  let srv: Running;
+  const FLUX_TOKEN = 'glpat-grant-quantum-flux';
+  beforeAll(async () => {
+    sb = await withSandbox({
+      tokens: {
+        [FLUX_TOKEN]: { kind: 'fine_grained', scopes: ['granular'], userId: 1, tokenId: 77, name: 'flux', granularScopes: [...DEFAULT_GRANT, { access: 'all_memberships', permissions: ['read_quantum_flux', 'x'.repeat(100)] }] },
+      },
+    });
+    srv = await startServer({ sandbox: sb, token: FLUX_TOKEN });
+  });
+  afterAll(async () => { await srv?.close(); await sb?.close(); });
+
+  it('falls back (phase A) with that reason, logging the count and the names cut to 64 bytes', async () => {
+    const line = srv.stderr().split('\n').find((l) => l.includes('fine-grained session in fallback'));
+    expect(line).toBeDefined();
+    expect(JSON.parse(line!)).toMatchObject({ phase: 'A', reason: 'grant-unrecorded', unrecorded_count: 2, unrecorded: ['read_quantum_flux', 'x'.repeat(64)] });
+    const r = await srv.call('forge_execute_action', { action: 'issue.work_item_list', params: { full_path: 'demo-group/demo-project' } });
+    expect(text(r)).toMatch(/The grant was not evaluated: the grant names a permission the recorded release \(19\.4\) does not define/);
   });
 });

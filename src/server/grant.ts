@@ -4,25 +4,41 @@
 // reach is withheld; the platform judges the rest. The grant is never logged, cached or keyed on.
 import type { Action } from '../catalog/define.js';
 import { readVersion, type Session } from './session.js';
+import { RECORDED_PERMISSIONS } from './permissions-19.4.js';
 
 export type GrantState =
   | { phase: 'B'; granted: ReadonlySet<string>; prerelease: boolean }
-  | { phase: 'A'; reason: FallbackReason };
+  | { phase: 'A'; reason: FallbackReason; unrecorded?: readonly string[] };
 
 export type FallbackReason =
-  | 'grant-unreadable' | 'version-unreadable' | 'version-outside-record' | 'grant-too-large' | 'grant-unclear' | 'grant-unanswered';
+  | 'grant-unreadable' | 'version-unreadable' | 'version-outside-record' | 'grant-unrecorded' | 'grant-too-large' | 'grant-unclear' | 'grant-unanswered';
 
 /** The sentence each fallback reason adds to a refusal (SPEC "Fallback reasons"). */
 export const FALLBACK_TEXT: Record<FallbackReason, string> = {
   'grant-unreadable': 'the token cannot read its own grant (it lacks Personal Access Token: Read)',
   'version-unreadable': 'the instance did not report a readable version (the token lacks Metadata: Read)',
   'version-outside-record': 'the instance release is outside the record (the permission table is recorded for 19.4)',
+  'grant-unrecorded': 'the grant names a permission the recorded release (19.4) does not define (renamed or added since)',
   'grant-too-large': 'the grant is larger than this server reads (1 MiB, 1000 scopes)',
   'grant-unclear': 'the grant holds a scope that cannot be read without guessing',
   'grant-unanswered': 'the grant or version request was unanswered; it is asked again at the next re-read',
 };
 
 const RECORDED_RELEASE = '19.4';
+
+interface RecordedPermission { label: string; boundaries: readonly string[] }
+let recorded: Map<string, RecordedPermission> | undefined;
+/** The permissions the recorded release defines, read from the generated table on first use. */
+export function recordedPermissions(): ReadonlyMap<string, RecordedPermission> {
+  if (!recorded) {
+    recorded = new Map();
+    for (const line of RECORDED_PERMISSIONS.split('\n')) {
+      const [id, label, boundaries] = line.split('\t');
+      if (id && label) recorded.set(id, { label, boundaries: (boundaries ?? '').split(',').filter(Boolean) });
+    }
+  }
+  return recorded;
+}
 const MAX_GRANT_BYTES = 1024 * 1024;
 const MAX_SCOPES = 1000;
 const ACCESS = new Set(['personal_projects', 'selected_memberships', 'all_memberships', 'user', 'instance']);
@@ -38,7 +54,11 @@ export async function evaluateGrant(s: Session, tokenId: number | undefined): Pr
   s.grant = next;
   if (before?.phase === next.phase && (next.phase === 'B' || (before as { reason?: string }).reason === next.reason)) return;
   if (next.phase === 'B') s.log.info({ phase: 'B', release: s.version }, 'fine-grained session: the grant is evaluated; listing what it reaches');
-  else s.log.info({ phase: 'A', reason: next.reason }, 'fine-grained session in fallback: only what no fine-grained token can reach is withheld');
+  else {
+    // Unrecorded permission names are said by count and at most three, each cut to 64 bytes (SPEC).
+    const extra = next.unrecorded ? { unrecorded_count: next.unrecorded.length, unrecorded: next.unrecorded.slice(0, 3).map((n) => Buffer.from(n).subarray(0, 64).toString()) } : {};
+    s.log.info({ phase: 'A', reason: next.reason, ...extra }, 'fine-grained session in fallback: only what no fine-grained token can reach is withheld');
+  }
 }
 
 async function judge(s: Session, tokenId: number | undefined): Promise<GrantState> {
@@ -71,6 +91,8 @@ async function judge(s: Session, tokenId: number | undefined): Promise<GrantStat
     if (raw.access === 'selected_memberships' && !projects && !groups) return { phase: 'A', reason: 'grant-unclear' };
     for (const p of raw.permissions) if (typeof p === 'string') granted.add(p);
   }
+  const unrecorded = [...granted].filter((p) => !recordedPermissions().has(p));
+  if (unrecorded.length) return { phase: 'A', reason: 'grant-unrecorded', unrecorded };
   const v = s.version;
   if (v === undefined) return { phase: 'A', reason: 'version-unreadable' };
   const prerelease = /^19\.5\.0-pre\b/.test(v);
@@ -86,17 +108,31 @@ export function grantReaches(a: Action, g: Extract<GrantState, { phase: 'B' }>):
   return a.fineGrained !== 'none' && a.fineGrained.every((p) => g.granted.has(p));
 }
 
-/** The boundary a route's permission is judged at (for the refusal's `[<Boundary>: <Permission>]`). */
-function boundaryOf(a: Action): string {
-  const path = a.path ?? '';
-  if (/^\/(projects)\b/.test(path) || a.graphql) return 'Project';
-  if (/^\/groups\b/.test(path)) return 'Group';
-  if (/^\/users?\b/.test(path) || /^\/personal_access_tokens\b/.test(path)) return 'User';
-  return 'Instance';
+/** The boundary a route names by its path (projects, groups, users), when it names one. */
+function routeBoundary(a: Action): string | undefined {
+  const path = a.graphql ? '' : a.path ?? '';
+  if (/^\/projects\b/.test(path)) return 'project';
+  if (/^\/groups\b/.test(path)) return 'group';
+  if (/^\/users?\b/.test(path) || /^\/personal_access_tokens\b/.test(path)) return 'user';
+  return undefined;
 }
 
-/** `read_merge_request` → `Merge Request: Read` (the form the platform uses in its refusals). */
+/**
+ * The boundary a permission is judged at, for the refusal's "the <boundary> permission": from the
+ * release's permission table — the route's own boundary when the permission has several, else the
+ * permission's first (a GraphQL action names no route, so its permission decides).
+ */
+export function boundaryOf(a: Action, permission: string): string {
+  const table = recordedPermissions().get(permission)?.boundaries ?? [];
+  const route = routeBoundary(a);
+  if (route && (table.length === 0 || table.includes(route))) return route;
+  return table[0] ?? route ?? 'instance';
+}
+
+/** `read_merge_request` → `Merge Request: Read`: the release's display name, else derived from the identifier. */
 export function permissionLabel(id: string): string {
+  const known = recordedPermissions().get(id)?.label;
+  if (known) return known;
   const [verb, ...rest] = id.split('_');
   const title = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
   return `${rest.map(title).join(' ')}: ${title(verb)}`;
@@ -125,6 +161,6 @@ export function fineGrainedRefusal(a: Action, s: Session, surface: string): stri
   }
   const missing = a.fineGrained.filter((p) => !g.granted.has(p));
   // As the platform words it: "the following project permissions: [Merge Request: Read]".
-  const needs = `the ${boundaryOf(a).toLowerCase()} permission${missing.length > 1 ? 's' : ''} ${missing.map((p) => `[${permissionLabel(p)}]`).join(', ')}`;
+  const needs = `the ${boundaryOf(a, missing[0]!)} permission${missing.length > 1 ? 's' : ''} ${missing.map((p) => `[${permissionLabel(p)}]`).join(', ')}`;
   return `${prefix}action "${a.id}" exists but this fine-grained personal access token was not granted what it needs: ${needs}. ${WAY_OUT} ${CLOSING}`;
 }

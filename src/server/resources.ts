@@ -4,6 +4,7 @@ import { catalog } from '../catalog/index.js';
 import { actionSchema } from '../catalog/schema.js';
 import { availability, withheldMessage } from '../pipeline/access.js';
 import type { Session } from './session.js';
+import { boundaryOf } from './grant.js';
 
 export const TOOL_URI_PREFIX = 'forge://tools/';
 
@@ -19,7 +20,7 @@ export function actionDetail(s: Session, id: string): Record<string, unknown> | 
     writes: a.writes,
     destructive: a.destructive,
     tier: a.tier,
-    fine_grained: a.fineGrained === 'none' ? { available: false } : { available: true, permissions: a.fineGrained },
+    fine_grained: a.fineGrained === 'none' ? { available: false } : { available: true, permissions: a.fineGrained, ...(a.fineGrained[0] ? { boundary: boundaryOf(a, a.fineGrained[0]) } : {}) },
     input_schema: actionSchema(a),
     examples: a.examples ?? [],
   };
