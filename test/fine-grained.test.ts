@@ -103,7 +103,7 @@ describe('phase A: release outside the record', () => {
     expect(names).toContain('forge_project_delete');
     expect(names).not.toContain('forge_issue_work_item_list');
     const r = await srv.call('forge_issue_work_item_list', { full_path: 'demo-group/demo-project' });
-    expect(text(r)).toMatch(/^action "issue\.work_item_list" exists but is not available to a fine-grained personal access token: .* The grant was not evaluated: the instance release is outside the record/);
+    expect(text(r)).toMatch(/^action "issue\.work_item_list" exists but is not available to a fine-grained personal access token: .* The grant was not evaluated: the instance release is outside the record \(it reports 18\.11\.2-ee; the permission table is recorded for 19\.4\)\./);
   });
 });
 
@@ -184,5 +184,44 @@ describe('a grant naming a permission the recorded release does not define', () 
     expect(JSON.parse(line!)).toMatchObject({ phase: 'A', reason: 'grant-unrecorded', unrecorded_count: 2, unrecorded: ['read_quantum_flux', 'x'.repeat(64)] });
     const r = await srv.call('forge_execute_action', { action: 'issue.work_item_list', params: { full_path: 'demo-group/demo-project' } });
     expect(text(r)).toMatch(/The grant was not evaluated: the grant names a permission the recorded release \(19\.4\) does not define/);
+  });
+});
+
+describe('fallback reasons of the version read', () => {
+  const NO_METADATA = 'glpat-grant-no-metadata';
+  const workItems = (srv: Running) => srv.call('forge_execute_action', { action: 'issue.work_item_list', params: { full_path: 'demo-group/demo-project' } });
+
+  it('a version request answered 5xx is grant-unanswered (asked again later), not a missing Metadata: Read', async () => {
+    const sb = await withSandbox();
+    sb.fault({ method: 'GET', path: '/api/v4/version', status: 503, times: 1000 });
+    const srv = await startServer({ sandbox: sb, token: GRANULAR_TOKEN });
+    try {
+      expect(srv.stderr()).toMatch(/"phase":"A","reason":"grant-unanswered"/);
+      const r = await workItems(srv);
+      expect(text(r)).toMatch(/The grant was not evaluated: the grant or version request was unanswered/);
+      expect(text(r)).not.toMatch(/Metadata: Read/);
+    } finally { await srv.close(); await sb.close(); }
+  });
+
+  it('a version that is not a release number is version-unreadable, saying so', async () => {
+    const sb = await withSandbox({ version: 'banana' });
+    const srv = await startServer({ sandbox: sb, token: GRANULAR_TOKEN });
+    try {
+      expect(srv.stderr()).toMatch(/"phase":"A","reason":"version-unreadable"/);
+      expect(text(await workItems(srv))).toMatch(/The grant was not evaluated: the instance did not report a readable version \(its answer is not a release number of at most 64 bytes\)/);
+    } finally { await srv.close(); await sb.close(); }
+  });
+
+  it('a token without Metadata: Read: one WARN at start naming the permission, and version-unreadable', async () => {
+    const grant = DEFAULT_GRANT.filter((g) => g.access !== 'instance');
+    const sb = await withSandbox({ tokens: { [NO_METADATA]: { kind: 'fine_grained', scopes: ['granular'], userId: 1, tokenId: 78, name: 'no-metadata', granularScopes: grant } } });
+    const srv = await startServer({ sandbox: sb, token: NO_METADATA });
+    try {
+      await srv.client.listTools();
+      const warns = srv.stderr().split('\n').filter((l) => l.includes('lacks Metadata: Read'));
+      expect(warns).toHaveLength(1);
+      expect(JSON.parse(warns[0]!)).toMatchObject({ level: 40, permission: 'Metadata: Read' });
+      expect(text(await workItems(srv))).toMatch(/The grant was not evaluated: the instance did not report a readable version \(the token lacks Metadata: Read\)/);
+    } finally { await srv.close(); await sb.close(); }
   });
 });

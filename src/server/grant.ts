@@ -8,7 +8,7 @@ import { RECORDED_PERMISSIONS } from './permissions-19.4.js';
 
 export type GrantState =
   | { phase: 'B'; granted: ReadonlySet<string>; prerelease: boolean }
-  | { phase: 'A'; reason: FallbackReason; unrecorded?: readonly string[] };
+  | { phase: 'A'; reason: FallbackReason; unrecorded?: readonly string[]; because?: string };
 
 export type FallbackReason =
   | 'grant-unreadable' | 'version-unreadable' | 'version-outside-record' | 'grant-unrecorded' | 'grant-too-large' | 'grant-unclear' | 'grant-unanswered';
@@ -94,9 +94,16 @@ async function judge(s: Session, tokenId: number | undefined): Promise<GrantStat
   const unrecorded = [...granted].filter((p) => !recordedPermissions().has(p));
   if (unrecorded.length) return { phase: 'A', reason: 'grant-unrecorded', unrecorded };
   const v = s.version;
-  if (v === undefined) return { phase: 'A', reason: 'version-unreadable' };
+  if (v === undefined) {
+    // A version request the platform did not answer is asked again; a refused one means no Metadata: Read.
+    if (s.versionProblem === 'unanswered') return { phase: 'A', reason: 'grant-unanswered' };
+    if (s.versionProblem === 'malformed') return { phase: 'A', reason: 'version-unreadable', because: 'the instance did not report a readable version (its answer is not a release number of at most 64 bytes)' };
+    return { phase: 'A', reason: 'version-unreadable' };
+  }
   const prerelease = /^19\.5\.0-pre\b/.test(v);
-  if (!prerelease && !v.startsWith(`${RECORDED_RELEASE}.`)) return { phase: 'A', reason: 'version-outside-record' };
+  if (!prerelease && !v.startsWith(`${RECORDED_RELEASE}.`)) {
+    return { phase: 'A', reason: 'version-outside-record', because: `the instance release is outside the record (it reports ${v}; the permission table is recorded for ${RECORDED_RELEASE})` };
+  }
   return { phase: 'B', granted, prerelease };
 }
 
@@ -156,7 +163,7 @@ export function fineGrainedRefusal(a: Action, s: Session, surface: string): stri
   const prefix = surface === 'dynamic' ? 'forge_execute_action: ' : '';
   const g = s.grant;
   if (a.fineGrained === 'none' || g?.phase !== 'B') {
-    const reason = g?.phase === 'A' ? ` The grant was not evaluated: ${FALLBACK_TEXT[g.reason]}.` : '';
+    const reason = g?.phase === 'A' ? ` The grant was not evaluated: ${g.because ?? FALLBACK_TEXT[g.reason]}.` : '';
     return `${prefix}action "${a.id}" exists but is not available to a fine-grained personal access token: ${operationOf(a)}.${reason} ${CLASSIC_WAY_OUT} ${CLOSING}`;
   }
   const missing = a.fineGrained.filter((p) => !g.granted.has(p));

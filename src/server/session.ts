@@ -28,8 +28,10 @@ export interface Session {
   readonly meters: Meters;
   /** The user, when known (for log lines). */
   user?: { id: number; username: string };
-  /** The release the instance reported at GET /version (at most 64 bytes), when readable. */
+  /** The release the instance reported at GET /version (a release number of at most 64 bytes), when readable. */
   version?: string;
+  /** How the last version read went, when it gave no version: refused (no Metadata: Read), unanswered, or not a release number. */
+  versionProblem?: 'refused' | 'unanswered' | 'malformed';
   /** Settles when the start-up reads (identity, scopes, version) are done or timed out. */
   ready?: Promise<void>;
   /** Epoch ms of the last tool call or resource read (watch polling slows after 30 idle minutes). */
@@ -47,6 +49,8 @@ export function isHostedInstance(s: Session): boolean {
 }
 
 const versionReads = new WeakMap<Session, Promise<void>>();
+/** A release number as GitLab reports it: 19.4.1, 19.4.1-ee, 19.5.0-pre. */
+const RELEASE_NUMBER = /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?$/;
 
 /**
  * Reads the instance release (needs Metadata: Read on a fine-grained token; optional). Callers at the
@@ -59,9 +63,15 @@ export function readVersion(s: Session): Promise<void> {
       try {
         const res = await s.client.send({ method: 'GET', path: '/version', signal: AbortSignal.timeout(15_000) });
         const v = (res.body as { version?: unknown } | null)?.version;
-        if (res.status === 200 && typeof v === 'string' && Buffer.byteLength(v) <= 64) s.version = v;
+        if (res.status === 200 && typeof v === 'string' && Buffer.byteLength(v) <= 64 && RELEASE_NUMBER.test(v)) {
+          s.version = v;
+          s.versionProblem = undefined;
+        } else {
+          s.versionProblem = res.status === 200 ? 'malformed' : res.status >= 500 || res.status === 429 ? 'unanswered' : 'refused';
+        }
       } catch {
         // Unknown version: the hosted-only actions and the grant evaluation depend on it.
+        s.versionProblem = 'unanswered';
       }
     })().finally(() => versionReads.delete(s));
     versionReads.set(s, p);

@@ -51,7 +51,12 @@ export async function startStdio(config: Config, log: Logger): Promise<void> {
   const session: Session = newSession(effective, client, log.child({ credential_hash: credentialHandle(token) }));
   // The start-up reads run while the client connects; catalog methods wait for them (bounded), so a
   // read-only token never sees writes listed and the start never waits on the network.
-  void startSessionReads(session, 5_000, [identify(session)]);
+  void startSessionReads(session, 5_000, [identify(session)]).then(() => {
+    // Said once: without Metadata: Read the release is unknown, so the grant cannot be evaluated.
+    if (session.auth.kind === 'fine_grained' && session.versionProblem === 'refused') {
+      log.warn({ permission: 'Metadata: Read' }, 'the fine-grained token lacks Metadata: Read: the instance release cannot be read, so the grant is not evaluated (only what no fine-grained token reaches is withheld)');
+    }
+  });
   // Revalidation every 15 minutes: the token kind when it is still unknown, and a fine-grained grant
   // (a new release or a readable grant changes what the session is listed).
   const timer = setInterval(() => { if (!session.auth.detected || session.auth.kind === 'fine_grained') void detectScopes(session); }, REASK_MS);
