@@ -7,7 +7,9 @@
 // it says removal itself — a colloquial verb that can mean something harmless never turns into delete.
 
 /** Phrases, matched on the lower-cased request with word boundaries; the first match of each wins. */
-export const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
+/** A phrase marked 'object' applies only when the request names an issue, merge request or epic (#12, !88, &5). */
+export type PhraseCondition = 'object';
+export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]> = [
   // "stop doing X" is about X, and it cancels nothing
   [/\bstop sharing\b/g, 'unshare'],
   [/\bstop (notifying|emailing|pinging|alerting)\b/g, 'unsubscribe'],
@@ -17,9 +19,9 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(stop|mute|silence|turn off|unsubscribe from|no more)( the| all)? (emails?|notifications?|notifs?|pings?)\b|\bmute\b|\bunwatch\b/g, 'unsubscribe'],
   [/\b(notify me|ping me|keep me posted|watch|follow)\b|\b(want|get|send me) (email |emails |)notifications?\b/g, 'subscribe'],
   // Removing an attribute of an object is an update: "remove ~bug from #4", "get rid of the due date"
-  [/\b(remove|drop|clear|get rid of|delete|take off|unset|strip|take)( the| its| my)? (xlabelx|xmilestonex|due date|milestone|labels?|weight|estimate|assignees?|reviewers?|(access )?expiry|expiration( date)?)\b/g, 'update'],
+  [/\b(remove|drop|clear|get rid of|delete|take off|unset|strip|take)( the| its| my)? (xlabelx|xmilestonex|due date|milestone|labels?|weight|estimate|assignees?|reviewers?|(access )?expiry|expiration( date)?)\b/g, 'update', 'object'],
   [/\b(take|remove) xuserx (off|from) (the )?(reviewers?|assignees?)\b/g, 'update $5'],
-  [/\bmove\b(.{0,40}?)\b(into|to) (the )?(xmilestonex|milestone|iteration|sprint|column)\b/g, 'update $1 $4'],
+  [/\bmove\b(.{0,40}?)\b(into|to) (the )?(xmilestonex|milestone|iteration|sprint|column)\b/g, 'update $1 $4', 'object'],
   [/\b(get rid of|clear|dismiss|remove|delete|done with)( the| my| all)? (todos?|to-dos?)\b/g, 'todo mark done'],
   // Comments and discussions
   [/\b(leave|drop|post|add|write|put) (a |an |my )?(quick |short )?(comment|note|reply|remark)\b/g, 'create note'],
@@ -57,7 +59,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(open|file|raise|create|start|write up|log) (a |an )?(new )?(issue|bug|ticket|mr|merge request|pr)\b/g, 'create $4'],
   [/\b(a|an) new\b/g, 'create'],
   [/\bhow many\b/g, 'statistics count'],
-  [/\bthumbs? ?(up|down)\b|(^|\s)[+-]1\b|\b(upvote|downvote)\b/g, 'emoji create'],
+  [/\bthumbs?[- ]?(up|down)\b|(^|\s)[+-]1\b|\b(upvote|downvote)\b/g, 'emoji create'],
   [/^\s*new\b|\bnew (?=(issue|ticket|bug|mr|mergerequest|pr|branch|tag|release|project|repo|group|label|milestone|snippet|wiki|page|webhook|hook|token|variable|environment|runner|epic|board)\b)/g, 'create '],
   [/\b(pull up|bring up|open up|what('s| is) (it |this |that )?about|read)\b/g, 'get'],
   [/\b(hand|pass|reassign|give)( it| this| that)?( over)? to\b/g, 'update assignee'],

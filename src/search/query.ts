@@ -88,6 +88,8 @@ const NUMBERED: ReadonlyArray<readonly [RegExp, string, string]> = [
   [/\brunner ?#?(\d+)\b/g, 'runner', 'runner_id'],
   [/\bsnippet ?[#$]?(\d+)\b/g, 'snippet', 'snippet_id'],
   [/\buser ?#?(\d+)\b/g, 'user', 'user_id'],
+  [/\b(?:project|repo) ?#?(\d+)\b/g, 'project', 'project_id'],
+  [/\bgroup ?#?(\d+)\b/g, 'group', 'group_id'],
 ];
 
 /** Verbs used as nouns or in setting names: they do not ask for the effect. */
@@ -128,7 +130,8 @@ export function parseQuery(input: string): ParsedQuery {
   });
 
   for (const [re, kind, param] of NUMBERED) {
-    text = text.replace(re, (m, n: string) => { put(param, Number(n)); kinds.add(kind); return ` ${m.replace(/[#!&$]?\d+$/, '')} `; });
+    // "project 42" and "group 9" say where, like a path: they qualify the object, they are not it.
+    text = text.replace(re, (m, n: string) => { put(param, Number(n)); (kind === 'project' || kind === 'group' ? secondary : kinds).add(kind); return ` ${m.replace(/[#!&$]?\d+$/, '')} `; });
   }
   // Cross-project references: group/project#12, group/project!88, group&5.
   text = text.replace(/(^|\s)([\w.-]+(?:\/[\w.-]+)*)([#!&])(\d+)\b/g, (_m, pre: string, path: string, sigil: string, n: string) => {
@@ -159,7 +162,11 @@ export function parseQuery(input: string): ParsedQuery {
 
   // Phrases, then words.
   const rewritten: string[] = [];
-  for (const [re, to] of PHRASES) {
+  // Replacements leave runs of spaces; phrases are written with single ones.
+  text = text.replace(/\s+/g, ' ');
+  const namesObject = kinds.has('issue') || kinds.has('mergerequest') || kinds.has('epic');
+  for (const [re, to, when] of PHRASES) {
+    if (when === 'object' && !namesObject) continue;
     text = text.replace(re, (...m: unknown[]) => {
       const groups = m.slice(1, -2) as Array<string | undefined>;
       rewritten.push(to.replace(/\$(\d)/g, (_x, i: string) => groups[Number(i) - 1] ?? ''));
