@@ -149,6 +149,18 @@ describe('forge_find_action end to end', () => {
   beforeAll(async () => { sb = await withSandbox(); srv = await startServer({ sandbox: sb }); });
   afterAll(async () => { await srv.close(); await sb.close(); });
 
+  it('builds its index off the critical path after the first listing, without failing the process', async () => {
+    const fresh = await startServer({ sandbox: sb });
+    try {
+      // The warm-up runs a second after the first listing, before anything loaded the catalog tables.
+      await new Promise((r) => setTimeout(r, 1_500));
+      await fresh.client.ping();
+      const r = await fresh.call('forge_find_action', { query: 'retry pipeline 7' });
+      expect((r.structuredContent!.results as Array<{ id: string }>)[0]!.id).toBe('pipeline.retry');
+      expect(fresh.stderr()).not.toMatch(/catalog not loaded/);
+    } finally { await fresh.close(); }
+  });
+
   it('declares its output type, and the answer matches it (the client validates structuredContent)', async () => {
     const { tools } = await srv.client.listTools();
     const find = tools.find((t) => t.name === 'forge_find_action')!;

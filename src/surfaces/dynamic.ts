@@ -1,6 +1,6 @@
 // Dynamic surface: two tools. forge_find_action searches the catalog; forge_execute_action runs one
 // action through a closed envelope { action, params, confirm }.
-import { catalog } from '../catalog/index.js';
+import { catalog, loadCatalog } from '../catalog/index.js';
 import { ActionSearch, MAX_QUERY_CHARS } from '../search/index.js';
 import type { Action } from '../catalog/define.js';
 import { actionSchema } from '../catalog/schema.js';
@@ -81,7 +81,9 @@ let warming = false;
 function warm(): void {
   if (warming) return;
   warming = true;
-  setTimeout(() => { index(); }, 1000).unref();
+  // The catalog tables may not be loaded yet (a listing can be refused, or answered before them): load
+  // them first, and never let the warm-up fail the process — the first find builds the index anyway.
+  setTimeout(() => { void loadCatalog().then(() => index()).catch(() => undefined); }, 1000).unref();
 }
 
 export function findActions(s: Session, query: string, limit: number, domain?: string) {
