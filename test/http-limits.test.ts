@@ -41,7 +41,7 @@ async function metric(s: HttpServer, line: RegExp): Promise<number> {
 }
 
 describe('per-entry buckets', () => {
-  it('refuses tools/list past its burst with -42900 (refilled a tenth as fast), and counts it', async () => {
+  it('refuses tools/list past its burst with -42900 (refilled a tenth as fast, and saying so), and counts it', async () => {
     const c = await connect(srv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN });
     try {
       for (let i = 0; i < 3; i++) expect((await c.listTools()).tools).toHaveLength(2);
@@ -49,6 +49,8 @@ describe('per-entry buckets', () => {
       const refused = await codeOf(c.listTools());
       expect(refused?.code).toBe(-42900);
       expect(refused?.message).toMatch(/rate limit exceeded for tools\/list/);
+      // The message states this bucket's own rate (a tenth of the call rate of 1/s), not the call rate.
+      expect(refused?.message).toMatch(/more than 0\.1 requests per second \(burst 3\)/);
       expect(await metric(srv, /^forge_mcp_rate_limit_refusals_total\{method="tools\/list",scope="entry"\}/)).toBeGreaterThanOrEqual(1);
     } finally {
       await c.close();

@@ -10,6 +10,36 @@ import { ACCEPT, callTool, connect, errorOf, INIT, messageOf, post, rawRequest, 
 
 let sb: Sandbox;
 let srv: HttpServer;
+
+const TRUSTED = 'https://app.example.com';
+
+/** Raw bytes on a fresh connection (for requests no HTTP client will send), read until the server closes it. */
+function rawExchange(s: HttpServer, bytes: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const u = new URL(s.url);
+  return new Promise((resolve, reject) => {
+    let got = '';
+    const sock = connectSocket({ host: u.hostname, port: Number(u.port) }, () => sock.write(bytes));
+    sock.on('data', (d: Buffer) => { got += d.toString(); });
+    sock.on('error', reject);
+    sock.on('end', () => {
+      sock.end();
+      const [head, ...rest] = got.split('\r\n\r\n');
+      const [statusLine, ...lines] = head.split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const l of lines) headers[l.slice(0, l.indexOf(':')).toLowerCase()] = l.slice(l.indexOf(':') + 1).trim();
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
+    });
+    setTimeout(() => reject(new Error(`no answer: ${got}`)), 10_000).unref();
+  });
+}
+
+const expectSecurityHeaders = (get: (name: string) => string | null | undefined) => {
+  expect(get('x-content-type-options')).toBe('nosniff');
+  expect(get('x-frame-options')).toBe('DENY');
+  expect(get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(get('referrer-policy')).toBe('no-referrer');
+  expect(get('cache-control')).toBe('no-store');
+};
 beforeAll(async () => {
   sb = await withSandbox();
   srv = await startHttpServer(['--forge-url', sb.url, '--trusted-origins', 'https://app.example.com', '--max-request-body-bytes', '65536']);
@@ -226,6 +256,44 @@ describe('protections and headers', () => {
     expect(bad.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('keeps Cache-Control: no-store on an answer sent as an event stream', async () => {
+    const r = await post(srv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN }, rpc('tools/list'));
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expectSecurityHeaders((n) => r.headers.get(n));
+  });
+
+  it('answers a malformed HTTP request like every other refusal: security headers, a JSON-RPC error, Connection: close', async () => {
+    const port = new URL(srv.url).port;
+    const badLine = await rawExchange(srv, 'NOT AN HTTP REQUEST\r\n\r\n');
+    expect(badLine.status).toBe(400);
+    expectSecurityHeaders((n) => badLine.headers[n]);
+    expect(badLine.headers.connection).toBe('close');
+    expect(badLine.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(badLine.body)).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringMatching(/^Bad Request: the HTTP request is malformed/) } });
+    const big = await rawExchange(srv, `GET /health HTTP/1.1\r\nHost: localhost:${port}\r\nX-Padding: ${'a'.repeat(17_000)}\r\n\r\n`);
+    expect(big.status).toBe(431);
+    expectSecurityHeaders((n) => big.headers[n]);
+    expect(big.headers.connection).toBe('close');
+    const e = JSON.parse(big.body) as { id: unknown; error: { code: number; message: string } };
+    expect(e.id).toBeNull();
+    expect(e.error.message).toMatch(/^Request Header Fields Too Large: the request headers exceed \d+ bytes/);
+    // The server is still up.
+    expect((await fetch(`${srv.url}/health`)).status).toBe(200);
+  });
+
+  it('gives a trusted origin the CORS headers on the early refusals too (body too large, invalid JSON, nesting)', async () => {
+    const h = { 'PRIVATE-TOKEN': SANDBOX_TOKEN, Origin: TRUSTED, 'Sec-Fetch-Site': 'cross-site' };
+    const nested = `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"x":${'['.repeat(120)}${']'.repeat(120)}}}`;
+    for (const [body, status] of [[rpc('tools/list', { pad: 'x'.repeat(70_000) }), 413], ['{not json', 400], [nested, 400]] as const) {
+      const r = await post(srv, h, body);
+      expect(r.status).toBe(status);
+      expect(r.headers.get('access-control-allow-origin')).toBe(TRUSTED);
+      expect(r.headers.get('access-control-expose-headers')).toBe('Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate, Retry-After, ETag');
+      expectSecurityHeaders((n) => r.headers.get(n));
+    }
+  });
+
   it('answers a body over the limit 413 with a JSON-RPC error', async () => {
     const big = rpc('tools/list', { pad: 'x'.repeat(70_000) });
     const r = await post(srv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN }, big);
@@ -250,6 +318,19 @@ describe('instance selection (FORGE-URL)', () => {
     const r = await post(srv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN, 'FORGE-URL': 'https://elsewhere.example' }, rpc('tools/list'));
     expect(r.status).toBe(200);
     expect(srv.stderr()).toMatch(/FORGE-URL header ignored/);
+  });
+
+  it('answers a malformed header 400 even with one published instance', async () => {
+    for (const bad of ['not a url', 'ftp://gitlab.example.com', '/relative/path']) {
+      const r = await post(srv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN, 'FORGE-URL': bad }, rpc('tools/list', {}, 'sel'));
+      expect(r.status).toBe(400);
+      const e = errorOf(r.body);
+      expect(e.error.code).toBe(-32600);
+      expect(e.error.message).toMatch(/^the FORGE-URL header is malformed/);
+      expect(e.id).toBe('sel');
+    }
+    // A well-formed header naming another instance is still ignored.
+    expect((await post(srv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN, 'FORGE-URL': 'https://elsewhere.example:8443/gitlab' }, rpc('tools/list'))).status).toBe(200);
   });
 
   describe('several published instances', () => {

@@ -107,14 +107,19 @@ describe('OAuth mode: the door', () => {
     expect(count('/oauth/token/info')).toBe(0);
   });
 
-  it('answers a token the platform refuses 401 invalid_token, remembers it, and charges the address', async () => {
+  it('answers a token the platform refuses 401 invalid_token, naming only Authorization: Bearer, remembers it, and charges the address', async () => {
     sb.clearLog();
     const r = await post(srv, bearer(UNKNOWN));
     expect(r.status).toBe(401);
     const challenge = r.headers.get('www-authenticate') ?? '';
     expect(challenge).toMatch(/^Bearer error="invalid_token", error_description="[^"]+", resource_metadata="[^"]+", scope="api"$/);
-    expect(errorOf(r.body).error.message).toMatch(/^the platform rejected the token/);
+    const message = errorOf(r.body).error.message;
+    expect(message).toMatch(/^the platform rejected the token/);
+    // OAuth mode refuses PRIVATE-TOKEN, so the way out names only the header it reads.
+    expect(message).toContain('Authorization: Bearer');
+    expect(message).not.toMatch(/PRIVATE-TOKEN/i);
     const again = await post(srv, bearer(UNKNOWN));
+    expect(errorOf(again.body).error.message).not.toMatch(/PRIVATE-TOKEN/i);
     expect(again.status).toBe(401);
     expect(count('/api/v4/user')).toBe(1); // remembered: the platform is not asked twice
   });

@@ -66,6 +66,20 @@ describe('stateful sessions', () => {
     await noCredential.text();
   });
 
+  it('keeps Cache-Control: no-store on the session event stream and on answers sent as a stream', async () => {
+    const sid = await open(SANDBOX_TOKEN);
+    const listed = await listIn(SANDBOX_TOKEN, sid);
+    expect(listed.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(listed.headers.get('cache-control')).toBe('no-store');
+    const ctl = new AbortController();
+    const r = await fetch(`${srv.url}/mcp`, { headers: { accept: 'text/event-stream', 'PRIVATE-TOKEN': SANDBOX_TOKEN, 'Mcp-Session-Id': sid, ...PROTO }, signal: ctl.signal });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(r.headers.get('cache-control')).toBe('no-store');
+    expect(r.headers.get('x-frame-options')).toBe('DENY');
+    ctl.abort();
+  });
+
   it('ends a session on DELETE', async () => {
     const sid = await open(SANDBOX_TOKEN);
     const del = await fetch(`${srv.url}/mcp`, { method: 'DELETE', headers: { 'PRIVATE-TOKEN': SANDBOX_TOKEN, 'Mcp-Session-Id': sid, ...PROTO } });

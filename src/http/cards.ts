@@ -7,7 +7,7 @@ import type { Config } from '../config/index.js';
 import { VERSION } from '../config/index.js';
 import { header } from './guards.js';
 import { baseUrlOf, publishedScope, metadataUrl, resourceDocumentation } from './oauth.js';
-import { PUBLIC_CACHE } from './replies.js';
+import { markPublicDocument } from './replies.js';
 
 /** Where the card is served: the well-known location, and the discovery alias clients also probe. */
 export const CARD_PATHS: readonly string[] = ['/.well-known/mcp/server-card.json', '/.well-known/mcp.json'];
@@ -35,7 +35,8 @@ export function serverCard(config: Config, req: IncomingMessage): Record<string,
 export function serveCard(config: Config, req: IncomingMessage, res: ServerResponse): void {
   const body = JSON.stringify(serverCard(config, req));
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  const headers = { 'Cache-Control': PUBLIC_CACHE, ETag: etag };
+  markPublicDocument(res);
+  const headers = { ETag: etag };
   const ifNoneMatch = header(req, 'if-none-match');
   if (ifNoneMatch !== undefined && (ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').map((t) => t.trim().replace(/^W\//, '')).includes(etag))) {
     res.writeHead(304, headers);

@@ -22,8 +22,8 @@ import { Pool, poolKey, type PoolEntry } from './pool.js';
 import { StatefulSessions } from './sessions.js';
 import { HEADER_MISMATCH_CODE, heldCallsOf, isInitialize, jsonDepth, listenRequest, paramActionMismatch, readBody } from './body.js';
 import {
-  CORS_ALLOW_METHODS, CORS_EXPOSE_HEADERS, PUBLIC_CACHE, FORBIDDEN_CODE, INVALID_REQUEST_CODE, PARSE_ERROR_CODE, SERVER_ERROR_CODE, TOO_MANY_CODE, UNAUTHORIZED_CODE,
-  corsAllowHeaders, jsonReply, requestIdOf, retryAfterSeconds, rpcError, setSecurityHeaders, type RpcId,
+  CORS_ALLOW_METHODS, CORS_EXPOSE_HEADERS, FORBIDDEN_CODE, INVALID_REQUEST_CODE, PARSE_ERROR_CODE, SERVER_ERROR_CODE, TOO_MANY_CODE, UNAUTHORIZED_CODE,
+  corsAllowHeaders, jsonReply, markPublicDocument, prepareResponse, requestIdOf, retryAfterSeconds, rpcError, unparsedRequestAnswer, type RpcId,
 } from './replies.js';
 
 /** Held calls at once (SPEC "Limits": 192 under a descriptor limit of 1024). */
@@ -45,6 +45,9 @@ const NO_CREDENTIAL_MESSAGE =
   'Authentication required: send the access token in the PRIVATE-TOKEN header or as Authorization: Bearer <token>.';
 const REFUSED_MESSAGE =
   'the platform rejected the token: send a valid, unexpired access token issued by the target instance (PRIVATE-TOKEN header or Authorization: Bearer).';
+/** OAuth mode answers PRIVATE-TOKEN 401 itself, so its refusal names only the header it reads. */
+const REFUSED_BEARER_MESSAGE =
+  'the platform rejected the token: send a valid, unexpired access token issued by the target instance as Authorization: Bearer <token>.';
 
 export interface HttpHandle {
   /** The bound address (`http://host:port` or the socket path). */
@@ -90,6 +93,9 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
   /** Which instance a request goes to (SPEC "Instance selection"). */
   const selectInstance = (req: IncomingMessage): { ok: true; instance: string; operatorNamed: boolean } | { ok: false; status: number; message: string } => {
     const raw = header(req, 'forge-url');
+    const named = raw === undefined || raw.trim() === '' ? undefined : canonicalForgeUrl(raw);
+    // Malformed is 400 even where the header is otherwise ignored (one instance): a client bug worth surfacing.
+    if (named && !named.ok) return { ok: false, status: 400, message: `the FORGE-URL header is malformed: ${named.error}` };
     if (config.forgeUrls.length === 1) {
       if (raw !== undefined && !forgeUrlIgnoredLogged) {
         forgeUrlIgnoredLogged = true;
@@ -97,19 +103,17 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
       }
       return { ok: true, instance: config.forgeUrls[0], operatorNamed: true };
     }
-    if (raw === undefined || raw.trim() === '') {
+    if (!named) {
       return { ok: false, status: 400, message: config.allowAnyForgeUrl ? 'the FORGE-URL header is required: name the instance to act on (for example https://gitlab.example.com)' : 'the FORGE-URL header is required: name one of the instances this deployment publishes' };
     }
-    const c = canonicalForgeUrl(raw);
-    if (!c.ok) return { ok: false, status: 400, message: `the FORGE-URL header is malformed: ${c.error}` };
-    if (config.allowAnyForgeUrl) return { ok: true, instance: c.value, operatorNamed: false };
-    if (!config.forgeUrls.includes(c.value)) {
+    if (config.allowAnyForgeUrl) return { ok: true, instance: named.value, operatorNamed: false };
+    if (!config.forgeUrls.includes(named.value)) {
       // OAuth mode names the published instances (a client may pick one to sign in at); legacy mode does not.
       return oauth
         ? { ok: false, status: 403, message: `the FORGE-URL header names an instance this deployment does not publish; published instances: ${config.forgeUrls.join(', ')}` }
         : { ok: false, status: 400, message: 'the FORGE-URL header names an instance this deployment does not publish' };
     }
-    return { ok: true, instance: c.value, operatorNamed: true };
+    return { ok: true, instance: named.value, operatorNamed: true };
   };
 
   /** One admission per key at a time; a new token waits for a verification slot, a cached identity never does. */
@@ -134,21 +138,12 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
     return p;
   };
 
-  const corsFor = (req: IncomingMessage, res: ServerResponse): void => {
-    const origin = header(req, 'origin');
-    if (origin !== undefined && origins.trusted(origin)) {
-      res.setHeader('Access-Control-Allow-Origin', origin);
-      res.setHeader('Access-Control-Expose-Headers', CORS_EXPOSE_HEADERS);
-      res.setHeader('Vary', 'Origin');
-    }
-  };
-
   const tooMany = (res: ServerResponse, id: RpcId, ms: number): void =>
     rpcError(res, 429, TOO_MANY_CODE, 'Too many failed authentications from this address; retry later.', { id, headers: { 'Retry-After': retryAfterSeconds(ms) } });
 
   /** 401: the platform refused the token (charged by the caller). */
   const refusedReply = (req: IncomingMessage, res: ServerResponse, id: RpcId): void =>
-    rpcError(res, 401, UNAUTHORIZED_CODE, REFUSED_MESSAGE, {
+    rpcError(res, 401, UNAUTHORIZED_CODE, oauth ? REFUSED_BEARER_MESSAGE : REFUSED_MESSAGE, {
       id, headers: { 'WWW-Authenticate': oauth ? oauthChallenge(config, req, { error: 'invalid_token', error_description: 'The platform rejected the token' }) : 'Bearer' },
     });
 
@@ -300,7 +295,6 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
       rpcError(res, 403, FORBIDDEN_CODE, CROSS_ORIGIN_MESSAGE, { id });
       return;
     }
-    corsFor(req, res);
 
     const actionMismatch = paramActionMismatch(req, parsed);
     if (actionMismatch) {
@@ -399,7 +393,9 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    setSecurityHeaders(res);
+    // Before any route writes: every answer, refusals included, carries the same headers (and CORS for a trusted Origin).
+    const origin = header(req, 'origin');
+    prepareResponse(res, origin !== undefined && origins.trusted(origin) ? origin : undefined);
     if (!hosts.allows(req, addressOf.viaTrustedProxy(req))) {
       rpcError(res, 403, FORBIDDEN_CODE, 'the Host header names a host this deployment does not serve');
       return;
@@ -408,7 +404,6 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/mcp') {
       if (method === 'OPTIONS') {
-        const origin = header(req, 'origin');
         if (origin !== undefined && origins.trusted(origin)) {
           res.writeHead(204, {
             'Access-Control-Allow-Origin': origin,
@@ -433,7 +428,6 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
         rpcError(res, 403, FORBIDDEN_CODE, CROSS_ORIGIN_MESSAGE);
         return;
       }
-      corsFor(req, res);
       if (sessions && (method === 'GET' || method === 'DELETE')) {
         await serveSessionVerb(req, res);
         return;
@@ -451,16 +445,14 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
       // OAuth mode only (else 404). `/mcp` appended is where RFC 9728 clients look for the endpoint's own document.
       if (!oauth) jsonReply(res, 404, { error: 'not found' });
       else if (method === 'GET' || method === 'HEAD') {
-        corsFor(req, res);
-        jsonReply(res, 200, protectedResourceMetadata(config, req), { 'Cache-Control': PUBLIC_CACHE });
+        markPublicDocument(res);
+        jsonReply(res, 200, protectedResourceMetadata(config, req));
       } else rpcError(res, 405, INVALID_REQUEST_CODE, 'Method not allowed.', { headers: { Allow: 'GET' } });
       return;
     }
     if (CARD_PATHS.includes(path)) {
-      if (method === 'GET' || method === 'HEAD') {
-        corsFor(req, res);
-        serveCard(config, req, res);
-      } else rpcError(res, 405, INVALID_REQUEST_CODE, 'Method not allowed.', { headers: { Allow: 'GET' } });
+      if (method === 'GET' || method === 'HEAD') serveCard(config, req, res);
+      else rpcError(res, 405, INVALID_REQUEST_CODE, 'Method not allowed.', { headers: { Allow: 'GET' } });
       return;
     }
     if (path === '/metrics' && (method === 'GET' || method === 'HEAD')) {
@@ -495,8 +487,11 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
     server.timeout = config.httpIdleTimeoutMs;
     server.headersTimeout = Math.min(server.headersTimeout, config.httpIdleTimeoutMs + 1_000);
   }
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  server.on('clientError', (err: Error & { code?: string; reason?: unknown }, socket) => {
+    // As Node's own handler does: no bytes on a connection whose response is already under way
+    // (they would corrupt it), nor to a peer that is gone.
+    const answering = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
+    if (socket.writable && !answering && err.code !== 'ECONNRESET') socket.end(unparsedRequestAnswer(err));
     else socket.destroy();
   });
 

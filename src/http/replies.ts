@@ -1,6 +1,6 @@
 // Answers the HTTP layer writes itself (before MCP handling): JSON-RPC error bodies, the security
 // headers every response carries, and CORS headers for trusted origins.
-import type { ServerResponse } from 'node:http';
+import { maxHeaderSize, STATUS_CODES, type ServerResponse } from 'node:http';
 
 /** JSON-RPC code of a refusal by authority (cross-origin, scopes below the minimum). */
 export const FORBIDDEN_CODE = -40300;
@@ -36,8 +36,42 @@ export function corsAllowHeaders(legacy: boolean, forgeUrlHeader: boolean): stri
   return [...BASE_ALLOW_HEADERS, ...(legacy ? ['PRIVATE-TOKEN'] : []), ...(forgeUrlHeader ? ['FORGE-URL'] : [])].join(', ');
 }
 
-export function setSecurityHeaders(res: ServerResponse): void {
+/** Responses serving a public document: the only ones whose Cache-Control is not `no-store`. */
+const publicDocuments = new WeakSet<ServerResponse>();
+
+/** Marks the response as a public document (server card, OAuth metadata): cacheable by anyone for an hour. */
+export function markPublicDocument(res: ServerResponse): void {
+  publicDocuments.add(res);
+  res.setHeader('Cache-Control', PUBLIC_CACHE);
+}
+
+/** A writeHead headers argument (object or flat [name, value, ...] list) without its Cache-Control. */
+function withoutCacheControl(arg: unknown): unknown {
+  const isCacheControl = (k: unknown) => String(k).toLowerCase() === 'cache-control';
+  if (Array.isArray(arg)) return arg.filter((_, i) => !isCacheControl(arg[i - (i % 2)]));
+  if (arg && typeof arg === 'object') return Object.fromEntries(Object.entries(arg).filter(([k]) => !isCacheControl(k)));
+  return arg; // the status code or status message
+}
+
+/**
+ * Run first on every response, so refusals and answers alike carry the same headers: the security
+ * headers, CORS when the request's Origin is trusted (`trustedOrigin`), and a Cache-Control no later
+ * writer can loosen. The SDK writes its event streams with `no-cache, no-transform`; every path to
+ * the wire (an explicit writeHead, or the implicit one of a first write) goes through writeHead, so
+ * it is wrapped to put `no-store` back (or the public policy of a marked document).
+ */
+export function prepareResponse(res: ServerResponse, trustedOrigin: string | undefined): void {
   for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+  if (trustedOrigin !== undefined) {
+    res.setHeader('Access-Control-Allow-Origin', trustedOrigin);
+    res.setHeader('Access-Control-Expose-Headers', CORS_EXPOSE_HEADERS);
+    res.setHeader('Vary', 'Origin');
+  }
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    this.setHeader('Cache-Control', publicDocuments.has(this) ? PUBLIC_CACHE : 'no-store');
+    return Reflect.apply(writeHead, this, args.map(withoutCacheControl)) as ServerResponse;
+  } as ServerResponse['writeHead'];
 }
 
 /** The id of a JSON-RPC request body, when it is a single request carrying one. */
@@ -49,12 +83,14 @@ export function requestIdOf(body: unknown): RpcId {
   return null;
 }
 
+const rpcErrorBody = (id: RpcId, code: number, message: string): string => JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } });
+
 export function rpcError(res: ServerResponse, status: number, code: number, message: string, opts: { id?: RpcId; headers?: Record<string, string> } = {}): void {
   if (res.headersSent) {
     res.end();
     return;
   }
-  const body = JSON.stringify({ jsonrpc: '2.0', id: opts.id ?? null, error: { code, message } });
+  const body = rpcErrorBody(opts.id ?? null, code, message);
   res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), ...opts.headers });
   res.end(body);
 }
@@ -68,4 +104,20 @@ export function jsonReply(res: ServerResponse, status: number, value: unknown, h
 /** Seconds for a Retry-After header (at least 1). */
 export function retryAfterSeconds(ms: number): string {
   return String(Math.max(1, Math.ceil(ms / 1000)));
+}
+
+/**
+ * The answer to a request Node could not parse (bad request line, headers over the size limit, too
+ * slow): no request or response object exists, so the refusal every other route writes (security
+ * headers, JSON-RPC error) is put on the socket as raw bytes, and the connection is closed.
+ */
+export function unparsedRequestAnswer(err: { code?: string; reason?: unknown }): string {
+  const [status, message] =
+    err.code === 'HPE_HEADER_OVERFLOW' ? [431, `Request Header Fields Too Large: the request headers exceed ${maxHeaderSize} bytes`]
+    : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout: the request was not received in time']
+    // llhttp's reason is a fixed description of the fault (for example "Invalid method encountered").
+    : [400, `Bad Request: the HTTP request is malformed${typeof err.reason === 'string' ? ` (${err.reason.slice(0, 120)})` : ''}`];
+  const body = rpcErrorBody(null, INVALID_REQUEST_CODE, message);
+  const headers = { ...SECURITY_HEADERS, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body}`;
 }

@@ -17,11 +17,14 @@ export interface Meters {
   completions?: TokenBucket;
 }
 
+/** The tools/list bucket refills this many times slower than the call bucket (SPEC "Limits"). */
+const LIST_RATE_DIVISOR = 10;
+
 export function metersFor(config: Config): Meters {
   const { rps, burst } = config.rateLimit;
   if (rps <= 0) return {};
   const b = Math.max(1, burst);
-  return { calls: new TokenBucket(rps, b), lists: new TokenBucket(rps / 10, b), completions: new TokenBucket(rps * 10, b * 10) };
+  return { calls: new TokenBucket(rps, b), lists: new TokenBucket(rps / LIST_RATE_DIVISOR, b), completions: new TokenBucket(rps * 10, b * 10) };
 }
 
 /** Process-wide tools/list bucket in HTTP mode: 3,000 tools per second, 48,000 in hand (not configurable). */
@@ -63,5 +66,7 @@ export function noteRefusal(log: Logger, method: string, scope: MeterScope): voi
 
 export function rateLimitMessage(what: string, config: Config, scope: MeterScope = 'entry'): string {
   if (scope === 'process') return `rate limit exceeded for ${what}: this server is listing tools for too many sessions at once; wait a moment and retry`;
-  return `rate limit exceeded for ${what}: more than ${config.rateLimit.rps} requests per second (burst ${config.rateLimit.burst}); wait a moment and retry`;
+  // Each bucket states its own rate: tools/list refills a tenth as fast as the calls.
+  const rps = what === 'tools/list' ? Number((config.rateLimit.rps / LIST_RATE_DIVISOR).toPrecision(6)) : config.rateLimit.rps;
+  return `rate limit exceeded for ${what}: more than ${rps} requests per second (burst ${config.rateLimit.burst}); wait a moment and retry`;
 }
