@@ -491,7 +491,11 @@ describe('public documents', () => {
       // A trusted origin may read it from a browser; another gets no CORS header.
       const trusted = await fetch(`${srv.url}${path}`, { headers: { Origin: 'https://app.example.com' } });
       expect(trusted.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
-      expect((await fetch(`${srv.url}${path}`, { headers: { Origin: 'https://evil.example' } })).headers.get('access-control-allow-origin')).toBeNull();
+      const untrusted = await fetch(`${srv.url}${path}`, { headers: { Origin: 'https://evil.example' } });
+      expect(untrusted.headers.get('access-control-allow-origin')).toBeNull();
+      // A shared cache must not hand the untrusted (header-less) copy to a trusted origin.
+      expect(untrusted.headers.get('vary')).toMatch(/Origin/);
+      expect(r.headers.get('vary')).toMatch(/Origin/);
     }
   });
 

@@ -43,6 +43,8 @@ const publicDocuments = new WeakSet<ServerResponse>();
 export function markPublicDocument(res: ServerResponse): void {
   publicDocuments.add(res);
   res.setHeader('Cache-Control', PUBLIC_CACHE);
+  // Shared caches keep it: the CORS headers depend on the Origin, whether or not this one is trusted.
+  res.setHeader('Vary', 'Origin');
 }
 
 /** A writeHead headers argument (object or flat [name, value, ...] list) without its Cache-Control. */
