@@ -34,8 +34,22 @@ async function main(): Promise<number | undefined> {
   if (config.transport === 'http') {
     // Each transport is loaded only when chosen: stdio never pays for the listener, nor HTTP for stdio.
     const { startHttp } = await import('./http/index.js');
-    const http = await startHttp(config, log);
-    const shutdown = () => { void http.close().finally(() => process.exit(0)); };
+    let served = config;
+    let closeSandbox: (() => Promise<void>) | undefined;
+    if (config.sandbox) {
+      // --http --sandbox: the embedded simulated instance is the one published instance.
+      const { startSandbox } = await import('./sandbox/index.js');
+      const sandbox = await startSandbox();
+      closeSandbox = () => sandbox.close();
+      served = Object.freeze({ ...config, forgeUrls: [sandbox.url] });
+      log.info({ instance: sandbox.url }, 'sandbox instance started (simulated GitLab on loopback); it is the published instance');
+    }
+    const http = await startHttp(served, log);
+    if (config.sandbox) {
+      const { httpSandboxGuide } = await import('./http/sandbox-guide.js');
+      process.stderr.write(httpSandboxGuide(http.address));
+    }
+    const shutdown = () => { void http.close().then(() => closeSandbox?.()).finally(() => process.exit(0)); };
     process.on('SIGINT', shutdown);
     process.on('SIGTERM', shutdown);
     return undefined;

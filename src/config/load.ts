@@ -241,7 +241,7 @@ function build(args: ParsedArgs, input: LoadInput): LoadResult {
   if (skipTlsVerify) warnings.push('certificate verification toward the platform is off (FORGE_MCP_SKIP_TLS_VERIFY / --skip-tls-verify)');
 
   // ---- HTTP block (defaults stay in place on stdio) ----
-  const h = httpBlock(args, http, skipTlsVerify, input, warnings);
+  const h = httpBlock(args, http, skipTlsVerify, input, warnings, lastValue(args, 'sandbox') === 'true');
 
   // ---- the credential ----
   const rawToken = env.FORGE_TOKEN?.trim() ? env.FORGE_TOKEN.trim() : undefined;
@@ -365,7 +365,7 @@ type HttpBlock = Pick<Config,
   | 'trustedProxyHeader' | 'trustedProxies' | 'trustedOrigins' | 'authFailureLimit' | 'authFailureWindowMs' | 'authDistinctTokenLimit'
   | 'authDistinctTokenWindowMs' | 'oauthCacheTtlMs' | 'resourceDocumentation'>;
 
-function httpBlock(args: ParsedArgs, http: boolean, skipTlsVerify: boolean, input: LoadInput, warnings: string[]): HttpBlock {
+function httpBlock(args: ParsedArgs, http: boolean, skipTlsVerify: boolean, input: LoadInput, warnings: string[], sandbox = false): HttpBlock {
   // On stdio no HTTP flag is read: every value is its default.
   const flag = (name: string): string | undefined => (http ? lastValue(args, name) : undefined);
   const list = (name: string): string[] => (http ? args.values.get(name) ?? [] : []);
@@ -416,7 +416,12 @@ function httpBlock(args: ParsedArgs, http: boolean, skipTlsVerify: boolean, inpu
   }
   const allowAnyForgeUrl = http && lastValue(args, 'allow-any-forge-url') === 'true';
 
-  if (http) {
+  if (http && sandbox) {
+    // The embedded sandbox becomes the one published instance (its address is known once it listens).
+    if (forgeUrls.length || allowAnyForgeUrl) refuse('--sandbox serves the embedded simulated instance; it excludes --forge-url and --allow-any-forge-url');
+    if (authMode === 'oauth') refuse('--sandbox is not served with --auth-mode=oauth (the sandbox has no OAuth applications); use the default token mode');
+  }
+  if (http && !sandbox) {
     if (forgeUrls.length === 0 && !allowAnyForgeUrl) {
       refuse('no instance is published, so the server refuses to start: pass --forge-url <instance> (repeatable or comma-separated), or --allow-any-forge-url with --http-addr on loopback or a unix socket to let the FORGE-URL header name the instance');
     }
