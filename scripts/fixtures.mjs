@@ -48,7 +48,8 @@ function upstreamOf(file) {
 
 function provenance(path, upstream) {
   const sha = createHash('sha256').update(readFileSync(path)).digest('hex');
-  return `# source=${relative(ROOT, path)} sha256=${sha} ${upstream}`;
+  // Named inside the steering repository's shared tree (reference/…, SPEC.md): the project never reads it.
+  return `# source=${relative(join(ROOT, '..', 'shared'), path)} sha256=${sha} ${upstream}`;
 }
 
 function write(name, headers, columns, rows) {

@@ -20,7 +20,8 @@ import { watchesOf } from '../server/watch.js';
 import { IdentityCache, metadataPath, oauthChallenge, protectedResourceMetadata, resourceDocumentation } from './oauth.js';
 import { Pool, poolKey, type PoolEntry } from './pool.js';
 import { StatefulSessions } from './sessions.js';
-import { HEADER_MISMATCH_CODE, heldCallsOf, isInitialize, jsonDepth, listenRequest, paramActionMismatch, readBody } from './body.js';
+import { HEADER_MISMATCH_CODE, heldCallsOf, isInitialize, listenRequest, paramActionMismatch, readBody } from './body.js';
+import { jsonDepth } from '../server/json-depth.js';
 import {
   CORS_ALLOW_METHODS, CORS_EXPOSE_HEADERS, FORBIDDEN_CODE, INVALID_REQUEST_CODE, PARSE_ERROR_CODE, SERVER_ERROR_CODE, TOO_MANY_CODE, UNAUTHORIZED_CODE,
   corsAllowHeaders, jsonReply, markPublicDocument, prepareResponse, requestIdOf, retryAfterSeconds, rpcError, unparsedRequestAnswer, type RpcId,

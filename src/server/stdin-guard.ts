@@ -3,6 +3,7 @@
 // answers each such line itself (-32700 for invalid JSON, -32600 for an invalid request, with the id
 // when one could be read) and passes every well-formed message on unchanged.
 import { Transform, type TransformCallback } from 'node:stream';
+import { jsonDepth } from './json-depth.js';
 
 /** Longest line read (the SDK's buffer holds 10 MiB; a longer line is answered and skipped, never buffered). */
 export const MAX_LINE_BYTES = 8 * 1024 * 1024;
@@ -12,22 +13,6 @@ export const MAX_DEPTH = 64;
 type Id = string | number | null;
 const validId = (v: unknown): v is string | number => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
 
-/** Nesting depth of a JSON text, strings skipped; stops counting past the limit. */
-function depthOf(text: string): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 || c === 91) { if (++depth > max) { max = depth; if (max > MAX_DEPTH) return max; } }
-    else if (c === 125 || c === 93) depth--;
-  }
-  return max;
-}
 
 /** Why a parsed message is not a valid JSON-RPC 2.0 message, or undefined when it is. */
 function problemOf(m: unknown): string | undefined {
@@ -54,7 +39,7 @@ export function stdinGuard(answer: (line: string) => void): Transform {
   const line = (raw: string, push: (s: string) => void) => {
     const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (!text.trim()) return;
-    if (depthOf(text) > MAX_DEPTH) {
+    if (jsonDepth(text, MAX_DEPTH) > MAX_DEPTH) {
       const id = /^\s*\{\s*"jsonrpc"\s*:\s*"2\.0"\s*,\s*"id"\s*:\s*("(?:[^"\\]|\\.)*"|-?\d+)/.exec(text)?.[1];
       reply(id === undefined ? null : (JSON.parse(id) as string | number), -32600, `Invalid Request: nested deeper than ${MAX_DEPTH} levels`);
       return;

@@ -46,7 +46,7 @@ export default domain('search', 'Search a project, a group or the whole instance
     fineGrained: ['use_global_search'],
     keywords: 'grep find code text in files blobs source',
     examples: [
-      'grep for TODO(security) across group acme',
+      'grep for the string unsafe_eval across group acme',
       'where is parseInvoice defined in acme/shop?',
       'find files that mention REDIS_URL on branch develop of acme/api',
     ],
