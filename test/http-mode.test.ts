@@ -477,7 +477,7 @@ describe('public documents', () => {
       expect(r.headers.get('cache-control')).toBe('public, max-age=3600');
       expect(r.headers.get('x-frame-options')).toBe('DENY');
       const card = (await r.json()) as { name: string; remotes: Array<{ type: string; url: string }>; authentication: { schemes: string[] } };
-      expect(card.name).toBe('io.forge/forge-mcp-server');
+      expect(card.name).toBe('io.github.forge-mcp/forge-mcp-server'); // the registry name (package.json mcpName)
       expect(card.remotes).toEqual([{ type: 'streamable-http', url: `${srv.url}/mcp` }]);
       expect(card.authentication.schemes).toEqual(['bearer', 'private-token']);
       etag = r.headers.get('etag') ?? '';

@@ -2,6 +2,8 @@
 import { FLAGS, type FlagSpec } from './flags.js';
 
 export const VERSION = '0.1.0';
+/** The server's name in the MCP registry (package.json `mcpName`, server.json `name`, the server card). */
+export const REGISTRY_NAME = 'io.github.forge-mcp/forge-mcp-server';
 
 export interface EnvVarSpec {
   readonly name: string;

@@ -1,6 +1,6 @@
 // Configuration: argv + environment + env file → a frozen Config, or a start-up refusal.
 export { loadConfig, DEFAULT_FORGE_URL, HOME_ENV_FILE, RETIRED_VARIABLES } from './load.js';
-export { HELP_TEXT, VERSION, ENV_VARS } from './help.js';
+export { HELP_TEXT, VERSION, REGISTRY_NAME, ENV_VARS } from './help.js';
 export { FLAGS, USAGE_HINT } from './flags.js';
 export { parseDotenv } from './dotenv.js';
 export {

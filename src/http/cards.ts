@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config/index.js';
-import { VERSION } from '../config/index.js';
+import { REGISTRY_NAME, VERSION } from '../config/index.js';
 import { header } from './guards.js';
 import { baseUrlOf, publishedScope, metadataUrl, resourceDocumentation } from './oauth.js';
 import { markPublicDocument } from './replies.js';
@@ -16,7 +16,7 @@ export function serverCard(config: Config, req: IncomingMessage): Record<string,
   const oauth = config.authMode === 'oauth';
   return {
     $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
-    name: 'io.forge/forge-mcp-server',
+    name: REGISTRY_NAME,
     title: 'Forge MCP Server',
     version: VERSION,
     description: 'Acts on a GitLab instance through its REST and GraphQL APIs with the authority of the caller\'s token: about 1,100 actions behind two tools (find an action, run it).',
