@@ -40,3 +40,17 @@ describe('README snippets', () => {
     for (const l of lines) expect(quoted(l), l).toBe(true);
   });
 });
+
+describe('the terminal guide of --sandbox', () => {
+  it('prints valid snippets: mcpServers for Claude Desktop and Cursor, servers with a type for VS Code', async () => {
+    const { sandboxGuide } = await import('../src/server/guide.js');
+    const text = sandboxGuide();
+    const first = text.indexOf('{');
+    const vsAt = text.indexOf('VS Code (.vscode/mcp.json):');
+    const claude = JSON.parse(text.slice(first, text.lastIndexOf('}', vsAt) + 1)) as Record<string, unknown>;
+    expect(Object.keys(claude)).toEqual(['mcpServers']);
+    const rest = text.slice(vsAt);
+    const vscode = JSON.parse(rest.slice(rest.indexOf('{'), rest.indexOf('\n}\n') + 2)) as { servers: { forge: { type: string } } };
+    expect(vscode.servers.forge.type).toBe('stdio');
+  });
+});

@@ -2,7 +2,10 @@
 
 export function sandboxGuide(): string {
   // The command that is running now, so the snippet works from a clone as well as from an install.
-  const snippet = JSON.stringify({ mcpServers: { forge: { command: process.execPath, args: [process.argv[1] ?? 'forge-mcp-server', '--sandbox'] } } }, null, 2);
+  const server = { command: process.execPath, args: [process.argv[1] ?? 'forge-mcp-server', '--sandbox'] };
+  const snippet = JSON.stringify({ mcpServers: { forge: server } }, null, 2);
+  // VS Code names the map `servers` and wants the transport type.
+  const vscode = JSON.stringify({ servers: { forge: { type: 'stdio', ...server } } }, null, 2);
   const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'terminal', version: '1' } } });
   const inited = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
   const find = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'forge_find_action', arguments: { query: 'list open issues' } } });
@@ -12,9 +15,13 @@ export function sandboxGuide(): string {
     'Forge MCP Server — sandbox mode (a simulated GitLab instance with demo data; no account needed).',
     '',
     'This is an MCP server: an AI assistant starts it and talks to it over stdin/stdout.',
-    'To use it from your assistant, add this to the client configuration (Claude Desktop, Cursor, VS Code, ...):',
+    'To use it from your assistant, add this to the client configuration (Claude Desktop, Cursor, ...):',
     '',
     snippet,
+    '',
+    'VS Code (.vscode/mcp.json):',
+    '',
+    vscode,
     '',
     'Or talk to it right here: paste these lines one at a time (JSON-RPC), then press Ctrl+D to quit.',
     '',
