@@ -32,12 +32,54 @@ function schemaProblems(a: Action): string[] {
     if (!/^[a-z][a-z0-9_]*$/.test(name)) out.push(`param name ${name} is not snake_case`);
     if (!spec.description) out.push(`param ${name} has no description`);
     if (spec.enum && spec.enum.length === 0) out.push(`param ${name} has an empty enum`);
-    if (name === 'confirm' && !['issue.work_item_update', 'project.pull_mirror_configure'].includes(a.id)) out.push('confirm is reserved');
+    if (name === 'confirm' && !a.confirmWhen) out.push('confirm is reserved (an action declares it only with confirmWhen)');
   }
+  out.push(...confirmWhenProblems(a), ...errorHintProblems(a));
   if (a.graphql) {
     if (!/\b(query|mutation)\b/.test(a.graphql.document)) out.push('graphql document lacks query/mutation');
     if (!a.graphql.resultPath) out.push('graphql resultPath missing');
   }
+  return out;
+}
+
+/** `confirmWhen`: on a write that is not destructive as a whole, naming its own params of the right types, with a `confirm` param. */
+function confirmWhenProblems(a: Action): string[] {
+  const when = a.confirmWhen;
+  if (!when) return [];
+  const out: string[] = [];
+  if (a.destructive) out.push('confirmWhen on a destructive action (it is always confirmed)');
+  if (!a.writes) out.push('confirmWhen on an action that does not write');
+  if (!a.params.confirm || a.params.confirm.type !== 'boolean') out.push('confirmWhen without a boolean confirm param');
+  const expect = (name: string, type: string): void => {
+    const p = a.params[name];
+    if (!p) out.push(`confirmWhen names ${name}, which is not a param`);
+    else if (type !== 'any' && p.type !== type) out.push(`confirmWhen needs ${name} to be ${type}, it is ${p.type}`);
+  };
+  if ('emptyList' in when) {
+    if (!when.emptyList.length) out.push('confirmWhen.emptyList is empty');
+    for (const n of when.emptyList) expect(n, 'array');
+  } else {
+    for (const n of when.arms.whenTrue) expect(n, 'boolean');
+    for (const n of when.arms.whenGiven) expect(n, 'any');
+    expect(when.arms.unlessFalse, 'boolean');
+    if (!when.arms.whenTrue.length && !when.arms.whenGiven.length) out.push('confirmWhen.arms names nothing that arms');
+  }
+  return out;
+}
+
+/** `errorHints`: one line each, and a hint for both statuses when a route's 401 and 403 differ. */
+function errorHintProblems(a: Action): string[] {
+  const h = a.errorHints;
+  if (!h) return [];
+  const texts = [h.permission?.[401], h.permission?.[403], h.always, h.unauthorized];
+  const out: string[] = [];
+  if (texts.every((t) => t === undefined)) out.push('errorHints declares no hint');
+  for (const t of texts) {
+    if (t === undefined) continue;
+    if (!t.trim() || /[\r\n]/.test(t)) out.push('an error hint is empty or spans lines');
+    if (t.length > 300) out.push('an error hint is longer than 300 characters');
+  }
+  if (h.permission && (!h.permission[401] || !h.permission[403])) out.push('errorHints.permission needs both a 401 and a 403 text');
   return out;
 }
 

@@ -6,7 +6,9 @@ import { describe, it, expect, beforeAll, afterAll, afterEach } from 'vitest';
 import { STATUS_CODES } from 'node:http';
 import type { FaultRule, Sandbox } from '../src/sandbox/index.js';
 import { SANDBOX_TOKEN } from '../src/sandbox/index.js';
-import { ROTATE_SELF_HINT, ROUTE_STATUS_HINTS, SAML_LINK_HINT, PRIVATE_INSTANCES_SUGGESTION } from '../src/forge/classify.js';
+import { PRIVATE_INSTANCES_SUGGESTION } from '../src/forge/classify.js';
+import { catalog, loadCatalog } from '../src/catalog/index.js';
+import { EXTERNAL_STATUS_CHECK_HINTS, ROTATE_SELF_HINTS, SAML_LINK_HINTS } from '../src/catalog/hints.js';
 import { apiRequests, startServer, text, withSandbox, type Running, type ToolResultLike } from './helpers/harness.js';
 
 let sb: Sandbox;
@@ -14,6 +16,7 @@ let srv: Running;
 beforeAll(async () => {
   // 19.5.0-pre: the hosted-only Orbit actions are listed. Ultimate tier: the Premium and Ultimate
   // routes of the 401/403 table and the SAML-link actions are listed.
+  await loadCatalog();
   sb = await withSandbox({ version: '19.5.0-pre' });
   srv = await startServer({ sandbox: sb, env: { FORGE_MCP_TIER: 'ultimate' } });
 });
@@ -150,7 +153,8 @@ describe('the two causes of 401', () => {
     const op = (id: string) => id.split(/[._]/).map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1))).join('');
 
     it.each(routes)('%s', async (id, params, method, path, means401, means403) => {
-      const hints = ROUTE_STATUS_HINTS[id];
+      const hints = catalog().get(id)?.errorHints?.permission;
+      if (!hints) throw new Error(`${id} declares no permission hints`);
       expect(hints[401]).toMatch(means401);
       expect(hints[403]).toMatch(means403);
       for (const status of [401, 403] as const) {
@@ -165,7 +169,7 @@ describe('the two causes of 401', () => {
 
     it('no role hint after the verdict that the token was refused, nor after a refusal of the account itself', async () => {
       const path = '/api/v4/projects/1/merge_requests/1/status_checks';
-      const hints = ROUTE_STATUS_HINTS['external_status_check.list_project_mr_checks'];
+      const hints = EXTERNAL_STATUS_CHECK_HINTS.permission!;
       const refused = failure(await exec('external_status_check.list_project_mr_checks', { project_id: 1, merge_request_iid: 1 }, [{ path, status: 401, body: { error: 'invalid_token' }, times: 1 }]));
       expect(refused).toBe(
         'externalStatusCheckListProjectMrChecks: authentication failed: GitLab rejected the token itself as invalid, expired, revoked or without the api or read_api scope ' +
@@ -227,7 +231,7 @@ describe('fine-grained refusals', () => {
     expect(t).toMatch(/^externalStatusCheckListProjectMrChecks: access denied: this call needs the fine-grained project permission \[read_external_status_check\]/);
     expect(t.split('this call needs the fine-grained')).toHaveLength(2);
     expect(t).not.toContain('Suggestion:');
-    expect(t).not.toContain(ROUTE_STATUS_HINTS['external_status_check.list_project_mr_checks'][403]);
+    expect(t).not.toContain(EXTERNAL_STATUS_CHECK_HINTS.permission![403]);
     sent(1, 'GET', path);
   });
 
@@ -332,7 +336,7 @@ describe('hint rules', () => {
     for (const [id, params, fault, opening, confirm] of cases) {
       const t = failure(await exec(id, params, [{ ...fault, times: 1 }], confirm));
       expect(t.startsWith(opening), t).toBe(true);
-      expect(t).toContain(`. Suggestion: ${SAML_LINK_HINT}: `);
+      expect(t).toContain(`. Suggestion: ${SAML_LINK_HINTS.always}: `);
       expect(apiRequests(sb)).toHaveLength(1);
     }
   });
@@ -341,7 +345,7 @@ describe('hint rules', () => {
     const fg = failure(await exec('group.saml_link_list', { group_id: 2 }, [{ path: '/api/v4/groups/2/saml_group_links', status: 403, body: { error: 'insufficient_granular_scope' }, times: 1 }]));
     expect(fg).toMatch(/^groupSamlLinkList: access denied: this call needs a fine-grained permission/);
     expect(fg).not.toContain('Suggestion:');
-    expect(fg).not.toContain(SAML_LINK_HINT);
+    expect(fg).not.toContain(SAML_LINK_HINTS.always);
 
     const refused = failure(await exec('group.saml_link_list', { group_id: 2 }, [{ path: '/api/v4/groups/2/saml_group_links', redirectTo: 'http://169.254.169.254/latest/meta-data/', times: 1 }]));
     expect(refused).toBe(
@@ -356,12 +360,12 @@ describe('hint rules', () => {
     for (const body of [{ message: '401 Unauthorized' }, { error: 'invalid_token' }]) {
       const t = failure(await exec('access.token_personal_rotate_self', {}, [{ method: 'POST', path, status: 401, body, times: 1 }], true));
       expect(t).toMatch(/^accessTokenPersonalRotateSelf: (unauthorized|authentication failed):/);
-      expect(t).toContain(`. Suggestion: ${ROTATE_SELF_HINT}: POST ${sb.url}${path}: 401 Unauthorized`);
+      expect(t).toContain(`. Suggestion: ${ROTATE_SELF_HINTS.unauthorized}: POST ${sb.url}${path}: 401 Unauthorized`);
       sent(1, 'POST', path);
     }
     const forbidden = failure(await exec('access.token_personal_rotate_self', {}, [{ method: 'POST', path, status: 403, times: 1 }], true));
     expect(forbidden).toMatch(/^accessTokenPersonalRotateSelf: access denied: /);
-    expect(forbidden).not.toContain(ROTATE_SELF_HINT);
+    expect(forbidden).not.toContain(ROTATE_SELF_HINTS.unauthorized);
   });
 });
 
@@ -456,7 +460,6 @@ describe('not-found cards vs the ordinary 404', () => {
   });
 
   it('the card kinds are catalog data and cover SPEC\'s 22 domains (dependency firewall excepted: its one action is a POST)', async () => {
-    const { catalog, loadCatalog } = await import('../src/catalog/index.js');
     await loadCatalog();
     const kinds = new Set(catalog().actions.flatMap((a) => (a.notFound ? [a.notFound.kind] : [])));
     // SPEC's list, by the kind each card names: badges (project and group) share one kind, as do the

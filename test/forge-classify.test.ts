@@ -1,14 +1,13 @@
 // The error contract (SPEC "Errors"): describeFailure over every status row, every failure without
 // a platform answer, the two causes of 401, per-route hints, fine-grained refusals, GraphQL forms,
 // hint rules and error text safety.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { catalog, loadCatalog } from '../src/catalog/index.js';
+import { ROTATE_SELF_HINTS, SAML_LINK_HINTS } from '../src/catalog/hints.js';
 import {
   AUTHENTICATION_FAILED,
   GRAPHQL_ERRORS_MAX_BYTES,
   PLATFORM_MESSAGE_MAX_BYTES,
-  ROTATE_SELF_HINT,
-  ROUTE_STATUS_HINTS,
-  SAML_LINK_HINT,
   classifyStatus,
   cutUtf8,
   describeFailure,
@@ -22,6 +21,15 @@ import {
 import { DeadlineError, ForgeNetworkError } from '../src/forge/errors.js';
 import type { ForgeResponse } from '../src/forge/types.js';
 
+beforeAll(async () => {
+  await loadCatalog();
+});
+
+/** The error hints an action declares in its catalog entry. */
+const hintsOf = (actionId: string): FailureContext['errorHints'] => catalog().get(actionId)?.errorHints;
+const SAML_LINK_HINT = SAML_LINK_HINTS.always ?? '';
+const ROTATE_SELF_HINT = ROTATE_SELF_HINTS.unauthorized ?? '';
+
 const TOKEN = 'glpat-classify-secret-000000000';
 const REST_URL = `https://gitlab.example.com/api/v4/projects/42/issues?private_token=${TOKEN}&search=secret-query`;
 const GQL_URL = 'https://gitlab.example.com/api/graphql';
@@ -32,15 +40,15 @@ function res(status: number, body: unknown, headers: Record<string, string> = {}
 }
 
 function rest(status: number, body: unknown = {}, extra: Partial<FailureContext> = {}, headers: Record<string, string> = {}): string {
-  return describeFailure({ operation: 'issueList', actionId: 'issue.list', method: 'GET', url: REST_URL, response: res(status, body, headers), ...extra });
+  return describeFailure({ operation: 'issueList', method: 'GET', url: REST_URL, response: res(status, body, headers), ...extra });
 }
 
 function gql(status: number, body: unknown, extra: Partial<FailureContext> = {}): string {
-  return describeFailure({ operation: 'workItemCreate', actionId: 'issue.work_item_create', method: 'POST', url: GQL_URL, graphql: true, response: res(status, body, {}, GQL_URL), ...extra });
+  return describeFailure({ operation: 'workItemCreate', method: 'POST', url: GQL_URL, graphql: true, response: res(status, body, {}, GQL_URL), ...extra });
 }
 
 function noAnswer(error: unknown, extra: Partial<FailureContext> = {}): string {
-  return describeFailure({ operation: 'issueList', actionId: 'issue.list', method: 'GET', url: REST_URL, error, ...extra });
+  return describeFailure({ operation: 'issueList', method: 'GET', url: REST_URL, error, ...extra });
 }
 
 function netErr(kind: ForgeNetworkError['kind'], method = 'GET', detail?: string): ForgeNetworkError {
@@ -112,16 +120,16 @@ describe('classification by HTTP status', () => {
   });
 
   it('says whether a 5xx was re-sent, and tells a write to read back', () => {
-    const post = describeFailure({ operation: 'fileCreate', actionId: 'repository.file_create', method: 'POST', url: REST_URL, response: res(500, {}) });
+    const post = describeFailure({ operation: 'fileCreate', method: 'POST', url: REST_URL, response: res(500, {}) });
     expect(post.startsWith('fileCreate: GitLab internal server error:')).toBe(true);
     expect(post).toContain('not re-sent');
     expect(post).toContain('read it back before writing again');
-    const patch = describeFailure({ operation: 'x', actionId: 'x.y', method: 'PATCH', url: REST_URL, response: res(502, {}) });
+    const patch = describeFailure({ operation: 'x', method: 'PATCH', url: REST_URL, response: res(502, {}) });
     expect(patch).toContain('not re-sent');
     expect(rest(502)).toContain('sent three times');
     expect(rest(502)).not.toContain('read it back');
     expect(rest(501)).toContain('not re-sent');
-    const put = describeFailure({ operation: 'x', actionId: 'x.y', method: 'PUT', url: REST_URL, response: res(503, {}) });
+    const put = describeFailure({ operation: 'x', method: 'PUT', url: REST_URL, response: res(503, {}) });
     expect(put).toContain('read it back before writing again');
     const mutation = gql(500, {}, { graphqlKind: 'mutation' });
     expect(mutation).toContain('not re-sent');
@@ -143,13 +151,13 @@ describe('failures without a platform answer', () => {
   });
 
   it('unattributed: no cause, no hint', () => {
-    const msg = noAnswer(netErr('connection-refused'), { unattributed: true, hint: 'check with project.get', actionId: 'group.saml_link_list' });
+    const msg = noAnswer(netErr('connection-refused'), { unattributed: true, hint: 'check with project.get', errorHints: hintsOf('group.saml_link_list') });
     expect(msg).toBe('issueList: this request could not be attributed to a credential and was not sent to GitLab; retry, and report it if it persists');
   });
 
   it('refused destination: the --allow-private-instances suggestion replaces the hint', () => {
     const e = new ForgeNetworkError({ kind: 'refused-destination', method: 'GET', url: 'http://10.0.0.5/api/v4/user', detail: 'destination 10.0.0.5 refused by the outbound check', address: '10.0.0.5' });
-    const msg = noAnswer(e, { hint: 'check with project.get', actionId: 'group.saml_link_get' });
+    const msg = noAnswer(e, { hint: 'check with project.get', errorHints: hintsOf('group.saml_link_get') });
     expect(msg.startsWith('issueList: this server refused to connect to that address, so the request never left the process. Suggestion: ')).toBe(true);
     expect(msg).toContain('--allow-private-instances');
     expect(msg).toMatch(/metadata addresses stay refused/);
@@ -230,18 +238,19 @@ describe('routes whose 401 and 403 differ', () => {
     ['merge_train.add', /may not merge into the target branch/, /read check every merge train route runs first/],
   ];
   it.each(table)('%s', (actionId, on401, on403) => {
-    const m401 = rest(401, { message: '401 Unauthorized' }, { actionId });
+    expect(hintsOf(actionId)?.permission).toBeDefined();
+    const m401 = rest(401, { message: '401 Unauthorized' }, { errorHints: hintsOf(actionId) });
     expect(m401.startsWith('issueList: unauthorized:')).toBe(true);
     expect(m401).toMatch(on401);
-    expect(m401).toContain(`Suggestion: ${ROUTE_STATUS_HINTS[actionId][401]}`);
+    expect(m401).toContain(`Suggestion: ${hintsOf(actionId)?.permission?.[401]}`);
     expect(m401.indexOf('Suggestion:')).toBeLessThan(m401.indexOf(`GET ${LINE}: 401`));
-    const m403 = rest(403, { message: '403 Forbidden' }, { actionId });
+    const m403 = rest(403, { message: '403 Forbidden' }, { errorHints: hintsOf(actionId) });
     expect(m403.startsWith('issueList: access denied:')).toBe(true);
     expect(m403).toMatch(on403);
-    expect(m403).not.toContain(ROUTE_STATUS_HINTS[actionId][401]);
+    expect(m403).not.toContain(hintsOf(actionId)?.permission?.[401]);
     // Not after the verdict that the token was refused, nor after a refusal of the account.
-    expect(rest(401, { error: 'invalid_token' }, { actionId })).not.toContain('Suggestion:');
-    expect(rest(403, { message: '403 Forbidden - Your account has been blocked.' }, { actionId })).not.toContain('Suggestion:');
+    expect(rest(401, { error: 'invalid_token' }, { errorHints: hintsOf(actionId) })).not.toContain('Suggestion:');
+    expect(rest(403, { message: '403 Forbidden - Your account has been blocked.' }, { errorHints: hintsOf(actionId) })).not.toContain('Suggestion:');
   });
 });
 
@@ -251,7 +260,7 @@ describe('fine-grained refusals', () => {
   const NOT_YET = 'Fine-grained tokens are not yet supported';
 
   it('REST 403 insufficient_granular_scope: the permission named, the way out, no hint', () => {
-    const msg = rest(403, { error: 'insufficient_granular_scope', error_description: REQUIRES }, { hint: 'ask a project Maintainer or Owner', actionId: 'group.saml_link_list' });
+    const msg = rest(403, { error: 'insufficient_granular_scope', error_description: REQUIRES }, { hint: 'ask a project Maintainer or Owner', errorHints: hintsOf('group.saml_link_list') });
     expect(msg.startsWith('issueList: access denied: this call needs the fine-grained project permission [read_issue]')).toBe(true);
     expect(msg).toMatch(/a grant cannot be changed.*new fine-grained token.*classic token \(an existing one, on an instance that no longer lets you create them\), where the group does not refuse classic tokens/);
     expect(msg).toMatch(/a classic token refused this way is under a group that requires fine-grained tokens/);
@@ -403,19 +412,19 @@ describe('hint rules', () => {
 
   it('the four SAML-link actions add their hint to every error', () => {
     for (const actionId of ['group.saml_link_add', 'group.saml_link_delete', 'group.saml_link_get', 'group.saml_link_list']) {
-      expect(rest(404, {}, { actionId })).toContain(`Suggestion: ${SAML_LINK_HINT}`);
-      expect(rest(500, {}, { actionId })).toContain(SAML_LINK_HINT);
-      expect(rest(401, { error: 'invalid_token' }, { actionId })).toContain(SAML_LINK_HINT);
-      expect(rest(400, {}, { actionId })).toContain(SAML_LINK_HINT);
-      expect(noAnswer(netErr('dns'), { actionId })).toContain(SAML_LINK_HINT);
+      expect(rest(404, {}, { errorHints: hintsOf(actionId) })).toContain(`Suggestion: ${SAML_LINK_HINT}`);
+      expect(rest(500, {}, { errorHints: hintsOf(actionId) })).toContain(SAML_LINK_HINT);
+      expect(rest(401, { error: 'invalid_token' }, { errorHints: hintsOf(actionId) })).toContain(SAML_LINK_HINT);
+      expect(rest(400, {}, { errorHints: hintsOf(actionId) })).toContain(SAML_LINK_HINT);
+      expect(noAnswer(netErr('dns'), { errorHints: hintsOf(actionId) })).toContain(SAML_LINK_HINT);
     }
   });
 
   it('the self-rotations add a hint about the calling token to every 401', () => {
     for (const actionId of ['access.token_personal_rotate_self', 'access.token_project_rotate_self', 'access.token_group_rotate_self']) {
-      expect(rest(401, { message: '401 Unauthorized' }, { actionId })).toContain(ROTATE_SELF_HINT);
-      expect(rest(401, { error: 'invalid_token' }, { actionId })).toContain(ROTATE_SELF_HINT);
-      expect(rest(403, { message: '403 Forbidden' }, { actionId })).not.toContain(ROTATE_SELF_HINT);
+      expect(rest(401, { message: '401 Unauthorized' }, { errorHints: hintsOf(actionId) })).toContain(ROTATE_SELF_HINT);
+      expect(rest(401, { error: 'invalid_token' }, { errorHints: hintsOf(actionId) })).toContain(ROTATE_SELF_HINT);
+      expect(rest(403, { message: '403 Forbidden' }, { errorHints: hintsOf(actionId) })).not.toContain(ROTATE_SELF_HINT);
     }
   });
 });
@@ -449,7 +458,7 @@ describe('error text safety', () => {
 
   it('quotes an Orbit query refusal only for compile_error and validation_error', () => {
     const orbit = (body: unknown, url = 'https://gitlab.example.com/api/v4/orbit/query', method = 'POST') =>
-      describeFailure({ operation: 'orbitQuery', actionId: 'orbit.query', method, url, response: res(400, body, {}, url) });
+      describeFailure({ operation: 'orbitQuery', method, url, response: res(400, body, {}, url) });
     expect(orbit({ code: 'compile_error', message: 'unknown node Foo' })).toContain('(compile_error: unknown node Foo)');
     expect(orbit({ code: 'validation_error', message: 'bad limit' })).toContain('(validation_error: bad limit)');
     for (const code of ['execution_error', 'internal_error', 'timeout', 'quota_exhausted']) expect(orbit({ code, message: 'hidden' })).not.toContain('hidden');
@@ -479,7 +488,7 @@ describe('describeGraphqlErrors (payload errors read by a handler)', () => {
 describe('GraphQL HTTP 404 by token kind', () => {
   const res = { status: 404, headers: {}, body: { message: '404 Not Found' }, url: 'https://gitlab.example.com/api/graphql' };
   it('names the fine-grained grant only in a fine-grained session', () => {
-    const ctx = { operation: 'customEmojiList', actionId: 'custom_emoji.list', method: 'POST', url: 'https://gitlab.example.com/api/graphql', graphql: true, graphqlKind: 'query' as const, response: res as never };
+    const ctx = { operation: 'customEmojiList', method: 'POST', url: 'https://gitlab.example.com/api/graphql', graphql: true, graphqlKind: 'query' as const, response: res as never };
     expect(describeFailure({ ...ctx, fineGrained: true })).toMatch(/a fine-grained token sees only what its grant covers/);
     expect(describeFailure(ctx)).not.toMatch(/fine-grained/);
   });

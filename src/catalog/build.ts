@@ -33,6 +33,7 @@ export function buildDomain(def: DomainDef): Action[] {
       writes,
       destructive: spec.destructive ?? false,
       tier: spec.tier ?? 'free',
+      adminMode: def.adminMode ?? false,
       operation: spec.operation ?? operationLabel(id),
     } satisfies Action;
   });

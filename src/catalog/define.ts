@@ -1,5 +1,6 @@
 // The shape of a catalog entry. An action is data: a route (or GraphQL document), its parameters,
 // its flags and the name of a renderer. Schemas, surfaces, docs and guards are derived from it.
+import type { ErrorHints } from '../forge/classify.js';
 
 export type Tier = 'free' | 'premium' | 'ultimate';
 export type ParamKind = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
@@ -65,6 +66,13 @@ export interface ActionSpec {
   readNote?: string;
   /** Cannot be undone by the opposite call, or hands data to a third party. */
   destructive?: boolean;
+  /**
+   * For an action that is not destructive as a whole but is with some params: when a call must be
+   * confirmed all the same (SPEC "Destructive action confirmation"). Checked by the catalog lint.
+   */
+  confirmWhen?: ConfirmWhen;
+  /** The action's own error hints (SPEC "Errors"): what a status means on its route, or a cause of every failure. */
+  errorHints?: ErrorHints;
   tier?: Tier;
   /**
    * Fine-grained permission identifiers; `[]` when the route needs no permission (public endpoints);
@@ -131,6 +139,18 @@ export interface ActionSpec {
   routeNote?: string;
 }
 
+/**
+ * When a non-destructive action still asks for confirmation, as data:
+ * - `emptyList`: an explicit empty list in one of these params clears every entry, which the opposite
+ *   call cannot restore;
+ * - `arms`: the call arms a setting that overwrites data (one of `whenTrue` is true, or one of
+ *   `whenGiven` is given) and does not switch it off by `unlessFalse: false`. The stored configuration is
+ *   not read before asking, so a call that arms without saying the flag is false counts: fail closed.
+ */
+export type ConfirmWhen =
+  | { emptyList: readonly string[] }
+  | { arms: { whenTrue: readonly string[]; whenGiven: readonly string[]; unlessFalse: string } };
+
 export interface Action extends ActionSpec {
   id: string;
   domain: string;
@@ -141,19 +161,29 @@ export interface Action extends ActionSpec {
   destructive: boolean;
   tier: Tier;
   operation: string;
+  /** Its group exists only for a token carrying `admin_mode` (the domain's `adminMode`). */
+  adminMode: boolean;
 }
 
 export type DomainTable = Record<string, ActionSpec>;
 
-export interface DomainDef {
+export interface DomainOptions {
+  /**
+   * The group exists only for a token carrying `admin_mode`, whatever the tier (SPEC counts the
+   * administration groups by admin_mode, not by tier).
+   */
+  adminMode?: boolean;
+}
+
+export interface DomainDef extends DomainOptions {
   domain: string;
   /** One-line description of the domain, used by the meta tool description. */
   description: string;
   actions: DomainTable;
 }
 
-export function domain(name: string, description: string, actions: DomainTable): DomainDef {
-  return { domain: name, description, actions };
+export function domain(name: string, description: string, actions: DomainTable, options: DomainOptions = {}): DomainDef {
+  return { domain: name, description, actions, ...options };
 }
 
 // ---- small builders: they only fill in fields, the result is plain data ----

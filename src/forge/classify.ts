@@ -13,8 +13,8 @@ export const GRAPHQL_ERRORS_MAX_BYTES = 2048;
 export interface FailureContext {
   /** Handler label, e.g. 'issueList'. */
   operation: string;
-  /** Canonical id, e.g. 'external_status_check.list_project_mr_checks'. */
-  actionId: string;
+  /** The action's own hints (its catalog entry's `errorHints`). */
+  errorHints?: ErrorHints;
   /** Request line; only method, scheme, host and path are ever repeated. */
   method: string;
   url: string;
@@ -99,43 +99,18 @@ export function statusText(status: number): string {
 // ---------------------------------------------------------------------------------------------
 // Per-action hints
 
-/** Routes whose 401 and 403 mean different things: the handler's hint for each. */
-export const ROUTE_STATUS_HINTS: Readonly<Record<string, { 401: string; 403: string }>> = (() => {
-  const esc = {
-    401: "on this route a 401 means the project's namespace lacks GitLab Ultimate (external status checks are an Ultimate feature)",
-    403: 'on this route a 403 means your role on the merge request is too low to read or set its external status checks',
-  };
-  const sec = {
-    401: 'on this route a 401 means your role is too low to read or change security settings',
-    403:
-      'on this route a 403 means the license lacks the feature (secret push protection needs GitLab Ultimate), the project is archived, or the setting is enforced by the instance',
-  };
-  return {
-    'external_status_check.list_project_mr_checks': esc,
-    'external_status_check.set_project_mr_status': esc,
-    'external_status_check.retry_project': esc,
-    'project.create_fork_relation': {
-      401: 'on this route a 401 means the target namespace is not one the source project may be forked into',
-      403: 'on this route a 403 means you lack Owner on the project, or the right to create forks in the top-level namespace, or the right to fork the source project',
-    },
-    'project.security_settings_get': sec,
-    'project.security_settings_update': sec,
-    'group.security_settings_update': sec,
-    'merge_train.add': {
-      401: 'on this route a 401 means you may not merge into the target branch',
-      403: "on this route a 403 means the read check every merge train route runs first failed: you cannot read the project's merge trains",
-    },
-  };
-})();
-
-export const SAML_LINK_ACTIONS: readonly string[] = ['group.saml_link_add', 'group.saml_link_delete', 'group.saml_link_get', 'group.saml_link_list'];
-export const SAML_LINK_HINT =
-  'SAML group links need SAML SSO configured on the top-level group (GitLab Premium or Ultimate) and the Owner role on that group; check the group with group.get';
-
-export const ROTATE_SELF_ACTIONS: readonly string[] = ['access.token_personal_rotate_self', 'access.token_project_rotate_self', 'access.token_group_rotate_self'];
-export const ROTATE_SELF_HINT =
-  'this action rotates the very token making the call: a 401 means that token is no longer accepted (expired, revoked, or already rotated, after which only the new token it returned works); ' +
-  'configure the current token and do not rotate again with the old one';
+/**
+ * An action's own error hints, declared in its catalog entry (`errorHints`): what a status means on
+ * that route, or a cause every failure of it may have.
+ */
+export interface ErrorHints {
+  /** Added to a 401 or 403 that may be a permission refusal: what each status means on this route. */
+  permission?: { 401: string; 403: string };
+  /** Added to every failure of the action. */
+  always?: string;
+  /** Added to every 401, whatever its cause (e.g. the call rotated its own token). */
+  unauthorized?: string;
+}
 
 const ROLE_LICENSE_OWNER = /\b(roles?|owners?|maintainers?|developers?|reporters?|guests?|planners?|administrators?|admins?|licen[cs]es?|licensed|premium|ultimate|tiers?|plans?)\b/i;
 
@@ -419,12 +394,12 @@ interface HintFacts {
 function composeHint(ctx: FailureContext, facts: HintFacts): string | undefined {
   const parts: string[] = [];
   const status = facts.status;
-  const route = ROUTE_STATUS_HINTS[ctx.actionId];
-  if (route && (status === 401 || status === 403) && facts.permissionRefusalPossible) parts.push(route[status]);
+  const hints = ctx.errorHints;
+  if (hints?.permission && (status === 401 || status === 403) && facts.permissionRefusalPossible) parts.push(hints.permission[status]);
   const own = ctx.hint ? flattenText(ctx.hint) : '';
   if (own && (!namesRoleLicenseOwner(own) || facts.permissionRefusalPossible)) parts.push(own);
-  if (SAML_LINK_ACTIONS.includes(ctx.actionId)) parts.push(SAML_LINK_HINT);
-  if (status === 401 && ROTATE_SELF_ACTIONS.includes(ctx.actionId)) parts.push(ROTATE_SELF_HINT);
+  if (hints?.always) parts.push(hints.always);
+  if (status === 401 && hints?.unauthorized) parts.push(hints.unauthorized);
   const unique = [...new Set(parts)];
   return unique.length ? unique.join('; ') : undefined;
 }

@@ -4,9 +4,6 @@ import { individualToolName, metaToolName } from '../catalog/index.js';
 import { hasAdminMode, isHostedInstance, scopesAllowWrites, type Session } from '../server/session.js';
 import { fineGrainedRefusal, grantReaches, unreachableByAnyGrant } from '../server/grant.js';
 
-/** Groups that exist only for a token carrying `admin_mode`. */
-export const ADMIN_MODE_DOMAINS = new Set(['admin', 'enterprise_user', 'project_alias', 'geo', 'storage_move']);
-
 const TIER_RANK: Record<Tier, number> = { free: 0, premium: 1, ultimate: 2 };
 
 export type Availability =
@@ -30,7 +27,7 @@ export function isExcluded(action: Action, excluded: readonly string[]): boolean
 export function availability(action: Action, s: Session): Availability {
   // The administration groups follow admin_mode, not the tier: that is how SPEC counts 34 meta
   // tools on Free (the 31 domains with Free actions, plus enterprise_user, project_alias and geo).
-  if (ADMIN_MODE_DOMAINS.has(action.domain)) {
+  if (action.adminMode) {
     if (!hasAdminMode(s)) return 'absent';
   } else if (TIER_RANK[action.tier] > TIER_RANK[s.tier]) return 'absent';
   if (action.hostedOnly && !isHostedInstance(s)) return 'absent';

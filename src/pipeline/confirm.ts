@@ -5,21 +5,14 @@ import type { SurfaceKind } from './validate.js';
 /** What asking the user produced. */
 export type ElicitOutcome = 'approved' | 'declined' | 'dismissed' | 'not-confirmed';
 
-/** Whether a call of this action must be confirmed, given its params (two handlers decide for themselves). */
+/** Whether a call of this action must be confirmed, given its params (the entry's `confirmWhen`, else its flag). */
 export function needsConfirmation(action: Action, params: Record<string, unknown>): boolean {
-  if (action.id === 'issue.work_item_update') {
-    // An explicit empty list clears every entry: that cannot be undone by the opposite call.
-    return (Array.isArray(params.assignee_ids) && params.assignee_ids.length === 0) || (Array.isArray(params.crm_contact_ids) && params.crm_contact_ids.length === 0);
-  }
-  if (action.id === 'project.pull_mirror_configure') {
-    // Asks when the resulting configuration pulls and overwrites diverged branches and this call arms
-    // it (the flag itself, enabling the mirror, or a new URL). The stored configuration is not read
-    // before asking, so a call that arms without saying overwrite=false is treated as possibly
-    // overwriting: fail closed.
-    const arms = params.mirror_overwrites_diverged_branches === true || params.enabled === true || typeof params.url === 'string';
-    return arms && params.mirror_overwrites_diverged_branches !== false;
-  }
-  return action.destructive;
+  const when = action.confirmWhen;
+  if (!when) return action.destructive;
+  if ('emptyList' in when) return when.emptyList.some((name) => Array.isArray(params[name]) && params[name].length === 0);
+  const { whenTrue, whenGiven, unlessFalse } = when.arms;
+  const arms = whenTrue.some((name) => params[name] === true) || whenGiven.some((name) => params[name] !== undefined && params[name] !== null);
+  return arms && params[unlessFalse] !== false;
 }
 
 export type ConfirmDecision = { kind: 'go' } | { kind: 'refuse'; message: string } | { kind: 'ask'; message: string };

@@ -63,7 +63,7 @@ async function send(s: Session, action: Action, params: Record<string, unknown>,
   try {
     res = await s.client.send(req);
   } catch (error) {
-    throw new Failed(errorResult(describeFailure({ operation: action.operation, actionId: action.id, writes: action.writes, method: req.method, url, graphql, graphqlKind, error })));
+    throw new Failed(errorResult(describeFailure({ operation: action.operation, errorHints: action.errorHints, writes: action.writes, method: req.method, url, graphql, graphqlKind, error })));
   }
   // A start that could not reach the platform learns the token's scopes on the first successful call.
   if (!s.auth.detected && res.status < 500 && res.status !== 429) void detectScopes(s);
@@ -72,7 +72,7 @@ async function send(s: Session, action: Action, params: Record<string, unknown>,
       s.log.info({ tool: action.id, is_error: true }, 'not found card');
       throw new Failed(notFoundCard({ kind: action.notFound.kind, identifier: params[action.notFound.idParam], listAction: action.notFound.listAction, graphqlNote: graphql && s.auth.kind === 'fine_grained' }), 404);
     }
-    throw new Failed(errorResult(describeFailure({ operation: action.operation, actionId: action.id, writes: action.writes, method: req.method, url: res.url || url, graphql, graphqlKind, response: res, fineGrained: s.auth.kind === 'fine_grained' })), res.status);
+    throw new Failed(errorResult(describeFailure({ operation: action.operation, errorHints: action.errorHints, writes: action.writes, method: req.method, url: res.url || url, graphql, graphqlKind, response: res, fineGrained: s.auth.kind === 'fine_grained' })), res.status);
   }
   return res;
 }
@@ -127,7 +127,7 @@ export async function execute(s: Session, action: Action, input: Params, signal?
     return Object.keys(related).length ? withRelated(result, related) : result;
   } catch (e) {
     if (e instanceof Failed) return e.result;
-    return errorResult(describeFailure({ operation: action.operation, actionId: action.id, writes: action.writes, method: action.method, url: s.client.baseUrl, error: e }));
+    return errorResult(describeFailure({ operation: action.operation, errorHints: action.errorHints, writes: action.writes, method: action.method, url: s.client.baseUrl, error: e }));
   }
 }
 

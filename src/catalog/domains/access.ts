@@ -1,4 +1,5 @@
 import { domain, id, str, int, bool, oneOf, req, strList, paging, type ParamSpec } from '../define.js';
+import { ROTATE_SELF_HINTS } from '../hints.js';
 
 const keyId = (): ParamSpec => id.int('Deploy key ID');
 const deployTokenId = (): ParamSpec => id.int('Deploy token ID');
@@ -512,6 +513,7 @@ export default domain('access', 'Access to projects and groups: access requests,
   },
   token_project_rotate_self: {
     summary: 'Rotate the project access token this session is authenticated with (the token in use stops working)',
+    errorHints: ROTATE_SELF_HINTS,
     rest: 'POST /projects/{project_id}/access_tokens/self/rotate',
     params: { project_id: id.project(), ...rotateBody() },
     destructive: true,
@@ -588,6 +590,7 @@ export default domain('access', 'Access to projects and groups: access requests,
   },
   token_group_rotate_self: {
     summary: 'Rotate the group access token this session is authenticated with (the token in use stops working)',
+    errorHints: ROTATE_SELF_HINTS,
     rest: 'POST /groups/{group_id}/access_tokens/self/rotate',
     params: { group_id: id.group(), ...rotateBody() },
     destructive: true,
@@ -658,6 +661,7 @@ export default domain('access', 'Access to projects and groups: access requests,
   },
   token_personal_rotate_self: {
     summary: 'Rotate the personal access token this session is authenticated with (the token in use stops working)',
+    errorHints: ROTATE_SELF_HINTS,
     rest: 'POST /personal_access_tokens/self/rotate',
     params: { ...rotateBody() },
     destructive: true,

@@ -1244,4 +1244,4 @@ export default domain('admin', 'Instance administration (administrators): settin
     keywords: 'remove alert metric image',
     examples: ['delete the chart image 3 on alert 12 in acme/billing', 'remove the wrong screenshot (image 8) from alert 5'],
   },
-});
+}, { adminMode: true });

@@ -70,4 +70,4 @@ export default domain('enterprise_user', 'Enterprise users of a top-level group 
       'hard delete the enterprise account of user 9130 in platform with their contributions',
     ],
   },
-});
+}, { adminMode: true });

@@ -1,4 +1,5 @@
 import { domain, id, str, oneOf, req, intList, paging } from '../define.js';
+import { EXTERNAL_STATUS_CHECK_HINTS } from '../hints.js';
 
 const checkId = () => id.int('External status check (service) ID');
 
@@ -82,6 +83,7 @@ export default domain('external_status_check', 'External status checks of projec
   },
   list_project_mr_checks: {
     summary: 'List the external status checks of a merge request with their status (passed, failed, pending)',
+    errorHints: EXTERNAL_STATUS_CHECK_HINTS,
     rest: 'GET /projects/{project_id}/merge_requests/{merge_request_iid}/status_checks',
     params: { project_id: id.project(), merge_request_iid: id.mr(), ...paging() },
     tier: 'ultimate',
@@ -95,6 +97,7 @@ export default domain('external_status_check', 'External status checks of projec
   },
   set_project_mr_status: {
     summary: 'Report the result (passed or failed) of an external status check for a merge request',
+    errorHints: EXTERNAL_STATUS_CHECK_HINTS,
     rest: 'POST /projects/{project_id}/merge_requests/{merge_request_iid}/status_check_responses',
     params: {
       project_id: id.project(),
@@ -114,6 +117,7 @@ export default domain('external_status_check', 'External status checks of projec
   },
   retry_project: {
     summary: 'Retry a failed external status check of a merge request',
+    errorHints: EXTERNAL_STATUS_CHECK_HINTS,
     rest: 'POST /projects/{project_id}/merge_requests/{merge_request_iid}/status_checks/{external_status_check_id}/retry',
     params: {
       project_id: id.project(),

@@ -128,4 +128,4 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
       'remove the decommissioned Geo secondary site 5',
     ],
   },
-});
+}, { adminMode: true });

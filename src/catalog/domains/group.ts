@@ -1,6 +1,7 @@
 import { domain, id, str, int, bool, obj, oneOf, req, intList, strList, paging, cursor, type ParamSpec } from '../define.js';
 import { gid, gids, compact } from '../graphql.js';
 import { VISIBILITY, accessLevel, fileInput } from '../params.js';
+import { SAML_LINK_HINTS, SECURITY_SETTINGS_HINTS } from '../hints.js';
 
 // ---- shared parameter sets (plain data) ----
 
@@ -872,6 +873,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   // ---- SAML and LDAP group links
   saml_link_list: {
     summary: 'List the SAML group links of a group (IdP group name to role)',
+    errorHints: SAML_LINK_HINTS,
     rest: 'GET /groups/{group_id}/saml_group_links',
     params: { group_id: id.group() },
     tier: 'premium',
@@ -884,6 +886,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   },
   saml_link_get: {
     summary: 'Get one SAML group link of a group by SAML group name',
+    errorHints: SAML_LINK_HINTS,
     rest: 'GET /groups/{group_id}/saml_group_links/{saml_group_name}',
     params: {
       group_id: id.group(),
@@ -900,6 +903,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   },
   saml_link_add: {
     summary: 'Link a SAML group to a group, so its members get a role here',
+    errorHints: SAML_LINK_HINTS,
     rest: 'POST /groups/{group_id}/saml_group_links',
     params: {
       group_id: id.group(),
@@ -918,6 +922,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   },
   saml_link_delete: {
     summary: 'Delete a SAML group link of a group',
+    errorHints: SAML_LINK_HINTS,
     rest: 'DELETE /groups/{group_id}/saml_group_links/{saml_group_name}',
     params: {
       group_id: id.group(),
@@ -1261,6 +1266,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   },
   security_settings_update: {
     summary: 'Turn secret push protection on or off for all projects of a group, with exclusions',
+    errorHints: SECURITY_SETTINGS_HINTS,
     rest: 'PUT /groups/{group_id}/security_settings',
     params: {
       group_id: id.group(),

@@ -1091,6 +1091,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
   },
   work_item_update: {
     summary: 'Update a work item via GraphQL: title, state, description, assignees, labels, dates, parent, CRM contacts',
+    // An explicit empty list clears every assignee or contact: the opposite call cannot restore them.
+    confirmWhen: { emptyList: ['assignee_ids', 'crm_contact_ids'] },
     graphql: {
       kind: 'mutation',
       resultPath: 'workItemUpdate',

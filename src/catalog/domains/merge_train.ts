@@ -48,6 +48,12 @@ export default domain('merge_train', 'Merge trains of projects: list the queue, 
   },
   add: {
     summary: 'Add a merge request to its target branch\'s merge train (now, or when its pipeline succeeds)',
+    errorHints: {
+      permission: {
+        401: 'on this route a 401 means you may not merge into the target branch',
+        403: "on this route a 403 means the read check every merge train route runs first failed: you cannot read the project's merge trains",
+      },
+    },
     rest: 'POST /projects/{project_id}/merge_trains/merge_requests/{merge_request_iid}',
     params: {
       project_id: id.project(),

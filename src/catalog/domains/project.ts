@@ -1,5 +1,6 @@
 import { domain, id, str, int, bool, obj, oneOf, req, intList, strList, paging, cursor, type ParamSpec } from '../define.js';
 import { VISIBILITY, accessLevel, fileInput } from '../params.js';
+import { SECURITY_SETTINGS_HINTS } from '../hints.js';
 
 // ---- shared parameter sets (plain data) ----
 
@@ -463,6 +464,12 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   },
   create_fork_relation: {
     summary: 'Mark a project as a fork of another existing project (administrator or owner)',
+    errorHints: {
+      permission: {
+        401: 'on this route a 401 means the target namespace is not one the source project may be forked into',
+        403: 'on this route a 403 means you lack Owner on the project, or the right to create forks in the top-level namespace, or the right to fork the source project',
+      },
+    },
     rest: 'POST /projects/{project_id}/fork/{forked_from_id}',
     params: { project_id: id.project(), forked_from_id: id.int('ID of the project it was forked from') },
     fineGrained: ['fork_project'],
@@ -1591,6 +1598,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   },
   pull_mirror_configure: {
     summary: 'Configure pull mirroring of a project from an upstream repository',
+    // Asks when the call arms a mirror that overwrites diverged branches (the flag, enabling it, or a new URL).
+    confirmWhen: { arms: { whenTrue: ['mirror_overwrites_diverged_branches', 'enabled'], whenGiven: ['url'], unlessFalse: 'mirror_overwrites_diverged_branches' } },
     rest: 'PUT /projects/{project_id}/mirror/pull',
     params: {
       project_id: id.project(),
@@ -2217,6 +2226,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   // ---- security
   security_settings_get: {
     summary: 'Get the security settings of a project (secret push protection, auto-fix, scans)',
+    errorHints: SECURITY_SETTINGS_HINTS,
     rest: 'GET /projects/{project_id}/security_settings',
     params: { project_id: id.project() },
     tier: 'ultimate',
@@ -2229,6 +2239,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   },
   security_settings_update: {
     summary: 'Turn secret push protection of a project on or off',
+    errorHints: SECURITY_SETTINGS_HINTS,
     rest: 'PUT /projects/{project_id}/security_settings',
     params: {
       project_id: id.project(),

@@ -57,4 +57,4 @@ export default domain('project_alias', 'Project aliases for short clone URLs (ad
       'remove the api alias but keep the project',
     ],
   },
-});
+}, { adminMode: true });

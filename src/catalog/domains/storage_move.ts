@@ -218,4 +218,4 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
       'drain every group repository off storage nfs-old',
     ],
   },
-});
+}, { adminMode: true });
