@@ -7,7 +7,7 @@ import { networkKindOf } from '../forge/errors.js';
 import { platformMessage, safeText } from '../forge/classify.js';
 import type { ForgeClient, ForgeResponse } from '../forge/types.js';
 import type { Logger } from '../observe/log.js';
-import { belowMinimum, newSession, startSessionReads, type Session } from '../server/session.js';
+import { belowMinimum, newSession, startSessionReads, type Session } from '../session/session.js';
 import { admissible, introspect, type Identity } from './oauth.js';
 
 export type Admission =

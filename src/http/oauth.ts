@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Config } from '../config/index.js';
 import type { ForgeClient, ForgeResponse } from '../forge/types.js';
-import type { TokenKind } from '../server/session.js';
+import type { TokenKind } from '../session/session.js';
 import { ExpiringMap } from './expiring.js';
 
 /** What the verifier learned about a token; no token material. */

@@ -8,7 +8,7 @@ import type { Config } from '../config/index.js';
 import type { ForgeClient } from '../forge/types.js';
 import type { Logger } from '../observe/log.js';
 import { createMcpServer } from '../server/mcp.js';
-import { belowMinimum, detectScopes, type Session } from '../server/session.js';
+import { belowMinimum, detectScopes, type Session } from '../session/session.js';
 import { watchMeta, type WatchChannel } from '../server/watch.js';
 
 /** With --revalidate-interval=0, an entry whose credential went this long unchecked is rebuilt. */

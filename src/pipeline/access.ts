@@ -1,8 +1,8 @@
 // Which actions a session sees. One function decides for listing and for calls on every surface.
 import type { Action, Tier } from '../catalog/define.js';
 import { individualToolName, metaToolName } from '../catalog/index.js';
-import { hasAdminMode, isHostedInstance, scopesAllowWrites, type Session } from '../server/session.js';
-import { fineGrainedRefusal, grantReaches, unreachableByAnyGrant } from '../server/grant.js';
+import { hasAdminMode, isHostedInstance, scopesAllowWrites, type Session } from '../session/session.js';
+import { fineGrainedRefusal, grantReaches, unreachableByAnyGrant } from '../session/grant.js';
 
 const TIER_RANK: Record<Tier, number> = { free: 0, premium: 1, ultimate: 2 };
 

@@ -1,9 +1,9 @@
 // The one call path. Every surface hands (action, params, confirm) here:
 // validate → read-only/scope → safe mode → confirmation → local paths → rate limit → execute → render.
 import { noteRefusal, rateLimitMessage } from './meter.js';
-import { fineGrainedRefusal } from '../server/grant.js';
+import { fineGrainedRefusal } from '../session/grant.js';
 import type { Action } from '../catalog/define.js';
-import type { Session } from '../server/session.js';
+import type { Session } from '../session/session.js';
 import { validateCall, type SurfaceKind } from './validate.js';
 import { availability, fineGrainedRefuses, withheldMessage } from './access.js';
 import { decideConfirmation, type ElicitOutcome } from './confirm.js';

@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { compactResource } from '../render/embed.js';
 import type { Action } from '../catalog/define.js';
-import type { Session } from '../server/session.js';
+import type { Session } from '../session/session.js';
 import type { ForgeRequest, ForgeResponse } from '../forge/types.js';
-import { detectScopes } from '../server/session.js';
+import { detectScopes } from '../session/session.js';
 import { buildRequest, declaredRequest, graphqlOf } from './request.js';
 import { attachUpload, writeDownload } from './transfer.js';
 import { HANDLERS } from './handlers.js';

@@ -1,6 +1,6 @@
 // The mutable store of the sandbox: records (not wire shapes; see serialize.ts) and lookups.
 import { createHash } from 'node:crypto';
-import type { TokenRec } from './types.js';
+import type { TokenRec } from './token-types.js';
 
 export type Visibility = 'private' | 'internal' | 'public';
 

@@ -1,29 +1,9 @@
 // Public types of the sandbox instance, and the small internal request/reply shapes its routes share.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { SandboxState, UserRec } from './state.js';
+import type { TokenRec, TokenSpec } from './token-types.js';
 
-/** One scope of a fine-grained grant, in the creation payload shape. */
-export interface GranularScope {
-  access: 'personal_projects' | 'selected_memberships' | 'all_memberships' | 'user' | 'instance';
-  permissions: string[];
-  project_ids?: number[];
-  group_ids?: number[];
-}
-
-export interface TokenSpec {
-  kind: 'classic' | 'fine_grained' | 'oauth';
-  scopes: string[];
-  userId: number;
-  tokenId?: number;
-  name?: string;
-  expiresAt?: string | null;
-  revoked?: boolean;
-  /** Fine-grained only: the grant. Core routes are judged against it; undefined means "everything". */
-  granularScopes?: GranularScope[];
-  /** OAuth only: `application.uid` reported by /oauth/token/info (default 'app-uid-1'). */
-  applicationUid?: string;
-  description?: string;
-}
+export type { GranularScope, TokenRec, TokenSpec } from './token-types.js';
 
 export interface FaultRule {
   method?: string;
@@ -81,15 +61,6 @@ export interface Reply {
 }
 
 export type Query = Record<string, string | string[]>;
-
-/** A token as the registry holds it. */
-export interface TokenRec extends TokenSpec {
-  value: string;
-  tokenId: number;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
 
 /** An authenticated API request as the routes see it. */
 export interface Ctx {

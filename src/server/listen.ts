@@ -5,7 +5,7 @@
 import type { Transport } from '@modelcontextprotocol/server';
 import { PassThrough } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import type { Session } from './session.js';
+import type { Session } from '../session/session.js';
 import { stdinGuard } from './stdin-guard.js';
 import { watchesOf, type WatchChannel } from './watch.js';
 

@@ -13,7 +13,7 @@ import { individualSurface } from '../surfaces/individual.js';
 import { metaSurface } from '../surfaces/meta.js';
 import type { Surface } from '../surfaces/types.js';
 import { VERSION } from '../config/index.js';
-import { belowMinimum, type Session } from './session.js';
+import { belowMinimum, type Session } from '../session/session.js';
 import { actionDetail, TOOL_URI_PREFIX } from './resources.js';
 import { complete, getPrompt, listPrompts } from './prompts.js';
 import { markActivity, serverChannel, watchesOf } from './watch.js';

@@ -4,7 +4,7 @@ import type { Action } from '../catalog/define.js';
 import { catalog } from '../catalog/index.js';
 import { buildRequest } from '../pipeline/request.js';
 import { availability } from '../pipeline/access.js';
-import type { Session } from './session.js';
+import type { Session } from '../session/session.js';
 
 interface Template { action: Action; re: RegExp; names: string[] }
 let templates: Template[] | undefined;

@@ -3,7 +3,7 @@
 // values a person would otherwise look up (project paths, open merge requests, action IDs).
 import { catalog, loadCatalog } from '../catalog/index.js';
 import { isListed } from '../pipeline/access.js';
-import type { Session } from './session.js';
+import type { Session } from '../session/session.js';
 
 interface PromptArg { name: string; description: string; required: boolean }
 interface PromptDef {

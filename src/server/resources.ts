@@ -3,8 +3,8 @@
 import { catalog } from '../catalog/index.js';
 import { actionSchema } from '../catalog/schema.js';
 import { availability, withheldMessage } from '../pipeline/access.js';
-import type { Session } from './session.js';
-import { boundaryOf } from './grant.js';
+import type { Session } from '../session/session.js';
+import { boundaryOf } from '../session/grant.js';
 
 export const TOOL_URI_PREFIX = 'forge://tools/';
 

@@ -9,7 +9,7 @@ import { defaultResolver, type Resolver } from '../forge/outbound.js';
 import type { Logger } from '../observe/log.js';
 import { credentialHandle } from '../observe/log.js';
 import { createMcpServer } from './mcp.js';
-import { detectScopes, newSession, startSessionReads, type Session } from './session.js';
+import { detectScopes, newSession, startSessionReads, type Session } from '../session/session.js';
 import { sandboxGuide } from './guide.js';
 import { listeningTransport } from './listen.js';
 import { serverChannel } from './watch.js';

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/server';
 import { loadCatalog } from '../catalog/index.js';
 import { matchObject, readObject } from './objects.js';
-import type { Session } from './session.js';
+import type { Session, WatchRegistry } from '../session/types.js';
 
 export const WATCH_META_KEY = 'io.forge/watch';
 /** Watches one session may hold (one pool entry in HTTP): a bound, so a client cannot make us poll without end. */
@@ -71,7 +71,7 @@ interface Watch {
 
 export type WatchStart = { ok: true } | { ok: false; message: string };
 
-export class Watches {
+export class Watches implements WatchRegistry {
   private readonly watches = new Map<string, Watch>();
 
   constructor(private readonly s: Session) {}
@@ -183,8 +183,10 @@ export class Watches {
 
 /** The session's watches, created on first subscription. */
 export function watchesOf(s: Session): Watches {
-  s.watches ??= new Watches(s);
-  return s.watches;
+  if (s.watches instanceof Watches) return s.watches;
+  const w = new Watches(s);
+  s.watches = w;
+  return w;
 }
 
 /** A tool call or resource read on the session: watches slowed by idleness return to full speed. */

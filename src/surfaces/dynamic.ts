@@ -7,7 +7,7 @@ import { actionSchema } from '../catalog/schema.js';
 import { isListed } from '../pipeline/access.js';
 import { closestName } from '../pipeline/validate.js';
 import { errorResult, type ToolResult } from '../render/result.js';
-import type { Session } from '../server/session.js';
+import type { Session } from '../session/session.js';
 import { envelopeProblem, isPlainObject, type Surface, type ToolDef } from './types.js';
 
 export const FIND = 'forge_find_action';

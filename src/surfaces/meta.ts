@@ -3,7 +3,7 @@ import { catalog, metaToolName, type DomainInfo } from '../catalog/index.js';
 import { paramSchema, type JsonSchema } from '../catalog/schema.js';
 import { isListed } from '../pipeline/access.js';
 import { errorResult } from '../render/result.js';
-import type { Session } from '../server/session.js';
+import type { Session } from '../session/session.js';
 import { envelopeProblem, isPlainObject, type Surface, type ToolDef } from './types.js';
 
 function listedActions(s: Session, d: DomainInfo) {

@@ -2,7 +2,7 @@
 // the platform and never formats platform errors.
 import type { Action } from '../catalog/define.js';
 import type { JsonSchema } from '../catalog/schema.js';
-import type { Session } from '../server/session.js';
+import type { Session } from '../session/session.js';
 import type { SurfaceKind } from '../pipeline/validate.js';
 import type { ToolResult } from '../render/result.js';
 

@@ -3,15 +3,11 @@
 // listed only the actions its grant reaches. Phase A (fallback): only what no fine-grained token can
 // reach is withheld; the platform judges the rest. The grant is never logged, cached or keyed on.
 import type { Action } from '../catalog/define.js';
-import { readVersion, type Session } from './session.js';
+import type { FallbackReason, GrantState, Session } from './types.js';
+import { readVersion } from './version.js';
 import { RECORDED_PERMISSIONS } from './permissions-19.4.js';
 
-export type GrantState =
-  | { phase: 'B'; granted: ReadonlySet<string>; prerelease: boolean }
-  | { phase: 'A'; reason: FallbackReason; unrecorded?: readonly string[]; because?: string };
-
-export type FallbackReason =
-  | 'grant-unreadable' | 'version-unreadable' | 'version-outside-record' | 'grant-unrecorded' | 'grant-too-large' | 'grant-unclear' | 'grant-unanswered';
+export type { FallbackReason, GrantState } from './types.js';
 
 /** The sentence each fallback reason adds to a refusal (SPEC "Fallback reasons"). */
 export const FALLBACK_TEXT: Record<FallbackReason, string> = {

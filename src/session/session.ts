@@ -4,80 +4,13 @@ import type { Config } from '../config/index.js';
 import type { Tier } from '../catalog/define.js';
 import type { ForgeClient } from '../forge/types.js';
 import type { Logger } from '../observe/log.js';
-import { metersFor, type Meters } from '../pipeline/meter.js';
-import type { Watches } from './watch.js';
-import { evaluateGrant, type GrantState } from './grant.js';
+import { metersFor } from '../pipeline/meter.js';
+import { evaluateGrant } from './grant.js';
+import { readVersion } from './version.js';
+import type { Session, TokenKind } from './types.js';
 
-export type TokenKind = 'classic' | 'fine_grained' | 'oauth' | 'unknown';
-
-export interface AuthState {
-  kind: TokenKind;
-  /** null when the scopes could not be read: nothing is filtered and the token counts as able to write. */
-  scopes: string[] | null;
-  /** The platform answered the self-description (false → re-ask on the first successful call). */
-  detected: boolean;
-}
-
-export interface Session {
-  readonly config: Config;
-  readonly client: ForgeClient;
-  readonly log: Logger;
-  auth: AuthState;
-  tier: Tier;
-  /** Per-credential buckets of the metered methods; empty when rate limiting is off. */
-  readonly meters: Meters;
-  /** The user, when known (for log lines). */
-  user?: { id: number; username: string };
-  /** The release the instance reported at GET /version (a release number of at most 64 bytes), when readable. */
-  version?: string;
-  /** How the last version read went, when it gave no version: refused (no Metadata: Read), unanswered, or not a release number. */
-  versionProblem?: 'refused' | 'unanswered' | 'malformed';
-  /** Settles when the start-up reads (identity, scopes, version) are done or timed out. */
-  ready?: Promise<void>;
-  /** Epoch ms of the last tool call or resource read (watch polling slows after 30 idle minutes). */
-  lastActivity: number;
-  /** Resource watches, created on first subscription. */
-  watches?: Watches;
-  /** Fine-grained tokens: the grant's phase (B evaluated, A fallback); undefined for other kinds. */
-  grant?: GrantState;
-}
-
-const HOSTED_URL = 'https://gitlab.com';
-/** The public hosted instance: by address, or by the prerelease it reports. */
-export function isHostedInstance(s: Session): boolean {
-  return s.client.baseUrl === HOSTED_URL || /^19\.5\.0-pre\b/.test(s.version ?? '');
-}
-
-const versionReads = new WeakMap<Session, Promise<void>>();
-/** A release number as GitLab reports it: 19.4.1, 19.4.1-ee, 19.5.0-pre. */
-const RELEASE_NUMBER = /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?$/;
-
-/**
- * Reads the instance release (needs Metadata: Read on a fine-grained token; optional). Callers at the
- * same time share one request: the start-up reads and the grant evaluation both need it.
- */
-export function readVersion(s: Session): Promise<void> {
-  let p = versionReads.get(s);
-  if (!p) {
-    p = (async () => {
-      try {
-        const res = await s.client.send({ method: 'GET', path: '/version', signal: AbortSignal.timeout(15_000) });
-        const v = (res.body as { version?: unknown } | null)?.version;
-        if (res.status === 200 && typeof v === 'string' && Buffer.byteLength(v) <= 64 && RELEASE_NUMBER.test(v)) {
-          s.version = v;
-          s.versionProblem = undefined;
-        } else {
-          s.versionProblem = res.status === 200 ? 'malformed' : res.status >= 500 || res.status === 429 ? 'unanswered' : 'refused';
-        }
-      } catch {
-        // Unknown version: the hosted-only actions and the grant evaluation depend on it.
-        s.versionProblem = 'unanswered';
-      }
-    })().finally(() => versionReads.delete(s));
-    versionReads.set(s, p);
-  }
-  return p;
-}
+export type { AuthState, Session, TokenKind } from './types.js';
+export { isHostedInstance, readVersion } from './version.js';
 
 const ADMIN_SCOPE = 'admin_mode';
 
