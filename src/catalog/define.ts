@@ -1,5 +1,6 @@
 // The shape of a catalog entry. An action is data: a route (or GraphQL document), its parameters,
 // its flags and the name of a renderer. Schemas, surfaces, docs and guards are derived from it.
+// SPEC "Catalog action (as listed or described)".
 import type { ErrorHints } from '../forge/classify.js';
 
 export type Tier = 'free' | 'premium' | 'ultimate';

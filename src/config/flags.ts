@@ -1,4 +1,5 @@
 // The command-line flags: one table drives parsing and the help text.
+// SPEC "Configuration".
 
 export type FlagKind = 'bool' | 'value' | 'list';
 /**

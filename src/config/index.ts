@@ -1,4 +1,5 @@
 // Configuration: argv + environment + env file → a frozen Config, or a start-up refusal.
+// SPEC "Credentials".
 export { loadConfig, DEFAULT_FORGE_URL, HOME_ENV_FILE, RETIRED_VARIABLES } from './load.js';
 export { HELP_TEXT, VERSION, REGISTRY_NAME, ENV_VARS } from './help.js';
 export { FLAGS, USAGE_HINT } from './flags.js';

@@ -1,5 +1,6 @@
 // argv + environment + env file → a frozen Config, or a start-up refusal with its message.
 // Pure: everything it reads is injected (no process.env, no process.exit, no direct file access).
+// SPEC "Configuration".
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { parseDotenv } from './dotenv.js';
 import { FLAGS, has, lastValue, parseArgv, type ParsedArgs } from './flags.js';

@@ -1,6 +1,7 @@
 // Legacy mode admission (SPEC "Legacy mode admission", "Authentication failures on HTTP"): a new
 // credential is checked with GET /api/v4/user against its instance, then its session is built the
 // way stdio builds one (scopes, version, tier).
+// SPEC "Credentials".
 import type { Config } from '../config/index.js';
 import { createForgeClient } from '../forge/client.js';
 import { networkKindOf } from '../forge/errors.js';

@@ -2,6 +2,7 @@
 // token in clear). Each entry holds its platform client, its session (scopes, version, tier) with
 // its rate-limit bucket, and the MCP handler serving it. Least recently used entries are evicted
 // past --max-http-clients.
+// SPEC "Other records".
 import { createHash } from 'node:crypto';
 import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
 import type { Config } from '../config/index.js';

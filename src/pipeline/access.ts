@@ -1,4 +1,5 @@
 // Which actions a session sees. One function decides for listing and for calls on every surface.
+// SPEC "Admission minimum and scope effects", "Other server answers".
 import type { Action, Tier } from '../catalog/define.js';
 import { individualToolName, metaToolName } from '../catalog/index.js';
 import { hasAdminMode, isHostedInstance, scopesAllowWrites, type Session } from '../session/session.js';

@@ -1,5 +1,6 @@
 // MCP CallToolResult builders. Failures: one text block, isError, no structuredContent.
 // Success: Markdown for the assistant, structuredContent, optionally the object's canonical resource.
+// SPEC "Tool result", "Result shape", "Not-found cards".
 import type { Rendered } from './types.js';
 import { cleanDeep, code, fence, heading, inline, toText, wholeNumber } from './contain.js';
 

@@ -1,5 +1,6 @@
 // Builds the MCP server of a session: tools of the chosen surface, the action detail resources,
 // confirmation through input requests. Every tool call goes through runCall.
+// SPEC "JSON-RPC methods".
 import { createHash, randomBytes } from 'node:crypto';
 import {
   CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, ProtocolError, Server, createRequestStateCodec, inputRequired, inputResponse, type ServerContext,

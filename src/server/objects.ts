@@ -1,5 +1,6 @@
 // forge://<object> resources: the canonical URI of one platform object (embedded in get results),
 // read back through the get action it came from. A URI naming a collection is refused.
+// SPEC "Watchable resource URIs".
 import type { Action } from '../catalog/define.js';
 import { catalog } from '../catalog/index.js';
 import { buildRequest } from '../pipeline/request.js';

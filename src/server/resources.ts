@@ -1,5 +1,6 @@
 // forge://tools/{id}: the detail of one action, derived from its catalog entry. An action the session
 // may not run carries a `withheld` block instead of answering not found.
+// SPEC "Action detail resource".
 import { catalog } from '../catalog/index.js';
 import { actionSchema } from '../catalog/schema.js';
 import { availability, withheldMessage } from '../pipeline/access.js';

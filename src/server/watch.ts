@@ -3,6 +3,7 @@
 // subscribed to it gets a resource-updated notification whose `_meta` carries `io.forge/watch`.
 // Cadence: 15 s; 60 s once the object settled (finished pipeline or job, closed issue, merged MR);
 // 10 minutes while the session saw no tool call or resource read for 30 minutes.
+// SPEC "Watch polling", "Watchable resource URIs".
 import { createHash } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/server';
 import { loadCatalog } from '../catalog/index.js';

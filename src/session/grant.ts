@@ -2,6 +2,7 @@
 // Phase B: the grant is read and the instance reports a 19.4 release (or 19.5.0-pre): the session is
 // listed only the actions its grant reaches. Phase A (fallback): only what no fine-grained token can
 // reach is withheld; the platform judges the rest. The grant is never logged, cached or keyed on.
+// SPEC "Fine-grained grant (creation payload shape)", "What actions need at the project boundary".
 import type { Action } from '../catalog/define.js';
 import type { FallbackReason, GrantState, Session } from './types.js';
 import { readVersion } from './version.js';
@@ -9,7 +10,7 @@ import { RECORDED_PERMISSIONS } from './permissions-19.4.js';
 
 export type { FallbackReason, GrantState } from './types.js';
 
-/** The sentence each fallback reason adds to a refusal (SPEC "Fallback reasons"). */
+/** The sentence each fallback reason adds to a refusal (SPEC "Session grant state", its fallback reasons). */
 export const FALLBACK_TEXT: Record<FallbackReason, string> = {
   'grant-unreadable': 'the token cannot read its own grant (it lacks Personal Access Token: Read)',
   'version-unreadable': 'the instance did not report a readable version (the token lacks Metadata: Read)',

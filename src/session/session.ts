@@ -1,5 +1,6 @@
 // A session: who is calling (token kind, scopes), on which instance, with which options.
 // Built once (stdio: at start; HTTP: per pool entry) and shared by every call.
+// SPEC "Platform endpoints the service calls", "Startup permissions of a fine-grained token", "Admission minimum and scope effects".
 import type { Config } from '../config/index.js';
 import type { Tier } from '../catalog/define.js';
 import type { ForgeClient } from '../forge/types.js';

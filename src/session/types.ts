@@ -1,5 +1,6 @@
 // What a session is: the caller's credential kind and scopes, the instance, the grant state. Types
 // only, so every part of the session layer and everything above it can name them without a cycle.
+// SPEC "Token kinds".
 import type { Config } from '../config/index.js';
 import type { Tier } from '../catalog/define.js';
 import type { ForgeClient } from '../forge/types.js';

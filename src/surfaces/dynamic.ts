@@ -1,5 +1,6 @@
 // Dynamic surface: two tools. forge_find_action searches the catalog; forge_execute_action runs one
 // action through a closed envelope { action, params, confirm }.
+// SPEC "Tool payload shapes", "Other server answers".
 import { catalog, loadCatalog } from '../catalog/index.js';
 import { ActionSearch, MAX_QUERY_CHARS } from '../search/index.js';
 import type { Action } from '../catalog/define.js';

@@ -1,4 +1,5 @@
 // Individual surface: one tool per action, `forge_<domain>_<action>`, with the action's closed schema.
+// SPEC "Tool payload shapes".
 import type { Action } from '../catalog/define.js';
 import { catalog, individualToolName } from '../catalog/index.js';
 import { actionSchema } from '../catalog/schema.js';

@@ -1,4 +1,5 @@
 // Meta surface: one tool per domain, `forge_<domain>` taking { action, params } (confirm inside params).
+// SPEC "Tool payload shapes", "Other server answers".
 import { catalog, metaToolName, type DomainInfo } from '../catalog/index.js';
 import { paramSchema, type JsonSchema } from '../catalog/schema.js';
 import { isListed } from '../pipeline/access.js';
