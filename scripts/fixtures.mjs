@@ -105,3 +105,22 @@ mkdirSync(OUT, { recursive: true });
   const rows = [...vars.map((v) => ['variable', v]), ...flags.map((f) => ['flag', f])];
   write('spec-configuration.tsv', [provenance(src, 'upstream=none commit=none')], ['kind', 'name'], rows);
 }
+
+// 4. The per-type permission table of the platform's GraphQL API: which mutations, object types and
+// fields declare a fine-grained permission, with the permission and the boundaries it is declared at.
+// Absence from this table is what withholds a GraphQL action from every fine-grained token
+// (test/fine-grained-withheld.test.ts walks each catalog document against it).
+{
+  const src = join(REF, 'granular-graphql.tsv');
+  const merged = new Map();
+  for (const r of tsv('granular-graphql.tsv')) {
+    if (!['Mutation', 'Type', 'Field'].includes(r.kind) || !r.name || !r.permission_id_derived || !r.boundary) throw new Error(`granular-graphql.tsv: unexpected row ${JSON.stringify(r)}`);
+    const key = `${r.kind}\t${r.name}\t${r.permission_id_derived}`;
+    if (!merged.has(key)) merged.set(key, new Set());
+    merged.get(key).add(r.boundary.toLowerCase());
+  }
+  const order = ['project', 'group', 'user', 'instance'];
+  const rows = [...merged].map(([key, b]) => [...key.split('\t'), [...b].sort((x, y) => order.indexOf(x) - order.indexOf(y)).join(',')])
+    .sort((a, b) => (a.join('\t') < b.join('\t') ? -1 : 1));
+  write('graphql-permissions.tsv', [provenance(src, upstreamOf('granular-graphql.tsv'))], ['kind', 'name', 'permission', 'boundaries'], rows);
+}

@@ -4,7 +4,7 @@ import { describe, it, expect } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
-import type { Action, DomainDef } from '../src/catalog/define.js';
+import type { Action, DomainDef, FineGrainedWithheld } from '../src/catalog/define.js';
 import { buildDomain, pathParams } from '../src/catalog/build.js';
 import {
   referenceActions, referenceRoutes, sameShape, concreteTemplate, grapeToRegExp,
@@ -18,7 +18,13 @@ function schemaProblems(a: Action): string[] {
   const out: string[] = [];
   if (!a.summary || a.summary.length < 10) out.push('summary missing or too short');
   if (a.summary.length > 160) out.push('summary longer than 160 characters');
-  if (a.fineGrained !== 'none' && !Array.isArray(a.fineGrained)) out.push('fineGrained must list permissions ([] for none needed) or be "none"');
+  if (!Array.isArray(a.fineGrained)) {
+    const fg = a.fineGrained as FineGrainedWithheld;
+    // Withheld from every fine-grained token: GraphQL only (SPEC); which ones is held to the platform's
+    // permission table by test/fine-grained-withheld.test.ts.
+    if (!a.graphql) out.push('only a GraphQL action is withheld from every fine-grained token; a REST route lists its permissions ([] when it needs none or authenticates with another token)');
+    if (!['type', 'answer', 'mutation'].includes(fg.withheld) || !/^[A-Z][A-Za-z0-9]*$/.test(fg.name)) out.push('fineGrained must list permissions or be { withheld: type|answer|mutation, name: <GraphQL type or mutation> }');
+  }
   for (const p of pathParams(a.path)) {
     const spec = a.params[p];
     if (!spec) out.push(`path placeholder {${p}} is not a declared param`);

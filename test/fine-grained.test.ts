@@ -49,19 +49,10 @@ describe('phase B: grant read, 19.4 instance', () => {
     expect(text(i)).toMatch(/^action "project\.delete" exists but this fine-grained personal access token was not granted/);
   });
 
-  it('words a GraphQL refusal with the permission table\'s display name and boundary (not always Project)', async () => {
-    sb.clearLog();
-    const r = await dyn.call('forge_execute_action', { action: 'custom_emoji.delete', params: { custom_emoji_id: 1 }, confirm: true });
-    expect(text(r)).toMatch(/not granted what it needs: the group permission \[Custom Emoji: Delete\]\./);
-    expect(apiRequests(sb)).toHaveLength(0);
-    const detail = await dyn.client.readResource({ uri: 'forge://tools/custom_emoji.delete' });
-    expect(JSON.parse((detail.contents[0] as { text: string }).text).fine_grained).toMatchObject({ available: true, permissions: ['delete_custom_emoji'], boundary: 'group' });
-  });
-
-  it('refuses what no fine-grained token reaches, naming the operation', async () => {
+  it('refuses what no fine-grained token reaches, naming the type that declares no permission', async () => {
     sb.clearLog();
     const r = await dyn.call('forge_execute_action', { action: 'issue.work_item_list', params: { full_path: 'demo-group/demo-project' } });
-    expect(text(r)).toMatch(/^forge_execute_action: action "issue\.work_item_list" exists but is not available to a fine-grained personal access token: the GraphQL query namespace declares no fine-grained permission.*Do not report the capability as missing\.$/);
+    expect(text(r)).toMatch(/^forge_execute_action: action "issue\.work_item_list" exists but is not available to a fine-grained personal access token: the GraphQL type Namespace on the path of its answer declares no fine-grained permission at the recorded release 19\.4, so the platform answers null there \(a list comes back empty\)\. Use a classic token .*Do not report the capability as missing\.$/);
     expect(apiRequests(sb)).toHaveLength(0);
   });
 
@@ -82,6 +73,67 @@ describe('phase B: grant read, 19.4 instance', () => {
     expect(detail.withheld?.cause).toBe('fine-grained');
     expect(detail.withheld?.message).toMatch(/not granted what it needs: the project permission \[Project: Delete\]/);
     expect(detail.fine_grained).toEqual({ available: true, permissions: ['delete_project'], boundary: 'project' });
+  });
+});
+
+describe('refusal 2 names the GraphQL type or mutation that declares no permission, as the catalog records it', () => {
+  let sb: Sandbox;
+  let dyn: Running;
+  let ind: Running;
+  beforeAll(async () => {
+    sb = await withSandbox({ licensed: true });
+    [dyn, ind] = await Promise.all([
+      startServer({ sandbox: sb, token: GRANULAR_TOKEN }),
+      startServer({ sandbox: sb, token: GRANULAR_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([dyn?.close(), ind?.close()]);
+    await sb?.close();
+  });
+
+  const refuse = async (action: string, params: Record<string, unknown>) => {
+    sb.clearLog();
+    const r = await dyn.call('forge_execute_action', { action, params, confirm: true });
+    expect(r.isError).toBe(true);
+    expect(apiRequests(sb), `${action} reached the platform`).toHaveLength(0);
+    return text(r);
+  };
+  const opening = (id: string) => `forge_execute_action: action "${id}" exists but is not available to a fine-grained personal access token: `;
+
+  it('a type under a root field that declares one: BranchRule, not the project query', async () => {
+    const t = await refuse('branch.rule_list', { project_id: 'demo-group/demo-project' });
+    expect(t.startsWith(`${opening('branch.rule_list')}the GraphQL type BranchRule on the path of its answer declares no fine-grained permission at the recorded release 19.4`)).toBe(true);
+    expect(t).not.toMatch(/query project/);
+  });
+
+  it('a write whose answer type declares nothing: the type and the mutation, and that the change would be made', async () => {
+    const t = await refuse('custom_emoji.delete', { custom_emoji_id: 1 });
+    expect(t).toBe(`${opening('custom_emoji.delete')}the GraphQL type CustomEmoji, which the mutation destroyCustomEmoji answers with, declares no fine-grained permission at the recorded release 19.4, so the platform would make the change and answer null. Use a classic token (an existing one, on an instance that no longer lets you create them), where the group does not refuse classic tokens. Do not report the capability as missing.`);
+    const detail = await dyn.client.readResource({ uri: 'forge://tools/custom_emoji.delete' });
+    expect(JSON.parse((detail.contents[0] as { text: string }).text).fine_grained).toEqual({ available: false, withheld: 'answer', declares_no_permission: 'CustomEmoji' });
+  });
+
+  it('a mutation that declares nothing', async () => {
+    const t = await refuse('security_attribute.bulk_update', { project_ids: [1], attribute_ids: ['1'], mode: 'ADD' });
+    expect(t.startsWith(`${opening('security_attribute.bulk_update')}the GraphQL mutation BulkUpdateSecurityAttributes declares no fine-grained permission at the recorded release 19.4, so the platform refuses it.`)).toBe(true);
+  });
+
+  it('a write whose lookup reads through a type that declares nothing is refused before the lookup is sent', async () => {
+    const t = await refuse('issue.work_item_update', { full_path: 'demo-group/demo-project', work_item_iid: 1, title: 'x' });
+    expect(t.startsWith(`${opening('issue.work_item_update')}the GraphQL type Namespace on the path of its answer`)).toBe(true);
+    const names = (await ind.client.listTools()).tools.map((x) => x.name);
+    expect(names).not.toContain('forge_issue_work_item_update'); // update_work_item is granted, yet no fine-grained token reaches it
+    expect(names).toContain('forge_issue_update');
+  });
+
+  it('words a reachable GraphQL refusal with the permission table\'s display name and boundary (not always Project)', async () => {
+    sb.clearLog();
+    const r = await dyn.call('forge_execute_action', { action: 'security_category.delete', params: { security_category_id: 1 }, confirm: true });
+    expect(text(r)).toMatch(/not granted what it needs: the group permission \[Security Attribute: Delete\]\./);
+    expect(apiRequests(sb)).toHaveLength(0);
+    const detail = await dyn.client.readResource({ uri: 'forge://tools/security_category.delete' });
+    expect(JSON.parse((detail.contents[0] as { text: string }).text).fine_grained).toEqual({ available: true, permissions: ['delete_security_attribute'], boundary: 'group' });
   });
 });
 

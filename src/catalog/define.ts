@@ -49,6 +49,18 @@ export interface RouteAlternative {
   rest: string;
 }
 
+/** Why no fine-grained token reaches a GraphQL action at the recorded release (SPEC "Fine-grained token handling"). */
+export interface FineGrainedWithheld {
+  /**
+   * `type`: a type on the answer's path (or on its lookup's) declares no permission: null, or a list emptied;
+   * `answer`: the mutation declares one and commits, but the type it answers with declares none: answered null;
+   * `mutation`: the mutation declares none and is refused.
+   */
+  withheld: 'type' | 'answer' | 'mutation';
+  /** The GraphQL type or mutation that declares nothing, as the platform's permission table names them. */
+  name: string;
+}
+
 export interface ActionSpec {
   summary: string;
   /** `METHOD /path/{param}` relative to /api/v4. Exactly one of rest / graphql. */
@@ -76,10 +88,12 @@ export interface ActionSpec {
   errorHints?: ErrorHints;
   tier?: Tier;
   /**
-   * Fine-grained permission identifiers; `[]` when the route needs no permission (public endpoints);
-   * 'none' when no fine-grained token reaches the action.
+   * Fine-grained permission identifiers; `[]` when the route needs no permission (public endpoints, or
+   * routes that authenticate with another credential such as a runner or trigger token); `{ withheld }`
+   * when no fine-grained token reaches the GraphQL action at the recorded release (checked against the
+   * platform's per-type permission table by test/fine-grained-withheld.test.ts).
    */
-  fineGrained: readonly string[] | 'none';
+  fineGrained: readonly string[] | FineGrainedWithheld;
   /** Sends nothing: the answer is the route's URL (with query), built locally — e.g. an archive download link. */
   buildsUrl?: boolean;
   /** The body is a file: the local `file_path` or `content_base64`, sent raw or as one multipart field. */

@@ -5,9 +5,18 @@ import { catalog } from '../catalog/index.js';
 import { actionSchema } from '../catalog/schema.js';
 import { availability, withheldMessage } from '../pipeline/access.js';
 import type { Session } from '../session/session.js';
-import { boundaryOf } from '../session/grant.js';
+import type { Action } from '../catalog/define.js';
+import { boundaryOf, withheldCause } from '../session/grant.js';
 
 export const TOOL_URI_PREFIX = 'forge://tools/';
+
+/** What a fine-grained token needs for the action, or which GraphQL type or mutation declares nothing (SPEC "Fine-grained token handling"). */
+function fineGrainedBlock(a: Action): Record<string, unknown> {
+  const w = withheldCause(a);
+  if (w || !Array.isArray(a.fineGrained)) return { available: false, ...(w ? { withheld: w.withheld, declares_no_permission: w.name } : {}) };
+  const needs = a.fineGrained as readonly string[];
+  return { available: true, permissions: needs, ...(needs[0] ? { boundary: boundaryOf(a, needs[0]) } : {}) };
+}
 
 export function actionDetail(s: Session, id: string): Record<string, unknown> | undefined {
   const a = catalog().get(decodeURIComponent(id));
@@ -21,7 +30,7 @@ export function actionDetail(s: Session, id: string): Record<string, unknown> | 
     writes: a.writes,
     destructive: a.destructive,
     tier: a.tier,
-    fine_grained: a.fineGrained === 'none' ? { available: false } : { available: true, permissions: a.fineGrained, ...(a.fineGrained[0] ? { boundary: boundaryOf(a, a.fineGrained[0]) } : {}) },
+    fine_grained: fineGrainedBlock(a),
     input_schema: actionSchema(a),
     examples: a.examples ?? [],
   };

@@ -3,7 +3,7 @@
 // listed only the actions its grant reaches. Phase A (fallback): only what no fine-grained token can
 // reach is withheld; the platform judges the rest. The grant is never logged, cached or keyed on.
 // SPEC "Fine-grained grant (creation payload shape)", "What actions need at the project boundary".
-import type { Action } from '../catalog/define.js';
+import type { Action, FineGrainedWithheld } from '../catalog/define.js';
 import type { FallbackReason, GrantState, Session } from './types.js';
 import { readVersion } from './version.js';
 import { RECORDED_PERMISSIONS } from './permissions-19.4.js';
@@ -104,12 +104,16 @@ async function judge(s: Session, tokenId: number | undefined): Promise<GrantStat
   return { phase: 'B', granted, prerelease };
 }
 
+/** Why no fine-grained token reaches the action at the recorded release, when none does. */
+export const withheldCause = (a: Action): FineGrainedWithheld | undefined => (Array.isArray(a.fineGrained) ? undefined : a.fineGrained as FineGrainedWithheld);
+
 /** Whether no fine-grained token reaches the action at the recorded release. */
-export const unreachableByAnyGrant = (a: Action): boolean => a.fineGrained === 'none';
+export const unreachableByAnyGrant = (a: Action): boolean => withheldCause(a) !== undefined;
 
 /** Whether the evaluated grant names every permission the action needs. */
 export function grantReaches(a: Action, g: Extract<GrantState, { phase: 'B' }>): boolean {
-  return a.fineGrained !== 'none' && a.fineGrained.every((p) => g.granted.has(p));
+  const needs = a.fineGrained;
+  return Array.isArray(needs) && needs.every((p) => g.granted.has(p));
 }
 
 /** The boundary a route names by its path (projects, groups, users), when it names one. */
@@ -146,22 +150,29 @@ const WAY_OUT = 'A grant cannot be changed: create a new fine-grained token that
 const CLASSIC_WAY_OUT = 'Use a classic token (an existing one, on an instance that no longer lets you create them), where the group does not refuse classic tokens.';
 const CLOSING = 'Do not report the capability as missing.';
 
-/** What the GraphQL operation or REST route of an action is, for refusal 2. */
-function operationOf(a: Action): string {
-  if (a.graphql) {
-    const root = /\{\s*([A-Za-z_][A-Za-z0-9_]*)/.exec(a.graphql.document.replace(/^[^{]*/, ''))?.[1];
-    return `the GraphQL ${a.graphql.kind} ${root ?? a.operation} declares no fine-grained permission at the recorded release ${RECORDED_RELEASE}`;
+/**
+ * Refusal 2 names the type or mutation that declares no permission (SPEC "Fine-grained refusals"),
+ * as the catalog entry records it (held to the platform's permission table by the catalog tests).
+ */
+function declaresNothing(a: Action, w: FineGrainedWithheld): string {
+  const at = `declares no fine-grained permission at the recorded release ${RECORDED_RELEASE}`;
+  if (w.withheld === 'mutation') return `the GraphQL mutation ${w.name} ${at}, so the platform refuses it`;
+  if (w.withheld === 'answer') {
+    const root = a.graphql ? /\{\s*([A-Za-z_][A-Za-z0-9_]*)/.exec(a.graphql.document.replace(/^[^{]*/, ''))?.[1] : undefined;
+    return `the GraphQL type ${w.name}, which the mutation ${root ?? a.operation} answers with, ${at}, so the platform would make the change and answer null`;
   }
-  return `the route ${a.method} /api/v4${a.path ?? ''} does not accept fine-grained tokens`;
+  return `the GraphQL type ${w.name} on the path of its answer ${at}, so the platform answers null there (a list comes back empty)`;
 }
 
 /** The server's own refusals in a fine-grained session (SPEC "Fine-grained refusals", server answers 1 and 2). */
 export function fineGrainedRefusal(a: Action, s: Session, surface: string): string {
   const prefix = surface === 'dynamic' ? 'forge_execute_action: ' : '';
   const g = s.grant;
-  if (a.fineGrained === 'none' || g?.phase !== 'B') {
+  const withheld = withheldCause(a);
+  if (withheld || !Array.isArray(a.fineGrained) || g?.phase !== 'B') {
     const reason = g?.phase === 'A' ? ` The grant was not evaluated: ${g.because ?? FALLBACK_TEXT[g.reason]}.` : '';
-    return `${prefix}action "${a.id}" exists but is not available to a fine-grained personal access token: ${operationOf(a)}.${reason} ${CLASSIC_WAY_OUT} ${CLOSING}`;
+    const what = withheld ? declaresNothing(a, withheld) : 'its grant could not be judged here';
+    return `${prefix}action "${a.id}" exists but is not available to a fine-grained personal access token: ${what}.${reason} ${CLASSIC_WAY_OUT} ${CLOSING}`;
   }
   const missing = a.fineGrained.filter((p) => !g.granted.has(p));
   // As the platform words it: "the following project permissions: [Merge Request: Read]".

@@ -56,7 +56,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
       achievement_ids: strList('Return only these achievements (IDs or global IDs)'),
       ...cursor(),
     },
-    fineGrained: 'none',
+    fineGrained: { withheld: 'type', name: 'Namespace' },
     keywords: 'badges awards gamification group achievements',
     examples: [
       'what achievements does group acme have?',
@@ -89,7 +89,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
       variables: (p) => ({ fullPath: p.full_path, achievementId: gid(ACHIEVEMENT, p.achievement_id), first: p.first, after: p.after }),
     },
     params: { full_path: namespacePath(), achievement_id: achievementId(), ...cursor() },
-    fineGrained: 'none',
+    fineGrained: { withheld: 'type', name: 'Namespace' },
     keywords: 'badge awarded users recipients who has',
     examples: [
       'who has received achievement 12 in group acme?',
@@ -120,7 +120,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
       variables: (p) => ({ fullPath: p.full_path, achievementId: gid(ACHIEVEMENT, p.achievement_id), first: p.first, after: p.after }),
     },
     params: { full_path: namespacePath(), achievement_id: achievementId(), ...cursor() },
-    fineGrained: 'none',
+    fineGrained: { withheld: 'type', name: 'Namespace' },
     keywords: 'badge holders distinct users count',
     examples: [
       'which distinct users hold achievement 12 in acme?',
@@ -150,7 +150,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
       include_hidden: bool('Include awards the user hides from the profile'),
       ...cursor(),
     },
-    fineGrained: 'none',
+    fineGrained: { withheld: 'type', name: 'UserAchievement' },
     keywords: 'my badges user profile awards',
     examples: [
       'what badges does @alice have?',
@@ -178,7 +178,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
       name: req(str('Name of the achievement')),
       description: str('What the achievement is awarded for'),
     },
-    fineGrained: 'none',
+    fineGrained: { withheld: 'answer', name: 'Achievement' },
     keywords: 'new badge award define gamification',
     examples: [
       'create an achievement First Merge in group acme',
@@ -206,7 +206,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
       name: str('New name'),
       description: str('New description'),
     },
-    fineGrained: 'none',
+    fineGrained: { withheld: 'answer', name: 'Achievement' },
     keywords: 'edit rename badge',
     examples: [
       'rename achievement 12 to Bug Slayer',
@@ -232,7 +232,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
     },
     params: { achievement_id: achievementId() },
     destructive: true,
-    fineGrained: 'none',
+    fineGrained: { withheld: 'answer', name: 'Achievement' },
     keywords: 'remove badge',
     examples: ['delete achievement 12 and all its awards', 'remove the Bug Hunter badge (id 3) entirely from group acme'],
   },
@@ -256,7 +256,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
       user_id: id.user(),
       award_message: str('Message shown with the award (at most 200 characters)'),
     },
-    fineGrained: 'none',
+    fineGrained: { withheld: 'answer', name: 'UserAchievement' },
     keywords: 'give grant badge to user recognize reward',
     examples: [
       'give achievement 12 to user 345',
@@ -281,7 +281,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
     },
     params: { user_achievement_id: userAchievementId() },
     destructive: true,
-    fineGrained: 'none',
+    fineGrained: { withheld: 'answer', name: 'UserAchievement' },
     keywords: 'take back withdraw badge award',
     examples: ['revoke award 56, it was given by mistake', 'take back user achievement 91 but keep it in the history'],
   },
@@ -309,7 +309,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
       show_on_profile: bool('Show the award on the recipient\'s profile'),
       award_message: str('Message shown with the award (at most 200 characters)'),
     },
-    fineGrained: 'none',
+    fineGrained: { withheld: 'answer', name: 'UserAchievement' },
     keywords: 'hide show badge on profile award message',
     examples: [
       "hide award 56 on the recipient's profile",
@@ -336,7 +336,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
     },
     params: { user_achievement_id: userAchievementId() },
     destructive: true,
-    fineGrained: 'none',
+    fineGrained: { withheld: 'answer', name: 'UserAchievement' },
     keywords: 'remove erase award badge record',
     examples: ['delete award record 56 completely, no history', 'erase user achievement 91 outright instead of revoking it'],
   },
@@ -362,7 +362,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
     params: {
       user_achievement_ids: req(strList('Award (user achievement) IDs or global IDs in the wanted order, highest first')),
     },
-    fineGrained: 'none',
+    fineGrained: { withheld: 'answer', name: 'UserAchievement' },
     keywords: 'order sort priority pin badges profile',
     examples: [
       'reorder my badges so award 91 shows first, then 56, then 23',

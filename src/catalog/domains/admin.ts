@@ -671,7 +671,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { include_paths: bool('Include the definition file paths') },
     textResponse: true,
     render: 'text',
-    fineGrained: 'none',
+    fineGrained: [],
     keywords: 'service ping metrics dictionary definitions yaml',
     examples: ['export the Service Ping metric dictionary as YAML', 'dump all usage metric definitions with their file paths'],
   },

@@ -162,7 +162,7 @@ export default domain('branch', 'Branches of a project repository: list, read, c
     },
     // SPEC "Fine-grained token handling": a type on the answer's path declares no permission, so a
     // fine-grained token gets an emptied list; withheld from every fine-grained session.
-    fineGrained: 'none',
+    fineGrained: { withheld: 'type', name: 'BranchRule' },
     keywords: 'branch rules protection overview settings',
     examples: [
       'give me an overview of the branch rules in acme/shop',

@@ -52,7 +52,7 @@ export default domain('ci_catalog', 'The CI/CD Catalog: published reusable CI/CD
       ], 'Sort order (default NAME_ASC)'),
       ...cursor(),
     },
-    fineGrained: 'none',
+    fineGrained: { withheld: 'type', name: 'CiCatalogResource' },
     keywords: 'CI components templates reusable pipeline includes marketplace catalog search',
     examples: [
       'are there any CI components for terraform in the catalog?',
@@ -95,7 +95,7 @@ export default domain('ci_catalog', 'The CI/CD Catalog: published reusable CI/CD
       full_path: str('Full path of the project that hosts the resource, e.g. my-group/components'),
       resource_id: str('Catalog resource ID or global ID (gid://gitlab/Ci::Catalog::Resource/<n>); or use full_path'),
     },
-    fineGrained: 'none',
+    fineGrained: { withheld: 'type', name: 'CiCatalogResource' },
     keywords: 'CI component inputs include usage versions catalog',
     examples: [
       'what inputs does the components/opentofu catalog resource take?',

@@ -42,7 +42,7 @@ export default domain('custom_emoji', 'Custom emoji of top-level groups: list, a
       include_ancestor_groups: bool('Also list the custom emoji of ancestor groups'),
       ...cursor(),
     },
-    fineGrained: 'none',
+    fineGrained: { withheld: 'type', name: 'CustomEmoji' },
     keywords: 'emoji reactions custom icons',
     examples: [
       'what custom emoji does the acme group have?',
@@ -74,7 +74,7 @@ export default domain('custom_emoji', 'Custom emoji of top-level groups: list, a
       name: req(str('Name of the emoji, used as :name: in comments')),
       url: req(str('URL of the emoji image')),
     },
-    fineGrained: 'none',
+    fineGrained: { withheld: 'answer', name: 'CustomEmoji' },
     keywords: 'add upload emoji reaction icon',
     examples: [
       'add a partyparrot custom emoji to group acme from https://example.com/parrot.gif',
@@ -102,7 +102,7 @@ export default domain('custom_emoji', 'Custom emoji of top-level groups: list, a
       custom_emoji_id: req(str('Custom emoji ID or global ID (gid://gitlab/CustomEmoji/<n>)')),
     },
     destructive: true,
-    fineGrained: ['delete_custom_emoji'],
+    fineGrained: { withheld: 'answer', name: 'CustomEmoji' },
     keywords: 'remove emoji',
     examples: [
       'delete the custom emoji gid://gitlab/CustomEmoji/12',

@@ -2025,7 +2025,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     params: { full_path: fullPath(), epic_iid: epicIid() },
     tier: 'premium',
-    fineGrained: 'none',
+    fineGrained: { withheld: 'type', name: 'Namespace' },
     keywords: 'epic initiative',
     examples: [
       'show epic &5 of group acme',
@@ -2071,7 +2071,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       work_item_type_gid: str('Global ID of the epic work item type; looked up from full_path', { in: 'local' }),
     },
     tier: 'premium',
-    fineGrained: 'none',
+    fineGrained: { withheld: 'type', name: 'Namespace' },
     keywords: 'new epic initiative feature create',
     examples: [
       'create an epic "Checkout redesign" in acme',
@@ -2112,7 +2112,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       assignee_ids: intList('User IDs replacing all assignees; an empty list removes every assignee'),
     },
     tier: 'premium',
-    fineGrained: ['update_work_item'],
+    fineGrained: { withheld: 'type', name: 'Namespace' },
     keywords: 'edit epic close reopen relabel reparent dates',
     examples: [
       'close &5 in acme',
@@ -2136,7 +2136,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: epicRef(),
     tier: 'premium',
     destructive: true,
-    fineGrained: ['delete_work_item'],
+    fineGrained: { withheld: 'type', name: 'Namespace' },
     keywords: 'remove epic permanently',
     examples: [
       'delete epic &5 from acme permanently',
@@ -2176,7 +2176,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     params: { full_path: fullPath(), epic_iid: epicIid(), ...cursor() },
     tier: 'premium',
-    fineGrained: 'none',
+    fineGrained: { withheld: 'type', name: 'Namespace' },
     keywords: 'epic issues children scope tasks',
     examples: [
       'which issues are under &5 in acme?',
@@ -2195,7 +2195,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     resolve: RESOLVE_EPIC,
     params: { ...epicRef(), issue_id: id.int('Global ID of the issue (its id, not the IID)') },
     tier: 'premium',
-    fineGrained: ['update_work_item'],
+    fineGrained: { withheld: 'type', name: 'Namespace' },
     keywords: 'add issue to epic link attach parent',
     examples: [
       'add issue acme/shop#42 to &5',
@@ -2215,7 +2215,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { ...epicRef(), issue_id: id.int('Global ID of the issue (its id, not the IID)') },
     tier: 'premium',
     destructive: true,
-    fineGrained: ['update_work_item'],
+    fineGrained: { withheld: 'type', name: 'Namespace' },
     keywords: 'remove unlink detach take out',
     examples: [
       'take issue acme/shop#42 out of epic &5',
@@ -2247,7 +2247,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       relative_position: req(oneOf(['BEFORE', 'AFTER'], 'Place the issue before or after that child')),
     },
     tier: 'premium',
-    fineGrained: ['update_work_item'],
+    fineGrained: { withheld: 'type', name: 'Namespace' },
     keywords: 'reorder move position order top priority',
     examples: [
       'move acme/shop#42 to the top of &5',
@@ -2261,7 +2261,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     graphql: { kind: 'query', connection: true, resultPath: 'namespace.workItem.widgets.0.discussions', document: DISCUSSIONS, variables: discussionVars },
     params: { full_path: fullPath(), epic_iid: epicIid(), filter: notesFilter(), ...cursor() },
     tier: 'premium',
-    fineGrained: 'none',
+    fineGrained: { withheld: 'type', name: 'Namespace' },
     keywords: 'epic comments notes conversation',
     examples: [
       'show the comments on &5 in acme',
@@ -2307,7 +2307,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       internal: bool('Internal note, visible only to Planner role and above'),
     },
     tier: 'premium',
-    fineGrained: ['create_work_item'],
+    fineGrained: { withheld: 'type', name: 'Namespace' },
     keywords: 'comment note reply epic write post',
     examples: [
       'comment on &5 in acme: scope frozen for Q3',
@@ -2355,7 +2355,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     graphql: { kind: 'query', connection: true, resultPath: 'namespace.workItem.widgets.0.discussions', document: DISCUSSIONS, variables: discussionVars },
     params: { full_path: fullPath(), epic_iid: epicIid(), filter: notesFilter(), ...cursor() },
     tier: 'premium',
-    fineGrained: 'none',
+    fineGrained: { withheld: 'type', name: 'Namespace' },
     keywords: 'epic threads discussions conversation comments',
     examples: [
       'list discussion threads on &5 in acme',
@@ -2380,7 +2380,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     params: { note_id: id.int('ID of any note in the thread (from epic_discussion_list)') },
     tier: 'premium',
-    fineGrained: ['read_work_item'],
+    fineGrained: { withheld: 'type', name: 'Discussion' },
     keywords: 'epic thread discussion replies',
     examples: [
       'show the whole thread that note 99120 on the epic belongs to',
@@ -2402,7 +2402,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       internal: bool('Internal thread, visible only to Planner role and above'),
     },
     tier: 'premium',
-    fineGrained: ['create_work_item'],
+    fineGrained: { withheld: 'type', name: 'Namespace' },
     keywords: 'new thread discussion epic comment',
     examples: [
       'start a new thread on &5 in acme asking about the deadline',
@@ -2424,7 +2424,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       body: req(str('Text of the reply (Markdown)')),
     },
     tier: 'premium',
-    fineGrained: ['create_work_item'],
+    fineGrained: { withheld: 'type', name: 'Namespace' },
     keywords: 'reply respond answer thread comment discussion epic',
     examples: [
       'reply to thread 6a9c1e on &5 in acme: agreed',

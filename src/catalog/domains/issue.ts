@@ -958,7 +958,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       updated_before: str('Updated on or before this time (ISO 8601)'),
       ...cursor(),
     },
-    fineGrained: 'none',
+    fineGrained: { withheld: 'type', name: 'Namespace' },
     keywords: 'work items tasks epics objectives key results incidents list',
     examples: [
       'list tasks and epics of acme/shop as work items',
@@ -994,7 +994,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       variables: (p) => ({ fullPath: p.full_path, iid: p.work_item_iid === undefined ? undefined : String(p.work_item_iid) }),
     },
     params: { full_path: fullPath(), work_item_iid: id.int('IID of the work item within the project or group') },
-    fineGrained: 'none',
+    fineGrained: { withheld: 'type', name: 'Namespace' },
     keywords: 'work item task epic objective',
     examples: [
       'show work item 12 in acme/shop with its child tasks',
@@ -1019,7 +1019,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       variables: (p) => ({ fullPath: p.full_path, name: p.name }),
     },
     params: { full_path: fullPath(), name: oneOf(WORK_ITEM_TYPES, 'Only the type with this name') },
-    fineGrained: 'none',
+    fineGrained: { withheld: 'type', name: 'Namespace' },
     keywords: 'work item types issue task epic type id',
     examples: [
       'what work item types exist in acme/shop and their ids?',
@@ -1081,7 +1081,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       health_status: oneOf(HEALTH_STATUS, 'Health status (Ultimate)'),
       color: str('Color as hex code, e.g. #1f75cb (epics)'),
     },
-    fineGrained: 'none',
+    fineGrained: { withheld: 'answer', name: 'WorkItemType' },
     keywords: 'new work item task epic objective create',
     examples: [
       'create a task under work item 12 in acme/shop: write the migration',
@@ -1147,7 +1147,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       color: str('Color as hex code, e.g. #1f75cb (epics)'),
       confirm: bool('Confirm clearing all assignees or CRM contacts (explicit empty list)'),
     },
-    fineGrained: ['update_work_item'],
+    fineGrained: { withheld: 'type', name: 'Namespace' },
     keywords: 'edit work item task epic close reopen assign unassign relabel reparent',
     examples: [
       'reparent work item 34 in acme/shop under epic work item 5',
@@ -1170,7 +1170,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     resolve: RESOLVE_WORK_ITEM,
     params: workItemRef(),
     destructive: true,
-    fineGrained: ['delete_work_item'],
+    fineGrained: { withheld: 'type', name: 'Namespace' },
     keywords: 'remove work item task epic permanently',
     examples: [
       'delete work item 34 in acme/shop',
@@ -1205,7 +1205,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       sort: oneOf(['ID', 'RELATIVE_POSITION', 'CREATED_ASC', 'CREATED_DESC', 'UPDATED_ASC', 'UPDATED_DESC'], 'Sort order (default ID)'),
       ...cursor(),
     },
-    fineGrained: 'none',
+    fineGrained: { withheld: 'type', name: 'Namespace' },
     keywords: 'saved views filters saved searches work item views',
     examples: [
       'which saved views exist in acme/shop?',
@@ -1227,7 +1227,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       variables: (p) => ({ fullPath: p.full_path, id: gid(SAVED_VIEW, p.saved_view_id) }),
     },
     params: { full_path: fullPath(), saved_view_id: savedViewId() },
-    fineGrained: 'none',
+    fineGrained: { withheld: 'type', name: 'Namespace' },
     keywords: 'saved view filter definition show',
     examples: [
       'show saved view 14 of acme/shop with its filters',
@@ -1266,7 +1266,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       display_settings: obj('Display settings, camelCase keys such as viewMode (list, board, table)'),
       private: bool('Keep the view private to its creator (default true)'),
     },
-    fineGrained: 'none',
+    fineGrained: { withheld: 'answer', name: 'WorkItemSavedViewType' },
     keywords: 'save filter saved view new',
     examples: [
       'save a view "My open bugs" in acme/shop filtering ~bug and my assignments',
@@ -1305,7 +1305,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       sort: oneOf(WORK_ITEM_SORT, 'New sort order'),
       private: bool('Private to its creator (true) or shared (false)'),
     },
-    fineGrained: 'none',
+    fineGrained: { withheld: 'answer', name: 'WorkItemSavedViewType' },
     keywords: 'rename edit saved view filter',
     examples: [
       'rename saved view 14 in acme/shop to "Triage queue"',
@@ -1347,7 +1347,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       variables: (p) => ({ input: { id: gid(SAVED_VIEW, p.saved_view_id) } }),
     },
     params: { saved_view_id: savedViewId() },
-    fineGrained: 'none',
+    fineGrained: { withheld: 'answer', name: 'WorkItemSavedViewType' },
     keywords: 'follow saved view pin',
     examples: [
       'add saved view 14 to my views',
@@ -1368,7 +1368,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       variables: (p) => ({ input: { id: gid(SAVED_VIEW, p.saved_view_id) } }),
     },
     params: { saved_view_id: savedViewId() },
-    fineGrained: 'none',
+    fineGrained: { withheld: 'answer', name: 'WorkItemSavedViewType' },
     keywords: 'unfollow saved view unpin',
     examples: [
       'unfollow saved view 14, keep it for others',

@@ -445,7 +445,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       variables: obj('Variables as key-value pairs, e.g. {"DEPLOY":"true"}'),
       inputs: obj('Pipeline inputs as key-value pairs'),
     },
-    fineGrained: 'none',
+    fineGrained: [],
     routeNote: 'The platform lists this route as unavailable for fine-grained tokens: it authenticates with a CI trigger token',
     keywords: 'trigger token webhook start pipeline remotely downstream',
     examples: [

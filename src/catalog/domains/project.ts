@@ -1945,7 +1945,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       ...cursor(),
     },
     tier: 'premium',
-    fineGrained: ['read_project'],
+    fineGrained: { withheld: 'type', name: 'ProjectTargetBranchRule' },
     keywords: 'target branch rules default merge request target',
     examples: [
       'which default target branches are set for feature branches in acme/shop?',
@@ -1975,7 +1975,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       target_branch: req(str('Branch that merge requests from matching branches target')),
     },
     tier: 'premium',
-    fineGrained: ['create_target_branch_rule'],
+    fineGrained: { withheld: 'answer', name: 'ProjectTargetBranchRule' },
     keywords: 'add target branch rule default merge request target',
     examples: [
       'MRs from release/* should target the stable branch by default in project 42',

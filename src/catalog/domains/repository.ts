@@ -596,7 +596,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       lfs: bool('Describe the LFS object when the file is an LFS pointer'),
     },
     routeNote: 'HEAD on the raw route is Grape\'s implicit HEAD of the GET route; the fine-grained route table lists no HEAD for it',
-    fineGrained: 'none',
+    fineGrained: ['read_repository'],
     keywords: 'raw file exists size check',
     examples: [
       'HEAD request on the raw endpoint for assets/logo.png in acme/shop',

@@ -209,7 +209,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
       info: obj('Runner metadata: name, version, revision, platform, architecture'),
       ...runnerSettings(),
     },
-    fineGrained: 'none',
+    fineGrained: [],
     routeNote: RUNNER_TOKEN_NOTE,
     keywords: 'register new runner registration token',
     examples: [
@@ -226,7 +226,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
       token: req(str('Authentication token of the runner')),
       system_id: str('System ID of the runner manager'),
     },
-    fineGrained: 'none',
+    fineGrained: [],
     routeNote: RUNNER_TOKEN_NOTE,
     keywords: 'verify check validate runner token',
     examples: [
@@ -239,7 +239,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     rest: 'DELETE /runners',
     params: { token: req(str('Authentication token of the runner (sent in the body)', { in: 'body' })) },
     destructive: true,
-    fineGrained: 'none',
+    fineGrained: [],
     routeNote: RUNNER_TOKEN_NOTE,
     keywords: 'unregister delete runner token',
     examples: [

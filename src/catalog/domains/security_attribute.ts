@@ -36,7 +36,7 @@ export default domain('security_attribute', 'Security attributes of a top-level 
       namespace_id: req(str('ID (or global ID) of the top-level group the category belongs to')),
     },
     tier: 'ultimate',
-    fineGrained: 'none',
+    fineGrained: { withheld: 'answer', name: 'SecurityAttribute' },
     keywords: 'new security label tag classification business impact exposure',
     examples: [
       'create security attributes Internet facing and Internal in the Exposure category of acme',
@@ -65,7 +65,7 @@ export default domain('security_attribute', 'Security attributes of a top-level 
       color: str('New color as a hex code (e.g. #1f75cb)'),
     },
     tier: 'ultimate',
-    fineGrained: 'none',
+    fineGrained: { withheld: 'answer', name: 'SecurityAttribute' },
     keywords: 'edit rename recolor security label',
     examples: [
       'recolor security attribute 31 to #ff0000',
@@ -150,7 +150,7 @@ export default domain('security_attribute', 'Security attributes of a top-level 
       mode: req(oneOf(['ADD', 'REMOVE', 'REPLACE'], 'ADD keeps existing attributes; REPLACE sets exactly these')),
     },
     tier: 'ultimate',
-    fineGrained: 'none',
+    fineGrained: { withheld: 'mutation', name: 'BulkUpdateSecurityAttributes' },
     keywords: 'bulk mass label classify projects security attributes',
     examples: [
       'apply the PCI security attribute to acme/shop, acme/payments and acme/checkout at once',

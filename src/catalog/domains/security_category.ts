@@ -34,7 +34,7 @@ export default domain('security_category', 'Security attribute categories of a t
       multiple_selection: bool('Let a project carry several attributes of this category'),
     },
     tier: 'ultimate',
-    fineGrained: 'none',
+    fineGrained: { withheld: 'answer', name: 'SecurityCategory' },
     keywords: 'new security attribute category classification',
     examples: [
       'create a security category "Business impact" in group acme',
@@ -68,7 +68,7 @@ export default domain('security_category', 'Security attribute categories of a t
       description: str('New description'),
     },
     tier: 'ultimate',
-    fineGrained: 'none',
+    fineGrained: { withheld: 'answer', name: 'SecurityCategory' },
     keywords: 'edit rename security attribute category',
     examples: [
       'rename security category 14 in acme to Data sensitivity',

@@ -62,7 +62,7 @@ export default domain('security_finding', 'Security report findings of a pipelin
       ...cursor(),
     },
     tier: 'ultimate',
-    fineGrained: 'none',
+    fineGrained: { withheld: 'type', name: 'PipelineSecurityReportFinding' },
     keywords: 'CI pipeline security scan results findings MR merge request PR introduced vulnerabilities SAST',
     examples: [
       'what did SAST flag in pipeline 812 of acme/shop?',

@@ -36,7 +36,7 @@ export default domain('security_scan_profile', 'Security scan profiles: attach o
       ...targets('attach it to'),
     },
     tier: 'ultimate',
-    fineGrained: 'none',
+    fineGrained: { withheld: 'mutation', name: 'SecurityScanProfileAttach' },
     keywords: 'enable security scanning SAST dependency secret detection container scanner profile',
     examples: [
       'turn on the default SAST scan profile for acme/shop and acme/api',
@@ -60,7 +60,7 @@ export default domain('security_scan_profile', 'Security scan profiles: attach o
       ...targets('detach it from'),
     },
     tier: 'ultimate',
-    fineGrained: 'none',
+    fineGrained: { withheld: 'mutation', name: 'SecurityScanProfileDetach' },
     keywords: 'disable stop security scanning scanner profile',
     examples: [
       'detach the SAST scan profile from acme/legacy',
@@ -88,7 +88,7 @@ export default domain('security_scan_profile', 'Security scan profiles: attach o
     },
     params: { project_id: projectPath() },
     tier: 'ultimate',
-    fineGrained: 'none',
+    fineGrained: { withheld: 'type', name: 'ScanProfileProjectStatus' },
     keywords: 'security scanning configured enabled scanners status health',
     examples: [
       'which scanners are active on acme/shop and is any of them failing?',
