@@ -125,6 +125,9 @@ describe('refusal 2 names the GraphQL type or mutation that declares no permissi
     const names = (await ind.client.listTools()).tools.map((x) => x.name);
     expect(names).not.toContain('forge_issue_work_item_update'); // update_work_item is granted, yet no fine-grained token reaches it
     expect(names).toContain('forge_issue_update');
+    // REST is never withheld from every fine-grained token: the HEAD of a raw file is its GET (read_repository,
+    // granted); runner and trigger-token routes authenticate with their own token, not the grant.
+    expect(names).toEqual(expect.arrayContaining(['forge_repository_file_raw_metadata', 'forge_runner_register', 'forge_pipeline_trigger_run']));
   });
 
   it('words a reachable GraphQL refusal with the permission table\'s display name and boundary (not always Project)', async () => {
