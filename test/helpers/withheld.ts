@@ -22,9 +22,9 @@ import type { Action } from '../../src/catalog/define.js';
 import { fixtureRows } from './reference.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const subsetSchema: GraphQLSchema = buildSchema(readFileSync(join(here, '..', 'fixtures', 'gitlab-graphql-subset.graphql'), 'utf8'));
+const subsetSchema: GraphQLSchema = buildSchema(readFileSync(join(here, '..', 'fixtures', 'gitlab-graphql-subset.graphql'), 'utf8'));
 
-export interface Declaration { permission: string; boundaries: string[] }
+interface Declaration { permission: string; boundaries: string[] }
 export interface PermissionTable { mutations: Map<string, Declaration[]>; types: Map<string, Declaration[]>; fields: Map<string, Declaration[]> }
 
 let table: PermissionTable | undefined;
