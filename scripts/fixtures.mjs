@@ -1,5 +1,5 @@
 // Regenerates the committed reference fixtures (test/fixtures/reference/) from ../shared: the action
-// inventory, the platform's REST route table and SPEC.md's configuration names. The tests read only
+// inventory, the platform's REST route table, its GraphQL permission table and SPEC.md's configuration names. The tests read only
 // the fixtures, never ../shared. Run: npm run fixtures (needs ../shared beside the repository).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -171,7 +171,9 @@ export function fineGrainedRefusal(a: Action, s: Session, surface: string): stri
   const withheld = withheldCause(a);
   if (withheld || !Array.isArray(a.fineGrained) || g?.phase !== 'B') {
     const reason = g?.phase === 'A' ? ` The grant was not evaluated: ${g.because ?? FALLBACK_TEXT[g.reason]}.` : '';
-    const what = withheld ? declaresNothing(a, withheld) : 'its grant could not be judged here';
+    // Only a withheld action is refused without an evaluated grant (src/pipeline/access.ts); the other
+    // wording keeps the answer true should a caller ever ask for one.
+    const what = withheld ? declaresNothing(a, withheld) : 'the platform judges it, as the grant was not evaluated here';
     return `${prefix}action "${a.id}" exists but is not available to a fine-grained personal access token: ${what}.${reason} ${CLASSIC_WAY_OUT} ${CLOSING}`;
   }
   const missing = a.fineGrained.filter((p) => !g.granted.has(p));
