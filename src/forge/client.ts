@@ -2,6 +2,7 @@
 // dispatcher, with the re-send policy of SPEC "Retries", manual redirects that drop credentials
 // once a hop leaves the instance, and the outbound destination checks of SPEC "Outbound connections".
 import { readFileSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
 import { rootCertificates } from 'node:tls';
 import { EnvHttpProxyAgent, FormData as UndiciFormData, Response as UndiciResponse, type Dispatcher } from 'undici';
 import type { ForgeClient, ForgeRequest, ForgeResponse } from './types.js';
@@ -158,19 +159,13 @@ export function rateLimitWaitMs(headers: Record<string, string>, now = Date.now(
   return Math.max(0, wait);
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+/** Waits `ms`; an abort rejects with the signal's own reason (a deadline stays a deadline, not an AbortError). */
+export async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  try {
+    await delay(ms, undefined, { signal });
+  } catch (err) {
+    throw signal?.aborted ? signal.reason : err;
+  }
 }
 
 function isSubdomainOrSame(host: string, base: string): boolean {

@@ -3,6 +3,10 @@
 import { BlockList, isIP } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import type { Config } from '../config/index.js';
+import { normalizeIp } from '../forge/outbound.js';
+
+/** An IPv4-mapped IPv6 address (`::ffff:10.0.0.1`) as the IPv4 address it maps. */
+const plainAddress = (addr: string): string => normalizeIp(addr)?.ip ?? addr;
 import { isLoopbackHost } from '../config/values.js';
 
 const stripBrackets = (h: string): string => h.replace(/^\[|\]$/g, '').toLowerCase();
@@ -122,7 +126,7 @@ export class AddressOf {
 
   private listed(addr: string): boolean {
     if (!this.list) return false;
-    const a = addr.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+    const a = plainAddress(addr);
     const family = isIP(a);
     if (family === 0) return false;
     return this.list.check(a, family === 6 ? 'ipv6' : 'ipv4');
@@ -130,11 +134,11 @@ export class AddressOf {
 
   /** Whether the connection comes from a listed proxy. */
   viaTrustedProxy(req: IncomingMessage): boolean {
-    return this.list !== undefined && this.listed((req.socket.remoteAddress ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, ''));
+    return this.list !== undefined && this.listed(plainAddress(req.socket.remoteAddress ?? ''));
   }
 
   of(req: IncomingMessage): string {
-    const peer = (req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+    const peer = plainAddress(req.socket.remoteAddress ?? 'unknown');
     if (!this.headerName || !this.listed(peer)) return peer;
     const raw = req.headers[this.headerName];
     const value = Array.isArray(raw) ? raw.join(',') : raw;

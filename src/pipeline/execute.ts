@@ -11,7 +11,7 @@ import { buildRequest, declaredRequest, graphqlOf } from './request.js';
 import { attachUpload, writeDownload } from './transfer.js';
 import { HANDLERS } from './handlers.js';
 import { describeFailure, describeGraphqlErrors, isFailure } from '../forge/classify.js';
-import { deadlineSignal } from '../forge/client.js';
+import { deadlineSignal, sleep } from '../forge/client.js';
 import { renderFor } from '../render/renderers.js';
 import { paginationFromConnection, paginationFromHeaders } from '../render/pagination.js';
 import { errorResult, notFoundCard, successResult, type ToolResult } from '../render/result.js';
@@ -76,11 +76,6 @@ async function send(s: Session, action: Action, params: Record<string, unknown>,
   }
   return res;
 }
-
-const sleep = (ms: number, signal: AbortSignal) => new Promise<void>((resolve, reject) => {
-  const t = setTimeout(resolve, ms);
-  signal.addEventListener('abort', () => { clearTimeout(t); reject(signal.reason); }, { once: true });
-});
 
 type Params = Record<string, unknown>;
 
