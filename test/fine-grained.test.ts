@@ -43,7 +43,8 @@ describe('phase B: grant read, 19.4 instance', () => {
     expect(r.isError).toBe(true);
     expect(text(r)).toMatch(/^forge_execute_action: action "project\.delete" exists but this fine-grained personal access token was not granted what it needs: the project permission \[Project: Delete\]\. A grant cannot be changed: .* classic token .*Do not report the capability as missing\.$/);
     expect(apiRequests(sb)).toHaveLength(0);
-    expect(dyn.stderr()).toMatch(/"reason":"fine_grained".*call withheld/);
+    // The log line is written as the answer goes out; stderr may reach the test a moment later.
+    await expect.poll(() => dyn.stderr(), { timeout: 5_000 }).toMatch(/"reason":"fine_grained".*call withheld/);
     // On the individual surface a client holding an earlier listing gets the same refusal, unprefixed.
     const i = await ind.call('forge_project_delete', { project_id: 1, confirm: true });
     expect(text(i)).toMatch(/^action "project\.delete" exists but this fine-grained personal access token was not granted/);
