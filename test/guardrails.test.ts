@@ -328,8 +328,9 @@ describe('stdio rate limit', () => {
   it('refuses calls over the bucket with "rate limit exceeded for <tool>"', async () => {
     const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_RATE_LIMIT_RPS: '1', FORGE_MCP_RATE_LIMIT_BURST: '2' } });
     try {
-      const results = [];
-      for (let i = 0; i < 4; i++) results.push(await srv.call('forge_execute_action', { action: 'issue.list', params: { project_id: 1 } }));
+      // Sent at once: on a loaded machine, calls sent one after another may each take longer than the
+      // bucket takes to refill (1/s), and none would be refused.
+      const results = await Promise.all(Array.from({ length: 8 }, () => srv.call('forge_execute_action', { action: 'issue.list', params: { project_id: 1 } })));
       const refused = results.filter((r) => r.isError);
       expect(refused.length).toBeGreaterThan(0);
       expect(text(refused[0])).toMatch(/^rate limit exceeded for forge_execute_action/);
