@@ -61,7 +61,7 @@ for (const file of excerpts) {
       type = refType(m[1]); field = { type: undefined, args: new Map(), at: offset }; type.fields.set(m[2], field); table = undefined;
       mutation = m[1] === 'Mutation' ? { name: m[2], payload: `${m[2][0].toUpperCase()}${m[2].slice(1)}Payload` } : undefined;
       if (mutation) field.type = mutation.payload;
-    } else if ((m = /^#### `(\w+)\.(\w+)`/.exec(line))) {
+    } else if ((m = /^#{4,6} `(\w+)\.(\w+)`/.exec(line))) {
       field = { type: undefined, args: new Map(), at: offset }; refType(m[1]).fields.set(m[2], field); type = refType(m[1]); table = undefined; mutation = undefined;
     } else if ((m = /^###+ `(\w+)`/.exec(line))) {
       type = refType(m[1]); type.at = offset; field = undefined; table = undefined; mutation = undefined;
@@ -151,7 +151,7 @@ for (let changed = true; changed;) {
 // ---- 3. the subset: each member from the reference when an excerpt has it, else from the earlier transcription
 
 const stats = { types: 0, fields: 0, args: 0, values: 0, inputFields: 0, fromReference: 0, fromHand: 0 };
-const handOnly = []; const differences = [];
+const handOnly = []; const differences = []; const omitted = [];
 const mark = (fromRef, what) => { if (fromRef) stats.fromReference++; else { stats.fromHand++; handOnly.push(what); } return fromRef ? '' : '  # hand-transcribed, not yet re-read'; };
 const compare = (what, refType_, handType) => { if (refType_ && handType && refType_ !== handType) differences.push(`${what}: reference ${refType_}, earlier transcription ${handType}`); };
 const dep = (reason) => (reason ? ` @deprecated(reason: ${JSON.stringify(reason)})` : '');
@@ -198,8 +198,15 @@ for (const name of [...touched.keys()].sort()) {
   const keyword = isInputObjectType(h) ? 'input' : isInterfaceType(h) ? 'interface' : 'type';
   const impl = isObjectType(h) || isInterfaceType(h) ? h.getInterfaces().map((i) => i.name) : [];
   const lines = [];
+  // An input type takes every field the reference lists whose type is in the subset (the catalog may send any).
+  if (keyword === 'input') for (const [f, x] of r?.fields ?? []) {
+    const base = x.type?.replace(/[[\]!]/g, '');
+    if (['String', 'Int', 'Float', 'Boolean', 'ID'].includes(base) || touched.has(base)) touched.get(name).add(f); else omitted.push(`${name}.${f}: ${x.type}`);
+  }
   for (const f of [...touched.get(name)].sort()) {
     const hf = h.getFields()[f]; const rf = r?.fields.get(f);
+    // An input table is saved whole: a transcribed field it does not list is not GitLab's.
+    if (keyword === 'input' && r?.fields.size && !rf) { differences.push(`${name}.${f}: not in the reference, left out`); continue; }
     compare(`${name}.${f}`, rf?.type, hf?.type.toString());
     if (!hf && !rf) throw new Error(`${name}.${f}: in neither source`);
     if (keyword === 'input') stats.inputFields++; else stats.fields++;
@@ -228,4 +235,5 @@ writeFileSync(out, `${header}\nschema {\n  query: Query\n  mutation: Mutation\n}
 buildSchema(readFileSync(out, 'utf8')); // the output must stand on its own
 console.log(`wrote ${out}: ${documents.length} documents; ${stats.types} types, ${stats.fields} fields, ${stats.args} arguments, ${stats.inputFields} input fields, ${stats.values} enum values`);
 console.log(`from the reference: ${stats.fromReference} members; from the earlier transcription: ${stats.fromHand}`);
+if (omitted.length) console.log(`input fields of the reference left out (their types are outside the subset):\n  ${omitted.join('\n  ')}`);
 if (differences.length) console.log(`differences between the reference and the earlier transcription (the reference wins):\n  ${differences.join('\n  ')}`);
