@@ -41,7 +41,7 @@ if (!existsSync(distCatalog)) {
 
 /** `[`[Foo!]!`](#foo)` → `[Foo!]!` */
 const typeCell = (cell) => /\[`([^`]+)`\]/.exec(cell)?.[1];
-const deprecation = (desc) => { const m = /^\**Deprecated\**\s+in GitLab ([\d.]+)/.exec(desc.trim()); return m ? `Deprecated in GitLab ${m[1]}.` : undefined; };
+const deprecation = (desc) => { const m = /^\**Deprecated\**\s+in GitLab (\d+\.\d+)/.exec(desc.trim()); return m ? `Deprecated in GitLab ${m[1]}.` : undefined; };
 const PAGINATION = [['after', 'String'], ['before', 'String'], ['first', 'Int'], ['last', 'Int']];
 
 /** name → { kind?, fields: Map<name, {type, args: Map, deprecated, at}>, values: Map<name, {deprecated, at}>, possible: Set, at } */
