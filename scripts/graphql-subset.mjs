@@ -58,7 +58,7 @@ for (const file of excerpts) {
   for (const line of text.split('\n')) {
     let m;
     if ((m = /^###+ `(Query|Mutation)\.(\w+)`/.exec(line))) {
-      type = refType(m[1]); field = { type: undefined, args: new Map(), at: offset }; type.fields.set(m[2], field); table = undefined;
+      type = refType(m[1]); field = type.fields.get(m[2]) ?? { type: undefined, args: new Map(), at: offset }; type.fields.set(m[2], field); table = undefined; // a section may span two excerpts
       mutation = m[1] === 'Mutation' ? { name: m[2], payload: `${m[2][0].toUpperCase()}${m[2].slice(1)}Payload` } : undefined;
       if (mutation) field.type = mutation.payload;
     } else if ((m = /^#{4,6} `(\w+)\.(\w+)`/.exec(line))) {
