@@ -89,7 +89,11 @@ for (const file of excerpts) {
       else if (mutation && table === 'fields') { const t = refType(mutation.payload); t.kind = 'object'; t.fields.set(m[1], { ...member, args: new Map() }); }
       else if (field && table === 'args') field.args.set(m[1], member);
       else if (type && table === 'args') { type.kind = 'input'; type.fields.set(m[1], member); }
-      else if (type && table === 'fields') { type.kind ??= 'object'; type.fields.set(m[1], { ...member, args: new Map() }); }
+      else if (type && table === 'fields') {
+        // A field row marked "(see Connections)" takes the four pagination arguments.
+        const args = new Map(/\(see \[Connections\]/.test(cells[1] ?? '') ? PAGINATION.map(([n, t]) => [n, { type: t, at: offset }]) : []);
+        type.kind ??= 'object'; type.fields.set(m[1], { ...member, args });
+      }
     }
   }
 }
