@@ -8,13 +8,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { SANDBOX_TOKEN, type Sandbox } from '../src/sandbox/index.js';
-import { ROOT, startServer, until, withSandbox } from './helpers/harness.js';
-import { callTool, connect, startHttpServer } from './helpers/http.js';
+import { ROOT, secretsInUse, startServer, until, withSandbox } from './helpers/harness.js';
+import { callTool, connect, post, startHttpServer } from './helpers/http.js';
 import { startReceiver, type Receiver, type SpanRecord } from './helpers/otlp.js';
 
 // Argument values no attribute may carry.
 const MARKER = 'zebra-quartz-telemetry-marker';
 const TOOL = 'forge_execute_action';
+const WRONG_TOKEN = 'glpat-telemetry-wrong-0417';
 
 let sb: Sandbox;
 let rx: Receiver;
@@ -44,6 +45,7 @@ function expectNothingSecret(handle: string): void {
   }
 }
 
+const point = (metric: string) => rx.points().find((p) => p.metric === metric);
 const callPoint = (action: string, outcome: string) => rx.points().find((p) => p.metric === 'forge_mcp.tool.calls' && p.attributes.tool === TOOL && p.attributes.action === action && p.attributes.outcome === outcome);
 const durationPoint = (outcome: string) => rx.points().find((p) => p.metric === 'forge_mcp.tool.duration' && p.attributes.tool === TOOL && p.attributes.outcome === outcome);
 const callSpan = (action: string) => rx.spans().find((s) => s.name === `tools/call ${TOOL}` && s.attributes['forge_mcp.action'] === action);
@@ -113,7 +115,8 @@ describe('OTLP export', () => {
 
   it('HTTP mode (http/protobuf by default): the same signals, and /metrics serves the same instruments', async () => {
     rx.exports.length = 0;
-    const srv = await startHttpServer(['--forge-url', sb.url], {
+    // Two calls in hand per token, one failed authentication per address and minute.
+    const srv = await startHttpServer(['--forge-url', sb.url, '--rate-limit-rps', '0.01', '--rate-limit-burst', '2', '--auth-failure-limit', '1', '--auth-failure-window', '1m'], {
       OTEL_EXPORTER_OTLP_ENDPOINT: rx.url, OTEL_METRIC_EXPORT_INTERVAL: '300', OTEL_BSP_SCHEDULE_DELAY: '100',
     });
     let handle: string;
@@ -121,17 +124,25 @@ describe('OTLP export', () => {
       const c = await connect(srv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN });
       expect((await callTool(c, TOOL, { action: 'issue.list', params: { project_id: 1, search: MARKER } })).isError).toBeFalsy();
       expect((await callTool(c, TOOL, { action: 'issue.get', params: { project_id: 1, issue_iid: 987_654 } })).isError).toBe(true);
+      expect((await callTool(c, TOOL, { action: 'project.get', params: { project_id: MARKER } })).isError).toBe(true);
       await c.close();
+      // A wrong token, then the block of the address.
+      secretsInUse.add(WRONG_TOKEN);
+      expect((await post(srv, { 'PRIVATE-TOKEN': WRONG_TOKEN })).status).toBe(401);
+      expect((await post(srv, { 'PRIVATE-TOKEN': WRONG_TOKEN })).status).toBe(429);
 
       const text = await (await fetch(`${srv.url}/metrics`)).text();
       expect(text).toMatch(/^forge_mcp_tool_calls_total\{tool="forge_execute_action",action="issue\.list",outcome="ok"\} 1$/m);
       expect(text).toMatch(/^forge_mcp_tool_calls_total\{tool="forge_execute_action",action="issue\.get",outcome="error"\} 1$/m);
       expect(text).toMatch(/^forge_mcp_tool_duration_count\{tool="forge_execute_action",outcome="ok"\} 1$/m);
+      expect(text).toMatch(/^forge_mcp_tool_calls_total\{tool="forge_execute_action",action="project\.get",outcome="rate_limited"\} 1$/m);
+      expect(text).toMatch(/^forge_mcp_rate_limit_refusals_total\{method="tools\/call",scope="entry"\} 1$/m);
+      expect(text).toMatch(/^forge_mcp_auth_blocks_total\{budget="failure"\} 1$/m);
       expect(text).not.toContain(MARKER);
       expect(text).not.toContain(SANDBOX_TOKEN);
 
       // Exported on the interval, while the server runs.
-      await until(() => (callPoint('issue.list', 'ok') && callPoint('issue.get', 'error') && callSpan('issue.get') ? true : undefined), 15_000);
+      await until(() => (callPoint('issue.list', 'ok') && callPoint('issue.get', 'error') && callSpan('issue.get') && point('forge_mcp.auth.blocks') ? true : undefined), 15_000);
       handle = handleIn(srv.stderr());
     } finally {
       await srv.close();
@@ -139,9 +150,17 @@ describe('OTLP export', () => {
     expect(rx.exports.every((e) => e.contentType === 'application/x-protobuf')).toBe(true);
     expect(callPoint('issue.list', 'ok')?.value).toBe(1);
     expect(durationPoint('ok')?.value).toBe(1);
+    expect(callPoint('project.get', 'rate_limited')?.value).toBe(1);
+    expect(point('forge_mcp.rate_limit.refusals')?.attributes).toEqual({ method: 'tools/call', scope: 'entry' });
+    expect(point('forge_mcp.rate_limit.refusals')?.value).toBe(1);
+    expect(point('forge_mcp.auth.blocks')?.attributes).toEqual({ budget: 'failure' });
+    expect(point('forge_mcp.auth.blocks')?.value).toBe(1);
+    // The rate-limited call never reached the platform.
+    expect(childrenOf(callSpan('project.get') as SpanRecord)).toEqual([]);
     expect(rx.spans().find((s) => s.name.startsWith('tools/call'))?.resource['service.name']).toBe('forge-mcp-server');
     expectTracedCall();
     expectNothingSecret(handle);
+    for (const body of rawBodies()) expect(body).not.toContain(WRONG_TOKEN);
   });
 
   it('OTEL_SDK_DISABLED=true: nothing is exported although an endpoint is set', async () => {
