@@ -53,6 +53,9 @@ export function startTelemetry(opts: { log: Logger; prometheus: boolean }): Prom
   if (!otlp.traces && !otlp.metrics && !opts.prometheus) return Promise.resolve();
   starting ??= import('./otel.js').then(async ({ createRuntime }) => {
     runtime = await createRuntime({ otlp, prometheus: opts.prometheus, log: opts.log });
+  }).catch((err: unknown) => {
+    // Telemetry never stops the server: it runs without it, and says so.
+    opts.log.warn({ error: (err as Error)?.message ?? String(err) }, 'OpenTelemetry could not start; nothing is exported');
   });
   return starting;
 }
