@@ -34,7 +34,7 @@ type Env = Record<string, string | undefined>;
 const isSet = (v: string | undefined) => v !== undefined && v.trim() !== '';
 
 /** Which signals go to a collector, from the standard variables only. */
-export function otlpSignals(env: Env = process.env): OtlpSignals {
+function otlpSignals(env: Env = process.env): OtlpSignals {
   if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return { traces: false, metrics: false };
   const any = isSet(env.OTEL_EXPORTER_OTLP_ENDPOINT);
   const wants = (signal: 'TRACES' | 'METRICS') => (any || isSet(env[`OTEL_EXPORTER_OTLP_${signal}_ENDPOINT`])) && env[`OTEL_${signal}_EXPORTER`]?.trim().toLowerCase() !== 'none';

@@ -4,10 +4,10 @@
 // (opentelemetry-proto: collector/trace/v1, collector/metrics/v1, common/v1).
 import { createServer, type Server } from 'node:http';
 
-export type AttrValue = string | number | boolean;
+type AttrValue = string | number | boolean;
 export interface SpanRecord { traceId: string; spanId: string; parentSpanId: string; name: string; kind: number; attributes: Record<string, AttrValue>; resource: Record<string, AttrValue> }
-export interface PointRecord { metric: string; attributes: Record<string, AttrValue>; value: number; resource: Record<string, AttrValue> }
-export interface Export { path: string; contentType: string; body: Buffer }
+interface PointRecord { metric: string; attributes: Record<string, AttrValue>; value: number; resource: Record<string, AttrValue> }
+interface Export { path: string; contentType: string; body: Buffer }
 
 export interface Receiver {
   url: string;
