@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { loadConfig, type Config } from './config/index.js';
 import { createLogger, type Logger } from './observe/log.js';
+import { flushTelemetry, startTelemetry } from './observe/telemetry.js';
 
 function readFileOrUndefined(path: string): string | undefined {
   try { return readFileSync(path, 'utf8'); } catch { return undefined; }
@@ -31,6 +32,8 @@ async function main(): Promise<number | undefined> {
   const log: Logger = createLogger(config.logLevel);
   for (const w of loaded.warnings) log.warn(w);
   for (const n of loaded.notices) log.info(n);
+  // OpenTelemetry when an OTLP endpoint is set; in HTTP mode also the instruments behind /metrics.
+  await startTelemetry({ log, prometheus: config.transport === 'http' });
   if (config.transport === 'http') {
     // Each transport is loaded only when chosen: stdio never pays for the listener, nor HTTP for stdio.
     const { startHttp } = await import('./http/index.js');
@@ -49,7 +52,7 @@ async function main(): Promise<number | undefined> {
       const { httpSandboxGuide } = await import('./http/sandbox-guide.js');
       process.stderr.write(httpSandboxGuide(http.address));
     }
-    const shutdown = () => { void http.close().then(() => closeSandbox?.()).finally(() => process.exit(0)); };
+    const shutdown = () => { void http.close().then(() => closeSandbox?.()).then(flushTelemetry).finally(() => process.exit(0)); };
     process.on('SIGINT', shutdown);
     process.on('SIGTERM', shutdown);
     return undefined;

@@ -18,6 +18,7 @@ import {
 } from './errors.js';
 import { OutboundPolicy, defaultResolver, isTierA, normalizeIp, type Resolver } from './outbound.js';
 import { redactSecrets } from './redact.js';
+import { observeRequest } from '../observe/telemetry.js';
 
 export { DeadlineError, ForgeNetworkError, type ForgeNetworkErrorKind } from './errors.js';
 
@@ -282,7 +283,7 @@ class Client implements ForgeClient {
       let res: ForgeResponse | undefined;
       let failure: ForgeNetworkError | undefined;
       try {
-        res = await this.followRedirects(method, url, prepared, req.asText, req.asBytes, signal);
+        res = await observeRequest({ method, graphql: !!req.graphql, server: this.base, attempt }, () => this.followRedirects(method, url, prepared, req.asText, req.asBytes, signal));
       } catch (err) {
         failure = this.toNetworkError(err, method, url, signal);
       }

@@ -457,7 +457,7 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
       return;
     }
     if (path === '/metrics' && (method === 'GET' || method === 'HEAD')) {
-      const body = renderMetrics();
+      const body = await renderMetrics();
       res.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4', 'Content-Length': String(Buffer.byteLength(body)) });
       res.end(method === 'HEAD' ? undefined : body);
       return;

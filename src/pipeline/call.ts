@@ -10,6 +10,7 @@ import { decideConfirmation, type ElicitOutcome } from './confirm.js';
 import { checkLocalPaths } from './localpath.js';
 import { execute } from './execute.js';
 import { errorResult, safeModeCard, type ToolResult } from '../render/result.js';
+import { observeCall, type CallProgress } from '../observe/telemetry.js';
 
 export interface CallRequest {
   surface: SurfaceKind;
@@ -32,7 +33,12 @@ export interface AskUser { ask: string }
 /** Refusals that depend on which surface asked (read-only on meta answers "unknown action"). */
 export type UnknownActionAnswer = (action: Action) => string;
 
-export async function runCall(s: Session, req: CallRequest, unknownAction: UnknownActionAnswer): Promise<ToolResult | AskUser> {
+export function runCall(s: Session, req: CallRequest, unknownAction: UnknownActionAnswer): Promise<ToolResult | AskUser> {
+  // Counted, timed and traced by outcome (src/observe/telemetry.ts): a no-op when telemetry is off.
+  return observeCall(req.toolName, req.action.id, (progress) => decideAndRun(s, req, unknownAction, progress), (r) => ('ask' in r ? 'asked' : r.isError === true));
+}
+
+async function decideAndRun(s: Session, req: CallRequest, unknownAction: UnknownActionAnswer, progress: CallProgress): Promise<ToolResult | AskUser> {
   const { action, surface } = req;
 
   const avail = availability(action, s);
@@ -54,6 +60,7 @@ export async function runCall(s: Session, req: CallRequest, unknownAction: Unkno
   if (fineGrainedRefuses(action, avail, s)) {
     // The refusal spends its rate-limit token like any call (and charges no failure budget).
     if (s.meters.calls && !s.meters.calls.take()) {
+      progress.stage = 'rate_limited';
       noteRefusal(s.log, 'tools/call', 'entry');
       return errorResult(rateLimitMessage(req.toolName, s.config));
     }
@@ -71,9 +78,11 @@ export async function runCall(s: Session, req: CallRequest, unknownAction: Unkno
   if (pathRefusal) return errorResult(pathRefusal);
 
   if (s.meters.calls && !s.meters.calls.take()) {
+    progress.stage = 'rate_limited';
     noteRefusal(s.log, 'tools/call', 'entry');
     return errorResult(rateLimitMessage(req.toolName, s.config));
   }
 
+  progress.stage = 'platform';
   return execute(s, action, v.params, req.signal);
 }

@@ -8,6 +8,7 @@ import { createForgeClient } from '../forge/client.js';
 import { defaultResolver, type Resolver } from '../forge/outbound.js';
 import type { Logger } from '../observe/log.js';
 import { credentialHandle } from '../observe/log.js';
+import { flushTelemetry } from '../observe/telemetry.js';
 import { createMcpServer } from './mcp.js';
 import { detectScopes, newSession, startSessionReads, type Session } from '../session/session.js';
 import { sandboxGuide } from './guide.js';
@@ -82,6 +83,7 @@ export async function startStdio(config: Config, log: Logger): Promise<void> {
     await handle.close().catch(() => undefined);
     await client.close().catch(() => undefined);
     await closeSandbox?.();
+    await flushTelemetry();
     process.exit(0);
   };
   process.stdin.on('end', () => void shutdown(true));
