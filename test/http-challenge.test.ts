@@ -26,7 +26,8 @@ const initialize = (headers: Record<string, string>) =>
 
 describe('legacy mode 401 challenge', () => {
   it('a request without a credential: Bearer with error="invalid_token" and a description naming both headers', async () => {
-    for (const headers of [{}, { 'PRIVATE-TOKEN': '' }, { Authorization: 'Bearer ' }, { Authorization: 'Basic dXNlcjpwYXNz' }]) {
+    const cases: Array<Record<string, string>> = [{}, { 'PRIVATE-TOKEN': '' }, { Authorization: 'Bearer ' }, { Authorization: 'Basic dXNlcjpwYXNz' }];
+    for (const headers of cases) {
       const r = await initialize(headers);
       expect(r.status).toBe(401);
       expect(r.headers.get('www-authenticate')).toBe(MISSING);
@@ -40,7 +41,8 @@ describe('legacy mode 401 challenge', () => {
 
   it('a token the platform refuses, in either header: the same parameters, saying it was rejected', async () => {
     secretsInUse.add('glpat-wrong-token-challenge-01');
-    for (const headers of [{ 'PRIVATE-TOKEN': 'glpat-wrong-token-challenge-01' }, { Authorization: 'Bearer glpat-wrong-token-challenge-01' }]) {
+    const cases: Array<Record<string, string>> = [{ 'PRIVATE-TOKEN': 'glpat-wrong-token-challenge-01' }, { Authorization: 'Bearer glpat-wrong-token-challenge-01' }];
+    for (const headers of cases) {
       const r = await initialize(headers);
       expect(r.status).toBe(401);
       expect(r.headers.get('www-authenticate')).toBe(REFUSED);
@@ -51,7 +53,8 @@ describe('legacy mode 401 challenge', () => {
 
   it('the SDK client without a token fails to connect showing the body; with either documented header it connects', async () => {
     await expect(connect({})).rejects.toThrow('Authentication required: send the access token in the PRIVATE-TOKEN header or as Authorization: Bearer <token>.');
-    for (const headers of [{ 'PRIVATE-TOKEN': DEMO }, { Authorization: `Bearer ${DEMO}` }]) {
+    const setups: Array<Record<string, string>> = [{ 'PRIVATE-TOKEN': DEMO }, { Authorization: `Bearer ${DEMO}` }];
+    for (const headers of setups) {
       const client = await connect(headers);
       try {
         const tools = await client.listTools();
