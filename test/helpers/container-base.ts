@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 const run = (cmd: string, args: string[]): string => execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 /** Absolute paths of the shared libraries (and loader) a binary loads, as ldd resolves them. */
-export function sharedLibraries(binary: string): string[] {
+function sharedLibraries(binary: string): string[] {
   return [...run('ldd', [binary]).matchAll(/(\/\S+) \(0x/g)].map((m) => m[1]!);
 }
 
@@ -20,7 +20,7 @@ function copyInto(root: string, from: string, to = from): void {
 }
 
 /** The directory of the npm that drives this machine's Node.js (its package root). */
-export function npmPackageDir(): string {
+function npmPackageDir(): string {
   const cli = realpathSync(run('sh', ['-c', 'command -v npm']).trim());
   return dirname(dirname(cli));
 }
