@@ -29,7 +29,7 @@ async function main(): Promise<number | undefined> {
     return 0;
   }
   const config: Config = loaded.config;
-  const log: Logger = createLogger(config.logLevel);
+  const log: Logger = await createLogger(config.logLevel);
   for (const w of loaded.warnings) log.warn(w);
   for (const n of loaded.notices) log.info(n);
   // OpenTelemetry when an OTLP endpoint is set; in HTTP mode also the instruments behind /metrics.

@@ -120,7 +120,8 @@ describe('authentication failures', () => {
   it('answers a request without a credential 401 with a Bearer challenge naming both headers', async () => {
     const r = await post(srv, {});
     expect(r.status).toBe(401);
-    expect(r.headers.get('www-authenticate')).toBe('Bearer');
+    // SPEC's Bearer challenge, with RFC 6750 parameters naming the accepted headers (issue #16).
+    expect(r.headers.get('www-authenticate')).toBe('Bearer error="invalid_token", error_description="Send a GitLab access token in the PRIVATE-TOKEN header or as Authorization: Bearer <token>"');
     const e = errorOf(r.body);
     expect(e.error.message).toContain('PRIVATE-TOKEN');
     expect(e.error.message).toContain('Authorization: Bearer');
@@ -132,7 +133,7 @@ describe('authentication failures', () => {
     secretsInUse.add('glpat-unknown-token-0102');
     const r = await post(srv, { 'PRIVATE-TOKEN': 'glpat-unknown-token-0102' });
     expect(r.status).toBe(401);
-    expect(r.headers.get('www-authenticate')).toBe('Bearer');
+    expect(r.headers.get('www-authenticate')).toBe('Bearer error="invalid_token", error_description="The platform rejected the token; send a valid, unexpired GitLab access token in the PRIVATE-TOKEN header or as Authorization: Bearer <token>"');
     expect(errorOf(r.body).error.message).toMatch(/^the platform rejected the token/);
   });
 

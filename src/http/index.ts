@@ -24,7 +24,7 @@ import { HEADER_MISMATCH_CODE, heldCallsOf, isInitialize, listenRequest, paramAc
 import { jsonDepth } from '../server/json-depth.js';
 import {
   CORS_ALLOW_METHODS, CORS_EXPOSE_HEADERS, FORBIDDEN_CODE, INVALID_REQUEST_CODE, PARSE_ERROR_CODE, SERVER_ERROR_CODE, TOO_MANY_CODE, UNAUTHORIZED_CODE,
-  corsAllowHeaders, jsonReply, markPublicDocument, prepareResponse, requestIdOf, retryAfterSeconds, rpcError, unparsedRequestAnswer, type RpcId,
+  corsAllowHeaders, jsonReply, legacyChallenge, markPublicDocument, prepareResponse, requestIdOf, retryAfterSeconds, rpcError, unparsedRequestAnswer, type RpcId,
 } from './replies.js';
 
 /** Held calls at once (SPEC "Limits": 192 under a descriptor limit of 1024). */
@@ -145,7 +145,7 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
   /** 401: the platform refused the token (charged by the caller). */
   const refusedReply = (req: IncomingMessage, res: ServerResponse, id: RpcId): void =>
     rpcError(res, 401, UNAUTHORIZED_CODE, oauth ? REFUSED_BEARER_MESSAGE : REFUSED_MESSAGE, {
-      id, headers: { 'WWW-Authenticate': oauth ? oauthChallenge(config, req, { error: 'invalid_token', error_description: 'The platform rejected the token' }) : 'Bearer' },
+      id, headers: { 'WWW-Authenticate': oauth ? oauthChallenge(config, req, { error: 'invalid_token', error_description: 'The platform rejected the token' }) : legacyChallenge('refused') },
     });
 
   /** 403: accepted by the platform, not admissible (never charged). */
@@ -188,7 +188,7 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
     if (!token) {
       const blocked = budget.blockedFor(address);
       if (blocked > 0) tooMany(res, id, blocked);
-      else rpcError(res, 401, UNAUTHORIZED_CODE, oauth ? NO_BEARER_MESSAGE : NO_CREDENTIAL_MESSAGE, { id, headers: { 'WWW-Authenticate': oauth ? oauthChallenge(config, req) : 'Bearer' } });
+      else rpcError(res, 401, UNAUTHORIZED_CODE, oauth ? NO_BEARER_MESSAGE : NO_CREDENTIAL_MESSAGE, { id, headers: { 'WWW-Authenticate': oauth ? oauthChallenge(config, req) : legacyChallenge('missing') } });
       return undefined;
     }
 

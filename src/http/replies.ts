@@ -36,6 +36,19 @@ export function corsAllowHeaders(legacy: boolean, forgeUrlHeader: boolean): stri
   return [...BASE_ALLOW_HEADERS, ...(legacy ? ['PRIVATE-TOKEN'] : []), ...(forgeUrlHeader ? ['FORGE-URL'] : [])].join(', ');
 }
 
+/**
+ * `WWW-Authenticate` of legacy mode's 401s: SPEC's Bearer challenge ("Authentication failures on
+ * HTTP") with RFC 6750 parameters naming the accepted headers, so a client that answers every 401
+ * with OAuth discovery still leaves the reason in its logs. RFC 6750 §3.1 advises no error code when
+ * no credential came; one is sent anyway, so a missing and a refused token read alike to a client.
+ */
+export function legacyChallenge(reason: 'missing' | 'refused'): string {
+  const description = reason === 'missing'
+    ? 'Send a GitLab access token in the PRIVATE-TOKEN header or as Authorization: Bearer <token>'
+    : 'The platform rejected the token; send a valid, unexpired GitLab access token in the PRIVATE-TOKEN header or as Authorization: Bearer <token>';
+  return `Bearer error="invalid_token", error_description="${description}"`;
+}
+
 /** Responses serving a public document: the only ones whose Cache-Control is not `no-store`. */
 const publicDocuments = new WeakSet<ServerResponse>();
 

@@ -19,5 +19,7 @@ export function httpSandboxGuide(address: string): string {
     'VS Code (.vscode/mcp.json):',
     vscode,
     '',
+    `Waiting for MCP clients at ${url}. Ctrl+C quits.`,
+    '',
   ].join('\n') + '\n';
 }

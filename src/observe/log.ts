@@ -1,19 +1,23 @@
-// Logs go to stderr (file descriptor 2): stdout carries only JSON-RPC on stdio.
-import pino, { type Logger } from 'pino';
+// Logs go to stderr (file descriptor 2): stdout carries only JSON-RPC on stdio. JSON lines for
+// machines; when stderr is a terminal, short readable lines instead (pino-pretty, loaded only then).
+import pino, { type Logger, type LoggerOptions } from 'pino';
 import { createHmac, randomBytes } from 'node:crypto';
 
 export type { Logger };
 
-export function createLogger(level: string): Logger {
-  return pino(
-    {
-      level,
-      base: undefined,
-      // Defence in depth: these keys never carry secrets in our code, but never print them if they do.
-      redact: { paths: ['token', 'headers.authorization', 'headers["private-token"]', '*.token', 'params', 'arguments'], censor: '[redacted]' },
-    },
-    pino.destination({ fd: 2, sync: true }),
-  );
+/** `pretty` defaults to whether stderr is a terminal (a person is reading, not a log collector). */
+export async function createLogger(level: string, opts: { pretty?: boolean } = {}): Promise<Logger> {
+  const options: LoggerOptions = {
+    level,
+    base: undefined,
+    // Defence in depth: these keys never carry secrets in our code, but never print them if they do.
+    redact: { paths: ['token', 'headers.authorization', 'headers["private-token"]', '*.token', 'params', 'arguments'], censor: '[redacted]' },
+  };
+  if (!(opts.pretty ?? process.stderr.isTTY === true)) return pino(options, pino.destination({ fd: 2, sync: true }));
+  const { default: pretty } = await import('pino-pretty');
+  // One line each, the time of day only; no process id, host name or credential handle (it serves to
+  // correlate lines in a log collector, not a person reading a terminal).
+  return pino(options, pretty({ destination: 2, sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,credential_hash' }));
 }
 
 // Key drawn at process start and never written: log lines name a credential only by this handle.

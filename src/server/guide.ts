@@ -32,3 +32,17 @@ export function sandboxGuide(): string {
     '',
   ].join('\n') + '\n';
 }
+
+/**
+ * What a stdio server started in a terminal says once its start-up reads are done, so a person who
+ * ran it by hand knows it is not hung: where it acts, as whom, and that it waits for a client.
+ */
+export function terminalStatus(instance: string, user: { username: string } | undefined): string {
+  const where = user ? `Connected to ${instance} as @${user.username}.` : `Could not confirm the token at ${instance} yet (tool calls will say why).`;
+  return `${where} Waiting for an MCP client on stdin: an AI assistant starts this command itself (see the README for its configuration). Ctrl+C quits.\n`;
+}
+
+/** Said at once when a stdio server starts in a terminal with a token, before the token is checked. */
+export function terminalStarting(instance: string): string {
+  return `\nForge MCP Server (stdio) — checking the token at ${instance}…\n`;
+}

@@ -11,7 +11,7 @@ import { credentialHandle } from '../observe/log.js';
 import { flushTelemetry } from '../observe/telemetry.js';
 import { createMcpServer } from './mcp.js';
 import { detectScopes, newSession, startSessionReads, type Session } from '../session/session.js';
-import { sandboxGuide } from './guide.js';
+import { sandboxGuide, terminalStarting, terminalStatus } from './guide.js';
 import { listeningTransport } from './listen.js';
 import { serverChannel } from './watch.js';
 import { localRoots } from '../pipeline/localpath.js';
@@ -32,6 +32,9 @@ export async function startStdio(config: Config, log: Logger): Promise<void> {
   }
   const token = effective.token;
   if (!token) throw new Error('FORGE_TOKEN is required');
+  // A person ran it in a terminal: say what is happening, so it does not look hung.
+  const human = process.stdin.isTTY === true;
+  if (human && !config.sandbox) process.stderr.write(terminalStarting(effective.forgeUrl));
   // Which directories local file paths (uploads, downloads) may name, said once at start.
   const local = localRoots(process.cwd(), effective.allowedDirs);
   if (local.cwdRefused) log.warn({ cwd: process.cwd() }, `the working directory is not an allowed directory for local file paths: ${local.cwdRefused}; set FORGE_MCP_ALLOWED_UPLOAD_DIRS or FORGE_MCP_ALLOWED_DOWNLOAD_DIRS to name one`);
@@ -53,6 +56,7 @@ export async function startStdio(config: Config, log: Logger): Promise<void> {
   // The start-up reads run while the client connects; catalog methods wait for them (bounded), so a
   // read-only token never sees writes listed and the start never waits on the network.
   void startSessionReads(session, 5_000, [identify(session)]).then(() => {
+    if (human) process.stderr.write(terminalStatus(effective.forgeUrl, session.user));
     // Said once: without Metadata: Read the release is unknown, so the grant cannot be evaluated.
     if (session.auth.kind === 'fine_grained' && session.versionProblem === 'refused') {
       log.warn({ permission: 'Metadata: Read' }, 'the fine-grained token lacks Metadata: Read: the instance release cannot be read, so the grant is not evaluated (only what no fine-grained token reaches is withheld)');

@@ -1,0 +1,67 @@
+// Legacy mode's 401 challenge, end to end on the built bundle (`--http --sandbox`): SPEC's Bearer
+// challenge carries RFC 6750 parameters naming the accepted headers (issue #16), read back with the
+// MCP SDK client's own challenge parser; the documented header setups connect.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { Client, extractWWWAuthenticateParams, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { ACCEPT, INIT, startHttpServer, type HttpServer } from './helpers/http.js';
+import { secretsInUse } from './helpers/harness.js';
+
+const MISSING = 'Bearer error="invalid_token", error_description="Send a GitLab access token in the PRIVATE-TOKEN header or as Authorization: Bearer <token>"';
+const REFUSED = 'Bearer error="invalid_token", error_description="The platform rejected the token; send a valid, unexpired GitLab access token in the PRIVATE-TOKEN header or as Authorization: Bearer <token>"';
+const DEMO = 'glpat-sandbox-demo-token-0001';
+
+let srv: HttpServer;
+beforeAll(async () => { srv = await startHttpServer(['--sandbox']); });
+afterAll(async () => { await srv.close(); });
+
+// The demo token is public (the guide prints it), so it is not registered as a secret for the leak check.
+async function connect(headers: Record<string, string>): Promise<Client> {
+  const client = new Client({ name: 'challenge-e2e', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${srv.url}/mcp`), { requestInit: { headers } }));
+  return client;
+}
+
+const initialize = (headers: Record<string, string>) =>
+  fetch(`${srv.url}/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: ACCEPT, ...headers }, body: INIT });
+
+describe('legacy mode 401 challenge', () => {
+  it('a request without a credential: Bearer with error="invalid_token" and a description naming both headers', async () => {
+    const cases: Array<Record<string, string>> = [{}, { 'PRIVATE-TOKEN': '' }, { Authorization: 'Bearer ' }, { Authorization: 'Basic dXNlcjpwYXNz' }];
+    for (const headers of cases) {
+      const r = await initialize(headers);
+      expect(r.status).toBe(401);
+      expect(r.headers.get('www-authenticate')).toBe(MISSING);
+      const parsed = extractWWWAuthenticateParams(r);
+      expect(parsed.error).toBe('invalid_token');
+      expect(parsed.errorDescription).toBe('Send a GitLab access token in the PRIVATE-TOKEN header or as Authorization: Bearer <token>');
+      expect(parsed.resourceMetadataUrl).toBeUndefined();
+      expect(((await r.json()) as { error: { message: string } }).error.message).toBe('Authentication required: send the access token in the PRIVATE-TOKEN header or as Authorization: Bearer <token>.');
+    }
+  });
+
+  it('a token the platform refuses, in either header: the same parameters, saying it was rejected', async () => {
+    secretsInUse.add('glpat-wrong-token-challenge-01');
+    const cases: Array<Record<string, string>> = [{ 'PRIVATE-TOKEN': 'glpat-wrong-token-challenge-01' }, { Authorization: 'Bearer glpat-wrong-token-challenge-01' }];
+    for (const headers of cases) {
+      const r = await initialize(headers);
+      expect(r.status).toBe(401);
+      expect(r.headers.get('www-authenticate')).toBe(REFUSED);
+      expect(extractWWWAuthenticateParams(r).error).toBe('invalid_token');
+      expect(((await r.json()) as { error: { message: string } }).error.message).toMatch(/^the platform rejected the token: /);
+    }
+  });
+
+  it('the SDK client without a token fails to connect showing the body; with either documented header it connects', async () => {
+    await expect(connect({})).rejects.toThrow('Authentication required: send the access token in the PRIVATE-TOKEN header or as Authorization: Bearer <token>.');
+    const setups: Array<Record<string, string>> = [{ 'PRIVATE-TOKEN': DEMO }, { Authorization: `Bearer ${DEMO}` }];
+    for (const headers of setups) {
+      const client = await connect(headers);
+      try {
+        const tools = await client.listTools();
+        expect(tools.tools.map((t) => t.name)).toContain('forge_execute_action');
+      } finally {
+        await client.close();
+      }
+    }
+  });
+});

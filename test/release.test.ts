@@ -1,0 +1,142 @@
+// `npm run release` (scripts/release.mjs, into a temporary directory, packing the dist/ already built):
+// the checksums verify with sha256sum, the SBOM is CycloneDX naming every package compiled into the
+// bundle, the provenance statement's subjects are the artifacts and its inputs the commit, the lockfile
+// digest and the Node.js version. The public release workflow is parsed and checked step by step.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { ROOT } from './helpers/harness.js';
+
+const out = mkdtempSync(join(tmpdir(), 'forge-release-'));
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+const TARBALL = `${pkg.name}-${pkg.version}.tgz`;
+const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+interface Component { name: string; version?: string; purl: string; 'bom-ref': string; licenses?: Array<{ expression: string }>; components?: Component[] }
+interface Sbom {
+  bomFormat: string; specVersion: string; serialNumber: string; version: number;
+  metadata: { component: { name: string; version: string; purl: string; hashes: Array<{ alg: string; content: string }> } };
+  components: Component[]; dependencies: Array<{ ref: string; dependsOn: string[] }>;
+}
+interface Statement {
+  _type: string; predicateType: string; subject: Array<{ name: string; digest: { sha256: string } }>;
+  predicate: {
+    buildDefinition: { buildType: string; externalParameters: { commit: string }; internalParameters: { node: string }; resolvedDependencies: Array<{ uri: string; digest: Record<string, string> }> };
+    runDetails: { builder: { id: string } };
+  };
+}
+
+/** The packages esbuild put bytes of into the bundle (the metafile's node_modules inputs), as name@version. */
+function bundledFromMetafile(): Set<string> {
+  const meta = JSON.parse(readFileSync(join(ROOT, 'dist', 'bundle.meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }> };
+  const found = new Set<string>();
+  for (const o of Object.values(meta.outputs)) {
+    for (const [input, { bytesInOutput }] of Object.entries(o.inputs)) {
+      const at = input.lastIndexOf('node_modules/');
+      if (at < 0 || bytesInOutput === 0) continue;
+      const parts = input.slice(at + 13).split('/');
+      const dir = input.slice(0, at + 13) + (parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]);
+      const p = JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8')) as { name: string; version: string };
+      found.add(`${p.name}@${p.version}`);
+    }
+  }
+  return found;
+}
+
+beforeAll(() => {
+  execFileSync(process.execPath, [join(ROOT, 'scripts', 'release.mjs'), '--out', out, '--no-build'], { cwd: ROOT, stdio: 'pipe', timeout: 120_000 });
+}, 130_000);
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+describe('npm run release', () => {
+  it('writes the tarball, its SBOM, the provenance statement and SHA256SUMS, which sha256sum -c verifies', () => {
+    const files = readdirSync(out).sort();
+    expect(files).toEqual(['SHA256SUMS', `${pkg.name}-${pkg.version}.provenance.json`, TARBALL, `${TARBALL}.cdx.json`].sort());
+    const sums = readFileSync(join(out, 'SHA256SUMS'), 'utf8');
+    expect(sums.trim().split('\n').map((l) => l.split('  ')[1]).sort()).toEqual(files.filter((f) => f !== 'SHA256SUMS'));
+    const check = execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: out, encoding: 'utf8' });
+    expect(check.trim().split('\n').every((l) => l.endsWith(': OK'))).toBe(true);
+    // The tarball holds the bundle, not the sources.
+    const listing = execFileSync('tar', ['-tzf', join(out, TARBALL)], { encoding: 'utf8' }).split('\n');
+    expect(listing).toContain('package/dist/bundle/cli.js');
+    expect(listing.filter((f) => f.startsWith('package/src/') || f.includes('node_modules'))).toEqual([]);
+  });
+
+  it('a changed byte is caught by the checksums', () => {
+    const copy = mkdtempSync(join(tmpdir(), 'forge-release-tampered-'));
+    try {
+      execFileSync('cp', ['-r', `${out}/.`, copy]);
+      execFileSync('sh', ['-c', `printf x >> '${join(copy, `${TARBALL}.cdx.json`)}'`]);
+      expect(() => execFileSync('sha256sum', ['-c', '--quiet', 'SHA256SUMS'], { cwd: copy, stdio: 'pipe' })).toThrow();
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
+  it('the SBOM is CycloneDX 1.5 for the tarball and lists every package compiled into the bundle', () => {
+    const bom = JSON.parse(readFileSync(join(out, `${TARBALL}.cdx.json`), 'utf8')) as Sbom;
+    expect(bom.bomFormat).toBe('CycloneDX');
+    expect(bom.specVersion).toBe('1.5');
+    expect(bom.serialNumber).toMatch(/^urn:uuid:[0-9a-f-]{36}$/);
+    expect(bom.metadata.component).toMatchObject({ name: pkg.name, version: pkg.version, purl: `pkg:npm/${pkg.name}@${pkg.version}` });
+    expect(bom.metadata.component.hashes).toEqual([{ alg: 'SHA-256', content: sha256(join(out, TARBALL)) }]);
+    const top = new Set(bom.components.map((c) => `${c.name}@${c.version}`));
+    expect(top).toEqual(bundledFromMetafile());
+    for (const name of ['@modelcontextprotocol/server', 'pino', 'pino-pretty', 'minisearch', 'undici']) expect([...top].some((c) => c.startsWith(`${name}@`)), name).toBe(true);
+    // Packages the MCP SDK pre-bundled into its own files are nested under it.
+    const sdk = bom.components.find((c) => c.name === '@modelcontextprotocol/server')!;
+    expect(sdk.components?.map((c) => c.name)).toContain('ajv');
+    const refs = [...bom.components, ...bom.components.flatMap((c) => c.components ?? [])].map((c) => c['bom-ref']);
+    expect(new Set(refs).size).toBe(refs.length);
+    for (const c of bom.components) {
+      expect(c.purl).toBe(`pkg:npm/${c.name.replace(/^@/, '%40')}@${c.version}`);
+      expect(c.licenses?.[0]?.expression, c.name).toMatch(/^[A-Za-z0-9.()+ -]+$/);
+    }
+    expect(bom.dependencies).toEqual([{ ref: bom.metadata.component.purl, dependsOn: bom.components.map((c) => c['bom-ref']) }]);
+  });
+
+  it('the provenance is an in-toto statement whose subjects are the artifacts, with the commit, lockfile digest and Node.js version', () => {
+    const st = JSON.parse(readFileSync(join(out, `${pkg.name}-${pkg.version}.provenance.json`), 'utf8')) as Statement;
+    expect(st._type).toBe('https://in-toto.io/Statement/v1');
+    expect(st.predicateType).toBe('https://slsa.dev/provenance/v1');
+    expect(st.subject).toEqual([TARBALL, `${TARBALL}.cdx.json`].map((name) => ({ name, digest: { sha256: sha256(join(out, name)) } })));
+    const def = st.predicate.buildDefinition;
+    const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    expect(def.externalParameters.commit).toBe(commit);
+    expect(def.internalParameters.node).toBe(process.version);
+    expect(def.resolvedDependencies).toEqual([
+      { uri: `git+https://github.com/forge-mcp/forge-mcp-server.git@${commit}`, digest: { gitCommit: commit } },
+      { uri: 'package-lock.json', digest: { sha256: sha256(join(ROOT, 'package-lock.json')) } },
+    ]);
+    expect(st.predicate.runDetails.builder.id).toMatch(/^https:\/\//);
+  });
+});
+
+describe('the release workflow (.github/workflows/release.yml; it runs on GitHub only)', () => {
+  interface Step { uses?: string; run?: string; with?: Record<string, unknown>; env?: Record<string, string>; 'working-directory'?: string }
+  const wf = parseYaml(readFileSync(join(ROOT, '.github', 'workflows', 'release.yml'), 'utf8')) as {
+    on: { push: { tags: string[] } }; jobs: Record<string, { permissions: Record<string, string>; steps: Step[] }>;
+  };
+  const job = wf.jobs.release!;
+  const runs = job.steps.map((s) => s.run ?? '');
+  const index = (pattern: RegExp) => runs.findIndex((r) => pattern.test(r));
+
+  it('runs on a version tag, with the OIDC token that npm provenance and cosign keyless need', () => {
+    expect(wf.on.push.tags).toEqual(['v*']);
+    expect(job.permissions).toEqual({ contents: 'write', 'id-token': 'write' });
+  });
+
+  it('tests, builds the same release, checks the sums, signs SHA256SUMS keylessly, publishes with provenance, uploads every artifact', () => {
+    const order = [/^npm ci$/, /^npm test$/, /^npm run release$/, /^sha256sum -c SHA256SUMS$/, /^cosign sign-blob --yes --bundle SHA256SUMS\.sigstore\.json SHA256SUMS$/, /^npm publish release\/forge-mcp-server-\*\.tgz --provenance/, /^gh release create .* release\/\*$/];
+    const at = order.map(index);
+    expect(at.every((i) => i >= 0), String(at)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(job.steps.some((s) => s.uses?.startsWith('sigstore/cosign-installer@'))).toBe(true);
+    expect(job.steps.find((s) => s.uses?.startsWith('actions/setup-node@'))?.with).toMatchObject({ 'registry-url': 'https://registry.npmjs.org' });
+    expect(job.steps[index(/^cosign/)]!['working-directory']).toBe('release');
+  });
+});
