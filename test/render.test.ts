@@ -5,6 +5,8 @@ import type { RenderInput } from '../src/render/types.js';
 import { cell, code, fence, heading, inline, link, linkCell, oneLine, quote, safeHref, stripControl, toText, wholeNumber } from '../src/render/contain.js';
 import { errorResult, notFoundCard, safeModeCard, successResult } from '../src/render/result.js';
 import { hasNextLink, paginationFromConnection, paginationFromHeaders, paginationLine } from '../src/render/pagination.js';
+import { compactValue } from '../src/render/compact.js';
+import { compactResource } from '../src/render/embed.js';
 import { languageFor, RENDERER_LOCAL_PARAMS, RENDERER_NAMES, renderFor, renderers, stripAnsi } from '../src/render/renderers.js';
 
 // ---------------------------------------------------------------- helpers
@@ -379,8 +381,40 @@ describe('generic renderer', () => {
     expect(markdown).toContain('### description');
     // A quoted line's leading # is escaped: it cannot open a heading inside the quote.
     expect(markdown).toContain('> \\# not a heading');
-    expect(structured).toMatchObject({ id: 101, iid: 7, project_id: 42, state: 'opened', author: { id: 5, username: 'alice', name: 'Alice' }, labels: ['bug', 'ui'] });
-    expect(structured.description).toBe(issue.description);
+    // structuredContent: the key fields the Markdown lists, nested objects by the name that identifies them;
+    // the description (not cut) and the other fields are in the Markdown only.
+    expect(structured).toEqual({
+      id: 101, iid: 7, project_id: 42, title: issue.title, state: 'opened', web_url: issue.web_url, author: 'alice',
+      created_at: '2024-01-02T03:04:05Z', updated_at: '2024-01-03T00:00:00Z', assignees: ['bob'], labels: ['bug', 'ui'],
+    });
+    expect(markdown).toContain('- **confidential**: false');
+  });
+
+  it('object: a small object (at most 8 listed fields) is carried whole in structuredContent, compact', () => {
+    const label = { id: 3, name: 'bug', color: '#f00', text_color: '#fff', priority: null, is_project_label: true, subscribed: false, owner: { id: 9, username: 'zoe', name: 'Zoe' } };
+    expect(render(undefined, label).structured).toEqual({ id: 3, name: 'bug', color: '#f00', text_color: '#fff', is_project_label: true, subscribed: false, owner: 'zoe' });
+    const nine = { ...label, extra: 1, more: 2 };
+    expect(render(undefined, nine).structured).toEqual({ id: 3, name: 'bug' });
+  });
+
+  it('compact values: names for nested objects, nameless ones as up to eight scalar fields, lists of at most 50', () => {
+    expect(compactValue({ id: 1, username: 'u', name: 'U' })).toBe('u');
+    expect(compactValue({ id: 2, path_with_namespace: 'g/p', name: 'P' })).toBe('g/p');
+    expect(compactValue({ id: 3, title: 'v1', iid: 2 })).toBe('v1');
+    expect(compactValue({ id: 4, iid: 5, ref: 'main', status: 'failed', nested: { a: 1 }, list: [1] })).toEqual({ id: 4, iid: 5, ref: 'main', status: 'failed' });
+    const wide = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`f${i}`, i]));
+    expect(Object.keys(compactValue(wide) as object)).toHaveLength(8);
+    expect(compactValue([{ username: 'a' }, 'x', null, [1], { id: 7 }])).toEqual(['a', 'x', null, { id: 7 }]);
+    expect(compactValue(Array.from({ length: 60 }, (_, i) => i))).toHaveLength(50);
+    expect(compactValue(10n ** 20n)).toBe('100000000000000000000');
+    expect(compactValue(undefined)).toBeNull();
+  });
+
+  it('embedded resource: identity and state only, strings cleaned and cut at 200', () => {
+    const hostile = `x\u202E\u200B${'n'.repeat(300)}`;
+    const r = compactResource({ id: 1, iid: 2, project_id: 3, title: 'T', description: 'D', name: hostile, state: 'opened\uFEFF', author: { username: 'a' }, web_url: 'https://f/x', labels: ['l'] });
+    expect(r).toEqual({ id: 1, iid: 2, project_id: 3, name: `x${'n'.repeat(199)}…`, state: 'opened' });
+    expect(compactResource({ path_with_namespace: 'g/p', status: 'failed', archived: false, nested: { id: 1 } })).toEqual({ path_with_namespace: 'g/p', status: 'failed' });
   });
 
   it('object: long text bounded with an explicit truncation line', () => {
