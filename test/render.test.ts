@@ -2,7 +2,7 @@
 import { describe, it, expect } from 'vitest';
 import type { Action } from '../src/catalog/define.js';
 import type { RenderInput } from '../src/render/types.js';
-import { cell, code, fence, heading, inline, link, linkCell, oneLine, quote, safeHref, stripControl, toText, wholeNumber } from '../src/render/contain.js';
+import { cell, cleanDeep, code, fence, heading, inline, link, linkCell, oneLine, quote, safeHref, stripControl, toText, wholeNumber } from '../src/render/contain.js';
 import { errorResult, notFoundCard, safeModeCard, successResult } from '../src/render/result.js';
 import { hasNextLink, paginationFromConnection, paginationFromHeaders, paginationLine } from '../src/render/pagination.js';
 import { compactValue } from '../src/render/compact.js';
@@ -410,6 +410,17 @@ describe('generic renderer', () => {
     expect(compactValue(undefined)).toBeNull();
   });
 
+  it('cleanDeep copies on write: a clean value is returned as it is, a dirty one copied, the input untouched', () => {
+    const clean = { a: 'x', b: [1, { c: 'y' }], d: null };
+    expect(cleanDeep(clean)).toBe(clean);
+    const dirty = { a: 'x', b: [1, { c: 'y\u200B' }], ['k\u202E']: 'z' };
+    const out = cleanDeep(dirty) as typeof dirty;
+    expect(out).toEqual({ a: 'x', b: [1, { c: 'y' }], k: 'z' });
+    expect(out).not.toBe(dirty);
+    expect(dirty.b[1]).toEqual({ c: 'y\u200B' });
+    expect(out.b).not.toBe(dirty.b);
+  });
+
   it('embedded resource: identity and state only, strings cleaned and cut at 200', () => {
     const hostile = `x\u202E\u200B${'n'.repeat(300)}`;
     const r = compactResource({ id: 1, iid: 2, project_id: 3, title: 'T', description: 'D', name: hostile, state: 'opened\uFEFF', author: { username: 'a' }, web_url: 'https://f/x', labels: ['l'] });
@@ -469,6 +480,16 @@ describe('generic renderer', () => {
     expect(first).toMatchObject({ id: 101, iid: 7, title: issue.title, state: 'opened', web_url: issue.web_url });
     expect(first).not.toHaveProperty('description');
     expect(first).not.toHaveProperty('labels');
+  });
+
+  it('array: structuredContent items carry the ids and the table\'s columns, nested objects by name', () => {
+    const mrs = [
+      { id: 501, iid: 1, project_id: 1, title: 'T', state: 'opened', source_branch: 'fix', sha: 'abc', web_url: 'https://f/mr/1', created_at: 'c', updated_at: 'u',
+        author: { id: 3, username: 'alice', name: 'Alice', web_url: 'https://f/alice' }, reviewers: [{ id: 4, username: 'bob' }], description: 'long' },
+    ];
+    const { markdown, structured } = render(undefined, mrs, {}, { id: 'merge_request.list', domain: 'merge_request', name: 'list' });
+    expect(markdown.split('\n').find((l) => l.startsWith('| '))).toBe('| id | iid | title | state | source_branch | author |');
+    expect(structured.items).toEqual([{ id: 501, iid: 1, project_id: 1, title: 'T', state: 'opened', source_branch: 'fix', author: 'alice' }]);
   });
 
   it('array: columns chosen from the keys present', () => {

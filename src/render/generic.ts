@@ -154,13 +154,19 @@ export function tableCell(col: Column & { key: string }, v: unknown): string {
   return cell(summary(v) || toText(v), 100);
 }
 
-export function trimItem(item: Rec, columns: Array<{ key: string }>): Rec {
+/** The ids a list item keeps in structuredContent beside the table's columns. */
+export const ITEM_IDS = ['id', 'iid', 'project_id', 'group_id'];
+
+/** The keys a list item keeps in structuredContent: its ids and the table's columns (chosen once per list). */
+export function itemKeys(columns: ReadonlyArray<{ key: string }>): string[] {
+  return [...new Set([...ITEM_IDS, ...columns.map((c) => c.key)])];
+}
+
+export function trimItem(item: Rec, keys: readonly string[]): Rec {
   const out: Rec = {};
-  const keys = new Set([...IDENTIFIER_KEYS, ...columns.map((c) => c.key)]);
   for (const k of keys) {
     const v = item[k];
-    if (v === undefined) continue;
-    out[k] = compactValue(v);
+    if (v !== undefined) out[k] = compactValue(v);
   }
   return out;
 }
@@ -188,13 +194,14 @@ export function renderList(input: RenderInput, list: unknown[]): Rendered {
     structured.items = shown.map(compactValue);
   } else {
     const columns = chooseColumns(records);
+    const keys = itemKeys(columns);
     lines.push(`| ${columns.map((c) => cell(c.header, 40)).join(' | ')} |`);
     lines.push(`|${columns.map(() => '---').join('|')}|`);
     const items: unknown[] = [];
     for (const v of shown) {
       if (isRecord(v)) {
         lines.push(`| ${columns.map((c) => tableCell(c, v[c.key])).join(' | ')} |`);
-        items.push(trimItem(v, columns));
+        items.push(trimItem(v, keys));
       } else {
         lines.push(`| ${[cell(summary(v) || toText(v), 100), ...columns.slice(1).map(() => '')].join(' | ')} |`);
         items.push(compactValue(v));
