@@ -7,12 +7,12 @@ import { isRecord, isScalar, type Rec } from './shared.js';
 /** The keys that name a nested object, first present wins (a path before a display name: it can be passed back as an id). */
 const NAME_KEYS = ['username', 'full_path', 'fullPath', 'path_with_namespace', 'title', 'name', 'tag_name'];
 /** At most this many elements of a list are kept. */
-export const MAX_LIST = 50;
+const MAX_LIST = 50;
 /** A nameless nested object keeps at most this many of its scalar fields. */
 const MAX_NAMELESS_FIELDS = 8;
 
 /** The value that names a nested object (a username, a path, a title, a name), or undefined. */
-export function nameOf(v: Rec): string | undefined {
+function nameOf(v: Rec): string | undefined {
   for (const k of NAME_KEYS) {
     const x = v[k];
     if (typeof x === 'string' && x !== '') return x;

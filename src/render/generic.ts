@@ -17,11 +17,11 @@ export const IDENTIFIER_KEYS = [
  * labels, milestone and branches. The other listed fields are in the Markdown, and the whole object
  * is read from its resource (resources/read of the embedded block's URI).
  */
-export const KEY_FIELDS: ReadonlySet<string> = new Set([...IDENTIFIER_KEYS, 'path', 'slug', 'key',
+const KEY_FIELDS: ReadonlySet<string> = new Set([...IDENTIFIER_KEYS, 'path', 'slug', 'key',
   'assignees', 'reviewers', 'labels', 'milestone', 'source_branch', 'target_branch', 'default_branch', 'visibility', 'archived', 'draft',
   'merge_status', 'detailed_merge_status', 'environment', 'pipeline_id', 'job_id', 'stage']);
 /** An object listing at most this many fields is carried whole in structuredContent. */
-export const SMALL_OBJECT_FIELDS = 8;
+const SMALL_OBJECT_FIELDS = 8;
 export const LONG_TEXT_KEYS = new Set(['description', 'body', 'note', 'message', 'content', 'text', 'release_description']);
 export const TITLE_KEYS = ['title', 'name', 'path_with_namespace', 'full_path', 'fullPath', 'tag_name', 'username', 'file_name', 'ref', 'short_id', 'sha'];
 export const MAX_FIELDS = 20;
@@ -155,10 +155,10 @@ export function tableCell(col: Column & { key: string }, v: unknown): string {
 }
 
 /** The ids a list item keeps in structuredContent beside the table's columns. */
-export const ITEM_IDS = ['id', 'iid', 'project_id', 'group_id'];
+const ITEM_IDS = ['id', 'iid', 'project_id', 'group_id'];
 
 /** The keys a list item keeps in structuredContent: its ids and the table's columns (chosen once per list). */
-export function itemKeys(columns: ReadonlyArray<{ key: string }>): string[] {
+function itemKeys(columns: ReadonlyArray<{ key: string }>): string[] {
   return [...new Set([...ITEM_IDS, ...columns.map((c) => c.key)])];
 }
 
