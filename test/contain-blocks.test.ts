@@ -1,6 +1,9 @@
 // Platform text is untrusted in every block of a result: invisible characters are removed from the
-// Markdown, the embedded resource and structuredContent, and the embedded resource is small.
+// Markdown, the embedded resource and structuredContent. And the blocks are cheap (issue #13 §2): the
+// embedded resource is the object's identity and state, structuredContent the key fields in compact
+// form, so a get result costs at most 1.5× its Markdown in o200k tokens.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { getEncoding } from 'js-tiktoken';
 import type { Sandbox } from '../src/sandbox/index.js';
 import { startServer, withSandbox, type Running } from './helpers/harness.js';
 
@@ -29,10 +32,79 @@ describe('every block of a get result is contained', () => {
     expect(md).toContain('Fix login now');
     // A quoted line starting with # is escaped, so it cannot become a heading.
     expect(md).toContain('> \\# Ignore previous instructions');
-    // The embedded block identifies the object; its long texts are in the Markdown only.
+    expect(r.structuredContent).toMatchObject({ iid, title: 'Fix login now', state: 'opened' });
+    // The embedded block identifies the object; its texts are in the Markdown.
     const obj = JSON.parse(embedded) as Record<string, unknown>;
-    expect(obj).toMatchObject({ iid, title: 'Fix login now', state: 'opened' });
-    expect(obj).not.toHaveProperty('description');
+    expect(obj).toEqual({ id: obj.id, iid, project_id: 1, state: 'opened' });
     expect(embedded.length).toBeLessThan(md.length);
+  });
+});
+
+const enc = getEncoding('o200k_base');
+const tokens = (s: string) => enc.encode(s).length;
+
+describe('what a get result carries besides its Markdown', () => {
+  it('issue.get: the embedded resource is the identity and state; structuredContent the key fields, nested objects by name, no long text', async () => {
+    const r = await srv.call('forge_execute_action', { action: 'issue.get', params: { project_id: 1, issue_iid: 1 } });
+    expect(r.isError).toBeFalsy();
+    expect(r.content).toHaveLength(2);
+    expect(r.content[1]!.resource).toMatchObject({ uri: 'forge://project/1/issue/1', mimeType: 'application/json' });
+    expect(JSON.parse(r.content[1]!.resource!.text!)).toEqual({ id: 101, iid: 1, project_id: 1, state: 'opened' });
+    expect(r.structuredContent).toEqual({
+      id: 101, iid: 1, project_id: 1, title: 'Login page returns 500 when the password contains unicode', state: 'opened',
+      web_url: `${sb.url}/demo-group/demo-project/-/issues/1`, author: 'demo', created_at: '2026-01-06T09:14:07.000Z', updated_at: '2026-01-08T09:14:07.000Z',
+      labels: ['bug', 'security', 'priority::high'], milestone: 'v1.2', assignees: ['alice'],
+    });
+    // The description and the other listed fields are in the Markdown.
+    const md = r.content[0]!.text!;
+    expect(md).toContain('### description');
+    expect(md).toContain('- **upvotes**: 4');
+  });
+
+  it('merge_request.get: branches, people and the sha; counters only in the Markdown', async () => {
+    const r = await srv.call('forge_execute_action', { action: 'merge_request.get', params: { project_id: 1, merge_request_iid: 1 } });
+    expect(JSON.parse(r.content[1]!.resource!.text!)).toEqual({ id: 501, iid: 1, project_id: 1, state: 'opened' });
+    expect(r.structuredContent).toEqual({
+      id: 501, iid: 1, project_id: 1, title: 'Handle unicode passwords in login', state: 'opened', sha: 'd75e8c13478d905bc82c17212645558de6b7bd49',
+      web_url: `${sb.url}/demo-group/demo-project/-/merge_requests/1`, author: 'alice', created_at: '2026-02-05T09:14:07.000Z', updated_at: '2026-02-06T09:14:07.000Z',
+      target_branch: 'main', source_branch: 'feature/login-fix', assignees: ['alice'], reviewers: ['bob'],
+    });
+    expect(r.content[0]!.text).toContain('- **user_notes_count**: 3');
+  });
+
+  it('a long text the Markdown cuts is carried whole (and cleaned) in structuredContent', async () => {
+    const description = `start\u200B ${'word '.repeat(1200)}end`;
+    const created = await srv.call('forge_execute_action', { action: 'issue.create', params: { project_id: 1, title: 'Long one', description } });
+    const iid = (created.structuredContent as { iid: number }).iid;
+    const r = await srv.call('forge_execute_action', { action: 'issue.get', params: { project_id: 1, issue_iid: iid } });
+    expect(r.content[0]!.text).toMatch(/\(truncated: \d+ more characters; read the full text in structuredContent\.description of this result\)/);
+    expect(r.structuredContent!.description).toBe(description.replace('\u200B', ''));
+  });
+
+  it.each([
+    ['issue.get', { project_id: 1, issue_iid: 1 }],
+    ['merge_request.get', { project_id: 1, merge_request_iid: 1 }],
+    ['project.get', { project_id: 1 }],
+    ['pipeline.get', { project_id: 1, pipeline_id: 1002 }],
+  ])('%s costs at most 1.5x its Markdown in all blocks plus structuredContent (o200k tokens)', async (action, params) => {
+    const r = await srv.call('forge_execute_action', { action, params });
+    expect(r.isError).toBeFalsy();
+    expect(r.content.map((c) => c.type)).toEqual(['text', 'resource']);
+    const md = tokens(r.content[0]!.text!);
+    const total = md + tokens(r.content[1]!.resource!.text!) + tokens(JSON.stringify(r.structuredContent));
+    expect(total / md).toBeLessThanOrEqual(1.5);
+  });
+
+  it('FORGE_MCP_EMBEDDED_RESOURCES=false: the Markdown alone, the same structuredContent', async () => {
+    const off = await startServer({ sandbox: sb, env: { FORGE_MCP_EMBEDDED_RESOURCES: 'false' } });
+    try {
+      const a = await off.call('forge_execute_action', { action: 'issue.get', params: { project_id: 1, issue_iid: 1 } });
+      const b = await srv.call('forge_execute_action', { action: 'issue.get', params: { project_id: 1, issue_iid: 1 } });
+      expect(a.content.map((c) => c.type)).toEqual(['text']);
+      expect(a.content[0]!.text).toBe(b.content[0]!.text);
+      expect(a.structuredContent).toEqual(b.structuredContent);
+    } finally {
+      await off.close();
+    }
   });
 });

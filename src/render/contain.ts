@@ -13,14 +13,43 @@
  */
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]/gu;
 
-/** Any JSON-like value with every string (keys too) cleaned of control and invisible characters. */
+/** The same class, to test for (a test allocates nothing; most platform text has none of these). */
+const HAS_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]/u;
+
+const clean = (s: string): string => (HAS_CONTROL.test(s) ? s.replace(CONTROL, '') : s);
+
+/**
+ * Any JSON-like value with every string (keys too) cleaned of control and invisible characters.
+ * Copy on write: a value with nothing to clean is returned as it is, so a clean answer costs no garbage.
+ */
 export function cleanDeep(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return value.replace(CONTROL, '');
+  if (typeof value === 'string') return clean(value);
   if (depth > 64 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => cleanDeep(v, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k.replace(CONTROL, '')] = cleanDeep(v, depth + 1);
-  return out;
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      const c = cleanDeep(v, depth + 1);
+      if (c !== v && !out) out = value.slice(0, i);
+      if (out) out.push(c);
+    }
+    return out ?? value;
+  }
+  const rec = value as Record<string, unknown>;
+  let out: Record<string, unknown> | undefined;
+  const keys = Object.keys(rec);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    const v = rec[k];
+    const ck = clean(k);
+    const c = cleanDeep(v, depth + 1);
+    if ((ck !== k || c !== v) && !out) {
+      out = {};
+      for (let j = 0; j < i; j++) out[keys[j]!] = rec[keys[j]!];
+    }
+    if (out) out[ck] = c;
+  }
+  return out ?? value;
 }
 const LINE_BREAKS = /\r\n|[\r\n\u0085\u2028\u2029]/g;
 
@@ -76,27 +105,36 @@ export function toText(value: unknown): string {
 
 /** Removes control characters except tab, line feed and carriage return. */
 export function stripControl(value: unknown): string {
-  return toText(value).replace(CONTROL, '');
+  return clean(toText(value));
 }
+
+const HAS_BREAK_OR_TAB = /[\r\n\u2028\u2029\t]/;
 
 /** One line: line breaks shown as ` ↵ `, tabs as spaces, control characters removed. */
 export function oneLine(value: unknown): string {
-  return stripControl(value).replace(LINE_BREAKS, ' ↵ ').replace(/\t/g, ' ');
+  const s = stripControl(value);
+  return HAS_BREAK_OR_TAB.test(s) ? s.replace(LINE_BREAKS, ' ↵ ').replace(/\t/g, ' ') : s;
 }
 
-/** Escapes the characters that would turn text into markup: backslash first, then `<`, `[`, `]`, backticks. */
+// The markup characters of inline text, each replaced in one pass. In a table cell `|` too: after this
+// escape every backslash before a pipe is doubled, so a pipe always needs its own (see escapePipes).
+const INLINE_MARKUP = /[\\<[\]`]/;
+const INLINE_MARKUP_ALL = /[\\<[\]`]/g;
+const CELL_MARKUP = /[\\<[\]`|]/;
+const CELL_MARKUP_ALL = /[\\<[\]`|]/g;
+const ESCAPED: Readonly<Record<string, string>> = { '\\': '\\\\', '<': '&lt;', '[': '\\[', ']': '\\]', '`': '\\`', '|': '\\|' };
+const escapeChar = (c: string): string => ESCAPED[c]!;
+
+/** Escapes the characters that would turn text into markup: backslash, `<`, `[`, `]`, backticks. */
 function escapeInline(s: string): string {
-  return s
-    .replace(/\\/g, '\\\\')
-    .replace(/</g, '&lt;')
-    .replace(/\[/g, '\\[')
-    .replace(/\]/g, '\\]')
-    .replace(/`/g, '\\`');
+  return INLINE_MARKUP.test(s) ? s.replace(INLINE_MARKUP_ALL, escapeChar) : s;
 }
 
 /** Cuts a single-line string to `max` characters with a visible ellipsis. */
 function cut(s: string, max: number | undefined): string {
   if (max === undefined || !Number.isFinite(max) || max < 1) return s;
+  // Never more code points than UTF-16 units: a string this short needs no cut.
+  if (s.length <= max) return s;
   const chars = Array.from(s);
   return chars.length > max ? chars.slice(0, Math.max(1, Math.floor(max) - 1)).join('') + '…' : s;
 }
@@ -114,9 +152,10 @@ function escapePipes(s: string): string {
   return s.replace(/(\\*)\|/g, (m, bs: string) => (bs.length % 2 === 0 ? `${bs}\\|` : m));
 }
 
-/** A Markdown table cell: one line, pipes escaped, no markup. */
+/** A Markdown table cell: one line, pipes escaped, no markup (the inline escape and the pipes in one pass). */
 export function cell(value: unknown, max?: number): string {
-  return escapePipes(inline(value, max));
+  const s = cut(oneLine(value), max);
+  return CELL_MARKUP.test(s) ? s.replace(CELL_MARKUP_ALL, escapeChar) : s;
 }
 
 /** Heading text (the caller writes the `## `): one line, a leading `#` and a closing `#` run escaped. */
@@ -190,6 +229,9 @@ export function link(text: unknown, url: unknown, max?: number): string {
 
 /** A link usable inside a table cell (pipes escaped in both halves). */
 export function linkCell(text: unknown, url: unknown, max?: number): string {
+  const href = safeHref(url);
+  // The address is percent-encoded (no pipe survives); the label takes the cell escape.
+  if (href) return `[${cell(text, max) || cell(href, max)}](${href})`;
   return escapePipes(link(text, url, max));
 }
 

@@ -2,7 +2,8 @@
 import type { Pagination, RenderInput, Rendered, Renderer } from './types.js';
 import { cell, code, heading, inline, linkCell, quote, stripControl, toText } from './contain.js';
 import { paginationLine } from './pagination.js';
-import { isRecord, isScalar, present, num, actionOf, thingsOf, summary, trimNested, withNextSteps, cutText, Rec } from './shared.js';
+import { compactValue } from './compact.js';
+import { isRecord, isScalar, present, num, actionOf, thingsOf, summary, withNextSteps, cutText, Rec } from './shared.js';
 import { text } from './textual.js';
 
 // ---------------------------------------------------------------- generic
@@ -11,6 +12,16 @@ export const IDENTIFIER_KEYS = [
   'id', 'iid', 'project_id', 'projectId', 'group_id', 'name', 'title', 'path_with_namespace', 'full_path', 'fullPath', 'username', 'tag_name',
   'state', 'ref', 'sha', 'short_id', 'status', 'web_url', 'webUrl', 'author', 'created_at', 'createdAt', 'updated_at', 'updatedAt',
 ];
+/**
+ * The fields structuredContent keeps of a large object: what identifies it, its state, its people,
+ * labels, milestone and branches. The other listed fields are in the Markdown, and the whole object
+ * is read from its resource (resources/read of the embedded block's URI).
+ */
+const KEY_FIELDS: ReadonlySet<string> = new Set([...IDENTIFIER_KEYS, 'path', 'slug', 'key',
+  'assignees', 'reviewers', 'labels', 'milestone', 'source_branch', 'target_branch', 'default_branch', 'visibility', 'archived', 'draft',
+  'merge_status', 'detailed_merge_status', 'environment', 'pipeline_id', 'job_id', 'stage']);
+/** An object listing at most this many fields is carried whole in structuredContent. */
+const SMALL_OBJECT_FIELDS = 8;
 export const LONG_TEXT_KEYS = new Set(['description', 'body', 'note', 'message', 'content', 'text', 'release_description']);
 export const TITLE_KEYS = ['title', 'name', 'path_with_namespace', 'full_path', 'fullPath', 'tag_name', 'username', 'file_name', 'ref', 'short_id', 'sha'];
 export const MAX_FIELDS = 20;
@@ -39,6 +50,11 @@ export function fieldValue(v: unknown): string {
   return inline(v, 300);
 }
 
+/**
+ * An object: its fields as a list (identifiers first, at most 20), long texts as quotes. structuredContent
+ * carries the listed fields in compact form (src/render/compact.ts) — all of a small object's, the key
+ * fields of a larger one — and a long text only when the Markdown cut it (issue #13 §2: ≤ 1.5× the Markdown).
+ */
 export function renderObject(input: RenderInput, obj: Rec): Rendered {
   const keys = Object.keys(obj);
   const ordered = [...IDENTIFIER_KEYS.filter((k) => k in obj), ...keys.filter((k) => !IDENTIFIER_KEYS.includes(k))];
@@ -49,6 +65,7 @@ export function renderObject(input: RenderInput, obj: Rec): Rendered {
   const structured: Rec = {};
   const longTexts: Array<[string, string]> = [];
   const hidden: string[] = [];
+  const listed: string[] = [];
   let shownFields = 0;
 
   for (const key of ordered) {
@@ -56,7 +73,6 @@ export function renderObject(input: RenderInput, obj: Rec): Rendered {
     if (!present(v)) continue;
     if (isLongText(key, v)) {
       longTexts.push([key, v]);
-      structured[key] = v;
       continue;
     }
     if (shownFields >= MAX_FIELDS) {
@@ -65,8 +81,10 @@ export function renderObject(input: RenderInput, obj: Rec): Rendered {
     }
     shownFields++;
     lines.push(`- **${inline(key, 60)}**: ${fieldValue(v)}`);
-    structured[key] = isScalar(v) ? v : trimNested(v);
+    listed.push(key);
   }
+  const small = listed.length <= SMALL_OBJECT_FIELDS;
+  for (const key of listed) if (small || KEY_FIELDS.has(key)) structured[key] = compactValue(obj[key]);
   if (shownFields === 0 && longTexts.length === 0) lines.push('(no fields)');
   if (hidden.length) {
     lines.push('', `Other fields (not shown): ${inline(hidden.slice(0, 40).join(', '), 1000)}${hidden.length > 40 ? ` and ${num(hidden.length - 40)} more` : ''}`);
@@ -74,7 +92,9 @@ export function renderObject(input: RenderInput, obj: Rec): Rendered {
   for (const [key, text] of longTexts) {
     const { shown, rest } = cutText(stripControl(text), MAX_LONG_TEXT);
     lines.push('', `### ${heading(key, 60)}`, '', quote(shown));
+    // A long text is in the Markdown only, unless the Markdown had to cut it: then the whole text is here.
     if (rest > 0) {
+      structured[key] = text;
       lines.push('', `(truncated: ${num(rest)} more characters; read the full text in structuredContent.${inline(key, 60)} of this result)`);
     }
   }
@@ -134,13 +154,19 @@ export function tableCell(col: Column & { key: string }, v: unknown): string {
   return cell(summary(v) || toText(v), 100);
 }
 
-export function trimItem(item: Rec, columns: Array<{ key: string }>): Rec {
+/** The ids a list item keeps in structuredContent beside the table's columns. */
+const ITEM_IDS = ['id', 'iid', 'project_id', 'group_id'];
+
+/** The keys a list item keeps in structuredContent: its ids and the table's columns (chosen once per list). */
+function itemKeys(columns: ReadonlyArray<{ key: string }>): string[] {
+  return [...new Set([...ITEM_IDS, ...columns.map((c) => c.key)])];
+}
+
+export function trimItem(item: Rec, keys: readonly string[]): Rec {
   const out: Rec = {};
-  const keys = new Set([...IDENTIFIER_KEYS, ...columns.map((c) => c.key)]);
   for (const k of keys) {
     const v = item[k];
-    if (v === undefined) continue;
-    out[k] = isScalar(v) || v === null ? v : trimNested(v);
+    if (v !== undefined) out[k] = compactValue(v);
   }
   return out;
 }
@@ -165,19 +191,20 @@ export function renderList(input: RenderInput, list: unknown[]): Rendered {
 
   if (records.length === 0) {
     for (const v of shown) lines.push(`- ${fieldValue(v) || '(empty)'}`);
-    structured.items = shown.map((v) => (isScalar(v) || v === null ? v : trimNested(v)));
+    structured.items = shown.map(compactValue);
   } else {
     const columns = chooseColumns(records);
+    const keys = itemKeys(columns);
     lines.push(`| ${columns.map((c) => cell(c.header, 40)).join(' | ')} |`);
     lines.push(`|${columns.map(() => '---').join('|')}|`);
     const items: unknown[] = [];
     for (const v of shown) {
       if (isRecord(v)) {
         lines.push(`| ${columns.map((c) => tableCell(c, v[c.key])).join(' | ')} |`);
-        items.push(trimItem(v, columns));
+        items.push(trimItem(v, keys));
       } else {
         lines.push(`| ${[cell(summary(v) || toText(v), 100), ...columns.slice(1).map(() => '')].join(' | ')} |`);
-        items.push(isScalar(v) || v === null ? v : trimNested(v));
+        items.push(compactValue(v));
       }
     }
     structured.items = items;

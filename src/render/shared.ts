@@ -83,18 +83,6 @@ export function summary(v: unknown): string {
   return '';
 }
 
-export const SUMMARY_KEYS = ['id', 'iid', 'username', 'name', 'title', 'full_path', 'fullPath', 'path_with_namespace', 'tag_name', 'state', 'web_url', 'webUrl'];
-
-/** A nested object trimmed to its identifying fields (for structuredContent). */
-export function trimNested(v: unknown): unknown {
-  if (isScalar(v) || v === null) return v;
-  if (Array.isArray(v)) return v.slice(0, 50).map(trimNested);
-  if (!isRecord(v)) return null;
-  const out: Rec = {};
-  for (const k of SUMMARY_KEYS) if (isScalar(v[k])) out[k] = v[k];
-  return out;
-}
-
 export function nextStepsOf(input: RenderInput): string[] | undefined {
   const steps = actionOf(input).nextSteps;
   return steps && steps.length ? [...steps] : undefined;
