@@ -40,6 +40,40 @@ describe('every block of a get result is contained', () => {
   });
 });
 
+describe('platform text outside the result proper is contained too', () => {
+  it('the answers of an action\'s related reads: the Markdown line shows the name inline, structuredContent.related is cleaned', async () => {
+    const name = `Shop${HIDDEN.join('')} [click](javascript:alert(1)) <b>`;
+    const updated = await srv.call('forge_execute_action', { action: 'project.update', params: { project_id: 1, description: `About${HIDDEN.join('')}` } });
+    expect(updated.isError).toBeFalsy();
+    // The project's path is what the line names; the sandbox lets a test set a hostile one.
+    const project = sb.state.projects.get(1)!;
+    const path = project.path;
+    project.path = name;
+    const r = await srv.call('forge_execute_action', { action: 'project.star', params: { project_id: 1 } }).finally(() => { project.path = path; });
+    expect(r.isError).toBeFalsy();
+    const md = r.content[0]!.text!;
+    const line = md.split('\n').find((l) => l.startsWith('- `/projects/1`: '))!;
+    expect(line).toBeDefined();
+    expect(line).not.toMatch(INVISIBLE);
+    // The link and the tag are text: the bracket is escaped, the angle bracket an entity.
+    expect(line).toBe('- `/projects/1`: demo-group/Shop \\[click\\](javascript:alert(1)) &lt;b>');
+    const related = (r.structuredContent as { related: Record<string, unknown> }).related;
+    expect(Object.keys(related)).toEqual(['/projects/1']);
+    expect(JSON.stringify(related)).not.toMatch(INVISIBLE);
+    expect((related['/projects/1'] as { description: string }).description).toBe('About');
+  });
+
+  it('resources/read of a forge:// object answers the object whole, cleaned of invisible characters', async () => {
+    const title = `Read${HIDDEN.join('')} me`;
+    const created = await srv.call('forge_execute_action', { action: 'issue.create', params: { project_id: 1, title } });
+    const iid = (created.structuredContent as { iid: number }).iid;
+    const read = await srv.client.readResource({ uri: `forge://project/1/issue/${iid}` });
+    const text = (read.contents[0] as { text: string }).text;
+    expect(text).not.toMatch(INVISIBLE);
+    expect(JSON.parse(text)).toMatchObject({ iid, title: 'Read me', project_id: 1 });
+  });
+});
+
 const enc = getEncoding('o200k_base');
 const tokens = (s: string) => enc.encode(s).length;
 

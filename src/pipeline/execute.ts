@@ -14,7 +14,7 @@ import { describeFailure, describeGraphqlErrors, isFailure } from '../forge/clas
 import { deadlineSignal, sleep } from '../forge/client.js';
 import { renderFor } from '../render/renderers.js';
 import { paginationFromConnection, paginationFromHeaders } from '../render/pagination.js';
-import { errorResult, notFoundCard, successResult, type ToolResult } from '../render/result.js';
+import { errorResult, notFoundCard, successResult, withRelated, type ToolResult } from '../render/result.js';
 import type { Pagination } from '../render/types.js';
 
 /**
@@ -220,24 +220,6 @@ function withAnswer(params: Record<string, unknown>, body: unknown): Record<stri
 }
 
 /** Appends the related reads: a contained summary line each, and the answers under structuredContent.related. */
-function withRelated(result: ToolResult, related: Record<string, unknown>): ToolResult {
-  if (result.isError) return result;
-  const lines = Object.entries(related).map(([route, body]) => `- \`${route}\`: ${summarize(body)}`);
-  const [first, ...rest] = result.content;
-  const text = first && first.type === 'text' ? { ...first, text: `${first.text}\n\nRelated:\n${lines.join('\n')}` } : first;
-  return { ...result, content: [text, ...rest], structuredContent: { ...(result.structuredContent ?? {}), related } };
-}
-
-function summarize(body: unknown): string {
-  if (Array.isArray(body)) return `${body.length} item${body.length === 1 ? '' : 's'}`;
-  if (body && typeof body === 'object') {
-    const o = body as Record<string, unknown>;
-    const name = o.path_with_namespace ?? o.name_with_namespace ?? o.username ?? o.name ?? o.title ?? o.id;
-    return typeof name === 'string' || typeof name === 'number' ? String(name).replace(/[`\r\n|<[]/g, ' ').slice(0, 120) : 'object';
-  }
-  return 'no content';
-}
-
 function render(s: Session, action: Action, params: Record<string, unknown>, res: ForgeResponse): ToolResult {
   let data: unknown = res.body;
   let pagination: Pagination | undefined;

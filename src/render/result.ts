@@ -133,3 +133,26 @@ export function safeModeCard(input: SafeModeCardInput): ToolResult {
   if (input.surface === 'individual') return errorResult(markdown);
   return successResult({ markdown, structured: { status: 'blocked', mode: 'safe', action: toText(input.actionId) } });
 }
+
+/**
+ * A result with the answers of the action's declared extra reads (`also`): one line each under
+ * "Related:" in the Markdown, the answers in `structuredContent.related`. Platform text, so contained
+ * like the rest: the line shows a name as inline text, the answers are cleaned of invisible characters.
+ */
+export function withRelated(result: ToolResult, related: Record<string, unknown>): ToolResult {
+  if (result.isError) return result;
+  const lines = Object.entries(related).map(([route, body]) => `- ${code(route, 300)}: ${summarize(body)}`);
+  const [first, ...rest] = result.content;
+  const text = first && first.type === 'text' ? { ...first, text: `${first.text}\n\nRelated:\n${lines.join('\n')}` } : first;
+  return { ...result, content: [text, ...rest], structuredContent: { ...(result.structuredContent ?? {}), related: cleanDeep(related) } };
+}
+
+function summarize(body: unknown): string {
+  if (Array.isArray(body)) return `${body.length} item${body.length === 1 ? '' : 's'}`;
+  if (body && typeof body === 'object') {
+    const o = body as Record<string, unknown>;
+    const name = o.path_with_namespace ?? o.name_with_namespace ?? o.username ?? o.name ?? o.title ?? o.id;
+    return typeof name === 'string' || typeof name === 'number' ? inline(name, 120) : 'object';
+  }
+  return 'no content';
+}

@@ -6,6 +6,7 @@ import { catalog } from '../catalog/index.js';
 import { buildRequest } from '../pipeline/request.js';
 import { availability } from '../pipeline/access.js';
 import type { Session } from '../session/session.js';
+import { cleanDeep } from '../render/contain.js';
 
 interface Template { action: Action; re: RegExp; names: string[] }
 let templates: Template[] | undefined;
@@ -48,5 +49,7 @@ export async function readObject(s: Session, uri: string, signal?: AbortSignal):
   const req = buildRequest(hit.action, hit.params);
   const res = await s.client.send({ ...req, signal });
   if (res.status >= 400) return { ok: false, message: `Resource not found: ${uri.slice(0, 200)} (${res.status})` };
-  return { ok: true, text: typeof res.body === 'string' ? res.body : JSON.stringify(res.body) };
+  // Platform text, read whole: cleaned of invisible characters like every block of a result.
+  const body = cleanDeep(res.body);
+  return { ok: true, text: typeof body === 'string' ? body : JSON.stringify(body) };
 }
