@@ -24,6 +24,11 @@ export interface ParamSpec {
   /** A project or group identifier: an integer id or a URL-encoded full path. */
   idOrPath?: boolean;
   /**
+   * An ID filter that also takes GitLab's wildcard words (`None`, `Any`, ...): declared as a string
+   * of digits or one of the words, so the schema keeps one `type` (see schema.ts).
+   */
+  wildcards?: readonly string[];
+  /**
    * A path on the machine running the server (stdio only), checked against the allowed roots before
    * anything is sent: a file read for upload, a directory read for upload, or a file written by a download.
    */
@@ -213,6 +218,8 @@ export const strList = (description: string, o: Opts = {}): ParamSpec => ({ type
 export const intList = (description: string, o: Opts = {}): ParamSpec => ({ type: 'array', items: 'integer', description, ...o });
 export const obj = (description: string, o: Opts = {}): ParamSpec => ({ type: 'object', description, ...o });
 export const oneOf = (values: readonly string[], description: string, o: Opts = {}): ParamSpec => ({ type: 'string', enum: values, description, ...o });
+/** An ID filter that also takes GitLab's wildcard words, e.g. `idOr(['None', 'Any'], 'Assignee user ID; None = unassigned, Any = assigned')`. */
+export const idOr = (words: readonly string[], description: string, o: Opts = {}): ParamSpec => ({ type: 'string', wildcards: words, description, ...o });
 /** Mark a parameter required. */
 export const req = (p: ParamSpec): ParamSpec => ({ ...p, required: true });
 
