@@ -157,6 +157,14 @@ export interface ActionSpec {
   flagNote?: string;
   /** Why the route is absent from the platform's fine-grained route table (checked by the catalog lint). */
   routeNote?: string;
+  /**
+   * Parameters GitLab defines for the route that this action deliberately does not offer, each with a
+   * one-line reason (internal, deprecated, admin-only...). Checked against the parameter reference by
+   * test/rest-params.test.ts.
+   */
+  omitted?: Readonly<Record<string, string>>;
+  /** Parameters this action sends that GitLab's definition of the route lacks, each with the reason it is sent anyway. */
+  undocumented?: Readonly<Record<string, string>>;
 }
 
 /**
