@@ -45,7 +45,7 @@ function schemaProblems(a: Action): string[] {
   for (const [field, notes] of [['omitted', a.omitted], ['undocumented', a.undocumented]] as const) {
     for (const [n, why] of Object.entries(notes ?? {})) {
       if (!why.trim() || why.includes('\n') || why.length > 160) out.push(`${field}.${n} needs a one-line reason`);
-      if (field === 'omitted' && n in a.params) out.push(`omitted.${n} is offered after all`);
+      if (field === 'omitted' && n in a.params && a.params[n].in !== 'local') out.push(`omitted.${n} is offered after all`);
       if (field === 'undocumented' && !(n in a.params) && !Object.values(a.params).some((p) => p.wire === n)) out.push(`undocumented.${n} is not a param`);
     }
   }

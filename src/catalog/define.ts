@@ -163,6 +163,11 @@ export interface ActionSpec {
    * test/rest-params.test.ts.
    */
   omitted?: Readonly<Record<string, string>>;
+  /**
+   * Parameters GitLab requires only together with another one (`line` with `path` on a commit comment):
+   * name → the parameter that brings the requirement. Checked by test/rest-params.test.ts.
+   */
+  requiredWith?: Readonly<Record<string, string>>;
   /** Parameters this action sends that GitLab's definition of the route lacks, each with the reason it is sent anyway. */
   undocumented?: Readonly<Record<string, string>>;
 }

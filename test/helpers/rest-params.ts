@@ -85,7 +85,8 @@ export function enumProblem(spec: ParamSpec, ref: RefParam): string | undefined 
   const all = ref.enum.map(String).filter((v) => v !== '');
   // GitLab lists legacy spellings beside the current ones (`created-by-me` beside `created_by_me`): one counts.
   const refValues = all.filter((v) => !(v.includes('-') && all.includes(v.replace(/-/g, '_'))));
-  const ours = spec.enum ? [...spec.enum] : spec.wildcards ? [...spec.wildcards] : undefined;
+  // An empty string (GitLab's "unset") is left out on both sides.
+  const ours = spec.enum ? spec.enum.filter((v) => v !== '') : spec.wildcards ? [...spec.wildcards] : undefined;
   if (!ours) return spec.type === 'string' || spec.type === 'array' ? `offers no enum where GitLab lists ${refValues.join(', ')}` : undefined;
   const a = [...new Set(ours)].sort().join(',');
   const b = [...new Set(refValues)].sort().join(',');
@@ -150,7 +151,9 @@ export function checkAction(a: Action): ActionReport {
     for (const [wire, r] of Object.entries(ref.params)) {
       if (!r.required) continue;
       const s = sent.get(wire);
-      if (s && !s[1].required && s[1].default === undefined && !a.exactlyOne?.includes(s[0])) out.problems.push(`${a.id}: ${s[0]} is required by GitLab but optional here`);
+      const brought = s && a.requiredWith?.[s[0]];
+      if (brought && !(brought in a.params)) out.problems.push(`${a.id}: requiredWith.${s![0]} names ${brought}, which is not a param`);
+      if (s && !brought && !s[1].required && s[1].default === undefined && !a.exactlyOne?.includes(s[0])) out.problems.push(`${a.id}: ${s[0]} is required by GitLab but optional here`);
     }
   }
   for (const n of Object.keys(omitted)) if (!usedNotes.has(n) && out.covered.length) out.problems.push(`${a.id}: omitted.${n} names no parameter GitLab defines for the route`);

@@ -207,6 +207,7 @@ export default domain('user', 'Users and the current account: profiles, status, 
       maximum_timeout: int('Maximum job timeout in seconds'),
       maintenance_note: str('Free-form maintenance notes (up to 1024 characters)'),
     },
+    requiredWith: { group_id: 'runner_type', project_id: 'runner_type' },
     fineGrained: ['create_runner'],
     keywords: 'CI runner register new runner agent token',
     examples: [
