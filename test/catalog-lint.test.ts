@@ -42,6 +42,10 @@ function schemaProblems(a: Action): string[] {
   }
   out.push(...confirmWhenProblems(a), ...errorHintProblems(a));
   // Parameter notes (checked against GitLab's definitions by test/rest-params.test.ts): one-line reasons.
+  for (const [n, why] of Object.entries(a.narrowed ?? {})) {
+    if (!why.trim() || why.includes('\n')) out.push(`narrowed.${n} needs a one-line reason`);
+    if (!a.params[n]?.enum) out.push(`narrowed.${n} names no enum param`);
+  }
   for (const [field, notes] of [['omitted', a.omitted], ['undocumented', a.undocumented]] as const) {
     for (const [n, why] of Object.entries(notes ?? {})) {
       if (!why.trim() || why.includes('\n') || why.length > 160) out.push(`${field}.${n} needs a one-line reason`);

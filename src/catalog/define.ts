@@ -168,6 +168,8 @@ export interface ActionSpec {
    * name → the parameter that brings the requirement. Checked by test/rest-params.test.ts.
    */
   requiredWith?: Readonly<Record<string, string>>;
+  /** Parameters whose enum deliberately offers part of GitLab's values (one action per search scope), with the reason. */
+  narrowed?: Readonly<Record<string, string>>;
   /** Parameters this action sends that GitLab's definition of the route lacks, each with the reason it is sent anyway. */
   undocumented?: Readonly<Record<string, string>>;
 }

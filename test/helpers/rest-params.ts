@@ -136,7 +136,8 @@ export function checkAction(a: Action): ActionReport {
       }
       const t = typeProblem(spec, r);
       if (t) out.problems.push(`${a.id}: ${name}: ${t}`);
-      const e = enumProblem(spec, r);
+      const narrowed = a.narrowed?.[name] && spec.enum?.every((v) => r.enum?.map(String).includes(v));
+      const e = narrowed ? undefined : enumProblem(spec, r);
       if (e) out.problems.push(`${a.id}: ${name}: ${e}`);
       if (!t && !e) out.matched++;
     }
