@@ -41,6 +41,18 @@ function schemaProblems(a: Action): string[] {
     if (name === 'confirm' && !a.confirmWhen) out.push('confirm is reserved (an action declares it only with confirmWhen)');
   }
   out.push(...confirmWhenProblems(a), ...errorHintProblems(a));
+  // Parameter notes (checked against GitLab's definitions by test/rest-params.test.ts): one-line reasons.
+  for (const [n, why] of Object.entries(a.narrowed ?? {})) {
+    if (!why.trim() || why.includes('\n')) out.push(`narrowed.${n} needs a one-line reason`);
+    if (!a.params[n]?.enum) out.push(`narrowed.${n} names no enum param`);
+  }
+  for (const [field, notes] of [['omitted', a.omitted], ['undocumented', a.undocumented]] as const) {
+    for (const [n, why] of Object.entries(notes ?? {})) {
+      if (!why.trim() || why.includes('\n') || why.length > 160) out.push(`${field}.${n} needs a one-line reason`);
+      if (field === 'omitted' && n in a.params && a.params[n].in !== 'local') out.push(`omitted.${n} is offered after all`);
+      if (field === 'undocumented' && !(n in a.params) && !Object.values(a.params).some((p) => p.wire === n)) out.push(`undocumented.${n} is not a param`);
+    }
+  }
   if (a.graphql) {
     if (!/\b(query|mutation)\b/.test(a.graphql.document)) out.push('graphql document lacks query/mutation');
     if (!a.graphql.resultPath) out.push('graphql resultPath missing');

@@ -24,6 +24,11 @@ export interface ParamSpec {
   /** A project or group identifier: an integer id or a URL-encoded full path. */
   idOrPath?: boolean;
   /**
+   * An ID filter that also takes GitLab's wildcard words (`None`, `Any`, ...): declared as a string
+   * of digits or one of the words, so the schema keeps one `type` (see schema.ts).
+   */
+  wildcards?: readonly string[];
+  /**
    * A path on the machine running the server (stdio only), checked against the allowed roots before
    * anything is sent: a file read for upload, a directory read for upload, or a file written by a download.
    */
@@ -152,6 +157,21 @@ export interface ActionSpec {
   flagNote?: string;
   /** Why the route is absent from the platform's fine-grained route table (checked by the catalog lint). */
   routeNote?: string;
+  /**
+   * Parameters GitLab defines for the route that this action deliberately does not offer, each with a
+   * one-line reason (internal, deprecated, admin-only...). Checked against the parameter reference by
+   * test/rest-params.test.ts.
+   */
+  omitted?: Readonly<Record<string, string>>;
+  /**
+   * Parameters GitLab requires only together with another one (`line` with `path` on a commit comment):
+   * name → the parameter that brings the requirement. Checked by test/rest-params.test.ts.
+   */
+  requiredWith?: Readonly<Record<string, string>>;
+  /** Parameters whose enum deliberately offers part of GitLab's values (one action per search scope), with the reason. */
+  narrowed?: Readonly<Record<string, string>>;
+  /** Parameters this action sends that GitLab's definition of the route lacks, each with the reason it is sent anyway. */
+  undocumented?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -213,6 +233,8 @@ export const strList = (description: string, o: Opts = {}): ParamSpec => ({ type
 export const intList = (description: string, o: Opts = {}): ParamSpec => ({ type: 'array', items: 'integer', description, ...o });
 export const obj = (description: string, o: Opts = {}): ParamSpec => ({ type: 'object', description, ...o });
 export const oneOf = (values: readonly string[], description: string, o: Opts = {}): ParamSpec => ({ type: 'string', enum: values, description, ...o });
+/** An ID filter that also takes GitLab's wildcard words, e.g. `idOr(['None', 'Any'], 'Assignee user ID; None = unassigned, Any = assigned')`. */
+export const idOr = (words: readonly string[], description: string, o: Opts = {}): ParamSpec => ({ type: 'string', wildcards: words, description, ...o });
 /** Mark a parameter required. */
 export const req = (p: ParamSpec): ParamSpec => ({ ...p, required: true });
 

@@ -1,19 +1,28 @@
 // JSON Schemas derived from catalog entries, built on first use and cached per action.
+//
+// One portable form: every property carries exactly one `type` and no combinator (no `type: [..]`
+// array, no `anyOf`). Clients that map tool schemas onto a single-type dialect (the OpenAPI subset
+// of some model providers) reject or flatten both; MCP Inspector's `--strict` flags the array.
+// A value of two kinds (an id or a path, an id or `None`/`Any`) is declared a string: the argument
+// validation turns a number into its digits (src/pipeline/validate.ts), and GitLab reads either.
 import type { Action, ParamSpec } from './define.js';
 
 export type JsonSchema = Record<string, unknown>;
 
+const escapeRegExp = (w: string): string => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 export function paramSchema(spec: ParamSpec): JsonSchema {
   const s: JsonSchema = { description: spec.description };
   if (spec.idOrPath) {
-    // An id or a full path: both spellings are accepted.
-    s.type = ['string', 'integer'];
+    // An id or a full path: both spellings are accepted as a string ("42" or "group/project").
+    s.type = 'string';
   } else if (spec.type === 'array') {
     s.type = 'array';
     s.items = spec.items === 'object' ? { type: 'object' } : { type: spec.items ?? 'string' };
   } else {
     s.type = spec.type;
   }
+  if (spec.wildcards) s.pattern = `^(?:[0-9]+|${spec.wildcards.map(escapeRegExp).join('|')})$`;
   if (spec.enum) s.enum = [...spec.enum];
   if (spec.default !== undefined) s.default = spec.default;
   return s;
@@ -37,4 +46,3 @@ export function actionSchema(action: Action): JsonSchema {
   }
   return s;
 }
-

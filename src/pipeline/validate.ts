@@ -194,6 +194,9 @@ export function validateCall(call: CallShape): Validated {
     if (spec.enum && typeof v === 'string' && !spec.enum.includes(v)) {
       return { ok: false, message: `${action.operation}: ${name} must be one of: ${spec.enum.join(', ')}` };
     }
+    if (spec.wildcards && typeof v === 'string' && !/^\d+$/.test(v) && !spec.wildcards.includes(v)) {
+      return { ok: false, message: `${action.operation}: ${name} must be an ID or one of: ${spec.wildcards.join(', ')}` };
+    }
   }
   return { ok: true, params, confirm };
 }

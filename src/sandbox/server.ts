@@ -43,7 +43,7 @@ function parseQuery(search: string): Query {
   return out;
 }
 
-/** Platform parameter forms: `a[]=x` lists, `a[][k]=v` lists of objects, `a[k]=v` objects. */
+/** Platform parameter forms: `a[]=x` lists, `a[][k]=v` lists of objects, `a[k]=v` objects, `a[k][]=v` lists in objects. */
 function foldParams(pairs: Iterable<[string, string | string[]]>): Record<string, unknown> {
   const out: Record<string, unknown> = Object.create(null);
   for (const [key, raw] of pairs) {
@@ -56,6 +56,14 @@ function foldParams(pairs: Iterable<[string, string | string[]]>): Record<string
         const arr = Array.isArray(out[m[1]]) ? (out[m[1]] as Array<Record<string, unknown>>) : (out[m[1]] = []) as Array<Record<string, unknown>>;
         const lastObj = arr[arr.length - 1];
         if (lastObj && typeof lastObj === 'object' && !(m[2] in lastObj)) lastObj[m[2]] = v; else arr.push({ [m[2]]: v });
+        continue;
+      }
+      m = /^([^[\]]+)\[([^[\]]+)\]\[\]$/.exec(key);
+      if (m) {
+        // `a[k][]=v`: a list inside an object (GitLab's `not[iids][]`).
+        const o = (out[m[1]] && typeof out[m[1]] === 'object' && !Array.isArray(out[m[1]]) ? out[m[1]] : (out[m[1]] = {})) as Record<string, unknown>;
+        const arr = Array.isArray(o[m[2]]) ? (o[m[2]] as unknown[]) : (o[m[2]] = []) as unknown[];
+        arr.push(v);
         continue;
       }
       m = /^([^[\]]+)\[([^[\]]+)\]$/.exec(key);

@@ -44,6 +44,14 @@ const BY_ACTION: Record<string, Record<string, unknown>> = {
   'project.create': { name: 'sweep-project' },
   'interactive.project_create': { name: 'sweep-project-2' },
   'tag.create': { tag_name: 'v9.9.9', ref: 'main' },
+  // GitLab's wildcard words and not[...] exclusions (issue #18), so the sandbox's handling of them runs too.
+  'issue.list': { assignee_id: 'None', not_iids: [2], milestone_id: 'Any' },
+  'issue.list_group': { assignee_id: 'Any', not_author_id: 1, epic_id: 'None' },
+  'issue.list_all': { weight: 'None', not_labels: 'bug', not_milestone_id: 'Upcoming' },
+  'issue.statistics_get_project': { iteration_id: 'None', not_weight: 3 },
+  'merge_request.list': { reviewer_id: 'None', not_assignee_id: 'Any' },
+  'merge_request.list_group': { assignee_id: 'Any', not_reviewer_id: 1 },
+  'merge_request.list_global': { reviewer_id: 'Any', not_author_id: 2 },
 };
 
 const BY_NAME: Record<string, unknown> = {

@@ -1,4 +1,4 @@
-import { domain, id, str, int, bool, req, paging, cursor, type ParamSpec } from '../define.js';
+import { domain, id, str, int, bool, oneOf, req, paging, cursor, type ParamSpec } from '../define.js';
 
 /** An array of JSON objects (access rules of protected branches). */
 const objList = (description: string): ParamSpec => ({ type: 'array', items: 'object', description });
@@ -83,8 +83,10 @@ export default domain('branch', 'Branches of a project repository: list, read, c
       project_id: id.project(),
       search: str('Only branches whose name contains this; ^term and term$ anchor'),
       regex: str('Only branches whose name matches this RE2 regular expression'),
+      sort: oneOf(['name_asc', 'updated_asc', 'updated_desc'], 'Order by name or last update (default name_asc)'),
       ...paging(),
     },
+    omitted: { page_token: 'keyset pagination: this server pages by page/per_page' },
     fineGrained: ['read_branch'],
     keywords: 'branches list show all git branch',
     examples: [
@@ -190,6 +192,7 @@ export default domain('branch', 'Branches of a project repository: list, read, c
       project_id: id.project(),
       name: protectedName(),
       allow_force_push: bool('Allow force push for those who can push'),
+      unprotect_access_level: int('Who may unprotect: 30 Developer, 40 Maintainer, 60 Administrator'),
       code_owner_approval_required: bool('Refuse pushes that change files with code owners (Premium)'),
       allowed_to_push: objList('Push rules to add/update/remove: [{access_level}|{user_id}|{group_id}|{deploy_key_id}|{id, _destroy: true}]'),
       allowed_to_merge: objList('Merge rules to add/update/remove: [{access_level}|{user_id}|{group_id}|{id, _destroy: true}]'),

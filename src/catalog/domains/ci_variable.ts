@@ -111,7 +111,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
   group_get: {
     summary: 'Get one CI/CD variable of a group by key',
     rest: 'GET /groups/{group_id}/variables/{key}',
-    params: { group_id: id.group(), key: key(), filter_environment_scope: filterScope() },
+    params: { group_id: id.group(), key: key() },
     fineGrained: ['read_variable'],
     keywords: 'CI/CD env variable group',
     examples: [
@@ -146,7 +146,6 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
       key: key(),
       value: req(str('New variable value')),
       ...scopedFields(' (Premium)'),
-      filter_environment_scope: filterScope('query'),
     },
     fineGrained: ['update_variable'],
     keywords: 'change edit CI/CD env variable group',
@@ -159,7 +158,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
   group_delete: {
     summary: 'Delete a CI/CD variable of a group',
     rest: 'DELETE /groups/{group_id}/variables/{key}',
-    params: { group_id: id.group(), key: key(), filter_environment_scope: filterScope() },
+    params: { group_id: id.group(), key: key() },
     destructive: true,
     fineGrained: ['delete_variable'],
     keywords: 'remove CI/CD env variable group',

@@ -8,6 +8,16 @@ const deploymentId = () => id.int('Deployment ID');
 const freezeId = () => id.int('Deploy freeze period ID');
 const protectedName = () => id.str('Name of the protected environment (e.g. production)');
 
+/** The merge request list filters GitLab also takes on a deployment's merge requests. */
+const MR_LIST_FILTERS = [
+  'approved', 'assignee_id', 'assignee_username', 'author_id', 'author_username', 'created_after', 'created_before', 'deployed_after',
+  'deployed_before', 'environment', 'in', 'labels', 'merge_user_id', 'merge_user_username', 'milestone', 'my_reaction_emoji',
+  'not[assignee_id]', 'not[assignee_username]', 'not[author_id]', 'not[author_username]', 'not[labels]', 'not[milestone]',
+  'not[my_reaction_emoji]', 'not[reviewer_id]', 'not[reviewer_username]', 'reviewer_id', 'reviewer_username', 'scope', 'search',
+  'source_branch', 'source_project_id', 'target_branch', 'updated_after', 'updated_before', 'view', 'wip', 'with_labels_details',
+  'with_merge_status_recheck',
+] as const;
+
 const environmentFields = {
   external_url: str('URL where the environment can be reached'),
   tier: oneOf(TIERS, 'Deployment tier of the environment'),
@@ -63,6 +73,7 @@ export default domain('environment', 'Deployment environments, deployments and t
       project_id: id.project(),
       name: req(str('Name of the environment')),
       ...environmentFields,
+      slug: str('URL-friendly name of the environment (default: derived from the name)'),
     },
     fineGrained: ['create_environment'],
     keywords: 'new deploy environment staging production',
@@ -79,6 +90,7 @@ export default domain('environment', 'Deployment environments, deployments and t
       project_id: id.project(),
       environment_id: environmentId(),
       ...environmentFields,
+      slug: str('URL-friendly name of the environment (default: derived from the name)'),
     },
     fineGrained: ['update_environment'],
     keywords: 'edit environment url tier',
@@ -130,7 +142,7 @@ export default domain('environment', 'Deployment environments, deployments and t
       updated_before: str('Updated before this ISO 8601 date-time'),
       finished_after: str('Finished after this ISO 8601 date-time (needs order_by finished_at)'),
       finished_before: str('Finished before this ISO 8601 date-time (needs order_by finished_at)'),
-      order_by: oneOf(['id', 'iid', 'created_at', 'updated_at', 'finished_at', 'ref'], 'Order by this field (default id)'),
+      order_by: oneOf(['id', 'iid', 'created_at', 'updated_at', 'finished_at'], 'Order by this field (default id)'),
       sort: oneOf(['asc', 'desc'], 'Sort direction (default asc)'),
       ...paging(),
     },
@@ -207,10 +219,11 @@ export default domain('environment', 'Deployment environments, deployments and t
       project_id: id.project(),
       deployment_id: deploymentId(),
       state: oneOf(['opened', 'closed', 'locked', 'merged', 'all'], 'Return merge requests in this state'),
-      order_by: oneOf(['created_at', 'updated_at', 'title'], 'Order by this field (default created_at)'),
+      order_by: oneOf(['created_at', 'updated_at', 'merged_at', 'title', 'label_priority', 'milestone_due', 'popularity', 'priority'], 'Order by this field (default created_at)'),
       sort: oneOf(['asc', 'desc'], 'Sort direction (default desc)'),
       ...paging(),
     },
+    omitted: Object.fromEntries(MR_LIST_FILTERS.map((n) => [n, 'a merge request list filter: filter with merge_request.list; this action answers what a deployment shipped'])),
     fineGrained: ['read_deployment', 'read_merge_request'],
     keywords: 'PR pull requests changes shipped released in deploy',
     examples: [

@@ -1,42 +1,58 @@
-import { domain, id, str, int, bool, obj, oneOf, req, intList, strList, paging, cursor, type ParamSpec } from '../define.js';
+import { domain, id, str, int, bool, obj, oneOf, req, intList, strList, idOr, paging, cursor, type ParamSpec } from '../define.js';
+import { KEYSET_OMITTED, NONE_ANY, PAGED_UNDECLARED } from '../params.js';
 import { gid, gids, compact } from '../graphql.js';
 
 // ---- shared parameter sets (plain data) ----
 
 const DUE_DATE = ['0', 'any', 'today', 'tomorrow', 'overdue', 'week', 'month', 'next_month_and_previous_two_weeks'] as const;
-const ISSUE_TYPES = ['issue', 'incident', 'test_case', 'task'] as const;
+const ISSUE_TYPES = ['issue', 'incident', 'test_case', 'requirement', 'task', 'ticket'] as const;
+const TIMEBOX = ['None', 'Any', 'Upcoming', 'Started'] as const;
+const HEALTH = ['on_track', 'needs_attention', 'at_risk', 'none', 'any'] as const;
 
-/** Filters shared by the project, group and global issue lists. */
-const issueFilters = (): Record<string, ParamSpec> => ({
-  state: oneOf(['opened', 'closed', 'all'], 'Return issues with this state (default all)'),
-  labels: str('Comma-separated label names, all must match; None or Any for no/any label'),
-  milestone: str('Milestone title; None, Any, Upcoming or Started'),
-  milestone_id: oneOf(['None', 'Any', 'Upcoming', 'Started'], 'Milestone wildcard filter'),
+/** The filters GitLab's issue lists and issue statistics share: who, what, when, and their `not[...]` forms. */
+const sharedFilters = (): Record<string, ParamSpec> => ({
+  labels: str('Comma-separated label names, all must match; None = no label, Any = any label'),
+  milestone: str('Milestone title; None = no milestone, Any = any, or Upcoming / Started'),
+  milestone_id: oneOf(TIMEBOX, 'Milestone timebox: None = no milestone, Any = any, Upcoming, Started'),
   search: str('Search in title and description'),
-  in: oneOf(['title', 'description', 'title,description'], 'Fields searched by search'),
+  in: str('Fields searched by search: title, description, or both comma-joined'),
   iids: intList('Only these issue IIDs', { wire: 'iids[]' }),
   author_id: int('Issues created by this user ID'),
   author_username: str('Issues created by this username'),
-  assignee_id: int('Issues assigned to this user ID'),
+  assignee_id: idOr(NONE_ANY, 'Issues assigned to this user ID; None = unassigned, Any = assigned to anyone'),
   assignee_username: str('Issues assigned to this username'),
-  my_reaction_emoji: str('Issues the caller reacted to with this emoji; None or Any'),
+  my_reaction_emoji: str('Issues the caller reacted to with this emoji; None = no reaction, Any = any'),
   confidential: bool('Only confidential (true) or public (false) issues'),
-  issue_type: oneOf(ISSUE_TYPES, 'Only issues of this type'),
   created_after: str('Created on or after this time (ISO 8601)'),
   created_before: str('Created on or before this time (ISO 8601)'),
   updated_after: str('Updated on or after this time (ISO 8601)'),
   updated_before: str('Updated on or before this time (ISO 8601)'),
-  due_date: oneOf(DUE_DATE, 'Due date window (0 = no due date)'),
-  iteration_id: int('Issues in this iteration ID (Premium)'),
+  iteration_id: idOr(NONE_ANY, 'Issues in this iteration ID; None = in no iteration, Any = in one (Premium)'),
   iteration_title: str('Issues in the iteration with this title (Premium)'),
-  epic_id: int('Issues in this epic ID; None or Any (Premium)'),
-  weight: int('Issues with this weight (Premium)'),
-  health_status: oneOf(['on_track', 'needs_attention', 'at_risk', 'None', 'Any'], 'Health status (Ultimate)'),
+  epic_id: idOr(NONE_ANY, 'Issues in this epic ID; None = in no epic, Any = in an epic (Premium)'),
+  weight: idOr(NONE_ANY, 'Issues with this weight; None = no weight, Any = weighted (Premium)'),
+  health_status: oneOf(HEALTH, 'Health status; none = not set, any = set (Ultimate)'),
   not_labels: str('Exclude issues with these comma-separated labels', { wire: 'not[labels]' }),
   not_milestone: str('Exclude issues in this milestone title', { wire: 'not[milestone]' }),
+  not_milestone_id: oneOf(TIMEBOX, 'Exclude issues in this milestone timebox', { wire: 'not[milestone_id]' }),
+  not_iids: intList('Exclude these issue IIDs', { wire: 'not[iids]' }),
+  not_author_id: int('Exclude issues created by this user ID', { wire: 'not[author_id]' }),
   not_author_username: str('Exclude issues by this author', { wire: 'not[author_username]' }),
+  not_assignee_id: int('Exclude issues assigned to this user ID', { wire: 'not[assignee_id]' }),
   not_assignee_username: str('Exclude issues assigned to this username', { wire: 'not[assignee_username]' }),
-  scope: oneOf(['created_by_me', 'assigned_to_me', 'all'], 'Whose issues to return'),
+  not_weight: int('Exclude issues with this weight (Premium)', { wire: 'not[weight]' }),
+  not_iteration_id: idOr(NONE_ANY, 'Exclude issues in this iteration ID; None or Any (Premium)', { wire: 'not[iteration_id]' }),
+  not_iteration_title: str('Exclude issues in the iteration with this title (Premium)', { wire: 'not[iteration_title]' }),
+  scope: oneOf(['created_by_me', 'assigned_to_me', 'all'], 'Whose issues: created_by_me, assigned_to_me or all'),
+});
+
+/** Filters shared by the project, group and global issue lists. */
+const issueFilters = (): Record<string, ParamSpec> => ({
+  state: oneOf(['opened', 'closed', 'all'], 'Return issues with this state (default all)'),
+  ...sharedFilters(),
+  closed_by_id: int('Issues closed by this user ID'),
+  issue_type: oneOf(ISSUE_TYPES, 'Only issues of this type'),
+  due_date: oneOf(DUE_DATE, 'Due date window (0 = no due date)'),
   order_by: oneOf(
     ['created_at', 'updated_at', 'priority', 'due_date', 'relative_position', 'label_priority', 'milestone_due', 'popularity', 'weight', 'title'],
     'Sort field (default created_at)',
@@ -47,24 +63,7 @@ const issueFilters = (): Record<string, ParamSpec> => ({
 });
 
 /** Filters of the issue statistics endpoints. */
-const statsFilters = (): Record<string, ParamSpec> => ({
-  labels: str('Comma-separated label names; None or Any'),
-  milestone: str('Milestone title; None or Any'),
-  scope: oneOf(['created_by_me', 'assigned_to_me', 'all'], 'Whose issues to count'),
-  author_id: int('Issues created by this user ID'),
-  author_username: str('Issues created by this username'),
-  assignee_id: int('Issues assigned to this user ID'),
-  assignee_username: str('Issues assigned to this username'),
-  my_reaction_emoji: str('Issues the caller reacted to with this emoji'),
-  iids: intList('Only these issue IIDs', { wire: 'iids[]' }),
-  search: str('Search in title and description'),
-  in: oneOf(['title', 'description', 'title,description'], 'Fields searched by search'),
-  confidential: bool('Only confidential (true) or public (false) issues'),
-  created_after: str('Created on or after this time (ISO 8601)'),
-  created_before: str('Created on or before this time (ISO 8601)'),
-  updated_after: str('Updated on or after this time (ISO 8601)'),
-  updated_before: str('Updated on or before this time (ISO 8601)'),
-});
+const statsFilters = (): Record<string, ParamSpec> => sharedFilters();
 
 const projectIssue = (): Record<string, ParamSpec> => ({ project_id: id.project(), issue_iid: id.issue() });
 const awardId = (): ParamSpec => id.int('Award (emoji reaction) ID');
@@ -116,6 +115,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     summary: 'List issues of one project, filtered by state, labels, milestone, assignee, author or search text',
     rest: 'GET /projects/{project_id}/issues',
     params: { project_id: id.project(), ...issueFilters() },
+    omitted: KEYSET_OMITTED,
     fineGrained: ['read_work_item'],
     keywords: 'bugs tickets tasks open issues backlog search find',
     examples: [
@@ -184,6 +184,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       milestone_id: int('Milestone ID'),
       due_date: str('Due date (YYYY-MM-DD)'),
       confidential: bool('Make the issue confidential'),
+      discussion_locked: bool('Lock the discussion: only project members can comment'),
       issue_type: oneOf(ISSUE_TYPES, 'Issue type (default issue)'),
       weight: int('Weight (Premium)'),
       epic_id: int('Epic ID to add the issue to (Premium)'),
@@ -191,6 +192,12 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       iid: int('IID to use (administrators or project owners)'),
       merge_request_to_resolve_discussions_of: int('IID of a merge request whose unresolved threads to resolve'),
       discussion_to_resolve: str('ID of one thread of that merge request to resolve'),
+    },
+    omitted: {
+      assignee_id: 'the single-assignee form; assignee_ids covers it',
+      epic_iid: 'deprecated by GitLab in favour of epic_id',
+      add_labels: 'on create, labels sets them all',
+      remove_labels: 'on create there is no label to remove',
     },
     fineGrained: ['create_work_item'],
     keywords: 'new issue open ticket report bug file task',
@@ -219,7 +226,12 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       issue_type: oneOf(ISSUE_TYPES, 'Issue type'),
       weight: int('Weight (Premium)'),
       epic_id: int('Epic ID (0 removes it; Premium)'),
+      created_at: str('Creation time to record (ISO 8601; administrators or project owners)'),
       updated_at: str('Update time (ISO 8601; administrators or project owners)'),
+    },
+    omitted: {
+      assignee_id: 'the single-assignee form; assignee_ids covers it',
+      epic_iid: 'deprecated by GitLab in favour of epic_id',
     },
     fineGrained: ['update_work_item'],
     keywords: 'edit change close reopen relabel assign issue',
@@ -311,6 +323,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     summary: 'List the users who participated in an issue (author, assignees, commenters)',
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/participants',
     params: { ...projectIssue(), ...paging() },
+    undocumented: PAGED_UNDECLARED,
     fineGrained: ['read_work_item'],
     keywords: 'people involved users commenters',
     examples: [
@@ -323,6 +336,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     summary: 'List the merge requests that close an issue when merged',
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/closed_by',
     params: { ...projectIssue(), ...paging() },
+    undocumented: PAGED_UNDECLARED,
     fineGrained: ['read_work_item'],
     keywords: 'PR pull request fixes closes merge requests',
     examples: [
@@ -335,6 +349,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     summary: 'List merge requests related to an issue (mentioning or closing it)',
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/related_merge_requests',
     params: { ...projectIssue(), ...paging() },
+    undocumented: PAGED_UNDECLARED,
     fineGrained: ['read_work_item'],
     keywords: 'PR pull request linked mentions',
     examples: [
@@ -411,6 +426,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       duration: req(str('Duration in human format, e.g. 1h30m; prefix - to subtract')),
       summary: str('Summary of the work done'),
     },
+    undocumented: { summary: "GitLab's time tracking docs list summary; its OpenAPI definition omits it" },
     fineGrained: ['update_work_item'],
     keywords: 'log time timesheet spent hours tracking',
     examples: [
@@ -505,6 +521,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       ...projectIssue(),
       sort: oneOf(['asc', 'desc'], 'Sort direction (default desc)'),
       order_by: oneOf(['created_at', 'updated_at'], 'Sort field (default created_at)'),
+      activity_filter: oneOf(['all_notes', 'only_comments', 'only_activity'], 'Comments, system activity, or both (default all_notes)'),
       ...paging(),
     },
     fineGrained: ['read_work_item'],
@@ -535,6 +552,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       internal: bool('Internal note visible only to project members'),
       created_at: str('Creation time (ISO 8601; administrators or project owners)'),
     },
+    omitted: {
+      confidential: 'deprecated by GitLab in favour of internal',
+      merge_request_diff_head_sha: 'applies to merge request notes only',
+    },
     fineGrained: ['create_work_item'],
     keywords: 'comment reply write note respond',
     examples: [
@@ -547,6 +568,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     summary: 'Edit a comment (note) of an issue',
     rest: 'PUT /projects/{project_id}/issues/{issue_iid}/notes/{note_id}',
     params: { ...projectIssue(), note_id: id.note(), body: req(str('New comment text (Markdown)')) },
+    omitted: { confidential: 'deprecated by GitLab; a note cannot be made internal after it is posted' },
     fineGrained: ['update_work_item'],
     keywords: 'edit text reword',
     examples: [
@@ -596,7 +618,6 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: {
       ...projectIssue(),
       body: req(str('First note of the thread (Markdown)')),
-      internal: bool('Internal thread visible only to project members'),
       created_at: str('Creation time (ISO 8601; administrators or project owners)'),
     },
     fineGrained: ['create_work_item'],
@@ -626,6 +647,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     summary: 'Edit a note inside a discussion thread of an issue',
     rest: 'PUT /projects/{project_id}/issues/{issue_iid}/discussions/{discussion_id}/notes/{note_id}',
     params: { ...projectIssue(), discussion_id: id.discussion(), note_id: id.note(), body: req(str('New note text (Markdown)')) },
+    omitted: { resolved: 'issue threads cannot be resolved; only merge request threads can' },
     fineGrained: ['update_work_item'],
     keywords: 'edit thread message text',
     examples: [
@@ -854,7 +876,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /groups/{group_id}/iterations',
     params: {
       group_id: id.group(),
-      state: oneOf(['opened', 'upcoming', 'current', 'closed', 'all'], 'Iteration state (default all)'),
+      state: oneOf(['opened', 'upcoming', 'started', 'current', 'closed', 'all'], 'Iteration state (default all; started is the old name of current)'),
       search: str('Search iterations by title or cadence title'),
       in: oneOf(['title', 'cadence_title', 'title,cadence_title'], 'Fields searched by search'),
       include_ancestors: bool('Include iterations of parent groups (default true)'),
@@ -877,7 +899,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /projects/{project_id}/iterations',
     params: {
       project_id: id.project(),
-      state: oneOf(['opened', 'upcoming', 'current', 'closed', 'all'], 'Iteration state (default all)'),
+      state: oneOf(['opened', 'upcoming', 'started', 'current', 'closed', 'all'], 'Iteration state (default all; started is the old name of current)'),
       search: str('Search iterations by title or cadence title'),
       in: oneOf(['title', 'cadence_title', 'title,cadence_title'], 'Fields searched by search'),
       include_ancestors: bool('Include iterations of parent groups (default true)'),

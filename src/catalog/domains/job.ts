@@ -1,4 +1,4 @@
-import { domain, id, str, int, bool, req, strList, paging } from '../define.js';
+import { domain, id, str, int, bool, obj, req, strList, paging } from '../define.js';
 
 const scope = () => strList('Job statuses to return (failed, running, pending, success, canceled, manual...); default all');
 const refName = () => id.str('Branch or tag name (not a commit SHA)');
@@ -30,6 +30,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     params: {
       project_id: id.project(),
       scope: scope(),
+      ref: str('Only jobs of this branch or tag'),
       ...paging(),
     },
     fineGrained: ['read_job'],
@@ -111,7 +112,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
   retry: {
     summary: 'Retry a job (creates a new job run)',
     rest: 'POST /projects/{project_id}/jobs/{job_id}/retry',
-    params: { project_id: id.project(), job_id: id.job() },
+    params: { project_id: id.project(), job_id: id.job(), inputs: obj('CI inputs for the new run, e.g. {"env": "staging"}') },
     fineGrained: ['run_job'],
     keywords: 'rerun restart CI build',
     examples: [
@@ -142,6 +143,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     params: {
       project_id: id.project(),
       job_id: id.job(),
+      job_inputs: obj('CI inputs for this run, e.g. {"env": "staging"}'),
       job_variables_attributes: strList('Variables for this run: [{"key":"K","value":"V"}]', { items: 'object' }),
     },
     fineGrained: ['run_job'],
@@ -175,6 +177,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       job_id: id.job(),
       output_path: req(str('Local path where the zip archive is saved', { in: 'local', local: 'write-file' })),
     },
+    omitted: { job_token: 'CI job token authentication: this server sends the caller token' },
     fineGrained: ['read_job_artifact'],
     keywords: 'download artifacts zip build output files',
     examples: [
@@ -194,6 +197,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       search_recent_successful_pipelines: searchRecent(),
       output_path: req(str('Local path where the zip archive is saved', { in: 'local', local: 'write-file' })),
     },
+    omitted: { job_token: 'CI job token authentication: this server sends the caller token' },
     fineGrained: ['read_job_artifact'],
     keywords: 'download latest artifacts branch zip',
     examples: [
@@ -233,6 +237,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       output_path: str('Local path to save the file to (default: return its text)', { in: 'local', local: 'write-file' }),
     },
     textResponse: true,
+    undocumented: { search_recent_successful_pipelines: "GitLab's job artifacts docs list it; its OpenAPI definition omits it" },
     fineGrained: ['read_job_artifact'],
     keywords: 'artifact file latest branch raw',
     examples: [
@@ -322,6 +327,10 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       default_permissions: bool('Grant the default job token permissions (default true)'),
       job_token_policies: strList('Fine-grained job token policies to grant, e.g. read_deployments'),
     },
+    undocumented: {
+      default_permissions: "GitLab's job token scope docs list it (fine-grained job token permissions); its OpenAPI definition omits it",
+      job_token_policies: "GitLab's job token scope docs list it (fine-grained job token permissions); its OpenAPI definition omits it",
+    },
     fineGrained: ['create_job_token_scope_allowlist'],
     keywords: 'CI_JOB_TOKEN allowlist add project',
     examples: [
@@ -363,6 +372,10 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       target_group_id: req(int('ID of the group to allow')),
       default_permissions: bool('Grant the default job token permissions (default true)'),
       job_token_policies: strList('Fine-grained job token policies to grant, e.g. read_deployments'),
+    },
+    undocumented: {
+      default_permissions: "GitLab's job token scope docs list it (fine-grained job token permissions); its OpenAPI definition omits it",
+      job_token_policies: "GitLab's job token scope docs list it (fine-grained job token permissions); its OpenAPI definition omits it",
     },
     fineGrained: ['create_job_token_scope_allowlist'],
     keywords: 'CI_JOB_TOKEN allowlist add group',

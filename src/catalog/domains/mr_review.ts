@@ -109,6 +109,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       commit_sha: str('SHA of a commit to start the thread on', { wire: 'commit_id' }),
       created_at: str('Creation time (ISO 8601; administrators or project owners)'),
     },
+    undocumented: { commit_id: "GitLab's discussions docs list commit_id (a thread on a commit); its OpenAPI definition omits it" },
     fineGrained: ['create_merge_request'],
     keywords: 'PR review comment line comment inline suggestion feedback thread',
     examples: [
@@ -276,6 +277,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       ...projectMr(),
       sort: oneOf(['asc', 'desc'], 'Sort direction (default desc)'),
       order_by: oneOf(['created_at', 'updated_at'], 'Sort field (default created_at)'),
+      activity_filter: oneOf(['all_notes', 'only_comments', 'only_activity'], 'Comments, system activity, or both (default all_notes)'),
       ...paging(),
     },
     fineGrained: ['read_work_item'],
@@ -307,6 +309,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       merge_request_diff_head_sha: str('Expected head SHA, required when the body uses /merge'),
       created_at: str('Creation time (ISO 8601; administrators or project owners)'),
     },
+    omitted: { confidential: 'deprecated by GitLab in favour of internal' },
     fineGrained: ['create_work_item'],
     keywords: 'PR comment reply write note respond',
     examples: [
@@ -319,6 +322,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     summary: 'Edit a comment (note) of a merge request',
     rest: 'PUT /projects/{project_id}/merge_requests/{merge_request_iid}/notes/{note_id}',
     params: { ...projectMr(), note_id: id.note(), body: req(str('New comment text (Markdown)')) },
+    omitted: { confidential: 'deprecated by GitLab; a note cannot be made internal after it is posted' },
     fineGrained: ['update_work_item'],
     keywords: 'PR edit text reword',
     examples: [

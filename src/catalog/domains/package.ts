@@ -143,6 +143,10 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       file_name: id.str('Name of the file in the package'),
       output_path: req(str('Local path where the downloaded file is saved', { in: 'local', local: 'write-file' })),
     },
+    omitted: {
+      select: "package_file answers the file's metadata; this action downloads the file",
+      status: 'applies when publishing (hidden packages), not when downloading',
+    },
     fineGrained: ['read_package'],
     keywords: 'download generic package file binary artifact',
     examples: [
@@ -221,7 +225,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
   protection_rule_list: {
     summary: 'List the package protection rules of a project',
     rest: 'GET /projects/{project_id}/packages/protection/rules',
-    params: { project_id: id.project(), ...paging() },
+    params: { project_id: id.project() },
     fineGrained: ['read_package'],
     keywords: 'protected packages push delete rules',
     examples: [
@@ -395,6 +399,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       older_than: str('Delete only tags older than this, e.g. 1h, 7d, 1month'),
     },
     destructive: true,
+    omitted: { name_regex: 'deprecated by GitLab in favour of name_regex_delete' },
     fineGrained: ['delete_container_repository'],
     keywords: 'cleanup prune old docker tags bulk',
     examples: [
@@ -407,7 +412,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
   registry_rule_list: {
     summary: 'List the container repository protection rules of a project',
     rest: 'GET /projects/{project_id}/registry/protection/repository/rules',
-    params: { project_id: id.project(), ...paging() },
+    params: { project_id: id.project() },
     fineGrained: ['read_container_repository_protection_rule'],
     keywords: 'protected container images push delete rules',
     examples: [
@@ -468,7 +473,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
   registry_tag_rule_list: {
     summary: 'List the container image tag protection rules of a project',
     rest: 'GET /projects/{project_id}/registry/protection/tag/rules',
-    params: { project_id: id.project(), ...paging() },
+    params: { project_id: id.project() },
     fineGrained: ['read_container_registry_protection_tag_rule'],
     keywords: 'protected docker tags rules immutable',
     examples: [

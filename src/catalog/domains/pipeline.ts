@@ -1,8 +1,13 @@
 import { domain, id, str, int, bool, obj, oneOf, req, strList, paging } from '../define.js';
 
 const PIPELINE_STATUSES = [
-  'created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'success',
-  'failed', 'canceled', 'skipped', 'manual', 'scheduled',
+  'created', 'waiting_for_resource', 'preparing', 'waiting_for_callback', 'pending', 'running', 'success',
+  'failed', 'canceling', 'canceled', 'skipped', 'manual', 'scheduled',
+] as const;
+const PIPELINE_SOURCES = [
+  'unknown', 'push', 'web', 'trigger', 'schedule', 'api', 'external', 'pipeline', 'chat', 'webide', 'merge_request_event',
+  'external_pull_request_event', 'parent_pipeline', 'ondemand_dast_scan', 'ondemand_dast_validation',
+  'security_orchestration_policy', 'container_registry_push', 'duo_workflow', 'pipeline_execution_policy_schedule',
 ] as const;
 
 const scheduleId = () => id.int('Pipeline schedule ID');
@@ -19,7 +24,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       scope: oneOf(['running', 'pending', 'finished', 'branches', 'tags'], 'Return pipelines of this scope'),
       ref: str('Return pipelines of this branch or tag'),
       sha: str('Return pipelines of this commit SHA'),
-      source: str('Pipeline source (push, web, schedule, api, trigger, merge_request_event, parent_pipeline...)'),
+      source: oneOf(PIPELINE_SOURCES, 'Return pipelines started this way (push, web, schedule, api, merge_request_event...)'),
       name: str('Return pipelines with this name'),
       username: str('Username of the user who triggered the pipelines'),
       yaml_errors: bool('Return only pipelines with an invalid configuration'),
@@ -230,6 +235,13 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     params: {
       project_id: id.project(),
       pipeline_schedule_id: scheduleId(),
+      status: oneOf(PIPELINE_STATUSES, 'Return pipelines with this status'),
+      scope: oneOf(['running', 'pending', 'finished', 'branches', 'tags'], 'Return pipelines of this scope'),
+      created_after: str('Created after this ISO 8601 date-time'),
+      created_before: str('Created before this ISO 8601 date-time'),
+      updated_after: str('Updated after this ISO 8601 date-time'),
+      updated_before: str('Updated before this ISO 8601 date-time'),
+      sort: oneOf(['asc', 'desc'], 'Sort direction (default asc)'),
       ...paging(),
     },
     fineGrained: ['read_pipeline_schedule', 'read_pipeline'],
@@ -398,6 +410,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     params: {
       project_id: id.project(),
       description: req(str('Description of the trigger token')),
+      expires_at: str('Expiry time of the trigger token (ISO 8601)'),
     },
     fineGrained: ['create_trigger'],
     keywords: 'new trigger token',
@@ -445,6 +458,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       variables: obj('Variables as key-value pairs, e.g. {"DEPLOY":"true"}'),
       inputs: obj('Pipeline inputs as key-value pairs'),
     },
+    undocumented: { inputs: "GitLab's pipeline trigger docs list inputs (CI inputs); this route's reference is go-gitlab's, older" },
     fineGrained: [],
     routeNote: 'The platform lists this route as unavailable for fine-grained tokens: it authenticates with a CI trigger token',
     keywords: 'trigger token webhook start pipeline remotely downstream',

@@ -1,4 +1,4 @@
-import { domain, id, str, bool, oneOf, req, strList, obj, paging, type ParamSpec } from '../define.js';
+import { domain, id, str, bool, oneOf, req, strList, intList, obj, paging, type ParamSpec } from '../define.js';
 
 const tagName = (): ParamSpec => id.str('Tag name of the release (e.g. v1.2.0)');
 const linkId = (): ParamSpec => id.int('Release asset link ID');
@@ -16,9 +16,11 @@ export default domain('release', 'Releases of a project and their asset links: l
       ref: str('Branch or commit SHA to create the tag from when the tag does not exist'),
       tag_message: str('Message of the annotated tag created with the release'),
       milestones: strList('Titles of milestones to associate'),
+      milestone_ids: intList('IDs of milestones to associate (instead of titles)'),
       assets: obj('Assets: {links: [{name, url, direct_asset_path, link_type}]}'),
       released_at: str('Release date, ISO 8601 (default now; a past date marks a historical release)'),
     },
+    omitted: { legacy_catalog_publish: 'CI/CD catalog publishing belongs to the release job of a pipeline' },
     fineGrained: ['create_release'],
     keywords: 'publish release version ship notes',
     examples: [
@@ -78,6 +80,7 @@ export default domain('release', 'Releases of a project and their asset links: l
       direct_asset_path: str('Path for a permanent direct asset URL (e.g. /binaries/app-linux)'),
       link_type: linkType(),
     },
+    omitted: { filepath: 'deprecated by GitLab in favour of direct_asset_path' },
     fineGrained: ['create_release_link'],
     keywords: 'release asset attach binary download link',
     examples: [
@@ -92,6 +95,14 @@ export default domain('release', 'Releases of a project and their asset links: l
       project_id: id.project(),
       tag_name: tagName(),
       links: req({ type: 'array', items: 'object', description: 'Links: [{name, url, direct_asset_path, link_type}]' }),
+    },
+    undocumented: { links: "sent as the reference catalog defines this action; GitLab's OpenAPI lists only the one-link form" },
+    omitted: {
+      name: 'given per link inside links',
+      url: 'given per link inside links',
+      direct_asset_path: 'given per link inside links',
+      link_type: 'given per link inside links',
+      filepath: 'deprecated by GitLab in favour of direct_asset_path',
     },
     fineGrained: ['create_release_link'],
     keywords: 'release assets attach binaries bulk links',
@@ -146,6 +157,7 @@ export default domain('release', 'Releases of a project and their asset links: l
       direct_asset_path: str('New path for the permanent direct asset URL'),
       link_type: linkType(),
     },
+    omitted: { filepath: 'deprecated by GitLab in favour of direct_asset_path' },
     fineGrained: ['update_release_link'],
     keywords: 'edit release asset link',
     examples: [
@@ -182,6 +194,7 @@ export default domain('release', 'Releases of a project and their asset links: l
       name: str('New release title'),
       description: str('New release notes (Markdown)'),
       milestones: strList('Titles of milestones to associate (an empty list removes all)'),
+      milestone_ids: intList('IDs of milestones to associate (instead of titles)'),
       released_at: str('New release date, ISO 8601'),
     },
     fineGrained: ['update_release'],

@@ -65,6 +65,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       file: str('File to commit the changelog to (default CHANGELOG.md)'),
       message: str('Commit message for the changelog change'),
     },
+    undocumented: { version: "GitLab's changelog docs require version; its OpenAPI definition omits it" },
     fineGrained: ['create_repository'],
     keywords: 'release notes changelog commit CHANGELOG.md',
     examples: [
@@ -114,6 +115,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       line: int('Line number, for a line comment (needs path)'),
       line_type: oneOf(['new', 'old'], 'Side of the diff for the line (default new)'),
     },
+    requiredWith: { line: 'path', line_type: 'path' },
     fineGrained: ['update_commit'],
     keywords: 'comment note review commit remark',
     examples: [
@@ -169,6 +171,10 @@ export default domain('repository', 'Repository content of a project: files, tre
       files_per_page: int('Changed files per page to show', { in: 'local' }),
     },
     render: 'diff',
+    omitted: {
+      page: 'changed files are paged here (file_page, files_per_page) over the whole diff',
+      per_page: 'changed files are paged here (file_page, files_per_page) over the whole diff',
+    },
     fineGrained: ['read_commit'],
     keywords: 'patch changes commit diff what changed',
     examples: [
@@ -185,6 +191,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       commit_sha: discussionCommit(),
       discussion_id: id.discussion(),
       body: req(str('Reply text (Markdown)')),
+      created_at: str('Creation time (ISO 8601; administrators or project owners)'),
     },
     fineGrained: ['create_commit'],
     keywords: 'reply respond answer thread comment discussion commit',
@@ -201,6 +208,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       project_id: id.project(),
       commit_sha: discussionCommit(),
       body: req(str('Text of the first comment (Markdown)')),
+      created_at: str('Creation time (ISO 8601; administrators or project owners)'),
       position: obj(positionDescription),
     },
     fineGrained: ['create_commit'],
@@ -257,6 +265,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       note_id: id.note(),
       body: req(str('New comment text (Markdown)')),
     },
+    omitted: { resolved: 'commit threads cannot be resolved; only merge request threads can' },
     fineGrained: ['update_commit'],
     keywords: 'commit edit thread message text',
     examples: [
@@ -379,6 +388,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       coverage: num('Total code coverage percentage'),
       pipeline_id: int('Pipeline to set the status on, when the commit has several'),
     },
+    omitted: { context: 'the older name of name' },
     fineGrained: ['create_commit_status'],
     keywords: 'CI build status check external pipeline commit status report',
     examples: [
@@ -460,6 +470,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       range_start: int('First line of the range to blame', { wire: 'range[start]' }),
       range_end: int('Last line of the range to blame', { wire: 'range[end]' }),
     },
+    requiredWith: { range_start: 'range_end', range_end: 'range_start' },
     fineGrained: ['read_repository'],
     keywords: 'blame annotate who changed line author',
     examples: [
@@ -502,6 +513,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       branch: req(str('Branch to commit to')),
       commit_message: req(str('Commit message')),
       start_branch: str('Branch to start a new branch from'),
+      last_commit_id: str('Last known commit ID of the file; the delete is refused if it changed since'),
       author_email: str('Author email of the commit'),
       author_name: str('Author name of the commit'),
     },
@@ -545,6 +557,9 @@ export default domain('repository', 'Repository content of a project: files, tre
       author: str('Only commits by this author (name or email)'),
       first_parent: bool('Follow only the first parent of merge commits'),
       with_stats: bool('Include stats of each commit'),
+      all: bool('Commits of every branch, not only ref_name'),
+      order: oneOf(['default', 'topo'], 'default: newest first; topo: no parent before its children'),
+      trailers: bool('Include the Git trailers of each commit'),
       ...paging(),
     },
     fineGrained: ['read_commit'],
@@ -700,6 +715,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       end_line: int('Last line to show (inclusive)', { in: 'local' }),
     },
     render: 'file_content',
+    omitted: { ref: 'sent by the handler: the submodule commit read from the parent tree at the local ref' },
     fineGrained: ['read_repository'],
     keywords: 'submodule file read nested repository',
     examples: [

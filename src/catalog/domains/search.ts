@@ -22,6 +22,23 @@ const PROJECT_GROUP_GLOBAL: readonly RouteAlternative[] = [
   { when: 'group_id', rest: 'GET /groups/{group_id}/search' },
 ];
 
+/** Sent though GitLab's OpenAPI description of the search routes lacks them (its search docs list them). */
+const SEARCH_UNDOCUMENTED = {
+  search_type: "GitLab's search docs list search_type; its OpenAPI definition omits it",
+  ref: "GitLab's search docs list ref for project search; its OpenAPI definition omits it",
+  order_by: "GitLab's search docs list order_by; its OpenAPI definition omits it",
+  sort: "GitLab's search docs list sort; its OpenAPI definition omits it",
+} as const;
+const undocumentedOf = (...names: Array<keyof typeof SEARCH_UNDOCUMENTED>): Record<string, string> =>
+  Object.fromEntries(names.map((n) => [n, SEARCH_UNDOCUMENTED[n]]));
+/** GitLab's filters of other scopes than the action's. */
+const OTHER_SCOPES = {
+  confidential: 'filters issue results only',
+  state: 'filters issue and merge request results only',
+  fields: 'restricts issue and merge request searches to titles only',
+} as const;
+const SCOPE_NOTE = { scope: 'one action per search scope' } as const;
+
 const searchType = (): ParamSpec =>
   oneOf(['basic', 'advanced', 'zoekt'], 'Search engine to use (advanced and zoekt need them enabled; Premium)');
 const sortParams = (): Record<string, ParamSpec> => ({
@@ -36,6 +53,8 @@ export default domain('search', 'Search a project, a group or the whole instance
     alternatives: PROJECT_GROUP_GLOBAL,
     params: {
       search: term(),
+      include_archived: bool('Include results from archived projects (default false)'),
+      exclude_forks: bool('Leave out results from forks (advanced search; default true)'),
       scope: scope('blobs'),
       project_id: projectSel(),
       group_id: groupSel(),
@@ -43,6 +62,9 @@ export default domain('search', 'Search a project, a group or the whole instance
       search_type: searchType(),
       ...paging(),
     },
+    narrowed: SCOPE_NOTE,
+    undocumented: undocumentedOf('ref', 'search_type'),
+    omitted: OTHER_SCOPES,
     fineGrained: ['use_global_search'],
     keywords: 'grep find code text in files blobs source',
     examples: [
@@ -57,6 +79,8 @@ export default domain('search', 'Search a project, a group or the whole instance
     alternatives: PROJECT_GROUP_GLOBAL,
     params: {
       search: term(),
+      include_archived: bool('Include results from archived projects (default false)'),
+      exclude_forks: bool('Leave out results from forks (advanced search; default true)'),
       scope: scope('commits'),
       project_id: projectSel(),
       group_id: groupSel(),
@@ -64,6 +88,9 @@ export default domain('search', 'Search a project, a group or the whole instance
       search_type: searchType(),
       ...paging(),
     },
+    narrowed: SCOPE_NOTE,
+    undocumented: undocumentedOf('ref', 'search_type'),
+    omitted: OTHER_SCOPES,
     fineGrained: ['use_global_search'],
     keywords: 'find commit message history',
     examples: [
@@ -78,16 +105,20 @@ export default domain('search', 'Search a project, a group or the whole instance
     alternatives: PROJECT_GROUP_GLOBAL,
     params: {
       search: term(),
+      include_archived: bool('Include results from archived projects (default false)'),
+      exclude_forks: bool('Leave out results from forks (advanced search; default true)'),
       scope: scope('issues'),
       project_id: projectSel(),
       group_id: groupSel(),
-      state: oneOf(['opened', 'closed'], 'Only issues in this state'),
+      state: oneOf(['all', 'opened', 'closed'], 'Only issues in this state (default all)'),
       confidential: bool('Only confidential (true) or non-confidential (false) issues'),
       fields: oneOf(['title'], 'Search only this field (Premium)'),
       search_type: searchType(),
       ...sortParams(),
       ...paging(),
     },
+    narrowed: { ...SCOPE_NOTE, state: 'issues are never merged' },
+    undocumented: undocumentedOf('order_by', 'search_type', 'sort'),
     fineGrained: ['use_global_search'],
     keywords: 'find bugs tickets tasks issues',
     examples: [
@@ -102,15 +133,20 @@ export default domain('search', 'Search a project, a group or the whole instance
     alternatives: PROJECT_GROUP_GLOBAL,
     params: {
       search: term(),
+      include_archived: bool('Include results from archived projects (default false)'),
+      exclude_forks: bool('Leave out results from forks (advanced search; default true)'),
       scope: scope('merge_requests'),
       project_id: projectSel(),
       group_id: groupSel(),
-      state: oneOf(['opened', 'closed', 'merged', 'locked'], 'Only merge requests in this state'),
+      state: oneOf(['all', 'opened', 'closed', 'merged'], 'Only merge requests in this state (default all)'),
       fields: oneOf(['title'], 'Search only this field (Premium)'),
       search_type: searchType(),
       ...sortParams(),
       ...paging(),
     },
+    narrowed: SCOPE_NOTE,
+    undocumented: undocumentedOf('order_by', 'search_type', 'sort'),
+    omitted: { confidential: OTHER_SCOPES.confidential },
     fineGrained: ['use_global_search'],
     keywords: 'find PR pull request MR',
     examples: [
@@ -125,11 +161,15 @@ export default domain('search', 'Search a project, a group or the whole instance
     alternatives: PROJECT_GROUP_GLOBAL,
     params: {
       search: term(),
+      include_archived: bool('Include results from archived projects (default false)'),
+      exclude_forks: bool('Leave out results from forks (advanced search; default true)'),
       scope: scope('milestones'),
       project_id: projectSel(),
       group_id: groupSel(),
       ...paging(),
     },
+    narrowed: SCOPE_NOTE,
+    omitted: OTHER_SCOPES,
     fineGrained: ['use_global_search'],
     keywords: 'find milestone sprint iteration',
     examples: [
@@ -144,6 +184,8 @@ export default domain('search', 'Search a project, a group or the whole instance
     params: {
       project_id: id.project(),
       search: term(),
+      include_archived: bool('Include results from archived projects (default false)'),
+      exclude_forks: bool('Leave out results from forks (advanced search; default true)'),
       scope: scope('notes'),
       search_type: searchType(),
       ...paging(),
@@ -162,10 +204,14 @@ export default domain('search', 'Search a project, a group or the whole instance
     alternatives: [{ when: 'group_id', rest: 'GET /groups/{group_id}/search' }],
     params: {
       search: term(),
+      include_archived: bool('Include results from archived projects (default false)'),
+      exclude_forks: bool('Leave out results from forks (advanced search; default true)'),
       scope: scope('projects'),
       group_id: groupSel(),
       ...paging(),
     },
+    narrowed: SCOPE_NOTE,
+    omitted: OTHER_SCOPES,
     fineGrained: ['use_global_search'],
     keywords: 'find project repository repo',
     examples: [
@@ -178,6 +224,12 @@ export default domain('search', 'Search a project, a group or the whole instance
     summary: 'Search snippets by title across the instance',
     rest: 'GET /search',
     params: { search: term(), scope: scope('snippet_titles'), ...paging() },
+    narrowed: SCOPE_NOTE,
+    omitted: {
+      ...OTHER_SCOPES,
+      include_archived: 'snippet search spans personal snippets, not archived projects',
+      exclude_forks: 'snippet search spans personal snippets, not forks',
+    },
     fineGrained: ['use_global_search'],
     keywords: 'find snippet gist paste',
     examples: [
@@ -192,11 +244,15 @@ export default domain('search', 'Search a project, a group or the whole instance
     alternatives: PROJECT_GROUP_GLOBAL,
     params: {
       search: term(),
+      include_archived: bool('Include results from archived projects (default false)'),
+      exclude_forks: bool('Leave out results from forks (advanced search; default true)'),
       scope: scope('users'),
       project_id: projectSel(),
       group_id: groupSel(),
       ...paging(),
     },
+    narrowed: SCOPE_NOTE,
+    omitted: OTHER_SCOPES,
     fineGrained: ['use_global_search'],
     keywords: 'find user person member people account',
     examples: [
@@ -211,6 +267,8 @@ export default domain('search', 'Search a project, a group or the whole instance
     alternatives: PROJECT_GROUP_GLOBAL,
     params: {
       search: term(),
+      include_archived: bool('Include results from archived projects (default false)'),
+      exclude_forks: bool('Leave out results from forks (advanced search; default true)'),
       scope: scope('wiki_blobs'),
       project_id: projectSel(),
       group_id: groupSel(),
@@ -218,6 +276,9 @@ export default domain('search', 'Search a project, a group or the whole instance
       search_type: searchType(),
       ...paging(),
     },
+    narrowed: SCOPE_NOTE,
+    undocumented: undocumentedOf('ref', 'search_type'),
+    omitted: OTHER_SCOPES,
     fineGrained: ['use_global_search'],
     keywords: 'find wiki page documentation docs',
     examples: [

@@ -1,4 +1,4 @@
-import { domain, id, str, oneOf, req, paging, type ParamSpec } from '../define.js';
+import { domain, id, str, bool, oneOf, req, paging, type ParamSpec } from '../define.js';
 
 const snippetId = (): ParamSpec => id.int('Snippet ID');
 const awardId = (): ParamSpec => id.int('Award (emoji reaction) ID');
@@ -46,6 +46,10 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       description: str('Description of the snippet'),
       visibility: visibility(),
     },
+    omitted: {
+      content: 'the single-file form; files covers it',
+      file_name: 'the single-file form; files covers it',
+    },
     fineGrained: ['create_snippet'],
     keywords: 'gist paste new snippet save share code',
     examples: [
@@ -74,6 +78,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       snippet_id: snippetId(),
       discussion_id: id.discussion(),
       body: req(str('Reply text (Markdown)')),
+      created_at: str('Creation time (ISO 8601; administrators or project owners)'),
     },
     fineGrained: ['create_work_item'],
     keywords: 'reply respond answer thread comment discussion snippet',
@@ -86,7 +91,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
   discussion_create: {
     summary: 'Start a discussion thread on a project snippet',
     rest: 'POST /projects/{project_id}/snippets/{snippet_id}/discussions',
-    params: { project_id: id.project(), snippet_id: snippetId(), body: req(str('Text of the first comment (Markdown)')) },
+    params: { project_id: id.project(), snippet_id: snippetId(), body: req(str('Text of the first comment (Markdown)')), created_at: str('Creation time (ISO 8601; administrators or project owners)') },
     fineGrained: ['create_work_item'],
     keywords: 'comment thread snippet discussion start',
     examples: [
@@ -140,6 +145,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       note_id: id.note(),
       body: req(str('New comment text (Markdown)')),
     },
+    omitted: { resolved: 'snippet threads cannot be resolved; only merge request threads can' },
     fineGrained: ['update_work_item'],
     keywords: 'snippet edit thread message text',
     examples: [
@@ -318,7 +324,12 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       project_id: id.project(),
       snippet_id: snippetId(),
       body: req(str('Comment text (Markdown)')),
+      internal: bool('Internal note visible only to project members'),
       created_at: str('Creation time, ISO 8601 (administrators and owners only)'),
+    },
+    omitted: {
+      confidential: 'deprecated by GitLab in favour of internal',
+      merge_request_diff_head_sha: 'applies to merge request notes only',
     },
     fineGrained: ['create_work_item'],
     keywords: 'comment note snippet remark write post',
@@ -360,6 +371,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       snippet_id: snippetId(),
       order_by: oneOf(['created_at', 'updated_at'], 'Order comments by this field (default created_at)'),
       sort: oneOf(['asc', 'desc'], 'Sort order (default desc)'),
+      activity_filter: oneOf(['all_notes', 'only_comments', 'only_activity'], 'Comments, system activity, or both (default all_notes)'),
       ...paging(),
     },
     fineGrained: ['read_work_item'],
@@ -374,6 +386,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     summary: 'Edit a comment of a project snippet',
     rest: 'PUT /projects/{project_id}/snippets/{snippet_id}/notes/{note_id}',
     params: { project_id: id.project(), snippet_id: snippetId(), note_id: id.note(), body: req(str('New comment text (Markdown)')) },
+    omitted: { confidential: 'deprecated by GitLab; a note cannot be made internal after it is posted' },
     fineGrained: ['update_work_item'],
     keywords: 'snippet edit text reword',
     examples: [
@@ -404,7 +417,11 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       title: req(str('Title of the snippet')),
       files: createFiles(),
       description: str('Description of the snippet'),
-      visibility: visibility(),
+      visibility: req(visibility()),
+    },
+    omitted: {
+      content: 'the single-file form; files covers it',
+      file_name: 'the single-file form; files covers it',
     },
     fineGrained: ['create_snippet'],
     keywords: 'new project snippet gist paste share code',
@@ -462,6 +479,10 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       visibility: visibility(),
       files: updateFiles(),
     },
+    omitted: {
+      content: 'the single-file form; files covers it',
+      file_name: 'the single-file form; files covers it',
+    },
     fineGrained: ['update_snippet'],
     keywords: 'edit project snippet files',
     examples: [
@@ -479,6 +500,10 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       description: str('New description'),
       visibility: visibility(),
       files: updateFiles(),
+    },
+    omitted: {
+      content: 'the single-file form; files covers it',
+      file_name: 'the single-file form; files covers it',
     },
     fineGrained: ['update_snippet'],
     keywords: 'edit gist paste snippet files',

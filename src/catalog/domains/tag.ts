@@ -79,6 +79,7 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
       sort: oneOf(['asc', 'desc'], 'Sort order (default desc)'),
       ...paging(),
     },
+    omitted: { page_token: 'keyset pagination: this server pages by page/per_page' },
     fineGrained: ['read_repository_tag'],
     keywords: 'tags versions list git tag',
     examples: [

@@ -1,4 +1,4 @@
-import { domain, id, str, bool, oneOf, req, type ParamSpec } from '../define.js';
+import { domain, id, str, bool, obj, oneOf, req, type ParamSpec } from '../define.js';
 
 const slug = (): ParamSpec => id.str('Slug of the wiki page (e.g. home or docs/setup); encoded by the server');
 const format = (): ParamSpec => oneOf(['markdown', 'rdoc', 'asciidoc', 'org'], 'Markup format of the page (default markdown)');
@@ -12,6 +12,7 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
       title: req(str('Title of the page; a path-like title (a/b) nests it')),
       content: req(str('Content of the page')),
       format: format(),
+      front_matter: obj('Front matter of the page, e.g. {"title": "Home"}'),
     },
     fineGrained: ['create_wiki'],
     keywords: 'new wiki page documentation docs write',
@@ -73,6 +74,7 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
       title: str('New title of the page'),
       content: str('New content of the page'),
       format: format(),
+      front_matter: obj('Front matter of the page, e.g. {"title": "Home"}'),
     },
     fineGrained: ['update_wiki'],
     keywords: 'edit wiki page documentation docs',

@@ -5,6 +5,7 @@ import type { Ctx, Reply } from '../types.js';
 import { issueJson, mrJson, userBasic } from '../serialize.js';
 import { bool, int, intList, json, list, missing, noContent, paginate, sortBy, str, text } from '../util.js';
 import { isReply, knownUsers, loadIssue, loadProject, requireLevel } from './common.js';
+import { idsMatch, notMatch, timeboxMatch, wildcardMatch } from './filters.js';
 
 /** Label filter shared with merge requests: `None`, `Any`, or all of the listed labels. */
 export function labelsMatch(have: string[], want: string[] | undefined): boolean {
@@ -12,15 +13,6 @@ export function labelsMatch(have: string[], want: string[] | undefined): boolean
   if (want.length === 1 && want[0].toLowerCase() === 'none') return have.length === 0;
   if (want.length === 1 && want[0].toLowerCase() === 'any') return have.length > 0;
   return want.every((l) => have.includes(l));
-}
-
-/** `None` / `Any` / an id. */
-export function userMatch(ids: number[], want: unknown): boolean {
-  const w = str(want);
-  if (w === undefined) return true;
-  if (w.toLowerCase() === 'none') return ids.length === 0;
-  if (w.toLowerCase() === 'any') return ids.length > 0;
-  return ids.includes(Number(w));
 }
 
 function filterIssues(ctx: Ctx, items: Array<{ p: ProjectRec; i: IssueRec }>, defaultScope: string): Array<{ p: ProjectRec; i: IssueRec }> {
@@ -36,7 +28,13 @@ function filterIssues(ctx: Ctx, items: Array<{ p: ProjectRec; i: IssueRec }>, de
     const inFields = list(prm.in) ?? ['title', 'description'];
     out = out.filter(({ i }) => (inFields.includes('title') && i.title.toLowerCase().includes(search)) || (inFields.includes('description') && (i.description ?? '').toLowerCase().includes(search)));
   }
-  out = out.filter(({ i }) => userMatch(i.assigneeIds, prm.assignee_id));
+  out = out.filter(({ i }) => idsMatch(i.assigneeIds, prm.assignee_id));
+  // Wildcard and exclusion filters (None = empty, Any = set; not[...] excludes). Epics and iterations
+  // are not modelled: no issue has one, so None keeps every issue and Any or an ID keeps none.
+  out = out.filter(({ p, i }) => wildcardMatch(i.weight, prm.weight) && wildcardMatch(null, prm.epic_id) && wildcardMatch(null, prm.iteration_id)
+    && timeboxMatch(s, p, i.milestoneId, prm.milestone_id) && notMatch(s, p, i, prm.not));
+  const closedBy = int(prm.closed_by_id);
+  if (closedBy !== undefined) out = out.filter(({ i }) => i.closedById === closedBy);
   const assigneeNames = list(prm.assignee_username);
   if (assigneeNames?.length) out = out.filter(({ i }) => assigneeNames.every((n) => i.assigneeIds.includes(s.userByName(n)?.id ?? -1)));
   const author = int(prm.author_id);

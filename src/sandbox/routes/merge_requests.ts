@@ -6,7 +6,8 @@ import { addCommit, commitsBetween, diffFiles, mergeBase } from '../repo.js';
 import { commitJson, mrJson, pipelineJson, userBasic } from '../serialize.js';
 import { bool, int, intList, json, list, message, missing, noContent, notAllowed, paginate, sortBy, str, text } from '../util.js';
 import { isReply, knownUsers, loadMr, loadProject, requireLevel } from './common.js';
-import { labelsMatch, userMatch } from './issues.js';
+import { labelsMatch } from './issues.js';
+import { idsMatch, notMatch } from './filters.js';
 
 const headOf = (p: ProjectRec, mr: MrRec): string => p.repo.branches.get(mr.sourceBranch) ?? mr.headSha;
 
@@ -56,7 +57,13 @@ function filterMrs(ctx: Ctx, items: Array<{ p: ProjectRec; m: MrRec }>, defaultS
   out = out.filter(({ m }) => labelsMatch(m.labels, labels));
   const search = str(prm.search)?.toLowerCase();
   if (search) out = out.filter(({ m }) => m.title.toLowerCase().includes(search) || (m.description ?? '').toLowerCase().includes(search));
-  out = out.filter(({ m }) => userMatch(m.assigneeIds, prm.assignee_id) && userMatch(m.reviewerIds, prm.reviewer_id));
+  out = out.filter(({ m }) => idsMatch(m.assigneeIds, prm.assignee_id) && idsMatch(m.reviewerIds, prm.reviewer_id));
+  // not[...] exclusions (author_username also arrives unfolded from older callers, below).
+  out = out.filter(({ p, m }) => notMatch(s, p, m, prm.not));
+  const assigneeName = str(prm.assignee_username);
+  if (assigneeName) out = out.filter(({ m }) => m.assigneeIds.includes(s.userByName(assigneeName)?.id ?? -1));
+  const sourceProject = int(prm.source_project_id);
+  if (sourceProject !== undefined) out = out.filter(({ p }) => p.id === sourceProject);
   const author = int(prm.author_id) ?? (str(prm.author_username) ? s.userByName(str(prm.author_username)!)?.id ?? -1 : undefined);
   if (author !== undefined) out = out.filter(({ m }) => m.authorId === author);
   const notAuthor = str((prm.not as Record<string, unknown> | undefined)?.author_username) ?? str(prm['not[author_username]']);

@@ -1,0 +1,95 @@
+// Parameters as GitLab defines them: every REST action against the reference written from GitLab's own
+// definitions (test/fixtures/gitlab-rest-params.json, by scripts/rest-params.mjs). For each route an
+// action sends: every parameter it sends exists there (same wire name, compatible type, equal enum
+// values, the same None/Any words); every parameter GitLab requires is required here; every parameter
+// GitLab defines is offered or listed in the entry's `omitted` with a reason.
+// One domain: npx vitest run test/rest-params.test.ts -t "domain issue"
+import { describe, it, expect } from 'vitest';
+import type { Action } from '../src/catalog/define.js';
+import { loadCatalog } from '../src/catalog/index.js';
+import { buildDomain } from '../src/catalog/build.js';
+import { domain, int, str, idOr, req, id } from '../src/catalog/define.js';
+import { checkAction, reference, type ActionReport } from './helpers/rest-params.js';
+
+const catalog = await loadCatalog();
+const rest = catalog.actions.filter((a) => !a.graphql);
+const reports = new Map<string, ActionReport>(rest.map((a) => [a.id, checkAction(a)]));
+const byDomain = new Map<string, Action[]>();
+for (const a of rest) byDomain.set(a.domain, [...(byDomain.get(a.domain) ?? []), a]);
+
+/** Domains held to no difference at all. */
+const HELD = new Set([
+  'issue', 'merge_request', 'mr_review', 'branch', 'tag', 'release', 'pipeline', 'job', 'ci_variable', 'wiki', 'snippet',
+  'repository', 'environment', 'user',
+  'attestation', 'dependency', 'dora_metrics', 'enterprise_user', 'feature_flags', 'group_scim', 'server', 'storage_move',
+]);
+/**
+ * Differences still open in the other domains (the count may only go down; lower it when it does).
+ * Everyday domains among them are listed in the issue note as not done.
+ */
+const OPEN: Record<string, number> = {
+  access: 4, admin: 539, audit_event: 7, compliance_policy: 1, discover_project: 4, external_status_check: 3,
+  geo: 5, group: 180, interactive: 92, member_role: 26, merge_train: 1, package: 2, project: 368,
+  project_alias: 2, runner: 13, search: 7, template: 2,
+};
+
+describe('the reference', () => {
+  it('holds the facts the everyday filters rest on', () => {
+    const issues = reference().routes['GET /projects/*/issues'].params;
+    expect(issues.assignee_id).toMatchObject({ type: 'integer', wildcards: ['None', 'Any'] });
+    expect(issues.epic_id?.wildcards).toEqual(['None', 'Any']);
+    expect(issues['not[iids]']).toBeDefined();
+    expect(reference().routes['GET /projects/*/merge_requests'].params.reviewer_id?.wildcards).toEqual(['None', 'Any']);
+    expect(reference().routes['POST /projects/*/merge_requests'].params.merge_after).toBeDefined();
+    expect(reference().routes['POST /projects/*/merge_requests'].params.title?.required).toBe(true);
+  });
+
+  it('the lint catches a wrong type, a missing None/Any, an unknown or unrequired parameter and an unlisted one', () => {
+    const [bad] = buildDomain(domain('issue', 'test', {
+      list: {
+        summary: 'List issues of a project for the lint self-test',
+        rest: 'GET /projects/{project_id}/issues',
+        params: { project_id: id.project(), assignee_id: int('Assignee'), author_id: str('Author'), colour: str('No such filter'), state: idOr(['None'], 'Wrong wildcard') },
+        fineGrained: ['read_work_item'],
+      },
+    }));
+    const problems = checkAction(bad).problems.join('\n');
+    expect(problems).toContain('assignee_id: integer where GitLab also takes None/Any');
+    expect(problems).toContain('sends colour which GitLab does not define');
+    expect(problems).toContain('state: accepts None that GitLab does not define');
+    expect(problems).toContain("GitLab's epic_id is neither offered nor listed in omitted");
+    const [create] = buildDomain(domain('merge_request', 'test', {
+      create: {
+        summary: 'Create a merge request for the lint self-test',
+        rest: 'POST /projects/{project_id}/merge_requests',
+        params: { project_id: id.project(), title: req(str('Title')), source_branch: str('Source'), target_branch: req(str('Target')) },
+        fineGrained: ['create_merge_request'],
+      },
+    }));
+    expect(checkAction(create).problems.join('\n')).toContain('source_branch is required by GitLab but optional here');
+  });
+});
+
+describe('REST parameters against GitLab', () => {
+  it('figures', () => {
+    const all = [...reports.values()];
+    const routesCovered = all.reduce((n, r) => n + r.covered.length, 0);
+    const routesUncovered = all.flatMap((r) => r.uncovered);
+    const lines = [
+      `REST actions: ${rest.length}; routes with a reference: ${routesCovered}; without: ${routesUncovered.length}`,
+      `parameters matched: ${all.reduce((n, r) => n + r.matched, 0)}; left out with a reason: ${all.reduce((n, r) => n + r.omitted, 0)}; differences: ${all.reduce((n, r) => n + r.problems.length, 0)}`,
+      `uncovered routes: ${routesUncovered.join(', ')}`,
+      ...[...byDomain.entries()].map(([d, as]) => `  ${d}: ${as.reduce((n, a) => n + reports.get(a.id)!.problems.length, 0)} differences`),
+    ];
+    console.log(lines.join('\n'));
+    expect(routesCovered).toBeGreaterThan(900);
+  });
+
+  for (const [d, actions] of byDomain) {
+    it(`domain ${d}`, () => {
+      const problems = actions.flatMap((a) => reports.get(a.id)!.problems);
+      if (HELD.has(d)) expect(problems).toEqual([]);
+      else expect(problems.length, `${d}: ${problems.slice(0, 20).join('\n')}`).toBeLessThanOrEqual(OPEN[d] ?? 0);
+    });
+  }
+});
