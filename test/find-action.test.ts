@@ -102,6 +102,26 @@ describe('ranking: the traps people fall into', () => {
   ];
   for (const [q, want] of cases) it(`"${q}" → ${want}`, () => expect(top(q)).toBe(want));
 
+  it('an effect word asks for a destructive action only when it governs that action\'s object (verb-object check)', () => {
+    // "unprotect" governs the CI variable here, not a branch; "remove" governs the expiry, not the member.
+    for (const q of ['unprotect the CI variable STAGING_KEY in acme/web so feature branches can use it', 'remove the access expiry for @contractor1 on data/etl']) {
+      expect(search.search(q, 5).hits[0]?.action.destructive, q).toBe(false);
+    }
+    expect(top('unprotect the develop branch of acme/web')).toBe('branch.unprotect');
+    // "remove @bob" governs a person: the project stays.
+    expect(top('remove @bob from acme/web')).toBe('project.member_delete');
+  });
+
+  it('a misspelling is read as the nearest catalog word ("relese" is release, not delete)', () => {
+    expect(top('fix the URL of asset link 33 on the v1.4.0 relese of tools/cli')).toBe('release.link_update');
+  });
+
+  it('a noun before a number names that object: its get, not its list', () => {
+    expect(top('show comment 55 on epic &12')).toBe('group.epic_note_get');
+    expect(top('pause schedule 14 in data/etl')).toBe('pipeline.schedule_update');
+    expect(top('show me the comments on acme/web#12')).toBe('issue.note_list');
+  });
+
   it('a request that says removal may rank the removal first', () => {
     expect(top('delete branch feature/old in acme/shop')).toBe('branch.delete');
     expect(top('nuke pipeline 123')).toBe('pipeline.delete');
@@ -125,7 +145,7 @@ describe('safety property: a request phrased as a harmless action never ranks an
       }
     }
     expect(bad).toEqual([]);
-  });
+  }, 120_000);
 
   it('over generated phrasings of each destructive action\'s harmless siblings', () => {
     const siblingsOf = new Map(destructive.map((d) => [d.id, harmless.filter((h) => h.domain === d.domain)]));
@@ -140,7 +160,8 @@ describe('safety property: a request phrased as a harmless action never ranks an
       }),
       { numRuns: 3000, seed: 17 },
     );
-  });
+  // 3,000 searches: a minute on a loaded machine.
+  }, 120_000);
 });
 
 describe('forge_find_action end to end', () => {

@@ -17,16 +17,22 @@ interface ExampleDoc { id: number; action: string; text: string }
 export interface SearchHit { action: Action; score: number }
 export interface SearchAnswer { hits: SearchHit[]; query: ParsedQuery }
 
-interface Indexed { action: Action; idTerms: string[]; effect: Intent; effectWords: readonly string[] | undefined }
+interface Indexed {
+  action: Action; idTerms: string[]; effect: Intent; effectWords: readonly string[] | undefined;
+  /** The words of each required parameter that names one object by ID (note_id → note), containers left out. */
+  ids: Array<{ param: string; words: string[] }>;
+  /** The words of its ID, summary and parameter names: the objects it acts on. */
+  ownWords: Set<string>;
+}
 
 /** Re-rank weights (tuned on bench/queries.json and bench/queries-conversational.json, never on held-out sets). */
 export interface RankWeights {
   floor: number; power: number; examples: number; intentMatch: number; questionWrite: number; kindMiss: number;
-  objectHit: number; objectMiss: number; projectHit: number; projectMiss: number;
+  objectHit: number; objectMiss: number; projectHit: number; projectMiss: number; unnamedId: number;
   boost: Record<string, number>;
 }
 export const DEFAULT_WEIGHTS: RankWeights = {
-  floor: 0.45, power: 2, examples: 0.6, intentMatch: 1.25, questionWrite: 0.75, kindMiss: 0.7, objectHit: 1.35, objectMiss: 0.75, projectHit: 1.25, projectMiss: 0.8,
+  floor: 0.45, power: 2, examples: 0.6, intentMatch: 1.25, questionWrite: 0.75, kindMiss: 0.7, objectHit: 1.35, objectMiss: 0.75, projectHit: 1.25, projectMiss: 0.8, unnamedId: 0.85,
   boost: { name: 1.5, domain: 1.5, summary: 1, keywords: 1.2, examples: 0.9 },
 };
 
@@ -51,6 +57,13 @@ export function effectWordsOf(a: Action): readonly string[] | undefined {
 }
 
 const tokenize = (t: string) => catalogTerms(t);
+/** Parameters that say where, not which object. */
+const CONTAINERS = new Set(['project_id', 'group_id', 'namespace_id']);
+const idParams = (a: Action) => Object.entries(a.params)
+  .filter(([k, p]) => p.required && /_i?id$/.test(k) && !CONTAINERS.has(k))
+  .map(([param]) => ({ param, words: param.split('_').filter((w) => w !== 'id' && w !== 'iid') }));
+/** A noun said before a number names a parameter when it is one of its words, or the start of one (repo → repository). */
+const names = (nouns: readonly string[], words: readonly string[]) => nouns.some((n) => words.some((w) => w === n || (n.length >= 3 && w.startsWith(n))));
 const EFFECT_VOCABULARY = new Set(Object.values(EFFECT_WORDS).flat());
 
 export class ActionSearch {
@@ -59,13 +72,19 @@ export class ActionSearch {
   private readonly byId: Map<string, Indexed>;
   /** Every index term with its frequency, for correcting misspelt request words. */
   private readonly vocabulary = new Map<string, number>();
+  /** Every word of an ID parameter's name, for telling "schedule 14" from "python 3". */
+  private readonly idWords: string[];
+  /** Every word that names an object some action acts on (ID and parameter-name words, effect words left out). */
+  private readonly objectWords = new Set<string>();
 
   constructor(list: readonly Action[], private readonly w: RankWeights = DEFAULT_WEIGHTS) {
     this.byId = new Map(list.map((a) => {
       const idTerms = [...new Set(catalogTerms(`${a.domain} ${a.name}`))];
-      return [a.id, { action: a, idTerms, effect: effectOf(a, catalogTerms(a.name)), effectWords: effectWordsOf(a) }];
+      return [a.id, { action: a, idTerms, effect: effectOf(a, catalogTerms(a.name)), effectWords: effectWordsOf(a), ids: idParams(a), ownWords: new Set(catalogTerms(`${a.domain} ${a.name} ${a.summary} ${Object.keys(a.params).join(' ')}`)) }];
     }));
 
+    for (const a of list) for (const t of catalogTerms(`${a.domain} ${a.name} ${Object.keys(a.params).join(' ')}`)) if (!EFFECT_VOCABULARY.has(t)) this.objectWords.add(t);
+    this.idWords = [...new Set([...this.byId.values()].flatMap((e) => e.ids.flatMap((p) => p.words)))];
     this.actions = new MiniSearch<Doc>({
       fields: ['name', 'domain', 'summary', 'keywords', 'examples'],
       storeFields: [],
@@ -117,13 +136,23 @@ export class ActionSearch {
         if (max === 1 && word[0] !== term[0]) continue;
         const d = distance(term, word);
         if (d > max) continue;
-        const score = count / (d * d * 4);
+        // The nearest word first, the most frequent among equally near ones ("relese" is release, not delete).
+        const score = count - d * 1e9;
         if (score > bestScore) { bestScore = score; best = word; }
       }
     }
     if (this.corrected.size >= 5000) this.corrected.clear();
     this.corrected.set(term, best ?? term);
     return best ?? term;
+  }
+
+  /**
+   * Verb-object check: an effect word asks for this action's effect only when what it governs is this
+   * action's object ("unprotect the CI variable" does not unprotect a branch). Nothing named ("nuke it") fits.
+   */
+  private governsObject(phrase: readonly string[], entry: Indexed): boolean {
+    const objects = phrase.filter((t) => this.objectWords.has(t));
+    return !objects.length || objects.some((t) => entry.ownWords.has(t) || [...entry.ownWords].some((o) => o.length >= 4 && t.startsWith(o)));
   }
 
   search(input: string, limit: number, filter?: (a: Action) => boolean): SearchAnswer {
@@ -133,7 +162,7 @@ export class ActionSearch {
     q.terms = q.terms.map((t) => {
       const c = this.correct(t);
       // A misspelt effect word ("delte") still says the effect.
-      if (c !== t && EFFECT_VOCABULARY.has(c)) q.said.add(c);
+      if (c !== t && EFFECT_VOCABULARY.has(c)) { q.said.add(c); if (!q.governs.has(c)) q.governs.set(c, [[]]); }
       return c;
     });
     // A request that is only a reference (#12, a web URL) asks to see that object.
@@ -155,6 +184,9 @@ export class ActionSearch {
 
     const qTerms = new Set(q.terms);
     const named = Object.keys(q.suggested).filter((k) => OBJECT_PARAMS.has(k));
+    // Nouns said before a number that name some parameter of the catalog ("schedule 14", not "python 3").
+    const numbered = q.numbered.filter((n) => this.idWords.some((w) => names(n, [w])));
+    const namesAny = named.length > 0 || numbered.length > 0;
     const hits: Array<SearchHit & { harmless: boolean }> = [];
     for (const [id, s] of base) {
       const entry = this.byId.get(id);
@@ -169,13 +201,16 @@ export class ActionSearch {
       // A reference names the object: an action on another kind of object is less likely.
       if (q.kinds.size && !entry.idTerms.some((t) => q.kinds.has(t)) && !q.kinds.has(action.domain.replace('_', ''))) score *= this.w.kindMiss;
       // A request naming one object (#12, !88, pipeline 123) prefers the actions that take it.
-      if (named.length) score *= named.some((k) => k in action.params) ? this.w.objectHit : this.w.objectMiss;
+      const namedHere = (p: { param: string; words: string[] }) => p.param in q.suggested || numbered.some((n) => names(n, p.words));
+      if (namesAny) score *= named.some((k) => k in action.params) || entry.ids.some(namedHere) ? this.w.objectHit : this.w.objectMiss;
+      // An action that needs an object's ID the request does not give (a get where a list was asked) is less likely.
+      for (const p of entry.ids) if (!namedHere(p)) score *= this.w.unnamedId;
       // A group/project path names a project: project-level actions before their group-level twins.
       if ('project_id' in q.suggested) {
         if ('project_id' in action.params) score *= this.w.projectHit;
         else if ('group_id' in action.params) score *= this.w.projectMiss;
       }
-      const harmless = !entry.effectWords || entry.effectWords.some((w) => q.said.has(w));
+      const harmless = !entry.effectWords || entry.effectWords.some((w) => q.said.has(w) && (q.governs.get(w) ?? []).some((phrase) => this.governsObject(phrase, entry)));
       hits.push({ action, score, harmless });
     }
     hits.sort((x, y) => y.score - x.score);

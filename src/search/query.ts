@@ -19,6 +19,10 @@ export interface ParsedQuery {
   kinds: Set<string>;
   /** Effect words said (before any rewriting) — a destructive action needs one of its own. */
   said: Set<string>;
+  /** For each effect word said, the terms of the noun phrase it governs ("unprotect the CI variable" → pipeline, variable). */
+  governs: Map<string, string[][]>;
+  /** Nouns said before a number ("schedule 14", "comment 77120"): each names one object by its ID. */
+  numbered: string[][];
   intent: Intent;
   question: boolean;
   /** Characters cut from an overlong request. */
@@ -93,10 +97,40 @@ const NUMBERED: ReadonlyArray<readonly [RegExp, string, string]> = [
 ];
 
 /** Verbs used as nouns or in setting names: they do not ask for the effect. */
-const NOT_A_VERB = /\bmerge (method|trains?|base|conflicts?|status|commits?|options|settings|checks|queue|when)\b|\b(remove|delete|removes|deletes|removing|deleting) (the )?source branch(es)?\b|\bdelete_source_branch\b/g;
+const NOT_A_VERB = /\bauto[- ]?merge\b|\bmerge (method|trains?|base|conflicts?|status|commits?|options|settings|checks|queue|when)\b|\b(remove|delete|removes|deletes|removing|deleting) (the )?source branch(es)?\b|\bdelete_source_branch\b/g;
 
 /** Words that name an object of their own (a ~label or @user next to one of them only qualifies it). */
 const PRIMARY_OBJECTS = new Set(['issue', 'mergerequest', 'epic', 'pipeline', 'job', 'commit', 'branch', 'tag', 'release', 'snippet', 'wiki', 'runner', 'environment', 'deployment', 'package', 'note', 'discussion', 'board', 'project', 'group', 'label', 'milestone', 'member', 'token', 'hook', 'variable', 'file']);
+
+const MARK = /\u0001(.)\u0001/g;
+/** Words that end the noun phrase a verb governs ("remove the expiry | for @bob"). */
+const PHRASE_END = new Set(['for', 'from', 'on', 'in', 'at', 'to', 'with', 'of', 'because', 'since', 'so', 'and', 'but', 'then', 'after',
+  'before', 'as', 'by', 'via', 'using', 'when', 'if', 'while', 'until', 'that', 'which', 'who', 'where', 'instead', 'than', 'above', 'below']);
+/** Particles of phrasal verbs ("turn off", "kick out"): not part of the object. */
+const PARTICLES = new Set(['off', 'out', 'away', 'back', 'over', 'down', 'up', 'entirely', 'completely', 'permanently', 'forever', 'altogether']);
+const EFFECT_VOCABULARY = new Set(Object.values(EFFECT_WORDS).flat());
+/** "remove @bob" governs a person, "drop ~bug" a label. */
+const QUALIFIER_OBJECTS: Record<string, string[]> = { xuserx: ['user', 'member'], xlabelx: ['label'], xmilestonex: ['milestone'] };
+
+/** For each effect word, the terms of the noun phrase after it (up to a preposition or punctuation). */
+function governed(spoken: string): Map<string, string[][]> {
+  const out = new Map<string, string[][]>();
+  const tokens = spoken.match(/[a-z0-9]+|[,.;:!?()\u2014]/g) ?? [];
+  tokens.forEach((t, i) => {
+    if (!EFFECT_VOCABULARY.has(t)) return;
+    const phrase: string[] = [];
+    for (let j = i + 1; j < tokens.length && j <= i + 7; j++) {
+      const w = tokens[j]!;
+      if (PHRASE_END.has(w) || !/^[a-z0-9]/.test(w)) break;
+      if (PARTICLES.has(w) || EFFECT_VOCABULARY.has(w)) continue;
+      phrase.push(...(QUALIFIER_OBJECTS[w] ?? catalogTerms(w)));
+    }
+    const list = out.get(t) ?? [];
+    list.push(phrase);
+    out.set(t, list);
+  });
+  return out;
+}
 
 export function parseQuery(input: string): ParsedQuery {
   const cut = Math.max(0, input.length - MAX_QUERY_CHARS);
@@ -132,6 +166,11 @@ export function parseQuery(input: string): ParsedQuery {
   for (const [re, kind, param] of NUMBERED) {
     // "project 42" and "group 9" say where, like a path: they qualify the object, they are not it.
     text = text.replace(re, (m, n: string) => { put(param, Number(n)); (kind === 'project' || kind === 'group' ? secondary : kinds).add(kind); return ` ${m.replace(/[#!&$]?\d+$/, '')} `; });
+  }
+  const numbered: string[][] = [];
+  // Any other noun before a number ("schedule 14", "comment 77120"); the kinds above already set their parameter.
+  for (const m of text.matchAll(/\b([a-z][a-z0-9]*) #?\d+\b(?![.:/-]\d)/g)) {
+    if (!STOP.has(m[1]!)) numbered.push([...new Set([m[1]!, ...catalogTerms(m[1]!)])]);
   }
   // Cross-project references: group/project#12, group/project!88, group&5.
   text = text.replace(/(^|\s)([\w.-]+(?:\/[\w.-]+)*)([#!&])(\d+)\b/g, (_m, pre: string, path: string, sigil: string, n: string) => {
@@ -169,10 +208,13 @@ export function parseQuery(input: string): ParsedQuery {
     if (when === 'object' && !namesObject) continue;
     text = text.replace(re, (...m: unknown[]) => {
       const groups = m.slice(1, -2) as Array<string | undefined>;
-      rewritten.push(to.replace(/\$(\d)/g, (_x, i: string) => groups[Number(i) - 1] ?? ''));
-      return ' ';
+      rewritten.push(to.replace(/\$(\d)/g, (_x, i: string) => groups[Number(i) - 1] ?? '').replace(MARK, ' '));
+      // A mark where the phrase was, so its reading can be put back in place to find what its verb governs.
+      return ` \u0001${String.fromCharCode(0x100 + rewritten.length - 1)}\u0001 `;
     });
   }
+  const spoken = text.replace(MARK, (_m, c: string) => ` ${rewritten[c.charCodeAt(0) - 0x100]} `).replace(NOT_A_VERB, ' ');
+  text = text.replace(MARK, ' ');
   // What the request says it does: its own words (after the phrases that read a verb in context, such as
   // "remove ~label from #4", which removes nothing) and the phrases' readings; verbs used as nouns left out.
   const saidWords = new Set([...text.replace(NOT_A_VERB, ' ').split(/[^a-z0-9]+/), ...rewritten.flatMap((r) => r.split(' '))].filter(Boolean));
@@ -192,6 +234,7 @@ export function parseQuery(input: string): ParsedQuery {
   const has = (...w: string[]) => w.some((x) => terms.includes(x));
   const said = new Set<string>();
   for (const words of Object.values(EFFECT_WORDS)) for (const w of words) if (saidWords.has(w)) said.add(w);
+  const governs = governed(spoken);
   let intent: Intent = has('delete', 'erase', 'revoke', 'unprotect')
     ? 'delete'
     : has('create', 'add')
@@ -209,5 +252,5 @@ export function parseQuery(input: string): ParsedQuery {
   if (intent === 'other' && Object.keys(suggested).some((k) => /_(iid|id)$|^sha$/.test(k) && k !== 'project_id' && k !== 'group_id')) {
     intent = 'read';
   }
-  return { terms, plurals, suggested, kinds, said, intent, question, cut };
+  return { terms, plurals, suggested, kinds, said, governs, numbered, intent, question, cut };
 }
