@@ -112,6 +112,17 @@ describe('ranking: the traps people fall into', () => {
     expect(top('remove @bob from acme/web')).toBe('project.member_delete');
   });
 
+  it('reads the harmless action behind a word of a destructive effect', () => {
+    for (const [q, want] of [
+      ['move #41 above #40 on the board', 'issue.reorder'],
+      ['turn off auto-merge on !120, I want to check something first', 'merge_request.cancel_auto_merge'],
+      ['rotate the value of GH_TOKEN in frontend/app to the new one I generated', 'ci_variable.update'],
+    ] as const) expect(top(q), q).toBe(want);
+    // A question asks for information: nothing irreversible first.
+    expect(search.search('which groups could I transfer the platform group under?', 5).hits[0]?.action.destructive).toBe(false);
+    expect(top('move #55 over to the platform/api project')).toBe('issue.move');
+  });
+
   it('a misspelling is read as the nearest catalog word ("relese" is release, not delete)', () => {
     expect(top('fix the URL of asset link 33 on the v1.4.0 relese of tools/cli')).toBe('release.link_update');
   });

@@ -23,16 +23,18 @@ interface Indexed {
   ids: Array<{ param: string; words: string[] }>;
   /** The words of its ID, summary and parameter names: the objects it acts on. */
   ownWords: Set<string>;
+  /** Where it acts: a project, a group, or neither (the instance, the user). */
+  scope: 'project' | 'group' | 'instance';
 }
 
 /** Re-rank weights (tuned on bench/queries.json and bench/queries-conversational.json, never on held-out sets). */
 export interface RankWeights {
   floor: number; power: number; examples: number; intentMatch: number; questionWrite: number; kindMiss: number;
-  objectHit: number; objectMiss: number; projectHit: number; projectMiss: number; unnamedId: number;
+  objectHit: number; objectMiss: number; projectHit: number; projectMiss: number; unnamedId: number; scopeHit: number; scopeMiss: number;
   boost: Record<string, number>;
 }
 export const DEFAULT_WEIGHTS: RankWeights = {
-  floor: 0.45, power: 2, examples: 0.6, intentMatch: 1.25, questionWrite: 0.75, kindMiss: 0.7, objectHit: 1.35, objectMiss: 0.75, projectHit: 1.25, projectMiss: 0.8, unnamedId: 0.85,
+  floor: 0.45, power: 2, examples: 0.6, intentMatch: 1.25, questionWrite: 0.75, kindMiss: 0.7, objectHit: 1.35, objectMiss: 0.75, projectHit: 1.25, projectMiss: 0.8, unnamedId: 0.85, scopeHit: 1.2, scopeMiss: 0.8,
   boost: { name: 1.5, domain: 1.5, summary: 1, keywords: 1.2, examples: 0.9 },
 };
 
@@ -80,7 +82,8 @@ export class ActionSearch {
   constructor(list: readonly Action[], private readonly w: RankWeights = DEFAULT_WEIGHTS) {
     this.byId = new Map(list.map((a) => {
       const idTerms = [...new Set(catalogTerms(`${a.domain} ${a.name}`))];
-      return [a.id, { action: a, idTerms, effect: effectOf(a, catalogTerms(a.name)), effectWords: effectWordsOf(a), ids: idParams(a), ownWords: new Set(catalogTerms(`${a.domain} ${a.name} ${a.summary} ${Object.keys(a.params).join(' ')}`)) }];
+      return [a.id, { action: a, idTerms, effect: effectOf(a, catalogTerms(a.name)), effectWords: effectWordsOf(a), ids: idParams(a), ownWords: new Set(catalogTerms(`${a.domain} ${a.name} ${a.summary} ${Object.keys(a.params).join(' ')}`)),
+        scope: a.params.project_id?.required ? 'project' : a.params.group_id?.required ? 'group' : 'instance' }];
     }));
 
     for (const a of list) for (const t of catalogTerms(`${a.domain} ${a.name} ${Object.keys(a.params).join(' ')}`)) if (!EFFECT_VOCABULARY.has(t)) this.objectWords.add(t);
@@ -210,7 +213,9 @@ export class ActionSearch {
         if ('project_id' in action.params) score *= this.w.projectHit;
         else if ('group_id' in action.params) score *= this.w.projectMiss;
       }
-      const harmless = !entry.effectWords || entry.effectWords.some((w) => q.said.has(w) && (q.governs.get(w) ?? []).some((phrase) => this.governsObject(phrase, entry)));
+      // "instance-wide", "across every project", "the platform group": the twin acting there first.
+      if (q.scope) score *= entry.scope === q.scope ? this.w.scopeHit : this.w.scopeMiss;
+      const harmless = !entry.effectWords || (!q.asks && entry.effectWords.some((w) => q.said.has(w) && (q.governs.get(w) ?? []).some((phrase) => this.governsObject(phrase, entry))));
       hits.push({ action, score, harmless });
     }
     hits.sort((x, y) => y.score - x.score);

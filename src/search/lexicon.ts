@@ -21,7 +21,12 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // Removing an attribute of an object is an update: "remove ~bug from #4", "get rid of the due date"
   [/\b(remove|drop|clear|get rid of|delete|take off|unset|strip|take)( the| its| my)? (xlabelx|xmilestonex|due date|milestone|labels?|weight|estimate|assignees?|reviewers?|(access )?expiry|expiration( date)?)\b/g, 'update', 'object'],
   [/\b(take|remove) xuserx (off|from) (the )?(reviewers?|assignees?)\b/g, 'update $5'],
+  [/\b(remove|kick|drop|take) xuserx (from|off|out of)\b/g, 'remove member from'],
   [/\bmove\b(.{0,40}?)\b(into|to) (the )?(xmilestonex|milestone|iteration|sprint|column)\b/g, 'update $1 $4', 'object'],
+  // Moving within a list is reordering, not moving to another project: "move #30 above #29", "to the top"
+  [/\bmove\b(.{0,40}?)\b(above|below|before|after|ahead of|behind|to the (top|bottom|front|end))\b/g, 'reorder $1'],
+  // "rotate the value of X" changes a value (a CI variable's): it rotates no token
+  [/\b(rotate|roll|cycle|change|update|set|swap|replace)( the)? value of\b/g, 'update variable value'],
   [/\b(get rid of|clear|dismiss|remove|delete|done with)( the| my| all)? (todos?|to-dos?)\b/g, 'todo mark done'],
   // Comments and discussions
   [/\b(leave|drop|post|add|write|put) (a |an |my )?(quick |short )?(comment|note|reply|remark)\b/g, 'create note'],
@@ -107,6 +112,8 @@ export const WORDS: Readonly<Record<string, string>> = {
   mention: 'note', thread: 'discussion', readme: 'file',
   sha: 'commit', hash: 'commit',
   artefacts: 'artifacts', artefact: 'artifact',
+  vuln: 'vulnerability', vulns: 'vulnerability', cve: 'vulnerability', cves: 'vulnerability',
+  pat: 'personal_access_token', pats: 'personal_access_token', k8s: 'cluster',
   lgtm: 'approve', approval: 'approve', approvals: 'approve',
   // Verbs, onto the words action names use.
   show: 'get', view: 'get', display: 'get', detail: 'get', details: 'get', info: 'get', describe: 'get', inspect: 'get',

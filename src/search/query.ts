@@ -21,10 +21,14 @@ export interface ParsedQuery {
   said: Set<string>;
   /** For each effect word said, the terms of the noun phrase it governs ("unprotect the CI variable" → pipeline, variable). */
   governs: Map<string, string[][]>;
+  /** Where the request says it acts: the whole instance, a group (no project named), or unsaid. */
+  scope?: 'instance' | 'group';
   /** Nouns said before a number ("schedule 14", "comment 77120"): each names one object by its ID. */
   numbered: string[][];
   intent: Intent;
   question: boolean;
+  /** A question asking for information ("which groups could I transfer to?"): it asks for no irreversible effect. */
+  asks: boolean;
   /** Characters cut from an overlong request. */
   cut: number;
 }
@@ -102,6 +106,8 @@ const NOT_A_VERB = /\bauto[- ]?merge\b|\bmerge (method|trains?|base|conflicts?|s
 /** Words that name an object of their own (a ~label or @user next to one of them only qualifies it). */
 const PRIMARY_OBJECTS = new Set(['issue', 'mergerequest', 'epic', 'pipeline', 'job', 'commit', 'branch', 'tag', 'release', 'snippet', 'wiki', 'runner', 'environment', 'deployment', 'package', 'note', 'discussion', 'board', 'project', 'group', 'label', 'milestone', 'member', 'token', 'hook', 'variable', 'file']);
 
+/** Words that say the whole instance rather than one project or group. */
+const INSTANCE_WIDE = /\b(instance[- ]wide|(on|for|across) the (whole |entire )?instance|instance[- ]level|globally|site[- ]wide|server[- ]wide|across (all |every |the )?(projects|repos|repositories|groups|gitlab|porjects)|everywhere|all (of )?(my |our |the )?projects|every (single )?project|whole (instance|gitlab|server)|admin area|in (all|every) (repo|project|group)s?|anywhere)\b/;
 const MARK = /\u0001(.)\u0001/g;
 /** Words that end the noun phrase a verb governs ("remove the expiry | for @bob"). */
 const PHRASE_END = new Set(['for', 'from', 'on', 'in', 'at', 'to', 'with', 'of', 'because', 'since', 'so', 'and', 'but', 'then', 'after',
@@ -189,10 +195,12 @@ export function parseQuery(input: string): ParsedQuery {
   // Paths: a file (has an extension) or a namespace/project.
   text = text.replace(/(^|\s)([\w.-]+(?:\/[\w.-]+)+)\/?(?=[\s,.;:?!)']|$)/g, (_m, pre: string, p: string) => {
     if (/\.[a-z0-9]{1,8}$/.test(p) && !/^[\w-]+\/[\w-]+\.(?:com|org|io|net)$/.test(p)) { put('file_path', p); return `${pre} file `; }
+    // A path says where, like "in acme/web": it is not the object (most actions act inside a project).
     put('project_id', p);
-    secondary.add('project');
     return `${pre} `;
   });
+  // Branch and tag names with a version ("release-1.9", "hotfix-2.3.1"): a ref's name, not the word in it.
+  text = text.replace(/(^|\s)([a-z]+-\d+(?:\.\d+)*(?:-[\w.]+)?)(?=[\s,.;:?!)']|$)/g, (_m, pre: string, ref: string) => { put('ref', ref); return `${pre} `; });
   // Commit SHAs: 7 to 40 hex digits with a letter and a digit.
   text = text.replace(/\b[0-9a-f]{7,40}\b/g, (m) => { if (!/[a-f]/.test(m) || !/\d/.test(m)) return m; put('sha', m); kinds.add('commit'); return ' commit '; });
 
@@ -235,6 +243,9 @@ export function parseQuery(input: string): ParsedQuery {
   const said = new Set<string>();
   for (const words of Object.values(EFFECT_WORDS)) for (const w of words) if (saidWords.has(w)) said.add(w);
   const governs = governed(spoken);
+  const lower = ` ${input.slice(0, MAX_QUERY_CHARS).toLowerCase()} `;
+  const scope = INSTANCE_WIDE.test(lower) ? 'instance'
+    : /\bgroups?\b|&\d/.test(lower) && !('project_id' in suggested) && !/\b(project|repo|repository)s?\b/.test(lower) ? 'group' : undefined;
   let intent: Intent = has('delete', 'erase', 'revoke', 'unprotect')
     ? 'delete'
     : has('create', 'add')
@@ -247,10 +258,11 @@ export function parseQuery(input: string): ParsedQuery {
             ? 'read'
             : 'other';
   // A question about something ("has anyone approved !42?", "who is reviewing") reads it.
-  if (intent !== 'delete' && /^\s*(who|what|whats|what's|which|why|how|when|where|is|are|has|have|did|does|was|were)\b/.test(input.toLowerCase())) intent = 'read';
+  const asks = /^\s*(who|what|whats|what's|which|why|how|when|where|is|are|has|have|did|does|was|were)\b/.test(input.toLowerCase());
+  if (intent !== 'delete' && asks) intent = 'read';
   // A request that only names one object ("#12", a URL) asks to see it.
   if (intent === 'other' && Object.keys(suggested).some((k) => /_(iid|id)$|^sha$/.test(k) && k !== 'project_id' && k !== 'group_id')) {
     intent = 'read';
   }
-  return { terms, plurals, suggested, kinds, said, governs, numbered, intent, question, cut };
+  return { terms, plurals, suggested, kinds, said, governs, numbered, scope, intent, question, asks, cut };
 }
