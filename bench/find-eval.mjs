@@ -24,6 +24,7 @@ const SETS = args.length
   : [
       { file: join(root, 'bench', 'queries.json'), label: 'tuning, catalog wording' },
       { file: join(root, 'bench', 'queries-conversational.json'), label: 'tuning, conversational' },
+      { file: join(root, 'bench', 'queries-tuning-extra.json'), label: 'tuning, docs phrasing: traps and twins' },
       { file: join(root, 'bench', 'queries-heldout.json'), label: 'held-out, catalog wording' },
       { file: join(root, 'bench', 'queries-conversational-heldout.json'), label: 'held-out, conversational (written blind)' },
     ];

@@ -30,16 +30,17 @@ interface Indexed {
 /** Re-rank weights (tuned on bench/queries.json and bench/queries-conversational.json, never on held-out sets). */
 export interface RankWeights {
   floor: number; power: number; examples: number; intentMatch: number; questionWrite: number; kindMiss: number;
-  objectHit: number; objectMiss: number; projectHit: number; projectMiss: number; unnamedId: number; scopeHit: number; scopeMiss: number;
+  objectHit: number; objectMiss: number; projectHit: number; projectMiss: number; unnamedId: number; pluralUnnamed: number; elsewhere: number; scopeHit: number; scopeMiss: number;
   boost: Record<string, number>;
 }
 export const DEFAULT_WEIGHTS: RankWeights = {
-  floor: 0.45, power: 2, examples: 0.6, intentMatch: 1.25, questionWrite: 0.75, kindMiss: 0.7, objectHit: 1.35, objectMiss: 0.75, projectHit: 1.25, projectMiss: 0.8, unnamedId: 0.85, scopeHit: 1.2, scopeMiss: 0.8,
+  floor: 0.45, power: 2, examples: 0.6, intentMatch: 1.25, questionWrite: 0.75, kindMiss: 0.7, objectHit: 1.35, objectMiss: 0.75, projectHit: 1.25, projectMiss: 0.8, unnamedId: 0.85, pluralUnnamed: 0.7, elsewhere: 0.7, scopeHit: 1.2, scopeMiss: 0.8,
   boost: { name: 1.5, domain: 1.5, summary: 1, keywords: 1.2, examples: 0.9 },
 };
 
 /** Parameters that name one object: a request naming one prefers the actions that take it. */
-const OBJECT_PARAMS = new Set(['issue_iid', 'merge_request_iid', 'epic_iid', 'pipeline_id', 'job_id', 'sha', 'snippet_id', 'runner_id']);
+const OBJECT_PARAMS = new Set(['issue_iid', 'merge_request_iid', 'epic_iid', 'pipeline_id', 'job_id', 'sha', 'snippet_id', 'runner_id',
+  'tag_name', 'slug', 'milestone_id', 'environment_id', 'package_id', 'pipeline_schedule_id']);
 
 /** The effect an action has, from its method and the verb of its name. */
 function effectOf(a: Action, terms: string[]): Intent {
@@ -207,11 +208,18 @@ export class ActionSearch {
       const namedHere = (p: { param: string; words: string[] }) => p.param in q.suggested || numbered.some((n) => names(n, p.words));
       if (namesAny) score *= named.some((k) => k in action.params) || entry.ids.some(namedHere) ? this.w.objectHit : this.w.objectMiss;
       // An action that needs an object's ID the request does not give (a get where a list was asked) is less likely.
-      for (const p of entry.ids) if (!namedHere(p)) score *= this.w.unnamedId;
-      // A group/project path names a project: project-level actions before their group-level twins.
+      for (const p of entry.ids) {
+        if (namedHere(p)) continue;
+        score *= this.w.unnamedId;
+        // "the comments on !14": many of them, so not the one a note_id names.
+        if (p.words.some((w) => q.plurals.has(w))) score *= this.w.pluralUnnamed;
+      }
+      // A group/project path names a project: project-level actions before their group-level twins, then the
+      // ones acting elsewhere (the instance, the caller's own snippets or tokens).
       if ('project_id' in q.suggested) {
         if ('project_id' in action.params) score *= this.w.projectHit;
         else if ('group_id' in action.params) score *= this.w.projectMiss;
+        else score *= this.w.elsewhere;
       }
       // "instance-wide", "across every project", "the platform group": the twin acting there first.
       if (q.scope) score *= entry.scope === q.scope ? this.w.scopeHit : this.w.scopeMiss;
