@@ -131,7 +131,7 @@ describe('ranking: the traps people fall into', () => {
     expect(top('show comment 55 on epic &12')).toBe('group.epic_note_get');
     expect(top('pause schedule 14 in data/etl')).toBe('pipeline.schedule_update');
     // Many of them: the list, not the get that needs one note's ID.
-    expect(top('show the comments on tools/cli!14')).toBe('mr_review.note_list');
+    expect(top('secure files in mobile/ios-app and when they expire')).toBe('admin.secure_file_list');
     // A project path: the project's snippets, not the caller's own.
     expect(top('snippets in acme/web')).toBe('snippet.project_list');
     expect(top('show me the comments on acme/web#12')).toBe('issue.note_list');
