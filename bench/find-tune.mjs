@@ -37,11 +37,13 @@ const nameWords = (id) => new Set(id.split('.')[1].split('_'));
 for (const f of sets) {
   const qs = JSON.parse(readFileSync(f, 'utf8'));
   let t1 = 0, t5 = 0, df = 0;
+  const byTag = new Map();
   const cls = { otherDomain: 0, sharedWord: 0, sameDomain: 0, notFound: 0 };
   const misses = [];
-  for (const { q, id } of qs) {
+  for (const { q, id, tags } of qs) {
     const got = search.search(q, 5).hits.map((h) => h.action.id);
     if (got[0] === id) t1++;
+    for (const t of tags ?? []) { const v = byTag.get(t) ?? [0, 0]; v[0]++; if (got[0] === id) v[1]++; byTag.set(t, v); }
     if (got.includes(id)) t5++;
     const d = !!got[0] && cat.get(got[0]).destructive && !cat.get(id).destructive;
     if (d) df++;
@@ -54,6 +56,7 @@ for (const f of sets) {
     }
   }
   console.log(`${f.slice(root.length + 1).padEnd(40)} ${String(qs.length).padStart(5)}  top-1 ${pct(t1, qs.length)}  top-5 ${pct(t5, qs.length)}  destructive-first ${df}${classes ? `  ${JSON.stringify(cls)}` : ''}`);
+  if (classes && byTag.size) console.log(`  by tag: ${[...byTag].map(([t, [n, ok]]) => `${t} ${pct(ok, n)} % of ${n}`).join(", ")}`);
   if (verbose) console.log(misses.join('\n'));
 }
 console.error(`(index built in ${buildMs.toFixed(0)} ms)`);

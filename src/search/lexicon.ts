@@ -68,6 +68,11 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/^\s*new\b|\bnew (?=(issue|ticket|bug|mr|mergerequest|pr|branch|tag|release|project|repo|group|label|milestone|snippet|wiki|page|webhook|hook|token|variable|environment|runner|epic|board)\b)/g, 'create '],
   [/\b(pull up|bring up|open up|what('s| is) (it |this |that )?about|read)\b/g, 'get'],
   [/\b(hand|pass|reassign|give)( it| this| that)?( over)? to\b/g, 'update assignee'],
+  [/\b(hand|pass)\b(.{0,40}?)\bover to\b/g, 'update assignee $2'],
+  [/\b(swap|replace|switch|change) xlabelx (for|with|to|into) xlabelx\b/g, 'update labels'],
+  // An emoji shortcode given to something: "give !88 a :rocket:", "react with :tada:"
+  [/\b(give|add|leave|react with|put|slap)\b(.{0,40}?):[a-z0-9_+-]+:/g, 'create emoji $2'],
+  [/:[a-z0-9_+-]+:/g, 'emoji'],
   [/\b(retitle|re-title|lock|unlock)\b|\bmark\b.{0,30}?\b(as )?(draft|ready|wip|confidential)\b|\bmake\b.{0,30}?\b(confidential|private|public)\b/g, 'update'],
   [/\b(clear|unset|swap|bump|push|postpone|change|set) (the )?(due date|milestone|labels?|weight|title|assignee|description|target branch)\b/g, 'update $4'],
   [/\b(retarget|re-target)\b/g, 'update target branch'],

@@ -261,7 +261,7 @@ export function parseQuery(input: string): ParsedQuery {
   const asks = /^\s*(who|what|whats|what's|which|why|how|when|where|is|are|has|have|did|does|was|were)\b/.test(input.toLowerCase());
   if (intent !== 'delete' && asks) intent = 'read';
   // A request that only names one object ("#12", a URL) asks to see it.
-  if (intent === 'other' && Object.keys(suggested).some((k) => /_(iid|id)$|^sha$/.test(k) && k !== 'project_id' && k !== 'group_id')) {
+  if (intent === 'other' && Object.keys(suggested).some((k) => /_(iid|id)$|^(sha|file_path|tag_name|slug)$/.test(k) && k !== 'project_id' && k !== 'group_id')) {
     intent = 'read';
   }
   return { terms, plurals, suggested, kinds, said, governs, numbered, scope, intent, question, asks, cut };
