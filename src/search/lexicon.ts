@@ -66,6 +66,8 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\bhow many\b/g, 'statistics count'],
   [/\bthumbs?[- ]?(up|down)\b|(^|\s)[+-]1\b|\b(upvote|downvote)\b/g, 'emoji create'],
   [/^\s*new\b|\bnew (?=(issue|ticket|bug|mr|mergerequest|pr|branch|tag|release|project|repo|group|label|milestone|snippet|wiki|page|webhook|hook|token|variable|environment|runner|epic|board)\b)/g, 'create '],
+  [/\bwhat('s| is| was)\b(.{0,40}?)\babout\b/g, 'get $2'],
+  [/\bhow('s| is| did| does)\b(.{0,40}?)\b(doing|going|go|looking)\b/g, 'get status $2'],
   [/\b(pull up|bring up|open up|what('s| is) (it |this |that )?about|read)\b/g, 'get'],
   [/\b(hand|pass|reassign|give)( it| this| that)?( over)? to\b/g, 'update assignee'],
   [/\b(hand|pass)\b(.{0,40}?)\bover to\b/g, 'update assignee $2'],

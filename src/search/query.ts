@@ -70,6 +70,7 @@ const URL_KINDS: Record<string, { kind: string; param?: string }> = {
   snippets: { kind: 'snippet', param: 'snippet_id' },
   environments: { kind: 'environment', param: 'environment_id' },
   epics: { kind: 'epic', param: 'epic_iid' },
+  vulnerabilities: { kind: 'vulnerability', param: 'vulnerability_id' },
   branches: { kind: 'branch' },
   labels: { kind: 'label' },
   packages: { kind: 'package', param: 'package_id' },
@@ -88,7 +89,7 @@ const URL_KINDS: Record<string, { kind: string; param?: string }> = {
 
 /** "pipeline 123", "job #9", "MR 88": a kind word then a number. */
 const NUMBERED: ReadonlyArray<readonly [RegExp, string, string]> = [
-  [/\b(?:pipeline|pipline|build)s? ?#?(\d+)\b/g, 'pipeline', 'pipeline_id'],
+  [/\b(?:pipeline|pipline|build|ci run)s? ?#?(\d+)\b/g, 'pipeline', 'pipeline_id'],
   [/\bjobs? ?#?(\d+)\b/g, 'job', 'job_id'],
   [/\b(?:mr|merge ?request|pr|pull request) ?[#!]?(\d+)\b/g, 'mergerequest', 'merge_request_iid'],
   [/\b(?:issue|ticket|bug) ?#?(\d+)\b/g, 'issue', 'issue_iid'],
@@ -155,6 +156,10 @@ export function parseQuery(input: string): ParsedQuery {
     const ns = (dash >= 0 ? parts.slice(0, dash) : parts).filter((p) => p !== 'groups');
     if (ns.length) put(path.startsWith('groups/') || (dash >= 0 && parts[dash + 1] === 'epics') ? 'group_id' : 'project_id', ns.join('/'));
     if (dash < 0) return ` ${path.startsWith('groups/') ? 'group' : ns.length > 1 ? 'project' : 'group user'} `;
+    // /-/security/vulnerabilities/5512: the section is the second segment.
+    if (parts[dash + 1] === 'security' && parts[dash + 2]) parts.splice(dash + 1, 1);
+    // /-/jobs/9/raw is the job's log.
+    if (parts[dash + 1] === 'jobs' && parts[dash + 3] === 'raw') { put('job_id', Number(parts[dash + 2])); kinds.add('job'); put('project_id', ns.join('/')); return ' job trace '; }
     const section = parts[dash + 1] ?? '';
     const spec = URL_KINDS[section];
     if (!spec) return ` ${section.replace(/_/g, ' ')} `;
@@ -192,6 +197,10 @@ export function parseQuery(input: string): ParsedQuery {
   // Quoted text is a value (a comment body, a title), never a reference or the request's verb.
   text = text.replace(/"[^"]*"|\u201c[^\u201d]*\u201d/g, ' ');
   text = text.replace(/(^|[\s(,])@([a-z0-9][\w.-]*)/g, (_m, pre: string, u: string) => { put('username', u.replace(/\.$/, '')); secondary.add('user'); return `${pre} xuserx `; });
+  // Discussion IDs are hex: "thread 8c1d2e".
+  text = text.replace(/\b(thread|discussion) ([0-9a-f]{6,40})\b/g, (_m, w: string, id: string) => { put('discussion_id', id); return ` ${w} `; });
+  // Branch names by GitLab's usual prefixes (feature/login, hotfix/null-deref): a branch, not a project path.
+  text = text.replace(/(^|\s)((?:feature|feat|hotfix|bugfix|fix|release|releases|chore|topic|renovate|dependabot|wip)\/[\w.\/-]+)(?=[\s,.;:?!)']|$)/g, (_m, pre: string, ref: string) => { put('ref', ref.replace(/[.]$/, '')); return `${pre} branch `; });
   // Paths: a file (has an extension) or a namespace/project.
   text = text.replace(/(^|\s)([\w.-]+(?:\/[\w.-]+)+)\/?(?=[\s,.;:?!)']|$)/g, (_m, pre: string, p: string) => {
     if (/\.[a-z0-9]{1,8}$/.test(p) && !/^[\w-]+\/[\w-]+\.(?:com|org|io|net)$/.test(p)) { put('file_path', p); return `${pre} file `; }
