@@ -200,7 +200,7 @@ export function parseQuery(input: string): ParsedQuery {
   // Discussion IDs are hex: "thread 8c1d2e".
   text = text.replace(/\b(thread|discussion) ([0-9a-f]{6,40})\b/g, (_m, w: string, id: string) => { put('discussion_id', id); return ` ${w} `; });
   // Branch names by GitLab's usual prefixes (feature/login, hotfix/null-deref): a branch, not a project path.
-  text = text.replace(/(^|\s)((?:feature|feat|hotfix|bugfix|fix|release|releases|chore|topic|renovate|dependabot|wip)\/[\w.\/-]+)(?=[\s,.;:?!)']|$)/g, (_m, pre: string, ref: string) => { put('ref', ref.replace(/[.]$/, '')); return `${pre} branch `; });
+  text = text.replace(/(^|\s)((?:feature|feat|hotfix|bugfix|fix|release|releases|chore|topic|renovate|dependabot|wip)\/[\w./-]+)(?=[\s,.;:?!)']|$)/g, (_m, pre: string, ref: string) => { put('ref', ref.replace(/[.]$/, '')); return `${pre} branch `; });
   // Paths: a file (has an extension) or a namespace/project.
   text = text.replace(/(^|\s)([\w.-]+(?:\/[\w.-]+)+)\/?(?=[\s,.;:?!)']|$)/g, (_m, pre: string, p: string) => {
     if (/\.[a-z0-9]{1,8}$/.test(p) && !/^[\w-]+\/[\w-]+\.(?:com|org|io|net)$/.test(p)) { put('file_path', p); return `${pre} file `; }
