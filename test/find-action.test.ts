@@ -72,6 +72,8 @@ describe('reading a request', () => {
     expect(parseQuery('retry pipeline 123').suggested).toEqual({ pipeline_id: 123 });
     expect(parseQuery('trace of job #9').suggested).toEqual({ job_id: 9 });
     expect(parseQuery('who last touched docs/setup.md in acme/shop').suggested).toEqual({ file_path: 'docs/setup.md', project_id: 'acme/shop' });
+    expect(parseQuery('nuke feature/old-checkout in acme/web').suggested).toEqual({ ref: 'feature/old-checkout', project_id: 'acme/web' });
+    expect(parseQuery('reply in thread 8c1d2e on !42 and set DEPLOY_ENV').suggested).toEqual({ discussion_id: '8c1d2e', merge_request_iid: 42, key: 'DEPLOY_ENV' });
   });
 
   it('classifies the requested effect and questions', () => {
@@ -117,6 +119,9 @@ describe('ranking: the traps people fall into', () => {
       ['move #41 above #40 on the board', 'issue.reorder'],
       ['turn off auto-merge on !120, I want to check something first', 'merge_request.cancel_auto_merge'],
       ['rotate the value of GH_TOKEN in frontend/app to the new one I generated', 'ci_variable.update'],
+      // A SCREAMING_SNAKE name is a CI/CD variable's key: rotating it rotates no access token.
+      ['rotate SONAR_TOKEN in acme/web', 'ci_variable.update'],
+      ['move #30 up one spot', 'issue.reorder'],
     ] as const) expect(top(q), q).toBe(want);
     // A question asks for information: nothing irreversible first.
     expect(search.search('which groups could I transfer the platform group under?', 5).hits[0]?.action.destructive).toBe(false);

@@ -7,7 +7,7 @@ import MiniSearch, { type SearchResult } from 'minisearch';
 import { distance } from 'fastest-levenshtein';
 import type { Action } from '../catalog/define.js';
 import { EFFECT_WORDS } from './lexicon.js';
-import { catalogTerms, parseQuery, type Intent, type ParsedQuery } from './query.js';
+import { catalogTerms, parseQuery, plainTerms, type Intent, type ParsedQuery } from './query.js';
 
 export { MAX_QUERY_CHARS } from './query.js';
 
@@ -83,11 +83,11 @@ export class ActionSearch {
   constructor(list: readonly Action[], private readonly w: RankWeights = DEFAULT_WEIGHTS) {
     this.byId = new Map(list.map((a) => {
       const idTerms = [...new Set(catalogTerms(`${a.domain} ${a.name}`))];
-      return [a.id, { action: a, idTerms, effect: effectOf(a, catalogTerms(a.name)), effectWords: effectWordsOf(a), ids: idParams(a), ownWords: new Set(catalogTerms(`${a.domain} ${a.name} ${a.summary} ${Object.keys(a.params).join(' ')}`)),
+      return [a.id, { action: a, idTerms, effect: effectOf(a, catalogTerms(a.name)), effectWords: effectWordsOf(a), ids: idParams(a), ownWords: new Set([...catalogTerms(`${a.domain} ${a.name}`), ...plainTerms(`${a.summary} ${Object.keys(a.params).join(' ')}`)]),
         scope: a.params.project_id?.required ? 'project' : a.params.group_id?.required ? 'group' : 'instance' }];
     }));
 
-    for (const a of list) for (const t of catalogTerms(`${a.domain} ${a.name} ${Object.keys(a.params).join(' ')}`)) if (!EFFECT_VOCABULARY.has(t)) this.objectWords.add(t);
+    for (const a of list) for (const t of [...catalogTerms(`${a.domain} ${a.name}`), ...plainTerms(Object.keys(a.params).join(' '))]) if (!EFFECT_VOCABULARY.has(t)) this.objectWords.add(t);
     this.idWords = [...new Set([...this.byId.values()].flatMap((e) => e.ids.flatMap((p) => p.words)))];
     this.actions = new MiniSearch<Doc>({
       fields: ['name', 'domain', 'summary', 'keywords', 'examples'],

@@ -24,9 +24,10 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(remove|kick|drop|take) xuserx (from|off|out of)\b/g, 'remove member from'],
   [/\bmove\b(.{0,40}?)\b(into|to) (the )?(xmilestonex|milestone|iteration|sprint|column)\b/g, 'update $1 $4', 'object'],
   // Moving within a list is reordering, not moving to another project: "move #30 above #29", "to the top"
-  [/\bmove\b(.{0,40}?)\b(above|below|before|after|ahead of|behind|to the (top|bottom|front|end))\b/g, 'reorder $1'],
+  [/\bmove\b(.{0,40}?)\b(above|below|before|after|ahead of|behind|to the (top|bottom|front|end)|(one |a )?(spot|place|position|notch)|higher|lower|up|down)\b/g, 'reorder $1'],
   // "rotate the value of X" changes a value (a CI variable's): it rotates no token
   [/\b(rotate|roll|cycle|change|update|set|swap|replace)( the)? value of\b/g, 'update variable value'],
+  [/\b(rotate|roll|cycle|regenerate|renew)\b(.{0,20}?)\bvariable\b/g, 'update variable value $2'],
   [/\b(get rid of|clear|dismiss|remove|delete|done with)( the| my| all)? (todos?|to-dos?)\b/g, 'todo mark done'],
   // Comments and discussions
   [/\b(leave|drop|post|add|write|put) (a |an |my )?(quick |short )?(comment|note|reply|remark)\b/g, 'create note'],

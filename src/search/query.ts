@@ -54,6 +54,9 @@ export function catalogTerms(text: string): string[] {
   return out;
 }
 
+/** Words of catalog text as written (stemmed, no synonyms): a summary's "secret" is not a CI variable. */
+export const plainTerms = (text: string): string[] => compound(text.toLowerCase()).split(/[^a-z0-9]+/).filter((w) => w && !STOP.has(w) && !/^\d+$/.test(w)).map(stem);
+
 /** URL path sections → the kind of object and the parameter its next segment fills. */
 const URL_KINDS: Record<string, { kind: string; param?: string }> = {
   issues: { kind: 'issue', param: 'issue_iid' },
@@ -130,7 +133,7 @@ function governed(spoken: string): Map<string, string[][]> {
       const w = tokens[j]!;
       if (PHRASE_END.has(w) || !/^[a-z0-9]/.test(w)) break;
       if (PARTICLES.has(w) || EFFECT_VOCABULARY.has(w)) continue;
-      phrase.push(...(QUALIFIER_OBJECTS[w] ?? catalogTerms(w)));
+      phrase.push(...(QUALIFIER_OBJECTS[w] ?? [...new Set([stem(w), ...catalogTerms(w)])]));
     }
     const list = out.get(t) ?? [];
     list.push(phrase);
@@ -148,6 +151,13 @@ export function parseQuery(input: string): ParsedQuery {
   // counts only when the request names no other object.
   const secondary = new Set<string>();
   const put = (k: string, v: string | number) => { if (!(k in suggested)) suggested[k] = v; };
+  // SCREAMING_SNAKE names are CI/CD variable keys ("rotate SONAR_TOKEN" changes a variable, it rotates no
+  // token); GitLab's predefined CI_ and GITLAB_ variables name their own features and are left as words.
+  for (const m of input.slice(0, MAX_QUERY_CHARS).matchAll(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g)) {
+    if (/^(CI|GITLAB)_/.test(m[0])) continue;
+    put('key', m[0]);
+    text = text.replace(new RegExp(`\\b${m[0].toLowerCase()}\\b`, 'g'), ' variable ');
+  }
 
   // Web URLs: /<namespace/project>/-/<section>/<rest>
   text = text.replace(/\bhttps?:\/\/[^\s/]+\/([^\s?#]*)[^\s]*/g, (_m, path: string) => {
