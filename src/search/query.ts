@@ -144,7 +144,8 @@ function governed(spoken: string): Map<string, string[][]> {
 
 export function parseQuery(input: string): ParsedQuery {
   const cut = Math.max(0, input.length - MAX_QUERY_CHARS);
-  let text = ` ${input.slice(0, MAX_QUERY_CHARS).toLowerCase().replace(/[\u2018\u2019]/g, "'")} `;
+  // \u0001 marks where a phrase was read (below): a request's own control characters are spaces.
+  let text = ` ${input.slice(0, MAX_QUERY_CHARS).toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/[\u0000-\u001f]/g, ' ')} `;
   const suggested: Record<string, string | number> = {};
   const kinds = new Set<string>();
   // ~label, %milestone and @user usually qualify another object ("assign #4 to @bob"): their kind
@@ -169,7 +170,7 @@ export function parseQuery(input: string): ParsedQuery {
     // /-/security/vulnerabilities/5512: the section is the second segment.
     if (parts[dash + 1] === 'security' && parts[dash + 2]) parts.splice(dash + 1, 1);
     // /-/jobs/9/raw is the job's log.
-    if (parts[dash + 1] === 'jobs' && parts[dash + 3] === 'raw') { put('job_id', Number(parts[dash + 2])); kinds.add('job'); put('project_id', ns.join('/')); return ' job trace '; }
+    if (parts[dash + 1] === 'jobs' && /^\d+$/.test(parts[dash + 2] ?? '') && parts[dash + 3] === 'raw') { put('job_id', Number(parts[dash + 2])); kinds.add('job'); put('project_id', ns.join('/')); return ' job trace '; }
     const section = parts[dash + 1] ?? '';
     const spec = URL_KINDS[section];
     if (!spec) return ` ${section.replace(/_/g, ' ')} `;
