@@ -38,7 +38,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // Reviews and approvals
   [/\bsign(ed)? off( on)?\b/g, 'approve'],
   [/\b(lgtm|looks good to me|give (it )?(my |an )?(approval|thumbs up))\b/g, 'approve'],
-  [/\b(take back|withdraw|pull|retract|revoke|remove|undo) (my |the |our )?approvals?\b/g, 'unapprove'],
+  [/\b(take back|withdraw|pull|retract|revoke|remove|undo) (my |the |our )?approvals?\b(?! rules?)/g, 'unapprove'],
   [/\bwho('s| is| are)? (reviewing|the reviewers?)\b/g, 'reviewers list'],
   [/\bwho (approved|has approved|signed off)\b/g, 'approval state'],
   [/\b(has|did) (anyone|somebody|someone) approved?\b/g, 'approval state'],
@@ -128,7 +128,7 @@ export const WORDS: Readonly<Record<string, string>> = {
   make: 'create', register: 'create', raise: 'create',
   edit: 'update', change: 'update', modify: 'update', rename: 'update', adjust: 'update', tweak: 'update', set: 'update',
   // Removal words: each of these says removal by itself.
-  remove: 'delete', erase: 'erase delete', destroy: 'delete', purge: 'delete', wipe: 'delete',
+  remove: 'delete', erase: 'erase delete', destroy: 'delete', purge: 'delete', wipe: 'delete', discard: 'delete',
 };
 
 /**
@@ -136,7 +136,7 @@ export const WORDS: Readonly<Record<string, string>> = {
  * the request says one of the words of its own effect (its ID's verb, through this table).
  */
 export const EFFECT_WORDS: Readonly<Record<string, readonly string[]>> = {
-  delete: ['delete', 'remove', 'erase', 'destroy', 'purge', 'wipe', 'nuke', 'drop', 'trash', 'clear', 'clean'],
+  delete: ['delete', 'remove', 'erase', 'destroy', 'purge', 'wipe', 'nuke', 'drop', 'trash', 'clear', 'clean', 'discard'],
   remove: ['delete', 'remove', 'erase', 'destroy', 'purge', 'wipe', 'nuke', 'drop', 'kick', 'trash'],
   erase: ['erase', 'delete', 'remove', 'wipe', 'purge', 'clear'],
   revoke: ['revoke', 'delete', 'remove', 'invalidate', 'kill'],
