@@ -24,6 +24,7 @@ const SETS = args.length
   : [
       { file: join(root, 'bench', 'queries.json'), label: 'tuning, catalog wording' },
       { file: join(root, 'bench', 'queries-conversational.json'), label: 'tuning, conversational' },
+      { file: join(root, 'bench', 'queries-tuning-extra.json'), label: 'tuning, docs phrasing: traps and twins' },
       { file: join(root, 'bench', 'queries-heldout.json'), label: 'held-out, catalog wording' },
       { file: join(root, 'bench', 'queries-conversational-heldout.json'), label: 'held-out, conversational (written blind)' },
     ];
@@ -85,6 +86,17 @@ for (const { file, label, rows } of all) {
   console.log(line('other domains', rows.filter((r) => !EVERYDAY.has(domainOf(r.id)))));
   console.log(line('no word of the id', rows.filter((r) => r.noword)));
   console.log(`answer tokens (o200k, text + structuredContent): median ${t.median}, p95 ${t.p95}, max ${t.max}`);
+  // Miss classes, in aggregate (no query is shown unless -v is given).
+  const nameWords = (x) => new Set(x.split('.')[1].split('_'));
+  const cls = { 'another domain': 0, 'a sibling sharing a name word': 0, 'other same-domain': 0, 'nothing found': 0 };
+  for (const r of rows.filter((x) => !x.top1)) {
+    const g = r.got[0];
+    if (!g) cls['nothing found']++;
+    else if (domainOf(g) !== domainOf(r.id)) cls['another domain']++;
+    else if ([...nameWords(g)].some((w) => nameWords(r.id).has(w))) cls['a sibling sharing a name word']++;
+    else cls['other same-domain']++;
+  }
+  console.log(`top-1 misses by class: ${Object.entries(cls).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   if (verbose) {
     const misses = rows.filter((r) => !r.top1 || r.destructiveFirst);
     console.log(`\n## misses (top-1 wrong): ${misses.length}   [* = expected id in top-5, ! = destructive first]`);

@@ -72,6 +72,8 @@ describe('reading a request', () => {
     expect(parseQuery('retry pipeline 123').suggested).toEqual({ pipeline_id: 123 });
     expect(parseQuery('trace of job #9').suggested).toEqual({ job_id: 9 });
     expect(parseQuery('who last touched docs/setup.md in acme/shop').suggested).toEqual({ file_path: 'docs/setup.md', project_id: 'acme/shop' });
+    expect(parseQuery('nuke feature/old-checkout in acme/web').suggested).toEqual({ ref: 'feature/old-checkout', project_id: 'acme/web' });
+    expect(parseQuery('reply in thread 8c1d2e on !42 and set DEPLOY_ENV').suggested).toEqual({ discussion_id: '8c1d2e', merge_request_iid: 42, key: 'DEPLOY_ENV' });
   });
 
   it('classifies the requested effect and questions', () => {
@@ -102,6 +104,44 @@ describe('ranking: the traps people fall into', () => {
   ];
   for (const [q, want] of cases) it(`"${q}" → ${want}`, () => expect(top(q)).toBe(want));
 
+  it('an effect word asks for a destructive action only when it governs that action\'s object (verb-object check)', () => {
+    // "unprotect" governs the CI variable here, not a branch; "remove" governs the expiry, not the member.
+    for (const q of ['unprotect the CI variable STAGING_KEY in acme/web so feature branches can use it', 'remove the access expiry for @contractor1 on data/etl']) {
+      expect(search.search(q, 5).hits[0]?.action.destructive, q).toBe(false);
+    }
+    expect(top('unprotect the develop branch of acme/web')).toBe('branch.unprotect');
+    // "remove @bob" governs a person: the project stays.
+    expect(top('remove @bob from acme/web')).toBe('project.member_delete');
+  });
+
+  it('reads the harmless action behind a word of a destructive effect', () => {
+    for (const [q, want] of [
+      ['move #41 above #40 on the board', 'issue.reorder'],
+      ['turn off auto-merge on !120, I want to check something first', 'merge_request.cancel_auto_merge'],
+      ['rotate the value of GH_TOKEN in frontend/app to the new one I generated', 'ci_variable.update'],
+      // A SCREAMING_SNAKE name is a CI/CD variable's key: rotating it rotates no access token.
+      ['rotate SONAR_TOKEN in acme/web', 'ci_variable.update'],
+      ['move #30 up one spot', 'issue.reorder'],
+    ] as const) expect(top(q), q).toBe(want);
+    // A question asks for information: nothing irreversible first.
+    expect(search.search('which groups could I transfer the platform group under?', 5).hits[0]?.action.destructive).toBe(false);
+    expect(top('move #55 over to the platform/api project')).toBe('issue.move');
+  });
+
+  it('a misspelling is read as the nearest catalog word ("relese" is release, not delete)', () => {
+    expect(top('fix the URL of asset link 33 on the v1.4.0 relese of tools/cli')).toBe('release.link_update');
+  });
+
+  it('a noun before a number names that object: its get, not its list', () => {
+    expect(top('show comment 55 on epic &12')).toBe('group.epic_note_get');
+    expect(top('pause schedule 14 in data/etl')).toBe('pipeline.schedule_update');
+    // Many of them: the list, not the get that needs one note's ID.
+    expect(top('secure files in mobile/ios-app and when they expire')).toBe('admin.secure_file_list');
+    // A project path: the project's snippets, not the caller's own.
+    expect(top('snippets in acme/web')).toBe('snippet.project_list');
+    expect(top('show me the comments on acme/web#12')).toBe('issue.note_list');
+  });
+
   it('a request that says removal may rank the removal first', () => {
     expect(top('delete branch feature/old in acme/shop')).toBe('branch.delete');
     expect(top('nuke pipeline 123')).toBe('pipeline.delete');
@@ -125,7 +165,7 @@ describe('safety property: a request phrased as a harmless action never ranks an
       }
     }
     expect(bad).toEqual([]);
-  });
+  }, 120_000);
 
   it('over generated phrasings of each destructive action\'s harmless siblings', () => {
     const siblingsOf = new Map(destructive.map((d) => [d.id, harmless.filter((h) => h.domain === d.domain)]));
@@ -140,7 +180,8 @@ describe('safety property: a request phrased as a harmless action never ranks an
       }),
       { numRuns: 3000, seed: 17 },
     );
-  });
+  // 3,000 searches: a minute on a loaded machine.
+  }, 120_000);
 });
 
 describe('forge_find_action end to end', () => {

@@ -7,7 +7,7 @@ import MiniSearch, { type SearchResult } from 'minisearch';
 import { distance } from 'fastest-levenshtein';
 import type { Action } from '../catalog/define.js';
 import { EFFECT_WORDS } from './lexicon.js';
-import { catalogTerms, parseQuery, type Intent, type ParsedQuery } from './query.js';
+import { catalogTerms, parseQuery, plainTerms, type Intent, type ParsedQuery } from './query.js';
 
 export { MAX_QUERY_CHARS } from './query.js';
 
@@ -17,21 +17,30 @@ interface ExampleDoc { id: number; action: string; text: string }
 export interface SearchHit { action: Action; score: number }
 export interface SearchAnswer { hits: SearchHit[]; query: ParsedQuery }
 
-interface Indexed { action: Action; idTerms: string[]; effect: Intent; effectWords: readonly string[] | undefined }
+interface Indexed {
+  action: Action; idTerms: string[]; effect: Intent; effectWords: readonly string[] | undefined;
+  /** The words of each required parameter that names one object by ID (note_id → note), containers left out. */
+  ids: Array<{ param: string; words: string[] }>;
+  /** The words of its ID, summary and parameter names: the objects it acts on. */
+  ownWords: Set<string>;
+  /** Where it acts: a project, a group, or neither (the instance, the user). */
+  scope: 'project' | 'group' | 'instance';
+}
 
 /** Re-rank weights (tuned on bench/queries.json and bench/queries-conversational.json, never on held-out sets). */
 export interface RankWeights {
   floor: number; power: number; examples: number; intentMatch: number; questionWrite: number; kindMiss: number;
-  objectHit: number; objectMiss: number; projectHit: number; projectMiss: number;
+  objectHit: number; objectMiss: number; projectHit: number; projectMiss: number; unnamedId: number; pluralUnnamed: number; elsewhere: number; scopeHit: number; scopeMiss: number;
   boost: Record<string, number>;
 }
 export const DEFAULT_WEIGHTS: RankWeights = {
-  floor: 0.45, power: 2, examples: 0.6, intentMatch: 1.25, questionWrite: 0.75, kindMiss: 0.7, objectHit: 1.35, objectMiss: 0.75, projectHit: 1.25, projectMiss: 0.8,
+  floor: 0.45, power: 2, examples: 0.6, intentMatch: 1.25, questionWrite: 0.75, kindMiss: 0.7, objectHit: 1.35, objectMiss: 0.75, projectHit: 1.25, projectMiss: 0.8, unnamedId: 0.85, pluralUnnamed: 0.7, elsewhere: 0.7, scopeHit: 1.2, scopeMiss: 0.8,
   boost: { name: 1.5, domain: 1.5, summary: 1, keywords: 1.2, examples: 0.9 },
 };
 
 /** Parameters that name one object: a request naming one prefers the actions that take it. */
-const OBJECT_PARAMS = new Set(['issue_iid', 'merge_request_iid', 'epic_iid', 'pipeline_id', 'job_id', 'sha', 'snippet_id', 'runner_id']);
+const OBJECT_PARAMS = new Set(['issue_iid', 'merge_request_iid', 'epic_iid', 'pipeline_id', 'job_id', 'sha', 'snippet_id', 'runner_id',
+  'tag_name', 'slug', 'milestone_id', 'environment_id', 'package_id', 'pipeline_schedule_id']);
 
 /** The effect an action has, from its method and the verb of its name. */
 function effectOf(a: Action, terms: string[]): Intent {
@@ -51,6 +60,13 @@ export function effectWordsOf(a: Action): readonly string[] | undefined {
 }
 
 const tokenize = (t: string) => catalogTerms(t);
+/** Parameters that say where, not which object. */
+const CONTAINERS = new Set(['project_id', 'group_id', 'namespace_id']);
+const idParams = (a: Action) => Object.entries(a.params)
+  .filter(([k, p]) => p.required && /_i?id$/.test(k) && !CONTAINERS.has(k))
+  .map(([param]) => ({ param, words: param.split('_').filter((w) => w !== 'id' && w !== 'iid') }));
+/** A noun said before a number names a parameter when it is one of its words, or the start of one (repo → repository). */
+const names = (nouns: readonly string[], words: readonly string[]) => nouns.some((n) => words.some((w) => w === n || (n.length >= 3 && w.startsWith(n))));
 const EFFECT_VOCABULARY = new Set(Object.values(EFFECT_WORDS).flat());
 
 export class ActionSearch {
@@ -59,13 +75,20 @@ export class ActionSearch {
   private readonly byId: Map<string, Indexed>;
   /** Every index term with its frequency, for correcting misspelt request words. */
   private readonly vocabulary = new Map<string, number>();
+  /** Every word of an ID parameter's name, for telling "schedule 14" from "python 3". */
+  private readonly idWords: string[];
+  /** Every word that names an object some action acts on (ID and parameter-name words, effect words left out). */
+  private readonly objectWords = new Set<string>();
 
   constructor(list: readonly Action[], private readonly w: RankWeights = DEFAULT_WEIGHTS) {
     this.byId = new Map(list.map((a) => {
       const idTerms = [...new Set(catalogTerms(`${a.domain} ${a.name}`))];
-      return [a.id, { action: a, idTerms, effect: effectOf(a, catalogTerms(a.name)), effectWords: effectWordsOf(a) }];
+      return [a.id, { action: a, idTerms, effect: effectOf(a, catalogTerms(a.name)), effectWords: effectWordsOf(a), ids: idParams(a), ownWords: new Set([...catalogTerms(`${a.domain} ${a.name}`), ...plainTerms(`${a.summary} ${Object.keys(a.params).join(' ')}`)]),
+        scope: a.params.project_id?.required ? 'project' : a.params.group_id?.required ? 'group' : 'instance' }];
     }));
 
+    for (const a of list) for (const t of [...catalogTerms(`${a.domain} ${a.name}`), ...plainTerms(Object.keys(a.params).join(' '))]) if (!EFFECT_VOCABULARY.has(t)) this.objectWords.add(t);
+    this.idWords = [...new Set([...this.byId.values()].flatMap((e) => e.ids.flatMap((p) => p.words)))];
     this.actions = new MiniSearch<Doc>({
       fields: ['name', 'domain', 'summary', 'keywords', 'examples'],
       storeFields: [],
@@ -117,13 +140,23 @@ export class ActionSearch {
         if (max === 1 && word[0] !== term[0]) continue;
         const d = distance(term, word);
         if (d > max) continue;
-        const score = count / (d * d * 4);
+        // The nearest word first, the most frequent among equally near ones ("relese" is release, not delete).
+        const score = count - d * 1e9;
         if (score > bestScore) { bestScore = score; best = word; }
       }
     }
     if (this.corrected.size >= 5000) this.corrected.clear();
     this.corrected.set(term, best ?? term);
     return best ?? term;
+  }
+
+  /**
+   * Verb-object check: an effect word asks for this action's effect only when what it governs is this
+   * action's object ("unprotect the CI variable" does not unprotect a branch). Nothing named ("nuke it") fits.
+   */
+  private governsObject(phrase: readonly string[], entry: Indexed): boolean {
+    const objects = phrase.filter((t) => this.objectWords.has(t));
+    return !objects.length || objects.some((t) => entry.ownWords.has(t) || [...entry.ownWords].some((o) => o.length >= 4 && t.startsWith(o)));
   }
 
   search(input: string, limit: number, filter?: (a: Action) => boolean): SearchAnswer {
@@ -133,7 +166,7 @@ export class ActionSearch {
     q.terms = q.terms.map((t) => {
       const c = this.correct(t);
       // A misspelt effect word ("delte") still says the effect.
-      if (c !== t && EFFECT_VOCABULARY.has(c)) q.said.add(c);
+      if (c !== t && EFFECT_VOCABULARY.has(c)) { q.said.add(c); if (!q.governs.has(c)) q.governs.set(c, [[]]); }
       return c;
     });
     // A request that is only a reference (#12, a web URL) asks to see that object.
@@ -155,6 +188,9 @@ export class ActionSearch {
 
     const qTerms = new Set(q.terms);
     const named = Object.keys(q.suggested).filter((k) => OBJECT_PARAMS.has(k));
+    // Nouns said before a number that name some parameter of the catalog ("schedule 14", not "python 3").
+    const numbered = q.numbered.filter((n) => this.idWords.some((w) => names(n, [w])));
+    const namesAny = named.length > 0 || numbered.length > 0;
     const hits: Array<SearchHit & { harmless: boolean }> = [];
     for (const [id, s] of base) {
       const entry = this.byId.get(id);
@@ -169,13 +205,25 @@ export class ActionSearch {
       // A reference names the object: an action on another kind of object is less likely.
       if (q.kinds.size && !entry.idTerms.some((t) => q.kinds.has(t)) && !q.kinds.has(action.domain.replace('_', ''))) score *= this.w.kindMiss;
       // A request naming one object (#12, !88, pipeline 123) prefers the actions that take it.
-      if (named.length) score *= named.some((k) => k in action.params) ? this.w.objectHit : this.w.objectMiss;
-      // A group/project path names a project: project-level actions before their group-level twins.
+      const namedHere = (p: { param: string; words: string[] }) => p.param in q.suggested || numbered.some((n) => names(n, p.words));
+      if (namesAny) score *= named.some((k) => k in action.params) || entry.ids.some(namedHere) ? this.w.objectHit : this.w.objectMiss;
+      // An action that needs an object's ID the request does not give (a get where a list was asked) is less likely.
+      for (const p of entry.ids) {
+        if (namedHere(p)) continue;
+        score *= this.w.unnamedId;
+        // "the comments on !14": many of them, so not the one a note_id names.
+        if (p.words.some((w) => q.plurals.has(w))) score *= this.w.pluralUnnamed;
+      }
+      // A group/project path names a project: project-level actions before their group-level twins, then the
+      // ones acting elsewhere (the instance, the caller's own snippets or tokens).
       if ('project_id' in q.suggested) {
         if ('project_id' in action.params) score *= this.w.projectHit;
         else if ('group_id' in action.params) score *= this.w.projectMiss;
+        else score *= this.w.elsewhere;
       }
-      const harmless = !entry.effectWords || entry.effectWords.some((w) => q.said.has(w));
+      // "instance-wide", "across every project", "the platform group": the twin acting there first.
+      if (q.scope) score *= entry.scope === q.scope ? this.w.scopeHit : this.w.scopeMiss;
+      const harmless = !entry.effectWords || (!q.asks && entry.effectWords.some((w) => q.said.has(w) && (q.governs.get(w) ?? []).some((phrase) => this.governsObject(phrase, entry))));
       hits.push({ action, score, harmless });
     }
     hits.sort((x, y) => y.score - x.score);

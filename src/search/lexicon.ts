@@ -21,7 +21,13 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // Removing an attribute of an object is an update: "remove ~bug from #4", "get rid of the due date"
   [/\b(remove|drop|clear|get rid of|delete|take off|unset|strip|take)( the| its| my)? (xlabelx|xmilestonex|due date|milestone|labels?|weight|estimate|assignees?|reviewers?|(access )?expiry|expiration( date)?)\b/g, 'update', 'object'],
   [/\b(take|remove) xuserx (off|from) (the )?(reviewers?|assignees?)\b/g, 'update $5'],
+  [/\b(remove|kick|drop|take) xuserx (from|off|out of)\b/g, 'remove member from'],
   [/\bmove\b(.{0,40}?)\b(into|to) (the )?(xmilestonex|milestone|iteration|sprint|column)\b/g, 'update $1 $4', 'object'],
+  // Moving within a list is reordering, not moving to another project: "move #30 above #29", "to the top"
+  [/\bmove\b(.{0,40}?)\b(above|below|before|after|ahead of|behind|to the (top|bottom|front|end)|(one |a )?(spot|place|position|notch)|higher|lower|up|down)\b/g, 'reorder $1'],
+  // "rotate the value of X" changes a value (a CI variable's): it rotates no token
+  [/\b(rotate|roll|cycle|change|update|set|swap|replace)( the)? value of\b/g, 'update variable value'],
+  [/\b(rotate|roll|cycle|regenerate|renew)\b(.{0,20}?)\bvariable\b/g, 'update variable value $2'],
   [/\b(get rid of|clear|dismiss|remove|delete|done with)( the| my| all)? (todos?|to-dos?)\b/g, 'todo mark done'],
   // Comments and discussions
   [/\b(leave|drop|post|add|write|put) (a |an |my )?(quick |short )?(comment|note|reply|remark)\b/g, 'create note'],
@@ -32,7 +38,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // Reviews and approvals
   [/\bsign(ed)? off( on)?\b/g, 'approve'],
   [/\b(lgtm|looks good to me|give (it )?(my |an )?(approval|thumbs up))\b/g, 'approve'],
-  [/\b(take back|withdraw|pull|retract|revoke|remove|undo) (my |the |our )?approvals?\b/g, 'unapprove'],
+  [/\b(take back|withdraw|pull|retract|revoke|remove|undo) (my |the |our )?approvals?\b(?! rules?)/g, 'unapprove'],
   [/\bwho('s| is| are)? (reviewing|the reviewers?)\b/g, 'reviewers list'],
   [/\bwho (approved|has approved|signed off)\b/g, 'approval state'],
   [/\b(has|did) (anyone|somebody|someone) approved?\b/g, 'approval state'],
@@ -61,8 +67,15 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\bhow many\b/g, 'statistics count'],
   [/\bthumbs?[- ]?(up|down)\b|(^|\s)[+-]1\b|\b(upvote|downvote)\b/g, 'emoji create'],
   [/^\s*new\b|\bnew (?=(issue|ticket|bug|mr|mergerequest|pr|branch|tag|release|project|repo|group|label|milestone|snippet|wiki|page|webhook|hook|token|variable|environment|runner|epic|board)\b)/g, 'create '],
+  [/\bwhat('s| is| was)\b(.{0,40}?)\babout\b/g, 'get $2'],
+  [/\bhow('s| is| did| does)\b(.{0,40}?)\b(doing|going|go|looking)\b/g, 'get status $2'],
   [/\b(pull up|bring up|open up|what('s| is) (it |this |that )?about|read)\b/g, 'get'],
   [/\b(hand|pass|reassign|give)( it| this| that)?( over)? to\b/g, 'update assignee'],
+  [/\b(hand|pass)\b(.{0,40}?)\bover to\b/g, 'update assignee $2'],
+  [/\b(swap|replace|switch|change) xlabelx (for|with|to|into) xlabelx\b/g, 'update labels'],
+  // An emoji shortcode given to something: "give !88 a :rocket:", "react with :tada:"
+  [/\b(give|add|leave|react with|put|slap)\b(.{0,40}?):[a-z0-9_+-]+:/g, 'create emoji $2'],
+  [/:[a-z0-9_+-]+:/g, 'emoji'],
   [/\b(retitle|re-title|lock|unlock)\b|\bmark\b.{0,30}?\b(as )?(draft|ready|wip|confidential)\b|\bmake\b.{0,30}?\b(confidential|private|public)\b/g, 'update'],
   [/\b(clear|unset|swap|bump|push|postpone|change|set) (the )?(due date|milestone|labels?|weight|title|assignee|description|target branch)\b/g, 'update $4'],
   [/\b(retarget|re-target)\b/g, 'update target branch'],
@@ -107,13 +120,15 @@ export const WORDS: Readonly<Record<string, string>> = {
   mention: 'note', thread: 'discussion', readme: 'file',
   sha: 'commit', hash: 'commit',
   artefacts: 'artifacts', artefact: 'artifact',
+  vuln: 'vulnerability', vulns: 'vulnerability', cve: 'vulnerability', cves: 'vulnerability',
+  pat: 'personal_access_token', pats: 'personal_access_token', k8s: 'cluster',
   lgtm: 'approve', approval: 'approve', approvals: 'approve',
   // Verbs, onto the words action names use.
   show: 'get', view: 'get', display: 'get', detail: 'get', details: 'get', info: 'get', describe: 'get', inspect: 'get',
   make: 'create', register: 'create', raise: 'create',
   edit: 'update', change: 'update', modify: 'update', rename: 'update', adjust: 'update', tweak: 'update', set: 'update',
   // Removal words: each of these says removal by itself.
-  remove: 'delete', erase: 'erase delete', destroy: 'delete', purge: 'delete', wipe: 'delete',
+  remove: 'delete', erase: 'erase delete', destroy: 'delete', purge: 'delete', wipe: 'delete', discard: 'delete',
 };
 
 /**
@@ -121,7 +136,7 @@ export const WORDS: Readonly<Record<string, string>> = {
  * the request says one of the words of its own effect (its ID's verb, through this table).
  */
 export const EFFECT_WORDS: Readonly<Record<string, readonly string[]>> = {
-  delete: ['delete', 'remove', 'erase', 'destroy', 'purge', 'wipe', 'nuke', 'drop', 'trash', 'clear', 'clean'],
+  delete: ['delete', 'remove', 'erase', 'destroy', 'purge', 'wipe', 'nuke', 'drop', 'trash', 'clear', 'clean', 'discard'],
   remove: ['delete', 'remove', 'erase', 'destroy', 'purge', 'wipe', 'nuke', 'drop', 'kick', 'trash'],
   erase: ['erase', 'delete', 'remove', 'wipe', 'purge', 'clear'],
   revoke: ['revoke', 'delete', 'remove', 'invalidate', 'kill'],

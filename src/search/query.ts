@@ -19,8 +19,16 @@ export interface ParsedQuery {
   kinds: Set<string>;
   /** Effect words said (before any rewriting) — a destructive action needs one of its own. */
   said: Set<string>;
+  /** For each effect word said, the terms of the noun phrase it governs ("unprotect the CI variable" → pipeline, variable). */
+  governs: Map<string, string[][]>;
+  /** Where the request says it acts: the whole instance, a group (no project named), or unsaid. */
+  scope?: 'instance' | 'group';
+  /** Nouns said before a number ("schedule 14", "comment 77120"): each names one object by its ID. */
+  numbered: string[][];
   intent: Intent;
   question: boolean;
+  /** A question asking for information ("which groups could I transfer to?"): it asks for no irreversible effect. */
+  asks: boolean;
   /** Characters cut from an overlong request. */
   cut: number;
 }
@@ -46,6 +54,9 @@ export function catalogTerms(text: string): string[] {
   return out;
 }
 
+/** Words of catalog text as written (stemmed, no synonyms): a summary's "secret" is not a CI variable. */
+export const plainTerms = (text: string): string[] => compound(text.toLowerCase()).split(/[^a-z0-9]+/).filter((w) => w && !STOP.has(w) && !/^\d+$/.test(w)).map(stem);
+
 /** URL path sections → the kind of object and the parameter its next segment fills. */
 const URL_KINDS: Record<string, { kind: string; param?: string }> = {
   issues: { kind: 'issue', param: 'issue_iid' },
@@ -62,6 +73,7 @@ const URL_KINDS: Record<string, { kind: string; param?: string }> = {
   snippets: { kind: 'snippet', param: 'snippet_id' },
   environments: { kind: 'environment', param: 'environment_id' },
   epics: { kind: 'epic', param: 'epic_iid' },
+  vulnerabilities: { kind: 'vulnerability', param: 'vulnerability_id' },
   branches: { kind: 'branch' },
   labels: { kind: 'label' },
   packages: { kind: 'package', param: 'package_id' },
@@ -80,7 +92,7 @@ const URL_KINDS: Record<string, { kind: string; param?: string }> = {
 
 /** "pipeline 123", "job #9", "MR 88": a kind word then a number. */
 const NUMBERED: ReadonlyArray<readonly [RegExp, string, string]> = [
-  [/\b(?:pipeline|pipline|build)s? ?#?(\d+)\b/g, 'pipeline', 'pipeline_id'],
+  [/\b(?:pipeline|pipline|build|ci run)s? ?#?(\d+)\b/g, 'pipeline', 'pipeline_id'],
   [/\bjobs? ?#?(\d+)\b/g, 'job', 'job_id'],
   [/\b(?:mr|merge ?request|pr|pull request) ?[#!]?(\d+)\b/g, 'mergerequest', 'merge_request_iid'],
   [/\b(?:issue|ticket|bug) ?#?(\d+)\b/g, 'issue', 'issue_iid'],
@@ -93,20 +105,60 @@ const NUMBERED: ReadonlyArray<readonly [RegExp, string, string]> = [
 ];
 
 /** Verbs used as nouns or in setting names: they do not ask for the effect. */
-const NOT_A_VERB = /\bmerge (method|trains?|base|conflicts?|status|commits?|options|settings|checks|queue|when)\b|\b(remove|delete|removes|deletes|removing|deleting) (the )?source branch(es)?\b|\bdelete_source_branch\b/g;
+const NOT_A_VERB = /\bauto[- ]?merge\b|\bmerge (method|trains?|base|conflicts?|status|commits?|options|settings|checks|queue|when)\b|\b(remove|delete|removes|deletes|removing|deleting) (the )?source branch(es)?\b|\bdelete_source_branch\b/g;
 
 /** Words that name an object of their own (a ~label or @user next to one of them only qualifies it). */
 const PRIMARY_OBJECTS = new Set(['issue', 'mergerequest', 'epic', 'pipeline', 'job', 'commit', 'branch', 'tag', 'release', 'snippet', 'wiki', 'runner', 'environment', 'deployment', 'package', 'note', 'discussion', 'board', 'project', 'group', 'label', 'milestone', 'member', 'token', 'hook', 'variable', 'file']);
 
+/** Words that say the whole instance rather than one project or group. */
+const INSTANCE_WIDE = /\b(instance[- ]wide|(on|for|across) the (whole |entire )?instance|instance[- ]level|globally|site[- ]wide|server[- ]wide|across (all |every |the )?(projects|repos|repositories|groups|gitlab|porjects)|everywhere|all (of )?(my |our |the )?projects|every (single )?project|whole (instance|gitlab|server)|admin area|in (all|every) (repo|project|group)s?|anywhere)\b/;
+const MARK = /\u0001(.)\u0001/g;
+/** Words that end the noun phrase a verb governs ("remove the expiry | for @bob"). */
+const PHRASE_END = new Set(['for', 'from', 'on', 'in', 'at', 'to', 'with', 'of', 'because', 'since', 'so', 'and', 'but', 'then', 'after',
+  'before', 'as', 'by', 'via', 'using', 'when', 'if', 'while', 'until', 'that', 'which', 'who', 'where', 'instead', 'than', 'above', 'below']);
+/** Particles of phrasal verbs ("turn off", "kick out"): not part of the object. */
+const PARTICLES = new Set(['off', 'out', 'away', 'back', 'over', 'down', 'up', 'entirely', 'completely', 'permanently', 'forever', 'altogether']);
+const EFFECT_VOCABULARY = new Set(Object.values(EFFECT_WORDS).flat());
+/** "remove @bob" governs a person, "drop ~bug" a label. */
+const QUALIFIER_OBJECTS: Record<string, string[]> = { xuserx: ['user', 'member'], xlabelx: ['label'], xmilestonex: ['milestone'] };
+
+/** For each effect word, the terms of the noun phrase after it (up to a preposition or punctuation). */
+function governed(spoken: string): Map<string, string[][]> {
+  const out = new Map<string, string[][]>();
+  const tokens = spoken.match(/[a-z0-9]+|[,.;:!?()\u2014]/g) ?? [];
+  tokens.forEach((t, i) => {
+    if (!EFFECT_VOCABULARY.has(t)) return;
+    const phrase: string[] = [];
+    for (let j = i + 1; j < tokens.length && j <= i + 7; j++) {
+      const w = tokens[j]!;
+      if (PHRASE_END.has(w) || !/^[a-z0-9]/.test(w)) break;
+      if (PARTICLES.has(w) || EFFECT_VOCABULARY.has(w)) continue;
+      phrase.push(...(QUALIFIER_OBJECTS[w] ?? [...new Set([stem(w), ...catalogTerms(w)])]));
+    }
+    const list = out.get(t) ?? [];
+    list.push(phrase);
+    out.set(t, list);
+  });
+  return out;
+}
+
 export function parseQuery(input: string): ParsedQuery {
   const cut = Math.max(0, input.length - MAX_QUERY_CHARS);
-  let text = ` ${input.slice(0, MAX_QUERY_CHARS).toLowerCase().replace(/[\u2018\u2019]/g, "'")} `;
+  // \u0001 marks where a phrase was read (below): a request's own control characters are spaces.
+  let text = ` ${input.slice(0, MAX_QUERY_CHARS).toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/[\u0000-\u001f]/g, ' ')} `;
   const suggested: Record<string, string | number> = {};
   const kinds = new Set<string>();
   // ~label, %milestone and @user usually qualify another object ("assign #4 to @bob"): their kind
   // counts only when the request names no other object.
   const secondary = new Set<string>();
   const put = (k: string, v: string | number) => { if (!(k in suggested)) suggested[k] = v; };
+  // SCREAMING_SNAKE names are CI/CD variable keys ("rotate SONAR_TOKEN" changes a variable, it rotates no
+  // token); GitLab's predefined CI_ and GITLAB_ variables name their own features and are left as words.
+  for (const m of input.slice(0, MAX_QUERY_CHARS).matchAll(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g)) {
+    if (/^(CI|GITLAB)_/.test(m[0])) continue;
+    put('key', m[0]);
+    text = text.replace(new RegExp(`\\b${m[0].toLowerCase()}\\b`, 'g'), ' variable ');
+  }
 
   // Web URLs: /<namespace/project>/-/<section>/<rest>
   text = text.replace(/\bhttps?:\/\/[^\s/]+\/([^\s?#]*)[^\s]*/g, (_m, path: string) => {
@@ -115,6 +167,10 @@ export function parseQuery(input: string): ParsedQuery {
     const ns = (dash >= 0 ? parts.slice(0, dash) : parts).filter((p) => p !== 'groups');
     if (ns.length) put(path.startsWith('groups/') || (dash >= 0 && parts[dash + 1] === 'epics') ? 'group_id' : 'project_id', ns.join('/'));
     if (dash < 0) return ` ${path.startsWith('groups/') ? 'group' : ns.length > 1 ? 'project' : 'group user'} `;
+    // /-/security/vulnerabilities/5512: the section is the second segment.
+    if (parts[dash + 1] === 'security' && parts[dash + 2]) parts.splice(dash + 1, 1);
+    // /-/jobs/9/raw is the job's log.
+    if (parts[dash + 1] === 'jobs' && /^\d+$/.test(parts[dash + 2] ?? '') && parts[dash + 3] === 'raw') { put('job_id', Number(parts[dash + 2])); kinds.add('job'); put('project_id', ns.join('/')); return ' job trace '; }
     const section = parts[dash + 1] ?? '';
     const spec = URL_KINDS[section];
     if (!spec) return ` ${section.replace(/_/g, ' ')} `;
@@ -133,6 +189,11 @@ export function parseQuery(input: string): ParsedQuery {
     // "project 42" and "group 9" say where, like a path: they qualify the object, they are not it.
     text = text.replace(re, (m, n: string) => { put(param, Number(n)); (kind === 'project' || kind === 'group' ? secondary : kinds).add(kind); return ` ${m.replace(/[#!&$]?\d+$/, '')} `; });
   }
+  const numbered: string[][] = [];
+  // Any other noun before a number ("schedule 14", "comment 77120"); the kinds above already set their parameter.
+  for (const m of text.matchAll(/\b([a-z][a-z0-9]*) #?\d+\b(?![.:/-]\d)/g)) {
+    if (!STOP.has(m[1]!)) numbered.push([...new Set([m[1]!, ...catalogTerms(m[1]!)])]);
+  }
   // Cross-project references: group/project#12, group/project!88, group&5.
   text = text.replace(/(^|\s)([\w.-]+(?:\/[\w.-]+)*)([#!&])(\d+)\b/g, (_m, pre: string, path: string, sigil: string, n: string) => {
     put(sigil === '&' ? 'group_id' : 'project_id', path);
@@ -147,13 +208,19 @@ export function parseQuery(input: string): ParsedQuery {
   // Quoted text is a value (a comment body, a title), never a reference or the request's verb.
   text = text.replace(/"[^"]*"|\u201c[^\u201d]*\u201d/g, ' ');
   text = text.replace(/(^|[\s(,])@([a-z0-9][\w.-]*)/g, (_m, pre: string, u: string) => { put('username', u.replace(/\.$/, '')); secondary.add('user'); return `${pre} xuserx `; });
+  // Discussion IDs are hex: "thread 8c1d2e".
+  text = text.replace(/\b(thread|discussion) ([0-9a-f]{6,40})\b/g, (_m, w: string, id: string) => { put('discussion_id', id); return ` ${w} `; });
+  // Branch names by GitLab's usual prefixes (feature/login, hotfix/null-deref): a branch, not a project path.
+  text = text.replace(/(^|\s)((?:feature|feat|hotfix|bugfix|fix|release|releases|chore|topic|renovate|dependabot|wip)\/[\w./-]+)(?=[\s,.;:?!)']|$)/g, (_m, pre: string, ref: string) => { put('ref', ref.replace(/[.]$/, '')); return `${pre} branch `; });
   // Paths: a file (has an extension) or a namespace/project.
   text = text.replace(/(^|\s)([\w.-]+(?:\/[\w.-]+)+)\/?(?=[\s,.;:?!)']|$)/g, (_m, pre: string, p: string) => {
     if (/\.[a-z0-9]{1,8}$/.test(p) && !/^[\w-]+\/[\w-]+\.(?:com|org|io|net)$/.test(p)) { put('file_path', p); return `${pre} file `; }
+    // A path says where, like "in acme/web": it is not the object (most actions act inside a project).
     put('project_id', p);
-    secondary.add('project');
     return `${pre} `;
   });
+  // Branch and tag names with a version ("release-1.9", "hotfix-2.3.1"): a ref's name, not the word in it.
+  text = text.replace(/(^|\s)([a-z]+-\d+(?:\.\d+)*(?:-[\w.]+)?)(?=[\s,.;:?!)']|$)/g, (_m, pre: string, ref: string) => { put('ref', ref); return `${pre} `; });
   // Commit SHAs: 7 to 40 hex digits with a letter and a digit.
   text = text.replace(/\b[0-9a-f]{7,40}\b/g, (m) => { if (!/[a-f]/.test(m) || !/\d/.test(m)) return m; put('sha', m); kinds.add('commit'); return ' commit '; });
 
@@ -169,10 +236,13 @@ export function parseQuery(input: string): ParsedQuery {
     if (when === 'object' && !namesObject) continue;
     text = text.replace(re, (...m: unknown[]) => {
       const groups = m.slice(1, -2) as Array<string | undefined>;
-      rewritten.push(to.replace(/\$(\d)/g, (_x, i: string) => groups[Number(i) - 1] ?? ''));
-      return ' ';
+      rewritten.push(to.replace(/\$(\d)/g, (_x, i: string) => groups[Number(i) - 1] ?? '').replace(MARK, ' '));
+      // A mark where the phrase was, so its reading can be put back in place to find what its verb governs.
+      return ` \u0001${String.fromCharCode(0x100 + rewritten.length - 1)}\u0001 `;
     });
   }
+  const spoken = text.replace(MARK, (_m, c: string) => ` ${rewritten[c.charCodeAt(0) - 0x100]} `).replace(NOT_A_VERB, ' ');
+  text = text.replace(MARK, ' ');
   // What the request says it does: its own words (after the phrases that read a verb in context, such as
   // "remove ~label from #4", which removes nothing) and the phrases' readings; verbs used as nouns left out.
   const saidWords = new Set([...text.replace(NOT_A_VERB, ' ').split(/[^a-z0-9]+/), ...rewritten.flatMap((r) => r.split(' '))].filter(Boolean));
@@ -192,6 +262,10 @@ export function parseQuery(input: string): ParsedQuery {
   const has = (...w: string[]) => w.some((x) => terms.includes(x));
   const said = new Set<string>();
   for (const words of Object.values(EFFECT_WORDS)) for (const w of words) if (saidWords.has(w)) said.add(w);
+  const governs = governed(spoken);
+  const lower = ` ${input.slice(0, MAX_QUERY_CHARS).toLowerCase()} `;
+  const scope = INSTANCE_WIDE.test(lower) ? 'instance'
+    : /\bgroups?\b|&\d/.test(lower) && !('project_id' in suggested) && !/\b(project|repo|repository)s?\b/.test(lower) ? 'group' : undefined;
   let intent: Intent = has('delete', 'erase', 'revoke', 'unprotect')
     ? 'delete'
     : has('create', 'add')
@@ -204,10 +278,11 @@ export function parseQuery(input: string): ParsedQuery {
             ? 'read'
             : 'other';
   // A question about something ("has anyone approved !42?", "who is reviewing") reads it.
-  if (intent !== 'delete' && /^\s*(who|what|whats|what's|which|why|how|when|where|is|are|has|have|did|does|was|were)\b/.test(input.toLowerCase())) intent = 'read';
+  const asks = /^\s*(who|what|whats|what's|which|why|how|when|where|is|are|has|have|did|does|was|were)\b/.test(input.toLowerCase());
+  if (intent !== 'delete' && asks) intent = 'read';
   // A request that only names one object ("#12", a URL) asks to see it.
-  if (intent === 'other' && Object.keys(suggested).some((k) => /_(iid|id)$|^sha$/.test(k) && k !== 'project_id' && k !== 'group_id')) {
+  if (intent === 'other' && Object.keys(suggested).some((k) => /_(iid|id)$|^(sha|file_path|tag_name|slug)$/.test(k) && k !== 'project_id' && k !== 'group_id')) {
     intent = 'read';
   }
-  return { terms, plurals, suggested, kinds, said, intent, question, cut };
+  return { terms, plurals, suggested, kinds, said, governs, numbered, scope, intent, question, asks, cut };
 }

@@ -1,0 +1,62 @@
+// Fast in-process tuning loop for forge_find_action's ranking, on the TUNING sets only (never the held-out
+// ones: those are measured by bench/find-eval.mjs, in aggregate, after a change is decided).
+//   node bench/find-tune.mjs [-v] [-c] [file.json ...]   -v lists misses, -c counts miss classes
+// Bundles src/ with esbuild on the fly (no build needed), so a ranking change is measured in seconds.
+import { readFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const argv = process.argv.slice(2);
+const verbose = argv.includes('-v');
+const classes = argv.includes('-c');
+const files = argv.filter((a) => !a.startsWith('-'));
+const TUNING = ['queries.json', 'queries-conversational.json', 'queries-tuning-extra.json'].map((f) => join(root, 'bench', f));
+const sets = (files.length ? files.map((f) => resolve(f)) : TUNING).filter((f) => {
+  if (/heldout/.test(f)) { console.error(`refusing ${f}: held-out sets are never tuned on (use bench/find-eval.mjs)`); process.exit(2); }
+  try { readFileSync(f); return true; } catch { return false; }
+});
+
+const out = join(mkdtempSync(join(tmpdir(), 'find-tune-')), 'entry.mjs');
+await build({
+  stdin: { contents: "export { loadCatalog } from './src/catalog/index.ts'; export { ActionSearch, DEFAULT_WEIGHTS } from './src/search/index.ts';", resolveDir: root, loader: 'ts' },
+  bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'error',
+});
+const { loadCatalog, ActionSearch, DEFAULT_WEIGHTS } = await import(pathToFileURL(out).href);
+// FIND_WEIGHTS='{"unnamedId":0.9}' tries other re-rank weights without editing the source.
+const weights = { ...DEFAULT_WEIGHTS, ...JSON.parse(process.env.FIND_WEIGHTS ?? '{}') };
+const cat = await loadCatalog();
+const t0 = performance.now();
+const search = new ActionSearch(cat.actions, weights);
+const buildMs = performance.now() - t0;
+const pct = (n, d) => ((100 * n) / d).toFixed(1);
+const dom = (id) => id.split('.')[0];
+const nameWords = (id) => new Set(id.split('.')[1].split('_'));
+for (const f of sets) {
+  const qs = JSON.parse(readFileSync(f, 'utf8'));
+  let t1 = 0, t5 = 0, df = 0;
+  const byTag = new Map();
+  const cls = { otherDomain: 0, sharedWord: 0, sameDomain: 0, notFound: 0 };
+  const misses = [];
+  for (const { q, id, tags } of qs) {
+    const got = search.search(q, 5).hits.map((h) => h.action.id);
+    if (got[0] === id) t1++;
+    for (const t of tags ?? []) { const v = byTag.get(t) ?? [0, 0]; v[0]++; if (got[0] === id) v[1]++; byTag.set(t, v); }
+    if (got.includes(id)) t5++;
+    const d = !!got[0] && cat.get(got[0]).destructive && !cat.get(id).destructive;
+    if (d) df++;
+    if (got[0] !== id) {
+      if (!got[0]) cls.notFound++;
+      else if (dom(got[0]) !== dom(id)) cls.otherDomain++;
+      else if ([...nameWords(got[0])].some((w) => nameWords(id).has(w))) cls.sharedWord++;
+      else cls.sameDomain++;
+      misses.push(`${d ? '!' : got.includes(id) ? '*' : ' '} ${q}\n    expected ${id}   got ${got.slice(0, 3).join(', ')}`);
+    }
+  }
+  console.log(`${f.slice(root.length + 1).padEnd(40)} ${String(qs.length).padStart(5)}  top-1 ${pct(t1, qs.length)}  top-5 ${pct(t5, qs.length)}  destructive-first ${df}${classes ? `  ${JSON.stringify(cls)}` : ''}`);
+  if (classes && byTag.size) console.log(`  by tag: ${[...byTag].map(([t, [n, ok]]) => `${t} ${pct(ok, n)} % of ${n}`).join(", ")}`);
+  if (verbose) console.log(misses.join('\n'));
+}
+console.error(`(index built in ${buildMs.toFixed(0)} ms)`);
