@@ -34,6 +34,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'skip-tls-verify', kind: 'bool', scope: 'any', env: 'FORGE_MCP_SKIP_TLS_VERIFY', def: 'false', help: 'Disable certificate verification toward the platform' },
   { name: 'embedded-resources', kind: 'bool', scope: 'any', env: 'FORGE_MCP_EMBEDDED_RESOURCES', def: 'true', help: 'false stops get results embedding the object as a second block' },
   { name: 'allow-private-instances', kind: 'bool', scope: 'any', env: 'FORGE_MCP_ALLOW_PRIVATE_INSTANCES', def: 'false', help: 'Allow private addresses for caller-named instances and redirect hops' },
+  { name: 'max-platform-connections', kind: 'value', scope: 'any', arg: 'n', env: 'FORGE_MCP_MAX_PLATFORM_CONNECTIONS', def: '64', help: 'Connections to each platform instance, shared by every credential' },
   // HTTP mode only; refused on stdio
   { name: 'read-only', kind: 'bool', scope: 'http-refused', env: 'FORGE_MCP_READ_ONLY', def: 'false', help: 'Remove every write action' },
   { name: 'safe-mode', kind: 'bool', scope: 'http-refused', env: 'FORGE_MCP_SAFE_MODE', def: 'false', help: 'Preview writes instead of running them' },
@@ -65,6 +66,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'auth-distinct-token-limit', kind: 'value', scope: 'http', arg: 'n', def: '50', help: 'Distinct credentials per address per window' },
   { name: 'auth-distinct-token-window', kind: 'value', scope: 'http', arg: 'duration', def: '10m', help: 'Window of the distinct-credential limit' },
   { name: 'oauth-cache-ttl', kind: 'value', scope: 'http', arg: 'duration', def: '15m', help: 'Identity cache TTL, 1m to 2h (OAuth mode)' },
+  { name: 'redis-url', kind: 'value', scope: 'http', arg: 'url', env: 'FORGE_MCP_REDIS_URL', def: 'none', help: 'Redis shared by several replicas (redis:// or rediss://); default in-process state' },
   { name: 'resource-documentation', kind: 'value', scope: 'http', arg: 'url', def: 'none', help: 'Documentation address published in OAuth metadata' },
 ];
 
