@@ -34,7 +34,6 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'skip-tls-verify', kind: 'bool', scope: 'any', env: 'FORGE_MCP_SKIP_TLS_VERIFY', def: 'false', help: 'Disable certificate verification toward the platform' },
   { name: 'embedded-resources', kind: 'bool', scope: 'any', env: 'FORGE_MCP_EMBEDDED_RESOURCES', def: 'true', help: 'false stops get results embedding the object as a second block' },
   { name: 'allow-private-instances', kind: 'bool', scope: 'any', env: 'FORGE_MCP_ALLOW_PRIVATE_INSTANCES', def: 'false', help: 'Allow private addresses for caller-named instances and redirect hops' },
-  { name: 'max-platform-connections', kind: 'value', scope: 'any', arg: 'n', env: 'FORGE_MCP_MAX_PLATFORM_CONNECTIONS', def: '64', help: 'Connections to each platform instance, shared by every credential' },
   // HTTP mode only; refused on stdio
   { name: 'read-only', kind: 'bool', scope: 'http-refused', env: 'FORGE_MCP_READ_ONLY', def: 'false', help: 'Remove every write action' },
   { name: 'safe-mode', kind: 'bool', scope: 'http-refused', env: 'FORGE_MCP_SAFE_MODE', def: 'false', help: 'Preview writes instead of running them' },
@@ -52,6 +51,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'rate-limit-rps', kind: 'value', scope: 'http', arg: 'n', env: 'FORGE_MCP_RATE_LIMIT_RPS', def: '10', help: 'Per-credential requests per second; 0 disables' },
   { name: 'rate-limit-burst', kind: 'value', scope: 'http', arg: 'n', env: 'FORGE_MCP_RATE_LIMIT_BURST', def: '40', help: 'Per-credential burst' },
   { name: 'oauth-client-uid', kind: 'list', scope: 'http', arg: 'uids', env: 'FORGE_MCP_OAUTH_CLIENT_UID', def: 'none', help: 'Comma-separated OAuth application UIDs admitted (OAuth mode)' },
+  { name: 'max-platform-connections', kind: 'value', scope: 'http', arg: 'n', env: 'FORGE_MCP_MAX_PLATFORM_CONNECTIONS', def: '64', help: 'Connections to each platform instance, shared by every credential' },
   { name: 'max-http-clients', kind: 'value', scope: 'http', arg: 'n', def: '100', help: 'Pool entries (one per credential and instance)' },
   { name: 'session-timeout', kind: 'value', scope: 'http', arg: 'duration', def: '30m', help: 'Idle timeout of a stateful session; 0 = never' },
   { name: 'stateless', kind: 'bool', scope: 'http', def: 'true', help: '--stateless=false keeps sessions' },

@@ -243,7 +243,7 @@ function build(args: ParsedArgs, input: LoadInput): LoadResult {
     burst: rateNumber('rate-limit-burst', 'FORGE_MCP_RATE_LIMIT_BURST', http ? 40 : 0, true),
   };
 
-  const connSrc = flagOrEnv('max-platform-connections', 'FORGE_MCP_MAX_PLATFORM_CONNECTIONS');
+  const connSrc = http ? flagOrEnv('max-platform-connections', 'FORGE_MCP_MAX_PLATFORM_CONNECTIONS') : undefined;
   const maxPlatformConnections = connSrc === undefined ? 64 : need(parseNonNegativeInt(connSrc.raw), connSrc.what, connSrc.raw);
   if (maxPlatformConnections < 1) refuse(`${connSrc?.what}=${show(connSrc?.raw ?? '')} is not valid: expected at least 1`);
   const redisSrc = http ? flagOrEnv('redis-url', 'FORGE_MCP_REDIS_URL') : undefined;
