@@ -156,6 +156,8 @@ export class Pool {
     this.entries.clear();
     await Promise.all(all.map(async (e) => {
       e.closed = true;
+      // A stopping replica ends its watches with its streams; clients subscribe again elsewhere.
+      e.session.watches?.closeAll();
       await e.handler.close().catch(() => undefined);
       await e.client.close().catch(() => undefined);
     }));
