@@ -47,7 +47,7 @@ export interface ForgeClientOptions {
   maxConnections?: number;
 }
 
-export const DEFAULT_MAX_CONNECTIONS = 64;
+const DEFAULT_MAX_CONNECTIONS = 64;
 /** Idle sockets are kept this long for the next request (the platform's own keep-alive may be shorter). */
 const KEEP_ALIVE_MS = 30_000;
 

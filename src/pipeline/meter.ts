@@ -97,7 +97,7 @@ export function meterProcessListing(s: Metered, tools: number): string | undefin
   return rateLimitMessage('tools/list', s.config, 'process');
 }
 
-export type MeterScope = 'entry' | 'process';
+type MeterScope = 'entry' | 'process';
 
 const SUMMARY_MS = 10_000;
 let rootLog: Logger | undefined;
