@@ -23,7 +23,8 @@ const CONNECTION_LEVELS = [1, 100, 1000];
 const CONNECT_CONCURRENCY = 12;
 const work = mkdtempSync(join(tmpdir(), 'forge-cluster-bench-'));
 const children = [];
-const stopAll = () => { for (const c of children) if (c.exitCode === null) c.kill('SIGKILL'); };
+// SIGTERM: nginx's master then stops its workers too (a SIGKILLed master would leave them running).
+const stopAll = () => { for (const c of children) if (c.exitCode === null) c.kill('SIGTERM'); };
 // Bounded in time: whatever happens, everything this script started stops after ten minutes.
 setTimeout(() => { console.error('bench: time limit reached'); stopAll(); process.exit(2); }, 10 * 60_000).unref();
 process.on('exit', stopAll);
