@@ -51,6 +51,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'rate-limit-rps', kind: 'value', scope: 'http', arg: 'n', env: 'FORGE_MCP_RATE_LIMIT_RPS', def: '10', help: 'Per-credential requests per second; 0 disables' },
   { name: 'rate-limit-burst', kind: 'value', scope: 'http', arg: 'n', env: 'FORGE_MCP_RATE_LIMIT_BURST', def: '40', help: 'Per-credential burst' },
   { name: 'oauth-client-uid', kind: 'list', scope: 'http', arg: 'uids', env: 'FORGE_MCP_OAUTH_CLIENT_UID', def: 'none', help: 'Comma-separated OAuth application UIDs admitted (OAuth mode)' },
+  { name: 'max-platform-connections', kind: 'value', scope: 'http', arg: 'n', env: 'FORGE_MCP_MAX_PLATFORM_CONNECTIONS', def: '64', help: 'Connections to each platform instance, shared by every credential' },
   { name: 'max-http-clients', kind: 'value', scope: 'http', arg: 'n', def: '100', help: 'Pool entries (one per credential and instance)' },
   { name: 'session-timeout', kind: 'value', scope: 'http', arg: 'duration', def: '30m', help: 'Idle timeout of a stateful session; 0 = never' },
   { name: 'stateless', kind: 'bool', scope: 'http', def: 'true', help: '--stateless=false keeps sessions' },
@@ -65,6 +66,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'auth-distinct-token-limit', kind: 'value', scope: 'http', arg: 'n', def: '50', help: 'Distinct credentials per address per window' },
   { name: 'auth-distinct-token-window', kind: 'value', scope: 'http', arg: 'duration', def: '10m', help: 'Window of the distinct-credential limit' },
   { name: 'oauth-cache-ttl', kind: 'value', scope: 'http', arg: 'duration', def: '15m', help: 'Identity cache TTL, 1m to 2h (OAuth mode)' },
+  { name: 'redis-url', kind: 'value', scope: 'http', arg: 'url', env: 'FORGE_MCP_REDIS_URL', def: 'none', help: 'Redis shared by several replicas (redis:// or rediss://); default in-process state' },
   { name: 'resource-documentation', kind: 'value', scope: 'http', arg: 'url', def: 'none', help: 'Documentation address published in OAuth metadata' },
 ];
 

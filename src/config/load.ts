@@ -129,6 +129,10 @@ function build(args: ParsedArgs, input: LoadInput): LoadResult {
         refuse(`--${flag} is read in HTTP mode only, so over stdio it would not apply; set ${variable} in the MCP client's env block instead and remove --${flag} from its arguments`);
       }
     }
+    // Shared state joins HTTP replicas; a stdio server serves one client and keeps its state in process.
+    if (has(args, 'redis-url') || env.FORGE_MCP_REDIS_URL?.trim()) {
+      refuse('--redis-url / FORGE_MCP_REDIS_URL shares rate limits and failure budgets between HTTP replicas; a stdio server has no replicas: remove it (or serve HTTP with --http)');
+    }
     const ignored = FLAGS.filter((f) => f.scope === 'http' && has(args, f.name)).map((f) => f.name);
     const rate = ignored.filter((n) => n.startsWith('rate-limit-'));
     if (rate.length) {
@@ -239,6 +243,18 @@ function build(args: ParsedArgs, input: LoadInput): LoadResult {
     burst: rateNumber('rate-limit-burst', 'FORGE_MCP_RATE_LIMIT_BURST', http ? 40 : 0, true),
   };
 
+  const connSrc = http ? flagOrEnv('max-platform-connections', 'FORGE_MCP_MAX_PLATFORM_CONNECTIONS') : undefined;
+  const maxPlatformConnections = connSrc === undefined ? 64 : need(parseNonNegativeInt(connSrc.raw), connSrc.what, connSrc.raw);
+  if (maxPlatformConnections < 1) refuse(`${connSrc?.what}=${show(connSrc?.raw ?? '')} is not valid: expected at least 1`);
+  const redisSrc = http ? flagOrEnv('redis-url', 'FORGE_MCP_REDIS_URL') : undefined;
+  const redisUrl = redisSrc === undefined ? undefined : redisSrc.raw.trim();
+  if (redisSrc && redisUrl !== undefined) {
+    // The value may carry a password: a refusal names the scheme only.
+    let scheme = '';
+    try { scheme = new URL(redisUrl).protocol; } catch { /* not a URL */ }
+    if (scheme !== 'redis:' && scheme !== 'rediss:') refuse(`${redisSrc.what} is not valid: expected a redis:// or rediss:// URL (redis://[:password@]host[:port][/db])`);
+  }
+
   if (skipTlsVerify) warnings.push('certificate verification toward the platform is off (FORGE_MCP_SKIP_TLS_VERIFY / --skip-tls-verify)');
 
   // ---- HTTP block (defaults stay in place on stdio) ----
@@ -288,7 +304,9 @@ function build(args: ParsedArgs, input: LoadInput): LoadResult {
     tier,
     capabilitySurface,
     caFile,
+    maxPlatformConnections,
     ...h,
+    redisUrl,
   };
   return { ok: true, config: deepFreeze(config), warnings, notices };
 }

@@ -58,6 +58,8 @@ export interface Config {
   readonly capabilitySurface: CapabilitySurface;
   /** SSL_CERT_FILE: a CA bundle for the instance's certificate. */
   readonly caFile: string | undefined;
+  /** Connections held to each platform instance, shared by every credential. */
+  readonly maxPlatformConnections: number;
 
   // ---- HTTP mode (defaults are present on stdio too, unused there) ----
   /** Instances published by `--forge-url`, canonical, deduplicated. */
@@ -95,6 +97,8 @@ export interface Config {
   readonly authDistinctTokenWindowMs: number;
   readonly oauthCacheTtlMs: number;
   readonly resourceDocumentation: string | undefined;
+  /** `--redis-url` / FORGE_MCP_REDIS_URL: state shared by replicas (HTTP only). May hold a password: never logged. */
+  readonly redisUrl: string | undefined;
 }
 
 export interface LoadInput {

@@ -1,5 +1,6 @@
-// The platform client: REST (/api/v4) and GraphQL (/api/graphql) over one shared undici
-// dispatcher, with the re-send policy of SPEC "Retries", manual redirects that drop credentials
+// The platform client: REST (/api/v4) and GraphQL (/api/graphql) over one undici dispatcher per
+// platform instance, shared by every credential (the credential is a per-request header; at most
+// --max-platform-connections sockets, kept alive), with the re-send policy of SPEC "Retries", manual redirects that drop credentials
 // once a hop leaves the instance, and the outbound destination checks of SPEC "Outbound connections".
 import { readFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -42,6 +43,91 @@ export interface ForgeClientOptions {
   userAgent?: string;
   /** Default [700, 1400]; up to 300 ms jitter is added; never more than 5000 ms per wait. */
   retryDelaysMs?: [number, number];
+  /** Connections held to the instance, shared by every client with the same connection settings. */
+  maxConnections?: number;
+}
+
+const DEFAULT_MAX_CONNECTIONS = 64;
+/** Idle sockets are kept this long for the next request (the platform's own keep-alive may be shorter). */
+const KEEP_ALIVE_MS = 30_000;
+
+/** One instance's connections and the outbound policy they were opened under. */
+interface Shared {
+  readonly dispatcher: Dispatcher;
+  readonly policy: OutboundPolicy;
+  readonly refusedProxy: string | undefined;
+  users: number;
+}
+
+/** Dispatchers by instance and connection settings: one per instance, whatever the number of credentials. */
+const sharedDispatchers = new Map<string, Shared>();
+
+function openShared(base: URL, opts: ForgeClientOptions): Shared {
+  const policy = new OutboundPolicy({ instanceHost: base.hostname, operatorNamed: opts.operatorNamed ?? true, allowPrivate: !!opts.allowPrivate });
+  const resolver = opts.lookup ?? defaultResolver;
+  let ca: string[] | undefined;
+  if (opts.caFile) {
+    let pem: string;
+    try {
+      pem = readFileSync(opts.caFile, 'utf8');
+    } catch (e) {
+      throw new Error(`cannot read the CA bundle named by SSL_CERT_FILE (${opts.caFile}): ${(e as Error).message}`);
+    }
+    ca = [...rootCertificates, pem];
+  }
+  const tlsOpts = { rejectUnauthorized: !opts.skipTlsVerify, ...(ca ? { ca } : {}) };
+  let refusedProxy: string | undefined;
+  // A proxy that spells a metadata address never reaches a lookup hook: refuse it here (tier A).
+  for (const proxyUrl of [process.env.http_proxy ?? process.env.HTTP_PROXY, process.env.https_proxy ?? process.env.HTTPS_PROXY]) {
+    if (!proxyUrl) continue;
+    try {
+      const host = normalizeIp(new URL(proxyUrl).hostname);
+      if (host && isTierA(host.ip)) refusedProxy = host.ip;
+    } catch {
+      // An unparsable proxy URL is undici's to reject.
+    }
+  }
+  const dispatcher = new EnvHttpProxyAgent({
+    ...(opts.headersTimeoutMs ? { headersTimeout: opts.headersTimeoutMs } : {}),
+    connections: Math.max(1, opts.maxConnections ?? DEFAULT_MAX_CONNECTIONS),
+    keepAliveTimeout: KEEP_ALIVE_MS,
+    // Direct connections: full check after DNS resolution, once per resolved address.
+    connect: { ...tlsOpts, lookup: policy.lookupHook(resolver) },
+    // Connection to an outbound proxy: only tier A applies.
+    proxyTls: { ...(ca ? { ca } : {}), lookup: policy.lookupHook(resolver, true) },
+    // TLS to the destination through a proxy tunnel.
+    requestTls: tlsOpts,
+  });
+  return { dispatcher, policy, refusedProxy, users: 0 };
+}
+
+/**
+ * The dispatcher for an instance and its connection settings, shared with every client that has the
+ * same ones (the outbound checks are the same for all of them). A test resolver gets its own.
+ */
+function acquireShared(base: URL, opts: ForgeClientOptions): { shared: Shared; release: () => Promise<void> } {
+  const id = opts.lookup ? undefined : JSON.stringify([
+    base.origin, opts.operatorNamed ?? true, !!opts.allowPrivate, !!opts.skipTlsVerify, opts.caFile ?? '', opts.headersTimeoutMs ?? 0, opts.maxConnections ?? 0,
+  ]);
+  let shared = id === undefined ? undefined : sharedDispatchers.get(id);
+  if (!shared) {
+    shared = openShared(base, opts);
+    if (id !== undefined) sharedDispatchers.set(id, shared);
+  }
+  const s = shared;
+  s.users++;
+  let released = false;
+  return {
+    shared: s,
+    release: async () => {
+      if (released) return;
+      released = true;
+      if (--s.users > 0) return;
+      // The last client of this instance: its sockets close once their requests are done.
+      if (id !== undefined && sharedDispatchers.get(id) === s) sharedDispatchers.delete(id);
+      await s.dispatcher.close();
+    },
+  };
 }
 
 /** At most two re-sends. */
@@ -226,7 +312,8 @@ class Client implements ForgeClient {
   private readonly delays: [number, number];
   private readonly policy: OutboundPolicy;
   private readonly dispatcher: Dispatcher;
-  private refusedProxy: string | undefined;
+  private readonly refusedProxy: string | undefined;
+  private readonly release: () => Promise<void>;
 
   constructor(opts: ForgeClientOptions) {
     const trimmed = trimBase(opts.baseUrl);
@@ -236,39 +323,11 @@ class Client implements ForgeClient {
     this.tokenHeader = opts.tokenHeader ?? 'private-token';
     this.userAgent = opts.userAgent ?? 'forge-mcp-server';
     this.delays = opts.retryDelaysMs ?? [DEFAULT_RETRY_DELAYS_MS[0], DEFAULT_RETRY_DELAYS_MS[1]];
-    this.policy = new OutboundPolicy({ instanceHost: this.base.hostname, operatorNamed: opts.operatorNamed ?? true, allowPrivate: !!opts.allowPrivate });
-
-    const resolver = opts.lookup ?? defaultResolver;
-    let ca: string[] | undefined;
-    if (opts.caFile) {
-      let pem: string;
-      try {
-        pem = readFileSync(opts.caFile, 'utf8');
-      } catch (e) {
-        throw new Error(`cannot read the CA bundle named by SSL_CERT_FILE (${opts.caFile}): ${(e as Error).message}`);
-      }
-      ca = [...rootCertificates, pem];
-    }
-    const tlsOpts = { rejectUnauthorized: !opts.skipTlsVerify, ...(ca ? { ca } : {}) };
-    // A proxy that spells a metadata address never reaches a lookup hook: refuse it here (tier A).
-    for (const proxyUrl of [process.env.http_proxy ?? process.env.HTTP_PROXY, process.env.https_proxy ?? process.env.HTTPS_PROXY]) {
-      if (!proxyUrl) continue;
-      try {
-        const host = normalizeIp(new URL(proxyUrl).hostname);
-        if (host && isTierA(host.ip)) this.refusedProxy = host.ip;
-      } catch {
-        // An unparsable proxy URL is undici's to reject.
-      }
-    }
-    this.dispatcher = new EnvHttpProxyAgent({
-      ...(opts.headersTimeoutMs ? { headersTimeout: opts.headersTimeoutMs } : {}),
-      // Direct connections: full check after DNS resolution, once per resolved address.
-      connect: { ...tlsOpts, lookup: this.policy.lookupHook(resolver) },
-      // Connection to an outbound proxy: only tier A applies.
-      proxyTls: { ...(ca ? { ca } : {}), lookup: this.policy.lookupHook(resolver, true) },
-      // TLS to the destination through a proxy tunnel.
-      requestTls: tlsOpts,
-    });
+    const { shared, release } = acquireShared(this.base, opts);
+    this.policy = shared.policy;
+    this.dispatcher = shared.dispatcher;
+    this.refusedProxy = shared.refusedProxy;
+    this.release = release;
   }
 
   async send(req: ForgeRequest): Promise<ForgeResponse> {
@@ -310,7 +369,7 @@ class Client implements ForgeClient {
   }
 
   async close(): Promise<void> {
-    await this.dispatcher.close();
+    await this.release();
   }
 
   private shouldResendFailure(f: ForgeNetworkError, method: string, graphql: boolean): boolean {

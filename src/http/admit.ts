@@ -65,6 +65,8 @@ export async function admit(i: AdmitInput): Promise<Admission> {
     skipTlsVerify: i.config.skipTlsVerify,
     caFile: i.config.caFile,
     userAgent: 'forge-mcp-server',
+    // One pool of connections per instance, shared by every credential.
+    maxConnections: i.config.maxPlatformConnections,
   });
   let refusedOnCall = false;
   // A token the platform refuses on a call ends its entry: the next request passes the door again.

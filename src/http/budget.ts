@@ -29,8 +29,11 @@ export class AddressBudget {
     return Math.max(0, (f?.blockedUntil ?? 0) - t, (d?.blockedUntil ?? 0) - t);
   }
 
-  /** Charges one failed authentication (a refused credential, by its digest) to the address. */
-  charge(addr: string, credentialKey: string): void {
+  /**
+   * Charges one failed authentication (a refused credential, by its digest) to the address.
+   * `count`: whether a block it starts is counted in the metrics (not when it shadows Redis).
+   */
+  charge(addr: string, credentialKey: string, count = true): void {
     const t = this.now();
     const { failureLimit, failureWindowMs, distinctLimit, distinctWindowMs } = this.limits;
     if (failureLimit > 0) {
@@ -41,7 +44,7 @@ export class AddressBudget {
       }
       f.count++;
       if (f.count >= failureLimit) {
-        if (f.blockedUntil <= t) metrics.authBlocks.inc({ budget: 'failure' });
+        if (f.blockedUntil <= t && count) metrics.authBlocks.inc({ budget: 'failure' });
         f.blockedUntil = Math.max(f.blockedUntil, f.start + failureWindowMs);
       }
     }
@@ -60,7 +63,7 @@ export class AddressBudget {
       if (d.keys.size >= distinctLimit) {
         const step = LADDER[Math.min(d.level, LADDER.length - 1)];
         d.blockedUntil = t + step * distinctWindowMs;
-        metrics.authBlocks.inc({ budget: 'distinct' });
+        if (count) metrics.authBlocks.inc({ budget: 'distinct' });
         d.level = Math.min(d.level + 1, LADDER.length - 1);
         d.keys.clear();
         d.start = t;
@@ -93,8 +96,9 @@ export class RefusalMemory {
     return this.map.get(key);
   }
 
-  remember(key: string, what: Remembered): void {
-    this.map.set(key, what, this.ttlMs);
+  /** `ttlMs`: what is left of a memory another replica started (Redis). */
+  remember(key: string, what: Remembered, ttlMs = this.ttlMs): void {
+    this.map.set(key, what, Math.min(ttlMs, this.ttlMs));
   }
 }
 

@@ -11,13 +11,14 @@ import { canonicalForgeUrl } from '../config/values.js';
 import type { Logger } from '../observe/log.js';
 import { credentialHandle } from '../observe/log.js';
 import { admit, type Admission } from './admit.js';
-import { AddressBudget, RefusalMemory, Slots } from './budget.js';
+import { Slots } from './budget.js';
+import { openSharedState } from './state/index.js';
 import { AddressOf, HostGuard, OriginGuard, header } from './guards.js';
 import { CARD_PATHS, serveCard } from './cards.js';
 import { renderMetrics } from '../observe/metrics.js';
-import { noteRefusal, RATE_LIMITED_CODE, rateLimitMessage, setMeterLog } from '../pipeline/meter.js';
+import { meter, RATE_LIMITED_CODE, setMeterLog } from '../pipeline/meter.js';
 import { watchesOf } from '../server/watch.js';
-import { IdentityCache, metadataPath, oauthChallenge, protectedResourceMetadata, resourceDocumentation } from './oauth.js';
+import { metadataPath, oauthChallenge, protectedResourceMetadata, resourceDocumentation } from './oauth.js';
 import { Pool, poolKey, type PoolEntry } from './pool.js';
 import { StatefulSessions } from './sessions.js';
 import { HEADER_MISMATCH_CODE, heldCallsOf, isInitialize, listenRequest, paramActionMismatch, readBody } from './body.js';
@@ -68,18 +69,13 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
 
   // Stateful sessions (--stateless=false): at most half the held-call ceiling across the process.
   const sessions = config.stateless ? undefined : new StatefulSessions(MAX_STATEFUL_SESSIONS, config.sessionTimeoutMs, log, config.maxRequestBodyBytes);
+  // Budgets, refusal memories, identities and the per-entry buckets: in process, or shared in Redis.
+  const state = await openSharedState(config, log);
   const pool = new Pool(config, log, {
     holds: (key) => (sessions ? sessions.countFor(key) > 0 : false),
     ended: (key) => sessions?.closeFor(key),
+    buckets: state.kind === 'in-process' ? undefined : state,
   });
-  const budget = new AddressBudget({
-    failureLimit: config.authFailureLimit,
-    failureWindowMs: config.authFailureWindowMs,
-    distinctLimit: config.authDistinctTokenLimit,
-    distinctWindowMs: config.authDistinctTokenWindowMs,
-  });
-  const refusals = new RefusalMemory();
-  const identities = new IdentityCache(config.oauthCacheTtlMs);
   const verifySlots = new Slots(VERIFY_SLOTS);
   const pending = new Map<string, Promise<Admission>>();
   const hosts = new HostGuard(config);
@@ -186,7 +182,7 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
     const token = oauth ? bearer : pt ? pt : bearer ? bearer : undefined;
     const via = pt ? 'private-token' as const : 'bearer' as const;
     if (!token) {
-      const blocked = budget.blockedFor(address);
+      const blocked = await state.blockedFor(address);
       if (blocked > 0) tooMany(res, id, blocked);
       else rpcError(res, 401, UNAUTHORIZED_CODE, oauth ? NO_BEARER_MESSAGE : NO_CREDENTIAL_MESSAGE, { id, headers: { 'WWW-Authenticate': oauth ? oauthChallenge(config, req) : legacyChallenge('missing') } });
       return undefined;
@@ -198,22 +194,22 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
       return undefined;
     }
     const key = poolKey(sel.instance, token);
-    const identity = oauth ? identities.get(key) : undefined;
+    const identity = oauth ? await state.identity(key) : undefined;
     const pooled = pool.use(key);
     // Held: a pooled session (legacy), or a cached identity with a pooled session (OAuth).
     if (pooled && (!oauth || identity)) return pooled;
 
     // A blocked address does not cut off held credentials, but gets nothing new checked.
-    const blocked = budget.blockedFor(address);
+    const blocked = await state.blockedFor(address);
     if (blocked > 0) {
       tooMany(res, id, blocked);
       return undefined;
     }
-    const remembered = refusals.get(key);
+    const remembered = await state.refusal(key);
     if (remembered) {
       switch (remembered.kind) {
         case 'refused':
-          budget.charge(address, key);
+          await state.charge(address, key);
           refusedReply(req, res, id);
           return undefined;
         case 'forbidden':
@@ -230,18 +226,18 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
     }, !identity);
     switch (a.kind) {
       case 'refused':
-        refusals.remember(key, { kind: 'refused' });
-        budget.charge(address, key);
+        await state.rememberRefusal(key, { kind: 'refused' });
+        await state.charge(address, key);
         log.info({ credential_hash: credentialHandle(token), address, instance: sel.instance }, 'credential refused by the platform');
         refusedReply(req, res, id);
         return undefined;
       case 'forbidden':
         // A verdict reached during an introspection outage is answered but never remembered.
-        if (!a.transient) refusals.remember(key, { kind: 'forbidden', reason: a.reason, message: a.message });
+        if (!a.transient) await state.rememberRefusal(key, { kind: 'forbidden', reason: a.reason, message: a.message });
         forbiddenReply(req, res, id, a.reason, a.message);
         return undefined;
       case 'pin-refused':
-        refusals.remember(key, { kind: 'pin-refused', message: a.message });
+        await state.rememberRefusal(key, { kind: 'pin-refused', message: a.message });
         pinReply(req, res, id, a.message);
         return undefined;
       case 'unavailable':
@@ -251,7 +247,7 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
         rpcError(res, 403, FORBIDDEN_CODE, a.message, { id });
         return undefined;
       case 'admitted': {
-        if (oauth) identities.put(key, a.identity);
+        if (oauth) await state.rememberIdentity(key, a.identity);
         const current = pool.use(key);
         // Requests that waited on the same admission share its entry.
         if (current?.session === a.session) return current;
@@ -337,9 +333,9 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
    */
   const admitListen = async (entry: PoolEntry, req: IncomingMessage, res: ServerResponse, listen: { id: RpcId; uris: string[] }): Promise<boolean> => {
     const s = entry.session;
-    if (s.meters.calls && !s.meters.calls.take()) {
-      noteRefusal(s.log, 'subscriptions/listen', 'entry');
-      jsonReply(res, 200, { jsonrpc: '2.0', id: listen.id, error: { code: RATE_LIMITED_CODE, message: rateLimitMessage('subscriptions/listen', config) } });
+    const refused = await meter(s, 'subscriptions/listen');
+    if (refused !== undefined) {
+      jsonReply(res, 200, { jsonrpc: '2.0', id: listen.id, error: { code: RATE_LIMITED_CODE, message: refused } });
       return false;
     }
     const watches = watchesOf(s);
@@ -526,6 +522,7 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
     });
     await sessions?.closeAll();
     await pool.closeAll();
+    await state.close();
   };
   return { address, close };
 }

@@ -116,9 +116,14 @@ export class IdentityCache {
     return this.map.get(key);
   }
 
-  put(key: string, identity: Identity): void {
-    const ttl = Math.min(this.ttlMs, (identity.tokenExpiresAt ?? Number.POSITIVE_INFINITY) - this.now());
-    this.map.set(key, identity, ttl);
+  /** How long an identity may be kept: the TTL, never past the token's own expiry. */
+  ttlFor(identity: Identity): number {
+    return Math.min(this.ttlMs, (identity.tokenExpiresAt ?? Number.POSITIVE_INFINITY) - this.now());
+  }
+
+  /** `capMs`: what is left of an identity another replica verified (Redis). */
+  put(key: string, identity: Identity, capMs = Number.POSITIVE_INFINITY): void {
+    this.map.set(key, identity, Math.min(capMs, this.ttlFor(identity)));
   }
 }
 

@@ -8,6 +8,7 @@ import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/ser
 import type { Config } from '../config/index.js';
 import type { ForgeClient } from '../forge/types.js';
 import type { Logger } from '../observe/log.js';
+import type { BucketStore } from '../pipeline/meter.js';
 import { createMcpServer } from '../server/mcp.js';
 import { belowMinimum, detectScopes, type Session } from '../session/session.js';
 import { watchMeta, type WatchChannel } from '../server/watch.js';
@@ -47,6 +48,8 @@ export class Pool {
       holds?: (key: string) => boolean;
       /** Called when an entry ends, to end what it holds. */
       ended?: (key: string) => void;
+      /** Where the entries' buckets live when replicas share them (else each entry keeps its own). */
+      buckets?: BucketStore;
     } = {},
     private readonly now: () => number = Date.now,
   ) {}
@@ -81,6 +84,7 @@ export class Pool {
 
   /** Builds and adds an entry around an admitted session, evicting the least recently used past the cap. */
   add(key: string, instance: string, client: ForgeClient, session: Session, unverifiedForMs?: number): PoolEntry {
+    if (this.hooks.buckets) session.meters.share(this.hooks.buckets, key);
     const handler = createMcpHandler(() => createMcpServer(session, { subscriptions: false }), {
       onerror: (err) => session.log.debug({ error: err.message }, 'mcp handler error'),
       maxRequestBodySize: this.config.maxRequestBodyBytes,
@@ -152,6 +156,8 @@ export class Pool {
     this.entries.clear();
     await Promise.all(all.map(async (e) => {
       e.closed = true;
+      // A stopping replica ends its watches with its streams; clients subscribe again elsewhere.
+      e.session.watches?.closeAll();
       await e.handler.close().catch(() => undefined);
       await e.client.close().catch(() => undefined);
     }));

@@ -44,6 +44,8 @@ export const metrics = {
   rateLimited: new Counter('forge_mcp.rate_limit.refusals', 'Requests refused by a rate limit, by method and scope (entry or process).'),
   toolCalls: new Counter('forge_mcp.tool.calls', 'Tool calls, by tool, catalog action and outcome (ok, error, refused, rate_limited, asked).'),
   toolDuration: new Histogram('forge_mcp.tool.duration', 'Duration of tool calls, by tool and outcome.', 's'),
+  sharedStateRoundTrips: new Counter('forge_mcp.shared_state.round_trips', 'Round trips to the shared state (Redis), by operation.'),
+  sharedStateFallbacks: new Counter('forge_mcp.shared_state.fallbacks', 'Operations answered from local state because the shared state (Redis) did not answer, by operation.'),
 };
 
 /** Creates every instrument on the meter (once per process, when telemetry starts). */

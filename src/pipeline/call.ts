@@ -1,6 +1,6 @@
 // The one call path. Every surface hands (action, params, confirm) here:
 // validate → read-only/scope → safe mode → confirmation → local paths → rate limit → execute → render.
-import { noteRefusal, rateLimitMessage } from './meter.js';
+import { meter } from './meter.js';
 import { fineGrainedRefusal } from '../session/grant.js';
 import type { Action } from '../catalog/define.js';
 import type { Session } from '../session/session.js';
@@ -56,31 +56,29 @@ async function decideAndRun(s: Session, req: CallRequest, unknownAction: Unknown
     return safeModeCard({ actionId: action.id, args: v.params, surface });
   }
 
-  // Fine-grained withholding comes after read-only and safe mode, before any confirmation.
-  if (fineGrainedRefuses(action, avail, s)) {
-    // The refusal spends its rate-limit token like any call (and charges no failure budget).
-    if (s.meters.calls && !s.meters.calls.take()) {
-      progress.stage = 'rate_limited';
-      noteRefusal(s.log, 'tools/call', 'entry');
-      return errorResult(rateLimitMessage(req.toolName, s.config));
-    }
-    s.log.info({ action: action.id, reason: 'fine_grained' }, 'call withheld');
-    return errorResult(fineGrainedRefusal(action, s, surface));
+  // Fine-grained withholding comes after read-only and safe mode, before any confirmation; the
+  // refusal spends its rate-limit token like any call (and charges no failure budget).
+  const withheld = fineGrainedRefuses(action, avail, s);
+  if (!withheld) {
+    const decision = decideConfirmation({ action, params: v.params, confirm, yolo: s.config.yolo, surface, canPrompt: req.canPrompt, answer: req.answer });
+    if (decision.kind === 'refuse') return errorResult(decision.message);
+    if (decision.kind === 'ask') return { ask: decision.message };
+
+    const pathRefusal = checkLocalPaths(action, v.params, {
+      transport: s.config.transport, cwd: process.cwd(), allowedDirs: s.config.allowedDirs, maxFileSize: s.config.uploadMaxFileSize, envFile: s.config.envFile,
+    });
+    if (pathRefusal) return errorResult(pathRefusal);
   }
 
-  const decision = decideConfirmation({ action, params: v.params, confirm, yolo: s.config.yolo, surface, canPrompt: req.canPrompt, answer: req.answer });
-  if (decision.kind === 'refuse') return errorResult(decision.message);
-  if (decision.kind === 'ask') return { ask: decision.message };
-
-  const pathRefusal = checkLocalPaths(action, v.params, {
-    transport: s.config.transport, cwd: process.cwd(), allowedDirs: s.config.allowedDirs, maxFileSize: s.config.uploadMaxFileSize, envFile: s.config.envFile,
-  });
-  if (pathRefusal) return errorResult(pathRefusal);
-
-  if (s.meters.calls && !s.meters.calls.take()) {
+  const refused = await meter(s, 'tools/call', req.toolName);
+  if (refused) {
     progress.stage = 'rate_limited';
-    noteRefusal(s.log, 'tools/call', 'entry');
-    return errorResult(rateLimitMessage(req.toolName, s.config));
+    return errorResult(refused);
+  }
+
+  if (withheld) {
+    s.log.info({ action: action.id, reason: 'fine_grained' }, 'call withheld');
+    return errorResult(fineGrainedRefusal(action, s, surface));
   }
 
   progress.stage = 'platform';

@@ -1,5 +1,6 @@
 // Metered methods (SPEC "Limits"): per-entry buckets for calls, listings and completions, the
-// process-wide tools/list bucket, and the refusal summary (one WARN line per ten seconds).
+// process-wide tools/list bucket, and the refusal summary (one WARN line per ten seconds). Every
+// metered method passes the one gate, `meter`; HTTP replicas may share the per-entry buckets.
 import type { Config } from '../config/index.js';
 import type { Logger } from '../observe/log.js';
 import { metrics } from '../observe/metrics.js';
@@ -8,35 +9,95 @@ import { TokenBucket } from './ratelimit.js';
 /** JSON-RPC code of a rate-limit refusal on a metered method other than tools/call (answered in band). */
 export const RATE_LIMITED_CODE = -42900;
 
-export interface Meters {
-  /** tools/call, resources/read, resources/subscribe, subscriptions/listen, prompts/get. */
-  calls?: TokenBucket;
-  /** tools/list: refilled a tenth as fast, same burst. */
-  lists?: TokenBucket;
-  /** completion/complete: ten times looser in rate and burst. */
-  completions?: TokenBucket;
+export type MeteredMethod = 'tools/call' | 'resources/read' | 'resources/subscribe' | 'subscriptions/listen' | 'prompts/get' | 'tools/list' | 'completion/complete';
+export type BucketName = 'calls' | 'lists' | 'completions';
+export interface BucketSpec { readonly name: BucketName; readonly rate: number; readonly burst: number }
+
+/** Which bucket each metered method draws from. */
+const BUCKET_OF: Readonly<Record<MeteredMethod, BucketName>> = {
+  'tools/call': 'calls', 'resources/read': 'calls', 'resources/subscribe': 'calls', 'subscriptions/listen': 'calls', 'prompts/get': 'calls',
+  'tools/list': 'lists', 'completion/complete': 'completions',
+};
+
+/**
+ * Buckets kept elsewhere (Redis, shared by replicas). `undefined`: the store could not answer, and
+ * the entry's own in-process bucket decides instead.
+ */
+export interface BucketStore {
+  take(key: string, spec: BucketSpec, n: number): Promise<boolean | undefined>;
 }
 
 /** The tools/list bucket refills this many times slower than the call bucket (SPEC "Limits"). */
 const LIST_RATE_DIVISOR = 10;
 
+/** The per-entry buckets of one session; empty when rate limiting is off. */
+export class Meters {
+  private readonly specs: Readonly<Record<BucketName, BucketSpec>> | undefined;
+  private readonly local: Record<BucketName, TokenBucket> | undefined;
+  private shared: { store: BucketStore; key: string } | undefined;
+
+  constructor(config: Config) {
+    const { rps, burst } = config.rateLimit;
+    if (rps <= 0) return;
+    const b = Math.max(1, burst);
+    this.specs = {
+      calls: { name: 'calls', rate: rps, burst: b },
+      lists: { name: 'lists', rate: rps / LIST_RATE_DIVISOR, burst: b },
+      // completion/complete: ten times looser in rate and burst.
+      completions: { name: 'completions', rate: rps * 10, burst: b * 10 },
+    };
+    const bucket = (s: BucketSpec) => new TokenBucket(s.rate, s.burst);
+    this.local = { calls: bucket(this.specs.calls), lists: bucket(this.specs.lists), completions: bucket(this.specs.completions) };
+  }
+
+  /** From now on the buckets live in `store` under `key` (a digest, never the token); these stay as the fallback. */
+  share(store: BucketStore, key: string): void {
+    this.shared = { store, key };
+  }
+
+  async take(name: BucketName, n = 1): Promise<boolean> {
+    if (!this.specs || !this.local) return true;
+    if (this.shared) {
+      const verdict = await this.shared.store.take(this.shared.key, this.specs[name], n);
+      if (verdict !== undefined) return verdict;
+    }
+    return this.local[name].take(n);
+  }
+}
+
 export function metersFor(config: Config): Meters {
-  const { rps, burst } = config.rateLimit;
-  if (rps <= 0) return {};
-  const b = Math.max(1, burst);
-  return { calls: new TokenBucket(rps, b), lists: new TokenBucket(rps / LIST_RATE_DIVISOR, b), completions: new TokenBucket(rps * 10, b * 10) };
+  return new Meters(config);
+}
+
+/** What the gate needs of a session. */
+export interface Metered { readonly meters: Meters; readonly log: Logger; readonly config: Config }
+
+/**
+ * The one metering gate: draws one token for `method` from the session's bucket. Returns undefined
+ * when admitted, else the refusal's words (counted, and summarized in the ten-second WARN line).
+ * `what` names the request in the words (a tool call names its tool).
+ */
+export async function meter(s: Metered, method: MeteredMethod, what: string = method): Promise<string | undefined> {
+  const bucket = BUCKET_OF[method];
+  if (await s.meters.take(bucket)) return undefined;
+  noteRefusal(s.log, method, 'entry');
+  return rateLimitMessage(what, s.config, 'entry', bucket);
 }
 
 /** Process-wide tools/list bucket in HTTP mode: 3,000 tools per second, 48,000 in hand (not configurable). */
 export const PROCESS_TOOLS_RATE = 3_000;
 export const PROCESS_TOOLS_BURST = 48_000;
 let processTools: TokenBucket | undefined;
-export function processToolsBucket(): TokenBucket {
+
+/** The process-wide listing gate (HTTP): stays per process, also with shared state (SPEC ties it to the process). */
+export function meterProcessListing(s: Metered, tools: number): string | undefined {
   processTools ??= new TokenBucket(PROCESS_TOOLS_RATE, PROCESS_TOOLS_BURST);
-  return processTools;
+  if (s.config.transport !== 'http' || processTools.take(tools)) return undefined;
+  noteRefusal(s.log, 'tools/list', 'process');
+  return rateLimitMessage('tools/list', s.config, 'process');
 }
 
-export type MeterScope = 'entry' | 'process';
+type MeterScope = 'entry' | 'process';
 
 const SUMMARY_MS = 10_000;
 let rootLog: Logger | undefined;
@@ -49,7 +110,7 @@ export function setMeterLog(log: Logger): void {
 }
 
 /** Counts a refusal; the first of a ten-second window arms one WARN line summarizing the window. */
-export function noteRefusal(log: Logger, method: string, scope: MeterScope): void {
+function noteRefusal(log: Logger, method: string, scope: MeterScope): void {
   metrics.rateLimited.inc({ method, scope });
   let m = pending.get(scope);
   if (!m) pending.set(scope, (m = new Map()));
@@ -64,9 +125,9 @@ export function noteRefusal(log: Logger, method: string, scope: MeterScope): voi
   timer.unref();
 }
 
-export function rateLimitMessage(what: string, config: Config, scope: MeterScope = 'entry'): string {
+function rateLimitMessage(what: string, config: Config, scope: MeterScope, bucket: BucketName = 'lists'): string {
   if (scope === 'process') return `rate limit exceeded for ${what}: this server is listing tools for too many sessions at once; wait a moment and retry`;
   // Each bucket states its own rate: tools/list refills a tenth as fast as the calls.
-  const rps = what === 'tools/list' ? Number((config.rateLimit.rps / LIST_RATE_DIVISOR).toPrecision(6)) : config.rateLimit.rps;
+  const rps = bucket === 'lists' ? Number((config.rateLimit.rps / LIST_RATE_DIVISOR).toPrecision(6)) : config.rateLimit.rps;
   return `rate limit exceeded for ${what}: more than ${rps} requests per second (burst ${config.rateLimit.burst}); wait a moment and retry`;
 }

@@ -3,7 +3,8 @@
 // SPEC "JSON-RPC methods".
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, ProtocolError, Server, createRequestStateCodec, inputRequired, inputResponse, type ServerContext,
+  CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, ProtocolError, Server, createRequestStateCodec, inputRequired, inputResponse,
+  type HandlerResultTypeMap, type RequestTypeMap, type ServerContext,
 } from '@modelcontextprotocol/server';
 import { loadCatalog } from '../catalog/index.js';
 import { runCall } from '../pipeline/call.js';
@@ -18,7 +19,7 @@ import { belowMinimum, type Session } from '../session/session.js';
 import { actionDetail, TOOL_URI_PREFIX } from './resources.js';
 import { complete, getPrompt, listPrompts } from './prompts.js';
 import { markActivity, serverChannel, watchesOf } from './watch.js';
-import { noteRefusal, processToolsBucket, RATE_LIMITED_CODE, rateLimitMessage } from '../pipeline/meter.js';
+import { meter, meterProcessListing, RATE_LIMITED_CODE, type MeteredMethod } from '../pipeline/meter.js';
 import { readObject } from './objects.js';
 
 const SURFACES: Record<string, Surface> = { dynamic: dynamicSurface, meta: metaSurface, individual: individualSurface };
@@ -86,26 +87,32 @@ export function createMcpServer(s: Session, opts: ServerOptions = { subscription
     }
   };
 
-  /** A metered method other than tools/call: refused in band with -42900. */
-  const meter = (method: string): void => {
-    if (s.meters.calls && !s.meters.calls.take()) {
-      noteRefusal(s.log, method, 'entry');
-      throw new ProtocolError(RATE_LIMITED_CODE, rateLimitMessage(method, s.config));
-    }
+  /**
+   * The one handler wrapper of the metered methods (tools/call meters inside the call path, after
+   * validation and confirmation): the guard, then the metering gate. A refusal is answered in band
+   * with -42900; a refused completion is an empty one (SPEC "Limits").
+   */
+  const metered = <M extends Exclude<MeteredMethod, 'tools/call' | 'subscriptions/listen'>>(
+    method: M,
+    handler: (request: RequestTypeMap[M], ctx: ServerContext) => Promise<HandlerResultTypeMap[M]>,
+    refusedAnswer?: HandlerResultTypeMap[M],
+  ): void => {
+    server.setRequestHandler(method, async (request: RequestTypeMap[M], ctx: ServerContext) => {
+      await guard(method === 'tools/list');
+      const refused = await meter(s, method);
+      if (refused !== undefined) {
+        if (refusedAnswer !== undefined) return refusedAnswer;
+        throw new ProtocolError(RATE_LIMITED_CODE, refused);
+      }
+      return handler(request, ctx);
+    });
   };
 
-  server.setRequestHandler('tools/list', async () => {
-    await guard(true);
-    if (s.meters.lists && !s.meters.lists.take()) {
-      noteRefusal(s.log, 'tools/list', 'entry');
-      throw new ProtocolError(RATE_LIMITED_CODE, rateLimitMessage('tools/list', s.config));
-    }
+  metered('tools/list', async () => {
     const tools = surface.tools(s);
     // HTTP: every listing also draws its tool count from the process-wide bucket.
-    if (s.config.transport === 'http' && !processToolsBucket().take(tools.length)) {
-      noteRefusal(s.log, 'tools/list', 'process');
-      throw new ProtocolError(RATE_LIMITED_CODE, rateLimitMessage('tools/list', s.config, 'process'));
-    }
+    const refused = meterProcessListing(s, tools.length);
+    if (refused !== undefined) throw new ProtocolError(RATE_LIMITED_CODE, refused);
     return { tools: tools as never[] };
   });
 
@@ -160,9 +167,7 @@ export function createMcpServer(s: Session, opts: ServerOptions = { subscription
     await guard();
     return { resources: [] };
   });
-  server.setRequestHandler('resources/read', async (request, ctx) => {
-    await guard();
-    meter('resources/read');
+  metered('resources/read', async (request, ctx) => {
     markActivity(s);
     const uri = request.params.uri;
     if (!uri.startsWith(TOOL_URI_PREFIX)) {
@@ -178,12 +183,10 @@ export function createMcpServer(s: Session, opts: ServerOptions = { subscription
   // per-request instance cannot deliver anything later and refuses outright.
   const channel = serverChannel(() => [server]);
   if (s.config.capabilitySurface !== 'minimal') {
-    server.setRequestHandler('resources/subscribe', async (request) => {
-      await guard();
+    metered('resources/subscribe', async (request) => {
       if (!opts.subscriptions) {
         throw new ProtocolError(-32601, 'resources/subscribe is not available on the stateless HTTP transport: use subscriptions/listen (protocol 2026-07-28), or a deployment with stateful sessions');
       }
-      meter('resources/subscribe');
       const started = await watchesOf(s).subscribe(request.params.uri, channel);
       if (!started.ok) throw new ProtocolError(-32602, started.message);
       return {};
@@ -199,25 +202,17 @@ export function createMcpServer(s: Session, opts: ServerOptions = { subscription
     await guard();
     return { prompts: await listPrompts(s) };
   });
-  server.setRequestHandler('prompts/get', async (request) => {
-    await guard();
-    meter('prompts/get');
+  metered('prompts/get', async (request) => {
     const p = await getPrompt(s, request.params.name, request.params.arguments);
     if (!p.ok) throw new ProtocolError(-32602, p.message);
     return { description: p.description, messages: [{ role: 'user', content: { type: 'text', text: p.text } }] };
   });
-  server.setRequestHandler('completion/complete', async (request, ctx) => {
-    await guard();
-    const none = { completion: { values: [], hasMore: false } };
-    // A refused completion is an empty one (SPEC "Limits").
-    if (s.meters.completions && !s.meters.completions.take()) {
-      noteRefusal(s.log, 'completion/complete', 'entry');
-      return none;
-    }
+  const none = { completion: { values: [], hasMore: false } };
+  metered('completion/complete', async (request, ctx) => {
     const { ref, argument, context } = request.params;
     const values = await complete(s, ref as { type: string; name?: string; uri?: string }, argument, context?.arguments, ctx.mcpReq.signal).catch(() => []);
     return values.length ? { completion: { values, hasMore: false } } : none;
-  });
+  }, none);
   return server;
 }
 
