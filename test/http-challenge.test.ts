@@ -64,4 +64,22 @@ describe('legacy mode 401 challenge', () => {
       }
     }
   });
+
+  it('the places an OAuth client probes to sign in answer 404 saying how to authenticate instead (clients show that body)', async () => {
+    const probes: Array<[string, string]> = [
+      ['GET', '/.well-known/oauth-protected-resource'], ['GET', '/.well-known/oauth-protected-resource/mcp'],
+      ['GET', '/.well-known/oauth-authorization-server'], ['GET', '/.well-known/openid-configuration'],
+      ['POST', '/register'], ['GET', '/authorize'], ['POST', '/token'],
+    ];
+    for (const [method, path] of probes) {
+      const r = await fetch(`${srv.url}${path}`, { method, headers: method === 'POST' ? { 'Content-Type': 'application/json' } : {}, body: method === 'POST' ? '{}' : undefined });
+      expect(r.status, path).toBe(404);
+      expect(await r.json(), path).toEqual({
+        error: 'not found',
+        error_description: 'This server does not sign in with OAuth: configure your client to send a GitLab access token in the PRIVATE-TOKEN header or as Authorization: Bearer <token>',
+      });
+    }
+    // Any other unknown path keeps the plain answer.
+    expect(await (await fetch(`${srv.url}/nothing-here`)).json()).toEqual({ error: 'not found' });
+  });
 });

@@ -25,7 +25,7 @@ import { HEADER_MISMATCH_CODE, heldCallsOf, isInitialize, listenRequest, paramAc
 import { jsonDepth } from '../server/json-depth.js';
 import {
   CORS_ALLOW_METHODS, CORS_EXPOSE_HEADERS, FORBIDDEN_CODE, INVALID_REQUEST_CODE, PARSE_ERROR_CODE, SERVER_ERROR_CODE, TOO_MANY_CODE, UNAUTHORIZED_CODE,
-  corsAllowHeaders, jsonReply, legacyChallenge, markPublicDocument, prepareResponse, requestIdOf, retryAfterSeconds, rpcError, unparsedRequestAnswer, type RpcId,
+  NO_OAUTH_SIGN_IN, corsAllowHeaders, isOAuthProbe, jsonReply, legacyChallenge, markPublicDocument, prepareResponse, requestIdOf, retryAfterSeconds, rpcError, unparsedRequestAnswer, type RpcId,
 } from './replies.js';
 
 /** Held calls at once (SPEC "Limits": 192 under a descriptor limit of 1024). */
@@ -440,7 +440,7 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
     }
     if (path === prmPath || path === `${prmPath}/mcp`) {
       // OAuth mode only (else 404). `/mcp` appended is where RFC 9728 clients look for the endpoint's own document.
-      if (!oauth) jsonReply(res, 404, { error: 'not found' });
+      if (!oauth) jsonReply(res, 404, { error: 'not found', error_description: NO_OAUTH_SIGN_IN });
       else if (method === 'GET' || method === 'HEAD') {
         markPublicDocument(res);
         jsonReply(res, 200, protectedResourceMetadata(config, req));
@@ -463,7 +463,7 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
       else rpcError(res, 405, INVALID_REQUEST_CODE, 'Method not allowed.', { headers: { Allow: 'GET' } });
       return;
     }
-    jsonReply(res, 404, { error: 'not found' });
+    jsonReply(res, 404, !oauth && isOAuthProbe(path) ? { error: 'not found', error_description: NO_OAUTH_SIGN_IN } : { error: 'not found' });
   };
 
   const listener = (req: IncomingMessage, res: ServerResponse) => {

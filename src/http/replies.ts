@@ -49,6 +49,18 @@ export function legacyChallenge(reason: 'missing' | 'refused'): string {
   return `Bearer error="invalid_token", error_description="${description}"`;
 }
 
+/**
+ * Where an OAuth client looks to sign in (RFC 8414 and 9728 discovery, dynamic client registration,
+ * the authorize and token endpoints). In token mode these are 404, and MCP Inspector and mcp-remote
+ * show that 404's body to the user when their sign-in fails: it says how to authenticate instead.
+ */
+export function isOAuthProbe(path: string): boolean {
+  return /^\/\.well-known\/(?:oauth-authorization-server|openid-configuration|oauth-protected-resource)(?:\/|$)/.test(path) || ['/register', '/authorize', '/token'].includes(path);
+}
+
+export const NO_OAUTH_SIGN_IN =
+  'This server does not sign in with OAuth: configure your client to send a GitLab access token in the PRIVATE-TOKEN header or as Authorization: Bearer <token>';
+
 /** Responses serving a public document: the only ones whose Cache-Control is not `no-store`. */
 const publicDocuments = new WeakSet<ServerResponse>();
 
