@@ -82,3 +82,16 @@ describe('merge request list filters', () => {
     expect(got).toEqual(sorted(mrs().filter((m) => !m.reviewerIds.includes(reviewer)).map((m) => m.iid)));
   });
 });
+
+describe('milestone list filters', () => {
+  it('state all lists active and closed milestones; active and closed each one side', async () => {
+    const milestones = [...sb.state.projects.get(1)!.milestones];
+    const states = new Set(milestones.map((m) => m.state));
+    expect(states).toEqual(new Set(['active', 'closed']));
+    const all = iidsOf(await srv.call('forge_project_milestone_list', { project_id: '1', state: 'all', per_page: 100 }));
+    expect(lastQuery('/api/v4/projects/1/milestones').state).toBe('all');
+    expect(all).toEqual(sorted(milestones.map((m) => m.iid)));
+    const closed = iidsOf(await srv.call('forge_project_milestone_list', { project_id: '1', state: 'closed', per_page: 100 }));
+    expect(closed).toEqual(sorted(milestones.filter((m) => m.state === 'closed').map((m) => m.iid)));
+  });
+});

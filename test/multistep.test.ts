@@ -71,6 +71,8 @@ describe('related reads and lookups', () => {
     const r = await run('project.milestone_get', { project_id: 1, milestone_iid: 2 });
     expect(r.isError, text(r)).toBeFalsy();
     expect(sent()).toEqual(['GET /api/v4/projects/1/milestones', 'GET /api/v4/projects/1/milestones/402']);
+    // The IID feeds the lookup only: GitLab's route takes the ID and no milestone_iid.
+    expect(apiRequests(sb).at(-1)?.query).not.toHaveProperty('milestone_iid');
   });
 });
 

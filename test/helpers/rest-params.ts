@@ -82,7 +82,8 @@ export function typeProblem(spec: ParamSpec, ref: RefParam): string | undefined 
 
 export function enumProblem(spec: ParamSpec, ref: RefParam): string | undefined {
   if (!ref.enum) return undefined;
-  const all = ref.enum.map(String).filter((v) => v !== '');
+  // A Ruby symbol GitLab's definition lists (`:eager`) goes on the wire as its name.
+  const all = ref.enum.map((v) => String(v).replace(/^:/, '')).filter((v) => v !== '');
   // GitLab lists legacy spellings beside the current ones (`created-by-me` beside `created_by_me`): one counts.
   const refValues = all.filter((v) => !(v.includes('-') && all.includes(v.replace(/-/g, '_'))));
   // An empty string (GitLab's "unset") is left out on both sides.

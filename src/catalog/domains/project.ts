@@ -41,7 +41,8 @@ const RESOLVE_MILESTONE = {
   into: 'milestone_id',
 };
 const milestoneByIid = (): Record<string, ParamSpec> => ({
-  milestone_iid: id.int('Milestone IID (the number shown in the UI, e.g. %3)'),
+  // The IID only feeds the lookup (RESOLVE_MILESTONE): GitLab's routes take the ID.
+  milestone_iid: { ...id.int('Milestone IID (the number shown in the UI, e.g. %3)'), in: 'local' },
   milestone_id: int('Milestone ID; looked up from milestone_iid', { in: 'local' }),
 });
 
@@ -76,8 +77,29 @@ const projectFilters = (): Record<string, ParamSpec> => ({
   id_before: int('Only projects with an ID less than this'),
   order_by: oneOf(PROJECT_ORDER, 'Sort field (default created_at)'),
   sort: oneOf(SORT, 'Sort direction (default desc)'),
+  topic: str('Comma-separated topics; projects must have all'),
+  topic_id: int('Only projects with the topic of this ID'),
+  with_programming_language: str('Only projects using this language'),
+  last_activity_after: str('Only projects with activity after this time (ISO 8601)'),
+  last_activity_before: str('Only projects with activity before this time (ISO 8601)'),
+  search_namespaces: bool('Also match the namespace path in search'),
+  include_pending_delete: bool('Include projects pending deletion (administrator)'),
+  include_hidden: bool('Include hidden projects (administrator)'),
+  active: bool('Only active (not archived, not pending deletion) projects'),
+  imported: bool('Only projects the current user imported from an external system'),
+  marked_for_deletion_on: str('Only projects marked for deletion on this date (YYYY-MM-DD; Premium)'),
   ...paging(),
 });
+/** Project-list filters GitLab defines that this server leaves out. */
+const LIST_OMITTED: Record<string, string> = {
+  custom_attributes: 'filters by custom_attributes[key]=value, a query form this server does not build',
+  repository_checksum_failed: 'administrator filter of failed Geo repository checksums, an operations task',
+  wiki_checksum_failed: 'administrator filter of failed Geo wiki checksums, an operations task',
+  repository_storage: 'administrator filter by storage shard, an operations task',
+};
+/** projectFilters without the given keys (for routes that do not take them). */
+const projectFiltersExcept = (...keys: string[]): Record<string, ParamSpec> =>
+  Object.fromEntries(Object.entries(projectFilters()).filter(([k]) => !keys.includes(k)));
 
 /** Settings accepted by project create and update. */
 const projectSettings = (): Record<string, ParamSpec> => ({
@@ -122,11 +144,101 @@ const projectSettings = (): Record<string, ParamSpec> => ({
   ci_config_path: str('Path of the CI configuration file (default .gitlab-ci.yml)'),
   build_timeout: int('Job timeout in seconds'),
   auto_devops_enabled: bool('Enable Auto DevOps'),
-  packages_enabled: bool('Enable the package registry'),
+  packages_enabled: bool('Enable the package registry (deprecated: prefer package_registry_access_level)'),
   emails_enabled: bool('Send email notifications'),
   show_default_award_emojis: bool('Show default emoji reactions'),
   external_authorization_classification_label: str('Classification label (Premium)'),
+  only_allow_merge_if_all_status_checks_passed: bool('Merge only when status checks passed (Ultimate)'),
+  service_desk_enabled: bool('Enable Service Desk'),
+  enforce_auth_checks_on_uploads: bool('Require authentication to view uploads'),
+  mr_default_target_self: bool('Forks: merge requests target this project by default'),
+  warn_about_potentially_unwanted_characters: bool('Warn about potentially unwanted characters'),
+  auto_devops_deploy_strategy: oneOf(['continuous', 'manual', 'timed_incremental'], 'Auto DevOps deployment strategy'),
+  auto_cancel_pending_pipelines: oneOf(['disabled', 'enabled'], 'Cancel pending pipelines when a newer pipeline starts on the same ref'),
+  build_git_strategy: oneOf(['fetch', 'clone'], 'Git strategy of CI jobs (default fetch)'),
+  public_jobs: bool('Let non-members see job logs and artifacts'),
+  resource_group_default_process_mode: oneOf(['unordered', 'oldest_first', 'newest_first', 'newest_ready_first'], 'Default process mode of new resource groups'),
+  merge_request_title_regex: str('Merge request titles must match this regular expression'),
+  merge_request_title_regex_description: str('Message shown when a merge request title does not match merge_request_title_regex'),
+  package_registry_access_level: oneOf(['disabled', 'private', 'enabled', 'public'], 'Package registry access'),
+  model_experiments_access_level: oneOf(FEATURE_ACCESS, 'Model experiments access'),
+  model_registry_access_level: oneOf(FEATURE_ACCESS, 'Model registry access'),
+  prevent_merge_without_jira_issue: bool('Merge only when a Jira issue is referenced (Ultimate)'),
+  show_diff_preview_in_email: bool('Include diff previews in merge request notification emails'),
+  auto_duo_code_review_enabled: bool('Have GitLab Duo review merge requests automatically (Ultimate)'),
 });
+
+/** Settings of project create and update this server leaves out, and why. */
+const SETTINGS_OMITTED: Record<string, string> = {
+  issues_enabled: 'deprecated: use issues_access_level',
+  jobs_enabled: 'deprecated: use builds_access_level',
+  merge_requests_enabled: 'deprecated: use merge_requests_access_level',
+  snippets_enabled: 'deprecated: use snippets_access_level',
+  wiki_enabled: 'deprecated: use wiki_access_level',
+  container_registry_enabled: 'deprecated: use container_registry_access_level',
+  public_builds: 'deprecated: use public_jobs',
+  tag_list: 'deprecated: use topics',
+  emails_disabled: 'deprecated: use emails_enabled',
+  approvals_before_merge: 'deprecated since GitLab 16.0: approvals are set with approval rules (project.approval_rule_create)',
+  avatar: 'an image file upload: project.upload_avatar',
+  repository_storage: 'administrator choice of storage shard, an operations task',
+  mirror: 'pull mirroring is set up with project.pull_mirror_configure',
+  mirror_trigger_builds: 'pull mirroring is set up with project.pull_mirror_configure',
+  container_expiration_policy_attributes: 'a nested cleanup-policy object this action does not build',
+  spp_repository_pipeline_access: 'a security policy project setting (Ultimate), left to its default',
+  duo_remote_flows_enabled: 'GitLab Duo add-on setting, left to its default',
+  duo_sast_fp_detection_enabled: 'GitLab Duo add-on setting, left to its default',
+  duo_sast_vr_workflow_enabled: 'GitLab Duo add-on setting, left to its default',
+};
+
+/** Custom-template and object-format choices of project creation. */
+const createFields = (): Record<string, ParamSpec> => ({
+  template_project_id: int('Custom project template ID (Premium)'),
+  use_custom_template: bool('Use a custom instance or group template (Premium)'),
+  group_with_project_templates_id: int('Group holding the custom templates (Premium)'),
+  repository_object_format: oneOf(['sha1', 'sha256'], 'Object format of the new repository (default sha1)'),
+});
+
+const UPDATE_PARAMS: Record<string, ParamSpec> = {
+  project_id: id.project(),
+  name: str('New project name'),
+  path: str('New URL path (changes the project URL)'),
+  ...projectSettings(),
+  merge_pipelines_enabled: bool('Enable merged results pipelines (Premium)'),
+  merge_trains_enabled: bool('Enable merge trains (Premium)'),
+  merge_trains_skip_train_allowed: bool('Allow merging at once, skipping the merge train (Premium)'),
+  merge_requests_template: str('Default merge request description (Premium)'),
+  issues_template: str('Default issue description (Premium)'),
+  ci_default_git_depth: int('Default shallow clone depth of CI jobs'),
+  ci_forward_deployment_enabled: bool('Prevent outdated deployment jobs'),
+  ci_forward_deployment_rollback_allowed: bool('Allow rollback deployments while outdated deployment jobs are prevented'),
+  ci_separated_caches: bool('Separate caches for protected branches'),
+  ci_pipeline_variables_minimum_override_role: oneOf(['no_one_allowed', 'developer', 'maintainer', 'owner'], 'Minimum role to override pipeline variables'),
+  ci_allow_fork_pipelines_to_run_in_parent_project: bool('Let merge requests from forks run pipelines in this project'),
+  ci_delete_pipelines_in_seconds: int('Delete pipelines older than this many seconds'),
+  ci_id_token_sub_claim_components: strList('Fields making up the sub claim of CI ID tokens (e.g. project_path, ref_type, ref)'),
+  ci_push_repository_for_job_token_allowed: bool('Let CI job tokens push to this repository'),
+  ci_restrict_pipeline_cancellation_role: str('Minimum role allowed to cancel pipelines and jobs (Premium)'),
+  allow_pipeline_trigger_approve_deployment: bool('Let the pipeline triggerer approve its deployments (Premium)'),
+  keep_latest_artifact: bool('Keep the latest artifacts of each ref'),
+  max_artifacts_size: int('Maximum size of job artifacts in MB (administrator)'),
+  web_based_commit_signing_enabled: bool('Sign commits made in the GitLab web interface'),
+};
+const UPDATE_OMITTED: Record<string, string> = {
+  ...SETTINGS_OMITTED,
+  import_url: 'pull mirroring is set up with project.pull_mirror_configure',
+  mirror_branch_regex: 'pull mirroring is set up with project.pull_mirror_configure',
+  mirror_overwrites_diverged_branches: 'pull mirroring is set up with project.pull_mirror_configure',
+  mirror_user_id: 'pull mirroring is set up with project.pull_mirror_configure',
+  only_mirror_protected_branches: 'pull mirroring is set up with project.pull_mirror_configure',
+  restrict_user_defined_variables: 'deprecated since GitLab 17.7: use ci_pipeline_variables_minimum_override_role',
+  fallback_approvals_required: 'approvals are set with approval rules (project.approval_rule_create)',
+};
+/** The avatar upload sends only the image: every other setting of the route belongs to project.update. */
+const AVATAR_OMITTED: Record<string, string> = {
+  ...Object.fromEntries(Object.keys(UPDATE_PARAMS).filter((k) => k !== 'project_id').map((k) => [k, 'set with project.update'])),
+  ...Object.fromEntries(Object.entries(UPDATE_OMITTED).filter(([k]) => k !== 'avatar')),
+};
 
 const hookFields = (): Record<string, ParamSpec> => ({
   name: str('Name of the webhook'),
@@ -173,6 +285,15 @@ const pushRuleFields = (): Record<string, ParamSpec> => ({
   reject_non_dco_commits: bool('Reject commits without a DCO Signed-off-by'),
 });
 
+/** Approval-rule fields GitLab defines that this server leaves out. */
+const APPROVAL_RULE_OMITTED: Record<string, string> = {
+  users: 'a second spelling of user_ids, which this action sends',
+  groups: 'a second spelling of group_ids, which this action sends',
+  scanners: 'a field of security report approval rules, superseded by merge request approval policies',
+  severity_levels: 'a field of security report approval rules, superseded by merge request approval policies',
+  vulnerabilities_allowed: 'a field of security report approval rules, superseded by merge request approval policies',
+  vulnerability_states: 'a field of security report approval rules, superseded by merge request approval policies',
+};
 const approvalRuleFields = (): Record<string, ParamSpec> => ({
   user_ids: intList('IDs of users who may approve'),
   usernames: strList('Usernames of users who may approve'),
@@ -242,16 +363,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects',
     params: {
       ...projectFilters(),
-      topic: str('Comma-separated topics; projects must have all'),
-      with_programming_language: str('Only projects using this language'),
-      last_activity_after: str('Only projects with activity after this time (ISO 8601)'),
-      last_activity_before: str('Only projects with activity before this time (ISO 8601)'),
-      search_namespaces: bool('Also match the namespace path in search'),
-      include_pending_delete: bool('Include projects pending deletion (administrator)'),
-      include_hidden: bool('Include hidden projects (administrator)'),
-      active: bool('Only active (not archived, not pending deletion) projects'),
       pagination: oneOf(['keyset'], 'keyset for keyset pagination (order_by id only)'),
     },
+    omitted: LIST_OMITTED,
+    undocumented: { pagination: "GitLab's REST pagination docs define pagination=keyset for this list; its route definition leaves it out" },
     fineGrained: ['read_project'],
     keywords: 'repos repositories projects search find membership member of owned starred',
     examples: [
@@ -270,6 +385,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       license: bool('Include the detected license'),
       with_custom_attributes: bool('Include custom attributes (administrator)'),
     },
+    omitted: { custom_attributes: LIST_OMITTED.custom_attributes },
     notFound: { kind: 'project', idParam: 'project_id', listAction: 'project.list' },
     resource: 'forge://project/{project_id}',
     fineGrained: ['read_project'],
@@ -290,11 +406,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       initialize_with_readme: bool('Create an initial README commit'),
       import_url: str('Git URL to import the repository from'),
       template_name: str('Built-in template name (e.g. rails, express)'),
-      template_project_id: int('Custom project template ID (Premium)'),
-      use_custom_template: bool('Use a custom instance or group template (Premium)'),
-      group_with_project_templates_id: int('Group holding the custom templates (Premium)'),
+      ...createFields(),
       ...projectSettings(),
     },
+    omitted: SETTINGS_OMITTED,
     fineGrained: ['create_project'],
     keywords: 'new repo repository init start project',
     examples: [
@@ -314,8 +429,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       initialize_with_readme: bool('Create an initial README commit'),
       import_url: str('Git URL to import the repository from'),
       template_name: str('Built-in template name'),
+      ...createFields(),
       ...projectSettings(),
     },
+    omitted: SETTINGS_OMITTED,
     fineGrained: ['create_project'],
     keywords: 'admin new project for user repo',
     examples: [
@@ -326,27 +443,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   update: {
     summary: 'Update project settings: name, path, description, visibility, features, merge and CI options',
     rest: 'PUT /projects/{project_id}',
-    params: {
-      project_id: id.project(),
-      name: str('New project name'),
-      path: str('New URL path (changes the project URL)'),
-      ...projectSettings(),
-      only_allow_merge_if_all_status_checks_passed: bool('Merge only when status checks passed (Ultimate)'),
-      merge_pipelines_enabled: bool('Enable merged results pipelines (Premium)'),
-      merge_trains_enabled: bool('Enable merge trains (Premium)'),
-      merge_requests_template: str('Default merge request description (Premium)'),
-      issues_template: str('Default issue description (Premium)'),
-      ci_default_git_depth: int('Default shallow clone depth of CI jobs'),
-      ci_forward_deployment_enabled: bool('Prevent outdated deployment jobs'),
-      ci_separated_caches: bool('Separate caches for protected branches'),
-      ci_pipeline_variables_minimum_override_role: oneOf(['no_one_allowed', 'developer', 'maintainer', 'owner'], 'Minimum role to override pipeline variables'),
-      keep_latest_artifact: bool('Keep the latest artifacts of each ref'),
-      service_desk_enabled: bool('Enable Service Desk'),
-      enforce_auth_checks_on_uploads: bool('Require authentication to view uploads'),
-      mr_default_target_self: bool('Forks: merge requests target this project by default'),
-      warn_about_potentially_unwanted_characters: bool('Warn about potentially unwanted characters'),
-      auto_devops_deploy_strategy: oneOf(['continuous', 'manual', 'timed_incremental'], 'Auto DevOps deployment strategy'),
-    },
+    params: UPDATE_PARAMS,
+    omitted: UPDATE_OMITTED,
     fineGrained: ['update_project'],
     keywords: 'edit settings rename visibility configure project options',
     examples: [
@@ -363,6 +461,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       project_id: id.project(),
       permanently_remove: bool('Remove immediately a project already marked for deletion'),
       full_path: str('Full path of the project; required with permanently_remove'),
+    },
+    undocumented: {
+      permanently_remove: "GitLab's projects docs list permanently_remove (Premium); its OpenAPI definition omits it",
+      full_path: "GitLab's projects docs list full_path with permanently_remove; its OpenAPI definition omits it",
     },
     destructive: true,
     fineGrained: ['delete_project'],
@@ -442,6 +544,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       branches: str('Only fork these branches (comma-separated; default all)'),
       mr_default_target_self: bool('Merge requests of the fork target the fork by default'),
     },
+    omitted: { namespace: 'deprecated: use namespace_id or namespace_path' },
     fineGrained: ['fork_project'],
     keywords: 'fork copy clone project',
     examples: [
@@ -453,7 +556,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   list_forks: {
     summary: 'List the forks of a project',
     rest: 'GET /projects/{project_id}/forks',
-    params: { project_id: id.project(), ...projectFilters() },
+    params: { project_id: id.project(), ...projectFiltersExcept('statistics') },
+    omitted: LIST_OMITTED,
     fineGrained: ['read_project'],
     keywords: 'forks copies fork network forked who forked',
     examples: [
@@ -533,6 +637,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     summary: 'List the projects owned by a user',
     rest: 'GET /users/{user_id}/projects',
     params: { user_id: userRef(), ...projectFilters() },
+    omitted: LIST_OMITTED,
     fineGrained: ['read_project'],
     keywords: 'user repos personal projects owned by',
     examples: [
@@ -544,7 +649,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   list_user_starred: {
     summary: 'List the projects a user has starred',
     rest: 'GET /users/{user_id}/starred_projects',
-    params: { user_id: userRef(), ...projectFilters() },
+    params: { user_id: userRef(), ...projectFiltersExcept('with_custom_attributes') },
+    omitted: Object.fromEntries(Object.entries(LIST_OMITTED).filter(([k]) => k !== 'custom_attributes')),
     fineGrained: ['read_project'],
     keywords: 'starred favorites user stars',
     examples: [
@@ -558,7 +664,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: {
       user_id: userRef(),
       simple: bool('Return only short fields'),
-      order_by: oneOf(['id', 'name', 'path', 'created_at', 'updated_at', 'star_count', 'last_activity_at'], 'Sort field (default created_at)'),
+      order_by: oneOf(PROJECT_ORDER, 'Sort field (default created_at)'),
       sort: oneOf(SORT, 'Sort direction (default desc)'),
       ...paging(),
     },
@@ -601,6 +707,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       with_custom_attributes: bool('Include custom attributes (administrator)'),
       ...paging(),
     },
+    omitted: { custom_attributes: LIST_OMITTED.custom_attributes },
     fineGrained: ['read_project'],
     keywords: 'shared groups invited access',
     examples: [
@@ -696,6 +803,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'PUT /projects/{project_id}',
     upload: { as: 'multipart', field: 'avatar' },
     params: { project_id: id.project(), ...fileInput('image') },
+    omitted: AVATAR_OMITTED,
     fineGrained: ['update_project'],
     keywords: 'logo icon image avatar upload set',
     examples: [
@@ -746,6 +854,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       project_id: id.project(),
       description: str('Description to write into the exported project'),
     },
+    omitted: { upload: 'pushes the archive to an external URL (upload[url]); this action exports for download' },
     fineGrained: ['create_export'],
     keywords: 'export backup archive migrate project',
     examples: [
@@ -788,9 +897,13 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       path: req(str('URL path of the new project')),
       name: str('Name of the new project (default: path)'),
       namespace: str('ID or path of the target namespace (default: the caller)'),
+      namespace_id: int('ID of the target namespace (instead of namespace)'),
+      namespace_path: str('Full path of the target namespace (instead of namespace)'),
+      overwrite: bool('Overwrite a project already at this path'),
       override_params: obj('Project settings overriding those in the archive'),
       ...fileInput('export archive'),
     },
+    omitted: Object.fromEntries(['etag', 'md5', 'name', 'path', 'remote_id', 'remote_url', 'sha1', 'sha256', 'size', 'type'].map((f) => [`file.${f}`, "filled by GitLab's upload handling from the file sent, not by the caller"])),
     fineGrained: ['create_import'],
     keywords: 'import restore upload export archive migrate',
     examples: [
@@ -866,6 +979,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       member_role_id: int('Custom role ID (Ultimate)'),
       invite_source: str('Source of the invitation'),
     },
+    undocumented: { member_role_id: "GitLab's members docs list member_role_id (Ultimate); its OpenAPI definition omits it" },
     fineGrained: ['create_member'],
     keywords: 'invite add user team grant access give role developer maintainer reporter',
     examples: [
@@ -900,6 +1014,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       user_id: id.user(),
       unassign_issuables: bool('Also unassign the user from issues and merge requests'),
     },
+    omitted: { skip_subresources: 'acts on the subgroups and projects of a group membership; a project has none' },
     destructive: true,
     fineGrained: ['delete_member'],
     keywords: 'remove user kick revoke access',
@@ -1251,6 +1366,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       search: str('Match labels by name'),
       with_counts: bool('Include open issue and merge request counts'),
       include_ancestor_groups: bool('Include labels of ancestor groups (default true)'),
+      archived: bool('Only archived (true) or unarchived (false) labels'),
       ...paging(),
     },
     fineGrained: ['read_label'],
@@ -1286,6 +1402,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       color: req(str('Color as #RRGGBB or a CSS color name')),
       description: str('Description of the label'),
       priority: int('Priority (lower is higher; null removes)'),
+      archived: bool('Create the label archived'),
     },
     fineGrained: ['create_label'],
     keywords: 'new label tag category',
@@ -1307,6 +1424,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       color: str('Color as #RRGGBB or a CSS color name'),
       description: str('Description of the label'),
       priority: int('Priority (lower is higher)'),
+      archived: bool('Archive (true) or unarchive (false) the label'),
     },
     fineGrained: ['update_label'],
     keywords: 'edit rename label color',
@@ -1374,7 +1492,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: {
       project_id: id.project(),
       iids: intList('Only milestones with these IIDs'),
-      state: oneOf(['active', 'closed'], 'Only active or closed milestones'),
+      state: oneOf(['active', 'closed', 'all'], 'Only active or closed milestones (all: both)'),
       title: str('Only the milestone with this exact title'),
       search: str('Match milestones by title or description'),
       include_ancestors: bool('Include milestones of ancestor groups'),
@@ -1382,6 +1500,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       updated_after: str('Updated after this time (ISO 8601)'),
       ...paging(),
     },
+    omitted: { include_parent_milestones: 'deprecated since GitLab 16.7: use include_ancestors' },
     fineGrained: ['read_work_item'],
     keywords: 'milestones sprints releases deadlines',
     examples: [
@@ -1613,6 +1732,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       mirror_branch_regex: str('Mirror only branches matching this regex'),
       confirm: bool('Confirm a setup that overwrites diverged branches', { in: 'local' }),
     },
+    omitted: { only_protected_branches: 'a second spelling beside only_mirror_protected_branches, which this action sends' },
     tier: 'premium',
     fineGrained: ['update_pull_mirror'],
     keywords: 'pull mirror upstream import sync configure',
@@ -1626,6 +1746,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     summary: 'Start a pull mirror update of a project now (trigger an immediate sync)',
     rest: 'POST /projects/{project_id}/mirror/pull',
     params: { project_id: id.project() },
+    omitted: Object.fromEntries(['action', 'pull_request.number', 'pull_request.base.ref', 'pull_request.base.sha', 'pull_request.base.repo.full_name', 'pull_request.head.ref', 'pull_request.head.sha', 'pull_request.head.repo.full_name']
+      .map((f) => [f, "a field of GitHub's pull request webhook (CI/CD for external repositories), sent by GitHub, not by a user"])),
     tier: 'premium',
     fineGrained: ['create_pull_mirror'],
     keywords: 'pull mirror sync now trigger update fetch upstream',
@@ -1681,7 +1803,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   pages_domain_list_all: {
     summary: 'List all Pages domains of the instance (administrator)',
     rest: 'GET /pages/domains',
-    params: { ...paging() },
+    params: { domain: str('Only this domain name'), ...paging() },
     fineGrained: ['read_pages_domain'],
     keywords: 'admin pages custom domains',
     examples: [
@@ -1720,6 +1842,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       auto_ssl_enabled: bool('Get certificates from Let\'s Encrypt'),
       certificate: str('PEM certificate (with intermediates)'),
       key: str('PEM private key of the certificate'),
+    },
+    omitted: {
+      user_provided_certificate: 'a second spelling beside certificate, which this action sends',
+      user_provided_key: 'a second spelling beside key, which this action sends',
     },
     fineGrained: ['create_pages_domain'],
     keywords: 'add pages custom domain dns',
@@ -1836,6 +1962,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       merge_requests_disable_committers_approval: bool('Prevent committers from approving'),
       require_reauthentication_to_approve: bool('Require re-authentication to approve'),
     },
+    omitted: {
+      approvals_before_merge: 'deprecated: approvals are set with approval rules (project.approval_rule_create)',
+      require_password_to_approve: 'deprecated: use require_reauthentication_to_approve',
+    },
     tier: 'premium',
     fineGrained: ['update_approval_configuration'],
     keywords: 'approvals_before_merge set number of approvals required configure',
@@ -1878,9 +2008,10 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       name: req(str('Name of the rule')),
       approvals_required: req(int('Number of approvals required')),
       rule_type: oneOf(['regular', 'any_approver', 'report_approver'], 'Rule type (default regular)'),
-      report_type: oneOf(['license_scanning', 'code_coverage'], 'Report type of a report_approver rule'),
+      report_type: oneOf(['code_coverage'], 'Report type of a report_approver rule'),
       ...approvalRuleFields(),
     },
+    omitted: APPROVAL_RULE_OMITTED,
     tier: 'premium',
     fineGrained: ['create_approval_rule'],
     keywords: 'add approval rule approvers reviewers required',
@@ -1901,6 +2032,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       remove_hidden_groups: bool('Remove approver groups the caller cannot see'),
       ...approvalRuleFields(),
     },
+    omitted: APPROVAL_RULE_OMITTED,
     tier: 'premium',
     fineGrained: ['update_approval_rule'],
     keywords: 'edit approval rule approvers',
@@ -2067,6 +2199,18 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       comment_on_event_enabled: bool('Add comments to Jira issues on events'),
       issues_enabled: bool('Show Jira issues in GitLab (Premium)'),
       use_inherited_settings: bool('Inherit the group or instance settings'),
+      vulnerabilities_enabled: bool('Create Jira issues from vulnerabilities (Ultimate)'),
+      vulnerabilities_issuetype: str('Jira issue type ID of the issues created from vulnerabilities'),
+    },
+    undocumented: { jira_issue_transition_automatic: "GitLab's Jira integration docs list jira_issue_transition_automatic; its OpenAPI definition omits it" },
+    omitted: {
+      project_key: 'deprecated: use project_keys',
+      customize_jira_issue_enabled: 'a vulnerability-to-Jira form option (Ultimate), left to its default',
+      jira_check_enabled: 'Jira issue verification on merge (Ultimate), left to its default',
+      jira_exists_check_enabled: 'Jira issue verification on merge (Ultimate), left to its default',
+      jira_assignee_check_enabled: 'Jira issue verification on merge (Ultimate), left to its default',
+      jira_status_check_enabled: 'Jira issue verification on merge (Ultimate), left to its default',
+      jira_allowed_statuses_as_string: 'Jira issue verification on merge (Ultimate), left to its default',
     },
     fineGrained: ['update_integration'],
     keywords: 'jira atlassian integration connect configure',
@@ -2148,7 +2292,18 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   integration_set_group_datadog: {
     summary: 'Set up or update the Datadog integration of a group',
     rest: 'PUT /groups/{group_id}/integrations/datadog',
-    params: { group_id: id.group(), ...datadogFields() },
+    params: {
+      group_id: id.group(),
+      ...datadogFields(),
+      push_events: bool('Send push events'),
+      tag_push_events: bool('Send tag push events'),
+      merge_requests_events: bool('Send merge request events'),
+      note_events: bool('Send comment events'),
+      pipeline_events: bool('Send pipeline events'),
+      build_events: bool('Send job events'),
+      project_events: bool('Send project events'),
+      subgroup_events: bool('Send subgroup events'),
+    },
     fineGrained: ['update_integration'],
     keywords: 'datadog monitoring observability ci visibility',
     examples: [
@@ -2245,6 +2400,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       project_id: id.project(),
       secret_push_protection_enabled: req(bool('Block pushes that contain secrets')),
     },
+    omitted: { pre_receive_secret_detection_enabled: 'the former name of secret_push_protection_enabled, which this action sends' },
     tier: 'ultimate',
     fineGrained: ['update_security_setting'],
     keywords: 'secret push protection enable security',

@@ -264,7 +264,7 @@ export function registerProjects(r: Router): void {
     const st = str(ctx.params.state);
     const title = str(ctx.params.title);
     const iids = intList(ctx.params.iids);
-    const ms = p.milestones.filter((m) => (!st || m.state === st) && (!title || m.title === title) && (!iids?.length || iids.includes(m.iid)));
+    const ms = p.milestones.filter((m) => (!st || st === 'all' || m.state === st) && (!title || m.title === title) && (!iids?.length || iids.includes(m.iid)));
     return paginate(ctx, ms.map((m) => milestoneJson(ctx.state, p, m)));
   });
   r.get('projects/:id/milestones/:mid', (ctx, prm) => {
