@@ -32,11 +32,15 @@ export function reference(): Fixture {
 /** `GET /projects/{project_id}/issues` → `GET /projects/*\/issues`, the fixture's key. */
 export const routeKey = (route: string): string => route.replace(/\{[^}]+\}/g, '*');
 
-/** GitLab's route for an action route: the same key, or the same key with GitLab's `/-/` segment dropped or added. */
+/**
+ * GitLab's route for an action route: the same key, or the same key with GitLab's `/-/` segment dropped,
+ * optional (Grape's `(-/)`, as in `GET /projects/*\/(-/)search`) or added.
+ */
 export function refRoute(route: string): { key: string; ref: RefRoute } | undefined {
   const routes = reference().routes;
   const key = routeKey(route);
-  const tries = [key, key.replace('/-/', '/'), key.replace(/^(\S+ \/(?:groups|projects)\/\*)\//, '$1/-/')];
+  const plain = key.replace('/-/', '/');
+  const tries = [key, plain, plain.replace(/^(\S+ \/(?:groups|projects)\/\*)\//, '$1/(-/)'), key.replace(/^(\S+ \/(?:groups|projects)\/\*)\//, '$1/-/')];
   for (const k of tries) if (routes[k]) return { key: k, ref: routes[k] };
   return undefined;
 }

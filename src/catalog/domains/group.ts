@@ -1,22 +1,28 @@
-import { domain, id, str, int, bool, obj, oneOf, req, intList, strList, paging, cursor, type ParamSpec } from '../define.js';
+import { domain, id, str, int, bool, obj, oneOf, req, intList, strList, idOr, paging, cursor, type ParamSpec } from '../define.js';
 import { gid, gids, compact } from '../graphql.js';
-import { VISIBILITY, accessLevel, fileInput } from '../params.js';
+import { NONE_ANY, VISIBILITY, accessLevel, fileInput } from '../params.js';
 import { SAML_LINK_HINTS, SECURITY_SETTINGS_HINTS } from '../hints.js';
 
 // ---- shared parameter sets (plain data) ----
 
 const SORT = ['asc', 'desc'] as const;
 const GROUP_ORDER = ['name', 'path', 'id', 'similarity'] as const;
-const PROJECT_ORDER = [
-  'id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', 'similarity', 'star_count',
-  'storage_size', 'repository_size', 'wiki_size', 'packages_size',
-] as const;
+const PROJECT_ORDER = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', 'similarity', 'star_count'] as const;
+/** The shared-projects list sorts by the same fields except similarity. */
+const SHARED_PROJECT_ORDER = PROJECT_ORDER.filter((f) => f !== 'similarity');
+/** `omitted` note of the group and project lists' administrators' filter by custom attribute. */
+const CUSTOM_ATTRIBUTES_OMITTED = {
+  custom_attributes: 'administrators\' filter by custom attribute (a key/value hash); custom attributes are handled in the admin domain',
+} as const;
 const HOOK_TRIGGERS = [
   'push_events', 'tag_push_events', 'issues_events', 'confidential_issues_events', 'note_events', 'merge_requests_events',
   'job_events', 'pipeline_events', 'wiki_page_events', 'releases_events', 'emoji_events', 'resource_access_token_events',
 ] as const;
 const DEPLOYMENT_TIERS = ['production', 'staging', 'testing', 'development', 'other'] as const;
 const DUE_DATE = ['0', 'any', 'today', 'tomorrow', 'overdue', 'week', 'month', 'next_month_and_previous_two_weeks'] as const;
+const TIMEBOX = ['None', 'Any', 'Upcoming', 'Started'] as const;
+/** Health status as the REST issue lists take it (the GraphQL epics use HEALTH_STATUS). */
+const ISSUE_HEALTH = ['on_track', 'needs_attention', 'at_risk', 'none', 'any'] as const;
 
 const hookId = (): ParamSpec => id.int('Webhook ID');
 const badgeId = (): ParamSpec => id.int('Badge ID');
@@ -31,9 +37,13 @@ const RESOLVE_MILESTONE = {
   into: 'milestone_id',
 };
 const milestoneByIid = (): Record<string, ParamSpec> => ({
-  milestone_iid: id.int('Milestone IID (the number shown in the UI, e.g. %3)'),
+  // Only the looked-up ID reaches GitLab's route.
+  milestone_iid: { ...id.int('Milestone IID (the number shown in the UI, e.g. %3)'), in: 'local' },
   milestone_id: int('Milestone ID; looked up from milestone_iid', { in: 'local' }),
 });
+
+/** `undocumented` note of the milestone list filters GitLab's page lists but its generated route definition lacks. */
+const MILESTONE_PAGE_ONLY = 'on GitLab\'s group milestones API page (doc/api/group_milestones.md) though the route\'s generated definition lacks it';
 
 const saUserId = (): ParamSpec => id.int('User ID of the service account');
 const tokenId = (): ParamSpec => id.int('Personal access token ID');
@@ -42,33 +52,42 @@ const wikiFormat = (): ParamSpec => oneOf(['markdown', 'rdoc', 'asciidoc', 'org'
 const branchName = (): ParamSpec => id.str('Name of the protected branch or wildcard (e.g. main, release-*)');
 const envTier = (): ParamSpec => req(oneOf(DEPLOYMENT_TIERS, 'Deployment tier of the protected environments'));
 
-/** Filters of the group lists (all groups, search, descendants). */
-const groupFilters = (): Record<string, ParamSpec> => ({
+/** Filters every group list takes (shared groups included). */
+const sharedGroupFilters = (): Record<string, ParamSpec> => ({
   skip_groups: intList('Group IDs to leave out', { wire: 'skip_groups[]' }),
-  all_available: bool('All groups the caller can see, not only those they are a member of'),
-  owned: bool('Only groups the caller owns'),
   min_access_level: accessLevel('Caller\'s minimum role'),
   visibility: oneOf(VISIBILITY, 'Only groups with this visibility'),
-  statistics: bool('Include storage statistics (administrators)'),
   with_custom_attributes: bool('Include custom attributes (administrators)'),
   order_by: oneOf(GROUP_ORDER, 'Sort field (default name; similarity needs search)'),
   sort: oneOf(SORT, 'Sort direction (default asc)'),
   ...paging(),
 });
 
+/** Filters of the group lists (all groups, search, descendants). */
+const groupFilters = (): Record<string, ParamSpec> => ({
+  all_available: bool('All groups the caller can see, not only those they are a member of'),
+  owned: bool('Only groups the caller owns'),
+  statistics: bool('Include storage statistics (administrators)'),
+  top_level_only: bool('Only top-level groups'),
+  active: bool('Only active groups (not archived or pending deletion)'),
+  archived: bool('Only archived (true) or non-archived (false) groups'),
+  marked_for_deletion_on: str('Only groups marked for deletion on this date (YYYY-MM-DD)'),
+  repository_storage: str('Only groups on this repository storage (administrators)'),
+  ...sharedGroupFilters(),
+});
+
 /** Filters of the project lists of a group. */
-const projectFilters = (): Record<string, ParamSpec> => ({
+const projectFilters = (order: readonly string[]): Record<string, ParamSpec> => ({
   search: str('Match projects whose name or path contains this'),
   archived: bool('Only archived (true) or non-archived (false) projects'),
   visibility: oneOf(VISIBILITY, 'Only projects with this visibility'),
-  owned: bool('Only projects owned by the caller'),
   starred: bool('Only projects starred by the caller'),
   min_access_level: accessLevel('Caller\'s minimum role'),
   simple: bool('Return only short fields (id, name, path, URLs)'),
   with_issues_enabled: bool('Only projects with issues enabled'),
   with_merge_requests_enabled: bool('Only projects with merge requests enabled'),
   with_custom_attributes: bool('Include custom attributes (administrators)'),
-  order_by: oneOf(PROJECT_ORDER, 'Sort field (default created_at)'),
+  order_by: oneOf(order, 'Sort field (default created_at)'),
   sort: oneOf(SORT, 'Sort direction (default desc)'),
   ...paging(),
 });
@@ -94,10 +113,66 @@ const groupSettings = (): Record<string, ParamSpec> => ({
   wiki_access_level: oneOf(['disabled', 'private', 'enabled'], 'Group wiki access (Premium)'),
   duo_availability: oneOf(['default_on', 'default_off', 'never_on'], 'GitLab Duo availability'),
   experiment_features_enabled: bool('Enable experiment and beta AI features'),
-  math_rendering_limits_enabled: bool('Limit math rendering in Markdown'),
+  shared_runners_setting: oneOf(['enabled', 'disabled_and_overridable', 'disabled_and_unoverridable'], 'Instance runners for the group and its subgroups'),
+  show_diff_preview_in_email: bool('Show diff previews in notification emails'),
   shared_runners_minutes_limit: int('Compute minutes quota (administrators)'),
   extra_shared_runners_minutes_limit: int('Additional compute minutes (administrators)'),
 });
+
+/** Settings only group update takes. */
+const updateOnlySettings = (): Record<string, ParamSpec> => ({
+    file_template_project_id: int('Project holding custom file templates (Premium)'),
+    math_rendering_limits_enabled: bool('Limit math rendering in Markdown'),
+    lock_math_rendering_limits_enabled: bool('Enforce math_rendering_limits_enabled on all subgroups'),
+    prevent_sharing_groups_outside_hierarchy: bool('Prevent inviting groups outside the hierarchy (top-level groups)'),
+    prevent_forking_outside_group: bool('Forks only inside this group (Premium)'),
+    ip_restriction_ranges: str('Comma-separated IP ranges allowed to access the group (Premium)'),
+    allowed_email_domains_list: str('Comma-separated email domains members must use (Premium)'),
+    unique_project_download_limit: int('Projects a user may download in the interval before a ban (Ultimate)'),
+    unique_project_download_limit_interval_in_seconds: int('Interval of the download limit (Ultimate)'),
+    unique_project_download_limit_allowlist: strList('Usernames exempt from the download limit (Ultimate)'),
+    unique_project_download_limit_alertlist: intList('User IDs emailed when the download limit is exceeded (Ultimate)'),
+    auto_ban_user_on_excessive_projects_download: bool('Ban users who exceed the download limit (Ultimate)'),
+    service_access_tokens_expiration_enforced: bool('Require expiry dates on service account tokens'),
+    max_artifacts_size: int('Maximum artifacts size in MB'),
+    web_based_commit_signing_enabled: bool('Sign commits made in the GitLab UI, for all projects of the group (top-level groups on GitLab.com)'),
+    only_allow_merge_if_pipeline_succeeds: bool('Merge requests merge only when the pipeline succeeds, in all projects (Premium)'),
+    allow_merge_on_skipped_pipeline: bool('Also allow merging when the pipeline is skipped; applies with only_allow_merge_if_pipeline_succeeds (Premium)'),
+    only_allow_merge_if_all_discussions_are_resolved: bool('Merge requests merge only when all discussions are resolved, in all projects (Premium)'),
+    allow_personal_snippets: bool('Let enterprise users of the group create personal snippets'),
+});
+
+/** Settings GitLab's group create and update take that this server leaves out. */
+const CREATE_OMITTED = {
+  avatar: 'uploaded with group.upload_avatar',
+  default_branch_protection: 'deprecated by GitLab: replaced by default_branch_protection_defaults',
+  emails_disabled: 'deprecated by GitLab: replaced by emails_enabled',
+  ldap_cn: 'LDAP sync of self-managed instances: links are managed with group.ldap_link_add',
+  ldap_access: 'LDAP sync of self-managed instances: links are managed with group.ldap_link_add',
+  ai_settings_attributes: 'GitLab Duo (AI add-on) setting, outside this server\'s group settings',
+  amazon_q_auto_review_enabled: 'Amazon Q integration setting, outside this server\'s group settings',
+  duo_foundational_flows_availability: 'GitLab Duo (AI add-on) setting, outside this server\'s group settings',
+  duo_remote_flows_availability: 'GitLab Duo (AI add-on) setting, outside this server\'s group settings',
+  duo_sast_fp_detection_availability: 'GitLab Duo (AI add-on) setting, outside this server\'s group settings',
+  foundational_agents_statuses: 'GitLab Duo (AI add-on) setting, outside this server\'s group settings',
+  model_prompt_cache_enabled: 'GitLab Duo (AI add-on) setting, outside this server\'s group settings',
+} as const;
+const UPDATE_OMITTED = {
+  ...CREATE_OMITTED,
+  auto_duo_code_review_enabled: 'GitLab Duo (AI add-on) setting, outside this server\'s group settings',
+  duo_core_features_enabled: 'GitLab Duo (AI add-on) setting, outside this server\'s group settings',
+  duo_features_enabled: 'GitLab Duo (AI add-on) setting, outside this server\'s group settings',
+  lock_duo_features_enabled: 'GitLab Duo (AI add-on) setting, outside this server\'s group settings',
+  duo_namespace_access_rules: 'GitLab Duo (AI add-on) setting, outside this server\'s group settings',
+  enabled_foundational_flows: 'GitLab Duo (AI add-on) setting, outside this server\'s group settings',
+  step_up_auth_required_oauth_provider: 'OAuth provider for step-up authentication: depends on the instance\'s sign-in configuration',
+} as const;
+/** The avatar upload shares group update's route: every other setting is changed with group.update. */
+const AVATAR_OMITTED: Record<string, string> = Object.fromEntries(
+  ['name', 'path', ...Object.keys(groupSettings()), ...Object.keys(updateOnlySettings()), ...Object.keys(UPDATE_OMITTED)]
+    .filter((n) => n !== 'avatar')
+    .map((n) => [n, 'a group setting: changed with group.update']),
+);
 
 /** Filters of the group issue list. */
 const issueFilters = (): Record<string, ParamSpec> => ({
@@ -109,21 +184,34 @@ const issueFilters = (): Record<string, ParamSpec> => ({
   iids: intList('Only these issue IIDs', { wire: 'iids[]' }),
   author_id: int('Issues created by this user ID'),
   author_username: str('Issues created by this username'),
-  assignee_id: int('Issues assigned to this user ID'),
+  assignee_id: idOr(NONE_ANY, 'Issues assigned to this user ID; None = unassigned, Any = assigned to anyone'),
   assignee_username: str('Issues assigned to this username'),
-  my_reaction_emoji: str('Issues the caller reacted to with this emoji; None or Any'),
+  closed_by_id: int('Issues closed by this user ID'),
+  my_reaction_emoji: str('Issues the caller reacted to with this emoji; None = no reaction, Any = any'),
   confidential: bool('Only confidential (true) or public (false) issues'),
-  issue_type: oneOf(['issue', 'incident', 'test_case', 'task'], 'Only issues of this type'),
+  issue_type: oneOf(['issue', 'incident', 'test_case', 'requirement', 'task', 'ticket'], 'Only issues of this type'),
   created_after: str('Created on or after this time (ISO 8601)'),
   created_before: str('Created on or before this time (ISO 8601)'),
   updated_after: str('Updated on or after this time (ISO 8601)'),
   updated_before: str('Updated on or before this time (ISO 8601)'),
   due_date: oneOf(DUE_DATE, 'Due date window (0 = no due date)'),
-  epic_id: int('Issues in this epic ID; None or Any (Premium)'),
-  iteration_id: int('Issues in this iteration ID (Premium)'),
-  weight: int('Issues with this weight (Premium)'),
+  milestone_id: oneOf(TIMEBOX, 'Milestone timebox: None = no milestone, Any = any, Upcoming, Started'),
+  epic_id: idOr(NONE_ANY, 'Issues in this epic ID; None = in no epic, Any = in an epic (Premium)'),
+  iteration_id: idOr(NONE_ANY, 'Issues in this iteration ID; None = in no iteration, Any = in one (Premium)'),
+  iteration_title: str('Issues in the iteration with this title (Premium)'),
+  weight: idOr(NONE_ANY, 'Issues with this weight; None = no weight, Any = weighted (Premium)'),
+  health_status: oneOf(ISSUE_HEALTH, 'Health status; none = not set, any = set (Ultimate)'),
   not_labels: str('Exclude issues with these comma-separated labels', { wire: 'not[labels]' }),
+  not_milestone: str('Exclude issues in this milestone title', { wire: 'not[milestone]' }),
+  not_milestone_id: oneOf(TIMEBOX, 'Exclude issues in this milestone timebox', { wire: 'not[milestone_id]' }),
+  not_iids: intList('Exclude these issue IIDs', { wire: 'not[iids]' }),
+  not_author_id: int('Exclude issues created by this user ID', { wire: 'not[author_id]' }),
   not_author_username: str('Exclude issues by this author', { wire: 'not[author_username]' }),
+  not_assignee_id: int('Exclude issues assigned to this user ID', { wire: 'not[assignee_id]' }),
+  not_assignee_username: str('Exclude issues assigned to this username', { wire: 'not[assignee_username]' }),
+  not_weight: int('Exclude issues with this weight (Premium)', { wire: 'not[weight]' }),
+  not_iteration_id: idOr(NONE_ANY, 'Exclude issues in this iteration ID; None or Any (Premium)', { wire: 'not[iteration_id]' }),
+  not_iteration_title: str('Exclude issues in the iteration with this title (Premium)', { wire: 'not[iteration_title]' }),
   scope: oneOf(['created_by_me', 'assigned_to_me', 'all'], 'Whose issues to return'),
   non_archived: bool('Exclude issues of archived projects (default true)'),
   order_by: oneOf(
@@ -350,13 +438,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'GET /groups',
     params: {
       search: str('Match groups whose name or path contains this'),
-      top_level_only: bool('Only top-level groups'),
-      active: bool('Only active groups (not archived or pending deletion)'),
-      archived: bool('Only archived (true) or non-archived (false) groups'),
-      marked_for_deletion_on: str('Only groups marked for deletion on this date (YYYY-MM-DD)'),
-      repository_storage: str('Only groups on this repository storage (administrators)'),
       ...groupFilters(),
     },
+    omitted: CUSTOM_ATTRIBUTES_OMITTED,
     fineGrained: ['read_group'],
     keywords: 'groups namespaces teams organizations my groups',
     examples: [
@@ -369,6 +453,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     summary: 'Find groups whose name or path matches a search string',
     rest: 'GET /groups',
     params: { search: req(str('Text to match in the group name or path')), ...groupFilters() },
+    omitted: CUSTOM_ATTRIBUTES_OMITTED,
     fineGrained: ['read_group'],
     keywords: 'find group lookup namespace by name path',
     examples: [
@@ -385,6 +470,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       with_projects: bool('Include the projects of the group (default true)'),
       with_custom_attributes: bool('Include custom attributes (administrators)'),
     },
+    omitted: CUSTOM_ATTRIBUTES_OMITTED,
     notFound: { kind: 'group', idParam: 'group_id', listAction: 'group.list' },
     resource: 'forge://group/{group_id}',
     fineGrained: ['read_group'],
@@ -405,6 +491,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       organization_id: int('ID of the organization of the group'),
       ...groupSettings(),
     },
+    omitted: CREATE_OMITTED,
     fineGrained: ['create_group'],
     keywords: 'new group subgroup namespace team create',
     examples: [
@@ -421,17 +508,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       name: str('New name'),
       path: str('New URL path (changes the group URL)'),
       ...groupSettings(),
-      file_template_project_id: int('Project holding custom file templates (Premium)'),
-      shared_runners_setting: oneOf(['enabled', 'disabled_and_overridable', 'disabled_and_unoverridable'], 'Instance runners for the group and its subgroups'),
-      prevent_sharing_groups_outside_hierarchy: bool('Prevent inviting groups outside the hierarchy (top-level groups)'),
-      prevent_forking_outside_group: bool('Forks only inside this group (Premium)'),
-      ip_restriction_ranges: str('Comma-separated IP ranges allowed to access the group (Premium)'),
-      allowed_email_domains_list: str('Comma-separated email domains members must use (Premium)'),
-      unique_project_download_limit: int('Projects a user may download in the interval before a ban (Ultimate)'),
-      unique_project_download_limit_interval_in_seconds: int('Interval of the download limit (Ultimate)'),
-      service_access_tokens_expiration_enforced: bool('Require expiry dates on service account tokens'),
-      max_artifacts_size: int('Maximum artifacts size in MB'),
+      ...updateOnlySettings(),
     },
+    omitted: UPDATE_OMITTED,
     fineGrained: ['update_group'],
     keywords: 'edit settings rename visibility configure group',
     examples: [
@@ -445,6 +524,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'PUT /groups/{group_id}',
     upload: { as: 'multipart', field: 'avatar' },
     params: { group_id: id.group(), ...fileInput('image') },
+    omitted: AVATAR_OMITTED,
     fineGrained: ['update_group'],
     keywords: 'logo icon image avatar upload group',
     examples: [
@@ -459,6 +539,10 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       group_id: id.group(),
       permanently_remove: bool('Remove immediately a subgroup already marked for deletion'),
       full_path: str('Full path of the group; required with permanently_remove'),
+    },
+    undocumented: {
+      permanently_remove: 'on GitLab\'s groups API page (doc/api/groups.md; deprecated in GitLab 18.4) though the route\'s generated definition lacks it',
+      full_path: 'on GitLab\'s groups API page (doc/api/groups.md) beside permanently_remove, though the route\'s generated definition lacks it',
     },
     destructive: true,
     fineGrained: ['delete_group'],
@@ -545,6 +629,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     summary: 'List the subgroups of a group at every depth (descendant groups)',
     rest: 'GET /groups/{group_id}/descendant_groups',
     params: { group_id: id.group(), search: str('Match subgroups by name or path'), ...groupFilters() },
+    omitted: CUSTOM_ATTRIBUTES_OMITTED,
     fineGrained: ['read_group'],
     keywords: 'subgroups child groups descendants nested',
     examples: [
@@ -560,11 +645,13 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       group_id: id.group(),
       include_subgroups: bool('Include projects of subgroups'),
       with_shared: bool('Include projects shared with the group (default true)'),
-      topic: str('Comma-separated topics; projects must have all'),
+      include_ancestor_groups: bool('Include projects of the ancestor groups'),
+      owned: bool('Only projects owned by the caller'),
       with_security_reports: bool('Only projects with security reports (Ultimate)'),
       active: bool('Only active (not archived, not pending deletion) projects'),
-      ...projectFilters(),
+      ...projectFilters(PROJECT_ORDER),
     },
+    omitted: CUSTOM_ATTRIBUTES_OMITTED,
     fineGrained: ['read_project'],
     keywords: 'repos repositories projects in group',
     examples: [
@@ -576,7 +663,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   shared_projects: {
     summary: 'List the projects shared with a group',
     rest: 'GET /groups/{group_id}/projects/shared',
-    params: { group_id: id.group(), ...projectFilters() },
+    params: { group_id: id.group(), ...projectFilters(SHARED_PROJECT_ORDER) },
+    omitted: CUSTOM_ATTRIBUTES_OMITTED,
     fineGrained: ['read_group'],
     keywords: 'shared projects invited access',
     examples: [
@@ -587,7 +675,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   shared_with: {
     summary: 'List the groups this group has been invited to (shared groups)',
     rest: 'GET /groups/{group_id}/groups/shared',
-    params: { group_id: id.group(), search: str('Match groups by name or path'), ...groupFilters() },
+    params: { group_id: id.group(), search: str('Match groups by name or path'), ...sharedGroupFilters() },
+    omitted: CUSTOM_ATTRIBUTES_OMITTED,
     fineGrained: ['read_group'],
     keywords: 'shared groups invitations access',
     examples: [
@@ -606,6 +695,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       with_custom_attributes: bool('Include custom attributes (administrators)'),
       ...paging(),
     },
+    omitted: CUSTOM_ATTRIBUTES_OMITTED,
     fineGrained: ['read_group'],
     keywords: 'invited groups shares collaborators',
     examples: [
@@ -757,6 +847,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       member_role_id: int('Custom role ID (Ultimate)'),
       invite_source: str('Source of the invitation'),
     },
+    undocumented: { member_role_id: 'on GitLab\'s group and project members API page (doc/api/members.md, Ultimate) though the route\'s generated definition lacks it' },
     fineGrained: ['create_member'],
     keywords: 'invite add user team grant access give role developer maintainer reporter',
     examples: [
@@ -976,7 +1067,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       group_id: id.group(),
       cn: str('CN of the LDAP group (cn or filter required)'),
       filter: str('LDAP filter of the link (cn or filter required)'),
-      provider: str('LDAP provider ID'),
+      provider: req(str('LDAP provider ID')),
     },
     tier: 'premium',
     destructive: true,
@@ -1515,6 +1606,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       include_ancestor_groups: bool('Include labels of ancestor groups (default true)'),
       include_descendant_groups: bool('Include labels of subgroups'),
       only_group_labels: bool('Only group labels, not project labels (default true)'),
+      archived: bool('Only archived (true) or non-archived (false) labels'),
       ...paging(),
     },
     fineGrained: ['read_label'],
@@ -1533,6 +1625,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       label_id: labelId(),
       include_ancestor_groups: bool('Also look in ancestor groups (default true)'),
       include_descendant_groups: bool('Also look in subgroups'),
+      only_group_labels: bool('Only group labels, not project labels (default true)'),
     },
     notFound: { kind: 'label', idParam: 'label_id', listAction: 'group.group_label_list' },
     fineGrained: ['read_label'],
@@ -1550,6 +1643,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       name: req(str('Name of the label (scoped labels use key::value)')),
       color: req(str('Color as #RRGGBB or a CSS color name')),
       description: str('Description of the label'),
+      archived: bool('Create the label archived (hidden from label pickers)'),
     },
     fineGrained: ['create_label'],
     keywords: 'new label tag category',
@@ -1570,6 +1664,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       new_name: str('New name of the label'),
       color: str('Color as #RRGGBB or a CSS color name'),
       description: str('Description of the label'),
+      archived: bool('Archive (true) or unarchive (false) the label'),
     },
     fineGrained: ['update_label'],
     keywords: 'edit rename label color',
@@ -1587,6 +1682,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       label_id: str('Label ID or name (label_id or name required)'),
       name: str('Name of the label (when label_id is not given)'),
     },
+    exactlyOne: ['label_id', 'name'],
     destructive: true,
     fineGrained: ['delete_label'],
     keywords: 'remove label',
@@ -1625,7 +1721,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: {
       group_id: id.group(),
       iids: intList('Only milestones with these IIDs', { wire: 'iids[]' }),
-      state: oneOf(['active', 'closed'], 'Only active or closed milestones'),
+      state: oneOf(['active', 'closed', 'all'], 'Only active or closed milestones (default all)'),
       title: str('Only the milestone with this exact title'),
       search: str('Match milestones by title or description'),
       search_title: str('Match milestones by title only'),
@@ -1638,6 +1734,13 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       updated_after: str('Updated after this time (ISO 8601)'),
       ...paging(),
     },
+    undocumented: {
+      search_title: MILESTONE_PAGE_ONLY,
+      containing_date: MILESTONE_PAGE_ONLY,
+      start_date: MILESTONE_PAGE_ONLY,
+      end_date: MILESTONE_PAGE_ONLY,
+    },
+    omitted: { include_parent_milestones: 'deprecated by GitLab: replaced by include_ancestors' },
     fineGrained: ['read_work_item'],
     keywords: 'milestones sprints releases deadlines',
     examples: [
@@ -1740,7 +1843,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     summary: 'Get the burndown chart events of a group milestone',
     rest: 'GET /groups/{group_id}/milestones/{milestone_id}/burndown_events',
     resolve: RESOLVE_MILESTONE,
-    params: { group_id: id.group(), ...milestoneByIid(), ...paging() },
+    params: { group_id: id.group(), ...milestoneByIid() },
     tier: 'premium',
     fineGrained: ['read_work_item'],
     keywords: 'burndown chart progress milestone sprint',
@@ -1903,7 +2006,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'GET /groups/{group_id}/epics',
     // Health status is a work item filter the REST API lacks: with it, the list is read over GraphQL.
     graphqlWhen: {
-      when: ['health_status'],
+      when: ['health_status', 'after'],
       graphql: {
         kind: 'query',
         resultPath: 'namespace.workItems',
@@ -1946,9 +2049,14 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       with_labels_details: bool('Return label objects instead of names'),
       health_status: oneOf(['onTrack', 'needsAttention', 'atRisk'], 'Only epics with this health status (read over GraphQL)'),
       after: str('With health_status: the end_cursor of the previous page'),
+      confidential: bool('Only confidential (true) or public (false) epics'),
       order_by: oneOf(['created_at', 'updated_at', 'title'], 'Sort field (default created_at)'),
       sort: oneOf(SORT, 'Sort direction (default desc)'),
       ...paging(),
+    },
+    undocumented: {
+      health_status: 'a GraphQL-only filter: with it the list is read over GraphQL (graphqlWhen), not this route',
+      after: 'the GraphQL cursor of the health_status variant: with it the list is read over GraphQL, not this route',
     },
     tier: 'premium',
     fineGrained: ['read_work_item'],
@@ -2515,7 +2623,12 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   protected_branch_update: {
     summary: 'Change who may push, merge or unprotect a group-level protected branch',
     rest: 'PATCH /groups/{group_id}/protected_branches/{name}',
-    params: { group_id: id.group(), name: branchName(), ...protectedBranchRules() },
+    params: {
+      group_id: id.group(),
+      name: branchName(),
+      ...protectedBranchRules(),
+      unprotect_access_level: int('Who may unprotect: 30 Developer, 40 Maintainer, 60 Administrator'),
+    },
     tier: 'premium',
     fineGrained: ['update_protected_branch'],
     keywords: 'edit protected branch permissions force push',
@@ -2809,6 +2922,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       title: req(str('Title of the page; a path-like title (a/b) nests it')),
       content: req(str('Content of the page')),
       format: wikiFormat(),
+      front_matter: obj('Front matter of the page, e.g. {"title": "Home"}'),
     },
     tier: 'premium',
     fineGrained: ['create_wiki'],
@@ -2827,6 +2941,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       title: str('New title of the page'),
       content: str('New content of the page'),
       format: wikiFormat(),
+      front_matter: obj('Front matter of the page, e.g. {"title": "Home"}'),
     },
     tier: 'premium',
     fineGrained: ['update_wiki'],

@@ -38,6 +38,8 @@ const OTHER_SCOPES = {
   fields: 'restricts issue and merge request searches to titles only',
 } as const;
 const SCOPE_NOTE = { scope: 'one action per search scope' } as const;
+/** Project search's ref, which only code, commit and wiki results use. */
+const REF_OMITTED = { ref: 'selects the branch of code, commit and wiki searches only' } as const;
 
 const searchType = (): ParamSpec =>
   oneOf(['basic', 'advanced', 'zoekt'], 'Search engine to use (advanced and zoekt need them enabled; Premium)');
@@ -119,6 +121,7 @@ export default domain('search', 'Search a project, a group or the whole instance
     },
     narrowed: { ...SCOPE_NOTE, state: 'issues are never merged' },
     undocumented: undocumentedOf('order_by', 'search_type', 'sort'),
+    omitted: REF_OMITTED,
     fineGrained: ['use_global_search'],
     keywords: 'find bugs tickets tasks issues',
     examples: [
@@ -146,7 +149,7 @@ export default domain('search', 'Search a project, a group or the whole instance
     },
     narrowed: SCOPE_NOTE,
     undocumented: undocumentedOf('order_by', 'search_type', 'sort'),
-    omitted: { confidential: OTHER_SCOPES.confidential },
+    omitted: { confidential: OTHER_SCOPES.confidential, ...REF_OMITTED },
     fineGrained: ['use_global_search'],
     keywords: 'find PR pull request MR',
     examples: [
@@ -169,7 +172,7 @@ export default domain('search', 'Search a project, a group or the whole instance
       ...paging(),
     },
     narrowed: SCOPE_NOTE,
-    omitted: OTHER_SCOPES,
+    omitted: { ...OTHER_SCOPES, ...REF_OMITTED },
     fineGrained: ['use_global_search'],
     keywords: 'find milestone sprint iteration',
     examples: [
@@ -184,12 +187,13 @@ export default domain('search', 'Search a project, a group or the whole instance
     params: {
       project_id: id.project(),
       search: term(),
-      include_archived: bool('Include results from archived projects (default false)'),
-      exclude_forks: bool('Leave out results from forks (advanced search; default true)'),
       scope: scope('notes'),
       search_type: searchType(),
       ...paging(),
     },
+    narrowed: SCOPE_NOTE,
+    undocumented: undocumentedOf('search_type'),
+    omitted: { ...OTHER_SCOPES, ...REF_OMITTED },
     fineGrained: ['use_global_search'],
     keywords: 'find comment note discussion text',
     examples: [
@@ -252,7 +256,7 @@ export default domain('search', 'Search a project, a group or the whole instance
       ...paging(),
     },
     narrowed: SCOPE_NOTE,
-    omitted: OTHER_SCOPES,
+    omitted: { ...OTHER_SCOPES, ...REF_OMITTED },
     fineGrained: ['use_global_search'],
     keywords: 'find user person member people account',
     examples: [
