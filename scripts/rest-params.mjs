@@ -18,7 +18,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import yaml from 'js-yaml';
+import { parse as parseYaml } from 'yaml';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -153,7 +153,7 @@ function goSource() {
 const stubBodies = new Set();
 const openapiText = git(OPENAPI_REPO, 'show', `HEAD:${OPENAPI_PATH}`);
 function openapiSource() {
-  const doc = yaml.load(openapiText);
+  const doc = parseYaml(openapiText, { maxAliasCount: -1 });
   let operations = 0;
   const fact = (schema = {}, definition = '', query = false) => {
     const out = {};

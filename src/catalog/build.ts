@@ -4,7 +4,7 @@ import type { Action, DomainDef, ParamSpec, Placement } from './define.js';
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
 /** `issue.note_create` → `issueNoteCreate`: the handler label used in error messages. */
-export function operationLabel(id: string): string {
+function operationLabel(id: string): string {
   return id.replace(/[._]([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 }
 
@@ -63,7 +63,7 @@ function singular(word: string): string {
  * `/projects/{project_id}/pipelines/{pipeline_id}` → `forge://project/{project_id}/pipeline/{pipeline_id}`.
  * Only routes that end in an identifier name one object.
  */
-export function defaultResource(name: string, path: string): string | undefined {
+function defaultResource(name: string, path: string): string | undefined {
   if (!/(^|_)get$/.test(name) || !/\}$/.test(path)) return undefined;
   const parts = path.split('/').filter(Boolean);
   const out = parts.map((seg, i) => (!seg.startsWith('{') && parts[i + 1]?.startsWith('{') ? singular(seg) : seg));

@@ -4,7 +4,7 @@
 import type { ErrorHints } from '../forge/classify.js';
 
 export type Tier = 'free' | 'premium' | 'ultimate';
-export type ParamKind = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+type ParamKind = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
 /** `local`: consumed by the server itself (e.g. tail_lines of a job trace), never sent. */
 export type Placement = 'path' | 'query' | 'body' | 'local';
 
@@ -66,7 +66,7 @@ export interface FineGrainedWithheld {
   name: string;
 }
 
-export interface ActionSpec {
+interface ActionSpec {
   summary: string;
   /** `METHOD /path/{param}` relative to /api/v4. Exactly one of rest / graphql. */
   rest?: string;
@@ -182,7 +182,7 @@ export interface ActionSpec {
  *   `whenGiven` is given) and does not switch it off by `unlessFalse: false`. The stored configuration is
  *   not read before asking, so a call that arms without saying the flag is false counts: fail closed.
  */
-export type ConfirmWhen =
+type ConfirmWhen =
   | { emptyList: readonly string[] }
   | { arms: { whenTrue: readonly string[]; whenGiven: readonly string[]; unlessFalse: string } };
 

@@ -2,7 +2,7 @@
 import { int, str, type ParamSpec } from './define.js';
 
 export const VISIBILITY = ['private', 'internal', 'public'] as const;
-export const ROLES = '10 Guest,15 Planner,20 Reporter,30 Developer,40 Maintainer,50 Owner';
+const ROLES = '10 Guest,15 Planner,20 Reporter,30 Developer,40 Maintainer,50 Owner';
 
 /** A role as the platform's access level number. */
 export const accessLevel = (what: string): ParamSpec => int(`${what}: ${ROLES}`);

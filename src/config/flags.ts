@@ -1,12 +1,12 @@
 // The command-line flags: one table drives parsing and the help text.
 // SPEC "Configuration".
 
-export type FlagKind = 'bool' | 'value' | 'list';
+type FlagKind = 'bool' | 'value' | 'list';
 /**
  * any: read on both transports. http: read in HTTP mode only (stdio ignores it with a notice).
  * http-refused: read in HTTP mode only, and refused on stdio (it would silently not apply).
  */
-export type FlagScope = 'any' | 'http' | 'http-refused';
+type FlagScope = 'any' | 'http' | 'http-refused';
 
 export interface FlagSpec {
   readonly name: string;
@@ -79,7 +79,7 @@ export interface ParsedArgs {
 
 export type ArgvResult = { ok: true; args: ParsedArgs } | { ok: false; message: string };
 
-export const USAGE_HINT = 'usage: forge-mcp-server [--http] [flags]; run forge-mcp-server --help for every flag and variable';
+const USAGE_HINT = 'usage: forge-mcp-server [--http] [flags]; run forge-mcp-server --help for every flag and variable';
 
 const BOOL_WORDS: Record<string, string> = { true: 'true', '1': 'true', yes: 'true', on: 'true', false: 'false', '0': 'false', no: 'false', off: 'false' };
 
@@ -147,6 +147,6 @@ export function has(args: ParsedArgs, name: string): boolean {
   return args.values.has(name);
 }
 
-export function flagSpec(name: string): FlagSpec | undefined {
+function flagSpec(name: string): FlagSpec | undefined {
   return BY_NAME.get(name);
 }

@@ -12,11 +12,11 @@ import {
   type Parsed,
 } from './values.js';
 
-export const DEFAULT_FORGE_URL = 'https://gitlab.com';
-export const HOME_ENV_FILE = '.forge-mcp-server.env';
+const DEFAULT_FORGE_URL = 'https://gitlab.com';
+const HOME_ENV_FILE = '.forge-mcp-server.env';
 
 /** Retired variable spellings and the variable that replaced each. */
-export const RETIRED_VARIABLES: Readonly<Record<string, string>> = Object.freeze({
+const RETIRED_VARIABLES: Readonly<Record<string, string>> = Object.freeze({
   READ_ONLY: 'FORGE_MCP_READ_ONLY',
   FORGE_READ_ONLY: 'FORGE_MCP_READ_ONLY',
   SAFE_MODE: 'FORGE_MCP_SAFE_MODE',

@@ -13,7 +13,7 @@ export type HttpListen =
   | { readonly kind: 'tcp'; readonly host: string; readonly port: number; readonly loopback: boolean }
   | { readonly kind: 'unix'; readonly path: string };
 
-export interface RateLimit {
+interface RateLimit {
   /** Requests per second per credential; 0 turns rate limiting off. */
   readonly rps: number;
   readonly burst: number;

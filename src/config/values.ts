@@ -6,7 +6,7 @@ const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
 const bad = <T>(error: string): Parsed<T> => ({ ok: false, error });
 
 export const MINUTE = 60_000;
-export const KIB = 1024;
+const KIB = 1024;
 export const MIB = 1024 * 1024;
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import { STATUS_CODES } from 'node:http';
 import type { ForgeResponse } from './types.js';
 import { networkKindOf, ForgeNetworkError, type ForgeNetworkErrorKind } from './errors.js';
 
-export const PLATFORM = 'GitLab';
+const PLATFORM = 'GitLab';
 /** The platform's message is cut at this many UTF-8 bytes. */
 export const PLATFORM_MESSAGE_MAX_BYTES = 2048;
 /** The joined GraphQL error list is cut at this many UTF-8 bytes. */
@@ -39,7 +39,7 @@ export interface FailureContext {
 // ---------------------------------------------------------------------------------------------
 // Classification texts
 
-export const CLASSIFICATION: Readonly<Record<number, string>> = {
+const CLASSIFICATION: Readonly<Record<number, string>> = {
   400: 'bad request: check your input parameters',
   401:
     'unauthorized: either the token is invalid or expired, or it is valid but lacks a permission this route requires (some routes answer a missing permission with 401); ' +
@@ -59,11 +59,11 @@ export const CLASSIFICATION: Readonly<Record<number, string>> = {
 
 export const AUTHENTICATION_FAILED = `authentication failed: ${PLATFORM} rejected the token itself as invalid, expired, revoked or without the api or read_api scope`;
 
-export const GRAPHQL_NOT_FOUND = `not found: ${PLATFORM} could not find it, or the token may not see it; a fine-grained token sees only what its grant covers`;
+const GRAPHQL_NOT_FOUND = `not found: ${PLATFORM} could not find it, or the token may not see it; a fine-grained token sees only what its grant covers`;
 /** A GraphQL HTTP 404 in a session whose token is not fine-grained: the grant sentence would mislead. */
-export const GRAPHQL_NOT_FOUND_CLASSIC = `not found: ${PLATFORM} could not find it, or the token may not see it`;
+const GRAPHQL_NOT_FOUND_CLASSIC = `not found: ${PLATFORM} could not find it, or the token may not see it`;
 
-export const NO_ANSWER = {
+const NO_ANSWER = {
   canceled: 'the request was canceled by the client',
   deadline: 'the request exceeded its deadline and was canceled',
   unattributed: `this request could not be attributed to a credential and was not sent to ${PLATFORM}; retry, and report it if it persists`,
@@ -77,7 +77,7 @@ export const NO_ANSWER = {
   unexpected: 'unexpected error',
 } as const;
 
-export function networkErrorClassification(method: string): string {
+function networkErrorClassification(method: string): string {
   const m = method.toUpperCase();
   return `network error reaching ${PLATFORM} (${m.charAt(0)}${m.slice(1).toLowerCase()})`;
 }
@@ -93,7 +93,7 @@ export function classifyStatus(status: number): string {
   return CLASSIFICATION[status] ?? `${PLATFORM} returned HTTP ${status}`;
 }
 
-export function statusText(status: number): string {
+function statusText(status: number): string {
   return STATUS_CODES[status] ?? 'Unknown Status';
 }
 
@@ -116,7 +116,7 @@ export interface ErrorHints {
 const ROLE_LICENSE_OWNER = /\b(roles?|owners?|maintainers?|developers?|reporters?|guests?|planners?|administrators?|admins?|licen[cs]es?|licensed|premium|ultimate|tiers?|plans?)\b/i;
 
 /** A hint that names a role, a license or an owner. */
-export function namesRoleLicenseOwner(hint: string): boolean {
+function namesRoleLicenseOwner(hint: string): boolean {
   return ROLE_LICENSE_OWNER.test(hint);
 }
 
@@ -213,7 +213,7 @@ export function platformMessage(body: unknown, method: string, url: string): str
 }
 
 /** True when the message says nothing beyond the status (`404 Not Found`, `Forbidden`, `401`). */
-export function repeatsStatus(message: string, status: number): boolean {
+function repeatsStatus(message: string, status: number): boolean {
   // Letters and digits of any script: a message in another language says more than the status.
   const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
   const m = norm(message);
@@ -222,7 +222,7 @@ export function repeatsStatus(message: string, status: number): boolean {
 }
 
 /** Each `errors[].message` of a GraphQL body, flattened; undefined when the body must be dropped. */
-export function graphqlErrorMessages(body: unknown): string[] | undefined {
+function graphqlErrorMessages(body: unknown): string[] | undefined {
   if (!isObject(body)) return undefined;
   if (!Object.keys(body).every((k) => k === 'data' || k === 'errors' || k === 'extensions')) return undefined;
   if (!Array.isArray(body.errors)) return undefined;
@@ -253,7 +253,7 @@ function wwwAuthenticateError(headers: Record<string, string>): string | undefin
 }
 
 /** The RFC 6750 error code of a REST answer (body `error` or WWW-Authenticate), if any. */
-export function rfc6750Code(res: ForgeResponse): string | undefined {
+function rfc6750Code(res: ForgeResponse): string | undefined {
   const body = res.body;
   if (isObject(body) && typeof body.error === 'string' && RFC6750_CODES.has(body.error)) return body.error;
   const fromHeader = wwwAuthenticateError(res.headers ?? {});
@@ -272,7 +272,7 @@ const ACCOUNT_REFUSALS: readonly RegExp[] = [
 ];
 
 /** The platform refused the account itself (blocked, deactivated, pending approval, ...). */
-export function refusesAccount(text: string | undefined): boolean {
+function refusesAccount(text: string | undefined): boolean {
   return !!text && ACCOUNT_REFUSALS.some((re) => re.test(text));
 }
 
@@ -307,7 +307,7 @@ export function parseFineGrainedSentence(sentence: string): FineGrainedSentence 
   return null;
 }
 
-export function fineGrainedClassification(parsed: FineGrainedSentence | null): string {
+function fineGrainedClassification(parsed: FineGrainedSentence | null): string {
   if (parsed?.kind === 'requires') {
     const b = parsed.boundary ? `${parsed.boundary} ` : '';
     return (

@@ -21,7 +21,7 @@ import { OutboundPolicy, defaultResolver, isTierA, normalizeIp, type Resolver } 
 import { redactSecrets } from './redact.js';
 import { observeRequest } from '../observe/telemetry.js';
 
-export { DeadlineError, ForgeNetworkError, type ForgeNetworkErrorKind } from './errors.js';
+export { DeadlineError, ForgeNetworkError,  } from './errors.js';
 
 export interface ForgeClientOptions {
   /** Instance address, e.g. https://gitlab.example.com (no /api/v4). */
@@ -131,17 +131,17 @@ function acquireShared(base: URL, opts: ForgeClientOptions): { shared: Shared; r
 }
 
 /** At most two re-sends. */
-export const MAX_SENDS = 3;
-export const MAX_REDIRECTS = 10;
-export const DEFAULT_RETRY_DELAYS_MS: readonly [number, number] = [700, 1400];
-export const RETRY_JITTER_MS = 300;
-export const MAX_RETRY_WAIT_MS = 5000;
+const MAX_SENDS = 3;
+const MAX_REDIRECTS = 10;
+const DEFAULT_RETRY_DELAYS_MS: readonly [number, number] = [700, 1400];
+const RETRY_JITTER_MS = 300;
+const MAX_RETRY_WAIT_MS = 5000;
 /** Request headers that carry a credential: dropped once a redirect hop leaves the instance. */
-export const CREDENTIAL_HEADERS: readonly string[] = ['private-token', 'authorization', 'sudo', 'job-token'];
+const CREDENTIAL_HEADERS: readonly string[] = ['private-token', 'authorization', 'sudo', 'job-token'];
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Code of a redirect chain the client gave up on (too many hops, unusable Location): never re-sent. */
-export const REDIRECT_FAILURE_CODE = 'EFORGEREDIRECT';
+const REDIRECT_FAILURE_CODE = 'EFORGEREDIRECT';
 
 /**
  * An AbortSignal that aborts with a DeadlineError after `ms`, or with the parent's reason when the

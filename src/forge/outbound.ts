@@ -8,13 +8,13 @@ import { REFUSED_DESTINATION_CODE } from './errors.js';
 
 export type Resolver = (hostname: string) => Promise<Array<{ address: string; family: 4 | 6 }>>;
 
-export const TIER_A_ADDRESSES: readonly string[] = ['169.254.169.254', '169.254.170.2', 'fd00:ec2::254', '100.100.100.200'];
+const TIER_A_ADDRESSES: readonly string[] = ['169.254.169.254', '169.254.170.2', 'fd00:ec2::254', '100.100.100.200'];
 
 const tierA = new BlockList();
 for (const a of TIER_A_ADDRESSES) tierA.addAddress(a, isIP(a) === 6 ? 'ipv6' : 'ipv4');
 
 /** Tier B ranges as [network, prefix, family]. */
-export const TIER_B_RANGES: ReadonlyArray<readonly [string, number, 'ipv4' | 'ipv6']> = [
+const TIER_B_RANGES: ReadonlyArray<readonly [string, number, 'ipv4' | 'ipv6']> = [
   ['127.0.0.0', 8, 'ipv4'], // loopback
   ['10.0.0.0', 8, 'ipv4'], // RFC 1918
   ['172.16.0.0', 12, 'ipv4'],
@@ -86,7 +86,7 @@ export interface OutboundPolicyOptions {
   allowPrivate: boolean;
 }
 
-export interface RefusedLookupError extends Error {
+interface RefusedLookupError extends Error {
   code: string;
   address: string;
   hostname: string;
@@ -100,7 +100,7 @@ function refusedError(hostname: string, address: string, reason: string): Refuse
   return err;
 }
 
-export function bareHostname(hostname: string): string {
+function bareHostname(hostname: string): string {
   const h = hostname.toLowerCase();
   return h.startsWith('[') && h.endsWith(']') ? h.slice(1, -1) : h;
 }

@@ -1,7 +1,7 @@
 // Defensive scrubbing: whatever text leaves the client or the classifier never carries a secret,
 // even if some upstream component echoed one back.
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -25,7 +25,7 @@ export type Admission =
   /** The outbound checks refused the instance the request names. */
   | { kind: 'destination'; message: string };
 
-export const BELOW_MINIMUM_MESSAGE =
+const BELOW_MINIMUM_MESSAGE =
   'The token carries neither the read_api nor the api scope; this server needs at least read_api. Create a token with read_api (read-only) or api.';
 
 const CHECK_TIMEOUT_MS = 15_000;

@@ -12,7 +12,7 @@ import { markPublicDocument } from './replies.js';
 /** Where the card is served: the well-known location, and the discovery alias clients also probe. */
 export const CARD_PATHS: readonly string[] = ['/.well-known/mcp/server-card.json', '/.well-known/mcp.json'];
 
-export function serverCard(config: Config, req: IncomingMessage): Record<string, unknown> {
+function serverCard(config: Config, req: IncomingMessage): Record<string, unknown> {
   const oauth = config.authMode === 'oauth';
   return {
     $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',

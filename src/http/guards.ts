@@ -12,7 +12,7 @@ import { isLoopbackHost } from '../config/values.js';
 const stripBrackets = (h: string): string => h.replace(/^\[|\]$/g, '').toLowerCase();
 
 /** The hostname of a Host header value (port dropped, IPv6 brackets removed), lowercase. */
-export function hostnameOfHost(host: string): string {
+function hostnameOfHost(host: string): string {
   const h = host.trim();
   if (h.startsWith('[')) {
     const end = h.indexOf(']');

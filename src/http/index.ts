@@ -29,12 +29,12 @@ import {
 } from './replies.js';
 
 /** Held calls at once (SPEC "Limits": 192 under a descriptor limit of 1024). */
-export const MAX_HELD_CALLS = 192;
-export const MAX_JSON_DEPTH = 100;
+const MAX_HELD_CALLS = 192;
+const MAX_JSON_DEPTH = 100;
 /** An entry admitted without a check (instance unreachable) is checked again after this long. */
 const UNVERIFIED_TTL_MS = 30_000;
 /** Stateful sessions across the process: half the held-call ceiling (SPEC "Limits"). */
-export const MAX_STATEFUL_SESSIONS = MAX_HELD_CALLS / 2;
+const MAX_STATEFUL_SESSIONS = MAX_HELD_CALLS / 2;
 /** Concurrent verifications of new tokens, process-wide, and how long a new token waits for a slot. */
 const VERIFY_SLOTS = 16;
 const VERIFY_WAIT_MS = 5_000;

@@ -152,7 +152,7 @@ export function metadataUrl(config: Config, req: IncomingMessage): string {
 }
 
 /** Where the resource documentation lives (`--resource-documentation`, else the project's README). */
-export const DEFAULT_RESOURCE_DOCUMENTATION = 'https://www.npmjs.com/package/forge-mcp-server';
+const DEFAULT_RESOURCE_DOCUMENTATION = 'https://www.npmjs.com/package/forge-mcp-server';
 export const resourceDocumentation = (config: Config): string => config.resourceDocumentation ?? DEFAULT_RESOURCE_DOCUMENTATION;
 
 /** The OAuth protected-resource metadata document (RFC 9728). */

@@ -14,7 +14,7 @@ import { belowMinimum, detectScopes, type Session } from '../session/session.js'
 import { watchMeta, type WatchChannel } from '../server/watch.js';
 
 /** With --revalidate-interval=0, an entry whose credential went this long unchecked is rebuilt. */
-export const UNCHECKED_REBUILD_MS = 60 * 60_000;
+const UNCHECKED_REBUILD_MS = 60 * 60_000;
 
 export function poolKey(instance: string, token: string): string {
   return createHash('sha256').update(instance).update('\0').update(token).digest('hex');

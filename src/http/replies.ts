@@ -14,7 +14,7 @@ export const SERVER_ERROR_CODE = -32000;
 
 export type RpcId = string | number | null;
 
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
@@ -23,7 +23,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 });
 
 /** The public documents (OAuth metadata, server cards) may be cached by anyone for an hour. */
-export const PUBLIC_CACHE = 'public, max-age=3600';
+const PUBLIC_CACHE = 'public, max-age=3600';
 
 export const CORS_EXPOSE_HEADERS = 'Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate, Retry-After, ETag';
 export const CORS_ALLOW_METHODS = 'GET, POST, DELETE, OPTIONS';

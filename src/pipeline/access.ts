@@ -20,7 +20,7 @@ export type Availability =
   /** Fine-grained session, grant evaluated: the grant does not reach it (unlisted; see mustRefuse). */
   | 'fine-grained';
 
-export function isExcluded(action: Action, excluded: readonly string[]): boolean {
+function isExcluded(action: Action, excluded: readonly string[]): boolean {
   if (!excluded.length) return false;
   return excluded.includes(individualToolName(action)) || excluded.includes(metaToolName(action.domain)) || excluded.includes(action.id);
 }

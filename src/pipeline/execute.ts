@@ -21,7 +21,7 @@ import type { Pagination } from '../render/types.js';
  * Follows a dot path into an answer. A segment `key[field=value]` takes the first element of the
  * list at `key` whose `field` equals `value` (a lookup that picks by name rather than by position).
  */
-export function dig(value: unknown, path: string): unknown {
+function dig(value: unknown, path: string): unknown {
   let cur = value;
   for (const seg of path.split('.').filter(Boolean)) {
     if (cur === null || typeof cur !== 'object') return null;

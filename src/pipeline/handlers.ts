@@ -15,7 +15,7 @@ export type HandlerOutcome = { request: ForgeRequest } | { requests: Array<Forge
 export interface HandlerLimits { maxFileSize: number }
 
 /** A directory publish reads at most this many times the per-file limit in all. */
-export const PUBLISH_TOTAL_FACTOR = 10;
+const PUBLISH_TOTAL_FACTOR = 10;
 
 function decode(body: unknown): string {
   const b = body as { content?: unknown; encoding?: unknown } | null;
@@ -24,7 +24,7 @@ function decode(body: unknown): string {
 }
 
 /** `[submodule "x"] path = a/b url = ../proj.git` → url by path. */
-export function parseGitmodules(text: string): Map<string, string> {
+function parseGitmodules(text: string): Map<string, string> {
   const out = new Map<string, string>();
   let path: string | undefined;
   let url: string | undefined;
@@ -39,7 +39,7 @@ export function parseGitmodules(text: string): Map<string, string> {
 }
 
 /** The project path a submodule URL names, relative URLs resolved against the parent project's path. */
-export function submoduleProject(url: string, parentPath: string): string | undefined {
+function submoduleProject(url: string, parentPath: string): string | undefined {
   const clean = url.replace(/\.git$/, '').replace(/\/+$/, '');
   if (clean.startsWith('../') || clean.startsWith('./')) return posix.normalize(posix.join(parentPath, clean));
   const scp = /^[^@/]+@[^:]+:(.+)$/.exec(clean);

@@ -39,7 +39,7 @@ export function localRoots(cwd: string, allowedDirs: readonly string[], home = h
 }
 
 /** The places refused whatever the roots, for this home directory and env file. */
-export function deniedPaths(home = homedir(), envFile?: string): string[] {
+function deniedPaths(home = homedir(), envFile?: string): string[] {
   const h = real(home);
   return [...DENIED_TREES, ...HOME_SECRETS.map((p) => join(h, p)), ...(envFile ? [real(envFile)] : [])];
 }

@@ -85,8 +85,8 @@ export async function meter(s: Metered, method: MeteredMethod, what: string = me
 }
 
 /** Process-wide tools/list bucket in HTTP mode: 3,000 tools per second, 48,000 in hand (not configurable). */
-export const PROCESS_TOOLS_RATE = 3_000;
-export const PROCESS_TOOLS_BURST = 48_000;
+const PROCESS_TOOLS_RATE = 3_000;
+const PROCESS_TOOLS_BURST = 48_000;
 let processTools: TokenBucket | undefined;
 
 /** The process-wide listing gate (HTTP): stays per process, also with shared state (SPEC ties it to the process). */

@@ -5,7 +5,7 @@ import { placementOf } from '../catalog/build.js';
 import type { ForgeRequest } from '../forge/types.js';
 
 /** Fills `{name}` placeholders of a route from values (path segments encoded); `used` collects the names. */
-export function fillPath(template: string, values: Record<string, unknown>, used?: Set<string>): string {
+function fillPath(template: string, values: Record<string, unknown>, used?: Set<string>): string {
   return template.replace(/\{([^}]+)\}/g, (_m, name: string) => {
     used?.add(name);
     return encodeURIComponent(String(values[name] ?? ''));
@@ -28,7 +28,7 @@ export function declaredRequest(spec: string, values: Record<string, unknown>): 
 }
 
 /** The route this call uses: the first alternative whose selector param is present, else the default. */
-export function chooseRoute(action: Action, params: Record<string, unknown>): { method: string; path: string } {
+function chooseRoute(action: Action, params: Record<string, unknown>): { method: string; path: string } {
   for (const alt of action.alternatives ?? []) {
     if (params[alt.when] !== undefined) {
       const [method, path] = alt.rest.split(/\s+/, 2);

@@ -90,7 +90,7 @@ function typeOk(spec: ParamSpec, v: unknown): boolean {
 }
 
 /** Prefix of messages about one action on this surface. */
-export function callLabel(surface: SurfaceKind, action: Action): string {
+function callLabel(surface: SurfaceKind, action: Action): string {
   if (surface === 'dynamic') return `forge_execute_action/${action.id}`;
   if (surface === 'meta') return `forge_${action.domain}/${action.name}`;
   return `forge_${action.domain}_${action.name}`;
@@ -202,7 +202,7 @@ export function validateCall(call: CallShape): Validated {
 }
 
 /** The largest page the platform serves (SPEC Limits). */
-export const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 100;
 
 function describeValue(v: unknown): string {
   if (Array.isArray(v)) return 'array';

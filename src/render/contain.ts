@@ -177,7 +177,7 @@ export function code(value: unknown, max?: number): string {
 }
 
 /** Inline code usable inside a table cell. */
-export function codeCell(value: unknown, max?: number): string {
+function codeCell(value: unknown, max?: number): string {
   return escapePipes(code(value, max));
 }
 

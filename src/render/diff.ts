@@ -7,12 +7,12 @@ import { generic } from './generic.js';
 
 // ---------------------------------------------------------------- diff
 
-export const DEFAULT_FILES_PER_PAGE = 20;
-export const MAX_FILES_PER_PAGE = 100;
-export const DIFF_PAGE_MAX_CHARS = 100_000;
-export const DIFF_FILE_MIN_CHARS = 20_000;
+const DEFAULT_FILES_PER_PAGE = 20;
+const MAX_FILES_PER_PAGE = 100;
+const DIFF_PAGE_MAX_CHARS = 100_000;
+const DIFF_FILE_MIN_CHARS = 20_000;
 
-export function diffFilesOf(data: unknown): { files: unknown[]; context: Rec } | undefined {
+function diffFilesOf(data: unknown): { files: unknown[]; context: Rec } | undefined {
   if (Array.isArray(data)) return { files: data, context: {} };
   if (isRecord(data)) {
     if (Array.isArray(data.diffs)) return { files: data.diffs, context: data };
@@ -21,7 +21,7 @@ export function diffFilesOf(data: unknown): { files: unknown[]; context: Rec } |
   return undefined;
 }
 
-export function diffEntry(f: unknown): { old_path: string; new_path: string; new_file: boolean; deleted_file: boolean; renamed_file: boolean } {
+function diffEntry(f: unknown): { old_path: string; new_path: string; new_file: boolean; deleted_file: boolean; renamed_file: boolean } {
   const r = isRecord(f) ? f : {};
   const newPath = toText(r.new_path ?? r.old_path ?? '');
   const oldPath = toText(r.old_path ?? r.new_path ?? '');

@@ -8,7 +8,7 @@ import { text } from './textual.js';
 
 // ---------------------------------------------------------------- generic
 
-export const IDENTIFIER_KEYS = [
+const IDENTIFIER_KEYS = [
   'id', 'iid', 'project_id', 'projectId', 'group_id', 'name', 'title', 'path_with_namespace', 'full_path', 'fullPath', 'username', 'tag_name',
   'state', 'ref', 'sha', 'short_id', 'status', 'web_url', 'webUrl', 'author', 'created_at', 'createdAt', 'updated_at', 'updatedAt',
 ];
@@ -22,17 +22,17 @@ const KEY_FIELDS: ReadonlySet<string> = new Set([...IDENTIFIER_KEYS, 'path', 'sl
   'merge_status', 'detailed_merge_status', 'environment', 'pipeline_id', 'job_id', 'stage']);
 /** An object listing at most this many fields is carried whole in structuredContent. */
 const SMALL_OBJECT_FIELDS = 8;
-export const LONG_TEXT_KEYS = new Set(['description', 'body', 'note', 'message', 'content', 'text', 'release_description']);
-export const TITLE_KEYS = ['title', 'name', 'path_with_namespace', 'full_path', 'fullPath', 'tag_name', 'username', 'file_name', 'ref', 'short_id', 'sha'];
-export const MAX_FIELDS = 20;
-export const MAX_LONG_TEXT = 4000;
+const LONG_TEXT_KEYS = new Set(['description', 'body', 'note', 'message', 'content', 'text', 'release_description']);
+const TITLE_KEYS = ['title', 'name', 'path_with_namespace', 'full_path', 'fullPath', 'tag_name', 'username', 'file_name', 'ref', 'short_id', 'sha'];
+const MAX_FIELDS = 20;
+const MAX_LONG_TEXT = 4000;
 
-export function isLongText(key: string, v: unknown): v is string {
+function isLongText(key: string, v: unknown): v is string {
   return typeof v === 'string' && (LONG_TEXT_KEYS.has(key) || v.length > 200 || /[\r\n]/.test(v));
 }
 
 /** The inline form of a field value (contained). */
-export function fieldValue(v: unknown): string {
+function fieldValue(v: unknown): string {
   if (isScalar(v)) return inline(v, 300);
   if (Array.isArray(v)) {
     const shown = v.slice(0, 20).map((x) => (isScalar(x) ? toText(x) : summary(x))).filter(Boolean);
@@ -55,7 +55,7 @@ export function fieldValue(v: unknown): string {
  * carries the listed fields in compact form (src/render/compact.ts) — all of a small object's, the key
  * fields of a larger one — and a long text only when the Markdown cut it (issue #13 §2: ≤ 1.5× the Markdown).
  */
-export function renderObject(input: RenderInput, obj: Rec): Rendered {
+function renderObject(input: RenderInput, obj: Rec): Rendered {
   const keys = Object.keys(obj);
   const ordered = [...IDENTIFIER_KEYS.filter((k) => k in obj), ...keys.filter((k) => !IDENTIFIER_KEYS.includes(k))];
   const titleKey = TITLE_KEYS.find((k) => isScalar(obj[k]) && obj[k] !== '');
@@ -107,7 +107,7 @@ interface Column {
   kind?: 'link' | 'person';
 }
 
-export const COLUMN_GROUPS: Column[] = [
+const COLUMN_GROUPS: Column[] = [
   { header: 'id', keys: ['id'] },
   { header: 'iid', keys: ['iid'] },
   { header: 'title', keys: ['title', 'name', 'tag_name', 'file_name', 'key'] },
@@ -119,11 +119,11 @@ export const COLUMN_GROUPS: Column[] = [
   { header: 'web_url', keys: ['web_url', 'webUrl'], kind: 'link' },
   { header: 'created_at', keys: ['created_at', 'createdAt', 'updated_at', 'updatedAt'] },
 ];
-export const MAX_COLUMNS = 6;
-export const MIN_COLUMNS = 4;
-export const MAX_ROWS = 200;
+const MAX_COLUMNS = 6;
+const MIN_COLUMNS = 4;
+const MAX_ROWS = 200;
 
-export function chooseColumns(items: Rec[]): Array<Column & { key: string }> {
+function chooseColumns(items: Rec[]): Array<Column & { key: string }> {
   const sample = items.slice(0, 50);
   const has = (k: string) => sample.some((it) => present(it[k]));
   const chosen: Array<Column & { key: string }> = [];
@@ -146,7 +146,7 @@ export function chooseColumns(items: Rec[]): Array<Column & { key: string }> {
   return chosen;
 }
 
-export function tableCell(col: Column & { key: string }, v: unknown): string {
+function tableCell(col: Column & { key: string }, v: unknown): string {
   if (!present(v)) return '';
   if (col.kind === 'link') return linkCell('open', v, 300);
   if (col.kind === 'person') return cell(isRecord(v) ? summary(v) : summary(v), 60);
@@ -162,7 +162,7 @@ function itemKeys(columns: ReadonlyArray<{ key: string }>): string[] {
   return [...new Set([...ITEM_IDS, ...columns.map((c) => c.key)])];
 }
 
-export function trimItem(item: Rec, keys: readonly string[]): Rec {
+function trimItem(item: Rec, keys: readonly string[]): Rec {
   const out: Rec = {};
   for (const k of keys) {
     const v = item[k];
@@ -171,7 +171,7 @@ export function trimItem(item: Rec, keys: readonly string[]): Rec {
   return out;
 }
 
-export function renderList(input: RenderInput, list: unknown[]): Rendered {
+function renderList(input: RenderInput, list: unknown[]): Rendered {
   const things = thingsOf(input);
   const pagination: Pagination | undefined = isRecord(input.pagination) ? input.pagination : undefined;
   const pageLine = pagination ? paginationLine(pagination) : '';
@@ -218,7 +218,7 @@ export function renderList(input: RenderInput, list: unknown[]): Rendered {
   return { markdown: lines.join('\n'), structured };
 }
 
-export function renderEmpty(input: RenderInput): Rendered {
+function renderEmpty(input: RenderInput): Rendered {
   return { markdown: actionOf(input).method === 'DELETE' ? 'Deleted.' : 'Done.', structured: { ok: true } };
 }
 

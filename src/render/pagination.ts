@@ -5,7 +5,7 @@
 import type { Pagination } from './types.js';
 import { inline, wholeNumber } from './contain.js';
 
-export const MAX_PER_PAGE = 100;
+const MAX_PER_PAGE = 100;
 const DEFAULT_PER_PAGE = 20;
 
 function lowerKeys(headers: unknown): Record<string, string> {

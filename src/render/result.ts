@@ -4,19 +4,19 @@
 import type { Rendered } from './types.js';
 import { cleanDeep, code, fence, heading, inline, toText, wholeNumber } from './contain.js';
 
-export interface TextContent {
+interface TextContent {
   type: 'text';
   text: string;
   annotations?: { audience?: Array<'user' | 'assistant'>; priority?: number };
 }
 
-export interface EmbeddedResourceContent {
+interface EmbeddedResourceContent {
   type: 'resource';
   resource: { uri: string; mimeType: string; text: string };
   annotations?: { audience?: Array<'user' | 'assistant'>; priority?: number };
 }
 
-export type ResultContent = TextContent | EmbeddedResourceContent;
+type ResultContent = TextContent | EmbeddedResourceContent;
 
 export interface ToolResult {
   content: ResultContent[];
@@ -30,8 +30,8 @@ export interface EmbeddedResource {
   text: string;
 }
 
-export const TEXT_PRIORITY = 0.9;
-export const RESOURCE_PRIORITY = 0.3;
+const TEXT_PRIORITY = 0.9;
+const RESOURCE_PRIORITY = 0.3;
 
 /**
  * The one client-specific tweak: a coding client that reads priorities as integers gets 0 or 1

@@ -50,7 +50,7 @@ export function actionOf(input: RenderInput): { id: string; domain: string; name
   };
 }
 
-export function plural(word: string): string {
+function plural(word: string): string {
   if (!word) return 'results';
   if (/(s|x|z|ch|sh)$/.test(word)) return `${word}es`;
   if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;
@@ -83,7 +83,7 @@ export function summary(v: unknown): string {
   return '';
 }
 
-export function nextStepsOf(input: RenderInput): string[] | undefined {
+function nextStepsOf(input: RenderInput): string[] | undefined {
   const steps = actionOf(input).nextSteps;
   return steps && steps.length ? [...steps] : undefined;
 }
@@ -110,7 +110,7 @@ export function cutText(text: string, max: number): { shown: string; rest: numbe
   return { shown: text.slice(0, end), rest: text.length - end };
 }
 
-export const MAX_LINE_CHARS = 2000;
+const MAX_LINE_CHARS = 2000;
 
 /** One displayed line, cut visibly when very long. */
 export function boundLine(line: string): string {
@@ -126,7 +126,7 @@ export function splitLines(text: string): string[] {
   return lines;
 }
 
-export const LANGUAGES: Record<string, string> = {
+const LANGUAGES: Record<string, string> = {
   ts: 'typescript', tsx: 'tsx', mts: 'typescript', cts: 'typescript', js: 'javascript', mjs: 'javascript', cjs: 'javascript', jsx: 'jsx',
   py: 'python', rb: 'ruby', go: 'go', rs: 'rust', java: 'java', kt: 'kotlin', kts: 'kotlin', scala: 'scala', swift: 'swift',
   c: 'c', h: 'c', cc: 'cpp', cpp: 'cpp', cxx: 'cpp', hpp: 'cpp', cs: 'csharp', php: 'php', pl: 'perl', lua: 'lua', r: 'r',
@@ -135,7 +135,7 @@ export const LANGUAGES: Record<string, string> = {
   md: 'markdown', markdown: 'markdown', sql: 'sql', graphql: 'graphql', gql: 'graphql', proto: 'protobuf', tf: 'hcl', hcl: 'hcl',
   vue: 'vue', svelte: 'svelte', dart: 'dart', ex: 'elixir', exs: 'elixir', erl: 'erlang', hs: 'haskell', clj: 'clojure', diff: 'diff', patch: 'diff',
 };
-export const FILE_NAMES: Record<string, string> = { dockerfile: 'dockerfile', makefile: 'makefile', gemfile: 'ruby', rakefile: 'ruby', jenkinsfile: 'groovy' };
+const FILE_NAMES: Record<string, string> = { dockerfile: 'dockerfile', makefile: 'makefile', gemfile: 'ruby', rakefile: 'ruby', jenkinsfile: 'groovy' };
 
 /** A code fence language from a file name's extension ('' when unknown). */
 export function languageFor(path: unknown): string {

@@ -5,7 +5,7 @@ import { isRecord, present, posInt, nonNegInt, num, paramsOf, actionOf, withNext
 
 // ---------------------------------------------------------------- text
 
-export const TEXT_MAX_CHARS = 50_000;
+const TEXT_MAX_CHARS = 50_000;
 
 export const text: Renderer = (input) => {
   const params = paramsOf(input);
@@ -52,19 +52,19 @@ export const text: Renderer = (input) => {
 
 // ---------------------------------------------------------------- job_trace
 
-export const DEFAULT_TAIL_LINES = 200;
-export const MAX_TAIL_LINES = 10_000;
-export const TRACE_MAX_CHARS = 60_000;
+const DEFAULT_TAIL_LINES = 200;
+const MAX_TAIL_LINES = 10_000;
+const TRACE_MAX_CHARS = 60_000;
 
 /** ANSI escape sequences: CSI, OSC, and two-character escapes. */
-export const ANSI = /\u001B\[[0-?]*[ -/]*[@-~]|\u001B\][^\u0007\u001B]*(?:\u0007|\u001B\\)?|\u001B[@-Z\\-_]|\u009B[0-?]*[ -/]*[@-~]/g;
+const ANSI = /\u001B\[[0-?]*[ -/]*[@-~]|\u001B\][^\u0007\u001B]*(?:\u0007|\u001B\\)?|\u001B[@-Z\\-_]|\u009B[0-?]*[ -/]*[@-~]/g;
 
 export function stripAnsi(s: string): string {
   return s.replace(ANSI, '');
 }
 
 /** A log line as a terminal shows it: escapes removed, a carriage return overwrites what came before. */
-export function cleanLogLine(line: string): string {
+function cleanLogLine(line: string): string {
   let s = stripAnsi(line);
   if (s.includes('\r')) {
     const parts = s.split('\r');
@@ -171,10 +171,10 @@ export const jobTrace: Renderer = (input) => {
 
 // ---------------------------------------------------------------- file_content
 
-export const DEFAULT_FILE_LINES = 400;
-export const FILE_MAX_CHARS = 100_000;
+const DEFAULT_FILE_LINES = 400;
+const FILE_MAX_CHARS = 100_000;
 
-export function isBinary(buf: Buffer): boolean {
+function isBinary(buf: Buffer): boolean {
   const n = Math.min(buf.length, 8000);
   for (let i = 0; i < n; i++) if (buf[i] === 0) return true;
   return false;

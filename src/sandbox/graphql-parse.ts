@@ -1,11 +1,11 @@
 // A compact GraphQL document parser: operations, fragments, selections, arguments (variables resolved).
 
 export interface Field { kind: 'field'; alias?: string; name: string; args: Record<string, unknown>; selections: Selection[] | null }
-export interface FragmentSpread { kind: 'spread'; name: string }
-export interface InlineFragment { kind: 'inline'; typeCondition?: string; selections: Selection[] }
+interface FragmentSpread { kind: 'spread'; name: string }
+interface InlineFragment { kind: 'inline'; typeCondition?: string; selections: Selection[] }
 export type Selection = Field | FragmentSpread | InlineFragment;
 export interface Operation { type: 'query' | 'mutation' | 'subscription'; name?: string; selections: Selection[]; variableDefaults: Record<string, unknown> }
-export interface Fragment { typeCondition: string; selections: Selection[] }
+interface Fragment { typeCondition: string; selections: Selection[] }
 export interface GqlDocument { operations: Operation[]; fragments: Map<string, Fragment> }
 
 export class GraphQLSyntaxError extends Error {

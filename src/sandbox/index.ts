@@ -8,9 +8,9 @@ import { defaultTokens, registerToken } from './tokens.js';
 import type { Sandbox, SandboxOptions, TokenSpec } from './types.js';
 
 export { SANDBOX_TOKEN, READONLY_TOKEN, ADMIN_TOKEN, READUSER_TOKEN, GRANULAR_TOKEN, DEFAULT_GRANT } from './tokens.js';
-export type { FaultRule, GranularScope, RequestLogEntry, Sandbox, SandboxOptions, TokenSpec } from './types.js';
-export { SandboxState } from './state.js';
-export type { UserRec, GroupRec, ProjectRec, IssueRec, MrRec, NoteRec, PipelineRec, JobRec, CommitRec } from './state.js';
+export type { FaultRule,  RequestLogEntry, Sandbox, SandboxOptions,  } from './types.js';
+;
+;
 
 function listen(server: Server): Promise<number> {
   return new Promise((resolve, reject) => {

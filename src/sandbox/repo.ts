@@ -61,7 +61,7 @@ export function history(repo: RepoRec, sha: string): CommitRec[] {
   return out.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
 }
 
-export function isAncestor(repo: RepoRec, ancestor: string, sha: string): boolean {
+function isAncestor(repo: RepoRec, ancestor: string, sha: string): boolean {
   return history(repo, sha).some((c) => c.id === ancestor);
 }
 

@@ -41,7 +41,7 @@ export function userNamespace(state: SandboxState, u: UserRec): Record<string, u
   return { id: 100 + u.id, name: u.name, path: u.username, kind: 'user', full_path: u.username, parent_id: null, avatar_url: avatar(u), web_url: `${state.url}/${u.username}` };
 }
 
-export function projectNamespace(state: SandboxState, p: ProjectRec): Record<string, unknown> {
+function projectNamespace(state: SandboxState, p: ProjectRec): Record<string, unknown> {
   if (p.namespace.kind === 'group') return groupNamespace(state, state.groups.get(p.namespace.id)!);
   return userNamespace(state, state.users.get(p.namespace.id - 100)!);
 }

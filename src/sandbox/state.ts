@@ -16,7 +16,7 @@ export interface GroupRec {
   parentId: number | null; createdAt: string; members: Map<number, number>;
 }
 
-export interface LabelRec { id: number; name: string; color: string; description: string | null }
+interface LabelRec { id: number; name: string; color: string; description: string | null }
 
 export interface MilestoneRec {
   id: number; iid: number; title: string; description: string; state: 'active' | 'closed';
@@ -59,8 +59,8 @@ export interface CommitRec {
   date: string; files: Map<string, string>;
 }
 
-export interface ProtectedBranchRec { id: number; name: string; pushLevel: number; mergeLevel: number; allowForcePush: boolean; codeOwnerApprovalRequired: boolean }
-export interface TagRec { name: string; target: string; message: string | null; createdAt: string }
+interface ProtectedBranchRec { id: number; name: string; pushLevel: number; mergeLevel: number; allowForcePush: boolean; codeOwnerApprovalRequired: boolean }
+interface TagRec { name: string; target: string; message: string | null; createdAt: string }
 
 export interface RepoRec {
   commits: Map<string, CommitRec>;
@@ -84,7 +84,7 @@ export interface JobRec {
   retried: boolean;
 }
 
-export interface PackageFileRec { id: number; packageName: string; version: string; fileName: string; content: Buffer; createdAt: string }
+interface PackageFileRec { id: number; packageName: string; version: string; fileName: string; content: Buffer; createdAt: string }
 
 export interface ProjectRec {
   id: number; name: string; path: string; description: string;

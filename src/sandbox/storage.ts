@@ -52,7 +52,7 @@ function crc32(buf: Buffer): number {
 }
 
 /** A real (stored, uncompressed) zip archive of the given files. */
-export function zip(files: Map<string, string>): Buffer {
+function zip(files: Map<string, string>): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -81,7 +81,7 @@ export function zip(files: Map<string, string>): Buffer {
 }
 
 /** A job log of about two hundred lines, with the runner's ANSI colours and section markers. */
-export function traceText(state: SandboxState, job: JobRec): string {
+function traceText(state: SandboxState, job: JobRec): string {
   if (job.status === 'created' || job.status === 'pending' || job.status === 'manual' || job.erased) return '';
   const p = state.projects.get(job.projectId);
   const pl = p?.pipelines.get(job.pipelineId);

@@ -108,7 +108,7 @@ export function authenticate(state: SandboxState, headers: IncomingHttpHeaders, 
   return { ok: true, token, user };
 }
 
-export function insufficientScope(scope: string): Reply {
+function insufficientScope(scope: string): Reply {
   const description = 'The request requires higher privileges than provided by the access token.';
   return json(403, { error: 'insufficient_scope', error_description: description, scope }, {
     'www-authenticate': `Bearer realm="GitLab", error="insufficient_scope", error_description="${description}", scope="${scope}"`,
@@ -142,7 +142,7 @@ const ADMIN_TOP = new Set([
 ]);
 
 /** Routes only an administrator may call. */
-export function isAdminRoute(method: string, segs: string[]): boolean {
+function isAdminRoute(method: string, segs: string[]): boolean {
   const [top, second, third] = segs;
   const write = !READ_METHODS.has(method);
   if (ADMIN_TOP.has(top)) return true;
@@ -171,7 +171,7 @@ export function checkAdmin(state: SandboxState, token: TokenRec, user: UserRec, 
 }
 
 /** `read_work_item` → `Work Item: Read`. */
-export function permissionLabel(id: string): string {
+function permissionLabel(id: string): string {
   const [verb, ...rest] = id.split('_');
   const title = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
   return `${rest.map(title).join(' ')}: ${title(verb)}`;
@@ -180,7 +180,7 @@ export function permissionLabel(id: string): string {
 type Boundary = 'project' | 'group' | 'user' | 'instance';
 
 /** What a fine-grained token needs for the core routes the sandbox models; undefined for everything else. */
-export function requiredPermission(method: string, segs: string[]): { permission: string; boundary: Boundary } | undefined {
+function requiredPermission(method: string, segs: string[]): { permission: string; boundary: Boundary } | undefined {
   const [top, , family, , sub] = segs;
   const get = READ_METHODS.has(method);
   const verb = get ? 'read' : method === 'POST' ? 'create' : method === 'DELETE' ? 'delete' : 'update';
@@ -231,7 +231,7 @@ export function requiredPermission(method: string, segs: string[]): { permission
 }
 
 /** Whether the grant holds `permission` at the boundary of the request (the project's id when it names one). */
-export function grantReaches(state: SandboxState, grant: GranularScope[], user: UserRec, permission: string, boundary: Boundary, projectId?: number, groupId?: number): boolean {
+function grantReaches(state: SandboxState, grant: GranularScope[], user: UserRec, permission: string, boundary: Boundary, projectId?: number, groupId?: number): boolean {
   for (const scope of grant) {
     if (!scope.permissions.includes(permission)) continue;
     if (boundary === 'user' && scope.access === 'user') return true;
@@ -263,7 +263,7 @@ function inGroup(state: SandboxState, groupId: number, ancestor: number): boolea
   return false;
 }
 
-export function granularRefusal(permission: string, boundary: Boundary): Reply {
+function granularRefusal(permission: string, boundary: Boundary): Reply {
   const description = `Access denied: This operation requires a fine-grained personal access token with the following ${boundary} permissions: [${permissionLabel(permission)}].`;
   return json(403, { error: 'insufficient_granular_scope', error_description: description }, {
     'www-authenticate': `Bearer realm="GitLab", error="insufficient_granular_scope", error_description="${description}"`,

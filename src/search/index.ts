@@ -14,7 +14,7 @@ export { MAX_QUERY_CHARS } from './query.js';
 interface Doc { id: string; name: string; domain: string; summary: string; keywords: string; examples: string }
 interface ExampleDoc { id: number; action: string; text: string }
 
-export interface SearchHit { action: Action; score: number }
+interface SearchHit { action: Action; score: number }
 export interface SearchAnswer { hits: SearchHit[]; query: ParsedQuery }
 
 interface Indexed {
@@ -33,7 +33,7 @@ export interface RankWeights {
   objectHit: number; objectMiss: number; projectHit: number; projectMiss: number; unnamedId: number; pluralUnnamed: number; elsewhere: number; scopeHit: number; scopeMiss: number;
   boost: Record<string, number>;
 }
-export const DEFAULT_WEIGHTS: RankWeights = {
+const DEFAULT_WEIGHTS: RankWeights = {
   floor: 0.45, power: 2, examples: 0.6, intentMatch: 1.25, questionWrite: 0.75, kindMiss: 0.7, objectHit: 1.35, objectMiss: 0.75, projectHit: 1.25, projectMiss: 0.8, unnamedId: 0.85, pluralUnnamed: 0.7, elsewhere: 0.7, scopeHit: 1.2, scopeMiss: 0.8,
   boost: { name: 1.5, domain: 1.5, summary: 1, keywords: 1.2, examples: 0.9 },
 };

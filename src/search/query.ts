@@ -33,7 +33,7 @@ export interface ParsedQuery {
   cut: number;
 }
 
-export function stem(w: string): string {
+function stem(w: string): string {
   if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
   if (w.length > 3 && /(ch|sh|x|ss)es$/.test(w)) return w.slice(0, -2);
   if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) return w.slice(0, -1);

@@ -25,7 +25,7 @@ import { readObject } from './objects.js';
 const SURFACES: Record<string, Surface> = { dynamic: dynamicSurface, meta: metaSurface, individual: individualSurface };
 
 /** JSON-RPC code of a refusal by authority (scopes below the minimum, cross-origin). */
-export const FORBIDDEN = -40300;
+const FORBIDDEN = -40300;
 
 interface ConfirmState { digest: string }
 

@@ -6,9 +6,9 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { jsonDepth } from './json-depth.js';
 
 /** Longest line read (the SDK's buffer holds 10 MiB; a longer line is answered and skipped, never buffered). */
-export const MAX_LINE_BYTES = 8 * 1024 * 1024;
+const MAX_LINE_BYTES = 8 * 1024 * 1024;
 /** Deepest nesting accepted: deeper arguments would exhaust the validator's stack. */
-export const MAX_DEPTH = 64;
+const MAX_DEPTH = 64;
 
 type Id = string | number | null;
 const validId = (v: unknown): v is string | number => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));

@@ -10,9 +10,9 @@ import { loadCatalog } from '../catalog/index.js';
 import { matchObject, readObject } from './objects.js';
 import type { Session, WatchRegistry } from '../session/types.js';
 
-export const WATCH_META_KEY = 'io.forge/watch';
+const WATCH_META_KEY = 'io.forge/watch';
 /** Watches one session may hold (one pool entry in HTTP): a bound, so a client cannot make us poll without end. */
-export const MAX_WATCHES = 50;
+const MAX_WATCHES = 50;
 
 export interface WatchMeta {
   state: 'active' | 'settled' | 'slowed' | 'ended';

@@ -8,10 +8,10 @@ import type { FallbackReason, GrantState, Session } from './types.js';
 import { readVersion } from './version.js';
 import { RECORDED_PERMISSIONS } from './permissions-19.4.js';
 
-export type { FallbackReason, GrantState } from './types.js';
+export type {  GrantState } from './types.js';
 
 /** The sentence each fallback reason adds to a refusal (SPEC "Session grant state", its fallback reasons). */
-export const FALLBACK_TEXT: Record<FallbackReason, string> = {
+const FALLBACK_TEXT: Record<FallbackReason, string> = {
   'grant-unreadable': 'the token cannot read its own grant (it lacks Personal Access Token: Read)',
   'version-unreadable': 'the instance did not report a readable version (the token lacks Metadata: Read)',
   'version-outside-record': 'the instance release is outside the record (the permission table is recorded for 19.4)',
@@ -26,7 +26,7 @@ const RECORDED_RELEASE = '19.4';
 interface RecordedPermission { label: string; boundaries: readonly string[] }
 let recorded: Map<string, RecordedPermission> | undefined;
 /** The permissions the recorded release defines, read from the generated table on first use. */
-export function recordedPermissions(): ReadonlyMap<string, RecordedPermission> {
+function recordedPermissions(): ReadonlyMap<string, RecordedPermission> {
   if (!recorded) {
     recorded = new Map();
     for (const line of RECORDED_PERMISSIONS.split('\n')) {
@@ -138,7 +138,7 @@ export function boundaryOf(a: Action, permission: string): string {
 }
 
 /** `read_merge_request` → `Merge Request: Read`: the release's display name, else derived from the identifier. */
-export function permissionLabel(id: string): string {
+function permissionLabel(id: string): string {
   const known = recordedPermissions().get(id)?.label;
   if (known) return known;
   const [verb, ...rest] = id.split('_');

@@ -10,8 +10,8 @@ import { evaluateGrant } from './grant.js';
 import { readVersion } from './version.js';
 import type { Session, TokenKind } from './types.js';
 
-export type { AuthState, Session, TokenKind } from './types.js';
-export { isHostedInstance, readVersion } from './version.js';
+export type {  Session, TokenKind } from './types.js';
+export { isHostedInstance,  } from './version.js';
 
 const ADMIN_SCOPE = 'admin_mode';
 
@@ -131,7 +131,7 @@ const higher = (a: Tier, b: Tier | undefined): Tier => (b === 'ultimate' || (b =
  * Tier detection when FORGE_MCP_TIER does not pin it: the instance license (readable by an
  * administrator), else the plans of the namespaces the token administers. Unreadable → Free.
  */
-export async function detectTier(s: Session): Promise<void> {
+async function detectTier(s: Session): Promise<void> {
   if (s.config.tier) return;
   let tier: Tier = 'free';
   try {

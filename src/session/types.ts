@@ -19,7 +19,7 @@ export interface WatchRegistry {
 
 export type TokenKind = 'classic' | 'fine_grained' | 'oauth' | 'unknown';
 
-export interface AuthState {
+interface AuthState {
   kind: TokenKind;
   /** null when the scopes could not be read: nothing is filtered and the token counts as able to write. */
   scopes: string[] | null;

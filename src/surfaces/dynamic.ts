@@ -11,8 +11,8 @@ import { errorResult, type ToolResult } from '../render/result.js';
 import type { Session } from '../session/session.js';
 import { envelopeProblem, isPlainObject, type Surface, type ToolDef } from './types.js';
 
-export const FIND = 'forge_find_action';
-export const EXECUTE = 'forge_execute_action';
+const FIND = 'forge_find_action';
+const EXECUTE = 'forge_execute_action';
 
 const TOOLS: ToolDef[] = [
   {
@@ -87,7 +87,7 @@ function warm(): void {
   setTimeout(() => { void loadCatalog().then(() => index()).catch(() => undefined); }, 1000).unref();
 }
 
-export function findActions(s: Session, query: string, limit: number, domain?: string) {
+function findActions(s: Session, query: string, limit: number, domain?: string) {
   return index().search(query, limit, (a) => isListed(a, s) && (!domain || a.domain === domain));
 }
 

@@ -25,7 +25,7 @@ export interface ToolDef {
 }
 
 /** A call the surface resolved to one action; or an answer of its own (find_action, unknown action). */
-export type Resolved =
+type Resolved =
   | { kind: 'action'; action: Action; params: unknown; paramsPresent: boolean; confirm?: unknown }
   | { kind: 'answer'; result: ToolResult };
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const FIXTURE_DIR = join(here, '..', 'fixtures', 'reference');
+const FIXTURE_DIR = join(here, '..', 'fixtures', 'reference');
 
 /** Rows of a fixture (`#` provenance lines and the column header dropped), checked against its columns. */
 export function fixtureRows(name: string, columns: string[]): string[][] {

@@ -4,7 +4,7 @@ import type { Action } from '../../src/catalog/define.js';
 import type { RenderInput } from '../../src/render/types.js';
 import { renderFor } from '../../src/render/renderers.js';
 
-export function action(over: Partial<Action> = {}): Action {
+function action(over: Partial<Action> = {}): Action {
   return {
     id: 'issue.get', domain: 'issue', name: 'get', method: 'GET', path: '/projects/{project_id}/issues/{issue_iid}',
     summary: 'Get one issue', params: {}, fineGrained: ['read_work_item'], writes: false, destructive: false, tier: 'free', operation: 'issueGet',

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import type { Action, ParamSpec } from '../../src/catalog/define.js';
 import { placementOf } from '../../src/catalog/build.js';
 
-export interface RefParam {
+interface RefParam {
   type?: string;
   items?: string;
   format?: string;
@@ -18,7 +18,7 @@ export interface RefParam {
   in?: string;
   from?: string[];
 }
-export interface RefRoute { from: string[]; params: Record<string, RefParam> }
+interface RefRoute { from: string[]; params: Record<string, RefParam> }
 interface Fixture { sources: unknown[]; routes: Record<string, RefRoute> }
 
 const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'gitlab-rest-params.json');
@@ -30,13 +30,13 @@ export function reference(): Fixture {
 }
 
 /** `GET /projects/{project_id}/issues` → `GET /projects/*\/issues`, the fixture's key. */
-export const routeKey = (route: string): string => route.replace(/\{[^}]+\}/g, '*');
+const routeKey = (route: string): string => route.replace(/\{[^}]+\}/g, '*');
 
 /**
  * GitLab's route for an action route: the same key, or the same key with GitLab's `/-/` segment dropped,
  * optional (Grape's `(-/)`, as in `GET /projects/*\/(-/)search`) or added.
  */
-export function refRoute(route: string): { key: string; ref: RefRoute } | undefined {
+function refRoute(route: string): { key: string; ref: RefRoute } | undefined {
   const routes = reference().routes;
   const key = routeKey(route);
   const plain = key.replace('/-/', '/');
@@ -53,7 +53,7 @@ function isContainer(name: string, ref: RefRoute): boolean {
 }
 
 /** Why our type does not fit GitLab's, or undefined when it fits. */
-export function typeProblem(spec: ParamSpec, ref: RefParam): string | undefined {
+function typeProblem(spec: ParamSpec, ref: RefParam): string | undefined {
   const rt = ref.type ?? '';
   const ours = spec.type === 'array' ? `array of ${spec.items ?? 'string'}` : spec.wildcards ? `integer or ${spec.wildcards.join('/')}` : spec.type;
   const scalar = (t: string): boolean => {
@@ -84,7 +84,7 @@ export function typeProblem(spec: ParamSpec, ref: RefParam): string | undefined 
   return undefined;
 }
 
-export function enumProblem(spec: ParamSpec, ref: RefParam): string | undefined {
+function enumProblem(spec: ParamSpec, ref: RefParam): string | undefined {
   if (!ref.enum) return undefined;
   // A Ruby symbol GitLab's definition lists (`:eager`) goes on the wire as its name.
   const all = ref.enum.map((v) => String(v).replace(/^:/, '')).filter((v) => v !== '');

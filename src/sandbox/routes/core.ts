@@ -7,7 +7,7 @@ import { groupNamespace, userBasic, userNamespace, userPrivate, userPublic } fro
 import { isExpired, registerToken, tokenById } from '../tokens.js';
 import { bool, json, list, message, missing, noContent, notFound, paginate, str } from '../util.js';
 
-export function tokenJson(t: TokenRec, opts: { grant?: boolean } = {}): Record<string, unknown> {
+function tokenJson(t: TokenRec, opts: { grant?: boolean } = {}): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: t.tokenId, name: t.name, revoked: !!t.revoked, created_at: t.createdAt, description: t.description ?? '', scopes: t.kind === 'fine_grained' ? ['granular'] : [...t.scopes],
     user_id: t.userId, last_used_at: t.lastUsedAt, active: !t.revoked && !isExpired(t), expires_at: t.expiresAt ?? null, last_used_ips: t.lastUsedAt ? ['127.0.0.1'] : [],
