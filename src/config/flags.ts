@@ -146,7 +146,3 @@ export function lastValue(args: ParsedArgs, name: string): string | undefined {
 export function has(args: ParsedArgs, name: string): boolean {
   return args.values.has(name);
 }
-
-function flagSpec(name: string): FlagSpec | undefined {
-  return BY_NAME.get(name);
-}

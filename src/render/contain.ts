@@ -176,11 +176,6 @@ export function code(value: unknown, max?: number): string {
   return `${ticks}${pad}${s}${pad}${ticks}`;
 }
 
-/** Inline code usable inside a table cell. */
-function codeCell(value: unknown, max?: number): string {
-  return escapePipes(code(value, max));
-}
-
 /**
  * A multi-line body as a block quote: every line prefixed `> `, control characters removed, and the
  * characters that make links or HTML escaped so nothing inside renders as markup that leaves the quote.

@@ -61,10 +61,6 @@ export function history(repo: RepoRec, sha: string): CommitRec[] {
   return out.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
 }
 
-function isAncestor(repo: RepoRec, ancestor: string, sha: string): boolean {
-  return history(repo, sha).some((c) => c.id === ancestor);
-}
-
 export function mergeBase(repo: RepoRec, a: string, b: string): string | undefined {
   const inB = new Set(history(repo, b).map((c) => c.id));
   return history(repo, a).find((c) => inB.has(c.id))?.id;

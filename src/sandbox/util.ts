@@ -9,7 +9,6 @@ export const message = (status: number, msg: unknown): Reply => ({ status, body:
 export const notFound = (what?: string): Reply => message(404, what ? `404 ${what} Not Found` : '404 Not Found');
 export const forbidden = (): Reply => message(403, '403 Forbidden');
 export const noContent = (): Reply => ({ status: 204 });
-const badRequest = (msg: unknown): Reply => message(400, msg);
 /** The platform's answer to missing required parameters: `{"error":"title is missing"}`. */
 export const missing = (...names: string[]): Reply => json(400, { error: names.map((n) => `${n} is missing`).join(', ') });
 export const notAllowed = (): Reply => message(405, '405 Method Not Allowed');
