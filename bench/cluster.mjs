@@ -14,6 +14,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startSandbox } from '../dist/sandbox/index.js';
+import { pct, runCalls } from './calls.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = Number(process.argv[2] ?? 3);
@@ -30,7 +31,6 @@ setTimeout(() => { console.error('bench: time limit reached'); stopAll(); proces
 process.on('exit', stopAll);
 
 const ms = (x) => `${x.toFixed(1)} ms`;
-const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((s.length * p) / 100))]; };
 const median = (xs) => pct(xs, 50);
 
 async function freePort() {
@@ -164,22 +164,11 @@ async function load(url, replicas, round) {
   const mine = tokens.slice(round * LOAD_CREDENTIALS, (round + 1) * LOAD_CREDENTIALS);
   const clients = await Promise.all(mine.map((t) => mcpClient(url, t)));
   await Promise.all(clients.map(call)); // admitted and warm
-  const lat = [];
-  let failed = 0;
   const tripsBefore = await tripsOf(replicas);
-  const t0 = performance.now();
-  await Promise.all(clients.map(async (c) => {
-    for (let i = 0; i < CALLS_PER_CREDENTIAL; i++) {
-      const s = performance.now();
-      const r = await call(c).catch(() => ({ isError: true }));
-      lat.push(performance.now() - s);
-      if (r.isError) failed++;
-    }
-  }));
-  const secs = (performance.now() - t0) / 1000;
+  const { rate, lat, failed } = await runCalls(clients, CALLS_PER_CREDENTIAL, call);
   const trips = (await tripsOf(replicas)) - tripsBefore;
   await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
-  return { rate: lat.length / secs, p99: pct(lat, 99), failed, calls: lat.length, trips };
+  return { rate, p99: pct(lat, 99), failed, calls: lat.length, trips };
 }
 
 const variants = [

@@ -13,6 +13,7 @@ import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startSandbox } from '../dist/sandbox/index.js';
+import { pct, runCalls } from './calls.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name) => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : undefined; };
@@ -27,7 +28,6 @@ const ACTIONS = {
   'project.get': { project_id: 1 },
 };
 const ms = (x) => `${x.toFixed(1)} ms`;
-const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((s.length * p) / 100))]; };
 
 const action = arg('--action') ?? 'issue.get';
 if (!(action in ACTIONS)) throw new Error(`--action: one of ${Object.keys(ACTIONS).join(', ')}`);
@@ -81,20 +81,9 @@ const call = (c) => c.callTool({ name: 'forge_execute_action', arguments: { acti
 async function load(clients, proc) {
   const cpu0 = cpuOf(proc);
   const own0 = process.cpuUsage();
-  const lat = [];
-  let failed = 0;
-  const t0 = performance.now();
-  await Promise.all(clients.map(async (c) => {
-    for (let i = 0; i < CALLS_PER_CREDENTIAL; i++) {
-      const s = performance.now();
-      const r = await call(c).catch(() => ({ isError: true }));
-      lat.push(performance.now() - s);
-      if (r.isError) failed++;
-    }
-  }));
-  const secs = (performance.now() - t0) / 1000;
+  const { rate, lat, failed } = await runCalls(clients, CALLS_PER_CREDENTIAL, call);
   const own = process.cpuUsage(own0);
-  return { rate: lat.length / secs, p50: pct(lat, 50), p99: pct(lat, 99), failed, cpu: (cpuOf(proc) - cpu0) / lat.length, benchCpu: (own.user + own.system) / 1000 / lat.length };
+  return { rate, p50: pct(lat, 50), p99: pct(lat, 99), failed, cpu: (cpuOf(proc) - cpu0) / lat.length, benchCpu: (own.user + own.system) / 1000 / lat.length };
 }
 
 if (!other) {

@@ -12,12 +12,12 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { getEncoding } from 'js-tiktoken';
 import { startSandbox, SANDBOX_TOKEN, ADMIN_TOKEN } from '../dist/sandbox/index.js';
 import { createForgeClient } from '../dist/forge/client.js';
+import { pct } from './calls.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'dist', 'bundle', 'cli.js');
 const enc = getEncoding('o200k_base');
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
-const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((s.length * p) / 100))]; };
 const ms = (x) => `${x.toFixed(1)} ms`;
 
 // The prerelease the public hosted instance reports, so hosted-only actions are listed too.

@@ -68,6 +68,14 @@ const approvalSettings = (): Record<string, ParamSpec> => ({
   require_reauthentication_to_approve: bool('Require re-authentication (password or SAML) to approve'),
 });
 
+/** GitLab parameters of the create and update routes left out of both, and why. */
+const WRITE_OMITTED = {
+      assignee_id: 'the single-assignee form; assignee_ids covers it',
+      allow_maintainer_to_push: 'deprecated by GitLab in favour of allow_collaboration',
+      approvals_before_merge: 'deprecated by GitLab; approval rules replace it',
+      approval_rules_attributes: 'approval rules have actions of their own (merge_request.approval_rule_*)',
+};
+
 export default domain('merge_request', 'Merge requests of projects: list, read, create, update, approve, merge, rebase, dependencies, reactions, time tracking', {
   // ---- lists and reads ----
   list: {
@@ -238,10 +246,7 @@ export default domain('merge_request', 'Merge requests of projects: list, read, 
       merge_after: str('Do not merge before this time (ISO 8601), even when set to auto-merge'),
     },
     omitted: {
-      assignee_id: 'the single-assignee form; assignee_ids covers it',
-      allow_maintainer_to_push: 'deprecated by GitLab in favour of allow_collaboration',
-      approvals_before_merge: 'deprecated by GitLab; approval rules replace it',
-      approval_rules_attributes: 'approval rules have actions of their own (merge_request.approval_rule_*)',
+      ...WRITE_OMITTED,
       add_labels: 'on create, labels sets them all',
       remove_labels: 'on create there is no label to remove',
     },
@@ -275,10 +280,7 @@ export default domain('merge_request', 'Merge requests of projects: list, read, 
       merge_after: str('Do not merge before this time (ISO 8601), even when set to auto-merge'),
     },
     omitted: {
-      assignee_id: 'the single-assignee form; assignee_ids covers it',
-      allow_maintainer_to_push: 'deprecated by GitLab in favour of allow_collaboration',
-      approvals_before_merge: 'deprecated by GitLab; approval rules replace it',
-      approval_rules_attributes: 'approval rules have actions of their own (merge_request.approval_rule_*)',
+      ...WRITE_OMITTED,
     },
     fineGrained: ['update_merge_request'],
     keywords: 'edit PR pull request close reopen assign reviewers relabel draft',
