@@ -3,7 +3,7 @@
 import { describe, it, expect } from 'vitest';
 import { AddressBudget, RefusalMemory } from '../src/http/budget.js';
 import { IdentityCache, type Identity } from '../src/http/oauth.js';
-import { TokenBucket } from '../src/pipeline/ratelimit.js';
+import { TokenBucket } from '../src/session/token-bucket.js';
 
 const clock = () => {
   let t = 1_000_000;

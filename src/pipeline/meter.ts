@@ -4,14 +4,15 @@
 import type { Config } from '../config/index.js';
 import type { Logger } from '../observe/log.js';
 import { metrics } from '../observe/metrics.js';
-import { TokenBucket } from './ratelimit.js';
+import { TokenBucket } from '../session/token-bucket.js';
+import { LIST_RATE_DIVISOR, type BucketName, type Meters } from '../session/meters.js';
+
+export type { BucketSpec, BucketStore } from '../session/meters.js';
 
 /** JSON-RPC code of a rate-limit refusal on a metered method other than tools/call (answered in band). */
 export const RATE_LIMITED_CODE = -42900;
 
 export type MeteredMethod = 'tools/call' | 'resources/read' | 'resources/subscribe' | 'subscriptions/listen' | 'prompts/get' | 'tools/list' | 'completion/complete';
-export type BucketName = 'calls' | 'lists' | 'completions';
-export interface BucketSpec { readonly name: BucketName; readonly rate: number; readonly burst: number }
 
 /** Which bucket each metered method draws from. */
 const BUCKET_OF: Readonly<Record<MeteredMethod, BucketName>> = {
@@ -19,55 +20,6 @@ const BUCKET_OF: Readonly<Record<MeteredMethod, BucketName>> = {
   'tools/list': 'lists', 'completion/complete': 'completions',
 };
 
-/**
- * Buckets kept elsewhere (Redis, shared by replicas). `undefined`: the store could not answer, and
- * the entry's own in-process bucket decides instead.
- */
-export interface BucketStore {
-  take(key: string, spec: BucketSpec, n: number): Promise<boolean | undefined>;
-}
-
-/** The tools/list bucket refills this many times slower than the call bucket (SPEC "Limits"). */
-const LIST_RATE_DIVISOR = 10;
-
-/** The per-entry buckets of one session; empty when rate limiting is off. */
-export class Meters {
-  private readonly specs: Readonly<Record<BucketName, BucketSpec>> | undefined;
-  private readonly local: Record<BucketName, TokenBucket> | undefined;
-  private shared: { store: BucketStore; key: string } | undefined;
-
-  constructor(config: Config) {
-    const { rps, burst } = config.rateLimit;
-    if (rps <= 0) return;
-    const b = Math.max(1, burst);
-    this.specs = {
-      calls: { name: 'calls', rate: rps, burst: b },
-      lists: { name: 'lists', rate: rps / LIST_RATE_DIVISOR, burst: b },
-      // completion/complete: ten times looser in rate and burst.
-      completions: { name: 'completions', rate: rps * 10, burst: b * 10 },
-    };
-    const bucket = (s: BucketSpec) => new TokenBucket(s.rate, s.burst);
-    this.local = { calls: bucket(this.specs.calls), lists: bucket(this.specs.lists), completions: bucket(this.specs.completions) };
-  }
-
-  /** From now on the buckets live in `store` under `key` (a digest, never the token); these stay as the fallback. */
-  share(store: BucketStore, key: string): void {
-    this.shared = { store, key };
-  }
-
-  async take(name: BucketName, n = 1): Promise<boolean> {
-    if (!this.specs || !this.local) return true;
-    if (this.shared) {
-      const verdict = await this.shared.store.take(this.shared.key, this.specs[name], n);
-      if (verdict !== undefined) return verdict;
-    }
-    return this.local[name].take(n);
-  }
-}
-
-export function metersFor(config: Config): Meters {
-  return new Meters(config);
-}
 
 /** What the gate needs of a session. */
 export interface Metered { readonly meters: Meters; readonly log: Logger; readonly config: Config }

@@ -5,7 +5,7 @@ import type { Config } from '../config/index.js';
 import type { Tier } from '../catalog/define.js';
 import type { ForgeClient } from '../forge/types.js';
 import type { Logger } from '../observe/log.js';
-import { metersFor } from '../pipeline/meter.js';
+import { metersFor } from './meters.js';
 import { evaluateGrant } from './grant.js';
 import { readVersion } from './version.js';
 import type { Session, TokenKind } from './types.js';

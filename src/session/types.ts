@@ -5,7 +5,7 @@ import type { Config } from '../config/index.js';
 import type { Tier } from '../catalog/define.js';
 import type { ForgeClient } from '../forge/types.js';
 import type { Logger } from '../observe/log.js';
-import type { Meters } from '../pipeline/meter.js';
+import type { Meters } from './meters.js';
 
 /** What the session needs of its resource watches (the server layer builds them). */
 export interface WatchRegistry {
