@@ -3,19 +3,14 @@
 // and the fine-grained derivation in test/helpers/withheld.ts. Facts only: names, types, nullability,
 // arguments, enum values, deprecation; no description is copied.
 //
-//   npm run build && node scripts/graphql-subset.mjs <excerpts-dir>
+//   npm run build && node scripts/graphql-subset.mjs
 //
-// Sources, in order of authority:
-// 1. GitLab's GraphQL reference, doc/api/graphql/reference/_index.md in gitlabhq/gitlabhq. The page is
-//    ~5 MB, so it is read in pieces (the search tool's read_file, 16,000 characters at an offset) and the
-//    sections the documents need are saved, line for line, into <excerpts-dir>/<offset>-<label>.md
-//    (outside the repository: the page's prose stays out). <excerpts-dir>/SOURCE names the commit.
-// 2. test/fixtures/reference/gitlab-graphql-hand.graphql: the earlier hand transcription, used only for
-//    members whose section is not yet among the excerpts; each such member is marked in the output, and
-//    the coverage figures say how many are left.
-// Members are found by walking every document (graphql, graphqlWhen, resolve) of the built catalog.
-import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+// Source: test/fixtures/reference/gitlab-graphql-facts.json, the members of GitLab's GraphQL reference
+// (gitlabhq/gitlabhq doc/api/graphql/reference/_index.md, at the commit the file names) transcribed as
+// facts, each with the anchor of its section and where it was read (its "conventions" entry says how).
+// Members the documents do not reach are left out; a document that reaches a member the facts lack fails
+// here, so a new document needs its members transcribed first.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -25,97 +20,80 @@ import {
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'test', 'fixtures', 'gitlab-graphql-subset.graphql');
-const handFile = join(root, 'test', 'fixtures', 'reference', 'gitlab-graphql-hand.graphql');
-const dir = process.argv[2];
-if (!dir || !existsSync(join(dir, 'SOURCE'))) {
-  console.error('usage: node scripts/graphql-subset.mjs <excerpts-dir>   (the directory holds SOURCE and <offset>-<label>.md excerpts)');
-  process.exit(1);
-}
+const factsFile = join(root, 'test', 'fixtures', 'reference', 'gitlab-graphql-facts.json');
 const distCatalog = join(root, 'dist', 'catalog', 'index.js');
-if (!existsSync(distCatalog)) {
-  console.error('scripts/graphql-subset.mjs: run `npm run build` first (the documents are read from the built catalog)');
-  process.exit(1);
-}
 
-// ---- 1. the reference excerpts → a model of the types they describe
+const facts = JSON.parse(readFileSync(factsFile, 'utf8'));
+const BUILT_IN = new Set(['String', 'Int', 'Float', 'Boolean', 'ID']);
+const PAGINATION = { after: 'String', before: 'String', first: 'Int', last: 'Int' };
+const named = (type) => type.replace(/[[\]!]/g, '');
 
-/** `[`[Foo!]!`](#foo)` → `[Foo!]!` */
-const typeCell = (cell) => /\[`([^`]+)`\]/.exec(cell)?.[1];
-const deprecation = (desc) => { const m = /^\**Deprecated\**\s+in GitLab (\d+\.\d+)/.exec(desc.trim()); return m ? `Deprecated in GitLab ${m[1]}.` : undefined; };
-const PAGINATION = [['after', 'String'], ['before', 'String'], ['first', 'Int'], ['last', 'Int']];
+// ---- 1. the facts → one schema (every transcribed member), checked to stand on its own
 
-/** name → { kind?, fields: Map<name, {type, args: Map, deprecated, at}>, values: Map<name, {deprecated, at}>, possible: Set, at } */
-const ref = new Map();
-const refType = (name) => { if (!ref.has(name)) ref.set(name, { fields: new Map(), values: new Map(), possible: new Set() }); return ref.get(name); };
-const source = Object.fromEntries(readFileSync(join(dir, 'SOURCE'), 'utf8').trim().split('\n').map((l) => [l.split(' ')[0], l.slice(l.indexOf(' ') + 1)]));
-const excerpts = readdirSync(dir).filter((f) => /^\d+-.+\.md$/.test(f)).sort((a, b) => parseInt(a) - parseInt(b));
-
-for (const file of excerpts) {
-  const offset = parseInt(file);
-  const text = readFileSync(join(dir, file), 'utf8');
-  let type; let field; let table; // table: 'args' | 'fields' | 'values' | 'possible'
-  let mutation; // { payload, input }
-  for (const line of text.split('\n')) {
-    let m;
-    if ((m = /^###+ `(Query|Mutation)\.(\w+)`/.exec(line))) {
-      type = refType(m[1]); field = type.fields.get(m[2]) ?? { type: undefined, args: new Map(), at: offset }; type.fields.set(m[2], field); table = undefined; // a section may span two excerpts
-      mutation = m[1] === 'Mutation' ? { name: m[2], payload: `${m[2][0].toUpperCase()}${m[2].slice(1)}Payload` } : undefined;
-      if (mutation) field.type = mutation.payload;
-    } else if ((m = /^#{4,6} `(\w+)\.(\w+)`/.exec(line))) {
-      field = { type: undefined, args: new Map(), at: offset }; refType(m[1]).fields.set(m[2], field); type = refType(m[1]); table = undefined; mutation = undefined;
-    } else if ((m = /^###+ `(\w+)`/.exec(line))) {
-      type = refType(m[1]); type.at = offset; field = undefined; table = undefined; mutation = undefined;
-    } else if ((m = /^Returns \[`([^`]+)`\]/.exec(line)) && field) {
-      field.type = m[1];
-    } else if (/^This field returns a \[connection\]/.test(line) && field) {
-      for (const [n, t] of PAGINATION) field.args.set(n, { type: t, at: offset });
-    } else if ((m = /^Input type: `(\w+)`/.exec(line)) && mutation) {
-      mutation.input = m[1]; field.args.set('input', { type: `${m[1]}!`, at: offset });
-    } else if (/^(#### )?Arguments:?$/.test(line.trim())) {
-      table = 'args';
-    } else if (/^(#### )?Fields:?$/.test(line.trim())) {
-      table = 'fields';
-    } else if (/^(Implementations|One of):?$/.test(line.trim())) {
-      table = 'possible';
-    } else if (/^\| Value \| Description \|/.test(line)) {
-      table = 'values'; type.kind = 'enum';
-    } else if ((m = /^- \[`(\w+)`\]/.exec(line)) && table === 'possible') {
-      type.possible.add(m[1]);
-    } else if ((m = /^\| <a id="[^"]*"><\/a>`(\w+)`[^|]*\|(.*)$/.exec(line))) {
-      const cells = m[2].split(' | ');
-      if (table === 'values') { type.values.set(m[1], { deprecated: deprecation(cells[0] ?? ''), at: offset }); continue; }
-      const member = { type: typeCell(cells[0]), deprecated: deprecation(cells[1] ?? ''), at: offset };
-      if (mutation && table === 'args') { const t = refType(mutation.input); t.kind = 'input'; t.fields.set(m[1], member); } // mutation arguments are its input's fields
-      else if (mutation && table === 'fields') { const t = refType(mutation.payload); t.kind = 'object'; t.fields.set(m[1], { ...member, args: new Map() }); }
-      else if (field && table === 'args') field.args.set(m[1], member);
-      else if (type && table === 'args') { type.kind = 'input'; type.fields.set(m[1], member); }
-      else if (type && table === 'fields') {
-        // A field row marked "(see Connections)" takes the four pagination arguments.
-        const args = new Map(/\(see \[Connections\]/.test(cells[1] ?? '') ? PAGINATION.map(([n, t]) => [n, { type: t, at: offset }]) : []);
-        type.kind ??= 'object'; type.fields.set(m[1], { ...member, args });
-      }
-    }
+/** A field, argument or enum value as written in the facts: a type (or name) string, or an object with more. */
+const norm = (v, key) => (typeof v === 'string' ? { [key]: v } : v);
+/** Where a member was read: its own `read`, else its type's. */
+const readOf = (member, type) => member.read ?? type.read;
+const problems = [];
+for (const [name, t] of Object.entries(facts.types)) {
+  if (!t.at?.startsWith('ref#')) problems.push(`${name}: no anchor`);
+  if (t.kind !== 'scalar' && !t.read && !Object.values(t.fields ?? {}).every((f) => norm(f, 'type').read)) problems.push(`${name}: not said where it was read`);
+  for (const [f, v] of Object.entries(t.fields ?? {})) {
+    const base = named(norm(v, 'type').type);
+    if (!BUILT_IN.has(base) && !facts.types[base] && t.kind !== 'input') problems.push(`${name}.${f}: type ${base} is not in the facts`);
   }
 }
+if (problems.length) { console.error(`${factsFile}:\n  ${problems.join('\n  ')}`); process.exit(1); }
 
-// ---- 2. the members the documents touch, found by walking them against the earlier transcription
+/** Input fields whose type the facts do not describe: transcribed, left out of the schema. */
+const omitted = [];
+const dep = (reason) => (reason ? ` @deprecated(reason: ${JSON.stringify(reason)})` : '');
+function argsText(field, keep) {
+  const all = { ...(field.connection ? PAGINATION : {}), ...(field.args ?? {}) };
+  const names = Object.keys(all).filter((n) => keep(n, norm(all[n], 'type'))).sort();
+  const text = names.length ? `(${names.map((n) => { const a = norm(all[n], 'type'); return `${n}: ${a.type}${dep(a.deprecated)}`; }).join(', ')})` : '';
+  return [text, names.length];
+}
+/** SDL of one type, its fields filtered by `keepField` and their arguments by `keepArg`. */
+function typeSdl(name, keepField = () => true, keepArg = () => true, mark = () => '') {
+  const t = facts.types[name];
+  if (t.kind === 'scalar') return BUILT_IN.has(name) ? undefined : `scalar ${name}`;
+  if (t.kind === 'enum') return `enum ${name} {${mark(t, t.values.length)}\n${t.values.map((v) => { const x = norm(v, 'name'); return `  ${x.name}${dep(x.deprecated)}`; }).join('\n')}\n}`;
+  if (t.kind === 'union') return `union ${name} =${mark(t)}\n${t.possible.map((m) => `  | ${m}`).join('\n')}`;
+  const keyword = { object: 'type', input: 'input', interface: 'interface' }[t.kind];
+  const lines = [];
+  for (const f of Object.keys(t.fields).sort()) {
+    const x = norm(t.fields[f], 'type');
+    if (t.kind === 'input' && !BUILT_IN.has(named(x.type)) && !facts.types[named(x.type)]) { omitted.push(`${name}.${f}: ${x.type}`); continue; }
+    if (!keepField(f, x)) continue;
+    const [args, argCount] = t.kind === 'input' ? ['', 0] : argsText(x, (n, a) => keepArg(f, n, a));
+    lines.push(`  ${f}${args}: ${x.type}${dep(x.deprecated)}${mark({ ...x, read: readOf(x, t) }, 1 + argCount)}`);
+  }
+  return `${keyword} ${name}${t.implements?.length ? ` implements ${t.implements.join(' & ')}` : ''} {\n${lines.join('\n')}\n}`;
+}
+const SCHEMA_HEAD = 'schema {\n  query: Query\n  mutation: Mutation\n}';
+const full = buildSchema(`${SCHEMA_HEAD}\n\n${Object.keys(facts.types).map((n) => typeSdl(n)).filter(Boolean).join('\n\n')}`);
+omitted.length = 0;
 
-const hand = buildSchema(readFileSync(handFile, 'utf8'));
-const { loadCatalog } = await import(distCatalog);
+// ---- 2. the members the documents touch, found by walking them against that schema
+
+const { loadCatalog } = await import(distCatalog).catch(() => {
+  console.error('scripts/graphql-subset.mjs: run `npm run build` first (the documents are read from the built catalog)');
+  process.exit(1);
+});
 const actions = (await loadCatalog()).actions;
 const documents = actions.flatMap((a) => [a.graphql?.document, a.graphqlWhen?.graphql.document, a.resolve?.document].filter(Boolean));
 
-/** type name → Set of touched field names (objects, interfaces, inputs) or null (enums, scalars, unions: whole). */
+/** type name → Set of touched field names (objects, interfaces, inputs); enums, scalars, unions are taken whole. */
 const touched = new Map();
 const touchType = (t) => { const n = getNamedType(t).name; if (!touched.has(n)) touched.set(n, new Set()); return n; };
 const touchArgs = new Map(); // `Type.field` → Set of argument names used
 for (const doc of documents) {
-  const ast = parse(doc);
-  const info = new TypeInfo(hand);
-  visit(ast, visitWithTypeInfo(info, {
+  const info = new TypeInfo(full);
+  visit(parse(doc), visitWithTypeInfo(info, {
     Field(node) {
       const parent = info.getParentType(); const def = info.getFieldDef();
-      if (!parent || !def) throw new Error(`a document selects ${parent?.name}.${node.name.value}, unknown to ${handFile}`);
+      if (!parent || !def) throw new Error(`a document selects ${parent?.name}.${node.name.value}, not in ${factsFile}`);
       if (node.name.value === '__typename') return;
       touched.get(touchType(parent)).add(def.name);
       touchType(def.type);
@@ -123,24 +101,22 @@ for (const doc of documents) {
       if (!touchArgs.has(key)) touchArgs.set(key, new Set());
       for (const a of node.arguments ?? []) touchArgs.get(key).add(a.name.value);
     },
-    InlineFragment(node) { if (node.typeCondition) touchType(typeFromAST(hand, node.typeCondition)); },
-    VariableDefinition(node) { touchType(typeFromAST(hand, node.type)); },
+    InlineFragment(node) { if (node.typeCondition) touchType(typeFromAST(full, node.typeCondition)); },
+    VariableDefinition(node) { touchType(typeFromAST(full, node.type)); },
   }));
 }
 // Close over what the touched members reach: argument types, input fields, the members of abstract types.
-for (let changed = true; changed;) {
-  changed = false;
-  const before = touched.size;
-  const sizeBefore = [...touched.values()].reduce((n, s) => n + s.size, 0);
+for (let size = -1; size !== [...touched.values()].reduce((n, s) => n + s.size + 1, 0);) {
+  size = [...touched.values()].reduce((n, s) => n + s.size + 1, 0);
   for (const [name, fields] of [...touched]) {
-    const t = hand.getType(name);
+    const t = full.getType(name);
     if (isInputObjectType(t)) for (const f of Object.values(t.getFields())) { fields.add(f.name); touchType(f.type); }
     if (isObjectType(t) || isInterfaceType(t)) {
       for (const f of fields) for (const a of t.getFields()[f].args) if (touchArgs.get(`${name}.${f}`)?.has(a.name) || a.type.toString().endsWith('!')) touchType(a.type);
-      for (const i of t.getInterfaces()) { touchType(i); }
+      for (const i of t.getInterfaces()) touchType(i);
     }
     if (isInterfaceType(t) || isUnionType(t)) {
-      for (const o of hand.getPossibleTypes(t)) { const n = touchType(o); if (isInterfaceType(t)) for (const f of fields) touched.get(n).add(f); }
+      for (const o of full.getPossibleTypes(t)) { const n = touchType(o); if (isInterfaceType(t)) for (const f of fields) touched.get(n).add(f); }
     }
     if (isObjectType(t)) {
       // A type reached only as a member of a union, none of its fields selected: its fields as transcribed.
@@ -148,99 +124,45 @@ for (let changed = true; changed;) {
       for (const f of fields) touchType(t.getFields()[f].type);
     }
   }
-  const size = [...touched.values()].reduce((n, s) => n + s.size, 0);
-  if (touched.size !== before || size !== sizeBefore) changed = true;
 }
 
-// ---- 3. the subset: each member from the reference when an excerpt has it, else from the earlier transcription
+// ---- 3. the subset: the touched members, each marked when it has not been read in the reference
 
-const stats = { types: 0, fields: 0, args: 0, values: 0, inputFields: 0, fromReference: 0, fromHand: 0 };
-const handOnly = []; const differences = []; const omitted = [];
-const mark = (fromRef, what, n = 1) => { if (fromRef) stats.fromReference += n; else { stats.fromHand += n; handOnly.push(what); } return fromRef ? '' : '  # hand-transcribed, not yet re-read'; };
-const compare = (what, refType_, handType) => { if (refType_ && handType && refType_ !== handType) differences.push(`${what}: reference ${refType_}, earlier transcription ${handType}`); };
-const dep = (reason) => (reason ? ` @deprecated(reason: ${JSON.stringify(reason)})` : '');
-
-function argsOf(owner, fieldName, handField, refField) {
-  const used = touchArgs.get(`${owner}.${fieldName}`) ?? new Set();
-  const names = new Set([...used]);
-  for (const a of handField?.args ?? []) if (a.type.toString().endsWith('!')) names.add(a.name);
-  for (const [n, a] of refField?.args ?? []) if (a.type?.endsWith('!')) names.add(n);
-  const parts = [];
-  for (const n of [...names].sort()) {
-    const r = refField?.args.get(n); const h = handField?.args.find((a) => a.name === n);
-    compare(`${owner}.${fieldName}(${n})`, r?.type, h?.type.toString());
-    if (!r && !h) throw new Error(`${owner}.${fieldName}(${n}): in neither source`);
-    stats.args++;
-    mark(Boolean(r), `${owner}.${fieldName}(${n})`);
-    parts.push(`${n}: ${r?.type ?? h.type.toString()}${dep(r ? r.deprecated : h.deprecationReason)}`);
-  }
-  return parts.length ? `(${parts.join(', ')})` : '';
-}
-
+const stats = { types: 0, fields: 0, args: 0, inputFields: 0, values: 0 };
+const byRead = new Map(); // read → member count
+const HAND = '  # hand-transcribed, not yet re-read';
+const mark = (member, n = 1) => { const r = typeof member.read === 'number' ? 'offset' : member.read; byRead.set(r, (byRead.get(r) ?? 0) + n); return r === 'hand' ? HAND : ''; };
 const blocks = [];
 for (const name of [...touched.keys()].sort()) {
-  const h = hand.getType(name); const r = ref.get(name);
-  if (!h) throw new Error(`${name} is touched but not in ${handFile}`);
-  if (isScalarType(h)) { if (!isSpecifiedScalarType(h)) blocks.push(`scalar ${name}`); continue; }
+  const t = full.getType(name);
+  if (isScalarType(t)) { if (!isSpecifiedScalarType(t)) blocks.push(`scalar ${name}`); continue; }
   stats.types++;
-  if (isEnumType(h)) {
-    const refValues = r?.values.size ? r.values : undefined;
-    if (refValues) {
-      const hv = h.getValues().map((v) => v.name).sort().join(' '); const rv = [...refValues.keys()].sort().join(' ');
-      if (hv !== rv) differences.push(`enum ${name}: reference [${rv}], earlier transcription [${hv}]`);
-    }
-    const values = refValues ? [...refValues].map(([v, x]) => `  ${v}${dep(x.deprecated)}`) : h.getValues().map((v) => `  ${v.name}${dep(v.deprecationReason)}`);
-    stats.values += values.length;
-    blocks.push(`enum ${name} {${mark(Boolean(refValues), `enum ${name}`, values.length)}\n${values.join('\n')}\n}`);
-    continue;
-  }
-  if (isUnionType(h)) {
-    const members = h.getTypes().map((t) => t.name);
-    blocks.push(`union ${name} =${mark(Boolean(r?.possible.size), `union ${name}`)}\n${members.map((m) => `  | ${m}`).join('\n')}`);
-    continue;
-  }
-  const keyword = isInputObjectType(h) ? 'input' : isInterfaceType(h) ? 'interface' : 'type';
-  const impl = isObjectType(h) || isInterfaceType(h) ? h.getInterfaces().map((i) => i.name) : [];
-  const lines = [];
-  // An input type takes every field the reference lists whose type is in the subset (the catalog may send any).
-  if (keyword === 'input') for (const [f, x] of r?.fields ?? []) {
-    const base = x.type?.replace(/[[\]!]/g, '');
-    if (['String', 'Int', 'Float', 'Boolean', 'ID'].includes(base) || touched.has(base)) touched.get(name).add(f); else omitted.push(`${name}.${f}: ${x.type}`);
-  }
-  for (const f of [...touched.get(name)].sort()) {
-    const hf = h.getFields()[f]; const rf = r?.fields.get(f);
-    // An input table is saved whole: a transcribed field it does not list is not GitLab's.
-    if (keyword === 'input' && r?.fields.size && !rf) { differences.push(`${name}.${f}: not in the reference, left out`); continue; }
-    compare(`${name}.${f}`, rf?.type, hf?.type.toString());
-    if (!hf && !rf) throw new Error(`${name}.${f}: in neither source`);
-    if (keyword === 'input') stats.inputFields++; else stats.fields++;
-    const args = keyword === 'input' ? '' : argsOf(name, f, hf, rf);
-    const type = rf?.type ?? hf.type.toString();
-    lines.push(`  ${f}${args}: ${type}${dep(rf ? rf.deprecated : hf.deprecationReason)}${mark(Boolean(rf?.type), `${name}.${f}`)}`);
-  }
-  blocks.push(`${keyword} ${name}${impl.length ? ` implements ${impl.join(' & ')}` : ''} {\n${lines.join('\n')}\n}`);
+  if (isEnumType(t)) stats.values += t.getValues().length;
+  const keepField = (f) => isInputObjectType(t) || touched.get(name).has(f);
+  // An argument is kept when a document passes it or GitLab requires it.
+  const keepArg = (f, n, a) => { const used = touchArgs.get(`${name}.${f}`)?.has(n) || a.type.endsWith('!'); if (used) stats.args++; return used; };
+  const sdl = typeSdl(name, (f, x) => { const k = keepField(f, x); if (k) { if (isInputObjectType(t)) stats.inputFields++; else stats.fields++; } return k; }, keepArg, mark);
+  blocks.push(sdl);
 }
-
-const digest = (f) => createHash('sha256').update(readFileSync(join(dir, f))).digest('hex');
+const reads = Object.values(facts.types).flatMap((t) => [t.read, ...Object.values(t.fields ?? {}).map((f) => f.read)]).filter((r) => typeof r === 'number');
+const offsets = [...new Set(reads)].sort((a, b) => a - b);
+const src = facts.sources.ref;
+const count = (r) => byRead.get(r) ?? 0;
 const header = `# Generated by scripts/graphql-subset.mjs — do not edit. The part of GitLab's GraphQL schema that the
 # catalog's GraphQL documents touch: every type, field, argument and enum value they use (plus the members of
 # the abstract types they reach and the fields of the input types they send). Facts only; no description copied.
 #
-# Source: ${source.repository} ${source.path} at commit ${source.commit}
-# (${source.note ?? ''}), a ${source.total_chars}-character page read in excerpts (char offset, sha256 of the excerpt as saved):
-${excerpts.map((f) => `#   ${f} ${digest(f)}`).join('\n')}
-# An excerpt is whole lines of the page as read_file returned them (16,000 characters from a char offset), the
-# lines of the needed sections only; the page's own sha256 is not given: it was never had whole (the repository
-# snapshot is over the fetch limit), so each excerpt's digest stands for it.
-# Members no excerpt has yet come from the earlier hand transcription (test/fixtures/reference/gitlab-graphql-hand.graphql)
-# and carry the comment "hand-transcribed, not yet re-read".
+# Source: ${src.repository} ${src.path} at commit ${src.commit}
+# (${src.note}), a ${src.total_chars}-character page, transcribed member by member into
+# test/fixtures/reference/gitlab-graphql-facts.json (each type with the anchor of its section and the char offset
+# it was read at: ${offsets.length} reads of 16,000 characters, at ${offsets[0] ?? '-'} … ${offsets.at(-1) ?? '-'}).
 #
 # Coverage: ${stats.types} types, ${stats.fields} fields, ${stats.args} arguments, ${stats.inputFields} input fields, ${stats.values} enum values;
-# ${stats.fromReference} of them (fields, arguments, input fields, enum values) from the reference, ${stats.fromHand} from the earlier transcription.
+# members (fields, arguments, input fields, enum values) read this way: ${count('offset')}; read from the same page in an earlier session
+# whose excerpts were not kept: ${count('earlier')}; hand-transcribed, not yet re-read (marked so): ${count('hand')}.
 `;
-writeFileSync(out, `${header}\nschema {\n  query: Query\n  mutation: Mutation\n}\n\n${blocks.join('\n\n')}\n`);
+writeFileSync(out, `${header}\n${SCHEMA_HEAD}\n\n${blocks.join('\n\n')}\n`);
 buildSchema(readFileSync(out, 'utf8')); // the output must stand on its own
 console.log(`wrote ${out}: ${documents.length} documents; ${stats.types} types, ${stats.fields} fields, ${stats.args} arguments, ${stats.inputFields} input fields, ${stats.values} enum values`);
-console.log(`from the reference: ${stats.fromReference} members (fields, arguments, input fields, enum values); from the earlier transcription: ${stats.fromHand}`);
-if (omitted.length) console.log(`input fields of the reference left out (their types are outside the subset):\n  ${omitted.join('\n  ')}`);
-if (differences.length) console.log(`differences between the reference and the earlier transcription (the reference wins):\n  ${differences.join('\n  ')}`);
+console.log(`members by where they were read: ${[...byRead].map(([r, n]) => `${r} ${n}`).join(', ')}`);
+if (omitted.length) console.log(`input fields of the facts left out (their types are not transcribed):\n  ${[...new Set(omitted)].join('\n  ')}`);
