@@ -1,43 +1,9 @@
-// `--help`: every flag and variable with its default, in aligned columns.
-import { FLAGS, type FlagSpec } from './flags.js';
+// `--help`: every flag and variable of the settings table with its default, in aligned columns.
+import { ENV_VARS, FLAGS, type FlagSpec } from './settings.js';
 
 export const VERSION = '0.1.0';
 /** The server's name in the MCP registry (package.json `mcpName`, server.json `name`, the server card). */
 export const REGISTRY_NAME = 'io.github.forge-mcp/forge-mcp-server';
-
-export interface EnvVarSpec {
-  readonly name: string;
-  readonly def: string;
-  readonly help: string;
-}
-
-export const ENV_VARS: readonly EnvVarSpec[] = [
-  { name: 'FORGE_TOKEN', def: 'required on stdio', help: 'The token the server acts with (stdio only)' },
-  { name: 'FORGE_URL', def: 'https://gitlab.com', help: 'Instance address (stdio)' },
-  { name: 'FORGE_MCP_ENV_FILE', def: '~/.forge-mcp-server.env', help: 'Absolute path of a dotenv file read for settings; the environment wins over it' },
-  { name: 'FORGE_MCP_TOOL_SURFACE', def: 'dynamic', help: 'dynamic, meta or individual' },
-  { name: 'FORGE_MCP_META_PARAM_SCHEMA', def: 'open', help: 'full closes the meta tools\' params schema' },
-  { name: 'FORGE_MCP_READ_ONLY', def: 'false', help: 'Remove every write action' },
-  { name: 'FORGE_MCP_SAFE_MODE', def: 'false', help: 'Preview writes instead of running them' },
-  { name: 'FORGE_MCP_EXCLUDE_TOOLS', def: 'none', help: 'Comma-separated tool names or action IDs to remove' },
-  { name: 'FORGE_MCP_YOLO_MODE', def: 'false', help: '1, true or yes skips confirmation of destructive actions' },
-  { name: 'AUTOPILOT', def: 'false', help: 'Read as FORGE_MCP_YOLO_MODE when that is unset' },
-  { name: 'FORGE_MCP_IGNORE_SCOPES', def: 'false', help: 'Skip the scope filter and read-only narrowing only' },
-  { name: 'FORGE_MCP_SKIP_TLS_VERIFY', def: 'false', help: 'Disable certificate verification toward the platform' },
-  { name: 'SSL_CERT_FILE', def: 'none', help: 'CA bundle for the instance\'s certificate' },
-  { name: 'FORGE_MCP_LOG_LEVEL', def: 'info', help: 'Log level; debug adds detail' },
-  { name: 'FORGE_MCP_ACTION_TIMEOUT', def: '65m', help: 'Per-action deadline (30s, 65m, 1h30m, or seconds)' },
-  { name: 'FORGE_MCP_RATE_LIMIT_RPS', def: '0 stdio, 10 HTTP', help: 'Per-credential requests per second; 0 disables' },
-  { name: 'FORGE_MCP_RATE_LIMIT_BURST', def: '0 stdio, 40 HTTP', help: 'Per-credential burst' },
-  { name: 'FORGE_MCP_EMBEDDED_RESOURCES', def: 'true', help: 'false stops get results embedding the object as a second block' },
-  { name: 'FORGE_MCP_ALLOWED_*_DIRS', def: 'none', help: 'Extra directories for local file arguments (separated by the path delimiter or commas)' },
-  { name: 'FORGE_MCP_UPLOAD_MAX_FILE_SIZE', def: '100MiB', help: 'Largest local file read (bytes, or 10MB, 5MiB)' },
-  { name: 'FORGE_MCP_ALLOW_PRIVATE_INSTANCES', def: 'false', help: 'Allow private addresses for caller-named instances and redirect hops' },
-  { name: 'FORGE_MCP_CLIENT_COMPAT', def: 'on', help: 'off turns off the one client-specific response tweak' },
-  { name: 'FORGE_MCP_OAUTH_CLIENT_UID', def: 'none', help: 'Comma-separated OAuth application UIDs admitted (HTTP OAuth mode)' },
-  { name: 'FORGE_MCP_TIER', def: 'free', help: 'premium or ultimate forces the Enterprise catalog' },
-  { name: 'FORGE_MCP_CAPABILITY_SURFACE', def: 'full', help: 'minimal does not advertise resources.subscribe' },
-];
 
 function flagLabel(f: FlagSpec): string {
   const base = f.name === 'help' ? '--help, -h' : `--${f.name}`;

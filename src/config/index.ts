@@ -1,8 +1,8 @@
 // Configuration: argv + environment + env file → a frozen Config, or a start-up refusal.
 // SPEC "Credentials".
 export { loadConfig,    } from './load.js';
-export { HELP_TEXT, VERSION, REGISTRY_NAME, ENV_VARS } from './help.js';
-export { FLAGS,  } from './flags.js';
+export { HELP_TEXT, VERSION, REGISTRY_NAME } from './help.js';
+export { ENV_VARS, FLAGS } from './settings.js';
 export { parseDotenv } from './dotenv.js';
 export {
   canonicalForgeUrl,    parseDuration,  parseSize, parseTrustedOrigin,

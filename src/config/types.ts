@@ -1,12 +1,12 @@
 // The shape of a loaded configuration and of the loader's answer.
 
 export type Transport = 'stdio' | 'http';
-export type ToolSurface = 'dynamic' | 'meta' | 'individual';
-export type MetaParamSchema = 'open' | 'full';
-export type Tier = 'free' | 'premium' | 'ultimate';
-export type CapabilitySurface = 'full' | 'minimal';
-export type AuthMode = 'legacy' | 'oauth';
-export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent';
+type ToolSurface = 'dynamic' | 'meta' | 'individual';
+type MetaParamSchema = 'open' | 'full';
+type Tier = 'free' | 'premium' | 'ultimate';
+type CapabilitySurface = 'full' | 'minimal';
+type AuthMode = 'legacy' | 'oauth';
+type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent';
 
 /** Where the HTTP listener binds: a TCP host and port (host '' = every interface) or a unix socket. */
 export type HttpListen =
