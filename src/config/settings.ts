@@ -208,7 +208,7 @@ export const SETTINGS: readonly Setting[] = [
   setting('redisUrl', {
     mode: 'http', secret: true, flag: httpFlag('redis-url', 'value', 'none', 'Redis shared by several replicas (redis:// or rediss://); default in-process state', 'url'),
     env: { name: 'FORGE_MCP_REDIS_URL', help: false }, read: redisUrl(),
-    readme: { def: '— (in process)', text: 'Redis shared by several replicas (limits, budgets, refusals, identities); `redis://` or `rediss://`; refused on stdio, never logged' },
+    readme: { def: '— (in process)', text: 'Redis shared by several replicas (limits, budgets, refusals, identities); `redis://` or `rediss://`; refused on stdio' },
   }),
   setting('resourceDocumentation', { mode: 'http', flag: httpFlag('resource-documentation', 'value', 'none', 'Documentation address published in OAuth metadata', 'url'), read: serviceUrl() }),
 
