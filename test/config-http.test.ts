@@ -305,4 +305,17 @@ describe('HTTP mode', () => {
   });
 });
 
-// ---------------------------------------------------------------------------------------------
+
+describe('which refusal comes first when several apply (as before the settings table)', () => {
+  it.each<[string[], RegExp]>([
+    [['--http', '--max-http-clients=abc'], /^no instance is published/],
+    [['--http', '--trusted-proxies=nope', '--oauth-cache-ttl=1s'], /^no instance is published/],
+    [['--http', '--http-socket-mode=9999'], /^--http-socket-mode="9999" is not valid/],
+    [['--http', '--public-url=ftp://x'], /^--public-url="ftp:\/\/x" is not valid/],
+    [['--http', '--tls-cert=cert.pem', '--auth-mode=nope'], /^--tls-cert and --tls-key go together/],
+    [['--http', '--auth-mode=nope'], /^--auth-mode="nope" is not accepted/],
+    [['--http', '--forge-url=https://gitlab.example.com', '--trusted-proxy-header=X-F', '--max-http-clients=0'], /^--trusted-proxy-header and --trusted-proxies go together/],
+  ])('%j', (argv, first) => {
+    expect(refusal({ argv }).message).toMatch(first);
+  });
+});

@@ -60,8 +60,12 @@ const value = <T>(def: T | ((http: boolean) => T), parse: (raw: string, what: st
 /** Text kept without surrounding spaces. */
 export const trimmed = (): Reader<string | undefined> => value<string | undefined>(undefined, (raw) => raw.trim());
 export const bool = (def: boolean): Reader<boolean> => value(def, (raw, what) => need(parseBool(raw), what, raw));
-export const choice = <T extends string>(accepted: readonly T[], def: T | undefined): Reader<T | undefined> =>
-  value<T | undefined>(def, (raw, what) => oneOf(raw, accepted, what));
+/** One of the accepted words (any case); with no default, unset stays undefined. */
+export function choice<T extends string>(accepted: readonly T[], def: T): Reader<T>;
+export function choice<T extends string>(accepted: readonly T[], def: undefined): Reader<T | undefined>;
+export function choice<T extends string>(accepted: readonly T[], def: T | undefined): Reader<T | undefined> {
+  return value<T | undefined>(def, (raw, what) => oneOf(raw, accepted, what));
+}
 
 /** A duration in ms; `positive` is the reason a zero is refused. */
 export const duration = (def: number, positive?: string): Reader<number> => value(def, (raw, what) => {

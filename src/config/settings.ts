@@ -92,11 +92,11 @@ export const SETTINGS: readonly Setting[] = [
     readme: { text: 'Absolute path of a dotenv file to read settings from; the environment wins over it (a `.env` in the working directory is not read)' },
   }),
   setting('toolSurface', {
-    mode: 'both', env: { name: 'FORGE_MCP_TOOL_SURFACE', help: { def: 'dynamic', text: 'dynamic, meta or individual' } }, read: choice(TOOL_SURFACES, 'dynamic') as Reader<Config['toolSurface']>,
+    mode: 'both', env: { name: 'FORGE_MCP_TOOL_SURFACE', help: { def: 'dynamic', text: 'dynamic, meta or individual' } }, read: choice(TOOL_SURFACES, 'dynamic'),
     readme: { text: '`dynamic`, `meta` or `individual` (see [Tool surfaces](#tool-surfaces))' },
   }),
   setting('metaParamSchema', {
-    mode: 'both', env: { name: 'FORGE_MCP_META_PARAM_SCHEMA', help: { def: 'open', text: 'full closes the meta tools\' params schema' } }, read: choice(['open', 'full'], 'open') as Reader<Config['metaParamSchema']>,
+    mode: 'both', env: { name: 'FORGE_MCP_META_PARAM_SCHEMA', help: { def: 'open', text: 'full closes the meta tools\' params schema' } }, read: choice(['open', 'full'], 'open'),
     readme: { text: '`full` closes the meta tools\' `params` schema' },
   }),
   setting('readOnly', { mode: 'both', flag: httpFlag('read-only', 'bool', 'false', 'Remove every write action', undefined, 'http-refused'), env: { name: 'FORGE_MCP_READ_ONLY' }, read: bool(false) }),
@@ -118,7 +118,7 @@ export const SETTINGS: readonly Setting[] = [
   setting('tlsCert', { mode: 'http', flag: httpFlag('tls-cert', 'value', 'none', 'TLS certificate (with --tls-key; TLS 1.2 minimum)', 'file'), read: path() }),
   setting('tlsKey', { mode: 'http', flag: httpFlag('tls-key', 'value', 'none', 'TLS private key (with --tls-cert)', 'file'), read: path() }),
   setting('authMode', {
-    mode: 'http', flag: httpFlag('auth-mode', 'value', 'legacy', 'How requests authenticate', 'legacy|oauth'), read: choice(['legacy', 'oauth'], 'legacy') as Reader<Config['authMode']>,
+    mode: 'http', flag: httpFlag('auth-mode', 'value', 'legacy', 'How requests authenticate', 'legacy|oauth'), read: choice(['legacy', 'oauth'], 'legacy'),
     readme: { text: '`legacy` (a token per request) or `oauth`' },
   }),
   setting('publicUrl', { mode: 'http', flag: httpFlag('public-url', 'value', 'none', 'The address clients reach this service at', 'url'), read: serviceUrl() }),
@@ -129,7 +129,7 @@ export const SETTINGS: readonly Setting[] = [
   }),
   setting('logLevel', {
     mode: 'both', flag: bothFlag('log-level', 'value', 'info', 'trace, debug, info, warn, error, fatal or silent (logs go to stderr)', 'level'),
-    env: { name: 'FORGE_MCP_LOG_LEVEL', help: { text: 'Log level; debug adds detail', after: 'SSL_CERT_FILE' } }, read: choice(LOG_LEVELS, 'info') as Reader<Config['logLevel']>,
+    env: { name: 'FORGE_MCP_LOG_LEVEL', help: { text: 'Log level; debug adds detail', after: 'SSL_CERT_FILE' } }, read: choice(LOG_LEVELS, 'info'),
     readme: { text: 'Log level (logs go to stderr): `trace`, `debug` (adds detail), `info`, `warn`, `error`, `fatal` or `silent`' },
   }),
   setting('ignoreScopes', { mode: 'both', flag: bothFlag('ignore-scopes', 'bool', 'false', 'Skip the scope filter and read-only narrowing only'), env: { name: 'FORGE_MCP_IGNORE_SCOPES' }, read: bool(false) }),
@@ -144,7 +144,7 @@ export const SETTINGS: readonly Setting[] = [
   }),
   setting('tier', {
     mode: 'both', flag: httpFlag('tier', 'value', 'detected', 'premium or ultimate forces the Enterprise catalog', 'tier'),
-    env: { name: 'FORGE_MCP_TIER', help: { def: 'free', after: 'FORGE_MCP_OAUTH_CLIENT_UID' } }, read: choice(['free', 'premium', 'ultimate'], undefined) as Reader<Config['tier']>,
+    env: { name: 'FORGE_MCP_TIER', help: { def: 'free', after: 'FORGE_MCP_OAUTH_CLIENT_UID' } }, read: choice(['free', 'premium', 'ultimate'], undefined),
     readme: { def: 'free (stdio), detected (HTTP)', text: '`premium` or `ultimate` adds the Enterprise catalog' },
   }),
   setting('rateLimit.rps', {
@@ -176,7 +176,7 @@ export const SETTINGS: readonly Setting[] = [
   }),
   setting('capabilitySurface', {
     mode: 'both', env: { name: 'FORGE_MCP_CAPABILITY_SURFACE', help: { def: 'full', text: 'minimal does not advertise resources.subscribe' } },
-    read: choice(['full', 'minimal'], 'full') as Reader<Config['capabilitySurface']>, readme: { text: '`minimal` does not advertise resource subscriptions' },
+    read: choice(['full', 'minimal'], 'full'), readme: { text: '`minimal` does not advertise resource subscriptions' },
   }),
   setting('maxPlatformConnections', {
     mode: 'http', flag: httpFlag('max-platform-connections', 'value', '64', 'Connections to each platform instance, shared by every credential', 'n'),
