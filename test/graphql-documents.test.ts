@@ -231,3 +231,26 @@ describe('GraphQL documents against the GitLab schema subset', () => {
     expect(stale).toEqual([]);
   });
 });
+
+// The subset is made only of facts read in the reference: every type it holds is in the facts, and every fact
+// of those types says the char offset of the page it was read at (scripts/graphql-subset.mjs refuses the rest).
+describe('GraphQL schema subset provenance', () => {
+  const facts = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'reference', 'gitlab-graphql-facts.json'), 'utf8')) as {
+    sources: { ref: { total_chars: number } };
+    types: Record<string, { kind: string; read?: unknown; fields?: Record<string, string | { read?: unknown }> }>;
+  };
+  const isOffset = (r: unknown): boolean => Number.isInteger(r) && (r as number) >= 0 && (r as number) < facts.sources.ref.total_chars;
+
+  it('every type of the subset was read in the reference at a recorded offset', () => {
+    const unread: string[] = [];
+    for (const name of Object.keys(schema.getTypeMap()).filter((n) => !n.startsWith('__'))) {
+      const t = facts.types[name];
+      if (!t) { if (!['String', 'Int', 'Float', 'Boolean', 'ID'].includes(name)) unread.push(`${name}: not in the facts`); continue; }
+      if (t.kind === 'scalar') continue;
+      const fieldReads = Object.entries(t.fields ?? {}).map(([f, v]) => [f, typeof v === 'string' ? undefined : v.read] as const);
+      if (t.read !== undefined ? !isOffset(t.read) : fieldReads.length === 0) unread.push(`${name}: read ${JSON.stringify(t.read)}`);
+      for (const [f, r] of fieldReads) if (r !== undefined ? !isOffset(r) : t.read === undefined) unread.push(`${name}.${f}: read ${JSON.stringify(r)}`);
+    }
+    expect(unread).toEqual([]);
+  });
+});
