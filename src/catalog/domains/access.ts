@@ -29,6 +29,12 @@ const tokenFilters = (): Record<string, ParamSpec> => ({
   ...paging(),
 });
 
+/** The token lists are paged though their params block declares no page/per_page. */
+const TOKEN_LIST_PAGED = {
+  page: 'the answer is paginate(tokens) (lib/api/resource_access_tokens.rb, gitlabhq 04e80ac1), which reads page; not declared',
+  per_page: 'the answer is paginate(tokens) (lib/api/resource_access_tokens.rb, gitlabhq 04e80ac1), which reads per_page; not declared',
+};
+
 /** Body of project and group access token creation. */
 const accessTokenBody = (): Record<string, ParamSpec> => ({
   name: req(str('Name of the token')),
@@ -465,6 +471,7 @@ export default domain('access', 'Access to projects and groups: access requests,
     summary: 'List the access tokens of a project, filtered by state, dates or name',
     rest: 'GET /projects/{project_id}/access_tokens',
     params: { project_id: id.project(), ...tokenFilters() },
+    undocumented: TOKEN_LIST_PAGED,
     fineGrained: ['read_resource_access_token'],
     keywords: 'project access tokens PrAT bot API keys expiring',
     examples: [
@@ -543,6 +550,7 @@ export default domain('access', 'Access to projects and groups: access requests,
     summary: 'List the access tokens of a group, filtered by state, dates or name',
     rest: 'GET /groups/{group_id}/access_tokens',
     params: { group_id: id.group(), ...tokenFilters() },
+    undocumented: TOKEN_LIST_PAGED,
     fineGrained: ['read_resource_access_token'],
     keywords: 'group access tokens GrAT bot API keys expiring',
     examples: [
