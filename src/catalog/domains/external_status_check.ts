@@ -86,6 +86,10 @@ export default domain('external_status_check', 'External status checks of projec
     errorHints: EXTERNAL_STATUS_CHECK_HINTS,
     rest: 'GET /projects/{project_id}/merge_requests/{merge_request_iid}/status_checks',
     params: { project_id: id.project(), merge_request_iid: id.mr(), ...paging() },
+    undocumented: {
+      page: 'the answer is paginate(...)d (ee/lib/api/status_checks.rb, mirror pavankalisetti009/gitlab 3e50f794), which reads page; not declared',
+      per_page: 'the answer is paginate(...)d (ee/lib/api/status_checks.rb, mirror pavankalisetti009/gitlab 3e50f794), which reads per_page; not declared',
+    },
     tier: 'ultimate',
     fineGrained: ['read_external_status_check'],
     keywords: 'PR pull request MR status checks results passed failed pending',
@@ -96,7 +100,7 @@ export default domain('external_status_check', 'External status checks of projec
     ],
   },
   set_project_mr_status: {
-    summary: 'Report the result (passed or failed) of an external status check for a merge request',
+    summary: 'Report the result (passed, failed or pending) of an external status check for a merge request',
     errorHints: EXTERNAL_STATUS_CHECK_HINTS,
     rest: 'POST /projects/{project_id}/merge_requests/{merge_request_iid}/status_check_responses',
     params: {
@@ -104,7 +108,7 @@ export default domain('external_status_check', 'External status checks of projec
       merge_request_iid: id.mr(),
       sha: req(str('SHA of the merge request head commit the result is for')),
       external_status_check_id: id.int('ID of the external status check'),
-      status: req(oneOf(['passed', 'failed'], 'Result of the check')),
+      status: req(oneOf(['passed', 'failed', 'pending'], 'Result of the check; pending marks it as still running')),
     },
     tier: 'ultimate',
     fineGrained: ['update_external_status_check'],
