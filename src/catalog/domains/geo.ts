@@ -4,6 +4,16 @@ import { domain, id, str, int, bool, oneOf, req, strList, intList, paging, type 
 
 const siteId = () => id.int('ID of the Geo site');
 
+/** Notes for the create and edit routes against their generated definition (about GitLab 18.9). */
+const SITE_NOTES = {
+  undocumented: {
+    blob_download_timeout: 'added in GitLab 18.10, after the generated definition: doc/api/geo_sites.md (gitlabhq 13dfbd88) lists it on create and update',
+  },
+  omitted: {
+    selective_sync_organization_ids: 'not on GitLab\'s Geo sites page (doc/api/geo_sites.md, gitlabhq 13dfbd88); selective sync by groups or shards is the documented form',
+  },
+};
+
 /** Settings shared by create and edit (all optional on edit). */
 const siteSettings = (): Record<string, ParamSpec> => ({
   enabled: bool('Whether the Geo site is enabled (default true)'),
@@ -60,7 +70,10 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
   get_status: {
     summary: 'Get the replication and verification status of one Geo site',
     rest: 'GET /geo_sites/{geo_site_id}/status',
-    params: { geo_site_id: siteId() },
+    params: {
+      geo_site_id: siteId(),
+      refresh: bool('Ask the site directly for its latest status instead of the cached one'),
+    },
     tier: 'premium',
     fineGrained: ['read_geo_site'],
     keywords: 'geo replication sync health lag status site',
@@ -78,6 +91,7 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
       primary: bool('Make this the primary site (default false)'),
       ...siteSettings(),
     },
+    ...SITE_NOTES,
     tier: 'premium',
     fineGrained: ['create_geo_site'],
     keywords: 'add new geo secondary site node replication',
@@ -95,6 +109,7 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
       url: str('User-facing URL of the site'),
       ...siteSettings(),
     },
+    ...SITE_NOTES,
     tier: 'premium',
     fineGrained: ['update_geo_site'],
     keywords: 'change modify geo site node settings selective sync capacity',
