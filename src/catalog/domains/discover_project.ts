@@ -10,6 +10,12 @@ export default domain('discover_project', 'Find out which project a path or git 
         description: 'Project full path as in the git remote (group/subgroup/project, without .git) or ID',
       },
     },
+    omitted: {
+      statistics: 'resolving a path needs only identity, branch and URLs; project.get offers the storage statistics',
+      license: 'resolving a path needs only identity, branch and URLs; project.get offers the license',
+      with_custom_attributes: 'custom attributes are administrator metadata, not part of resolving a path; project.get offers them',
+      custom_attributes: 'custom attributes are administrator metadata, not part of resolving a path; project.get offers them',
+    },
     fineGrained: ['read_project'],
     keywords: 'git remote origin url clone which project current repository find project id lookup',
     examples: [
