@@ -1,4 +1,4 @@
-import { domain, int } from '../define.js';
+import { domain, int, req } from '../define.js';
 
 export default domain('compliance_policy', 'Instance security policy settings (administrator): the compliance and security policy group', {
   get: {
@@ -17,7 +17,7 @@ export default domain('compliance_policy', 'Instance security policy settings (a
     summary: 'Set the group that holds the instance-wide security policies (administrator)',
     rest: 'PUT /admin/security/compliance_policy_settings',
     params: {
-      csp_namespace_id: int('ID of the top-level group designated as the compliance and security policy group'),
+      csp_namespace_id: req(int('ID of the top-level group designated as the compliance and security policy group')),
     },
     tier: 'ultimate',
     fineGrained: ['update_compliance_policy_setting'],
