@@ -5,7 +5,8 @@ const PACKAGE_TYPES = [
   'terraform_module', 'debian', 'rubygems', 'rpm', 'cargo', 'ml_model',
 ] as const;
 const PACKAGE_STATUSES = ['default', 'hidden', 'processing', 'error', 'pending_destruction', 'deprecated'] as const;
-const PROTECTED_PACKAGE_TYPES = ['conan', 'generic', 'helm', 'maven', 'npm', 'nuget', 'pypi', 'terraform_module'] as const;
+/** The values GitLab's protection-rule route accepts (its generated definition, ~18.9; doc/api/project_packages_protection_rules.md lists none). */
+const PROTECTED_PACKAGE_TYPES = ['conan', 'generic', 'helm', 'maven', 'npm', 'nuget', 'pypi'] as const;
 const PUSH_LEVELS = ['maintainer', 'owner', 'admin'] as const;
 
 const packageId = () => id.int('Package ID');
