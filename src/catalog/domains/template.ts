@@ -129,6 +129,10 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
       dry_run_ref: str('Branch or tag used for the dry run (default: default branch)'),
       include_jobs: bool('Include the list of jobs the configuration would create'),
     },
+    omitted: {
+      ref: 'deprecated by GitLab in favour of dry_run_ref (doc/api/lint.md; the route makes them mutually exclusive)',
+      sha: 'deprecated by GitLab in favour of content_ref (doc/api/lint.md)',
+    },
     fineGrained: ['read_ci_config'],
     keywords: 'CI lint validate gitlab-ci.yml pipeline config check',
     examples: [
