@@ -1,4 +1,4 @@
-import { domain, id, req, str } from '../define.js';
+import { domain, id, req, str, paging } from '../define.js';
 
 // Project aliases (administrators, Premium): short names for cloning, e.g. git clone git@host:gitlab.git.
 
@@ -8,7 +8,7 @@ export default domain('project_alias', 'Project aliases for short clone URLs (ad
   list: {
     summary: 'List all project aliases of the instance',
     rest: 'GET /project_aliases',
-    params: {},
+    params: { ...paging() },
     tier: 'premium',
     fineGrained: ['read_alias'],
     keywords: 'project alias short name clone URL',
