@@ -23,14 +23,14 @@ const HELD = new Set([
   'repository', 'environment', 'user', 'project', 'group', 'search',
   'attestation', 'dependency', 'dora_metrics', 'enterprise_user', 'feature_flags', 'group_scim', 'server', 'storage_move',
   'access', 'audit_event', 'compliance_policy', 'discover_project', 'external_status_check', 'geo', 'merge_train',
-  'package', 'project_alias', 'template',
+  'package', 'project_alias', 'runner', 'template',
 ]);
 /**
  * Differences still open in the other domains (the count may only go down; lower it when it does).
  * Everyday domains among them are listed in the issue note as not done.
  */
 const OPEN: Record<string, number> = {
-  admin: 539, interactive: 92, member_role: 26, runner: 13,
+  admin: 539, interactive: 92, member_role: 26,
 };
 
 describe('the reference', () => {

@@ -3,6 +3,18 @@ import { domain, id, str, int, bool, obj, oneOf, req, strList, paging } from '..
 const RUNNER_TYPES = ['instance_type', 'group_type', 'project_type'] as const;
 const RUNNER_STATUSES = ['online', 'offline', 'stale', 'never_contacted'] as const;
 const CONTROLLER_STATES = ['disabled', 'enabled', 'dry_run'] as const;
+const JOB_STATUSES = [
+  'created', 'waiting_for_resource', 'preparing', 'waiting_for_callback', 'pending', 'running', 'success', 'failed',
+  'canceling', 'canceled', 'skipped', 'manual', 'scheduled',
+] as const;
+
+/** GitLab's list parameters these lists leave out or narrow, and why (doc/api/runners.md marks them deprecated). */
+const LIST_NOTES = {
+  narrowed: { status: 'GitLab also takes active and paused, deprecated status values: the paused filter replaces them' },
+};
+const SCOPE_OMITTED = { scope: 'deprecated by GitLab in favour of type and status' };
+/** Body fields GitLab keeps under old names. */
+const SETTINGS_OMITTED = { active: 'deprecated by GitLab in favour of paused (its opposite)' };
 
 const runnerId = () => id.int('Runner ID');
 const controllerId = () => id.int('Runner controller ID');
@@ -39,6 +51,8 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     summary: 'List the runners the current user can see (instance, group and project runners)',
     rest: 'GET /runners',
     params: runnerFilters(),
+    ...LIST_NOTES,
+    omitted: SCOPE_OMITTED,
     fineGrained: ['read_runner'],
     keywords: 'CI build agents executors machines my runners',
     examples: [
@@ -51,6 +65,8 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     summary: 'List every runner of the instance (administrator only)',
     rest: 'GET /runners/all',
     params: runnerFilters(),
+    ...LIST_NOTES,
+    omitted: SCOPE_OMITTED,
     fineGrained: ['read_runner'],
     keywords: 'admin all CI build agents executors instance runners',
     examples: [
@@ -63,6 +79,8 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     summary: 'List the runners available to a project (its own, group and instance runners)',
     rest: 'GET /projects/{project_id}/runners',
     params: { project_id: id.project(), ...runnerFilters() },
+    ...LIST_NOTES,
+    omitted: SCOPE_OMITTED,
     fineGrained: ['read_runner'],
     keywords: 'project CI build agents executors',
     examples: [
@@ -75,6 +93,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     summary: 'List the runners available to a group (its own, subgroup and instance runners)',
     rest: 'GET /groups/{group_id}/runners',
     params: { group_id: id.group(), ...runnerFilters() },
+    ...LIST_NOTES,
     fineGrained: ['read_runner'],
     keywords: 'group CI build agents executors',
     examples: [
@@ -86,7 +105,10 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
   get: {
     summary: 'Get one runner: status, tags, version, IP, projects and settings',
     rest: 'GET /runners/{runner_id}',
-    params: { runner_id: runnerId() },
+    params: {
+      runner_id: runnerId(),
+      include_projects: bool('Include the projects the runner is assigned to (default true)'),
+    },
     fineGrained: ['read_runner'],
     keywords: 'runner CI build agent',
     examples: [
@@ -101,11 +123,12 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     params: {
       runner_id: runnerId(),
       system_id: str('Return jobs run by the runner manager with this system ID'),
-      status: oneOf(['running', 'success', 'failed', 'canceled'], 'Return jobs with this status'),
+      status: oneOf(JOB_STATUSES, 'Return jobs with this status'),
       order_by: oneOf(['id'], 'Order jobs by this field'),
       sort: oneOf(['asc', 'desc'], 'Sort direction (default desc)'),
       ...paging(),
     },
+    omitted: { cursor: 'keyset pagination: this server pages by page/per_page' },
     fineGrained: ['read_runner'],
     keywords: 'runner job history CI builds processed busy',
     examples: [
@@ -130,6 +153,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     summary: 'Update a runner: description, pause, tags, untagged jobs, lock, protected refs, timeout',
     rest: 'PUT /runners/{runner_id}',
     params: { runner_id: runnerId(), ...runnerSettings() },
+    omitted: SETTINGS_OMITTED,
     fineGrained: ['update_runner'],
     keywords: 'edit pause resume tags runner settings',
     examples: [
@@ -209,6 +233,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
       info: obj('Runner metadata: name, version, revision, platform, architecture'),
       ...runnerSettings(),
     },
+    omitted: { ...SETTINGS_OMITTED, maintainer_note: 'deprecated by GitLab in favour of maintenance_note' },
     fineGrained: [],
     routeNote: RUNNER_TOKEN_NOTE,
     keywords: 'register new runner registration token',
