@@ -29,6 +29,19 @@ const PERMISSIONS: Record<string, string> = {
   manage_security_policy_link: 'Link security policy projects',
   remove_group: 'Delete or restore groups',
   remove_project: 'Delete projects',
+  admin_protected_environments: 'Manage protected environments',
+  admin_security_attributes: 'Manage security attributes',
+  admin_security_testing: 'Manage security testing (scanners and their settings)',
+  apply_security_scan_profiles: 'Apply security scan profiles to projects',
+  manage_protected_tags: 'Manage protected tags',
+  read_security_attribute: 'View security attributes',
+  read_security_scan_profiles: 'View security scan profiles',
+  read_admin_cicd: 'Admin area: view CI/CD (for instance admin roles)',
+  read_admin_groups: 'Admin area: view groups (for instance admin roles)',
+  read_admin_monitoring: 'Admin area: view monitoring (for instance admin roles)',
+  read_admin_projects: 'Admin area: view projects (for instance admin roles)',
+  read_admin_subscription: 'Admin area: view subscription details (for instance admin roles)',
+  read_admin_users: 'Admin area: view users (for instance admin roles)',
 };
 
 const roleFields = (): Record<string, ParamSpec> => ({
