@@ -1,5 +1,47 @@
 import { domain, id, str, int, bool, oneOf, req, strList, intList, obj } from '../define.js';
 
+/**
+ * The guided variants ask for the fields a person states when creating the object; every other setting
+ * GitLab takes is set afterwards with the full action (project.update, issue.update, merge_request.update).
+ */
+const GUIDED = (full: string): string => `guided creation asks only for the essentials; set it with ${full}`;
+
+/** Project settings GitLab takes on creation that the guided variant leaves to project.create / project.update. */
+const GUIDED_PROJECT_SETTINGS = [
+  'allow_merge_on_skipped_pipeline', 'analytics_access_level', 'auto_cancel_pending_pipelines',
+  'auto_devops_deploy_strategy', 'auto_devops_enabled', 'auto_duo_code_review_enabled',
+  'autoclose_referenced_issues', 'avatar', 'build_git_strategy', 'build_timeout', 'builds_access_level',
+  'container_expiration_policy_attributes', 'container_registry_access_level', 'duo_remote_flows_enabled',
+  'duo_sast_fp_detection_enabled', 'duo_sast_vr_workflow_enabled', 'emails_enabled',
+  'enforce_auth_checks_on_uploads', 'environments_access_level', 'external_authorization_classification_label',
+  'feature_flags_access_level', 'forking_access_level', 'group_runners_enabled', 'group_with_project_templates_id',
+  'infrastructure_access_level', 'issue_branch_template', 'issues_access_level', 'lfs_enabled',
+  'merge_commit_template', 'merge_request_title_regex', 'merge_request_title_regex_description',
+  'merge_requests_access_level', 'mirror', 'mirror_trigger_builds', 'model_experiments_access_level',
+  'model_registry_access_level', 'monitor_access_level', 'mr_default_target_self',
+  'only_allow_merge_if_all_discussions_are_resolved', 'only_allow_merge_if_all_status_checks_passed',
+  'package_registry_access_level', 'packages_enabled', 'pages_access_level', 'prevent_merge_without_jira_issue',
+  'printing_merge_request_link_enabled', 'public_jobs', 'releases_access_level', 'repository_access_level',
+  'repository_object_format', 'repository_storage', 'request_access_enabled', 'requirements_access_level',
+  'resolve_outdated_diff_discussions', 'resource_group_default_process_mode', 'security_and_compliance_access_level',
+  'service_desk_enabled', 'shared_runners_enabled', 'show_default_award_emojis', 'show_diff_preview_in_email',
+  'snippets_access_level', 'spp_repository_pipeline_access', 'squash_commit_template', 'suggestion_commit_message',
+  'template_project_id', 'use_custom_template', 'warn_about_potentially_unwanted_characters', 'wiki_access_level',
+] as const;
+const PROJECT_OMITTED: Record<string, string> = {
+  ...Object.fromEntries(GUIDED_PROJECT_SETTINGS.map((n) => [n, GUIDED('project.create or project.update')])),
+  issues_enabled: 'deprecated by GitLab in favour of issues_access_level',
+  jobs_enabled: 'deprecated by GitLab in favour of builds_access_level',
+  merge_requests_enabled: 'deprecated by GitLab in favour of merge_requests_access_level',
+  snippets_enabled: 'deprecated by GitLab in favour of snippets_access_level',
+  wiki_enabled: 'deprecated by GitLab in favour of wiki_access_level',
+  container_registry_enabled: 'deprecated by GitLab in favour of container_registry_access_level',
+  public_builds: 'deprecated by GitLab in favour of public_jobs',
+  tag_list: 'deprecated by GitLab in favour of topics',
+  emails_disabled: 'deprecated by GitLab in favour of emails_enabled',
+  approvals_before_merge: 'deprecated by GitLab in favour of approval rules',
+};
+
 export default domain('interactive', 'Guided creation of issues, merge requests, projects and releases: the user is asked for missing fields before anything is created', {
   issue_create: {
     summary: 'Create an issue interactively, asking the user for missing fields (guided variant of issue.create)',
@@ -8,7 +50,7 @@ export default domain('interactive', 'Guided creation of issues, merge requests,
       project_id: id.project(),
       title: req(str('Title of the issue')),
       description: str('Description (Markdown)'),
-      issue_type: oneOf(['issue', 'incident', 'test_case', 'task'], 'Type of the issue (default issue)'),
+      issue_type: oneOf(['issue', 'incident', 'test_case', 'requirement', 'task', 'ticket'], 'Type of the issue (default issue)'),
       labels: str('Comma-separated label names'),
       assignee_ids: intList('IDs of the users to assign'),
       milestone_id: int('ID of the milestone'),
@@ -19,6 +61,14 @@ export default domain('interactive', 'Guided creation of issues, merge requests,
       created_at: str('Creation date-time, ISO 8601 (administrators and owners only)'),
       merge_request_to_resolve_discussions_of: int('IID of a merge request whose unresolved threads the issue takes over'),
       discussion_to_resolve: str('ID of one merge request thread to resolve (with merge_request_to_resolve_discussions_of)'),
+    },
+    omitted: {
+      assignee_id: 'the single-assignee form; assignee_ids covers it',
+      epic_iid: 'deprecated by GitLab in favour of epic_id',
+      add_labels: 'on create, labels sets them all',
+      remove_labels: 'on create there is no label to remove',
+      discussion_locked: GUIDED('issue.create or issue.update'),
+      iid: 'choosing the IID is for imports by administrators and owners: issue.create offers it',
     },
     fineGrained: ['create_work_item'],
     keywords: 'guided wizard new issue bug ticket task step by step prompt',
@@ -46,6 +96,14 @@ export default domain('interactive', 'Guided creation of issues, merge requests,
       squash: bool('Squash the commits when merged'),
       allow_collaboration: bool('Let members who can merge to the target push to the source branch'),
       merge_after: str('Do not merge before this date-time (ISO 8601)'),
+    },
+    omitted: {
+      assignee_id: 'the single-assignee form; assignee_ids covers it',
+      allow_maintainer_to_push: 'deprecated by GitLab in favour of allow_collaboration',
+      approvals_before_merge: 'deprecated by GitLab; approval rules replace it',
+      approval_rules_attributes: 'approval rules have actions of their own (merge_request.approval_rule_*)',
+      add_labels: 'on create, labels sets them all',
+      remove_labels: 'on create there is no label to remove',
     },
     fineGrained: ['create_merge_request'],
     keywords: 'guided wizard new MR PR pull request open step by step prompt',
@@ -75,6 +133,7 @@ export default domain('interactive', 'Guided creation of issues, merge requests,
       remove_source_branch_after_merge: bool('Delete source branches after merge by default'),
       ci_config_path: str('Path of the CI/CD configuration file'),
     },
+    omitted: PROJECT_OMITTED,
     fineGrained: ['create_project'],
     keywords: 'guided wizard new repository repo project step by step prompt',
     examples: [
@@ -94,9 +153,11 @@ export default domain('interactive', 'Guided creation of issues, merge requests,
       ref: str('Branch or commit to create the tag from when the tag does not exist'),
       tag_message: str('Message of a new annotated tag'),
       milestones: strList('Titles of the milestones to associate'),
+      milestone_ids: intList('IDs of milestones to associate (instead of titles)'),
       released_at: str('Release date-time, ISO 8601 (default now; past dates mark a historical release)'),
       assets: obj('Assets: {"links":[{"name":"n","url":"u","link_type":"package","direct_asset_path":"/bin"}]}'),
     },
+    omitted: { legacy_catalog_publish: 'CI/CD catalog publishing belongs to the release job of a pipeline' },
     fineGrained: ['create_release'],
     keywords: 'guided wizard new release version tag changelog ship step by step prompt',
     examples: [
