@@ -541,7 +541,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       full_path: str('Full path of the group; required with permanently_remove'),
     },
     undocumented: {
-      permanently_remove: 'on GitLab\'s groups API page (doc/api/groups.md; deprecated in GitLab 18.4) though the route\'s generated definition lacks it',
+      permanently_remove: 'on GitLab\'s groups API page (doc/api/groups.md, since 15.4; deprecated in 18.4, MR 201957); the generated definition lacks it',
       full_path: 'on GitLab\'s groups API page (doc/api/groups.md) beside permanently_remove, though the route\'s generated definition lacks it',
     },
     destructive: true,
@@ -847,7 +847,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       member_role_id: int('Custom role ID (Ultimate)'),
       invite_source: str('Source of the invitation'),
     },
-    undocumented: { member_role_id: 'on GitLab\'s group and project members API page (doc/api/members.md, Ultimate) though the route\'s generated definition lacks it' },
+    undocumented: { member_role_id: 'under Add a member on GitLab\'s members API page (doc/api/members.md, Ultimate; newer than the stored gitlabhq 014b8327)' },
     fineGrained: ['create_member'],
     keywords: 'invite add user team grant access give role developer maintainer reporter',
     examples: [

@@ -851,7 +851,7 @@ export default domain('merge_request', 'Merge requests of projects: list, read, 
       duration: req(str('Duration in human format, e.g. 1h30m; prefix - to subtract')),
       summary: str('Summary of the work done'),
     },
-    undocumented: { summary: "GitLab's time tracking docs list summary; its OpenAPI definition omits it" },
+    undocumented: { summary: 'read by the route (params.delete(:summary), lib/api/time_tracking_endpoints.rb, gitlabhq 0c872e02) though its params block omits it' },
     fineGrained: ['update_work_item'],
     keywords: 'PR log time timesheet spent hours',
     examples: [

@@ -106,10 +106,10 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       ...projectMr(),
       body: req(str('First note of the thread (Markdown; suggestions allowed)')),
       position: obj(POSITION),
-      commit_sha: str('SHA of a commit to start the thread on', { wire: 'commit_id' }),
+      commit_sha: str('SHA of the commit a diff thread (with position) refers to', { wire: 'commit_id' }),
       created_at: str('Creation time (ISO 8601; administrators or project owners)'),
     },
-    undocumented: { commit_id: "GitLab's discussions docs list commit_id (a thread on a commit); its OpenAPI definition omits it" },
+    undocumented: { commit_id: 'read for a diff thread (opts[:commit_id] = params[:commit_id], lib/api/discussions.rb, gitlabhq 05f0ebba) though not declared' },
     fineGrained: ['create_merge_request'],
     keywords: 'PR review comment line comment inline suggestion feedback thread',
     examples: [

@@ -366,7 +366,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       pagination: oneOf(['keyset'], 'keyset for keyset pagination (order_by id only)'),
     },
     omitted: LIST_OMITTED,
-    undocumented: { pagination: "GitLab's REST pagination docs define pagination=keyset for this list; its route definition leaves it out" },
+    undocumented: { pagination: 'keyset paging of projects (order_by=id) in doc/api/rest/_index.md (gitlabhq 017a6c12); the generated definition lacks it' },
     fineGrained: ['read_project'],
     keywords: 'repos repositories projects search find membership member of owned starred',
     examples: [
@@ -463,8 +463,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       full_path: str('Full path of the project; required with permanently_remove'),
     },
     undocumented: {
-      permanently_remove: "GitLab's projects docs list permanently_remove (Premium); its OpenAPI definition omits it",
-      full_path: "GitLab's projects docs list full_path with permanently_remove; its OpenAPI definition omits it",
+      permanently_remove: 'on GitLab\'s projects API page (doc/api/projects.md, since 15.11, issue 396500); the generated definition lacks it',
+      full_path: 'on GitLab\'s projects API page beside permanently_remove (doc/api/projects.md, issue 396500); the generated definition lacks it',
     },
     destructive: true,
     fineGrained: ['delete_project'],
@@ -979,7 +979,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       member_role_id: int('Custom role ID (Ultimate)'),
       invite_source: str('Source of the invitation'),
     },
-    undocumented: { member_role_id: "GitLab's members docs list member_role_id (Ultimate); its OpenAPI definition omits it" },
+    undocumented: { member_role_id: 'under Add a member on GitLab\'s members API page (doc/api/members.md, Ultimate; newer than the stored gitlabhq 014b8327)' },
     fineGrained: ['create_member'],
     keywords: 'invite add user team grant access give role developer maintainer reporter',
     examples: [

@@ -24,10 +24,10 @@ const PROJECT_GROUP_GLOBAL: readonly RouteAlternative[] = [
 
 /** Sent though GitLab's OpenAPI description of the search routes lacks them (its search docs list them). */
 const SEARCH_UNDOCUMENTED = {
-  search_type: "GitLab's search docs list search_type; its OpenAPI definition omits it",
+  search_type: 'on GitLab\'s search API page (docs.gitlab.com/api/search, 18.11: basic, advanced, zoekt); the generated definition lacks it',
   ref: "GitLab's search docs list ref for project search; its OpenAPI definition omits it",
-  order_by: "GitLab's search docs list order_by; its OpenAPI definition omits it",
-  sort: "GitLab's search docs list sort; its OpenAPI definition omits it",
+  order_by: 'on GitLab\'s search API page (docs.gitlab.com/api/search, 18.11: created_at only); the generated definition lacks it',
+  sort: 'on GitLab\'s search API page (docs.gitlab.com/api/search, 18.11: asc or desc); the generated definition lacks it',
 } as const;
 const undocumentedOf = (...names: Array<keyof typeof SEARCH_UNDOCUMENTED>): Record<string, string> =>
   Object.fromEntries(names.map((n) => [n, SEARCH_UNDOCUMENTED[n]]));
