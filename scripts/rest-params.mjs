@@ -15,6 +15,8 @@
 //      ReviewerIDValue...) confirm wildcards, and its option structs give the parameters of routes the
 //      OpenAPI description does not cover.
 // A parameter is listed when a source lists it; `from` says which.
+// Where GitLab's own API page (gitlabhq doc/api/*.md) contradicts source 1, CORRECTIONS below amends the
+// fact and the fixture's sources record the page and commit.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
