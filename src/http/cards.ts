@@ -2,12 +2,12 @@
 // deployment is, where its endpoint is, and how to authenticate — no tool list, which depends on
 // each caller's token. Public: cacheable for an hour, revalidated by a strong ETag.
 import { createHash } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Config } from '../config/index.js';
 import { REGISTRY_NAME, VERSION } from '../config/index.js';
 import { header } from './guards.js';
 import { baseUrlOf, publishedScope, metadataUrl, resourceDocumentation } from './oauth.js';
-import { markPublicDocument } from './replies.js';
+import type { PreparedResponse } from './replies.js';
 
 /** Where the card is served: the well-known location, and the discovery alias clients also probe. */
 export const CARD_PATHS: readonly string[] = ['/.well-known/mcp/server-card.json', '/.well-known/mcp.json'];
@@ -31,11 +31,13 @@ function serverCard(config: Config, req: IncomingMessage): Record<string, unknow
   };
 }
 
-/** Serves a card with ETag revalidation: a matching If-None-Match is answered 304 without a body. */
-export function serveCard(config: Config, req: IncomingMessage, res: ServerResponse): void {
+/**
+ * Serves a card with ETag revalidation: a matching If-None-Match is answered 304 without a body.
+ * Its route marks the response a public document (the `public-document` stage).
+ */
+export function serveCard(config: Config, req: IncomingMessage, res: PreparedResponse): void {
   const body = JSON.stringify(serverCard(config, req));
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  markPublicDocument(res);
   const headers = { ETag: etag };
   const ifNoneMatch = header(req, 'if-none-match');
   if (ifNoneMatch !== undefined && (ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').map((t) => t.trim().replace(/^W\//, '')).includes(etag))) {

@@ -14,6 +14,13 @@ export const SERVER_ERROR_CODE = -32000;
 
 export type RpcId = string | number | null;
 
+declare const PREPARED: unique symbol;
+/**
+ * A response the middleware chain has prepared (src/http/chain.ts): only prepareResponse makes one,
+ * and every writer here takes one, so no route can answer on a response the chain did not see.
+ */
+export type PreparedResponse = ServerResponse & { readonly [PREPARED]: true };
+
 const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
@@ -65,7 +72,7 @@ export const NO_OAUTH_SIGN_IN =
 const publicDocuments = new WeakSet<ServerResponse>();
 
 /** Marks the response as a public document (server card, OAuth metadata): cacheable by anyone for an hour. */
-export function markPublicDocument(res: ServerResponse): void {
+export function markPublicDocument(res: PreparedResponse): void {
   publicDocuments.add(res);
   res.setHeader('Cache-Control', PUBLIC_CACHE);
   // Shared caches keep it: the CORS headers depend on the Origin, whether or not this one is trusted.
@@ -87,7 +94,7 @@ function withoutCacheControl(arg: unknown): unknown {
  * the wire (an explicit writeHead, or the implicit one of a first write) goes through writeHead, so
  * it is wrapped to put `no-store` back (or the public policy of a marked document).
  */
-export function prepareResponse(res: ServerResponse, trustedOrigin: string | undefined): void {
+export function prepareResponse(res: ServerResponse, trustedOrigin: string | undefined): PreparedResponse {
   for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
   if (trustedOrigin !== undefined) {
     res.setHeader('Access-Control-Allow-Origin', trustedOrigin);
@@ -99,6 +106,7 @@ export function prepareResponse(res: ServerResponse, trustedOrigin: string | und
     this.setHeader('Cache-Control', publicDocuments.has(this) ? PUBLIC_CACHE : 'no-store');
     return Reflect.apply(writeHead, this, args.map(withoutCacheControl)) as ServerResponse;
   } as ServerResponse['writeHead'];
+  return res as PreparedResponse;
 }
 
 /** The id of a JSON-RPC request body, when it is a single request carrying one. */
@@ -112,7 +120,7 @@ export function requestIdOf(body: unknown): RpcId {
 
 const rpcErrorBody = (id: RpcId, code: number, message: string): string => JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } });
 
-export function rpcError(res: ServerResponse, status: number, code: number, message: string, opts: { id?: RpcId; headers?: Record<string, string> } = {}): void {
+export function rpcError(res: PreparedResponse, status: number, code: number, message: string, opts: { id?: RpcId; headers?: Record<string, string> } = {}): void {
   if (res.headersSent) {
     res.end();
     return;
@@ -122,7 +130,7 @@ export function rpcError(res: ServerResponse, status: number, code: number, mess
   res.end(body);
 }
 
-export function jsonReply(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+export function jsonReply(res: PreparedResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
   const body = JSON.stringify(value);
   res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), ...headers });
   res.end(body);

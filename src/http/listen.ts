@@ -1,0 +1,45 @@
+// The listening socket of HTTP mode: HTTP or HTTPS, its idle timeouts, Node's clientError answered
+// through the chain's raw refusal, a TCP address or a Unix socket (SPEC "Service endpoints (HTTP mode)").
+import { chmodSync, existsSync, readFileSync, statSync, unlinkSync } from 'node:fs';
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { Config } from '../config/index.js';
+import type { Logger } from '../observe/log.js';
+import { answerUnparsed } from './chain.js';
+
+/** Opens the server with the chain as its only request listener; resolves once it listens. */
+export async function listen(config: Config, log: Logger, chain: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ server: Server; address: string }> {
+  const server: Server = config.tlsCert && config.tlsKey
+    ? createHttpsServer({ cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey), minVersion: 'TLSv1.2' }, chain)
+    : createHttpServer(chain);
+  if (config.httpIdleTimeoutMs > 0) {
+    // A connection silent this long is closed: between requests, and a slow client mid-request
+    // (an event stream stays alive through its 25-second keep-alive frames when the timeout is longer).
+    server.keepAliveTimeout = config.httpIdleTimeoutMs;
+    server.timeout = config.httpIdleTimeoutMs;
+    server.headersTimeout = Math.min(server.headersTimeout, config.httpIdleTimeoutMs + 1_000);
+  }
+  server.on('clientError', answerUnparsed);
+
+  const l = config.httpListen;
+  if (l.kind === 'unix' && existsSync(l.path)) {
+    // A stale socket from an earlier run; anything else at that path is left alone (listen fails).
+    try { if (statSync(l.path).isSocket()) unlinkSync(l.path); } catch { /* listen reports it */ }
+  }
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    if (l.kind === 'unix') server.listen(l.path, () => resolve());
+    else server.listen(l.port, l.host === '' ? undefined : l.host.replace(/^\[|\]$/g, ''), () => resolve());
+  });
+  if (l.kind === 'unix') {
+    chmodSync(l.path, config.httpSocketMode);
+    log.info({ address: l.path, socket: l.path }, 'listening');
+    return { server, address: l.path };
+  }
+  const a = server.address() as AddressInfo;
+  const host = a.family === 'IPv6' || a.address.includes(':') ? `[${a.address}]` : a.address;
+  const address = `${config.tlsCert ? 'https' : 'http'}://${host}:${a.port}`;
+  log.info({ address, port: a.port, instances: config.forgeUrls.length ? config.forgeUrls : 'any (FORGE-URL header)' }, 'listening');
+  return { server, address };
+}
