@@ -288,9 +288,10 @@ describe('every refusal path passes the chain', () => {
 
 describe('the chain itself', () => {
   /** A table of our own: a route whose handler writes raw headers, the catch-all, and the stages that record their order. */
-  async function chainWith(routes: Route[], ran: string[]): Promise<{ server: Server; url: string }> {
+  async function chainWith(routes: Route[], ran: string[], overrides: Partial<Record<StageName, Stage>> = {}): Promise<{ server: Server; url: string }> {
     const stage = (name: StageName): Stage => () => { ran.push(name); return true; };
-    const stages = Object.fromEntries((['origin', 'origin-on-writes', 'request-body', 'param-action', 'credential', 'busy', 'listen', 'public-document'] as const).map((s) => [s, stage(s)])) as Record<StageName, Stage>;
+    const all = ['origin', 'origin-on-writes', 'request-body', 'param-action', 'credential', 'busy', 'listen', 'public-document'] as const;
+    const stages = { ...Object.fromEntries(all.map((s) => [s, stage(s)])), ...overrides } as Record<StageName, Stage>;
     const raw: Handler = (x) => {
       // Writes as a careless route would: its own Cache-Control, nothing else.
       x.res.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'public, max-age=60' });
@@ -313,6 +314,19 @@ describe('the chain itself', () => {
       expect([r.status, r.body]).toEqual([200, 'raw']);
       expectMarks(r, { cors: true }, 'added route');
       expect(ran).toEqual(['busy', 'origin']);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('answers 500 (prepared) when a stage stops a request without answering it', async () => {
+    const ran: string[] = [];
+    const { server, url } = await chainWith([{ name: 'silent-stage', paths: ['/silent'], methods: ['GET'], stages: ['credential'], handler: 'health' }, catchAll], ran, { credential: () => false });
+    try {
+      const r = await ask(url, { method: 'GET', path: '/silent', headers: { Origin: TRUSTED } });
+      expect(r.status).toBe(500);
+      expect(JSON.parse(r.body)).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error' } });
+      expectMarks(r, { cors: true }, 'stage without an answer');
     } finally {
       server.close();
     }

@@ -76,7 +76,12 @@ export function createChain(parts: ChainParts): (req: IncomingMessage, res: Serv
     // The table ends with a catch-all route (checked above).
     const route = routeFor(routes, method, path) as Route;
     const x: Exchange = { req, res, method, path, route, trustedOrigin, id: null };
-    for (const s of route.stages) if (!(await stages[s](x))) return;
+    for (const s of route.stages) {
+      if (await stages[s](x)) continue;
+      // A stage that stops the request has answered it; one that did not would leave it hanging.
+      if (!res.headersSent) throw new Error(`stage ${s} of route ${route.name} stopped without answering`);
+      return;
+    }
     await handlers[route.handler](x);
   };
 
