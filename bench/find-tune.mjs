@@ -21,12 +21,12 @@ const sets = (files.length ? files.map((f) => resolve(f)) : TUNING).filter((f) =
 
 const out = join(mkdtempSync(join(tmpdir(), 'find-tune-')), 'entry.mjs');
 await build({
-  stdin: { contents: "export { loadCatalog } from './src/catalog/index.ts'; export { ActionSearch, DEFAULT_WEIGHTS } from './src/search/index.ts';", resolveDir: root, loader: 'ts' },
+  stdin: { contents: "export { loadCatalog } from './src/catalog/index.ts'; export { ActionSearch } from './src/search/index.ts';", resolveDir: root, loader: 'ts' },
   bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'error',
 });
-const { loadCatalog, ActionSearch, DEFAULT_WEIGHTS } = await import(pathToFileURL(out).href);
+const { loadCatalog, ActionSearch } = await import(pathToFileURL(out).href);
 // FIND_WEIGHTS='{"unnamedId":0.9}' tries other re-rank weights without editing the source.
-const weights = { ...DEFAULT_WEIGHTS, ...JSON.parse(process.env.FIND_WEIGHTS ?? '{}') };
+const weights = JSON.parse(process.env.FIND_WEIGHTS ?? '{}');
 const cat = await loadCatalog();
 const t0 = performance.now();
 const search = new ActionSearch(cat.actions, weights);

@@ -80,7 +80,11 @@ export class ActionSearch {
   /** Every word that names an object some action acts on (ID and parameter-name words, effect words left out). */
   private readonly objectWords = new Set<string>();
 
-  constructor(list: readonly Action[], private readonly w: RankWeights = DEFAULT_WEIGHTS) {
+  private readonly w: RankWeights;
+
+  /** `weights` overrides some re-rank weights (bench/find-tune.mjs tries them); the tuned ones otherwise. */
+  constructor(list: readonly Action[], weights: Partial<RankWeights> = {}) {
+    const w = (this.w = { ...DEFAULT_WEIGHTS, ...weights });
     this.byId = new Map(list.map((a) => {
       const idTerms = [...new Set(catalogTerms(`${a.domain} ${a.name}`))];
       return [a.id, { action: a, idTerms, effect: effectOf(a, catalogTerms(a.name)), effectWords: effectWordsOf(a), ids: idParams(a), ownWords: new Set([...catalogTerms(`${a.domain} ${a.name}`), ...plainTerms(`${a.summary} ${Object.keys(a.params).join(' ')}`)]),
