@@ -142,6 +142,25 @@ describe('ranking: the traps people fall into', () => {
     expect(top('show me the comments on acme/web#12')).toBe('issue.note_list');
   });
 
+  it('reads everyday phrasings of settings, roles, queues and restores in the catalog\'s words', () => {
+    for (const [q, want] of [
+      ['bring back the acme/old-site project, it was deleted by accident', 'project.restore'],
+      ['unlink #3 from #9 in acme/shop', 'issue.link_delete'],
+      ['demote @dana to guest on acme/shop', 'project.member_edit'],
+      ['who changed the settings of acme/shop yesterday?', 'audit_event.list_project'],
+      ["what's overdue in acme/shop", 'issue.list'],
+      ['jot down a ticket in acme/shop about the flaky login test', 'issue.create'],
+      ['detach runner 7 from acme/shop', 'runner.disable_project'],
+      ['prevent developers from pushing tags matching v* in acme/shop', 'tag.protect'],
+      ['what is queued to merge into main in acme/shop?', 'merge_train.list_branch'],
+      ['let @sam into acme/shop, they requested access', 'access.approve_project'],
+    ] as const) expect(top(q), q).toBe(want);
+    // "add" and "make" create an issue only with an article: "add issue #87 to epic &12" creates nothing.
+    expect(top('add issue acme/web#87 to epic &12')).toBe('group.epic_issue_assign');
+    // A role change says no removal: "drop @bob to reporter" keeps the member.
+    expect(search.search('drop @bob to reporter in acme/shop', 5).hits[0]?.action.id).toBe('project.member_edit');
+  });
+
   it('a request that says removal may rank the removal first', () => {
     expect(top('delete branch feature/old in acme/shop')).toBe('branch.delete');
     expect(top('nuke pipeline 123')).toBe('pipeline.delete');

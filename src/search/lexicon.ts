@@ -56,6 +56,30 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(log|track|record|book|spent|spend|put in) (\d+(\.\d+)?\s*(h|m|d|w|mins?|hours?|days?|minutes?)\b|time|hours)/g, 'add spent time'],
   [/\btime spent\b/g, 'spent time'],
   [/\b(estimate|eta) (of |to |at )?\d/g, 'time estimate set'],
+  // Keeping people from doing something is a protection rule, and stops nothing that runs
+  [/\b(stop|prevent|block|keep|forbid|disallow)\b(.{0,30}?)\bfrom (publishing|pushing|force[- ]pushing|deleting|overwriting|uploading)\b/g, 'protect protection rule $3'],
+  // Who changed settings is the audit trail, not a file's history
+  [/\bwho('s| has)? (been )?(changed|modified|messed with|messing with|touched|tweaked) (the |any |our )?(admin |project |group )?settings\b|\baudit (log|trail)s?\b/g, 'audit event list'],
+  // A project's merge settings, where "merge" is no verb
+  [/\b(merge method|fast[- ]forward( merges?)?( only)?|ff[- ]only|semi[- ]linear( history)?|merge commits? only|squash (commits )?(on merge|by default)|(remove|delete)s? (the )?source branch(es)? by default)\b/g, 'project settings option'],
+  // Merge requests waiting on someone are a list of them
+  [/\b(my |the )?review queue\b|\bwaiting (on|for) (my |a )?review\b|\b(waiting|lined up|ready) to (land|be merged|merge|go in)\b/g, 'list mergerequests'],
+  [/\bqueued (up )?(to|for) (land|merge|be merged)\b|\b(in|on) the merge queue\b/g, 'merge train list'],
+  [/\b(en)?queue\b(.{0,40}?)\b(once|when|after) (its |the )?(pipeline|ci|build)/g, 'merge train add $2'],
+  // Restoring is no creation: "bring back the project scheduled for deletion"
+  [/\b(bring back|undelete|un-delete|recover|resurrect)\b/g, 'restore'],
+  // Issues nobody works on, or late ones: a filtered list
+  [/\b(overdue|past (its |their )?due date|past due|untriaged)\b|\bnobody('s| has)? (picked|taken) (up|on)\b|\bno ?one('s| has)? (picked|taken) (up|on)\b/g, 'list issues due date'],
+  [/\bbacklog\b/g, 'list issues'],
+  // Roles: changing someone's access level edits the membership, giving one adds it
+  [/\b(downgrade|demote|upgrade|promote|bump|move|drop|change|switch)\b(.{0,40}?)\b(down |up |back )?to (guest|planner|reporter|developer|maintainer|owner)\b/g, 'update member $2 access level'],
+  [/\bmake xuserx (a |an )?(guest|planner|reporter|developer|maintainer|owner)\b/g, 'update member access level'],
+  [/\b(give|grant) xuserx (guest|planner|reporter|developer|maintainer|owner) (acc?ess|role|rights|permissions?)\b/g, 'add member access level'],
+  // Someone who asked to join is let in by approving the request
+  [/\b(they|who|he|she)('ve| have)? (requested|asked for|applied for) (access|to join)\b/g, 'approve access request'],
+  [/\b(let|allow) xuserx (in|into|join)\b/g, 'add member'],
+  // Runners leave a project without being removed
+  [/\b(unassign|detach|disconnect|remove|take) (the )?runner\b(.{0,30}?)\b(from|off)\b(?! (the |a )?runner controller)/g, 'disable runner $3 project'],
   // Pipelines and jobs
   [/\b(kill|abort|halt|stop|cancel)( the| this| that| my| a)?( stuck| running| hanging| pending| runaway)?\b/g, 'cancel stop'],
   [/\b(re-?run|re-?try|restart|re-?trigger|re-?start|kick (it |off )?again|try again|run again|bump)\b/g, 'retry'],
@@ -63,6 +87,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(red|failing|broken|failed|flaky|flakey)\b/g, 'failed'],
   [/\bwhy (did|does|is)\b/g, 'trace get'],
   [/\b(open|file|raise|create|start|write up|log) (a |an )?(new )?(issue|bug|ticket|mr|merge request|pr)\b/g, 'create $4'],
+  [/\b(jot down|note down|write down|add|make|submit|put in|report) (a |an )(new |quick |short |confidential |separate |follow-up )?(issue|bug|ticket|mr|merge request|pr)\b/g, 'create $4'],
   [/\b(a|an) new\b/g, 'create'],
   [/\bhow many\b/g, 'statistics count'],
   [/\bthumbs?[- ]?(up|down)\b|(^|\s)[+-]1\b|\b(upvote|downvote)\b/g, 'emoji create'],
@@ -128,7 +153,7 @@ export const WORDS: Readonly<Record<string, string>> = {
   make: 'create', register: 'create', raise: 'create',
   edit: 'update', change: 'update', modify: 'update', rename: 'update', adjust: 'update', tweak: 'update', set: 'update',
   // Removal words: each of these says removal by itself.
-  remove: 'delete', erase: 'erase delete', destroy: 'delete', purge: 'delete', wipe: 'delete', discard: 'delete',
+  unlink: 'delete link', remove: 'delete', erase: 'erase delete', destroy: 'delete', purge: 'delete', wipe: 'delete', discard: 'delete',
 };
 
 /**
@@ -136,7 +161,7 @@ export const WORDS: Readonly<Record<string, string>> = {
  * the request says one of the words of its own effect (its ID's verb, through this table).
  */
 export const EFFECT_WORDS: Readonly<Record<string, readonly string[]>> = {
-  delete: ['delete', 'remove', 'erase', 'destroy', 'purge', 'wipe', 'nuke', 'drop', 'trash', 'clear', 'clean', 'discard'],
+  delete: ['delete', 'remove', 'erase', 'destroy', 'purge', 'wipe', 'nuke', 'drop', 'trash', 'clear', 'clean', 'discard', 'unlink'],
   remove: ['delete', 'remove', 'erase', 'destroy', 'purge', 'wipe', 'nuke', 'drop', 'kick', 'trash'],
   erase: ['erase', 'delete', 'remove', 'wipe', 'purge', 'clear'],
   revoke: ['revoke', 'delete', 'remove', 'invalidate', 'kill'],
