@@ -154,7 +154,17 @@ describe('ranking: the traps people fall into', () => {
       ['prevent developers from pushing tags matching v* in acme/shop', 'tag.protect'],
       ['what is queued to merge into main in acme/shop?', 'merge_train.list_branch'],
       ['let @sam into acme/shop, they requested access', 'access.approve_project'],
+      ["who's in the frontend group?", 'group.members'],
+      ['remove user 12 from project acme/shop', 'project.member_delete'],
+      ['give carol reporter access to acme/shop', 'project.member_add'],
+      ['unassign runner 7 from acme/shop', 'runner.disable_project'],
+      ['what merge method does acme/shop use?', 'project.get'],
+      ['switch acme/shop to fast-forward merges', 'project.update'],
+      ['which MRs are waiting to land in acme/shop?', 'merge_request.list'],
     ] as const) expect(top(q), q).toBe(want);
+    // Muting one issue unsubscribes from it; muting a group or project sets its notification level.
+    expect(top('mute notifications on acme/shop#12')).toBe('issue.unsubscribe');
+    expect(top('mute notifications from the frontend group')).toBe('user.notification_group_update');
     // "add" and "make" create an issue only with an article: "add issue #87 to epic &12" creates nothing.
     expect(top('add issue acme/web#87 to epic &12')).toBe('group.epic_issue_assign');
     // A role change says no removal: "drop @bob to reporter" keeps the member.

@@ -16,12 +16,16 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\bstop (sending|triggering|firing)\b/g, 'update'],
   [/\bstop mirroring\b/g, 'mirror update'],
   // Notifications first: "stop the emails" unsubscribes, it cancels nothing
-  [/\b(stop|mute|silence|turn off|unsubscribe from|no more)( the| all)? (emails?|notifications?|notifs?|pings?)\b|\bmute\b|\bunwatch\b/g, 'unsubscribe'],
-  [/\b(notify me|ping me|keep me posted|watch|follow)\b|\b(want|get|send me) (email |emails |)notifications?\b/g, 'subscribe'],
+  // of one issue, merge request or epic: (un)subscribe; of a project or group: its notification level
+  [/\b(stop|mute|silence|turn off|unsubscribe from|no more)( the| all)? (emails?|notifications?|notifs?|pings?)\b|\bmute\b|\bunwatch\b/g, 'unsubscribe', 'object'],
+  [/\b(notify me|ping me|keep me posted|watch|follow)\b|\b(want|get|send me) (email |emails |)notifications?\b/g, 'subscribe', 'object'],
+  [/(\b(stop|mute|silence|turn off|no more)( the| all)? (emails?|notifications?|notifs?|pings?)\b|\b(mute|unwatch)\b)(?!.{0,40}\b(label|xlabelx)\b)/g, 'update notification level disabled'],
+  [/\b(watch|follow)\b(.{0,30}?)\b(all|every|each)( of the)? (notifications?|emails?|events?|activity)\b|\bwatch everything\b/g, 'update notification level watch $2'],
+  [/\b(notify me|ping me|keep me posted)\b/g, 'subscribe'],
   // Removing an attribute of an object is an update: "remove ~bug from #4", "get rid of the due date"
   [/\b(remove|drop|clear|get rid of|delete|take off|unset|strip|take)( the| its| my)? (xlabelx|xmilestonex|due date|milestone|labels?|weight|estimate|assignees?|reviewers?|(access )?expiry|expiration( date)?)\b/g, 'update', 'object'],
   [/\b(take|remove) xuserx (off|from) (the )?(reviewers?|assignees?)\b/g, 'update $5'],
-  [/\b(remove|kick|drop|take) xuserx (from|off|out of)\b/g, 'remove member from'],
+  [/\b(remove|kick|drop|take) (xuserx|(the )?user) (from|off|out of)\b/g, 'remove member from'],
   [/\bmove\b(.{0,40}?)\b(into|to) (the )?(xmilestonex|milestone|iteration|sprint|column)\b/g, 'update $1 $4', 'object'],
   // Moving within a list is reordering, not moving to another project: "move #30 above #29", "to the top"
   [/\bmove\b(.{0,40}?)\b(above|below|before|after|ahead of|behind|to the (top|bottom|front|end)|(one |a )?(spot|place|position|notch)|higher|lower|up|down)\b/g, 'reorder $1'],
@@ -43,6 +47,9 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\bwho (approved|has approved|signed off)\b/g, 'approval state'],
   [/\b(has|did) (anyone|somebody|someone) approved?\b/g, 'approval state'],
   [/\bready to merge\b/g, 'merge status'],
+  // Merge requests waiting on someone are a list of them
+  [/\b(my |the )?review queue\b|\bwaiting (on|for) (my |a )?review\b|\b(waiting|lined up|ready) to (land|be merged|merge|go in)\b/g, 'list mergerequests'],
+  [/\bqueued (up )?(to|for) (land|merge|be merged)\b|\b(in|on) the merge queue\b/g, 'merge train list'],
   // Merging
   [/\b(land|ship|squash and merge|squash-merge)( it| this| that)?\b/g, 'merge'],
   [/\bmerge when (the )?(pipeline|ci|build) (succeeds|passes|is green)\b/g, 'merge auto'],
@@ -51,7 +58,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(take|grab|claim|pick up) (this|that|it)\b(?! (look|peek))|\b(take|grab|claim|pick up) (this |that |the )?(issue|ticket) /g, 'assign me update '],
   [/\bput (it |this )?on my plate\b/g, 'assign me update'],
   [/\bassign (it |this |that )?to me\b/g, 'assign me update'],
-  [/\bunassign\b/g, 'update assignee'],
+  [/\bunassign\b(?! (the )?runner)/g, 'update assignee'],
   // Time tracking
   [/\b(log|track|record|book|spent|spend|put in) (\d+(\.\d+)?\s*(h|m|d|w|mins?|hours?|days?|minutes?)\b|time|hours)/g, 'add spent time'],
   [/\btime spent\b/g, 'spent time'],
@@ -61,10 +68,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // Who changed settings is the audit trail, not a file's history
   [/\bwho('s| has)? (been )?(changed|modified|messed with|messing with|touched|tweaked) (the |any |our )?(admin |project |group )?settings\b|\baudit (log|trail)s?\b/g, 'audit event list'],
   // A project's merge settings, where "merge" is no verb
-  [/\b(merge method|fast[- ]forward( merges?)?( only)?|ff[- ]only|semi[- ]linear( history)?|merge commits? only|squash (commits )?(on merge|by default)|(remove|delete)s? (the )?source branch(es)? by default)\b/g, 'project settings option'],
-  // Merge requests waiting on someone are a list of them
-  [/\b(my |the )?review queue\b|\bwaiting (on|for) (my |a )?review\b|\b(waiting|lined up|ready) to (land|be merged|merge|go in)\b/g, 'list mergerequests'],
-  [/\bqueued (up )?(to|for) (land|merge|be merged)\b|\b(in|on) the merge queue\b/g, 'merge train list'],
+  [/\b(merge method|fast[- ]forward( merges?)?( only)?|ff[- ]only|semi[- ]linear( history)?|merge commits? only|squash (commits )?(on merge|by default)|(remove|delete)s? (the )?source branch(es)? by default)\b/g, 'project settings merge_method'],
   [/\b(en)?queue\b(.{0,40}?)\b(once|when|after) (its |the )?(pipeline|ci|build)/g, 'merge train add $2'],
   // Restoring is no creation: "bring back the project scheduled for deletion"
   [/\b(bring back|undelete|un-delete|recover|resurrect)\b/g, 'restore'],
@@ -74,7 +78,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // Roles: changing someone's access level edits the membership, giving one adds it
   [/\b(downgrade|demote|upgrade|promote|bump|move|drop|change|switch)\b(.{0,40}?)\b(down |up |back )?to (guest|planner|reporter|developer|maintainer|owner)\b/g, 'update member $2 access level'],
   [/\bmake xuserx (a |an )?(guest|planner|reporter|developer|maintainer|owner)\b/g, 'update member access level'],
-  [/\b(give|grant) xuserx (guest|planner|reporter|developer|maintainer|owner) (acc?ess|role|rights|permissions?)\b/g, 'add member access level'],
+  [/\b(give|grant) (xuserx|[a-z][\w.-]*) (guest|planner|reporter|developer|maintainer|owner) (acc?ess|role|rights|permissions?)\b/g, 'add member access level'],
   // Someone who asked to join is let in by approving the request
   [/\b(they|who|he|she)('ve| have)? (requested|asked for|applied for) (access|to join)\b/g, 'approve access request'],
   [/\b(let|allow) xuserx (in|into|join)\b/g, 'add member'],
@@ -125,7 +129,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\bgit blame\b|\bwho (wrote|changed|touched)\b/g, 'file blame'],
   [/\b(diff|difference)s? between\b/g, 'compare'],
   [/\bcherry[- ]?pick\b/g, 'cherry pick commit'],
-  [/\bwho (else )?(is|are) (on|in)\b/g, 'members list'],
+  [/\bwho('s| is| are)? (else )?(is |are )?(on|in)\b/g, 'members list'],
   [/\b(who can|who has access)\b/g, 'members list'],
   [/\bwhat changed\b/g, 'changes diff'],
 ];
@@ -151,7 +155,7 @@ export const WORDS: Readonly<Record<string, string>> = {
   // Verbs, onto the words action names use.
   show: 'get', view: 'get', display: 'get', detail: 'get', details: 'get', info: 'get', describe: 'get', inspect: 'get',
   make: 'create', register: 'create', raise: 'create',
-  edit: 'update', change: 'update', modify: 'update', rename: 'update', adjust: 'update', tweak: 'update', set: 'update',
+  edit: 'update', change: 'update', switch: 'update', toggle: 'update', modify: 'update', rename: 'update', adjust: 'update', tweak: 'update', set: 'update',
   // Removal words: each of these says removal by itself.
   unlink: 'delete link', remove: 'delete', erase: 'erase delete', destroy: 'delete', purge: 'delete', wipe: 'delete', discard: 'delete',
 };

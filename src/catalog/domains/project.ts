@@ -389,7 +389,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     notFound: { kind: 'project', idParam: 'project_id', listAction: 'project.list' },
     resource: 'forge://project/{project_id}',
     fineGrained: ['read_project'],
-    keywords: 'repo repository settings',
+    keywords: 'repo repository settings configuration merge method',
     examples: [
       'what is the default branch of the acme/shop project?',
       'show details for the repo platform/infra',
@@ -446,7 +446,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: UPDATE_PARAMS,
     omitted: UPDATE_OMITTED,
     fineGrained: ['update_project'],
-    keywords: 'edit settings rename visibility configure project options',
+    keywords: 'edit settings rename visibility configure project options merge method fast-forward squash source branch deletion',
     examples: [
       'change acme/api visibility to private',
       'set the description of data/etl to "Nightly warehouse loads"',
