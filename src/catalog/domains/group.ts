@@ -479,6 +479,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'show group acme/platform and its settings',
       'what is the visibility and parent of group acme/backend?',
       'what is the full path and description of group 1234?',
+      'details of the frontend group',
     ],
   },
   create: {

@@ -289,6 +289,7 @@ export default domain('merge_request', 'Merge requests of projects: list, read, 
       'retarget !42 to release/2.1 and add ~backend',
       'assign @carol to review MR 17 in acme/api',
       'reopen !5 in acme/shop',
+      'add @dana as a reviewer on !31',
     ],
   },
   delete: {

@@ -31,6 +31,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       'review the code changes of MR 88',
       'show the file-by-file diff of !42 so I can review it',
       'which files does !17 touch and how did they change?',
+      'show me the diff of !31',
     ],
   },
   raw_diffs: {
@@ -286,6 +287,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       'list all comments on MR 88',
       'what did people say on MR 42?',
       'activity and system notes on !17, newest first',
+      'show every comment on tools/cli!14',
     ],
   },
   note_get: {
@@ -328,6 +330,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     examples: [
       'fix a typo in my posted comment 7001 on MR 88',
       'reword note 640 on MR 42 in acme/api',
+      'edit my comment 5521 on !31',
     ],
   },
   note_delete: {
