@@ -86,6 +86,12 @@ describe('reading a request', () => {
     expect(q.intent).toBe('read');
   });
 
+  it('reads another forge\'s repository and a container repository as neither a GitLab project nor its ID', () => {
+    expect(parseQuery('mirror acme/web to github.com/acme/web').suggested).toEqual({ project_id: 'acme/web' });
+    expect(parseQuery('container repo 7 in acme/shop').suggested).toEqual({ project_id: 'acme/shop' });
+    expect(parseQuery('repo 7').suggested).toEqual({ project_id: 7 });
+  });
+
   it('cuts an overlong request and says how much', () => {
     const q = parseQuery(`list issues ${'x'.repeat(5000)}`);
     expect(q.cut).toBe(5012 - MAX_QUERY_CHARS);
@@ -169,6 +175,25 @@ describe('ranking: the traps people fall into', () => {
     expect(top('add issue acme/web#87 to epic &12')).toBe('group.epic_issue_assign');
     // A role change says no removal: "drop @bob to reporter" keeps the member.
     expect(search.search('drop @bob to reporter in acme/shop', 5).hits[0]?.action.id).toBe('project.member_edit');
+  });
+
+  it('reads tokens, deploy freezes and frequency, releases, code search, memberships and group moves', () => {
+    for (const [q, want] of [
+      ['invalidate the token you are using now', 'access.token_personal_revoke_self'],
+      ['no deploys to acme/shop over the holidays, set that up', 'environment.freeze_create'],
+      ['list the deploy freezes of acme/shop', 'environment.freeze_list'],
+      ['how often does acme/shop deploy?', 'dora_metrics.project'],
+      ['which releases of acme/shop have we shipped?', 'release.list'],
+      ['which package names are locked down in acme/shop?', 'package.protection_rule_list'],
+      ['where is parseConfig referenced in our code?', 'search.code'],
+      ['list the groups and projects @sam is a member of', 'user.memberships'],
+      ['make @build-bot an external user', 'user.modify'],
+      ['where can I move the frontend group to?', 'group.transfer_locations'],
+      ['move the frontend subgroup under platform', 'group.transfer'],
+      ['import github.com/acme/tool into the tools group', 'admin.import_github'],
+      // "wikis" is the plural of wiki (the -is rule keeps "analysis" whole).
+      ['search wikis across gitlab for onboarding', 'search.wiki'],
+    ] as const) expect(top(q), q).toBe(want);
   });
 
   it('a request that says removal may rank the removal first', () => {

@@ -84,6 +84,27 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(let|allow) xuserx (in|into|join)\b/g, 'add member'],
   // Runners leave a project without being removed
   [/\b(unassign|detach|disconnect|remove|take) (the )?runner\b(.{0,30}?)\b(from|off)\b(?! (the |a )?runner controller)/g, 'disable runner $3 project'],
+  // Killing a token revokes it (it stops no pipeline): "kill the token you're using"
+  [/\b(kill|nuke|invalidate)( the| this| that| my| your| our)? (\w+ )?(token|pat|access token)\b/g, 'revoke $3 token'],
+  [/\b(the )?token (you're|you are|you) us(ing|e)\b|\byour (own )?token\b/g, 'personal access token self'],
+  // Deploy freezes, deploy frequency, release history, Geo replicas
+  [/\b(no|block|freeze|pause|stop all) (deploys|deployments|releases|rollouts)\b/g, 'freeze period create'],
+  [/\b(deploy|deployment|code|release) freezes?\b/g, 'freeze period'],
+  [/\bhow often\b.{0,40}?\b(deploy|deploys|ship|ships|release|releases)\b|\bdeploy(ment)? frequency\b/g, 'dora deployment frequency metric'],
+  [/\b(what|which) (versions?|releases?)\b.{0,40}?\b(shipped|released|cut|published)\b/g, 'release list'],
+  [/\b(dr|disaster recovery) (replicas?|sites?|secondar(y|ies))\b|\b(replicas?|secondary sites?)\b/g, 'geo site status'],
+  // Protection said as locking: "which package names are locked down"
+  [/\block(ed|s)? down\b/g, 'protected protection rule'],
+  // A container image repository is no project
+  [/\b(container|docker|image) (repo|repository|registry)s?\b/g, 'container registry repository'],
+  // Code search: "where is X referenced in our source"
+  [/\bwhere (is|are)\b.{0,40}?\b(referenced|used|defined|called|mentioned|imported)\b|\b(in|through|across) (our |the |all )?(source( code)?|code ?base|code)\b/g, 'search code blob'],
+  // Memberships of one person, and what kind of user someone is
+  [/\bxuserx (is|are) (directly |also |still )?(a )?members? (of|in)\b/g, 'user memberships'],
+  [/\bmake xuserx (an? )?(external|admin|administrator|auditor|internal|regular)( user)?\b/g, 'update user modify $2'],
+  // Moving a group under another is a transfer; where it may go is asked before
+  [/\bwhere (can|could|may) (i|we) (move|transfer)\b/g, 'transfer locations'],
+  [/\bmove\b(.{0,40}?)\b(sub-?group|group)\b(.{0,10}?)\b(under|into|beneath)\b/g, 'transfer $1 group $3 under'],
   // Pipelines and jobs
   [/\b(kill|abort|halt|stop|cancel)( the| this| that| my| a)?( stuck| running| hanging| pending| runaway)?\b/g, 'cancel stop'],
   [/\b(re-?run|re-?try|restart|re-?trigger|re-?start|kick (it |off )?again|try again|run again|bump)\b/g, 'retry'],

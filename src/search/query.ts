@@ -33,7 +33,11 @@ export interface ParsedQuery {
   cut: number;
 }
 
+/** Plurals of words ending in i ("wikis"), which the -is rule below keeps whole ("analysis"). */
+const I_PLURALS = new Set(['wikis', 'emojis', 'apis', 'uris', 'kpis']);
+
 function stem(w: string): string {
+  if (I_PLURALS.has(w)) return w.slice(0, -1);
   if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
   if (w.length > 3 && /(ch|sh|x|ss)es$/.test(w)) return w.slice(0, -2);
   if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) return w.slice(0, -1);
@@ -100,7 +104,8 @@ const NUMBERED: ReadonlyArray<readonly [RegExp, string, string]> = [
   [/\brunner ?#?(\d+)\b/g, 'runner', 'runner_id'],
   [/\bsnippet ?[#$]?(\d+)\b/g, 'snippet', 'snippet_id'],
   [/\buser ?#?(\d+)\b/g, 'user', 'user_id'],
-  [/\b(?:project|repo) ?#?(\d+)\b/g, 'project', 'project_id'],
+  // "container repo 7" is a registry repository, not project 7
+  [/\b(?<!(?:container|docker|image) )(?:project|repo) ?#?(\d+)\b/g, 'project', 'project_id'],
   [/\bgroup ?#?(\d+)\b/g, 'group', 'group_id'],
 ];
 
@@ -214,6 +219,9 @@ export function parseQuery(input: string): ParsedQuery {
   text = text.replace(/(^|\s)((?:feature|feat|hotfix|bugfix|fix|release|releases|chore|topic|renovate|dependabot|wip)\/[\w./-]+)(?=[\s,.;:?!)']|$)/g, (_m, pre: string, ref: string) => { put('ref', ref.replace(/[.]$/, '')); return `${pre} branch `; });
   // Paths: a file (has an extension) or a namespace/project.
   text = text.replace(/(^|\s)([\w.-]+(?:\/[\w.-]+)+)\/?(?=[\s,.;:?!)']|$)/g, (_m, pre: string, p: string) => {
+    // Another forge's repository (github.com/acme/tool): its host says where it is, and it is no GitLab project.
+    const host = /^([\w-]+)\.(?:com|org|io|net)\//.exec(p);
+    if (host) return `${pre} ${host[1]} `;
     if (/\.[a-z0-9]{1,8}$/.test(p) && !/^[\w-]+\/[\w-]+\.(?:com|org|io|net)$/.test(p)) { put('file_path', p); return `${pre} file `; }
     // A path says where, like "in acme/web": it is not the object (most actions act inside a project).
     put('project_id', p);
