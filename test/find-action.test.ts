@@ -196,6 +196,21 @@ describe('ranking: the traps people fall into', () => {
     ] as const) expect(top(q), q).toBe(want);
   });
 
+  it('never reads a negated, noun or attribute use of an effect word as asking for it', () => {
+    // A negated effect is not asked for.
+    expect(parseQuery("close #12, don't delete it").said.has('delete')).toBe(false);
+    expect(top("close #12, don't delete it")).toBe('issue.update');
+    expect(top('archive acme/old but never delete it')).toBe('project.archive');
+    // The verb of an ID is its last effect word: push_rule_delete deletes, its "push" is a noun.
+    expect(effectWordsOf(catalog().get('project.push_rule_delete')!)).toBe(EFFECT_WORDS.delete);
+    expect(search.search('push rules for acme/shop', 5).hits[0]?.action.destructive).toBe(false);
+    // "protection" alone asks for no unprotect; lifting or dropping it does.
+    expect(search.search('group protection for the staging environment', 5).hits[0]?.action.destructive).toBe(false);
+    expect(top('lift the protection on tag v1.* in acme/shop')).toBe('tag.unprotect');
+    // "remove draft" on a merge request marks it ready.
+    expect(top('mark !31 as ready (remove draft)')).toBe('merge_request.update');
+  });
+
   it('a request that says removal may rank the removal first', () => {
     expect(top('delete branch feature/old in acme/shop')).toBe('branch.delete');
     expect(top('nuke pipeline 123')).toBe('pipeline.delete');

@@ -27,14 +27,14 @@ interface Indexed {
   scope: 'project' | 'group' | 'instance';
 }
 
-/** Re-rank weights (tuned on bench/queries.json and bench/queries-conversational.json, never on held-out sets). */
+/** Re-rank weights (tuned on the tuning sets of bench/find-tune.mjs, never on held-out sets). */
 export interface RankWeights {
   floor: number; power: number; examples: number; intentMatch: number; questionWrite: number; kindMiss: number;
-  objectHit: number; objectMiss: number; projectHit: number; projectMiss: number; unnamedId: number; pluralUnnamed: number; elsewhere: number; scopeHit: number; scopeMiss: number;
+  objectHit: number; objectMiss: number; projectHit: number; projectMiss: number; unnamedId: number; pluralUnnamed: number; elsewhere: number; scopeHit: number; scopeMiss: number; changeRead: number;
   boost: Record<string, number>;
 }
 const DEFAULT_WEIGHTS: RankWeights = {
-  floor: 0.45, power: 2, examples: 0.6, intentMatch: 1.25, questionWrite: 0.75, kindMiss: 0.7, objectHit: 1.35, objectMiss: 0.75, projectHit: 1.25, projectMiss: 0.8, unnamedId: 0.85, pluralUnnamed: 0.7, elsewhere: 0.7, scopeHit: 1.2, scopeMiss: 0.8,
+  floor: 0.55, power: 2, examples: 0.6, intentMatch: 1.1, questionWrite: 0.75, kindMiss: 0.7, objectHit: 1.35, objectMiss: 0.75, projectHit: 1.25, projectMiss: 0.8, unnamedId: 0.85, pluralUnnamed: 0.7, elsewhere: 0.7, scopeHit: 1.2, scopeMiss: 0.8, changeRead: 0.85,
   boost: { name: 1.5, domain: 1.5, summary: 1, keywords: 1.2, examples: 0.9 },
 };
 
@@ -55,7 +55,8 @@ function effectOf(a: Action, terms: string[]): Intent {
 /** The irreversible effect a destructive action names (its ID's verb), and the words that ask for it. */
 export function effectWordsOf(a: Action): readonly string[] | undefined {
   if (!a.destructive) return undefined;
-  for (const w of a.name.split('_')) if (EFFECT_WORDS[w]) return EFFECT_WORDS[w];
+  // The last one is the verb: push_rule_delete deletes (its "push" is a noun).
+  for (const w of a.name.split('_').reverse()) if (EFFECT_WORDS[w]) return EFFECT_WORDS[w];
   return undefined;
 }
 
@@ -206,6 +207,8 @@ export class ActionSearch {
       let score = (s + this.w.examples * (bestExample.get(id) ?? 0)) * (this.w.floor + (1 - this.w.floor) * covered ** this.w.power);
       if (q.intent !== 'other' && (entry.effect === q.intent || (q.intent === 'read' && entry.effect === 'list'))) score *= this.w.intentMatch;
       if (q.question && action.writes) score *= this.w.questionWrite;
+      // A request for a change is not answered by an action that only reads.
+      if (!action.writes && !q.question && (q.intent === 'create' || q.intent === 'update' || q.intent === 'delete')) score *= this.w.changeRead;
       // A reference names the object: an action on another kind of object is less likely.
       if (q.kinds.size && !entry.idTerms.some((t) => q.kinds.has(t)) && !q.kinds.has(action.domain.replace('_', ''))) score *= this.w.kindMiss;
       // A request naming one object (#12, !88, pipeline 123) prefers the actions that take it.

@@ -23,7 +23,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(watch|follow)\b(.{0,30}?)\b(all|every|each)( of the)? (notifications?|emails?|events?|activity)\b|\bwatch everything\b/g, 'update notification level watch $2'],
   [/\b(notify me|ping me|keep me posted)\b/g, 'subscribe'],
   // Removing an attribute of an object is an update: "remove ~bug from #4", "get rid of the due date"
-  [/\b(remove|drop|clear|get rid of|delete|take off|unset|strip|take)( the| its| my)? (xlabelx|xmilestonex|due date|milestone|labels?|weight|estimate|assignees?|reviewers?|(access )?expiry|expiration( date)?)\b/g, 'update', 'object'],
+  [/\b(remove|drop|clear|get rid of|delete|take off|unset|strip|take)( the| its| my)? (xlabelx|xmilestonex|due date|milestone|labels?|weight|estimate|assignees?|reviewers?|(access )?expiry|expiration( date)?|draft( status| flag| prefix)?|wip( status| flag| prefix)?)\b/g, 'update ready', 'object'],
   [/\b(take|remove) xuserx (off|from) (the )?(reviewers?|assignees?)\b/g, 'update $5'],
   [/\b(remove|kick|drop|take) (xuserx|(the )?user) (from|off|out of)\b/g, 'remove member from'],
   [/\bmove\b(.{0,40}?)\b(into|to) (the )?(xmilestonex|milestone|iteration|sprint|column)\b/g, 'update $1 $4', 'object'],
@@ -135,6 +135,8 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(kick|boot|throw)\b(.{0,30}?)\bout\b/g, 'remove member $2'],
   [/\b(offboard)\b/g, 'remove member'],
   [/\b(turn down|decline)\b/g, 'deny reject'],
+  // Removing protection is unprotecting (the object stays)
+  [/\b(drop|remove|lift|take off|get rid of|clear|turn off|disable)( the| its)? protection\b/g, 'unprotect'],
   // Removal said in slang: these really ask for removal
   [/\b(unregister|deregister|decommission)\b/g, 'delete'],
   [/\b(get rid of|nuke|trash|wipe out|blow away|throw away|toss)\b/g, 'delete'],
@@ -190,7 +192,7 @@ export const EFFECT_WORDS: Readonly<Record<string, readonly string[]>> = {
   remove: ['delete', 'remove', 'erase', 'destroy', 'purge', 'wipe', 'nuke', 'drop', 'kick', 'trash'],
   erase: ['erase', 'delete', 'remove', 'wipe', 'purge', 'clear'],
   revoke: ['revoke', 'delete', 'remove', 'invalidate', 'kill'],
-  unprotect: ['unprotect', 'protection', 'delete', 'remove', 'lift'],
+  unprotect: ['unprotect', 'delete', 'remove', 'lift'],
   deny: ['deny', 'reject', 'decline', 'refuse'],
   reject: ['reject', 'deny', 'decline', 'refuse'],
   ban: ['ban'],

@@ -115,6 +115,8 @@ const NOT_A_VERB = /\bauto[- ]?merge\b|\bmerge (method|trains?|base|conflicts?|s
 /** Words that name an object of their own (a ~label or @user next to one of them only qualifies it). */
 const PRIMARY_OBJECTS = new Set(['issue', 'mergerequest', 'epic', 'pipeline', 'job', 'commit', 'branch', 'tag', 'release', 'snippet', 'wiki', 'runner', 'environment', 'deployment', 'package', 'note', 'discussion', 'board', 'project', 'group', 'label', 'milestone', 'member', 'token', 'hook', 'variable', 'file']);
 
+/** A negation and the few words after it ("don't remove it", "without deleting anything"). */
+const NEGATED = /\b(don'?t|do not|never|without|not|no need to|shouldn'?t|won'?t)((?:\s+[a-z]+){1,2})/g;
 /** Words that say the whole instance rather than one project or group. */
 const INSTANCE_WIDE = /\b(instance[- ]wide|(on|for|across) the (whole |entire )?instance|instance[- ]level|globally|site[- ]wide|server[- ]wide|across (all |every |the )?(projects|repos|repositories|groups|gitlab|porjects)|everywhere|all (of )?(my |our |the )?projects|every (single )?project|whole (instance|gitlab|server)|admin area|in (all|every) (repo|project|group)s?|anywhere)\b/;
 const MARK = /\u0001(.)\u0001/g;
@@ -210,6 +212,8 @@ export function parseQuery(input: string): ParsedQuery {
   text = text.replace(/(^|[\s(,])&(\d+)\b/g, (_m, pre: string, n: string) => { put('epic_iid', Number(n)); kinds.add('epic'); return `${pre} epic `; });
   text = text.replace(/(^|[\s(,])~(?:"([^"]+)"|([\w:.-]+))/g, (_m, pre: string, q?: string, w?: string) => { put('labels', (q ?? w)!); secondary.add('label'); return `${pre} xlabelx `; });
   text = text.replace(/(^|[\s(,])%(?:"([^"]+)"|([\w.-]+))/g, (_m, pre: string, q?: string, w?: string) => { put('milestone', (q ?? w)!); secondary.add('milestone'); return `${pre} xmilestonex `; });
+  // A negated effect is not asked for: "mark #88 confidential, don't delete anything", "pause it, don't remove it".
+  text = text.replace(NEGATED, (_m, neg: string, rest: string) => `${neg}${rest.replace(/[a-z]+/g, (w) => (EFFECT_VOCABULARY.has(w) || WORDS[w] === 'delete' ? ' ' : w))}`);
   // Quoted text is a value (a comment body, a title), never a reference or the request's verb.
   text = text.replace(/"[^"]*"|\u201c[^\u201d]*\u201d/g, ' ');
   text = text.replace(/(^|[\s(,])@([a-z0-9][\w.-]*)/g, (_m, pre: string, u: string) => { put('username', u.replace(/\.$/, '')); secondary.add('user'); return `${pre} xuserx `; });
