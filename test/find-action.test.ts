@@ -211,6 +211,19 @@ describe('ranking: the traps people fall into', () => {
     expect(top('mark !31 as ready (remove draft)')).toBe('merge_request.update');
   });
 
+  it('reads reactions taken back, pushes, merged-branch clean-ups, bumped values and reviews', () => {
+    for (const [q, want] of [
+      ['take my thumbs up off acme/shop#6', 'issue.emoji_issue_delete'],
+      ['who pushed to main in acme/shop yesterday?', 'repository.commit_list'],
+      ['prune the already-merged branches of acme/shop', 'branch.delete_merged'],
+      ['bump NODE_VERSION to 22 in acme/shop', 'ci_variable.update'],
+      ["what's in review in the frontend group?", 'merge_request.list_group'],
+      ['revoke pipeline trigger 9 in acme/shop', 'pipeline.trigger_delete'],
+    ] as const) expect(top(q), q).toBe(want);
+    // Taking a reaction back removes the award, never the issue.
+    expect(search.search('undo my +1 on acme/shop#6', 5).hits[0]?.action.id).toBe('issue.emoji_issue_delete');
+  });
+
   it('a request that says removal may rank the removal first', () => {
     expect(top('delete branch feature/old in acme/shop')).toBe('branch.delete');
     expect(top('nuke pipeline 123')).toBe('pipeline.delete');

@@ -22,6 +22,8 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/(\b(stop|mute|silence|turn off|no more)( the| all)? (emails?|notifications?|notifs?|pings?)\b|\b(mute|unwatch)\b)(?!.{0,40}\b(label|xlabelx)\b)/g, 'update notification level disabled'],
   [/\b(watch|follow)\b(.{0,30}?)\b(all|every|each)( of the)? (notifications?|emails?|events?|activity)\b|\bwatch everything\b/g, 'update notification level watch $2'],
   [/\b(notify me|ping me|keep me posted)\b/g, 'subscribe'],
+  // Taking back a reaction removes the award (nothing else): "take my thumbs up off #602", "undo my +1"
+  [/\b(take|remove|undo|drop|retract|withdraw|take back)\b( my| the| our| that)? (thumbs?[- ]?(up|down)|[+-]1|upvote|downvote|reaction|emoji|award)( off| from)?/g, 'remove emoji from'],
   // Removing an attribute of an object is an update: "remove ~bug from #4", "get rid of the due date"
   [/\b(remove|drop|clear|get rid of|delete|take off|unset|strip|take)( the| its| my)? (xlabelx|xmilestonex|due date|milestone|labels?|weight|estimate|assignees?|reviewers?|(access )?expiry|expiration( date)?|draft( status| flag| prefix)?|wip( status| flag| prefix)?)\b/g, 'update ready', 'object'],
   [/\b(take|remove) xuserx (off|from) (the )?(reviewers?|assignees?)\b/g, 'update $5'],
@@ -105,6 +107,14 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // Moving a group under another is a transfer; where it may go is asked before
   [/\bwhere (can|could|may) (i|we) (move|transfer)\b/g, 'transfer locations'],
   [/\bmove\b(.{0,40}?)\b(sub-?group|group)\b(.{0,10}?)\b(under|into|beneath)\b/g, 'transfer $1 group $3 under'],
+  // Pushes are commits: "who pushed to release/2.4 yesterday?"
+  [/\bwho (has )?pushed\b|\bwhat (got|was|has been) pushed\b|\bpushes (to|on)\b/g, 'commit list'],
+  // Cleaning merged branches up is the bulk delete of merged branches
+  [/\b(prune|clean ?up|purge|remove|delete)\b(.{0,30}?)\b(already[- ])?merged branch(es)?\b/g, 'remove merged branch $2'],
+  // Bumping a value is an update ("bump NODE_VERSION to 20"); a bare "bump" retries (below)
+  [/\bbump\b(.{0,40}?)\bto\b/g, 'update $1 to'],
+  // Merge requests under review
+  [/\b(in|under|awaiting|pending) review\b(?! (comments?|notes?|drafts?|threads?))/g, 'mergerequests list review'],
   // Pipelines and jobs
   [/\b(kill|abort|halt|stop|cancel)( the| this| that| my| a)?( stuck| running| hanging| pending| runaway)?\b/g, 'cancel stop'],
   [/\b(re-?run|re-?try|restart|re-?trigger|re-?start|kick (it |off )?again|try again|run again|bump)\b/g, 'retry'],
@@ -173,14 +183,14 @@ export const WORDS: Readonly<Record<string, string>> = {
   sha: 'commit', hash: 'commit',
   artefacts: 'artifacts', artefact: 'artifact',
   vuln: 'vulnerability', vulns: 'vulnerability', cve: 'vulnerability', cves: 'vulnerability',
-  pat: 'personal_access_token', pats: 'personal_access_token', k8s: 'cluster',
+  pat: 'personal_access_token', pats: 'personal_access_token', k8s: 'cluster', cron: 'schedule', crontab: 'schedule',
   lgtm: 'approve', approval: 'approve', approvals: 'approve',
   // Verbs, onto the words action names use.
   show: 'get', view: 'get', display: 'get', detail: 'get', details: 'get', info: 'get', describe: 'get', inspect: 'get',
   make: 'create', register: 'create', raise: 'create',
   edit: 'update', change: 'update', switch: 'update', toggle: 'update', modify: 'update', rename: 'update', adjust: 'update', tweak: 'update', set: 'update',
   // Removal words: each of these says removal by itself.
-  unlink: 'delete link', remove: 'delete', erase: 'erase delete', destroy: 'delete', purge: 'delete', wipe: 'delete', discard: 'delete',
+  unlink: 'delete link', prune: 'delete', remove: 'delete', erase: 'erase delete', destroy: 'delete', purge: 'delete', wipe: 'delete', discard: 'delete',
 };
 
 /**
@@ -188,7 +198,7 @@ export const WORDS: Readonly<Record<string, string>> = {
  * the request says one of the words of its own effect (its ID's verb, through this table).
  */
 export const EFFECT_WORDS: Readonly<Record<string, readonly string[]>> = {
-  delete: ['delete', 'remove', 'erase', 'destroy', 'purge', 'wipe', 'nuke', 'drop', 'trash', 'clear', 'clean', 'discard', 'unlink'],
+  delete: ['delete', 'remove', 'erase', 'destroy', 'purge', 'wipe', 'nuke', 'drop', 'trash', 'clear', 'clean', 'discard', 'unlink', 'prune', 'revoke'],
   remove: ['delete', 'remove', 'erase', 'destroy', 'purge', 'wipe', 'nuke', 'drop', 'kick', 'trash'],
   erase: ['erase', 'delete', 'remove', 'wipe', 'purge', 'clear'],
   revoke: ['revoke', 'delete', 'remove', 'invalidate', 'kill'],
