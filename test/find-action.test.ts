@@ -224,6 +224,23 @@ describe('ranking: the traps people fall into', () => {
     expect(search.search('undo my +1 on acme/shop#6', 5).hits[0]?.action.id).toBe('issue.emoji_issue_delete');
   });
 
+  it('reads comments told or posted, participants, time put in, plain membership words and everyday synonyms', () => {
+    for (const [q, want] of [
+      ['post "LGTM from QA" on acme/shop#4', 'issue.note_create'],
+      ['tell the reporter on acme/shop#4 we need a repro', 'issue.note_create'],
+      ['who has been chiming in on acme/shop#4?', 'issue.participants'],
+      ['I put 2 hours into acme/shop#4', 'issue.spent_time_add'],
+      ['who belongs to the frontend group?', 'group.members'],
+      ['what repos are under frontend?', 'group.projects'],
+      ['lock out @spammer now', 'user.block'],
+      ['which executors can acme/shop use?', 'runner.list_project'],
+      ['\u{1F44D} on acme/shop#4', 'issue.emoji_issue_create'],
+    ] as const) expect(top(q), q).toBe(want);
+    // "run 4821" is a pipeline; "re-run 7730" names none.
+    expect(parseQuery("what's going on with run 4821 in acme/shop?").suggested).toEqual({ pipeline_id: 4821, project_id: 'acme/shop' });
+    expect(parseQuery('re-run 7730').suggested).toEqual({});
+  });
+
   it('a request that says removal may rank the removal first', () => {
     expect(top('delete branch feature/old in acme/shop')).toBe('branch.delete');
     expect(top('nuke pipeline 123')).toBe('pipeline.delete');

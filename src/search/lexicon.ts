@@ -36,6 +36,9 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(rotate|roll|cycle|regenerate|renew)\b(.{0,20}?)\bvariable\b/g, 'update variable value $2'],
   [/\b(get rid of|clear|dismiss|remove|delete|done with)( the| my| all)? (todos?|to-dos?)\b/g, 'todo mark done'],
   // Comments and discussions
+  [/\b(post|say|write)\b(\s+)(on|in|to|under)\b/g, 'create note $3'],
+  [/\btell (the )?(reporter|author|assignees?|reviewers?|team|them|him|her|everyone|folks)\b/g, 'create note'],
+  [/\bchim(e|es|ed|ing) in\b|\b(involved|taken part|taking part|took part) in\b/g, 'participants'],
   [/\b(leave|drop|post|add|write|put) (a |an |my )?(quick |short )?(comment|note|reply|remark)\b/g, 'create note'],
   [/\bcomment (on|under)\b/g, 'create note on'],
   [/\breply (to|in|on)\b/g, 'reply note discussion'],
@@ -62,7 +65,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\bassign (it |this |that )?to me\b/g, 'assign me update'],
   [/\bunassign\b(?! (the )?runner)/g, 'update assignee'],
   // Time tracking
-  [/\b(log|track|record|book|spent|spend|put in) (\d+(\.\d+)?\s*(h|m|d|w|mins?|hours?|days?|minutes?)\b|time|hours)/g, 'add spent time'],
+  [/\b(log|track|record|book|spent|spend|put in|put|sank|sunk) (\d+(\.\d+)?\s*(h|m|d|w|mins?|hours?|days?|minutes?)\b|time|hours)/g, 'add spent time'],
   [/\btime spent\b/g, 'spent time'],
   [/\b(estimate|eta) (of |to |at )?\d/g, 'time estimate set'],
   // Keeping people from doing something is a protection rule, and stops nothing that runs
@@ -115,6 +118,12 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\bbump\b(.{0,40}?)\bto\b/g, 'update $1 to'],
   // Merge requests under review
   [/\b(in|under|awaiting|pending) review\b(?! (comments?|notes?|drafts?|threads?))/g, 'mergerequests list review'],
+  // People and places, said plainly
+  [/\bwho (belongs|is a member|are members) (to|of|in)\b/g, 'members list'],
+  [/\b(repos|projects|repositories) (are |live |sit )?(under|in|inside)\b/g, 'group projects list'],
+  [/\bwhat('s| is) left (for|in|on)\b/g, 'issues list milestone'],
+  [/\block out\b/g, 'block user'],
+  [/\breview app\b/g, 'environment'],
   // Pipelines and jobs
   [/\b(kill|abort|halt|stop|cancel)( the| this| that| my| a)?( stuck| running| hanging| pending| runaway)?\b/g, 'cancel stop'],
   [/\b(re-?run|re-?try|restart|re-?trigger|re-?start|kick (it |off )?again|try again|run again|bump)\b/g, 'retry'],
@@ -136,6 +145,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // An emoji shortcode given to something: "give !88 a :rocket:", "react with :tada:"
   [/\b(give|add|leave|react with|put|slap)\b(.{0,40}?):[a-z0-9_+-]+:/g, 'create emoji $2'],
   [/:[a-z0-9_+-]+:/g, 'emoji'],
+  [/[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}]/gu, 'emoji create'],
   [/\b(retitle|re-title|lock|unlock)\b|\bmark\b.{0,30}?\b(as )?(draft|ready|wip|confidential)\b|\bmake\b.{0,30}?\b(confidential|private|public)\b/g, 'update'],
   [/\b(clear|unset|swap|bump|push|postpone|change|set) (the )?(due date|milestone|labels?|weight|title|assignee|description|target branch)\b/g, 'update $4'],
   [/\b(retarget|re-target)\b/g, 'update target branch'],
@@ -175,7 +185,7 @@ export const WORDS: Readonly<Record<string, string>> = {
   repo: 'project', repos: 'project',
   build: 'pipeline', builds: 'pipeline', ci: 'pipeline', pipline: 'pipeline',
   log: 'trace', logs: 'trace',
-  env: 'environment', envs: 'environment', vars: 'variable', var: 'variable', secret: 'variable', secrets: 'variable',
+  env: 'environment', envs: 'environment', rollout: 'deployment', rollouts: 'deployment', executor: 'runner', executors: 'runner', toggles: 'feature_flag', vars: 'variable', var: 'variable', secret: 'variable', secrets: 'variable',
   teammate: 'member', teammates: 'member', collaborators: 'member', collaborator: 'member',
   webhook: 'hook', webhooks: 'hook',
   reaction: 'emoji', reactions: 'emoji', thumbs: 'emoji', upvote: 'emoji', award: 'emoji',

@@ -96,7 +96,7 @@ const URL_KINDS: Record<string, { kind: string; param?: string }> = {
 
 /** "pipeline 123", "job #9", "MR 88": a kind word then a number. */
 const NUMBERED: ReadonlyArray<readonly [RegExp, string, string]> = [
-  [/\b(?:pipeline|pipline|build|ci run)s? ?#?(\d+)\b/g, 'pipeline', 'pipeline_id'],
+  [/\b(?:pipeline|pipline|build|ci run|(?<!re-?)run)s? ?#?(\d+)\b/g, 'pipeline', 'pipeline_id'],
   [/\bjobs? ?#?(\d+)\b/g, 'job', 'job_id'],
   [/\b(?:mr|merge ?request|pr|pull request) ?[#!]?(\d+)\b/g, 'mergerequest', 'merge_request_iid'],
   [/\b(?:issue|ticket|bug) ?#?(\d+)\b/g, 'issue', 'issue_iid'],
