@@ -241,6 +241,19 @@ describe('ranking: the traps people fall into', () => {
     expect(parseQuery('re-run 7730').suggested).toEqual({});
   });
 
+  it('reads a look for what already exists as a search, and what waits for me as to-dos', () => {
+    for (const [q, want] of [
+      ['did anyone already open an MR about bumping eslint?', 'search.merge_requests'],
+      ['has anyone reported the flaky login before?', 'search.issues'],
+      ['which repo defines the function parseConfig?', 'search.code'],
+      ['where do we call renderInvoice() across all repos?', 'search.code'],
+      ["find the commit that says 'fix tz' in the message", 'search.commits'],
+      ['what needs my attention today?', 'user.todo_list'],
+      ['issues in %v3.0 for acme/shop', 'project.milestone_issues'],
+      ['switch the default branch of acme/shop to trunk', 'project.update'],
+    ] as const) expect(top(q), q).toBe(want);
+  });
+
   it('a request that says removal may rank the removal first', () => {
     expect(top('delete branch feature/old in acme/shop')).toBe('branch.delete');
     expect(top('nuke pipeline 123')).toBe('pipeline.delete');

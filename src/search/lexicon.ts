@@ -76,7 +76,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(merge method|fast[- ]forward( merges?)?( only)?|ff[- ]only|semi[- ]linear( history)?|merge commits? only|squash (commits )?(on merge|by default)|(remove|delete)s? (the )?source branch(es)? by default)\b/g, 'project settings merge_method'],
   [/\b(en)?queue\b(.{0,40}?)\b(once|when|after) (its |the )?(pipeline|ci|build)/g, 'merge train add $2'],
   // Restoring is no creation: "bring back the project scheduled for deletion"
-  [/\b(bring back|undelete|un-delete|recover|resurrect)\b/g, 'restore'],
+  [/\bbring (it |this |that |them )?back\b|\b(undelete|un-delete|recover|resurrect)\b/g, 'restore'],
   // Issues nobody works on, or late ones: a filtered list
   [/\b(overdue|past (its |their )?due date|past due|untriaged)\b|\bnobody('s| has)? (picked|taken) (up|on)\b|\bno ?one('s| has)? (picked|taken) (up|on)\b/g, 'list issues due date'],
   [/\bbacklog\b/g, 'list issues'],
@@ -124,6 +124,19 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\bwhat('s| is) left (for|in|on)\b/g, 'issues list milestone'],
   [/\block out\b/g, 'block user'],
   [/\breview app\b/g, 'environment'],
+  // Looking for what already exists is a search: "did someone already open an MR about X?"
+  [/\b(has|have|did|does) (anyone|someone|somebody|we|anybody) (already |ever )?(opened|open|filed|raised|created|made|started) (an? )?(mr|mergerequest|pr)\b/g, 'search mergerequests'],
+  [/\b(has|have|did|does) (anyone|someone|somebody|we|anybody) (already |ever )?(reported|filed|raised|hit|seen|logged)\b/g, 'search issues'],
+  [/\b(defines?|calls?|uses?|imports?) (the |a )?(function|method|class|module|symbol|constant)\b|\b[a-z_][a-z0-9_]*\(\)/g, 'search code blob'],
+  [/\bin the (commit )?message\b/g, 'search commits message'],
+  [/\brunbooks?\b/g, 'wiki page'],
+  // What waits for me
+  [/\b(needs?|wants?|requires?) my (attention|input|review|eyes)\b|\bwhat do i (need|have) to (look at|do|handle)\b/g, 'todo list'],
+  [/\b(groups|projects) i('m| am)? (belong|a member) (to|of|in)\b/g, 'list $1'],
+  // A milestone's own issues and merge requests
+  [/\b(issues|tickets|bugs) (in|for|on|under) xmilestonex\b/g, 'milestone issues'],
+  [/\b(mrs|mergerequests|prs) (in|for|on|under) xmilestonex\b/g, 'milestone merge_requests'],
+  [/\bdefault branch\b(?=.{0,30}\bto\b)/g, 'project settings default_branch'],
   // Pipelines and jobs
   [/\b(kill|abort|halt|stop|cancel)( the| this| that| my| a)?( stuck| running| hanging| pending| runaway)?\b/g, 'cancel stop'],
   [/\b(re-?run|re-?try|restart|re-?trigger|re-?start|kick (it |off )?again|try again|run again|bump)\b/g, 'retry'],
