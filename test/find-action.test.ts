@@ -254,6 +254,11 @@ describe('ranking: the traps people fall into', () => {
     ] as const) expect(top(q), q).toBe(want);
   });
 
+  it('locks what it names: "lock" is an issue or MR edit only when one is named, a Terraform state has its own lock', () => {
+    expect(top('lock the Terraform state "staging" in acme/infra')).toBe('admin.terraform_state_lock');
+    expect(parseQuery('lock acme/shop#9').terms).toContain('update');
+  });
+
   it('a request that says removal may rank the removal first', () => {
     expect(top('delete branch feature/old in acme/shop')).toBe('branch.delete');
     expect(top('nuke pipeline 123')).toBe('pipeline.delete');

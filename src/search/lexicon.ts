@@ -159,7 +159,9 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(give|add|leave|react with|put|slap)\b(.{0,40}?):[a-z0-9_+-]+:/g, 'create emoji $2'],
   [/:[a-z0-9_+-]+:/g, 'emoji'],
   [/[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}]/gu, 'emoji create'],
-  [/\b(retitle|re-title|lock|unlock)\b|\bmark\b.{0,30}?\b(as )?(draft|ready|wip|confidential)\b|\bmake\b.{0,30}?\b(confidential|private|public)\b/g, 'update'],
+  // Locking an issue's or MR's discussion edits it; a Terraform state's lock is its own action
+  [/\b(lock|unlock)\b/g, 'update', 'object'],
+  [/\b(retitle|re-title)\b|\bmark\b.{0,30}?\b(as )?(draft|ready|wip|confidential)\b|\bmake\b.{0,30}?\b(confidential|private|public)\b/g, 'update'],
   [/\b(clear|unset|swap|bump|push|postpone|change|set) (the )?(due date|milestone|labels?|weight|title|assignee|description|target branch)\b/g, 'update $4'],
   [/\b(retarget|re-target)\b/g, 'update target branch'],
   [/\bto-?dos?( list)?\b/g, 'todo'],
