@@ -5,11 +5,12 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { getEncoding } from 'js-tiktoken';
 import type { Sandbox } from '../src/sandbox/index.js';
-import { startServer, withSandbox, type Running } from './helpers/harness.js';
+import { withSandbox, type Running } from './helpers/harness.js';
+import { startInProcess } from './helpers/inproc.js';
 
 let sb: Sandbox;
 let srv: Running;
-beforeAll(async () => { sb = await withSandbox(); srv = await startServer({ sandbox: sb }); });
+beforeAll(async () => { sb = await withSandbox(); srv = await startInProcess({ sandbox: sb }); });
 afterAll(async () => { await srv.close(); await sb.close(); });
 
 const HIDDEN = ['\u200B', '\u200D', '\u200F', '\u2060', '\u2064', '\uFEFF', '\u202E', '\u2067', String.fromCodePoint(0xe0041), String.fromCodePoint(0xe007f)];
@@ -130,7 +131,7 @@ describe('what a get result carries besides its Markdown', () => {
   });
 
   it('FORGE_MCP_EMBEDDED_RESOURCES=false: the Markdown alone, the same structuredContent', async () => {
-    const off = await startServer({ sandbox: sb, env: { FORGE_MCP_EMBEDDED_RESOURCES: 'false' } });
+    const off = await startInProcess({ sandbox: sb, env: { FORGE_MCP_EMBEDDED_RESOURCES: 'false' } });
     try {
       const a = await off.call('forge_execute_action', { action: 'issue.get', params: { project_id: 1, issue_iid: 1 } });
       const b = await srv.call('forge_execute_action', { action: 'issue.get', params: { project_id: 1, issue_iid: 1 } });

@@ -9,7 +9,8 @@ import { SANDBOX_TOKEN } from '../src/sandbox/index.js';
 import { PRIVATE_INSTANCES_SUGGESTION } from '../src/forge/classify.js';
 import { catalog, loadCatalog } from '../src/catalog/index.js';
 import { EXTERNAL_STATUS_CHECK_HINTS, ROTATE_SELF_HINTS, SAML_LINK_HINTS } from '../src/catalog/hints.js';
-import { apiRequests, startServer, text, withSandbox, type Running, type ToolResultLike } from './helpers/harness.js';
+import { apiRequests, text, withSandbox, type Running, type ToolResultLike } from './helpers/harness.js';
+import { startInProcess } from './helpers/inproc.js';
 
 let sb: Sandbox;
 let srv: Running;
@@ -18,7 +19,7 @@ beforeAll(async () => {
   // routes of the 401/403 table and the SAML-link actions are listed.
   await loadCatalog();
   sb = await withSandbox({ version: '19.5.0-pre' });
-  srv = await startServer({ sandbox: sb, env: { FORGE_MCP_TIER: 'ultimate' } });
+  srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TIER: 'ultimate' } });
 });
 afterAll(async () => { await srv?.close(); await sb?.close(); });
 afterEach(() => { sb.clearFaults(); });

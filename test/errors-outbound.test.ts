@@ -1,5 +1,5 @@
-// SPEC "Failures without a platform answer" and "Outbound connections" end to end: the built server
-// over stdio against the sandbox, a closed port, an unresolvable name, a TLS mismatch, names given to
+// SPEC "Failures without a platform answer" and "Outbound connections" end to end: the server (built
+// in this process; behind a proxy, the built server over stdio) against the sandbox, a closed port, an unresolvable name, a TLS mismatch, names given to
 // loopback servers through the test-only FORGE_MCP_TEST_HOSTS resolver override, and an outbound
 // CONNECT proxy (behind which the instance's name is never resolved by the server).
 import { describe, it, expect, beforeAll, afterAll, afterEach } from 'vitest';
@@ -14,6 +14,7 @@ import type { FaultRule, Sandbox } from '../src/sandbox/index.js';
 import { SANDBOX_TOKEN } from '../src/sandbox/index.js';
 import { PRIVATE_INSTANCES_SUGGESTION } from '../src/forge/classify.js';
 import { apiRequests, startServer, text, withSandbox, type Running, type ToolResultLike } from './helpers/harness.js';
+import { startInProcess } from './helpers/inproc.js';
 import { requireOpenssl } from './helpers/openssl.js';
 
 let sb: Sandbox;
@@ -36,9 +37,13 @@ const ISSUES_1 = '/api/v4/projects/1/issues';
 const TRACE_2022 = '/api/v4/projects/1/jobs/2022/trace';
 const REFUSED = 'this server refused to connect to that address, so the request never left the process';
 
-/** A server for one describe block, closed with it. */
+/**
+ * A server for one describe block, closed with it. In this process, except behind a proxy: the
+ * platform client reads HTTP_PROXY from its process's environment, so that server is a process of its own.
+ */
 async function serverFor(env: Record<string, string>, forgeUrl?: string): Promise<Running> {
-  const srv = await startServer({ sandbox: sb, env: { ...(forgeUrl ? { FORGE_URL: forgeUrl } : {}), ...env } });
+  const start = 'HTTP_PROXY' in env ? startServer : startInProcess;
+  const srv = await start({ sandbox: sb, env: { ...(forgeUrl ? { FORGE_URL: forgeUrl } : {}), ...env } });
   cleanups.push(() => srv.close());
   return srv;
 }

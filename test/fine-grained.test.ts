@@ -4,7 +4,8 @@
 // release (phase A) only what no fine-grained token reaches is withheld.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { DEFAULT_GRANT, GRANULAR_TOKEN, type Sandbox } from '../src/sandbox/index.js';
-import { apiRequests, startServer, text, withSandbox, type Running } from './helpers/harness.js';
+import { apiRequests, text, withSandbox, type Running } from './helpers/harness.js';
+import { startInProcess } from './helpers/inproc.js';
 
 describe('phase B: grant read, 19.4 instance', () => {
   let sb: Sandbox;
@@ -13,8 +14,8 @@ describe('phase B: grant read, 19.4 instance', () => {
   beforeAll(async () => {
     sb = await withSandbox();
     [dyn, ind] = await Promise.all([
-      startServer({ sandbox: sb, token: GRANULAR_TOKEN }),
-      startServer({ sandbox: sb, token: GRANULAR_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } }),
+      startInProcess({ sandbox: sb, token: GRANULAR_TOKEN }),
+      startInProcess({ sandbox: sb, token: GRANULAR_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } }),
     ]);
   });
   afterAll(async () => {
@@ -84,8 +85,8 @@ describe('refusal 2 names the GraphQL type or mutation that declares no permissi
   beforeAll(async () => {
     sb = await withSandbox({ licensed: true });
     [dyn, ind] = await Promise.all([
-      startServer({ sandbox: sb, token: GRANULAR_TOKEN }),
-      startServer({ sandbox: sb, token: GRANULAR_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } }),
+      startInProcess({ sandbox: sb, token: GRANULAR_TOKEN }),
+      startInProcess({ sandbox: sb, token: GRANULAR_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } }),
     ]);
   });
   afterAll(async () => {
@@ -146,7 +147,7 @@ describe('phase A: release outside the record', () => {
   let srv: Running;
   beforeAll(async () => {
     sb = await withSandbox({ version: '18.11.2-ee' });
-    srv = await startServer({ sandbox: sb, token: GRANULAR_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
+    srv = await startInProcess({ sandbox: sb, token: GRANULAR_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
   });
   afterAll(async () => {
     await srv?.close();
@@ -166,7 +167,7 @@ describe('phase A: release outside the record', () => {
 describe('rate limit', () => {
   it('a withheld call spends its rate-limit token', async () => {
     const sb = await withSandbox();
-    const srv = await startServer({ sandbox: sb, token: GRANULAR_TOKEN, env: { FORGE_MCP_RATE_LIMIT_RPS: '0.01', FORGE_MCP_RATE_LIMIT_BURST: '2' } });
+    const srv = await startInProcess({ sandbox: sb, token: GRANULAR_TOKEN, env: { FORGE_MCP_RATE_LIMIT_RPS: '0.01', FORGE_MCP_RATE_LIMIT_BURST: '2' } });
     try {
       for (let i = 0; i < 2; i++) {
         const r = await srv.call('forge_execute_action', { action: 'project.delete', params: { project_id: 1 }, confirm: true });
@@ -194,7 +195,7 @@ describe('notes on empty GraphQL answers', () => {
         { access: 'all_memberships', permissions: ['read_project', 'read_vulnerability', 'read_terraform_state'] },
       ],
     });
-    srv = await startServer({ sandbox: sb, token: TOKEN });
+    srv = await startInProcess({ sandbox: sb, token: TOKEN });
   });
   afterAll(async () => {
     await srv?.close();
@@ -230,7 +231,7 @@ describe('a grant naming a permission the recorded release does not define', () 
         [FLUX_TOKEN]: { kind: 'fine_grained', scopes: ['granular'], userId: 1, tokenId: 77, name: 'flux', granularScopes: [...DEFAULT_GRANT, { access: 'all_memberships', permissions: ['read_quantum_flux', 'x'.repeat(100)] }] },
       },
     });
-    srv = await startServer({ sandbox: sb, token: FLUX_TOKEN });
+    srv = await startInProcess({ sandbox: sb, token: FLUX_TOKEN });
   });
   afterAll(async () => { await srv?.close(); await sb?.close(); });
 
@@ -250,7 +251,7 @@ describe('fallback reasons of the version read', () => {
   it('a version request answered 5xx is grant-unanswered (asked again later), not a missing Metadata: Read', async () => {
     const sb = await withSandbox();
     sb.fault({ method: 'GET', path: '/api/v4/version', status: 503, times: 1000 });
-    const srv = await startServer({ sandbox: sb, token: GRANULAR_TOKEN });
+    const srv = await startInProcess({ sandbox: sb, token: GRANULAR_TOKEN });
     try {
       expect(srv.stderr()).toMatch(/"phase":"A","reason":"grant-unanswered"/);
       const r = await workItems(srv);
@@ -261,7 +262,7 @@ describe('fallback reasons of the version read', () => {
 
   it('a version that is not a release number is version-unreadable, saying so', async () => {
     const sb = await withSandbox({ version: 'banana' });
-    const srv = await startServer({ sandbox: sb, token: GRANULAR_TOKEN });
+    const srv = await startInProcess({ sandbox: sb, token: GRANULAR_TOKEN });
     try {
       expect(srv.stderr()).toMatch(/"phase":"A","reason":"version-unreadable"/);
       expect(text(await workItems(srv))).toMatch(/The grant was not evaluated: the instance did not report a readable version \(its answer is not a release number of at most 64 bytes\)/);
@@ -271,7 +272,7 @@ describe('fallback reasons of the version read', () => {
   it('a token without Metadata: Read: one WARN at start naming the permission, and version-unreadable', async () => {
     const grant = DEFAULT_GRANT.filter((g) => g.access !== 'instance');
     const sb = await withSandbox({ tokens: { [NO_METADATA]: { kind: 'fine_grained', scopes: ['granular'], userId: 1, tokenId: 78, name: 'no-metadata', granularScopes: grant } } });
-    const srv = await startServer({ sandbox: sb, token: NO_METADATA });
+    const srv = await startInProcess({ sandbox: sb, token: NO_METADATA });
     try {
       await srv.client.listTools();
       const warns = srv.stderr().split('\n').filter((l) => l.includes('lacks Metadata: Read'));

@@ -3,7 +3,8 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import fc from 'fast-check';
 import type { Sandbox } from '../src/sandbox/index.js';
-import { apiRequests, startServer, withSandbox, type Running } from './helpers/harness.js';
+import { apiRequests, withSandbox, type Running } from './helpers/harness.js';
+import { startInProcess } from './helpers/inproc.js';
 
 let sb: Sandbox;
 beforeAll(async () => { sb = await withSandbox(); });
@@ -43,7 +44,7 @@ async function check(srv: Running, name: string, args: unknown) {
 
 describe('random arguments', () => {
   it('dynamic surface', async () => {
-    const srv = await startServer({ sandbox: sb });
+    const srv = await startInProcess({ sandbox: sb });
     try {
       await fc.assert(fc.asyncProperty(
         fc.oneof(argObject, fc.record({ action: fc.constantFrom('issue.list', 'issue.get', 'project.get', 'issue.delete', 'nope', 'merge_request.get'), params: fc.oneof(argObject, anyValue) }), anyValue),
@@ -55,7 +56,7 @@ describe('random arguments', () => {
   });
 
   it('meta surface', async () => {
-    const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'meta' } });
+    const srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'meta' } });
     try {
       await fc.assert(fc.asyncProperty(
         fc.oneof(argObject, fc.record({ action: fc.constantFrom('list', 'get', 'delete', 'zzz'), params: fc.oneof(argObject, anyValue) })),
@@ -65,7 +66,7 @@ describe('random arguments', () => {
   });
 
   it('individual surface', async () => {
-    const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
+    const srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
     try {
       await fc.assert(fc.asyncProperty(fc.constantFrom('forge_issue_get', 'forge_issue_list', 'forge_project_get', 'forge_issue_delete'), fc.oneof(argObject, anyValue), async (name, args) => check(srv, name, args)), { numRuns: 150 });
     } finally { await srv.close(); }
@@ -96,7 +97,7 @@ describe('every action, wrong-typed arguments', async () => {
   ] as const;
   for (const [surface, callOf] of surfaces) {
     it(`${surface} surface: all ${actions.length} actions with parameters, three wrong types each`, async () => {
-      const srv = await startServer({ sandbox: sb, token: ADMIN_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: surface, FORGE_MCP_TIER: 'ultimate', FORGE_MCP_LOG_LEVEL: 'warn' } });
+      const srv = await startInProcess({ sandbox: sb, token: ADMIN_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: surface, FORGE_MCP_TIER: 'ultimate', FORGE_MCP_LOG_LEVEL: 'warn' } });
       try {
         sb.clearLog();
         for (const a of actions) for (const pick of [0, 1, 2]) {

@@ -6,17 +6,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Sandbox } from '../src/sandbox/index.js';
 import { READONLY_TOKEN, ADMIN_TOKEN, READUSER_TOKEN } from '../src/sandbox/index.js';
-import { apiRequests, startServer, text, withSandbox } from './helpers/harness.js';
+import { apiRequests, text, withSandbox } from './helpers/harness.js';
+import { startInProcess } from './helpers/inproc.js';
 
 let sb: Sandbox;
 beforeAll(async () => { sb = await withSandbox(); });
 afterAll(async () => { await sb.close(); });
 
-const names = async (srv: Awaited<ReturnType<typeof startServer>>) => (await srv.client.listTools()).tools.map((t) => t.name);
+const names = async (srv: Awaited<ReturnType<typeof startInProcess>>) => (await srv.client.listTools()).tools.map((t) => t.name);
 
 describe('scopes', () => {
   it('a read_api token is served the read-only surface', async () => {
-    const srv = await startServer({ sandbox: sb, token: READONLY_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
+    const srv = await startInProcess({ sandbox: sb, token: READONLY_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
     try {
       const tools = await names(srv);
       expect(tools).toContain('forge_issue_list');
@@ -26,7 +27,7 @@ describe('scopes', () => {
   });
 
   it('dynamic: a write with a read-only token exists but is not available to this session', async () => {
-    const srv = await startServer({ sandbox: sb, token: READONLY_TOKEN });
+    const srv = await startInProcess({ sandbox: sb, token: READONLY_TOKEN });
     try {
       sb.clearLog();
       const r = await srv.call('forge_execute_action', { action: 'issue.create', params: { project_id: 1, title: 'x' } });
@@ -37,15 +38,15 @@ describe('scopes', () => {
   });
 
   it('without admin_mode the administration groups are absent; with it they are listed', async () => {
-    const plain = await startServer({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'meta' } });
-    const admin = await startServer({ sandbox: sb, token: ADMIN_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'meta' } });
+    const plain = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'meta' } });
+    const admin = await startInProcess({ sandbox: sb, token: ADMIN_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'meta' } });
     try {
       const p = await names(plain);
       const a = await names(admin);
       for (const t of ['forge_admin', 'forge_enterprise_user', 'forge_project_alias', 'forge_geo', 'forge_storage_move']) expect(p).not.toContain(t);
       expect(a).toContain('forge_admin');
       await expect(plain.call('forge_admin', { action: 'topic_list', params: {} })).rejects.toThrow(/Unknown tool/);
-      const dyn = await startServer({ sandbox: sb });
+      const dyn = await startInProcess({ sandbox: sb });
       try {
         const r = await dyn.call('forge_execute_action', { action: 'admin.topic_list', params: {} });
         expect(text(r)).toMatch(/^forge_execute_action: unknown action "admin\.topic_list"/);
@@ -54,7 +55,7 @@ describe('scopes', () => {
   });
 
   it('scopes below read_api: every catalog method is answered -40300', async () => {
-    const srv = await startServer({ sandbox: sb, token: READUSER_TOKEN });
+    const srv = await startInProcess({ sandbox: sb, token: READUSER_TOKEN });
     try {
       await expect(srv.client.listTools()).rejects.toMatchObject({ code: -40300 });
       await expect(srv.call('forge_find_action', { query: 'issues' })).rejects.toMatchObject({ code: -40300 });
@@ -63,7 +64,7 @@ describe('scopes', () => {
 
   it('unreadable scopes: the whole catalog is served and the WARN says scope detection failed', async () => {
     sb.fault({ method: 'GET', path: '/api/v4/personal_access_tokens/self', status: 503, body: { message: '503 Service Unavailable' } });
-    const srv = await startServer({ sandbox: sb, token: READONLY_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
+    const srv = await startInProcess({ sandbox: sb, token: READONLY_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
     try {
       expect(await names(srv)).toContain('forge_issue_create');
       expect(srv.stderr()).toMatch(/scope detection failed/);
@@ -73,7 +74,7 @@ describe('scopes', () => {
   it('after a start that could not read the scopes, the first successful call asks again', async () => {
     // Three sends: the client re-sends a GET answered 503 twice.
     sb.fault({ method: 'GET', path: '/api/v4/personal_access_tokens/self', status: 503, times: 3 });
-    const srv = await startServer({ sandbox: sb, token: READONLY_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
+    const srv = await startInProcess({ sandbox: sb, token: READONLY_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
     try {
       expect(await names(srv)).toContain('forge_issue_create');
       const r = await srv.call('forge_issue_list', { project_id: 1 });
@@ -85,14 +86,14 @@ describe('scopes', () => {
   });
 
   it('FORGE_MCP_IGNORE_SCOPES skips the read-only narrowing', async () => {
-    const srv = await startServer({ sandbox: sb, token: READONLY_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'individual', FORGE_MCP_IGNORE_SCOPES: 'true' } });
+    const srv = await startInProcess({ sandbox: sb, token: READONLY_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'individual', FORGE_MCP_IGNORE_SCOPES: 'true' } });
     try { expect(await names(srv)).toContain('forge_issue_create'); } finally { await srv.close(); }
   });
 });
 
 describe('read-only mode', () => {
   it('dynamic: a removed action exists and is withheld', async () => {
-    const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_READ_ONLY: 'true' } });
+    const srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_READ_ONLY: 'true' } });
     try {
       sb.clearLog();
       const r = await srv.call('forge_execute_action', { action: 'issue.create', params: { project_id: 1, title: 'x' } });
@@ -104,7 +105,7 @@ describe('read-only mode', () => {
   });
 
   it('meta: unknown action, valid ones listed', async () => {
-    const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_READ_ONLY: 'true', FORGE_MCP_TOOL_SURFACE: 'meta' } });
+    const srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_READ_ONLY: 'true', FORGE_MCP_TOOL_SURFACE: 'meta' } });
     try {
       const r = await srv.call('forge_issue', { action: 'create', params: { project_id: 1, title: 'x' } });
       expect(text(r)).toMatch(/^forge_issue: unknown action "create"\. Valid actions: /);
@@ -118,7 +119,7 @@ describe('read-only mode', () => {
 
 describe('safe mode', () => {
   it('previews a write with the Safe mode blocked card and sends nothing', async () => {
-    const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_SAFE_MODE: 'true' } });
+    const srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_SAFE_MODE: 'true' } });
     try {
       sb.clearLog();
       const r = await srv.call('forge_execute_action', { action: 'issue.create', params: { project_id: 1, title: 'preview me' } });
@@ -137,7 +138,7 @@ describe('safe mode', () => {
   });
 
   it('individual surface returns the card as an error result', async () => {
-    const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_SAFE_MODE: 'true', FORGE_MCP_TOOL_SURFACE: 'individual' } });
+    const srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_SAFE_MODE: 'true', FORGE_MCP_TOOL_SURFACE: 'individual' } });
     try {
       const r = await srv.call('forge_issue_create', { project_id: 1, title: 'x' });
       expect(r.isError).toBe(true);
@@ -146,20 +147,20 @@ describe('safe mode', () => {
   });
 
   it('with read-only too, writes are absent rather than previewed', async () => {
-    const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_SAFE_MODE: 'true', FORGE_MCP_READ_ONLY: 'true', FORGE_MCP_TOOL_SURFACE: 'individual' } });
+    const srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_SAFE_MODE: 'true', FORGE_MCP_READ_ONLY: 'true', FORGE_MCP_TOOL_SURFACE: 'individual' } });
     try { expect(await names(srv)).not.toContain('forge_issue_create'); } finally { await srv.close(); }
   });
 });
 
 describe('destructive confirmation', () => {
-  const createIssue = async (srv: Awaited<ReturnType<typeof startServer>>) => {
+  const createIssue = async (srv: Awaited<ReturnType<typeof startInProcess>>) => {
     const r = await srv.call('forge_issue_create', { project_id: 1, title: 'confirm me' });
     return (r.structuredContent as { iid: number }).iid;
   };
 
   it('FORGE_MCP_YOLO_MODE runs without asking; AUTOPILOT when YOLO is unset', async () => {
     for (const env of [{ FORGE_MCP_YOLO_MODE: 'yes' }, { AUTOPILOT: '1' }] as Array<Record<string, string>>) {
-      const srv = await startServer({ sandbox: sb, env });
+      const srv = await startInProcess({ sandbox: sb, env });
       try {
         const c = await srv.call('forge_execute_action', { action: 'issue.create', params: { project_id: 1, title: 'yolo' } });
         const iid = (c.structuredContent as { iid: number }).iid;
@@ -170,7 +171,7 @@ describe('destructive confirmation', () => {
   });
 
   it('YOLO set to a falsy value keeps confirmation even with AUTOPILOT', async () => {
-    const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_YOLO_MODE: 'false', AUTOPILOT: 'true' } });
+    const srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_YOLO_MODE: 'false', AUTOPILOT: 'true' } });
     try {
       const r = await srv.call('forge_execute_action', { action: 'issue.delete', params: { project_id: 1, issue_iid: 1 } });
       expect(r.isError).toBe(true);
@@ -186,7 +187,7 @@ describe('destructive confirmation', () => {
   ] as const) {
     it(`individual surface with elicitation (${modern ? '2026-07-28 input request' : '2025 elicitation'}): ${answer}`, async () => {
       let asked = 0;
-      const srv = await startServer({
+      const srv = await startInProcess({
         sandbox: sb,
         modern,
         env: { FORGE_MCP_TOOL_SURFACE: 'individual' },
@@ -219,8 +220,8 @@ describe('destructive confirmation', () => {
   it('meta surface asks too; the dynamic surface never asks and fails closed', async () => {
     let asked = 0;
     const onElicit = async () => { asked++; return { action: 'accept' as const, content: { confirm: true } }; };
-    const meta = await startServer({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'meta' }, capabilities: { elicitation: { form: {} } }, onElicit });
-    const dyn = await startServer({ sandbox: sb, capabilities: { elicitation: { form: {} } }, onElicit });
+    const meta = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'meta' }, capabilities: { elicitation: { form: {} } }, onElicit });
+    const dyn = await startInProcess({ sandbox: sb, capabilities: { elicitation: { form: {} } }, onElicit });
     try {
       const created = await meta.call('forge_issue', { action: 'create', params: { project_id: 1, title: 'meta confirm' } });
       const iid = (created.structuredContent as { iid: number }).iid;
@@ -236,7 +237,7 @@ describe('destructive confirmation', () => {
   });
 
   it('issue.work_item_update asks only when an explicit empty list would clear every entry', async () => {
-    const srv = await startServer({ sandbox: sb });
+    const srv = await startInProcess({ sandbox: sb });
     try {
       sb.clearLog();
       const clearing = await srv.call('forge_execute_action', { action: 'issue.work_item_update', params: { full_path: 'demo-group/demo-project', work_item_iid: 2, assignee_ids: [] } });
@@ -254,7 +255,7 @@ describe('destructive confirmation', () => {
   });
 
   it('project.pull_mirror_configure asks when the call arms a mirror that overwrites diverged branches', async () => {
-    const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_TIER: 'premium' } });
+    const srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TIER: 'premium' } });
     try {
       sb.clearLog();
       const armed = await srv.call('forge_execute_action', { action: 'project.pull_mirror_configure', params: { project_id: 1, enabled: true, url: 'https://example.com/up.git', mirror_overwrites_diverged_branches: true } });
@@ -270,7 +271,7 @@ describe('destructive confirmation', () => {
   });
 
   it('a confirmation state the server did not issue is a JSON-RPC invalid-params error', async () => {
-    const srv = await startServer({ sandbox: sb, modern: true, env: { FORGE_MCP_TOOL_SURFACE: 'individual' }, capabilities: { elicitation: { form: {} } } });
+    const srv = await startInProcess({ sandbox: sb, modern: true, env: { FORGE_MCP_TOOL_SURFACE: 'individual' }, capabilities: { elicitation: { form: {} } } });
     try {
       sb.clearLog();
       const forged = srv.client.request({
@@ -291,7 +292,7 @@ describe('local paths', () => {
     symlinkSync(join(outside, 'secret.txt'), join(inside, 'link.txt'));
     mkdirSync(join(inside, 'dir'));
     writeFileSync(join(inside, 'big.bin'), Buffer.alloc(2048));
-    const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_UPLOAD_MAX_FILE_SIZE: '1024' } });
+    const srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_UPLOAD_MAX_FILE_SIZE: '1024' } });
     try {
       sb.clearLog();
       const up = (file_path: string) => srv.call('forge_execute_action', { action: 'project.upload', params: { project_id: 1, file_path } });
@@ -313,10 +314,10 @@ describe('FORGE_MCP_ALLOWED_*_DIRS', () => {
   it('admits a file from an allowed directory outside the working and temporary directories', async () => {
     const extra = mkdtempSync(join('/var/tmp', 'forge-allowed-'));
     writeFileSync(join(extra, 'notes.txt'), 'allowed');
-    const refused = await startServer({ sandbox: sb });
-    const allowed = await startServer({ sandbox: sb, env: { FORGE_MCP_ALLOWED_UPLOAD_DIRS: extra } });
+    const refused = await startInProcess({ sandbox: sb });
+    const allowed = await startInProcess({ sandbox: sb, env: { FORGE_MCP_ALLOWED_UPLOAD_DIRS: extra } });
     try {
-      const up = (srv: Awaited<ReturnType<typeof startServer>>) => srv.call('forge_execute_action', { action: 'project.upload', params: { project_id: 1, file_path: join(extra, 'notes.txt') } });
+      const up = (srv: Awaited<ReturnType<typeof startInProcess>>) => srv.call('forge_execute_action', { action: 'project.upload', params: { project_id: 1, file_path: join(extra, 'notes.txt') } });
       expect(text(await up(refused))).toMatch(/outside the allowed directories/);
       const ok = await up(allowed);
       expect(ok.isError, text(ok)).toBeFalsy();
@@ -326,7 +327,7 @@ describe('FORGE_MCP_ALLOWED_*_DIRS', () => {
 
 describe('stdio rate limit', () => {
   it('refuses calls over the bucket with "rate limit exceeded for <tool>"', async () => {
-    const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_RATE_LIMIT_RPS: '1', FORGE_MCP_RATE_LIMIT_BURST: '2' } });
+    const srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_RATE_LIMIT_RPS: '1', FORGE_MCP_RATE_LIMIT_BURST: '2' } });
     try {
       // Sent at once: on a loaded machine, calls sent one after another may each take longer than the
       // bucket takes to refill (1/s), and none would be refused.

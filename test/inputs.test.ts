@@ -3,11 +3,12 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { catalog, loadCatalog } from '../src/catalog/index.js';
 import { ADMIN_TOKEN, type Sandbox } from '../src/sandbox/index.js';
-import { apiRequests, startServer, text, withSandbox, type Running } from './helpers/harness.js';
+import { apiRequests, text, withSandbox, type Running } from './helpers/harness.js';
+import { startInProcess } from './helpers/inproc.js';
 
 let sb: Sandbox;
 let srv: Running;
-beforeAll(async () => { sb = await withSandbox(); srv = await startServer({ sandbox: sb }); });
+beforeAll(async () => { sb = await withSandbox(); srv = await startInProcess({ sandbox: sb }); });
 afterAll(async () => { await srv.close(); await sb.close(); });
 
 const run = (action: string, params: Record<string, unknown>) => srv.call('forge_execute_action', { action, params });
@@ -70,7 +71,7 @@ describe('side effects are writes', () => {
   });
 
   it('testing a system hook fires it at a third party: refused under read-only before anything is sent', async () => {
-    const ro = await startServer({ sandbox: sb, token: ADMIN_TOKEN, env: { FORGE_MCP_READ_ONLY: 'true' } });
+    const ro = await startInProcess({ sandbox: sb, token: ADMIN_TOKEN, env: { FORGE_MCP_READ_ONLY: 'true' } });
     try {
       sb.clearLog();
       const r = await ro.call('forge_execute_action', { action: 'admin.system_hook_test', params: { hook_id: 1 } });

@@ -3,13 +3,14 @@
 // GitLab would return (computed here from the sandbox's seed).
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Sandbox } from '../src/sandbox/index.js';
-import { apiRequests, startServer, withSandbox, type Running, type ToolResultLike } from './helpers/harness.js';
+import { apiRequests, withSandbox, type Running, type ToolResultLike } from './helpers/harness.js';
+import { startInProcess } from './helpers/inproc.js';
 
 let sb: Sandbox;
 let srv: Running;
 beforeAll(async () => {
   sb = await withSandbox();
-  srv = await startServer({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
+  srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
 });
 afterAll(async () => { await srv?.close(); await sb?.close(); });
 

@@ -2,11 +2,12 @@
 // related reads, lookups before the call.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Sandbox } from '../src/sandbox/index.js';
-import { apiRequests, startServer, text, withSandbox, type Running } from './helpers/harness.js';
+import { apiRequests, text, withSandbox, type Running } from './helpers/harness.js';
+import { startInProcess } from './helpers/inproc.js';
 
 let sb: Sandbox;
 let srv: Running;
-beforeAll(async () => { sb = await withSandbox(); srv = await startServer({ sandbox: sb, env: { FORGE_MCP_YOLO_MODE: 'true' } }); });
+beforeAll(async () => { sb = await withSandbox(); srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_YOLO_MODE: 'true' } }); });
 afterAll(async () => { await srv.close(); await sb.close(); });
 
 const run = (action: string, params: Record<string, unknown>) => srv.call('forge_execute_action', { action, params });
@@ -79,7 +80,7 @@ describe('related reads and lookups', () => {
 describe('params naming the object: exactly one', () => {
   it('custom attributes of a user, a group or a project; none or two is refused before sending', async () => {
     const { ADMIN_TOKEN } = await import('../src/sandbox/index.js');
-    const admin = await startServer({ sandbox: sb, token: ADMIN_TOKEN });
+    const admin = await startInProcess({ sandbox: sb, token: ADMIN_TOKEN });
     try {
       sb.clearLog();
       const none = await admin.call('forge_execute_action', { action: 'admin.custom_attr_list', params: {} });
@@ -96,7 +97,7 @@ describe('params naming the object: exactly one', () => {
 
 describe('a REST action with a GraphQL variant', () => {
   it('group.epic_list reads over REST, and over GraphQL when a GraphQL-only filter is given', async () => {
-    const premium = await startServer({ sandbox: sb, env: { FORGE_MCP_TIER: 'premium' } });
+    const premium = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TIER: 'premium' } });
     try {
       sb.clearLog();
       const rest = await premium.call('forge_execute_action', { action: 'group.epic_list', params: { group_id: 10 } });

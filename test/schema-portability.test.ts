@@ -11,7 +11,8 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Sandbox } from '../src/sandbox/index.js';
 import { loadCatalog } from '../src/catalog/index.js';
 import { actionSchema } from '../src/catalog/schema.js';
-import { startServer, withSandbox } from './helpers/harness.js';
+import { withSandbox } from './helpers/harness.js';
+import { startInProcess } from './helpers/inproc.js';
 
 type Node = Record<string, unknown>;
 const BOOLEAN_VALUED = new Set(['additionalProperties', 'unevaluatedProperties', 'additionalItems', 'unevaluatedItems']);
@@ -77,7 +78,7 @@ describe('every tool schema is portable', () => {
   ];
   for (const s of surfaces) {
     it(`${s.name} surface: tools/list has no finding`, async () => {
-      const srv = await startServer({ sandbox: sb, env: s.env });
+      const srv = await startInProcess({ sandbox: sb, env: s.env });
       try {
         const { tools } = await srv.client.listTools();
         expect(tools.length).toBeGreaterThan(0);

@@ -2,7 +2,8 @@
 // Update deliberately with: npx vitest run test/snapshot.test.ts -u
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Sandbox } from '../src/sandbox/index.js';
-import { startServer, withSandbox } from './helpers/harness.js';
+import { withSandbox } from './helpers/harness.js';
+import { startInProcess } from './helpers/inproc.js';
 
 let sb: Sandbox;
 beforeAll(async () => { sb = await withSandbox(); });
@@ -11,7 +12,7 @@ afterAll(async () => { await sb.close(); });
 describe('tools/list snapshots', () => {
   for (const surface of ['dynamic', 'meta', 'individual'] as const) {
     it(`${surface} surface`, async () => {
-      const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: surface } });
+      const srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: surface } });
       try {
         const { tools } = await srv.client.listTools();
         for (const t of tools) {

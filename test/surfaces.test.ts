@@ -1,7 +1,8 @@
 // The three tool surfaces end to end: listing, annotations, validation messages, one call path.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Sandbox } from '../src/sandbox/index.js';
-import { apiRequests, startServer, text, withSandbox, type Running } from './helpers/harness.js';
+import { apiRequests, text, withSandbox, type Running } from './helpers/harness.js';
+import { startInProcess } from './helpers/inproc.js';
 
 let sb: Sandbox;
 beforeAll(async () => { sb = await withSandbox(); });
@@ -9,7 +10,7 @@ afterAll(async () => { await sb.close(); });
 
 describe('dynamic surface (default)', () => {
   let srv: Running;
-  beforeAll(async () => { srv = await startServer({ sandbox: sb }); });
+  beforeAll(async () => { srv = await startInProcess({ sandbox: sb }); });
   afterAll(async () => { await srv.close(); });
 
   it('lists exactly the two tools with annotations', async () => {
@@ -155,7 +156,7 @@ describe('dynamic surface (default)', () => {
 
 describe('meta surface', () => {
   let srv: Running;
-  beforeAll(async () => { srv = await startServer({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'meta' } }); });
+  beforeAll(async () => { srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'meta' } }); });
   afterAll(async () => { await srv.close(); });
 
   it('lists one tool per domain with annotations', async () => {
@@ -198,7 +199,7 @@ describe('meta surface', () => {
 
 describe('meta surface with FORGE_MCP_META_PARAM_SCHEMA=full', () => {
   it('closes params', async () => {
-    const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'meta', FORGE_MCP_META_PARAM_SCHEMA: 'full' } });
+    const srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'meta', FORGE_MCP_META_PARAM_SCHEMA: 'full' } });
     try {
       const { tools } = await srv.client.listTools();
       const issue = tools.find((t) => t.name === 'forge_issue')!;
@@ -212,7 +213,7 @@ describe('meta surface with FORGE_MCP_META_PARAM_SCHEMA=full', () => {
 
 describe('individual surface', () => {
   let srv: Running;
-  beforeAll(async () => { srv = await startServer({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } }); });
+  beforeAll(async () => { srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } }); });
   afterAll(async () => { await srv.close(); });
 
   it('lists one closed tool per action with annotations from the entry', async () => {
@@ -249,7 +250,7 @@ describe('individual surface', () => {
 
 describe('FORGE_MCP_EXCLUDE_TOOLS', () => {
   it('removes the named tools', async () => {
-    const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'individual', FORGE_MCP_EXCLUDE_TOOLS: 'forge_issue_delete,forge_project_get' } });
+    const srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'individual', FORGE_MCP_EXCLUDE_TOOLS: 'forge_issue_delete,forge_project_get' } });
     try {
       const names = (await srv.client.listTools()).tools.map((t) => t.name);
       expect(names).not.toContain('forge_issue_delete');
@@ -262,7 +263,7 @@ describe('FORGE_MCP_EXCLUDE_TOOLS', () => {
 
 describe('FORGE_MCP_EMBEDDED_RESOURCES=false', () => {
   it('answers get results with the Markdown block only', async () => {
-    const srv = await startServer({ sandbox: sb, env: { FORGE_MCP_EMBEDDED_RESOURCES: 'false' } });
+    const srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_EMBEDDED_RESOURCES: 'false' } });
     try {
       const r = await srv.call('forge_execute_action', { action: 'pipeline.get', params: { project_id: 1, pipeline_id: 1001 } });
       expect(r.isError, text(r)).toBeFalsy();
@@ -274,8 +275,8 @@ describe('FORGE_MCP_EMBEDDED_RESOURCES=false', () => {
 describe('the one client-specific tweak', () => {
   const call = (srv: Running) => srv.call('forge_execute_action', { action: 'pipeline.get', params: { project_id: 1, pipeline_id: 1001 } });
   it('a coding client named codex gets integer priorities; FORGE_MCP_CLIENT_COMPAT=off turns it off', async () => {
-    const codex = await startServer({ sandbox: sb, clientName: 'codex-mcp-client' });
-    const off = await startServer({ sandbox: sb, clientName: 'codex-mcp-client', env: { FORGE_MCP_CLIENT_COMPAT: 'off' } });
+    const codex = await startInProcess({ sandbox: sb, clientName: 'codex-mcp-client' });
+    const off = await startInProcess({ sandbox: sb, clientName: 'codex-mcp-client', env: { FORGE_MCP_CLIENT_COMPAT: 'off' } });
     try {
       const r = await call(codex);
       expect(r.content.map((c) => (c as { annotations?: { priority?: number } }).annotations?.priority)).toEqual([1, 0]);

@@ -7,7 +7,8 @@ import type { Sandbox } from '../src/sandbox/index.js';
 import { ADMIN_TOKEN } from '../src/sandbox/index.js';
 import { loadCatalog } from '../src/catalog/index.js';
 import type { Action, ParamSpec } from '../src/catalog/define.js';
-import { apiRequests, ROOT, startServer, text, withSandbox, type Running } from './helpers/harness.js';
+import { apiRequests, ROOT, text, withSandbox, type Running } from './helpers/harness.js';
+import { startInProcess } from './helpers/inproc.js';
 import { referenceActions, grapeToRegExp } from './helpers/reference.js';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,7 +36,7 @@ beforeAll(async () => {
   const mr4 = sb.state.projects.get(1)?.mrs.get(4);
   if (mr4) mr4.mergeWhenPipelineSucceeds = true;
   // Every action reachable: the administrator's token (api + admin_mode), the Ultimate catalog.
-  srv = await startServer({ sandbox: sb, token: ADMIN_TOKEN, env: { FORGE_MCP_TIER: 'ultimate' } });
+  srv = await startInProcess({ sandbox: sb, token: ADMIN_TOKEN, env: { FORGE_MCP_TIER: 'ultimate' } });
   sb.addToken('glpat-sweep-target-77', { kind: 'classic', scopes: ['api'], userId: 2, tokenId: 77 });
 });
 afterAll(async () => { await srv?.close(); await sb?.close(); });
@@ -84,7 +85,7 @@ async function callOn(a: Action, params: Record<string, unknown>) {
   if (!CONSUMES_CREDENTIAL.test(a.id)) return srv.call('forge_execute_action', { action: a.id, params, confirm: true });
   const token = `glpat-sweep-throwaway-${++spare}`;
   sb.addToken(token, { kind: 'classic', scopes: ['api', 'read_api', 'admin_mode'], userId: 2, tokenId: 900 + spare });
-  const own = await startServer({ sandbox: sb, token, env: { FORGE_MCP_TIER: 'ultimate' } });
+  const own = await startInProcess({ sandbox: sb, token, env: { FORGE_MCP_TIER: 'ultimate' } });
   try { return await own.call('forge_execute_action', { action: a.id, params, confirm: true }); } finally { await own.close(); }
 }
 

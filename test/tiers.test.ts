@@ -2,7 +2,8 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Sandbox } from '../src/sandbox/index.js';
 import { ADMIN_TOKEN, READONLY_TOKEN, SANDBOX_TOKEN } from '../src/sandbox/index.js';
-import { startServer, withSandbox } from './helpers/harness.js';
+import { withSandbox } from './helpers/harness.js';
+import { startInProcess } from './helpers/inproc.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -33,7 +34,7 @@ describe('catalog size per tier and token', () => {
       const env: Record<string, string> = tier === 'free' ? {} : { FORGE_MCP_TIER: tier };
       const counts: number[] = [];
       for (const surface of ['dynamic', 'meta', 'individual']) {
-        const srv = await startServer({ sandbox: sb, token, env: { ...env, FORGE_MCP_TOOL_SURFACE: surface } });
+        const srv = await startInProcess({ sandbox: sb, token, env: { ...env, FORGE_MCP_TOOL_SURFACE: surface } });
         try { counts.push((await srv.client.listTools()).tools.length); } finally { await srv.close(); }
       }
       expect(counts).toEqual([2, meta, individual]);
@@ -45,9 +46,9 @@ describe('tier detection (no FORGE_MCP_TIER)', () => {
   it('a licensed instance or an owned namespace on Ultimate enables the Enterprise catalog; FORGE_MCP_TIER pins it', async () => {
     const licensed = await withSandbox({ licensed: true });
     try {
-      const detected = await startServer({ sandbox: licensed, token: SANDBOX_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'meta' } });
+      const detected = await startInProcess({ sandbox: licensed, token: SANDBOX_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'meta' } });
       try { expect((await detected.client.listTools()).tools).toHaveLength(43); } finally { await detected.close(); }
-      const pinned = await startServer({ sandbox: licensed, token: SANDBOX_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'meta', FORGE_MCP_TIER: 'premium' } });
+      const pinned = await startInProcess({ sandbox: licensed, token: SANDBOX_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: 'meta', FORGE_MCP_TIER: 'premium' } });
       try { expect((await pinned.client.listTools()).tools).toHaveLength(32); } finally { await pinned.close(); }
     } finally { await licensed.close(); }
   });

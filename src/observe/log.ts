@@ -5,14 +5,18 @@ import { createHmac, randomBytes } from 'node:crypto';
 
 export type { Logger };
 
-/** `pretty` defaults to whether stderr is a terminal (a person is reading, not a log collector). */
-export async function createLogger(level: string, opts: { pretty?: boolean } = {}): Promise<Logger> {
+/**
+ * `pretty` defaults to whether stderr is a terminal (a person is reading, not a log collector).
+ * `sink` receives the JSON lines instead of stderr (a server embedded in another process, e.g. tests).
+ */
+export async function createLogger(level: string, opts: { pretty?: boolean; sink?: { write(line: string): void } } = {}): Promise<Logger> {
   const options: LoggerOptions = {
     level,
     base: undefined,
     // Defence in depth: these keys never carry secrets in our code, but never print them if they do.
     redact: { paths: ['token', 'headers.authorization', 'headers["private-token"]', '*.token', 'params', 'arguments'], censor: '[redacted]' },
   };
+  if (opts.sink) return pino(options, opts.sink);
   if (!(opts.pretty ?? process.stderr.isTTY === true)) return pino(options, pino.destination({ fd: 2, sync: true }));
   const { default: pretty } = await import('pino-pretty');
   // One line each, the time of day only; no process id, host name or credential handle (it serves to

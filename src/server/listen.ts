@@ -21,17 +21,12 @@ export interface StdioWrapper {
 }
 
 /**
- * Wraps the stdio transport: listen requests open watches delivered on `channel`; cancelling one
- * ends them. It also counts the requests not yet answered, so a client that closes stdin right
- * after its last request still gets the answer before the process ends.
+ * Wraps the stdio transport (or `inner`, such as an in-memory one): listen requests open watches
+ * delivered on `channel`; cancelling one ends them. It also counts the requests not yet answered,
+ * so a client that closes stdin right after its last request still gets the answer before the
+ * process ends.
  */
-export function listeningTransport(s: Session, channel: WatchChannel): StdioWrapper {
-  // The SDK transport closes as soon as stdin ends, dropping answers still being worked on: it reads
-  // a copy of stdin instead, and the process ends (see stdio.ts) once those answers are out.
-  const input = new PassThrough();
-  // Lines the SDK would drop silently are answered by the guard (invalid JSON, invalid requests, batches).
-  process.stdin.pipe(stdinGuard((line) => process.stdout.write(line))).pipe(input, { end: false });
-  const inner: Transport = new StdioServerTransport(input, process.stdout);
+export function listeningTransport(s: Session, channel: WatchChannel, inner: Transport = processStdio()): StdioWrapper {
   const open = new Map<string, string[]>();
   const unanswered = new Set<string>();
   /**
@@ -97,4 +92,14 @@ export function listeningTransport(s: Session, channel: WatchChannel): StdioWrap
     while (unanswered.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
   };
   return { transport: wrapper, drained };
+}
+
+/** The process's own stdio, as the SDK transport reads it. */
+function processStdio(): Transport {
+  // The SDK transport closes as soon as stdin ends, dropping answers still being worked on: it reads
+  // a copy of stdin instead, and the process ends (see stdio.ts) once those answers are out.
+  const input = new PassThrough();
+  // Lines the SDK would drop silently are answered by the guard (invalid JSON, invalid requests, batches).
+  process.stdin.pipe(stdinGuard((line) => process.stdout.write(line))).pipe(input, { end: false });
+  return new StdioServerTransport(input, process.stdout);
 }

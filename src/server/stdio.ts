@@ -2,7 +2,7 @@
 // ends when the client closes stdin.
 import { isIP } from 'node:net';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import type { Server } from '@modelcontextprotocol/server';
+import type { Server, Transport } from '@modelcontextprotocol/server';
 import type { Config } from '../config/index.js';
 import { createForgeClient } from '../forge/client.js';
 import { defaultResolver, type Resolver } from '../forge/outbound.js';
@@ -30,14 +30,51 @@ export async function startStdio(config: Config, log: Logger): Promise<void> {
     log.info({ instance: sandbox.url }, 'sandbox instance started (simulated GitLab on loopback, demo token)');
     if (process.stdin.isTTY) process.stderr.write(sandboxGuide());
   }
-  const token = effective.token;
-  if (!token) throw new Error('FORGE_TOKEN is required');
   // A person ran it in a terminal: say what is happening, so it does not look hung.
   const human = process.stdin.isTTY === true;
-  if (human && !config.sandbox) process.stderr.write(terminalStarting(effective.forgeUrl));
+  if (effective.token && human && !config.sandbox) process.stderr.write(terminalStarting(effective.forgeUrl));
+  const core = createStdioCore(effective, log, { cwd: process.cwd(), env: process.env });
+  void core.ready.then(() => { if (human) process.stderr.write(terminalStatus(effective.forgeUrl, core.session.user)); });
+  const connection = core.serve();
+  let stopping = false;
+  const shutdown = async (waitForAnswers: boolean) => {
+    if (stopping) return;
+    stopping = true;
+    // stdin closed: answer what was already asked (bounded), then end.
+    if (waitForAnswers) await connection.drained(30_000);
+    await connection.close();
+    await core.close();
+    await closeSandbox?.();
+    await flushTelemetry();
+    process.exit(0);
+  };
+  process.stdin.on('end', () => void shutdown(true));
+  process.stdin.on('close', () => void shutdown(true));
+  process.on('SIGINT', () => void shutdown(false));
+  process.on('SIGTERM', () => void shutdown(false));
+}
+
+export interface StdioCore {
+  session: Session;
+  /** Settles once the start-up reads are done (or timed out). */
+  ready: Promise<void>;
+  /** Serves one connection: on the process's stdio, or on `inner` (an in-memory transport in tests). */
+  serve(inner?: Transport): { drained(maxMs: number): Promise<void>; close(): Promise<void> };
+  /** Stops revalidation and closes the platform client. */
+  close(): Promise<void>;
+}
+
+/**
+ * The single-user server without the process around it (no stdin, signals or exit): the platform
+ * client, the session and its start-up reads, and a connection factory. `env` carries only the
+ * TEST-ONLY variables below; `cwd` anchors local file paths.
+ */
+export function createStdioCore(effective: Config, log: Logger, deps: { cwd: string; env: Record<string, string | undefined> }): StdioCore {
+  const token = effective.token;
+  if (!token) throw new Error('FORGE_TOKEN is required');
   // Which directories local file paths (uploads, downloads) may name, said once at start.
-  const local = localRoots(process.cwd(), effective.allowedDirs);
-  if (local.cwdRefused) log.warn({ cwd: process.cwd() }, `the working directory is not an allowed directory for local file paths: ${local.cwdRefused}; set FORGE_MCP_ALLOWED_UPLOAD_DIRS or FORGE_MCP_ALLOWED_DOWNLOAD_DIRS to name one`);
+  const local = localRoots(deps.cwd, effective.allowedDirs);
+  if (local.cwdRefused) log.warn({ cwd: deps.cwd }, `the working directory is not an allowed directory for local file paths: ${local.cwdRefused}; set FORGE_MCP_ALLOWED_UPLOAD_DIRS or FORGE_MCP_ALLOWED_DOWNLOAD_DIRS to name one`);
   log.info({ roots: local.roots }, 'local file paths allowed under these directories');
 
   const client = createForgeClient({
@@ -48,15 +85,14 @@ export async function startStdio(config: Config, log: Logger): Promise<void> {
     skipTlsVerify: effective.skipTlsVerify,
     caFile: effective.caFile,
     userAgent: `forge-mcp-server`,
-    lookup: testHostsResolver(process.env.FORGE_MCP_TEST_HOSTS),
+    lookup: testHostsResolver(deps.env.FORGE_MCP_TEST_HOSTS),
     // TEST-ONLY: a short wait for headers, so the "timed out" answer can be tested end to end.
-    headersTimeoutMs: Number(process.env.FORGE_MCP_TEST_HEADERS_TIMEOUT_MS) || undefined,
+    headersTimeoutMs: Number(deps.env.FORGE_MCP_TEST_HEADERS_TIMEOUT_MS) || undefined,
   });
   const session: Session = newSession(effective, client, log.child({ credential_hash: credentialHandle(token) }));
   // The start-up reads run while the client connects; catalog methods wait for them (bounded), so a
   // read-only token never sees writes listed and the start never waits on the network.
-  void startSessionReads(session, 5_000, [identify(session)]).then(() => {
-    if (human) process.stderr.write(terminalStatus(effective.forgeUrl, session.user));
+  const ready = startSessionReads(session, 5_000, [identify(session)]).then(() => {
     // Said once: without Metadata: Read the release is unknown, so the grant cannot be evaluated.
     if (session.auth.kind === 'fine_grained' && session.versionProblem === 'refused') {
       log.warn({ permission: 'Metadata: Read' }, 'the fine-grained token lacks Metadata: Read: the instance release cannot be read, so the grant is not evaluated (only what no fine-grained token reaches is withheld)');
@@ -71,29 +107,20 @@ export async function startStdio(config: Config, log: Logger): Promise<void> {
   // stdio entry routes them onto the open subscriptions.
   const servers = new Set<Server>();
   const listenChannel = serverChannel(() => servers);
-  const wrapped = listeningTransport(session, listenChannel);
-  const handle = serveStdio(() => {
-    const srv = createMcpServer(session);
-    servers.add(srv);
-    return srv;
-  }, { transport: wrapped.transport, onerror: (e) => log.debug({ error: e.message }, 'transport error') });
-  let stopping = false;
-  const shutdown = async (waitForAnswers: boolean) => {
-    if (stopping) return;
-    stopping = true;
-    clearInterval(timer);
-    // stdin closed: answer what was already asked (bounded), then end.
-    if (waitForAnswers) await wrapped.drained(30_000);
-    await handle.close().catch(() => undefined);
-    await client.close().catch(() => undefined);
-    await closeSandbox?.();
-    await flushTelemetry();
-    process.exit(0);
+  const serve = (inner?: Transport) => {
+    const wrapped = listeningTransport(session, listenChannel, inner);
+    const handle = serveStdio(() => {
+      const srv = createMcpServer(session);
+      servers.add(srv);
+      return srv;
+    }, { transport: wrapped.transport, onerror: (e) => log.debug({ error: e.message }, 'transport error') });
+    return { drained: wrapped.drained, close: () => handle.close().catch(() => undefined) };
   };
-  process.stdin.on('end', () => void shutdown(true));
-  process.stdin.on('close', () => void shutdown(true));
-  process.on('SIGINT', () => void shutdown(false));
-  process.on('SIGTERM', () => void shutdown(false));
+  const close = async () => {
+    clearInterval(timer);
+    await client.close().catch(() => undefined);
+  };
+  return { session, ready, serve, close };
 }
 
 /**

@@ -82,9 +82,18 @@ let warming = false;
 function warm(): void {
   if (warming) return;
   warming = true;
-  // The catalog tables may not be loaded yet (a listing can be refused, or answered before them): load
-  // them first, and never let the warm-up fail the process — the first find builds the index anyway.
-  setTimeout(() => { void loadCatalog().then(() => index()).catch(() => undefined); }, 1000).unref();
+  // Never let the warm-up fail the process: the first find builds the index anyway.
+  setTimeout(() => { void buildSearchIndex().catch(() => undefined); }, 1000).unref();
+}
+
+/**
+ * Builds the index now, the catalog tables first (a listing can be refused, or answered before them).
+ * For a process embedding several servers (the in-process tests), where the warm-up of one would
+ * otherwise stall the event loop in the middle of another's work.
+ */
+export async function buildSearchIndex(): Promise<void> {
+  await loadCatalog();
+  index();
 }
 
 function findActions(s: Session, query: string, limit: number, domain?: string) {

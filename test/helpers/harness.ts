@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/client';
+import { Client, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { startSandbox, SANDBOX_TOKEN, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 
@@ -25,7 +25,7 @@ export interface ToolResultLike {
 
 export interface Running {
   client: Client;
-  transport: StdioClientTransport;
+  transport: Transport;
   stderr: () => string;
   call: (name: string, args?: Record<string, unknown> | unknown) => Promise<ToolResultLike>;
   close: () => Promise<void>;

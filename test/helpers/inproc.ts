@@ -1,0 +1,86 @@
+// In-process harness: the same server the CLI builds (configuration read from argv and env by the
+// same loader, the same stdio core and SDK era handling), but inside the test process, connected to
+// the SDK client by the SDK's in-memory transport. No child process: for tests of tool behaviour.
+// Start-up, the stdio wire, the CLI, signals and the terminal stay with the process harness.
+// Log lines go to a sink read into the same stderr record the leak scan reads (never process stderr).
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { loadConfig, type Config } from '../../src/config/index.js';
+import { createLogger, type Logger } from '../../src/observe/log.js';
+import { createStdioCore } from '../../src/server/stdio.js';
+import { SANDBOX_TOKEN } from '../../src/sandbox/index.js';
+import { buildSearchIndex } from '../../src/surfaces/dynamic.js';
+import { answers, secretsInUse, stderrChunks, type Running, type StartOptions, type ToolResultLike } from './harness.js';
+
+function readFileOrUndefined(path: string): string | undefined {
+  try { return readFileSync(path, 'utf8'); } catch { return undefined; }
+}
+
+/** Reads a configuration the way the CLI does (argv, env, a home of its own) and a logger writing into `sink`. */
+async function configure(argv: string[], env: Record<string, string>, sink: (line: string) => void): Promise<{ config: Config; log: Logger; home: string }> {
+  const home = mkdtempSync(join(tmpdir(), 'forge-home-'));
+  const fullEnv = { HOME: home, FORGE_MCP_LOG_LEVEL: 'info', ...env };
+  const loaded = loadConfig({ argv, env: fullEnv, homeDir: home, cwd: home, readFile: readFileOrUndefined, fileExists: existsSync, stdinIsPipe: true });
+  if (!loaded.ok) throw new Error(`configuration refused: ${loaded.message}`);
+  if ('exit' in loaded) throw new Error(`configuration asks to exit (${loaded.exit})`);
+  const log = await createLogger(loaded.config.logLevel, { sink: { write: sink } });
+  for (const w of loaded.warnings) log.warn(w);
+  for (const n of loaded.notices) log.info(n);
+  return { config: loaded.config, log, home };
+}
+
+let searchBuilt = false;
+
+/** `startServer` of harness.ts, with the server built in this process. */
+export async function startInProcess(o: StartOptions): Promise<Running> {
+  const token = o.token ?? SANDBOX_TOKEN;
+  if (token) secretsInUse.add(token);
+  let err = '';
+  const env: Record<string, string> = { FORGE_TOKEN: token, FORGE_URL: o.sandbox.url, ...o.env };
+  const { config, log } = await configure(o.args ?? [], env, (line) => { err += line; stderrChunks.push(line); });
+  // The process harness's server reads this process's cwd for local file paths, as the CLI does.
+  const core = createStdioCore(config, log, { cwd: process.cwd(), env });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const connection = core.serve(serverSide);
+  const client = new Client({ name: o.clientName ?? 'e2e', version: '1.0.0' }, {
+    capabilities: (o.capabilities ?? {}) as never,
+    ...(o.modern ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
+  } as never);
+  if (o.onElicit) {
+    const handler = o.onElicit;
+    client.setRequestHandler('elicitation/create', async (req) => handler(req.params as { message: string }) as never);
+  }
+  await client.connect(clientSide);
+  // As harness.ts: once a listing has answered, the start-up reads are done and the log starts clean.
+  const listed = await client.listTools().catch(() => undefined);
+  // The dynamic surface builds its find index a second after the first listing, stalling the event
+  // loop this process shares with the sandbox and every other server (a later test's retry waits and
+  // start-up bound would stretch): built here instead, once per process, before the test runs.
+  if (!searchBuilt && listed?.tools.some((t) => t.name === 'forge_find_action')) {
+    searchBuilt = true;
+    await buildSearchIndex();
+  }
+  o.sandbox.clearLog();
+  return {
+    client,
+    transport: clientSide,
+    stderr: () => err,
+    call: async (name, args) => {
+      try {
+        const r = (await client.callTool({ name, arguments: (args ?? {}) as Record<string, unknown> })) as ToolResultLike;
+        answers.push(JSON.stringify(r));
+        return r;
+      } catch (e) {
+        answers.push(String((e as Error).message));
+        throw e;
+      }
+    },
+    close: async () => {
+      await client.close();
+      await connection.close();
+      await core.close();
+    },
+  };
+}
