@@ -8,13 +8,13 @@ import { Redis } from 'ioredis';
 import type { Client } from '@modelcontextprotocol/client';
 import { ADMIN_TOKEN, GRANULAR_TOKEN, READONLY_TOKEN, SANDBOX_TOKEN, type Sandbox } from '../src/sandbox/index.js';
 import { secretsInUse, until, withSandbox } from './helpers/harness.js';
-import { callTool, connect, post, startHttpServer, type HttpServer } from './helpers/http.js';
+import { callTool, connect, post, startHttpServer, type HttpProcess } from './helpers/http.js';
 import { startRedis, type RedisServer } from './helpers/redis.js';
 
 let sb: Sandbox;
 let redis: RedisServer;
 let admin: Redis;
-let replicas: HttpServer[] = [];
+let replicas: HttpProcess[] = [];
 
 const RATE = ['--rate-limit-rps', '0.05', '--rate-limit-burst', '30'];
 
@@ -40,12 +40,12 @@ beforeEach(async () => {
 const issueList = (c: Client) => callTool(c, 'forge_execute_action', { action: 'issue.list', params: { project_id: 1 } });
 const isRateLimited = (r: { isError?: boolean; content: Array<{ text?: string }> }) => !!r.isError && /^rate limit exceeded/.test(r.content[0]?.text ?? '');
 
-async function metric(s: HttpServer, line: RegExp): Promise<number> {
+async function metric(s: HttpProcess, line: RegExp): Promise<number> {
   const body = await (await fetch(`${s.url}/metrics`)).text();
   return body.split('\n').filter((l) => line.test(l)).reduce((n, l) => n + Number(l.split(' ').pop()), 0);
 }
 
-const warnLines = (s: HttpServer) => s.stderr().split('\n').filter((l) => l.includes('shared state (Redis) unavailable'));
+const warnLines = (s: HttpProcess) => s.stderr().split('\n').filter((l) => l.includes('shared state (Redis) unavailable'));
 
 describe('three replicas, one Redis', () => {
   it('meets one shared bucket: 60 calls of one token round-robin are served at most burst plus refill', async () => {

@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { answers, CLI, secretsInUse, stderrChunks, type ToolResultLike } from './harness.js';
 
-export interface HttpServer { url: string; proc: ChildProcess; stderr: () => string; close: () => Promise<void> }
+export interface HttpServer { url: string; stderr: () => string; close: () => Promise<void> }
+export interface HttpProcess extends HttpServer { proc: ChildProcess }
 
-export async function startHttpServer(args: string[], env: Record<string, string> = {}): Promise<HttpServer> {
+export async function startHttpServer(args: string[], env: Record<string, string> = {}): Promise<HttpProcess> {
   const home = mkdtempSync(join(tmpdir(), 'forge-home-'));
   const proc = spawn(process.execPath, [CLI, '--http', '--http-addr', '127.0.0.1:0', ...args], {
     cwd: home, env: { PATH: process.env.PATH ?? '', HOME: home, FORGE_MCP_LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'ignore', 'pipe'],

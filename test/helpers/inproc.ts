@@ -19,7 +19,7 @@ function readFileOrUndefined(path: string): string | undefined {
 }
 
 /** Reads a configuration the way the CLI does (argv, env, a home of its own) and a logger writing into `sink`. */
-async function configure(argv: string[], env: Record<string, string>, sink: (line: string) => void): Promise<{ config: Config; log: Logger; home: string }> {
+export async function configure(argv: string[], env: Record<string, string>, sink: (line: string) => void): Promise<{ config: Config; log: Logger; home: string }> {
   const home = mkdtempSync(join(tmpdir(), 'forge-home-'));
   const fullEnv = { HOME: home, FORGE_MCP_LOG_LEVEL: 'info', ...env };
   const loaded = loadConfig({ argv, env: fullEnv, homeDir: home, cwd: home, readFile: readFileOrUndefined, fileExists: existsSync, stdinIsPipe: true });
