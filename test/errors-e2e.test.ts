@@ -1,4 +1,4 @@
-// The error contract end to end (SPEC "Errors"): the built server over stdio calls an action through
+// The error contract end to end (SPEC "Errors"): the server (built in this process) calls an action through
 // forge_execute_action, a sandbox fault answers for the platform, and the sandbox log says how many
 // requests reached it and with which headers. Retries: errors-retries.test.ts; failures without a
 // platform answer and the outbound checks: errors-outbound.test.ts.

@@ -1,7 +1,8 @@
 // SPEC "Failures without a platform answer" and "Outbound connections" end to end: the server (built
-// in this process; behind a proxy, the built server over stdio) against the sandbox, a closed port, an unresolvable name, a TLS mismatch, names given to
-// loopback servers through the test-only FORGE_MCP_TEST_HOSTS resolver override, and an outbound
-// CONNECT proxy (behind which the instance's name is never resolved by the server).
+// in this process; behind a proxy, the built server over stdio) against the sandbox, a closed port,
+// an unresolvable name, a TLS mismatch, names given to loopback servers through the test-only
+// FORGE_MCP_TEST_HOSTS resolver override, and an outbound CONNECT proxy (behind which the instance's
+// name is never resolved by the server).
 import { describe, it, expect, beforeAll, afterAll, afterEach } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -3,11 +3,12 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { SANDBOX_TOKEN, type Sandbox } from '../src/sandbox/index.js';
 import { withSandbox } from './helpers/harness.js';
-import { post, rpc, startHttpServer, type HttpServer } from './helpers/http.js';
+import { post, rpc, type HttpServer } from './helpers/http.js';
+import { startHttpInProcess } from './helpers/inproc-http.js';
 
 let sb: Sandbox;
 let srv: HttpServer;
-beforeAll(async () => { sb = await withSandbox(); srv = await startHttpServer(['--forge-url', sb.url]); });
+beforeAll(async () => { sb = await withSandbox(); srv = await startHttpInProcess(['--forge-url', sb.url]); });
 afterAll(async () => { await srv.close(); await sb.close(); });
 
 const call = rpc('tools/call', { name: 'forge_execute_action', arguments: { action: 'issue.get', params: { project_id: 1, issue_iid: 1 } } }, 3);

@@ -1,10 +1,11 @@
 // HTTP OAuth mode end to end (SPEC "OAuth mode", "Authentication failures on HTTP", the protected-
-// resource metadata row of "Service endpoints"): the built server with --auth-mode=oauth against the
+// resource metadata row of "Service endpoints"): the server (built in this process) with --auth-mode=oauth against the
 // sandbox, which issues OAuth tokens (answered at /oauth/token/info) beside personal access tokens.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { SANDBOX_TOKEN, type Sandbox } from '../src/sandbox/index.js';
 import { apiRequests, secretsInUse, text, withSandbox } from './helpers/harness.js';
-import { callTool, connect, errorOf, post, rpc, startHttpServer, type HttpServer } from './helpers/http.js';
+import { callTool, connect, errorOf, post, rpc, type HttpServer } from './helpers/http.js';
+import { startHttpInProcess } from './helpers/inproc-http.js';
 
 const OAUTH_API = 'gloas-oauth-api-token-0101';
 const OAUTH_READ = 'gloas-oauth-readapi-token-0102';
@@ -36,9 +37,9 @@ beforeAll(async () => {
   sb.addToken(GRANULAR_NO_USER, { kind: 'fine_grained', scopes: ['granular'], userId: 1, granularScopes: [{ access: 'instance', permissions: ['read_metadata'] }] });
   for (const t of [OAUTH_API, OAUTH_READ, OAUTH_MCP, OAUTH_OTHER_APP, OAUTH_REVOKE, OAUTH_UNANSWERED, OAUTH_SHORT, GRANULAR_NO_USER, UNKNOWN]) secretsInUse.add(t);
   [srv, pinned, readOnly] = await Promise.all([
-    startHttpServer(['--auth-mode', 'oauth', '--forge-url', sb.url, '--auth-failure-limit', '6', '--trusted-origins', 'https://app.example.com']),
-    startHttpServer(['--auth-mode', 'oauth', '--forge-url', sb.url, '--oauth-client-uid', 'app-forge', '--resource-documentation', 'https://docs.example.com/forge-mcp']),
-    startHttpServer(['--auth-mode', 'oauth', '--forge-url', sb.url, '--read-only', '--public-url', 'https://mcp.example.com/gitlab']),
+    startHttpInProcess(['--auth-mode', 'oauth', '--forge-url', sb.url, '--auth-failure-limit', '6', '--trusted-origins', 'https://app.example.com']),
+    startHttpInProcess(['--auth-mode', 'oauth', '--forge-url', sb.url, '--oauth-client-uid', 'app-forge', '--resource-documentation', 'https://docs.example.com/forge-mcp']),
+    startHttpInProcess(['--auth-mode', 'oauth', '--forge-url', sb.url, '--read-only', '--public-url', 'https://mcp.example.com/gitlab']),
   ]);
 });
 afterAll(async () => {
@@ -297,7 +298,7 @@ describe('OAuth mode: instance selection and CORS', () => {
   });
 
   it('answers a FORGE-URL naming an unpublished instance 403, naming the published ones', async () => {
-    const two = await startHttpServer(['--auth-mode', 'oauth', '--forge-url', `${sb.url},https://gitlab.example.com`]);
+    const two = await startHttpInProcess(['--auth-mode', 'oauth', '--forge-url', `${sb.url},https://gitlab.example.com`]);
     try {
       const other = await post(two, { ...bearer(OAUTH_API), 'FORGE-URL': 'https://elsewhere.example.com' }, rpc('tools/list'));
       expect(other.status).toBe(403);

@@ -4,7 +4,8 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Sandbox } from '../src/sandbox/index.js';
 import { secretsInUse, withSandbox } from './helpers/harness.js';
-import { callTool, connect, startHttpServer, type HttpServer } from './helpers/http.js';
+import { callTool, connect, type HttpServer } from './helpers/http.js';
+import { startHttpInProcess } from './helpers/inproc-http.js';
 import { countingRelay, type CountingRelay } from './helpers/tcp-count.js';
 
 const CREDENTIALS = 30;
@@ -21,7 +22,7 @@ beforeAll(async () => {
     secretsInUse.add(t);
   });
   relay = await countingRelay(sb.url);
-  srv = await startHttpServer(['--forge-url', relay.url, '--max-platform-connections', '4', '--rate-limit-rps', '0']);
+  srv = await startHttpInProcess(['--forge-url', relay.url, '--max-platform-connections', '4', '--rate-limit-rps', '0']);
 }, 30_000);
 
 afterAll(async () => {
