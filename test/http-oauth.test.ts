@@ -1,6 +1,7 @@
 // HTTP OAuth mode end to end (SPEC "OAuth mode", "Authentication failures on HTTP", the protected-
-// resource metadata row of "Service endpoints"): the server (built in this process) with --auth-mode=oauth against the
-// sandbox, which issues OAuth tokens (answered at /oauth/token/info) beside personal access tokens.
+// resource metadata row of "Service endpoints"): the server (built in this process) with
+// --auth-mode=oauth against the sandbox, which issues OAuth tokens (answered at /oauth/token/info)
+// beside personal access tokens.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { SANDBOX_TOKEN, type Sandbox } from '../src/sandbox/index.js';
 import { apiRequests, secretsInUse, text, withSandbox } from './helpers/harness.js';
