@@ -44,6 +44,33 @@ export interface StartOptions {
   clientName?: string;
 }
 
+/** The SDK client both harnesses drive: the test's client name, capabilities, revision and elicitation answer. */
+export function newClient(o: Pick<StartOptions, 'clientName' | 'capabilities' | 'modern' | 'onElicit'>): Client {
+  const client = new Client({ name: o.clientName ?? 'e2e', version: '1.0.0' }, {
+    capabilities: (o.capabilities ?? {}) as never,
+    ...(o.modern ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
+  } as never);
+  if (o.onElicit) {
+    const handler = o.onElicit;
+    client.setRequestHandler('elicitation/create', async (req) => handler(req.params as { message: string }) as never);
+  }
+  return client;
+}
+
+/** A tool call whose answer (or error) is recorded for the leak scan. */
+export function recordedCall(client: Client): Running['call'] {
+  return async (name, args) => {
+    try {
+      const r = (await client.callTool({ name, arguments: (args ?? {}) as Record<string, unknown> })) as ToolResultLike;
+      answers.push(JSON.stringify(r));
+      return r;
+    } catch (e) {
+      answers.push(String((e as Error).message));
+      throw e;
+    }
+  };
+}
+
 export async function startServer(o: StartOptions): Promise<Running> {
   const token = o.token ?? SANDBOX_TOKEN;
   if (token) secretsInUse.add(token);
@@ -58,14 +85,7 @@ export async function startServer(o: StartOptions): Promise<Running> {
   });
   let err = '';
   transport.stderr?.on('data', (d: Buffer) => { err += d.toString(); stderrChunks.push(d.toString()); });
-  const client = new Client({ name: o.clientName ?? 'e2e', version: '1.0.0' }, {
-    capabilities: (o.capabilities ?? {}) as never,
-    ...(o.modern ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
-  } as never);
-  if (o.onElicit) {
-    const handler = o.onElicit;
-    client.setRequestHandler('elicitation/create', async (req) => handler(req.params as { message: string }) as never);
-  }
+  const client = newClient(o);
   await client.connect(transport);
   // Catalog methods wait for the server's own start-up reads (identity, scopes, version): once a
   // listing has answered (or been refused), they are done and the log can start clean.
@@ -75,16 +95,7 @@ export async function startServer(o: StartOptions): Promise<Running> {
     client,
     transport,
     stderr: () => err,
-    call: async (name, args) => {
-      try {
-        const r = (await client.callTool({ name, arguments: (args ?? {}) as Record<string, unknown> })) as ToolResultLike;
-        answers.push(JSON.stringify(r));
-        return r;
-      } catch (e) {
-        answers.push(String((e as Error).message));
-        throw e;
-      }
-    },
+    call: recordedCall(client),
     close: async () => { await client.close(); },
   };
 }

@@ -6,13 +6,13 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { InMemoryTransport } from '@modelcontextprotocol/client';
 import { loadConfig, type Config } from '../../src/config/index.js';
 import { createLogger, type Logger } from '../../src/observe/log.js';
 import { createStdioCore } from '../../src/server/stdio.js';
 import { SANDBOX_TOKEN } from '../../src/sandbox/index.js';
 import { buildSearchIndex } from '../../src/surfaces/dynamic.js';
-import { answers, secretsInUse, stderrChunks, type Running, type StartOptions, type ToolResultLike } from './harness.js';
+import { newClient, recordedCall, secretsInUse, stderrChunks, type Running, type StartOptions } from './harness.js';
 
 function readFileOrUndefined(path: string): string | undefined {
   try { return readFileSync(path, 'utf8'); } catch { return undefined; }
@@ -44,14 +44,7 @@ export async function startInProcess(o: StartOptions): Promise<Running> {
   const core = createStdioCore(config, log, { cwd: process.cwd(), env });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const connection = core.serve(serverSide);
-  const client = new Client({ name: o.clientName ?? 'e2e', version: '1.0.0' }, {
-    capabilities: (o.capabilities ?? {}) as never,
-    ...(o.modern ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
-  } as never);
-  if (o.onElicit) {
-    const handler = o.onElicit;
-    client.setRequestHandler('elicitation/create', async (req) => handler(req.params as { message: string }) as never);
-  }
+  const client = newClient(o);
   await client.connect(clientSide);
   // As harness.ts: once a listing has answered, the start-up reads are done and the log starts clean.
   const listed = await client.listTools().catch(() => undefined);
@@ -67,16 +60,7 @@ export async function startInProcess(o: StartOptions): Promise<Running> {
     client,
     transport: clientSide,
     stderr: () => err,
-    call: async (name, args) => {
-      try {
-        const r = (await client.callTool({ name, arguments: (args ?? {}) as Record<string, unknown> })) as ToolResultLike;
-        answers.push(JSON.stringify(r));
-        return r;
-      } catch (e) {
-        answers.push(String((e as Error).message));
-        throw e;
-      }
-    },
+    call: recordedCall(client),
     close: async () => {
       await client.close();
       await connection.close();
