@@ -16,7 +16,8 @@
 //      OpenAPI description does not cover.
 // A parameter is listed when a source lists it; `from` says which.
 // Where GitLab's own API page (gitlabhq doc/api/*.md) contradicts source 1, CORRECTIONS below amends the
-// fact and the fixture's sources record the page and commit.
+// fact and the fixture's sources record the page and commit. DOC_FACTS (below) carries what GitLab's newer
+// definitions (19.x, for the 19.4 target) say differently, each with path, commit and release.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -233,6 +234,46 @@ for (const c of CORRECTIONS) {
   delete p[c.drop];
 }
 
+// The target release is GitLab 19.4 and sources 1 and 2 are ~18.9. DOC_COMPARED lists the routes whose
+// parameters were compared (names, types, enums, required) with GitLab's newer definitions; DOC_FACTS the
+// differences found. A fact is applied only when its release is known and at most TARGET (a parameter
+// introduced in 19.5 is not part of 19.4); otherwise it is recorded in the sources, unapplied.
+const TARGET = '19.4';
+const OPENAPI_19_5 = { path: 'doc/api/openapi/openapi_v3.yaml', commit: '07fbd7abe2d2c18b6e7ea6a14f627048f28aa795', release: '19.5' };
+const DOC_COMPARED = [{
+  ...OPENAPI_19_5,
+  routes: [
+    'GET /projects/*/issues', 'POST /projects/*/issues', 'GET /projects/*/issues/*', 'PUT /projects/*/issues/*', 'DELETE /projects/*/issues/*',
+    'GET /projects/*/issues_statistics', 'GET /groups/*/issues_statistics', 'PUT /projects/*/issues/*/reorder', 'POST /projects/*/issues/*/move',
+    'POST /projects/*/issues/*/time_estimate', 'POST /projects/*/issues/*/reset_time_estimate', 'POST /projects/*/issues/*/add_spent_time',
+    'POST /projects/*/issues/*/reset_spent_time', 'GET /projects/*/issues/*/time_stats',
+    'GET /projects/*/merge_requests', 'POST /projects/*/merge_requests', 'GET /projects/*/merge_requests/*', 'PUT /projects/*/merge_requests/*',
+    'DELETE /projects/*/merge_requests/*', 'GET /projects/*/merge_requests/*/participants', 'POST /projects/*/merge_requests/*/add_spent_time',
+    'POST /projects/*/merge_requests/*/reset_spent_time', 'GET /projects/*/merge_requests/*/time_stats',
+    'GET /projects/*', 'PUT /projects/*', 'DELETE /projects/*', 'GET /projects/*/share_locations',
+    'GET /groups/*', 'PUT /groups/*', 'DELETE /groups/*', 'POST /groups/*/archive', 'POST /groups/*/unarchive', 'POST /groups/*/restore',
+    'GET /groups/*/groups/shared', 'GET /groups/*/invited_groups', 'GET /groups/*/projects',
+    'GET /users', 'POST /users', 'GET /users/*', 'PUT /users/*', 'DELETE /users/*', 'GET /users/*/status', 'POST /users/*/follow', 'POST /users/*/unfollow',
+  ],
+}];
+const DOC_FACTS = [
+  // Listed at ~18.9, absent from the 19.5 description; no page names the release that dropped it, so 19.4 may still take it.
+  { route: 'PUT /groups/*', param: 'duo_sast_fp_detection_availability', change: 'drop', release: undefined, seen: OPENAPI_19_5 },
+];
+const releaseKey = (r) => r.split('.').map(Number).reduce((a, n) => a * 1000 + n, 0);
+const applies = (f) => f.release !== undefined && releaseKey(f.release) <= releaseKey(TARGET);
+for (const c of DOC_COMPARED) for (const k of c.routes) if (!routes.has(k)) throw new Error(`compared route ${k} is not in the reference`);
+for (const f of DOC_FACTS) {
+  const r = routes.get(f.route);
+  if (!r) throw new Error(`fact on ${f.route}: no such route`);
+  const p = r.params[f.param];
+  if (f.change === 'add' ? p : !p) throw new Error(`fact ${f.change} ${f.route} ${f.param} no longer applies: drop it`);
+  if (!applies(f)) continue;
+  if (f.change === 'drop') delete r.params[f.param];
+  else if (f.change === 'add') r.params[f.param] = { ...f.fact, from: ['gitlab-doc'] };
+  else Object.assign(p, f.fact);
+}
+
 const sorted = Object.fromEntries([...routes.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, r]) => {
   const params = Object.entries(r.params).sort(([a], [b]) => a.localeCompare(b)).map(([n, p]) => {
     const { from, ...rest } = p;
@@ -250,6 +291,8 @@ const out = {
     },
     { repo: 'xanzy/go-gitlab', commit: head(GO), what: `option structs of ${go.methods} client methods; ${goOnly} routes only here` },
     ...CORRECTIONS.map(({ route, param: name, drop, page, commit, says }) => ({ repo: 'gitlabhq/gitlabhq', path: page, commit, what: `${route} ${name}: not ${drop} (${says})` })),
+    ...DOC_COMPARED.map(({ path, commit, release, routes: rs }) => ({ repo: 'gitlabhq/gitlabhq', path, commit, release, what: `parameters of ${rs.length} routes compared for the ${TARGET} target: the same except DOC_FACTS` })),
+    ...DOC_FACTS.map((f) => ({ repo: 'gitlabhq/gitlabhq', path: f.seen.path, commit: f.seen.commit, what: `${f.route} ${f.param}: ${f.change}${f.fact ? ` ${JSON.stringify(f.fact)}` : ''}${f.history ? ` (${f.history})` : ''}`, applied: applies(f) ? `in ${f.release}, within ${TARGET}` : `no: ${f.release ? `${f.release} is after ${TARGET}` : 'release not established'}` })),
   ],
   routes: sorted,
 };

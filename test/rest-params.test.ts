@@ -28,6 +28,12 @@ describe('the reference', () => {
     expect(reference().routes['POST /projects/*/merge_requests'].params.title?.required).toBe(true);
     // A correction of the generated description from GitLab's own page (scripts/rest-params.mjs CORRECTIONS).
     expect(reference().routes['GET /audit_events'].params.entity_type?.required).toBeUndefined();
+    // The 19.4 target: routes compared with GitLab's 19.5 description (scripts/rest-params.mjs DOC_COMPARED, DOC_FACTS);
+    // a fact whose release is unknown or after 19.4 is recorded, not applied.
+    const sources = reference().sources as Array<{ path?: string; commit?: string; release?: string; applied?: string; what?: string }>;
+    expect(sources.find((s) => s.release === '19.5')?.commit).toBe('07fbd7abe2d2c18b6e7ea6a14f627048f28aa795');
+    expect(sources.find((s) => s.what?.startsWith('PUT /groups/* duo_sast_fp_detection_availability'))?.applied).toMatch(/^no:/);
+    expect(reference().routes['PUT /groups/*'].params.duo_sast_fp_detection_availability).toBeDefined();
   });
 
   it('the lint catches a wrong type, a missing None/Any, an unknown or unrequired parameter and an unlisted one', () => {
