@@ -250,9 +250,11 @@ const DOC_COMPARED = [{
     'GET /projects/*/merge_requests', 'POST /projects/*/merge_requests', 'GET /projects/*/merge_requests/*', 'PUT /projects/*/merge_requests/*',
     'DELETE /projects/*/merge_requests/*', 'GET /projects/*/merge_requests/*/participants', 'POST /projects/*/merge_requests/*/add_spent_time',
     'POST /projects/*/merge_requests/*/reset_spent_time', 'GET /projects/*/merge_requests/*/time_stats',
-    'GET /projects/*', 'PUT /projects/*', 'DELETE /projects/*', 'GET /projects/*/share_locations',
+    'GET /projects', 'GET /projects/*', 'PUT /projects/*', 'DELETE /projects/*', 'GET /projects/*/share_locations',
     'GET /groups/*', 'PUT /groups/*', 'DELETE /groups/*', 'POST /groups/*/archive', 'POST /groups/*/unarchive', 'POST /groups/*/restore',
     'GET /groups/*/groups/shared', 'GET /groups/*/invited_groups', 'GET /groups/*/projects',
+    'GET /projects/*/pipelines', 'POST /projects/*/pipeline', 'GET /projects/*/pipelines/latest', 'GET /projects/*/pipelines/*',
+    'DELETE /projects/*/pipelines/*', 'GET /projects/*/pipelines/*/jobs', 'GET /projects/*/pipelines/*/bridges', 'GET /projects/*/pipelines/*/variables',
     'GET /users', 'POST /users', 'GET /users/*', 'PUT /users/*', 'DELETE /users/*', 'GET /users/*/status', 'POST /users/*/follow', 'POST /users/*/unfollow',
   ],
 }];
