@@ -258,7 +258,7 @@ const DOC_COMPARED = [{
     'GET /users', 'POST /users', 'GET /users/*', 'PUT /users/*', 'DELETE /users/*', 'GET /users/*/status', 'POST /users/*/follow', 'POST /users/*/unfollow',
   ],
 }, {
-  // Second pass (same file and commit, read in 28 pieces located from the ~18.9 offsets plus ~15,000): the other everyday domains.
+  // Second pass (same file and commit, read in 32 pieces located from the ~18.9 offsets plus ~15,000): the other everyday domains.
   ...OPENAPI_19_5,
   routes: [
     // project, group
@@ -323,6 +323,17 @@ const DOC_COMPARED = [{
     'DELETE /projects/*/snippets/*/discussions/*/notes/*',
     // search (the group and project search routes are keyed "(-/)search" in the description and have no reference entry)
     'GET /search',
+    // wiki (project, group), branches, group sub-resources: badges, milestones, labels, board lists
+    'GET /projects/*/wikis', 'POST /projects/*/wikis', 'GET /projects/*/wikis/*', 'PUT /projects/*/wikis/*', 'DELETE /projects/*/wikis/*',
+    'POST /projects/*/wikis/attachments', 'GET /groups/*/wikis', 'POST /groups/*/wikis', 'GET /groups/*/wikis/*', 'PUT /groups/*/wikis/*', 'DELETE /groups/*/wikis/*',
+    'GET /projects/*/repository/branches', 'POST /projects/*/repository/branches', 'GET /projects/*/repository/branches/*',
+    'DELETE /projects/*/repository/branches/*', 'DELETE /projects/*/repository/merged_branches',
+    'GET /groups/*/badges', 'POST /groups/*/badges', 'GET /groups/*/badges/render', 'GET /groups/*/badges/*', 'PUT /groups/*/badges/*', 'DELETE /groups/*/badges/*',
+    'GET /groups/*/milestones', 'POST /groups/*/milestones', 'GET /groups/*/milestones/*', 'PUT /groups/*/milestones/*', 'DELETE /groups/*/milestones/*',
+    'GET /groups/*/milestones/*/issues', 'GET /groups/*/milestones/*/merge_requests', 'GET /groups/*/milestones/*/burndown_events',
+    'GET /groups/*/labels', 'POST /groups/*/labels', 'PUT /groups/*/labels', 'DELETE /groups/*/labels', 'GET /groups/*/labels/*', 'PUT /groups/*/labels/*',
+    'DELETE /groups/*/labels/*', 'GET /groups/*/boards/*/lists', 'POST /groups/*/boards/*/lists', 'GET /groups/*/boards/*/lists/*',
+    'PUT /groups/*/boards/*/lists/*', 'DELETE /groups/*/boards/*/lists/*',
   ],
 }];
 const DOC_FACTS = [
