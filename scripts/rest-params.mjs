@@ -257,10 +257,93 @@ const DOC_COMPARED = [{
     'DELETE /projects/*/pipelines/*', 'GET /projects/*/pipelines/*/jobs', 'GET /projects/*/pipelines/*/bridges', 'GET /projects/*/pipelines/*/variables',
     'GET /users', 'POST /users', 'GET /users/*', 'PUT /users/*', 'DELETE /users/*', 'GET /users/*/status', 'POST /users/*/follow', 'POST /users/*/unfollow',
   ],
+}, {
+  // Second pass (same file and commit, read in 32 pieces located from the ~18.9 offsets plus ~15,000): the other everyday domains.
+  ...OPENAPI_19_5,
+  routes: [
+    // project, group
+    'POST /projects', 'GET /groups', 'POST /groups', 'GET /groups/*/releases', 'POST /groups/import', 'GET /groups/*/export/download', 'POST /groups/*/export',
+    'POST /groups/*/export_relations',
+    // mr_review: notes, discussions, draft notes
+    'GET /projects/*/merge_requests/*/notes', 'POST /projects/*/merge_requests/*/notes', 'GET /projects/*/merge_requests/*/notes/*',
+    'PUT /projects/*/merge_requests/*/notes/*', 'DELETE /projects/*/merge_requests/*/notes/*',
+    'GET /projects/*/merge_requests/*/discussions', 'POST /projects/*/merge_requests/*/discussions', 'GET /projects/*/merge_requests/*/discussions/*',
+    'PUT /projects/*/merge_requests/*/discussions/*', 'POST /projects/*/merge_requests/*/discussions/*/notes',
+    'PUT /projects/*/merge_requests/*/discussions/*/notes/*', 'DELETE /projects/*/merge_requests/*/discussions/*/notes/*',
+    'GET /projects/*/merge_requests/*/draft_notes', 'POST /projects/*/merge_requests/*/draft_notes', 'GET /projects/*/merge_requests/*/draft_notes/*',
+    'PUT /projects/*/merge_requests/*/draft_notes/*', 'DELETE /projects/*/merge_requests/*/draft_notes/*',
+    'PUT /projects/*/merge_requests/*/draft_notes/*/publish', 'POST /projects/*/merge_requests/*/draft_notes/bulk_publish',
+    // repository: tree, blobs, archive, compare, contributors, merge base, changelog, submodules, files, commits, statuses, commit discussions
+    'GET /projects/*/repository/tree', 'GET /projects/*/repository/blobs/*', 'GET /projects/*/repository/blobs/*/raw', 'GET /projects/*/repository/archive',
+    'GET /projects/*/repository/compare', 'GET /projects/*/repository/contributors', 'GET /projects/*/repository/merge_base',
+    'GET /projects/*/repository/changelog', 'POST /projects/*/repository/changelog', 'PUT /projects/*/repository/submodules/*',
+    'GET /projects/*/repository/files/*/blame', 'GET /projects/*/repository/files/*/raw', 'HEAD /projects/*/repository/files/*', 'GET /projects/*/repository/files/*',
+    'POST /projects/*/repository/files/*', 'PUT /projects/*/repository/files/*', 'DELETE /projects/*/repository/files/*',
+    'GET /projects/*/repository/commits', 'POST /projects/*/repository/commits', 'GET /projects/*/repository/commits/*', 'GET /projects/*/repository/commits/*/diff',
+    'GET /projects/*/repository/commits/*/comments', 'POST /projects/*/repository/commits/*/comments', 'POST /projects/*/repository/commits/*/cherry_pick',
+    'POST /projects/*/repository/commits/*/revert', 'GET /projects/*/repository/commits/*/refs', 'GET /projects/*/repository/commits/*/merge_requests',
+    'GET /projects/*/repository/commits/*/signature', 'GET /projects/*/repository/commits/*/statuses', 'POST /projects/*/statuses/*',
+    'GET /projects/*/repository/commits/*/discussions', 'POST /projects/*/repository/commits/*/discussions', 'GET /projects/*/repository/commits/*/discussions/*',
+    'POST /projects/*/repository/commits/*/discussions/*/notes',
+    // branch (protected branches), tag (tags, protected tags)
+    'GET /projects/*/protected_branches', 'POST /projects/*/protected_branches', 'GET /projects/*/protected_branches/*', 'PATCH /projects/*/protected_branches/*',
+    'DELETE /projects/*/protected_branches/*',
+    'GET /projects/*/repository/tags', 'POST /projects/*/repository/tags', 'GET /projects/*/repository/tags/*', 'DELETE /projects/*/repository/tags/*',
+    'GET /projects/*/repository/tags/*/signature', 'GET /projects/*/protected_tags', 'POST /projects/*/protected_tags', 'GET /projects/*/protected_tags/*',
+    'DELETE /projects/*/protected_tags/*',
+    // release, release links
+    'GET /projects/*/releases', 'POST /projects/*/releases', 'GET /projects/*/releases/*', 'PUT /projects/*/releases/*', 'DELETE /projects/*/releases/*',
+    'GET /projects/*/releases/*/assets/links', 'POST /projects/*/releases/*/assets/links', 'GET /projects/*/releases/*/assets/links/*',
+    'PUT /projects/*/releases/*/assets/links/*', 'DELETE /projects/*/releases/*/assets/links/*',
+    // job, job token scope
+    'GET /projects/*/jobs', 'GET /projects/*/jobs/*', 'GET /projects/*/jobs/*/trace', 'POST /projects/*/jobs/*/cancel', 'POST /projects/*/jobs/*/retry',
+    'POST /projects/*/jobs/*/erase', 'POST /projects/*/jobs/*/play', 'GET /projects/*/job_token_scope', 'PATCH /projects/*/job_token_scope',
+    'GET /projects/*/job_token_scope/allowlist', 'POST /projects/*/job_token_scope/allowlist', 'GET /projects/*/job_token_scope/groups_allowlist',
+    'POST /projects/*/job_token_scope/groups_allowlist', 'DELETE /projects/*/job_token_scope/groups_allowlist/*',
+    // ci_variable (project, group)
+    'GET /projects/*/variables', 'POST /projects/*/variables', 'GET /projects/*/variables/*', 'PUT /projects/*/variables/*', 'DELETE /projects/*/variables/*',
+    'GET /groups/*/variables', 'POST /groups/*/variables', 'GET /groups/*/variables/*', 'PUT /groups/*/variables/*', 'DELETE /groups/*/variables/*',
+    // environment: environments, deployments, freeze periods
+    'GET /projects/*/environments', 'POST /projects/*/environments', 'GET /projects/*/environments/*', 'PUT /projects/*/environments/*',
+    'DELETE /projects/*/environments/*', 'POST /projects/*/environments/*/stop',
+    'GET /projects/*/deployments', 'POST /projects/*/deployments', 'GET /projects/*/deployments/*', 'PUT /projects/*/deployments/*', 'DELETE /projects/*/deployments/*',
+    'GET /projects/*/freeze_periods', 'POST /projects/*/freeze_periods', 'GET /projects/*/freeze_periods/*', 'PUT /projects/*/freeze_periods/*',
+    'DELETE /projects/*/freeze_periods/*',
+    // package
+    'GET /projects/*/packages', 'GET /projects/*/packages/*', 'DELETE /projects/*/packages/*', 'GET /groups/*/packages',
+    'GET /projects/*/packages/protection/rules', 'POST /projects/*/packages/protection/rules', 'PATCH /projects/*/packages/protection/rules/*',
+    'DELETE /projects/*/packages/protection/rules/*',
+    // snippet: personal and project snippets, their notes and discussions
+    'GET /snippets', 'POST /snippets', 'GET /snippets/public', 'GET /snippets/all', 'GET /snippets/*', 'PUT /snippets/*', 'DELETE /snippets/*', 'GET /snippets/*/raw',
+    'GET /snippets/*/files/*/*/raw', 'GET /projects/*/snippets', 'POST /projects/*/snippets', 'GET /projects/*/snippets/*', 'PUT /projects/*/snippets/*',
+    'DELETE /projects/*/snippets/*', 'GET /projects/*/snippets/*/raw',
+    'GET /projects/*/snippets/*/notes', 'POST /projects/*/snippets/*/notes', 'GET /projects/*/snippets/*/notes/*', 'PUT /projects/*/snippets/*/notes/*',
+    'DELETE /projects/*/snippets/*/notes/*', 'GET /projects/*/snippets/*/discussions', 'POST /projects/*/snippets/*/discussions',
+    'GET /projects/*/snippets/*/discussions/*', 'POST /projects/*/snippets/*/discussions/*/notes', 'PUT /projects/*/snippets/*/discussions/*/notes/*',
+    'DELETE /projects/*/snippets/*/discussions/*/notes/*',
+    // search (the group and project search routes are keyed "(-/)search" in the description and have no reference entry)
+    'GET /search',
+    // wiki (project, group), branches, group sub-resources: badges, milestones, labels, board lists
+    'GET /projects/*/wikis', 'POST /projects/*/wikis', 'GET /projects/*/wikis/*', 'PUT /projects/*/wikis/*', 'DELETE /projects/*/wikis/*',
+    'POST /projects/*/wikis/attachments', 'GET /groups/*/wikis', 'POST /groups/*/wikis', 'GET /groups/*/wikis/*', 'PUT /groups/*/wikis/*', 'DELETE /groups/*/wikis/*',
+    'GET /projects/*/repository/branches', 'POST /projects/*/repository/branches', 'GET /projects/*/repository/branches/*',
+    'DELETE /projects/*/repository/branches/*', 'DELETE /projects/*/repository/merged_branches',
+    'GET /groups/*/badges', 'POST /groups/*/badges', 'GET /groups/*/badges/render', 'GET /groups/*/badges/*', 'PUT /groups/*/badges/*', 'DELETE /groups/*/badges/*',
+    'GET /groups/*/milestones', 'POST /groups/*/milestones', 'GET /groups/*/milestones/*', 'PUT /groups/*/milestones/*', 'DELETE /groups/*/milestones/*',
+    'GET /groups/*/milestones/*/issues', 'GET /groups/*/milestones/*/merge_requests', 'GET /groups/*/milestones/*/burndown_events',
+    'GET /groups/*/labels', 'POST /groups/*/labels', 'PUT /groups/*/labels', 'DELETE /groups/*/labels', 'GET /groups/*/labels/*', 'PUT /groups/*/labels/*',
+    'DELETE /groups/*/labels/*', 'GET /groups/*/boards/*/lists', 'POST /groups/*/boards/*/lists', 'GET /groups/*/boards/*/lists/*',
+    'PUT /groups/*/boards/*/lists/*', 'DELETE /groups/*/boards/*/lists/*',
+  ],
 }];
 const DOC_FACTS = [
   // Listed at ~18.9, absent from the 19.5 description; no page names the release that dropped it, so 19.4 may still take it.
   { route: 'PUT /groups/*', param: 'duo_sast_fp_detection_availability', change: 'drop', release: undefined, seen: OPENAPI_19_5 },
+  // The same for group creation; and POST /groups no longer lists shared_runners_setting at 19.5 (PUT /groups/* still does). No release named.
+  { route: 'POST /groups', param: 'duo_sast_fp_detection_availability', change: 'drop', release: undefined, seen: OPENAPI_19_5 },
+  { route: 'POST /groups', param: 'shared_runners_setting', change: 'drop', release: undefined, seen: OPENAPI_19_5 },
+  // Absent at ~18.9; the 19.5 description lists it (boolean, query) and dates it 18.9, so 19.4 takes it.
+  { route: 'GET /search', param: 'regex', change: 'add', fact: { type: 'boolean', in: 'query' }, release: '18.9', history: 'dated 18.9 by the 19.5 description', seen: OPENAPI_19_5 },
 ];
 const releaseKey = (r) => r.split('.').map(Number).reduce((a, n) => a * 1000 + n, 0);
 const applies = (f) => f.release !== undefined && releaseKey(f.release) <= releaseKey(TARGET);

@@ -34,6 +34,15 @@ describe('the reference', () => {
     expect(sources.find((s) => s.release === '19.5')?.commit).toBe('07fbd7abe2d2c18b6e7ea6a14f627048f28aa795');
     expect(sources.find((s) => s.what?.startsWith('PUT /groups/* duo_sast_fp_detection_availability'))?.applied).toMatch(/^no:/);
     expect(reference().routes['PUT /groups/*'].params.duo_sast_fp_detection_availability).toBeDefined();
+    // Second pass over the other everyday domains (same file and commit).
+    expect(sources.filter((s) => s.release === '19.5' && s.commit === '07fbd7abe2d2c18b6e7ea6a14f627048f28aa795').length).toBe(2);
+    expect(sources.find((s) => s.what?.startsWith('POST /groups duo_sast_fp_detection_availability'))?.applied).toMatch(/^no:/);
+    expect(reference().routes['POST /groups'].params.duo_sast_fp_detection_availability).toBeDefined();
+    expect(sources.find((s) => s.what?.startsWith('POST /groups shared_runners_setting'))?.applied).toMatch(/^no:/);
+    expect(reference().routes['POST /groups'].params.shared_runners_setting).toBeDefined();
+    // Dated 18.9 by the 19.5 description, so applied for the 19.4 target.
+    expect(sources.find((s) => s.what?.startsWith('GET /search regex'))?.applied).toBe('in 18.9, within 19.4');
+    expect(reference().routes['GET /search'].params.regex).toMatchObject({ type: 'boolean', in: 'query' });
   });
 
   it('the lint catches a wrong type, a missing None/Any, an unknown or unrequired parameter and an unlisted one', () => {

@@ -38,6 +38,8 @@ const OTHER_SCOPES = {
   fields: 'restricts issue and merge request searches to titles only',
 } as const;
 const SCOPE_NOTE = { scope: 'one action per search scope' } as const;
+/** GitLab's regex flag (exact code search), which only code results use; listed from its 19.5 description (dated 18.9). */
+const REGEX_OMITTED = { regex: 'regular-expression matching applies to code searches only' } as const;
 /** Project search's ref, which only code, commit and wiki results use. */
 const REF_OMITTED = { ref: 'selects the branch of code, commit and wiki searches only' } as const;
 
@@ -57,6 +59,7 @@ export default domain('search', 'Search a project, a group or the whole instance
       search: term(),
       include_archived: bool('Include results from archived projects (default false)'),
       exclude_forks: bool('Leave out results from forks (advanced search; default true)'),
+      regex: bool('Treat search as a regular expression (exact code search only)'),
       scope: scope('blobs'),
       project_id: projectSel(),
       group_id: groupSel(),
@@ -92,7 +95,7 @@ export default domain('search', 'Search a project, a group or the whole instance
     },
     narrowed: SCOPE_NOTE,
     undocumented: undocumentedOf('ref', 'search_type'),
-    omitted: OTHER_SCOPES,
+    omitted: { ...OTHER_SCOPES, ...REGEX_OMITTED },
     fineGrained: ['use_global_search'],
     keywords: 'find commit message history',
     examples: [
@@ -121,7 +124,7 @@ export default domain('search', 'Search a project, a group or the whole instance
     },
     narrowed: { ...SCOPE_NOTE, state: 'issues are never merged' },
     undocumented: undocumentedOf('order_by', 'search_type', 'sort'),
-    omitted: REF_OMITTED,
+    omitted: { ...REF_OMITTED, ...REGEX_OMITTED },
     fineGrained: ['use_global_search'],
     keywords: 'find bugs tickets tasks issues',
     examples: [
@@ -149,7 +152,7 @@ export default domain('search', 'Search a project, a group or the whole instance
     },
     narrowed: SCOPE_NOTE,
     undocumented: undocumentedOf('order_by', 'search_type', 'sort'),
-    omitted: { confidential: OTHER_SCOPES.confidential, ...REF_OMITTED },
+    omitted: { confidential: OTHER_SCOPES.confidential, ...REF_OMITTED, ...REGEX_OMITTED },
     fineGrained: ['use_global_search'],
     keywords: 'find PR pull request MR',
     examples: [
@@ -172,7 +175,7 @@ export default domain('search', 'Search a project, a group or the whole instance
       ...paging(),
     },
     narrowed: SCOPE_NOTE,
-    omitted: { ...OTHER_SCOPES, ...REF_OMITTED },
+    omitted: { ...OTHER_SCOPES, ...REF_OMITTED, ...REGEX_OMITTED },
     fineGrained: ['use_global_search'],
     keywords: 'find milestone sprint iteration',
     examples: [
@@ -215,7 +218,7 @@ export default domain('search', 'Search a project, a group or the whole instance
       ...paging(),
     },
     narrowed: SCOPE_NOTE,
-    omitted: OTHER_SCOPES,
+    omitted: { ...OTHER_SCOPES, ...REGEX_OMITTED },
     fineGrained: ['use_global_search'],
     keywords: 'find project repository repo',
     examples: [
@@ -230,6 +233,7 @@ export default domain('search', 'Search a project, a group or the whole instance
     params: { search: term(), scope: scope('snippet_titles'), ...paging() },
     narrowed: SCOPE_NOTE,
     omitted: {
+      ...REGEX_OMITTED,
       ...OTHER_SCOPES,
       include_archived: 'snippet search spans personal snippets, not archived projects',
       exclude_forks: 'snippet search spans personal snippets, not forks',
@@ -256,7 +260,7 @@ export default domain('search', 'Search a project, a group or the whole instance
       ...paging(),
     },
     narrowed: SCOPE_NOTE,
-    omitted: { ...OTHER_SCOPES, ...REF_OMITTED },
+    omitted: { ...OTHER_SCOPES, ...REF_OMITTED, ...REGEX_OMITTED },
     fineGrained: ['use_global_search'],
     keywords: 'find user person member people account',
     examples: [
@@ -282,7 +286,7 @@ export default domain('search', 'Search a project, a group or the whole instance
     },
     narrowed: SCOPE_NOTE,
     undocumented: undocumentedOf('ref', 'search_type'),
-    omitted: OTHER_SCOPES,
+    omitted: { ...OTHER_SCOPES, ...REGEX_OMITTED },
     fineGrained: ['use_global_search'],
     keywords: 'find wiki page documentation docs',
     examples: [
