@@ -104,7 +104,7 @@ describe('classification by HTTP status', () => {
   });
 
   it('gives a 404 no request line: cause is 404 Not Found over REST', () => {
-    const msg = rest(404, { message: '404 Project Not Found' }, { hint: 'check the project with project.list' });
+    const msg = rest(404, { message: '404 Project Not Found' }, { errorHints: { always: 'check the project with project.list' } });
     expect(msg).toBe(`issueList: ${classifyStatus(404)} (404 Project Not Found). Suggestion: check the project with project.list: 404 Not Found`);
     expect(msg).not.toContain('gitlab.example.com');
     expect(rest(404, { message: '404 Not Found' }).endsWith(': 404 Not Found')).toBe(true);
@@ -150,18 +150,12 @@ describe('failures without a platform answer', () => {
     expect(noAnswer(new DeadlineError())).toMatch(/^issueList: the request exceeded its deadline and was canceled/);
   });
 
-  it('unattributed: no cause, no hint', () => {
-    const msg = noAnswer(netErr('connection-refused'), { unattributed: true, hint: 'check with project.get', errorHints: hintsOf('group.saml_link_list') });
-    expect(msg).toBe('issueList: this request could not be attributed to a credential and was not sent to GitLab; retry, and report it if it persists');
-  });
-
   it('refused destination: the --allow-private-instances suggestion replaces the hint', () => {
     const e = new ForgeNetworkError({ kind: 'refused-destination', method: 'GET', url: 'http://10.0.0.5/api/v4/user', detail: 'destination 10.0.0.5 refused by the outbound check', address: '10.0.0.5' });
-    const msg = noAnswer(e, { hint: 'check with project.get', errorHints: hintsOf('group.saml_link_get') });
+    const msg = noAnswer(e, { errorHints: hintsOf('group.saml_link_get') });
     expect(msg.startsWith('issueList: this server refused to connect to that address, so the request never left the process. Suggestion: ')).toBe(true);
     expect(msg).toContain('--allow-private-instances');
     expect(msg).toMatch(/metadata addresses stay refused/);
-    expect(msg).not.toContain('project.get');
     expect(msg).not.toContain('SAML');
     expect(msg.match(/Suggestion:/g)).toHaveLength(1);
   });
@@ -187,12 +181,6 @@ describe('failures without a platform answer', () => {
     expect(noAnswer(mk('UND_ERR_CONNECT_TIMEOUT'))).toMatch(/^issueList: Request to GitLab timed out/);
     expect(noAnswer(mk('DEPTH_ZERO_SELF_SIGNED_CERT'))).toMatch(/^issueList: TLS\/SSL handshake failed/);
     expect(noAnswer(mk('ECONNRESET'))).toMatch(/^issueList: network error reaching GitLab \(Get\)/);
-  });
-
-  it('checks in order: cancel and deadline before unattributed, unattributed before the rest', () => {
-    expect(noAnswer(netErr('canceled'), { unattributed: true })).toMatch(/^issueList: the request was canceled by the client/);
-    expect(noAnswer(netErr('deadline'), { unattributed: true })).toMatch(/^issueList: the request exceeded its deadline/);
-    expect(noAnswer(netErr('refused-destination'), { unattributed: true })).toMatch(/^issueList: this request could not be attributed/);
   });
 
   it('repeats only the request line', () => {
@@ -260,7 +248,7 @@ describe('fine-grained refusals', () => {
   const NOT_YET = 'Fine-grained tokens are not yet supported';
 
   it('REST 403 insufficient_granular_scope: the permission named, the way out, no hint', () => {
-    const msg = rest(403, { error: 'insufficient_granular_scope', error_description: REQUIRES }, { hint: 'ask a project Maintainer or Owner', errorHints: hintsOf('group.saml_link_list') });
+    const msg = rest(403, { error: 'insufficient_granular_scope', error_description: REQUIRES }, { errorHints: { ...hintsOf('group.saml_link_list'), permission: { 401: 'ask a project Maintainer or Owner', 403: 'ask a project Maintainer or Owner' } } });
     expect(msg.startsWith('issueList: access denied: this call needs the fine-grained project permission [read_issue]')).toBe(true);
     expect(msg).toMatch(/a grant cannot be changed.*new fine-grained token.*classic token \(an existing one, on an instance that no longer lets you create them\), where the group does not refuse classic tokens/);
     expect(msg).toMatch(/a classic token refused this way is under a group that requires fine-grained tokens/);
@@ -278,7 +266,7 @@ describe('fine-grained refusals', () => {
   });
 
   it('the code alone is enough', () => {
-    const msg = rest(403, { error: 'insufficient_granular_scope' }, { hint: 'needs the Developer role' });
+    const msg = rest(403, { error: 'insufficient_granular_scope' }, { errorHints: { permission: { 401: 'needs the Developer role', 403: 'needs the Developer role' }, always: 'see the docs' } });
     expect(msg).toMatch(/^issueList: access denied: this call needs a fine-grained permission/);
     expect(msg).not.toContain('Suggestion:');
     expect(rest(403, { message: '403 Forbidden' }, {}, { 'www-authenticate': 'Bearer error="insufficient_granular_scope"' })).toMatch(/fine-grained permission/);
@@ -288,7 +276,7 @@ describe('fine-grained refusals', () => {
     const body = { data: { workItemCreate: null }, errors: [{ message: 'Operation requires a fine-grained token with the listed group permissions [create_work_item]; see the documentation' }] };
     const r = res(200, body, {}, GQL_URL);
     expect(isFailure(r, true)).toBe(true);
-    const msg = gql(200, body, { hint: 'you need the Reporter role' });
+    const msg = gql(200, body, { errorHints: { always: 'you need the Reporter role' } });
     expect(msg.startsWith('workItemCreate: access denied: this call needs the fine-grained group permission [create_work_item]')).toBe(true);
     expect(msg).not.toContain('Suggestion:');
     expect(msg).toContain('workItemCreate mutation errors: Operation requires a fine-grained token with the listed group permissions [create_work_item]; see the documentation');
@@ -301,7 +289,7 @@ describe('fine-grained refusals', () => {
   });
 
   it('a 404 in GraphQL: not found, the token may not see it', () => {
-    const msg = gql(200, { data: { project: null }, errors: [{ message: '404 Not Found' }] }, { graphqlKind: 'query', hint: 'needs the Owner role' });
+    const msg = gql(200, { data: { project: null }, errors: [{ message: '404 Not Found' }] }, { graphqlKind: 'query', errorHints: { permission: { 401: 'needs the Owner role', 403: 'needs the Owner role' } } });
     expect(msg.startsWith('workItemCreate: not found:')).toBe(true);
     expect(msg).toMatch(/token may not see it; a fine-grained token sees only what its grant covers/);
     expect(msg).not.toContain('Owner');
@@ -371,21 +359,17 @@ describe('GraphQL errors', () => {
 });
 
 describe('hint rules', () => {
-  it('omitted when unattributed (and no cause)', () => {
-    const msg = rest(403, { message: '403 Forbidden' }, { unattributed: true, hint: 'check with project.get' });
-    expect(msg).toBe(`issueList: ${classifyStatus(403)}`);
-  });
-
   it('a hint naming a role, license or owner only after a REST 401/403 without an RFC 6750 code', () => {
     const role = 'this needs at least the Maintainer role';
-    expect(rest(403, { message: '403 Forbidden' }, { hint: role })).toContain(`Suggestion: ${role}`);
-    expect(rest(401, { message: '401 Unauthorized' }, { hint: role })).toContain(`Suggestion: ${role}`);
-    expect(rest(404, {}, { hint: role })).not.toContain('Suggestion');
-    expect(rest(400, {}, { hint: 'requires an Ultimate license' })).not.toContain('Suggestion');
-    expect(rest(403, { error: 'insufficient_scope', error_description: 'needs api' }, { hint: role })).not.toContain('Suggestion');
-    expect(rest(401, { error: 'invalid_token' }, { hint: role })).not.toContain('Suggestion');
-    expect(gql(403, { errors: [{ message: 'no' }] }, { hint: role })).not.toContain('Suggestion');
-    expect(noAnswer(netErr('timeout'), { hint: 'ask the group owner' })).not.toContain('Suggestion');
+    const hint = { errorHints: { permission: { 401: role, 403: role } } };
+    expect(rest(403, { message: '403 Forbidden' }, hint)).toContain(`Suggestion: ${role}`);
+    expect(rest(401, { message: '401 Unauthorized' }, hint)).toContain(`Suggestion: ${role}`);
+    expect(rest(404, {}, hint)).not.toContain('Suggestion');
+    expect(rest(400, {}, { errorHints: { permission: { 401: 'requires an Ultimate license', 403: 'requires an Ultimate license' } } })).not.toContain('Suggestion');
+    expect(rest(403, { error: 'insufficient_scope', error_description: 'needs api' }, hint)).not.toContain('Suggestion');
+    expect(rest(401, { error: 'invalid_token' }, hint)).not.toContain('Suggestion');
+    expect(gql(403, { errors: [{ message: 'no' }] }, hint)).not.toContain('Suggestion');
+    expect(noAnswer(netErr('timeout'), { errorHints: { permission: { 401: 'ask the group owner', 403: 'ask the group owner' } } })).not.toContain('Suggestion');
   });
 
   it('no role hint after a refusal of the account itself', () => {
@@ -399,15 +383,16 @@ describe('hint rules', () => {
       'Your primary email address is not confirmed.',
       'Your password expired. Please access GitLab from a web browser to update your password.',
     ]) {
-      const msg = rest(403, { message: m }, { hint: role });
+      const msg = rest(403, { message: m }, { errorHints: { permission: { 401: role, 403: role } } });
       expect(msg, m).not.toContain('Suggestion');
       expect(msg.startsWith('issueList: access denied:')).toBe(true);
     }
   });
 
   it('other hints follow any answer', () => {
-    expect(rest(404, { message: '404 Not Found' }, { hint: 'check the id with issue.list' })).toContain('Suggestion: check the id with issue.list: 404 Not Found');
-    expect(rest(401, { error: 'invalid_token' }, { hint: 'check the id with issue.list' })).toContain('Suggestion: check the id with issue.list');
+    const always = { errorHints: { always: 'check the id with issue.list' } };
+    expect(rest(404, { message: '404 Not Found' }, always)).toContain('Suggestion: check the id with issue.list: 404 Not Found');
+    expect(rest(401, { error: 'invalid_token' }, always)).toContain('Suggestion: check the id with issue.list');
   });
 
   it('the four SAML-link actions add their hint to every error', () => {
@@ -468,7 +453,7 @@ describe('error text safety', () => {
   });
 
   it('never repeats the token', () => {
-    const msg = rest(500, { message: 'oops' }, { hint: 'retry later' });
+    const msg = rest(500, { message: 'oops' }, { errorHints: { always: 'retry later' } });
     expect(msg).not.toContain(TOKEN);
   });
 });

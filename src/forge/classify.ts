@@ -28,10 +28,6 @@ export interface FailureContext {
   response?: ForgeResponse;
   /** When it did not (ForgeNetworkError or anything). */
   error?: unknown;
-  /** The handler's suggestion (names actions by canonical id). */
-  hint?: string;
-  /** HTTP mode could not attribute the request to a credential. */
-  unattributed?: boolean;
   /** The session's token is fine-grained: a GraphQL 404 may mean the grant does not reach the object. */
   fineGrained?: boolean;
 }
@@ -66,7 +62,6 @@ const GRAPHQL_NOT_FOUND_CLASSIC = `not found: ${PLATFORM} could not find it, or 
 const NO_ANSWER = {
   canceled: 'the request was canceled by the client',
   deadline: 'the request exceeded its deadline and was canceled',
-  unattributed: `this request could not be attributed to a credential and was not sent to ${PLATFORM}; retry, and report it if it persists`,
   refusedDestination: 'this server refused to connect to that address, so the request never left the process',
   connectionRefused: `${PLATFORM} server is unreachable (connection refused). Check FORGE_URL and that the instance is running and reachable from this machine`,
   dns: `${PLATFORM} server hostname could not be resolved (DNS error). Check FORGE_URL for typos and this machine's DNS settings`,
@@ -111,13 +106,6 @@ export interface ErrorHints {
   always?: string;
   /** Added to every 401, whatever its cause (e.g. the call rotated its own token). */
   unauthorized?: string;
-}
-
-const ROLE_LICENSE_OWNER = /\b(roles?|owners?|maintainers?|developers?|reporters?|guests?|planners?|administrators?|admins?|licen[cs]es?|licensed|premium|ultimate|tiers?|plans?)\b/i;
-
-/** A hint that names a role, a license or an owner. */
-function namesRoleLicenseOwner(hint: string): boolean {
-  return ROLE_LICENSE_OWNER.test(hint);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -397,8 +385,6 @@ function composeHint(ctx: FailureContext, facts: HintFacts): string | undefined 
   const status = facts.status;
   const hints = ctx.errorHints;
   if (hints?.permission && (status === 401 || status === 403) && facts.permissionRefusalPossible) parts.push(hints.permission[status]);
-  const own = ctx.hint ? flattenText(ctx.hint) : '';
-  if (own && (!namesRoleLicenseOwner(own) || facts.permissionRefusalPossible)) parts.push(own);
   if (hints?.always) parts.push(hints.always);
   if (status === 401 && hints?.unauthorized) parts.push(hints.unauthorized);
   const unique = [...new Set(parts)];
@@ -414,7 +400,6 @@ function describeNoAnswer(ctx: FailureContext): string {
 
   if (kind === 'canceled') return assemble(ctx.operation, NO_ANSWER.canceled, undefined, undefined, cause);
   if (kind === 'deadline') return assemble(ctx.operation, NO_ANSWER.deadline, undefined, undefined, cause);
-  if (ctx.unattributed) return assemble(ctx.operation, NO_ANSWER.unattributed, undefined, undefined, undefined);
   if (kind === 'refused-destination') return assemble(ctx.operation, NO_ANSWER.refusedDestination, undefined, PRIVATE_INSTANCES_SUGGESTION, cause);
 
   let classification: string;
@@ -453,7 +438,6 @@ export function describeFailure(ctx: FailureContext): string {
   const status = res.status;
   const method = (ctx.method || 'GET').toUpperCase();
   const line = requestLine(res.url || ctx.url);
-  const attributed = !ctx.unattributed;
   const restMsg = platformMessage(res.body, method, res.url || ctx.url);
   const shownMsg = restMsg && !repeatsStatus(restMsg, status) ? restMsg : undefined;
   const gqlMessages = graphql ? graphqlErrorMessages(res.body) : undefined;
@@ -464,13 +448,13 @@ export function describeFailure(ctx: FailureContext): string {
     const fgEntry = messages.map((m) => ({ m, parsed: parseFineGrainedSentence(m) })).find((e) => e.parsed);
     const listLabel = ctx.graphqlKind === 'query' ? 'GraphQL errors' : fgEntry || ctx.graphqlKind === 'mutation' ? 'mutation errors' : 'GraphQL errors';
     const joined = gqlMessages === undefined ? (isObject(res.body) ? `${PLATFORM} answered errors it did not describe` : `${PLATFORM} did not answer with JSON`) : joinCapped(messages, '; ');
-    const cause = attributed ? `${ctx.operation} ${listLabel}: ${joined}` : undefined;
+    const cause = `${ctx.operation} ${listLabel}: ${joined}`;
     if (fgEntry) return assemble(ctx.operation, fineGrainedClassification(fgEntry.parsed), undefined, undefined, cause);
     if (messages.some((m) => GRAPHQL_NOT_FOUND_ENTRY.test(m))) {
-      const hint = attributed ? composeHint(ctx, { status: 404, permissionRefusalPossible: false }) : undefined;
-      return assemble(ctx.operation, GRAPHQL_NOT_FOUND, undefined, hint, attributed ? 'failed to execute GraphQL query: 404 Not Found' : undefined);
+      const hint = composeHint(ctx, { status: 404, permissionRefusalPossible: false });
+      return assemble(ctx.operation, GRAPHQL_NOT_FOUND, undefined, hint, 'failed to execute GraphQL query: 404 Not Found');
     }
-    const hint = attributed ? composeHint(ctx, { permissionRefusalPossible: false }) : undefined;
+    const hint = composeHint(ctx, { permissionRefusalPossible: false });
     return assemble(ctx.operation, NO_ANSWER.unexpected, undefined, hint, cause);
   }
 
@@ -480,14 +464,14 @@ export function describeFailure(ctx: FailureContext): string {
     const body = res.body;
     const sentence = restMsg && isObject(body) && typeof body.error_description === 'string' ? body.error_description : restMsg && isObject(body) && typeof body.message === 'string' ? body.message : undefined;
     const parsed = sentence ? parseFineGrainedSentence(sentence) : null;
-    const cause = attributed ? `${method} ${line}: ${status} ${statusText(status)}${restMsg ? `: ${restMsg}` : ''}` : undefined;
+    const cause = `${method} ${line}: ${status} ${statusText(status)}${restMsg ? `: ${restMsg}` : ''}`;
     return assemble(ctx.operation, fineGrainedClassification(parsed), undefined, undefined, cause);
   }
   // Fine-grained refusal sentence in a GraphQL error status answer.
   if (graphql && gqlMessages) {
     const fg = gqlMessages.map((m) => parseFineGrainedSentence(m)).find(Boolean);
     if (fg) {
-      const cause = attributed ? `${method} ${line}: ${status} ${statusText(status)} (GraphQL errors: ${joinCapped(gqlMessages, ', ')})` : undefined;
+      const cause = `${method} ${line}: ${status} ${statusText(status)} (GraphQL errors: ${joinCapped(gqlMessages, ', ')})`;
       return assemble(ctx.operation, fineGrainedClassification(fg), undefined, undefined, cause);
     }
   }
@@ -503,14 +487,12 @@ export function describeFailure(ctx: FailureContext): string {
   else classification = classifyStatus(status);
   if (status >= 500) classification += `; ${serverErrorNote(status, method, graphql, ctx.graphqlKind, ctx.writes)}`;
 
-  let cause: string | undefined;
-  if (attributed) {
-    if (status === 404) cause = graphql ? 'failed to execute GraphQL query: 404 Not Found' : '404 Not Found';
-    else if (graphql && gqlMessages && gqlMessages.length) cause = `${method} ${line}: ${status} ${statusText(status)} (GraphQL errors: ${joinCapped(gqlMessages, ', ')})`;
-    else cause = `${method} ${line}: ${status} ${statusText(status)}${shownMsg ? `: ${shownMsg}` : ''}`;
-  }
+  let cause: string;
+  if (status === 404) cause = graphql ? 'failed to execute GraphQL query: 404 Not Found' : '404 Not Found';
+  else if (graphql && gqlMessages && gqlMessages.length) cause = `${method} ${line}: ${status} ${statusText(status)} (GraphQL errors: ${joinCapped(gqlMessages, ', ')})`;
+  else cause = `${method} ${line}: ${status} ${statusText(status)}${shownMsg ? `: ${shownMsg}` : ''}`;
   const parenthesized = graphql && gqlMessages && gqlMessages.length ? undefined : shownMsg;
-  const hint = attributed ? composeHint(ctx, { status, permissionRefusalPossible }) : undefined;
+  const hint = composeHint(ctx, { status, permissionRefusalPossible });
   return assemble(ctx.operation, classification, parenthesized, hint, cause);
 }
 
