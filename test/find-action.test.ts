@@ -138,6 +138,13 @@ describe('ranking: the traps people fall into', () => {
     expect(top('fix the URL of asset link 33 on the v1.4.0 relese of tools/cli')).toBe('release.link_update');
   });
 
+  it('two swapped letters are one slip, not two edits ("gorup" is group, "bheind" is behind)', () => {
+    expect(top('archive the legacy gorup')).toBe('group.archive');
+    expect(search.search('how far bheind is geo site 2?', 5).query.terms).toContain('behind');
+    // A swapped effect word still says its effect, like any other misspelt one ("delte").
+    expect(search.search('dleete the stale branch', 5).query.said.has('delete')).toBe(true);
+  });
+
   it('a noun before a number names that object: its get, not its list', () => {
     expect(top('show comment 55 on epic &12')).toBe('group.epic_note_get');
     expect(top('pause schedule 14 in data/etl')).toBe('pipeline.schedule_update');
