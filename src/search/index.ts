@@ -247,7 +247,8 @@ export class ActionSearch {
       // A reference names the object: an action on another kind of object is less likely.
       if (q.kinds.size && !entry.idTerms.some((t) => q.kinds.has(t)) && !q.kinds.has(action.domain.replace('_', ''))) score *= this.w.kindMiss;
       // A request naming one object (#12, !88, pipeline 123) prefers the actions that take it.
-      const namedHere = (p: { param: string; words: string[] }) => p.param in q.suggested || numbered.some((n) => names(n, p.words));
+      // An @mention names a person: it fills a user_id (the API takes either).
+      const namedHere = (p: { param: string; words: string[] }) => p.param in q.suggested || numbered.some((n) => names(n, p.words)) || (p.param === 'user_id' && 'username' in q.suggested);
       if (namesAny) score *= named.some((k) => k in action.params) || entry.ids.some(namedHere) ? this.w.objectHit : this.w.objectMiss;
       // An action that needs an object's ID the request does not give (a get where a list was asked) is less likely.
       for (const p of entry.ids) {
