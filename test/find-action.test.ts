@@ -60,6 +60,14 @@ describe('reading a request', () => {
     expect([...parseQuery('who owns @alice.dev').kinds]).toEqual(['user']);
   });
 
+  it('reads a snippet\'s shorthand reference ($42), as GitLab writes it', () => {
+    const q = parseQuery('raw content of $42');
+    expect(q.suggested.snippet_id).toBe(42);
+    expect(q.kinds.has('snippet')).toBe(true);
+    expect(top('raw content of $42')).toBe('snippet.content');
+    expect(top('update $42 with the new version')).toBe('snippet.update');
+  });
+
   it('reads GitLab web URLs', () => {
     expect(parseQuery('look at https://gitlab.example.com/acme/web/shop/-/merge_requests/88#note_1').suggested).toEqual({ project_id: 'acme/web/shop', merge_request_iid: 88 });
     expect(parseQuery('https://gitlab.example.com/acme/shop/-/jobs/912 why red').suggested).toEqual({ project_id: 'acme/shop', job_id: 912 });
@@ -136,6 +144,19 @@ describe('ranking: the traps people fall into', () => {
 
   it('a misspelling is read as the nearest catalog word ("relese" is release, not delete)', () => {
     expect(top('fix the URL of asset link 33 on the v1.4.0 relese of tools/cli')).toBe('release.link_update');
+  });
+
+  it('an @mention names the person a user_id takes: the for-user twin, not the caller\'s own', () => {
+    expect(top('add a gpg key for @deploy-bot')).toBe('user.add_gpg_key_for_user');
+    expect(top('who is @sam? show their profile')).toBe('user.get');
+    expect(top('add a gpg key to my account')).toBe('user.add_gpg_key');
+  });
+
+  it('two swapped letters are one slip, not two edits ("gorup" is group, "bheind" is behind)', () => {
+    expect(top('archive the legacy gorup')).toBe('group.archive');
+    expect(search.search('how far bheind is geo site 2?', 5).query.terms).toContain('behind');
+    // A swapped effect word still says its effect, like any other misspelt one ("delte").
+    expect(search.search('dleete the stale branch', 5).query.said.has('delete')).toBe(true);
   });
 
   it('a noun before a number names that object: its get, not its list', () => {

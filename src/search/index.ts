@@ -15,6 +15,8 @@ interface Doc { id: string; name: string; domain: string; summary: string; keywo
 interface ExampleDoc { id: number; action: string; text: string }
 
 interface SearchHit { action: Action; score: number }
+/** Catalog words near a word the catalog never uses, each with its closeness (0-1): the vocabulary gap. */
+export type Expand = (term: string) => ReadonlyArray<readonly [string, number]> | undefined;
 export interface SearchAnswer { hits: SearchHit[]; query: ParsedQuery }
 
 interface Indexed {
@@ -31,10 +33,14 @@ interface Indexed {
 export interface RankWeights {
   floor: number; power: number; examples: number; intentMatch: number; questionWrite: number; kindMiss: number;
   objectHit: number; objectMiss: number; projectHit: number; projectMiss: number; unnamedId: number; pluralUnnamed: number; elsewhere: number; scopeHit: number; scopeMiss: number; changeRead: number;
+  /** Weight of a near catalog word, times its closeness, against 1 for a word said. */
+  expansion: number;
+  /** How much of an ID word a near word explains, times its weight. */
+  nearCover: number;
   boost: Record<string, number>;
 }
 const DEFAULT_WEIGHTS: RankWeights = {
-  floor: 0.55, power: 2, examples: 0.6, intentMatch: 1.1, questionWrite: 0.75, kindMiss: 0.7, objectHit: 1.35, objectMiss: 0.75, projectHit: 1.25, projectMiss: 0.8, unnamedId: 0.85, pluralUnnamed: 0.7, elsewhere: 0.7, scopeHit: 1.2, scopeMiss: 0.8, changeRead: 0.85,
+  floor: 0.55, power: 2, examples: 0.6, intentMatch: 1.1, questionWrite: 0.75, kindMiss: 0.7, objectHit: 1.35, objectMiss: 0.75, projectHit: 1.25, projectMiss: 0.8, unnamedId: 0.85, pluralUnnamed: 0.7, elsewhere: 0.7, scopeHit: 1.2, scopeMiss: 0.8, changeRead: 0.85, expansion: 0.5, nearCover: 1,
   boost: { name: 1.5, domain: 1.5, summary: 1, keywords: 1.2, examples: 0.9 },
 };
 
@@ -69,6 +75,13 @@ const idParams = (a: Action) => Object.entries(a.params)
 /** A noun said before a number names a parameter when it is one of its words, or the start of one (repo → repository). */
 const names = (nouns: readonly string[], words: readonly string[]) => nouns.some((n) => words.some((w) => w === n || (n.length >= 3 && w.startsWith(n))));
 const EFFECT_VOCABULARY = new Set(Object.values(EFFECT_WORDS).flat());
+/** Whether `a` is `b` with two neighbouring letters swapped. */
+function swapped(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return i < a.length - 1 && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+}
 
 export class ActionSearch {
   private readonly actions: MiniSearch<Doc>;
@@ -83,8 +96,16 @@ export class ActionSearch {
 
   private readonly w: RankWeights;
 
-  /** `weights` overrides some re-rank weights (bench/find-tune.mjs tries them); the tuned ones otherwise. */
-  constructor(list: readonly Action[], weights: Partial<RankWeights> = {}) {
+  private readonly expand?: Expand;
+  /** Every word of an action ID: a request word that is one needs no near words. */
+  private readonly idVocabulary = new Set<string>();
+
+  /**
+   * `weights` overrides some re-rank weights (bench/find-tune.mjs tries them); the tuned ones otherwise.
+   * `expand` gives the catalog words near a word the catalog never uses (src/search/neighbours.ts).
+   */
+  constructor(list: readonly Action[], weights: Partial<RankWeights> = {}, expand?: Expand) {
+    this.expand = expand;
     const w = (this.w = { ...DEFAULT_WEIGHTS, ...weights });
     this.byId = new Map(list.map((a) => {
       const idTerms = [...new Set(catalogTerms(`${a.domain} ${a.name}`))];
@@ -93,6 +114,7 @@ export class ActionSearch {
     }));
 
     for (const a of list) for (const t of [...catalogTerms(`${a.domain} ${a.name}`), ...plainTerms(Object.keys(a.params).join(' '))]) if (!EFFECT_VOCABULARY.has(t)) this.objectWords.add(t);
+    for (const e of this.byId.values()) for (const t of e.idTerms) this.idVocabulary.add(t);
     this.idWords = [...new Set([...this.byId.values()].flatMap((e) => e.ids.flatMap((p) => p.words)))];
     this.actions = new MiniSearch<Doc>({
       fields: ['name', 'domain', 'summary', 'keywords', 'examples'],
@@ -143,7 +165,8 @@ export class ActionSearch {
     for (let len = term.length - max; len <= term.length + max; len++) {
       for (const [word, count] of this.byLength.get(len) ?? []) {
         if (max === 1 && word[0] !== term[0]) continue;
-        const d = distance(term, word);
+        // Two letters swapped ("gorup", "platfrom") is one slip of the fingers, not two edits.
+        const d = swapped(term, word) ? 1 : distance(term, word);
         if (d > max) continue;
         // The nearest word first, the most frequent among equally near ones ("relese" is release, not delete).
         const score = count - d * 1e9;
@@ -168,17 +191,28 @@ export class ActionSearch {
     const q = parseQuery(input);
     if (!q.terms.length) return { hits: [], query: q };
     // MiniSearch takes the already-rewritten terms: a query of terms joined by spaces tokenizes to itself.
+    // A word the catalog never uses is corrected when it is a misspelling, not when it is a real word (it has
+    // neighbours). Then each word that is no ID word brings its near catalog words at a reduced weight; never
+    // an effect word (a near word explains, it does not ask for removal).
     q.terms = q.terms.map((t) => {
+      if (!this.vocabulary.has(t) && this.expand?.(t)?.length) return t;
       const c = this.correct(t);
       // A misspelt effect word ("delte") still says the effect.
       if (c !== t && EFFECT_VOCABULARY.has(c)) { q.said.add(c); if (!q.governs.has(c)) q.governs.set(c, [[]]); }
       return c;
     });
+    const near = new Map<string, number>();
+    for (const t of q.terms) {
+      if (this.idVocabulary.has(t)) continue;
+      for (const [w, c] of this.expand?.(t) ?? []) if (!EFFECT_VOCABULARY.has(w)) near.set(w, Math.max(near.get(w) ?? 0, this.w.expansion * c));
+    }
     // A request that is only a reference (#12, a web URL) asks to see that object.
     if (q.intent === 'read' && q.terms.every((t) => q.kinds.has(t))) q.terms.push('get');
-    const text = q.terms.join(' ');
-    const fromActions = this.actions.search(text);
-    const fromExamples = this.examples.search(text);
+    for (const t of q.terms) near.delete(t);
+    const text = [...q.terms, ...near.keys()].join(' ');
+    const boostTerm = near.size ? (t: string) => near.get(t) ?? 1 : undefined;
+    const fromActions = this.actions.search(text, { boostTerm });
+    const fromExamples = this.examples.search(text, { boostTerm });
     const top = (rs: SearchResult[]) => rs[0]?.score ?? 1;
     const base = new Map<string, number>();
     const aTop = top(fromActions);
@@ -203,7 +237,8 @@ export class ActionSearch {
       const { action } = entry;
       const pluralObject = entry.idTerms.some((t) => q.plurals.has(t));
       const explained = (t: string) => qTerms.has(t) || (t === 'list' && (pluralObject || q.intent === 'list'));
-      const covered = entry.idTerms.filter(explained).length / Math.max(1, entry.idTerms.length);
+      // An ID word only near a word said explains it in part.
+      const covered = entry.idTerms.reduce((n, t) => n + (explained(t) ? 1 : this.w.nearCover * (near.get(t) ?? 0)), 0) / Math.max(1, entry.idTerms.length);
       let score = (s + this.w.examples * (bestExample.get(id) ?? 0)) * (this.w.floor + (1 - this.w.floor) * covered ** this.w.power);
       if (q.intent !== 'other' && (entry.effect === q.intent || (q.intent === 'read' && entry.effect === 'list'))) score *= this.w.intentMatch;
       if (q.question && action.writes) score *= this.w.questionWrite;
@@ -212,7 +247,8 @@ export class ActionSearch {
       // A reference names the object: an action on another kind of object is less likely.
       if (q.kinds.size && !entry.idTerms.some((t) => q.kinds.has(t)) && !q.kinds.has(action.domain.replace('_', ''))) score *= this.w.kindMiss;
       // A request naming one object (#12, !88, pipeline 123) prefers the actions that take it.
-      const namedHere = (p: { param: string; words: string[] }) => p.param in q.suggested || numbered.some((n) => names(n, p.words));
+      // An @mention names a person: it fills a user_id (the API takes either).
+      const namedHere = (p: { param: string; words: string[] }) => p.param in q.suggested || numbered.some((n) => names(n, p.words)) || (p.param === 'user_id' && 'username' in q.suggested);
       if (namesAny) score *= named.some((k) => k in action.params) || entry.ids.some(namedHere) ? this.w.objectHit : this.w.objectMiss;
       // An action that needs an object's ID the request does not give (a get where a list was asked) is less likely.
       for (const p of entry.ids) {

@@ -209,6 +209,7 @@ export function parseQuery(input: string): ParsedQuery {
   // Shorthand references.
   text = text.replace(/(^|[\s(,])#(\d+)\b/g, (_m, pre: string, n: string) => { put('issue_iid', Number(n)); kinds.add('issue'); return `${pre} issue `; });
   text = text.replace(/(^|[\s(,])!(\d+)\b/g, (_m, pre: string, n: string) => { put('merge_request_iid', Number(n)); kinds.add('mergerequest'); return `${pre} mergerequest `; });
+  text = text.replace(/(^|[\s(,])\$(\d+)\b/g, (_m, pre: string, n: string) => { put('snippet_id', Number(n)); kinds.add('snippet'); return `${pre} snippet `; });
   text = text.replace(/(^|[\s(,])&(\d+)\b/g, (_m, pre: string, n: string) => { put('epic_iid', Number(n)); kinds.add('epic'); return `${pre} epic `; });
   text = text.replace(/(^|[\s(,])~(?:"([^"]+)"|([\w:.-]+))/g, (_m, pre: string, q?: string, w?: string) => { put('labels', (q ?? w)!); secondary.add('label'); return `${pre} xlabelx `; });
   text = text.replace(/(^|[\s(,])%(?:"([^"]+)"|([\w.-]+))/g, (_m, pre: string, q?: string, w?: string) => { put('milestone', (q ?? w)!); secondary.add('milestone'); return `${pre} xmilestonex `; });
