@@ -337,11 +337,12 @@ const DOC_COMPARED = [{
   ],
 }, {
   // Third pass (same file and commit, pieces located from the ~18.9 offsets plus the drift measured on the way:
-  // ~+12,300..+13,000 before ~470,000, ~+15,000 after): approvals, group sub-resources and the routes read alongside.
+  // ~+12,300..+13,000 before ~470,000, ~+15,000..+15,300 after): approvals, MR diffs and versions, members, group
+  // sub-resources and the routes read alongside.
   ...OPENAPI_19_5,
   routes: [
     // admin
-    'GET /license', 'POST /license', 'DELETE /license/*',
+    'GET /license', 'POST /license', 'DELETE /license/*', 'GET /metadata',
     // dependency
     'GET /projects/*/dependencies',
     // environment
@@ -365,7 +366,9 @@ const DOC_COMPARED = [{
     'DELETE /groups/*/push_rule', 'GET /groups/*/ldap_group_links', 'POST /groups/*/ldap_group_links', 'DELETE /groups/*/ldap_group_links',
     'DELETE /groups/*/ldap_group_links/*/*', 'PUT /groups/*/security_settings', 'GET /groups/*/epic_boards', 'GET /groups/*/epic_boards/*',
     'GET /groups/*/epics', 'POST /groups/*/boards', 'GET /groups/*/boards', 'DELETE /groups/*/boards/*', 'GET /groups/*/boards/*',
-    'PUT /groups/*/boards/*', 'POST /groups/*/labels/*/subscribe', 'POST /groups/*/labels/*/unsubscribe',
+    'PUT /groups/*/boards/*', 'POST /groups/*/labels/*/subscribe', 'POST /groups/*/labels/*/unsubscribe', 'POST /groups/*/members',
+    'GET /groups/*/members/all', 'GET /groups/*/members/*', 'PUT /groups/*/members/*', 'DELETE /groups/*/members/*', 'GET /groups/*/members/all/*',
+    'GET /groups/*/billable_members', 'GET /groups/*/billable_members/*/memberships', 'DELETE /groups/*/billable_members/*',
     // issue
     'POST /projects/*/issues/*/subscribe', 'POST /projects/*/issues/*/unsubscribe',
     // merge_request
@@ -374,14 +377,25 @@ const DOC_COMPARED = [{
     'GET /projects/*/merge_requests/*/blocks', 'POST /projects/*/merge_requests/*/blocks', 'DELETE /projects/*/merge_requests/*/blocks/*',
     'GET /projects/*/merge_request_approval_setting', 'PUT /projects/*/merge_request_approval_setting',
     'GET /groups/*/merge_request_approval_setting', 'PUT /groups/*/merge_request_approval_setting', 'POST /projects/*/merge_requests/*/subscribe',
-    'POST /projects/*/merge_requests/*/unsubscribe',
+    'POST /projects/*/merge_requests/*/unsubscribe', 'GET /projects/*/merge_requests/*/approvals', 'POST /projects/*/merge_requests/*/approve',
+    'POST /projects/*/merge_requests/*/unapprove', 'PUT /projects/*/merge_requests/*/reset_approvals',
+    'GET /projects/*/merge_requests/*/approval_state', 'GET /projects/*/merge_requests/*/context_commits',
+    'POST /projects/*/merge_requests/*/context_commits', 'DELETE /projects/*/merge_requests/*/context_commits',
+    'GET /projects/*/merge_requests/*/pipelines', 'POST /projects/*/merge_requests/*/pipelines', 'PUT /projects/*/merge_requests/*/merge',
+    'POST /projects/*/merge_requests/*/cancel_merge_when_pipeline_succeeds', 'PUT /projects/*/merge_requests/*/rebase',
+    'GET /projects/*/merge_requests/*/closes_issues',
+    // mr_review
+    'GET /projects/*/merge_requests/*/versions', 'GET /projects/*/merge_requests/*/versions/*', 'GET /projects/*/merge_requests/*/diffs',
+    'GET /projects/*/merge_requests/*/raw_diffs',
     // project
     'GET /projects/*/approvals', 'POST /projects/*/approvals', 'GET /projects/*/push_rule', 'POST /projects/*/push_rule',
     'PUT /projects/*/push_rule', 'DELETE /projects/*/push_rule', 'POST /projects/*/mirror/pull', 'PUT /projects/*/mirror/pull',
     'GET /projects/*/mirror/pull', 'GET /projects/*/approval_rules', 'POST /projects/*/approval_rules', 'GET /projects/*/approval_rules/*',
     'PUT /projects/*/approval_rules/*', 'DELETE /projects/*/approval_rules/*', 'GET /projects/*/security_settings',
     'PUT /projects/*/security_settings', 'POST /projects/*/labels/*/subscribe', 'POST /projects/*/labels/*/unsubscribe', 'GET /projects/*/boards',
-    'POST /projects/*/boards', 'GET /projects/*/boards/*',
+    'POST /projects/*/boards', 'GET /projects/*/boards/*', 'POST /projects/*/members', 'GET /projects/*/members/all', 'GET /projects/*/members/*',
+    'PUT /projects/*/members/*', 'DELETE /projects/*/members/*', 'GET /projects/*/members/all/*', 'POST /projects/*/uploads',
+    'GET /projects/*/uploads', 'DELETE /projects/*/uploads/*', 'DELETE /projects/*/uploads/*/*',
     // project_alias
     'GET /project_aliases', 'POST /project_aliases', 'GET /project_aliases/*', 'DELETE /project_aliases/*',
     // repository
