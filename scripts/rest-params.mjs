@@ -335,6 +335,79 @@ const DOC_COMPARED = [{
     'DELETE /groups/*/labels/*', 'GET /groups/*/boards/*/lists', 'POST /groups/*/boards/*/lists', 'GET /groups/*/boards/*/lists/*',
     'PUT /groups/*/boards/*/lists/*', 'DELETE /groups/*/boards/*/lists/*',
   ],
+}, {
+  // Third pass (same file and commit, pieces located from the ~18.9 offsets plus the drift measured on the way:
+  // ~+12,300..+13,000 before ~470,000, ~+15,000..+15,300 after): approvals, MR diffs and versions, members, group
+  // sub-resources and the routes read alongside.
+  ...OPENAPI_19_5,
+  routes: [
+    // admin
+    'GET /license', 'POST /license', 'DELETE /license/*', 'GET /metadata',
+    // dependency
+    'GET /projects/*/dependencies',
+    // environment
+    'GET /projects/*/protected_environments', 'POST /projects/*/protected_environments', 'GET /projects/*/protected_environments/*',
+    'PUT /projects/*/protected_environments/*', 'DELETE /projects/*/protected_environments/*',
+    // group
+    'POST /groups/*/service_accounts', 'GET /groups/*/service_accounts', 'DELETE /groups/*/service_accounts/*', 'PATCH /groups/*/service_accounts/*',
+    'GET /groups/*/service_accounts/*/personal_access_tokens', 'POST /groups/*/service_accounts/*/personal_access_tokens',
+    'DELETE /groups/*/service_accounts/*/personal_access_tokens/*', 'POST /groups/*/service_accounts/*/personal_access_tokens/*/rotate',
+    'GET /groups/*/protected_branches', 'POST /groups/*/protected_branches', 'GET /groups/*/protected_branches/*',
+    'PATCH /groups/*/protected_branches/*', 'DELETE /groups/*/protected_branches/*', 'GET /groups/*/saml_group_links',
+    'POST /groups/*/saml_group_links', 'GET /groups/*/saml_group_links/*', 'DELETE /groups/*/saml_group_links/*',
+    'GET /groups/*/protected_environments', 'POST /groups/*/protected_environments', 'GET /groups/*/protected_environments/*',
+    'PUT /groups/*/protected_environments/*', 'DELETE /groups/*/protected_environments/*', 'GET /analytics/group_activity/issues_count',
+    'GET /analytics/group_activity/merge_requests_count', 'GET /analytics/group_activity/new_members_count',
+    'GET /groups/*/manage/personal_access_tokens', 'DELETE /groups/*/manage/personal_access_tokens/*', 'GET /groups/*/manage/ssh_keys',
+    'DELETE /groups/*/manage/ssh_keys/*', 'GET /groups/*/hooks', 'POST /groups/*/hooks', 'GET /groups/*/hooks/*', 'PUT /groups/*/hooks/*',
+    'DELETE /groups/*/hooks/*', 'PUT /groups/*/hooks/*/url_variables/*', 'DELETE /groups/*/hooks/*/url_variables/*',
+    'PUT /groups/*/hooks/*/custom_headers/*', 'DELETE /groups/*/hooks/*/custom_headers/*', 'POST /groups/*/hooks/*/test/*',
+    'POST /groups/*/hooks/*/events/*/resend', 'GET /groups/*/push_rule', 'POST /groups/*/push_rule', 'PUT /groups/*/push_rule',
+    'DELETE /groups/*/push_rule', 'GET /groups/*/ldap_group_links', 'POST /groups/*/ldap_group_links', 'DELETE /groups/*/ldap_group_links',
+    'DELETE /groups/*/ldap_group_links/*/*', 'PUT /groups/*/security_settings', 'GET /groups/*/epic_boards', 'GET /groups/*/epic_boards/*',
+    'GET /groups/*/epics', 'POST /groups/*/boards', 'GET /groups/*/boards', 'DELETE /groups/*/boards/*', 'GET /groups/*/boards/*',
+    'PUT /groups/*/boards/*', 'POST /groups/*/labels/*/subscribe', 'POST /groups/*/labels/*/unsubscribe', 'POST /groups/*/members',
+    'GET /groups/*/members/all', 'GET /groups/*/members/*', 'PUT /groups/*/members/*', 'DELETE /groups/*/members/*', 'GET /groups/*/members/all/*',
+    'GET /groups/*/billable_members', 'GET /groups/*/billable_members/*/memberships', 'DELETE /groups/*/billable_members/*',
+    // issue
+    'POST /projects/*/issues/*/subscribe', 'POST /projects/*/issues/*/unsubscribe',
+    // merge_request
+    'GET /projects/*/merge_requests/*/approval_rules', 'POST /projects/*/merge_requests/*/approval_rules',
+    'PUT /projects/*/merge_requests/*/approval_rules/*', 'DELETE /projects/*/merge_requests/*/approval_rules/*',
+    'GET /projects/*/merge_requests/*/blocks', 'POST /projects/*/merge_requests/*/blocks', 'DELETE /projects/*/merge_requests/*/blocks/*',
+    'GET /projects/*/merge_request_approval_setting', 'PUT /projects/*/merge_request_approval_setting',
+    'GET /groups/*/merge_request_approval_setting', 'PUT /groups/*/merge_request_approval_setting', 'POST /projects/*/merge_requests/*/subscribe',
+    'POST /projects/*/merge_requests/*/unsubscribe', 'GET /projects/*/merge_requests/*/approvals', 'POST /projects/*/merge_requests/*/approve',
+    'POST /projects/*/merge_requests/*/unapprove', 'PUT /projects/*/merge_requests/*/reset_approvals',
+    'GET /projects/*/merge_requests/*/approval_state', 'GET /projects/*/merge_requests/*/context_commits',
+    'POST /projects/*/merge_requests/*/context_commits', 'DELETE /projects/*/merge_requests/*/context_commits',
+    'GET /projects/*/merge_requests/*/pipelines', 'POST /projects/*/merge_requests/*/pipelines', 'PUT /projects/*/merge_requests/*/merge',
+    'POST /projects/*/merge_requests/*/cancel_merge_when_pipeline_succeeds', 'PUT /projects/*/merge_requests/*/rebase',
+    'GET /projects/*/merge_requests/*/closes_issues',
+    // mr_review
+    'GET /projects/*/merge_requests/*/versions', 'GET /projects/*/merge_requests/*/versions/*', 'GET /projects/*/merge_requests/*/diffs',
+    'GET /projects/*/merge_requests/*/raw_diffs',
+    // project
+    'GET /projects/*/approvals', 'POST /projects/*/approvals', 'GET /projects/*/push_rule', 'POST /projects/*/push_rule',
+    'PUT /projects/*/push_rule', 'DELETE /projects/*/push_rule', 'POST /projects/*/mirror/pull', 'PUT /projects/*/mirror/pull',
+    'GET /projects/*/mirror/pull', 'GET /projects/*/approval_rules', 'POST /projects/*/approval_rules', 'GET /projects/*/approval_rules/*',
+    'PUT /projects/*/approval_rules/*', 'DELETE /projects/*/approval_rules/*', 'GET /projects/*/security_settings',
+    'PUT /projects/*/security_settings', 'POST /projects/*/labels/*/subscribe', 'POST /projects/*/labels/*/unsubscribe', 'GET /projects/*/boards',
+    'POST /projects/*/boards', 'GET /projects/*/boards/*', 'POST /projects/*/members', 'GET /projects/*/members/all', 'GET /projects/*/members/*',
+    'PUT /projects/*/members/*', 'DELETE /projects/*/members/*', 'GET /projects/*/members/all/*', 'POST /projects/*/uploads',
+    'GET /projects/*/uploads', 'DELETE /projects/*/uploads/*', 'DELETE /projects/*/uploads/*/*',
+    // project_alias
+    'GET /project_aliases', 'POST /project_aliases', 'GET /project_aliases/*', 'DELETE /project_aliases/*',
+    // repository
+    'PUT /projects/*/repository/commits/*/discussions/*/notes/*', 'DELETE /projects/*/repository/commits/*/discussions/*/notes/*',
+    // storage_move
+    'GET /snippet_repository_storage_moves', 'POST /snippet_repository_storage_moves',
+    // template
+    'GET /templates/licenses', 'GET /templates/licenses/*', 'GET /templates/gitignores', 'GET /templates/gitignores/*',
+    'GET /templates/gitlab_ci_ymls', 'GET /templates/gitlab_ci_ymls/*', 'GET /templates/dockerfiles', 'GET /templates/dockerfiles/*',
+    // user
+    'GET /service_accounts', 'POST /service_accounts', 'PATCH /service_accounts/*', 'POST /todos/*/mark_as_done', 'POST /todos/mark_as_done',
+  ],
 }];
 const DOC_FACTS = [
   // Listed at ~18.9, absent from the 19.5 description; no page names the release that dropped it, so 19.4 may still take it.
