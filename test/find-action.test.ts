@@ -383,3 +383,25 @@ describe('forge_find_action end to end', () => {
     for (const e of catalog().get('issue.note_create')!.examples!) expect(body).toContain(e);
   });
 });
+
+describe('building the index', () => {
+  it('a deferred build lets the event loop turn between slices, and ranks exactly as a build done at once', async () => {
+    const deferred = new ActionSearch(actions, {}, undefined, { deferred: true });
+    let turns = 0;
+    let spinning = true;
+    const spin = () => { if (spinning) { turns++; setImmediate(spin); } };
+    setImmediate(spin);
+    await deferred.settle();
+    spinning = false;
+    // A build done in one step would let no other callback run until it ended.
+    expect(turns).toBeGreaterThanOrEqual(50);
+    for (const q of ['close #12 in acme/web', 'who is reviewing !88', 'nuke the stale branches', 'rotate the deploy token']) {
+      expect(deferred.search(q, 5).hits.map((h) => [h.action.id, h.score])).toEqual(search.search(q, 5).hits.map((h) => [h.action.id, h.score]));
+    }
+  });
+
+  it('a find before the deferred build finished completes it at once', () => {
+    const early = new ActionSearch(actions, {}, undefined, { deferred: true });
+    expect(early.search('list the issues of project 1', 3).hits.map((h) => h.action.id)).toEqual(search.search('list the issues of project 1', 3).hits.map((h) => h.action.id));
+  });
+});

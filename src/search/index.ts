@@ -3,6 +3,7 @@
 // one example matches it as a whole. A re-rank then prefers actions whose own ID the request explains,
 // whose effect matches the requested one (a question reads), and never puts a destructive action above
 // a harmless one unless the request says that action's own irreversible effect.
+import { setImmediate } from 'node:timers/promises';
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { distance } from 'fastest-levenshtein';
 import type { Action } from '../catalog/define.js';
@@ -75,6 +76,8 @@ const idParams = (a: Action) => Object.entries(a.params)
 /** A noun said before a number names a parameter when it is one of its words, or the start of one (repo → repository). */
 const names = (nouns: readonly string[], words: readonly string[]) => nouns.some((n) => words.some((w) => w === n || (n.length >= 3 && w.startsWith(n))));
 const EFFECT_VOCABULARY = new Set(Object.values(EFFECT_WORDS).flat());
+/** Actions indexed between two yields of a deferred build (a few ms of work each). */
+const BUILD_SLICE = 10;
 /** Whether `a` is `b` with two neighbouring letters swapped. */
 function swapped(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
@@ -86,11 +89,11 @@ function swapped(a: string, b: string): boolean {
 export class ActionSearch {
   private readonly actions: MiniSearch<Doc>;
   private readonly examples: MiniSearch<ExampleDoc>;
-  private readonly byId: Map<string, Indexed>;
+  private readonly byId = new Map<string, Indexed>();
   /** Every index term with its frequency, for correcting misspelt request words. */
   private readonly vocabulary = new Map<string, number>();
   /** Every word of an ID parameter's name, for telling "schedule 14" from "python 3". */
-  private readonly idWords: string[];
+  private readonly idWords: string[] = [];
   /** Every word that names an object some action acts on (ID and parameter-name words, effect words left out). */
   private readonly objectWords = new Set<string>();
 
@@ -102,20 +105,12 @@ export class ActionSearch {
 
   /**
    * `weights` overrides some re-rank weights (bench/find-tune.mjs tries them); the tuned ones otherwise.
-   * `expand` gives the catalog words near a word the catalog never uses (src/search/neighbours.ts).
+   * `expand` gives the catalog words near a word the catalog never uses: only bench/find-libs.mjs passes one
+   * (a table from scripts/neighbours.mjs, measured and not adopted: #17).
    */
-  constructor(list: readonly Action[], weights: Partial<RankWeights> = {}, expand?: Expand) {
+  constructor(list: readonly Action[], weights: Partial<RankWeights> = {}, expand?: Expand, { deferred = false } = {}) {
     this.expand = expand;
     const w = (this.w = { ...DEFAULT_WEIGHTS, ...weights });
-    this.byId = new Map(list.map((a) => {
-      const idTerms = [...new Set(catalogTerms(`${a.domain} ${a.name}`))];
-      return [a.id, { action: a, idTerms, effect: effectOf(a, catalogTerms(a.name)), effectWords: effectWordsOf(a), ids: idParams(a), ownWords: new Set([...catalogTerms(`${a.domain} ${a.name}`), ...plainTerms(`${a.summary} ${Object.keys(a.params).join(' ')}`)]),
-        scope: a.params.project_id?.required ? 'project' : a.params.group_id?.required ? 'group' : 'instance' }];
-    }));
-
-    for (const a of list) for (const t of [...catalogTerms(`${a.domain} ${a.name}`), ...plainTerms(Object.keys(a.params).join(' '))]) if (!EFFECT_VOCABULARY.has(t)) this.objectWords.add(t);
-    for (const e of this.byId.values()) for (const t of e.idTerms) this.idVocabulary.add(t);
-    this.idWords = [...new Set([...this.byId.values()].flatMap((e) => e.ids.flatMap((p) => p.words)))];
     this.actions = new MiniSearch<Doc>({
       fields: ['name', 'domain', 'summary', 'keywords', 'examples'],
       storeFields: [],
@@ -123,10 +118,6 @@ export class ActionSearch {
       processTerm: (t) => t,
       searchOptions: { boost: w.boost, prefix: (t) => t.length > 5, fuzzy: false, combineWith: 'OR', weights: { fuzzy: 0, prefix: 0.4 } },
     });
-    // Examples are requests: they are read the way requests are (references, phrases), then indexed.
-    const read = new Map<string, string>();
-    const asRequest = (e: string) => { let t = read.get(e); if (t === undefined) read.set(e, (t = parseQuery(e).terms.join(' '))); return t; };
-    this.actions.addAll(list.map((a) => ({ id: a.id, name: a.name, domain: a.domain, summary: a.summary, keywords: a.keywords ?? '', examples: (a.examples ?? []).map(asRequest).join(' ') })));
     this.examples = new MiniSearch<ExampleDoc>({
       fields: ['text'],
       storeFields: ['action'],
@@ -134,11 +125,38 @@ export class ActionSearch {
       processTerm: (t) => t,
       searchOptions: { fuzzy: false, combineWith: 'OR' },
     });
-    for (const a of list) {
-      for (const t of catalogTerms(`${a.domain} ${a.name} ${a.summary} ${a.keywords ?? ''} ${(a.examples ?? []).join(' ')}`)) this.vocabulary.set(t, (this.vocabulary.get(t) ?? 0) + 1);
-    }
+    this.pending = this.fill(list);
+    if (!deferred) this.finish();
+  }
+
+  /** The rest of the build, a slice of actions at a time. */
+  private readonly pending: Iterator<void>;
+  /** Finishes the build at once (a search that comes before `settle` has finished). */
+  private finish(): void {
+    while (!this.pending.next().done);
+  }
+  /** Finishes the build a slice at a time, yielding to the event loop between slices (a serving process keeps answering). */
+  async settle(): Promise<void> {
+    while (!this.pending.next().done) await setImmediate();
+  }
+
+  private *fill(list: readonly Action[]): Generator<void> {
     let n = 0;
-    this.examples.addAll(list.flatMap((a) => (a.examples ?? []).map((text) => ({ id: n++, action: a.id, text: asRequest(text) }))));
+    for (const [i, a] of list.entries()) {
+      const idTerms = [...new Set(catalogTerms(`${a.domain} ${a.name}`))];
+      const entry: Indexed = { action: a, idTerms, effect: effectOf(a, catalogTerms(a.name)), effectWords: effectWordsOf(a), ids: idParams(a), ownWords: new Set([...catalogTerms(`${a.domain} ${a.name}`), ...plainTerms(`${a.summary} ${Object.keys(a.params).join(' ')}`)]),
+        scope: a.params.project_id?.required ? 'project' : a.params.group_id?.required ? 'group' : 'instance' };
+      this.byId.set(a.id, entry);
+      for (const t of [...catalogTerms(`${a.domain} ${a.name}`), ...plainTerms(Object.keys(a.params).join(' '))]) if (!EFFECT_VOCABULARY.has(t)) this.objectWords.add(t);
+      for (const t of idTerms) this.idVocabulary.add(t);
+      // Examples are requests: they are read the way requests are (references, phrases), then indexed.
+      const examples = (a.examples ?? []).map((e) => parseQuery(e).terms.join(' '));
+      this.actions.add({ id: a.id, name: a.name, domain: a.domain, summary: a.summary, keywords: a.keywords ?? '', examples: examples.join(' ') });
+      for (const t of catalogTerms(`${a.domain} ${a.name} ${a.summary} ${a.keywords ?? ''} ${(a.examples ?? []).join(' ')}`)) this.vocabulary.set(t, (this.vocabulary.get(t) ?? 0) + 1);
+      for (const text of examples) this.examples.add({ id: n++, action: a.id, text });
+      if ((i + 1) % BUILD_SLICE === 0) yield;
+    }
+    this.idWords.push(...new Set([...this.byId.values()].flatMap((e) => e.ids.flatMap((p) => p.words))));
   }
 
   /** Catalog words by length, for the spelling correction. */
@@ -188,6 +206,7 @@ export class ActionSearch {
   }
 
   search(input: string, limit: number, filter?: (a: Action) => boolean): SearchAnswer {
+    this.finish();
     const q = parseQuery(input);
     if (!q.terms.length) return { hits: [], query: q };
     // MiniSearch takes the already-rewritten terms: a query of terms joined by spaces tokenizes to itself.
