@@ -35,9 +35,12 @@ describe('the reference', () => {
     expect(sources.find((s) => s.what?.startsWith('PUT /groups/* duo_sast_fp_detection_availability'))?.applied).toMatch(/^no:/);
     expect(reference().routes['PUT /groups/*'].params.duo_sast_fp_detection_availability).toBeDefined();
     // Second pass over the other everyday domains (same file and commit).
-    expect(sources.filter((s) => s.release === '19.5' && s.commit === '07fbd7abe2d2c18b6e7ea6a14f627048f28aa795').length).toBe(3);
+    expect(sources.filter((s) => s.release === '19.5' && s.commit === '07fbd7abe2d2c18b6e7ea6a14f627048f28aa795').length).toBe(4);
     // Third pass: approvals, MR diffs and versions, members, group sub-resources (hooks, push rule, LDAP/SAML links, boards...) and routes read alongside; no difference.
     expect(sources.find((s) => s.what?.startsWith('parameters of 163 routes'))?.release).toBe('19.5');
+    // Fourth pass: the last everyday routes (registry, package files, job artifacts, group share/transfer, snippet award emoji,
+    // instance variables...) and those read alongside; no difference, so no fact added.
+    expect(sources.find((s) => s.what?.startsWith('parameters of 101 routes'))?.release).toBe('19.5');
     expect(sources.find((s) => s.what?.startsWith('POST /groups duo_sast_fp_detection_availability'))?.applied).toMatch(/^no:/);
     expect(reference().routes['POST /groups'].params.duo_sast_fp_detection_availability).toBeDefined();
     expect(sources.find((s) => s.what?.startsWith('POST /groups shared_runners_setting'))?.applied).toMatch(/^no:/);
