@@ -36,8 +36,11 @@ const head = (repo) => git(repo, 'rev-parse', 'HEAD').trim();
 const files = (repo, under, ext) => git(repo, 'ls-tree', '-r', '--name-only', 'HEAD', under).split('\n').filter((f) => f.endsWith(ext));
 const show = (repo, f) => git(repo, 'show', `HEAD:${f}`);
 
-/** `projects/%s/issues/%d` or `/projects/{project_id}/issues` → `/projects/*\/issues/*`. */
-export const routeKey = (method, path) => `${method} /${path.replace(/^\//, '').replace(/%[sdv]|\{[^}]+\}|:[a-z_]+/g, '*')}`;
+/**
+ * `projects/%s/issues/%d` or `/projects/{project_id}/issues` → `/projects/*\/issues/*`. Grape's wildcard segments
+ * (`*artifact_path`) are segments too; its optional ones (`(*path/)`, `(/)(*suffix_path)`) are left out of the key.
+ */
+export const routeKey = (method, path) => `${method} /${path.replace(/^\//, '').replace(/\(\/\)\(\*[a-z_]+\)$/, '').replace(/\(\*[a-z_]+\/\)/g, '').replace(/%[sdv]|\{[^}]+\}|:[a-z_]+|\*[a-z_]+/g, '*')}`;
 
 const routes = new Map();
 const goRoutes = new Map();
@@ -185,9 +188,11 @@ function openapiSource() {
       operations++;
       const M = method.toUpperCase();
       param(M, rel, undefined, {}, 'gitlab-openapi');
+      // An optional segment of a Grape path (`(*path/)`, `(/)(*suffix_path)`): its parameter is not required.
+      const optional = new Set([...rel.matchAll(/\(\*([a-z_]+)\/?\)/g)].map((m) => m[1]));
       for (const p of op.parameters ?? []) {
         if (p.in === 'path' || p.in === 'header') continue;
-        param(M, rel, p.name, { ...fact(p.schema, p.description, p.in === 'query'), in: p.in, ...(p.required ? { required: true } : {}) }, 'gitlab-openapi');
+        param(M, rel, p.name, { ...fact(p.schema, p.description, p.in === 'query'), in: p.in, ...(p.required && !optional.has(p.name) ? { required: true } : {}) }, 'gitlab-openapi');
       }
       for (const [mime, body] of Object.entries(op.requestBody?.content ?? {})) {
         const schema = body.schema ?? {};

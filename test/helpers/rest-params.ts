@@ -126,8 +126,8 @@ export function checkAction(a: Action): ActionReport {
       if (where === 'path' || where === 'local') continue;
       sent.set(wireOf(name, spec), [name, spec]);
     }
-    // The upload's file field is filled from file_path / content_base64.
-    const uploadField = a.upload?.as === 'multipart' ? a.upload.field : undefined;
+    // The upload's file field is filled from file_path / content_base64; a raw upload is the binary field GitLab lists.
+    const uploadField = a.upload?.as === 'multipart' ? a.upload.field : a.upload?.as === 'raw' ? Object.entries(ref.params).find(([, r]) => r.format === 'binary')?.[0] : undefined;
     for (const [wire, [name, spec]] of sent) {
       // A member of an object parameter GitLab declares as a whole (`filter[environment_scope]` of `filter`).
       const container = /^(\w+)\[[^\]]+\]$/.exec(wire)?.[1];

@@ -216,6 +216,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       output_path: str('Local path to save the file to (default: return its text)', { in: 'local', local: 'write-file' }),
     },
     textResponse: true,
+    omitted: { job_token: 'CI job token authentication: this server sends the caller token' },
     fineGrained: ['read_job_artifact'],
     keywords: 'artifact file read report output',
     examples: [
@@ -238,6 +239,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     },
     textResponse: true,
     undocumented: { search_recent_successful_pipelines: "GitLab's job artifacts docs list it; its OpenAPI definition omits it" },
+    omitted: { job_token: 'CI job token authentication: this server sends the caller token' },
     fineGrained: ['read_job_artifact'],
     keywords: 'artifact file latest branch raw',
     examples: [

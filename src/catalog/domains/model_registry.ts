@@ -11,6 +11,10 @@ export default domain('model_registry', 'Machine learning model registry: model 
       file_name: id.str('Name of the file in the model version'),
       output_path: req(str('Local path where the downloaded file is saved', { in: 'local', local: 'write-file' })),
     },
+    omitted: {
+      path: 'the optional directory segment before the file name: this action addresses the files at the top of the model version',
+      status: 'applies when publishing (hidden files), not when downloading',
+    },
     fineGrained: ['read_model_version'],
     keywords: 'ML machine learning model weights artifact download mlflow',
     examples: [

@@ -22,6 +22,10 @@ const listFilters = {
   sort: oneOf(['asc', 'desc'], 'Sort direction (default asc)'),
 };
 
+/** GitLab's optional `(*path/)` segment of the generic package routes. */
+const DIRECTORY_SEGMENT = 'the optional directory segment before the file name: these actions address the files at the top of the package version';
+/** `select=package_file` on an upload. */
+const PACKAGE_FILE_ANSWER = "package_file makes the answer the created package file's metadata; the upload itself is the same";
 /** Generic package coordinates. */
 const genericCoordinates = {
   project_id: id.project(),
@@ -144,10 +148,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       file_name: id.str('Name of the file in the package'),
       output_path: req(str('Local path where the downloaded file is saved', { in: 'local', local: 'write-file' })),
     },
-    omitted: {
-      select: "package_file answers the file's metadata; this action downloads the file",
-      status: 'applies when publishing (hidden packages), not when downloading',
-    },
+    omitted: { path: DIRECTORY_SEGMENT },
     fineGrained: ['read_package'],
     keywords: 'download generic package file binary artifact',
     examples: [
@@ -166,6 +167,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       ...uploadSource,
       status: publishStatus(),
     },
+    omitted: { path: DIRECTORY_SEGMENT, select: PACKAGE_FILE_ANSWER },
     fineGrained: ['create_package'],
     keywords: 'upload publish generic package binary artifact release asset',
     examples: [
@@ -196,6 +198,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       link_name: str('Name of the release link (default: file_name)', { in: 'local' }),
       link_type: oneOf(['package', 'runbook', 'image', 'other'], 'Type of the release link (default package)', { in: 'local' }),
     },
+    omitted: { path: DIRECTORY_SEGMENT, select: PACKAGE_FILE_ANSWER },
     fineGrained: ['create_package', 'create_release_link'],
     keywords: 'upload publish release asset attach binary download link',
     examples: [
@@ -214,6 +217,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       directory_path: req(str('Local path of the directory whose files are uploaded', { in: 'local', local: 'read-dir' })),
       status: publishStatus(),
     },
+    omitted: { path: DIRECTORY_SEGMENT, select: PACKAGE_FILE_ANSWER, file: 'supplied: each file of directory_path is the body of its own upload' },
     fineGrained: ['create_package'],
     keywords: 'upload folder bulk publish generic package build outputs',
     examples: [

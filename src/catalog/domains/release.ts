@@ -62,6 +62,7 @@ export default domain('release', 'Releases of a project and their asset links: l
     summary: 'Get the latest release of a project (by released_at)',
     rest: 'GET /projects/{project_id}/releases/permalink/latest',
     params: { project_id: id.project() },
+    omitted: { suffix_path: 'the optional path after …/latest that redirects to a part of the latest release (an asset download); this action reads the release itself' },
     fineGrained: ['read_release'],
     keywords: 'newest current latest release version',
     examples: [
