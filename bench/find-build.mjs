@@ -29,8 +29,8 @@ for (let r = 0; r < ROUNDS; r++) for (const mode of r % 2 ? ['in slices', 'at on
 console.log(`find index build, ${ROUNDS} interleaved rounds (min / median / max, ms)`);
 for (const [mode, rs] of Object.entries(runs)) console.log(`  ${mode.padEnd(10)} build ${stats(rs.map((x) => x.build))}   longest event-loop stall ${stats(rs.map((x) => x.stall))}`);
 
-if (global.gc) {
-  const settle = async () => { global.gc(); await pause(50); global.gc(); };
+if (globalThis.gc) {
+  const settle = async () => { globalThis.gc(); await pause(50); globalThis.gc(); };
   await settle();
   const before = process.memoryUsage();
   const kept = new ActionSearch(cat.actions);
