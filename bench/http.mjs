@@ -49,12 +49,24 @@ async function startServer(cli) {
   const url = await new Promise((resolveUrl, reject) => {
     let err = '';
     const timer = setTimeout(() => reject(new Error(`no listening line: ${err.slice(0, 500)}`)), 15_000);
-    proc.stderr.on('data', (d) => {
+    // Only the lines up to `listening` are read; the rest (a line per call) is drained unread, so the
+    // bench spends nothing on the server's log (re-reading it all on every chunk grew quadratically).
+    const onData = (d) => {
       err += d;
       for (const line of err.split('\n')) {
-        try { const rec = JSON.parse(line); if (rec.msg === 'listening' && rec.address) { clearTimeout(timer); resolveUrl(rec.address); } } catch { /* partial line */ }
+        try {
+          const rec = JSON.parse(line);
+          if (rec.msg === 'listening' && rec.address) {
+            clearTimeout(timer);
+            proc.stderr.off('data', onData);
+            proc.stderr.resume();
+            resolveUrl(rec.address);
+            return;
+          }
+        } catch { /* partial line */ }
       }
-    });
+    };
+    proc.stderr.on('data', onData);
   });
   const stopped = new Promise((r) => proc.once('exit', r));
   process.once('exit', () => proc.kill('SIGKILL')); // never outlive the bench (a time-out, an error)

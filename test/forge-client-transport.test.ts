@@ -24,7 +24,7 @@ describe('deadline and cancel', () => {
   it('a deadline signal fails with kind deadline', async () => {
     const s = await slow();
     const t0 = Date.now();
-    const e = await failure(client({ baseUrl: s.url }).send({ method: 'GET', path: '/x', signal: deadlineSignal(150) }));
+    const e = await failure(client({ baseUrl: s.url }).send({ method: 'GET', path: '/x', signal: deadlineSignal(150).signal }));
     expect(e.kind).toBe('deadline');
     expect(Date.now() - t0).toBeLessThan(1500);
     expect(s.requests).toHaveLength(1);
@@ -34,23 +34,32 @@ describe('deadline and cancel', () => {
     const s = await slow();
     const ctl = new AbortController();
     setTimeout(() => ctl.abort(), 100);
-    const e = await failure(client({ baseUrl: s.url }).send({ method: 'GET', path: '/x', signal: deadlineSignal(60_000, ctl.signal) }));
+    const e = await failure(client({ baseUrl: s.url }).send({ method: 'GET', path: '/x', signal: deadlineSignal(60_000, ctl.signal).signal }));
     expect(e.kind).toBe('canceled');
   });
 
   it('deadlineSignal carries a DeadlineError reason and follows its parent', async () => {
-    const d = deadlineSignal(10);
+    const d = deadlineSignal(10).signal;
     await new Promise((r) => setTimeout(r, 40));
     expect(d.aborted).toBe(true);
     expect(d.reason).toBeInstanceOf(DeadlineError);
     expect((d.reason as Error).name).toBe('DeadlineError');
     expect(networkKindOf(d.reason)).toBe('deadline');
     const parent = new AbortController();
-    const child = deadlineSignal(60_000, parent.signal);
+    const child = deadlineSignal(60_000, parent.signal).signal;
     parent.abort();
     expect(child.aborted).toBe(true);
     expect(networkKindOf(child.reason)).toBe('canceled');
-    expect(deadlineSignal(0).aborted).toBe(false);
+    expect(deadlineSignal(0).signal.aborted).toBe(false);
+  });
+
+  it('an ended deadline neither fires nor follows its parent', async () => {
+    const parent = new AbortController();
+    const d = deadlineSignal(10, parent.signal);
+    d.end();
+    parent.abort();
+    await new Promise((r) => setTimeout(r, 40));
+    expect(d.signal.aborted).toBe(false);
   });
 
   it('an already aborted signal sends nothing', async () => {

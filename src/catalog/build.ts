@@ -39,9 +39,16 @@ export function buildDomain(def: DomainDef): Action[] {
   });
 }
 
-/** Names of `{placeholders}` in a route template. */
-export function pathParams(path: string): string[] {
-  return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+const pathParamsOf = new Map<string, readonly string[]>();
+
+/** Names of `{placeholders}` in a route template (read once per route: the catalog's routes are a fixed set). */
+export function pathParams(path: string): readonly string[] {
+  let names = pathParamsOf.get(path);
+  if (!names) {
+    names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+    pathParamsOf.set(path, names);
+  }
+  return names;
 }
 
 /** Where a parameter goes on the wire for this action. */

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { rootCertificates } from 'node:tls';
-import { EnvHttpProxyAgent, FormData as UndiciFormData, Response as UndiciResponse, type Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent, FormData as UndiciFormData, Response as UndiciResponse, type Dispatcher } from 'undici';
 import type { ForgeClient, ForgeRequest, ForgeResponse } from './types.js';
 import {
   DeadlineError,
@@ -87,7 +87,10 @@ function openShared(base: URL, opts: ForgeClientOptions): Shared {
       // An unparsable proxy URL is undici's to reject.
     }
   }
-  const dispatcher = new EnvHttpProxyAgent({
+  // Without a proxy variable every request goes direct: a plain Agent (the same options) spares the
+  // per-request NO_PROXY lookup EnvHttpProxyAgent makes to pick between its agents, all direct then.
+  const proxied = !!(process.env.http_proxy ?? process.env.HTTP_PROXY) || !!(process.env.https_proxy ?? process.env.HTTPS_PROXY);
+  const dispatcher = new (proxied ? EnvHttpProxyAgent : Agent)({
     ...(opts.headersTimeoutMs ? { headersTimeout: opts.headersTimeoutMs } : {}),
     connections: Math.max(1, opts.maxConnections ?? DEFAULT_MAX_CONNECTIONS),
     keepAliveTimeout: KEEP_ALIVE_MS,
@@ -143,22 +146,34 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Code of a redirect chain the client gave up on (too many hops, unusable Location): never re-sent. */
 const REDIRECT_FAILURE_CODE = 'EFORGEREDIRECT';
 
+/** An action's deadline: its signal, and `end` to release it once the action is done. */
+export interface Deadline {
+  readonly signal: AbortSignal;
+  /** Clears the timer and unhooks the parent: a finished call holds nothing until its deadline would have passed. */
+  end(): void;
+}
+
+const NOTHING_TO_END = (): void => undefined;
+
 /**
- * An AbortSignal that aborts with a DeadlineError after `ms`, or with the parent's reason when the
- * parent aborts first (a client cancel). `ms` <= 0 or non-finite means no deadline.
+ * A signal that aborts with a DeadlineError after `ms`, or with the parent's reason when the parent
+ * aborts first (a client cancel). `ms` <= 0 or non-finite means no deadline. The parent is followed by
+ * a listener removed on `end` (not AbortSignal.any, whose link cannot be undone).
  */
-export function deadlineSignal(ms: number, parent?: AbortSignal): AbortSignal {
-  if (!Number.isFinite(ms) || ms <= 0) return parent ?? new AbortController().signal;
+export function deadlineSignal(ms: number, parent?: AbortSignal): Deadline {
+  if (!Number.isFinite(ms) || ms <= 0) return { signal: parent ?? new AbortController().signal, end: NOTHING_TO_END };
+  if (parent?.aborted) return { signal: parent, end: NOTHING_TO_END };
   const ctl = new AbortController();
   const timer = setTimeout(() => ctl.abort(new DeadlineError(`the action deadline of ${Math.round(ms)} ms was exceeded`)), Math.min(ms, 2_147_483_647));
   timer.unref?.();
-  ctl.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
-  if (!parent) return ctl.signal;
-  if (parent.aborted) {
+  const follow = (): void => ctl.abort(parent?.reason);
+  parent?.addEventListener('abort', follow, { once: true });
+  const end = (): void => {
     clearTimeout(timer);
-    return parent;
-  }
-  return AbortSignal.any([parent, ctl.signal]);
+    parent?.removeEventListener('abort', follow);
+  };
+  ctl.signal.addEventListener('abort', end, { once: true });
+  return { signal: ctl.signal, end };
 }
 
 /** scheme://host/path: the only part of a URL ever repeated in an error. */

@@ -45,6 +45,16 @@ export function createMcpEndpoint({ config, log, sessions }: McpEndpointParts): 
 } {
   const allowHeaders = corsAllowHeaders(config.authMode !== 'oauth', config.allowAnyForgeUrl || config.forgeUrls.length > 1);
   let held = 0;
+  // One Node adapter per pool entry, built on its first request instead of on every request.
+  const adapters = new WeakMap<PoolEntry['handler'], ReturnType<typeof toNodeHandler>>();
+  const adapterOf = (handler: PoolEntry['handler']): ReturnType<typeof toNodeHandler> => {
+    let adapter = adapters.get(handler);
+    if (!adapter) {
+      adapter = toNodeHandler(handler, { maxRequestBodySize: config.maxRequestBodyBytes, onerror: (e) => log.warn({ error: e.message }, 'mcp request failed') });
+      adapters.set(handler, adapter);
+    }
+    return adapter;
+  };
 
   /** A stateful session's request: `initialize` opens one; anything else names one with Mcp-Session-Id. */
   const serveStateful = async (sessions: StatefulSessions, entry: PoolEntry, x: Exchange): Promise<void> => {
@@ -164,12 +174,7 @@ export function createMcpEndpoint({ config, log, sessions }: McpEndpointParts): 
         entry.inFlight++;
         try {
           if (sessions && (header(x.req, 'mcp-session-id') !== undefined || isInitialize(x.body))) await serveStateful(sessions, entry, x);
-          else {
-            await toNodeHandler(entry.handler, {
-              maxRequestBodySize: config.maxRequestBodyBytes,
-              onerror: (e) => log.warn({ error: e.message }, 'mcp request failed'),
-            })(x.req, x.res, x.body);
-          }
+          else await adapterOf(entry.handler)(x.req, x.res, x.body);
         } finally {
           held -= calls;
           entry.inFlight--;

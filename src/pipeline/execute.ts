@@ -81,7 +81,7 @@ type Params = Record<string, unknown>;
 
 export async function execute(s: Session, action: Action, input: Params, signal?: AbortSignal): Promise<ToolResult> {
   const params = { ...input };
-  const deadline = deadlineSignal(s.config.actionTimeoutMs, signal);
+  const { signal: deadline, end } = deadlineSignal(s.config.actionTimeoutMs, signal);
   const sendHere = (req: ForgeRequest) => send(s, action, params, { ...req, signal: deadline });
   try {
     if (action.resolve && !(await resolveStep(s, action, params, sendHere))) {
@@ -123,6 +123,8 @@ export async function execute(s: Session, action: Action, input: Params, signal?
   } catch (e) {
     if (e instanceof Failed) return e.result;
     return errorResult(describeFailure({ operation: action.operation, errorHints: action.errorHints, writes: action.writes, method: action.method, url: s.client.baseUrl, error: e }));
+  } finally {
+    end();
   }
 }
 

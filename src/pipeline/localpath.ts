@@ -44,9 +44,16 @@ function deniedPaths(home = homedir(), envFile?: string): string[] {
   return [...DENIED_TREES, ...HOME_SECRETS.map((p) => join(h, p)), ...(envFile ? [real(envFile)] : [])];
 }
 
-/** The params the catalog declares as local paths (ParamSpec.local), with what is done to each. */
-export function localPathParams(action: Action): Array<[string, NonNullable<ParamSpec['local']>]> {
-  return Object.entries(action.params).flatMap(([n, p]) => (p.local ? [[n, p.local] as [string, NonNullable<ParamSpec['local']>]] : []));
+const localParamsOf = new WeakMap<Action, Array<[string, NonNullable<ParamSpec['local']>]>>();
+
+/** The params the catalog declares as local paths (ParamSpec.local), with what is done to each (listed once per action). */
+export function localPathParams(action: Action): ReadonlyArray<[string, NonNullable<ParamSpec['local']>]> {
+  let list = localParamsOf.get(action);
+  if (!list) {
+    list = Object.entries(action.params).flatMap(([n, p]) => (p.local ? [[n, p.local] as [string, NonNullable<ParamSpec['local']>]] : []));
+    localParamsOf.set(action, list);
+  }
+  return list;
 }
 
 function real(p: string): string {

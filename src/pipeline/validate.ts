@@ -96,11 +96,32 @@ function callLabel(surface: SurfaceKind, action: Action): string {
   return `forge_${action.domain}_${action.name}`;
 }
 
+/** What validation reads of an action's params, worked out once per action (not once per call). */
+interface ParamFacts {
+  names: string[];
+  required: string[];
+  /** Required params with a default: filled in, not asked for. */
+  defaulted: Array<[string, unknown]>;
+}
+const paramFacts = new WeakMap<Action, ParamFacts>();
+
+function factsOf(action: Action): ParamFacts {
+  let f = paramFacts.get(action);
+  if (!f) {
+    const names = Object.keys(action.params);
+    f = {
+      names,
+      required: names.filter((n) => action.params[n].required && action.params[n].default === undefined),
+      defaulted: names.filter((n) => action.params[n].required && action.params[n].default !== undefined).map((n) => [n, action.params[n].default]),
+    };
+    paramFacts.set(action, f);
+  }
+  return f;
+}
+
 export function validateCall(call: CallShape): Validated {
   const { surface, action } = call;
-  const names = Object.keys(action.params);
-  // A required param with a default is filled in, not asked for.
-  const required = names.filter((n) => action.params[n].required && action.params[n].default === undefined);
+  const { names, required, defaulted } = factsOf(action);
   const label = callLabel(surface, action);
 
   if (call.params !== undefined && call.params !== null && !isPlainObject(call.params)) {
@@ -161,8 +182,8 @@ export function validateCall(call: CallShape): Validated {
     }
     params[name] = value;
   }
-  for (const [name, spec] of Object.entries(action.params)) {
-    if (params[name] === undefined && spec.default !== undefined && spec.required) params[name] = spec.default;
+  for (const [name, value] of defaulted) {
+    if (params[name] === undefined) params[name] = value;
   }
 
   for (const name of required) {

@@ -123,17 +123,29 @@ const MAX_COLUMNS = 6;
 const MIN_COLUMNS = 4;
 const MAX_ROWS = 200;
 
-function chooseColumns(items: Rec[]): Array<Column & { key: string }> {
-  const sample = items.slice(0, 50);
-  const has = (k: string) => sample.some((it) => present(it[k]));
-  const chosen: Array<Column & { key: string }> = [];
+type ChosenColumn = Readonly<Column & { key: string }>;
+
+/** Groups whose header names the key found (`name`, `full_path`, …) rather than the group. */
+const KEY_HEADERS: ReadonlySet<string> = new Set(['title', 'path', 'state', 'ref', 'created_at']);
+/** The column each group makes of each of its keys: built once, shared by every list rendered. */
+const GROUP_COLUMNS: ReadonlyArray<ReadonlyArray<ChosenColumn>> = COLUMN_GROUPS.map((g) => g.keys.map((key) => ({ ...g, header: KEY_HEADERS.has(g.header) ? key : g.header, key })));
+
+/** Whether any item of the sample has a value at `key` (plain loop: called for every candidate key). */
+function anyPresent(sample: readonly Rec[], key: string): boolean {
+  for (let i = 0; i < sample.length; i++) if (present(sample[i][key])) return true;
+  return false;
+}
+
+function chooseColumns(items: Rec[]): ChosenColumn[] {
+  const sample = items.length > 50 ? items.slice(0, 50) : items;
+  const chosen: ChosenColumn[] = [];
   const used = new Set<string>();
-  for (const g of COLUMN_GROUPS) {
+  for (const columns of GROUP_COLUMNS) {
     if (chosen.length >= MAX_COLUMNS) break;
-    const key = g.keys.find((k) => has(k) && !used.has(k));
-    if (!key) continue;
-    chosen.push({ ...g, header: g.header === 'title' || g.header === 'path' || g.header === 'state' || g.header === 'ref' || g.header === 'created_at' ? key : g.header, key });
-    used.add(key);
+    const column = columns.find((c) => !used.has(c.key) && anyPresent(sample, c.key));
+    if (!column) continue;
+    chosen.push(column);
+    used.add(column.key);
   }
   if (chosen.length < MIN_COLUMNS) {
     for (const k of Object.keys(sample[0] ?? {})) {
@@ -146,7 +158,7 @@ function chooseColumns(items: Rec[]): Array<Column & { key: string }> {
   return chosen;
 }
 
-function tableCell(col: Column & { key: string }, v: unknown): string {
+function tableCell(col: ChosenColumn, v: unknown): string {
   if (!present(v)) return '';
   if (col.kind === 'link') return linkCell('open', v, 300);
   if (col.kind === 'person') return cell(isRecord(v) ? summary(v) : summary(v), 60);

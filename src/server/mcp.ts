@@ -128,11 +128,10 @@ export function createMcpServer(s: Session, opts: ServerOptions = { subscription
     if (resolved.kind === 'answer') {
       result = resolved.result;
     } else {
-      const digest = callDigest(name, args);
       let answer: ElicitOutcome | undefined;
       if (ctx.mcpReq.inputResponses && 'confirm' in ctx.mcpReq.inputResponses) {
         const state = ctx.mcpReq.requestState<ConfirmState>();
-        if (!state || state.digest !== digest) throw new ProtocolError(-32602, 'Invalid or expired requestState');
+        if (!state || state.digest !== callDigest(name, args)) throw new ProtocolError(-32602, 'Invalid or expired requestState');
         answer = answerOf(ctx);
       }
       const out = await runCall(s, {
@@ -147,7 +146,8 @@ export function createMcpServer(s: Session, opts: ServerOptions = { subscription
               requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Run it', description: 'Check to run this destructive action' } }, required: ['confirm'] },
             }),
           },
-          requestState: await stateCodec.mint({ digest }, ctx),
+          // Hashed only here and on the answer: a call that asks nothing needs no digest.
+          requestState: await stateCodec.mint({ digest: callDigest(name, args) }, ctx),
         }) as never;
       }
       result = out;
