@@ -76,8 +76,8 @@ const idParams = (a: Action) => Object.entries(a.params)
 /** A noun said before a number names a parameter when it is one of its words, or the start of one (repo → repository). */
 const names = (nouns: readonly string[], words: readonly string[]) => nouns.some((n) => words.some((w) => w === n || (n.length >= 3 && w.startsWith(n))));
 const EFFECT_VOCABULARY = new Set(Object.values(EFFECT_WORDS).flat());
-/** Actions indexed between two yields of a deferred build (a few ms of work each). */
-const BUILD_SLICE = 10;
+/** CPU time a deferred build spends between two yields (ms): about what one tool call costs. */
+const BUILD_SLICE_MS = 4;
 /** Whether `a` is `b` with two neighbouring letters swapped. */
 function swapped(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
@@ -142,7 +142,8 @@ export class ActionSearch {
 
   private *fill(list: readonly Action[]): Generator<void> {
     let n = 0;
-    for (const [i, a] of list.entries()) {
+    let sliceStart = performance.now();
+    for (const a of list) {
       const idTerms = [...new Set(catalogTerms(`${a.domain} ${a.name}`))];
       const entry: Indexed = { action: a, idTerms, effect: effectOf(a, catalogTerms(a.name)), effectWords: effectWordsOf(a), ids: idParams(a), ownWords: new Set([...catalogTerms(`${a.domain} ${a.name}`), ...plainTerms(`${a.summary} ${Object.keys(a.params).join(' ')}`)]),
         scope: a.params.project_id?.required ? 'project' : a.params.group_id?.required ? 'group' : 'instance' };
@@ -154,7 +155,10 @@ export class ActionSearch {
       this.actions.add({ id: a.id, name: a.name, domain: a.domain, summary: a.summary, keywords: a.keywords ?? '', examples: examples.join(' ') });
       for (const t of catalogTerms(`${a.domain} ${a.name} ${a.summary} ${a.keywords ?? ''} ${(a.examples ?? []).join(' ')}`)) this.vocabulary.set(t, (this.vocabulary.get(t) ?? 0) + 1);
       for (const text of examples) this.examples.add({ id: n++, action: a.id, text });
-      if ((i + 1) % BUILD_SLICE === 0) yield;
+      if (performance.now() - sliceStart >= BUILD_SLICE_MS) {
+        yield;
+        sliceStart = performance.now();
+      }
     }
     this.idWords.push(...new Set([...this.byId.values()].flatMap((e) => e.ids.flatMap((p) => p.words))));
   }

@@ -78,7 +78,7 @@ const index = (): ActionSearch => (search ??= new ActionSearch(catalog().actions
 let warming = false;
 /**
  * The index takes about half a second of CPU to build (every example is read like a request): it is built
- * off the critical path, starting a second after the first listing, a slice of actions at a time so the
+ * off the critical path, starting a second after the first listing, in slices of a few milliseconds so the
  * event loop keeps serving every session meanwhile. Neither start-up nor the first find pays.
  */
 function warm(): void {
