@@ -280,6 +280,15 @@ describe('ranking: the traps people fall into', () => {
     expect(parseQuery('lock acme/shop#9').terms).toContain('update');
   });
 
+  it('reads a version cut as a Git tag, who starred a project as its starrers, and image tags as registry tags', () => {
+    expect(top('cut v2.5.0 from main')).toBe('tag.create');
+    expect(top('who starred acme/web?')).toBe('project.list_starrers');
+    expect(top('what docker tags do we have for the api image?')).toBe('package.registry_tag_list');
+    // A release or a branch said as such stays one.
+    expect(top('cut a new release')).toBe('release.create');
+    expect(top('cut a branch for the hotfix')).toBe('branch.create');
+  });
+
   it('a request that says removal may rank the removal first', () => {
     expect(top('delete branch feature/old in acme/shop')).toBe('branch.delete');
     expect(top('nuke pipeline 123')).toBe('pipeline.delete');

@@ -100,8 +100,13 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(dr|disaster recovery) (replicas?|sites?|secondar(y|ies))\b|\b(replicas?|secondary sites?)\b/g, 'geo site status'],
   // Protection said as locking: "which package names are locked down"
   [/\block(ed|s)? down\b/g, 'protected protection rule'],
-  // A container image repository is no project
+  // A container image repository is no project, and its tags are no Git tags
   [/\b(container|docker|image) (repo|repository|registry)s?\b/g, 'container registry repository'],
+  [/\b(container|docker|image) tags?\b/g, 'container registry repository tag'],
+  // Cutting a version names a Git tag: "cut v2.5.0 from main" (a release or a branch is said as such)
+  [/\bcut (a |an |the )?(new )?v?\d+(\.\d+)+[\w.-]*/g, 'create tag $&'],
+  // Who starred a project are its starrers; "my starred projects" are the caller's own list
+  [/\bwho (has |have |had )?starred\b/g, 'list starrers'],
   // Code search: "where is X referenced in our source"
   [/\bwhere (is|are)\b.{0,40}?\b(referenced|used|defined|called|mentioned|imported)\b|\b(in|through|across) (our |the |all )?(source( code)?|code ?base|code)\b/g, 'search code blob'],
   // Memberships of one person, and what kind of user someone is
