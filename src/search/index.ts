@@ -145,11 +145,11 @@ export class ActionSearch {
     let sliceStart = performance.now();
     for (const a of list) {
       const idTerms = [...new Set(catalogTerms(`${a.domain} ${a.name}`))];
-      const entry: Indexed = { action: a, idTerms, effect: effectOf(a, catalogTerms(a.name)), effectWords: effectWordsOf(a), ids: idParams(a), ownWords: new Set([...catalogTerms(`${a.domain} ${a.name}`), ...plainTerms(`${a.summary} ${Object.keys(a.params).join(' ')}`)]),
+      const entry: Indexed = { action: a, idTerms, effect: effectOf(a, catalogTerms(a.name)), effectWords: effectWordsOf(a), ids: idParams(a), ownWords: new Set([...idTerms, ...plainTerms(`${a.summary} ${Object.keys(a.params).join(' ')}`)]),
         scope: a.params.project_id?.required ? 'project' : a.params.group_id?.required ? 'group' : 'instance' };
       this.byId.set(a.id, entry);
-      for (const t of [...catalogTerms(`${a.domain} ${a.name}`), ...plainTerms(Object.keys(a.params).join(' '))]) if (!EFFECT_VOCABULARY.has(t)) this.objectWords.add(t);
-      for (const t of idTerms) this.idVocabulary.add(t);
+      for (const t of [...idTerms, ...plainTerms(Object.keys(a.params).join(' '))]) if (!EFFECT_VOCABULARY.has(t)) this.objectWords.add(t);
+      if (this.expand) for (const t of idTerms) this.idVocabulary.add(t);
       // Examples are requests: they are read the way requests are (references, phrases), then indexed.
       const examples = (a.examples ?? []).map((e) => parseQuery(e).terms.join(' '));
       this.actions.add({ id: a.id, name: a.name, domain: a.domain, summary: a.summary, keywords: a.keywords ?? '', examples: examples.join(' ') });
@@ -209,14 +209,27 @@ export class ActionSearch {
     return !objects.length || objects.some((t) => entry.ownWords.has(t) || [...entry.ownWords].some((o) => o.length >= 4 && t.startsWith(o)));
   }
 
+  /**
+   * The catalog words near the request's words that are no ID words, at reduced weight, never an effect word
+   * (a near word explains, it does not ask for removal); undefined without `expand` or when none is near.
+   */
+  private nearWords(terms: readonly string[]): Map<string, number> | undefined {
+    if (!this.expand) return undefined;
+    const near = new Map<string, number>();
+    for (const t of terms) {
+      if (this.idVocabulary.has(t)) continue;
+      for (const [w, c] of this.expand(t) ?? []) if (!EFFECT_VOCABULARY.has(w)) near.set(w, Math.max(near.get(w) ?? 0, this.w.expansion * c));
+    }
+    for (const t of terms) near.delete(t);
+    return near.size ? near : undefined;
+  }
+
   search(input: string, limit: number, filter?: (a: Action) => boolean): SearchAnswer {
     this.finish();
     const q = parseQuery(input);
     if (!q.terms.length) return { hits: [], query: q };
     // MiniSearch takes the already-rewritten terms: a query of terms joined by spaces tokenizes to itself.
-    // A word the catalog never uses is corrected when it is a misspelling, not when it is a real word (it has
-    // neighbours). Then each word that is no ID word brings its near catalog words at a reduced weight; never
-    // an effect word (a near word explains, it does not ask for removal).
+    // A word the catalog never uses is corrected as a misspelling, unless `expand` knows it as a real word.
     q.terms = q.terms.map((t) => {
       if (!this.vocabulary.has(t) && this.expand?.(t)?.length) return t;
       const c = this.correct(t);
@@ -224,18 +237,13 @@ export class ActionSearch {
       if (c !== t && EFFECT_VOCABULARY.has(c)) { q.said.add(c); if (!q.governs.has(c)) q.governs.set(c, [[]]); }
       return c;
     });
-    const near = new Map<string, number>();
-    for (const t of q.terms) {
-      if (this.idVocabulary.has(t)) continue;
-      for (const [w, c] of this.expand?.(t) ?? []) if (!EFFECT_VOCABULARY.has(w)) near.set(w, Math.max(near.get(w) ?? 0, this.w.expansion * c));
-    }
     // A request that is only a reference (#12, a web URL) asks to see that object.
     if (q.intent === 'read' && q.terms.every((t) => q.kinds.has(t))) q.terms.push('get');
-    for (const t of q.terms) near.delete(t);
-    const text = [...q.terms, ...near.keys()].join(' ');
-    const boostTerm = near.size ? (t: string) => near.get(t) ?? 1 : undefined;
-    const fromActions = this.actions.search(text, { boostTerm });
-    const fromExamples = this.examples.search(text, { boostTerm });
+    const near = this.nearWords(q.terms);
+    const text = near ? [...q.terms, ...near.keys()].join(' ') : q.terms.join(' ');
+    const options = near ? { boostTerm: (t: string) => near.get(t) ?? 1 } : undefined;
+    const fromActions = this.actions.search(text, options);
+    const fromExamples = this.examples.search(text, options);
     const top = (rs: SearchResult[]) => rs[0]?.score ?? 1;
     const base = new Map<string, number>();
     const aTop = top(fromActions);
@@ -261,7 +269,7 @@ export class ActionSearch {
       const pluralObject = entry.idTerms.some((t) => q.plurals.has(t));
       const explained = (t: string) => qTerms.has(t) || (t === 'list' && (pluralObject || q.intent === 'list'));
       // An ID word only near a word said explains it in part.
-      const covered = entry.idTerms.reduce((n, t) => n + (explained(t) ? 1 : this.w.nearCover * (near.get(t) ?? 0)), 0) / Math.max(1, entry.idTerms.length);
+      const covered = entry.idTerms.reduce((n, t) => n + (explained(t) ? 1 : near ? this.w.nearCover * (near.get(t) ?? 0) : 0), 0) / Math.max(1, entry.idTerms.length);
       let score = (s + this.w.examples * (bestExample.get(id) ?? 0)) * (this.w.floor + (1 - this.w.floor) * covered ** this.w.power);
       if (q.intent !== 'other' && (entry.effect === q.intent || (q.intent === 'read' && entry.effect === 'list'))) score *= this.w.intentMatch;
       if (q.question && action.writes) score *= this.w.questionWrite;
