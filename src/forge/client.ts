@@ -78,8 +78,8 @@ function openShared(base: URL, opts: ForgeClientOptions): Shared {
   const tlsOpts = { rejectUnauthorized: !opts.skipTlsVerify, ...(ca ? { ca } : {}) };
   let refusedProxy: string | undefined;
   // A proxy that spells a metadata address never reaches a lookup hook: refuse it here (tier A).
-  for (const proxyUrl of [process.env.http_proxy ?? process.env.HTTP_PROXY, process.env.https_proxy ?? process.env.HTTPS_PROXY]) {
-    if (!proxyUrl) continue;
+  const proxyUrls = [process.env.http_proxy ?? process.env.HTTP_PROXY, process.env.https_proxy ?? process.env.HTTPS_PROXY].filter((u) => !!u) as string[];
+  for (const proxyUrl of proxyUrls) {
     try {
       const host = normalizeIp(new URL(proxyUrl).hostname);
       if (host && isTierA(host.ip)) refusedProxy = host.ip;
@@ -89,8 +89,7 @@ function openShared(base: URL, opts: ForgeClientOptions): Shared {
   }
   // Without a proxy variable every request goes direct: a plain Agent (the same options) spares the
   // per-request NO_PROXY lookup EnvHttpProxyAgent makes to pick between its agents, all direct then.
-  const proxied = !!(process.env.http_proxy ?? process.env.HTTP_PROXY) || !!(process.env.https_proxy ?? process.env.HTTPS_PROXY);
-  const dispatcher = new (proxied ? EnvHttpProxyAgent : Agent)({
+  const dispatcher = new (proxyUrls.length ? EnvHttpProxyAgent : Agent)({
     ...(opts.headersTimeoutMs ? { headersTimeout: opts.headersTimeoutMs } : {}),
     connections: Math.max(1, opts.maxConnections ?? DEFAULT_MAX_CONNECTIONS),
     keepAliveTimeout: KEEP_ALIVE_MS,
