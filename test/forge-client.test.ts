@@ -1,13 +1,13 @@
 // The platform client against tiny node:http servers on 127.0.0.1: requests and retries.
 // Redirects and outbound checks: forge-client-outbound.test.ts; deadline, cancel, TLS, proxy and
 // secrets: forge-client-transport.test.ts.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createForgeClient, rateLimitWaitMs } from '../src/forge/client.js';
 import { client, closeAll, failure, json, onCleanup, resolver, serve, TOKEN } from './helpers/forge-servers.js';
 
-afterEach(closeAll);
-
 describe('requests', () => {
+  afterEach(closeAll);
+
   it('sends REST with the token, query string and JSON body, and parses JSON', async () => {
     const s = await serve((_req, res) => json(res, 201, { id: 7 }, { 'x-total': '1' }));
     const c = client({ baseUrl: `${s.url}/` });
@@ -100,6 +100,8 @@ describe('requests', () => {
 });
 
 describe('retries', () => {
+  afterEach(closeAll);
+
   it('re-sends a 429 twice for any method (3 sends)', async () => {
     const s = await serve((_req, res) => json(res, 429, { message: 'Retry later' }));
     const c = client({ baseUrl: s.url });
@@ -168,47 +170,6 @@ describe('retries', () => {
     expect(s.requests).toHaveLength(4);
   });
 
-  it('waits about 0.7 s then 1.4 s by default', async () => {
-    const s = await serve((_req, res, n) => (n < 3 ? json(res, 503, {}) : json(res, 200, {})));
-    const c = createForgeClient({ baseUrl: s.url, token: TOKEN });
-    onCleanup(() => c.close());
-    const t0 = Date.now();
-    const res = await c.send({ method: 'GET', path: '/x' });
-    const elapsed = Date.now() - t0;
-    expect(res.status).toBe(200);
-    expect(s.requests).toHaveLength(3);
-    expect(elapsed).toBeGreaterThanOrEqual(2000); // 0.7 + 1.4 (- timer slack)
-    expect(elapsed).toBeLessThan(2100 + 2 * 300 + 500);
-  });
-
-  it('honours RateLimit-Reset when it is later than the scheduled wait', async () => {
-    let resetAt = 0;
-    const s = await serve((_req, res, n) => {
-      if (n === 1) {
-        resetAt = Math.ceil(Date.now() / 1000) + 1;
-        json(res, 429, { message: 'Retry later' }, { 'ratelimit-reset': String(resetAt) });
-      } else json(res, 200, {});
-    });
-    const t0 = Date.now();
-    const res = await client({ baseUrl: s.url }).send({ method: 'GET', path: '/x' });
-    expect(res.status).toBe(200);
-    expect(Date.now()).toBeGreaterThanOrEqual(resetAt * 1000 - 20);
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(900);
-  });
-
-  it('never waits more than 5 s for a rate limit', async () => {
-    const s = await serve((_req, res, n) => {
-      if (n === 1) json(res, 429, {}, { 'ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600), 'retry-after': '3600' });
-      else json(res, 200, {});
-    });
-    const t0 = Date.now();
-    const res = await client({ baseUrl: s.url }).send({ method: 'GET', path: '/x' });
-    const elapsed = Date.now() - t0;
-    expect(res.status).toBe(200);
-    expect(elapsed).toBeGreaterThanOrEqual(4900);
-    expect(elapsed).toBeLessThan(5600);
-  });
-
   it('reads RateLimit-Reset and Retry-After', () => {
     const now = 1_700_000_000_000;
     expect(rateLimitWaitMs({ 'ratelimit-reset': String(now / 1000 + 3) }, now)).toBe(3000);
@@ -252,5 +213,52 @@ describe('retries', () => {
     const c2 = client({ baseUrl: 'http://nowhere.test', lookup: r.lookup });
     expect((await failure(c2.send({ method: 'GET', path: '/x' }))).kind).toBe('dns');
     expect(r.calls['nowhere.test']).toBe(1);
+  });
+});
+
+// The three real waits (2.1 s, ~1 s, 5 s) overlap: each test has its own server and client, and
+// nothing is closed until all three have ended.
+describe.concurrent('waits', () => {
+  afterAll(closeAll);
+
+  it('waits about 0.7 s then 1.4 s by default', async () => {
+    const s = await serve((_req, res, n) => (n < 3 ? json(res, 503, {}) : json(res, 200, {})));
+    const c = createForgeClient({ baseUrl: s.url, token: TOKEN });
+    onCleanup(() => c.close());
+    const t0 = Date.now();
+    const res = await c.send({ method: 'GET', path: '/x' });
+    const elapsed = Date.now() - t0;
+    expect(res.status).toBe(200);
+    expect(s.requests).toHaveLength(3);
+    expect(elapsed).toBeGreaterThanOrEqual(2000); // 0.7 + 1.4 (- timer slack)
+    expect(elapsed).toBeLessThan(2100 + 2 * 300 + 500);
+  });
+
+  it('honours RateLimit-Reset when it is later than the scheduled wait', async () => {
+    let resetAt = 0;
+    const s = await serve((_req, res, n) => {
+      if (n === 1) {
+        resetAt = Math.ceil(Date.now() / 1000) + 1;
+        json(res, 429, { message: 'Retry later' }, { 'ratelimit-reset': String(resetAt) });
+      } else json(res, 200, {});
+    });
+    const t0 = Date.now();
+    const res = await client({ baseUrl: s.url }).send({ method: 'GET', path: '/x' });
+    expect(res.status).toBe(200);
+    expect(Date.now()).toBeGreaterThanOrEqual(resetAt * 1000 - 20);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(900);
+  });
+
+  it('never waits more than 5 s for a rate limit', async () => {
+    const s = await serve((_req, res, n) => {
+      if (n === 1) json(res, 429, {}, { 'ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600), 'retry-after': '3600' });
+      else json(res, 200, {});
+    });
+    const t0 = Date.now();
+    const res = await client({ baseUrl: s.url }).send({ method: 'GET', path: '/x' });
+    const elapsed = Date.now() - t0;
+    expect(res.status).toBe(200);
+    expect(elapsed).toBeGreaterThanOrEqual(4900);
+    expect(elapsed).toBeLessThan(5600);
   });
 });
