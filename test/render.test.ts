@@ -1,6 +1,7 @@
 // Rendering: containment of untrusted platform text, result builders, pagination (the renderers are
 // in test/renderers.test.ts).
 import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
 import { cell, code, fence, heading, inline, link, linkCell, oneLine, quote, safeHref, stripControl, toText, wholeNumber } from '../src/render/contain.js';
 import { errorResult, notFoundCard, safeModeCard, successResult } from '../src/render/result.js';
 import { hasNextLink, paginationFromConnection, paginationFromHeaders, paginationLine } from '../src/render/pagination.js';
@@ -9,6 +10,28 @@ import { HOSTILE, WEIRD, circular, splittingPipes, unescapedBrackets } from './h
 // ---------------------------------------------------------------- containment
 
 describe('containment', () => {
+  it('gives every http(s) address what the URL parser gives, with or without the parse-free path', () => {
+    const parsed = (s: string): string | undefined => {
+      if (!/^https?:\/\//i.test(s.trim())) return undefined;
+      try {
+        const u = new URL(s.trim());
+        if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
+        return u.href.replace(/[\s()<>"'`\\[\]{}|^]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'));
+      } catch {
+        return undefined;
+      }
+    };
+    const part = (chars: string, max: number) => fc.string({ unit: fc.constantFrom(...chars), minLength: 0, maxLength: max });
+    const address = fc.tuple(
+      fc.constantFrom('http://', 'https://', 'HTTP://', 'https:/'),
+      fc.array(part('abcXYZ019-_.', 6), { minLength: 1, maxLength: 4 }).map((l) => l.join('.')),
+      fc.constantFrom('', ':443', ':80', ':8080', '@x'),
+      fc.array(part('az09-_~.%()|[] ', 7), { maxLength: 5 }).map((l) => l.map((x) => `/${x}`).join('')),
+      fc.constantFrom('', '/', '?q=1', '#f'),
+    ).map((xs) => xs.join(''));
+    fc.assert(fc.property(address, (s) => safeHref(s) === parsed(s)), { numRuns: 5000, seed: 12 });
+  });
+
   it('prints numbers whole', () => {
     expect(wholeNumber(1e21)).toBe('1000000000000000000000');
     expect(wholeNumber(2 ** 64)).toBe('18446744073709551616');
@@ -94,6 +117,10 @@ describe('containment', () => {
     expect(safeHref('https://e.com/a)b')).toBe('https://e.com/a%29b');
     expect(safeHref('ftp://e.com')).toBeUndefined();
     expect(safeHref('http://[::1')).toBeUndefined();
+    // The parse-free path for plain addresses gives what the URL parser gives.
+    expect(safeHref('https://gitlab.example.com/acme/shop/-/issues/12')).toBe('https://gitlab.example.com/acme/shop/-/issues/12');
+    expect(safeHref('http://0x7f.1/a')).toBe('http://127.0.0.1/a');
+    expect(safeHref('https://e.com/a/../b')).toBe('https://e.com/b');
     const lc = linkCell('a|b', 'javascript:x|y');
     expect(splittingPipes(`| ${lc} |`)).toBe(2);
   });

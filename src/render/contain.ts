@@ -194,8 +194,19 @@ export function quote(value: unknown): string {
 
 const URL_UNSAFE = /[\s()<>"'`\\[\]{}|^]/g;
 
+/**
+ * An address the URL parser would give back unchanged, with nothing to percent-encode: a lower-case
+ * http(s) scheme and host whose last label starts with a letter (never read as an IPv4 number), no
+ * port, user, query or fragment, a path of unreserved characters without dot segments. Most platform
+ * links (web_url) are such; they skip the parse (a list renders one per row).
+ */
+const PLAIN_SEGMENT = '[A-Za-z0-9_~-]+(?:\\.[A-Za-z0-9_~-]+)*';
+// Each repetition starts at a dot or slash, so a near miss fails in linear time (no backtracking blow-up).
+const PLAIN_HREF = new RegExp(`^https?://(?:[a-z0-9-]+\\.)*[a-z][a-z0-9-]*/(?:${PLAIN_SEGMENT}(?:/${PLAIN_SEGMENT})*/?)?$`);
+
 /** The address of a link when it is a well-formed http(s) URL, percent-encoded so it cannot close the link. */
 export function safeHref(value: unknown): string | undefined {
+  if (typeof value === 'string' && PLAIN_HREF.test(value)) return value;
   const raw = stripControl(value).trim();
   if (!/^https?:\/\//i.test(raw)) return undefined;
   let href: string;
