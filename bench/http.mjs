@@ -6,6 +6,10 @@
 //   --rounds <n>             A/B rounds (default 5); each prints calls/s and p99, then min/median/max
 //   --credentials <n>, --calls <n>   clients (≤ 100, default 100) and calls per client per round (≤ 100, default 20)
 //   --cpu-prof <dir>         servers write a V8 CPU profile there when they stop (node --cpu-prof)
+//   --raw                    clients are bare HTTP POSTs of one tools/call (protocol 2025-11-25, kept-alive
+//                            connections, the answer's event read and checked) instead of SDK clients: the
+//                            load generator then costs a fraction of the server, so calls/s measures the
+//                            server rather than the bench's own share of the two cores
 import { spawn } from 'node:child_process';
 import { readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +38,7 @@ if (!(action in ACTIONS)) throw new Error(`--action: one of ${Object.keys(ACTION
 const other = arg('--ab');
 const rounds = bounded('--rounds', 5, 20);
 const profDir = arg('--cpu-prof');
+const raw = process.argv.includes('--raw');
 
 for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => process.exit(130));
 const sandbox = await startSandbox();
@@ -76,7 +81,28 @@ async function startServer(cli) {
 const cpuOf = (proc) => { const f = readFileSync(`/proc/${proc.pid}/stat`, 'utf8').split(') ')[1].split(' '); return (Number(f[11]) + Number(f[12])) * 10; };
 const rssOf = (proc) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
+/** A bare client: one JSON-RPC tools/call per POST; the answer is one event whose data is the response. */
+function rawClient(url, token) {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'forge_execute_action', arguments: { action, params: ACTIONS[action] } } });
+  const headers = {
+    'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}`,
+    'mcp-protocol-version': '2025-11-25', 'mcp-method': 'tools/call', 'mcp-name': 'forge_execute_action',
+  };
+  return {
+    raw: true,
+    async call() {
+      const res = await fetch(`${url}/mcp`, { method: 'POST', headers, body });
+      const text = await res.text();
+      const data = /^data: (.*)$/m.exec(text)?.[1];
+      const msg = res.ok && data ? JSON.parse(data) : undefined;
+      return { isError: !msg?.result || msg.result.isError === true };
+    },
+    close: async () => undefined,
+  };
+}
+
 async function connect(url, token) {
+  if (raw) return rawClient(url, token);
   const client = new Client({ name: 'bench-http', version: '1' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
   return client;
@@ -87,7 +113,7 @@ async function connectAll(url, list) {
   for (let i = 0; i < list.length; i += 10) out.push(...(await Promise.all(list.slice(i, i + 10).map((t) => connect(url, t)))));
   return out;
 }
-const call = (c) => c.callTool({ name: 'forge_execute_action', arguments: { action, params: ACTIONS[action] } });
+const call = (c) => c.raw ? c.call() : c.callTool({ name: 'forge_execute_action', arguments: { action, params: ACTIONS[action] } });
 
 /** Every client makes CALLS_PER_CREDENTIAL calls, all clients at once. */
 async function load(clients, proc) {
@@ -109,7 +135,7 @@ if (!other) {
   const hundred = rssOf(server.proc);
   const r = await load(clients, server.proc);
 
-  console.log(`## HTTP mode (loopback, 2 cores, one process; ${action})`);
+  console.log(`## HTTP mode (loopback, 2 cores, one process; ${action}; ${raw ? 'bare HTTP clients' : 'SDK clients'})`);
   console.log(`${CREDENTIALS} credentials × ${CALLS_PER_CREDENTIAL} tool calls: ${r.rate.toFixed(0)} calls/s, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, errors ${r.failed}; server CPU ${ms(r.cpu)} per call (bench process: clients and sandbox ${ms(r.benchCpu)})`);
   console.log(`RSS idle ${idle.toFixed(1)} MiB; one credential ${one.toFixed(1)} MiB; ${CREDENTIALS} credentials ${hundred.toFixed(1)} MiB (${((hundred - one) / (CREDENTIALS - 1) * 1024).toFixed(0)} KiB per extra credential)`);
   await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
@@ -125,7 +151,7 @@ if (!other) {
     await load(clients, server.proc); // warm-up round, not counted
     variants.push({ name, server, clients, runs: [] });
   }
-  console.log(`## HTTP mode A/B (loopback, one process each; ${action}; ${CREDENTIALS} credentials × ${CALLS_PER_CREDENTIAL} calls per round)`);
+  console.log(`## HTTP mode A/B (loopback, one process each; ${action}; ${raw ? 'bare HTTP clients' : 'SDK clients'}; ${CREDENTIALS} credentials × ${CALLS_PER_CREDENTIAL} calls per round)`);
   for (let i = 0; i < rounds; i++) {
     const order = i % 2 === 0 ? variants : [...variants].reverse();
     for (const v of order) {
