@@ -34,6 +34,8 @@ interface Indexed {
 export interface RankWeights {
   floor: number; power: number; examples: number; intentMatch: number; questionWrite: number; kindMiss: number;
   objectHit: number; objectMiss: number; projectHit: number; projectMiss: number; unnamedId: number; pluralUnnamed: number; elsewhere: number; scopeHit: number; scopeMiss: number; changeRead: number;
+  /** A group-level action when the request names no scope at all (no path, no group, nothing instance-wide). */
+  groupUnsaid: number;
   /** Weight of a near catalog word, times its closeness, against 1 for a word said. */
   expansion: number;
   /** How much of an ID word a near word explains, times its weight. */
@@ -41,7 +43,7 @@ export interface RankWeights {
   boost: Record<string, number>;
 }
 const DEFAULT_WEIGHTS: RankWeights = {
-  floor: 0.55, power: 2, examples: 0.6, intentMatch: 1.1, questionWrite: 0.75, kindMiss: 0.7, objectHit: 1.35, objectMiss: 0.75, projectHit: 1.25, projectMiss: 0.8, unnamedId: 0.85, pluralUnnamed: 0.7, elsewhere: 0.7, scopeHit: 1.2, scopeMiss: 0.8, changeRead: 0.85, expansion: 0.5, nearCover: 1,
+  floor: 0.55, power: 2, examples: 0.6, intentMatch: 1.1, questionWrite: 0.75, kindMiss: 0.7, objectHit: 1.35, objectMiss: 0.75, projectHit: 1.25, projectMiss: 0.8, unnamedId: 0.85, pluralUnnamed: 0.7, elsewhere: 0.7, scopeHit: 1.2, scopeMiss: 0.8, changeRead: 0.85, groupUnsaid: 0.9, expansion: 0.5, nearCover: 1,
   boost: { name: 1.5, domain: 1.5, summary: 1, keywords: 1.2, examples: 0.9 },
 };
 
@@ -297,6 +299,7 @@ export class ActionSearch {
       }
       // "instance-wide", "across every project", "the platform group": the twin acting there first.
       if (q.scope) score *= entry.scope === q.scope ? this.w.scopeHit : this.w.scopeMiss;
+      else if (!('project_id' in q.suggested) && entry.scope === 'group') score *= this.w.groupUnsaid;
       const harmless = !entry.effectWords || (!q.asks && entry.effectWords.some((w) => q.said.has(w) && (q.governs.get(w) ?? []).some((phrase) => this.governsObject(phrase, entry))));
       hits.push({ action, score, harmless });
     }

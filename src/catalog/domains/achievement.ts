@@ -62,6 +62,8 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
       'what achievements does group acme have?',
       'list the badges defined in group acme/community',
       'show all achievements of my-group with their descriptions',
+      'what gamification rewards can people earn in group platform?',
+      'list achievements 3 and 9 of group acme',
     ],
   },
   recipients: {
@@ -95,6 +97,8 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
       'who has received achievement 12 in group acme?',
       'list every award of the First MR badge (id 4) in acme, revoked ones too',
       'who handed out achievement 7 in acme/community and when?',
+      'who was handed the First Review award (id 5) in group platform, and by whom?',
+      'show all awards of achievement 8 in acme with dates',
     ],
   },
   unique_users: {
@@ -125,6 +129,9 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
     examples: [
       'which distinct users hold achievement 12 in acme?',
       'how many different people have the Bug Hunter badge (id 3) in group acme?',
+      'list each person holding achievement 5 in platform once, no duplicates',
+      'which people hold the Mentor award (id 8) in group acme, each listed once?',
+      'distinct holders of achievement 14 in acme/community',
     ],
   },
   user_list: {
@@ -156,6 +163,8 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
       'what badges does @alice have?',
       'list achievements awarded to @bob, including hidden ones',
       "show the awards on @jdoe's profile",
+      'which achievements has @carol earned?',
+      'what badges has @dave collected, hidden ones too?',
     ],
   },
   create: {
@@ -184,6 +193,8 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
       'create an achievement First Merge in group acme',
       'define a new badge Bug Hunter in group 42 for fixing 10 bugs',
       'add a Top Reviewer achievement to the acme community group',
+      'set up a new Docs Champion achievement in group platform',
+      'new badge for group 17: Release Captain, awarded for running a release',
     ],
   },
   update: {
@@ -212,6 +223,8 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
       'rename achievement 12 to Bug Slayer',
       'change the description of badge 7 to Awarded for 100 reviews',
       'edit achievement 3 so it is called First Contribution',
+      'update the description of achievement 5 to say it is for 50 merged MRs',
+      'rename badge 8 to Review Guru',
     ],
   },
   delete: {
@@ -234,7 +247,13 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
     destructive: true,
     fineGrained: { withheld: 'answer', name: 'Achievement' },
     keywords: 'remove badge',
-    examples: ['delete achievement 12 and all its awards', 'remove the Bug Hunter badge (id 3) entirely from group acme'],
+    examples: [
+      'delete achievement 12 and all its awards',
+      'remove the Bug Hunter badge (id 3) entirely from group acme',
+      'delete the Docs Champion achievement (id 5) and every award of it',
+      'get rid of the Mentor award definition (id 8) and every grant of it',
+      'nuke achievement 14 from group acme',
+    ],
   },
   award: {
     summary: 'Award an achievement to a user, with an optional message',
@@ -262,6 +281,8 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
       'give achievement 12 to user 345',
       'award the Top Reviewer badge (id 7) to user 88 with the message Thanks for the reviews',
       'grant badge 3 to user 1021 for fixing the login bug',
+      'award achievement 5 to user 512',
+      'hand badge 8 to user 77 with a note: thanks for the docs',
     ],
   },
   revoke: {
@@ -283,7 +304,13 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
     destructive: true,
     fineGrained: { withheld: 'answer', name: 'UserAchievement' },
     keywords: 'take back withdraw badge award',
-    examples: ['revoke award 56, it was given by mistake', 'take back user achievement 91 but keep it in the history'],
+    examples: [
+      'revoke award 56, it was given by mistake',
+      'take back user achievement 91 but keep it in the history',
+      'revoke user achievement 140, it went to the wrong person',
+      'revoke grant 77 from @erin, she got it by accident',
+      'remove grant 212 from its holder but leave a trace in the history',
+    ],
   },
   user_achievement_update: {
     summary: 'Change one award: show or hide it on the recipient\'s profile, or its message',
@@ -315,6 +342,8 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
       "hide award 56 on the recipient's profile",
       'change the message on user achievement 91 to Great work on v2',
       'show award 23 on the profile again',
+      'stop showing award 140 on the profile',
+      'update the award message of user achievement 77 to Thanks for shipping v3',
     ],
   },
   user_achievement_delete: {
@@ -338,7 +367,13 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
     destructive: true,
     fineGrained: { withheld: 'answer', name: 'UserAchievement' },
     keywords: 'remove erase award badge record',
-    examples: ['delete award record 56 completely, no history', 'erase user achievement 91 outright instead of revoking it'],
+    examples: [
+      'delete award record 56 completely, no history',
+      'erase user achievement 91 outright instead of revoking it',
+      'delete user achievement 140 entirely, no revoked entry left behind',
+      'wipe award record 77 without keeping any history',
+      'remove user achievement 212 outright',
+    ],
   },
   user_achievement_reorder: {
     summary: 'Set the display order of a user\'s awards on the profile (highest priority first)',
@@ -368,6 +403,8 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
       'reorder my badges so award 91 shows first, then 56, then 23',
       'pin user achievement 12 to the top of the profile',
       'set the profile badge order to 7, 3, 15',
+      'put award 140 first and 77 second on my profile',
+      'change the order my badges show in: 212, 140, 77',
     ],
   },
 });

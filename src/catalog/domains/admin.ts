@@ -542,6 +542,8 @@ export default domain('admin', 'Instance administration (administrators): settin
       'what GitLab version is this instance running?',
       'is this server Enterprise or Community edition?',
       'show the instance revision and KAS info',
+      'which GitLab release and edition is gitlab.example.com on?',
+      'print the exact revision hash our self-managed server was built from',
     ],
   },
   app_statistics_get: {
@@ -550,7 +552,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_statistic'],
     keywords: 'stats counts how many users projects instance size',
-    examples: ['how big is this instance: user and project totals?', 'give me instance-wide counts of groups, issues and MRs'],
+    examples: [
+      'how big is this instance: user and project totals?',
+      'give me instance-wide counts of groups, issues and MRs',
+      'how many users and projects are there on the whole instance?',
+      'total number of forks, SSH keys and merge requests on this GitLab server',
+      'quick numbers please: active users, groups and issues server-wide',
+    ],
   },
   settings_get: {
     summary: 'Get the instance application settings (sign-up, visibility, limits, CI, security)',
@@ -562,6 +570,8 @@ export default domain('admin', 'Instance administration (administrators): settin
       'is sign-up enabled on the instance?',
       'show the current admin application settings',
       "what's the max attachment size configured on the server?",
+      'which visibility do new projects default to on this instance?',
+      'as admin, is two-factor enforced for everyone on this server right now?',
     ],
   },
   settings_update: {
@@ -576,6 +586,7 @@ export default domain('admin', 'Instance administration (administrators): settin
       'raise the max attachment size to 100 MB',
       'require 2FA for every user instance-wide',
       'set the default branch name for new repos to main',
+      'lower the session timeout to 480 minutes for the whole instance',
     ],
   },
   appearance_get: {
@@ -584,7 +595,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_application_appearance'],
     keywords: 'branding look logo title sign-in page header footer',
-    examples: ['what does the sign-in page title say?', 'show the instance branding: logo, header and footer messages'],
+    examples: [
+      'what does the sign-in page title say?',
+      'show the instance branding: logo, header and footer messages',
+      'what header and footer messages are configured on the instance?',
+      'read me the sign-in page description text',
+      'show the current PWA name and title of our GitLab',
+    ],
   },
   appearance_update: {
     summary: 'Change the instance appearance texts: title, sign-in description, header/footer messages, colors',
@@ -611,6 +628,8 @@ export default domain('admin', 'Instance administration (administrators): settin
       'change the instance title to Acme GitLab',
       'put a header bar message saying Staging server, do not use',
       'make the system footer message white on red',
+      'set the sign-in page description to Welcome to Acme engineering',
+      'update the instance appearance so the PWA name is Acme Code',
     ],
   },
   plan_limits_get: {
@@ -619,7 +638,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { plan_name: oneOf(PLANS, 'Plan to read (default: default; the others exist on EE)') },
     fineGrained: ['read_plan_limit'],
     keywords: 'limits quotas plan CI pipeline size package max file size',
-    examples: ["what's the max pipeline size on the premium plan?", 'what caps does the default plan put on CI and package sizes?'],
+    examples: [
+      "what's the max pipeline size on the premium plan?",
+      'what caps does the default plan put on CI and package sizes?',
+      'show the plan limits for the ultimate plan',
+      'how big can a PyPI package file be on the free tier?',
+      'what storage cap applies to root namespaces on the default plan?',
+    ],
   },
   plan_limits_change: {
     summary: 'Change the application limits of a plan (CI sizes, package file sizes, storage)',
@@ -634,7 +659,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['update_plan_limit'],
     keywords: 'limits quotas plan change CI pipeline size package max file size',
-    examples: ['raise the npm max file size to 500MB on the default plan', 'set ci_pipeline_size to 1000 for the ultimate plan'],
+    examples: [
+      'raise the npm max file size to 500MB on the default plan',
+      'set ci_pipeline_size to 1000 for the ultimate plan',
+      'bump the maven max file size to 2GB on the premium plan',
+      'cap pipelines at 500 jobs for the default tier',
+      'allow up to 100 pipeline schedules per project on the ultimate plan',
+    ],
   },
 
   // ================================================================ license
@@ -644,7 +675,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_license'],
     keywords: 'license subscription plan seats expiry',
-    examples: ['when does our GitLab license expire?', 'how many seats does the current license have?'],
+    examples: [
+      'when does our GitLab license expire?',
+      'how many seats does the current license have?',
+      'show the current GitLab license details',
+      'who is the licensee on our subscription and which tier is it?',
+      'how many users does our license cover and when does it run out?',
+    ],
   },
   license_add: {
     summary: 'Add a license to the instance',
@@ -652,7 +689,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { license: req(str('The license string (content of the .gitlab-license file)')) },
     fineGrained: ['create_license'],
     keywords: 'install upload activate license subscription key',
-    examples: ['install this new .gitlab-license on the instance', 'activate the renewed subscription license key'],
+    examples: [
+      'install this new .gitlab-license on the instance',
+      'activate the renewed subscription license key',
+      'add our renewed license file to GitLab',
+      'upload the new Ultimate subscription key I pasted below',
+      'apply this license string to the instance, the old one expires Friday',
+    ],
   },
   license_delete: {
     summary: 'Delete a license from the instance',
@@ -661,7 +704,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['delete_license'],
     keywords: 'remove license subscription',
-    examples: ['delete the old license with id 3', 'remove the expired license id 2'],
+    examples: [
+      'delete the old license with id 3',
+      'remove the expired license id 2',
+      'delete the trial license (id 4) from the instance',
+      'wipe the superseded subscription 6 off the instance',
+      'trash the expired subscription license number 1',
+    ],
   },
 
   // ================================================================ OAuth applications
@@ -671,7 +720,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_oauth_application'],
     keywords: 'oauth apps client integrations sso',
-    examples: ['list the OAuth apps registered instance-wide', 'which SSO client applications exist on the instance?'],
+    examples: [
+      'list the OAuth apps registered instance-wide',
+      'which SSO client applications exist on the instance?',
+      'show all OAuth applications on this GitLab instance',
+      'what OAuth clients are registered server-wide?',
+      'list the registered apps with their client ids and callback URLs',
+    ],
   },
   application_create: {
     summary: 'Create an instance-wide OAuth application (answer includes the secret, shown once)',
@@ -687,6 +742,9 @@ export default domain('admin', 'Instance administration (administrators): settin
     examples: [
       'register an instance OAuth app Grafana with redirect https://grafana.acme.io/login/gitlab',
       'create an OAuth application for our SPA, non-confidential, scopes openid read_user',
+      'register a new OAuth app Backstage, scope read_user, redirect https://backstage.acme.io/callback',
+      'set up an OAuth client for ArgoCD, redirect https://argocd.acme.io/auth/callback, scopes openid profile',
+      'add an instance OAuth application for Vault, callback https://vault.acme.io/oidc/callback, scope openid',
     ],
   },
   application_renew_secret: {
@@ -695,7 +753,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { application_id: applicationId() },
     fineGrained: ['renew_secret_oauth_application'],
     keywords: 'rotate regenerate oauth client secret',
-    examples: ['rotate the client secret of OAuth app 12', 'regenerate the secret for application 5, it leaked'],
+    examples: [
+      'rotate the client secret of OAuth app 12',
+      'regenerate the secret for application 5, it leaked',
+      'renew the OAuth secret of application 9',
+      'the Grafana OAuth app (id 4) secret got out, give it a fresh one',
+      'cycle the client credentials of instance OAuth app 21',
+    ],
   },
   application_delete: {
     summary: 'Delete an OAuth application (its tokens stop working)',
@@ -704,7 +768,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['delete_oauth_application'],
     keywords: 'remove oauth app client',
-    examples: ['delete the OAuth app with id 12, nobody uses it', 'remove the old Jenkins OAuth app (id 7)'],
+    examples: [
+      'delete the OAuth app with id 12, nobody uses it',
+      'remove the old Jenkins OAuth app (id 7)',
+      'delete OAuth application 15, the integration is gone',
+      'get rid of the unused OAuth app with id 30',
+      'trash instance OAuth app 8',
+    ],
   },
 
   // ================================================================ broadcast messages
@@ -714,7 +784,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { ...paging() },
     fineGrained: [],
     keywords: 'announcement banner notice maintenance message',
-    examples: ['which broadcast banners are scheduled or active?', 'what announcements are currently shown to users?'],
+    examples: [
+      'which broadcast banners are scheduled or active?',
+      'what announcements are currently shown to users?',
+      'list all broadcast messages',
+      'show every banner and notification broadcast on the instance',
+      'are there any system-wide announcements scheduled for next week?',
+    ],
   },
   broadcast_message_get: {
     summary: 'Get one broadcast message: text, schedule, audience, theme',
@@ -722,7 +798,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { broadcast_message_id: broadcastId() },
     fineGrained: [],
     keywords: 'announcement banner notice message',
-    examples: ['get the text and schedule of broadcast 14', 'when does announcement 9 end and who sees it?'],
+    examples: [
+      'get the text and schedule of broadcast 14',
+      'when does announcement 9 end and who sees it?',
+      'show broadcast message 7',
+      'which roles is banner 12 targeted at?',
+      'what does announcement 3 say and which theme does it use?',
+    ],
   },
   broadcast_message_create: {
     summary: 'Create a broadcast message shown to users in a time window, optionally by role or path',
@@ -734,6 +816,8 @@ export default domain('admin', 'Instance administration (administrators): settin
       'announce maintenance on Saturday 02:00-04:00 UTC to all users',
       'post a red banner: GitLab upgrade tonight at 22:00',
       'show a notification to maintainers only about the new CI policy',
+      'create a broadcast message: read-only mode from 18:00 to 19:00 UTC Friday',
+      'tell everyone with a banner that the runners move to new hosts on March 3',
     ],
   },
   broadcast_message_update: {
@@ -742,7 +826,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { broadcast_message_id: broadcastId(), message: str('Message to display (Markdown)'), ...broadcastFields() },
     fineGrained: ['update_broadcast_message'],
     keywords: 'edit change announcement banner message',
-    examples: ['extend broadcast message 4 to end at 2025-03-01T06:00Z', 'change the text of announcement 9 to Upgrade postponed'],
+    examples: [
+      'extend broadcast message 4 to end at 2025-03-01T06:00Z',
+      'change the text of announcement 9 to Upgrade postponed',
+      'update broadcast message 11 to show only on */merge_requests pages',
+      'make banner 6 dismissable and switch it to the light-blue theme',
+      'reschedule announcement 9 to start at 2025-04-02T22:00Z',
+    ],
   },
   broadcast_message_delete: {
     summary: 'Delete a broadcast message',
@@ -751,7 +841,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['delete_broadcast_message'],
     keywords: 'remove announcement banner message',
-    examples: ['delete the broadcast announcement with id 21', 'remove the maintenance banner (id 9)'],
+    examples: [
+      'delete the broadcast announcement with id 21',
+      'remove the maintenance banner (id 9)',
+      'delete broadcast message 12, the upgrade is done',
+      'get rid of announcement 4',
+      'nuke the old downtime banner, id 17',
+    ],
   },
 
   // ================================================================ topics
@@ -766,7 +862,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: [],
     keywords: 'topics tags categories project labels explore',
-    examples: ['what topics are defined on the instance?', 'which topics match kubernetes?', 'show topics that have no projects'],
+    examples: [
+      'what topics are defined on the instance?',
+      'which topics match kubernetes?',
+      'show topics that have no projects',
+      'list all project topics, most used first',
+      'show project topics whose name includes data',
+    ],
   },
   topic_get: {
     summary: 'Get one project topic: name, title, description, project count',
@@ -774,7 +876,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { topic_id: topicId() },
     fineGrained: [],
     keywords: 'topic tag category',
-    examples: ['show topic 15', 'how many projects use topic 22?'],
+    examples: [
+      'show topic 15',
+      'how many projects use topic 22?',
+      'get the title and description of topic 31',
+      'details of project category 8: title and description',
+      'details for project topic 40',
+    ],
   },
   topic_create: {
     summary: 'Create a project topic (slug name and title)',
@@ -788,7 +896,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     omitted: { avatar: IMAGE_UPLOAD },
     fineGrained: ['create_topic'],
     keywords: 'new topic tag category',
-    examples: ['create a topic machine-learning titled Machine Learning', 'add a new project topic called frontend'],
+    examples: [
+      'create a topic machine-learning titled Machine Learning',
+      'add a new project topic called frontend',
+      'create project topic security with title Security',
+      'add topic rust titled Rust with description Services in Rust',
+      'new project category mlops titled MLOps',
+    ],
   },
   topic_update: {
     summary: 'Update a project topic: slug, title, description',
@@ -802,7 +916,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     omitted: { avatar: IMAGE_UPLOAD },
     fineGrained: ['update_topic'],
     keywords: 'edit rename topic tag category',
-    examples: ['rename topic 15 to Data Engineering', 'set the description of topic 22 to Services written in Go'],
+    examples: [
+      'rename topic 15 to Data Engineering',
+      'set the description of topic 22 to Services written in Go',
+      'retitle the project tag 8 as Platform Engineering',
+      'update topic 31 so its slug is data-eng',
+      'edit project topic 40, description: Customer-facing web apps',
+    ],
   },
   topic_delete: {
     summary: 'Delete a project topic (it is removed from its projects)',
@@ -811,7 +931,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['delete_topic'],
     keywords: 'remove topic tag category',
-    examples: ['delete topic 15', 'remove the unused topic 22 from all projects'],
+    examples: [
+      'delete topic 15',
+      'remove the unused topic 22 from all projects',
+      'delete the project topic 31',
+      'get rid of the unused project tag 8 on the instance',
+      'drop topic 40 from the instance',
+    ],
   },
 
   // ================================================================ system hooks
@@ -821,7 +947,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { ...paging() },
     fineGrained: ['read_webhook'],
     keywords: 'system webhooks instance hooks callbacks',
-    examples: ['what system hooks are set up server-wide?', 'which instance-wide webhooks are configured?'],
+    examples: [
+      'what system hooks are set up server-wide?',
+      'which instance-wide webhooks are configured?',
+      'list all system hooks',
+      'show the system hooks configured on the instance with their URLs',
+      'what global webhooks does the server call?',
+    ],
   },
   system_hook_get: {
     summary: 'Get one system hook: URL, events, TLS verification',
@@ -829,7 +961,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { hook_id: hookId() },
     fineGrained: ['read_webhook'],
     keywords: 'system webhook',
-    examples: ['show system hook 3', 'what events does system hook 5 fire on?'],
+    examples: [
+      'show system hook 3',
+      'what events does system hook 5 fire on?',
+      'get system hook 7 details',
+      'is TLS verification on for system hook 2?',
+      'which URL does instance-wide webhook 4 post to?',
+    ],
   },
   system_hook_add: {
     summary: 'Add a system hook that receives instance events (and optionally push/tag/MR events)',
@@ -840,6 +978,9 @@ export default domain('admin', 'Instance administration (administrators): settin
     examples: [
       'add a system hook to https://audit.acme.io/gitlab for push events',
       'create an instance-level webhook posting to https://hooks.acme.io/events with a secret',
+      'create a system hook to https://siem.acme.io/ingest with tag push events',
+      'register a server-wide webhook https://bot.acme.io/gitlab for merge request events',
+      'set up a system hook at https://events.acme.io that verifies SSL',
     ],
   },
   system_hook_edit: {
@@ -848,7 +989,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { hook_id: hookId(), url: str('URL the hook posts to'), ...hookFields() },
     fineGrained: ['update_webhook'],
     keywords: 'edit change system webhook',
-    examples: ['point system hook 3 at https://new.acme.io/hook', 'turn on MR events for system hook 5'],
+    examples: [
+      'point system hook 3 at https://new.acme.io/hook',
+      'turn on MR events for system hook 5',
+      'change the secret token of system hook 7',
+      'update system hook 2 to fire pushes only for branches matching release/*',
+      'set enable_ssl_verification to false on instance webhook 4',
+    ],
   },
   system_hook_test: {
     summary: 'Send a sample project_create event to a system hook',
@@ -857,7 +1004,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     flagNote: 'Fires the hook at its third-party URL: a side effect, so a write (refused under read-only), where the reference inventory lists a read',
     fineGrained: ['trigger_webhook'],
     keywords: 'test ping trigger system webhook',
-    examples: ['fire a test event at system hook 3 to check delivery', 'does system hook 5 still respond? trigger a test'],
+    examples: [
+      'fire a test event at system hook 3 to check delivery',
+      'does system hook 5 still respond? trigger a test',
+      'test system hook 7',
+      'send a sample project_create event to system hook 2',
+      'ping instance webhook 4 to see if the receiver is up',
+    ],
   },
   system_hook_set_url_variable: {
     summary: 'Set a URL variable of a system hook (masked value used as {key} in the URL)',
@@ -865,7 +1018,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { hook_id: hookId(), key: id.str('Key of the URL variable'), value: req(str('Value of the URL variable')) },
     fineGrained: ['update_webhook'],
     keywords: 'system webhook url variable secret placeholder',
-    examples: ['store secret url variable api_key on system hook 3', 'give system hook 5 a masked url variable env=prod'],
+    examples: [
+      'store secret url variable api_key on system hook 3',
+      'give system hook 5 a masked url variable env=prod',
+      'set URL variable token=abc123 on system hook 7',
+      'add a masked {region} placeholder with value eu-west-1 to system hook 2',
+      'give instance webhook 4 a masked placeholder tenant=acme',
+    ],
   },
   system_hook_delete_url_variable: {
     summary: 'Delete a URL variable of a system hook',
@@ -874,7 +1033,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['update_webhook'],
     keywords: 'remove system webhook url variable',
-    examples: ['delete url variable api_key of system hook 3', 'remove URL variable env on system hook 5'],
+    examples: [
+      'delete url variable api_key of system hook 3',
+      'remove URL variable env on system hook 5',
+      'delete the region URL variable from system hook 2',
+      'get rid of url variable token on system hook 7',
+      'drop the tenant placeholder of instance webhook 4',
+    ],
   },
   system_hook_delete: {
     summary: 'Delete a system hook',
@@ -883,7 +1048,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['delete_webhook'],
     keywords: 'remove system webhook',
-    examples: ['delete the instance system hook with id 3', 'remove the old instance webhook 5'],
+    examples: [
+      'delete the instance system hook with id 3',
+      'remove the old instance webhook 5',
+      'delete system hook 7',
+      'get rid of the server-wide webhook 2, the SIEM moved',
+      'nuke instance hook 4',
+    ],
   },
 
   // ================================================================ feature flags of the platform
@@ -893,7 +1064,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_feature'],
     keywords: 'gitlab feature flags toggles flipper enabled',
-    examples: ['which GitLab feature flags are enabled on this instance?', "show the instance's persisted flipper gates"],
+    examples: [
+      'which GitLab feature flags are enabled on this instance?',
+      "show the instance's persisted flipper gates",
+      'list the feature flags set on this GitLab server',
+      'show all persisted GitLab feature gates and their values',
+      'which development toggles have been flipped on this server?',
+    ],
   },
   feature_list_definitions: {
     summary: 'List all feature flag definitions of the platform (type, group, default state)',
@@ -901,7 +1078,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_feature'],
     keywords: 'gitlab feature flag definitions available toggles',
-    examples: ['list all available GitLab feature flag definitions', "what's the default state of every GitLab development flag?"],
+    examples: [
+      'list all available GitLab feature flag definitions',
+      "what's the default state of every GitLab development flag?",
+      'list feature flag definitions with their type and group',
+      'what GitLab feature flags exist, including the ones never toggled?',
+      'show every ops and beta flag GitLab ships with and its default',
+    ],
   },
   feature_set: {
     summary: 'Enable, disable or roll out a platform feature flag, globally or for users, groups, projects',
@@ -925,6 +1108,8 @@ export default domain('admin', 'Instance administration (administrators): settin
       'flip on GitLab dev flag ci_new_ui for the whole instance',
       'roll out instance feature my_feature to 25% of actors',
       'turn on GitLab flag vscode_web_ide just for project acme/shop',
+      'enable GitLab flag new_header_search for @alice',
+      'roll out GitLab flag my_feature to group acme at 50 percent of actors',
     ],
   },
   feature_delete: {
@@ -934,7 +1119,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['delete_feature'],
     keywords: 'remove reset gitlab feature flag gate',
-    examples: ['delete the gates of instance feature flag my_feature', 'reset GitLab feature flag ci_new_ui back to its default'],
+    examples: [
+      'delete the gates of instance feature flag my_feature',
+      'reset GitLab feature flag ci_new_ui back to its default',
+      'delete feature flag ci_new_ui from the instance gates',
+      'remove all gates of GitLab flag my_feature',
+      'wipe the persisted gates of instance flag vscode_web_ide',
+    ],
   },
 
   // ================================================================ database, Sidekiq, usage data
@@ -947,7 +1138,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['mark_database_migration'],
     keywords: 'skip failing database migration mark done',
-    examples: ['mark database migration 20240115123456 as done', 'skip the failing migration 20231201000000 on the ci database'],
+    examples: [
+      'mark database migration 20240115123456 as done',
+      'skip the failing migration 20231201000000 on the ci database',
+      'mark migration 20240301101010 as already run',
+      'tell db:migrate to skip 20231115090000 on the main database',
+      'schema change 20240520000000 keeps failing on the ci database, record it as executed',
+    ],
   },
   sidekiq_queue_metrics: {
     summary: 'Get Sidekiq queue metrics: backlog and latency of each queue',
@@ -955,7 +1152,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_sidekiq_metric'],
     keywords: 'background jobs queues backlog latency sidekiq',
-    examples: ['how backed up are the Sidekiq queues?', 'show the latency per Sidekiq queue'],
+    examples: [
+      'how backed up are the Sidekiq queues?',
+      'show the latency per Sidekiq queue',
+      'which Sidekiq queue has the biggest backlog?',
+      'get the queue metrics from Sidekiq',
+      'are background jobs piling up for the mailers?',
+    ],
   },
   sidekiq_process_metrics: {
     summary: 'Get Sidekiq process metrics: hosts, PIDs, concurrency, busy workers',
@@ -963,7 +1166,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_sidekiq_metric'],
     keywords: 'background jobs workers processes sidekiq',
-    examples: ['how many Sidekiq workers are busy?', 'list the Sidekiq processes and their concurrency'],
+    examples: [
+      'how many Sidekiq workers are busy?',
+      'list the Sidekiq processes and their concurrency',
+      'show Sidekiq process metrics per host',
+      'which hosts run background workers and how many threads each?',
+      'list Sidekiq PIDs and their busy worker counts',
+    ],
   },
   sidekiq_job_stats: {
     summary: 'Get Sidekiq job statistics: processed, failed, enqueued, dead',
@@ -971,7 +1180,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_sidekiq_metric'],
     keywords: 'background jobs stats failed processed sidekiq',
-    examples: ['Sidekiq failure count so far?', 'show processed vs dead background job counts'],
+    examples: [
+      'Sidekiq failure count so far?',
+      'show processed vs dead background job counts',
+      'get the Sidekiq job stats',
+      'how many background jobs are enqueued right now?',
+      'total processed and failed Sidekiq jobs',
+    ],
   },
   sidekiq_compound_metrics: {
     summary: 'Get all Sidekiq metrics at once: queues, processes and job statistics',
@@ -979,7 +1194,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_sidekiq_metric'],
     keywords: 'background jobs queues workers stats sidekiq health',
-    examples: ['give me the full Sidekiq health picture', 'all Sidekiq metrics at once: queues, processes and job stats'],
+    examples: [
+      'give me the full Sidekiq health picture',
+      'all Sidekiq metrics at once: queues, processes and job stats',
+      'is Sidekiq healthy? queues, processes and job counts together',
+      'get compound Sidekiq metrics',
+      'one overview of background job processing: backlog, workers and failures',
+    ],
   },
   usage_data_service_ping: {
     summary: 'Get the Service Ping payload collected by the instance',
@@ -987,7 +1208,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_service_ping'],
     keywords: 'service ping usage statistics telemetry payload',
-    examples: ['dump the Service Ping report this instance would send', 'what usage data does the instance report home?'],
+    examples: [
+      'dump the Service Ping report this instance would send',
+      'what usage data does the instance report home?',
+      'show the Service Ping payload',
+      'what telemetry does our GitLab send back to GitLab Inc?',
+      'get the usage ping data the instance has collected',
+    ],
   },
   usage_data_metric_definitions: {
     summary: 'Export all Service Ping metric definitions as one YAML document',
@@ -997,7 +1224,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     render: 'text',
     fineGrained: [],
     keywords: 'service ping metrics dictionary definitions yaml',
-    examples: ['export the Service Ping metric dictionary as YAML', 'dump all usage metric definitions with their file paths'],
+    examples: [
+      'export the Service Ping metric dictionary as YAML',
+      'dump all usage metric definitions with their file paths',
+      'get the metric definitions used by Service Ping',
+      'I need the YAML of every usage ping metric definition',
+      'export the telemetry metrics dictionary including definition paths',
+    ],
   },
   usage_data_queries: {
     summary: 'Export the raw SQL queries Service Ping uses (behind a feature flag)',
@@ -1005,7 +1238,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_usage_data_query'],
     keywords: 'service ping sql queries telemetry',
-    examples: ['show the raw SQL that Service Ping runs', 'export the usage data SQL queries'],
+    examples: [
+      'show the raw SQL that Service Ping runs',
+      'export the usage data SQL queries',
+      'which SQL does usage ping execute?',
+      'get the Service Ping queries',
+      'export the telemetry SQL statements',
+    ],
   },
   usage_data_non_sql_metrics: {
     summary: 'Export the non-SQL metrics of Service Ping (behind a feature flag)',
@@ -1013,7 +1252,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: {},
     fineGrained: ['read_usage_data_metric'],
     keywords: 'service ping metrics telemetry',
-    examples: ['export Service Ping metrics computed without database queries', "show the usage metrics that don't come from SQL"],
+    examples: [
+      'export Service Ping metrics computed without database queries',
+      "show the usage metrics that don't come from SQL",
+      'get the non-SQL Service Ping metrics',
+      'telemetry values that are not computed by database queries',
+      'dump the usage ping metrics without the SQL ones',
+    ],
   },
   usage_data_track_event: {
     summary: 'Track one internal event for the current user (optionally also to Snowplow)',
@@ -1021,7 +1266,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { event: req(str('Name of the internal event (e.g. i_quickactions_page)')), ...eventFields() },
     fineGrained: ['track_internal_event'],
     keywords: 'track internal event analytics instrumentation',
-    examples: ['track internal event i_quickactions_page for project 42', 'record one analytics event i_code_review_user_approve'],
+    examples: [
+      'track internal event i_quickactions_page for project 42',
+      'record one analytics event i_code_review_user_approve',
+      'track event i_code_review_create_note in namespace 12',
+      'send internal event i_source_code_code_intelligence to Snowplow too',
+      'log a single internal analytics signal i_search_paid for project 8',
+    ],
   },
   usage_data_track_events: {
     summary: 'Track several internal events at once (at most 50)',
@@ -1031,7 +1282,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['track_internal_event'],
     keywords: 'track internal events batch analytics instrumentation',
-    examples: ['track these 20 internal events in one batch', 'send a batch of analytics events for namespace 7'],
+    examples: [
+      'track these 20 internal events in one batch',
+      'send a batch of analytics events for namespace 7',
+      'track several internal events at once for project 42',
+      'submit 50 instrumentation signals in one request',
+      'batch-record events i_quickactions_page and i_code_review_user_approve',
+    ],
   },
 
   // ================================================================ imports and migrations
@@ -1054,6 +1311,8 @@ export default domain('admin', 'Instance administration (administrators): settin
       'import GitHub repo 123456789 into group acme',
       'migrate our GitHub repository to GitLab under acme/imported',
       'bring repo 987654 from GitHub Enterprise github.acme.io into acme',
+      'import a repo from GitHub into acme/platform, including attachments',
+      'pull repository 44556677 from GH into namespace mobile as ios-app',
     ],
   },
   import_cancel_github: {
@@ -1062,7 +1321,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: req(int('ID of the project being imported')) },
     fineGrained: ['cancel_import'],
     keywords: 'stop abort github import',
-    examples: ['cancel the GitHub import of project 42', 'stop the stuck GitHub import for project 87'],
+    examples: [
+      'cancel the GitHub import of project 42',
+      'stop the stuck GitHub import for project 87',
+      'abort the running GitHub import into project 130',
+      'the GH migration of project 55 hangs, call it off',
+      'cancel importing from GitHub for project id 61',
+    ],
   },
   import_gists: {
     summary: 'Import the current user\'s GitHub gists as personal snippets',
@@ -1070,7 +1335,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { personal_access_token: req(str('GitHub personal access token (gist scope)')) },
     fineGrained: ['create_import'],
     keywords: 'github gists import snippets',
-    examples: ['turn my GitHub gists into GitLab snippets', 'bring over all my gists from GitHub'],
+    examples: [
+      'turn my GitHub gists into GitLab snippets',
+      'bring over all my gists from GitHub',
+      'import my GitHub gists as snippets',
+      'copy all the gists from my GitHub account into my personal snippets',
+      'bring my GitHub code snippets over as personal snippets',
+    ],
   },
   import_bitbucket: {
     summary: 'Import a Bitbucket Cloud repository into a namespace',
@@ -1088,7 +1359,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['create_import'],
     keywords: 'migrate import bitbucket cloud repository',
-    examples: ['import Bitbucket Cloud repo acme-team/webapp into group acme', 'migrate workspace/api from bitbucket.org to GitLab'],
+    examples: [
+      'import Bitbucket Cloud repo acme-team/webapp into group acme',
+      'migrate workspace/api from bitbucket.org to GitLab',
+      'import bitbucket.org repo myteam/mobile-app into acme as mobile',
+      'bring over a Bitbucket Cloud repository workspace-x/infra into the platform group',
+      'migrate workspace-x/web from Atlassian Cloud into the platform group',
+    ],
   },
   import_bitbucket_server: {
     summary: 'Import a Bitbucket Server (Data Center) repository into a namespace',
@@ -1105,7 +1382,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['create_import'],
     keywords: 'migrate import bitbucket server data center stash repository',
-    examples: ['import repo web from Bitbucket Server project PROJ into acme', 'migrate our Stash repository PLAT/api into GitLab'],
+    examples: [
+      'import repo web from Bitbucket Server project PROJ into acme',
+      'migrate our Stash repository PLAT/api into GitLab',
+      'import Bitbucket Data Center repo billing from project FIN into acme/finance',
+      'migrate repo deploy-scripts of project OPS from our Stash at https://stash.acme.io',
+      'bring our self-hosted Bitbucket repo CORE/lib over to GitLab',
+    ],
   },
   bulk_import_start: {
     summary: 'Start a direct-transfer migration of groups or projects from another GitLab instance',
@@ -1119,6 +1402,9 @@ export default domain('admin', 'Instance administration (administrators): settin
     examples: [
       'migrate group old-org from gitlab.old.io to acme via direct transfer',
       'copy project team/app from another GitLab instance into acme/migrated',
+      'start a direct transfer of group platform from https://gitlab.old.acme.io',
+      'migrate the whole group old/mobile with its projects and memberships to acme',
+      'begin a GitLab-to-GitLab import of project legacy/api into acme/services',
     ],
   },
   bulk_import_list: {
@@ -1127,7 +1413,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: importFilters(),
     fineGrained: ['read_import'],
     keywords: 'migrations direct transfer imports status',
-    examples: ['list my direct transfer migrations', 'which of my group migrations failed?'],
+    examples: [
+      'list my direct transfer migrations',
+      'which of my group migrations failed?',
+      'list my bulk imports',
+      'show the group migrations I started that are still running',
+      'any of my direct transfers finished yet?',
+    ],
   },
   bulk_import_get: {
     summary: 'Get one direct-transfer migration: status, source, dates',
@@ -1135,7 +1427,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { import_id: importId() },
     fineGrained: ['read_import'],
     keywords: 'migration direct transfer import status',
-    examples: ["what's the status of migration 17?", 'show bulk import 23'],
+    examples: [
+      "what's the status of migration 17?",
+      'show bulk import 23',
+      'get direct transfer migration 31',
+      'is migration 12 finished?',
+      'when did bulk import 40 start and from which source?',
+    ],
   },
   bulk_import_cancel: {
     summary: 'Cancel a direct-transfer migration',
@@ -1143,7 +1441,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { import_id: importId() },
     fineGrained: ['cancel_import'],
     keywords: 'stop abort migration direct transfer import',
-    examples: ['cancel migration 17', 'stop direct transfer 23, wrong source group'],
+    examples: [
+      'cancel migration 17',
+      'stop direct transfer 23, wrong source group',
+      'cancel bulk import 31',
+      'abort the direct-transfer migration 40',
+      'halt import 12, we picked the wrong target namespace',
+    ],
   },
   bulk_import_entity_list: {
     summary: 'List the migrated entities of one migration, or of all your migrations',
@@ -1155,7 +1459,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['read_import'],
     keywords: 'migration entities groups projects status direct transfer',
-    examples: ['which groups and projects are in migration 17?', 'list failed entities across all my migrations'],
+    examples: [
+      'which groups and projects are in migration 17?',
+      'list failed entities across all my migrations',
+      'list the entities of bulk import 23',
+      'show every project being migrated in import 31 with its status',
+      'which entities of my direct transfers timed out?',
+    ],
   },
   bulk_import_entity_get: {
     summary: 'Get one migrated entity of a migration: status, paths, failures',
@@ -1163,7 +1473,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { import_id: importId(), entity_id: entityId() },
     fineGrained: ['read_import'],
     keywords: 'migration entity status direct transfer',
-    examples: ['status of entity 4 in migration 17', 'show migrated project entity 9 of import 23'],
+    examples: [
+      'status of entity 4 in migration 17',
+      'show migrated project entity 9 of import 23',
+      'get entity 12 of bulk import 31',
+      'source and destination path of entity 6 in import 17',
+      'where did migrated group 2 of migration 40 land, and is it finished?',
+    ],
   },
   bulk_import_entity_failures: {
     summary: 'List the failures of one migrated entity (relation, step, exception)',
@@ -1175,7 +1491,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['read_import'],
     keywords: 'migration errors failures direct transfer why failed',
-    examples: ['why did entity 4 of migration 17 fail?', 'show the errors for migrated entity 9 in import 23'],
+    examples: [
+      'why did entity 4 of migration 17 fail?',
+      'show the errors for migrated entity 9 in import 23',
+      'list the failures of entity 12 in bulk import 31',
+      'what errors did migrated project 6 in migration 17 hit?',
+      'which relations failed to import for entity 2 of migration 40?',
+    ],
   },
 
   // ================================================================ custom attributes
@@ -1191,6 +1513,8 @@ export default domain('admin', 'Instance administration (administrators): settin
       'what custom attributes are set on user 330?',
       'show every custom attribute key/value on group acme/platform',
       'what metadata attributes does project acme/shop have?',
+      'list custom attributes of user 87',
+      'dump every key/value tag stored on project platform/api-gateway',
     ],
   },
   custom_attr_get: {
@@ -1201,7 +1525,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { user_id: attrUserId(), group_id: attrGroupId(), project_id: attrProjectId(), key: attrKey() },
     fineGrained: ['read_custom_attribute'],
     keywords: 'custom attribute metadata key value',
-    examples: ['read the value of custom attribute cost_center for user 330', 'get custom attribute owner_team on project acme/shop'],
+    examples: [
+      'read the value of custom attribute cost_center for user 330',
+      'get custom attribute owner_team on project acme/shop',
+      'what is the cost_center attribute value on group acme?',
+      'get the department custom attribute value for user 42',
+      'read custom attribute tier on project platform/api-gateway',
+    ],
   },
   custom_attr_set: {
     summary: 'Create or update a custom attribute of a user, a group (group_id) or a project (project_id)',
@@ -1221,6 +1551,8 @@ export default domain('admin', 'Instance administration (administrators): settin
       'set custom attribute cost_center=R&D on group acme',
       'tag user 42 with custom attribute department=finance',
       'set owner_team to payments on project acme/shop',
+      'update custom attribute tier to gold on project platform/api-gateway',
+      'mark user 87 with key location and value berlin',
     ],
   },
   custom_attr_delete: {
@@ -1232,7 +1564,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['delete_custom_attribute'],
     keywords: 'remove custom attribute metadata',
-    examples: ['delete custom attribute cost_center from group acme', 'remove the department attribute from user 42'],
+    examples: [
+      'delete custom attribute cost_center from group acme',
+      'remove the department attribute from user 42',
+      'delete the tier custom attribute of project platform/api-gateway',
+      'get rid of key owner_team on project acme/shop',
+      'drop custom attribute location from user 87',
+    ],
   },
 
   // ================================================================ group dependency proxy
@@ -1246,6 +1584,9 @@ export default domain('admin', 'Instance administration (administrators): settin
     examples: [
       'wipe the dependency proxy cache for group acme/mobile',
       "clear the cached Docker images in acme/platform's dependency proxy",
+      'purge the dependency proxy cache of group acme',
+      'delete all cached images from the platform group dependency proxy',
+      'nuke the cached Docker images of group data, they are stale',
     ],
   },
 
@@ -1256,7 +1597,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_cluster_agent'],
     keywords: 'kubernetes k8s agent cluster kas gitops',
-    examples: ['list the Kubernetes agents of acme/infra', 'which k8s clusters are connected to project acme/platform?'],
+    examples: [
+      'list the Kubernetes agents of acme/infra',
+      'which k8s clusters are connected to project acme/platform?',
+      'show all cluster agents registered in ops/k8s',
+      'list kubernetes agents for platform/gitops',
+      'what agents for Kubernetes does acme/deploy have?',
+    ],
   },
   cluster_agent_get: {
     summary: 'Get one Kubernetes agent of a project',
@@ -1264,7 +1611,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project(), agent_id: agentId() },
     fineGrained: ['read_cluster_agent'],
     keywords: 'kubernetes k8s agent cluster',
-    examples: ['show Kubernetes agent 3 of acme/infra', 'details of cluster agent 5 in acme/platform'],
+    examples: [
+      'show Kubernetes agent 3 of acme/infra',
+      'details of cluster agent 5 in acme/platform',
+      'get cluster agent 7 in ops/k8s',
+      'when was the Kubernetes connection 2 of platform/gitops created and by whom?',
+      'show the details of the prod k8s agent, id 4, in acme/deploy',
+    ],
   },
   cluster_agent_register: {
     summary: 'Register a Kubernetes agent with a project (then create a token for it)',
@@ -1276,6 +1629,9 @@ export default domain('admin', 'Instance administration (administrators): settin
     examples: [
       'register a Kubernetes agent named prod-cluster in acme/infra',
       'connect a new k8s agent staging-agent to project acme/platform',
+      'register cluster agent eu-west in ops/k8s',
+      'create a kubernetes agent called gitops-prod for platform/gitops',
+      'add a Kubernetes connection named dev-k8s to acme/deploy',
     ],
   },
   cluster_agent_delete: {
@@ -1285,7 +1641,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['delete_cluster_agent'],
     keywords: 'remove unregister kubernetes k8s agent cluster',
-    examples: ['delete the k8s agent registration 3 in acme/infra', 'unregister cluster agent 5 in acme/platform'],
+    examples: [
+      'delete the k8s agent registration 3 in acme/infra',
+      'unregister cluster agent 5 in acme/platform',
+      'delete cluster agent 7 from ops/k8s',
+      'remove Kubernetes agent 2 from platform/gitops, the cluster is decommissioned',
+      'get rid of the Kubernetes connection 4 in acme/deploy',
+    ],
   },
   cluster_agent_token_list: {
     summary: 'List the active tokens of a Kubernetes agent',
@@ -1293,7 +1655,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project(), agent_id: agentId(), ...paging() },
     fineGrained: ['read_cluster_agent_token'],
     keywords: 'kubernetes agent tokens credentials',
-    examples: ['what tokens does k8s agent 3 in acme/infra have?', 'which active tokens does cluster agent 5 have?'],
+    examples: [
+      'what tokens does k8s agent 3 in acme/infra have?',
+      'which active tokens does cluster agent 5 have?',
+      'list tokens of cluster agent 7 in ops/k8s',
+      'show the active tokens for kubernetes agent 2 in platform/gitops',
+      'how many credentials does Kubernetes connection 4 of acme/deploy still have?',
+    ],
   },
   cluster_agent_token_get: {
     summary: 'Get one token of a Kubernetes agent (metadata, not the secret)',
@@ -1301,7 +1669,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project(), agent_id: agentId(), token_id: agentTokenId() },
     fineGrained: ['read_cluster_agent_token'],
     keywords: 'kubernetes agent token',
-    examples: ['show token 11 of agent 3 in acme/infra', 'when was agent token 14 of cluster agent 5 last used?'],
+    examples: [
+      'show token 11 of agent 3 in acme/infra',
+      'when was agent token 14 of cluster agent 5 last used?',
+      'get token 20 of cluster agent 7 in ops/k8s',
+      'who created agent token 31 on Kubernetes agent 2?',
+      'status and last use of credential 5 for k8s connection 4 in acme/deploy',
+    ],
   },
   cluster_agent_token_create: {
     summary: 'Create a token for a Kubernetes agent (the answer shows the secret once)',
@@ -1317,6 +1691,9 @@ export default domain('admin', 'Instance administration (administrators): settin
     examples: [
       'create a token for Kubernetes agent 3 in acme/infra so I can install it with helm',
       'generate a new agent token named rotate-2025 for cluster agent 5',
+      'create an agent token named prod-install for cluster agent 7 in ops/k8s',
+      'new token for kubernetes agent 2 in platform/gitops, description rotated Q3',
+      'I need a fresh credential for k8s connection 4 in acme/deploy to bootstrap it',
     ],
   },
   cluster_agent_token_revoke: {
@@ -1326,7 +1703,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['revoke_cluster_agent_token'],
     keywords: 'revoke delete kubernetes agent token',
-    examples: ['revoke agent token 11 (k8s agent 3, acme/infra)', 'kill the leaked agent token 14 on cluster agent 5 in acme/platform'],
+    examples: [
+      'revoke agent token 11 (k8s agent 3, acme/infra)',
+      'kill the leaked agent token 14 on cluster agent 5 in acme/platform',
+      'revoke token 20 of cluster agent 7 in ops/k8s',
+      'delete agent token 31 from kubernetes agent 2 in platform/gitops',
+      'invalidate leaked Kubernetes access key 5 of connection 4 in acme/deploy',
+    ],
   },
 
   // ================================================================ Terraform states of a project
@@ -1357,7 +1740,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['read_terraform_state'],
     keywords: 'terraform opentofu state backend infrastructure iac locks',
-    examples: ['list the Terraform states of acme/infra', 'which OpenTofu states are locked in acme/platform?'],
+    examples: [
+      'list the Terraform states of acme/infra',
+      'which OpenTofu states are locked in acme/platform?',
+      'list terraform states in ops/k8s',
+      'what tf states does platform/network have, and which are held by someone?',
+      'show all OpenTofu states with their latest versions in acme/deploy',
+    ],
   },
   terraform_state_get: {
     summary: 'Get one Terraform state of a project: lock holder, latest version serial and download path',
@@ -1381,6 +1770,9 @@ export default domain('admin', 'Instance administration (administrators): settin
     examples: [
       'who holds the lock on terraform state production in acme/infra?',
       'latest version serial of the staging state in acme/platform',
+      'get terraform state prod in ops/k8s',
+      'is the tf state networking in platform/network currently held by anyone?',
+      'download path for the newest tfstate of dev in acme/deploy',
     ],
   },
   terraform_state_lock: {
@@ -1402,6 +1794,9 @@ export default domain('admin', 'Instance administration (administrators): settin
     examples: [
       'lock terraform state production in acme/infra before the apply',
       'put a lock on state staging in acme/platform so nobody runs plan',
+      'lock the tf state networking in platform/network for an apply',
+      'take a lock on terraform state prod in ops/k8s with a new UUID',
+      'freeze the OpenTofu backend dev in acme/deploy while I migrate it',
     ],
   },
   terraform_state_unlock: {
@@ -1414,7 +1809,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['lock_terraform_state'],
     keywords: 'terraform state unlock force-unlock release stuck lock',
-    examples: ['force-unlock terraform state production in acme/infra', 'release the stuck lock on state staging in acme/platform'],
+    examples: [
+      'force-unlock terraform state production in acme/infra',
+      'release the stuck lock on state staging in acme/platform',
+      'unlock terraform state prod in ops/k8s, lock id 6f1c2d3e-1a2b-4c5d-8e9f-0a1b2c3d4e5f',
+      'the tfstate networking in platform/network is stuck after a crashed job, free it',
+      'force unlock OpenTofu state dev in acme/deploy',
+    ],
   },
   terraform_version_delete: {
     summary: 'Delete one version (serial) of a Terraform state',
@@ -1423,7 +1824,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['delete_terraform_state'],
     keywords: 'terraform state version history remove',
-    examples: ['delete state version serial 42 of production in acme/infra', 'remove serial 17 from the history of state staging'],
+    examples: [
+      'delete state version serial 42 of production in acme/infra',
+      'remove serial 17 from the history of state staging',
+      'delete version 12 of terraform state prod in ops/k8s',
+      'remove the corrupted serial 8 of tf state networking in platform/network',
+      'drop state version 3 of dev in acme/deploy',
+    ],
   },
   terraform_state_delete: {
     summary: 'Delete a Terraform state and all its versions',
@@ -1437,7 +1844,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['delete_terraform_state'],
     keywords: 'terraform opentofu state remove workspace delete',
-    examples: ['delete terraform state old-env in acme/infra', 'remove the whole OpenTofu state sandbox with all its versions'],
+    examples: [
+      'delete terraform state old-env in acme/infra',
+      'remove the whole OpenTofu state sandbox with all its versions',
+      'delete the tf state networking in platform/network',
+      'remove terraform state dev and its whole history from acme/deploy',
+      'nuke the OpenTofu workspace scratch in ops/k8s',
+    ],
   },
 
   // ================================================================ CI/CD secure files of a project
@@ -1447,7 +1860,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_secure_file'],
     keywords: 'ci secure files certificates keystore provisioning profile signing mobile',
-    examples: ['what secure files does the acme/mobile pipeline have?', 'which signing certificates are uploaded to acme/ios-app?'],
+    examples: [
+      'what secure files does the acme/mobile pipeline have?',
+      'which signing certificates are uploaded to acme/ios-app?',
+      'list the CI secure files of mobile/android',
+      'which keystores and provisioning profiles are stored in mobile/ios?',
+      'show secure files uploaded to acme/desktop for code signing',
+    ],
   },
   secure_file_get: {
     summary: 'Get one CI/CD secure file of a project: name, checksum, expiry, metadata',
@@ -1455,7 +1874,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project(), secure_file_id: secureFileId() },
     fineGrained: ['read_secure_file'],
     keywords: 'ci secure file details certificate',
-    examples: ['show secure file 8 of acme/mobile', 'when does secure file 3 in acme/ios-app expire?'],
+    examples: [
+      'show secure file 8 of acme/mobile',
+      'when does secure file 3 in acme/ios-app expire?',
+      'get secure file 12 of mobile/android',
+      'what checksum does the signing certificate with id 4 in mobile/ios have?',
+      'show the certificate metadata of secure file 7 in acme/desktop',
+    ],
   },
   secure_file_create: {
     summary: 'Upload a CI/CD secure file to a project (for signing in pipelines)',
@@ -1471,6 +1896,9 @@ export default domain('admin', 'Instance administration (administrators): settin
     examples: [
       'upload release.keystore as a CI secure file to acme/mobile',
       'add the provisioning profile ./dist.mobileprovision to acme/ios-app secure files',
+      'upload ./signing.p12 to mobile/ios as secure file distribution.p12',
+      'create a CI secure file named upload.jks in mobile/android from ~/keys/upload.jks',
+      'store our Windows code-signing cert ./codesign.pfx for acme/desktop pipelines',
     ],
   },
   secure_file_delete: {
@@ -1480,7 +1908,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['delete_secure_file'],
     keywords: 'remove ci secure file certificate',
-    examples: ['delete secure file 8 from acme/mobile', 'remove the old certificate (secure file 3) in acme/ios-app'],
+    examples: [
+      'delete secure file 8 from acme/mobile',
+      'remove the old certificate (secure file 3) in acme/ios-app',
+      'delete secure file 12 from mobile/android',
+      'remove secure file 4 from mobile/ios, the provisioning profile expired',
+      'get rid of the CI keystore with id 7 in acme/desktop',
+    ],
   },
 
   // ================================================================ error tracking of a project
@@ -1490,7 +1924,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project() },
     fineGrained: ['read_error_tracking_setting'],
     keywords: 'error tracking sentry settings exceptions',
-    examples: ['is error tracking on for acme/billing?', 'does acme/api use Sentry or the integrated error tracking?'],
+    examples: [
+      'is error tracking on for acme/billing?',
+      'does acme/api use Sentry or the integrated error tracking?',
+      'get error tracking settings of acme/shop',
+      'which error tracking backend does payments/checkout use?',
+      'show the Sentry integration config of platform/api-gateway',
+    ],
   },
   error_tracking_update_settings: {
     summary: 'Enable or disable error tracking of a project, and choose the integrated backend',
@@ -1502,7 +1942,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['update_error_tracking_setting'],
     keywords: 'enable disable error tracking sentry integrated',
-    examples: ['switch acme/shop to the built-in error tracking', 'turn off error tracking for acme/api'],
+    examples: [
+      'switch acme/shop to the built-in error tracking',
+      'turn off error tracking for acme/api',
+      'enable error tracking on payments/checkout',
+      'use integrated error tracking instead of Sentry in platform/api-gateway',
+      'switch on exception reporting for acme/billing with the GitLab backend',
+    ],
   },
   error_tracking_list: {
     summary: 'List the client keys (DSNs) of a project\'s integrated error tracking',
@@ -1514,7 +1960,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['read_error_tracking_client_key'],
     keywords: 'error tracking sentry dsn client keys',
-    examples: ['which DSNs were issued for error reporting in acme/billing?', 'what Sentry client keys does acme/api have?'],
+    examples: [
+      'which DSNs were issued for error reporting in acme/billing?',
+      'what Sentry client keys does acme/api have?',
+      'list the error tracking client keys of acme/shop',
+      'show DSNs for payments/checkout',
+      'what Sentry DSN should platform/api-gateway use? show its keys',
+    ],
   },
   error_tracking_create: {
     summary: 'Create a client key (DSN) for a project\'s integrated error tracking',
@@ -1522,7 +1974,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project() },
     fineGrained: ['create_error_tracking_client_key'],
     keywords: 'new error tracking sentry dsn client key',
-    examples: ['I need a fresh DSN for error reporting in acme/billing', 'give me a Sentry-compatible client key for acme/api'],
+    examples: [
+      'I need a fresh DSN for error reporting in acme/billing',
+      'give me a Sentry-compatible client key for acme/api',
+      'create an error tracking client key for acme/shop',
+      'new DSN for payments/checkout',
+      'generate a Sentry DSN so platform/api-gateway can report exceptions',
+    ],
   },
   error_tracking_delete: {
     summary: 'Delete a client key (DSN) of a project\'s integrated error tracking',
@@ -1531,7 +1989,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['delete_error_tracking_client_key'],
     keywords: 'remove revoke error tracking sentry dsn client key',
-    examples: ['delete DSN client key 4 in acme/billing', 'revoke DSN 7 of acme/api'],
+    examples: [
+      'delete DSN client key 4 in acme/billing',
+      'revoke DSN 7 of acme/api',
+      'delete client key 2 of the error tracking in acme/shop',
+      'remove DSN 9 from payments/checkout',
+      'get rid of the leaked Sentry key 5 in platform/api-gateway',
+    ],
   },
 
   // ================================================================ alert metric images of a project
@@ -1541,7 +2005,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project(), alert_iid: alertIid() },
     fineGrained: ['read_alert_metric_image'],
     keywords: 'alert incident metrics screenshots charts images',
-    examples: ['show the metric images on alert 12 in acme/shop', 'which chart screenshots are attached to alert 5?'],
+    examples: [
+      'show the metric images on alert 12 in acme/shop',
+      'which chart screenshots are attached to alert 5?',
+      'list metric images of alert 7 in ops/monitoring',
+      'which charts did on-call attach to alarm 3 in payments/checkout?',
+      'show me the screenshots on incident alert 15 in acme/api',
+    ],
   },
   alert_metric_image_upload: {
     summary: 'Upload a metric image (chart screenshot) to an alert, with an optional link',
@@ -1556,7 +2026,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     upload: { as: 'multipart', field: 'file' },
     fineGrained: ['create_alert_metric_image'],
     keywords: 'upload alert incident metric chart screenshot image',
-    examples: ['attach ./cpu.png to alert 12 in acme/shop', 'upload a Grafana screenshot to alert 5 with a link to the dashboard'],
+    examples: [
+      'attach ./cpu.png to alert 12 in acme/shop',
+      'upload a Grafana screenshot to alert 5 with a link to the dashboard',
+      'upload ./latency.png as a metric image on alert 7 in ops/monitoring',
+      'attach mem.png to alarm 3 in payments/checkout with caption Memory spike',
+      'add a chart screenshot to alert 15 in acme/api linking https://grafana.acme.io/d/abc',
+    ],
   },
   alert_metric_image_update: {
     summary: 'Update the link and description of an alert metric image',
@@ -1570,7 +2046,13 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     fineGrained: ['update_alert_metric_image'],
     keywords: 'edit alert metric image link',
-    examples: ['change the link on metric image 3 of alert 12', "update the caption of alert 5's metric image 8"],
+    examples: [
+      'change the link on metric image 3 of alert 12',
+      "update the caption of alert 5's metric image 8",
+      'update metric image 2 of alert 7 in ops/monitoring with url https://grafana.acme.io/d/xyz',
+      'rename the caption of screenshot 4 on alarm 3 to Error rate',
+      'fix the dashboard link of metric image 1 on alert 15 in acme/api',
+    ],
   },
   alert_metric_image_delete: {
     summary: 'Delete a metric image of an alert',
@@ -1579,6 +2061,12 @@ export default domain('admin', 'Instance administration (administrators): settin
     destructive: true,
     fineGrained: ['delete_alert_metric_image'],
     keywords: 'remove alert metric image',
-    examples: ['delete the chart image 3 on alert 12 in acme/billing', 'remove the wrong screenshot (image 8) from alert 5'],
+    examples: [
+      'delete the chart image 3 on alert 12 in acme/billing',
+      'remove the wrong screenshot (image 8) from alert 5',
+      'delete metric image 2 from alert 7 in ops/monitoring',
+      'get rid of duplicate screenshot 4 on alarm 3',
+      'remove image 1 attached to alert 15 in acme/api',
+    ],
   },
 }, { adminMode: true });

@@ -14,6 +14,9 @@ export default domain('attestation', 'Build provenance attestations (SLSA, Sigst
     examples: [
       'list SLSA provenance attestations for sha256 digest 9f86d081884c7d65 in acme/shop',
       'is there build provenance for the artifact with digest e3b0c44298fc1c14 in platform/cli?',
+      'list attestations for digest 2c26b46b68ffc68f in acme/payments',
+      'do we have SLSA provenance for the image sha256 a665a459 in platform/mobile?',
+      'show build provenance records for artifact digest 5994471abb01112a in acme/web',
     ],
   },
   download: {
@@ -31,6 +34,9 @@ export default domain('attestation', 'Build provenance attestations (SLSA, Sigst
     examples: [
       'download attestation bundle 3 of acme/shop to ./provenance.sigstore.json',
       'save the provenance bundle of attestation 12 in platform/cli so I can verify it with cosign',
+      'download attestation 7 of acme/payments',
+      'grab sigstore bundle iid 4 from platform/mobile into ./bundle.json',
+      'save attestation 21 of acme/web to disk for cosign verify-attestation',
     ],
   },
 });

@@ -40,6 +40,8 @@ export default domain('audit_event', 'Audit events of the instance, groups and p
       'who changed what across the whole instance in the last week? audit log',
       'show instance audit events for user 42 since 2025-06-01',
       'admin audit trail for project entity 311 this month',
+      'list instance audit events for group entity 12 in the last 30 days',
+      'as admin, who did what on the whole GitLab server yesterday? show the trail',
     ],
   },
   get_instance: {
@@ -52,6 +54,9 @@ export default domain('audit_event', 'Audit events of the instance, groups and p
     examples: [
       'show instance audit event 99812',
       'details of audit log entry 5501 at instance level',
+      'get instance audit event 120044',
+      'as admin, what exactly is in server-wide trail entry 77310?',
+      'details of admin audit event 66001',
     ],
   },
   list_group: {
@@ -66,6 +71,8 @@ export default domain('audit_event', 'Audit events of the instance, groups and p
       'audit log of group acme for the last 7 days',
       'who changed settings in group platform since Monday?',
       'list audit events of the acme/backend group in June',
+      'list audit events of group payments between 2025-03-01 and 2025-03-31',
+      'show the change trail of namespace acme since Monday: who did what',
     ],
   },
   get_group: {
@@ -78,6 +85,9 @@ export default domain('audit_event', 'Audit events of the instance, groups and p
     examples: [
       'show audit event 4411 of group acme',
       'details of group audit entry 882 in platform',
+      'get audit event 5120 of group payments',
+      'what exactly was logged in acme trail entry 9921?',
+      'show the group audit event 3310 in platform with its details',
     ],
   },
   list_project: {
@@ -92,6 +102,8 @@ export default domain('audit_event', 'Audit events of the instance, groups and p
       'audit trail of acme/shop this month',
       'who changed protected branches in project platform/api recently? audit events',
       'list audit events for repo acme/web since 2025-05-01',
+      'list audit events of acme/payments from last week',
+      'who changed the settings of platform/mobile since 2025-06-01?',
     ],
   },
   get_project: {
@@ -104,6 +116,9 @@ export default domain('audit_event', 'Audit events of the instance, groups and p
     examples: [
       'show audit event 7720 of project acme/shop',
       'what exactly happened in audit event 310 on platform/api?',
+      'get audit event 8812 of acme/payments',
+      'details of trail entry 412 in platform/mobile',
+      'show project audit event 1999 for acme/web',
     ],
   },
 });

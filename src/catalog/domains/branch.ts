@@ -23,6 +23,8 @@ export default domain('branch', 'Branches of a project repository: list, read, c
       'cut a branch feature/login-redesign off main in acme/shop',
       'make a new branch hotfix/2.3.1 from tag v2.3.0',
       'start branch spike-redis from commit 4f2a9c1 in acme/api',
+      'git checkout -b feature/dark-mode from develop in platform/web',
+      'create branch release/3.0 from main in platform/api-gateway',
     ],
   },
   delete: {
@@ -36,6 +38,8 @@ export default domain('branch', 'Branches of a project repository: list, read, c
       'delete the branch feature/old-checkout in acme/shop',
       "get rid of branch tmp-debug in acme/api, I'm done with it",
       'nuke the remote branch wip/alice-experiment',
+      'remove branch renovate/lodash-4.x from acme/payments',
+      'trash the stale feature/old-search in platform/web',
     ],
   },
   delete_merged: {
@@ -49,6 +53,8 @@ export default domain('branch', 'Branches of a project repository: list, read, c
       'tidy up acme/billing: drop branches whose work is already in main',
       'prune merged branches from the repo acme/web',
       'delete every branch already merged into main in acme/api',
+      'clean up all merged branches in platform/api-gateway, delete them',
+      'prune refs that already landed in main from platform/web',
     ],
   },
   get: {
@@ -62,6 +68,8 @@ export default domain('branch', 'Branches of a project repository: list, read, c
       "what's the latest commit on branch develop in acme/shop?",
       'does branch feature/payments exist in acme/api?',
       'is release/1.4 merged yet? show me that branch',
+      'show branch renovate/lodash-4.x of acme/payments',
+      'what commit is feature/dark-mode at in platform/web?',
     ],
   },
   get_protected: {
@@ -74,6 +82,8 @@ export default domain('branch', 'Branches of a project repository: list, read, c
       'who is allowed to push to main in acme/shop?',
       'show the protection settings for release-* in acme/api',
       'can developers force-push to the protected branch develop?',
+      'who can merge into release/* in platform/web?',
+      'show the protected branch rule for main in acme/payments',
     ],
   },
   list: {
@@ -93,6 +103,8 @@ export default domain('branch', 'Branches of a project repository: list, read, c
       'what branches exist in acme/billing?',
       'which branches start with feature/ in acme/api?',
       'show me git branches matching ^release- in acme/web',
+      'list all branches of platform/api-gateway sorted by last update',
+      'what refs/heads exist in acme/payments, most recently updated first?',
     ],
   },
   list_protected: {
@@ -105,6 +117,8 @@ export default domain('branch', 'Branches of a project repository: list, read, c
       'which branches have protection turned on in acme/billing?',
       'list protected branches with their access levels in acme/api',
       'show all the locked-down branches of repo acme/web',
+      'list protected branches of platform/web',
+      'which refs in acme/payments have push restrictions?',
     ],
   },
   protect: {
@@ -128,6 +142,8 @@ export default domain('branch', 'Branches of a project repository: list, read, c
       'lock main in acme/billing to maintainer-only pushes and merges',
       'lock down release-* branches in acme/api, no force pushes',
       'make develop a protected branch where developers can merge',
+      'protect release/* in acme/payments so only maintainers can push',
+      'nobody should push straight to main in platform/web, lock it to merges by developers',
     ],
   },
   rule_list: {
@@ -170,6 +186,8 @@ export default domain('branch', 'Branches of a project repository: list, read, c
       'give me an overview of the branch rules in acme/shop',
       'how many branches match each branch rule in acme/api?',
       'show branch rules with push and merge access for acme/web',
+      'list the branch rules of platform/mobile including the default branch rule',
+      'summary of protection patterns in acme/payments and how many refs each covers',
     ],
   },
   unprotect: {
@@ -183,6 +201,8 @@ export default domain('branch', 'Branches of a project repository: list, read, c
       'staging in acme/web no longer needs protection, unprotect it',
       'remove the protection from release-* in acme/api',
       'drop branch protection on develop so anyone can push',
+      'unprotect experiment/* in platform/mobile',
+      'lift the push protection on hotfix/* in acme/payments',
     ],
   },
   update_protected: {
@@ -204,6 +224,8 @@ export default domain('branch', 'Branches of a project repository: list, read, c
       'let people force-push to develop in acme/billing (it stays protected)',
       'require code owner approval for pushes to main in acme/api',
       'let @bob merge into the protected branch release-2.0',
+      'allow force push on the protected branch release/2.x in platform/web',
+      'on main in acme/payments, let the platform group (id 12) push too',
     ],
   },
 });

@@ -58,6 +58,8 @@ export default domain('ci_catalog', 'The CI/CD Catalog: published reusable CI/CD
       'are there any CI components for terraform in the catalog?',
       'search the CI/CD catalog for a docker build component',
       'which reusable pipeline components are published for SAST scanning?',
+      'most used CI/CD catalog components, sorted by usage',
+      'find a reusable component for deploying to Kubernetes published in our namespaces',
     ],
   },
   get: {
@@ -101,6 +103,8 @@ export default domain('ci_catalog', 'The CI/CD Catalog: published reusable CI/CD
       'what inputs does the components/opentofu catalog resource take?',
       'show versions and components of acme/ci-templates in the CI catalog',
       'how do I include the latest version of catalog resource gitlab-org/components/sast?',
+      'show catalog resource gid://gitlab/Ci::Catalog::Resource/42 with its versions',
+      'what inputs does the platform/pipeline-components/node-build component need?',
     ],
   },
 });

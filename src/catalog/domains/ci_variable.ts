@@ -33,6 +33,8 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
       'list CI variables of acme/shop',
       'what env vars are set in project acme/api CI settings?',
       'show pipeline variables configured in repo acme/web',
+      'which CI/CD variables does platform/api-gateway have defined?',
+      'what secrets and env vars are configured for ops/k8s pipelines?',
     ],
   },
   get: {
@@ -44,6 +46,9 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     examples: [
       'what is the value of DATABASE_URL in acme/shop CI variables?',
       'show variable AWS_REGION of project acme/api for the production scope',
+      'show the CI variable SLACK_WEBHOOK in payments/checkout',
+      'what is STRIPE_KEY set to in acme/shop for the staging environment scope?',
+      'read the value of REGISTRY_USER in platform/api-gateway settings',
     ],
   },
   create: {
@@ -62,6 +67,8 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
       'add a masked CI variable API_TOKEN to acme/shop',
       'create file variable KUBECONFIG in project acme/api, protected',
       'set up a new env var SENTRY_DSN in acme/web',
+      'add STRIPE_SECRET to payments/checkout CI/CD settings as a masked and hidden var',
+      'new secret GCP_SA_JSON in ops/k8s, type file, protected only',
     ],
   },
   update: {
@@ -80,6 +87,8 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
       'change the value of DATABASE_URL in acme/shop CI',
       'flag variable API_TOKEN in project acme/api as masked and protected',
       'update SENTRY_DSN for the staging scope in acme/web',
+      'rotate the value of STRIPE_KEY in payments/checkout',
+      'make the project CI variable NPM_TOKEN in platform/api-gateway raw so $ is not expanded',
     ],
   },
   delete: {
@@ -92,6 +101,9 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     examples: [
       'delete CI variable OLD_TOKEN from acme/shop',
       'remove the env var LEGACY_URL in project acme/api',
+      'delete the STRIPE_KEY CI variable from payments/checkout, staging scope only',
+      'get rid of the unused SLACK_WEBHOOK env var in ops/k8s',
+      'nuke OLD_AWS_SECRET from the acme/web project settings',
     ],
   },
 
@@ -106,6 +118,8 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
       'list CI variables of group acme',
       'which secrets does group platform pass down to its projects?',
       'show group-level variables for acme',
+      'which CI variables are defined at the group level for payments?',
+      'what env secrets does the data-team namespace hand down to every repo under it?',
     ],
   },
   group_get: {
@@ -118,6 +132,8 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
       'show variable NPM_TOKEN of group acme',
       'value of group-level CI var DOCKER_AUTH in group platform',
       'what is SONAR_HOST set to in group platform?',
+      'show the group CI variable KUBE_CONTEXT in group ops',
+      'what is ARTIFACTORY_URL set to in the payments namespace, shared by all its repos?',
     ],
   },
   group_create: {
@@ -136,6 +152,8 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
       'add a group CI variable NPM_TOKEN to group acme, masked',
       'create a shared env var SONAR_HOST in group platform for all its projects',
       'define DEPLOY_KEY as a protected variable at the acme group level',
+      'create group variable SLACK_WEBHOOK in group ops, masked, scope production',
+      'add a secret KUBE_TOKEN that every project under the payments namespace inherits',
     ],
   },
   group_update: {
@@ -153,6 +171,8 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
       'change NPM_TOKEN in group acme to the new value',
       'protect group variable DOCKER_AUTH in group platform',
       'update REGISTRY_PASS in group acme with the new password',
+      'update the group CI variable ARTIFACTORY_URL in group data-team to the new host',
+      'swap in a new value for SONAR_TOKEN that the platform namespace shares with its repos, and mask it',
     ],
   },
   group_delete: {
@@ -165,6 +185,9 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     examples: [
       'delete group variable NPM_TOKEN from group acme',
       'remove DOCKER_AUTH from group platform CI settings',
+      'delete the CI variable KUBE_TOKEN from group ops',
+      'get rid of the stale SLACK_WEBHOOK secret in the payments group',
+      'nuke the ARTIFACTORY_URL env var that the data-team namespace shares with its projects',
     ],
   },
 
@@ -178,6 +201,9 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     examples: [
       'list instance-wide CI variables',
       'which global CI variables does every project get?',
+      'as admin, show all instance-level CI/CD variables',
+      'what env vars does our GitLab server inject into every pipeline, admin settings?',
+      'list the admin-level CI vars set for the entire server',
     ],
   },
   instance_get: {
@@ -189,6 +215,9 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     examples: [
       'show the instance-level CI variable HTTP_PROXY',
       'value of global admin CI var CORP_CA_BUNDLE',
+      'as admin, what is the instance CI variable NO_PROXY set to?',
+      'show me the server-wide env var SONAR_HOST_URL in the admin area',
+      'value of instance-wide variable CORP_NPM_REGISTRY',
     ],
   },
   instance_create: {
@@ -208,6 +237,9 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     examples: [
       'add an instance-wide CI variable HTTP_PROXY for all projects',
       'create global CI var NO_PROXY as admin',
+      'create an instance-level CI variable CORP_NPM_REGISTRY for every project, as admin',
+      'admin: add a server-wide env var SENTRY_ENV=prod that all pipelines get',
+      'add a masked global CI variable ARTIFACTORY_TOKEN on the whole instance',
     ],
   },
   instance_update: {
@@ -227,6 +259,9 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     examples: [
       'change the instance CI variable HTTP_PROXY to proxy.corp:3128',
       'mask the global CI variable CORP_TOKEN',
+      'update the instance-wide CI variable NO_PROXY to add .internal',
+      'as admin, protect the global env var DEPLOY_TOKEN so only protected branches see it',
+      'change the server-wide CI var CORP_CA_BUNDLE to file type',
     ],
   },
   instance_delete: {
@@ -239,6 +274,9 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     examples: [
       'delete the instance-level CI variable HTTP_PROXY',
       'remove global CI var CORP_TOKEN',
+      'as admin, delete the instance-wide CI variable NO_PROXY',
+      'get rid of the global env var OLD_SONAR_URL on the whole server',
+      'wipe the server-wide admin CI var LEGACY_PROXY',
     ],
   },
 });

@@ -11,6 +11,9 @@ export default domain('compliance_policy', 'Instance security policy settings (a
     examples: [
       'which group holds the instance-wide security policies?',
       'show the centralized security policy settings of this instance',
+      'get the compliance policy settings of the instance',
+      'as admin, which namespace is the CSP group on this instance?',
+      'show the instance compliance and security policy group setting',
     ],
   },
   update: {
@@ -25,6 +28,9 @@ export default domain('compliance_policy', 'Instance security policy settings (a
     examples: [
       'make namespace 342 the instance compliance and security policy group',
       'set security/policies as the centralized policy group for the whole instance',
+      'set group 88 as the compliance policy group of the instance',
+      'as admin, designate namespace 120 as the central CSP group server-wide',
+      'update the instance security policy settings to use group 31',
     ],
   },
 });

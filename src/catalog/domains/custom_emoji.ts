@@ -48,6 +48,8 @@ export default domain('custom_emoji', 'Custom emoji of top-level groups: list, a
       'what custom emoji does the acme group have?',
       'list custom reactions available in group platform including parent groups',
       'show the custom emoji set of acme/design',
+      'list custom emoji of group payments',
+      'which extra reaction icons can we use in platform, parents included?',
     ],
   },
   create: {
@@ -80,6 +82,8 @@ export default domain('custom_emoji', 'Custom emoji of top-level groups: list, a
       'add a partyparrot custom emoji to group acme from https://example.com/parrot.gif',
       'upload a custom reaction called shipit to group platform from https://cdn.example.com/shipit.png',
       'new custom emoji lgtm for acme using https://img.example.com/lgtm.png',
+      'create custom emoji blobcat in acme from https://img.example.com/blobcat.png',
+      'add a ship-it reaction for group payments using https://cdn.example.com/ship.gif',
     ],
   },
   delete: {
@@ -107,6 +111,9 @@ export default domain('custom_emoji', 'Custom emoji of top-level groups: list, a
     examples: [
       'delete the custom emoji gid://gitlab/CustomEmoji/12',
       'remove the old partyparrot custom emoji from acme',
+      'delete custom emoji 44',
+      'get rid of the blobcat reaction (id 19) in acme',
+      'remove custom emoji gid://gitlab/CustomEmoji/7 from group payments',
     ],
   },
 });

@@ -22,6 +22,8 @@ export default domain('dependency', 'Dependencies (software bill of materials) o
       'what libraries does acme/shop depend on?',
       'list npm dependencies of platform/web with known vulnerabilities',
       'show the bill of materials of acme/api for maven packages',
+      'list the pip and pipenv dependencies of acme/payments',
+      'which third-party packages ship with platform/mobile?',
     ],
   },
   export_create: {
@@ -39,6 +41,9 @@ export default domain('dependency', 'Dependencies (software bill of materials) o
     examples: [
       'generate a CycloneDX SBOM from pipeline 4521',
       'start exporting the dependency list of pipeline 880 as an SBOM and email me when done',
+      'export the dependency list of pipeline 9120 as SBOM',
+      'kick off a CycloneDX bill of materials for CI run 4410',
+      'create an SBOM export for pipeline 77321 and email me',
     ],
   },
   export_get: {
@@ -57,6 +62,9 @@ export default domain('dependency', 'Dependencies (software bill of materials) o
     examples: [
       'is dependency list export 77 finished yet?',
       'wait for SBOM export 312 and give me its download link',
+      'status of dependency export 91',
+      'has SBOM 405 finished generating?',
+      'check dependency list export 12 until it completes',
     ],
   },
   export_download: {
@@ -73,6 +81,9 @@ export default domain('dependency', 'Dependencies (software bill of materials) o
     examples: [
       'download SBOM export 77 to ./sbom.json',
       'save the finished CycloneDX export 312 locally',
+      'download dependency export 91 as JSON',
+      'grab the CycloneDX file of finished SBOM 405 and save it to out/bom.json',
+      'save export 12 SBOM to ./reports/sbom-12.json',
     ],
   },
 });

@@ -22,6 +22,8 @@ export default domain('discover_project', 'Find out which project a path or git 
       'what is the project ID of git@gitlab.example.com:acme/shop.git?',
       'which GitLab project is my origin remote https://gitlab.example.com/platform/api.git?',
       'look up the numeric id and default branch for acme/web/storefront',
+      'resolve platform/mobile/ios to a project id',
+      'what is the default branch of the repo behind git@gitlab.example.com:acme/payments.git?',
     ],
   },
 });

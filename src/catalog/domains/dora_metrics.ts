@@ -23,6 +23,8 @@ export default domain('dora_metrics', 'DORA metrics (deployment frequency, lead 
       'deployment frequency of acme/shop over the last 30 days',
       'what is the lead time for changes in project platform/api this quarter, by month?',
       'change failure rate of acme/payments production deploys since 2025-01-01',
+      'DORA metrics for acme/checkout: time to restore service, monthly, this year',
+      'how often does platform/mobile deploy to production per month?',
     ],
   },
   group: {
@@ -36,6 +38,8 @@ export default domain('dora_metrics', 'DORA metrics (deployment frequency, lead 
       'DORA deployment frequency for the whole acme group in May',
       'how fast do we restore service across group platform? time to restore by month',
       'lead time for changes across all projects of group acme/backend this year',
+      'change failure rate across all of group payments last quarter',
+      'deploy frequency for every project under acme, staging and production tiers',
     ],
   },
 });

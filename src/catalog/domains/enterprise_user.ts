@@ -26,6 +26,8 @@ export default domain('enterprise_user', 'Enterprise users of a top-level group 
       'list enterprise users of acme without 2FA',
       'which enterprise accounts in group acme are blocked?',
       'show enterprise users of platform created since 2025-01-01',
+      'list enterprise users of group payments whose email matches contractor.example.com',
+      'which company-managed accounts in platform were created before 2024?',
     ],
   },
   get: {
@@ -38,6 +40,9 @@ export default domain('enterprise_user', 'Enterprise users of a top-level group 
     examples: [
       'show enterprise user 4512 in acme with identities and 2FA state',
       'details of enterprise account @jdoe in group acme',
+      'get enterprise user 771 of group payments',
+      'show company-managed account 9130 in platform: identities and two-factor status',
+      'is enterprise user 4512 in acme active and does it have 2FA on?',
     ],
   },
   disable_2fa: {
@@ -51,6 +56,9 @@ export default domain('enterprise_user', 'Enterprise users of a top-level group 
     examples: [
       '@jdoe lost her phone, reset 2FA for enterprise user 4512 in acme',
       'disable two-factor for enterprise user 8821 of group platform',
+      'disable 2FA for enterprise user 771 in group payments',
+      'turn off MFA for company account 9130 in platform, they lost their authenticator',
+      'remove two-factor from enterprise user 602 of acme so they can re-enroll',
     ],
   },
   delete: {
@@ -68,6 +76,9 @@ export default domain('enterprise_user', 'Enterprise users of a top-level group 
     examples: [
       'delete enterprise user 4512 from acme, they left the company',
       'hard delete the enterprise account of user 9130 in platform with their contributions',
+      'delete enterprise user 771 from group payments',
+      'offboard company account 9130 in platform and wipe it',
+      'remove enterprise account 602 in acme, keep their contributions as Ghost',
     ],
   },
 }, { adminMode: true });

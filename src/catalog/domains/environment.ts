@@ -51,6 +51,8 @@ export default domain('environment', 'Deployment environments, deployments and t
       'list environments of acme/shop',
       'which review apps are still up in acme/web?',
       'show stopped environments in acme/api',
+      'list available environments in payments/checkout',
+      'search envs named review/ in ops/k8s',
     ],
   },
   get: {
@@ -64,6 +66,8 @@ export default domain('environment', 'Deployment environments, deployments and t
       'show environment 14 in acme/shop',
       "what's running on environment 9 right now, last deploy included?",
       'details of environment 21 in acme/api with its cluster agent',
+      'get environment 57 of payments/checkout',
+      'what was last deployed to env 63 in ops/k8s, and which cluster agent is it tied to?',
     ],
   },
   create: {
@@ -81,6 +85,8 @@ export default domain('environment', 'Deployment environments, deployments and t
       'create a staging environment in acme/shop',
       'add environment "qa" with URL qa.acme.dev to acme/api',
       'set up a new production env for acme/web',
+      'create environment perf with tier testing in payments/checkout',
+      'add a new env called canary at https://canary.ops.example.com to ops/k8s',
     ],
   },
   update: {
@@ -98,6 +104,8 @@ export default domain('environment', 'Deployment environments, deployments and t
       'change the external URL of environment 14 in acme/shop',
       'set tier to production for environment 9',
       'point environment 21 at kubernetes namespace shop-prod',
+      'update environment 57 in payments/checkout with description EU prod cluster',
+      'link env 63 in ops/k8s to cluster agent 4 and namespace k8s-prod',
     ],
   },
   stop: {
@@ -115,6 +123,8 @@ export default domain('environment', 'Deployment environments, deployments and t
       'stop environment 14 in acme/shop',
       'tear down review app environment 33 in acme/web',
       'shut down environment 21 right away, skip on_stop (force)',
+      'stop the review environment 57 in payments/checkout',
+      'tear down env 63 in ops/k8s gracefully',
     ],
   },
   delete: {
@@ -127,6 +137,9 @@ export default domain('environment', 'Deployment environments, deployments and t
     examples: [
       'delete environment 14 from acme/shop',
       'remove stopped environment 33 in acme/web for good',
+      'delete the stopped environment 57 in payments/checkout',
+      'get rid of old env 63 in ops/k8s, it is already stopped',
+      'remove environment 80 from acme/web permanently',
     ],
   },
 
@@ -152,6 +165,8 @@ export default domain('environment', 'Deployment environments, deployments and t
       'recent deployments to production in acme/shop',
       'list failed deploys of acme/api this week',
       'deploy history of staging ordered by finish time',
+      'list successful deployments of payments/checkout updated since June 1',
+      'what rolled out to production in ops/k8s this week?',
     ],
   },
   deployment_get: {
@@ -165,6 +180,8 @@ export default domain('environment', 'Deployment environments, deployments and t
       'show deployment 512 in acme/shop',
       'which commit did deployment 77 roll out, and did it succeed?',
       'status of deploy 309 in acme/web',
+      'get deployment 1203 in payments/checkout with its approvals',
+      'which job performed rollout 1450 in ops/k8s and what ref was it?',
     ],
   },
   deployment_create: {
@@ -183,6 +200,9 @@ export default domain('environment', 'Deployment environments, deployments and t
     examples: [
       'record a deployment of main at 4f2a9c1 to production in acme/shop',
       'register a successful external deploy of tag v1.2.0 to staging',
+      'create a deployment record for ops/k8s: env staging, ref main, sha 9e8d7c6, status running',
+      'tell GitLab that Argo rolled out tag v3.4.0 at a1b2c3d to production in payments/checkout, status success',
+      'record a failed deploy of branch hotfix/tax at 5f6e7d8 to staging in acme/web',
     ],
   },
   deployment_update: {
@@ -198,6 +218,9 @@ export default domain('environment', 'Deployment environments, deployments and t
     examples: [
       'mark deployment 512 as failed',
       'set status of deployment 77 in acme/api to success',
+      'update deployment 1203 in payments/checkout to canceled',
+      'rollout 1450 in ops/k8s finished fine, flip it to success',
+      'set deployment 990 of acme/web to running',
     ],
   },
   deployment_delete: {
@@ -210,6 +233,9 @@ export default domain('environment', 'Deployment environments, deployments and t
     examples: [
       'delete deployment 512 in acme/shop',
       'remove the old deployment record 77 from acme/api',
+      'delete deployment 1203 in payments/checkout, it is not the latest',
+      'get rid of the bogus rollout record 1450 in ops/k8s',
+      'remove deployment 990 from acme/web history',
     ],
   },
   deployment_merge_requests: {
@@ -229,6 +255,9 @@ export default domain('environment', 'Deployment environments, deployments and t
     examples: [
       'which MRs went out with deployment 512?',
       'list merge requests included in deployment 77 of acme/api',
+      'merge requests of deployment 1203 in payments/checkout',
+      'what changes went live with rollout 1450 in ops/k8s?',
+      'list merged MRs that shipped in deployment 990 of acme/web',
     ],
   },
   deployment_approve_or_reject: {
@@ -248,6 +277,8 @@ export default domain('environment', 'Deployment environments, deployments and t
       'approve the blocked production deployment 512',
       'reject deployment 77 in acme/api, change window is over',
       'OK the pending deploy 88 to prod with comment "go"',
+      'approve deployment 1203 in payments/checkout with comment "smoke tests green"',
+      'sign off on the gated production rollout 1450 in ops/k8s as release-managers',
     ],
   },
 
@@ -261,6 +292,9 @@ export default domain('environment', 'Deployment environments, deployments and t
     examples: [
       'list deploy freezes in acme/shop',
       'when are the code freeze windows for acme/api?',
+      'list freeze periods of payments/checkout',
+      'when are we not allowed to deploy ops/k8s?',
+      'show all deploy blackout windows configured in acme/web',
     ],
   },
   freeze_get: {
@@ -272,6 +306,9 @@ export default domain('environment', 'Deployment environments, deployments and t
     examples: [
       'show freeze period 3 of acme/shop',
       'details of deploy freeze 7 in acme/api',
+      'get freeze period 11 in payments/checkout',
+      'what cron start and end does blackout window 4 in ops/k8s use?',
+      'show the timezone of deploy freeze 2 in acme/web',
     ],
   },
   freeze_create: {
@@ -288,6 +325,9 @@ export default domain('environment', 'Deployment environments, deployments and t
     examples: [
       'add a code freeze in acme/shop from Friday 23:00 to Monday 07:00 UTC',
       'create a holiday deploy freeze 0 0 24 12 * until 0 0 2 1 * in acme/api',
+      'create a freeze period in payments/checkout from 0 18 * * 5 to 0 8 * * 1, Europe/Berlin',
+      'no deploys to ops/k8s between Dec 23 and Jan 2, set that up',
+      'add a weekend deploy freeze to acme/web in America/New_York',
     ],
   },
   freeze_update: {
@@ -305,6 +345,9 @@ export default domain('environment', 'Deployment environments, deployments and t
     examples: [
       'change freeze period 3 in acme/shop to start Friday 18:00',
       'set the timezone of deploy freeze 7 in acme/api to CET',
+      'update freeze period 11 in payments/checkout to end Monday 09:00',
+      'blackout window 4 in ops/k8s should end at 0 10 * * 1 now',
+      'edit deploy freeze 2 in acme/web, timezone Asia/Tokyo',
     ],
   },
   freeze_delete: {
@@ -317,6 +360,9 @@ export default domain('environment', 'Deployment environments, deployments and t
     examples: [
       'delete freeze period 3 in acme/shop',
       'remove the holiday code freeze 7 from acme/api',
+      'delete deploy freeze 11 in payments/checkout',
+      'get rid of blackout window 4 in ops/k8s',
+      'remove the weekend freeze period 2 from acme/web',
     ],
   },
 
@@ -331,6 +377,9 @@ export default domain('environment', 'Deployment environments, deployments and t
     examples: [
       'which environments are protected in acme/shop?',
       'list protected environments of acme/api',
+      'list all protected environments in payments/checkout',
+      'which envs in ops/k8s are gated behind deploy approvals?',
+      'show every environment with deploy restrictions in acme/web',
     ],
   },
   protected_get: {
@@ -343,6 +392,9 @@ export default domain('environment', 'Deployment environments, deployments and t
     examples: [
       'deploy permissions and approval rules of protected env production in acme/shop',
       'show protection settings of the staging environment in acme/api',
+      'get the protected environment production of payments/checkout',
+      'who may deploy to prod in ops/k8s and what approvals does it need?',
+      'show deploy access levels of protected env staging in acme/web',
     ],
   },
   protected_protect: {
@@ -363,6 +415,9 @@ export default domain('environment', 'Deployment environments, deployments and t
     examples: [
       'protect the production environment in acme/shop so only maintainers deploy',
       'restrict deploys to staging in acme/api to group release-managers',
+      'protect environment production in payments/checkout, deployers: maintainers, 2 approvals required',
+      'only the release-managers group should be able to deploy to prod in ops/k8s',
+      'restrict deploys to the canary env in acme/web to user 42',
     ],
   },
   protected_update: {
@@ -386,6 +441,9 @@ export default domain('environment', 'Deployment environments, deployments and t
     examples: [
       'require 2 approvals for deployments to protected production in acme/shop',
       'let @ops-bot deploy to protected env staging in acme/api',
+      'update protected environment production in payments/checkout to need 3 approvals',
+      'also allow the sre group to deploy to prod in ops/k8s',
+      'change deploy access of protected env staging in acme/web to developers',
     ],
   },
   protected_unprotect: {
@@ -399,6 +457,9 @@ export default domain('environment', 'Deployment environments, deployments and t
     examples: [
       'unprotect the production environment in acme/shop',
       'lift protection on staging in acme/api',
+      'remove deploy protection from the canary environment in payments/checkout',
+      'drop the protection on prod in ops/k8s so any developer can deploy',
+      'unprotect env staging in acme/web',
     ],
   },
 });

@@ -15,6 +15,8 @@ export default domain('external_status_check', 'External status checks of projec
       'what external status checks does acme/shop have?',
       'list the third-party status check services of platform/infra',
       'which external services get called for MRs in acme/api?',
+      'list external status checks of acme/payments',
+      'what outside services must approve MRs in platform/mobile?',
     ],
   },
   list_project_checks: {
@@ -27,6 +29,9 @@ export default domain('external_status_check', 'External status checks of projec
     examples: [
       'show the status check configuration in acme/shop settings',
       'which status checks are configured for platform/infra and on which protected branches?',
+      'list configured status checks for acme/payments with their protected branches',
+      'show the external status check setup of platform/mobile',
+      'which third-party gates does platform/web have set up in its settings?',
     ],
   },
   create_project: {
@@ -46,6 +51,8 @@ export default domain('external_status_check', 'External status checks of projec
       'add an external status check "compliance-bot" to acme/shop pointing at https://checks.example.com',
       'register a new status check service for platform/infra on protected branch 12',
       'hook our license scanner service into MRs of acme/api as a status check',
+      'create an external status check named sonar-gate in acme/payments with url https://sonar.example.com/hook',
+      'wire a new third-party gate into platform/mobile MRs at https://gate.example.com, signed with a shared secret',
     ],
   },
   update_project: {
@@ -66,6 +73,8 @@ export default domain('external_status_check', 'External status checks of projec
       'change the URL of status check 3 in acme/shop',
       'set a new HMAC secret on external status check 7 in platform/infra',
       'apply status check 5 of acme/api to protected branch 19 only',
+      'rename external status check 4 in acme/payments to security-gate',
+      'point gate 9 in platform/mobile at https://new-gate.example.com',
     ],
   },
   delete_project: {
@@ -79,6 +88,9 @@ export default domain('external_status_check', 'External status checks of projec
     examples: [
       'delete external status check 3 from acme/shop',
       'remove the compliance status check service (id 7) from platform/infra',
+      'delete status check 4 in acme/payments',
+      'get rid of the sonar gate (id 9) that MRs in platform/mobile report to',
+      'remove external status check 12 from platform/web',
     ],
   },
   list_project_mr_checks: {
@@ -97,6 +109,8 @@ export default domain('external_status_check', 'External status checks of projec
       'did the external status checks pass on !88 in acme/shop?',
       'which status checks are still pending for !42?',
       'status check results for https://gitlab.example.com/acme/shop/-/merge_requests/88',
+      'status of the external checks on !301 in acme/payments',
+      'is anything still waiting on the third-party gates for !56 in platform/mobile?',
     ],
   },
   set_project_mr_status: {
@@ -117,6 +131,8 @@ export default domain('external_status_check', 'External status checks of projec
       'mark status check 3 as passed for !88 at commit 9f1c2ab',
       'report a failed external status check 7 on !42 in platform/infra',
       'send a passed result for check 5 on !17, head sha 3e4d5c6b',
+      'report external status check 4 as failed for !301 (head sha 1a2b3c4d)',
+      'tell GitLab the sonar gate 9 passed for !56 at head 7d8e9f0a',
     ],
   },
   retry_project: {
@@ -135,6 +151,8 @@ export default domain('external_status_check', 'External status checks of projec
       'retry the failed status check 3 on !88',
       'rerun external check 7 for !42 in platform/infra',
       'the compliance status check on !17 timed out, try it again',
+      'rerun the failed external status check 4 on !301 in acme/payments',
+      'kick off gate 9 again for !56 in platform/mobile, it failed',
     ],
   },
 });

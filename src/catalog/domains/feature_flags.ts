@@ -21,6 +21,8 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
       'what feature flags do we have in acme/billing?',
       'which feature toggles are currently enabled in acme/api?',
       'show disabled feature flags of project acme/web',
+      'list every feature flag in platform/mobile',
+      'which toggles are off right now in acme/payments?',
     ],
   },
   feature_flag_get: {
@@ -33,6 +35,8 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
       'show the rollout strategies of feature flag new_checkout in acme/shop',
       'how is the dark_mode flag configured per environment in acme/web?',
       'details of feature flag beta-search in acme/api',
+      'get feature flag checkout_v2 from acme/billing',
+      'what percentage is new_onboarding rolled out to in platform/mobile?',
     ],
   },
   feature_flag_create: {
@@ -51,6 +55,8 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
       'add a flag checkout_v2 to acme/billing with a 5% gradual rollout on production',
       'add a toggle called dark_mode to acme/web, off by default',
       'set up a new feature flag beta-search for staging only in acme/api',
+      'create feature flag instant_payouts in acme/payments targeting the beta-testers user list',
+      'new toggle push_v2 in platform/mobile, 10% of users in production',
     ],
   },
   feature_flag_update: {
@@ -73,6 +79,8 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
       'turn on the new_checkout flag in acme/shop',
       'bump dark_mode rollout to 50% in production for acme/web',
       'switch off feature flag beta-search in acme/api',
+      'disable the checkout_v2 flag in acme/billing',
+      'roll new_onboarding out to 100% on production in platform/mobile',
     ],
   },
   feature_flag_delete: {
@@ -86,6 +94,8 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
       'delete the feature flag old_navbar in acme/shop',
       'remove the stale toggle legacy-payments from acme/api',
       "get rid of feature flag dark_mode in acme/web, it's fully launched",
+      'delete flag instant_payouts from acme/payments',
+      'nuke the push_v2 toggle in platform/mobile, it shipped',
     ],
   },
 
@@ -104,6 +114,8 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
       'what audiences (user lists) can flags target in acme/billing?',
       'which targeting user lists exist for flags in acme/api?',
       'show flag user lists with beta in the name in acme/web',
+      'list the feature flag user lists of platform/mobile',
+      'what targeting audiences are defined in acme/payments?',
     ],
   },
   ff_user_list_get: {
@@ -116,6 +128,8 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
       'which user IDs are in feature flag user list 3 of acme/shop?',
       'show feature flag user list 7 in acme/api',
       'who is in the early-adopters user list (iid 2) in acme/web?',
+      'get user list 4 of the feature flags in acme/payments',
+      'who is targeted by audience iid 5 in platform/mobile?',
     ],
   },
   ff_user_list_create: {
@@ -132,6 +146,8 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
       'create a feature flag user list beta-testers with users 101,204,309 in acme/shop',
       'make a targeting list internal-staff for flags in acme/api with user1,user2',
       'new flag user list early-adopters in acme/web for the gradual rollout',
+      'create a user list vip-customers for flag targeting in acme/payments with ids 9,15,22',
+      'set up an audience pilot-stores in platform/mobile with store-1,store-7',
     ],
   },
   ff_user_list_update: {
@@ -149,6 +165,8 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
       'add user 512 to feature flag user list 3 in acme/shop',
       'rename flag user list 7 in acme/api to qa-team',
       'replace the users in targeting list 2 with alice,bob,carol',
+      'update flag user list 4 in acme/payments to users 9,15,22,40',
+      'put external id 77 into the beta audience (iid 5) of platform/mobile, next to 9 and 15',
     ],
   },
   ff_user_list_delete: {
@@ -158,6 +176,12 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
     destructive: true,
     fineGrained: ['delete_feature_flag_user_list'],
     keywords: 'remove feature flag user list',
-    examples: ['delete flag targeting list 9 from acme/billing', 'remove the old beta-testers targeting list from acme/api'],
+    examples: [
+      'delete flag targeting list 9 from acme/billing',
+      'remove the old beta-testers targeting list from acme/api',
+      'delete feature flag user list 4 in acme/payments',
+      'get rid of the pilot-stores audience (iid 5) in platform/mobile',
+      'remove user list 11 used for flag targeting in platform/web',
+    ],
   },
 });

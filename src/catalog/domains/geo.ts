@@ -41,6 +41,9 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
     examples: [
       'list the Geo sites of this instance',
       'which Geo secondaries are configured?',
+      'show all Geo sites with their URLs',
+      'what primary and secondary sites does our DR setup have?',
+      'list Geo nodes, primary included',
     ],
   },
   get: {
@@ -53,6 +56,9 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
     examples: [
       'show the config of Geo site 2',
       'what URL and capacities does Geo site 3 use?',
+      'get Geo site 4 settings',
+      'is selective sync turned on for site 2 of our disaster recovery setup?',
+      'show me how the eu-west Geo site (id 3) is configured',
     ],
   },
   list_status: {
@@ -65,6 +71,9 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
     examples: [
       'how far behind are all Geo secondaries?',
       'replication health of every Geo site',
+      'status of all Geo sites',
+      'are any secondaries lagging on replication or verification right now?',
+      'list sync status for every Geo node',
     ],
   },
   get_status: {
@@ -80,6 +89,9 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
     examples: [
       'is Geo site 2 in sync?',
       'show replication and verification status for Geo site 3',
+      'get the status of Geo site 4, refresh it from the site',
+      'how much replication lag does secondary 3 have?',
+      'verification progress on Geo site 2',
     ],
   },
   create: {
@@ -98,6 +110,9 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
     examples: [
       'add a Geo secondary site named eu-west at https://eu.gitlab.example.com',
       'create a new Geo site for the Tokyo DR region',
+      'create a Geo secondary ap-south at https://ap.gitlab.example.com syncing only group acme',
+      'register a new DR replica named us-east-2 at https://use2.gitlab.example.com',
+      'add Geo site dr-frankfurt with object storage sync enabled',
     ],
   },
   edit: {
@@ -116,6 +131,9 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
     examples: [
       'limit Geo site 2 to syncing only group acme',
       'set repository backfill capacity of Geo site 3 to 50',
+      'disable Geo site 4 for maintenance',
+      'change the internal URL of Geo site 2 to https://geo2.internal',
+      'raise verification concurrency on secondary 3 to 200',
     ],
   },
   repair: {
@@ -128,6 +146,9 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
     examples: [
       'fix the OAuth between Geo site 2 and the primary',
       'repair authentication of the eu-west Geo secondary (site 3)',
+      'repair Geo site 4, its OAuth app is broken',
+      'secondary 2 cannot log in to the primary, fix its authentication',
+      'reset the OAuth link between Geo site 5 and the primary',
     ],
   },
   delete: {
@@ -141,6 +162,9 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
     examples: [
       'delete Geo site 4',
       'remove the decommissioned Geo secondary site 5',
+      'delete the old dr-tokyo Geo site (id 6)',
+      'get rid of DR secondary 7, we shut that datacenter down',
+      'remove Geo site 8 and stop replicating to it',
     ],
   },
 }, { adminMode: true });

@@ -447,6 +447,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'list my groups',
       'which groups am I an owner of?',
       'show all private top-level groups sorted by name',
+      'show every internal group I can see, not only the ones I belong to',
+      'which top-level namespaces am I a member of? sort them by path',
     ],
   },
   search: {
@@ -460,6 +462,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'find the group called payments',
       'is there a group whose path contains infra?',
       'look up a group by the name "Data Science"',
+      'search groups for checkout',
+      'is there a namespace named security-tools somewhere?',
     ],
   },
   get: {
@@ -480,6 +484,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'what is the visibility and parent of group acme/backend?',
       'what is the full path and description of group 1234?',
       'details of the frontend group',
+      'tell me about the data-eng namespace: description, visibility and default branch',
     ],
   },
   create: {
@@ -499,6 +504,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'create a group named Mobile with path mobile',
       'make a private subgroup qa under acme/platform',
       'new team namespace data-eng with internal visibility',
+      'set up a new private group called Security with path security',
+      'I need a fresh namespace for the mobile team, path mobile-apps, internal',
     ],
   },
   update: {
@@ -518,6 +525,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'change the visibility of group acme/sandbox to private',
       'require 2FA for everyone in group acme',
       'only maintainers may create projects in acme/platform, change that setting',
+      'rename group acme/ops to Infrastructure',
+      'set the default branch for new projects in the payments namespace to trunk',
     ],
   },
   upload_avatar: {
@@ -531,6 +540,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'set ./logo.png as the avatar of group acme',
       'change the group icon of platform to ~/Downloads/platform.png',
+      'upload ./brand/icon.png as the avatar for group payments',
+      'use assets/team-logo.jpg as the picture of the data-eng group',
+      'put our new logo ./logo-2025.png on the mobile namespace',
     ],
   },
   delete: {
@@ -551,6 +563,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'delete group acme/sandbox',
       'permanently remove group old-team and all its projects',
+      'delete the group platform/experiments and everything in it',
+      'nuke the sandbox-2023 group, nobody uses it anymore',
+      'get rid of acme/old-team and every project in that namespace',
     ],
   },
   restore: {
@@ -562,6 +577,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'undo the deletion of group acme/sandbox',
       'restore group old-team, it is pending deletion',
+      'restore group 812 before it is gone for good',
+      'bring back group data-eng, it was scheduled to go away by mistake',
+      'rescue the acme/old-team namespace that is due to disappear in 7 days',
     ],
   },
   archive: {
@@ -573,6 +591,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'archive group acme/legacy and all its projects',
       'make group 812 read-only, we are done with it',
+      'freeze group payments/legacy so nobody can push anymore',
+      'make the data-eng/2023 group and all its repos read-only',
+      'mothball the mobile/old-apps namespace, set everything read-only',
     ],
   },
   unarchive: {
@@ -584,6 +605,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'unarchive group acme/legacy',
       'reactivate archived group 812 so we can push again',
+      'unfreeze group payments/legacy so we can push to it again',
+      'make group data-eng/2023 writable again',
+      'mobile/old-apps is read-only, make it and its projects editable again',
     ],
   },
   transfer: {
@@ -600,6 +624,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'move group acme/qa under acme/platform',
       'turn subgroup acme/tools into a top-level group by moving it out of acme',
+      'transfer group payments/fraud under the risk group',
+      'move data-eng/ml out of data-eng so it becomes top-level',
+      'move mobile/ios under the apps parent',
     ],
   },
   transfer_locations: {
@@ -611,6 +638,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'which groups can acme/qa be transferred to?',
       'which parent groups are valid transfer targets for platform/tools?',
+      'where can I move group payments/fraud to?',
+      'list possible new parents for group data-eng/ml matching analytics',
+      'which namespaces are valid destinations if I relocate mobile/ios?',
     ],
   },
   transfer_project: {
@@ -624,6 +654,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'move project acme/shop into group retail',
       'as admin, transfer repo 4312 into group platform',
+      'transfer project mobile/android into group apps',
+      'as an admin, move the data-eng/etl repo under the analytics group',
+      'move repo 9021 into the infra namespace',
     ],
   },
   subgroups: {
@@ -637,6 +670,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'list all subgroups of acme, nested ones too',
       'what child groups does platform have?',
       'show descendant groups of acme/backend matching api',
+      'show me every nested group under payments, all levels deep',
+      'what child namespaces does data-eng have, at any depth?',
     ],
   },
   projects: {
@@ -659,6 +694,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'list projects in group acme including subgroups',
       'what repos does the platform group have?',
       'show archived projects of group acme/legacy',
+      'list the repos in group payments with merge requests enabled, sorted by last activity',
+      'what repositories live under data-eng, nested namespaces included?',
     ],
   },
   shared_projects: {
@@ -671,6 +708,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'which projects have been shared with group acme/qa?',
       'list projects other teams shared with the platform group',
+      'list projects from other groups that the data-eng group can access through sharing',
+      'show projects shared with group payments that I starred',
+      'which repos from outside has the mobile team been given access to?',
     ],
   },
   shared_with: {
@@ -683,6 +723,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'which groups has acme/qa been invited to?',
       'what other groups is platform a member of through sharing?',
+      'list the groups that payments was shared into',
+      'in which other groups does data-eng hold access as an invited group?',
+      'which other namespaces has the mobile team been invited into?',
     ],
   },
   invited_groups: {
@@ -702,6 +745,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'which groups are invited into acme?',
       'list groups with access to platform via group sharing, direct only',
+      'which groups have been invited into payments, inherited invitations too?',
+      'list groups that got access to data-eng through a group invite',
+      'which teams were brought into the mobile namespace as members via sharing?',
     ],
   },
   issues: {
@@ -714,6 +760,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'open issues across group acme labeled ~bug',
       'which issues are assigned to @alice across the platform group?',
       'list all issues in group acme/backend for milestone %"v2.0"',
+      'show closed issues across the whole payments group updated this week',
+      'what bugs are still open anywhere under data-eng, assigned to nobody?',
     ],
   },
   release_list: {
@@ -730,6 +778,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'list releases across all projects of group acme',
       'what did the platform group ship recently? show releases',
+      'list releases across the mobile group, oldest first',
+      'what versions did projects in group data-eng release lately?',
+      'show every tagged version shipped by payments repos, newest first',
     ],
   },
 
@@ -749,6 +800,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'share group acme/platform with group acme/qa as Developer',
       'give group contractors reporter access to acme/docs until 2025-12-31',
+      'share group payments with the security group as reporter',
+      'grant the data-eng group maintainer access to group analytics via sharing, expiring 2026-03-31',
+      'let everyone in sre get developer rights on the infra namespace',
     ],
   },
   group_member_share: {
@@ -766,6 +820,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'invite group acme/security as members of acme/shop-team with the Maintainer role',
       'invite group 553 into group platform as members with a custom role',
+      'invite group qa-team into payments as a member group with the Reporter role',
+      'make the whole group 771 a member of data-eng at developer level',
+      'bring the whole sre team into infra as maintainers until 2026-06-30',
     ],
   },
   unshare_from_group: {
@@ -778,6 +835,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'stop sharing acme/platform with group acme/qa',
       'revoke the access of group contractors to acme/docs',
+      'unshare group payments from the security group',
+      'remove the sharing of group analytics with data-eng',
+      'stop letting the sre team into the infra namespace',
     ],
   },
   group_member_unshare: {
@@ -791,6 +851,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'remove invited group acme/security from the members of acme/shop-team',
       'remove group 553 from the members of group platform',
+      'kick invited group qa-team out of the payments members',
+      'delete the invitation of group 771 from the members of data-eng',
+      'stop letting the invited sre team into infra',
     ],
   },
 
@@ -812,6 +875,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'who has access to group acme, including inherited?',
       'list the people in group platform with their access levels',
       'show members of acme/backend awaiting approval',
+      'list everyone in group payments, inherited members included, matching smith',
+      'who are all the people with access to data-eng, parent namespaces counted?',
     ],
   },
   group_member_get: {
@@ -823,6 +888,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       "what is @alice's direct role in group acme?",
       'show the direct group membership of user 42 in platform',
+      'is @carol a direct member of group payments, and with what role?',
+      'get the direct membership of user 1337 in group data-eng',
+      'what role was @dave given directly on mobile, not inherited?',
     ],
   },
   group_member_get_inherited: {
@@ -834,6 +902,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'what access does @bob effectively have in acme/platform, counting parent groups?',
       'effective role of user 42 in group acme/backend including inherited',
+      'what effective access does @carol have in group payments, inheritance included?',
+      'does user 1337 inherit a role in group data-eng/ml from its parent group?',
+      'does @dave end up with maintainer rights in mobile/ios through a parent namespace?',
     ],
   },
   group_member_add: {
@@ -855,6 +926,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'add @alice to group acme as developer',
       'give @bob maintainer in the platform group until 2025-09-30',
       'invite user 42 to group acme/backend as reporter',
+      'add users 1337 and 1338 to group data-eng as developers',
+      'give @erin reporter access to the payments namespace',
     ],
   },
   group_member_edit: {
@@ -873,6 +946,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'promote @alice to maintainer in group acme',
       'demote @bob to reporter in platform',
       'change the expiry of member user 42 in group acme/backend to 2026-01-01',
+      'change the role of @erin in group payments to owner',
+      'bump @frank up to maintainer on data-eng',
     ],
   },
   group_member_remove: {
@@ -890,6 +965,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'remove @carol from the members of group acme',
       'remove member user 42 from group platform and unassign their issues',
+      'kick @frank out of group data-eng',
+      'remove user 1337 from group payments but keep their project memberships',
+      'get rid of @erin in the mobile namespace, she left the team',
     ],
   },
   group_billable_members_list: {
@@ -910,6 +988,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'how many seats is acme using? list billable members',
       'who takes up paid seats in group platform?',
+      'list billable members of group payments sorted by last activity',
+      'which billable users in data-eng signed in least recently?',
+      'how many paid seats does mobile consume, and by whom?',
     ],
   },
   group_billable_member_memberships_list: {
@@ -922,6 +1003,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'where does billable user 42 have memberships in acme?',
       'why is @dave counted as a seat in platform? show his memberships',
+      'list the memberships of billable member @erin in group payments',
+      'in which projects and subgroups of data-eng does billable user 1337 hold a membership?',
+      'why does user 501 take a seat in mobile? where is she added directly?',
     ],
   },
   group_billable_member_remove: {
@@ -935,6 +1019,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'remove billable member 42 from acme to free a seat',
       'remove @dave from platform and all its subgroups and projects to release the license',
+      'remove billable user @erin from group payments and every project under it',
+      'remove user 1337 from data-eng entirely to free the paid seat',
+      'kick user 501 out of the whole mobile hierarchy so the seat is released',
     ],
   },
   list_provisioned_users: {
@@ -947,6 +1034,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'list users provisioned by group acme',
       'which accounts did SCIM provision in platform since January?',
+      'show provisioned users of group payments created after 2025-01-01',
+      'list active accounts provisioned via SAML by group data-eng',
+      'which accounts did our identity provider create for mobile?',
     ],
   },
   saml_users_list: {
@@ -959,6 +1049,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'which users in acme have a SAML identity linked?',
       'list SAML SSO users of platform who are blocked',
+      'list users with a linked SAML identity in group payments',
+      'find the SAML user with username jdoe in group data-eng',
+      'who in mobile signs in via single sign-on with a linked identity?',
     ],
   },
 
@@ -974,6 +1067,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'list SAML group links of acme',
       'which IdP groups map to roles in platform?',
+      'show all SAML group links configured on payments',
+      'list the SAML group sync mappings of data-eng',
+      'which IdP teams are mapped to roles on the mobile namespace?',
     ],
   },
   saml_link_get: {
@@ -991,6 +1087,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'show the SAML group link for Engineering in acme',
       'what role does IdP group devops-admins get in platform?',
+      'get the SAML group link named Finance in group payments',
+      'show the SAML link for data-scientists on data-eng, provider okta',
+      'what access level does IdP team mobile-devs map to on mobile?',
     ],
   },
   saml_link_add: {
@@ -1010,6 +1109,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'map SAML group Engineering to Developer in acme',
       'link IdP group devops-admins to platform with Maintainer access',
+      'add a SAML group link Finance to payments as Reporter',
+      'create a SAML link so IdP group data-scientists gets Developer in data-eng',
+      'map IdP team mobile-devs to maintainer on the mobile namespace',
     ],
   },
   saml_link_delete: {
@@ -1028,6 +1130,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'delete the SAML group link Engineering from acme',
       'delete the SAML link for IdP group contractors in platform',
+      'remove SAML group link Finance from group payments',
+      'delete the SAML link for data-scientists with provider okta in data-eng',
+      'drop the IdP mapping for mobile-devs on mobile',
     ],
   },
   ldap_link_list: {
@@ -1040,6 +1145,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'list LDAP group links of acme',
       'which Active Directory groups sync into platform?',
+      'list all LDAP links for group payments',
+      'show the LDAP group links configured in data-eng',
+      'which directory CNs or filters feed members into mobile?',
     ],
   },
   ldap_link_add: {
@@ -1059,6 +1167,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'link LDAP group cn=developers to acme as Developer',
       'sync the AD group filter (department=eng) into platform with reporter access',
+      'add an LDAP group link cn=finance from provider ldapmain to payments as Reporter',
+      'link LDAP filter (ou=data) from provider ldapmain to group data-eng with developer access',
+      'map Active Directory CN mobile-devs to maintainer in mobile',
     ],
   },
   ldap_link_delete: {
@@ -1077,6 +1188,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'delete the LDAP link for cn=developers in acme',
       'remove the LDAP filter link (department=eng) from platform',
+      'delete the LDAP group link cn=finance (provider ldapmain) from payments',
+      'remove the LDAP link using filter (ou=data) from group data-eng',
+      'stop syncing directory CN mobile-devs into mobile, get rid of that mapping',
     ],
   },
   ldap_link_delete_for_provider: {
@@ -1090,6 +1204,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'delete LDAP link cn=ops of provider ldapmain in group acme',
       'remove the ldapsecondary provider link for cn=qa from platform',
+      'delete the LDAP link for provider ldapmain and cn finance in group payments',
+      'remove cn=data-team of provider ldapsecondary from the data-eng LDAP links',
+      'drop the Active Directory mapping cn=mobile-devs of the main server from mobile',
     ],
   },
   ldap_sync: {
@@ -1102,6 +1219,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'sync acme members from LDAP now',
       'refresh platform membership from Active Directory',
+      'trigger an LDAP sync for group payments',
+      'run LDAP group sync on data-eng so the new hires show up',
+      'pull the latest directory membership into mobile right now',
     ],
   },
 
@@ -1120,6 +1240,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'list service accounts of group acme',
       'which bot users does platform have?',
+      'list all service accounts in group payments sorted by username',
+      'show the machine users of data-eng',
+      'which machine users belong to mobile?',
     ],
   },
   service_account_get: {
@@ -1132,6 +1255,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'show service account 9001 of acme',
       'details of bot user 7712 in group platform',
+      'get the details of service account 4242 in group payments',
+      'show the username and email of service account 5150 in data-eng',
+      'who is bot user 6001 in mobile? show its details',
     ],
   },
   service_account_create: {
@@ -1143,6 +1269,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'create a service account ci-bot in group acme',
       'new machine user deploy-bot with email deploy@acme.io in platform',
+      'create service account release-bot in group payments',
+      'add a new service account named etl-runner to data-eng',
+      'set up a bot user for mobile called build-bot',
     ],
   },
   service_account_update: {
@@ -1154,6 +1283,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'rename service account 9001 in acme to release-bot',
       'change the email of bot user 7712 in platform to bots@example.com',
+      'update service account 4242 in payments: set the username to payments-bot',
+      'change the display name of service account 5150 in group data-eng to ETL Bot',
+      'rename bot user 6001 of the mobile team to mobile-ci',
     ],
   },
   service_account_delete: {
@@ -1170,6 +1302,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'delete service account 9001 from acme',
       'delete service account 7712 of group platform along with its contributions',
+      'remove service account 4242 from group payments',
+      'delete bot user 5150 of group data-eng, contributions included (hard delete)',
+      'get rid of bot user 6001 on mobile, it is unused',
     ],
   },
   service_account_pat_list: {
@@ -1195,6 +1330,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'list tokens of service account 9001 in acme',
       'which tokens of service account 7712 in group platform expire this month?',
+      'list active personal access tokens of service account 4242 in payments',
+      'show inactive tokens for service account 5150 in group data-eng',
+      'what credentials does bot user 6001 on mobile have, and when were they last used?',
     ],
   },
   service_account_pat_create: {
@@ -1213,6 +1351,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'create a token with api scope for service account 9001 in acme',
       'issue a read_registry PAT for bot 7712 in platform expiring 2025-12-31',
+      'create a personal access token named deploy for service account 4242 in payments with read_repository scope',
+      'generate a PAT with api and read_api scopes for service account 5150 in data-eng, expiring 2026-01-31',
+      'mint a new read_api credential for bot user 6001 on mobile',
     ],
   },
   service_account_pat_rotate: {
@@ -1229,6 +1370,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'rotate token 55 of service account 9001 in acme',
       'renew the expiring PAT 812 of bot 7712 in platform',
+      'rotate personal access token 91 of service account 4242 in payments',
+      'rotate PAT 120 of service account 5150 in group data-eng with new expiry 2026-06-30',
+      'token 301 of bot user 6001 on mobile expires soon, swap it for a fresh one',
     ],
   },
   service_account_pat_revoke: {
@@ -1241,6 +1385,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'revoke token 55 of service account 9001 in acme',
       'the PAT 812 of bot 7712 in platform leaked, revoke it',
+      'revoke personal access token 91 of service account 4242 in payments',
+      'kill PAT 120 belonging to service account 5150 in group data-eng',
+      'invalidate the personal token 301 held by bot user 6001 on mobile',
     ],
   },
 
@@ -1268,6 +1415,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'credentials inventory: list personal access tokens of enterprise users in acme',
       'which enterprise user tokens in platform have not been used since January?',
+      'list the credentials inventory PATs for payments that expire before 2025-12-31',
+      'show personal access tokens of enterprise users in data-eng created this year',
+      'audit the access tokens our enterprise users hold in mobile',
     ],
   },
   credential_revoke_pat: {
@@ -1281,6 +1431,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'revoke enterprise user token 4410 in the acme credentials inventory',
       'token 9921 of an acme employee was compromised, revoke it',
+      'revoke PAT 5512 of an enterprise user in the payments credentials inventory',
+      'revoke credentials inventory token 6620 in data-eng, it leaked to a public repo',
+      'an employee access token 7001 in mobile leaked, invalidate it now',
     ],
   },
   credential_list_ssh_keys: {
@@ -1300,6 +1453,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'list SSH keys of enterprise users in acme',
       'which enterprise SSH keys in platform expire before 2025-12-31?',
+      'list the SSH keys enterprise users added in payments',
+      'credentials inventory for data-eng: show SSH keys created after 2025-01-01',
+      'show all enterprise user pubkeys in mobile expiring this year',
     ],
   },
   credential_delete_ssh_key: {
@@ -1313,6 +1469,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'delete SSH key 301 of an enterprise user in acme',
       'remove compromised enterprise SSH key 77 from the platform credentials inventory',
+      'delete enterprise SSH key 412 in payments',
+      'remove SSH key 9034 of a departed employee from the data-eng credentials inventory',
+      'get rid of pubkey 518 belonging to an enterprise user of mobile',
     ],
   },
   ssh_cert_list: {
@@ -1325,6 +1484,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'list SSH certificate authorities of acme',
       'which CA keys are trusted for SSH certificates in platform?',
+      'list the SSH certificate CAs configured for group payments',
+      'show the group SSH certificates of data-eng',
+      'which CAs does mobile trust for short-lived git login credentials?',
     ],
   },
   ssh_cert_create: {
@@ -1341,6 +1503,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'add an SSH CA key titled corp-ca to group acme',
       'register our SSH certificate authority ssh-ed25519 AAAAC3Nz... with group platform',
+      'add SSH certificate authority vault-ca with key ssh-rsa AAAAB3NzaC1yc2E... to payments',
+      'create an SSH CA entry titled hashicorp-vault in group data-eng',
+      'trust a new signing authority step-ca in mobile, pubkey attached',
     ],
   },
   ssh_cert_delete: {
@@ -1354,6 +1519,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'delete SSH certificate CA 12 from acme',
       'remove the old corp-ca SSH certificate authority from platform',
+      'delete SSH certificate authority 31 from group data-eng',
+      'remove the vault-ca SSH CA from payments',
+      'stop trusting signing authority 44 in mobile, get rid of it',
     ],
   },
   security_settings_update: {
@@ -1371,6 +1539,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'turn on secret push protection for all projects in acme',
       'enable push protection in group platform except platform/sandbox',
+      'disable secret push protection across group payments',
+      'turn on secret push protection for every project in data-eng except projects 301 and 302',
+      'stop pushes containing leaked credentials in all mobile repos',
     ],
   },
 
@@ -1385,6 +1556,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'list webhooks of group acme',
       'which webhooks are configured on the platform group?',
+      'show all group webhooks of payments',
+      'list hooks configured on group data-eng',
+      'what callback URLs get notified about events across mobile?',
     ],
   },
   hook_get: {
@@ -1397,6 +1571,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'show group webhook 17 of acme and its triggers',
       'what events does webhook 203 in group platform fire on?',
+      'get group hook 88 of payments',
+      'show the URL and SSL verification setting of webhook 64 in group data-eng',
+      'which events is callback 97 on mobile subscribed to?',
     ],
   },
   hook_add: {
@@ -1409,6 +1586,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'add a group webhook in acme posting pipeline events to https://ci.example.com/hook',
       'add a webhook to group platform that calls https://hooks.example.com/abc on MR and issue events',
+      'create a group webhook on payments for push and tag events to https://hooks.example.com/pay',
+      'register a webhook in data-eng that posts pipeline and job events to https://ci.data.example.com/gitlab',
+      'notify https://chat.example.com/in/mobile whenever an MR or release happens anywhere in mobile',
     ],
   },
   hook_edit: {
@@ -1421,6 +1601,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'change the URL of group webhook 17 in acme to https://new.example.com/hook',
       'also send job events to webhook 203 of group platform',
+      'update group webhook 88 in payments to stop sending push events',
+      'edit webhook 64 of group data-eng to enable SSL verification',
+      'point callback 97 on mobile at https://events.example.com/mobile',
     ],
   },
   hook_delete: {
@@ -1434,6 +1617,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'delete group webhook 17 from acme',
       'remove the old Jenkins webhook 203 from platform',
+      'delete webhook 88 of group payments',
+      'remove the Slack webhook 64 from group data-eng',
+      'get rid of callback 97 on mobile, the receiver is gone',
     ],
   },
   hook_test: {
@@ -1446,6 +1632,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'send a test push event to group webhook 17 in acme',
       'fire a test merge request event at webhook 203 of platform',
+      'test group webhook 88 in payments with a pipeline event',
+      'trigger a test issues event on webhook 64 of group data-eng',
+      'ping callback 97 on mobile with a sample tag push to check the receiver',
     ],
   },
   hook_resend_event: {
@@ -1458,6 +1647,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'resend delivery 9912 of group webhook 17 in acme',
       'redeliver failed event 4410 of webhook 203 in group platform',
+      'resend event 3310 of group webhook 88 in payments',
+      'retry the failed delivery 7765 of webhook 64 in group data-eng',
+      'deliver log entry 5520 of callback 97 on mobile again',
     ],
   },
   hook_set_custom_header: {
@@ -1470,6 +1662,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'add header X-Api-Key to group webhook 17 in acme',
       'set the custom header Authorization on webhook 203 of platform',
+      'set custom header X-Team: payments on group webhook 88',
+      'add an Authorization header with a bearer token to webhook 64 in group data-eng',
+      'send X-Source: gitlab along with every call of callback 97 on mobile',
     ],
   },
   hook_delete_custom_header: {
@@ -1483,6 +1678,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'remove the X-Api-Key header from group webhook 17 in acme',
       'delete custom header Authorization on platform webhook 203',
+      'delete the custom header X-Team from group webhook 88 in payments',
+      'remove the Authorization header from webhook 64 of group data-eng',
+      'stop sending X-Source with callback 97 on mobile, get rid of it',
     ],
   },
   hook_set_url_variable: {
@@ -1495,6 +1693,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'set the masked url variable token on group webhook 17 of acme',
       'define url variable api_key for webhook 203 in platform',
+      'set url variable secret on group webhook 88 in payments',
+      'add a masked URL variable project_token to webhook 64 in group data-eng',
+      'store token=abc123 as a masked placeholder for callback 97 on mobile',
     ],
   },
   hook_delete_url_variable: {
@@ -1508,6 +1709,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'remove url variable token from group webhook 17 in acme',
       'delete the masked url variable api_key of platform webhook 203',
+      'delete url variable secret from group webhook 88 in payments',
+      'remove the masked URL variable project_token of webhook 64 in group data-eng',
+      'get rid of the masked placeholder token on callback 97 in mobile',
     ],
   },
 
@@ -1521,6 +1725,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'list badges of group acme',
       'what badges are shown on platform projects?',
+      'list all group badges of payments',
+      'show badges named coverage in group data-eng',
+      'which shields appear on every mobile project?',
     ],
   },
   badge_get: {
@@ -1533,6 +1740,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'show group badge 8 of acme',
       'details of badge 21 in group platform',
+      'get group badge 14 of payments',
+      'show the link and image URL of badge 33 in group data-eng',
+      'what does shield 47 on mobile point to?',
     ],
   },
   badge_add: {
@@ -1549,6 +1759,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'add a coverage badge at group level in acme, shown on every project',
       'add a pipeline status badge for all projects of group platform',
+      'add a group-wide docs badge to payments linking to https://docs.example.com',
+      'create a latest-release badge for group data-eng using %{project_path} in the link',
+      'put a coverage shield on every mobile project',
     ],
   },
   badge_edit: {
@@ -1566,6 +1779,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'change the image URL of group badge 8 in acme',
       'rename badge 21 of group platform to coverage',
+      'update group badge 14 in payments to link to the new docs site',
+      'edit badge 33 of group data-eng to use image https://img.shields.io/badge/build-green',
+      'point shield 47 on mobile at https://ci.example.com/mobile',
     ],
   },
   badge_delete: {
@@ -1578,6 +1794,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'delete group badge 8 from acme',
       'remove the old build badge 21 from platform',
+      'delete badge 33 from group data-eng',
+      'remove group badge 14 in payments',
+      'get rid of shield 47 on mobile, it is broken',
     ],
   },
   badge_preview: {
@@ -1593,6 +1812,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'preview how a badge link with %{project_path} renders in group acme',
       'render badge URLs with placeholders for group platform before adding them',
+      'preview group badge https://ci.example.com/%{project_path}/badge.svg in payments',
+      'show how a link and image with %{default_branch} resolve in group data-eng',
+      'what would https://img.shields.io/%{project_path} expand to on mobile?',
     ],
   },
 
@@ -1616,6 +1838,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'list labels of group acme',
       'which group labels in platform have the most open issues?',
       'show labels of acme/backend containing priority',
+      'list group labels of payments with their issue counts',
+      'show every scoped priority:: category defined in data-eng',
     ],
   },
   group_label_get: {
@@ -1634,6 +1858,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'show group label ~bug in acme',
       'what color is label 77 in group platform?',
+      'get group label ~frontend in payments',
+      'show the description of label ~"needs triage" in group data-eng',
+      'what does ~regression mean in mobile and what color is it?',
     ],
   },
   group_label_create: {
@@ -1652,6 +1879,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'create label ~security in group acme, red',
       'add group label "needs design" to platform with color #428BCA',
       'new label tech-debt for all projects of acme/backend',
+      'create group label priority::high in payments with color #FF0000',
+      'add a ~customer-reported tag in orange for all mobile projects',
     ],
   },
   group_label_update: {
@@ -1672,6 +1901,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'rename group label ~bug to ~defect in acme',
       'change the color of label 77 in group platform to green',
+      'update group label ~frontend in payments with a new description',
+      'change label ~needs-triage in group data-eng to #FFA500',
+      'recolor ~regression on mobile to purple and rename it ~regressed',
     ],
   },
   group_label_delete: {
@@ -1690,6 +1922,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'delete group label ~wontfix from acme',
       'remove label 77 from group platform',
+      'delete label ~obsolete from group payments',
+      'remove the group label ~needs-triage in data-eng',
+      'get rid of ~legacy on the mobile namespace, nobody uses it',
     ],
   },
   group_label_subscribe: {
@@ -1701,6 +1936,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'subscribe me to group label ~security in acme',
       'notify me about anything labeled ~incident in group platform',
+      'subscribe to the ~frontend group label in payments',
+      'watch label ~needs-triage in group data-eng',
+      'email me whenever something gets tagged ~regression in mobile',
     ],
   },
   group_label_unsubscribe: {
@@ -1712,6 +1950,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'unsubscribe me from group label ~security in acme',
       'I no longer want notifications for label ~incident in group platform',
+      'unsubscribe from group label ~frontend in payments',
+      'stop watching label ~needs-triage in group data-eng',
+      'stop emailing me about ~regression in mobile',
     ],
   },
 
@@ -1748,6 +1989,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'list active milestones of group acme',
       'which group milestones in platform are closed?',
       'show milestones of acme/backend containing 2025-07-01',
+      'list all group milestones of payments, subgroups included',
+      'which sprints does data-eng have running on 2025-10-01?',
     ],
   },
   group_milestone_get: {
@@ -1762,6 +2005,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'show group milestone %"v2.0" in acme',
       'when is milestone 14 of group platform due?',
       'details of the Sprint 42 milestone in acme/backend',
+      'get group milestone %"Q4" of payments',
+      'when does %"Sprint 12" on data-eng start and end?',
     ],
   },
   group_milestone_create: {
@@ -1780,6 +2025,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'create group milestone "Q3 2025" in acme due 2025-09-30',
       'new sprint milestone Sprint 43 in platform starting Monday',
       'create a group-level milestone v3.0 in acme/backend',
+      'create a milestone 2026.1 for group payments from 2026-01-05 to 2026-01-30',
+      'set up a new sprint named Sprint 13 in data-eng ending 2025-10-17',
     ],
   },
   group_milestone_update: {
@@ -1801,6 +2048,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'close group milestone %"v2.0" in acme',
       'move the due date of milestone 14 in platform to 2025-08-15',
       'reopen the Sprint 42 milestone in group acme/backend',
+      'rename group milestone %"Q4" in payments to Q4 2025',
+      'extend %"Sprint 12" of data-eng until 2025-10-10',
     ],
   },
   group_milestone_delete: {
@@ -1814,6 +2063,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'delete group milestone %"v1.9" from acme',
       'remove milestone 14 of group platform',
+      'delete milestone %"Q4" from group payments',
+      'remove group milestone %"Sprint 12" in data-eng, it was a mistake',
+      'get rid of the empty %"Backlog" sprint in mobile',
     ],
   },
   group_milestone_issues: {
@@ -1826,6 +2078,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'which issues are in group milestone %"v2.0" of acme?',
       'list tickets scheduled for milestone 14 in platform',
+      'list issues in group milestone %"Q4" of payments',
+      'show the issues planned for milestone %"Sprint 12" in group data-eng',
+      'what tickets are scheduled in %"2025.10" on mobile?',
     ],
   },
   group_milestone_merge_requests: {
@@ -1838,6 +2093,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'which MRs target group milestone %"v2.0" in acme?',
       'which merge requests are scheduled for group milestone 14 in platform?',
+      'list the merge requests tied to group milestone %"Q4" of payments',
+      'show MRs assigned to milestone %"Sprint 12" in group data-eng',
+      'which MRs are slated for %"2025.10" on mobile?',
     ],
   },
   group_milestone_burndown: {
@@ -1851,6 +2109,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'burndown of group milestone %"v2.0" in acme',
       'are we on track for Sprint 42 in platform? show the burndown chart',
+      'get the burndown events of group milestone %"Q4" in payments',
+      'show the burndown for milestone %"Sprint 12" of group data-eng',
+      'how is %"2025.10" on mobile progressing day by day?',
     ],
   },
 
@@ -1864,6 +2125,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'list issue boards of group acme',
       'what kanban boards does platform have?',
+      'list all group boards of payments',
+      'show the issue boards defined on group data-eng',
+      'which kanbans does mobile have?',
     ],
   },
   group_board_get: {
@@ -1875,6 +2139,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'show issue board 5 of group acme and its scope',
       'details of issue board 12 in group platform',
+      'get group board 22 of payments with its lists',
+      'show issue board 8 in group data-eng and its columns',
+      'what columns and scope does kanban 31 on mobile use?',
     ],
   },
   group_board_create: {
@@ -1887,6 +2154,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'create a group issue board "Release" in acme',
       'new kanban board Triage for group platform',
+      'create a group board named Sprint in payments',
+      'add a new issue board Ops to group data-eng',
+      'set up a kanban called Bugs for mobile',
     ],
   },
   group_board_update: {
@@ -1898,6 +2168,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'rename group board 5 in acme to Roadmap',
       'scope board 12 of platform to milestone %"v2.0" and hide the closed list',
+      'update group board 22 in payments to only show ~frontend issues',
+      'change the scope of issue board 8 in group data-eng to assignee @erin',
+      'rename kanban 31 on mobile to Release train and hide its Open column',
     ],
   },
   group_board_delete: {
@@ -1911,6 +2184,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'delete group board 5 from acme',
       'remove the old Triage board 12 in platform',
+      'delete issue board 8 from group data-eng',
+      'remove group board 22 in payments',
+      'get rid of kanban 31 on mobile',
     ],
   },
   group_board_list_lists: {
@@ -1922,6 +2198,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'what columns are on group board 5 in acme?',
       'list the lists of issue board 12 in group platform',
+      'list the columns of group board 22 in payments',
+      'show all lists on issue board 8 of group data-eng',
+      'what lanes does kanban 31 on mobile have?',
     ],
   },
   group_board_get_list: {
@@ -1933,6 +2212,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'what does column 31 on group board 5 in acme filter on?',
       'details of list 77 on platform board 12',
+      'get list 140 of group board 22 in payments',
+      'get board list 58 on issue board 8 of group data-eng',
+      'which label drives lane 66 of kanban 31 on mobile?',
     ],
   },
   group_board_create_list: {
@@ -1951,6 +2233,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'add an ~"In review" column to group board 5 in acme',
       'add a list for @alice to issue board 12 in group platform',
+      'create a list for label 301 on group board 22 in payments',
+      'add a milestone column for %"Sprint 12" to issue board 8 in group data-eng',
+      'put a new lane for ~QA on kanban 31 of mobile',
     ],
   },
   group_board_update_list: {
@@ -1962,6 +2247,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'move column 31 to position 0 on group board 5 in acme',
       'reorder list 77 on platform board 12 to be second',
+      'move list 140 on group board 22 in payments to position 3',
+      'update column 58 on issue board 8 of group data-eng to be first',
+      'shift lane 66 of kanban 31 on mobile to the far left',
     ],
   },
   group_board_delete_list: {
@@ -1974,6 +2262,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'delete column 31 from group board 5 in acme',
       'remove the Doing list 77 from platform board 12',
+      'delete list 140 from group board 22 in payments',
+      'remove column 58 from issue board 8 of group data-eng',
+      'get rid of lane 66 on kanban 31 in mobile',
     ],
   },
   epic_board_list: {
@@ -1986,6 +2277,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'list epic boards of group acme',
       'which epic boards exist in platform?',
+      'list the epic boards in group payments',
+      'show all epic boards of data-eng',
+      'what roadmap kanbans for initiatives does mobile have?',
     ],
   },
   epic_board_get: {
@@ -1998,6 +2292,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'show epic board 3 in acme with its lists',
       'details of epic board 9 in group platform',
+      'get epic board 4 of group payments',
+      'show the columns of epic board 11 in data-eng',
+      'what lanes are on initiatives kanban 6 in mobile?',
     ],
   },
 
@@ -2066,6 +2363,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'list open epics in acme',
       'list epics in platform with label ~"Q3 roadmap"',
       'epics authored by @alice in acme/backend that are at risk',
+      'list closed epics of group payments created this year',
+      'what initiatives are on the data-eng roadmap right now?',
     ],
   },
   epic_get_links: {
@@ -2078,6 +2377,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'what child epics does &5 have in acme?',
       'list sub-epics of &12 in group platform',
+      'list the child epics of &9 in payments',
+      'get the sub-epics linked under epic &21 in group data-eng',
+      'which nested initiatives hang under &3 on mobile?',
     ],
   },
   event_epic_label_list: {
@@ -2090,6 +2392,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'who changed the labels on &5 in acme?',
       'label history of epic 12 in group platform',
+      'list resource label events for epic id 377 in payments',
+      'show the label change history of epic id 4021 in group data-eng',
+      'when was ~priority::high put on initiative 5150 in mobile, and by whom?',
     ],
   },
   event_epic_label_get: {
@@ -2102,6 +2407,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'show label event 881 of epic &5 in acme',
       'details of label change 4410 on epic 12 in platform',
+      'get label event 7781 of epic id 4021 in group data-eng',
+      'show resource label event 302 on epic id 377 in payments',
+      'who made tagging change 5599 on initiative 5150 in mobile?',
     ],
   },
 
@@ -2140,6 +2448,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'show epic &5 of group acme',
       'what is the health status and due date of epic &12 in platform?',
       'describe epic &7 of acme, its parent and assignees',
+      'open epic &33 of group payments',
+      'what is the state of initiative &8 on data-eng? who owns it?',
     ],
   },
   epic_create: {
@@ -2186,6 +2496,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'create an epic "Checkout redesign" in acme',
       'new epic in platform for the SSO migration starting 2025-07-01, labeled ~security',
       'open a confidential epic under &5 in acme/backend',
+      'create epic "Mobile offline mode" in group mobile with a due date of 2026-03-31',
+      'start a new initiative "Payments v3" in payments, color #6699cc',
     ],
   },
   epic_update: {
@@ -2227,6 +2539,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'close &5 in acme',
       'set the due date of epic &12 in platform to 2025-09-30',
       'mark &7 in acme/backend as at risk and add ~blocked',
+      'update epic &33 in payments: rename it to "Payments v3 rollout"',
+      'reopen &8 on data-eng and set its health to needs attention',
     ],
   },
   epic_delete: {
@@ -2250,6 +2564,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'delete epic &5 from acme permanently',
       'remove the duplicate epic &19 in platform',
+      'delete &33 from group payments',
+      'permanently remove epic &8 in data-eng',
+      'nuke the test initiative &41 in mobile',
     ],
   },
   epic_issue_list: {
@@ -2291,6 +2608,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'which issues are under &5 in acme?',
       'list the children of epic &12 in platform and their state',
       'how many open tasks remain in &7 of acme/backend?',
+      'list the issues inside epic &33 of payments',
+      'what work is scoped beneath &8 on data-eng?',
     ],
   },
   epic_issue_assign: {
@@ -2310,6 +2629,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'add issue acme/shop#42 to &5',
       'put #88 of platform/api under epic &12 in platform',
       'link issue 12345 to epic &7 in acme/backend',
+      'assign issue mobile/ios#17 to epic &41 in mobile',
+      'make &33 in payments the parent of payments/api#204',
     ],
   },
   epic_issue_remove: {
@@ -2329,6 +2650,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'take issue acme/shop#42 out of epic &5',
       'unlink issue #88 from its epic &12 in platform',
+      'remove payments/api#204 from epic &33, keep the issue itself',
+      'remove mobile/ios#17 from its parent epic &41 in mobile',
+      'data-eng/etl#9 should not sit under &8 anymore, drop it from there',
     ],
   },
   epic_issue_update: {
@@ -2361,6 +2685,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'move acme/shop#42 to the top of &5',
       'reorder &12 in platform so #88 comes after #90',
+      'place payments/api#204 after payments/api#198 within epic &33',
+      'move #17 before #12 in epic &41 of mobile',
+      'in &8 on data-eng, put data-eng/etl#9 right before data-eng/etl#3',
     ],
   },
 
@@ -2376,6 +2703,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'show the comments on &5 in acme',
       'what did people say on epic &12 in platform?',
       'read the latest notes on &7',
+      'list all notes on epic &33 in payments, comments only',
+      'catch me up on the conversation on &41 in mobile, skip system activity',
     ],
   },
   epic_note_get: {
@@ -2399,6 +2728,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'show epic comment note 99120',
       'open note gid://gitlab/Note/4410 on the epic',
+      'get epic note 55123',
+      'show the comment with id 70211 on an epic',
+      'what exactly did comment 81234 on &33 say?',
     ],
   },
   epic_note_create: {
@@ -2422,6 +2754,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'comment on &5 in acme: scope frozen for Q3',
       'leave a note on epic &12 in platform saying the SSO work is blocked',
       'post an internal comment on &7 in acme/backend',
+      'add a note to epic &33 in payments: moving launch to October',
+      'write on &41 in mobile that design review is done',
     ],
   },
   epic_note_update: {
@@ -2439,6 +2773,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'edit my comment 99120 on the epic to say "moved to Q4"',
       'reword epic note 4410',
+      'update epic note 55123 to read "scope confirmed"',
+      'edit comment 70211 on epic &33 in payments and fix the link',
+      'change what I wrote in comment 81234 on &41 to "ETA next sprint"',
     ],
   },
   epic_note_delete: {
@@ -2457,6 +2794,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'delete comment 99120 on the epic',
       'remove my note 4410 from &12',
+      'delete epic note 55123',
+      'remove comment 70211 on epic &33',
+      'get rid of my comment 81234 on &41, posted by mistake',
     ],
   },
   epic_discussion_list: {
@@ -2470,6 +2810,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'list discussion threads on &5 in acme',
       'which threads on epic &12 in platform are unresolved?',
       'show all conversations on &7 with their replies',
+      'list discussions of epic &33 in payments',
+      'what threads are still open on &41 in mobile?',
     ],
   },
   epic_discussion_get: {
@@ -2494,6 +2836,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'show the whole thread that note 99120 on the epic belongs to',
       'get the discussion with replies around epic note 4410',
+      'get the epic discussion containing note 55123',
+      'show the full discussion for note 70211 on epic &33',
+      'pull up the whole conversation around comment 81234 on &41',
     ],
   },
   epic_discussion_create: {
@@ -2516,6 +2861,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'start a new thread on &5 in acme asking about the deadline',
       'open a discussion on epic &12 in platform about scope',
+      'create a discussion on epic &33 in payments about the rollout plan',
+      'start an internal thread on epic &41 in mobile',
+      'open a new thread on &8 in data-eng asking who owns the migration',
     ],
   },
   epic_discussion_add_note: {
@@ -2539,6 +2887,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'reply to thread 6a9c1e on &5 in acme: agreed',
       'answer the discussion f00ba4 on epic &12 in platform',
       'respond in the existing thread on &7 saying done',
+      'add a reply to discussion 9f3e2a on epic &33 in payments',
+      'answer thread 1c2d3e on &41 in mobile with "shipped in 2.3"',
     ],
   },
   epic_discussion_update_note: {
@@ -2556,6 +2906,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'edit my reply 99120 in the &5 thread',
       'fix the typo in thread note 4410 on epic &12',
+      'update my note 55123 in an epic discussion thread',
+      'edit reply 70211 in the thread on epic &33',
+      'reword my threaded reply 81234 on &41',
     ],
   },
   epic_discussion_delete_note: {
@@ -2574,6 +2927,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'delete my reply 99120 from the &5 thread',
       'remove message 4410 from the discussion on epic &12',
+      'delete reply 70211 from the thread on epic &33',
+      'remove note 55123 from an epic discussion',
+      'get rid of my threaded reply 81234 on &41',
     ],
   },
 
@@ -2588,6 +2944,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'which branches are protected at group level in acme?',
       'list the group protected branches of platform',
+      'list protected branches of group payments',
+      'show the group-level branch protections in data-eng matching release',
+      'which refs are locked for pushes across all mobile repositories?',
     ],
   },
   protected_branch_get: {
@@ -2600,6 +2959,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'who can push and merge to main under the acme group protection?',
       'show the group-level protection for release/* in platform',
+      'get the group protected branch main of payments',
+      'show push and merge access for protected branch release-* in group data-eng',
+      'who may merge into main across all mobile repos according to the namespace rule?',
     ],
   },
   protected_branch_protect: {
@@ -2619,6 +2981,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'protect main in every project of group acme, maintainers only',
       'lock release/* for all platform repos, no force push',
+      'protect branch main across group payments, developers can merge, maintainers push',
+      'add a group-level protected branch stable-* in data-eng with code owner approval required',
+      'lock down main in every mobile repo so only maintainers can push',
     ],
   },
   protected_branch_update: {
@@ -2636,6 +3001,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'allow force push on group protected branch main in acme',
       'let developers merge into release/* in group platform',
+      'update the group protected branch main in payments to require code owner approval',
+      'change the protected branch rule release-* in group data-eng so only maintainers can push',
+      'allow force pushes to develop across all mobile repos',
     ],
   },
   protected_branch_unprotect: {
@@ -2649,6 +3017,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'unprotect main at group level in acme',
       'remove the group protection for release/* from platform',
+      'remove the group-level protection on main in payments',
+      'unprotect branch release-* in group data-eng',
+      'lift the namespace-level lock on develop in mobile',
     ],
   },
   protected_env_list: {
@@ -2661,6 +3032,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'which environment tiers are protected in group acme?',
       'list protected environments of platform',
+      'list the protected environments of group payments',
+      'show protected deployment tiers in group data-eng',
+      'which deploy tiers are locked down across mobile?',
     ],
   },
   protected_env_get: {
@@ -2673,6 +3047,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'who may deploy to production in group acme?',
       'show the protection of the staging tier in group platform',
+      'get the protected environment production of group payments',
+      'how many approvals does a production deploy need in group data-eng?',
+      'who is allowed to ship to the staging tier across mobile?',
     ],
   },
   protected_env_protect: {
@@ -2691,6 +3068,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'protect production in all acme projects, maintainers deploy with 2 approvals',
       'lock the staging tier in group platform to the release team',
+      'protect the production environment for all projects in group payments, maintainers deploy',
+      'add protection for the testing tier in group data-eng, only @erin can deploy',
+      'lock down production across mobile so only the release team can ship, 1 approval required',
     ],
   },
   protected_env_update: {
@@ -2709,6 +3089,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'require 3 approvals for production deploys in group acme',
       'let developers deploy to staging in group platform',
+      'update the protected production environment of group payments to need 2 approvals',
+      'add @frank as an allowed deployer for production in group data-eng',
+      'change who can ship to staging across mobile: maintainers only',
     ],
   },
   protected_env_unprotect: {
@@ -2722,6 +3105,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'unprotect the production tier of group acme',
       'remove the staging protection from group platform',
+      'unprotect the testing environment in group payments',
+      'delete the production environment protection of group data-eng',
+      'lift the namespace-level deploy lock on staging in mobile',
     ],
   },
 
@@ -2736,6 +3122,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'what push rules does group acme have?',
       'show the commit message and file size rules of platform',
+      'get the push rules of group payments',
+      'does group data-eng reject unsigned commits? show its push rule',
+      'what commit message regex is enforced across mobile?',
     ],
   },
   push_rule_add: {
@@ -2748,6 +3137,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'add group push rules in acme requiring JIRA-123 style commit messages',
       'set up push rules for platform: reject unsigned commits and block secrets',
+      'add a push rule to group payments limiting files to 100 MB',
+      'create push rules in data-eng that require a DCO sign-off',
+      'enforce that every commit in mobile is signed and branch names match feature/.*',
     ],
   },
   push_rule_edit: {
@@ -2760,6 +3152,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'change the max file size push rule of acme to 50 MB',
       'update the branch name regex push rule in group platform',
+      'edit the push rules of group payments to also check committer emails',
+      'update data-eng push rules so only members can author commits',
+      'loosen the commit message regex for mobile to allow chore: prefixes',
     ],
   },
   push_rule_delete: {
@@ -2773,6 +3168,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'delete the push rules of group acme',
       'remove all push rules from platform',
+      'delete push rule of group data-eng',
+      'remove the push rules from group payments entirely',
+      'wipe all commit message and file size checks from mobile',
     ],
   },
 
@@ -2786,6 +3184,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'export group acme to a file',
       'start a backup export of group platform before migrating',
+      'schedule an export of group payments',
+      'trigger a group export for data-eng',
+      'start a backup of mobile with its epics, labels and milestones as a file',
     ],
   },
   group_export_download: {
@@ -2801,6 +3202,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'download the export of group acme to ./acme.tar.gz',
       'save the finished platform group export archive',
+      'download the group export of payments to /tmp/payments.tar.gz',
+      'fetch the data-eng export tarball once it is ready',
+      'save the finished mobile backup tarball to ~/backups/mobile.tar.gz',
     ],
   },
   group_import_file: {
@@ -2819,6 +3223,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'import ./acme.tar.gz as new group acme-copy',
       'restore the group export archive platform.tar.gz as a subgroup of 88',
+      'import group from ./payments-export.tar.gz with path payments-restored',
+      'upload data-eng.tar.gz and import it as a subgroup of group 42 named data-eng-copy',
+      'recreate a namespace called mobile-v2 from the backup ./mobile.tar.gz',
     ],
   },
   group_relations_schedule: {
@@ -2830,6 +3237,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'start a relations export of group acme for direct transfer',
       'schedule batched relation exports for group platform',
+      'schedule a relations export for group payments',
+      'start exporting relations of group data-eng in batches for migration',
+      'prepare mobile for a direct-transfer migration to another instance',
     ],
   },
   group_relations_list_status: {
@@ -2841,6 +3251,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'how far is the relations export of group acme?',
       'status of the epics relation export for group platform',
+      'check the relations export status of group payments',
+      'has the milestones relation export of data-eng finished?',
+      'how far along is the migration export of mobile? which parts are done?',
     ],
   },
 
@@ -2854,6 +3267,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'list files uploaded to group acme',
       'which attachments are stored in group platform?',
+      'list all uploads of group payments',
+      'show uploaded files in group data-eng',
+      'what attachments and images have been posted to mobile?',
     ],
   },
   group_upload_delete_by_id: {
@@ -2866,6 +3282,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'delete upload 55 from group acme',
       'remove attachment id 812 from group platform',
+      'delete group upload 904 in payments',
+      'remove uploaded file 77 from group data-eng',
+      'nuke attachment 310 of mobile, it contains customer data',
     ],
   },
   group_upload_delete_by_secret: {
@@ -2882,6 +3301,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'delete the group upload /uploads/3f2a9c/secret.pdf in acme',
       'remove the attachment at uploads/9b8c7d6e/screenshot.png from group platform',
+      'delete the upload 5d41402abc4b2a76b9719d911017c592/report.csv from group payments',
+      'remove the group attachment /uploads/0cc175b9c0f1b6a831c399e269772661/diagram.png in data-eng',
+      'nuke the attachment 92eb5ffee6ae2fec3ad71c777531578f/keys.txt posted in mobile',
     ],
   },
 
@@ -2896,6 +3318,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'list wiki pages of group acme',
       'what docs are in the platform group wiki?',
+      'list group wiki pages of payments with content',
+      'show all pages in the data-eng group wiki',
+      'what docs pages does the mobile namespace knowledge base have?',
     ],
   },
   wiki_get: {
@@ -2913,6 +3338,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'read the onboarding page of the acme group wiki',
       'show the previous version of group wiki page runbooks/deploy in platform',
+      'get the group wiki page home of payments',
+      'show group wiki page docs/setup in data-eng rendered as HTML',
+      'open the runbooks/oncall page of the mobile knowledge base',
     ],
   },
   wiki_create: {
@@ -2931,6 +3359,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'create a group wiki page "Release process" in acme',
       'write a new page on the platform group wiki about on-call',
+      'create a wiki page "Team charter" on the payments group wiki',
+      'add page onboarding/laptop to the data-eng group wiki in markdown',
+      'write a new docs page Incident checklist for the mobile namespace knowledge base',
     ],
   },
   wiki_edit: {
@@ -2950,6 +3381,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'update the onboarding page of the acme group wiki',
       'rename group wiki page runbooks/deploy in platform to Deploy guide',
+      'edit group wiki page home in payments to add the new on-call rota',
+      'update the docs/setup page of the data-eng group wiki',
+      'rewrite the runbooks/oncall page of the mobile knowledge base in asciidoc',
     ],
   },
   wiki_delete: {
@@ -2963,6 +3397,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'delete group wiki page old-notes in acme',
       'remove the outdated runbooks/legacy page from the platform group wiki',
+      'delete the group wiki page drafts/todo in payments',
+      'remove page docs/old-setup from the data-eng group wiki',
+      'get rid of the outdated runbooks/2019 page in the mobile knowledge base',
     ],
   },
 
@@ -2977,6 +3414,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'how many issues were opened in group acme in the last 90 days?',
       'recent issue activity count of platform',
+      'issue count for group payments over the last 90 days',
+      'group activity analytics: new issues in data-eng',
+      'how many bugs got filed under mobile in the past three months?',
     ],
   },
   analytics_mr_count: {
@@ -2989,6 +3429,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'how many MRs were created in acme over the past 90 days?',
       'merge request activity count of group platform',
+      'count merge requests opened in group payments recently',
+      'how many MRs did data-eng create in the last 90 days?',
+      'how many merge requests were opened under mobile in the past 3 months?',
     ],
   },
   analytics_members_count: {
@@ -3001,6 +3444,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     examples: [
       'how many people joined group acme in the last 90 days?',
       'count new members of platform recently',
+      'count of members added to group payments in the last 90 days',
+      'group activity analytics for data-eng: how many new members?',
+      'how many people were onboarded into mobile in the past three months?',
     ],
   },
 });

@@ -13,6 +13,9 @@ export default domain('group_scim', 'SCIM identities of a group (SAML single sig
     examples: [
       'list SCIM identities of group acme',
       'which users are provisioned through Okta SCIM in platform and are they active?',
+      'list the SCIM identities in group payments',
+      'which accounts does our identity provider provision into platform, and are they active?',
+      'show all SCIM-provisioned users of group acme/corp with their external uids',
     ],
   },
   get: {
@@ -25,6 +28,9 @@ export default domain('group_scim', 'SCIM identities of a group (SAML single sig
     examples: [
       'show the SCIM identity with external uid 00u1abcd in acme',
       'which GitLab user is linked to Azure AD SCIM id 7f3e-22 in group platform?',
+      'get the SCIM identity for extern uid a1b2-c3 in group payments',
+      'who is IdP user 00u7xyz mapped to in acme?',
+      'show SCIM uid jdoe@example.com in group platform',
     ],
   },
   update: {
@@ -41,6 +47,9 @@ export default domain('group_scim', 'SCIM identities of a group (SAML single sig
     examples: [
       'change SCIM extern uid 00u1abcd in acme to 00u9zzzz',
       'relink the SCIM identity 7f3e-22 in platform to the new IdP id 4411',
+      'update the SCIM external uid of a1b2-c3 in group payments to b2c3-d4',
+      'our IdP reissued ids, point 00u7xyz in acme at 00u8abc instead',
+      'change the extern_uid of SCIM identity jdoe in group platform',
     ],
   },
   delete: {
@@ -54,6 +63,9 @@ export default domain('group_scim', 'SCIM identities of a group (SAML single sig
     examples: [
       'delete SCIM identity 00u1abcd from group acme',
       'delete the SCIM identity with uid 7f3e-22 in platform, unlinking SSO',
+      'delete the SCIM identity a1b2-c3 in group payments',
+      'unlink IdP user 00u7xyz from acme, they left',
+      'remove SCIM uid jdoe@example.com from group platform',
     ],
   },
 });

@@ -122,6 +122,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'show open ~bug issues in acme/shop',
       'issues in acme/api assigned to @alice that are still open',
       "what's still open in the acme/shop backlog?",
+      'which bugs in payments/checkout are due this week and still unassigned?',
+      'list closed issues in platform/api-gateway with ~regression from the last 30 days',
     ],
   },
   list_group: {
@@ -134,6 +136,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'all open issues across group acme labeled ~security',
       'list issues in every project of group platform assigned to @bob',
       'overdue tickets anywhere under group acme, subgroups included',
+      'unassigned ~p1 bugs across all the payments projects and their subgroups',
+      'list issues in group ops created by @dave in the last two weeks',
     ],
   },
   list_all: {
@@ -146,6 +150,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'what issues are assigned to me across all projects?',
       'my open issues everywhere on the instance',
       'issues I created anywhere, newest first',
+      'what tickets do I have on my plate across every project?',
+      'list every issue I reacted to with :thumbsup:, instance-wide',
     ],
   },
   get: {
@@ -159,6 +165,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'show #42 in acme/shop',
       'show me the details of issue 17 in acme/api',
       'summarize https://gitlab.example.com/acme/shop/-/issues/7 for me',
+      'what does payments/checkout#210 say?',
+      'pull up issue 1337 in platform/api-gateway, who is it assigned to?',
     ],
   },
   get_by_id: {
@@ -170,6 +178,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'look up the issue with global id 938475 (not the iid)',
       'admin: fetch the issue whose instance-wide ID is 120044',
+      'as admin, which ticket has the global database number 40213, not the per-project one?',
+      'I only have the instance-wide issue id 77812, no project, what is it?',
+      'find issue ID 5501234 on the whole instance as admin',
     ],
   },
   create: {
@@ -205,6 +216,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'file a bug in acme/shop: checkout button does nothing on Safari',
       'open a new issue in acme/api titled "Rate limit headers missing" with ~backend',
       'create a ticket for @carol to renew the TLS certs, due Friday',
+      'report a bug in mobile/ios-app: login crashes on iOS 17, label ~crash',
+      'new confidential ticket in payments/checkout about the leaked API key, assign @erin',
     ],
   },
   update: {
@@ -240,6 +253,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'put #88 in %"v2.1" and label it ~needs-review',
       "I'll take this one: #31 in acme/web",
       'reopen issue 54 in acme/api, the bug is back',
+      'relabel ops/k8s#61 from ~triage to ~backlog and set the due date to 2025-07-01',
     ],
   },
   delete: {
@@ -253,6 +267,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'delete issue #99 in acme/shop for good',
       'permanently remove the spam issue 404 from acme/api',
       'nuke #7 in acme/sandbox, it was filed by mistake',
+      'get rid of issue 512 in payments/checkout, it contains customer data',
+      'wipe out the test ticket #3 in ops/k8s, nobody needs it',
     ],
   },
   reorder: {
@@ -268,6 +284,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'rank #14 above issue 9 on the acme/shop board',
       'reposition #22 right after #25 in the acme/api issue ordering',
+      'put #14 directly above #9 in the acme/shop issue order',
+      'drag issue 33 in web/storefront so it sits just before issue 31',
+      'bump ops/k8s#70 up so it comes right before #12 in the ranking',
     ],
   },
   move: {
@@ -282,6 +301,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'move #45 from acme/shop to acme/payments',
       'transfer issue 12 over to the platform/infra project',
       'this ticket belongs in acme/api, migrate #8 there from acme/web',
+      'move payments/checkout#90 into the payments/billing project',
+      'this bug is in the wrong repo, transfer mobile/ios-app#14 over to mobile/shared-sdk',
     ],
   },
   create_todo: {
@@ -293,6 +314,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'add #12 in acme/shop to my to-do list',
       'remind me about issue 77 later, put it on my todos',
+      'add ops/k8s#22 to my to-dos so I look at it tomorrow',
+      'put issue 150 in web/storefront on my todo list',
+      'remind me to come back to platform/api-gateway#9',
     ],
   },
   subscribe: {
@@ -305,6 +329,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'subscribe me to #19 in acme/shop',
       'watch issue 204 in acme/api',
       'follow #5 so I get emails when it changes',
+      'notify me whenever payments/checkout#88 gets updated',
+      'I want email notifications for issue 301 in ops/k8s',
     ],
   },
   unsubscribe: {
@@ -317,6 +343,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'mute notifications for #19 in acme/shop',
       'unwatch issue 204 in acme/api, too noisy',
       'I no longer want emails about #5 in acme/web',
+      'stop notifying me about payments/checkout#88',
+      'unsubscribe me from issue 301 in ops/k8s',
     ],
   },
   participants: {
@@ -330,6 +358,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'who is involved in #30 in acme/shop?',
       'everyone who took part in issue 12: author, assignees, commenters',
       'people participating in #88 of acme/api',
+      'list the participants of issue 61 in web/storefront',
+      'which people have been active on ops/k8s#19?',
     ],
   },
   mrs_closing: {
@@ -343,6 +373,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'which MRs will fix #12 in acme/shop?',
       'is there a merge request that fixes issue 34?',
       'what PR resolves #7 once merged?',
+      'which merge requests close payments/checkout#52 when they get merged?',
+      'is anyone already fixing ops/k8s#19 in a PR that will auto-close it?',
     ],
   },
   mrs_related: {
@@ -356,6 +388,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'which merge requests are related to #12 in acme/shop?',
       'show MRs linked to issue 56 that mention it',
       'any PRs referencing #3 in acme/api?',
+      'list every MR that mentions web/storefront#61',
+      'what code changes reference ops/k8s#19, closing or not?',
     ],
   },
 
@@ -369,6 +403,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'how many issues are open vs closed across everything I can see?',
       'how many issues are assigned to me overall?',
+      'how many ~bug tickets are open across everything I have access to?',
+      'total issue count I authored instance-wide, opened vs closed',
+      'give me issue statistics for @alice across all projects',
     ],
   },
   statistics_get_group: {
@@ -380,6 +417,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'number of open vs closed issues in group acme',
       'issue statistics for group platform, only ~incident',
+      'count of opened and closed tickets across all payments projects and subgroups',
+      'how many issues assigned to @bob are open in group platform?',
+      'how many open bugs does the ops group have right now?',
     ],
   },
   statistics_get_project: {
@@ -391,6 +431,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'how many issues are open in project acme/shop?',
       'closed issue count for project acme/api',
+      'count the open ~bug tickets in payments/checkout',
+      'how many issues did @carol open in ops/k8s this year?',
+      'issue stats for project web/storefront, milestone %"v3.0"',
     ],
   },
 
@@ -405,6 +448,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'estimate #12 in acme/shop at 3h30m',
       'set the time estimate of issue 44 to 2d',
       '#9 should take about 1w, put that as its estimate',
+      'plan 2d of effort for payments/checkout#52',
+      'I think ops/k8s#19 needs 5h, set that as its estimate',
     ],
   },
   time_estimate_reset: {
@@ -416,6 +461,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'clear the estimate on #12 in acme/shop',
       'zero out the time estimate of issue 44',
+      'zero the planned effort on payments/checkout#52',
+      'reset the estimate on ops/k8s#19, we will re-estimate later',
+      'set the time estimate of web/storefront#61 back to zero',
     ],
   },
   spent_time_add: {
@@ -433,6 +481,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'log 2h on #12 in acme/shop',
       'I spent 45m reviewing issue 31, track it',
       'book 1d on #8 for the migration work',
+      'I worked 3h on ops/k8s#19 today, put it on the timesheet',
+      'add 30m spent on issue 61 in web/storefront: pairing with @dan',
     ],
   },
   spent_time_reset: {
@@ -444,6 +494,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'reset the time spent on #12 to zero',
       'the hours logged on issue 44 are wrong, reset its spent time',
+      'zero out the logged hours on ops/k8s#19',
+      'reset the spent time on payments/checkout#52',
+      'somebody logged 40h on web/storefront#61 by accident, reset total time spent to 0',
     ],
   },
   time_stats_get: {
@@ -456,6 +509,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'how much time has been spent on #12 vs the estimate?',
       'time tracking totals for issue 44 in acme/api',
       'hours logged on #8 so far?',
+      'estimate versus actual for payments/checkout#52?',
+      'show the time tracking stats of issue 61 in web/storefront',
     ],
   },
 
@@ -470,6 +525,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'list everything blocking #12 in acme/shop',
       'show issues related to #40 in acme/api',
       'list linked issues of issue 7',
+      'what does ops/k8s#19 depend on, and what depends on it?',
+      'list the linked issues of payments/checkout#52 with their link types',
     ],
   },
   link_get: {
@@ -481,6 +538,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'show issue link 351 on #12 in acme/shop',
       'get the relation with link id 88 on issue 40',
+      'show the relation 1204 on web/storefront#61: which ticket is on the other end?',
+      'get issue link 77 of ops/k8s#19',
+      'what kind of relationship is link 902 on payments/checkout#52?',
     ],
   },
   link_create: {
@@ -498,6 +558,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'mark #12 as blocked by #15 in acme/shop',
       'relate issue 40 to issue 9 in acme/api',
       '#3 blocks #4, record that dependency',
+      'mark payments/checkout#52 as related to payments/billing#8',
+      'link ops/k8s#19 to ops/terraform#4: it cannot start until that one is done',
     ],
   },
   link_delete: {
@@ -510,6 +572,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'remove the link between #12 and #15 in acme/shop',
       'issue 40 no longer blocks issue 41, delete that relation',
+      'unlink ops/k8s#19 from ops/terraform#4',
+      'delete issue link 1204 on web/storefront#61',
+      'get rid of the bogus link 902 on payments/checkout#52',
     ],
   },
 
@@ -530,6 +595,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'what comments have been posted on #12 in acme/shop?',
       'what did people say on issue 44?',
       'read the conversation under #7, oldest first',
+      'only the human comments on payments/checkout#52, skip the system activity',
+      'list all notes of issue 61 in web/storefront, newest first',
     ],
   },
   note_get: {
@@ -541,6 +608,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'show comment 5521 on #12',
       'get note 889 of issue 44 in acme/api',
+      'show me comment 10233 on ops/k8s#19',
+      'fetch note 4410 of issue 52 in payments/checkout',
+      'what exactly did comment 781 on web/storefront#61 say?',
     ],
   },
   note_create: {
@@ -562,6 +632,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'comment on #12: fixed in 1.4.2',
       'post a note on issue 44 asking @dan for repro steps',
       'add an internal note to #7 that the customer is Acme Corp',
+      'tell everyone on ops/k8s#19 that the fix is on staging now',
+      'leave a comment on issue 61 in web/storefront: cannot reproduce on Chrome 126',
     ],
   },
   note_update: {
@@ -574,6 +646,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'edit my comment 5521 on #12 to fix the typo',
       'reword note 889 on issue 44 in acme/api',
+      'fix the typo in my comment 10233 on ops/k8s#19',
+      'change the text of note 4410 on issue 52 in payments/checkout to say ETA is Friday',
+      'edit comment 781 on web/storefront#61, the link in it is wrong',
     ],
   },
   note_delete: {
@@ -586,6 +661,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'delete comment 5521 on #12',
       'remove my note 889 from issue 44, posted it by mistake',
+      'delete note 4410 on payments/checkout#52',
+      'get rid of comment 10233 on ops/k8s#19, it has a password in it',
+      'remove the duplicate comment 781 from issue 61 in web/storefront',
     ],
   },
 
@@ -599,6 +677,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'list the threads on #12 in acme/shop',
       'show all discussions on issue 44 with replies',
+      'what conversations are going on in payments/checkout#310?',
+      'pull every comment thread of ops/k8s#9 with the replies',
+      'list the discussion threads on issue 77 in platform/api-gateway',
     ],
   },
   discussion_get: {
@@ -610,6 +691,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'show the full thread with discussion id 3f2c on #12',
       'get discussion 9ab0 on issue 44 with all its notes',
+      'show thread 6a1f9e on payments/checkout#310 with every reply',
+      'fetch the discussion with id b72c on ops/k8s#9',
+      'read me the whole conversation in thread 0d4e of issue 77 in platform/api-gateway',
     ],
   },
   discussion_create: {
@@ -625,6 +709,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'start a new thread on #12 about the rollout plan',
       'open a discussion on issue 44 asking whether we still support IE11',
+      'start a thread on payments/checkout#310 asking who owns the refund flow',
+      'open a new discussion on ops/k8s#9: should we pin the ingress version?',
+      'kick off a resolvable thread on issue 77 in platform/api-gateway about the timeout',
     ],
   },
   discussion_add_note: {
@@ -641,6 +728,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'reply to thread 3f2c on #12 saying done',
       'answer in discussion 9ab0 on issue 44: yes, released',
+      'respond in thread 6a1f9e on payments/checkout#310: agreed, let us do it Monday',
+      'reply in discussion b72c of issue 9 in ops/k8s with the log excerpt',
+      'add a note to the existing thread 0d4e on platform/api-gateway#77 saying fixed',
     ],
   },
   discussion_update_note: {
@@ -653,6 +743,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'edit my reply 7712 in thread 3f2c on #12',
       'fix the wording of note 450 inside discussion 9ab0 on issue 44',
+      'my answer 88123 in thread 6a1f9e on payments/checkout#310 should mention @erin, change it',
+      'edit note 5012 in discussion b72c of ops/k8s#9',
+      'correct the wording of my reply 3301 inside thread 0d4e on issue 77',
     ],
   },
   discussion_delete_note: {
@@ -665,6 +758,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'delete my reply 7712 from thread 3f2c on #12',
       'remove note 450 in discussion 9ab0 of issue 44',
+      'delete reply 88123 from thread 6a1f9e on payments/checkout#310',
+      'get rid of my answer 3301 in thread 0d4e on platform/api-gateway#77',
+      'remove note 5012 from discussion b72c in ops/k8s#9',
     ],
   },
 
@@ -679,6 +775,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'who reacted to #12 in acme/shop?',
       'list the reactions on issue 44',
       'show the award emoji votes on #7',
+      'how many thumbs up does payments/checkout#310 have?',
+      'list the emoji reactions on issue 9 in ops/k8s',
     ],
   },
   emoji_issue_get: {
@@ -691,6 +789,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'show award 311 on #12',
       'get emoji reaction 902 on issue 44',
+      'show reaction 1500 on payments/checkout#310',
+      'get award emoji 2201 of issue 9 in ops/k8s',
+      'who left award 77 on platform/api-gateway#77 and which emoji was it?',
     ],
   },
   emoji_issue_create: {
@@ -703,6 +804,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'thumbs up #12 in acme/shop',
       'react with rocket on issue 44',
       'upvote #7 so it gets prioritized',
+      'give payments/checkout#310 a :heart:',
+      'add an eyes emoji to issue 9 in ops/k8s so they know I am looking',
     ],
   },
   emoji_issue_delete: {
@@ -715,6 +818,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'remove my thumbs up from #12',
       'delete reaction 902 on issue 44',
+      'remove the rocket reaction 1500 from payments/checkout#310',
+      'take back my thumbs up 2201 on ops/k8s#9',
+      'delete award emoji 77 on issue 77 of platform/api-gateway',
     ],
   },
   emoji_issue_note_list: {
@@ -726,6 +832,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'who reacted to comment 5521 on #12?',
       'list emoji on note 889 of issue 44',
+      'who gave a thumbs up to comment 10233 on ops/k8s#19?',
+      'list reactions on note 4410 of issue 52 in payments/checkout',
+      'emoji votes on comment 781 in web/storefront#61',
     ],
   },
   emoji_issue_note_get: {
@@ -738,6 +847,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'show award 77 on comment 5521 of #12',
       'get reaction 31 on note 889 in issue 44',
+      'show reaction 640 on comment 10233 of ops/k8s#19',
+      'get award emoji 12 on note 4410 of payments/checkout#52',
+      'which emoji is award 3 on comment 781 in web/storefront#61, and who gave it?',
     ],
   },
   emoji_issue_note_create: {
@@ -749,6 +861,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'thumbs up comment 5521 on #12',
       'react with eyes to note 889 on issue 44',
+      'react with :tada: to comment 10233 on ops/k8s#19',
+      'put a +1 emoji on note 4410 of issue 52 in payments/checkout',
+      'heart the comment 781 that @dan left on web/storefront#61',
     ],
   },
   emoji_issue_note_delete: {
@@ -761,6 +876,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'remove my reaction 77 from comment 5521 on #12',
       'delete the emoji 31 on note 889 of issue 44',
+      'delete my heart reaction 640 from comment 10233 on ops/k8s#19',
+      'get rid of award 12 on comment 4410 of payments/checkout#52',
+      'remove emoji 3 from note 781 in web/storefront#61',
     ],
   },
 
@@ -775,6 +893,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'who added ~priority::1 to #12?',
       'label history of issue 44 in acme/api',
       'when was ~bug taken off #7?',
+      'when did ops/k8s#19 get ~p1, and who put it there?',
+      'list the label events of issue 52 in payments/checkout',
     ],
   },
   event_issue_label_get: {
@@ -786,6 +906,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'show label event 1203 on #12',
       'get resource label event 88 of issue 44',
+      'show label change event 4411 on payments/checkout#52',
+      'details of resource label event 9001 on ops/k8s#19',
+      'who relabeled web/storefront#61 in change 2033?',
     ],
   },
   event_issue_milestone_list: {
@@ -797,6 +920,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'milestone changes of #12 over time',
       'milestone history of issue 44',
+      'when did ops/k8s#19 get put into %"Q3" and by whom?',
+      'list milestone events for issue 52 in payments/checkout',
+      'how many times has the milestone of web/storefront#61 changed?',
     ],
   },
   event_issue_milestone_get: {
@@ -808,6 +934,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'show milestone event 301 on #12',
       'get milestone event 17 of issue 44 in acme/api',
+      'show milestone change 812 on payments/checkout#52',
+      'get resource milestone event 90 of ops/k8s#19',
+      'who retargeted web/storefront#61 to %"v2.0" in change 44?',
     ],
   },
   event_issue_state_list: {
@@ -820,6 +949,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'who closed #12, per its state history?',
       'state history of issue 44: reopened, closed',
       'was #7 ever reopened?',
+      'when was payments/checkout#52 closed and reopened?',
+      'list state events of issue 61 in web/storefront',
     ],
   },
   event_issue_state_get: {
@@ -831,6 +962,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'show state event 5120 on #12',
       'get state event 66 of issue 44',
+      'show state change 7310 on payments/checkout#52',
+      'get resource state event 15 of ops/k8s#19',
+      'who closed web/storefront#61 in change 902, and when?',
     ],
   },
   event_issue_iteration_list: {
@@ -843,6 +977,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'which sprints has #12 been in?',
       'iteration history of issue 44 in acme/api',
+      'which iterations has payments/checkout#52 gone through?',
+      'sprint history of ops/k8s#19: when did it enter and leave each sprint?',
+      'list iteration events of issue 61 in web/storefront',
     ],
   },
   event_issue_iteration_get: {
@@ -855,6 +992,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'show iteration event 210 on #12',
       'get sprint event 14 of issue 44',
+      'show iteration change 330 on payments/checkout#52',
+      'get resource iteration event 8 of ops/k8s#19',
+      'which sprint did change 41 put web/storefront#61 into?',
     ],
   },
   event_issue_weight_list: {
@@ -867,6 +1007,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'how has the weight of #12 evolved over time?',
       'weight history of issue 44',
+      'who changed the weight of payments/checkout#52 from 3 to 8?',
+      'list weight events of ops/k8s#19',
+      'how did the story points on web/storefront#61 change over time?',
     ],
   },
 
@@ -892,6 +1035,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'list the sprints of group acme',
       "what's the current iteration in group platform?",
       'upcoming iterations for group acme including subgroups',
+      'list the closed iterations of group payments',
+      'what sprints does platform have coming up, including its subgroups?',
     ],
   },
   iteration_list_project: {
@@ -914,6 +1059,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'which sprints can I use in acme/shop?',
       'current iteration available to project acme/api',
+      'what is the current sprint for payments/checkout?',
+      'list iterations available in ops/k8s, including inherited ones from parent groups',
+      'upcoming iterations I can schedule web/storefront issues into',
     ],
   },
 
@@ -986,6 +1134,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'list tasks and epics of acme/shop as work items',
       'show open work items of type OBJECTIVE in group acme',
       'all key results assigned to @alice in group platform',
+      'list the open tasks in payments/checkout as work items',
+      'every objective and key result in the platform group, subgroups included',
     ],
   },
   work_item_get: {
@@ -1022,6 +1172,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'show work item 12 in acme/shop with its child tasks',
       'get epic work item 5 in group acme with linked items',
       "what's the hierarchy of work item 88 in acme/api?",
+      'show work item 77 of payments/checkout with its parent and children',
+      'what are the child tasks and linked tickets of ops/k8s task 19?',
     ],
   },
   work_item_type_list: {
@@ -1046,6 +1198,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'what work item types exist in acme/shop and their ids?',
       'get the global id of the Task type in group acme',
+      'list the work item types available in payments/checkout',
+      'which object kinds (epic, objective, key result) does group platform support, with their global ids?',
+      'look up the Incident work item type ID for ops/k8s',
     ],
   },
   work_item_create: {
@@ -1109,6 +1264,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'create a task under work item 12 in acme/shop: write the migration',
       'new objective in group acme: improve uptime to 99.9 percent',
       'add a key result work item to group platform titled "p95 latency under 200ms"',
+      'create a work item of type Task in payments/checkout: add refund tests, due 2025-06-30',
+      'new key result under objective 14 in group platform: p99 latency under 300ms',
     ],
   },
   work_item_update: {
@@ -1175,6 +1332,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       'reparent work item 34 in acme/shop under epic work item 5',
       'close work item 88 in group acme',
       'set the start and due dates of work item 12 in acme/api',
+      'set the health status of work item 14 in group platform to at risk',
+      'reassign ops/k8s task 19 to @erin and set its due date to Friday',
     ],
   },
   work_item_delete: {
@@ -1197,6 +1356,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'delete work item 34 in acme/shop',
       'permanently remove the duplicate task work item 90 from group acme',
+      'delete work item 19 in ops/k8s, that task was filed twice',
+      'get rid of objective 14 in group platform for good, it was a duplicate',
+      'nuke work item 77 of payments/checkout',
     ],
   },
 
@@ -1232,6 +1394,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'which saved views exist in acme/shop?',
       'which saved work item filters do I follow in group acme?',
+      'list saved work item views in payments/checkout',
+      'what named filters has the platform group bookmarked?',
+      'search the saved views of ops/k8s for "triage"',
     ],
   },
   work_item_saved_view_get: {
@@ -1254,6 +1419,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'show saved view 14 of acme/shop with its filters',
       'what filters does saved view 3 in group acme apply?',
+      'get saved view 21 in payments/checkout',
+      'what exactly does named filter 9 in ops/k8s match and how is it sorted?',
+      'show the share link and display settings of saved view 5 in group platform',
     ],
   },
   work_item_saved_view_create: {
@@ -1293,6 +1461,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'save a view "My open bugs" in acme/shop filtering ~bug and my assignments',
       'create a saved filter in group acme for open incidents sorted by severity',
+      'save a view in ops/k8s called "Incidents this week" sorted by newest',
+      'bookmark a named filter in group platform for open incidents by due date, visible to the team',
+      'create a private saved view "Mine" in payments/checkout for items assigned to me',
     ],
   },
   work_item_saved_view_update: {
@@ -1332,6 +1503,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'rename saved view 14 in acme/shop to "Triage queue"',
       'make saved view 3 shared instead of private',
+      'change saved view 21 to sort by priority descending',
+      'rename filter 9 to "Ops only" and make it private again',
+      'update the description of saved view 5 to explain what it shows',
     ],
   },
   work_item_saved_view_delete: {
@@ -1353,6 +1527,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'delete saved view 14',
       'remove the old "Sprint 12" saved view (id 3) for everyone',
+      'delete saved view 21, nobody uses it',
+      'get rid of shared filter 9 for the whole team',
+      'wipe the stale saved view 5 everywhere',
     ],
   },
   work_item_saved_view_subscribe: {
@@ -1374,6 +1551,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'add saved view 14 to my views',
       'follow the team saved view 3 in group acme',
+      'subscribe me to saved view 21',
+      'pin named filter 9 so it shows up in my list',
+      'I want saved view 5 from group platform in my sidebar',
     ],
   },
   work_item_saved_view_unsubscribe: {
@@ -1395,6 +1575,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     examples: [
       'unfollow saved view 14, keep it for others',
       'take saved view 3 out of my views list, just for me',
+      'unsubscribe me from saved view 21',
+      'unpin named filter 9 from my sidebar, others can keep it',
+      'I do not want saved view 5 in my views any more',
     ],
   },
 });

@@ -22,6 +22,8 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       'jobs of pipeline 4521',
       'which jobs failed in pipeline 88123?',
       'list the stages and jobs of pipeline 9001 in acme/shop',
+      'list failed and canceled jobs of pipeline 77120 in ops/k8s including retried ones',
+      'which steps of CI run 5530 in payments/checkout are still running?',
     ],
   },
   list_project: {
@@ -39,6 +41,8 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       'recent failed jobs in acme/shop',
       'what jobs are running in platform/infra right now?',
       'list the latest jobs of web/frontend across all pipelines',
+      'list the last 50 jobs in payments/checkout on branch main',
+      'which CI steps have been failing in ops/k8s lately, whatever the pipeline?',
     ],
   },
   list_bridges: {
@@ -56,6 +60,8 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       'what downstream pipelines did pipeline 4521 trigger?',
       'list the trigger jobs of pipeline 88123 and their child pipelines',
       'which child pipelines came out of pipeline 9001 in acme/shop?',
+      'list bridge jobs of pipeline 77120 in ops/k8s',
+      'which multi-project triggers fired from CI run 5530 of payments/checkout?',
     ],
   },
   get: {
@@ -69,6 +75,8 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       'status of job 912',
       'which runner ran job 3301 and how long did it take?',
       'details of job 4410 in acme/shop: stage, duration, failure reason',
+      'get job 6021 in payments/checkout',
+      'which runner picked up step 7788 in ops/k8s, and what stage and duration did it have?',
     ],
   },
   trace: {
@@ -88,6 +96,8 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       'why did job 912 fail?',
       'show the log of job 3301',
       'last 50 lines of output from https://gitlab.example.com/acme/shop/-/jobs/4410',
+      'show the trace of job 6021 in payments/checkout',
+      'what did the console print before step 7788 in ops/k8s crashed?',
     ],
   },
   wait: {
@@ -107,6 +117,8 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       'wait for job 912 to finish',
       'let me know when job 3301 completes',
       'block until job 4410 in acme/shop is done, then tell me if it passed',
+      'wait until job 6021 in payments/checkout is finished, check every 30s',
+      'hold on till build step 7788 in ops/k8s is over and report the outcome',
     ],
   },
   retry: {
@@ -119,6 +131,8 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       'retry job 912',
       'rerun the flaky rspec job 3301',
       'job 4410 failed on a network blip, run it again',
+      'retry job 6021 in payments/checkout with input env=staging',
+      'rspec step 7788 in ops/k8s was flaky, give it another shot',
     ],
   },
   cancel: {
@@ -135,6 +149,8 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       'cancel job 912',
       "stop job 3301, it's hanging",
       'force-cancel the deploy job 4410 that is stuck in canceling',
+      'cancel the pending job 6021 in payments/checkout',
+      'abort build step 7788 in ops/k8s, it will never get a runner',
     ],
   },
   play: {
@@ -152,6 +168,8 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       'run the manual deploy job 912',
       'press play on job 3301 with ENV=prod',
       'trigger the manual release job 4410',
+      'play manual job 6021 in payments/checkout',
+      'start the when:manual deploy step 7788 in ops/k8s with TARGET=eu',
     ],
   },
   erase: {
@@ -164,6 +182,9 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     examples: [
       'erase job 912',
       'wipe the log and artifacts of job 3301, it leaked a secret',
+      'erase job 6021 in payments/checkout, log and artifacts both',
+      'wipe everything step 7788 in ops/k8s left behind, console output included',
+      'delete the log and artifacts of job 5002 in acme/web, a token was printed',
     ],
   },
 
@@ -184,6 +205,8 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       'download the artifacts of job 912 to ./out.zip',
       'save the build output zip of job 3301 locally',
       'grab the artifacts archive of job 4410 in acme/shop and save it to /tmp/a.zip',
+      'download the artifacts zip of job 6021 in payments/checkout into ./artifacts.zip',
+      'save everything step 7788 in ops/k8s produced as a zip at /tmp/k8s-build.zip',
     ],
   },
   download_artifacts: {
@@ -203,6 +226,9 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     examples: [
       'download the latest artifacts of the build job on main',
       'get the zip from the last successful package job on release/2.3',
+      'download artifacts of the latest lint job on main in payments/checkout to ./lint.zip',
+      'grab the zip from the newest successful compile step on develop in ops/k8s and save it as out.zip',
+      'fetch the artifacts zip of job docs from the last green pipeline of tag v1.8.0, search older pipelines too',
     ],
   },
   download_single_artifact: {
@@ -223,6 +249,8 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       'read reports/coverage.txt from the artifacts of job 912',
       'open junit.xml from the artifacts of job 3301',
       "show me dist/report.html from job 4410's artifacts in acme/shop",
+      'pull reports/junit.xml out of job 6021 in payments/checkout, just that file',
+      'cat gl-sast-report.json out of step 7788 in ops/k8s',
     ],
   },
   download_single_artifact_by_ref: {
@@ -245,6 +273,9 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     examples: [
       'read dist/version.txt from the latest build job artifacts on main',
       'get coverage/summary.json from the last successful test job on develop',
+      'read the single file reports/lint.json from the latest lint job artifacts on main in payments/checkout',
+      'what is in coverage.xml from the newest passing test step on release/2.0 of ops/k8s?',
+      'save dist/bundle.js from the latest build job on tag v3.1.0 to ./bundle.js',
     ],
   },
   keep_artifacts: {
@@ -256,6 +287,9 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     examples: [
       'keep the artifacts of job 912 forever',
       "don't let job 3301's artifacts expire",
+      'keep artifacts of job 6021 in payments/checkout',
+      'pin the output of step 7788 in ops/k8s so it never expires',
+      'retain job 5002 artifacts in acme/web past their expiry date',
     ],
   },
   delete_artifacts: {
@@ -268,6 +302,9 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     examples: [
       'delete the artifacts of job 912',
       "remove job 3301's artifacts to free space",
+      'delete artifacts of job 6021 in payments/checkout',
+      'get rid of the downloadable zip from step 8890 in ops/k8s',
+      'purge job 5002 artifacts in acme/web, they hold a leaked key',
     ],
   },
   delete_project_artifacts: {
@@ -280,6 +317,9 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     examples: [
       'delete all job artifacts in acme/shop',
       'purge every artifact of platform/infra to reclaim storage',
+      'wipe every job artifact in the payments/checkout project',
+      'nuke all CI artefacts stored for the ops/k8s repo',
+      'remove all artifacts project-wide in acme/web, keep nothing',
     ],
   },
 
@@ -293,6 +333,9 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     examples: [
       'is the CI_JOB_TOKEN allowlist enforced on acme/shop?',
       'show the job token access settings of platform/infra',
+      'get the CI job token scope settings of payments/checkout',
+      'is the inbound allowlist switched on for ops/k8s?',
+      'show whether CI_JOB_TOKEN access is limited for acme/web',
     ],
   },
   token_scope_patch: {
@@ -307,6 +350,9 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     examples: [
       'turn on the job token access limit for acme/shop',
       'switch off the CI_JOB_TOKEN inbound restriction on platform/infra',
+      'enable the job token scope limit on payments/checkout',
+      'lock ops/k8s so only allowlisted projects can reach it from CI',
+      'set the job token access limit of acme/web to off',
     ],
   },
   token_scope_list_inbound: {
@@ -318,6 +364,9 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     examples: [
       "which projects' job tokens can access acme/shop?",
       'list the inbound CI_JOB_TOKEN allowlist of platform/infra',
+      'list projects on the CI job token inbound allowlist of payments/checkout',
+      'whose pipelines are allowed to call into ops/k8s?',
+      'show the project allowlist for CI_JOB_TOKEN access to acme/web',
     ],
   },
   token_scope_add_project: {
@@ -338,6 +387,9 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     examples: [
       'allow acme/api pipelines to access acme/shop with CI_JOB_TOKEN',
       'add project 812 to the job token allowlist of platform/infra',
+      'add acme/billing to the CI_JOB_TOKEN allowlist of payments/checkout',
+      'let pipelines of ops/terraform reach ops/k8s, with read_deployments policy only',
+      'allowlist project 903 for job token access into acme/web with default permissions',
     ],
   },
   token_scope_remove_project: {
@@ -353,6 +405,9 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     examples: [
       'remove project 812 from the job token allowlist of acme/shop',
       'delete acme/api from the CI_JOB_TOKEN allowlist of platform/infra',
+      'remove project 903 from the inbound job token allowlist of acme/web',
+      'kick ops/terraform off the allowlist of ops/k8s',
+      'drop acme/billing from payments/checkout CI_JOB_TOKEN allowlist',
     ],
   },
   token_scope_list_groups: {
@@ -364,6 +419,9 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     examples: [
       'which groups are on the job token allowlist of acme/shop?',
       'list allowlisted groups for CI_JOB_TOKEN in platform/infra',
+      'list groups allowlisted for job tokens in payments/checkout',
+      'which namespaces may reach ops/k8s from their pipelines?',
+      'show the group allowlist of the CI_JOB_TOKEN scope for acme/web',
     ],
   },
   token_scope_add_group: {
@@ -384,6 +442,9 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     examples: [
       'allow jobs from group acme to access platform/infra with CI_JOB_TOKEN',
       'add group 55 to the job token allowlist of acme/shop',
+      'add group 71 to the CI_JOB_TOKEN allowlist of payments/checkout',
+      'let every repo under the ops namespace reach ops/k8s from CI',
+      'allowlist group 12 for job token access into acme/web with policy read_packages',
     ],
   },
   token_scope_remove_group: {
@@ -399,6 +460,9 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     examples: [
       'remove group 55 from the job token allowlist of acme/shop',
       'delete the data-team group entry from the CI_JOB_TOKEN allowlist of platform/infra',
+      'remove group 71 from the CI_JOB_TOKEN allowlist of payments/checkout',
+      'ops namespace should no longer reach ops/k8s from CI, drop it from the allowlist',
+      'delete group 12 from the job token groups allowlist of acme/web',
     ],
   },
 });

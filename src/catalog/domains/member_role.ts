@@ -63,6 +63,8 @@ export default domain('member_role', 'Custom roles (member roles) of top-level g
       'what custom roles exist in group acme?',
       'list the member roles defined for the platform group',
       'show custom RBAC roles of top-level group acme with their permissions',
+      'list member roles of group payments',
+      'which bespoke permission sets exist under acme?',
     ],
   },
   list_instance: {
@@ -75,6 +77,9 @@ export default domain('member_role', 'Custom roles (member roles) of top-level g
     examples: [
       'list instance-wide custom roles',
       'as admin, show all custom roles on this GitLab server',
+      'list custom roles for the whole instance',
+      'as admin, which bespoke permission sets exist server-wide?',
+      'show instance-level member roles, including admin area ones',
     ],
   },
   create_group: {
@@ -88,6 +93,8 @@ export default domain('member_role', 'Custom roles (member roles) of top-level g
       'create a custom role "Security Reviewer" in group acme based on Reporter with read_vulnerability',
       'define a Developer-based role in group platform that can manage CI variables',
       'add a custom role to group acme letting Guests read code',
+      'create a custom role Release Manager in group payments, based on Developer, able to manage protected tags',
+      'for acme, make a Reporter-based permission set that can read the dependency list',
     ],
   },
   create_instance: {
@@ -100,6 +107,9 @@ export default domain('member_role', 'Custom roles (member roles) of top-level g
     examples: [
       'create an instance-level custom role "Auditor" based on Guest with compliance dashboard access',
       'as admin, add a server-wide custom role that can archive projects',
+      'create an instance-wide custom role based on Reporter that can view admin users',
+      'as admin, define a server-wide permission set on top of Guest with read_admin_monitoring',
+      'add an instance custom role Runner Admin, Developer-based, allowed to manage runners',
     ],
   },
   delete_group: {
@@ -113,6 +123,9 @@ export default domain('member_role', 'Custom roles (member roles) of top-level g
     examples: [
       'delete custom role 12 from group acme',
       'remove the unused member role 7 in the platform group',
+      'delete the Release Manager custom role (id 21) in group payments',
+      'nuke custom permission set 33 under acme, nobody holds it',
+      'remove member role 44 from group acme',
     ],
   },
   delete_instance: {
@@ -126,6 +139,9 @@ export default domain('member_role', 'Custom roles (member roles) of top-level g
     examples: [
       'delete instance custom role 4',
       'remove the server-wide member role 9',
+      'delete instance-wide custom role 15 as admin',
+      'as admin, get rid of the server-wide custom permission set 17',
+      'remove admin custom role 22 from the whole instance',
     ],
   },
 });

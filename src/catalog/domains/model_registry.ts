@@ -20,6 +20,9 @@ export default domain('model_registry', 'Machine learning model registry: model 
     examples: [
       'download model.safetensors of model version 42 in acme/ml-models to ./weights',
       'fetch the onnx file of ML model version 17 from data/recsys and save it locally',
+      'download the pytorch_model.bin file of model version 8 in ml/churn to ./models',
+      'save config.json of experiment candidate:3 in data/recsys to ./run3',
+      'pull the weights file model.onnx of ML model version 21 from acme/vision into /tmp/vision.onnx',
     ],
   },
 });

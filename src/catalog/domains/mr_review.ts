@@ -32,6 +32,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       'show the file-by-file diff of !42 so I can review it',
       'which files does !17 touch and how did they change?',
       'show me the diff of !31',
+      'walk me through the diff of payments/checkout!214 file by file',
     ],
   },
   raw_diffs: {
@@ -45,6 +46,9 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     examples: [
       'give me the raw patch of !88',
       'plain git diff text for MR 42 so I can apply it locally',
+      'dump payments/checkout!214 as one plain-text patch',
+      'get the raw diffs of merge request 57 in ops/k8s',
+      'I want to git apply web/storefront!9 locally, give me the unified diff text',
     ],
   },
   diff_versions_list: {
@@ -56,6 +60,9 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     examples: [
       'list the diff versions of !88',
       'list push revisions of MR 42 with their base and head SHAs',
+      'every revision of payments/checkout!214 with its base and head SHAs',
+      'list diff versions of merge request 57 in ops/k8s',
+      'which diff versions does web/storefront!9 have so far?',
     ],
   },
   diff_version_get: {
@@ -73,6 +80,9 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     examples: [
       'show diff version 3 of !88',
       'what did version 512 of MR 42 contain compared to base?',
+      'show revision 4410 of payments/checkout!214 with its commits and files',
+      'get diff version 7 of merge request 57 in ops/k8s',
+      'show diff version 12 of web/storefront!9 in unified diff format',
     ],
   },
 
@@ -87,6 +97,8 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       'list unresolved review threads on MR 88',
       'list review discussions of MR 42',
       'what feedback is still open on !17?',
+      'is there still open feedback to address on web/storefront!9?',
+      'list all discussion threads of merge request 57 in ops/k8s, including inline ones',
     ],
   },
   discussion_get: {
@@ -98,6 +110,9 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     examples: [
       'show discussion 5e1a on !88',
       'get the review thread with id 7c3d on MR 42',
+      'what was said in thread 2ab9f1 on payments/checkout!214?',
+      'get discussion c0ffee of merge request 57 in ops/k8s',
+      'show review thread 51d2 on web/storefront!9 with its notes',
     ],
   },
   discussion_create: {
@@ -117,6 +132,8 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       'leave a review comment on line 42 of app.rb in !88',
       'start a thread on MR 42 questioning the cache TTL',
       'open an inline discussion on src/api.ts line 10 in !17',
+      'comment inline on line 88 of src/pay.go in payments/checkout!214: this can panic',
+      'start a discussion on merge request 57 in ops/k8s about the rollout order',
     ],
   },
   discussion_reply: {
@@ -133,6 +150,9 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     examples: [
       'reply to thread 5e1a on !88: fixed in the latest commit',
       'answer the reviewer in discussion 7c3d on MR 42',
+      'respond in thread 2ab9f1 on payments/checkout!214: good catch, fixed',
+      'reply to discussion c0ffee on merge request 57 in ops/k8s with the benchmark numbers',
+      'answer @dan in review thread 51d2 of web/storefront!9',
     ],
   },
   discussion_resolve: {
@@ -145,6 +165,8 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       'resolve thread 5e1a on !88',
       'mark discussion 7c3d on MR 42 as resolved',
       'unresolve the thread 1b2f on !17, not fixed yet',
+      'mark thread 2ab9f1 on payments/checkout!214 as done, it is addressed',
+      'resolve discussion c0ffee on merge request 57 in ops/k8s',
     ],
   },
   discussion_note_update: {
@@ -162,6 +184,9 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     examples: [
       'edit my reply 9001 in thread 5e1a on !88',
       'reword note 733 in review discussion 7c3d of MR 42',
+      'my reply 60012 in thread 2ab9f1 on payments/checkout!214 has a wrong link, fix it',
+      'edit note 411 in discussion c0ffee of merge request 57 in ops/k8s',
+      'resolve just note 77 inside thread 51d2 on web/storefront!9',
     ],
   },
   discussion_note_delete: {
@@ -174,6 +199,9 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     examples: [
       'delete my reply 9001 in thread 5e1a on !88',
       'remove note 733 from review discussion 7c3d on MR 42',
+      'delete reply 60012 from thread 2ab9f1 on payments/checkout!214',
+      'get rid of my answer 411 in thread c0ffee on ops/k8s!57',
+      'remove note 77 from review discussion 51d2 of web/storefront!9',
     ],
   },
 
@@ -187,6 +215,9 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     examples: [
       'show my pending review comments on !88',
       'what unpublished draft notes do I have on MR 42?',
+      'what comments have I queued up but not posted yet on payments/checkout!214?',
+      'list my draft notes on merge request 57 in ops/k8s',
+      'show my unsubmitted review comments on web/storefront!9',
     ],
   },
   draft_note_get: {
@@ -198,6 +229,9 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     examples: [
       'show draft note 301 on !88',
       'get pending review comment 12 of MR 42',
+      'show my unposted comment 903 on payments/checkout!214',
+      'get draft note 44 of merge request 57 in ops/k8s',
+      'what does pending review comment 7 on web/storefront!9 say?',
     ],
   },
   draft_note_create: {
@@ -216,6 +250,9 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     examples: [
       'add a draft comment on !88 at line 20 of lib/cache.rb without posting yet',
       'start a review on MR 42 with a pending note: needs tests',
+      'queue a comment on line 15 of src/pay.go in payments/checkout!214 but do not post it yet',
+      'add a pending review comment to merge request 57 in ops/k8s: missing error handling',
+      'draft a reply to thread 51d2 on web/storefront!9 for my review, hold it back',
     ],
   },
   draft_note_update: {
@@ -232,6 +269,9 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     examples: [
       'edit my draft note 301 on !88',
       'change pending review comment 12 on MR 42 to say "nit"',
+      'reword my unposted comment 903 on payments/checkout!214',
+      'update draft note 44 on merge request 57 in ops/k8s to add a code suggestion',
+      'change the text of pending comment 7 on web/storefront!9 before I submit',
     ],
   },
   draft_note_delete: {
@@ -244,6 +284,9 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     examples: [
       'delete draft note 301 on !88',
       'remove my unpublished comment 12 from MR 42',
+      'discard draft note 903 on payments/checkout!214',
+      'delete pending review comment 44 from merge request 57 in ops/k8s',
+      'throw away my unposted comment 7 on web/storefront!9',
     ],
   },
   draft_note_publish: {
@@ -255,6 +298,9 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     examples: [
       'publish only draft note 301 on MR 88, not the rest',
       'post just my pending comment 12 on MR 42',
+      'post only unposted comment 903 on payments/checkout!214, keep the others pending',
+      'publish draft note 44 on merge request 57 in ops/k8s',
+      'send just pending comment 7 on web/storefront!9, not the whole review',
     ],
   },
   draft_note_publish_all: {
@@ -267,6 +313,8 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       'submit my review on !88',
       'publish all my draft comments on MR 42',
       'finish the review of !17 and post everything',
+      'post every queued comment on payments/checkout!214 at once',
+      'submit my pending review on merge request 57 in ops/k8s',
     ],
   },
 
@@ -288,6 +336,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       'what did people say on MR 42?',
       'activity and system notes on !17, newest first',
       'show every comment on tools/cli!14',
+      'what have people commented on payments/checkout!214, oldest first?',
     ],
   },
   note_get: {
@@ -299,6 +348,9 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     examples: [
       'show comment 7001 on !88',
       'get note 640 of MR 42',
+      'show comment 31337 on payments/checkout!214',
+      'get note 4500 of merge request 57 in ops/k8s',
+      'read comment 990 on web/storefront!9 to me',
     ],
   },
   note_create: {
@@ -318,6 +370,8 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       'comment on !88: please add a changelog entry',
       'post a note on MR 42 that QA passed',
       'write an internal note on !17 for the team',
+      'let the folks on payments/checkout!214 know that staging looks good',
+      'add a general comment to merge request 57 in ops/k8s: waiting on infra',
     ],
   },
   note_update: {
@@ -331,6 +385,8 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       'fix a typo in my posted comment 7001 on MR 88',
       'reword note 640 on MR 42 in acme/api',
       'edit my comment 5521 on !31',
+      'change the wording of comment 31337 on payments/checkout!214',
+      'update my note 4500 on merge request 57 in ops/k8s to add the link',
     ],
   },
   note_delete: {
@@ -343,6 +399,9 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     examples: [
       'delete comment 7001 on MR 88',
       'remove my note 640 from merge request 42',
+      'delete note 4500 on merge request 57 in ops/k8s',
+      'get rid of comment 31337 on payments/checkout!214, posted in the wrong place',
+      'remove my comment 990 from web/storefront!9',
     ],
   },
 });

@@ -14,6 +14,9 @@ export default domain('orbit', 'Orbit knowledge graph of the public hosted insta
     examples: [
       'is the Orbit knowledge graph up?',
       'check Orbit service health and version',
+      'orbit status',
+      'is the knowledge graph service healthy right now?',
+      'what version of Orbit is running and are all components up?',
     ],
   },
   schema: {
@@ -30,6 +33,9 @@ export default domain('orbit', 'Orbit knowledge graph of the public hosted insta
     examples: [
       'what node types and edges does the Orbit graph have?',
       'show the Orbit ontology with MergeRequest and Project expanded',
+      'show the Orbit schema',
+      'what entity types can I explore in the knowledge graph? expand Pipeline',
+      'list Orbit node types and the edges of User',
     ],
   },
   dsl: {
@@ -43,6 +49,9 @@ export default domain('orbit', 'Orbit knowledge graph of the public hosted insta
     examples: [
       'how do I write an Orbit graph query? show the query language',
       'give me the JSON schema of the Orbit query DSL',
+      'show the Orbit DSL',
+      'what is the grammar for knowledge graph queries?',
+      'fetch the Orbit query language JSON schema in llm format',
     ],
   },
   tools: {
@@ -56,6 +65,9 @@ export default domain('orbit', 'Orbit knowledge graph of the public hosted insta
     examples: [
       'list the Orbit MCP tools and their parameters',
       'what tools does the Orbit manifest expose?',
+      'orbit tools manifest',
+      'what does the knowledge graph MCP manifest contain?',
+      'list the tools Orbit provides with their parameter schemas',
     ],
   },
   query: {
@@ -75,6 +87,8 @@ export default domain('orbit', 'Orbit knowledge graph of the public hosted insta
       'use the Orbit knowledge graph to find which projects depend on acme/auth-lib',
       'run an Orbit traversal from user alice to the MRs she authored, limit 10',
       'graph query: count merge requests per project in group acme',
+      'run an Orbit query: which users touched the most MRs in acme/payments',
+      'in the knowledge graph, find the shortest path between project acme/web and user bob',
     ],
   },
   graph_status: {
@@ -94,6 +108,9 @@ export default domain('orbit', 'Orbit knowledge graph of the public hosted insta
     examples: [
       'is acme/shop indexed in Orbit yet?',
       'show Orbit indexing progress for group acme',
+      'Orbit indexing status of project 4512',
+      'is group platform fully indexed in the GitLab knowledge engine yet?',
+      'when did Orbit last index acme/payments and how many entities does it have?',
     ],
   },
 });

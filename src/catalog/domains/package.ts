@@ -57,6 +57,8 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       'list packages in acme/shop',
       'npm packages published in platform/sdk',
       'find version 1.4.2 of the maven package in acme/api',
+      'list pypi packages of payments/checkout sorted by version',
+      'what has ops/k8s published to its registry, helm charts only?',
     ],
   },
   group_list: {
@@ -75,6 +77,8 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       'all packages across group acme',
       'list pypi packages in the platform group',
       'what libraries has the data-team group published?',
+      'list npm packages in group payments, excluding subgroups',
+      'which libraries has the ops namespace published across its repos?',
     ],
   },
   get: {
@@ -89,6 +93,8 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       'show package 812 in acme/shop',
       'which pipeline built package 4401?',
       'details of package 77 in platform/sdk',
+      'get package 5120 of payments/checkout',
+      'what version and type is registry entry 6342 in ops/k8s?',
     ],
   },
   file_list: {
@@ -107,6 +113,8 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       'what files are in package 812?',
       'list files and checksums of package 4401 in acme/api',
       'which files were uploaded to package 77 in platform/sdk, with sha256?',
+      'list the package files of package 5120 in payments/checkout, newest first',
+      'what assets were uploaded under registry entry 6342 in ops/k8s, with sizes?',
     ],
   },
   delete: {
@@ -119,6 +127,9 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     examples: [
       'delete package 812 in acme/shop',
       'remove the broken release package 4401',
+      'delete package 5120 from payments/checkout entirely',
+      'wipe the ops-cli 2.0.0-beta npm build from ops/k8s, id 6342',
+      'remove the 0.0.1-test npm package, id 991, from acme/web',
     ],
   },
   file_delete: {
@@ -135,6 +146,9 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     examples: [
       'delete file 9023 from package 812',
       'remove the bad tarball 311 of package 4401 in acme/api',
+      'delete package file 78001 of package 5120 in payments/checkout',
+      'get rid of the corrupt wheel 78122 uploaded to registry entry 6342 in ops/k8s',
+      'remove file 4411 from package 991, keep the rest',
     ],
   },
 
@@ -155,6 +169,8 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       'download app.tar.gz from generic package myapp 1.2.0 in acme/shop',
       'fetch the cli binary of generic package tools v3.0.1 to ./bin',
       'save setup.exe from generic package installer 4.1.0 of web/desktop to ./downloads',
+      'download file linux-amd64.tar.gz of generic package agent 2.4.0 in ops/k8s to ./agent.tgz',
+      'save checksums.txt of the generic release bundle 5.0.0 from payments/checkout to disk at ./sums.txt',
     ],
   },
   publish: {
@@ -174,6 +190,8 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       'upload dist/app.tar.gz as generic package myapp 1.2.0',
       'publish build.zip to the generic registry of platform/tools as version 3.0.1',
       'push build/out.bin to the generic package registry as firmware 0.9.1 in iot/device',
+      'publish ./build/agent to generic package agent 2.4.0 in ops/k8s as a hidden file',
+      'upload report.pdf into the generic registry of payments/checkout under docs 1.0.0',
     ],
   },
   publish_and_link: {
@@ -204,6 +222,9 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     examples: [
       'upload app.tar.gz to package myapp 1.2.0 and attach it to release v1.2.0',
       'publish the installer and add it as an asset on the v3.0.1 release',
+      'publish agent-linux.tar.gz to generic package agent 2.4.0 in ops/k8s and link it on release v2.4.0',
+      'upload setup.msi to the generic registry of payments/checkout as version 5.0.0, then attach it to the v5.0.0 release',
+      'put firmware.bin in generic package fw 0.9.1 of iot/device and add a release link named Firmware for tag v0.9.1',
     ],
   },
   publish_directory: {
@@ -223,6 +244,9 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     examples: [
       'upload everything in ./dist as generic package myapp 1.2.0',
       'publish all *.tar.gz files from build/ to package tools 3.0.1',
+      'publish the whole ./out directory of ops/k8s as generic package agent 2.4.0',
+      'upload every .whl in dist/ to generic package wheels 1.1.0 of payments/checkout',
+      'send all files from the ./release folder to the generic registry of acme/web as bundle 3.2.0, one file each',
     ],
   },
 
@@ -237,6 +261,8 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       'list package protection rules in acme/shop',
       'which packages are protected in platform/sdk?',
       'show the package protection rules of acme/api',
+      'list protection rules for packages in payments/checkout',
+      'which npm names in ops/k8s need maintainer rights to push?',
     ],
   },
   protection_rule_create: {
@@ -255,6 +281,8 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       'protect npm packages @acme/* so only maintainers can push',
       'only owners may delete pypi packages named internal-* in platform/sdk',
       'lock down maven packages com.acme.* in acme/api so only admins can push',
+      'create a package protection rule in payments/checkout for helm charts payments-* with owner push',
+      'only admins should publish NuGet Acme.* libraries in ops/k8s',
     ],
   },
   protection_rule_update: {
@@ -274,6 +302,8 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       'change package protection rule 5 to require owner for push',
       'update package rule 9 to cover maven com.acme.*',
       'loosen package protection rule 12 in acme/api to let maintainers push',
+      'update package protection rule 14 in payments/checkout so pushes need admin',
+      'lower the minimum push level on npm pattern 21 in ops/k8s to maintainer',
     ],
   },
   protection_rule_delete: {
@@ -286,6 +316,9 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     examples: [
       'delete package protection rule 5',
       'drop package protection rule 9 in platform/sdk so anyone can publish again',
+      'remove package protection rule 14 from payments/checkout',
+      'nuke entry 21, the npm publishing restriction of ops/k8s',
+      'delete the pypi protection rule 30 in acme/web',
     ],
   },
 
@@ -303,8 +336,10 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     keywords: 'docker container images registry OCI',
     examples: [
       'list docker images in acme/shop',
-      'what container repositories does platform/infra have, with tag counts?',
+      'what container repositories does platform/infra have?',
       'which Docker images live in the web/frontend registry?',
+      'list container registry repositories of payments/checkout with their tags',
+      'which Docker images does ops/k8s store?',
     ],
   },
   registry_list_group: {
@@ -317,6 +352,8 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       'list container images across group acme',
       'all registry repositories in the platform group',
       "show every image repository in data-team's container registry",
+      'list registry repositories of group payments',
+      'every Docker image stored under the ops namespace',
     ],
   },
   registry_get: {
@@ -334,6 +371,8 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       'show container repository 31 with its size',
       'how big is registry repository 207?',
       'details of container image repo 88 including its tags',
+      'get registry repository 412 with tags count',
+      'how much space does Docker image repo 519 take up?',
     ],
   },
   registry_delete: {
@@ -346,6 +385,9 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     examples: [
       'delete container repository 31 in acme/shop',
       'remove the whole docker image repo 207 with all its tags',
+      'delete registry repository 412 in payments/checkout',
+      'nuke Docker image repo 519 of ops/k8s entirely',
+      'remove container repository 600 from acme/web entirely',
     ],
   },
   registry_tag_list: {
@@ -357,7 +399,9 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     examples: [
       'list tags of container repository 31 in acme/shop',
       'what image versions are in registry repo 207?',
-      'what tags does image repository 88 in web/frontend have?',
+      'what docker tags does image repository 88 in web/frontend have?',
+      'list tags of registry repository 412 in payments/checkout',
+      'which versions of image repo 519 in ops/k8s exist?',
     ],
   },
   registry_tag_get: {
@@ -374,6 +418,8 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       'digest of the latest tag in container repository 31',
       'show image tag v2.3.0 of registry repo 207',
       'when was image tag nightly of container repository 88 created, and how big is it?',
+      'get tag v1.9.2 of registry repository 412 in payments/checkout',
+      'what digest does :stable point to in image repo 519 of ops/k8s?',
     ],
   },
   registry_tag_delete: {
@@ -390,6 +436,9 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     examples: [
       'delete image tag v1.0.0 from container repo 31',
       'remove the broken latest tag in registry repo 207',
+      'delete tag v1.9.2 from registry repository 412 in payments/checkout',
+      'get rid of :stable in Docker image repo 519 of ops/k8s',
+      'remove the pr-381 image tag from container repository 600',
     ],
   },
   registry_tag_delete_bulk: {
@@ -410,6 +459,9 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     examples: [
       'delete all image tags older than 30 days in repo 31, keep the newest 5',
       'clean up tags matching dev-.* in container repository 207',
+      'delete tags matching feature-.* older than 14d in registry repository 412, keep the latest 3',
+      'prune image versions older than 30d in Docker repo 519 of ops/k8s, keep release-.*',
+      'bulk remove every tag except main and stable in container repository 600 of acme/web',
     ],
   },
 
@@ -424,6 +476,8 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       'list container repository protection rules of acme/shop',
       'which image paths are protected in platform/infra?',
       'what container protection rules does web/frontend have?',
+      'list registry protection rules for container repos in payments/checkout',
+      'which image paths in ops/k8s are restricted to maintainers?',
     ],
   },
   registry_rule_create: {
@@ -441,6 +495,8 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       'protect container repos acme/shop/app-* so only maintainers can push',
       'require owner to delete images under platform/infra/base-*',
       'protect the web/frontend/prod image path from pushes by developers',
+      'create a container repository protection rule in payments/checkout for payments/checkout/worker-* with admin push',
+      'only owners should be able to publish images under ops/k8s/base-*',
     ],
   },
   registry_rule_update: {
@@ -459,6 +515,8 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       'change container protection rule 4 to require admin for push',
       'update image protection rule 8 pattern to acme/shop/api-*',
       'edit container repo protection rule 11 in web/frontend to maintainer push',
+      'update container repository protection rule 17 in payments/checkout to require owner for push',
+      'widen image path pattern 23 in ops/k8s to ops/k8s/*',
     ],
   },
   registry_rule_delete: {
@@ -471,6 +529,9 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     examples: [
       'delete container repository protection rule 4',
       'unprotect container images: remove image path rule 8 in platform/infra',
+      'remove container repository protection rule 17 in payments/checkout',
+      'nuke entry 23, the image path push restriction of ops/k8s',
+      'delete registry protection rule 30 for image repos in acme/web',
     ],
   },
 
@@ -485,6 +546,8 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       'list image tag protection rules in acme/shop',
       'which docker tags are protected in platform/infra?',
       'show the protected image tag patterns of web/frontend',
+      'list container tag protection rules of payments/checkout',
+      'which image versions like v* in ops/k8s can only maintainers overwrite?',
     ],
   },
   registry_tag_rule_create: {
@@ -502,6 +565,8 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       'protect image tags v*-release so only maintainers push or delete them',
       'make container tags matching prod-* owner-only in acme/shop',
       'add a tag protection rule so only admins can push latest in web/frontend',
+      'create a container tag protection rule in payments/checkout: pattern release-*, maintainer role required',
+      'nobody below owner may push or overwrite stable-* images in ops/k8s',
     ],
   },
   registry_tag_rule_update: {
@@ -520,6 +585,8 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       'change tag protection rule 2 to require admin for delete',
       'update docker tag rule 6 pattern to release-*',
       'edit tag protection rule 9 in web/frontend to let maintainers push',
+      'update container tag protection rule 8 in payments/checkout to pattern hotfix-*',
+      'loosen immutable pattern 13 in ops/k8s so maintainers can push over it',
     ],
   },
   registry_tag_rule_delete: {
@@ -532,6 +599,9 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     examples: [
       'delete tag protection rule 2',
       'remove docker tag protection rule 6 in acme/shop, tags can be overwritten again',
+      'remove container tag protection rule 8 in payments/checkout',
+      'nuke entry 13 that keeps v* images immutable in ops/k8s',
+      'delete the image tag protection rule 4 of acme/web',
     ],
   },
 });

@@ -43,6 +43,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       'recent CI runs for platform/infra',
       'pipelines triggered by @alice today',
       'list running pipelines in web/frontend',
+      'which CI runs in payments/checkout had an invalid .gitlab-ci.yml since Monday?',
     ],
   },
   get: {
@@ -57,6 +58,8 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       'status of pipeline 4521',
       'how long did pipeline 88123 in acme/shop take?',
       "what's up with https://gitlab.example.com/acme/shop/-/pipelines/9001?",
+      'get pipeline 77120 in ops/k8s: ref, sha and who started it',
+      'who started CI run 5530 in payments/checkout and what coverage did it report?',
     ],
   },
   latest: {
@@ -72,6 +75,8 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       'is main green?',
       'latest pipeline on develop in acme/shop',
       "what's the CI status of the newest commit on release/2.3?",
+      'get the latest pipeline for the default branch of payments/checkout',
+      'did the most recent commit on feature/search in ops/k8s pass CI?',
     ],
   },
   create: {
@@ -90,6 +95,8 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       'run a pipeline on main in acme/shop',
       'kick off CI for feature/login with DEPLOY=true',
       'trigger a new build of the v2.3.0 tag',
+      'create a pipeline for branch hotfix/cart-total in payments/checkout',
+      'start CI on release/3.0 in ops/k8s with input environment=staging',
     ],
   },
   retry: {
@@ -102,6 +109,8 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       'rerun the failed jobs of pipeline 4521',
       'retry pipeline 88123 in acme/shop',
       'pipeline 9001 flaked, restart it',
+      'retry the failed and canceled jobs in pipeline 77120 of ops/k8s',
+      'rerun what failed in CI run 5530 of payments/checkout',
     ],
   },
   cancel: {
@@ -114,6 +123,8 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       'cancel pipeline 4521',
       "stop pipeline 88123, it's stuck",
       'abort the CI run 9001 in acme/shop',
+      'cancel every running job in pipeline 77120 of ops/k8s',
+      'abort CI run 5530 in payments/checkout, I pushed a fix',
     ],
   },
   delete: {
@@ -126,6 +137,9 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     examples: [
       'delete pipeline 4521',
       'nuke pipeline 88123 and its logs in acme/shop',
+      'delete pipeline 77120 from ops/k8s along with its jobs and artifacts',
+      'get rid of CI run 5530 in payments/checkout, it printed a secret in the log',
+      'remove old pipeline 310 and all its logs from acme/web',
     ],
   },
   update_metadata: {
@@ -142,6 +156,8 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       'rename pipeline 4521 to nightly perf run',
       'give pipeline 88123 the name release candidate 2',
       'call pipeline 9001 in acme/shop hotfix verification',
+      'update the name of pipeline 77120 in ops/k8s to weekly-soak',
+      'set the title of CI run 5530 in payments/checkout to canary verify',
     ],
   },
   variables: {
@@ -154,6 +170,8 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       'what variables was pipeline 4521 run with?',
       'show the env vars passed to pipeline 88123',
       'which inputs and variables did pipeline 9001 in acme/shop get?',
+      'list the variables pipeline 77120 in ops/k8s was triggered with',
+      'which parameters was CI run 5530 in payments/checkout started with, DEPLOY_ENV included?',
     ],
   },
   test_report: {
@@ -166,6 +184,8 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       'which tests failed in pipeline 4521?',
       'full junit report for pipeline 88123 in acme/shop',
       'show the failing test cases and their errors from pipeline 9001',
+      'get the test report of pipeline 77120 in ops/k8s with each failing case',
+      'which specs broke in CI run 5530 of payments/checkout and what were the error messages?',
     ],
   },
   test_report_summary: {
@@ -178,6 +198,8 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       'how many tests passed in pipeline 4521?',
       'test totals for pipeline 88123',
       'pass/fail counts per suite in pipeline 9001',
+      'per-suite test counts for pipeline 77120 in ops/k8s',
+      'tally of passed, failed and skipped specs per suite for CI run 5530',
     ],
   },
   wait: {
@@ -197,6 +219,8 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       'wait for pipeline 4521 to finish',
       'tell me when pipeline 88123 is done',
       'watch pipeline 9001 until it completes, up to 20 minutes',
+      'wait until pipeline 77120 in ops/k8s is finished, checking every 30 seconds',
+      'hold on until CI run 5530 in payments/checkout has finished, then give me the result',
     ],
   },
 
@@ -215,6 +239,8 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       'list the scheduled pipelines in acme/shop',
       'what nightly jobs are set up in platform/infra?',
       'show inactive pipeline schedules of web/frontend',
+      'list all pipeline schedules of payments/checkout',
+      'which nightly and weekly crons are set up for ops/k8s? active only',
     ],
   },
   schedule_get: {
@@ -227,6 +253,8 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       'show pipeline schedule 12',
       'when did schedule 34 in acme/shop last run and with what variables?',
       'details of the nightly schedule 56 in web/frontend: cron and owner',
+      'get pipeline schedule 78 in payments/checkout',
+      'what cron expression and owner does nightly timer 91 in ops/k8s have?',
     ],
   },
   schedule_list_triggered_pipelines: {
@@ -249,6 +277,9 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     examples: [
       'what pipelines has schedule 12 started?',
       'history of runs for the nightly schedule 34 in acme/shop',
+      'list pipelines triggered by schedule 78 in payments/checkout',
+      'show the failed runs the nightly cron 91 in ops/k8s kicked off this week',
+      'past pipelines started by pipeline schedule 45 in acme/web, newest first',
     ],
   },
   schedule_create: {
@@ -269,6 +300,8 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       'schedule a nightly pipeline on main at 2am UTC',
       'create a cron 0 6 * * 1 for develop in acme/shop',
       'run release/2.3 every Sunday at midnight Berlin time',
+      'create a pipeline schedule in payments/checkout running main every hour',
+      'add a cron that runs develop in ops/k8s on weekdays at 6am Europe/Paris, description smoke tests',
     ],
   },
   schedule_update: {
@@ -290,6 +323,8 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       'change schedule 12 to run at 3am',
       'pause pipeline schedule 34 in acme/shop',
       'switch the nightly schedule 56 to the develop branch',
+      'update pipeline schedule 78 in payments/checkout to use cron 0 4 * * *',
+      'reactivate the nightly cron 91 in ops/k8s',
     ],
   },
   schedule_delete: {
@@ -302,6 +337,9 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     examples: [
       'delete pipeline schedule 12',
       'remove the old nightly cron 34 from acme/shop',
+      'delete the weekly schedule 78 from payments/checkout',
+      'get rid of nightly cron 91 in ops/k8s, nobody uses it',
+      'remove pipeline schedule 45 in acme/web for good',
     ],
   },
   schedule_run: {
@@ -315,6 +353,8 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       'run schedule 12 now',
       'trigger the nightly schedule 34 immediately',
       'fire off the weekly schedule 56 right away without waiting for the cron',
+      'run pipeline schedule 78 in payments/checkout now',
+      'play the nightly cron 91 in ops/k8s right now instead of waiting for tonight',
     ],
   },
   schedule_take_ownership: {
@@ -326,6 +366,9 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     examples: [
       'take ownership of pipeline schedule 12',
       'make me the owner of schedule 34, @bob left the team',
+      'take ownership of schedule 78 in payments/checkout',
+      'I need to own cron 91 in ops/k8s so its runs go under my account',
+      'become the owner of pipeline schedule 45 in acme/web since @carol left',
     ],
   },
   schedule_create_variable: {
@@ -343,6 +386,9 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     examples: [
       'add variable ENV=staging to schedule 12',
       'set a new DEPLOY_TARGET variable on pipeline schedule 34',
+      'create variable REGION=eu-west-1 on pipeline schedule 78 in payments/checkout',
+      'nightly cron 91 in ops/k8s needs an extra env var SUITE=full',
+      'add a file-type variable CONFIG_JSON to schedule 45 in acme/web',
     ],
   },
   schedule_edit_variable: {
@@ -360,6 +406,9 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     examples: [
       'change ENV to production on schedule 12',
       'update the DEPLOY_TARGET value of pipeline schedule 34',
+      'edit the REGION variable of schedule 78 in payments/checkout to us-east-1',
+      'the nightly cron 91 in ops/k8s should pass SUITE=smoke instead of full',
+      'switch CONFIG_JSON on pipeline schedule 45 to file type',
     ],
   },
   schedule_delete_variable: {
@@ -376,6 +425,9 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     examples: [
       'remove the ENV variable from schedule 12',
       'delete DEPLOY_TARGET on pipeline schedule 34',
+      'delete variable REGION from pipeline schedule 78 in payments/checkout',
+      'drop the SUITE env var from nightly cron 91 in ops/k8s',
+      'get rid of CONFIG_JSON on schedule 45 in acme/web',
     ],
   },
 
@@ -390,6 +442,8 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       'list pipeline trigger tokens of acme/shop',
       'what trigger tokens exist in platform/infra?',
       'which external trigger tokens are set up for web/frontend CI?',
+      'list the trigger tokens in payments/checkout',
+      'which webhook tokens can kick CI off remotely in ops/k8s?',
     ],
   },
   trigger_get: {
@@ -402,6 +456,8 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       'show trigger token 7 in acme/shop',
       'who owns pipeline trigger 15 and when was it last used?',
       'details of pipeline trigger token 22 in web/frontend',
+      'get pipeline trigger 40 in payments/checkout',
+      'when was CI token 52 in ops/k8s last used and who owns it?',
     ],
   },
   trigger_create: {
@@ -418,6 +474,8 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       'create a pipeline trigger token for the deploy webhook in acme/shop',
       'new trigger token so platform/infra CI can be started from an external system',
       'make a trigger token for web/frontend so Jenkins can kick off pipelines',
+      'create a trigger token in payments/checkout described as argo rollouts',
+      'I need a token so our GitHub Actions can kick CI in ops/k8s remotely, make one with description gha',
     ],
   },
   trigger_update: {
@@ -434,6 +492,8 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       'rename trigger token 7 to jenkins-bridge',
       'change the description of pipeline trigger 15',
       'update the note on trigger token 22 in web/frontend to say used by ops cron',
+      'update trigger token 40 in payments/checkout with description argo',
+      'reword the description of CI token 52 in ops/k8s to nightly bridge',
     ],
   },
   trigger_delete: {
@@ -446,6 +506,9 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     examples: [
       'delete trigger token 7 in acme/shop',
       'remove pipeline trigger 15, the token leaked',
+      'revoke pipeline trigger token 40 in payments/checkout',
+      'delete CI trigger 52 in ops/k8s, Jenkins is gone',
+      'nuke the leaked CI token 61 of acme/web that Jenkins used to start builds',
     ],
   },
   trigger_run: {
@@ -465,6 +528,9 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     examples: [
       'trigger a pipeline on main of acme/shop with trigger token glptt-abc',
       'start CI remotely on develop using the trigger token, pass DEPLOY=true',
+      'run a pipeline in payments/checkout on main using trigger token glptt-123 with DEPLOY=true',
+      'use the glptt-xyz token to fire off ops/k8s CI on release/1.4',
+      'trigger CI for tag v2.0.1 of acme/web with trigger token glptt-9f3 and input target=prod',
     ],
   },
 
@@ -479,6 +545,8 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       'list resource groups in acme/shop',
       'what deployment locks does platform/infra have?',
       'show the concurrency groups defined in web/frontend',
+      'list all resource groups of payments/checkout',
+      'which deploy mutexes are defined in ops/k8s?',
     ],
   },
   resource_group_get: {
@@ -491,6 +559,8 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       'show resource group production in acme/shop',
       'what process mode does the staging resource group use?',
       'details of the deploy-prod resource group in platform/infra',
+      'get resource group staging in payments/checkout',
+      'how is the prod-deploy concurrency lock in ops/k8s configured?',
     ],
   },
   resource_group_upcoming_jobs: {
@@ -502,6 +572,9 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     examples: [
       'which jobs are waiting for the production resource group?',
       'why is my deploy stuck waiting_for_resource on staging?',
+      'list upcoming jobs of resource group production in payments/checkout',
+      'what is queued behind the prod-deploy lock in ops/k8s?',
+      'in what order will the waiting deploy jobs take the staging resource group in acme/web?',
     ],
   },
   resource_group_edit: {
@@ -517,6 +590,9 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     examples: [
       'set resource group production to oldest_first',
       'change the process mode of staging to newest_first in acme/shop',
+      'edit resource group prod-deploy in ops/k8s to process newest_ready_first',
+      'let waiting jobs on the staging deploy lock in payments/checkout go oldest first',
+      'switch resource group production in acme/web to unordered mode',
     ],
   },
 });

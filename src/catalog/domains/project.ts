@@ -374,6 +374,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'find projects with "payments" in the name',
       'show the private repos I own, most recently active first',
       'list projects with the topic kubernetes',
+      'which repos use Rust and got activity since 2025-01-01?',
     ],
   },
   get: {
@@ -394,6 +395,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'what is the default branch of the acme/shop project?',
       'show details for the repo platform/infra',
       'is acme/api public or private?',
+      'what merge method does payments/checkout use?',
+      'give me the repo info for https://gitlab.example.com/ops/k8s with storage stats',
     ],
   },
   create: {
@@ -416,6 +419,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'create a new repo called billing-service in group acme',
       'spin up an empty project with a README under my namespace',
       'start a project named storefront from the rails template',
+      'new internal repo named cli-helpers with an initial README commit',
+      'create a private project payments-worker in namespace 57 using the sha256 object format',
     ],
   },
   create_for_user: {
@@ -438,6 +443,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'as admin, create a project named sandbox for user @bob',
       'set up a repo called onboarding-notes owned by user id 482',
+      'as an admin, make a new project called scratch for @carol in her namespace',
+      'create a private repo named dotfiles owned by user 1290 (admin task)',
+      'on behalf of @dave, as admin, spin up an internal repo named notes with a README',
     ],
   },
   update: {
@@ -452,6 +460,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'set the description of data/etl to "Nightly warehouse loads"',
       'only allow merging when pipelines succeed in acme/shop',
       'change the display name of platform/infra to Infrastructure',
+      'switch payments/checkout to fast-forward merges and squash by default',
     ],
   },
   delete: {
@@ -473,6 +482,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'delete the project acme/old-prototype',
       'get rid of the repo sandbox/test-123 for good',
       'permanently remove acme/legacy-api, it is already pending deletion',
+      'nuke the repo tools/old-cli, we moved everything to the monorepo',
+      'remove project 4821, nobody uses it anymore',
     ],
   },
   restore: {
@@ -485,6 +496,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'restore the project acme/marketing-site',
       'undelete acme/old-prototype',
       'recover repo data/etl before its grace period runs out',
+      'bring back web/storefront-v1, it was marked to go away by mistake',
+      'restore project 4821 so it is active again',
     ],
   },
   archive: {
@@ -497,6 +510,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'archive acme/legacy-portal, nobody works on it anymore',
       'make data/old-reports read-only',
       'freeze the repo mobile/android-v1',
+      'set ops/k8s-legacy to read-only, that cluster is retired',
+      'mothball mobile/android-v2 so nobody can push to it anymore',
     ],
   },
   unarchive: {
@@ -509,6 +524,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'unarchive acme/legacy-portal',
       'reactivate the archived repo mobile/android-v1 so we can push again',
       'unfreeze data/old-reports so it is writable again',
+      'ops/k8s-legacy is read-only, make it writable again',
+      'lift the read-only state of project 4821, we are picking it back up',
     ],
   },
   transfer: {
@@ -528,6 +545,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'move acme/shop into the group retail',
       'transfer alice/scratchpad to the platform namespace',
       'move the repo data/etl under the analytics group',
+      'relocate tools/cli from my personal namespace to group devex',
+      'transfer project 4821 to namespace 57',
     ],
   },
   fork: {
@@ -551,6 +570,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'fork acme/shop into my namespace',
       'make my own copy of platform/infra under group sre',
       'fork acme/api as api-experiments with only the main branch',
+      'I want a personal copy of payments/checkout to experiment in, private visibility',
+      'fork ops/k8s into group sre-sandbox and name it k8s-playground',
     ],
   },
   list_forks: {
@@ -564,6 +585,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'who has forked acme/shop?',
       'list forks of platform/infra',
       'show all forks of acme/api, newest first',
+      'how many copies of payments/checkout exist in other namespaces?',
+      'show forks of tools/cli that had activity this year',
     ],
   },
   create_fork_relation: {
@@ -581,6 +604,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'mark acme/shop-mirror as a fork of acme/shop',
       'link project 311 to upstream project 42 as its fork',
+      'payments/checkout-copy was forked from payments/checkout outside GitLab, set up that fork link',
+      'set project 918 as forked from project 77',
+      'record tools/cli as the upstream of tools/cli-ng',
     ],
   },
   delete_fork_relation: {
@@ -593,6 +619,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'remove the fork link between acme/shop-v2 and its upstream',
       'delete the fork relationship of alice/api so it becomes standalone',
+      'unlink payments/checkout-copy from its upstream project',
+      'make tools/cli-ng standalone, remove its forked-from relation',
+      'ops/k8s-playground should no longer count as a copy of ops/k8s, unlink it',
     ],
   },
   star: {
@@ -606,6 +635,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'star acme/shop',
       'bookmark platform/infra for me',
       'favorite the repo data/etl',
+      'give payments/checkout a star',
+      'add ops/k8s to my favorites',
     ],
   },
   unstar: {
@@ -619,6 +650,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'unstar acme/shop',
       'unfavorite platform/infra',
       'I no longer want data/etl among my starred repos, unstar it',
+      'take my star off payments/checkout',
+      'I do not want ops/k8s in my favorites anymore',
     ],
   },
   list_starrers: {
@@ -631,6 +664,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'who gave acme/shop a star?',
       'list the stargazers of platform/infra',
       'search the starrers of data/etl for bob',
+      'how many people starred payments/checkout, and who are they?',
+      'show users who favorited tools/cli',
     ],
   },
   list_user_projects: {
@@ -644,6 +679,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'what repos does @alice own?',
       'list projects owned by user bob.dev',
       "show @priya's personal projects",
+      'which repos live in the personal namespace of user 1290?',
+      'list the public projects owned by @carol',
     ],
   },
   list_user_starred: {
@@ -656,6 +693,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'which projects has @alice starred?',
       "show @bob's starred repos",
+      'what has @carol bookmarked with a star?',
+      'list the repos user 1290 starred, most recently updated first',
+      'which repos did @dave favorite?',
     ],
   },
   list_user_contributed: {
@@ -674,6 +714,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'what projects has @alice contributed to this year?',
       'which repos did @bob.dev work on lately?',
       'list the projects @priya contributed to',
+      'where has @carol been committing over the last year?',
+      'projects user 1290 contributed to, sorted by name',
     ],
   },
   list_groups: {
@@ -694,6 +736,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'which groups is acme/web/shop nested under?',
       'list the parent groups of platform/infra/terraform',
       'show ancestor namespaces of acme/api, including shared groups',
+      'what namespaces sit above payments/checkout/api in the hierarchy?',
+      'list ancestor groups of ops/k8s plus groups it is shared with at Developer or higher',
     ],
   },
   list_invited_groups: {
@@ -714,6 +758,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'which groups is acme/shop shared with?',
       'list invited groups of platform/infra',
       'what outside groups got access to data/etl through sharing?',
+      'what teams got access to payments/checkout via sharing, and with which role?',
+      'show groups directly invited to ops/k8s, not inherited ones',
     ],
   },
   list_users: {
@@ -731,6 +777,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'list assignable users in acme/shop',
       'find a user named jo among the people of acme/api',
       'which users can be @-mentioned in platform/infra?',
+      'who can I assign issues to in payments/checkout?',
+      'look up users called kim in ops/k8s so I can mention them',
     ],
   },
   languages: {
@@ -743,6 +791,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'what languages is acme/shop written in?',
       'tech stack breakdown of platform/infra',
       'how much of acme/api is Go vs Python?',
+      'what percentage of payments/checkout is TypeScript?',
+      'show the language breakdown for ops/k8s',
     ],
   },
   statistics_get: {
@@ -755,6 +805,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'how many times was acme/shop cloned in the last month?',
       'git fetch stats for platform/infra over the past 30 days',
       'show clone traffic for acme/api',
+      'how often has payments/checkout been fetched over the past 30 days?',
+      'show daily clone and fetch counts for ops/k8s',
     ],
   },
   repository_storage_get: {
@@ -766,6 +818,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'which gitaly shard stores acme/shop?',
       'where does the repo platform/infra live on disk?',
+      'as admin, what storage shard hosts payments/checkout?',
+      'on which gitaly node and disk path does ops/k8s sit?',
+      'show the hashed disk path of the tools/cli repo',
     ],
   },
   start_housekeeping: {
@@ -781,6 +836,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'run git gc on acme/shop',
       'repack the repository of platform/monorepo, it is slow',
       'do a housekeeping pass with prune on acme/api',
+      'payments/checkout clones are getting slow, run an eager repack on it',
+      'optimize the git repo of ops/k8s',
     ],
   },
   download_avatar: {
@@ -796,6 +853,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       "save acme/shop's project logo to ./logo.png",
       'download the avatar of platform/infra',
+      'grab the icon image of payments/checkout and save it as /tmp/checkout.png',
+      'fetch the project avatar of ops/k8s to avatars/k8s.png',
+      'save the logo of tools/cli to ~/Pictures/cli.png',
     ],
   },
   upload_avatar: {
@@ -810,6 +870,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'set ./brand/icon.png as the project avatar of acme/shop',
       'upload a new project logo for platform/infra from logo.svg',
       'change the repo icon of acme/api to assets/api.png',
+      'use docs/logo.png as the icon for payments/checkout',
+      'upload ops-logo.svg as the avatar of ops/k8s',
     ],
   },
 
@@ -830,6 +892,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'share acme/shop with group qa-team as Developer',
       'give the group contractors reporter access to platform/infra until 2025-12-31',
       'let group 77 into acme/api as maintainers via project sharing',
+      'grant group data-science developer access to payments/checkout',
+      'invite the whole sre team (id 88) into ops/k8s as reporters till 2025-12-31',
     ],
   },
   delete_shared_group: {
@@ -843,6 +907,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'remove group qa-team from the sharing of acme/shop',
       'delete the share of platform/infra with group 77',
       'unshare acme/api from the contractors group and remove their access',
+      'unshare the payments/checkout project from group data-science',
+      'take away the access team 88 got to ops/k8s through an invite, revoke it',
     ],
   },
 
@@ -861,6 +927,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'export acme/shop so I can migrate it to another instance',
       'start a project export of platform/infra',
       'create a downloadable backup archive of acme/api',
+      'trigger an export of payments/checkout with description "pre-migration snapshot"',
+      'package ops/k8s up so I can move it to gitlab.com',
     ],
   },
   export_status: {
@@ -872,6 +940,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'is the export of acme/shop finished?',
       'check progress of the platform/infra export',
+      'has the ops/k8s export been generated yet or is it still queued?',
+      'did the export of payments/checkout fail?',
+      'is my tools/cli backup tarball ready yet?',
     ],
   },
   export_download: {
@@ -887,6 +958,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'download the exported archive of acme/shop to /tmp/shop.tar.gz',
       'grab the finished export tarball of platform/infra',
+      'save the payments/checkout export to ./exports/checkout.tar.gz',
+      'download the ops/k8s project export now that it finished',
+      'fetch the finished backup tarball of tools/cli into ~/backups/cli.tar.gz',
     ],
   },
   import_from_file: {
@@ -910,6 +984,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'import ./shop_export.tar.gz as acme/shop-restored',
       'restore a project from the export archive backups/infra.tar.gz into group platform',
       'create a project from an exported tarball',
+      'import exports/checkout.tar.gz as a new project at payments/checkout-restore',
+      'restore the tarball ~/backups/cli.tar.gz as tools/cli, overwriting the existing one',
     ],
   },
   import_status: {
@@ -921,6 +997,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'did the import of acme/shop-restored finish?',
       'show the import error for platform/infra-copy',
+      'is the import of payments/checkout-restore still running?',
+      'why did the project import of ops/k8s-copy fail?',
+      'has tools/cli finished coming over from the tarball yet?',
     ],
   },
 
@@ -942,6 +1021,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'which people are members of acme/shop?',
       'list all members of platform/infra including inherited ones',
       'show everyone on the acme/api team and their roles',
+      'who has access to payments/checkout, counting group inheritance?',
+      'search the members of ops/k8s for lee',
     ],
   },
   member_get: {
@@ -953,6 +1034,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       "what's @alice's direct role in acme/shop?",
       'show direct project member 123 of platform/infra',
+      'is @carol a direct member of payments/checkout, and with which role?',
+      'get the direct membership of user 1290 in ops/k8s',
+      'what access was @dave given directly on tools/cli?',
     ],
   },
   member_inherited: {
@@ -965,6 +1049,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'what effective role does @bob have as a member of acme/shop, including inherited group access?',
       'is @priya a maintainer of platform/infra through a parent group?',
       'check the inherited role of user 77 in acme/api',
+      'does @carol effectively have developer rights on payments/checkout via her groups?',
+      'show the effective membership of user 1290 in ops/k8s, group access included',
     ],
   },
   member_add: {
@@ -986,6 +1072,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'add @alice as a project member of acme/shop with developer role',
       'make @bob.dev a maintainer member of platform/infra',
       'grant user 482 reporter role on acme/api until 2025-06-30',
+      'give @carol developer access to payments/checkout',
+      'add users 1290 and 1291 to ops/k8s as reporters',
     ],
   },
   member_edit: {
@@ -1004,6 +1092,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'promote @alice to maintainer in acme/shop',
       'demote @bob to reporter on platform/infra',
       "change @priya's member expiry in acme/api to 2025-12-31",
+      'bump @carol up to maintainer on payments/checkout',
+      'change the role of user 1290 in ops/k8s to developer',
     ],
   },
   member_delete: {
@@ -1022,6 +1112,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'remove member @mallory from the acme/shop project',
       'delete project member 482 from platform/infra and unassign their issues',
       'kick @contractor1 off acme/api, remove their access',
+      'remove @carol from the payments/checkout members and revoke her access',
+      'get rid of user 1290 from the ops/k8s team',
     ],
   },
 
@@ -1036,6 +1128,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'what webhooks are configured on acme/shop?',
       'list the project hooks of platform/infra',
       'show all webhook URLs for acme/api',
+      'which URLs does payments/checkout send events to?',
+      'list webhooks of ops/k8s',
     ],
   },
   hook_get: {
@@ -1047,6 +1141,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'show webhook 14 of acme/shop and which events it fires on',
       'details of project webhook 3 in platform/infra',
+      'which events trigger hook 21 in payments/checkout?',
+      'show the config of webhook 5 on ops/k8s',
+      'what URL does callback 9 of tools/cli post to?',
     ],
   },
   hook_add: {
@@ -1059,6 +1156,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'add a webhook to acme/shop posting push events to https://ci.example.com/hook',
       'create a project hook in platform/infra for pipeline and MR events',
       'add a hook in acme/api that notifies https://hooks.example.net/deploy on tag pushes',
+      'notify https://hooks.example.com/gitlab whenever an issue changes in payments/checkout',
+      'create a webhook on ops/k8s for deployment events with secret token s3cr3t',
     ],
   },
   hook_edit: {
@@ -1071,6 +1170,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'change the URL of webhook 14 in acme/shop to https://new.example.com/hook',
       'enable issue events on hook 3 of platform/infra',
       'switch off SSL verification for webhook 8 in acme/api',
+      'turn on pipeline events for webhook 21 in payments/checkout',
+      'make callback 5 of ops/k8s fire only on pushes to main',
     ],
   },
   hook_delete: {
@@ -1083,6 +1184,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'delete webhook 14 from acme/shop',
       'remove the old Jenkins hook (id 3) in platform/infra',
+      'get rid of webhook 21 on payments/checkout',
+      'delete the Slack relay hook (id 5) in ops/k8s',
+      'remove callback 9 from tools/cli, the endpoint is gone',
     ],
   },
   hook_test: {
@@ -1095,6 +1199,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'send a test push event to webhook 14 of acme/shop',
       'ping hook 3 in platform/infra with a pipeline event',
       'fire a test merge request event at webhook 8 of acme/api',
+      'trigger a test tag push on webhook 21 of payments/checkout',
+      'check whether callback 5 on ops/k8s works by sending a sample issue event',
     ],
   },
   hook_set_custom_header: {
@@ -1106,6 +1212,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'add header X-Auth-Token to webhook 14 of acme/shop',
       'set a custom Authorization header on hook 3 in platform/infra',
+      'send header X-Tenant: acme with every call of webhook 21 in payments/checkout',
+      'add a custom header X-Region=eu to hook 5 of ops/k8s',
+      'attach an Authorization bearer value to callback 9 of tools/cli',
     ],
   },
   hook_delete_custom_header: {
@@ -1118,6 +1227,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'remove the X-Auth-Token header from webhook 14 in acme/shop',
       'delete custom header X-Env on hook 3 of platform/infra',
+      'drop the X-Tenant header from webhook 21 in payments/checkout',
+      'remove custom header Authorization from hook 5 of ops/k8s',
+      'stop sending X-Region with callback 9 of tools/cli, delete it',
     ],
   },
   hook_set_url_variable: {
@@ -1129,6 +1241,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'mask the api_key part of webhook 14 URL in acme/shop as a URL variable',
       'set masked URL variable token_path on hook 3 of platform/infra',
+      'hide the token in the URL of webhook 21 in payments/checkout with a masked variable',
+      'set URL variable tenant_id=42 on hook 5 of ops/k8s',
+      'mask the secret path segment of callback 9 in tools/cli',
     ],
   },
   hook_delete_url_variable: {
@@ -1141,6 +1256,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'remove URL variable api_key from webhook 14 in acme/shop',
       'delete the masked url variable token_path on hook 3 of platform/infra',
+      'delete URL variable tenant_id from hook 5 of ops/k8s',
+      'remove the masked secret from the URL of webhook 21 in payments/checkout',
+      'get rid of the api_token URL mask on callback 9 of tools/cli',
     ],
   },
 
@@ -1155,6 +1273,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'what badges does acme/shop show?',
       'list the project badges of platform/infra',
       'show the coverage and pipeline badges on acme/api',
+      'which shields appear on the payments/checkout page?',
+      'list badges of ops/k8s named coverage',
     ],
   },
   badge_get: {
@@ -1167,6 +1287,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'show badge 5 of acme/shop',
       'what image does badge 12 in platform/infra use?',
+      'get badge 17 of payments/checkout',
+      'where does badge 3 on ops/k8s link to?',
+      'show shield 8 of tools/cli with its image and link',
     ],
   },
   badge_add: {
@@ -1184,6 +1307,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'add a coverage badge to acme/shop',
       'put a pipeline status shield on the platform/infra project page',
       'create badge "docs" in acme/api linking to https://docs.example.com',
+      'add a badge to payments/checkout linking to the pipelines page with image https://img.shields.io/badge/ci-green',
+      'put a "license MIT" shield on ops/k8s',
     ],
   },
   badge_edit: {
@@ -1201,6 +1326,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'point badge 5 of acme/shop at the new docs URL',
       'rename badge 12 in platform/infra to "build"',
+      'update the image URL of badge 17 in payments/checkout',
+      'change badge 3 of ops/k8s to link to %{project_path}/-/pipelines',
+      'swap the picture on shield 8 of tools/cli for a new svg',
     ],
   },
   badge_delete: {
@@ -1213,6 +1341,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'delete badge 5 from acme/shop',
       'remove the stale coverage badge (id 12) in platform/infra',
+      'remove badge 17 from payments/checkout',
+      'delete the broken badge (id 3) on ops/k8s',
+      'get rid of shield 8 in tools/cli',
     ],
   },
   badge_preview: {
@@ -1228,6 +1359,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'preview how the badge URL %{project_path}/badges/%{default_branch}/pipeline.svg renders in acme/shop',
       'render these badge placeholder URLs for platform/infra before I add them',
+      'what would %{default_branch} expand to in a badge link for payments/checkout?',
+      'render badge URLs for ops/k8s with placeholders %{project_path} and %{commit_sha}',
+      'test how my shield image and link placeholders resolve in tools/cli',
     ],
   },
 
@@ -1242,6 +1376,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'what issue boards does acme/shop have?',
       'list the kanban boards of platform/infra',
       'show all boards in the acme/api project',
+      'which kanban boards exist in payments/checkout?',
+      'list issue boards for ops/k8s',
     ],
   },
   board_get: {
@@ -1253,6 +1389,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'show issue board 7 of acme/shop',
       'get issue board 2 of platform/infra',
+      'what is board 11 of payments/checkout scoped to?',
+      'get the details of issue board 5 in ops/k8s',
+      'details of kanban 3 in tools/cli',
     ],
   },
   board_create: {
@@ -1265,6 +1404,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'create an issue board called Sprint 42 in acme/shop',
       'add a new kanban board named "Bugs triage" to platform/infra',
       'make a board for the mobile team in mobile/ios-app',
+      'create a board named Triage in payments/checkout',
+      'set up a new kanban called "Platform roadmap" for ops/k8s',
     ],
   },
   board_update: {
@@ -1277,6 +1418,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'rename board 7 in acme/shop to Release train',
       'scope board 2 of platform/infra to milestone %"v2.0" and label ~backend',
       'hide the closed list on board 4 in acme/api',
+      'rename issue board 11 in payments/checkout to Q3 planning',
+      'limit kanban 5 of ops/k8s to issues assigned to user 1290',
     ],
   },
   board_delete: {
@@ -1289,6 +1432,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'delete issue board 7 in acme/shop',
       'remove the old sprint board (id 2) from platform/infra',
+      'get rid of board 11 in payments/checkout',
+      'delete the unused kanban board 5 of ops/k8s',
+      'remove issue board 3 from tools/cli',
     ],
   },
   board_list_list: {
@@ -1301,6 +1447,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'what columns does board 7 in acme/shop have?',
       'list the lists of issue board 2 in platform/infra',
       'show the lanes on board 4 of acme/api',
+      'which lists are on issue board 11 of payments/checkout?',
+      'show all columns of kanban 5 in ops/k8s',
     ],
   },
   board_list_get: {
@@ -1312,6 +1460,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'show board list 31 (a column) of board 7 in acme/shop',
       'get list 12 on issue board 2 of platform/infra',
+      'get board list 44 (a column) of board 11 in payments/checkout',
+      'show details of list 8 on board 5 in ops/k8s',
+      'which label backs lane 19 on kanban 3 in tools/cli?',
     ],
   },
   board_list_create: {
@@ -1331,6 +1482,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'add a ~"In review" column to board 7 in acme/shop',
       "add a lane for @alice's assignments to board 2 in platform/infra",
       'create a list for label ~blocked on board 4 of acme/api',
+      'add a column for milestone %"v3.0" to board 11 of payments/checkout',
+      'new lane for ~"needs QA" on kanban 5 in ops/k8s',
     ],
   },
   board_list_update: {
@@ -1342,6 +1495,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'move column 31 to the first position on board 7',
       'reorder board 2 in platform/infra so list 12 comes third',
+      'move list 44 on board 11 of payments/checkout to position 2',
+      'put the ~"on hold" column first on board 5 in ops/k8s',
+      'shift lane 19 of kanban 3 in tools/cli to slot 4',
     ],
   },
   board_list_delete: {
@@ -1354,6 +1510,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'delete the Doing column (list 31) from board 7',
       'remove lane 12 from issue board 2 in platform/infra',
+      'remove column 44 from board 11 in payments/checkout',
+      'delete list 8 on issue board 5 of ops/k8s',
+      'get rid of lane 19 on kanban 3 in tools/cli',
     ],
   },
 
@@ -1375,6 +1534,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'what labels exist in acme/shop?',
       'list labels of platform/infra with open issue counts',
       'search labels matching "priority" in acme/api',
+      'which labels can I use in payments/checkout?',
+      'list labels of ops/k8s with issue and MR counts, project-level only without group labels',
     ],
   },
   label_get: {
@@ -1391,6 +1552,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'show the ~bug label of acme/shop',
       'what color is label ~"needs design" in platform/infra?',
+      'get label ~frontend in payments/checkout',
+      'what does the ~"priority::high" label mean in ops/k8s?',
+      'show the description and color of ~flaky in tools/cli',
     ],
   },
   label_create: {
@@ -1410,6 +1574,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'create label ~security in acme/shop colored #d9534f',
       'add a scoped label priority::high to platform/infra',
       'make a new label "needs-docs" in acme/api',
+      'create a ~"team::payments" scoped label in payments/checkout, color #6699cc',
+      'set up ~flaky in ops/k8s, orange, meaning intermittent CI failures',
     ],
   },
   label_update: {
@@ -1432,6 +1598,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'rename label ~bug to defect in acme/shop',
       'change the color of ~frontend in platform/infra to #1f78d1',
       'set the priority of label ~urgent to 1 in acme/api',
+      'change the description of ~flaky in payments/checkout',
+      'recolor ~backend in ops/k8s to #00aa55',
     ],
   },
   label_delete: {
@@ -1445,6 +1613,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'delete the label ~wontfix from acme/shop',
       'remove the unused label ~legacy in platform/infra',
+      'delete ~obsolete from payments/checkout',
+      'get rid of the ~temp label in ops/k8s',
+      'remove label ~old-ui in tools/cli from every issue and MR',
     ],
   },
   label_promote: {
@@ -1458,6 +1629,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'promote ~backend in acme/shop to a group label',
       'upgrade the project label ~security of platform/infra to a group label, promote it',
+      'promote label ~security of payments/checkout to group level',
+      'move ~"team::sre" of ops/k8s up to the group level for good',
+      'promote the ~infra label of tools/cli so the whole group can use it',
     ],
   },
   label_subscribe: {
@@ -1470,6 +1644,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'subscribe me to ~security in acme/shop',
       'notify me whenever ~regression is applied in platform/infra',
       'watch the label ~customer-reported in acme/api',
+      'subscribe to label ~incident in payments/checkout',
+      'email me whenever something gets ~"needs review" in ops/k8s',
     ],
   },
   label_unsubscribe: {
@@ -1482,6 +1658,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'unsubscribe from ~security in acme/shop',
       'mute notifications for ~docs in platform/infra',
       "unwatch label ~chore in acme/api, I'm getting too many emails",
+      'stop emailing me about ~incident in payments/checkout',
+      'unsubscribe me from label ~needs-review in ops/k8s',
     ],
   },
 
@@ -1507,6 +1685,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'list active milestones of acme/shop',
       'what closed milestones does platform/infra have?',
       'search milestones named "Q3" in acme/api',
+      'list milestones of payments/checkout updated since 2025-05-01',
+      'what sprints are planned in ops/k8s, including the ones from parent groups?',
     ],
   },
   milestone_get: {
@@ -1521,6 +1701,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'when is %"v2.0" due in acme/shop?',
       'show milestone %3 of platform/infra',
       'dates and description of milestone %7 in acme/api',
+      'get milestone %12 of payments/checkout',
+      'start and due date of %"Sprint 20" in ops/k8s?',
     ],
   },
   milestone_create: {
@@ -1539,6 +1721,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'create milestone v3.1 in acme/shop due 2025-09-30',
       'add a sprint milestone "Sprint 15" to platform/infra from 2025-06-02 to 2025-06-13',
       'new milestone "Q4 launch" for acme/api',
+      'create a milestone "v4.0" in payments/checkout starting 2025-07-01',
+      'open a new sprint "Sprint 21" in ops/k8s ending 2025-08-15',
     ],
   },
   milestone_update: {
@@ -1559,6 +1743,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'close milestone %"v2.0" in acme/shop',
       'push the due date of %4 in platform/infra to 2025-10-15',
       'reopen milestone %"Sprint 14" in acme/api',
+      'rename milestone %"v4.0" in payments/checkout to "v4.0 GA"',
+      'move the deadline of %"Sprint 21" in ops/k8s to 2025-08-22',
     ],
   },
   milestone_delete: {
@@ -1572,6 +1758,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'delete milestone %"v1.9-old" in acme/shop',
       'remove the duplicate milestone %7 from platform/infra',
+      'delete %"Sprint 19" from payments/checkout',
+      'get rid of milestone %12 in ops/k8s',
+      'nuke the test sprint %5 of tools/cli',
     ],
   },
   milestone_issues: {
@@ -1584,6 +1773,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'what issues are in %"v2.0" in acme/shop?',
       'list tickets scheduled for milestone %4 of platform/infra',
+      'list issues in milestone %12 of payments/checkout',
+      'which tickets are planned for %"Sprint 21" in ops/k8s?',
+      'what bugs are slated for %"v4.0" in tools/cli?',
     ],
   },
   milestone_merge_requests: {
@@ -1596,6 +1788,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'which MRs are targeted at %"v2.0" in acme/shop?',
       'list the MRs assigned to milestone %4 of platform/infra',
+      'list the merge requests scheduled in milestone %12 of payments/checkout',
+      'what MRs are scheduled in %"Sprint 21" of ops/k8s?',
+      'which MRs are slated to land for %"v4.0" in tools/cli?',
     ],
   },
 
@@ -1610,6 +1805,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'what push mirrors does acme/shop have?',
       'list remote mirrors of platform/infra and whether they synced',
       'is acme/api mirrored anywhere?',
+      'list push mirrors of payments/checkout',
+      'where does ops/k8s replicate to, and did the last sync work?',
     ],
   },
   mirror_get: {
@@ -1621,6 +1818,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'show push mirror 9 of acme/shop and its last error',
       'what went wrong with push mirror 4 in platform/infra?',
+      'get push mirror 6 of payments/checkout',
+      'when did push mirror 2 of ops/k8s last update successfully?',
+      'why is replication target 5 of tools/cli failing?',
     ],
   },
   mirror_get_public_key: {
@@ -1632,6 +1832,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'give me the SSH key of push mirror 9 so I can add it on GitHub',
       'show the public key for mirror 4 in platform/infra',
+      'get the public key of push mirror 6 in payments/checkout',
+      'which SSH key should I add as a deploy key on the remote for mirror 2 of ops/k8s?',
+      'print the ssh pubkey GitLab uses for replication target 5 of tools/cli',
     ],
   },
   mirror_add: {
@@ -1654,6 +1857,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'add push mirroring of acme/shop to https://github.com/acme/shop.git',
       'add a push mirror from platform/infra to https://bitbucket.org/acme/infra.git',
       'add a push mirror of acme/api to our backup git server for protected branches only',
+      'mirror payments/checkout to https://github.com/acme/checkout.git via SSH key auth',
+      'copy every push of ops/k8s to git@backup.example.com:ops/k8s.git automatically, release/* branches only',
     ],
   },
   mirror_edit: {
@@ -1674,6 +1879,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'pause push mirror 9 of acme/shop',
       'make mirror 4 in platform/infra keep divergent refs',
       'enable push mirror 2 again in acme/api',
+      'switch off push mirror 6 on payments/checkout for now',
+      'restrict the outgoing replication 2 of ops/k8s to protected branches',
     ],
   },
   mirror_force_push: {
@@ -1687,6 +1894,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'sync push mirror 9 of acme/shop right now',
       'force push platform/infra to its mirror 4 immediately',
+      'sync push mirror 6 of payments/checkout now, overwriting the remote',
+      'push ops/k8s to its remote mirror 2 right away',
+      'sync tools/cli to its outgoing remote copy (id 5) now, overwrite what is there',
     ],
   },
   mirror_delete: {
@@ -1699,6 +1909,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'delete push mirror 9 from acme/shop',
       'remove the GitHub mirror (id 4) of platform/infra',
+      'get rid of push mirror 6 on payments/checkout',
+      'delete mirror 2 of ops/k8s, we left Bitbucket',
+      'stop replicating tools/cli to the backup server and remove that target (id 5)',
     ],
   },
 
@@ -1713,6 +1926,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'is pull mirroring set up on acme/shop, and when did it last update?',
       'show the pull mirror status of platform/infra',
+      'when did payments/checkout last pull from its upstream?',
+      'get the pull mirror config of ops/k8s',
+      'which upstream URL does tools/cli sync from, and did the last fetch fail?',
     ],
   },
   pull_mirror_configure: {
@@ -1740,6 +1956,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'configure pull mirroring of acme/shop from https://github.com/acme/shop.git',
       'set up pull mirroring for platform/infra from upstream, only protected branches',
       'configure acme/api to pull from its upstream GitHub repo using a token',
+      'make payments/checkout pull from https://github.com/acme/checkout.git and run pipelines on updates',
+      'set ops/k8s to track upstream https://github.com/ops/k8s.git, branches matching ^release/ only',
     ],
   },
   start_mirroring: {
@@ -1755,6 +1973,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'pull the latest from upstream into acme/shop now',
       'trigger an immediate pull mirror update for platform/infra',
       'refresh the mirrored repo acme/vendor-lib from its source',
+      'sync payments/checkout with its upstream right now',
+      'start a pull mirror update of ops/k8s',
     ],
   },
 
@@ -1769,6 +1989,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'is GitLab Pages deployed for acme/docs?',
       'show the Pages site settings of platform/handbook',
       'what URL is the Pages site of acme/shop served at?',
+      'show Pages deployments and settings for payments/docs',
+      'is the static site of ops/runbooks live, and on which URL?',
     ],
   },
   pages_update: {
@@ -1786,6 +2008,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'force HTTPS on the Pages site of acme/docs',
       'enable the unique domain for Pages in platform/handbook',
       'update Pages settings of acme/docs: primary domain docs.acme.io',
+      'turn off the unique domain for Pages on payments/docs',
+      'make the static site of ops/runbooks redirect everything to runbooks.example.com',
     ],
   },
   pages_unpublish: {
@@ -1798,6 +2022,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'unpublish the Pages site of acme/docs',
       'take down the GitLab Pages website of platform/old-handbook',
+      'remove the Pages deployment of payments/docs',
+      'unpublish GitLab Pages for ops/runbooks',
+      'take the static site of tools/cli-docs offline and delete its deployments',
     ],
   },
   pages_domain_list_all: {
@@ -1809,6 +2036,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'list every Pages domain on the instance',
       'as admin, show all custom Pages domains across projects',
+      'across the whole instance, which custom hostnames serve static sites? (admin)',
+      'as admin, list all Pages domains on the whole instance',
+      'is docs.example.org registered as a Pages domain anywhere on the instance?',
     ],
   },
   pages_domain_list: {
@@ -1820,6 +2050,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'which custom domains does the Pages site of acme/docs use?',
       'list the custom Pages domains of the platform/handbook project',
+      'list custom domains of the Pages site of payments/docs',
+      'what hostnames point at the ops/runbooks static site?',
+      'show Pages domains configured in tools/cli-docs',
     ],
   },
   pages_domain_get: {
@@ -1831,6 +2064,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'is docs.acme.io verified for the acme/docs Pages site?',
       'show the certificate of Pages domain handbook.example.com',
+      'get Pages domain docs.payments.io of payments/docs',
+      'when does the TLS certificate of runbooks.example.com on ops/runbooks expire?',
+      'is the DNS verification of cli.example.dev done for tools/cli-docs Pages?',
     ],
   },
   pages_domain_create: {
@@ -1852,6 +2088,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'add custom domain docs.acme.io to the Pages site of acme/docs',
       "hook up handbook.example.com to platform/handbook Pages with Let's Encrypt",
+      'add the domain docs.payments.io to payments/docs Pages with my own cert and key',
+      'serve the ops/runbooks static site on runbooks.example.com as well',
+      'create Pages domain cli.example.dev for tools/cli-docs with automatic SSL',
     ],
   },
   pages_domain_update: {
@@ -1869,6 +2108,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       "switch the Pages domain docs.acme.io to Let's Encrypt certificates",
       'upload a new TLS cert for Pages domain handbook.example.com',
+      'replace the expiring certificate of Pages domain docs.payments.io in payments/docs',
+      'turn on automatic certificates for runbooks.example.com on the ops/runbooks site',
+      'update the TLS key and cert for cli.example.dev in tools/cli-docs',
     ],
   },
   pages_domain_delete: {
@@ -1881,6 +2123,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'remove docs-old.acme.io from the acme/docs Pages site',
       'delete the Pages domain handbook.example.com',
+      'delete custom domain docs.payments.io from payments/docs Pages',
+      'get rid of runbooks-old.example.com on the ops/runbooks static site',
+      'remove Pages domain cli.example.dev from tools/cli-docs',
     ],
   },
 
@@ -1895,6 +2140,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'what push rules are enforced on acme/shop?',
       'show the commit message regex in the push rules of platform/infra',
+      'does payments/checkout reject unsigned commits?',
+      'get the push rule settings of ops/k8s',
+      'which commit checks does the server enforce on tools/cli (branch names, author email, secrets)?',
     ],
   },
   push_rule_add: {
@@ -1908,6 +2156,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'require commit messages to start with a JIRA key in acme/shop',
       'add push rules to platform/infra: reject leaked secrets and files over 50 MB',
       'enforce signed commits on acme/api with a push rule',
+      'set up push rules on payments/checkout requiring DCO sign-off',
+      'ops/k8s has no commit checks yet: reject secrets and require verified committer emails',
     ],
   },
   push_rule_edit: {
@@ -1920,6 +2170,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'change the branch name regex in the acme/shop push rules to ^(feat|fix)/',
       'update the push rules of platform/infra to allow 100 MB files',
+      'edit the push rules of payments/checkout to also reject unsigned commits',
+      'tighten the existing commit message regex on ops/k8s to require a ticket id',
+      'change the push rule max file size in tools/cli to 20 MB',
     ],
   },
   push_rule_delete: {
@@ -1933,6 +2186,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'delete all push rules from acme/shop',
       'remove the push rules on platform/infra',
+      'get rid of the push rules on payments/checkout',
+      'delete the push rule of ops/k8s',
+      'get rid of the pre-receive commit checks configured for tools/cli',
     ],
   },
 
@@ -1948,6 +2204,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'how many approvals are required per MR in acme/shop?',
       'show the MR approval settings of platform/infra: reset on push, self-approval',
       'does acme/api reset approvals when new commits are pushed?',
+      'can MR authors approve their own changes in payments/checkout?',
+      'get the approval config of ops/k8s',
     ],
   },
   approval_config_change: {
@@ -1973,6 +2231,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'reset approvals on new pushes in acme/shop',
       'prevent editing approval rules in individual MRs of platform/infra',
       'only reset code owner approvals when their files change in acme/api',
+      'let authors approve their own MRs in payments/checkout',
+      'require re-authentication before anyone can sign off on an MR in ops/k8s',
     ],
   },
   approval_rule_list: {
@@ -1986,6 +2246,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'what approval rules does acme/shop have?',
       'list project-level approval rules of platform/infra',
       'which approver groups are required by default in acme/api?',
+      'list approval rules of payments/checkout',
+      'what sign-off rules apply to MRs in ops/k8s?',
     ],
   },
   approval_rule_get: {
@@ -1998,6 +2260,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'show approval rule 21 of acme/shop',
       'who are the approvers on approval rule 8 in platform/infra?',
+      'get approval rule 33 of payments/checkout',
+      'how many approvals does rule 4 in ops/k8s need?',
+      'who can sign off under the Backend requirement (id 9) in tools/cli?',
     ],
   },
   approval_rule_create: {
@@ -2019,6 +2284,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'require 2 approvals from group security on every MR in acme/shop',
       'create a project approval rule "Backend" needing 1 approval from @alice or @bob',
       'add a coverage-check approval rule to platform/infra',
+      'add an any-approver rule needing 1 approval in payments/checkout',
+      'make ops/k8s MRs need sign-off from 2 people in group 88 on all protected branches',
     ],
   },
   approval_rule_update: {
@@ -2039,6 +2306,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'change the project approval rule 21 in acme/shop to need 3 approvals',
       'update rule 8 in platform/infra so @carol can approve too',
+      'update approval rule 33 in payments/checkout to require 1 approval only',
+      'let group 88 also approve under rule 4 of ops/k8s',
+      'lower the sign-offs needed by the Security requirement (id 9) in tools/cli to 1',
     ],
   },
   approval_rule_delete: {
@@ -2052,6 +2322,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'delete project approval rule 21 from acme/shop',
       'remove the "Legacy QA" approval rule in platform/infra',
+      'delete approval rule 33 of payments/checkout',
+      'get rid of the Security approval rule (id 4) in ops/k8s',
+      'nobody needs to sign off via requirement 9 in tools/cli anymore, delete it',
     ],
   },
 
@@ -2082,6 +2355,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'which default target branches are set for feature branches in acme/shop?',
       'list the target branch rules of platform/infra',
+      'list target branch rules in payments/checkout',
+      'where do MRs from feature/* go by default in ops/k8s?',
+      'show the default MR target mappings configured for tools/cli',
     ],
   },
   target_branch_rule_create: {
@@ -2112,6 +2388,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'MRs from release/* should target the stable branch by default in project 42',
       'create a target branch rule so hotfix/* MRs go to production in project 311',
+      'create a target branch rule in project 918: feature/* targets develop',
+      'default MRs from docs/* to the docs-staging branch in project 77',
+      'add a target branch rule for release/* to stable in project 1290',
     ],
   },
   target_branch_rule_delete: {
@@ -2138,6 +2417,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'delete target branch rule 5',
       'remove the hotfix/* target branch rule (id 12)',
+      'remove target branch rule 8',
+      'stop defaulting MRs from feature/* to develop, get rid of that mapping (id 17)',
+      'remove the target rule gid://gitlab/Projects::TargetBranchRule/23',
     ],
   },
 
@@ -2151,6 +2433,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'which integrations are enabled on acme/shop?',
       'list active services like Slack and Jira on platform/infra',
+      'what third-party services is payments/checkout connected to?',
+      'list integrations of ops/k8s',
+      'does tools/cli have any active integrations such as Jira or Slack?',
     ],
   },
   integration_get: {
@@ -2164,6 +2449,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'show the Slack integration settings of acme/shop',
       'what Jenkins URL is configured for platform/infra?',
+      'get the Jira integration config of payments/checkout',
+      'which Slack channel does ops/k8s notify?',
+      'show the Mattermost settings of tools/cli',
     ],
   },
   integration_set: {
@@ -2177,6 +2465,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'connect acme/shop to the Slack channel deploys',
       'set up the Mattermost integration for platform/infra with webhook https://chat.example.com/hooks/abc',
       'enable Microsoft Teams notifications for broken pipelines in acme/api',
+      'configure the Jenkins integration of payments/checkout with URL https://jenkins.example.com',
+      'post ops/k8s pipeline failures to Discord via webhook https://discord.com/api/webhooks/1',
     ],
   },
   integration_set_jira: {
@@ -2217,6 +2507,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'connect acme/shop to Jira at https://acme.atlassian.net with project key SHOP',
       'set up the Jira integration for platform/infra using an API token',
+      'link payments/checkout to our Jira at https://jira.example.com, project keys PAY and CHK',
+      'configure Jira for ops/k8s with a personal access token and auto transitions',
+      'set up Atlassian issue tracking for tools/cli, key CLI',
     ],
   },
   integration_delete: {
@@ -2230,6 +2523,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'remove the Slack integration from acme/shop',
       'delete the Jenkins integration settings of platform/infra',
+      'disable and remove the Jira integration of payments/checkout',
+      'turn off Slack notifications for ops/k8s and clear its settings',
+      'get rid of the Mattermost integration on tools/cli',
     ],
   },
   integration_list_group: {
@@ -2241,6 +2537,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'which integrations are enabled on group acme?',
       'list integrations configured at the platform group level',
+      'list the integrations of group payments',
+      'what services are active across the whole ops group?',
+      'show group-level integrations of group 88',
     ],
   },
   integration_get_group: {
@@ -2252,6 +2551,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'show the Slack integration of group acme',
       'what Jira settings does the platform group pass down to its projects?',
+      'get the Jenkins integration of group payments',
+      'what Slack channel does ops pass down to every repo under it?',
+      'show Mattermost integration settings of group 88',
     ],
   },
   integration_set_group: {
@@ -2264,6 +2566,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'set up Slack for the whole acme group so every project inherits it',
       'configure the Jenkins integration at group level for platform',
+      'enable Microsoft Teams notifications for group payments, inherited by all its projects',
+      'configure Jira once for the ops group so all repos inherit it',
+      'turn on Discord alerts for broken pipelines across everything under ops',
     ],
   },
   integration_delete_group: {
@@ -2276,6 +2581,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'remove the Slack integration from group acme',
       'delete the group-level Jira integration of platform',
+      'disable the Jenkins integration of group payments and clear its settings',
+      'get rid of the Teams integration at the ops group level',
+      'remove the Mattermost hookup from everything under group 88',
     ],
   },
   integration_get_group_datadog: {
@@ -2287,6 +2595,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'show the Datadog settings of group acme',
       'which Datadog site does the platform group send CI data to?',
+      'get the Datadog integration of group payments',
+      'is CI visibility on in the Datadog settings of the ops group?',
+      'which dd env and service tags does ops send to monitoring?',
     ],
   },
   integration_set_group_datadog: {
@@ -2309,6 +2620,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'connect group acme to Datadog with API key dd-123 and CI visibility',
       'send platform group pipeline data to Datadog on datadoghq.eu',
+      'set up Datadog for group payments on datadoghq.com with env tag prod',
+      'update the ops group Datadog integration to forward job logs too',
+      'pipe CI visibility data from all of ops into our DD account (api key dd-456)',
     ],
   },
   integration_delete_group_datadog: {
@@ -2321,6 +2635,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'remove the Datadog integration from group acme',
       'delete Datadog monitoring settings for the platform group',
+      'remove Datadog from the payments group',
+      'get rid of the Datadog hookup on group 88',
+      'stop everything under ops from reporting to DD, remove that setup',
     ],
   },
 
@@ -2336,6 +2653,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'upload screenshot.png to acme/shop so I can paste it into an issue',
       'attach ./crash-report.txt to platform/infra and give me the markdown link',
       'get me a markdown embed for diagram.svg in acme/api',
+      'upload logs/error.log to payments/checkout and give me the markdown',
+      'I need an embeddable link for flow.png in ops/k8s to paste into an MR comment',
     ],
   },
   upload_list: {
@@ -2347,6 +2666,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'list files uploaded to acme/shop',
       'which attachments exist in platform/infra?',
+      'show all uploads of payments/checkout',
+      'what images and attachments have been added to ops/k8s?',
+      'list markdown uploads in tools/cli',
     ],
   },
   upload_delete: {
@@ -2359,6 +2681,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'delete upload 118 from acme/shop',
       'remove attachment id 42 in platform/infra',
+      'remove upload 301 from payments/checkout',
+      'delete the uploaded file with id 17 from ops/k8s',
+      'get rid of uploaded file id 9 in tools/cli',
     ],
   },
   upload_delete_by_secret: {
@@ -2375,6 +2700,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'delete the upload /uploads/0123456789abcdef0123456789abcdef/leak.png in acme/shop',
       'remove the attachment with secret 9f8e7d6c5b4a39281706f5e4d3c2b1a0 and file creds.txt',
+      'delete the uploaded file https://gitlab.example.com/payments/checkout/uploads/a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6/keys.txt',
+      'remove the leaked screenshot /uploads/ffeeddccbbaa99887766554433221100/token.png from ops/k8s',
+      'get rid of the uploaded file uploads/0f1e2d3c4b5a69788796a5b4c3d2e1f0/dump.sql in tools/cli',
     ],
   },
 
@@ -2390,6 +2718,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'is secret push protection on for acme/shop?',
       'show the security settings of platform/infra',
+      'get the security settings for payments/checkout',
+      'does ops/k8s reject pushes containing secrets?',
+      'check whether secret push protection is enabled in tools/cli',
     ],
   },
   security_settings_update: {
@@ -2407,6 +2738,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'enable secret push protection on acme/shop',
       'switch secret push protection off for sandbox/playground',
+      'turn on secret push protection for payments/checkout',
+      'stop ops/k8s from accepting pushes with leaked credentials',
+      'turn off secret push protection for tools/cli',
     ],
   },
   dependency_firewall_evaluate: {
@@ -2425,6 +2759,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'would lodash 4.17.20 be allowed by the dependency firewall in acme/shop?',
       'check npm package left-pad 1.3.0 against the firewall policy of platform/infra',
       'is requests 2.19.0 from pypi blocked for acme/api?',
+      'can we use maven org.slf4j:slf4j-api 2.0.9 in payments/checkout per the dependency firewall?',
+      'is cargo crate serde 1.0.190 OK for ops/k8s or would it be flagged?',
     ],
   },
 
@@ -2443,6 +2779,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'list the service accounts of acme/shop',
       'which bot users does platform/infra have?',
+      'show all service accounts in payments/checkout sorted by username',
+      'what machine users exist for ops/k8s?',
+      'list project bots of tools/cli',
     ],
   },
   service_account_get: {
@@ -2455,6 +2794,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'show project service account 901 in acme/shop',
       'details of project service account 77 (a bot) in platform/infra',
+      'get service account 3301 of payments/checkout',
+      'what is the username and email of machine user 58 in ops/k8s?',
+      'show bot account 812 in tools/cli',
     ],
   },
   service_account_create: {
@@ -2466,6 +2808,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'create a service account for acme/shop called deploy-bot',
       'make a machine user for platform/infra CI automation',
+      'add a service account named release-bot to payments/checkout',
+      'I need a machine user for ops/k8s called k8s-sync with email k8s-sync@example.com',
+      'create a bot account for tools/cli named cli-publisher',
     ],
   },
   service_account_update: {
@@ -2477,6 +2822,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'rename service account 901 in acme/shop to release-bot',
       'change the email of project bot 77 in platform/infra',
+      'update the display name of service account 3301 in payments/checkout',
+      'change the username of machine user 58 in ops/k8s to k8s-deployer',
+      'set a new email for bot 812 of tools/cli',
     ],
   },
   service_account_delete: {
@@ -2493,6 +2841,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'delete service account 901 from acme/shop',
       'remove the unused service account 77 from platform/infra',
+      'delete service account 3301 in payments/checkout along with its contributions',
+      'get rid of machine user 58 in ops/k8s',
+      'remove service account bot 812 from tools/cli',
     ],
   },
   service_account_pat_list: {
@@ -2518,6 +2869,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'list tokens of service account 901 in acme/shop',
       'which tokens of bot 77 in platform/infra expire before 2025-07-01?',
+      'list active tokens of service account 3301 in payments/checkout',
+      'which credentials does machine user 58 of ops/k8s hold, and when were they last used?',
+      'show tokens of bot 812 in tools/cli expiring before 2025-09-01',
     ],
   },
   service_account_pat_create: {
@@ -2536,6 +2890,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'create an api-scoped token for service account 901 in acme/shop',
       'issue a read_repository token for bot 77 in platform/infra expiring 2025-12-31',
+      'create a read_api token named ci-reader for service account 3301 in payments/checkout',
+      'mint a write_repository credential for machine user 58 of ops/k8s, valid until 2026-01-31',
+      'generate a personal access token for service account bot 812 in tools/cli with api scope',
     ],
   },
   service_account_pat_rotate: {
@@ -2552,6 +2909,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'rotate token 55 of service account 901 in acme/shop',
       'renew the expiring token 12 of bot 77 in platform/infra',
+      'rotate personal access token 71 of service account 3301 in payments/checkout',
+      'swap credential 9 of machine user 58 in ops/k8s for a fresh one expiring 2026-03-01',
+      'roll token 4 of bot 812 in tools/cli',
     ],
   },
   service_account_pat_revoke: {
@@ -2564,6 +2924,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     examples: [
       'revoke token 55 of service account 901 in acme/shop',
       'revoke the leaked bot token 12 in platform/infra',
+      'revoke personal access token 71 of service account 3301 in payments/checkout',
+      'kill the personal access token 9 of machine user 58 in ops/k8s',
+      'token 4 of bot 812 in tools/cli leaked, revoke it now',
     ],
   },
 });

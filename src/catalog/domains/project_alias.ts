@@ -15,6 +15,9 @@ export default domain('project_alias', 'Project aliases for short clone URLs (ad
     examples: [
       'list all project aliases on this instance',
       'what short clone names exist for projects?',
+      'list project aliases',
+      'as admin, which short git clone names are set up?',
+      'show every alias configured for repos on the instance',
     ],
   },
   get: {
@@ -27,6 +30,9 @@ export default domain('project_alias', 'Project aliases for short clone URLs (ad
     examples: [
       'which project does the alias gitlab point to?',
       'show project alias shop',
+      'get project alias api',
+      'where does git@host:docs.git lead to?',
+      'what project is behind the alias frontend?',
     ],
   },
   create: {
@@ -42,6 +48,9 @@ export default domain('project_alias', 'Project aliases for short clone URLs (ad
     examples: [
       'create alias shop for acme/web/storefront so people can clone git@host:shop.git',
       'add a short clone name api for project 321',
+      'create a project alias docs for platform/handbook',
+      'let people clone acme/payments as git@host:pay.git',
+      'add alias mobile pointing at project 812',
     ],
   },
   delete: {
@@ -55,6 +64,9 @@ export default domain('project_alias', 'Project aliases for short clone URLs (ad
     examples: [
       'delete project alias oldshop',
       'remove the api alias but keep the project',
+      'delete the project alias docs',
+      'get rid of the short clone name pay',
+      'remove alias legacy-mobile, the project stays',
     ],
   },
 }, { adminMode: true });

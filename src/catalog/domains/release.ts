@@ -27,6 +27,8 @@ export default domain('release', 'Releases of a project and their asset links: l
       'create release v1.4.0 in acme/shop with notes from the changelog',
       'publish a release for tag v2.0.0 in acme/api tied to %"v2.0"',
       'cut release 3.1.0 from main in acme/web',
+      'ship v5.2.0 of platform/api-gateway as a release with these notes',
+      'publish version 2.4.0 of acme/payments off main with the changelog as notes',
     ],
   },
   delete: {
@@ -39,6 +41,9 @@ export default domain('release', 'Releases of a project and their asset links: l
     examples: [
       'delete release v1.4.0 in acme/shop but keep the tag',
       'remove the v2.0.0-rc1 release from acme/api',
+      'delete the v3.0.0-beta release in platform/api-gateway, the tag can stay',
+      'get rid of the duplicate release for v1.2.1 in acme/payments',
+      'nuke the shipped v0.1.0 entry of acme/cli with its notes, leave the git tag alone',
     ],
   },
   get: {
@@ -56,6 +61,8 @@ export default domain('release', 'Releases of a project and their asset links: l
       'show release notes of v1.4.0 in acme/shop',
       "what's in release v2.0.0 of acme/api?",
       'details of https://gitlab.example.com/acme/shop/-/releases/v1.3.2',
+      'what changed in v5.2.0 of platform/api-gateway? show the notes',
+      'show release v0.9.0 of acme/cli with its assets and evidence',
     ],
   },
   get_latest: {
@@ -68,6 +75,9 @@ export default domain('release', 'Releases of a project and their asset links: l
     examples: [
       'latest release of acme/shop',
       "what's the newest version we shipped in acme/api?",
+      'most recent release of platform/api-gateway',
+      'which version of acme/cli did we ship most recently?',
+      'show the newest release notes for acme/payments',
     ],
   },
   link_create: {
@@ -87,6 +97,9 @@ export default domain('release', 'Releases of a project and their asset links: l
     examples: [
       'attach the linux binary URL to release v1.4.0 in acme/shop',
       'add a runbook link to release v2.0.0 of acme/api',
+      'add a package link for the npm tarball to release v5.2.0 of platform/api-gateway',
+      'attach https://cdn.example.com/cli-darwin.tar.gz as an asset of release v0.9.0 in acme/cli',
+      'put the Windows installer URL under the v3.1.0 downloads in acme/desktop',
     ],
   },
   link_create_batch: {
@@ -110,6 +123,9 @@ export default domain('release', 'Releases of a project and their asset links: l
     examples: [
       'attach linux, mac and windows download links to release v1.4.0 at once',
       'add these 5 asset links to release v2.0.0 in acme/api in bulk',
+      'add download links for all 4 platform builds to release v5.2.0 in one go',
+      'attach the arm64 and amd64 binaries plus the checksum file to release v0.9.0 of acme/cli together',
+      'bulk-add asset URLs (deb, rpm, tar.gz) to v3.1.0 of acme/desktop',
     ],
   },
   link_delete: {
@@ -122,6 +138,9 @@ export default domain('release', 'Releases of a project and their asset links: l
     examples: [
       'delete asset link 12 from release v1.4.0',
       'remove the broken download link 7 on release v2.0.0 of acme/api',
+      'delete the stale checksum link 31 from release v5.2.0 in platform/api-gateway',
+      'get rid of asset 9 on release v0.9.0 of acme/cli, the URL is dead',
+      'trash download 44 among the v3.1.0 assets of acme/desktop',
     ],
   },
   link_get: {
@@ -133,6 +152,9 @@ export default domain('release', 'Releases of a project and their asset links: l
     examples: [
       'show asset link 12 of release v1.4.0',
       'get download link 7 on release v2.0.0 in acme/api',
+      'what URL does asset link 31 of release v5.2.0 point to?',
+      'details of download 9 attached to v0.9.0 in acme/cli',
+      'show the direct asset path of link 44 on release v3.1.0 in acme/desktop',
     ],
   },
   link_list: {
@@ -144,6 +166,9 @@ export default domain('release', 'Releases of a project and their asset links: l
     examples: [
       'what downloads are attached to release v1.4.0?',
       'list the asset links of release v2.0.0 in acme/api',
+      'which binaries can I download from release v5.2.0 of platform/api-gateway?',
+      'show all assets of v0.9.0 in acme/cli',
+      'list every download link on release v3.1.0 of acme/desktop',
     ],
   },
   link_update: {
@@ -164,6 +189,9 @@ export default domain('release', 'Releases of a project and their asset links: l
     examples: [
       'change the URL of asset link 12 on release v1.4.0',
       'rename download link 7 of release v2.0.0 to "Linux x64"',
+      'point asset link 31 on release v5.2.0 to the new CDN URL',
+      'change link 9 of release v0.9.0 in acme/cli to type package',
+      'fix the typo in the name of download 44 on v3.1.0 in acme/desktop',
     ],
   },
   list: {
@@ -184,6 +212,8 @@ export default domain('release', 'Releases of a project and their asset links: l
       'list releases of acme/shop',
       'releases of acme/api from the last month, oldest first',
       'what versions have we released in acme/web?',
+      'every version we shipped in platform/api-gateway, sorted by creation date',
+      'show releases of acme/cli updated since 2025-01-01',
     ],
   },
   update: {
@@ -204,6 +234,8 @@ export default domain('release', 'Releases of a project and their asset links: l
       'update the notes of release v1.4.0 in acme/shop',
       'set the release date of v2.0.0 in acme/api to 2025-03-01',
       'attach milestone %"v2.1" to release v2.1.0 of acme/web',
+      'rewrite the published notes for v5.2.0 in platform/api-gateway',
+      'rename release v0.9.0 of acme/cli to "Beta 2"',
     ],
   },
 });

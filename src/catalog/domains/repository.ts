@@ -41,6 +41,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'give me a zip download link of acme/shop at v2.3.0',
       'tarball of just the docs/ folder of platform/infra on main',
       'download URL for the source code of web/frontend at commit 4f2a9c1',
+      'zip of the whole ops/k8s repo on branch develop, without LFS files',
+      'link to grab mobile/ios-app source as a plain tar at commit 9e8d7c6',
     ],
   },
   blob: {
@@ -53,6 +55,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'get blob 7d9f2e1a in acme/shop as JSON with its size',
       'fetch git object a1b2c3d4e5 from platform/infra, base64 is fine',
       'blob 0f3e9a2 of web/frontend: size and encoded content',
+      'get the git blob 5c4b3a2 from acme/api with its size',
+      'how big is object 9e8d7c6f in ops/k8s? give me its base64 content',
     ],
   },
   changelog_add: {
@@ -72,6 +76,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'generate the changelog for 2.4.0 and commit it to CHANGELOG.md in acme/shop',
       'write release notes for v1.8.0 into the changelog file on main of platform/cli',
       'update CHANGELOG.md with the entries for version 3.0.0 in acme/api',
+      'add the 1.2.0 changelog entries to CHANGELOG.md on release/1.2 of mobile/ios-app',
+      'commit release notes for version 0.9.0 of ops/k8s into docs/CHANGES.md',
     ],
   },
   changelog_generate: {
@@ -84,6 +90,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'preview the changelog for 2.4.0 of acme/shop without committing anything',
       'what would the release notes for v1.8.0 of platform/cli look like?',
       'draft changelog text for version 3.0.0 from the commit trailers in acme/api',
+      'generate changelog notes for 1.2.0 of mobile/ios-app, just show them',
+      'what would go into the release notes for ops/k8s 0.9.0? print only, no commit',
     ],
   },
   commit_cherry_pick: {
@@ -102,6 +110,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'cherry-pick 4f2a9c1 onto release/2.3 in acme/shop',
       'backport commit e83c5163 to the stable-1.x branch of platform/cli',
       'can a1b2c3d be picked cleanly onto hotfix in acme/api? dry run first',
+      'cherry-pick 9e8d7c6 into release/1.2 of mobile/ios-app',
+      'backport 5c4b3a2 to stable-3.x in ops/k8s',
     ],
   },
   commit_comment_create: {
@@ -122,6 +132,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'comment on commit 4f2a9c1 in acme/shop: this broke the login page',
       'leave a note on line 42 of src/app.ts in commit e83c5163',
       'add a remark to commit a1b2c3d in platform/infra saying it needs tests',
+      'post a comment on commit 9e8d7c6 in mobile/ios-app: nice refactor',
+      'leave feedback on line 7 of app/models/user.rb in 5c4b3a2 of ops/k8s: missing nil check',
     ],
   },
   commit_comments: {
@@ -134,6 +146,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'show comments on commit 4f2a9c1 in acme/shop',
       'did anyone comment on e83c5163?',
       'list the notes people left on commit a1b2c3d of platform/infra',
+      'list comments on commit 9e8d7c6 of mobile/ios-app',
+      'what did reviewers say about 5c4b3a2 in ops/k8s?',
     ],
   },
   commit_create: {
@@ -158,6 +172,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'commit these three file changes to feature/login in acme/shop in one go',
       'push a single commit that renames config.yml and updates README.md on main',
       'create branch fix/typos from main with edits to docs/a.md and docs/b.md in one commit',
+      'create a commit in ops/k8s that moves charts/app to charts/web and updates values.yaml',
+      'push several file edits to mobile/ios-app on branch chore/deps as one change, author bot@acme.io',
     ],
   },
   commit_diff: {
@@ -181,6 +197,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'show the diff of commit 4f2a9c1 in acme/shop',
       'what changed in commit e83c5163? show me the patch',
       'patch for commit a1b2c3d in platform/infra in unified format',
+      'diff of commit 5c4b3a2 in ops/k8s',
+      'show me the patch for 9e8d7c6 in mobile/ios-app, second page of files',
     ],
   },
   commit_discussion_add_note: {
@@ -199,6 +217,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'reply in thread 6a9c1f on commit 4f2a9c1: fixed in the next commit',
       'answer the discussion on commit e83c5163 in acme/api saying agreed',
       'respond to thread 77aa01 on commit a1b2c3d in platform/infra: will fix',
+      'add a reply to discussion 5d1e on commit 9e8d7c6 in mobile/ios-app: good catch',
+      'answer thread 2c7b90 under 5c4b3a2 in ops/k8s: good point, will follow up',
     ],
   },
   commit_discussion_create: {
@@ -217,6 +237,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'start a thread on commit 4f2a9c1 asking why the timeout changed',
       'open a discussion on line 18 of lib/db.rb in commit e83c5163',
       'raise a resolvable review thread on a1b2c3d in platform/infra',
+      'create a discussion on commit 9e8d7c6 in mobile/ios-app about the missing test',
+      'open a thread on 5c4b3a2 in ops/k8s questioning the new retry logic',
     ],
   },
   commit_discussion_delete_note: {
@@ -229,6 +251,9 @@ export default domain('repository', 'Repository content of a project: files, tre
     examples: [
       'delete my comment 9912 in the thread on commit 4f2a9c1',
       'remove note 4410 from discussion 6a9c1f on commit e83c5163',
+      'delete note 5120 in discussion 2c7b90 on commit 5c4b3a2 of ops/k8s',
+      'get rid of my reply 880 in the thread on 9e8d7c6 in mobile/ios-app',
+      'remove comment 3307 from commit thread 5d1e on a1b2c3d',
     ],
   },
   commit_discussion_get: {
@@ -241,6 +266,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'show discussion 6a9c1f on commit 4f2a9c1 in acme/shop',
       'read the whole thread 0b3e77 on commit e83c5163',
       'open discussion 77aa01 on commit a1b2c3d in platform/infra',
+      'get discussion 2c7b90 on commit 5c4b3a2 in ops/k8s',
+      'show me thread 5d1e under 9e8d7c6 in mobile/ios-app with all replies',
     ],
   },
   commit_discussion_list: {
@@ -253,6 +280,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'list the discussion threads on commit 4f2a9c1',
       'are there open threads on commit e83c5163 in acme/api?',
       'show all review threads for a1b2c3d',
+      'list discussions on commit 9e8d7c6 in mobile/ios-app',
+      'which threads were started on 5c4b3a2 in ops/k8s?',
     ],
   },
   commit_discussion_update_note: {
@@ -272,6 +301,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'edit my note 9912 in the commit thread on 4f2a9c1 to fix the typo',
       'reword comment 4410 in discussion 6a9c1f on commit e83c5163',
       'update note 1204 in thread 77aa01 on commit a1b2c3d with a corrected link',
+      'update note 880 in discussion 5d1e on commit 9e8d7c6 to mention the ticket',
+      'fix the typo in my reply 5120 of thread 2c7b90 under 5c4b3a2',
     ],
   },
   commit_get: {
@@ -284,6 +315,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'show commit 4f2a9c1 in acme/shop',
       "who authored e83c5163 and what's the message?",
       'details of the HEAD commit of main in platform/infra',
+      'get commit 9e8d7c6 in mobile/ios-app without stats',
+      'who wrote 5c4b3a2 in ops/k8s and what are its parents?',
     ],
   },
   commit_list: {
@@ -309,6 +342,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'git log of main in acme/shop',
       'commits by @alice since Monday in platform/infra',
       'what got committed to develop last week?',
+      'list commits on release/1.2 of mobile/ios-app since 2025-03-01',
+      'what has bob@acme.io pushed to main of ops/k8s this month?',
     ],
   },
   commit_merge_requests: {
@@ -326,6 +361,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'which MR brought in commit 4f2a9c1?',
       'find the merge request that contains e83c5163 in acme/api',
       'what PR introduced a1b2c3d?',
+      'list merge requests containing commit 9e8d7c6 in mobile/ios-app',
+      'which MR shipped 5c4b3a2 in ops/k8s?',
     ],
   },
   commit_refs: {
@@ -343,6 +380,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'which branches contain commit 4f2a9c1?',
       'is e83c5163 in any release tag yet?',
       'list tags that include a1b2c3d in platform/cli',
+      'list branches containing commit 9e8d7c6 in mobile/ios-app',
+      'has 5c4b3a2 landed on any tag in ops/k8s?',
     ],
   },
   commit_revert: {
@@ -360,6 +399,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'revert commit 4f2a9c1 on main in acme/shop',
       'undo e83c5163 on release/2.3',
       'roll back a1b2c3d on develop with a revert commit',
+      'revert commit 9e8d7c6 on main of mobile/ios-app, dry run first',
+      'back out 5c4b3a2 on release/3.1 in ops/k8s',
     ],
   },
   commit_signature: {
@@ -372,6 +413,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'is commit 4f2a9c1 signed?',
       'verify the GPG signature of e83c5163 in acme/api',
       'who signed commit a1b2c3d in platform/infra and is the key verified?',
+      'show the signature of commit 9e8d7c6 in mobile/ios-app',
+      'was 5c4b3a2 in ops/k8s signed with a verified SSH key?',
     ],
   },
   commit_status_set: {
@@ -395,6 +438,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'mark commit 4f2a9c1 as success for the jenkins check',
       'report a failed external build status on e83c5163 with a link to our CI',
       'set status pending on a1b2c3d named sonar',
+      'set commit status running on 9e8d7c6 in mobile/ios-app for the e2e check',
+      'tell GitLab our Buildkite check on 5c4b3a2 in ops/k8s passed, with 87.5% coverage',
     ],
   },
   commit_statuses: {
@@ -418,6 +463,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'what CI checks ran on commit 4f2a9c1?',
       'list statuses of e83c5163 in acme/api',
       'did the sonar check pass on a1b2c3d?',
+      'list commit statuses of 9e8d7c6 in mobile/ios-app for stage test',
+      'which external checks failed on 5c4b3a2 in ops/k8s?',
     ],
   },
   compare: {
@@ -440,6 +487,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'compare main and feature/login in acme/shop',
       'what changed between v2.2.0 and v2.3.0?',
       'diff develop..release/1.4 in platform/cli',
+      'compare tag v1.1.0 to v1.2.0 in mobile/ios-app',
+      'how far is feature/auth ahead of main in ops/k8s? show the diff',
     ],
   },
   contributors: {
@@ -458,6 +507,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'who contributed the most commits to acme/shop?',
       'list contributors of platform/infra with line counts',
       'top committers on web/frontend',
+      'contributors of mobile/ios-app ordered by commits',
+      'who are the top authors of ops/k8s on branch develop?',
     ],
   },
   file_blame: {
@@ -477,6 +528,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'blame src/app.ts on main in acme/shop',
       'who wrote lines 40-60 of lib/auth.rb?',
       'which commit last touched line 12 of config/routes.rb',
+      'blame app/main.go on develop of ops/k8s for lines 100-120',
+      'who last touched each line of Podfile in mobile/ios-app on main?',
     ],
   },
   file_create: {
@@ -502,6 +555,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'add a new file docs/setup.md on main in acme/shop',
       'create .gitlab-ci.yml in platform/infra with a basic pipeline',
       'commit a new LICENSE file to web/frontend',
+      'create file scripts/lint.sh on develop of ops/k8s, executable',
+      'put a new CODEOWNERS on branch chore/owners, started from main, in mobile/ios-app',
     ],
   },
   file_delete: {
@@ -523,6 +578,9 @@ export default domain('repository', 'Repository content of a project: files, tre
     examples: [
       'delete docs/old.md from main in acme/shop',
       'remove the obsolete scripts/deploy.sh file in platform/infra',
+      'delete Makefile.old from develop in ops/k8s',
+      'get rid of fastlane/legacy.rb on main of mobile/ios-app',
+      'remove the file docs/draft.md in acme/api with commit message cleanup',
     ],
   },
   file_get: {
@@ -543,6 +601,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'show me src/app.ts from main in acme/shop',
       'open config/database.yml on the develop branch',
       'read lines 10 to 40 of lib/auth.rb in platform/infra',
+      'get file helm/values.yaml of ops/k8s at tag v0.8.0',
+      'show lines 1-30 of Sources/App.swift in mobile/ios-app on main',
     ],
   },
   file_history: {
@@ -568,6 +628,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'history of src/app.ts in acme/shop',
       'who changed package.json recently?',
       'commits that touched config/routes.rb since January',
+      'file history of helm/values.yaml in ops/k8s on develop',
+      'who has changed Podfile in mobile/ios-app since 2025-01-01?',
     ],
   },
   file_metadata: {
@@ -580,6 +642,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'does src/app.ts exist on main in acme/shop?',
       'size and last commit id of package-lock.json without downloading it',
       'is there a Dockerfile on develop in web/frontend? just the blob id and size',
+      'file metadata of helm/Chart.yaml in ops/k8s on main',
+      'check whether Sources/Config.swift exists on develop of mobile/ios-app, no content needed',
     ],
   },
   file_raw: {
@@ -599,6 +663,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'raw contents of Dockerfile in acme/shop',
       'cat .gitlab-ci.yml from platform/infra as plain text',
       'plain text of scripts/build.sh on develop',
+      'raw file Makefile from ops/k8s',
+      'print Package.swift of mobile/ios-app as plain text, branch release/1.2',
     ],
   },
   file_raw_metadata: {
@@ -616,6 +682,9 @@ export default domain('repository', 'Repository content of a project: files, tre
     examples: [
       'HEAD request on the raw endpoint for assets/logo.png in acme/shop',
       'headers of the raw file models/big.bin (LFS) without fetching its content',
+      'raw file metadata of bin/tool.tar.gz in ops/k8s, headers only',
+      'HEAD the plain download of assets/video.mp4 in mobile/ios-app, it is an LFS object',
+      'content-type and size headers of the raw file docs/manual.pdf on develop, no body',
     ],
   },
   file_update: {
@@ -641,6 +710,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'update README.md on main in acme/shop with the new install steps',
       'change the version in package.json to 2.4.0 and commit to develop',
       'edit config/app.yml in platform/infra: set timeout to 30',
+      'update file helm/values.yaml on main in ops/k8s: bump the image tag to 1.4.2',
+      'change the bundle id in Info.plist on develop of mobile/ios-app and commit it',
     ],
   },
   list_submodules: {
@@ -656,6 +727,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'what submodules does acme/shop have?',
       'show the .gitmodules entries of platform/infra on main',
       'list nested repos (submodules) of web/frontend',
+      'list submodules of ops/k8s at tag v0.8.0',
+      'what does .gitmodules of mobile/ios-app point to on develop?',
     ],
   },
   markdown_render: {
@@ -673,6 +746,9 @@ export default domain('repository', 'Repository content of a project: files, tre
     examples: [
       'render this markdown to HTML: **hello** see #12',
       'preview how this GFM comment will look in acme/shop',
+      'render this markdown table to html for me',
+      'turn this GFM with !88 and @alice into HTML, resolving refs against ops/k8s',
+      'what html does GitLab produce for this text with ~bug and #12 in mobile/ios-app? use gfm',
     ],
   },
   merge_base: {
@@ -685,6 +761,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'common ancestor of main and feature/login in acme/shop',
       'where did release/2.3 fork off develop?',
       'merge base of v2.2.0 and main in platform/cli',
+      'merge base of release/1.2 and develop in mobile/ios-app',
+      'at which commit did feature/auth branch off main in ops/k8s?',
     ],
   },
   raw_blob: {
@@ -699,6 +777,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'raw text of blob 7d9f2e1a in acme/shop',
       'print git object a1b2c3d4e5 of platform/infra as plain text',
       'plain contents of git blob 0f3e9a2 in web/frontend',
+      'raw blob 9e8d7c6f in ops/k8s',
+      'dump the text of git object 5c4b3a2e from mobile/ios-app',
     ],
   },
   read_submodule_file: {
@@ -721,6 +801,9 @@ export default domain('repository', 'Repository content of a project: files, tre
     examples: [
       'read lib/core.c inside the vendor/libfoo submodule of acme/shop',
       'open README.md from the submodule at third_party/proto',
+      'read Makefile inside the libs/common submodule of ops/k8s',
+      'what does src/lib.rs say in the nested repo under deps/crypto of acme/api?',
+      'show lines 1-50 of include/api.h from the third_party/sdk submodule in mobile/ios-app',
     ],
   },
   tree: {
@@ -741,6 +824,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       'ls the src/ folder of acme/shop',
       'list all files in platform/infra recursively on develop',
       "what's in the root directory of web/frontend?",
+      'list the files under charts/ in ops/k8s on develop',
+      'browse the Sources directory of mobile/ios-app at tag v1.2.0',
     ],
   },
   update_submodule: {
@@ -758,6 +843,9 @@ export default domain('repository', 'Repository content of a project: files, tre
     examples: [
       'bump the vendor/libfoo submodule to 9c1e2f3 on main',
       'point the third_party/proto submodule in acme/api at commit 5b6d7e8',
+      'update submodule libs/common in ops/k8s to 7a8b9c0 on develop',
+      'move third_party/sdk in mobile/ios-app to commit 3d4e5f6 on main',
+      'bump the deps/crypto submodule of acme/api to 1f2e3d4 on release/2.0',
     ],
   },
 });

@@ -59,6 +59,8 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
       'list my runners',
       'which of the runners I can see are offline?',
       'show paused runners tagged docker that I have access to',
+      'list the online runners tagged linux that are visible to me',
+      'what build agents do I have access to on version 17.x?',
     ],
   },
   list_all: {
@@ -73,6 +75,8 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
       'admin: every runner on the instance',
       'list all instance runners running version 16.x',
       'which runners across the whole GitLab are stale?',
+      'admin: list all group_type runners instance-wide',
+      'every CI agent on the whole instance that never contacted GitLab',
     ],
   },
   list_project: {
@@ -87,6 +91,8 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
       'which runners can pick up jobs for acme/shop?',
       'list runners available to project platform/infra',
       'are there online runners for web/frontend?',
+      'list project runners of mobile/ios-app tagged macos',
+      'what CI agents will take jobs from ops/k8s?',
     ],
   },
   list_group: {
@@ -100,6 +106,8 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
       'runners of group acme',
       'list online runners available to the platform group',
       'what group runners does data-team have?',
+      'list paused runners of group infra-ops',
+      'which CI agents serve the marketing org and are offline?',
     ],
   },
   get: {
@@ -115,6 +123,8 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
       'show runner 17',
       'is runner 204 online and what version is it on?',
       'details of runner 33: tags and IP address',
+      'get runner 512',
+      'what tags and projects does CI agent 88 have?',
     ],
   },
   jobs: {
@@ -135,6 +145,8 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
       'what jobs has runner 17 run?',
       'what is runner 204 working on right now?',
       'failed jobs on runner 33',
+      'list running jobs on runner 512',
+      'what has CI agent 88 been building lately? failed ones only',
     ],
   },
   list_managers: {
@@ -147,6 +159,8 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
       'which machines are behind runner 17?',
       'list the managers of runner 204 and when they last checked in',
       'what hosts report in for runner 33 and which versions are they on?',
+      'list managers of runner 512',
+      'which hosts back CI agent 88 and when did they last check in?',
     ],
   },
   update: {
@@ -160,6 +174,8 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
       'pause runner 17',
       'add the gpu tag to runner 204',
       'set runner 33 to protected branches only with a 1h max timeout',
+      'update runner 512: description gpu-box, run untagged jobs',
+      'resume CI agent 88 and lock it to its current projects',
     ],
   },
   remove: {
@@ -172,6 +188,9 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     examples: [
       'delete runner 17',
       'remove runner 204, the VM is gone',
+      'remove runner 512, it is decommissioned',
+      'get rid of CI agent 88',
+      'delete the old runner 640 from GitLab',
     ],
   },
   delete_registered: {
@@ -184,6 +203,9 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     examples: [
       'delete the registered runner 3301',
       'unregister runner id 912 from GitLab, delete it',
+      'delete registered runner 4410, we reimaged that box',
+      'unregister CI agent 1288 by its id',
+      'remove registered runner 3302 from the instance',
     ],
   },
   enable_project: {
@@ -196,6 +218,8 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
       'assign runner 17 to acme/api too',
       'enable project runner 204 on platform/infra',
       'share runner 33 with web/frontend',
+      'enable runner 512 for project mobile/ios-app',
+      'let ops/k8s use CI agent 88 as well',
     ],
   },
   disable_project: {
@@ -209,6 +233,8 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
       'disable runner 17 for acme/api',
       'remove runner 204 from project platform/infra, keep it for its owner project',
       'remove shared runner 33 from web/frontend, it should stop picking up its jobs',
+      'unassign runner 512 from mobile/ios-app',
+      'stop CI agent 88 from serving ops/k8s, detach it',
     ],
   },
   reset_token: {
@@ -221,6 +247,8 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
       'reset the auth token of runner 17',
       "regenerate runner 204's authentication token",
       "get runner 33 a fresh authentication token, I'll update its config.toml",
+      'reset the token of runner 512, it was exposed',
+      'give CI agent 88 a new auth secret',
     ],
   },
 
@@ -240,6 +268,9 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     examples: [
       'register a new runner with registration token GR1348941abc',
       'sign up a runner using the project registration token, tags docker and linux',
+      'register runner with token GR1348941xyz, description mac-mini, tag macos',
+      'enroll a new CI agent using the legacy secret GR1348941def and let it run untagged jobs',
+      'sign up a runner with token GR1348941ghi, locked, max timeout 3600',
     ],
   },
   verify: {
@@ -257,6 +288,9 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     examples: [
       'is this runner token glrt-xyz still valid?',
       'verify runner authentication token glrt-abc123',
+      'check whether runner token glrt-def456 works',
+      'validate the authentication secret glrt-ghi789 of our CI agent',
+      'verify the runner token glrt-jkl012 for system id s_0e6850b2bce1',
     ],
   },
   delete_by_token: {
@@ -270,6 +304,9 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     examples: [
       'delete the runner whose token is glrt-abc123',
       'unregister and remove the runner with auth token glrt-xyz',
+      'delete runner by token glrt-def456',
+      'get rid of the CI agent that authenticates with glrt-ghi789',
+      'remove the runner registered with token glrt-mno345',
     ],
   },
 
@@ -283,6 +320,9 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     examples: [
       'reset the instance runner registration token',
       'admin: regenerate the global runner registration token',
+      'reset the registration token for instance runners',
+      'as admin, give our GitLab a fresh site-wide enrollment secret for CI agents',
+      'rotate the instance-wide runner registration token',
     ],
   },
   reset_group_reg_token: {
@@ -294,6 +334,9 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     examples: [
       'reset the runner registration token of group acme',
       "regenerate group platform's runner registration token",
+      'reset group infra-ops runner registration token',
+      'new enrollment secret for CI agents of the marketing org',
+      'rotate the registration token for runners in the design group',
     ],
   },
   reset_project_reg_token: {
@@ -305,6 +348,9 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     examples: [
       'reset the runner registration token for acme/shop',
       'new runner registration token for project platform/infra',
+      'reset the registration token for runners of mobile/ios-app',
+      'fresh enrollment secret for CI agents of ops/k8s',
+      'rotate project acme/api runner registration token',
     ],
   },
 
@@ -319,6 +365,9 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     examples: [
       'list runner controllers',
       'what admission controllers are configured for runners?',
+      'list all runner controllers on the instance',
+      'which job admission policies exist for CI agents?',
+      'show runner controllers, I want to see which are enabled',
     ],
   },
   controller_get: {
@@ -331,6 +380,9 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     examples: [
       'show runner controller 3',
       'is runner controller 7 in dry run mode?',
+      'get runner controller 11',
+      'what state is job router 12 in?',
+      'show details of runner controller 5',
     ],
   },
   controller_create: {
@@ -346,6 +398,9 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     examples: [
       'create a runner controller in dry run mode',
       'register a new job admission controller, disabled for now',
+      'create a runner controller described as gpu-policy, enabled',
+      'set up a new job router for CI admission, start it in dry run',
+      'add a runner controller named cost-guard in disabled state',
     ],
   },
   controller_update: {
@@ -362,6 +417,9 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     examples: [
       'enable runner controller 3',
       'switch runner controller 7 to dry_run',
+      'update runner controller 11 description to prod gate',
+      'set job router 12 to disabled',
+      'put admission controller 5 into enabled state',
     ],
   },
   controller_delete: {
@@ -375,6 +433,9 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     examples: [
       'delete runner controller 3',
       'remove the admission controller 7',
+      'delete runner controller 11',
+      'get rid of job router 12',
+      'remove admission controller 5, we no longer need it',
     ],
   },
   controller_scope_list: {
@@ -387,6 +448,9 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     examples: [
       'what runners does controller 3 apply to?',
       'list scopes of runner controller 7',
+      'list scopes of runner controller 11',
+      'is job router 12 instance-wide or limited to some agents?',
+      'show which runners admission controller 5 covers',
     ],
   },
   controller_scope_add_instance: {
@@ -399,6 +463,9 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     examples: [
       'apply runner controller 3 to all runners on the instance',
       'scope admission controller 7 instance-wide',
+      'add instance scope to runner controller 11',
+      'make job router 12 cover every CI agent site-wide',
+      'scope controller 5 to the entire instance',
     ],
   },
   controller_scope_remove_instance: {
@@ -412,6 +479,9 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     examples: [
       'remove the instance-wide scope from runner controller 3',
       'delete the instance scope of admission controller 7',
+      'remove instance scope of runner controller 11',
+      'stop job router 12 from covering everything site-wide',
+      'delete the instance-wide scoping on controller 5',
     ],
   },
   controller_scope_add_runner: {
@@ -424,6 +494,9 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     examples: [
       'scope runner controller 3 to runner 17',
       'add runner 204 to the scope of controller 7',
+      'add runner 512 to the scope of runner controller 11',
+      'make job router 12 apply to CI agent 88',
+      'scope admission controller 5 to runner 640',
     ],
   },
   controller_scope_remove_runner: {
@@ -437,6 +510,9 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     examples: [
       'remove runner 17 from the scope of runner controller 3',
       'delete the runner 204 scope on admission controller 7',
+      'remove runner 512 from runner controller 11 scope',
+      'take CI agent 88 out of job router 12',
+      'delete runner 640 from the scope of admission controller 5',
     ],
   },
   controller_token_list: {
@@ -449,6 +525,9 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     examples: [
       'list tokens of runner controller 3',
       'what credentials does admission controller 7 have?',
+      'list tokens of runner controller 11',
+      'what secrets does job router 12 have?',
+      'show all tokens for admission controller 5',
     ],
   },
   controller_token_get: {
@@ -461,6 +540,9 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     examples: [
       'show token 12 of runner controller 3',
       'when was token 4 of admission controller 7 last used?',
+      'get token 21 of runner controller 11',
+      'when was secret 22 of job router 12 last used?',
+      'show token 23 on admission controller 5',
     ],
   },
   controller_token_create: {
@@ -476,6 +558,9 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     examples: [
       'create a token for runner controller 3',
       'new secret for admission controller 7 described as prod-cluster',
+      'create token for runner controller 11 described as staging',
+      'issue a new secret for job router 12, label it edge-cluster',
+      'generate an auth token for admission controller 5 named ci-gate',
     ],
   },
   controller_token_rotate: {
@@ -488,6 +573,9 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     examples: [
       'rotate token 12 of runner controller 3',
       'regenerate the secret of admission controller 7 token 4',
+      'rotate token 21 of runner controller 11',
+      'give secret 22 of job router 12 a fresh value',
+      'renew the admission controller 5 token 23',
     ],
   },
   controller_token_revoke: {
@@ -501,6 +589,9 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     examples: [
       'revoke token 12 of runner controller 3',
       'kill the leaked token 4 of admission controller 7',
+      'revoke token 21 of runner controller 11',
+      'delete secret 22 of job router 12',
+      'get rid of the token 23 on admission controller 5',
     ],
   },
 });

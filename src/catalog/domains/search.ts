@@ -76,6 +76,8 @@ export default domain('search', 'Search a project, a group or the whole instance
       'grep for the string unsafe_eval across group acme',
       'where is parseInvoice defined in acme/shop?',
       'find files that mention REDIS_URL on branch develop of acme/api',
+      'search the source of platform/api-gateway for TODO(security)',
+      'grep group payments for imports of moment.js',
     ],
   },
   commits: {
@@ -102,6 +104,8 @@ export default domain('search', 'Search a project, a group or the whole instance
       'find commits mentioning "fix login timeout" in acme/shop',
       'which commit message talks about CVE-2024-1234 in group acme?',
       'search commit history for "revert payment" across the whole instance',
+      'search commits in platform/web for "bump lodash"',
+      'look through git history messages in acme/payments for JIRA-4412',
     ],
   },
   issues: {
@@ -131,6 +135,8 @@ export default domain('search', 'Search a project, a group or the whole instance
       'search issues about the memory leak in acme/shop',
       'find closed issues mentioning SSO redirect in group acme',
       'any tickets about flaky tests anywhere on the instance?',
+      'search confidential issues in group acme for "data leak"',
+      'any open bug reports mentioning 502 errors in platform/api-gateway?',
     ],
   },
   merge_requests: {
@@ -159,6 +165,8 @@ export default domain('search', 'Search a project, a group or the whole instance
       'find MRs about the GraphQL migration in acme/api',
       'search merged merge requests mentioning dependency bump in group acme',
       'is there a PR anywhere that touches the rate limiter?',
+      'search open merge requests in platform/web with "feature flag" in the title',
+      'look for MRs across group payments whose description talks about PCI',
     ],
   },
   milestones: {
@@ -182,6 +190,8 @@ export default domain('search', 'Search a project, a group or the whole instance
       'search group acme for milestones titled 2025-Q3',
       'search for the sprint 42 milestone in acme/shop',
       'which milestones have beta in the title across the instance?',
+      'search milestones named release-2025 in platform/web',
+      'look up %"Q4 2025" by title across group payments',
     ],
   },
   notes: {
@@ -203,6 +213,8 @@ export default domain('search', 'Search a project, a group or the whole instance
       'find comments saying "LGTM with nits" in acme/shop',
       'search discussion notes about the rollback plan in acme/api',
       'who commented about the timeout bug in acme/web? search the comments',
+      'search comments in platform/api-gateway for "needs rebase"',
+      'did anybody mention the staging outage in a comment on acme/payments?',
     ],
   },
   projects: {
@@ -225,6 +237,8 @@ export default domain('search', 'Search a project, a group or the whole instance
       'find projects with payments in the name in group acme',
       'search for a repo called terraform-modules',
       'is there a project for the mobile app anywhere on the instance?',
+      'search the whole instance for projects named billing-service',
+      'which repos in group platform have kafka in the name or description?',
     ],
   },
   snippets: {
@@ -244,6 +258,8 @@ export default domain('search', 'Search a project, a group or the whole instance
       'search snippets titled nginx config',
       'find a snippet called deploy script across the instance',
       'look for a paste named docker-compose example',
+      'search snippets for one titled k8s ingress',
+      'is there a shared paste called jq cheatsheet somewhere?',
     ],
   },
   users: {
@@ -267,6 +283,8 @@ export default domain('search', 'Search a project, a group or the whole instance
       'find someone named Priya in group acme',
       'search for people matching jsmith in project acme/shop',
       'is there anyone called Chen on the instance? search users',
+      'search users in platform/web for maria',
+      'find a person named Olsen in group payments',
     ],
   },
   wiki: {
@@ -293,6 +311,8 @@ export default domain('search', 'Search a project, a group or the whole instance
       'look through the acme/billing wiki pages for onboarding steps',
       'find wiki pages that mention VPN setup in group acme',
       'where in the acme/handbook wiki do we describe the release process?',
+      'search the wiki of platform/api-gateway for rate limit',
+      'where do our docs pages in group payments explain PCI scope?',
     ],
   },
 });

@@ -41,6 +41,9 @@ export default domain('security_attribute', 'Security attributes of a top-level 
     examples: [
       'create security attributes Internet facing and Internal in the Exposure category of acme',
       'add attribute "Tier 1" to security category 14 in group platform',
+      'create security attribute "PCI" (description "card data", color #e24329) in category 7 of group payments',
+      'add Tier 1, Tier 2 and Tier 3 labels to the Criticality category of acme',
+      'new security attributes Public and Private (colors #1f75cb and #999999) in category 3 of group 42',
     ],
   },
   update: {
@@ -70,6 +73,9 @@ export default domain('security_attribute', 'Security attributes of a top-level 
     examples: [
       'recolor security attribute 31 to #ff0000',
       'rename security attribute Internet facing to Public exposure',
+      'update the description of security attribute 12',
+      'change the color of the Business critical classification (id 45) to #dc143c',
+      'edit security attribute 8: name "Tier 0", description "crown jewels"',
     ],
   },
   delete: {
@@ -93,6 +99,9 @@ export default domain('security_attribute', 'Security attributes of a top-level 
     examples: [
       'delete security attribute 31 from acme',
       'get rid of the Legacy security attribute everywhere',
+      'delete security attribute 45',
+      'nuke classification 12 (Deprecated) entirely',
+      'remove the Tier 3 security attribute (id 8) from group acme',
     ],
   },
   project_update: {
@@ -125,6 +134,9 @@ export default domain('security_attribute', 'Security attributes of a top-level 
     examples: [
       'tag acme/shop with the security attribute Business critical',
       'mark platform/api as Internet facing instead of Internal',
+      'add security attribute 45 to project 321',
+      'classify repo 812 as PCI and Internet facing',
+      'swap security attribute 12 for 45 on project 321',
     ],
   },
   bulk_update: {
@@ -155,6 +167,9 @@ export default domain('security_attribute', 'Security attributes of a top-level 
     examples: [
       'apply the PCI security attribute to acme/shop, acme/payments and acme/checkout at once',
       'replace the security attributes of every project in group platform with Tier 2',
+      'add security attribute 45 to projects 11, 12 and 13 in bulk',
+      'set exactly the Tier 1 classification on every project in groups 7 and 9',
+      'bulk-apply attributes 3 and 4 to all projects of group 20, keeping the existing ones',
     ],
   },
 });

@@ -39,6 +39,9 @@ export default domain('security_category', 'Security attribute categories of a t
     examples: [
       'create a security category "Business impact" in group acme',
       'add a new security attribute category Exposure with multiple selection in top-level group platform',
+      'create security category "Data classification" in group payments',
+      'new classification bucket Application in top-level group 42, one value per project',
+      'add a security category Owner team with multiple selection in acme',
     ],
   },
   update: {
@@ -73,6 +76,9 @@ export default domain('security_category', 'Security attribute categories of a t
     examples: [
       'rename security category 14 in acme to Data sensitivity',
       'change the description of the Exposure security category in group platform',
+      'update security category 14 in acme: description "How exposed the app is"',
+      'rename classification bucket 9 in group 42 to Criticality',
+      'change the name of security category gid://gitlab/Security::Category/21 in platform',
     ],
   },
   delete: {
@@ -97,6 +103,9 @@ export default domain('security_category', 'Security attribute categories of a t
     examples: [
       'delete the Business impact security category in acme with all its attributes',
       'remove security category gid://gitlab/Security::Category/9',
+      'delete security category 9 and its attributes',
+      'get rid of classification bucket 21 and the attributes in it',
+      'remove the Application security category (id 17) from acme',
     ],
   },
 });

@@ -68,6 +68,8 @@ export default domain('security_finding', 'Security report findings of a pipelin
       'what did SAST flag in pipeline 812 of acme/shop?',
       'show critical and high scanner findings from the MR pipeline 455 in acme/api',
       'any secret detection findings in pipeline 1290 for platform/auth?',
+      'list security findings of pipeline 3301 in acme/payments, dismissed ones included',
+      'what did the gemnasium scanner flag in CI run 902 of platform/mobile?',
     ],
   },
 });

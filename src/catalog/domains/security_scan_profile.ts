@@ -41,6 +41,9 @@ export default domain('security_scan_profile', 'Security scan profiles: attach o
     examples: [
       'turn on the default SAST scan profile for acme/shop and acme/api',
       'attach secret detection scanner profile 3 to every project in group platform',
+      'attach the dependency scanning profile to project 812',
+      'enable the default secret detection scanner setup on projects 11 and 12',
+      'apply scanner profile 7 to groups 5 and 6',
     ],
   },
   detach: {
@@ -65,6 +68,9 @@ export default domain('security_scan_profile', 'Security scan profiles: attach o
     examples: [
       'detach the SAST scan profile from acme/legacy',
       'turn off dependency scanning profile 5 for group sandbox',
+      'detach scan profile 9 from projects 11 and 12',
+      'turn off the secret detection scanner setup on project 812',
+      'turn off the container scanning profile for group 42',
     ],
   },
   list_project_statuses: {
@@ -94,6 +100,8 @@ export default domain('security_scan_profile', 'Security scan profiles: attach o
       'which scanners are active on acme/shop and is any of them failing?',
       'show the scan profile statuses of platform/api',
       'is SAST configured and healthy for acme/web?',
+      'list scan profile statuses for acme/payments',
+      'when did each scanner last run on platform/mobile, and how many failures in a row?',
     ],
   },
 });

@@ -12,6 +12,8 @@ export default domain('server', 'This MCP server and the platform instance it ta
       'which GitLab version is this instance running?',
       'who am I logged in as on GitLab?',
       'what GitLab version and edition am I connected to, and as which user?',
+      'server status: version, edition and my username',
+      'is this GitLab EE or CE, and which version number?',
     ],
   },
   health_check: {
@@ -24,6 +26,9 @@ export default domain('server', 'This MCP server and the platform instance it ta
     examples: [
       'is GitLab reachable and is my token still valid?',
       'ping the gitlab server to check connectivity',
+      'health check the GitLab connection',
+      'can you reach gitlab.example.com with the token I configured?',
+      'is the server up and my access token accepted?',
     ],
   },
 });

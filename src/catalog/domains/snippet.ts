@@ -35,6 +35,8 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       'raw text of snippet 42',
       'print the content of my personal snippet 1337',
       'show the text of my snippet 99',
+      'raw content of personal snippet 512',
+      'cat my gist 2048, just the text',
     ],
   },
   create: {
@@ -56,6 +58,8 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       'make a private snippet called deploy notes with this script',
       'save this bash script as a personal gist',
       'new public snippet with nginx.conf and docker-compose.yml, not tied to any repo',
+      'create a personal snippet with main.py and requirements.txt, internal visibility',
+      'stash this SQL query as a private gist of mine, title slow-report',
     ],
   },
   delete: {
@@ -68,6 +72,9 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     examples: [
       'delete my snippet 42',
       'get rid of personal snippet 1337',
+      'remove personal snippet 512',
+      'nuke my gist 2048, it has a password in it',
+      'delete the snippet 77 I made last year',
     ],
   },
   discussion_add_note: {
@@ -86,6 +93,8 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       'reply to thread 3fa2c1 on snippet 15 in acme/shop: works for me',
       'answer the discussion 9be0d4 on project snippet 8 in platform/infra',
       'respond in thread 77aa01 on snippet 21 in web/frontend: fixed now',
+      'add a reply in thread 4c1d on snippet 30 of ops/k8s: thanks',
+      'respond to ab12 on the shared code paste 11 in mobile/ios-app: works on arm64',
     ],
   },
   discussion_create: {
@@ -97,6 +106,9 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     examples: [
       'start a thread on snippet 15 in acme/shop asking about the regex',
       'open a new discussion on project snippet 8 of platform/infra',
+      'create a discussion on project snippet 30 in ops/k8s about the hardcoded IP',
+      'open a thread on paste 11 of mobile/ios-app asking who maintains it',
+      'start a discussion on snippet 4 in acme/api: is this still used?',
     ],
   },
   discussion_delete_note: {
@@ -109,6 +121,9 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     examples: [
       'delete note 771 from the thread on snippet 15 in acme/shop',
       'remove my reply 902 in discussion 3fa2c1 on project snippet 8',
+      'delete reply 612 in thread 4c1d on snippet 30 of ops/k8s',
+      'get rid of my message 733 in thread ab12 on paste 11 in mobile/ios-app',
+      'remove comment 840 from the discussion on snippet 4 in acme/api',
     ],
   },
   discussion_get: {
@@ -121,6 +136,8 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       'show discussion 3fa2c1 on snippet 15 in acme/shop',
       'read the thread 9be0d4 on project snippet 8',
       'show thread 77aa01 on snippet 21 in web/frontend',
+      'get discussion 4c1d of snippet 30 in ops/k8s',
+      'show me the full thread ab12 under paste 11 in mobile/ios-app',
     ],
   },
   discussion_list: {
@@ -133,6 +150,8 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       'list threads on snippet 15 in acme/shop',
       'any discussions on project snippet 8 of platform/infra?',
       'list review threads on snippet 21 in web/frontend',
+      'list discussions on project snippet 30 in ops/k8s',
+      'which threads are open on paste 11 in mobile/ios-app?',
     ],
   },
   discussion_update_note: {
@@ -151,6 +170,9 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     examples: [
       'edit my reply 771 in the snippet 15 discussion thread',
       'fix the wording of note 902 in discussion 3fa2c1 on project snippet 8',
+      'update note 612 in discussion 4c1d on snippet 30 of ops/k8s',
+      'correct my message 733 in thread ab12 on paste 11 in mobile/ios-app',
+      'edit my reply 840 in the thread on snippet 4 in acme/api to add the link',
     ],
   },
   emoji_snippet_create: {
@@ -163,6 +185,8 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       'thumbs up snippet 15 in acme/shop',
       'react with rocket to project snippet 8 in platform/infra',
       'add a heart reaction to snippet 21 in web/frontend',
+      'add a thumbsup emoji to project snippet 30 in ops/k8s',
+      'react with eyes to paste 11 in mobile/ios-app',
     ],
   },
   emoji_snippet_delete: {
@@ -175,6 +199,9 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     examples: [
       'remove my thumbsup from snippet 15 in acme/shop',
       'delete award 311 on project snippet 8',
+      'delete emoji award 520 on snippet 30 in ops/k8s',
+      'take back reaction 611 on paste 11 in mobile/ios-app',
+      'remove the heart reaction 702 from project snippet 4 in acme/api',
     ],
   },
   emoji_snippet_get: {
@@ -187,6 +214,9 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     examples: [
       'show award emoji 311 on snippet 15 in acme/shop',
       'details of reaction 412 on project snippet 8',
+      'get award emoji 520 of snippet 30 in ops/k8s',
+      'who gave reaction 611 on paste 11 in mobile/ios-app?',
+      'show emoji 702 on project snippet 4 in acme/api',
     ],
   },
   emoji_snippet_list: {
@@ -199,6 +229,8 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       'who reacted to snippet 15 in acme/shop?',
       'list emoji on project snippet 8',
       'what reactions does snippet 21 in web/frontend have?',
+      'list emoji awards on snippet 30 in ops/k8s',
+      'how many thumbs up did paste 11 in mobile/ios-app get?',
     ],
   },
   emoji_snippet_note_create: {
@@ -210,6 +242,9 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     examples: [
       'give comment 771 on snippet 15 a thumbs up',
       'react with tada to note 902 on project snippet 8',
+      'add a thumbsup emoji to note 612 on snippet 30 in ops/k8s',
+      'react with heart to comment 733 under paste 11 in mobile/ios-app',
+      'put a rocket on comment 840 of project snippet 4 in acme/api',
     ],
   },
   emoji_snippet_note_delete: {
@@ -222,6 +257,9 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     examples: [
       'remove my tada reaction from comment 902 on snippet 8',
       'delete award 55 on note 771 of project snippet 15',
+      'delete emoji award 90 from note 612 on snippet 30 in ops/k8s',
+      'take my reaction 91 off comment 733 under paste 11 in mobile/ios-app',
+      'remove reaction 92 on comment 840 of project snippet 4 in acme/api',
     ],
   },
   emoji_snippet_note_get: {
@@ -234,6 +272,9 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     examples: [
       'show reaction 55 on comment 771 of snippet 15',
       'get award 60 on note 902 of project snippet 8 in platform/infra',
+      'get emoji award 90 on note 612 of snippet 30 in ops/k8s',
+      'who left reaction 91 on comment 733 under paste 11 in mobile/ios-app?',
+      'show award 92 on comment 840 of project snippet 4',
     ],
   },
   emoji_snippet_note_list: {
@@ -245,6 +286,9 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     examples: [
       'who reacted to comment 771 on snippet 15?',
       'list emoji reactions on note 902 of project snippet 8',
+      'list emoji on note 612 of snippet 30 in ops/k8s',
+      'which reactions did comment 733 under paste 11 in mobile/ios-app get?',
+      'who thumbed up comment 840 on project snippet 4 in acme/api?',
     ],
   },
   explore: {
@@ -257,6 +301,8 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       'browse public snippets on this GitLab',
       'show public gists created this week',
       'list public snippets from the last month',
+      'explore public snippets created before 2024-01-01',
+      'what pastes has anyone shared publicly on our GitLab lately?',
     ],
   },
   file_content: {
@@ -275,6 +321,8 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       'raw text of app.py in snippet 42 at main',
       'get the file config.yml from my snippet 1337',
       'print helpers.sh from personal snippet 99 on the main ref',
+      'read file main.py in my snippet 512 at ref main',
+      'cat requirements.txt out of gist 2048 on main',
     ],
   },
   get: {
@@ -288,6 +336,8 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       'show snippet 42',
       'who owns personal snippet 1337 and is it public?',
       'details of https://gitlab.example.com/-/snippets/99',
+      'get personal snippet 512',
+      'title and visibility of my gist 2048',
     ],
   },
   list: {
@@ -300,6 +350,8 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       'list my snippets',
       'what gists have I made since March?',
       'my snippets created last week',
+      'list snippets I created before 2024',
+      'what pastes do I own?',
     ],
   },
   list_all: {
@@ -315,6 +367,9 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     examples: [
       'list every snippet I can see, including internal ones',
       'admin: all snippets on repository storage default',
+      'list all snippets visible to me, public and internal',
+      'every gist on the instance, as admin',
+      'all snippets I can access created after 2025-01-01',
     ],
   },
   note_create: {
@@ -337,6 +392,8 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       'comment on snippet 15 in acme/shop: nice one',
       'leave a note on project snippet 8 asking for a license header',
       'post a comment to snippet 21 in web/frontend',
+      'add a comment to snippet 30 in ops/k8s: please pin the version',
+      'write an internal remark on paste 11 of mobile/ios-app for members only',
     ],
   },
   note_delete: {
@@ -349,6 +406,9 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     examples: [
       'delete comment 771 on snippet 15 in acme/shop',
       'remove my note 902 from project snippet 8',
+      'delete note 612 on project snippet 30 in ops/k8s',
+      'get rid of my comment 733 under paste 11 in mobile/ios-app',
+      'remove the spam comment 845 on snippet 4 in acme/api',
     ],
   },
   note_get: {
@@ -361,6 +421,8 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       'show comment 771 on snippet 15',
       'get note 902 of project snippet 8 in platform/infra',
       'read comment 1204 on snippet 21 in web/frontend',
+      'get note 612 on snippet 30 in ops/k8s',
+      'what did comment 733 under paste 11 in mobile/ios-app say?',
     ],
   },
   note_list: {
@@ -380,6 +442,8 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       'list comments on snippet 15 in acme/shop',
       'what did people say on project snippet 8?',
       'newest notes on snippet 21 in web/frontend',
+      'list notes on snippet 30 of ops/k8s, only comments, oldest first',
+      'what have people said under paste 11 in mobile/ios-app?',
     ],
   },
   note_update: {
@@ -393,6 +457,8 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       'edit comment 771 on snippet 15 to say fixed',
       'reword my note 902 on project snippet 8',
       'update my comment 1204 on snippet 21 in web/frontend with the new link',
+      'update note 612 on snippet 30 in ops/k8s with the corrected command',
+      'change the text of my comment 733 under paste 11 in mobile/ios-app',
     ],
   },
   project_content: {
@@ -407,6 +473,8 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       'raw content of snippet 15 in acme/shop',
       'print project snippet 8 of platform/infra as text',
       'give me the plain text of snippet 21 in web/frontend',
+      'raw text of project snippet 30 in ops/k8s',
+      'cat paste 11 of mobile/ios-app',
     ],
   },
   project_create: {
@@ -429,6 +497,8 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       'create a snippet in acme/shop with the SQL migration',
       'add a project snippet to platform/infra called terraform notes',
       'share this curl command as an internal snippet in web/frontend',
+      'create a private project snippet in ops/k8s with the kubectl commands',
+      'share this Podfile as a paste inside mobile/ios-app, visible to members only',
     ],
   },
   project_delete: {
@@ -441,6 +511,9 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     examples: [
       'delete project snippet 15 from acme/shop',
       'remove the outdated project snippet 8 in platform/infra',
+      'delete snippet 30 of project ops/k8s',
+      'get rid of paste 11 in mobile/ios-app',
+      'remove project snippet 4 from acme/api, it is obsolete',
     ],
   },
   project_get: {
@@ -454,6 +527,8 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       'show project snippet 15 of acme/shop',
       'details of project snippet 8 in platform/infra',
       'what is the project snippet https://gitlab.example.com/acme/shop/-/snippets/21 about?',
+      'get project snippet 30 of ops/k8s',
+      'who wrote paste 11 in mobile/ios-app and is it internal?',
     ],
   },
   project_list: {
@@ -466,6 +541,8 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       'list snippets of repo acme/shop',
       'what snippets does project platform/infra have?',
       'show project snippets of web/frontend',
+      'list all snippets in ops/k8s',
+      'which pastes live in mobile/ios-app?',
     ],
   },
   project_update: {
@@ -488,7 +565,9 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     examples: [
       'rename snippet 15 in acme/shop to SQL helpers',
       'make project snippet 8 of platform/infra private',
-      'replace the file in snippet 21 of web/frontend with this version',
+      'replace the file in snippet 21 of web/frontend with the script I just pasted',
+      'update project snippet 30 in ops/k8s: new description and internal visibility',
+      'add a second file notes.md to paste 11 of mobile/ios-app',
     ],
   },
   update: {
@@ -511,6 +590,8 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       'change my snippet 42 to public',
       'retitle personal snippet 1337 to bash aliases',
       'update the file in my gist 99 with the new script',
+      'update my personal snippet 512 title to k8s aliases',
+      'make my gist 2048 private and rename its file to run.sh',
     ],
   },
 });

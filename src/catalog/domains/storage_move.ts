@@ -19,6 +19,9 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     examples: [
       'list all project storage moves on the instance',
       'how are the Gitaly project migrations going overall?',
+      'as admin, list every project repository storage move instance-wide',
+      'which repos got migrated between Gitaly shards lately, newest first?',
+      'show recent project repository shard migrations on the whole instance',
     ],
   },
   retrieve_project: {
@@ -30,6 +33,9 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     examples: [
       'storage move history of acme/shop',
       'has project platform/infra been moved between Gitaly shards?',
+      'list the repository storage moves of payments/checkout',
+      'when was ops/k8s relocated to a different Gitaly shard, and how often?',
+      'show past shard migrations for the acme/web repo',
     ],
   },
   get_project: {
@@ -41,6 +47,9 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     examples: [
       'show project storage move 301',
       'status of project repository move 412 instance-wide',
+      'as admin, get project repository storage move 518',
+      'instance-wide, what state is repo migration 733 in and which shards is it between?',
+      'check the source and destination shard of project move 640 on the instance',
     ],
   },
   get_project_for_project: {
@@ -52,6 +61,9 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     examples: [
       'show storage move 301 of acme/shop',
       'is move 412 of project platform/infra finished?',
+      'get storage move 518 of payments/checkout',
+      'did Gitaly migration 733 of ops/k8s succeed?',
+      'state of repository move 640 for acme/web',
     ],
   },
   schedule_project: {
@@ -63,6 +75,9 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     examples: [
       'move acme/shop to storage shard gitaly-2',
       "migrate project platform/infra's repository to another Gitaly node",
+      'schedule a storage move of payments/checkout to gitaly-4',
+      'relocate the ops/k8s repo onto a different Gitaly shard, let the weights pick',
+      'rebalance acme/web onto shard gitaly-east',
     ],
   },
   schedule_all_project: {
@@ -74,6 +89,9 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     examples: [
       'move every project repo off shard default to gitaly-3',
       'drain all projects from storage nfs-old',
+      'schedule moving all project repositories from gitaly-1 to gitaly-5',
+      'evacuate shard gitaly-old: relocate every repo on it elsewhere',
+      'bulk migrate every project on storage default over to gitaly-2',
     ],
   },
 
@@ -87,6 +105,9 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     examples: [
       'list all snippet storage moves',
       'progress of snippet repository migrations across the instance',
+      'list snippet repository storage moves instance-wide, as admin',
+      'how far along are the gist migrations between Gitaly shards on the server?',
+      'show recent snippet shard migrations across the whole instance',
     ],
   },
   retrieve_snippet: {
@@ -98,6 +119,9 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     examples: [
       'storage moves of snippet 42',
       'has snippet 1337 been migrated to another shard?',
+      'list storage moves for snippet 905',
+      'has $212 ever been relocated to another Gitaly node?',
+      'shard migration history of snippet 318',
     ],
   },
   get_snippet: {
@@ -109,6 +133,9 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     examples: [
       'show snippet storage move 77',
       'status of snippet repository move 91 instance-wide',
+      'as admin, get snippet repository storage move 140',
+      'which shards is gist migration 152 between, and what state is it in?',
+      'check snippet move 166 on the whole instance: source and destination shard',
     ],
   },
   get_snippet_for_snippet: {
@@ -120,6 +147,9 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     examples: [
       'show storage move 77 of snippet 42',
       'did move 91 of snippet 1337 finish?',
+      'get storage move 140 of snippet 905',
+      'is the Gitaly migration 152 of $212 finished?',
+      'state of repository move 166 for snippet 318',
     ],
   },
   schedule_snippet: {
@@ -131,6 +161,9 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     examples: [
       'move snippet 42 to storage gitaly-2',
       "migrate snippet 1337's repository to another shard",
+      'schedule a storage move for snippet 905 to gitaly-4',
+      'relocate $212 to a different Gitaly node, let the weights decide',
+      'put snippet 318 on shard gitaly-east',
     ],
   },
   schedule_all_snippet: {
@@ -142,6 +175,9 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     examples: [
       'move all snippet repos from shard default to gitaly-3',
       'evacuate every snippet off storage nfs-old',
+      'schedule moving all snippet repositories from gitaly-1 to gitaly-5',
+      'evacuate every gist off shard gitaly-old',
+      'bulk migrate snippets stored on default over to gitaly-2',
     ],
   },
 
@@ -156,6 +192,9 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     examples: [
       'list all group wiki storage moves',
       'progress of group repository migrations on the instance',
+      'as admin, list every group repository storage move',
+      'which namespace wikis were relocated between Gitaly nodes recently, instance-wide?',
+      'show recent group wiki shard migrations on the instance',
     ],
   },
   retrieve_group: {
@@ -168,6 +207,9 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     examples: [
       'storage moves of group acme',
       "has the platform group's wiki been moved between shards?",
+      'list storage moves of group payments',
+      'has the ops namespace wiki been relocated to another Gitaly node?',
+      'shard migration history of the data-team group wiki',
     ],
   },
   get_group: {
@@ -180,6 +222,9 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     examples: [
       'show group storage move 55',
       'status of group wiki repository move 63 instance-wide',
+      'as admin, get group repository storage move 88',
+      'what state is namespace wiki migration 97 in, instance-wide?',
+      'source and destination shard of group move 104 on the whole instance',
     ],
   },
   get_group_for_group: {
@@ -192,6 +237,9 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     examples: [
       'show storage move 55 of group acme',
       'is move 63 of the platform group wiki done?',
+      'get storage move 88 of group payments',
+      'did wiki migration 97 of the ops namespace complete?',
+      'state of repository move 104 for group data-team',
     ],
   },
   schedule_group: {
@@ -204,6 +252,9 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     examples: [
       "move group acme's wiki to storage gitaly-2",
       'migrate the platform group repository to another Gitaly shard',
+      'schedule a storage move of group payments to gitaly-4',
+      'relocate the ops namespace wiki onto another Gitaly node',
+      'put the data-team group wiki on shard gitaly-east',
     ],
   },
   schedule_all_group: {
@@ -216,6 +267,9 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     examples: [
       'move all group wikis from shard default to gitaly-3',
       'drain every group repository off storage nfs-old',
+      'bulk schedule moving every group wiki from gitaly-1 to gitaly-5',
+      'evacuate every namespace wiki off shard gitaly-old before we retire it',
+      'bulk migrate group repositories stored on default over to gitaly-2',
     ],
   },
 }, { adminMode: true });

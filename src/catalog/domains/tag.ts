@@ -19,6 +19,8 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
       'tag main as v1.4.0 in acme/shop',
       'create annotated tag v2.0.0 at commit 4f2a9c1 with message "GA release"',
       'cut a release tag rel-2025-06 from branch release/2025.06 in acme/api',
+      'create tag v3.2.1 on commit 9e8d7c6 in platform/api-gateway',
+      'mark the current head of main in acme/payments as v0.12.0',
     ],
   },
   delete: {
@@ -32,6 +34,8 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
       'delete tag v1.4.0-rc1 from acme/shop',
       'remove the mistaken tag v2.0.0 in acme/api',
       'get rid of the tag test-tag-123 in platform/infra',
+      'delete tag v0.12.0-rc.3 in acme/payments',
+      'nuke the accidentally pushed v9.9.9 in platform/web',
     ],
   },
   get: {
@@ -45,6 +49,8 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
       'which commit does tag v1.4.0 point to in acme/shop?',
       'show tag v2.0.0 of acme/api with its message',
       'details of tag rel-2025-06 in platform/infra',
+      'get tag v3.2.1 in platform/api-gateway',
+      'what does v0.12.0 point at in acme/payments? the annotation too',
     ],
   },
   get_protected: {
@@ -56,6 +62,9 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
     examples: [
       'what protection is set on the v* tag pattern in acme/shop?',
       'show the protected tag rule release-* of acme/api and its allowed roles',
+      'who is allowed to create v* in platform/web? show that protection rule',
+      'get the protected tag prod-* of platform/infra',
+      'which roles can create tags matching rel-* in acme/payments?',
     ],
   },
   get_signature: {
@@ -67,6 +76,9 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
     examples: [
       'is tag v1.4.0 in acme/shop signed and verified?',
       'check the SSH or X.509 signature on tag v2.0.0 of acme/api',
+      'who signed tag v0.12.0 in acme/payments, and is the signature valid?',
+      'was v3.2.1 of platform/api-gateway signed by a trusted key?',
+      'get the signature of tag rel-2025-09 in platform/infra',
     ],
   },
   list: {
@@ -86,6 +98,8 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
       'list tags of acme/shop',
       'what are the newest version tags in acme/api?',
       'find tags starting with v2 in platform/infra, sorted by version',
+      'list all tags in acme/payments ordered by name',
+      'which v1.* versions exist in platform/mobile? sort ascending',
     ],
   },
   list_protected: {
@@ -97,6 +111,9 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
     examples: [
       'which git tags in acme/shop have protection on them?',
       'list tag protections in the acme/api repository',
+      'list protected tags of platform/web',
+      'every protected tag pattern in acme/payments and its create access level',
+      'which version patterns are locked down in platform/infra, and who can create them?',
     ],
   },
   protect: {
@@ -114,6 +131,8 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
       'protect git tag pattern v* in the acme/shop repo',
       'lock down release-* tags in acme/api',
       'only admins may create prod-* tags in platform/infra, set that up',
+      'protect tags matching rel-* in acme/payments so only maintainers create them',
+      'lock v* in platform/web so developers cannot cut versions',
     ],
   },
   unprotect: {
@@ -127,6 +146,8 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
       'unprotect the v* tag pattern in acme/shop',
       'lift the protection on release-* tags in acme/api',
       'remove tag protection for prod-* in platform/infra',
+      'unprotect the rel-* tags in acme/payments',
+      'drop the protection on the v* pattern in platform/web',
     ],
   },
 });

@@ -16,6 +16,8 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
       'show the Node.js .gitlab-ci.yml template',
       'give me the Python CI template',
       'starter pipeline config for Go',
+      'fetch the Rust .gitlab-ci.yml starter from the instance templates',
+      'what does the stock Android pipeline boilerplate look like?',
     ],
   },
   ci_yml_list: {
@@ -27,6 +29,9 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     examples: [
       'which gitlab-ci.yml starter templates exist?',
       'list the CI templates on this instance',
+      'what pipeline boilerplates can I start from on this GitLab?',
+      'show every built-in CI/CD YAML template',
+      'is there a .gitlab-ci.yml template for Terraform? list them all',
     ],
   },
   dockerfile_get: {
@@ -38,6 +43,9 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     examples: [
       'show the Dockerfile template for Python',
       'get a starter Dockerfile for a Node app',
+      'fetch the Golang Dockerfile template',
+      'what does the stock Ruby container build file look like?',
+      'Dockerfile template for a Java Spring app please',
     ],
   },
   dockerfile_list: {
@@ -49,6 +57,9 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     examples: [
       'which Dockerfile templates are there?',
       'list Docker templates available on the instance',
+      'what container image starters does GitLab ship with?',
+      'list every Dockerfile template key',
+      'show all the Dockerfile templates, I need to pick one for a Rust service',
     ],
   },
   gitignore_get: {
@@ -60,6 +71,9 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     examples: [
       'give me the Node .gitignore template',
       'show the gitignore template for Python',
+      'fetch the Go gitignore template',
+      'show the stock ignore file for Unity projects',
+      'I need a .gitignore for a Rails app, pull the template',
     ],
   },
   gitignore_list: {
@@ -71,6 +85,9 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     examples: [
       'what .gitignore templates are available?',
       'list gitignore templates by language',
+      'which languages have a gitignore template on this instance?',
+      'show all the ignore-file boilerplates GitLab offers',
+      'list every .gitignore template name',
     ],
   },
   license_get: {
@@ -86,6 +103,9 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     examples: [
       'get the MIT license text for project shop by Acme Corp',
       'show the apache-2.0 license template',
+      'give me the GPL-3.0 license text filled in for acme-cli by Jane Doe',
+      'MIT boilerplate for my repo widgets, copyright Jane Doe',
+      'show the full text of the mpl-2.0 license template',
     ],
   },
   license_list: {
@@ -97,6 +117,9 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     examples: [
       'which open source licenses can I pick from?',
       'list popular license templates',
+      'which open source terms (MIT, Apache, GPL...) does GitLab offer as starters?',
+      'list all license templates, not just popular ones',
+      'show the popular licenses available on the instance',
     ],
   },
   lint: {
@@ -117,6 +140,8 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
       'validate this .gitlab-ci.yml snippet against acme/shop',
       'is this pipeline YAML valid for acme/api?',
       'dry-run this CI YAML in acme/web and show which jobs it creates',
+      'check this CI config I pasted for syntax errors in acme/payments',
+      'lint this YAML I wrote and list the jobs it would produce in platform/api-gateway',
     ],
   },
   lint_project: {
@@ -138,6 +163,9 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     examples: [
       'is the .gitlab-ci.yml on main of acme/shop valid?',
       'lint the existing CI config of acme/api at branch develop',
+      'does the CI config on branch release/2.0 of acme/payments pass validation?',
+      'lint the committed gitlab-ci.yml of platform/api-gateway at tag v3.1.0',
+      'check whether the pipeline file at commit 9f1c2ab in acme/shop is valid, with a dry run',
     ],
   },
   project_template_get: {
@@ -156,6 +184,9 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     examples: [
       'show the "Bug" issue template of acme/shop',
       'get the merge request description template "Default" in acme/api',
+      'show the Feature Request issue template from acme/payments',
+      'what does the "Security Release" MR description template in platform/api-gateway say?',
+      'show me the bug report form people use when filing issues in acme/web',
     ],
   },
   project_template_list: {
@@ -171,6 +202,9 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     examples: [
       'which issue templates does acme/shop have?',
       'list MR description templates available to acme/api',
+      'what issue templates can I pick from when filing in acme/payments?',
+      'which merge request description templates exist in platform/api-gateway?',
+      'what description forms are set up for new MRs in acme/web?',
     ],
   },
 });

@@ -20,6 +20,8 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
       'create a wiki page "Onboarding" in acme/shop',
       'write a new wiki page docs/deploy in platform/infra with these steps',
       'add a runbook page to the acme/api wiki',
+      'create wiki page "Release checklist" in platform/mobile',
+      'write up a new page called On-call in the acme/payments knowledge base',
     ],
   },
   delete: {
@@ -33,6 +35,8 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
       'delete the wiki page old-roadmap in acme/shop',
       'remove the docs/legacy-setup page from the platform/infra wiki',
       'get rid of the outdated FAQ page in the acme/api wiki',
+      'delete wiki page drafts/ideas in platform/mobile',
+      'nuke the obsolete migration-notes page in acme/payments',
     ],
   },
   get: {
@@ -51,6 +55,8 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
       'show the wiki page home of acme/shop',
       'what does the docs/setup wiki page in platform/infra say?',
       'read the older version a1b2c3d of the faq wiki page in acme/api',
+      'get the wiki page runbooks/db-failover from acme/payments',
+      'open the on-call page of platform/mobile docs rendered as HTML',
     ],
   },
   list: {
@@ -63,6 +69,8 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
       'list wiki pages of acme/shop',
       'what pages are in the platform/infra wiki?',
       'dump all wiki pages of acme/api with their content',
+      'list all wiki pages in platform/mobile',
+      'table of contents of the acme/payments docs pages',
     ],
   },
   update: {
@@ -82,6 +90,8 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
       'update the wiki page home in acme/shop with the new install steps',
       'retitle wiki page docs/setup to "Getting started" in platform/infra',
       'fix the typo in the faq wiki page of acme/api',
+      'update wiki page runbooks/db-failover in acme/payments with the new steps',
+      'rewrite the on-call page of platform/mobile in asciidoc',
     ],
   },
   upload_attachment: {
@@ -100,6 +110,9 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
     examples: [
       'upload diagram.png to the acme/shop wiki and give me the link',
       'attach architecture.pdf to the platform/infra wiki',
+      'upload screenshot.png as a wiki attachment in acme/payments',
+      'put flow.svg into the platform/mobile wiki so I can embed it in a page',
+      'push ./erd.png into the acme/web docs pages so I can embed it',
     ],
   },
 });
