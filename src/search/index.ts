@@ -13,7 +13,7 @@ import { catalogTerms, parseQuery, plainTerms, type Intent, type ParsedQuery } f
 export { MAX_QUERY_CHARS } from './query.js';
 
 interface Doc { id: string; name: string; domain: string; summary: string; keywords: string; examples: string }
-interface ExampleDoc { id: number; action: string; text: string }
+interface ExampleDoc { id: number; text: string }
 
 interface SearchHit { action: Action; score: number }
 /** Catalog words near a word the catalog never uses, each with its closeness (0-1): the vocabulary gap. */
@@ -25,7 +25,7 @@ interface Indexed {
   /** The words of each required parameter that names one object by ID (note_id → note), containers left out. */
   ids: Array<{ param: string; words: string[] }>;
   /** The words of its ID, summary and parameter names: the objects it acts on. */
-  ownWords: Set<string>;
+  ownWords: readonly string[];
   /** Where it acts: a project, a group, or neither (the instance, the user). */
   scope: 'project' | 'group' | 'instance';
 }
@@ -91,6 +91,8 @@ function swapped(a: string, b: string): boolean {
 export class ActionSearch {
   private readonly actions: MiniSearch<Doc>;
   private readonly examples: MiniSearch<ExampleDoc>;
+  /** The action of each example document, by its number (kept here rather than as a stored field: one string each, no object). */
+  private readonly exampleAction: string[] = [];
   private readonly byId = new Map<string, Indexed>();
   /** Every index term with its frequency, for correcting misspelt request words. */
   private readonly vocabulary = new Map<string, number>();
@@ -122,7 +124,7 @@ export class ActionSearch {
     });
     this.examples = new MiniSearch<ExampleDoc>({
       fields: ['text'],
-      storeFields: ['action'],
+      storeFields: [],
       tokenize,
       processTerm: (t) => t,
       searchOptions: { fuzzy: false, combineWith: 'OR' },
@@ -147,7 +149,7 @@ export class ActionSearch {
     let sliceStart = performance.now();
     for (const a of list) {
       const idTerms = [...new Set(catalogTerms(`${a.domain} ${a.name}`))];
-      const entry: Indexed = { action: a, idTerms, effect: effectOf(a, catalogTerms(a.name)), effectWords: effectWordsOf(a), ids: idParams(a), ownWords: new Set([...idTerms, ...plainTerms(`${a.summary} ${Object.keys(a.params).join(' ')}`)]),
+      const entry: Indexed = { action: a, idTerms, effect: effectOf(a, catalogTerms(a.name)), effectWords: effectWordsOf(a), ids: idParams(a), ownWords: [...new Set([...idTerms, ...plainTerms(`${a.summary} ${Object.keys(a.params).join(' ')}`)])],
         scope: a.params.project_id?.required ? 'project' : a.params.group_id?.required ? 'group' : 'instance' };
       this.byId.set(a.id, entry);
       for (const t of [...idTerms, ...plainTerms(Object.keys(a.params).join(' '))]) if (!EFFECT_VOCABULARY.has(t)) this.objectWords.add(t);
@@ -156,7 +158,10 @@ export class ActionSearch {
       const examples = (a.examples ?? []).map((e) => parseQuery(e).terms.join(' '));
       this.actions.add({ id: a.id, name: a.name, domain: a.domain, summary: a.summary, keywords: a.keywords ?? '', examples: examples.join(' ') });
       for (const t of catalogTerms(`${a.domain} ${a.name} ${a.summary} ${a.keywords ?? ''} ${(a.examples ?? []).join(' ')}`)) this.vocabulary.set(t, (this.vocabulary.get(t) ?? 0) + 1);
-      for (const text of examples) this.examples.add({ id: n++, action: a.id, text });
+      for (const text of examples) {
+        this.exampleAction.push(a.id);
+        this.examples.add({ id: n++, text });
+      }
       if (performance.now() - sliceStart >= BUILD_SLICE_MS) {
         yield;
         sliceStart = performance.now();
@@ -165,8 +170,8 @@ export class ActionSearch {
     this.idWords.push(...new Set([...this.byId.values()].flatMap((e) => e.ids.flatMap((p) => p.words))));
   }
 
-  /** Catalog words by length, for the spelling correction. */
-  private byLength?: Map<number, Array<[string, number]>>;
+  /** Catalog words by length, for the spelling correction (their counts stay in `vocabulary`). */
+  private byLength?: Map<number, string[]>;
   /** Corrections already made (bounded). */
   private readonly corrected = new Map<string, string>();
 
@@ -177,9 +182,9 @@ export class ActionSearch {
     if (known !== undefined) return known;
     if (!this.byLength) {
       this.byLength = new Map();
-      for (const [w, c] of this.vocabulary) {
+      for (const w of this.vocabulary.keys()) {
         const list = this.byLength.get(w.length) ?? [];
-        list.push([w, c]);
+        list.push(w);
         this.byLength.set(w.length, list);
       }
     }
@@ -187,13 +192,13 @@ export class ActionSearch {
     let best: string | undefined;
     let bestScore = -Infinity;
     for (let len = term.length - max; len <= term.length + max; len++) {
-      for (const [word, count] of this.byLength.get(len) ?? []) {
+      for (const word of this.byLength.get(len) ?? []) {
         if (max === 1 && word[0] !== term[0]) continue;
         // Two letters swapped ("gorup", "platfrom") is one slip of the fingers, not two edits.
         const d = swapped(term, word) ? 1 : distance(term, word);
         if (d > max) continue;
         // The nearest word first, the most frequent among equally near ones ("relese" is release, not delete).
-        const score = count - d * 1e9;
+        const score = this.vocabulary.get(word)! - d * 1e9;
         if (score > bestScore) { bestScore = score; best = word; }
       }
     }
@@ -208,7 +213,7 @@ export class ActionSearch {
    */
   private governsObject(phrase: readonly string[], entry: Indexed): boolean {
     const objects = phrase.filter((t) => this.objectWords.has(t));
-    return !objects.length || objects.some((t) => entry.ownWords.has(t) || [...entry.ownWords].some((o) => o.length >= 4 && t.startsWith(o)));
+    return !objects.length || objects.some((t) => entry.ownWords.some((o) => o === t || (o.length >= 4 && t.startsWith(o))));
   }
 
   /**
@@ -253,7 +258,7 @@ export class ActionSearch {
     const eTop = top(fromExamples);
     const bestExample = new Map<string, number>();
     for (const r of fromExamples.slice(0, 120)) {
-      const id = String(r.action);
+      const id = this.exampleAction[r.id as number]!;
       if (!bestExample.has(id)) bestExample.set(id, r.score / eTop);
     }
     for (const [id] of bestExample) if (!base.has(id)) base.set(id, 0);
