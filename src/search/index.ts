@@ -120,7 +120,8 @@ export class ActionSearch {
       storeFields: [],
       tokenize,
       processTerm: (t) => t,
-      searchOptions: { boost: w.boost, prefix: (t) => t.length > 5, fuzzy: false, combineWith: 'OR', weights: { fuzzy: 0, prefix: 0.4 } },
+      // A long word the catalog never uses may be the start of one ("notif", "deploym"); a catalog word is itself.
+      searchOptions: { boost: w.boost, prefix: (t) => t.length > 5 && !this.vocabulary.has(t), fuzzy: false, combineWith: 'OR', weights: { fuzzy: 0, prefix: 0.4 } },
     });
     this.examples = new MiniSearch<ExampleDoc>({
       fields: ['text'],
