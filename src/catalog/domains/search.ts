@@ -76,7 +76,7 @@ export default domain('search', 'Search a project, a group or the whole instance
       'grep for the string unsafe_eval across group acme',
       'where is parseInvoice defined in acme/shop?',
       'find files that mention REDIS_URL on branch develop of acme/api',
-      'search the source of platform/api-gateway for TODO(security)',
+      'search the source of platform/api-gateway for HACK(security) markers',
       'grep group payments for imports of moment.js',
     ],
   },
