@@ -289,6 +289,13 @@ describe('ranking: the traps people fall into', () => {
     expect(top('cut a branch for the hotfix')).toBe('branch.create');
   });
 
+  it('reads stale refs as branches, a folder asked about as the tree, the default branch asked about as the project, a repo made public as a project edit', () => {
+    expect(top('any stale refs left in acme/shop?')).toBe('branch.list');
+    expect(top("what's under docs/ in acme/shop")).toBe('repository.tree');
+    expect(top("what's the default branch of acme/shop?")).toBe('project.get');
+    expect(top('make the repo public')).toBe('project.update');
+  });
+
   it('a request that says removal may rank the removal first', () => {
     expect(top('delete branch feature/old in acme/shop')).toBe('branch.delete');
     expect(top('nuke pipeline 123')).toBe('pipeline.delete');

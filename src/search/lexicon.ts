@@ -105,6 +105,11 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(container|docker|image) tags?\b/g, 'container registry repository tag'],
   // Cutting a version names a Git tag: "cut v2.5.0 from main" (a release or a branch is said as such)
   [/\bcut (a |an |the )?(new )?v?\d+(\.\d+)+[\w.-]*/g, 'create tag $&'],
+  // Repository words people use for branches, trees and settings
+  [/\b(stale|old|dead|merged|leftover) (refs|branches)\b/g, 'list branches'],
+  [/\b(what'?s|whats|what is) (in|under|inside) (the )?(src|lib|app|docs?|config|test|spec)?\/?[\w./-]*\/\s/g, 'repository tree '],
+  [/\b(what'?s|whats|what is|which is) (the )?default branch of\b/g, 'get project default branch of'],
+  [/\bmake (the |this |our )?(repo|repository|project) (public|private|internal)\b/g, 'update project visibility $3'],
   // Who starred a project are its starrers; "my starred projects" are the caller's own list
   [/\bwho (has |have |had )?starred\b/g, 'list starrers'],
   // Code search: "where is X referenced in our source"
