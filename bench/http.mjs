@@ -39,6 +39,8 @@ const other = arg('--ab');
 const rounds = bounded('--rounds', 5, 20);
 const profDir = arg('--cpu-prof');
 const raw = process.argv.includes('--raw');
+/** The one call every client repeats. */
+const TOOL_CALL = { name: 'forge_execute_action', arguments: { action, params: ACTIONS[action] } };
 
 for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => process.exit(130));
 const sandbox = await startSandbox();
@@ -83,7 +85,7 @@ const rssOf = (proc) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${proc.
 
 /** A bare client: one JSON-RPC tools/call per POST; the answer is one event whose data is the response. */
 function rawClient(url, token) {
-  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'forge_execute_action', arguments: { action, params: ACTIONS[action] } } });
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: TOOL_CALL });
   const headers = {
     'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}`,
     'mcp-protocol-version': '2025-11-25', 'mcp-method': 'tools/call', 'mcp-name': 'forge_execute_action',
@@ -113,7 +115,7 @@ async function connectAll(url, list) {
   for (let i = 0; i < list.length; i += 10) out.push(...(await Promise.all(list.slice(i, i + 10).map((t) => connect(url, t)))));
   return out;
 }
-const call = (c) => c.raw ? c.call() : c.callTool({ name: 'forge_execute_action', arguments: { action, params: ACTIONS[action] } });
+const call = (c) => (c.raw ? c.call() : c.callTool(TOOL_CALL));
 
 /** Every client makes CALLS_PER_CREDENTIAL calls, all clients at once. */
 async function load(clients, proc) {

@@ -107,7 +107,8 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\bcut (a |an |the )?(new )?v?\d+(\.\d+)+[\w.-]*/g, 'create tag $&'],
   // Repository words people use for branches, trees and settings
   [/\b(stale|old|dead|merged|leftover) (refs|branches)\b/g, 'list branches'],
-  [/\b(what'?s|whats|what is) (in|under|inside) (the )?(src|lib|app|docs?|config|test|spec)?\/?[\w./-]*\/\s/g, 'repository tree '],
+  // A path said with a closing slash is a folder ("what's under docs/"); without one it may be a project path
+  [/\b(what'?s|whats|what is) (in|under|inside) (the )?[\w.-]+(\/[\w.-]+)*\/(?=\s|$)/g, 'repository tree'],
   [/\b(what'?s|whats|what is|which is) (the )?default branch of\b/g, 'get project default branch of'],
   [/\bmake (the |this |our )?(repo|repository|project) (public|private|internal)\b/g, 'update project visibility $3'],
   // Who starred a project are its starrers; "my starred projects" are the caller's own list
