@@ -26,6 +26,7 @@ const SETS = args.length
       { file: join(root, 'bench', 'queries-conversational.json'), label: 'tuning, conversational' },
       { file: join(root, 'bench', 'queries-tuning-extra.json'), label: 'tuning, docs phrasing: traps and twins' },
       { file: join(root, 'bench', 'queries-conversational-tuning-2.json'), label: 'tuning, conversational 2 (written blind, tuned on after its first measure)' },
+      { file: join(root, 'bench', 'queries-conversational-tuning-3.json'), label: 'tuning, conversational 3 (written blind, tuned on after its first measure)' },
       { file: join(root, 'bench', 'queries-heldout.json'), label: 'held-out, catalog wording' },
       { file: join(root, 'bench', 'queries-conversational-heldout.json'), label: 'held-out, conversational (written blind)' },
     ];

@@ -13,7 +13,7 @@ const argv = process.argv.slice(2);
 const verbose = argv.includes('-v');
 const classes = argv.includes('-c');
 const files = argv.filter((a) => !a.startsWith('-'));
-const TUNING = ['queries.json', 'queries-conversational.json', 'queries-tuning-extra.json', 'queries-conversational-tuning-2.json'].map((f) => join(root, 'bench', f));
+const TUNING = ['queries.json', 'queries-conversational.json', 'queries-tuning-extra.json', 'queries-conversational-tuning-2.json', 'queries-conversational-tuning-3.json'].map((f) => join(root, 'bench', f));
 const sets = (files.length ? files.map((f) => resolve(f)) : TUNING).filter((f) => {
   if (/heldout/.test(f)) { console.error(`refusing ${f}: held-out sets are never tuned on (use bench/find-eval.mjs)`); process.exit(2); }
   try { readFileSync(f); return true; } catch { return false; }

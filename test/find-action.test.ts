@@ -296,6 +296,39 @@ describe('ranking: the traps people fall into', () => {
     expect(top('make the repo public')).toBe('project.update');
   });
 
+  it('reads a numbered build as a job, CI machines as runners, a toggle as a feature flag, gists as snippets, an unban, an MR behind its target as a rebase', () => {
+    expect(top('retry build 4242 in acme/shop')).toBe('job.retry');
+    expect(parseQuery('build 4242 is stuck').suggested).toEqual({ job_id: 4242 });
+    expect(top('give job 77 another shot')).toBe('job.retry');
+    expect(top('which build agents are available to acme/shop?')).toBe('runner.list_project');
+    expect(top('add a dark_mode toggle to acme/shop')).toBe('feature_flags.feature_flag_create');
+    expect(top('what gists have I saved?')).toBe('snippet.list');
+    expect(top('lift the ban on @spam-bot')).toBe('user.unban');
+    expect(top('!31 in acme/shop is behind main, bring it up to date')).toBe('merge_request.rebase');
+    expect(top('what have folks said on acme/shop#9?')).toBe('issue.note_list');
+    expect(top('take back my lgtm on !5')).toBe('merge_request.unapprove');
+  });
+
+  it('reads words taken out of a text or a file as an edit, never a removal', () => {
+    expect(top('remove the stray debug line from lib/app.rb in acme/shop')).toBe('repository.file_update');
+    expect(top('delete the outdated paragraph in the v1.2.0 release notes of acme/shop')).toBe('release.update');
+    expect(top('delete lib/app.rb in acme/shop')).toBe('repository.file_delete');
+  });
+
+  it('reads a quoted value as a value (single quotes too), and a question after a dash as a question', () => {
+    expect(parseQuery("comment 'ship it, then delete the branch' on !4").said.size).toBe(0);
+    expect(parseQuery('acme/shop!12 — can it be merged?').asks).toBe(true);
+    expect(parseQuery('!12 in acme/shop, can you merge it?').asks).toBe(false);
+    expect(top('acme/shop!12 — can it merge?')).not.toBe('merge_request.merge');
+  });
+
+  it('corrects a misspelt word people say for a catalog word, never into a removal', () => {
+    expect(top('list the webhoks of acme/shop')).toBe('project.hook_list');
+    expect(top('list the coments on #45 in acme/shop')).toBe('issue.note_list');
+    expect(parseQuery('rehome the wiki').said.size).toBe(0);
+    expect(search.search('undo the pending removal of acme/shop', 5).query.said.size).toBe(0);
+  });
+
   it('a request that says removal may rank the removal first', () => {
     expect(top('delete branch feature/old in acme/shop')).toBe('branch.delete');
     expect(top('nuke pipeline 123')).toBe('pipeline.delete');

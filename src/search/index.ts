@@ -7,7 +7,7 @@ import { setImmediate } from 'node:timers/promises';
 import { distance } from 'fastest-levenshtein';
 import type { Action } from '../catalog/define.js';
 import { Bm25Index, type Bm25Hit } from './bm25.js';
-import { EFFECT_WORDS } from './lexicon.js';
+import { EFFECT_WORDS, WORDS } from './lexicon.js';
 import { catalogTerms, parseQuery, plainTerms, type Intent, type ParsedQuery } from './query.js';
 
 export { MAX_QUERY_CHARS } from './query.js';
@@ -172,19 +172,34 @@ export class ActionSearch {
     }
   }
 
-  /** Catalog words by length, for the spelling correction (their counts stay in `vocabulary`). */
+  /** Catalog words and the words people say for them (WORDS), by length, for the spelling correction. */
   private byLength?: Map<number, string[]>;
+  /** A word people say for catalog words ("comments"), with those catalog words and how often they are used. */
+  private slang?: Map<string, { terms: string[]; count: number }>;
   /** Corrections already made (bounded). */
-  private readonly corrected = new Map<string, string>();
+  private readonly corrected = new Map<string, string[]>();
 
-  /** A word the catalog never uses, replaced by the most frequent catalog word one or two edits away. */
-  private correct(term: string): string {
-    if (term.length < 4 || this.vocabulary.has(term) || /\d/.test(term)) return term;
+  /**
+   * A word the catalog never uses, replaced by the nearest word one or two edits away: a catalog word, or
+   * a word people say for one ("coments" is comments, a note). The most frequent among equally near ones.
+   */
+  private correct(term: string): string[] {
+    if (term.length < 4 || this.vocabulary.has(term) || /\d/.test(term)) return [term];
     const known = this.corrected.get(term);
     if (known !== undefined) return known;
-    if (!this.byLength) {
+    if (!this.byLength || !this.slang) {
       this.byLength = new Map();
-      for (const w of this.vocabulary.keys()) {
+      this.slang = new Map();
+      for (const [said, meant] of Object.entries(WORDS)) {
+        const terms = catalogTerms(meant);
+        // Never onto an effect word: "rehome" is no "remove", "removal" asks for nothing.
+        if (terms.some((t) => EFFECT_VOCABULARY.has(t))) continue;
+        const count = this.vocabulary.get(terms[0] ?? '') ?? 0;
+        for (const form of new Set([said, ...plainTerms(said)])) {
+          if (!this.vocabulary.has(form) && !this.slang.has(form)) this.slang.set(form, { terms, count });
+        }
+      }
+      for (const w of [...this.vocabulary.keys(), ...this.slang.keys()]) {
         const list = this.byLength.get(w.length) ?? [];
         list.push(w);
         this.byLength.set(w.length, list);
@@ -200,13 +215,14 @@ export class ActionSearch {
         const d = swapped(term, word) ? 1 : distance(term, word);
         if (d > max) continue;
         // The nearest word first, the most frequent among equally near ones ("relese" is release, not delete).
-        const score = this.vocabulary.get(word)! - d * 1e9;
+        const score = (this.vocabulary.get(word) ?? this.slang.get(word)!.count) - d * 1e9;
         if (score > bestScore) { bestScore = score; best = word; }
       }
     }
+    const out = best === undefined ? [term] : (this.slang.get(best)?.terms ?? [best]);
     if (this.corrected.size >= 5000) this.corrected.clear();
-    this.corrected.set(term, best ?? term);
-    return best ?? term;
+    this.corrected.set(term, out);
+    return out;
   }
 
   /**
@@ -239,12 +255,12 @@ export class ActionSearch {
     if (!q.terms.length) return { hits: [], query: q };
     // The index reads the already-rewritten terms: a query of terms joined by spaces tokenizes to itself.
     // A word the catalog never uses is corrected as a misspelling, unless `expand` knows it as a real word.
-    q.terms = q.terms.map((t) => {
-      if (!this.vocabulary.has(t) && this.expand?.(t)?.length) return t;
-      const c = this.correct(t);
+    q.terms = q.terms.flatMap((t) => {
+      if (!this.vocabulary.has(t) && this.expand?.(t)?.length) return [t];
+      const cs = this.correct(t);
       // A misspelt effect word ("delte") still says the effect.
-      if (c !== t && EFFECT_VOCABULARY.has(c)) { q.said.add(c); if (!q.governs.has(c)) q.governs.set(c, [[]]); }
-      return c;
+      for (const c of cs) if (c !== t && EFFECT_VOCABULARY.has(c)) { q.said.add(c); if (!q.governs.has(c)) q.governs.set(c, [[]]); }
+      return cs;
     });
     // A request that is only a reference (#12, a web URL) asks to see that object.
     if (q.intent === 'read' && q.terms.every((t) => q.kinds.has(t))) q.terms.push('get');

@@ -45,10 +45,15 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(resolve|close out|mark resolved) (the |this |that )?(thread|discussion)s?\b/g, 'resolve discussion'],
   [/\bthreads?\b/g, 'discussion'],
   // Reviews and approvals
+  // Taking an approval back first: its words (LGTM, sign-off) would read as approving
+  [/\b(take back|withdraw|pull|retract|revoke|remove|undo) (my |the |our )?(approvals?|lgtm|sign[- ]?off)\b(?! rules?)/g, 'unapprove'],
   [/\bsign(ed)? off( on)?\b/g, 'approve'],
   [/\b(lgtm|looks good to me|give (it )?(my |an )?(approval|thumbs up))\b/g, 'approve'],
-  [/\b(take back|withdraw|pull|retract|revoke|remove|undo) (my |the |our )?approvals?\b(?! rules?)/g, 'unapprove'],
   [/\bwho('s| is| are)? (reviewing|the reviewers?)\b/g, 'reviewers list'],
+  // An MR behind its target is brought up to date by a rebase
+  [/\b(bring|get) (it |this |that |the mr |the branch )?up to date\b|\b(is |it's |its )?behind (main|master|develop|the target( branch)?|its target)\b/g, 'rebase'],
+  // What people said is the notes
+  [/\bwhat (have|has|did) (ppl|people|folks|others|everyone|anyone|they|the team|reviewers) (said|say|written|write)\b|\bwhat (are|is) (ppl|people|folks|everyone|the team) saying\b/g, 'list notes'],
   [/\bwho (approved|has approved|signed off)\b/g, 'approval state'],
   [/\b(has|did) (anyone|somebody|someone) approved?\b/g, 'approval state'],
   [/\bready to merge\b/g, 'merge status'],
@@ -134,6 +139,12 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(repos|projects|repositories) (are |live |sit )?(under|in|inside)\b/g, 'group projects list'],
   [/\bwhat('s| is) left (for|in|on)\b/g, 'issues list milestone'],
   [/\block out\b/g, 'block user'],
+  [/\blift (the |their |his |her )?ban\b|\bun-?ban\b/g, 'unban user'],
+  // CI's machines are runners, and a feature toggle is a feature flag
+  [/\b(build|ci) (agents?|machines?|boxes|box|hosts?|workers?)\b/g, 'runner'],
+  [/\b(the|a|new|that|this|[\w-]+_[\w-]+) toggle\b/g, '$1 feature flag'],
+  // A numbered build's "another go" retries it
+  [/\b(another|one more) (go|try|shot|spin)\b/g, 'retry'],
   [/\breview app\b/g, 'environment'],
   // Looking for what already exists is a search: "did someone already open an MR about X?"
   [/\b(has|have|did|does) (anyone|someone|somebody|we|anybody) (already |ever )?(opened|open|filed|raised|created|made|started) (an? )?(mr|mergerequest|pr)\b/g, 'search mergerequests'],
@@ -183,6 +194,10 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(turn down|decline)\b/g, 'deny reject'],
   // Removing protection is unprotecting (the object stays)
   [/\b(drop|remove|lift|take off|get rid of|clear|turn off|disable)( the| its)? protection\b/g, 'unprotect'],
+  // Taking something out of a file is an edit of the file ("remove the debug print from src/app.py")
+  [/\b(remove|delete|drop|strip|get rid of|take out)\b(?! (the |this |that )?file\b)(.{1,40}?)\b(from|in|out of) (the )?file\b/g, 'update $3 file'],
+  // So is taking words out of a text ("remove the 'known issues' paragraph from the notes")
+  [/\b(remove|delete|drop|strip|get rid of|take out|cut)( the| a| that| this| those| these)?( \w+){0,2}? (paragraphs?|lines?|sentences?|section|wording|text|typos?|bits?|parts?|debug prints?|print statements?)\b/g, 'update $4'],
   // Removal said in slang: these really ask for removal
   [/\b(unregister|deregister|decommission)\b/g, 'delete'],
   [/\b(get rid of|nuke|trash|wipe out|blow away|throw away|toss)\b/g, 'delete'],
@@ -219,8 +234,10 @@ export const WORDS: Readonly<Record<string, string>> = {
   sha: 'commit', hash: 'commit',
   artefacts: 'artifacts', artefact: 'artifact',
   vuln: 'vulnerability', vulns: 'vulnerability', cve: 'vulnerability', cves: 'vulnerability',
+  gist: 'snippet', gists: 'snippet',
   pat: 'personal_access_token', pats: 'personal_access_token', k8s: 'cluster', cron: 'schedule', crontab: 'schedule',
   lgtm: 'approve', approval: 'approve', approvals: 'approve',
+  find: 'search',
   // Verbs, onto the words action names use.
   show: 'get', view: 'get', display: 'get', detail: 'get', details: 'get', info: 'get', describe: 'get', inspect: 'get',
   make: 'create', register: 'create', raise: 'create',
@@ -268,4 +285,4 @@ export const STOP = new Set(['a', 'an', 'the', 'of', 'to', 'in', 'on', 'for', 'm
   'what', 'whats', 'which', 'who', 'whos', 'how', 'why', 'when', 'where', 'did', 'anyone', 'someone', 'somebody', 'us', 'your',
   'one', 'again', 'still', 'already', 'ok', 'okay', 'gonna', 'wanna', 'go', 'see', 'tell', 'give', 'know',
   'out', 'same', 'here', 'all', 'every', 'each', 'them', 'their', 'they', 'these', 'those', 'mine', 'ours', 'if', 'not', 'no', 'but',
-  'xlabelx', 'xmilestonex', 'xuserx', 'right', 'like', 'thing', 'things', 'stuff', 'pretty', 'really', 'very', 'much', 'many', 'too', 'look', 'find', 'check', 'help', 'got', 'gimme']);
+  'xlabelx', 'xmilestonex', 'xuserx', 'right', 'like', 'thing', 'things', 'stuff', 'pretty', 'really', 'very', 'much', 'many', 'too', 'look', 'check', 'help', 'got', 'gimme']);

@@ -96,8 +96,9 @@ const URL_KINDS: Record<string, { kind: string; param?: string }> = {
 
 /** "pipeline 123", "job #9", "MR 88": a kind word then a number. */
 const NUMBERED: ReadonlyArray<readonly [RegExp, string, string]> = [
-  [/\b(?:pipeline|pipline|build|ci run|(?<!re-?)run)s? ?#?(\d+)\b/g, 'pipeline', 'pipeline_id'],
-  [/\bjobs? ?#?(\d+)\b/g, 'job', 'job_id'],
+  [/\b(?:pipeline|pipline|ci run|(?<!re-?)run)s? ?#?(\d+)\b/g, 'pipeline', 'pipeline_id'],
+  // A numbered build is a job (the API's /builds were jobs), "the build" alone is a pipeline (WORDS).
+  [/\b(?:job|build)s? ?#?(\d+)\b/g, 'job', 'job_id'],
   [/\b(?:mr|merge ?request|pr|pull request) ?[#!]?(\d+)\b/g, 'mergerequest', 'merge_request_iid'],
   [/\b(?:issue|ticket|bug) ?#?(\d+)\b/g, 'issue', 'issue_iid'],
   [/\bepic ?[#&]?(\d+)\b/g, 'epic', 'epic_iid'],
@@ -194,7 +195,7 @@ export function parseQuery(input: string): ParsedQuery {
 
   for (const [re, kind, param] of NUMBERED) {
     // "project 42" and "group 9" say where, like a path: they qualify the object, they are not it.
-    text = text.replace(re, (m, n: string) => { put(param, Number(n)); (kind === 'project' || kind === 'group' ? secondary : kinds).add(kind); return ` ${m.replace(/[#!&$]?\d+$/, '')} `; });
+    text = text.replace(re, (m, n: string) => { put(param, Number(n)); (kind === 'project' || kind === 'group' ? secondary : kinds).add(kind); return ` ${kind === 'job' ? 'job' : m.replace(/[#!&$]?\d+$/, '')} `; });
   }
   const numbered: string[][] = [];
   // Any other noun before a number ("schedule 14", "comment 77120"); the kinds above already set their parameter.
@@ -217,6 +218,8 @@ export function parseQuery(input: string): ParsedQuery {
   text = text.replace(NEGATED, (_m, neg: string, rest: string) => `${neg}${rest.replace(/[a-z]+/g, (w) => (EFFECT_VOCABULARY.has(w) || WORDS[w] === 'delete' ? ' ' : w))}`);
   // Quoted text is a value (a comment body, a title), never a reference or the request's verb.
   text = text.replace(/"[^"]*"|\u201c[^\u201d]*\u201d/g, ' ');
+  // Single quotes too, when they open after a space and close before one ('LGTM, ship it'); an apostrophe inside a word is no quote.
+  text = text.replace(/(^|[\s(:=])'[^'\n]{1,200}?'(?=[\s,.;:!?)]|$)/g, '$1 ');
   text = text.replace(/(^|[\s(,])@([a-z0-9][\w.-]*)/g, (_m, pre: string, u: string) => { put('username', u.replace(/\.$/, '')); secondary.add('user'); return `${pre} xuserx `; });
   // Discussion IDs are hex: "thread 8c1d2e".
   text = text.replace(/\b(thread|discussion) ([0-9a-f]{6,40})\b/g, (_m, w: string, id: string) => { put('discussion_id', id); return ` ${w} `; });
@@ -291,7 +294,9 @@ export function parseQuery(input: string): ParsedQuery {
             ? 'read'
             : 'other';
   // A question about something ("has anyone approved !42?", "who is reviewing") reads it.
-  const asks = /^\s*(who|what|whats|what's|which|why|how|when|where|is|are|has|have|did|does|was|were)\b/.test(input.toLowerCase());
+  // So does a question after a dash or a comma ("!412 — can it merge?"): "can it", not "can you", which asks for an action.
+  const asks = /^\s*(who|what|whats|what's|which|why|how|when|where|is|are|has|have|did|does|was|were)\b/.test(input.toLowerCase())
+    || /(^|[\u2014\u2013,;:.]|\s-)\s*(is|are|has|have|did|does|was|were|can|could|will|would) (it|this|that|they|these|he|she|anyone|someone)\b[^.,;:\u2014]*\?\s*$/.test(input.toLowerCase());
   if (intent !== 'delete' && asks) intent = 'read';
   // A request that only names one object ("#12", a URL) asks to see it.
   if (intent === 'other' && Object.keys(suggested).some((k) => /_(iid|id)$|^(sha|file_path|tag_name|slug)$/.test(k) && k !== 'project_id' && k !== 'group_id')) {
