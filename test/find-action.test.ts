@@ -322,9 +322,16 @@ describe('ranking: the traps people fall into', () => {
     expect(top('acme/shop!12 — can it merge?')).not.toBe('merge_request.merge');
   });
 
+  it('a path explains the word "project" of an action ID, a group said its "group": the twin acting there', () => {
+    expect(top('all failed jobs in acme/api this week')).toBe('job.list_project');
+    expect(top('list all my failed jobs')).toBe('job.list');
+  });
+
   it('corrects a misspelt word people say for a catalog word, never into a removal', () => {
     expect(top('list the webhoks of acme/shop')).toBe('project.hook_list');
     expect(top('list the coments on #45 in acme/shop')).toBe('issue.note_list');
+    // A misspelt plural is still a plural: the list, not one comment.
+    expect(top('show all coments on #45 in acme/shop')).toBe('issue.note_list');
     expect(parseQuery('rehome the wiki').said.size).toBe(0);
     expect(search.search('undo the pending removal of acme/shop', 5).query.said.size).toBe(0);
   });

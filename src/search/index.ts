@@ -260,6 +260,8 @@ export class ActionSearch {
       const cs = this.correct(t);
       // A misspelt effect word ("delte") still says the effect.
       for (const c of cs) if (c !== t && EFFECT_VOCABULARY.has(c)) { q.said.add(c); if (!q.governs.has(c)) q.governs.set(c, [[]]); }
+      // A misspelt plural ("coments") is still a plural.
+      if (q.plurals.has(t)) for (const c of cs) q.plurals.add(c);
       return cs;
     });
     // A request that is only a reference (#12, a web URL) asks to see that object.
@@ -285,6 +287,10 @@ export class ActionSearch {
     for (const [id] of bestExample) if (!base.has(id)) base.set(id, 0);
 
     const qTerms = new Set(q.terms);
+    const scopeWords = new Set<string>();
+    if ('project_id' in q.suggested) scopeWords.add('project');
+    if ('group_id' in q.suggested || q.scope === 'group') scopeWords.add('group');
+    if (q.scope === 'instance') for (const w of ['all', 'instance', 'global']) scopeWords.add(w);
     const named = Object.keys(q.suggested).filter((k) => OBJECT_PARAMS.has(k));
     // Nouns said before a number that name some parameter of the catalog ("schedule 14", not "python 3").
     const numbered = q.numbered.filter((n) => this.idWords.some((w) => names(n, [w])));
@@ -295,7 +301,8 @@ export class ActionSearch {
       if (!entry || (filter && !filter(entry.action))) continue;
       const { action } = entry;
       const pluralObject = entry.idTerms.some((t) => q.plurals.has(t));
-      const explained = (t: string) => qTerms.has(t) || (t === 'list' && (pluralObject || q.intent === 'list'));
+      // A path explains the word "project" of an ID (acme/web is one), a group or the whole instance said explain theirs.
+      const explained = (t: string) => qTerms.has(t) || (t === 'list' && (pluralObject || q.intent === 'list')) || scopeWords.has(t);
       // An ID word only near a word said explains it in part.
       const covered = entry.idTerms.reduce((n, t) => n + (explained(t) ? 1 : near ? this.w.nearCover * (near.get(t) ?? 0) : 0), 0) / Math.max(1, entry.idTerms.length);
       let score = (s + this.w.examples * (bestExample.get(id) ?? 0)) * (this.w.floor + (1 - this.w.floor) * covered ** this.w.power);
