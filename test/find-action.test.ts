@@ -327,6 +327,18 @@ describe('ranking: the traps people fall into', () => {
     expect(top('list all my failed jobs')).toBe('job.list');
   });
 
+  it('reads a namespace named without a slash as a group, and no group name as a word of the request', () => {
+    expect(top('service accounts in zephyr-labs')).toBe('group.service_account_list');
+    expect(search.search('service accounts in zephyr-labs', 5).query.suggested).toEqual({ group_id: 'zephyr-labs' });
+    expect(top('add @lin to zephyr as maintainer')).toBe('group.group_member_add');
+    // A branch or an environment said like a place is none, nor is a project said with its path.
+    expect(search.search('merge !4 into main', 5).query.scope).toBeUndefined();
+    expect(top('service accounts in zephyr/api')).toBe('project.service_account_list');
+    // Examples name groups too ("group acme"): a name shared with a request says nothing.
+    expect(top('show the details of group acme')).toBe('group.get');
+    expect(top('details of the payments group')).toBe('group.get');
+  });
+
   it('corrects a misspelt word people say for a catalog word, never into a removal', () => {
     expect(top('list the webhoks of acme/shop')).toBe('project.hook_list');
     expect(top('list the coments on #45 in acme/shop')).toBe('issue.note_list');

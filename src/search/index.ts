@@ -82,6 +82,14 @@ const names = (nouns: readonly string[], words: readonly string[]) => nouns.some
 const EFFECT_VOCABULARY = new Set(Object.values(EFFECT_WORDS).flat());
 /** CPU time a deferred build spends between two yields (ms): about what one tool call costs. */
 const BUILD_SLICE_MS = 4;
+/** "group payments", "the payments group", "acme's group": a group named by a word. */
+const NAMED_GROUPS = /\b(?:group|subgroup|namespace|org) ([a-z][\w-]*)\b|\b([a-z][\w-]*)(?:'s)? (?=(?:group|subgroup|namespace|org)\b)/gi;
+/** A word after "in", "into", "for"…, at the end of a clause or before "as", "with"…: maybe a namespace. */
+const BARE_NAMESPACE = /\b(?:in|into|for|under|across|from|to|at)\s+(?:the\s+)?([a-z][a-z0-9_-]*[a-z0-9])(?='s\b|\s*$|\s*[,.;:?!)\u2014]|\s+(?:as|with|to|for|from|and|then|so|because|since|last|this|past|today|yesterday|recently|please|group|namespace|org|team)\b)/g;
+/** Words said like places that name no namespace: branches and environments ("merge into main"), people, days, languages. */
+const NOT_NAMES = new Set(['main', 'master', 'develop', 'dev', 'trunk', 'prod', 'production', 'staging', 'stage', 'stable', 'next', 'canary', 'qa', 'test', 'testing', 'preview', 'gitlab', 'default', 'everyone', 'everything', 'general', 'order', 'progress', 'review', 'place', 'line', 'mind', 'case', 'time', 'now', 'full', 'total', 'today', 'me', 'myself', 'yourself', 'ourselves', 'everybody', 'him', 'her', 'them', 'us', 'it', 'good',
+  'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'tomorrow', 'tonight', 'weekend', 'golang', 'python', 'ruby', 'node', 'java', 'go', 'rust', 'sure', 'short', 'public', 'private', 'internal', 'draft', 'ci', 'cd', 'json', 'yaml', 'csv']);
+const NAMED_GROUP = /\b(group|subgroup|namespace|org)\b/i;
 /** Whether `a` is `b` with two neighbouring letters swapped. */
 function swapped(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
@@ -102,6 +110,8 @@ export class ActionSearch {
   private readonly byId = new Map<string, Indexed>();
   /** Every index term with its frequency, for correcting misspelt request words. */
   private readonly vocabulary = new Map<string, number>();
+  /** Words of an ID, summary, keywords or parameter name: what the catalog says of itself. */
+  private readonly described = new Set<string>();
   /** Every word of an ID parameter's name, for telling "schedule 14" from "python 3". */
   private readonly idWords: string[] = [];
   /** Every word that names an object some action acts on (ID and parameter-name words, effect words left out). */
@@ -123,6 +133,8 @@ export class ActionSearch {
     const w = (this.w = { ...DEFAULT_WEIGHTS, ...weights });
     this.actions = new Bm25Index(ACTION_FIELDS.map((f) => w.boost[f] ?? 1));
     this.examples = new Bm25Index([1]);
+    // What the catalog says of itself, before any example is read: a word outside it next to "group" is a name.
+    for (const a of list) for (const t of catalogTerms(`${a.domain} ${a.name} ${a.summary} ${a.keywords ?? ''} ${Object.keys(a.params).join(' ')}`)) this.described.add(t);
     this.pending = this.fill(list);
     if (!deferred) this.finish();
   }
@@ -148,7 +160,7 @@ export class ActionSearch {
       for (const t of [...idTerms, ...plainTerms(Object.keys(a.params).join(' '))]) if (!EFFECT_VOCABULARY.has(t)) this.objectWords.add(t);
       if (this.expand) for (const t of idTerms) this.idVocabulary.add(t);
       // Examples are requests: they are read the way requests are (references, phrases), then indexed.
-      const examples = (a.examples ?? []).map((e) => parseQuery(e).terms.join(' '));
+      const examples = (a.examples ?? []).map((e) => this.withoutNames(e, parseQuery(e).terms).join(' '));
       this.actions.add([a.name, a.domain, a.summary, a.keywords ?? '', examples.join(' ')].map(tokenize));
       this.actionIds.push(a.id);
       for (const t of catalogTerms(`${a.domain} ${a.name} ${a.summary} ${a.keywords ?? ''} ${(a.examples ?? []).join(' ')}`)) this.vocabulary.set(t, (this.vocabulary.get(t) ?? 0) + 1);
@@ -226,6 +238,21 @@ export class ActionSearch {
   }
 
   /**
+   * The terms without the names of groups ("group payments", "the acme group"): a word the catalog never
+   * says of itself, next to a group word. Examples name groups too, and a name shared by a request and an
+   * example says nothing about the action.
+   */
+  private withoutNames(text: string, terms: string[]): string[] {
+    if (!NAMED_GROUP.test(text)) return terms;
+    const names = new Set<string>();
+    for (const m of text.toLowerCase().matchAll(NAMED_GROUPS)) {
+      const name = m[1] ?? m[2]!;
+      for (const t of catalogTerms(name)) if (!this.described.has(t)) names.add(t);
+    }
+    return names.size ? terms.filter((t) => !names.has(t)) : terms;
+  }
+
+  /**
    * Verb-object check: an effect word asks for this action's effect only when what it governs is this
    * action's object ("unprotect the CI variable" does not unprotect a branch). Nothing named ("nuke it") fits.
    */
@@ -252,6 +279,19 @@ export class ActionSearch {
   search(input: string, limit: number, filter?: (a: Action) => boolean): SearchAnswer {
     this.finish();
     const q = parseQuery(input);
+    q.terms = this.withoutNames(input, q.terms);
+    // A namespace named without a slash ("service accounts in acme-corp", "onboard @kim into sec") is a group:
+    // a project is always named by its path. Its name says nothing about the action.
+    if (!q.scope && !('project_id' in q.suggested) && !/\b(project|repo|repository)s?\b/i.test(input)) {
+      for (const m of input.toLowerCase().matchAll(BARE_NAMESPACE)) {
+        const words = catalogTerms(m[1]!);
+        if (!words.length || words.some((t) => this.described.has(t) || NOT_NAMES.has(t))) continue;
+        q.scope = 'group';
+        if (!('group_id' in q.suggested)) q.suggested.group_id = m[1]!;
+        q.terms = q.terms.filter((t) => !words.includes(t));
+        break;
+      }
+    }
     if (!q.terms.length) return { hits: [], query: q };
     // The index reads the already-rewritten terms: a query of terms joined by spaces tokenizes to itself.
     // A word the catalog never uses is corrected as a misspelling, unless `expand` knows it as a real word.
