@@ -309,6 +309,19 @@ describe('ranking: the traps people fall into', () => {
     expect(top('take back my lgtm on !5')).toBe('merge_request.unapprove');
   });
 
+  it('reads who I am, an issue that belongs elsewhere, a draft flipped, a ~label called a tag, an integrated branch, a commit that made it in', () => {
+    expect(top('who am I logged in as here?')).toBe('user.current');
+    expect(top('acme/shop#31 belongs in acme/billing')).toBe('issue.move');
+    expect(top('flip !301 out of draft')).toBe('merge_request.update');
+    expect(top('create a ~perf tag in acme/shop')).toBe('project.label_create');
+    expect(top('integrate acme/shop!412 into main now')).toBe('merge_request.merge');
+    expect(top('did a1b2c3d4 make it into v3.1.0?')).toBe('repository.commit_refs');
+    // An issue taken out of an epic is never read as the issue deleted.
+    expect(top('pull acme/shop#88 out of &4')).not.toBe('issue.delete');
+    expect(top('#214 is fixed, mark it resolved')).toBe('issue.update');
+    expect(top('is !77 good to go?')).not.toBe('merge_request.merge');
+  });
+
   it('reads words taken out of a text or a file as an edit, never a removal', () => {
     expect(top('remove the stray debug line from lib/app.rb in acme/shop')).toBe('repository.file_update');
     expect(top('delete the outdated paragraph in the v1.2.0 release notes of acme/shop')).toBe('release.update');

@@ -17,7 +17,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\bstop mirroring\b/g, 'mirror update'],
   // Notifications first: "stop the emails" unsubscribes, it cancels nothing
   // of one issue, merge request or epic: (un)subscribe; of a project or group: its notification level
-  [/\b(stop|mute|silence|turn off|unsubscribe from|no more)( the| all)? (emails?|notifications?|notifs?|pings?)\b|\bmute\b|\bunwatch\b/g, 'unsubscribe', 'object'],
+  [/\b(stop|mute|silence|turn off|unsubscribe from|no more)( the| all)? (emails?|notifications?|notifs?|pings?)\b|\bmute\b|\bunwatch\b|\b(stop following|unfollow)\b/g, 'unsubscribe', 'object'],
   [/\b(notify me|ping me|keep me posted|watch|follow)\b|\b(want|get|send me) (email |emails |)notifications?\b/g, 'subscribe', 'object'],
   [/(\b(stop|mute|silence|turn off|no more)( the| all)? (emails?|notifications?|notifs?|pings?)\b|\b(mute|unwatch)\b)(?!.{0,40}\b(label|xlabelx)\b)/g, 'update notification level disabled'],
   [/\b(watch|follow)\b(.{0,30}?)\b(all|every|each)( of the)? (notifications?|emails?|events?|activity)\b|\bwatch everything\b/g, 'update notification level watch $2'],
@@ -56,7 +56,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\bwhat (have|has|did) (ppl|people|folks|others|everyone|anyone|they|the team|reviewers) (said|say|written|write)\b|\bwhat (are|is) (ppl|people|folks|everyone|the team) saying\b/g, 'list notes'],
   [/\bwho (approved|has approved|signed off)\b/g, 'approval state'],
   [/\b(has|did) (anyone|somebody|someone) approved?\b/g, 'approval state'],
-  [/\bready to merge\b/g, 'merge status'],
+  [/\b(ready|good) to (merge|go)\b/g, 'merge status'],
   // Merge requests waiting on someone are a list of them
   [/\b(my |the )?review queue\b|\bwaiting (on|for) (my |a )?review\b|\b(waiting|lined up|ready) to (land|be merged|merge|go in)\b/g, 'list mergerequests'],
   [/\bqueued (up )?(to|for) (land|merge|be merged)\b|\b(in|on) the merge queue\b/g, 'merge train list'],
@@ -198,6 +198,16 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(remove|delete|drop|strip|get rid of|take out)\b(?! (the |this |that )?file\b)(.{1,40}?)\b(from|in|out of) (the )?file\b/g, 'update $3 file'],
   // So is taking words out of a text ("remove the 'known issues' paragraph from the notes")
   [/\b(remove|delete|drop|strip|get rid of|take out|cut)( the| a| that| this| those| these)?( \w+){0,2}? (paragraphs?|lines?|sentences?|section|wording|text|typos?|bits?|parts?|debug prints?|print statements?)\b/g, 'update $4'],
+  // Who the caller is: the current user
+  [/\bwho am i\b|\bwhoami\b|\b(logged|signed) in as\b|\bwhich (account|user) is (this|the|my) token\b/g, 'current user'],
+  // An issue that belongs elsewhere is moved; a draft flipped out of draft is marked ready
+  [/\bbelongs? (in|to|under)\b/g, 'move'],
+  [/\b(out of (the )?|un-?)drafts?\b/g, 'update'],
+  // A ~label called a tag is a label; integrating a branch is merging it
+  [/\bxlabelx (tag|tags)\b/g, 'label'],
+  [/\bintegrate\b(.{0,40}?)\binto\b/g, 'merge $1 into'],
+  // Whether a commit made it into a tag or a branch: the refs containing it
+  [/\b(make|made|makes|get|got) (it )?into\b/g, 'commit refs'],
   // Removal said in slang: these really ask for removal
   [/\b(unregister|deregister|decommission)\b/g, 'delete'],
   [/\b(get rid of|nuke|trash|wipe out|blow away|throw away|toss)\b/g, 'delete'],
@@ -205,7 +215,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // Closing and reopening are state changes, never removal
   [/\b(close|closing|shut)\b/g, 'close update state'],
   [/\b(re-?open)\b/g, 'reopen update state'],
-  [/\bmark (it |this |that )?(as )?(done|fixed|complete|completed)\b/g, 'close update state'],
+  [/\bmark (it |this |that )?(as )?(done|fixed|complete|completed|closed|resolved)\b/g, 'close update state'],
   // Questions about links between objects
   [/\bwhat('s| is) blocking\b|\bblockers?\b/g, 'links list blocking'],
   [/\bblocked by\b/g, 'links blocking'],
