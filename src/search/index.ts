@@ -1,14 +1,14 @@
 // forge_find_action's ranking. Two BM25 indexes (bm25.ts) propose candidates: one document per
 // action (ID words, summary, keywords, examples) and one per example request, so a request phrased like
 // one example matches it as a whole. A re-rank then prefers actions whose own ID the request explains,
-// whose effect matches the requested one (a question reads), and never puts a destructive action above
-// a harmless one unless the request says that action's own irreversible effect.
+// that take the object the request names and act where it says (a question reads), and never puts a
+// destructive action above a harmless one unless the request says that action's own irreversible effect.
 import { setImmediate } from 'node:timers/promises';
 import { distance } from 'fastest-levenshtein';
 import type { Action } from '../catalog/define.js';
 import { Bm25Index, type Bm25Hit } from './bm25.js';
 import { EFFECT_WORDS, WORDS } from './lexicon.js';
-import { catalogTerms, parseQuery, plainTerms, type Intent, type ParsedQuery } from './query.js';
+import { catalogTerms, parseQuery, plainTerms, type ParsedQuery } from './query.js';
 
 export { MAX_QUERY_CHARS } from './query.js';
 
@@ -18,7 +18,7 @@ export type Expand = (term: string) => ReadonlyArray<readonly [string, number]> 
 export interface SearchAnswer { hits: SearchHit[]; query: ParsedQuery }
 
 interface Indexed {
-  action: Action; idTerms: string[]; effect: Intent; effectWords: readonly string[] | undefined;
+  action: Action; idTerms: string[]; effectWords: readonly string[] | undefined;
   /** The words of each required parameter that names one object by ID (note_id → note), containers left out. */
   ids: Array<{ param: string; words: string[] }>;
   /** The words of its ID, summary and parameter names: the objects it acts on. */
@@ -29,10 +29,10 @@ interface Indexed {
 
 /**
  * Re-rank weights (tuned on the tuning sets of bench/find-tune.mjs, never on held-out sets; the last pass
- * a coordinate descent over the tuning sets' 3,711 requests, each weight tried a step either side).
+ * bench/find-descent.mjs, a coordinate descent over the five tuning sets' 5,016 requests).
  */
 export interface RankWeights {
-  floor: number; power: number; examples: number; intentMatch: number; questionWrite: number; kindMiss: number;
+  floor: number; power: number; examples: number; questionWrite: number;
   objectHit: number; objectMiss: number; projectHit: number; projectMiss: number; unnamedId: number; pluralUnnamed: number; elsewhere: number; scopeHit: number; scopeMiss: number; changeRead: number;
   /** A group-level action when the request names no scope at all (no path, no group, nothing instance-wide). */
   groupUnsaid: number;
@@ -42,24 +42,15 @@ export interface RankWeights {
   nearCover: number;
   boost: Record<string, number>;
 }
-const DEFAULT_WEIGHTS: RankWeights = {
-  floor: 0.6, power: 2.5, examples: 0.45, intentMatch: 1, questionWrite: 0.65, kindMiss: 0.8, objectHit: 1.5, objectMiss: 0.75, projectHit: 1.35, projectMiss: 0.7, unnamedId: 0.85, pluralUnnamed: 0.7, elsewhere: 0.8, scopeHit: 1.1, scopeMiss: 0.9, changeRead: 0.75, groupUnsaid: 0.9, expansion: 0.5, nearCover: 1,
-  boost: { name: 1.5, domain: 1.5, summary: 1, keywords: 1.2, examples: 0.9 },
+/** @public The tuned weights (bench/find-descent.mjs starts from them). */
+export const DEFAULT_WEIGHTS: RankWeights = {
+  floor: 0.6, power: 2.5, examples: 0.45, questionWrite: 0.65, objectHit: 1.3, objectMiss: 0.75, projectHit: 1.25, projectMiss: 0.8, unnamedId: 0.85, pluralUnnamed: 0.7, elsewhere: 0.8, scopeHit: 1, scopeMiss: 0.9, changeRead: 0.75, groupUnsaid: 0.9, expansion: 0.5, nearCover: 1,
+  boost: { name: 1.5, domain: 1.8, summary: 0.7, keywords: 1.2, examples: 0.9 },
 };
 
 /** Parameters that name one object: a request naming one prefers the actions that take it. */
 const OBJECT_PARAMS = new Set(['issue_iid', 'merge_request_iid', 'epic_iid', 'pipeline_id', 'job_id', 'sha', 'snippet_id', 'runner_id',
   'tag_name', 'slug', 'milestone_id', 'environment_id', 'package_id', 'pipeline_schedule_id']);
-
-/** The effect an action has, from its method and the verb of its name. */
-function effectOf(a: Action, terms: string[]): Intent {
-  if (a.destructive && a.method === 'DELETE') return 'delete';
-  if (!a.writes) return terms.includes('list') || terms.includes('search') ? 'list' : 'read';
-  if (terms.some((t) => t === 'delete' || t === 'remove' || t === 'revoke' || t === 'erase')) return 'delete';
-  if (terms.some((t) => t === 'create' || t === 'add')) return 'create';
-  if (a.method === 'POST' && !terms.some((t) => t === 'update' || t === 'set' || t === 'edit')) return 'other';
-  return 'update';
-}
 
 /** The irreversible effect a destructive action names (its ID's verb), and the words that ask for it. */
 export function effectWordsOf(a: Action): readonly string[] | undefined {
@@ -154,7 +145,7 @@ export class ActionSearch {
     let sliceStart = performance.now();
     for (const a of list) {
       const idTerms = [...new Set(catalogTerms(`${a.domain} ${a.name}`))];
-      const entry: Indexed = { action: a, idTerms, effect: effectOf(a, catalogTerms(a.name)), effectWords: effectWordsOf(a), ids: idParams(a), ownWords: [...new Set([...idTerms, ...plainTerms(`${a.summary} ${Object.keys(a.params).join(' ')}`)])],
+      const entry: Indexed = { action: a, idTerms, effectWords: effectWordsOf(a), ids: idParams(a), ownWords: [...new Set([...idTerms, ...plainTerms(`${a.summary} ${Object.keys(a.params).join(' ')}`)])],
         scope: a.params.project_id?.required ? 'project' : a.params.group_id?.required ? 'group' : 'instance' };
       this.byId.set(a.id, entry);
       for (const t of [...idTerms, ...plainTerms(Object.keys(a.params).join(' '))]) if (!EFFECT_VOCABULARY.has(t)) this.objectWords.add(t);
@@ -346,12 +337,9 @@ export class ActionSearch {
       // An ID word only near a word said explains it in part.
       const covered = entry.idTerms.reduce((n, t) => n + (explained(t) ? 1 : near ? this.w.nearCover * (near.get(t) ?? 0) : 0), 0) / Math.max(1, entry.idTerms.length);
       let score = (s + this.w.examples * (bestExample.get(id) ?? 0)) * (this.w.floor + (1 - this.w.floor) * covered ** this.w.power);
-      if (q.intent !== 'other' && (entry.effect === q.intent || (q.intent === 'read' && entry.effect === 'list'))) score *= this.w.intentMatch;
       if (q.question && action.writes) score *= this.w.questionWrite;
       // A request for a change is not answered by an action that only reads.
       if (!action.writes && !q.question && (q.intent === 'create' || q.intent === 'update' || q.intent === 'delete')) score *= this.w.changeRead;
-      // A reference names the object: an action on another kind of object is less likely.
-      if (q.kinds.size && !entry.idTerms.some((t) => q.kinds.has(t)) && !q.kinds.has(action.domain.replace('_', ''))) score *= this.w.kindMiss;
       // A request naming one object (#12, !88, pipeline 123) prefers the actions that take it.
       // An @mention names a person: it fills a user_id (the API takes either).
       const namedHere = (p: { param: string; words: string[] }) => p.param in q.suggested || numbered.some((n) => names(n, p.words)) || (p.param === 'user_id' && 'username' in q.suggested);

@@ -1,0 +1,63 @@
+// Coordinate descent over forge_find_action's re-rank weights and field boosts, on the TUNING sets only
+// (never a held-out set). Each weight is tried a step either side of its value and kept when the score
+// (10 per top-1, 3 per top-5, -100 per destructive-first) improves; at most three passes.
+//   node bench/find-descent.mjs [minutes]      (15 by default)   START='{"floor":0.6}' to start elsewhere
+// Bundles src/ with esbuild on the fly, like find-tune.mjs; prints each improvement and the final weights.
+import { readFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const minutes = Math.max(1, Math.min(120, Number(process.argv[2]) || 15));
+const TUNING = ['queries.json', 'queries-conversational.json', 'queries-tuning-extra.json', 'queries-conversational-tuning-2.json', 'queries-conversational-tuning-3.json'];
+const out = join(mkdtempSync(join(tmpdir(), 'find-descent-')), 'entry.mjs');
+await build({
+  stdin: { contents: "export { loadCatalog } from './src/catalog/index.ts'; export { ActionSearch, DEFAULT_WEIGHTS } from './src/search/index.ts';", resolveDir: root, loader: 'ts' },
+  bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'error',
+});
+const { loadCatalog, ActionSearch, DEFAULT_WEIGHTS } = await import(pathToFileURL(out).href);
+const cat = await loadCatalog();
+const sets = TUNING.map((f) => JSON.parse(readFileSync(join(root, 'bench', f), 'utf8')));
+
+// Flat keys: the boosts as "boost.<field>"; the near-word weights only matter with an expansion table.
+const flat = (w) => ({ ...Object.fromEntries(Object.entries(w).filter(([k]) => k !== 'boost' && k !== 'expansion' && k !== 'nearCover')), ...Object.fromEntries(Object.entries(w.boost).map(([k, v]) => [`boost.${k}`, v])) });
+const nested = (f) => {
+  const w = { boost: {} };
+  for (const [k, v] of Object.entries(f)) if (k.startsWith('boost.')) w.boost[k.slice(6)] = v; else w[k] = v;
+  return w;
+};
+function measure(f) {
+  const search = new ActionSearch(cat.actions, nested(f));
+  let top1 = 0, top5 = 0, destructive = 0;
+  const per = sets.map((set) => {
+    let ok = 0;
+    for (const { q, id } of set) {
+      const hits = search.search(q, 5).hits.map((h) => h.action);
+      if (hits[0]?.id === id) { top1++; ok++; }
+      if (hits.some((a) => a.id === id)) top5++;
+      if (hits[0]?.destructive && !cat.get(id).destructive) destructive++;
+    }
+    return ((100 * ok) / set.length).toFixed(1);
+  });
+  return { top1, top5, destructive, per: per.join(' / ') };
+}
+const score = (r) => r.top1 * 10 + r.top5 * 3 - r.destructive * 100;
+const cur = { ...flat(DEFAULT_WEIGHTS), ...JSON.parse(process.env.START ?? '{}') };
+let best = measure(cur);
+console.log(`start ${JSON.stringify(best)}   (top-1 per set: ${TUNING.join(', ')})`);
+const deadline = Date.now() + minutes * 60_000;
+for (let pass = 0; pass < 3 && Date.now() < deadline; pass++) {
+  let moved = false;
+  for (const k of Object.keys(cur)) {
+    const step = k === 'power' ? 0.5 : k.startsWith('boost.') ? 0.3 : 0.1;
+    for (const v of [cur[k] - step, cur[k] + step].map((x) => Math.round(x * 100) / 100)) {
+      if (v <= 0 || Date.now() > deadline) continue;
+      const r = measure({ ...cur, [k]: v });
+      if (score(r) > score(best)) { best = r; cur[k] = v; moved = true; console.log(`better ${k} ${v} ${JSON.stringify(r)}`); }
+    }
+  }
+  if (!moved) break;
+}
+console.log(`final ${JSON.stringify(nested(cur))}\n      ${JSON.stringify(best)}`);
