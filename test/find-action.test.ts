@@ -322,6 +322,13 @@ describe('ranking: the traps people fall into', () => {
     expect(top('is !77 good to go?')).not.toBe('merge_request.merge');
   });
 
+  it('reads a file named without a folder (setup.py, Gemfile) as a file, and .gitlab-ci.yml as the CI configuration', () => {
+    expect(parseQuery('bump the version in setup.py of acme/lib').suggested).toEqual({ file_path: 'setup.py', project_id: 'acme/lib' });
+    expect(top('history of Gemfile in acme/shop')).toBe('repository.file_history');
+    expect(parseQuery('lint this .gitlab-ci.yml').suggested).toEqual({});
+    expect(parseQuery('list the license templates').suggested).toEqual({});
+  });
+
   it('reads words taken out of a text or a file as an edit, never a removal', () => {
     expect(top('remove the stray debug line from lib/app.rb in acme/shop')).toBe('repository.file_update');
     expect(top('delete the outdated paragraph in the v1.2.0 release notes of acme/shop')).toBe('release.update');

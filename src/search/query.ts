@@ -6,7 +6,7 @@ import { EFFECT_WORDS, PHRASES, STOP, WORDS } from './lexicon.js';
 /** Longest request read; the rest is cut (and the answer says so). */
 export const MAX_QUERY_CHARS = 1000;
 
-export type Intent = 'read' | 'list' | 'create' | 'update' | 'delete' | 'other';
+type Intent = 'read' | 'list' | 'create' | 'update' | 'delete' | 'other';
 
 export interface ParsedQuery {
   /** Index terms (stemmed, catalog words). */
@@ -112,6 +112,9 @@ const NUMBERED: ReadonlyArray<readonly [RegExp, string, string]> = [
 
 /** Verbs used as nouns or in setting names: they do not ask for the effect. */
 const NOT_A_VERB = /\bauto[- ]?merge\b|\bmerge (method|trains?|base|conflicts?|status|commits?|options|settings|checks|queue|when)\b|\b(remove|delete|removes|deletes|removing|deleting) (the )?source branch(es)?\b|\bdelete_source_branch\b/g;
+
+/** A file name without a folder: a source or config extension, or a file every repository knows by name. */
+const BARE_FILE = /(^|\s)((?!\.gitlab-ci\.)(?:\.?[\w-]+)(?:\.[\w-]+)*\.(?:py|rb|js|mjs|cjs|ts|tsx|jsx|go|java|kt|swift|rs|php|c|h|cpp|cs|json|ya?ml|toml|ini|cfg|conf|lock|md|txt|sh|xml|html|css|scss|vue|gradle|properties|sql|tf|env|example|dockerignore|gitignore|gitattributes|editorconfig)|gemfile|dockerfile|makefile|jenkinsfile|procfile|rakefile|vagrantfile|codeowners)(?=[\s,;:?!)']|\.(?:\s|$)|$)/g;
 
 /** Words that name an object of their own (a ~label or @user next to one of them only qualifies it). */
 const PRIMARY_OBJECTS = new Set(['issue', 'mergerequest', 'epic', 'pipeline', 'job', 'commit', 'branch', 'tag', 'release', 'snippet', 'wiki', 'runner', 'environment', 'deployment', 'package', 'note', 'discussion', 'board', 'project', 'group', 'label', 'milestone', 'member', 'token', 'hook', 'variable', 'file']);
@@ -235,6 +238,8 @@ export function parseQuery(input: string): ParsedQuery {
     put('project_id', p);
     return `${pre} `;
   });
+  // A file named without a folder: by a source or config extension (setup.py, .env.example) or a well-known name (Gemfile).
+  text = text.replace(BARE_FILE, (_m, pre: string, f: string) => { put('file_path', f.replace(/^readme$/, 'README.md')); return `${pre} file `; });
   // Branch and tag names with a version ("release-1.9", "hotfix-2.3.1"): a ref's name, not the word in it.
   text = text.replace(/(^|\s)([a-z]+-\d+(?:\.\d+)*(?:-[\w.]+)?)(?=[\s,.;:?!)']|$)/g, (_m, pre: string, ref: string) => { put('ref', ref); return `${pre} `; });
   // Commit SHAs: 7 to 40 hex digits with a letter and a digit.
