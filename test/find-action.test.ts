@@ -368,6 +368,12 @@ describe('ranking: the traps people fall into', () => {
     expect(search.search('undo the pending removal of acme/shop', 5).query.said.size).toBe(0);
   });
 
+  it('a removal the request refuses ("without deleting it") ranks no destructive action of that effect first', () => {
+    expect(parseQuery('remove the saved view "Triage" from my views without deleting it').refused).toEqual(new Set(['delete']));
+    expect(top('remove the saved view "Triage" from my views without deleting it')).not.toBe('issue.work_item_saved_view_delete');
+    expect(top('drop acme/shop#4 from the sprint, do not delete the issue')).not.toBe('issue.delete');
+  });
+
   it('a request that says removal may rank the removal first', () => {
     expect(top('delete branch feature/old in acme/shop')).toBe('branch.delete');
     expect(top('nuke pipeline 123')).toBe('pipeline.delete');

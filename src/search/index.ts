@@ -361,7 +361,9 @@ export class ActionSearch {
       // "instance-wide", "across every project", "the platform group": the twin acting there first.
       if (q.scope) score *= entry.scope === q.scope ? this.w.scopeHit : this.w.scopeMiss;
       else if (!('project_id' in q.suggested) && entry.scope === 'group') score *= this.w.groupUnsaid;
-      const harmless = !entry.effectWords || (!q.asks && entry.effectWords.some((w) => q.said.has(w) && (q.governs.get(w) ?? []).some((phrase) => this.governsObject(phrase, entry))));
+      // A destructive action is harmless here only when the request says its effect of its object, and refuses none of its effect.
+      const harmless = !entry.effectWords || (!q.asks && !entry.effectWords.some((w) => q.refused.has(w))
+        && entry.effectWords.some((w) => q.said.has(w) && (q.governs.get(w) ?? []).some((phrase) => this.governsObject(phrase, entry))));
       hits.push({ action, score, harmless });
     }
     hits.sort((x, y) => y.score - x.score);

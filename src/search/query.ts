@@ -19,6 +19,8 @@ export interface ParsedQuery {
   kinds: Set<string>;
   /** Effect words said (before any rewriting) — a destructive action needs one of its own. */
   said: Set<string>;
+  /** Effect words the request refuses ("without deleting it", "don't remove anything"). */
+  refused: Set<string>;
   /** For each effect word said, the terms of the noun phrase it governs ("unprotect the CI variable" → pipeline, variable). */
   governs: Map<string, string[][]>;
   /** Where the request says it acts: the whole instance, a group (no project named), or unsaid. */
@@ -218,7 +220,14 @@ export function parseQuery(input: string): ParsedQuery {
   text = text.replace(/(^|[\s(,])~(?:"([^"]+)"|([\w:.-]+))/g, (_m, pre: string, q?: string, w?: string) => { put('labels', (q ?? w)!); secondary.add('label'); return `${pre} xlabelx `; });
   text = text.replace(/(^|[\s(,])%(?:"([^"]+)"|([\w.-]+))/g, (_m, pre: string, q?: string, w?: string) => { put('milestone', (q ?? w)!); secondary.add('milestone'); return `${pre} xmilestonex `; });
   // A negated effect is not asked for: "mark #88 confidential, don't delete anything", "pause it, don't remove it".
-  text = text.replace(NEGATED, (_m, neg: string, rest: string) => `${neg}${rest.replace(/[a-z]+/g, (w) => (EFFECT_VOCABULARY.has(w) || WORDS[w] === 'delete' ? ' ' : w))}`);
+  // An effect refused that way ("without deleting it") is one no action may have unasked.
+  const refused = new Set<string>();
+  text = text.replace(NEGATED, (_m, neg: string, rest: string) => `${neg}${rest.replace(/[a-z]+/g, (w) => {
+    const base = [w, w.replace(/ing$/, ''), w.replace(/ing$/, 'e'), w.replace(/e?d$/, ''), w.replace(/d$/, ''), w.replace(/s$/, '')].find((b) => EFFECT_VOCABULARY.has(b) || WORDS[b] === 'delete');
+    if (base === undefined) return w;
+    refused.add(EFFECT_VOCABULARY.has(base) ? base : 'delete');
+    return ' ';
+  })}`);
   // Quoted text is a value (a comment body, a title), never a reference or the request's verb.
   text = text.replace(/"[^"]*"|\u201c[^\u201d]*\u201d/g, ' ');
   // Single quotes too, when they open after a space and close before one ('LGTM, ship it'); an apostrophe inside a word is no quote.
@@ -307,5 +316,5 @@ export function parseQuery(input: string): ParsedQuery {
   if (intent === 'other' && Object.keys(suggested).some((k) => /_(iid|id)$|^(sha|file_path|tag_name|slug)$/.test(k) && k !== 'project_id' && k !== 'group_id')) {
     intent = 'read';
   }
-  return { terms, plurals, suggested, kinds, said, governs, numbered, scope, intent, question, asks, cut };
+  return { terms, plurals, suggested, kinds, said, refused, governs, numbered, scope, intent, question, asks, cut };
 }
