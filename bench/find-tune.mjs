@@ -1,5 +1,6 @@
 // Fast in-process tuning loop for forge_find_action's ranking, on the TUNING sets only (never the held-out
-// ones: those are measured by bench/find-eval.mjs, in aggregate, after a change is decided).
+// ones: those are measured by bench/find-eval.mjs, in aggregate, after a change is decided). The
+// validation set (bench/queries-conversational-validation.json) may be given, for its aggregate figures only.
 //   node bench/find-tune.mjs [-v] [-c] [file.json ...]   -v lists misses, -c counts miss classes
 // Bundles src/ with esbuild on the fly (no build needed), so a ranking change is measured in seconds.
 import { readFileSync, mkdtempSync } from 'node:fs';
@@ -16,6 +17,8 @@ const files = argv.filter((a) => !a.startsWith('-'));
 const TUNING = ['queries.json', 'queries-conversational.json', 'queries-tuning-extra.json', 'queries-conversational-tuning-2.json', 'queries-conversational-tuning-3.json'].map((f) => join(root, 'bench', f));
 const sets = (files.length ? files.map((f) => resolve(f)) : TUNING).filter((f) => {
   if (/heldout/.test(f)) { console.error(`refusing ${f}: held-out sets are never tuned on (use bench/find-eval.mjs)`); process.exit(2); }
+  // A validation set is measured in aggregate to check that a change holds beyond the sets it was tuned on: its misses are never listed.
+  if (/validation/.test(f) && verbose) { console.error(`refusing -v on ${f}: a validation set's requests are never looked at`); process.exit(2); }
   try { readFileSync(f); return true; } catch { return false; }
 });
 
