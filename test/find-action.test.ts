@@ -329,6 +329,13 @@ describe('ranking: the traps people fall into', () => {
     expect(parseQuery('list the license templates').suggested).toEqual({});
   });
 
+  it('reads another server\'s address as a value (a hook\'s target), a GitLab address as the object it names', () => {
+    expect(parseQuery('send push events from acme/shop to https://hooks.example.com/x').suggested).toEqual({ project_id: 'acme/shop', url: 'https://hooks.example.com/x' });
+    expect(top('send push events from acme/shop to https://hooks.example.com/x')).toBe('project.hook_add');
+    expect(parseQuery('https://gitlab.example.com/ml/recsys').suggested).toEqual({ project_id: 'ml/recsys' });
+    expect(parseQuery('https://code.corp.io/ml/recsys/-/issues/3').suggested).toEqual({ project_id: 'ml/recsys', issue_iid: 3 });
+  });
+
   it('reads words taken out of a text or a file as an edit, never a removal', () => {
     expect(top('remove the stray debug line from lib/app.rb in acme/shop')).toBe('repository.file_update');
     expect(top('delete the outdated paragraph in the v1.2.0 release notes of acme/shop')).toBe('release.update');

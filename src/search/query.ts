@@ -174,7 +174,9 @@ export function parseQuery(input: string): ParsedQuery {
   }
 
   // Web URLs: /<namespace/project>/-/<section>/<rest>
-  text = text.replace(/\bhttps?:\/\/[^\s/]+\/([^\s?#]*)[^\s]*/g, (_m, path: string) => {
+  text = text.replace(/\bhttps?:\/\/([^\s/]+)(?:\/([^\s?#]*))?[^\s]*/g, (m: string, host: string, path: string | undefined = '') => {
+    // Another server's address (a webhook's target, an environment's URL) is a value: it names no GitLab object.
+    if (!/gitlab/i.test(host) && !path.includes('/-/') && !path.startsWith('groups/')) { put('url', m.replace(/[.,;:)]+$/, '')); return ' url '; }
     const parts = path.split('/').filter(Boolean);
     const dash = parts.indexOf('-');
     const ns = (dash >= 0 ? parts.slice(0, dash) : parts).filter((p) => p !== 'groups');
