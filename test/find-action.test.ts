@@ -336,6 +336,21 @@ describe('ranking: the traps people fall into', () => {
     expect(parseQuery('https://code.corp.io/ml/recsys/-/issues/3').suggested).toEqual({ project_id: 'ml/recsys', issue_iid: 3 });
   });
 
+  it('reads an expiry removed, a runner kept from jobs, a review app shut down, read-only, a ~label muted, a numbered build step, a conversation resolved', () => {
+    expect(top('remove the access expiry for @temp on acme/shop')).toBe('project.member_edit');
+    expect(top('keep runner 12 from picking up new jobs')).toBe('runner.update');
+    expect(top('shut down the review app for !7, keep the record')).toBe('environment.stop');
+    expect(top('make acme/legacy read-only')).toBe('project.archive');
+    expect(top('mute ~flaky for me in acme/shop')).toBe('project.label_unsubscribe');
+    expect(parseQuery('cancel build step 551 in acme/shop').suggested).toEqual({ job_id: 551, project_id: 'acme/shop' });
+    expect(top('close out conversation 3f00aa on acme/shop!19')).toBe('mr_review.discussion_resolve');
+  });
+
+  it('an effect put off ("before I delete anything") is not asked for', () => {
+    expect(parseQuery('before I delete anything, show my draft comments on !88').said.size).toBe(0);
+    expect(top('before I delete anything, show my draft comments on !88')).not.toBe('mr_review.draft_note_delete');
+  });
+
   it('reads words taken out of a text or a file as an edit, never a removal', () => {
     expect(top('remove the stray debug line from lib/app.rb in acme/shop')).toBe('repository.file_update');
     expect(top('delete the outdated paragraph in the v1.2.0 release notes of acme/shop')).toBe('release.update');

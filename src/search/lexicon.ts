@@ -42,7 +42,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(leave|drop|post|add|write|put) (a |an |my )?(quick |short )?(comment|note|reply|remark)\b/g, 'create note'],
   [/\bcomment (on|under)\b/g, 'create note on'],
   [/\breply (to|in|on)\b/g, 'reply note discussion'],
-  [/\b(resolve|close out|mark resolved) (the |this |that )?(thread|discussion)s?\b/g, 'resolve discussion'],
+  [/\b(resolve|close out|mark resolved) (the |this |that )?(thread|discussion|conversation)s?\b/g, 'resolve discussion'],
   [/\bthreads?\b/g, 'discussion'],
   // Reviews and approvals
   // Taking an approval back first: its words (LGTM, sign-off) would read as approving
@@ -145,6 +145,8 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(the|a|new|that|this|[\w-]+_[\w-]+) toggle\b/g, '$1 feature flag'],
   // A numbered build's "another go" retries it
   [/\b(another|one more) (go|try|shot|spin)\b/g, 'retry'],
+  // A review app or an environment shut down is stopped
+  [/\b(shut down|shut off|tear down|take down|spin down)( the| this| that)? (review app|environment|env)\b/g, 'stop environment'],
   [/\breview app\b/g, 'environment'],
   // Looking for what already exists is a search: "did someone already open an MR about X?"
   [/\b(has|have|did|does) (anyone|someone|somebody|we|anybody) (already |ever )?(opened|open|filed|raised|created|made|started) (an? )?(mr|mergerequest|pr)\b/g, 'search mergerequests'],
@@ -208,6 +210,15 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\bintegrate\b(.{0,40}?)\binto\b/g, 'merge $1 into'],
   // Whether a commit made it into a tag or a branch: the refs containing it
   [/\b(make|made|makes|get|got) (it )?into\b/g, 'commit refs'],
+  // A membership's expiry taken away is an edit of the membership
+  [/\b(remove|clear|drop|unset|get rid of|lift)( the| its| their| his| her)? (access )?(expiry|expiration)( date)?\b/g, 'update member expires_at'],
+  // A runner kept from taking jobs is paused, which edits it
+  [/\b(stop|pause|keep|prevent)\b(.{0,20}?)\brunner\b(.{0,20}?)\bfrom (picking|taking|running|accepting)\b/g, 'update runner $2 paused'],
+  // A project or group made read-only is archived
+  [/\b(freeze|lock)\b(.{0,40}?)\bread[- ]only\b/g, 'archive $2'],
+  [/\bread[- ]only\b|\bfreeze (the |this |that )?(repo|repository|project|group|it)\b/g, 'archive'],
+  // A ~label muted or unfollowed is unsubscribed from
+  [/\b(mute|unwatch|stop following|unfollow|unsubscribe from)( the)? xlabelx\b/g, 'unsubscribe label'],
   // Removal said in slang: these really ask for removal
   [/\b(unregister|deregister|decommission)\b/g, 'delete'],
   [/\b(get rid of|nuke|trash|wipe out|blow away|throw away|toss)\b/g, 'delete'],

@@ -100,7 +100,7 @@ const URL_KINDS: Record<string, { kind: string; param?: string }> = {
 const NUMBERED: ReadonlyArray<readonly [RegExp, string, string]> = [
   [/\b(?:pipeline|pipline|ci run|(?<!re-?)run)s? ?#?(\d+)\b/g, 'pipeline', 'pipeline_id'],
   // A numbered build is a job (the API's /builds were jobs), "the build" alone is a pipeline (WORDS).
-  [/\b(?:job|build)s? ?#?(\d+)\b/g, 'job', 'job_id'],
+  [/\b(?:job|build(?: step)?)s? ?#?(\d+)\b/g, 'job', 'job_id'],
   [/\b(?:mr|merge ?request|pr|pull request) ?[#!]?(\d+)\b/g, 'mergerequest', 'merge_request_iid'],
   [/\b(?:issue|ticket|bug) ?#?(\d+)\b/g, 'issue', 'issue_iid'],
   [/\bepic ?[#&]?(\d+)\b/g, 'epic', 'epic_iid'],
@@ -121,8 +121,8 @@ const BARE_FILE = /(^|\s)((?!\.gitlab-ci\.)(?:\.?[\w-]+)(?:\.[\w-]+)*\.(?:py|rb|
 /** Words that name an object of their own (a ~label or @user next to one of them only qualifies it). */
 const PRIMARY_OBJECTS = new Set(['issue', 'mergerequest', 'epic', 'pipeline', 'job', 'commit', 'branch', 'tag', 'release', 'snippet', 'wiki', 'runner', 'environment', 'deployment', 'package', 'note', 'discussion', 'board', 'project', 'group', 'label', 'milestone', 'member', 'token', 'hook', 'variable', 'file']);
 
-/** A negation and the few words after it ("don't remove it", "without deleting anything"). */
-const NEGATED = /\b(don'?t|do not|never|without|not|no need to|shouldn'?t|won'?t)((?:\s+[a-z]+){1,2})/g;
+/** A negation and the few words after it ("don't remove it", "without deleting anything"), or an effect put off ("before I delete anything"). */
+const NEGATED = /\b(don'?t|do not|never|without|not|no need to|shouldn'?t|won'?t|(?:before|until|unless) (?:i|we|you|anyone|someone))((?:\s+[a-z]+){1,2})/g;
 /** Words that say the whole instance rather than one project or group. */
 const INSTANCE_WIDE = /\b(instance[- ]wide|(on|for|across) the (whole |entire )?instance|instance[- ]level|globally|site[- ]wide|server[- ]wide|across (all |every |the )?(projects|repos|repositories|groups|gitlab|porjects)|everywhere|all (of )?(my |our |the )?projects|every (single )?project|whole (instance|gitlab|server)|admin area|in (all|every) (repo|project|group)s?|anywhere)\b/;
 const MARK = /\u0001(.)\u0001/g;
@@ -236,7 +236,7 @@ export function parseQuery(input: string): ParsedQuery {
   text = text.replace(/(^|[\s(:=])'[^'\n]{1,200}?'(?=[\s,.;:!?)]|$)/g, '$1 ');
   text = text.replace(/(^|[\s(,])@([a-z0-9][\w.-]*)/g, (_m, pre: string, u: string) => { put('username', u.replace(/\.$/, '')); secondary.add('user'); return `${pre} xuserx `; });
   // Discussion IDs are hex: "thread 8c1d2e".
-  text = text.replace(/\b(thread|discussion) ([0-9a-f]{6,40})\b/g, (_m, w: string, id: string) => { put('discussion_id', id); return ` ${w} `; });
+  text = text.replace(/\b(thread|discussion|conversation) ([0-9a-f]{6,40})\b/g, (_m, w: string, id: string) => { put('discussion_id', id); return ` ${w} `; });
   // Branch names by GitLab's usual prefixes (feature/login, hotfix/null-deref): a branch, not a project path.
   text = text.replace(/(^|\s)((?:feature|feat|hotfix|bugfix|fix|release|releases|chore|topic|renovate|dependabot|wip)\/[\w./-]+)(?=[\s,.;:?!)']|$)/g, (_m, pre: string, ref: string) => { put('ref', ref.replace(/[.]$/, '')); return `${pre} branch `; });
   // Paths: a file (has an extension) or a namespace/project.
