@@ -27,6 +27,7 @@ const SETS = args.length
       { file: join(root, 'bench', 'queries-tuning-extra.json'), label: 'tuning, docs phrasing: traps and twins' },
       { file: join(root, 'bench', 'queries-conversational-tuning-2.json'), label: 'tuning, conversational 2 (written blind, tuned on after its first measure)' },
       { file: join(root, 'bench', 'queries-conversational-tuning-3.json'), label: 'tuning, conversational 3 (written blind, tuned on after its first measure)' },
+      { file: join(root, 'bench', 'queries-conversational-validation.json'), label: 'validation, conversational (written blind; aggregate figures only, never tuned on)' },
       { file: join(root, 'bench', 'queries-heldout.json'), label: 'held-out, catalog wording' },
       { file: join(root, 'bench', 'queries-conversational-heldout.json'), label: 'held-out, conversational (written blind)' },
     ];
@@ -99,7 +100,7 @@ for (const { file, label, rows } of all) {
     else cls['other same-domain']++;
   }
   console.log(`top-1 misses by class: ${Object.entries(cls).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  if (verbose) {
+  if (verbose && !/validation|heldout/.test(file)) {
     const misses = rows.filter((r) => !r.top1 || r.destructiveFirst);
     console.log(`\n## misses (top-1 wrong): ${misses.length}   [* = expected id in top-5, ! = destructive first]`);
     for (const m of misses) console.log(`${m.destructiveFirst ? '!' : m.top5 ? '*' : ' '} ${m.q}\n    expected ${m.id}   got ${m.got.slice(0, 3).join(', ') || '(nothing)'}`);

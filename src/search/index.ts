@@ -8,7 +8,7 @@ import { distance } from 'fastest-levenshtein';
 import type { Action } from '../catalog/define.js';
 import { Bm25Index, type Bm25Hit } from './bm25.js';
 import { EFFECT_WORDS, WORDS } from './lexicon.js';
-import { catalogTerms, parseQuery, plainTerms, type ParsedQuery } from './query.js';
+import { MAX_QUERY_CHARS, catalogTerms, parseQuery, plainTerms, type ParsedQuery } from './query.js';
 
 export { MAX_QUERY_CHARS } from './query.js';
 
@@ -270,11 +270,12 @@ export class ActionSearch {
   search(input: string, limit: number, filter?: (a: Action) => boolean): SearchAnswer {
     this.finish();
     const q = parseQuery(input);
-    q.terms = this.withoutNames(input, q.terms);
+    const head = input.slice(0, MAX_QUERY_CHARS);
+    q.terms = this.withoutNames(head, q.terms);
     // A namespace named without a slash ("service accounts in acme-corp", "onboard @kim into sec") is a group:
     // a project is always named by its path. Its name says nothing about the action.
-    if (!q.scope && !('project_id' in q.suggested) && !/\b(project|repo|repository)s?\b/i.test(input)) {
-      for (const m of input.toLowerCase().matchAll(BARE_NAMESPACE)) {
+    if (!q.scope && !('project_id' in q.suggested) && !/\b(project|repo|repository)s?\b/i.test(head)) {
+      for (const m of head.toLowerCase().matchAll(BARE_NAMESPACE)) {
         const words = catalogTerms(m[1]!);
         if (!words.length || words.some((t) => this.described.has(t) || NOT_NAMES.has(t))) continue;
         q.scope = 'group';

@@ -157,8 +157,10 @@ function governed(spoken: string): Map<string, string[][]> {
 
 export function parseQuery(input: string): ParsedQuery {
   const cut = Math.max(0, input.length - MAX_QUERY_CHARS);
+  // Only the first MAX_QUERY_CHARS are read, however long the request: its cost stays bounded.
+  const head = input.slice(0, MAX_QUERY_CHARS);
   // \u0001 marks where a phrase was read (below): a request's own control characters are spaces.
-  let text = ` ${input.slice(0, MAX_QUERY_CHARS).toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/[\u0000-\u001f]/g, ' ')} `;
+  let text = ` ${head.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/[\u0000-\u001f]/g, ' ')} `;
   const suggested: Record<string, string | number> = {};
   const kinds = new Set<string>();
   // ~label, %milestone and @user usually qualify another object ("assign #4 to @bob"): their kind
@@ -167,7 +169,7 @@ export function parseQuery(input: string): ParsedQuery {
   const put = (k: string, v: string | number) => { if (!(k in suggested)) suggested[k] = v; };
   // SCREAMING_SNAKE names are CI/CD variable keys ("rotate SONAR_TOKEN" changes a variable, it rotates no
   // token); GitLab's predefined CI_ and GITLAB_ variables name their own features and are left as words.
-  for (const m of input.slice(0, MAX_QUERY_CHARS).matchAll(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g)) {
+  for (const m of head.matchAll(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g)) {
     if (/^(CI|GITLAB)_/.test(m[0])) continue;
     put('key', m[0]);
     text = text.replace(new RegExp(`\\b${m[0].toLowerCase()}\\b`, 'g'), ' variable ');
@@ -257,7 +259,7 @@ export function parseQuery(input: string): ParsedQuery {
   text = text.replace(/\b[0-9a-f]{7,40}\b/g, (m) => { if (!/[a-f]/.test(m) || !/\d/.test(m)) return m; put('sha', m); kinds.add('commit'); return ' commit '; });
 
   text = compound(text);
-  const question = /\?\s*$/.test(input.trim()) || /^\s*(who|what|whats|what's|which|why|how|when|where|is|are|has|have|did|does|do|was|were|any)\b/.test(text);
+  const question = /\?\s*$/.test(head.trim()) || /^\s*(who|what|whats|what's|which|why|how|when|where|is|are|has|have|did|does|do|was|were|any)\b/.test(text);
 
   // Phrases, then words.
   const rewritten: string[] = [];
@@ -295,7 +297,7 @@ export function parseQuery(input: string): ParsedQuery {
   const said = new Set<string>();
   for (const words of Object.values(EFFECT_WORDS)) for (const w of words) if (saidWords.has(w)) said.add(w);
   const governs = governed(spoken);
-  const lower = ` ${input.slice(0, MAX_QUERY_CHARS).toLowerCase()} `;
+  const lower = ` ${head.toLowerCase()} `;
   const scope = INSTANCE_WIDE.test(lower) ? 'instance'
     : /\bgroups?\b|&\d/.test(lower) && !('project_id' in suggested) && !/\b(project|repo|repository)s?\b/.test(lower) ? 'group' : undefined;
   let intent: Intent = has('delete', 'erase', 'revoke', 'unprotect')
@@ -311,8 +313,8 @@ export function parseQuery(input: string): ParsedQuery {
             : 'other';
   // A question about something ("has anyone approved !42?", "who is reviewing") reads it.
   // So does a question after a dash or a comma ("!412 — can it merge?"): "can it", not "can you", which asks for an action.
-  const asks = /^\s*(who|what|whats|what's|which|why|how|when|where|is|are|has|have|did|does|was|were)\b/.test(input.toLowerCase())
-    || /(^|[\u2014\u2013,;:.]|\s-)\s*(is|are|has|have|did|does|was|were|can|could|will|would) (it|this|that|they|these|he|she|anyone|someone)\b[^.,;:\u2014]*\?\s*$/.test(input.toLowerCase());
+  const asks = /^\s*(who|what|whats|what's|which|why|how|when|where|is|are|has|have|did|does|was|were)\b/.test(lower)
+    || /(^|[\u2014\u2013,;:.]|\s-)\s*(is|are|has|have|did|does|was|were|can|could|will|would) (it|this|that|they|these|he|she|anyone|someone)\b[^.,;:\u2014]*\?\s*$/.test(lower);
   if (intent !== 'delete' && asks) intent = 'read';
   // A request that only names one object ("#12", a URL) asks to see it.
   if (intent === 'other' && Object.keys(suggested).some((k) => /_(iid|id)$|^(sha|file_path|tag_name|slug)$/.test(k) && k !== 'project_id' && k !== 'group_id')) {
