@@ -57,7 +57,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
       ...cursor(),
     },
     fineGrained: { withheld: 'type', name: 'Namespace' },
-    keywords: 'badges awards gamification group achievements',
+    keywords: 'badges awards gamification group achievements available catalog trophies kudos overview',
     examples: [
       'what achievements does group acme have?',
       'list the badges defined in group acme/community',
@@ -92,7 +92,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
     },
     params: { full_path: namespacePath(), achievement_id: achievementId(), ...cursor() },
     fineGrained: { withheld: 'type', name: 'Namespace' },
-    keywords: 'badge awarded users recipients who has',
+    keywords: 'badge awarded users recipients who has awardees winners granted history',
     examples: [
       'who has received achievement 12 in group acme?',
       'list every award of the First MR badge (id 4) in acme, revoked ones too',
@@ -125,7 +125,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
     },
     params: { full_path: namespacePath(), achievement_id: achievementId(), ...cursor() },
     fineGrained: { withheld: 'type', name: 'Namespace' },
-    keywords: 'badge holders distinct users count',
+    keywords: 'badge holders distinct users count people dedupe number headcount',
     examples: [
       'which distinct users hold achievement 12 in acme?',
       'how many different people have the Bug Hunter badge (id 3) in group acme?',
@@ -158,7 +158,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
       ...cursor(),
     },
     fineGrained: { withheld: 'type', name: 'UserAchievement' },
-    keywords: 'my badges user profile awards',
+    keywords: 'my badges user profile awards earned collection trophies person',
     examples: [
       'what badges does @alice have?',
       'list achievements awarded to @bob, including hidden ones',
@@ -188,7 +188,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
       description: str('What the achievement is awarded for'),
     },
     fineGrained: { withheld: 'answer', name: 'Achievement' },
-    keywords: 'new badge award define gamification',
+    keywords: 'new badge award define gamification add introduce establish trophy setup',
     examples: [
       'create an achievement First Merge in group acme',
       'define a new badge Bug Hunter in group 42 for fixing 10 bugs',
@@ -218,7 +218,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
       description: str('New description'),
     },
     fineGrained: { withheld: 'answer', name: 'Achievement' },
-    keywords: 'edit rename badge',
+    keywords: 'edit rename badge retitle reword amend trophy',
     examples: [
       'rename achievement 12 to Bug Slayer',
       'change the description of badge 7 to Awarded for 100 reviews',
@@ -246,7 +246,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
     params: { achievement_id: achievementId() },
     destructive: true,
     fineGrained: { withheld: 'answer', name: 'Achievement' },
-    keywords: 'remove badge',
+    keywords: 'remove badge erase drop trophy retire nuke trash',
     examples: [
       'delete achievement 12 and all its awards',
       'remove the Bug Hunter badge (id 3) entirely from group acme',
@@ -276,7 +276,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
       award_message: str('Message shown with the award (at most 200 characters)'),
     },
     fineGrained: { withheld: 'answer', name: 'UserAchievement' },
-    keywords: 'give grant badge to user recognize reward',
+    keywords: 'give grant badge to user recognize reward bestow kudos thank praise appreciate honor',
     examples: [
       'give achievement 12 to user 345',
       'award the Top Reviewer badge (id 7) to user 88 with the message Thanks for the reviews',
@@ -303,7 +303,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
     params: { user_achievement_id: userAchievementId() },
     destructive: true,
     fineGrained: { withheld: 'answer', name: 'UserAchievement' },
-    keywords: 'take back withdraw badge award',
+    keywords: 'take back withdraw badge award rescind retract unaward cancel strip',
     examples: [
       'revoke award 56, it was given by mistake',
       'take back user achievement 91 but keep it in the history',
@@ -337,7 +337,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
       award_message: str('Message shown with the award (at most 200 characters)'),
     },
     fineGrained: { withheld: 'answer', name: 'UserAchievement' },
-    keywords: 'hide show badge on profile award message',
+    keywords: 'hide show badge on profile award message visibility unhide conceal private public',
     examples: [
       "hide award 56 on the recipient's profile",
       'change the message on user achievement 91 to Great work on v2',
@@ -366,7 +366,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
     params: { user_achievement_id: userAchievementId() },
     destructive: true,
     fineGrained: { withheld: 'answer', name: 'UserAchievement' },
-    keywords: 'remove erase award badge record',
+    keywords: 'remove erase award badge record permanently hard-delete nuke trash drop',
     examples: [
       'delete award record 56 completely, no history',
       'erase user achievement 91 outright instead of revoking it',
@@ -398,7 +398,7 @@ export default domain('achievement', 'Achievements (badges) of groups: define, a
       user_achievement_ids: req(strList('Award (user achievement) IDs or global IDs in the wanted order, highest first')),
     },
     fineGrained: { withheld: 'answer', name: 'UserAchievement' },
-    keywords: 'order sort priority pin badges profile',
+    keywords: 'order sort priority pin badges profile rearrange arrange rank feature showcase top',
     examples: [
       'reorder my badges so award 91 shows first, then 56, then 23',
       'pin user achievement 12 to the top of the profile',

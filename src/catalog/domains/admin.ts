@@ -537,7 +537,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /metadata',
     params: {},
     fineGrained: ['read_metadata'],
-    keywords: 'version edition enterprise revision kas instance',
+    keywords: 'version edition enterprise revision kas instance ee ce release build sha',
     examples: [
       'what GitLab version is this instance running?',
       'is this server Enterprise or Community edition?',
@@ -551,7 +551,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /application/statistics',
     params: {},
     fineGrained: ['read_statistic'],
-    keywords: 'stats counts how many users projects instance size',
+    keywords: 'stats counts how many users projects instance size totals overview tally inventory dashboard',
     examples: [
       'how big is this instance: user and project totals?',
       'give me instance-wide counts of groups, issues and MRs',
@@ -565,7 +565,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /application/settings',
     params: {},
     fineGrained: ['read_application_setting'],
-    keywords: 'admin settings configuration instance options',
+    keywords: 'admin settings configuration instance options config admin-area current preferences policies global',
     examples: [
       'is sign-up enabled on the instance?',
       'show the current admin application settings',
@@ -580,7 +580,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: applicationSettings(),
     omitted: SETTINGS_OMITTED,
     fineGrained: ['update_application_setting'],
-    keywords: 'admin settings configure change instance options signup rate limit visibility',
+    keywords: 'admin settings configure change instance options signup rate limit visibility set modify config admin-area registration 2fa',
     examples: [
       'turn off public sign-up on the instance',
       'raise the max attachment size to 100 MB',
@@ -594,7 +594,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /application/appearance',
     params: {},
     fineGrained: ['read_application_appearance'],
-    keywords: 'branding look logo title sign-in page header footer',
+    keywords: 'branding look logo title sign-in page header footer favicon brand white-label pwa look-and-feel',
     examples: [
       'what does the sign-in page title say?',
       'show the instance branding: logo, header and footer messages',
@@ -623,7 +623,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     omitted: { logo: IMAGE_UPLOAD, header_logo: IMAGE_UPLOAD, favicon: IMAGE_UPLOAD, pwa_icon: IMAGE_UPLOAD },
     fineGrained: ['update_application_appearance'],
-    keywords: 'branding customize title header footer banner message sign-in page',
+    keywords: 'branding customize title header footer banner message sign-in page rebrand edit modify look-and-feel colour pwa',
     examples: [
       'change the instance title to Acme GitLab',
       'put a header bar message saying Staging server, do not use',
@@ -637,7 +637,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /application/plan_limits',
     params: { plan_name: oneOf(PLANS, 'Plan to read (default: default; the others exist on EE)') },
     fineGrained: ['read_plan_limit'],
-    keywords: 'limits quotas plan CI pipeline size package max file size',
+    keywords: 'limits quotas plan CI pipeline size package max file size tier caps maximum thresholds ceiling',
     examples: [
       "what's the max pipeline size on the premium plan?",
       'what caps does the default plan put on CI and package sizes?',
@@ -658,7 +658,7 @@ export default domain('admin', 'Instance administration (administrators): settin
       web_hook_calls_low: 'a seat-tiered variant of web_hook_calls for GitLab.com namespaces; web_hook_calls is offered',
     },
     fineGrained: ['update_plan_limit'],
-    keywords: 'limits quotas plan change CI pipeline size package max file size',
+    keywords: 'limits quotas plan change CI pipeline size package max file size raise increase lower set tier caps',
     examples: [
       'raise the npm max file size to 500MB on the default plan',
       'set ci_pipeline_size to 1000 for the ultimate plan',
@@ -674,7 +674,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /license',
     params: {},
     fineGrained: ['read_license'],
-    keywords: 'license subscription plan seats expiry',
+    keywords: 'license subscription plan seats expiry licence expiration renewal billable tier true-up',
     examples: [
       'when does our GitLab license expire?',
       'how many seats does the current license have?',
@@ -688,7 +688,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'POST /license',
     params: { license: req(str('The license string (content of the .gitlab-license file)')) },
     fineGrained: ['create_license'],
-    keywords: 'install upload activate license subscription key',
+    keywords: 'install upload activate license subscription key licence apply new gitlab-license activation-code file',
     examples: [
       'install this new .gitlab-license on the instance',
       'activate the renewed subscription license key',
@@ -703,7 +703,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { license_id: id.int('ID of the license') },
     destructive: true,
     fineGrained: ['delete_license'],
-    keywords: 'remove license subscription',
+    keywords: 'remove license subscription licence uninstall expired outdated',
     examples: [
       'delete the old license with id 3',
       'remove the expired license id 2',
@@ -719,7 +719,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /applications',
     params: {},
     fineGrained: ['read_oauth_application'],
-    keywords: 'oauth apps client integrations sso',
+    keywords: 'oauth apps client integrations sso oauth2 provider third-party connected login',
     examples: [
       'list the OAuth apps registered instance-wide',
       'which SSO client applications exist on the instance?',
@@ -738,7 +738,7 @@ export default domain('admin', 'Instance administration (administrators): settin
       confidential: bool('The client secret can be kept confidential (default true; false for SPAs, mobile)'),
     },
     fineGrained: ['create_oauth_application'],
-    keywords: 'new oauth app client id secret register sso',
+    keywords: 'new oauth app client id secret register sso oauth2 provider redirect-uri callback scopes add',
     examples: [
       'register an instance OAuth app Grafana with redirect https://grafana.acme.io/login/gitlab',
       'create an OAuth application for our SPA, non-confidential, scopes openid read_user',
@@ -752,7 +752,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'POST /applications/{application_id}/renew-secret',
     params: { application_id: applicationId() },
     fineGrained: ['renew_secret_oauth_application'],
-    keywords: 'rotate regenerate oauth client secret',
+    keywords: 'rotate regenerate oauth client secret reset refresh new leaked compromised oauth2',
     examples: [
       'rotate the client secret of OAuth app 12',
       'regenerate the secret for application 5, it leaked',
@@ -767,7 +767,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { application_id: applicationId() },
     destructive: true,
     fineGrained: ['delete_oauth_application'],
-    keywords: 'remove oauth app client',
+    keywords: 'remove oauth app client oauth2 unregister deregister revoke sso integration',
     examples: [
       'delete the OAuth app with id 12, nobody uses it',
       'remove the old Jenkins OAuth app (id 7)',
@@ -783,7 +783,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /broadcast_messages',
     params: { ...paging() },
     fineGrained: [],
-    keywords: 'announcement banner notice maintenance message',
+    keywords: 'announcement banner notice maintenance message announcements scheduled active motd site-wide system-message',
     examples: [
       'which broadcast banners are scheduled or active?',
       'what announcements are currently shown to users?',
@@ -797,7 +797,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /broadcast_messages/{broadcast_message_id}',
     params: { broadcast_message_id: broadcastId() },
     fineGrained: [],
-    keywords: 'announcement banner notice message',
+    keywords: 'announcement banner notice message motd notification site-wide contents details',
     examples: [
       'get the text and schedule of broadcast 14',
       'when does announcement 9 end and who sees it?',
@@ -811,7 +811,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'POST /broadcast_messages',
     params: { message: req(str('Message to display (Markdown)')), ...broadcastFields() },
     fineGrained: ['create_broadcast_message'],
-    keywords: 'announce announcement banner notice maintenance downtime message all users',
+    keywords: 'announce announcement banner notice maintenance downtime message all users post publish motd site-wide outage notification',
     examples: [
       'announce maintenance on Saturday 02:00-04:00 UTC to all users',
       'post a red banner: GitLab upgrade tonight at 22:00',
@@ -825,7 +825,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'PUT /broadcast_messages/{broadcast_message_id}',
     params: { broadcast_message_id: broadcastId(), message: str('Message to display (Markdown)'), ...broadcastFields() },
     fineGrained: ['update_broadcast_message'],
-    keywords: 'edit change announcement banner message',
+    keywords: 'edit change announcement banner message extend reschedule modify motd notice notification',
     examples: [
       'extend broadcast message 4 to end at 2025-03-01T06:00Z',
       'change the text of announcement 9 to Upgrade postponed',
@@ -840,7 +840,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { broadcast_message_id: broadcastId() },
     destructive: true,
     fineGrained: ['delete_broadcast_message'],
-    keywords: 'remove announcement banner message',
+    keywords: 'remove announcement banner message take-down motd notice notification retract',
     examples: [
       'delete the broadcast announcement with id 21',
       'remove the maintenance banner (id 9)',
@@ -861,7 +861,7 @@ export default domain('admin', 'Instance administration (administrators): settin
       ...paging(),
     },
     fineGrained: [],
-    keywords: 'topics tags categories project labels explore',
+    keywords: 'topics tags categories project labels explore keywords popular browse classification taxonomy',
     examples: [
       'what topics are defined on the instance?',
       'which topics match kubernetes?',
@@ -875,7 +875,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /topics/{topic_id}',
     params: { topic_id: topicId() },
     fineGrained: [],
-    keywords: 'topic tag category',
+    keywords: 'topic tag category details keyword avatar taxonomy',
     examples: [
       'show topic 15',
       'how many projects use topic 22?',
@@ -895,7 +895,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     omitted: { avatar: IMAGE_UPLOAD },
     fineGrained: ['create_topic'],
-    keywords: 'new topic tag category',
+    keywords: 'new topic tag category add define keyword taxonomy classify',
     examples: [
       'create a topic machine-learning titled Machine Learning',
       'add a new project topic called frontend',
@@ -915,7 +915,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     omitted: { avatar: IMAGE_UPLOAD },
     fineGrained: ['update_topic'],
-    keywords: 'edit rename topic tag category',
+    keywords: 'edit rename topic tag category change modify keyword retitle avatar',
     examples: [
       'rename topic 15 to Data Engineering',
       'set the description of topic 22 to Services written in Go',
@@ -930,7 +930,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { topic_id: topicId() },
     destructive: true,
     fineGrained: ['delete_topic'],
-    keywords: 'remove topic tag category',
+    keywords: 'remove topic tag category keyword untag drop cleanup',
     examples: [
       'delete topic 15',
       'remove the unused topic 22 from all projects',
@@ -946,7 +946,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /hooks',
     params: { ...paging() },
     fineGrained: ['read_webhook'],
-    keywords: 'system webhooks instance hooks callbacks',
+    keywords: 'system webhooks instance hooks callbacks server-wide global endpoints http-callbacks receivers',
     examples: [
       'what system hooks are set up server-wide?',
       'which instance-wide webhooks are configured?',
@@ -960,7 +960,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /hooks/{hook_id}',
     params: { hook_id: hookId() },
     fineGrained: ['read_webhook'],
-    keywords: 'system webhook',
+    keywords: 'system webhook details config callback endpoint ssl instance-wide',
     examples: [
       'show system hook 3',
       'what events does system hook 5 fire on?',
@@ -974,7 +974,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'POST /hooks',
     params: { url: req(str('URL the hook posts to')), ...hookFields() },
     fineGrained: ['create_webhook'],
-    keywords: 'new system webhook instance callback integration',
+    keywords: 'new system webhook instance callback integration create register subscribe endpoint server-wide global',
     examples: [
       'add a system hook to https://audit.acme.io/gitlab for push events',
       'create an instance-level webhook posting to https://hooks.acme.io/events with a secret',
@@ -988,7 +988,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'PUT /hooks/{hook_id}',
     params: { hook_id: hookId(), url: str('URL the hook posts to'), ...hookFields() },
     fineGrained: ['update_webhook'],
-    keywords: 'edit change system webhook',
+    keywords: 'edit change system webhook modify reconfigure callback endpoint server-wide',
     examples: [
       'point system hook 3 at https://new.acme.io/hook',
       'turn on MR events for system hook 5',
@@ -1003,7 +1003,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { hook_id: hookId() },
     flagNote: 'Fires the hook at its third-party URL: a side effect, so a write (refused under read-only), where the reference inventory lists a read',
     fineGrained: ['trigger_webhook'],
-    keywords: 'test ping trigger system webhook',
+    keywords: 'test ping trigger system webhook fire payload verify delivery try dry-run',
     examples: [
       'fire a test event at system hook 3 to check delivery',
       'does system hook 5 still respond? trigger a test',
@@ -1017,7 +1017,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'PUT /hooks/{hook_id}/url_variables/{key}',
     params: { hook_id: hookId(), key: id.str('Key of the URL variable'), value: req(str('Value of the URL variable')) },
     fineGrained: ['update_webhook'],
-    keywords: 'system webhook url variable secret placeholder',
+    keywords: 'system webhook url variable secret placeholder templated credential api-key store add substitution',
     examples: [
       'store secret url variable api_key on system hook 3',
       'give system hook 5 a masked url variable env=prod',
@@ -1032,7 +1032,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { hook_id: hookId(), key: id.str('Key of the URL variable') },
     destructive: true,
     fineGrained: ['update_webhook'],
-    keywords: 'remove system webhook url variable',
+    keywords: 'remove system webhook url variable unset clear placeholder secret masked',
     examples: [
       'delete url variable api_key of system hook 3',
       'remove URL variable env on system hook 5',
@@ -1047,7 +1047,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { hook_id: hookId() },
     destructive: true,
     fineGrained: ['delete_webhook'],
-    keywords: 'remove system webhook',
+    keywords: 'remove system webhook unregister unsubscribe callback endpoint stop',
     examples: [
       'delete the instance system hook with id 3',
       'remove the old instance webhook 5',
@@ -1063,7 +1063,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /features',
     params: {},
     fineGrained: ['read_feature'],
-    keywords: 'gitlab feature flags toggles flipper enabled',
+    keywords: 'gitlab feature flags toggles flipper enabled switches state beta experiments active',
     examples: [
       'which GitLab feature flags are enabled on this instance?',
       "show the instance's persisted flipper gates",
@@ -1077,7 +1077,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /features/definitions',
     params: {},
     fineGrained: ['read_feature'],
-    keywords: 'gitlab feature flag definitions available toggles',
+    keywords: 'gitlab feature flag definitions available toggles yaml catalog known milestone owner switches',
     examples: [
       'list all available GitLab feature flag definitions',
       "what's the default state of every GitLab development flag?",
@@ -1103,7 +1103,7 @@ export default domain('admin', 'Instance administration (administrators): settin
       force: bool('Skip feature flag validation checks (such as a YAML definition)'),
     },
     fineGrained: ['update_feature'],
-    keywords: 'enable disable toggle gitlab development feature flag instance rollout percentage',
+    keywords: 'enable disable toggle gitlab development feature flag instance rollout percentage flip switch turn-on turn-off actor gradual',
     examples: [
       'flip on GitLab dev flag ci_new_ui for the whole instance',
       'roll out instance feature my_feature to 25% of actors',
@@ -1118,7 +1118,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { name: featureName() },
     destructive: true,
     fineGrained: ['delete_feature'],
-    keywords: 'remove reset gitlab feature flag gate',
+    keywords: 'remove reset gitlab feature flag gate unset clear restore revert forget',
     examples: [
       'delete the gates of instance feature flag my_feature',
       'reset GitLab feature flag ci_new_ui back to its default',
@@ -1137,7 +1137,7 @@ export default domain('admin', 'Instance administration (administrators): settin
       database: oneOf(['main', 'ci', 'sec', 'embedding', 'geo'], 'Database of the migration (default main)'),
     },
     fineGrained: ['mark_database_migration'],
-    keywords: 'skip failing database migration mark done',
+    keywords: 'skip failing database migration mark done stuck upgrade completed rake postgres schema',
     examples: [
       'mark database migration 20240115123456 as done',
       'skip the failing migration 20231201000000 on the ci database',
@@ -1151,7 +1151,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /sidekiq/queue_metrics',
     params: {},
     fineGrained: ['read_sidekiq_metric'],
-    keywords: 'background jobs queues backlog latency sidekiq',
+    keywords: 'background jobs queues backlog latency sidekiq delay backed-up depth stuck congestion',
     examples: [
       'how backed up are the Sidekiq queues?',
       'show the latency per Sidekiq queue',
@@ -1165,7 +1165,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /sidekiq/process_metrics',
     params: {},
     fineGrained: ['read_sidekiq_metric'],
-    keywords: 'background jobs workers processes sidekiq',
+    keywords: 'background jobs workers processes sidekiq threads nodes utilization load capacity',
     examples: [
       'how many Sidekiq workers are busy?',
       'list the Sidekiq processes and their concurrency',
@@ -1179,7 +1179,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /sidekiq/job_stats',
     params: {},
     fineGrained: ['read_sidekiq_metric'],
-    keywords: 'background jobs stats failed processed sidekiq',
+    keywords: 'background jobs stats failed processed sidekiq totals errors counters failures throughput',
     examples: [
       'Sidekiq failure count so far?',
       'show processed vs dead background job counts',
@@ -1193,7 +1193,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /sidekiq/compound_metrics',
     params: {},
     fineGrained: ['read_sidekiq_metric'],
-    keywords: 'background jobs queues workers stats sidekiq health',
+    keywords: 'background jobs queues workers stats sidekiq health overview combined full snapshot summary',
     examples: [
       'give me the full Sidekiq health picture',
       'all Sidekiq metrics at once: queues, processes and job stats',
@@ -1207,7 +1207,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /usage_data/service_ping',
     params: {},
     fineGrained: ['read_service_ping'],
-    keywords: 'service ping usage statistics telemetry payload',
+    keywords: 'service ping usage statistics telemetry payload usage-ping phone-home report json analytics',
     examples: [
       'dump the Service Ping report this instance would send',
       'what usage data does the instance report home?',
@@ -1223,7 +1223,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     textResponse: true,
     render: 'text',
     fineGrained: [],
-    keywords: 'service ping metrics dictionary definitions yaml',
+    keywords: 'service ping metrics dictionary definitions yaml usage-ping schema catalog metadata keys',
     examples: [
       'export the Service Ping metric dictionary as YAML',
       'dump all usage metric definitions with their file paths',
@@ -1237,7 +1237,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /usage_data/queries',
     params: {},
     fineGrained: ['read_usage_data_query'],
-    keywords: 'service ping sql queries telemetry',
+    keywords: 'service ping sql queries telemetry usage-ping database statements debug inspect',
     examples: [
       'show the raw SQL that Service Ping runs',
       'export the usage data SQL queries',
@@ -1251,7 +1251,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /usage_data/non_sql_metrics',
     params: {},
     fineGrained: ['read_usage_data_metric'],
-    keywords: 'service ping metrics telemetry',
+    keywords: 'service ping metrics telemetry usage-ping computed redis counters',
     examples: [
       'export Service Ping metrics computed without database queries',
       "show the usage metrics that don't come from SQL",
@@ -1265,7 +1265,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'POST /usage_data/track_event',
     params: { event: req(str('Name of the internal event (e.g. i_quickactions_page)')), ...eventFields() },
     fineGrained: ['track_internal_event'],
-    keywords: 'track internal event analytics instrumentation',
+    keywords: 'track internal event analytics instrumentation record emit send product-analytics single',
     examples: [
       'track internal event i_quickactions_page for project 42',
       'record one analytics event i_code_review_user_approve',
@@ -1281,7 +1281,7 @@ export default domain('admin', 'Instance administration (administrators): settin
       events: req(strList('Events: [{"event":"name","namespace_id":1,"project_id":1,"additional_properties":{},"send_to_snowplow":false}]', { items: 'object' })),
     },
     fineGrained: ['track_internal_event'],
-    keywords: 'track internal events batch analytics instrumentation',
+    keywords: 'track internal events batch analytics instrumentation record emit send multiple bulk product-analytics',
     examples: [
       'track these 20 internal events in one batch',
       'send a batch of analytics events for namespace 7',
@@ -1306,7 +1306,7 @@ export default domain('admin', 'Instance administration (administrators): settin
       timeout_strategy: oneOf(['optimistic', 'pessimistic'], 'On a stage timeout: optimistic continues, pessimistic (default) fails'),
     },
     fineGrained: ['create_import'],
-    keywords: 'migrate import github repository move from github',
+    keywords: 'migrate import github repository move from github repo pull-requests copy bring-over gh importer',
     examples: [
       'import GitHub repo 123456789 into group acme',
       'migrate our GitHub repository to GitLab under acme/imported',
@@ -1320,7 +1320,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'POST /import/github/cancel',
     params: { project_id: req(int('ID of the project being imported')) },
     fineGrained: ['cancel_import'],
-    keywords: 'stop abort github import',
+    keywords: 'stop abort github import halt terminate interrupt repo gh',
     examples: [
       'cancel the GitHub import of project 42',
       'stop the stuck GitHub import for project 87',
@@ -1334,7 +1334,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'POST /import/github/gists',
     params: { personal_access_token: req(str('GitHub personal access token (gist scope)')) },
     fineGrained: ['create_import'],
-    keywords: 'github gists import snippets',
+    keywords: 'github gists import snippets gist copy migrate bring-over gh',
     examples: [
       'turn my GitHub gists into GitLab snippets',
       'bring over all my gists from GitHub',
@@ -1358,7 +1358,7 @@ export default domain('admin', 'Instance administration (administrators): settin
       bitbucket_app_password: 'the app-password pair, which Bitbucket Cloud retires for API tokens; the email and API token pair is offered',
     },
     fineGrained: ['create_import'],
-    keywords: 'migrate import bitbucket cloud repository',
+    keywords: 'migrate import bitbucket cloud repository repo bitbucket-org atlassian pull-requests copy bring-over',
     examples: [
       'import Bitbucket Cloud repo acme-team/webapp into group acme',
       'migrate workspace/api from bitbucket.org to GitLab',
@@ -1381,7 +1381,7 @@ export default domain('admin', 'Instance administration (administrators): settin
       timeout_strategy: oneOf(['optimistic', 'pessimistic'], 'On timeouts: continue (optimistic) or fail (pessimistic)'),
     },
     fineGrained: ['create_import'],
-    keywords: 'migrate import bitbucket server data center stash repository',
+    keywords: 'migrate import bitbucket server data center stash repository repo atlassian self-hosted pull-requests copy bring-over',
     examples: [
       'import repo web from Bitbucket Server project PROJ into acme',
       'migrate our Stash repository PLAT/api into GitLab',
@@ -1398,7 +1398,7 @@ export default domain('admin', 'Instance administration (administrators): settin
       entities: req(strList('Entities: [{"source_type":"group_entity|project_entity","source_full_path":"g/p","destination_slug":"s","destination_namespace":"ns","migrate_projects":true,"migrate_memberships":true}]', { items: 'object' })),
     },
     fineGrained: ['create_import'],
-    keywords: 'migrate group project direct transfer congregate move instance gitlab to gitlab',
+    keywords: 'migrate group project direct transfer congregate move instance gitlab to gitlab copy self-managed saas dotcom another-server',
     examples: [
       'migrate group old-org from gitlab.old.io to acme via direct transfer',
       'copy project team/app from another GitLab instance into acme/migrated',
@@ -1412,7 +1412,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /bulk_imports',
     params: importFilters(),
     fineGrained: ['read_import'],
-    keywords: 'migrations direct transfer imports status',
+    keywords: 'migrations direct transfer imports status history progress running recent gitlab-to-gitlab',
     examples: [
       'list my direct transfer migrations',
       'which of my group migrations failed?',
@@ -1426,7 +1426,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /bulk_imports/{import_id}',
     params: { import_id: importId() },
     fineGrained: ['read_import'],
-    keywords: 'migration direct transfer import status',
+    keywords: 'migration direct transfer import status progress details state finished source-url',
     examples: [
       "what's the status of migration 17?",
       'show bulk import 23',
@@ -1440,7 +1440,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'POST /bulk_imports/{import_id}/cancel',
     params: { import_id: importId() },
     fineGrained: ['cancel_import'],
-    keywords: 'stop abort migration direct transfer import',
+    keywords: 'stop abort migration direct transfer import halt terminate interrupt gitlab-to-gitlab',
     examples: [
       'cancel migration 17',
       'stop direct transfer 23, wrong source group',
@@ -1458,7 +1458,7 @@ export default domain('admin', 'Instance administration (administrators): settin
       ...importFilters(),
     },
     fineGrained: ['read_import'],
-    keywords: 'migration entities groups projects status direct transfer',
+    keywords: 'migration entities groups projects status direct transfer items contents progress components',
     examples: [
       'which groups and projects are in migration 17?',
       'list failed entities across all my migrations',
@@ -1472,7 +1472,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /bulk_imports/{import_id}/entities/{entity_id}',
     params: { import_id: importId(), entity_id: entityId() },
     fineGrained: ['read_import'],
-    keywords: 'migration entity status direct transfer',
+    keywords: 'migration entity status direct transfer item progress details state result',
     examples: [
       'status of entity 4 in migration 17',
       'show migrated project entity 9 of import 23',
@@ -1490,7 +1490,7 @@ export default domain('admin', 'Instance administration (administrators): settin
       per_page: 'the failures are answered with paginate(...) in lib/api/bulk_imports.rb, which reads per_page; the route declares none',
     },
     fineGrained: ['read_import'],
-    keywords: 'migration errors failures direct transfer why failed',
+    keywords: 'migration errors failures direct transfer why failed problems broken debug troubleshoot logs missing',
     examples: [
       'why did entity 4 of migration 17 fail?',
       'show the errors for migrated entity 9 in import 23',
@@ -1508,7 +1508,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     exactlyOne: ATTR_OWNER,
     params: { user_id: attrUserId(), group_id: attrGroupId(), project_id: attrProjectId() },
     fineGrained: ['read_custom_attribute'],
-    keywords: 'custom attributes metadata key value tags admin',
+    keywords: 'custom attributes metadata key value tags admin properties annotations fields extra-data key-value',
     examples: [
       'what custom attributes are set on user 330?',
       'show every custom attribute key/value on group acme/platform',
@@ -1524,7 +1524,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     exactlyOne: ATTR_OWNER,
     params: { user_id: attrUserId(), group_id: attrGroupId(), project_id: attrProjectId(), key: attrKey() },
     fineGrained: ['read_custom_attribute'],
-    keywords: 'custom attribute metadata key value',
+    keywords: 'custom attribute metadata key value property annotation field read lookup',
     examples: [
       'read the value of custom attribute cost_center for user 330',
       'get custom attribute owner_team on project acme/shop',
@@ -1546,7 +1546,7 @@ export default domain('admin', 'Instance administration (administrators): settin
       value: req(str('Value of the custom attribute')),
     },
     fineGrained: ['update_custom_attribute'],
-    keywords: 'set add update custom attribute metadata key value tag',
+    keywords: 'set add update custom attribute metadata key value tag property annotation field assign store upsert',
     examples: [
       'set custom attribute cost_center=R&D on group acme',
       'tag user 42 with custom attribute department=finance',
@@ -1563,7 +1563,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { user_id: attrUserId(), group_id: attrGroupId(), project_id: attrProjectId(), key: attrKey() },
     destructive: true,
     fineGrained: ['delete_custom_attribute'],
-    keywords: 'remove custom attribute metadata',
+    keywords: 'remove custom attribute metadata property annotation field unset clear key',
     examples: [
       'delete custom attribute cost_center from group acme',
       'remove the department attribute from user 42',
@@ -1580,7 +1580,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { group_id: id.group() },
     destructive: true,
     fineGrained: ['purge_dependency_proxy_cache'],
-    keywords: 'clear purge dependency proxy cache docker images group',
+    keywords: 'clear purge dependency proxy cache docker images group registry mirror pull-through flush free-space',
     examples: [
       'wipe the dependency proxy cache for group acme/mobile',
       "clear the cached Docker images in acme/platform's dependency proxy",
@@ -1596,7 +1596,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /projects/{project_id}/cluster_agents',
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_cluster_agent'],
-    keywords: 'kubernetes k8s agent cluster kas gitops',
+    keywords: 'kubernetes k8s agent cluster kas gitops agentk connected flux clusters',
     examples: [
       'list the Kubernetes agents of acme/infra',
       'which k8s clusters are connected to project acme/platform?',
@@ -1610,7 +1610,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /projects/{project_id}/cluster_agents/{agent_id}',
     params: { project_id: id.project(), agent_id: agentId() },
     fineGrained: ['read_cluster_agent'],
-    keywords: 'kubernetes k8s agent cluster',
+    keywords: 'kubernetes k8s agent cluster agentk details connection config status',
     examples: [
       'show Kubernetes agent 3 of acme/infra',
       'details of cluster agent 5 in acme/platform',
@@ -1625,7 +1625,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project(), name: req(str('Name of the agent')) },
     fineGrained: ['create_cluster_agent'],
     nextSteps: ['admin.cluster_agent_token_create'],
-    keywords: 'kubernetes k8s agent register connect cluster',
+    keywords: 'kubernetes k8s agent register connect cluster agentk new add onboard enroll',
     examples: [
       'register a Kubernetes agent named prod-cluster in acme/infra',
       'connect a new k8s agent staging-agent to project acme/platform',
@@ -1640,7 +1640,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project(), agent_id: agentId() },
     destructive: true,
     fineGrained: ['delete_cluster_agent'],
-    keywords: 'remove unregister kubernetes k8s agent cluster',
+    keywords: 'remove unregister kubernetes k8s agent cluster agentk disconnect deregister detach',
     examples: [
       'delete the k8s agent registration 3 in acme/infra',
       'unregister cluster agent 5 in acme/platform',
@@ -1654,7 +1654,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /projects/{project_id}/cluster_agents/{agent_id}/tokens',
     params: { project_id: id.project(), agent_id: agentId(), ...paging() },
     fineGrained: ['read_cluster_agent_token'],
-    keywords: 'kubernetes agent tokens credentials',
+    keywords: 'kubernetes agent tokens credentials agentk secrets keys access-tokens',
     examples: [
       'what tokens does k8s agent 3 in acme/infra have?',
       'which active tokens does cluster agent 5 have?',
@@ -1668,7 +1668,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /projects/{project_id}/cluster_agents/{agent_id}/tokens/{token_id}',
     params: { project_id: id.project(), agent_id: agentId(), token_id: agentTokenId() },
     fineGrained: ['read_cluster_agent_token'],
-    keywords: 'kubernetes agent token',
+    keywords: 'kubernetes agent token agentk details last-used info',
     examples: [
       'show token 11 of agent 3 in acme/infra',
       'when was agent token 14 of cluster agent 5 last used?',
@@ -1687,7 +1687,7 @@ export default domain('admin', 'Instance administration (administrators): settin
       description: str('Description of the token'),
     },
     fineGrained: ['create_cluster_agent_token'],
-    keywords: 'kubernetes agent new token secret install helm',
+    keywords: 'kubernetes agent new token secret install helm agentk generate bootstrap k8s credential',
     examples: [
       'create a token for Kubernetes agent 3 in acme/infra so I can install it with helm',
       'generate a new agent token named rotate-2025 for cluster agent 5',
@@ -1702,7 +1702,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project(), agent_id: agentId(), token_id: agentTokenId() },
     destructive: true,
     fineGrained: ['revoke_cluster_agent_token'],
-    keywords: 'revoke delete kubernetes agent token',
+    keywords: 'revoke delete kubernetes agent token agentk invalidate remove k8s leaked disable',
     examples: [
       'revoke agent token 11 (k8s agent 3, acme/infra)',
       'kill the leaked agent token 14 on cluster agent 5 in acme/platform',
@@ -1739,7 +1739,7 @@ export default domain('admin', 'Instance administration (administrators): settin
       ...cursor(),
     },
     fineGrained: ['read_terraform_state'],
-    keywords: 'terraform opentofu state backend infrastructure iac locks',
+    keywords: 'terraform opentofu state backend infrastructure iac locks tf tfstate tofu workspaces environments http-backend',
     examples: [
       'list the Terraform states of acme/infra',
       'which OpenTofu states are locked in acme/platform?',
@@ -1766,7 +1766,7 @@ export default domain('admin', 'Instance administration (administrators): settin
       name: stateName(),
     },
     fineGrained: ['read_terraform_state'],
-    keywords: 'terraform opentofu state lock version',
+    keywords: 'terraform opentofu state lock version tf tfstate tofu details locked',
     examples: [
       'who holds the lock on terraform state production in acme/infra?',
       'latest version serial of the staging state in acme/platform',
@@ -1790,7 +1790,7 @@ export default domain('admin', 'Instance administration (administrators): settin
       path: req(str('State path as Terraform reports it', { wire: 'Path', default: '' })),
     },
     fineGrained: ['lock_terraform_state'],
-    keywords: 'terraform state lock block changes',
+    keywords: 'terraform state lock block changes tf tfstate opentofu freeze acquire hold',
     examples: [
       'lock terraform state production in acme/infra before the apply',
       'put a lock on state staging in acme/platform so nobody runs plan',
@@ -1808,7 +1808,7 @@ export default domain('admin', 'Instance administration (administrators): settin
       lock_id: str('ID of the lock to release (omit to force-unlock)', { wire: 'ID' }),
     },
     fineGrained: ['lock_terraform_state'],
-    keywords: 'terraform state unlock force-unlock release stuck lock',
+    keywords: 'terraform state unlock force-unlock release stuck lock tf tfstate opentofu free unblock',
     examples: [
       'force-unlock terraform state production in acme/infra',
       'release the stuck lock on state staging in acme/platform',
@@ -1823,7 +1823,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project(), name: stateName(), serial: id.int('Serial number of the state version') },
     destructive: true,
     fineGrained: ['delete_terraform_state'],
-    keywords: 'terraform state version history remove',
+    keywords: 'terraform state version history remove tf tfstate opentofu revision snapshot prune',
     examples: [
       'delete state version serial 42 of production in acme/infra',
       'remove serial 17 from the history of state staging',
@@ -1843,7 +1843,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     undocumented: { ID: 'declared on the state namespace in lib/api/terraform/state.rb (gitlabhq 093cb850) and checked by the delete; the generated definition misses it' },
     destructive: true,
     fineGrained: ['delete_terraform_state'],
-    keywords: 'terraform opentofu state remove workspace delete',
+    keywords: 'terraform opentofu state remove workspace delete tf tfstate tofu nuke environment wipe',
     examples: [
       'delete terraform state old-env in acme/infra',
       'remove the whole OpenTofu state sandbox with all its versions',
@@ -1859,7 +1859,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /projects/{project_id}/secure_files',
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_secure_file'],
-    keywords: 'ci secure files certificates keystore provisioning profile signing mobile',
+    keywords: 'ci secure files certificates keystore provisioning profile signing mobile p12 jks mobileprovision pfx code-signing ios',
     examples: [
       'what secure files does the acme/mobile pipeline have?',
       'which signing certificates are uploaded to acme/ios-app?',
@@ -1873,7 +1873,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /projects/{project_id}/secure_files/{secure_file_id}',
     params: { project_id: id.project(), secure_file_id: secureFileId() },
     fineGrained: ['read_secure_file'],
-    keywords: 'ci secure file details certificate',
+    keywords: 'ci secure file details certificate expiration keystore p12 code-signing fingerprint sha256',
     examples: [
       'show secure file 8 of acme/mobile',
       'when does secure file 3 in acme/ios-app expire?',
@@ -1892,7 +1892,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     upload: { as: 'multipart', field: 'file' },
     fineGrained: ['create_secure_file'],
-    keywords: 'upload ci secure file certificate keystore provisioning profile signing',
+    keywords: 'upload ci secure file certificate keystore provisioning profile signing add store p12 jks mobileprovision pfx',
     examples: [
       'upload release.keystore as a CI secure file to acme/mobile',
       'add the provisioning profile ./dist.mobileprovision to acme/ios-app secure files',
@@ -1907,7 +1907,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project(), secure_file_id: secureFileId() },
     destructive: true,
     fineGrained: ['delete_secure_file'],
-    keywords: 'remove ci secure file certificate',
+    keywords: 'remove ci secure file certificate keystore expired p12 jks code-signing drop',
     examples: [
       'delete secure file 8 from acme/mobile',
       'remove the old certificate (secure file 3) in acme/ios-app',
@@ -1923,7 +1923,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /projects/{project_id}/error_tracking/settings',
     params: { project_id: id.project() },
     fineGrained: ['read_error_tracking_setting'],
-    keywords: 'error tracking sentry settings exceptions',
+    keywords: 'error tracking sentry settings exceptions config enabled backend crash-reporting status',
     examples: [
       'is error tracking on for acme/billing?',
       'does acme/api use Sentry or the integrated error tracking?',
@@ -1941,7 +1941,7 @@ export default domain('admin', 'Instance administration (administrators): settin
       integrated: bool('true to use the integrated error tracking backend (instead of Sentry)'),
     },
     fineGrained: ['update_error_tracking_setting'],
-    keywords: 'enable disable error tracking sentry integrated',
+    keywords: 'enable disable error tracking sentry integrated turn-on turn-off switch built-in crash-reporting configure',
     examples: [
       'switch acme/shop to the built-in error tracking',
       'turn off error tracking for acme/api',
@@ -1959,7 +1959,7 @@ export default domain('admin', 'Instance administration (administrators): settin
       per_page: 'the keys are answered with paginate(collection) in lib/api/error_tracking/client_keys.rb, which reads per_page; not declared',
     },
     fineGrained: ['read_error_tracking_client_key'],
-    keywords: 'error tracking sentry dsn client keys',
+    keywords: 'error tracking sentry dsn client keys crash-reporting credentials endpoints exceptions inventory',
     examples: [
       'which DSNs were issued for error reporting in acme/billing?',
       'what Sentry client keys does acme/api have?',
@@ -1973,7 +1973,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'POST /projects/{project_id}/error_tracking/client_keys',
     params: { project_id: id.project() },
     fineGrained: ['create_error_tracking_client_key'],
-    keywords: 'new error tracking sentry dsn client key',
+    keywords: 'new error tracking sentry dsn client key generate fresh crash-reporting credential exceptions',
     examples: [
       'I need a fresh DSN for error reporting in acme/billing',
       'give me a Sentry-compatible client key for acme/api',
@@ -1988,7 +1988,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project(), key_id: clientKeyId() },
     destructive: true,
     fineGrained: ['delete_error_tracking_client_key'],
-    keywords: 'remove revoke error tracking sentry dsn client key',
+    keywords: 'remove revoke error tracking sentry dsn client key crash-reporting credential leaked invalidate disable',
     examples: [
       'delete DSN client key 4 in acme/billing',
       'revoke DSN 7 of acme/api',
@@ -2004,7 +2004,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     rest: 'GET /projects/{project_id}/alert_management_alerts/{alert_iid}/metric_images',
     params: { project_id: id.project(), alert_iid: alertIid() },
     fineGrained: ['read_alert_metric_image'],
-    keywords: 'alert incident metrics screenshots charts images',
+    keywords: 'alert incident metrics screenshots charts images graphs grafana attachments dashboards alarm on-call',
     examples: [
       'show the metric images on alert 12 in acme/shop',
       'which chart screenshots are attached to alert 5?',
@@ -2025,7 +2025,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     },
     upload: { as: 'multipart', field: 'file' },
     fineGrained: ['create_alert_metric_image'],
-    keywords: 'upload alert incident metric chart screenshot image',
+    keywords: 'upload alert incident metric chart screenshot image attach add graph grafana alarm png',
     examples: [
       'attach ./cpu.png to alert 12 in acme/shop',
       'upload a Grafana screenshot to alert 5 with a link to the dashboard',
@@ -2045,7 +2045,7 @@ export default domain('admin', 'Instance administration (administrators): settin
       url_text: str('Description of the image or URL'),
     },
     fineGrained: ['update_alert_metric_image'],
-    keywords: 'edit alert metric image link',
+    keywords: 'edit alert metric image link change caption url screenshot chart relabel',
     examples: [
       'change the link on metric image 3 of alert 12',
       "update the caption of alert 5's metric image 8",
@@ -2060,7 +2060,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project(), alert_iid: alertIid(), metric_image_id: metricImageId() },
     destructive: true,
     fineGrained: ['delete_alert_metric_image'],
-    keywords: 'remove alert metric image',
+    keywords: 'remove alert metric image screenshot chart graph attachment alarm detach',
     examples: [
       'delete the chart image 3 on alert 12 in acme/billing',
       'remove the wrong screenshot (image 8) from alert 5',

@@ -10,7 +10,7 @@ export default domain('attestation', 'Build provenance attestations (SLSA, Sigst
     },
     tier: 'ultimate',
     fineGrained: ['read_attestation'],
-    keywords: 'SLSA provenance sigstore supply chain signature build artifact',
+    keywords: 'SLSA provenance sigstore supply chain signature build artifact in-toto cosign signed integrity',
     examples: [
       'list SLSA provenance attestations for sha256 digest 9f86d081884c7d65 in acme/shop',
       'is there build provenance for the artifact with digest e3b0c44298fc1c14 in platform/cli?',
@@ -30,7 +30,7 @@ export default domain('attestation', 'Build provenance attestations (SLSA, Sigst
     },
     tier: 'ultimate',
     fineGrained: ['read_attestation'],
-    keywords: 'SLSA provenance sigstore bundle download verify',
+    keywords: 'SLSA provenance sigstore bundle download verify cosign in-toto save fetch',
     examples: [
       'download attestation bundle 3 of acme/shop to ./provenance.sigstore.json',
       'save the provenance bundle of attestation 12 in platform/cli so I can verify it with cosign',

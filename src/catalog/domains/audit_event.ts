@@ -35,7 +35,7 @@ export default domain('audit_event', 'Audit events of the instance, groups and p
     undocumented: KEYSET_UNDECLARED,
     tier: 'premium',
     fineGrained: ['read_audit_event'],
-    keywords: 'audit events log trail security compliance who changed history admin',
+    keywords: 'audit events log trail security compliance who changed history admin activity forensics who-did-what tracking sox',
     examples: [
       'who changed what across the whole instance in the last week? audit log',
       'show instance audit events for user 42 since 2025-06-01',
@@ -50,7 +50,7 @@ export default domain('audit_event', 'Audit events of the instance, groups and p
     params: { audit_event_id: auditEventId() },
     tier: 'premium',
     fineGrained: ['read_audit_event'],
-    keywords: 'single entry',
+    keywords: 'single entry log record details activity trail server-wide',
     examples: [
       'show instance audit event 99812',
       'details of audit log entry 5501 at instance level',
@@ -66,7 +66,7 @@ export default domain('audit_event', 'Audit events of the instance, groups and p
     undocumented: KEYSET_UNDECLARED,
     tier: 'premium',
     fineGrained: ['read_audit_event'],
-    keywords: 'audit events log trail security compliance who changed history',
+    keywords: 'audit events log trail security compliance who changed history activity forensics who-did-what org team',
     examples: [
       'audit log of group acme for the last 7 days',
       'who changed settings in group platform since Monday?',
@@ -81,7 +81,7 @@ export default domain('audit_event', 'Audit events of the instance, groups and p
     params: { group_id: id.group(), audit_event_id: auditEventId() },
     tier: 'premium',
     fineGrained: ['read_audit_event'],
-    keywords: 'single entry',
+    keywords: 'single entry log record details activity trail org',
     examples: [
       'show audit event 4411 of group acme',
       'details of group audit entry 882 in platform',
@@ -97,7 +97,7 @@ export default domain('audit_event', 'Audit events of the instance, groups and p
     undocumented: KEYSET_UNDECLARED,
     tier: 'premium',
     fineGrained: ['read_audit_event'],
-    keywords: 'audit events log trail security compliance who changed history',
+    keywords: 'audit events log trail security compliance who changed history activity forensics who-did-what repo',
     examples: [
       'audit trail of acme/shop this month',
       'who changed protected branches in project platform/api recently? audit events',
@@ -112,7 +112,7 @@ export default domain('audit_event', 'Audit events of the instance, groups and p
     params: { project_id: id.project(), audit_event_id: auditEventId() },
     tier: 'premium',
     fineGrained: ['read_audit_event'],
-    keywords: 'single entry',
+    keywords: 'single entry log record details activity trail repo',
     examples: [
       'show audit event 7720 of project acme/shop',
       'what exactly happened in audit event 310 on platform/api?',

@@ -18,7 +18,7 @@ export default domain('branch', 'Branches of a project repository: list, read, c
       ref: req(str('Branch name, tag or commit SHA to create the branch from')),
     },
     fineGrained: ['create_branch'],
-    keywords: 'new branch checkout -b fork point from',
+    keywords: 'new branch checkout -b fork point from cut start spin-off',
     examples: [
       'cut a branch feature/login-redesign off main in acme/shop',
       'make a new branch hotfix/2.3.1 from tag v2.3.0',
@@ -33,7 +33,7 @@ export default domain('branch', 'Branches of a project repository: list, read, c
     params: { project_id: id.project(), branch_name: id.str('Name of the branch to delete') },
     destructive: true,
     fineGrained: ['delete_branch'],
-    keywords: 'remove branch delete',
+    keywords: 'remove branch delete nuke trash erase',
     examples: [
       'delete the branch feature/old-checkout in acme/shop',
       "get rid of branch tmp-debug in acme/api, I'm done with it",
@@ -48,7 +48,7 @@ export default domain('branch', 'Branches of a project repository: list, read, c
     params: { project_id: id.project() },
     destructive: true,
     fineGrained: ['delete_branch'],
-    keywords: 'cleanup stale merged branches prune',
+    keywords: 'cleanup stale merged branches prune tidy bulk mass sweep old obsolete',
     examples: [
       'tidy up acme/billing: drop branches whose work is already in main',
       'prune merged branches from the repo acme/web',
@@ -63,7 +63,7 @@ export default domain('branch', 'Branches of a project repository: list, read, c
     params: { project_id: id.project(), branch_name: id.str('Name of the branch') },
     notFound: { kind: 'branch', idParam: 'branch_name', listAction: 'branch.list' },
     fineGrained: ['read_branch'],
-    keywords: 'branch head commit exists',
+    keywords: 'branch head commit exists tip ref lookup',
     examples: [
       "what's the latest commit on branch develop in acme/shop?",
       'does branch feature/payments exist in acme/api?',
@@ -77,7 +77,7 @@ export default domain('branch', 'Branches of a project repository: list, read, c
     rest: 'GET /projects/{project_id}/protected_branches/{name}',
     params: { project_id: id.project(), name: protectedName() },
     fineGrained: ['read_protected_branch'],
-    keywords: 'branch protection rules push merge permissions',
+    keywords: 'branch protection rules push merge permissions access levels allowed restrictions locked',
     examples: [
       'who is allowed to push to main in acme/shop?',
       'show the protection settings for release-* in acme/api',
@@ -98,7 +98,7 @@ export default domain('branch', 'Branches of a project repository: list, read, c
     },
     omitted: { page_token: 'keyset pagination: this server pages by page/per_page' },
     fineGrained: ['read_branch'],
-    keywords: 'branches list show all git branch',
+    keywords: 'branches list show all git branch refs heads enumerate remote inventory',
     examples: [
       'what branches exist in acme/billing?',
       'which branches start with feature/ in acme/api?',
@@ -112,7 +112,7 @@ export default domain('branch', 'Branches of a project repository: list, read, c
     rest: 'GET /projects/{project_id}/protected_branches',
     params: { project_id: id.project(), search: str('Only protected branches whose name contains this'), ...paging() },
     fineGrained: ['read_protected_branch'],
-    keywords: 'protected branches protection rules',
+    keywords: 'protected branches protection rules locked restricted guarded safeguarded',
     examples: [
       'which branches have protection turned on in acme/billing?',
       'list protected branches with their access levels in acme/api',
@@ -137,7 +137,7 @@ export default domain('branch', 'Branches of a project repository: list, read, c
       code_owner_approval_required: bool('Refuse pushes that change files with code owners (Premium)'),
     },
     fineGrained: ['protect_branch'],
-    keywords: 'protect branch lock restrict push merge rules',
+    keywords: 'protect branch lock restrict push merge rules guard safeguard prevent secure require',
     examples: [
       'lock main in acme/billing to maintainer-only pushes and merges',
       'lock down release-* branches in acme/api, no force pushes',
@@ -181,7 +181,7 @@ export default domain('branch', 'Branches of a project repository: list, read, c
     // SPEC "Fine-grained token handling": a type on the answer's path declares no permission, so a
     // fine-grained token gets an emptied list; withheld from every fine-grained session.
     fineGrained: { withheld: 'type', name: 'BranchRule' },
-    keywords: 'branch rules protection overview settings',
+    keywords: 'branch rules protection overview settings rulesets governance',
     examples: [
       'give me an overview of the branch rules in acme/shop',
       'how many branches match each branch rule in acme/api?',
@@ -196,7 +196,7 @@ export default domain('branch', 'Branches of a project repository: list, read, c
     params: { project_id: id.project(), name: protectedName() },
     destructive: true,
     fineGrained: ['protect_branch'],
-    keywords: 'unprotect branch remove protection unlock',
+    keywords: 'unprotect branch remove protection unlock lift unrestricted unguarded',
     examples: [
       'staging in acme/web no longer needs protection, unprotect it',
       'remove the protection from release-* in acme/api',
@@ -219,7 +219,7 @@ export default domain('branch', 'Branches of a project repository: list, read, c
       allowed_to_unprotect: objList('Unprotect rules to add/update/remove: [{access_level}|{user_id}|{group_id}|{id, _destroy: true}]'),
     },
     fineGrained: ['update_protected_branch'],
-    keywords: 'edit branch protection force push rules',
+    keywords: 'edit branch protection force push rules restrictions codeowners requirements allowed',
     examples: [
       'let people force-push to develop in acme/billing (it stays protected)',
       'require code owner approval for pushes to main in acme/api',

@@ -53,7 +53,7 @@ export default domain('ci_catalog', 'The CI/CD Catalog: published reusable CI/CD
       ...cursor(),
     },
     fineGrained: { withheld: 'type', name: 'CiCatalogResource' },
-    keywords: 'CI components templates reusable pipeline includes marketplace catalog search',
+    keywords: 'CI components templates reusable pipeline includes marketplace catalog search orbs discover browse shared',
     examples: [
       'are there any CI components for terraform in the catalog?',
       'search the CI/CD catalog for a docker build component',
@@ -98,7 +98,7 @@ export default domain('ci_catalog', 'The CI/CD Catalog: published reusable CI/CD
       resource_id: str('Catalog resource ID or global ID (gid://gitlab/Ci::Catalog::Resource/<n>); or use full_path'),
     },
     fineGrained: { withheld: 'type', name: 'CiCatalogResource' },
-    keywords: 'CI component inputs include usage versions catalog',
+    keywords: 'CI component inputs include usage versions catalog spec parameters orbs',
     examples: [
       'what inputs does the components/opentofu catalog resource take?',
       'show versions and components of acme/ci-templates in the CI catalog',

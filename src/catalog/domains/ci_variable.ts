@@ -28,7 +28,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     rest: 'GET /projects/{project_id}/variables',
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_variable'],
-    keywords: 'CI/CD settings env environment variables secrets project',
+    keywords: 'CI/CD settings env environment variables secrets project credentials config keys',
     examples: [
       'list CI variables of acme/shop',
       'what env vars are set in project acme/api CI settings?',
@@ -42,7 +42,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     rest: 'GET /projects/{project_id}/variables/{key}',
     params: { project_id: id.project(), key: key(), filter_environment_scope: filterScope() },
     fineGrained: ['read_variable'],
-    keywords: 'CI/CD env variable value secret',
+    keywords: 'CI/CD env variable value secret read credential lookup reveal',
     examples: [
       'what is the value of DATABASE_URL in acme/shop CI variables?',
       'show variable AWS_REGION of project acme/api for the production scope',
@@ -62,7 +62,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
       masked_and_hidden: bool('Mask the value and hide it in the UI (cannot be revealed later)'),
     },
     fineGrained: ['create_variable'],
-    keywords: 'add CI/CD env variable secret',
+    keywords: 'add CI/CD env variable secret new define store credential',
     examples: [
       'add a masked CI variable API_TOKEN to acme/shop',
       'create file variable KUBECONFIG in project acme/api, protected',
@@ -82,7 +82,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
       filter_environment_scope: filterScope('query'),
     },
     fineGrained: ['update_variable'],
-    keywords: 'change edit CI/CD env variable secret',
+    keywords: 'change edit CI/CD env variable secret rotate mask overwrite credential new-value',
     examples: [
       'change the value of DATABASE_URL in acme/shop CI',
       'flag variable API_TOKEN in project acme/api as masked and protected',
@@ -97,7 +97,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     params: { project_id: id.project(), key: key(), filter_environment_scope: filterScope() },
     destructive: true,
     fineGrained: ['delete_variable'],
-    keywords: 'remove CI/CD env variable secret',
+    keywords: 'remove CI/CD env variable secret unset drop nuke credential',
     examples: [
       'delete CI variable OLD_TOKEN from acme/shop',
       'remove the env var LEGACY_URL in project acme/api',
@@ -113,7 +113,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     rest: 'GET /groups/{group_id}/variables',
     params: { group_id: id.group(), ...paging() },
     fineGrained: ['read_variable'],
-    keywords: 'CI/CD settings env variables secrets group',
+    keywords: 'CI/CD settings env variables secrets group org shared inherited namespace credentials',
     examples: [
       'list CI variables of group acme',
       'which secrets does group platform pass down to its projects?',
@@ -127,7 +127,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     rest: 'GET /groups/{group_id}/variables/{key}',
     params: { group_id: id.group(), key: key() },
     fineGrained: ['read_variable'],
-    keywords: 'CI/CD env variable group',
+    keywords: 'CI/CD env variable group org shared value namespace',
     examples: [
       'show variable NPM_TOKEN of group acme',
       'value of group-level CI var DOCKER_AUTH in group platform',
@@ -147,7 +147,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
       masked_and_hidden: bool('Mask the value and hide it in the UI (cannot be revealed later)'),
     },
     fineGrained: ['create_variable'],
-    keywords: 'add CI/CD env variable secret group',
+    keywords: 'add CI/CD env variable secret group new org shared namespace define',
     examples: [
       'add a group CI variable NPM_TOKEN to group acme, masked',
       'create a shared env var SONAR_HOST in group platform for all its projects',
@@ -166,7 +166,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
       ...scopedFields(' (Premium)'),
     },
     fineGrained: ['update_variable'],
-    keywords: 'change edit CI/CD env variable group',
+    keywords: 'change edit CI/CD env variable group org shared rotate mask namespace',
     examples: [
       'change NPM_TOKEN in group acme to the new value',
       'protect group variable DOCKER_AUTH in group platform',
@@ -181,7 +181,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     params: { group_id: id.group(), key: key() },
     destructive: true,
     fineGrained: ['delete_variable'],
-    keywords: 'remove CI/CD env variable group',
+    keywords: 'remove CI/CD env variable group org shared unset namespace',
     examples: [
       'delete group variable NPM_TOKEN from group acme',
       'remove DOCKER_AUTH from group platform CI settings',
@@ -197,7 +197,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     rest: 'GET /admin/ci/variables',
     params: { ...paging() },
     fineGrained: ['read_variable'],
-    keywords: 'admin global instance CI/CD env variables',
+    keywords: 'admin global instance CI/CD env variables sitewide self-managed server',
     examples: [
       'list instance-wide CI variables',
       'which global CI variables does every project get?',
@@ -211,7 +211,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     rest: 'GET /admin/ci/variables/{key}',
     params: { key: key() },
     fineGrained: ['read_variable'],
-    keywords: 'admin global instance CI/CD env variable',
+    keywords: 'admin global instance CI/CD env variable sitewide self-managed value',
     examples: [
       'show the instance-level CI variable HTTP_PROXY',
       'value of global admin CI var CORP_CA_BUNDLE',
@@ -233,7 +233,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
       description: str('Description of the variable (at most 255 characters)'),
     },
     fineGrained: ['create_variable'],
-    keywords: 'admin global instance add CI/CD env variable',
+    keywords: 'admin global instance add CI/CD env variable new sitewide self-managed define',
     examples: [
       'add an instance-wide CI variable HTTP_PROXY for all projects',
       'create global CI var NO_PROXY as admin',
@@ -255,7 +255,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
       description: str('Description of the variable (at most 255 characters)'),
     },
     fineGrained: ['update_variable'],
-    keywords: 'admin global instance change CI/CD env variable',
+    keywords: 'admin global instance change CI/CD env variable sitewide rotate mask self-managed',
     examples: [
       'change the instance CI variable HTTP_PROXY to proxy.corp:3128',
       'mask the global CI variable CORP_TOKEN',
@@ -270,7 +270,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
     params: { key: key() },
     destructive: true,
     fineGrained: ['delete_variable'],
-    keywords: 'admin global instance remove CI/CD env variable',
+    keywords: 'admin global instance remove CI/CD env variable sitewide unset drop self-managed',
     examples: [
       'delete the instance-level CI variable HTTP_PROXY',
       'remove global CI var CORP_TOKEN',

@@ -7,7 +7,7 @@ export default domain('compliance_policy', 'Instance security policy settings (a
     params: {},
     tier: 'ultimate',
     fineGrained: ['read_compliance_policy_setting'],
-    keywords: 'admin security policies compliance centralized policy group instance',
+    keywords: 'admin security policies compliance centralized policy group instance csp governance policy-project csp_namespace designated',
     examples: [
       'which group holds the instance-wide security policies?',
       'show the centralized security policy settings of this instance',
@@ -24,7 +24,7 @@ export default domain('compliance_policy', 'Instance security policy settings (a
     },
     tier: 'ultimate',
     fineGrained: ['update_compliance_policy_setting'],
-    keywords: 'admin security policies compliance centralized policy group instance',
+    keywords: 'admin security policies compliance centralized policy group instance csp governance designate assign policy-project',
     examples: [
       'make namespace 342 the instance compliance and security policy group',
       'set security/policies as the centralized policy group for the whole instance',

@@ -43,7 +43,7 @@ export default domain('custom_emoji', 'Custom emoji of top-level groups: list, a
       ...cursor(),
     },
     fineGrained: { withheld: 'type', name: 'CustomEmoji' },
-    keywords: 'emoji reactions custom icons',
+    keywords: 'emoji reactions custom icons available palette stickers inherited parent',
     examples: [
       'what custom emoji does the acme group have?',
       'list custom reactions available in group platform including parent groups',
@@ -77,7 +77,7 @@ export default domain('custom_emoji', 'Custom emoji of top-level groups: list, a
       url: req(str('URL of the emoji image')),
     },
     fineGrained: { withheld: 'answer', name: 'CustomEmoji' },
-    keywords: 'add upload emoji reaction icon',
+    keywords: 'add upload emoji reaction icon new gif png sticker import picture',
     examples: [
       'add a partyparrot custom emoji to group acme from https://example.com/parrot.gif',
       'upload a custom reaction called shipit to group platform from https://cdn.example.com/shipit.png',
@@ -107,7 +107,7 @@ export default domain('custom_emoji', 'Custom emoji of top-level groups: list, a
     },
     destructive: true,
     fineGrained: { withheld: 'answer', name: 'CustomEmoji' },
-    keywords: 'remove emoji',
+    keywords: 'remove emoji erase drop retire sticker trash',
     examples: [
       'delete the custom emoji gid://gitlab/CustomEmoji/12',
       'remove the old partyparrot custom emoji from acme',

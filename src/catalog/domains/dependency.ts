@@ -17,7 +17,7 @@ export default domain('dependency', 'Dependencies (software bill of materials) o
     },
     tier: 'ultimate',
     fineGrained: ['read_dependency'],
-    keywords: 'SBOM libraries packages third-party components licenses dependency scanning',
+    keywords: 'SBOM libraries packages third-party components licenses dependency scanning deps libs modules inventory',
     examples: [
       'what libraries does acme/shop depend on?',
       'list npm dependencies of platform/web with known vulnerabilities',
@@ -37,7 +37,7 @@ export default domain('dependency', 'Dependencies (software bill of materials) o
     tier: 'ultimate',
     fineGrained: ['create_dependency_list_export'],
     nextSteps: ['dependency.export_get', 'dependency.export_download'],
-    keywords: 'SBOM CycloneDX export dependencies pipeline bill of materials',
+    keywords: 'SBOM CycloneDX export dependencies pipeline bill of materials generate async report',
     examples: [
       'generate a CycloneDX SBOM from pipeline 4521',
       'start exporting the dependency list of pipeline 880 as an SBOM and email me when done',
@@ -58,7 +58,7 @@ export default domain('dependency', 'Dependencies (software bill of materials) o
     tier: 'ultimate',
     fineGrained: ['read_dependency_list_export'],
     nextSteps: ['dependency.export_download'],
-    keywords: 'SBOM export status ready finished',
+    keywords: 'SBOM export status ready finished poll progress cyclonedx done',
     examples: [
       'is dependency list export 77 finished yet?',
       'wait for SBOM export 312 and give me its download link',
@@ -77,7 +77,7 @@ export default domain('dependency', 'Dependencies (software bill of materials) o
     },
     tier: 'ultimate',
     fineGrained: ['read_dependency_list_export'],
-    keywords: 'SBOM CycloneDX download save file',
+    keywords: 'SBOM CycloneDX download save file fetch bom retrieve',
     examples: [
       'download SBOM export 77 to ./sbom.json',
       'save the finished CycloneDX export 312 locally',

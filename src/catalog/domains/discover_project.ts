@@ -17,7 +17,7 @@ export default domain('discover_project', 'Find out which project a path or git 
       custom_attributes: 'custom attributes are administrator metadata, not part of resolving a path; project.get offers them',
     },
     fineGrained: ['read_project'],
-    keywords: 'git remote origin url clone which project current repository find project id lookup',
+    keywords: 'git remote origin url clone which project current repository find project id lookup namespace cwd local-checkout',
     examples: [
       'what is the project ID of git@gitlab.example.com:acme/shop.git?',
       'which GitLab project is my origin remote https://gitlab.example.com/platform/api.git?',

@@ -18,7 +18,7 @@ export default domain('dora_metrics', 'DORA metrics (deployment frequency, lead 
     params: { project_id: id.project(), ...metricParams() },
     tier: 'ultimate',
     fineGrained: ['read_dora_metric'],
-    keywords: 'DORA DevOps performance deploys lead time MTTR failure rate analytics',
+    keywords: 'DORA DevOps performance deploys lead time MTTR failure rate analytics four-keys accelerate time-to-restore velocity',
     examples: [
       'deployment frequency of acme/shop over the last 30 days',
       'what is the lead time for changes in project platform/api this quarter, by month?',
@@ -33,7 +33,7 @@ export default domain('dora_metrics', 'DORA metrics (deployment frequency, lead 
     params: { group_id: id.group(), ...metricParams() },
     tier: 'ultimate',
     fineGrained: ['read_dora_metric'],
-    keywords: 'DORA DevOps performance deploys lead time MTTR failure rate analytics group',
+    keywords: 'DORA DevOps performance deploys lead time MTTR failure rate analytics group four-keys accelerate time-to-restore org team velocity',
     examples: [
       'DORA deployment frequency for the whole acme group in May',
       'how fast do we restore service across group platform? time to restore by month',

@@ -21,7 +21,7 @@ export default domain('enterprise_user', 'Enterprise users of a top-level group 
     },
     tier: 'premium',
     fineGrained: ['read_enterprise_user'],
-    keywords: 'enterprise users accounts verified domain members SAML SCIM',
+    keywords: 'enterprise users accounts verified domain members SAML SCIM managed company employees corporate claimed sso',
     examples: [
       'list enterprise users of acme without 2FA',
       'which enterprise accounts in group acme are blocked?',
@@ -36,7 +36,7 @@ export default domain('enterprise_user', 'Enterprise users of a top-level group 
     params: { group_id: groupId(), user_id: id.user() },
     tier: 'premium',
     fineGrained: ['read_enterprise_user'],
-    keywords: 'enterprise user account',
+    keywords: 'enterprise user account managed employee corporate lookup sso single',
     examples: [
       'show enterprise user 4512 in acme with identities and 2FA state',
       'details of enterprise account @jdoe in group acme',
@@ -52,7 +52,7 @@ export default domain('enterprise_user', 'Enterprise users of a top-level group 
     destructive: true,
     tier: 'premium',
     fineGrained: ['disable_two_factor_enterprise_user'],
-    keywords: 'reset 2FA two-factor MFA lost device enterprise user',
+    keywords: 'reset 2FA two-factor MFA lost device enterprise user otp authenticator totp phone recovery yubikey',
     examples: [
       '@jdoe lost her phone, reset 2FA for enterprise user 4512 in acme',
       'disable two-factor for enterprise user 8821 of group platform',
@@ -72,7 +72,7 @@ export default domain('enterprise_user', 'Enterprise users of a top-level group 
     destructive: true,
     tier: 'premium',
     fineGrained: ['delete_enterprise_user'],
-    keywords: 'remove delete enterprise user account offboard',
+    keywords: 'remove delete enterprise user account offboard leaver terminated deprovision employee erase departed',
     examples: [
       'delete enterprise user 4512 from acme, they left the company',
       'hard delete the enterprise account of user 9130 in platform with their contributions',

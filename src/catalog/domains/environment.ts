@@ -46,7 +46,7 @@ export default domain('environment', 'Deployment environments, deployments and t
       ...paging(),
     },
     fineGrained: ['read_environment'],
-    keywords: 'deploy production staging review apps environments',
+    keywords: 'deploy production staging review apps environments dev qa preview targets available stopped',
     examples: [
       'list environments of acme/shop',
       'which review apps are still up in acme/web?',
@@ -61,7 +61,7 @@ export default domain('environment', 'Deployment environments, deployments and t
     params: { project_id: id.project(), environment_id: environmentId() },
     fineGrained: ['read_environment'],
     notFound: { kind: 'environment', idParam: 'environment_id', listAction: 'environment.list' },
-    keywords: 'deploy production staging environment',
+    keywords: 'deploy production staging environment url tier target',
     examples: [
       'show environment 14 in acme/shop',
       "what's running on environment 9 right now, last deploy included?",
@@ -80,7 +80,7 @@ export default domain('environment', 'Deployment environments, deployments and t
       slug: str('URL-friendly name of the environment (default: derived from the name)'),
     },
     fineGrained: ['create_environment'],
-    keywords: 'new deploy environment staging production',
+    keywords: 'new deploy environment staging production add dev qa preview target',
     examples: [
       'create a staging environment in acme/shop',
       'add environment "qa" with URL qa.acme.dev to acme/api',
@@ -99,7 +99,7 @@ export default domain('environment', 'Deployment environments, deployments and t
       slug: str('URL-friendly name of the environment (default: derived from the name)'),
     },
     fineGrained: ['update_environment'],
-    keywords: 'edit environment url tier',
+    keywords: 'edit environment url tier namespace flux dashboard',
     examples: [
       'change the external URL of environment 14 in acme/shop',
       'set tier to production for environment 9',
@@ -118,7 +118,7 @@ export default domain('environment', 'Deployment environments, deployments and t
     },
     destructive: true,
     fineGrained: ['stop_environment'],
-    keywords: 'teardown shut down review app environment',
+    keywords: 'teardown shut down review app environment undeploy decommission halt spin-down',
     examples: [
       'stop environment 14 in acme/shop',
       'tear down review app environment 33 in acme/web',
@@ -133,7 +133,7 @@ export default domain('environment', 'Deployment environments, deployments and t
     params: { project_id: id.project(), environment_id: environmentId() },
     destructive: true,
     fineGrained: ['delete_environment'],
-    keywords: 'remove environment',
+    keywords: 'remove environment nuke cleanup',
     examples: [
       'delete environment 14 from acme/shop',
       'remove stopped environment 33 in acme/web for good',
@@ -160,7 +160,7 @@ export default domain('environment', 'Deployment environments, deployments and t
       ...paging(),
     },
     fineGrained: ['read_deployment'],
-    keywords: 'deploys deployed releases history rollout production',
+    keywords: 'deploys deployed releases history rollout production timeline recent audit',
     examples: [
       'recent deployments to production in acme/shop',
       'list failed deploys of acme/api this week',
@@ -175,7 +175,7 @@ export default domain('environment', 'Deployment environments, deployments and t
     params: { project_id: id.project(), deployment_id: deploymentId() },
     fineGrained: ['read_deployment'],
     notFound: { kind: 'deployment', idParam: 'deployment_id', listAction: 'environment.deployment_list' },
-    keywords: 'deploy status',
+    keywords: 'deploy status rolled-out',
     examples: [
       'show deployment 512 in acme/shop',
       'which commit did deployment 77 roll out, and did it succeed?',
@@ -196,7 +196,7 @@ export default domain('environment', 'Deployment environments, deployments and t
       status: req(oneOf(['running', 'success', 'failed', 'canceled'], 'Status of the deployment')),
     },
     fineGrained: ['create_deployment'],
-    keywords: 'new deploy record external deployment',
+    keywords: 'new deploy record external deployment track report argocd spinnaker',
     examples: [
       'record a deployment of main at 4f2a9c1 to production in acme/shop',
       'register a successful external deploy of tag v1.2.0 to staging',
@@ -214,7 +214,7 @@ export default domain('environment', 'Deployment environments, deployments and t
       status: req(oneOf(['running', 'success', 'failed', 'canceled'], 'New status of the deployment')),
     },
     fineGrained: ['update_deployment'],
-    keywords: 'deploy status mark success failed',
+    keywords: 'deploy status mark success failed canceled result outcome',
     examples: [
       'mark deployment 512 as failed',
       'set status of deployment 77 in acme/api to success',
@@ -229,7 +229,7 @@ export default domain('environment', 'Deployment environments, deployments and t
     params: { project_id: id.project(), deployment_id: deploymentId() },
     destructive: true,
     fineGrained: ['delete_deployment'],
-    keywords: 'remove deployment',
+    keywords: 'remove deployment record nuke cleanup',
     examples: [
       'delete deployment 512 in acme/shop',
       'remove the old deployment record 77 from acme/api',
@@ -251,7 +251,7 @@ export default domain('environment', 'Deployment environments, deployments and t
     },
     omitted: Object.fromEntries(MR_LIST_FILTERS.map((n) => [n, 'a merge request list filter: filter with merge_request.list; this action answers what a deployment shipped'])),
     fineGrained: ['read_deployment', 'read_merge_request'],
-    keywords: 'PR pull requests changes shipped released in deploy',
+    keywords: 'PR pull requests changes shipped released in deploy included contained changelog',
     examples: [
       'which MRs went out with deployment 512?',
       'list merge requests included in deployment 77 of acme/api',
@@ -272,7 +272,7 @@ export default domain('environment', 'Deployment environments, deployments and t
     },
     tier: 'premium',
     fineGrained: ['approve_deployment'],
-    keywords: 'approve reject deploy approval gate production',
+    keywords: 'approve reject deploy approval gate production deny decline greenlight go-ahead',
     examples: [
       'approve the blocked production deployment 512',
       'reject deployment 77 in acme/api, change window is over',
@@ -288,7 +288,7 @@ export default domain('environment', 'Deployment environments, deployments and t
     rest: 'GET /projects/{project_id}/freeze_periods',
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_freeze_period'],
-    keywords: 'deploy freeze code freeze blackout window',
+    keywords: 'deploy freeze code freeze blackout window change-freeze moratorium holidays lockout',
     examples: [
       'list deploy freezes in acme/shop',
       'when are the code freeze windows for acme/api?',
@@ -302,7 +302,7 @@ export default domain('environment', 'Deployment environments, deployments and t
     rest: 'GET /projects/{project_id}/freeze_periods/{freeze_period_id}',
     params: { project_id: id.project(), freeze_period_id: freezeId() },
     fineGrained: ['read_freeze_period'],
-    keywords: 'deploy freeze window',
+    keywords: 'deploy freeze window code-freeze blackout',
     examples: [
       'show freeze period 3 of acme/shop',
       'details of deploy freeze 7 in acme/api',
@@ -321,7 +321,7 @@ export default domain('environment', 'Deployment environments, deployments and t
       cron_timezone: str('Time zone of the cron expressions (default UTC)'),
     },
     fineGrained: ['create_freeze_period'],
-    keywords: 'add deploy freeze code freeze holiday',
+    keywords: 'add deploy freeze code freeze holiday blackout window moratorium new lockout',
     examples: [
       'add a code freeze in acme/shop from Friday 23:00 to Monday 07:00 UTC',
       'create a holiday deploy freeze 0 0 24 12 * until 0 0 2 1 * in acme/api',
@@ -341,7 +341,7 @@ export default domain('environment', 'Deployment environments, deployments and t
       cron_timezone: str('Time zone of the cron expressions'),
     },
     fineGrained: ['update_freeze_period'],
-    keywords: 'edit deploy freeze window',
+    keywords: 'edit deploy freeze window timezone extend blackout code-freeze',
     examples: [
       'change freeze period 3 in acme/shop to start Friday 18:00',
       'set the timezone of deploy freeze 7 in acme/api to CET',
@@ -356,7 +356,7 @@ export default domain('environment', 'Deployment environments, deployments and t
     params: { project_id: id.project(), freeze_period_id: freezeId() },
     destructive: true,
     fineGrained: ['delete_freeze_period'],
-    keywords: 'remove deploy freeze',
+    keywords: 'remove deploy freeze lift blackout code-freeze unfreeze',
     examples: [
       'delete freeze period 3 in acme/shop',
       'remove the holiday code freeze 7 from acme/api',
@@ -373,7 +373,7 @@ export default domain('environment', 'Deployment environments, deployments and t
     params: { project_id: id.project(), ...paging() },
     tier: 'premium',
     fineGrained: ['read_protected_environment'],
-    keywords: 'protected environments deploy access approvals',
+    keywords: 'protected environments deploy access approvals restricted locked gated',
     examples: [
       'which environments are protected in acme/shop?',
       'list protected environments of acme/api',
@@ -388,7 +388,7 @@ export default domain('environment', 'Deployment environments, deployments and t
     params: { project_id: id.project(), name: protectedName() },
     tier: 'premium',
     fineGrained: ['read_protected_environment'],
-    keywords: 'protected environment who can deploy allowed deployers',
+    keywords: 'protected environment who can deploy allowed deployers permissions restrictions',
     examples: [
       'deploy permissions and approval rules of protected env production in acme/shop',
       'show protection settings of the staging environment in acme/api',
@@ -411,7 +411,7 @@ export default domain('environment', 'Deployment environments, deployments and t
     },
     tier: 'premium',
     fineGrained: ['create_protected_environment'],
-    keywords: 'protect environment restrict deploy approvals',
+    keywords: 'protect environment restrict deploy approvals lock gate guard',
     examples: [
       'protect the production environment in acme/shop so only maintainers deploy',
       'restrict deploys to staging in acme/api to group release-managers',
@@ -437,7 +437,7 @@ export default domain('environment', 'Deployment environments, deployments and t
     },
     tier: 'premium',
     fineGrained: ['update_protected_environment'],
-    keywords: 'edit protected environment access required approvals require deployers',
+    keywords: 'edit protected environment access required approvals require deployers approvers permissions allow',
     examples: [
       'require 2 approvals for deployments to protected production in acme/shop',
       'let @ops-bot deploy to protected env staging in acme/api',
@@ -453,7 +453,7 @@ export default domain('environment', 'Deployment environments, deployments and t
     tier: 'premium',
     destructive: true,
     fineGrained: ['delete_protected_environment'],
-    keywords: 'unprotect remove protection environment',
+    keywords: 'unprotect remove protection environment lift unlock unrestrict',
     examples: [
       'unprotect the production environment in acme/shop',
       'lift protection on staging in acme/api',

@@ -10,7 +10,7 @@ export default domain('external_status_check', 'External status checks of projec
     params: { project_id: id.project(), ...paging() },
     tier: 'ultimate',
     fineGrained: ['read_external_status_check_service'],
-    keywords: 'external status checks services third-party approval webhook',
+    keywords: 'external status checks services third-party approval webhook required integrations compliance gates endpoints',
     examples: [
       'what external status checks does acme/shop have?',
       'list the third-party status check services of platform/infra',
@@ -25,7 +25,7 @@ export default domain('external_status_check', 'External status checks of projec
     params: { project_id: id.project(), ...paging() },
     tier: 'ultimate',
     fineGrained: ['read_external_status_check_service'],
-    keywords: 'configured external status checks project settings',
+    keywords: 'configured external status checks project settings required integrations compliance gates setup',
     examples: [
       'show the status check configuration in acme/shop settings',
       'which status checks are configured for platform/infra and on which protected branches?',
@@ -46,7 +46,7 @@ export default domain('external_status_check', 'External status checks of projec
     },
     tier: 'ultimate',
     fineGrained: ['create_external_status_check_service'],
-    keywords: 'new external status check service webhook',
+    keywords: 'new external status check service webhook configure integration compliance gate endpoint enable',
     examples: [
       'add an external status check "compliance-bot" to acme/shop pointing at https://checks.example.com',
       'register a new status check service for platform/infra on protected branch 12',
@@ -68,7 +68,7 @@ export default domain('external_status_check', 'External status checks of projec
     },
     tier: 'ultimate',
     fineGrained: ['update_external_status_check_service'],
-    keywords: 'edit external status check service',
+    keywords: 'edit external status check service reconfigure endpoint hmac retarget repoint',
     examples: [
       'change the URL of status check 3 in acme/shop',
       'set a new HMAC secret on external status check 7 in platform/infra',
@@ -84,7 +84,7 @@ export default domain('external_status_check', 'External status checks of projec
     destructive: true,
     tier: 'ultimate',
     fineGrained: ['delete_external_status_check_service'],
-    keywords: 'remove external status check service',
+    keywords: 'remove external status check service unregister deregister detach drop disable',
     examples: [
       'delete external status check 3 from acme/shop',
       'remove the compliance status check service (id 7) from platform/infra',
@@ -104,7 +104,7 @@ export default domain('external_status_check', 'External status checks of projec
     },
     tier: 'ultimate',
     fineGrained: ['read_external_status_check'],
-    keywords: 'PR pull request MR status checks results passed failed pending',
+    keywords: 'PR pull request MR status checks results passed failed pending github required gates verdict outcome compliance',
     examples: [
       'did the external status checks pass on !88 in acme/shop?',
       'which status checks are still pending for !42?',
@@ -126,7 +126,7 @@ export default domain('external_status_check', 'External status checks of projec
     },
     tier: 'ultimate',
     fineGrained: ['update_external_status_check'],
-    keywords: 'PR pull request MR status check pass fail report response',
+    keywords: 'PR pull request MR status check pass fail report response callback mark verdict submit outcome integration',
     examples: [
       'mark status check 3 as passed for !88 at commit 9f1c2ab',
       'report a failed external status check 7 on !42 in platform/infra',
@@ -146,7 +146,7 @@ export default domain('external_status_check', 'External status checks of projec
     },
     tier: 'ultimate',
     fineGrained: ['retry_external_status_check'],
-    keywords: 'PR pull request MR rerun status check again',
+    keywords: 'PR pull request MR rerun status check again retrigger recheck resend re-request restart redo',
     examples: [
       'retry the failed status check 3 on !88',
       'rerun external check 7 for !42 in platform/infra',

@@ -16,7 +16,7 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
       ...paging(),
     },
     fineGrained: ['read_feature_flag'],
-    keywords: 'feature toggles switches rollout flags',
+    keywords: 'feature toggles switches rollout flags unleash launchdarkly experiments ff',
     examples: [
       'what feature flags do we have in acme/billing?',
       'which feature toggles are currently enabled in acme/api?',
@@ -30,7 +30,7 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
     rest: 'GET /projects/{project_id}/feature_flags/{feature_flag_name}',
     params: { project_id: id.project(), feature_flag_name: flagName() },
     fineGrained: ['read_feature_flag'],
-    keywords: 'feature toggle strategies',
+    keywords: 'feature toggle strategies unleash config percentage',
     examples: [
       'show the rollout strategies of feature flag new_checkout in acme/shop',
       'how is the dark_mode flag configured per environment in acme/web?',
@@ -50,7 +50,7 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
       strategies: strList(STRATEGY_HELP, { items: 'object' }),
     },
     fineGrained: ['create_feature_flag'],
-    keywords: 'new feature toggle rollout percentage',
+    keywords: 'new feature toggle rollout percentage add unleash gradual canary experiment',
     examples: [
       'add a flag checkout_v2 to acme/billing with a 5% gradual rollout on production',
       'add a toggle called dark_mode to acme/web, off by default',
@@ -74,7 +74,7 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
       ),
     },
     fineGrained: ['update_feature_flag'],
-    keywords: 'enable disable toggle turn on off rollout edit',
+    keywords: 'enable disable toggle turn on off rollout edit flip activate deactivate ramp percentage',
     examples: [
       'turn on the new_checkout flag in acme/shop',
       'bump dark_mode rollout to 50% in production for acme/web',
@@ -89,7 +89,7 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
     params: { project_id: id.project(), feature_flag_name: flagName() },
     destructive: true,
     fineGrained: ['delete_feature_flag'],
-    keywords: 'remove feature toggle',
+    keywords: 'remove feature toggle nuke retire cleanup stale',
     examples: [
       'delete the feature flag old_navbar in acme/shop',
       'remove the stale toggle legacy-payments from acme/api',
@@ -109,7 +109,7 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
       ...paging(),
     },
     fineGrained: ['read_feature_flag_user_list'],
-    keywords: 'feature flag user list targeting audience',
+    keywords: 'feature flag user list targeting audience segments cohorts testers',
     examples: [
       'what audiences (user lists) can flags target in acme/billing?',
       'which targeting user lists exist for flags in acme/api?',
@@ -123,7 +123,7 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
     rest: 'GET /projects/{project_id}/feature_flags_user_lists/{user_list_iid}',
     params: { project_id: id.project(), user_list_iid: userListIid() },
     fineGrained: ['read_feature_flag_user_list'],
-    keywords: 'feature flag user list',
+    keywords: 'feature flag user list segment cohort audience',
     examples: [
       'which user IDs are in feature flag user list 3 of acme/shop?',
       'show feature flag user list 7 in acme/api',
@@ -141,7 +141,7 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
       user_xids: req(str('Comma-separated external user IDs, e.g. user1,user2')),
     },
     fineGrained: ['create_feature_flag_user_list'],
-    keywords: 'new feature flag user list targeting',
+    keywords: 'new feature flag user list targeting add segment cohort audience beta',
     examples: [
       'create a feature flag user list beta-testers with users 101,204,309 in acme/shop',
       'make a targeting list internal-staff for flags in acme/api with user1,user2',
@@ -160,7 +160,7 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
       user_xids: str('Comma-separated external user IDs (replaces the list)'),
     },
     fineGrained: ['update_feature_flag_user_list'],
-    keywords: 'edit feature flag user list add remove users',
+    keywords: 'edit feature flag user list add remove users segment cohort audience',
     examples: [
       'add user 512 to feature flag user list 3 in acme/shop',
       'rename flag user list 7 in acme/api to qa-team',
@@ -175,7 +175,7 @@ export default domain('feature_flags', 'Feature flags of a project and the user 
     params: { project_id: id.project(), user_list_iid: userListIid() },
     destructive: true,
     fineGrained: ['delete_feature_flag_user_list'],
-    keywords: 'remove feature flag user list',
+    keywords: 'remove feature flag user list segment cohort audience drop',
     examples: [
       'delete flag targeting list 9 from acme/billing',
       'remove the old beta-testers targeting list from acme/api',

@@ -37,7 +37,7 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
     params: { ...paging() },
     tier: 'premium',
     fineGrained: ['read_geo_site'],
-    keywords: 'geo replication secondary primary sites nodes disaster recovery',
+    keywords: 'geo replication secondary primary sites nodes disaster recovery dr replicas distributed multi-region',
     examples: [
       'list the Geo sites of this instance',
       'which Geo secondaries are configured?',
@@ -52,7 +52,7 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
     params: { geo_site_id: siteId() },
     tier: 'premium',
     fineGrained: ['read_geo_site'],
-    keywords: 'geo replication site node',
+    keywords: 'geo replication site node details dr secondary replica url capacity',
     examples: [
       'show the config of Geo site 2',
       'what URL and capacities does Geo site 3 use?',
@@ -67,7 +67,7 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
     params: { ...paging() },
     tier: 'premium',
     fineGrained: ['read_geo_site'],
-    keywords: 'geo replication sync health lag status all sites',
+    keywords: 'geo replication sync health lag status all sites dr behind replicas backfill overview nodes',
     examples: [
       'how far behind are all Geo secondaries?',
       'replication health of every Geo site',
@@ -85,7 +85,7 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
     },
     tier: 'premium',
     fineGrained: ['read_geo_site'],
-    keywords: 'geo replication sync health lag status site',
+    keywords: 'geo replication sync health lag status site dr behind in-sync node backfill checksums',
     examples: [
       'is Geo site 2 in sync?',
       'show replication and verification status for Geo site 3',
@@ -106,7 +106,7 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
     ...SITE_NOTES,
     tier: 'premium',
     fineGrained: ['create_geo_site'],
-    keywords: 'add new geo secondary site node replication',
+    keywords: 'add new geo secondary site node replication register setup dr replica provision region',
     examples: [
       'add a Geo secondary site named eu-west at https://eu.gitlab.example.com',
       'create a new Geo site for the Tokyo DR region',
@@ -127,7 +127,7 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
     ...SITE_NOTES,
     tier: 'premium',
     fineGrained: ['update_geo_site'],
-    keywords: 'change modify geo site node settings selective sync capacity',
+    keywords: 'change modify geo site node settings selective sync capacity tune dr reconfigure rename throttle concurrency',
     examples: [
       'limit Geo site 2 to syncing only group acme',
       'set repository backfill capacity of Geo site 3 to 50',
@@ -142,7 +142,7 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
     params: { geo_site_id: siteId() },
     tier: 'premium',
     fineGrained: ['repair_geo_site'],
-    keywords: 'fix geo oauth application secondary site',
+    keywords: 'fix geo oauth application secondary site broken login sso re-authenticate dr node',
     examples: [
       'fix the OAuth between Geo site 2 and the primary',
       'repair authentication of the eu-west Geo secondary (site 3)',
@@ -158,7 +158,7 @@ export default domain('geo', 'Geo sites of the instance (administrators, Premium
     destructive: true,
     tier: 'premium',
     fineGrained: ['delete_geo_site'],
-    keywords: 'remove geo secondary site node',
+    keywords: 'remove geo secondary site node decommission dr replica retire drop',
     examples: [
       'delete Geo site 4',
       'remove the decommissioned Geo secondary site 5',

@@ -442,7 +442,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     omitted: CUSTOM_ATTRIBUTES_OMITTED,
     fineGrained: ['read_group'],
-    keywords: 'groups namespaces teams organizations my groups',
+    keywords: 'groups namespaces teams organizations my groups orgs workspaces browse enumerate top-level mine',
     examples: [
       'list my groups',
       'which groups am I an owner of?',
@@ -457,7 +457,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { search: req(str('Text to match in the group name or path')), ...groupFilters() },
     omitted: CUSTOM_ATTRIBUTES_OMITTED,
     fineGrained: ['read_group'],
-    keywords: 'find group lookup namespace by name path',
+    keywords: 'find group lookup namespace by name path orgs locate called named fuzzy typeahead',
     examples: [
       'find the group called payments',
       'is there a group whose path contains infra?',
@@ -478,7 +478,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     notFound: { kind: 'group', idParam: 'group_id', listAction: 'group.list' },
     resource: 'forge://group/{group_id}',
     fineGrained: ['read_group'],
-    keywords: 'group settings namespace team',
+    keywords: 'group settings namespace team org details info describe metadata overview',
     examples: [
       'show group acme/platform and its settings',
       'what is the visibility and parent of group acme/backend?',
@@ -499,7 +499,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     omitted: CREATE_OMITTED,
     fineGrained: ['create_group'],
-    keywords: 'new group subgroup namespace team create',
+    keywords: 'new group subgroup namespace team create org organization make set-up nested bootstrap',
     examples: [
       'create a group named Mobile with path mobile',
       'make a private subgroup qa under acme/platform',
@@ -520,7 +520,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     omitted: UPDATE_OMITTED,
     fineGrained: ['update_group'],
-    keywords: 'edit settings rename visibility configure group',
+    keywords: 'edit settings rename visibility configure group org modify change mfa private public',
     examples: [
       'change the visibility of group acme/sandbox to private',
       'require 2FA for everyone in group acme',
@@ -536,7 +536,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), ...fileInput('image') },
     omitted: AVATAR_OMITTED,
     fineGrained: ['update_group'],
-    keywords: 'logo icon image avatar upload group',
+    keywords: 'logo icon image avatar upload group picture photo profile-picture branding org',
     examples: [
       'set ./logo.png as the avatar of group acme',
       'change the group icon of platform to ~/Downloads/platform.png',
@@ -559,7 +559,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     destructive: true,
     fineGrained: ['delete_group'],
-    keywords: 'remove destroy group namespace',
+    keywords: 'remove destroy group namespace org nuke purge teardown wipe',
     examples: [
       'delete group acme/sandbox',
       'permanently remove group old-team and all its projects',
@@ -573,7 +573,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'POST /groups/{group_id}/restore',
     params: { group_id: id.group() },
     fineGrained: ['update_group'],
-    keywords: 'undelete recover restore group',
+    keywords: 'undelete recover restore group org bring-back undo revive cancel-deletion unmark',
     examples: [
       'undo the deletion of group acme/sandbox',
       'restore group old-team, it is pending deletion',
@@ -587,7 +587,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'POST /groups/{group_id}/archive',
     params: { group_id: id.group() },
     fineGrained: ['archive_group'],
-    keywords: 'archive read-only freeze group',
+    keywords: 'archive read-only freeze group org retire deprecate mothball inactive sunset',
     examples: [
       'archive group acme/legacy and all its projects',
       'make group 812 read-only, we are done with it',
@@ -601,7 +601,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'POST /groups/{group_id}/unarchive',
     params: { group_id: id.group() },
     fineGrained: ['archive_group'],
-    keywords: 'unarchive reactivate group',
+    keywords: 'unarchive reactivate group org unfreeze writable editable thaw resume',
     examples: [
       'unarchive group acme/legacy',
       'reactivate archived group 812 so we can push again',
@@ -620,7 +620,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     flagNote: 'Moving a group changes its URL and the members, labels and settings it inherits, and moving back needs rights in both places; AUTHORING lists transfer as destructive',
     fineGrained: ['transfer_group'],
-    keywords: 'move group reparent namespace subgroup',
+    keywords: 'move group reparent namespace subgroup org relocate nest promote new-parent',
     examples: [
       'move group acme/qa under acme/platform',
       'turn subgroup acme/tools into a top-level group by moving it out of acme',
@@ -634,7 +634,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'GET /groups/{group_id}/transfer_locations',
     params: { group_id: id.group(), search: str('Match target groups by name'), ...paging() },
     fineGrained: ['read_group'],
-    keywords: 'move targets parent candidates transfer where',
+    keywords: 'move targets parent candidates transfer where destinations eligible allowed options possible relocate',
     examples: [
       'which groups can acme/qa be transferred to?',
       'which parent groups are valid transfer targets for platform/tools?',
@@ -650,7 +650,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     flagNote: 'Moving a project to another namespace changes its URL, members and visibility context, and moving back needs rights in both places; AUTHORING lists transfer as destructive',
     fineGrained: ['transfer_project'],
-    keywords: 'move project into group namespace',
+    keywords: 'move project into group namespace repo relocate adopt change-namespace org',
     examples: [
       'move project acme/shop into group retail',
       'as admin, transfer repo 4312 into group platform',
@@ -665,7 +665,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), search: str('Match subgroups by name or path'), ...groupFilters() },
     omitted: CUSTOM_ATTRIBUTES_OMITTED,
     fineGrained: ['read_group'],
-    keywords: 'subgroups child groups descendants nested',
+    keywords: 'subgroups child groups descendants nested tree hierarchy children recursive sub-groups',
     examples: [
       'list all subgroups of acme, nested ones too',
       'what child groups does platform have?',
@@ -689,7 +689,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     omitted: CUSTOM_ATTRIBUTES_OMITTED,
     fineGrained: ['read_project'],
-    keywords: 'repos repositories projects in group',
+    keywords: 'repos repositories projects in group org codebases services inventory contained',
     examples: [
       'list projects in group acme including subgroups',
       'what repos does the platform group have?',
@@ -704,7 +704,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), ...projectFilters(SHARED_PROJECT_ORDER) },
     omitted: CUSTOM_ATTRIBUTES_OMITTED,
     fineGrained: ['read_group'],
-    keywords: 'shared projects invited access',
+    keywords: 'shared projects invited access repos external granted collaborations cross-group',
     examples: [
       'which projects have been shared with group acme/qa?',
       'list projects other teams shared with the platform group',
@@ -719,7 +719,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), search: str('Match groups by name or path'), ...sharedGroupFilters() },
     omitted: CUSTOM_ATTRIBUTES_OMITTED,
     fineGrained: ['read_group'],
-    keywords: 'shared groups invitations access',
+    keywords: 'shared groups invitations access member-of outbound granted collaborations',
     examples: [
       'which groups has acme/qa been invited to?',
       'what other groups is platform a member of through sharing?',
@@ -741,7 +741,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     omitted: CUSTOM_ATTRIBUTES_OMITTED,
     fineGrained: ['read_group'],
-    keywords: 'invited groups shares collaborators',
+    keywords: 'invited groups shares collaborators inbound guest external teams partner',
     examples: [
       'which groups are invited into acme?',
       'list groups with access to platform via group sharing, direct only',
@@ -755,7 +755,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'GET /groups/{group_id}/issues',
     params: { group_id: id.group(), ...issueFilters() },
     fineGrained: ['read_work_item'],
-    keywords: 'bugs tickets tasks group issues backlog',
+    keywords: 'bugs tickets tasks group issues backlog org-wide cross-project open assigned triage defects',
     examples: [
       'open issues across group acme labeled ~bug',
       'which issues are assigned to @alice across the platform group?',
@@ -774,7 +774,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       ...paging(),
     },
     fineGrained: ['read_release'],
-    keywords: 'releases versions changelog group',
+    keywords: 'releases versions changelog group org-wide cross-project shipped published release-notes',
     examples: [
       'list releases across all projects of group acme',
       'what did the platform group ship recently? show releases',
@@ -796,7 +796,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       member_role_id: int('Custom role ID (Ultimate)'),
     },
     fineGrained: ['share_group'],
-    keywords: 'invite group share access grant',
+    keywords: 'invite group share access grant collaborate link permission team org cross-group',
     examples: [
       'share group acme/platform with group acme/qa as Developer',
       'give group contractors reporter access to acme/docs until 2025-12-31',
@@ -816,7 +816,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       member_role_id: int('Custom role ID (Ultimate)'),
     },
     fineGrained: ['share_group'],
-    keywords: 'invite group member share',
+    keywords: 'invite group member share team grant permission collaborate access org',
     examples: [
       'invite group acme/security as members of acme/shop-team with the Maintainer role',
       'invite group 553 into group platform as members with a custom role',
@@ -831,7 +831,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), shared_with_group_id: id.int('ID of the group to unshare') },
     destructive: true,
     fineGrained: ['share_group'],
-    keywords: 'unshare remove group access revoke',
+    keywords: 'unshare remove group access revoke unlink disconnect cut-off withdraw team org',
     examples: [
       'stop sharing acme/platform with group acme/qa',
       'revoke the access of group contractors to acme/docs',
@@ -847,7 +847,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     destructive: true,
     flagNote: 'Same route as group.unshare_from_group (destructive in the reference) and like project.delete_shared_group: removing the share revokes the access of every member of the invited group at once',
     fineGrained: ['share_group'],
-    keywords: 'remove invited group revoke access',
+    keywords: 'remove invited group revoke access unlink kick team disconnect org',
     examples: [
       'remove invited group acme/security from the members of acme/shop-team',
       'remove group 553 from the members of group platform',
@@ -870,7 +870,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       ...paging(),
     },
     fineGrained: ['read_member'],
-    keywords: 'team people members roles who has access inherited',
+    keywords: 'team people members roles who has access inherited roster users staff collaborators permissions headcount',
     examples: [
       'who has access to group acme, including inherited?',
       'list the people in group platform with their access levels',
@@ -884,7 +884,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'GET /groups/{group_id}/members/{user_id}',
     params: { group_id: id.group(), user_id: id.user() },
     fineGrained: ['read_member'],
-    keywords: 'direct role access level single user',
+    keywords: 'direct role access level single user membership permission person lookup details',
     examples: [
       "what is @alice's direct role in group acme?",
       'show the direct group membership of user 42 in platform',
@@ -898,7 +898,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'GET /groups/{group_id}/members/all/{user_id}',
     params: { group_id: id.group(), user_id: id.user() },
     fineGrained: ['read_member'],
-    keywords: 'effective role access level inherited single user',
+    keywords: 'effective role access level inherited single user permission check transitive person',
     examples: [
       'what access does @bob effectively have in acme/platform, counting parent groups?',
       'effective role of user 42 in group acme/backend including inherited',
@@ -921,7 +921,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     undocumented: { member_role_id: 'under Add a member on GitLab\'s members API page (doc/api/members.md, Ultimate; newer than the stored gitlabhq 014b8327)' },
     fineGrained: ['create_member'],
-    keywords: 'invite add user team grant access give role developer maintainer reporter',
+    keywords: 'invite add user team grant access give role developer maintainer reporter onboard enroll collaborator guest owner join',
     examples: [
       'add @alice to group acme as developer',
       'give @bob maintainer in the platform group until 2025-09-30',
@@ -941,7 +941,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       member_role_id: int('Custom role ID (Ultimate)'),
     },
     fineGrained: ['update_member'],
-    keywords: 'change role promote demote permission developer maintainer reporter',
+    keywords: 'change role promote demote permission developer maintainer reporter expiration update upgrade downgrade owner access-level',
     examples: [
       'promote @alice to maintainer in group acme',
       'demote @bob to reporter in platform',
@@ -961,7 +961,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     destructive: true,
     fineGrained: ['delete_member'],
-    keywords: 'remove user kick revoke access',
+    keywords: 'remove user kick revoke access offboard boot evict expel drop deprovision',
     examples: [
       'remove @carol from the members of group acme',
       'remove member user 42 from group platform and unassign their issues',
@@ -984,7 +984,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: ['read_member'],
-    keywords: 'seats licenses billing users subscription',
+    keywords: 'seats licenses billing users subscription usage quotas paid cost consumed',
     examples: [
       'how many seats is acme using? list billable members',
       'who takes up paid seats in group platform?',
@@ -999,7 +999,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), user_id: id.user(), ...paging() },
     tier: 'premium',
     fineGrained: ['read_member'],
-    keywords: 'seat memberships billing user',
+    keywords: 'seat memberships billing user license paid why-billed sources',
     examples: [
       'where does billable user 42 have memberships in acme?',
       'why is @dave counted as a seat in platform? show his memberships',
@@ -1015,7 +1015,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     destructive: true,
     fineGrained: ['delete_member'],
-    keywords: 'free seat remove user billing',
+    keywords: 'free seat remove user billing reclaim license offboard deprovision kick save-cost',
     examples: [
       'remove billable member 42 from acme to free a seat',
       'remove @dave from platform and all its subgroups and projects to release the license',
@@ -1030,7 +1030,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), ...userFilters() },
     tier: 'premium',
     fineGrained: ['read_provisioned_user'],
-    keywords: 'provisioned users scim saml enterprise accounts',
+    keywords: 'provisioned users scim saml enterprise accounts okta entra azure-ad idp managed synced',
     examples: [
       'list users provisioned by group acme',
       'which accounts did SCIM provision in platform since January?',
@@ -1045,7 +1045,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), ...userFilters() },
     tier: 'premium',
     fineGrained: ['read_saml_user'],
-    keywords: 'saml sso users identities',
+    keywords: 'saml sso users identities okta idp single-sign-on extern-uid federated',
     examples: [
       'which users in acme have a SAML identity linked?',
       'list SAML SSO users of platform who are blocked',
@@ -1063,7 +1063,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group() },
     tier: 'premium',
     fineGrained: ['read_saml_group_link'],
-    keywords: 'saml sso group sync links identity provider',
+    keywords: 'saml sso group sync links identity provider okta entra mappings role-mapping',
     examples: [
       'list SAML group links of acme',
       'which IdP groups map to roles in platform?',
@@ -1083,7 +1083,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: ['read_saml_group_link'],
-    keywords: 'single saml',
+    keywords: 'single saml sso group-sync idp mapping okta role',
     examples: [
       'show the SAML group link for Engineering in acme',
       'what role does IdP group devops-admins get in platform?',
@@ -1105,7 +1105,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: ['create_saml_group_link'],
-    keywords: 'add map saml group sync link sso role',
+    keywords: 'add map saml group sync link sso role okta entra idp create bind connect',
     examples: [
       'map SAML group Engineering to Developer in acme',
       'link IdP group devops-admins to platform with Maintainer access',
@@ -1126,7 +1126,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     destructive: true,
     fineGrained: ['delete_saml_group_link'],
-    keywords: 'remove unlink saml sso',
+    keywords: 'remove unlink saml sso group-sync idp okta unmap disconnect mapping',
     examples: [
       'delete the SAML group link Engineering from acme',
       'delete the SAML link for IdP group contractors in platform',
@@ -1141,7 +1141,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group() },
     tier: 'premium',
     fineGrained: ['read_ldap_group_link'],
-    keywords: 'ldap active directory group sync links',
+    keywords: 'ldap active directory group sync links ad mappings cn openldap role',
     examples: [
       'list LDAP group links of acme',
       'which Active Directory groups sync into platform?',
@@ -1163,7 +1163,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: ['create_ldap_group_link'],
-    keywords: 'add map ldap group sync link active directory role',
+    keywords: 'add map ldap group sync link active directory role ad create bind connect openldap mapping',
     examples: [
       'link LDAP group cn=developers to acme as Developer',
       'sync the AD group filter (department=eng) into platform with reporter access',
@@ -1184,7 +1184,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     destructive: true,
     fineGrained: ['delete_ldap_group_link'],
-    keywords: 'remove unlink ldap',
+    keywords: 'remove unlink ldap ad active directory unmap disconnect sync',
     examples: [
       'delete the LDAP link for cn=developers in acme',
       'remove the LDAP filter link (department=eng) from platform',
@@ -1200,7 +1200,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     destructive: true,
     fineGrained: ['delete_ldap_group_link'],
-    keywords: 'remove unlink ldap provider cn',
+    keywords: 'remove unlink ldap provider cn ad active directory server unmap disconnect sync',
     examples: [
       'delete LDAP link cn=ops of provider ldapmain in group acme',
       'remove the ldapsecondary provider link for cn=qa from platform',
@@ -1215,7 +1215,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group() },
     tier: 'premium',
     fineGrained: ['run_ldap_group_sync'],
-    keywords: 'sync ldap members refresh active directory',
+    keywords: 'sync ldap members refresh active directory resync ad trigger reconcile force',
     examples: [
       'sync acme members from LDAP now',
       'refresh platform membership from Active Directory',
@@ -1236,7 +1236,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       ...paging(),
     },
     fineGrained: ['read_service_account'],
-    keywords: 'bots machine users service accounts',
+    keywords: 'bots machine users service accounts robot automation non-human sa technical',
     examples: [
       'list service accounts of group acme',
       'which bot users does platform have?',
@@ -1251,7 +1251,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), user_id: saUserId() },
     notFound: { kind: 'service account', idParam: 'user_id', listAction: 'group.service_account_list' },
     fineGrained: ['read_service_account'],
-    keywords: 'bot machine user service account',
+    keywords: 'bot machine user service account robot automation details sa non-human',
     examples: [
       'show service account 9001 of acme',
       'details of bot user 7712 in group platform',
@@ -1265,7 +1265,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'POST /groups/{group_id}/service_accounts',
     params: { group_id: id.group(), ...serviceAccountFields() },
     fineGrained: ['create_service_account'],
-    keywords: 'new bot machine user service account',
+    keywords: 'new bot machine user service account robot automation add make sa non-human',
     examples: [
       'create a service account ci-bot in group acme',
       'new machine user deploy-bot with email deploy@acme.io in platform',
@@ -1279,7 +1279,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'PATCH /groups/{group_id}/service_accounts/{user_id}',
     params: { group_id: id.group(), user_id: saUserId(), ...serviceAccountFields() },
     fineGrained: ['update_service_account'],
-    keywords: 'edit bot service account rename',
+    keywords: 'edit bot service account rename robot modify sa machine automation',
     examples: [
       'rename service account 9001 in acme to release-bot',
       'change the email of bot user 7712 in platform to bots@example.com',
@@ -1298,7 +1298,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     destructive: true,
     fineGrained: ['delete_service_account'],
-    keywords: 'remove bot service account',
+    keywords: 'remove bot service account robot machine user deprovision sa nuke',
     examples: [
       'delete service account 9001 from acme',
       'delete service account 7712 of group platform along with its contributions',
@@ -1326,7 +1326,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       ...paging(),
     },
     fineGrained: ['read_service_account_personal_access_token'],
-    keywords: 'bot tokens service account credentials',
+    keywords: 'bot tokens service account credentials robot sa keys secrets machine',
     examples: [
       'list tokens of service account 9001 in acme',
       'which tokens of service account 7712 in group platform expire this month?',
@@ -1347,7 +1347,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       description: str('Description of the token'),
     },
     fineGrained: ['create_service_account_personal_access_token'],
-    keywords: 'new bot token service account credential',
+    keywords: 'new bot token service account credential generate mint issue robot sa key',
     examples: [
       'create a token with api scope for service account 9001 in acme',
       'issue a read_registry PAT for bot 7712 in platform expiring 2025-12-31',
@@ -1366,7 +1366,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       expires_at: str('Expiry date of the new token (YYYY-MM-DD)'),
     },
     fineGrained: ['rotate_service_account_personal_access_token'],
-    keywords: 'rotate renew bot token service account',
+    keywords: 'rotate renew bot token service account regenerate refresh cycle roll robot sa',
     examples: [
       'rotate token 55 of service account 9001 in acme',
       'renew the expiring PAT 812 of bot 7712 in platform',
@@ -1381,7 +1381,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), user_id: saUserId(), token_id: tokenId() },
     destructive: true,
     fineGrained: ['revoke_service_account_personal_access_token'],
-    keywords: 'revoke delete bot token service account',
+    keywords: 'revoke delete bot token service account invalidate disable expire kill robot sa',
     examples: [
       'revoke token 55 of service account 9001 in acme',
       'the PAT 812 of bot 7712 in platform leaked, revoke it',
@@ -1411,7 +1411,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'ultimate',
     fineGrained: ['read_personal_access_token'],
-    keywords: 'credentials inventory tokens audit enterprise users security',
+    keywords: 'credentials inventory tokens audit enterprise users security compliance review expiring secrets managed-users',
     examples: [
       'credentials inventory: list personal access tokens of enterprise users in acme',
       'which enterprise user tokens in platform have not been used since January?',
@@ -1427,7 +1427,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'ultimate',
     destructive: true,
     fineGrained: ['revoke_personal_access_token'],
-    keywords: 'revoke token credentials inventory compromised',
+    keywords: 'revoke token credentials inventory compromised leaked invalidate kill disable security incident',
     examples: [
       'revoke enterprise user token 4410 in the acme credentials inventory',
       'token 9921 of an acme employee was compromised, revoke it',
@@ -1449,7 +1449,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'ultimate',
     fineGrained: ['read_ssh_key'],
-    keywords: 'ssh keys credentials inventory audit enterprise users',
+    keywords: 'ssh keys credentials inventory audit enterprise users public compliance review authorized-keys expiring',
     examples: [
       'list SSH keys of enterprise users in acme',
       'which enterprise SSH keys in platform expire before 2025-12-31?',
@@ -1465,7 +1465,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'ultimate',
     destructive: true,
     fineGrained: ['delete_ssh_key'],
-    keywords: 'remove ssh key credentials inventory',
+    keywords: 'remove ssh key credentials inventory revoke compromised leaked public-key purge security',
     examples: [
       'delete SSH key 301 of an enterprise user in acme',
       'remove compromised enterprise SSH key 77 from the platform credentials inventory',
@@ -1480,7 +1480,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), ...paging() },
     tier: 'premium',
     fineGrained: ['read_ssh_certificate'],
-    keywords: 'ssh certificates CA authority signing',
+    keywords: 'ssh certificates CA authority signing trusted managed principals',
     examples: [
       'list SSH certificate authorities of acme',
       'which CA keys are trusted for SSH certificates in platform?',
@@ -1499,7 +1499,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: ['create_ssh_certificate'],
-    keywords: 'add ssh certificate CA authority',
+    keywords: 'add ssh certificate CA authority upload register trust signing',
     examples: [
       'add an SSH CA key titled corp-ca to group acme',
       'register our SSH certificate authority ssh-ed25519 AAAAC3Nz... with group platform',
@@ -1515,7 +1515,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     destructive: true,
     fineGrained: ['delete_ssh_certificate'],
-    keywords: 'remove ssh certificate CA',
+    keywords: 'remove ssh certificate CA untrust revoke drop',
     examples: [
       'delete SSH certificate CA 12 from acme',
       'remove the old corp-ca SSH certificate authority from platform',
@@ -1535,7 +1535,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'ultimate',
     fineGrained: ['update_security_setting'],
-    keywords: 'secret push protection enable security settings group',
+    keywords: 'secret push protection enable security settings group disable secret-detection leaks scanning toggle credentials',
     examples: [
       'turn on secret push protection for all projects in acme',
       'enable push protection in group platform except platform/sandbox',
@@ -1552,7 +1552,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), ...paging() },
     tier: 'premium',
     fineGrained: ['read_webhook'],
-    keywords: 'webhooks callbacks notifications',
+    keywords: 'webhooks callbacks notifications org integrations endpoints urls subscribers',
     examples: [
       'list webhooks of group acme',
       'which webhooks are configured on the platform group?',
@@ -1567,7 +1567,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), hook_id: hookId() },
     tier: 'premium',
     fineGrained: ['read_webhook'],
-    keywords: 'webhook',
+    keywords: 'webhook callback org config details endpoint url',
     examples: [
       'show group webhook 17 of acme and its triggers',
       'what events does webhook 203 in group platform fire on?',
@@ -1582,7 +1582,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), url: req(str('URL the events are posted to')), ...hookFields() },
     tier: 'premium',
     fineGrained: ['create_webhook'],
-    keywords: 'create webhook callback integration notify url',
+    keywords: 'create webhook callback integration notify url register subscribe org endpoint new http',
     examples: [
       'add a group webhook in acme posting pipeline events to https://ci.example.com/hook',
       'add a webhook to group platform that calls https://hooks.example.com/abc on MR and issue events',
@@ -1597,7 +1597,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), hook_id: hookId(), url: str('URL the events are posted to'), ...hookFields() },
     tier: 'premium',
     fineGrained: ['update_webhook'],
-    keywords: 'update webhook edit triggers',
+    keywords: 'update webhook edit triggers modify org endpoint callback reconfigure',
     examples: [
       'change the URL of group webhook 17 in acme to https://new.example.com/hook',
       'also send job events to webhook 203 of group platform',
@@ -1613,7 +1613,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     destructive: true,
     fineGrained: ['delete_webhook'],
-    keywords: 'remove webhook',
+    keywords: 'remove webhook org callback endpoint unsubscribe drop integration',
     examples: [
       'delete group webhook 17 from acme',
       'remove the old Jenkins webhook 203 from platform',
@@ -1628,7 +1628,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), hook_id: hookId(), trigger: req(oneOf(HOOK_TRIGGERS, 'Kind of test event')) },
     tier: 'premium',
     fineGrained: ['trigger_webhook'],
-    keywords: 'test webhook ping fire',
+    keywords: 'test webhook ping fire verify check try sample trial deliver',
     examples: [
       'send a test push event to group webhook 17 in acme',
       'fire a test merge request event at webhook 203 of platform',
@@ -1643,7 +1643,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), hook_id: hookId(), hook_log_id: id.int('ID of the webhook event (delivery log)') },
     tier: 'premium',
     fineGrained: ['trigger_webhook'],
-    keywords: 'resend redeliver retry webhook event',
+    keywords: 'resend redeliver retry webhook event replay failed again re-deliver retrigger',
     examples: [
       'resend delivery 9912 of group webhook 17 in acme',
       'redeliver failed event 4410 of webhook 203 in group platform',
@@ -1658,7 +1658,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), hook_id: hookId(), key: id.str('Header name'), value: req(str('Header value')) },
     tier: 'premium',
     fineGrained: ['update_webhook'],
-    keywords: 'add webhook header authorization token',
+    keywords: 'add webhook header authorization token bearer auth x-header signature',
     examples: [
       'add header X-Api-Key to group webhook 17 in acme',
       'set the custom header Authorization on webhook 203 of platform',
@@ -1674,7 +1674,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     destructive: true,
     fineGrained: ['update_webhook'],
-    keywords: 'webhook remove unset',
+    keywords: 'webhook remove unset authorization bearer clear drop x-header auth',
     examples: [
       'remove the X-Api-Key header from group webhook 17 in acme',
       'delete custom header Authorization on platform webhook 203',
@@ -1689,7 +1689,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), hook_id: hookId(), key: id.str('Variable name'), value: req(str('Variable value')) },
     tier: 'premium',
     fineGrained: ['update_webhook'],
-    keywords: 'webhook url variable mask secret',
+    keywords: 'webhook url variable mask secret token placeholder credential sensitive parameter',
     examples: [
       'set the masked url variable token on group webhook 17 of acme',
       'define url variable api_key for webhook 203 in platform',
@@ -1705,7 +1705,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     destructive: true,
     fineGrained: ['update_webhook'],
-    keywords: 'webhook url variable remove',
+    keywords: 'webhook url variable remove unset clear drop secret placeholder token',
     examples: [
       'remove url variable token from group webhook 17 in acme',
       'delete the masked url variable api_key of platform webhook 203',
@@ -1721,7 +1721,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'GET /groups/{group_id}/badges',
     params: { group_id: id.group(), name: str('Only badges with this name'), ...paging() },
     fineGrained: ['read_badge'],
-    keywords: 'badges shields status images',
+    keywords: 'badges shields status images readme org pipeline coverage icons links',
     examples: [
       'list badges of group acme',
       'what badges are shown on platform projects?',
@@ -1736,7 +1736,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), badge_id: badgeId() },
     notFound: { kind: 'badge', idParam: 'badge_id', listAction: 'group.badge_list' },
     fineGrained: ['read_badge'],
-    keywords: 'badge',
+    keywords: 'badge shield status image link org',
     examples: [
       'show group badge 8 of acme',
       'details of badge 21 in group platform',
@@ -1755,7 +1755,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       name: str('Name of the badge'),
     },
     fineGrained: ['create_badge'],
-    keywords: 'create badge shield coverage status',
+    keywords: 'create badge shield coverage status pipeline readme new org icon',
     examples: [
       'add a coverage badge at group level in acme, shown on every project',
       'add a pipeline status badge for all projects of group platform',
@@ -1775,7 +1775,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       name: str('Name of the badge'),
     },
     fineGrained: ['update_badge'],
-    keywords: 'update badge',
+    keywords: 'update badge modify shield org status icon',
     examples: [
       'change the image URL of group badge 8 in acme',
       'rename badge 21 of group platform to coverage',
@@ -1790,7 +1790,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), badge_id: badgeId() },
     destructive: true,
     fineGrained: ['delete_badge'],
-    keywords: 'remove badge',
+    keywords: 'remove badge shield status drop org icon image',
     examples: [
       'delete group badge 8 from acme',
       'remove the old build badge 21 from platform',
@@ -1808,7 +1808,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       image_url: req(str('Badge image URL with placeholders')),
     },
     fineGrained: ['read_badge'],
-    keywords: 'render badge preview placeholders',
+    keywords: 'render badge preview placeholders dry-run check expand interpolate test variables',
     examples: [
       'preview how a badge link with %{project_path} renders in group acme',
       'render badge URLs with placeholders for group platform before adding them',
@@ -1833,7 +1833,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       ...paging(),
     },
     fineGrained: ['read_label'],
-    keywords: 'labels tags categories',
+    keywords: 'labels tags categories org-wide scoped taxonomy enumerate',
     examples: [
       'list labels of group acme',
       'which group labels in platform have the most open issues?',
@@ -1854,7 +1854,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     notFound: { kind: 'label', idParam: 'label_id', listAction: 'group.group_label_list' },
     fineGrained: ['read_label'],
-    keywords: 'label color',
+    keywords: 'label color details description scoped single org lookup',
     examples: [
       'show group label ~bug in acme',
       'what color is label 77 in group platform?',
@@ -1874,7 +1874,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       archived: bool('Create the label archived (hidden from label pickers)'),
     },
     fineGrained: ['create_label'],
-    keywords: 'new label tag category',
+    keywords: 'new label tag category add define org-wide scoped make',
     examples: [
       'create label ~security in group acme, red',
       'add group label "needs design" to platform with color #428BCA',
@@ -1897,7 +1897,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       archived: bool('Archive (true) or unarchive (false) the label'),
     },
     fineGrained: ['update_label'],
-    keywords: 'edit rename label color',
+    keywords: 'edit rename label color recolor modify org-wide scoped',
     examples: [
       'rename group label ~bug to ~defect in acme',
       'change the color of label 77 in group platform to green',
@@ -1918,7 +1918,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     exactlyOne: ['label_id', 'name'],
     destructive: true,
     fineGrained: ['delete_label'],
-    keywords: 'remove label',
+    keywords: 'remove label org-wide drop erase tag category',
     examples: [
       'delete group label ~wontfix from acme',
       'remove label 77 from group platform',
@@ -1932,7 +1932,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'POST /groups/{group_id}/labels/{label_id}/subscribe',
     params: { group_id: id.group(), label_id: labelId() },
     fineGrained: ['subscribe_label'],
-    keywords: 'watch label notifications follow',
+    keywords: 'watch label notifications follow alerts notify emails get-notified track',
     examples: [
       'subscribe me to group label ~security in acme',
       'notify me about anything labeled ~incident in group platform',
@@ -1946,7 +1946,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'POST /groups/{group_id}/labels/{label_id}/unsubscribe',
     params: { group_id: id.group(), label_id: labelId() },
     fineGrained: ['subscribe_label'],
-    keywords: 'unwatch label notifications unfollow',
+    keywords: 'unwatch label notifications unfollow mute stop alerts silence opt-out emails',
     examples: [
       'unsubscribe me from group label ~security in acme',
       'I no longer want notifications for label ~incident in group platform',
@@ -1984,7 +1984,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     omitted: { include_parent_milestones: 'deprecated by GitLab: replaced by include_ancestors' },
     fineGrained: ['read_work_item'],
-    keywords: 'milestones sprints releases deadlines',
+    keywords: 'milestones sprints releases deadlines timeboxes fix-versions jira active closed upcoming',
     examples: [
       'list active milestones of group acme',
       'which group milestones in platform are closed?',
@@ -2000,7 +2000,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), ...milestoneByIid() },
     notFound: { kind: 'milestone', idParam: 'milestone_iid', listAction: 'group.group_milestone_list' },
     fineGrained: ['read_work_item'],
-    keywords: 'milestone due date sprint',
+    keywords: 'milestone due date sprint deadline timebox details fix-version start',
     examples: [
       'show group milestone %"v2.0" in acme',
       'when is milestone 14 of group platform due?',
@@ -2020,7 +2020,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       due_date: str('Due date (YYYY-MM-DD)'),
     },
     fineGrained: ['create_work_item'],
-    keywords: 'new milestone sprint deadline',
+    keywords: 'new milestone sprint deadline add plan schedule timebox fix-version org-wide',
     examples: [
       'create group milestone "Q3 2025" in acme due 2025-09-30',
       'new sprint milestone Sprint 43 in platform starting Monday',
@@ -2043,7 +2043,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       state_event: oneOf(['close', 'activate'], 'Close or reopen the milestone'),
     },
     fineGrained: ['update_work_item'],
-    keywords: 'edit close reopen milestone',
+    keywords: 'edit close reopen milestone reschedule postpone extend rename change due-date',
     examples: [
       'close group milestone %"v2.0" in acme',
       'move the due date of milestone 14 in platform to 2025-08-15',
@@ -2059,7 +2059,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), ...milestoneByIid() },
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'remove milestone',
+    keywords: 'remove milestone drop erase discard sprint timebox',
     examples: [
       'delete group milestone %"v1.9" from acme',
       'remove milestone 14 of group platform',
@@ -2074,7 +2074,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     resolve: RESOLVE_MILESTONE,
     params: { group_id: id.group(), ...milestoneByIid(), ...paging() },
     fineGrained: ['read_work_item'],
-    keywords: 'milestone issues scope tickets',
+    keywords: 'milestone issues scope tickets bugs tasks scheduled planned backlog',
     examples: [
       'which issues are in group milestone %"v2.0" of acme?',
       'list tickets scheduled for milestone 14 in platform',
@@ -2089,7 +2089,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     resolve: RESOLVE_MILESTONE,
     params: { group_id: id.group(), ...milestoneByIid(), ...paging() },
     fineGrained: ['read_work_item'],
-    keywords: 'milestone merge requests PR pull requests',
+    keywords: 'milestone merge requests PR pull requests mrs scheduled planned shipped changes',
     examples: [
       'which MRs target group milestone %"v2.0" in acme?',
       'which merge requests are scheduled for group milestone 14 in platform?',
@@ -2105,7 +2105,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), ...milestoneByIid() },
     tier: 'premium',
     fineGrained: ['read_work_item'],
-    keywords: 'burndown chart progress milestone sprint',
+    keywords: 'burndown chart progress milestone sprint velocity remaining trend report graph',
     examples: [
       'burndown of group milestone %"v2.0" in acme',
       'are we on track for Sprint 42 in platform? show the burndown chart',
@@ -2121,7 +2121,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'GET /groups/{group_id}/boards',
     params: { group_id: id.group(), ...paging() },
     fineGrained: ['read_work_item'],
-    keywords: 'kanban boards issue board',
+    keywords: 'kanban boards issue board trello agile scrum org planning',
     examples: [
       'list issue boards of group acme',
       'what kanban boards does platform have?',
@@ -2135,7 +2135,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'GET /groups/{group_id}/boards/{board_id}',
     params: { group_id: id.group(), board_id: boardId() },
     fineGrained: ['read_work_item'],
-    keywords: 'kanban board columns',
+    keywords: 'kanban board columns trello agile scrum lanes details',
     examples: [
       'show issue board 5 of group acme and its scope',
       'details of issue board 12 in group platform',
@@ -2150,7 +2150,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), name: req(str('Name of the board')) },
     tier: 'premium',
     fineGrained: ['create_work_item'],
-    keywords: 'new kanban board',
+    keywords: 'new kanban board add trello agile scrum make setup',
     examples: [
       'create a group issue board "Release" in acme',
       'new kanban board Triage for group platform',
@@ -2164,7 +2164,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'PUT /groups/{group_id}/boards/{board_id}',
     params: { group_id: id.group(), board_id: boardId(), name: str('New name of the board'), ...boardScope() },
     fineGrained: ['update_work_item'],
-    keywords: 'edit kanban board scope',
+    keywords: 'edit kanban board scope configure filter modify trello',
     examples: [
       'rename group board 5 in acme to Roadmap',
       'scope board 12 of platform to milestone %"v2.0" and hide the closed list',
@@ -2180,7 +2180,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'remove kanban board',
+    keywords: 'remove kanban board drop trello agile scrum erase',
     examples: [
       'delete group board 5 from acme',
       'remove the old Triage board 12 in platform',
@@ -2194,7 +2194,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'GET /groups/{group_id}/boards/{board_id}/lists',
     params: { group_id: id.group(), board_id: boardId(), ...paging() },
     fineGrained: ['read_work_item'],
-    keywords: 'board columns lanes',
+    keywords: 'board columns lanes kanban stages swimlanes statuses workflow',
     examples: [
       'what columns are on group board 5 in acme?',
       'list the lists of issue board 12 in group platform',
@@ -2208,7 +2208,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'GET /groups/{group_id}/boards/{board_id}/lists/{list_id}',
     params: { group_id: id.group(), board_id: boardId(), list_id: listId() },
     fineGrained: ['read_work_item'],
-    keywords: 'board column lane',
+    keywords: 'board column lane kanban stage swimlane status details',
     examples: [
       'what does column 31 on group board 5 in acme filter on?',
       'details of list 77 on platform board 12',
@@ -2229,7 +2229,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       iteration_id: int('Iteration ID of an iteration list (Premium)'),
     },
     fineGrained: ['create_work_item'],
-    keywords: 'add board column lane',
+    keywords: 'add board column lane new kanban stage swimlane status',
     examples: [
       'add an ~"In review" column to group board 5 in acme',
       'add a list for @alice to issue board 12 in group platform',
@@ -2243,7 +2243,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'PUT /groups/{group_id}/boards/{board_id}/lists/{list_id}',
     params: { group_id: id.group(), board_id: boardId(), list_id: listId(), position: req(int('New position of the list (0-based)')) },
     fineGrained: ['update_work_item'],
-    keywords: 'reorder board column move',
+    keywords: 'reorder board column move kanban rearrange shift lane stage order',
     examples: [
       'move column 31 to position 0 on group board 5 in acme',
       'reorder list 77 on platform board 12 to be second',
@@ -2258,7 +2258,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), board_id: boardId(), list_id: listId() },
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'remove board column lane',
+    keywords: 'remove board column lane kanban stage swimlane drop',
     examples: [
       'delete column 31 from group board 5 in acme',
       'remove the Doing list 77 from platform board 12',
@@ -2273,7 +2273,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), ...paging() },
     tier: 'premium',
     fineGrained: ['read_work_item'],
-    keywords: 'epic boards kanban roadmap',
+    keywords: 'epic boards kanban roadmap portfolio initiatives planning agile',
     examples: [
       'list epic boards of group acme',
       'which epic boards exist in platform?',
@@ -2288,7 +2288,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), board_id: id.int('Epic board ID') },
     tier: 'premium',
     fineGrained: ['read_work_item'],
-    keywords: 'epic board columns',
+    keywords: 'epic board columns kanban lanes portfolio roadmap details',
     examples: [
       'show epic board 3 in acme with its lists',
       'details of epic board 9 in group platform',
@@ -2358,7 +2358,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: ['read_work_item'],
-    keywords: 'epics roadmap initiatives features portfolio',
+    keywords: 'epics roadmap initiatives features portfolio work-items themes jira open closed',
     examples: [
       'list open epics in acme',
       'list epics in platform with label ~"Q3 roadmap"',
@@ -2373,7 +2373,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), epic_iid: epicIid() },
     tier: 'premium',
     fineGrained: ['read_work_item'],
-    keywords: 'child epics sub-epics hierarchy children',
+    keywords: 'child epics sub-epics hierarchy children nested tree breakdown descendants subtree',
     examples: [
       'what child epics does &5 have in acme?',
       'list sub-epics of &12 in group platform',
@@ -2388,7 +2388,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), epic_id: id.int('ID of the epic (not the IID)'), ...paging() },
     tier: 'premium',
     fineGrained: ['read_work_item'],
-    keywords: 'epic label history events changes who changed',
+    keywords: 'epic label history events changes who changed audit timeline relabel trail activity',
     examples: [
       'who changed the labels on &5 in acme?',
       'label history of epic 12 in group platform',
@@ -2403,7 +2403,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), epic_id: id.int('ID of the epic (not the IID)'), event_id: id.int('Resource label event ID') },
     tier: 'premium',
     fineGrained: ['read_work_item'],
-    keywords: 'epic single event by ID',
+    keywords: 'epic single event by ID history audit timeline trail',
     examples: [
       'show label event 881 of epic &5 in acme',
       'details of label change 4410 on epic 12 in platform',
@@ -2443,7 +2443,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { full_path: fullPath(), epic_iid: epicIid() },
     tier: 'premium',
     fineGrained: { withheld: 'type', name: 'Namespace' },
-    keywords: 'epic initiative',
+    keywords: 'epic initiative details feature work-item portfolio',
     examples: [
       'show epic &5 of group acme',
       'what is the health status and due date of epic &12 in platform?',
@@ -2491,7 +2491,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: { withheld: 'type', name: 'Namespace' },
-    keywords: 'new epic initiative feature create',
+    keywords: 'new epic initiative feature create add plan open work-item theme',
     examples: [
       'create an epic "Checkout redesign" in acme',
       'new epic in platform for the SSO migration starting 2025-07-01, labeled ~security',
@@ -2534,7 +2534,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: { withheld: 'type', name: 'Namespace' },
-    keywords: 'edit epic close reopen relabel reparent dates',
+    keywords: 'edit epic close reopen relabel reparent dates change retitle assign modify work-item',
     examples: [
       'close &5 in acme',
       'set the due date of epic &12 in platform to 2025-09-30',
@@ -2560,7 +2560,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     destructive: true,
     fineGrained: { withheld: 'type', name: 'Namespace' },
-    keywords: 'remove epic permanently',
+    keywords: 'remove epic permanently nuke erase destroy drop work-item',
     examples: [
       'delete epic &5 from acme permanently',
       'remove the duplicate epic &19 in platform',
@@ -2603,7 +2603,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { full_path: fullPath(), epic_iid: epicIid(), ...cursor() },
     tier: 'premium',
     fineGrained: { withheld: 'type', name: 'Namespace' },
-    keywords: 'epic issues children scope tasks',
+    keywords: 'epic issues children scope tasks tickets stories breakdown linked contents',
     examples: [
       'which issues are under &5 in acme?',
       'list the children of epic &12 in platform and their state',
@@ -2624,7 +2624,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { ...epicRef(), issue_id: id.int('Global ID of the issue (its id, not the IID)') },
     tier: 'premium',
     fineGrained: { withheld: 'type', name: 'Namespace' },
-    keywords: 'add issue to epic link attach parent',
+    keywords: 'add issue to epic link attach parent associate nest ticket story put-in',
     examples: [
       'add issue acme/shop#42 to &5',
       'put #88 of platform/api under epic &12 in platform',
@@ -2646,7 +2646,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     destructive: true,
     fineGrained: { withheld: 'type', name: 'Namespace' },
-    keywords: 'remove unlink detach take out',
+    keywords: 'remove unlink detach take out disassociate orphan ticket story un-nest',
     examples: [
       'take issue acme/shop#42 out of epic &5',
       'unlink issue #88 from its epic &12 in platform',
@@ -2681,7 +2681,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: { withheld: 'type', name: 'Namespace' },
-    keywords: 'reorder move position order top priority',
+    keywords: 'reorder move position order top priority rank sort rearrange prioritize sequence',
     examples: [
       'move acme/shop#42 to the top of &5',
       'reorder &12 in platform so #88 comes after #90',
@@ -2698,7 +2698,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { full_path: fullPath(), epic_iid: epicIid(), filter: notesFilter(), ...cursor() },
     tier: 'premium',
     fineGrained: { withheld: 'type', name: 'Namespace' },
-    keywords: 'epic comments notes conversation',
+    keywords: 'epic comments notes conversation feedback activity replies remarks',
     examples: [
       'show the comments on &5 in acme',
       'what did people say on epic &12 in platform?',
@@ -2724,7 +2724,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { note_id: noteId() },
     tier: 'premium',
     fineGrained: ['read_work_item'],
-    keywords: 'epic single comment',
+    keywords: 'epic single comment remark reply details message',
     examples: [
       'show epic comment note 99120',
       'open note gid://gitlab/Note/4410 on the epic',
@@ -2749,7 +2749,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: { withheld: 'type', name: 'Namespace' },
-    keywords: 'comment note reply epic write post',
+    keywords: 'comment note reply epic write post remark leave feedback mention',
     examples: [
       'comment on &5 in acme: scope frozen for Q3',
       'leave a note on epic &12 in platform saying the SSO work is blocked',
@@ -2769,7 +2769,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { note_id: noteId(), body: req(str('New comment text (Markdown)')) },
     tier: 'premium',
     fineGrained: ['update_work_item'],
-    keywords: 'epic edit text reword',
+    keywords: 'epic edit text reword modify typo correct change rephrase',
     examples: [
       'edit my comment 99120 on the epic to say "moved to Q4"',
       'reword epic note 4410',
@@ -2790,7 +2790,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'epic remove erase',
+    keywords: 'epic remove erase drop retract wipe nuke',
     examples: [
       'delete comment 99120 on the epic',
       'remove my note 4410 from &12',
@@ -2805,7 +2805,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { full_path: fullPath(), epic_iid: epicIid(), filter: notesFilter(), ...cursor() },
     tier: 'premium',
     fineGrained: { withheld: 'type', name: 'Namespace' },
-    keywords: 'epic threads discussions conversation comments',
+    keywords: 'epic threads discussions conversation comments unresolved resolved replies review feedback',
     examples: [
       'list discussion threads on &5 in acme',
       'which threads on epic &12 in platform are unresolved?',
@@ -2832,7 +2832,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { note_id: id.int('ID of any note in the thread (from epic_discussion_list)') },
     tier: 'premium',
     fineGrained: { withheld: 'type', name: 'Discussion' },
-    keywords: 'epic thread discussion replies',
+    keywords: 'epic thread discussion replies conversation comments full context',
     examples: [
       'show the whole thread that note 99120 on the epic belongs to',
       'get the discussion with replies around epic note 4410',
@@ -2857,7 +2857,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: { withheld: 'type', name: 'Namespace' },
-    keywords: 'new thread discussion epic comment',
+    keywords: 'new thread discussion epic comment open raise question conversation topic',
     examples: [
       'start a new thread on &5 in acme asking about the deadline',
       'open a discussion on epic &12 in platform about scope',
@@ -2882,7 +2882,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: { withheld: 'type', name: 'Namespace' },
-    keywords: 'reply respond answer thread comment discussion epic',
+    keywords: 'reply respond answer thread comment discussion epic follow-up message chime-in',
     examples: [
       'reply to thread 6a9c1e on &5 in acme: agreed',
       'answer the discussion f00ba4 on epic &12 in platform',
@@ -2902,7 +2902,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { note_id: noteId(), body: req(str('New text of the note (Markdown)')) },
     tier: 'premium',
     fineGrained: ['update_work_item'],
-    keywords: 'epic edit thread message text',
+    keywords: 'epic edit thread message text reply comment modify typo reword',
     examples: [
       'edit my reply 99120 in the &5 thread',
       'fix the typo in thread note 4410 on epic &12',
@@ -2923,7 +2923,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'epic remove thread message',
+    keywords: 'epic remove thread message reply comment erase retract drop',
     examples: [
       'delete my reply 99120 from the &5 thread',
       'remove message 4410 from the discussion on epic &12',
@@ -2940,7 +2940,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), search: str('Match protected branches by name'), ...paging() },
     tier: 'premium',
     fineGrained: ['read_protected_branch'],
-    keywords: 'protected branches rules push merge permissions',
+    keywords: 'protected branches rules push merge permissions rulesets org-wide policies locked',
     examples: [
       'which branches are protected at group level in acme?',
       'list the group protected branches of platform',
@@ -2955,7 +2955,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), name: branchName() },
     tier: 'premium',
     fineGrained: ['read_protected_branch'],
-    keywords: 'protected branch permissions',
+    keywords: 'protected branch permissions rule ruleset access-levels allowed-roles details',
     examples: [
       'who can push and merge to main under the acme group protection?',
       'show the group-level protection for release/* in platform',
@@ -2977,7 +2977,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: ['protect_branch'],
-    keywords: 'protect branch lock push merge rules group',
+    keywords: 'protect branch lock push merge rules group ruleset restrict safeguard org-wide guard',
     examples: [
       'protect main in every project of group acme, maintainers only',
       'lock release/* for all platform repos, no force push',
@@ -2997,7 +2997,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: ['update_protected_branch'],
-    keywords: 'edit protected branch permissions force push',
+    keywords: 'edit protected branch permissions force push modify ruleset roles access-levels allow',
     examples: [
       'allow force push on group protected branch main in acme',
       'let developers merge into release/* in group platform',
@@ -3013,7 +3013,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     destructive: true,
     fineGrained: ['protect_branch'],
-    keywords: 'unprotect branch remove protection',
+    keywords: 'unprotect branch remove protection unlock lift ruleset drop rule',
     examples: [
       'unprotect main at group level in acme',
       'remove the group protection for release/* from platform',
@@ -3028,7 +3028,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), ...paging() },
     tier: 'premium',
     fineGrained: ['read_protected_environment'],
-    keywords: 'protected environments deploy permissions production',
+    keywords: 'protected environments deploy permissions production gates approvals staging rules',
     examples: [
       'which environment tiers are protected in group acme?',
       'list protected environments of platform',
@@ -3043,7 +3043,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), name: envTier() },
     tier: 'premium',
     fineGrained: ['read_protected_environment'],
-    keywords: 'protected environment deployers approvals',
+    keywords: 'protected environment deployers approvals gate production who-can-deploy',
     examples: [
       'who may deploy to production in group acme?',
       'show the protection of the staging tier in group platform',
@@ -3064,7 +3064,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: ['create_protected_environment'],
-    keywords: 'protect environment production deploy approval',
+    keywords: 'protect environment production deploy approval gate restrict lock staging guard',
     examples: [
       'protect production in all acme projects, maintainers deploy with 2 approvals',
       'lock the staging tier in group platform to the release team',
@@ -3085,7 +3085,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: ['update_protected_environment'],
-    keywords: 'edit protected environment deployers required approvals require',
+    keywords: 'edit protected environment deployers required approvals require modify gate approvers deploy-access',
     examples: [
       'require 3 approvals for production deploys in group acme',
       'let developers deploy to staging in group platform',
@@ -3101,7 +3101,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     destructive: true,
     fineGrained: ['delete_protected_environment'],
-    keywords: 'unprotect environment remove protection',
+    keywords: 'unprotect environment remove protection unlock lift gate production staging',
     examples: [
       'unprotect the production tier of group acme',
       'remove the staging protection from group platform',
@@ -3118,7 +3118,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group() },
     tier: 'premium',
     fineGrained: ['read_push_rule'],
-    keywords: 'push rules git hooks restrictions',
+    keywords: 'push rules git hooks restrictions pre-receive policies signed-commits enforcement settings',
     examples: [
       'what push rules does group acme have?',
       'show the commit message and file size rules of platform',
@@ -3133,7 +3133,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), ...pushRuleFields() },
     tier: 'premium',
     fineGrained: ['create_push_rule'],
-    keywords: 'create push rules commit message regex enforce',
+    keywords: 'create push rules commit message regex enforce pre-receive policy restrict signed-commits branch-naming',
     examples: [
       'add group push rules in acme requiring JIRA-123 style commit messages',
       'set up push rules for platform: reject unsigned commits and block secrets',
@@ -3148,7 +3148,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), ...pushRuleFields() },
     tier: 'premium',
     fineGrained: ['update_push_rule'],
-    keywords: 'update push rules',
+    keywords: 'update push rules modify pre-receive policy regex restrictions',
     examples: [
       'change the max file size push rule of acme to 50 MB',
       'update the branch name regex push rule in group platform',
@@ -3164,7 +3164,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     destructive: true,
     fineGrained: ['delete_push_rule'],
-    keywords: 'remove push rules',
+    keywords: 'remove push rules disable clear pre-receive drop policy',
     examples: [
       'delete the push rules of group acme',
       'remove all push rules from platform',
@@ -3180,7 +3180,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'POST /groups/{group_id}/export',
     params: { group_id: id.group() },
     fineGrained: ['create_export'],
-    keywords: 'export backup archive migrate group',
+    keywords: 'export backup archive migrate group dump snapshot org copy',
     examples: [
       'export group acme to a file',
       'start a backup export of group platform before migrating',
@@ -3198,7 +3198,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       output_path: str('Local path where the archive is saved (without it the archive is shown, not saved)', { in: 'local', local: 'write-file' }),
     },
     fineGrained: ['download_export'],
-    keywords: 'export download backup archive tarball',
+    keywords: 'export download backup archive tarball fetch save retrieve org get-file',
     examples: [
       'download the export of group acme to ./acme.tar.gz',
       'save the finished platform group export archive',
@@ -3219,7 +3219,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       ...fileInput('export archive'),
     },
     fineGrained: ['create_import'],
-    keywords: 'import restore upload export archive migrate group',
+    keywords: 'import restore upload export archive migrate group tarball tar.gz load recreate org',
     examples: [
       'import ./acme.tar.gz as new group acme-copy',
       'restore the group export archive platform.tar.gz as a subgroup of 88',
@@ -3233,7 +3233,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'POST /groups/{group_id}/export_relations',
     params: { group_id: id.group(), batched: bool('Export relations in batches') },
     fineGrained: ['create_export'],
-    keywords: 'export relations direct transfer migration',
+    keywords: 'export relations direct transfer migration bulk-import congregate copy org gitlab-migration',
     examples: [
       'start a relations export of group acme for direct transfer',
       'schedule batched relation exports for group platform',
@@ -3247,7 +3247,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'GET /groups/{group_id}/export_relations/status',
     params: { group_id: id.group(), relation: str('Only this relation (e.g. labels, milestones, epics)') },
     fineGrained: ['read_export'],
-    keywords: 'export relations status progress migration',
+    keywords: 'export relations status progress migration done finished check direct-transfer bulk-import',
     examples: [
       'how far is the relations export of group acme?',
       'status of the epics relation export for group platform',
@@ -3263,7 +3263,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'GET /groups/{group_id}/uploads',
     params: { group_id: id.group(), ...paging() },
     fineGrained: ['read_markdown_upload'],
-    keywords: 'attachments uploaded files images',
+    keywords: 'attachments uploaded files images assets pictures screenshots org media',
     examples: [
       'list files uploaded to group acme',
       'which attachments are stored in group platform?',
@@ -3278,7 +3278,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), upload_id: id.int('Upload ID') },
     destructive: true,
     fineGrained: ['delete_markdown_upload'],
-    keywords: 'remove attachment upload',
+    keywords: 'remove attachment upload image screenshot erase purge',
     examples: [
       'delete upload 55 from group acme',
       'remove attachment id 812 from group platform',
@@ -3297,7 +3297,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     destructive: true,
     fineGrained: ['delete_markdown_upload'],
-    keywords: 'remove attachment upload url',
+    keywords: 'remove attachment upload url link erase purge image screenshot',
     examples: [
       'delete the group upload /uploads/3f2a9c/secret.pdf in acme',
       'remove the attachment at uploads/9b8c7d6e/screenshot.png from group platform',
@@ -3314,7 +3314,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), with_content: bool('Include the content of each page') },
     tier: 'premium',
     fineGrained: ['read_wiki'],
-    keywords: 'group wiki pages documentation docs index',
+    keywords: 'group wiki pages documentation docs index org knowledge-base kb confluence handbook',
     examples: [
       'list wiki pages of group acme',
       'what docs are in the platform group wiki?',
@@ -3334,7 +3334,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: ['read_wiki'],
-    keywords: 'group wiki page documentation docs',
+    keywords: 'group wiki page documentation docs org kb knowledge-base confluence revision',
     examples: [
       'read the onboarding page of the acme group wiki',
       'show the previous version of group wiki page runbooks/deploy in platform',
@@ -3355,7 +3355,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: ['create_wiki'],
-    keywords: 'new group wiki page documentation write',
+    keywords: 'new group wiki page documentation write org add kb knowledge-base author draft',
     examples: [
       'create a group wiki page "Release process" in acme',
       'write a new page on the platform group wiki about on-call',
@@ -3377,7 +3377,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     tier: 'premium',
     fineGrained: ['update_wiki'],
-    keywords: 'edit update group wiki page',
+    keywords: 'edit update group wiki page org modify rewrite kb docs retitle',
     examples: [
       'update the onboarding page of the acme group wiki',
       'rename group wiki page runbooks/deploy in platform to Deploy guide',
@@ -3393,7 +3393,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     tier: 'premium',
     destructive: true,
     fineGrained: ['delete_wiki'],
-    keywords: 'remove group wiki page',
+    keywords: 'remove group wiki page org kb docs erase drop',
     examples: [
       'delete group wiki page old-notes in acme',
       'remove the outdated runbooks/legacy page from the platform group wiki',
@@ -3410,7 +3410,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_path: req(str('Full path of the group (e.g. my-group/sub)')) },
     tier: 'premium',
     fineGrained: ['read_activity_analytics'],
-    keywords: 'analytics activity statistics recent issues count',
+    keywords: 'analytics activity statistics recent issues count metrics insights trend how-many org opened',
     examples: [
       'how many issues were opened in group acme in the last 90 days?',
       'recent issue activity count of platform',
@@ -3425,7 +3425,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_path: req(str('Full path of the group (e.g. my-group/sub)')) },
     tier: 'premium',
     fineGrained: ['read_activity_analytics'],
-    keywords: 'analytics activity statistics recent merge requests PR count',
+    keywords: 'analytics activity statistics recent merge requests PR count metrics insights throughput how-many org opened',
     examples: [
       'how many MRs were created in acme over the past 90 days?',
       'merge request activity count of group platform',
@@ -3440,7 +3440,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_path: req(str('Full path of the group (e.g. my-group/sub)')) },
     tier: 'premium',
     fineGrained: ['read_activity_analytics'],
-    keywords: 'analytics activity statistics new members count',
+    keywords: 'analytics activity statistics new members count metrics insights growth joined how-many org',
     examples: [
       'how many people joined group acme in the last 90 days?',
       'count new members of platform recently',

@@ -9,7 +9,7 @@ export default domain('group_scim', 'SCIM identities of a group (SAML single sig
     params: { group_id: id.group() },
     tier: 'premium',
     fineGrained: ['read_scim_identity'],
-    keywords: 'SCIM SAML SSO identity provider provisioning users okta azure',
+    keywords: 'SCIM SAML SSO identity provider provisioning users okta azure idp entra onelogin provisioned linked accounts',
     examples: [
       'list SCIM identities of group acme',
       'which users are provisioned through Okta SCIM in platform and are they active?',
@@ -24,7 +24,7 @@ export default domain('group_scim', 'SCIM identities of a group (SAML single sig
     params: { group_id: id.group(), uid: uid() },
     tier: 'premium',
     fineGrained: ['read_scim_identity'],
-    keywords: 'SCIM SAML SSO identity external uid',
+    keywords: 'SCIM SAML SSO identity external uid idp extern lookup linked mapping',
     examples: [
       'show the SCIM identity with external uid 00u1abcd in acme',
       'which GitLab user is linked to Azure AD SCIM id 7f3e-22 in group platform?',
@@ -43,7 +43,7 @@ export default domain('group_scim', 'SCIM identities of a group (SAML single sig
     },
     tier: 'premium',
     fineGrained: ['update_scim_identity'],
-    keywords: 'SCIM SAML SSO identity relink external uid',
+    keywords: 'SCIM SAML SSO identity relink external uid idp extern remap rebind reassign',
     examples: [
       'change SCIM extern uid 00u1abcd in acme to 00u9zzzz',
       'relink the SCIM identity 7f3e-22 in platform to the new IdP id 4411',
@@ -59,7 +59,7 @@ export default domain('group_scim', 'SCIM identities of a group (SAML single sig
     destructive: true,
     tier: 'premium',
     fineGrained: ['delete_scim_identity'],
-    keywords: 'SCIM SAML SSO identity remove unlink',
+    keywords: 'SCIM SAML SSO identity remove unlink idp deprovision disconnect detach erase',
     examples: [
       'delete SCIM identity 00u1abcd from group acme',
       'delete the SCIM identity with uid 7f3e-22 in platform, unlinking SSO',

@@ -117,7 +117,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { project_id: id.project(), ...issueFilters() },
     omitted: KEYSET_OMITTED,
     fineGrained: ['read_work_item'],
-    keywords: 'bugs tickets tasks open issues backlog search find',
+    keywords: 'bugs tickets tasks open issues backlog search find jira filter query triage closed browse',
     examples: [
       'show open ~bug issues in acme/shop',
       'issues in acme/api assigned to @alice that are still open',
@@ -131,7 +131,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /groups/{group_id}/issues',
     params: { group_id: id.group(), ...issueFilters(), non_archived: bool('Exclude issues of archived projects (default true)') },
     fineGrained: ['read_work_item'],
-    keywords: 'bugs tickets group issues across projects',
+    keywords: 'bugs tickets group issues across projects org-wide portfolio multi-project team jira',
     examples: [
       'all open issues across group acme labeled ~security',
       'list issues in every project of group platform assigned to @bob',
@@ -145,7 +145,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /issues',
     params: { ...issueFilters(), non_archived: bool('Exclude issues of archived projects (default true)') },
     fineGrained: ['read_work_item'],
-    keywords: 'my issues anywhere instance-wide assigned to me all issues dashboard',
+    keywords: 'my issues anywhere instance-wide assigned to me all issues dashboard global everywhere authored personal cross-project',
     examples: [
       'what issues are assigned to me across all projects?',
       'my open issues everywhere on the instance',
@@ -160,7 +160,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: projectIssue(),
     fineGrained: ['read_work_item'],
     resource: 'forge://project/{project_id}/issue/{issue_iid}',
-    keywords: 'ticket bug',
+    keywords: 'ticket bug jira single read',
     examples: [
       'show #42 in acme/shop',
       'show me the details of issue 17 in acme/api',
@@ -174,7 +174,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /issues/{issue_id}',
     params: { issue_id: id.int('Instance-wide issue ID (not the IID)') },
     fineGrained: ['read_work_item'],
-    keywords: 'issue global id lookup',
+    keywords: 'issue global id lookup admin database internal numeric',
     examples: [
       'look up the issue with global id 938475 (not the iid)',
       'admin: fetch the issue whose instance-wide ID is 120044',
@@ -211,7 +211,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       remove_labels: 'on create there is no label to remove',
     },
     fineGrained: ['create_work_item'],
-    keywords: 'new issue open ticket report bug file task',
+    keywords: 'new issue open ticket report bug file task add submit jira story feature-request',
     examples: [
       'file a bug in acme/shop: checkout button does nothing on Safari',
       'open a new issue in acme/api titled "Rate limit headers missing" with ~backend',
@@ -247,7 +247,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       epic_iid: 'deprecated by GitLab in favour of epic_id',
     },
     fineGrained: ['update_work_item'],
-    keywords: 'edit change close reopen relabel assign issue',
+    keywords: 'edit change close reopen relabel assign issue retitle resolve triage unassign',
     examples: [
       'close #12 in acme/shop',
       'put #88 in %"v2.1" and label it ~needs-review',
@@ -262,7 +262,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: projectIssue(),
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'remove issue permanently',
+    keywords: 'remove issue permanently erase nuke spam trash',
     examples: [
       'delete issue #99 in acme/shop for good',
       'permanently remove the spam issue 404 from acme/api',
@@ -280,7 +280,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       move_before_id: int('Global ID of the issue to place this one before'),
     },
     fineGrained: ['update_work_item'],
-    keywords: 'order position sort board rank',
+    keywords: 'order position sort board rank drag reposition prioritize arrange kanban',
     examples: [
       'rank #14 above issue 9 on the acme/shop board',
       'reposition #22 right after #25 in the acme/api issue ordering',
@@ -296,7 +296,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     destructive: true,
     flagNote: 'Moving transfers the issue (with its comments) to another project, possibly a different audience; the original is closed and moving back creates yet another issue with a new IID, so no opposite call restores it',
     fineGrained: ['update_work_item'],
-    keywords: 'transfer relocate issue to other project',
+    keywords: 'transfer relocate issue to other project migrate rehome send-to',
     examples: [
       'move #45 from acme/shop to acme/payments',
       'transfer issue 12 over to the platform/infra project',
@@ -310,7 +310,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'POST /projects/{project_id}/issues/{issue_iid}/todo',
     params: projectIssue(),
     fineGrained: ['create_todo'],
-    keywords: 'todo reminder mark follow up',
+    keywords: 'todo reminder mark follow up remind-me bookmark later save',
     examples: [
       'add #12 in acme/shop to my to-do list',
       'remind me about issue 77 later, put it on my todos',
@@ -324,7 +324,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'POST /projects/{project_id}/issues/{issue_iid}/subscribe',
     params: projectIssue(),
     fineGrained: ['subscribe_issue'],
-    keywords: 'watch notify follow notifications',
+    keywords: 'watch notify follow notifications alerts track email cc',
     examples: [
       'subscribe me to #19 in acme/shop',
       'watch issue 204 in acme/api',
@@ -338,7 +338,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'POST /projects/{project_id}/issues/{issue_iid}/unsubscribe',
     params: projectIssue(),
     fineGrained: ['subscribe_issue'],
-    keywords: 'unwatch mute stop notifications unfollow',
+    keywords: 'unwatch mute stop notifications unfollow silence ignore opt-out quiet',
     examples: [
       'mute notifications for #19 in acme/shop',
       'unwatch issue 204 in acme/api, too noisy',
@@ -353,7 +353,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), ...paging() },
     undocumented: PAGED_UNDECLARED,
     fineGrained: ['read_work_item'],
-    keywords: 'people involved users commenters',
+    keywords: 'people involved users commenters contributors stakeholders discussants audience',
     examples: [
       'who is involved in #30 in acme/shop?',
       'everyone who took part in issue 12: author, assignees, commenters',
@@ -368,7 +368,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), ...paging() },
     undocumented: PAGED_UNDECLARED,
     fineGrained: ['read_work_item'],
-    keywords: 'PR pull request fixes closes merge requests',
+    keywords: 'PR pull request fixes closes merge requests resolved-by fixed-by closing-pattern',
     examples: [
       'which MRs will fix #12 in acme/shop?',
       'is there a merge request that fixes issue 34?',
@@ -383,7 +383,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), ...paging() },
     undocumented: PAGED_UNDECLARED,
     fineGrained: ['read_work_item'],
-    keywords: 'PR pull request linked mentions',
+    keywords: 'PR pull request linked mentions referenced associated cross-reference development-widget',
     examples: [
       'which merge requests are related to #12 in acme/shop?',
       'show MRs linked to issue 56 that mention it',
@@ -399,7 +399,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /issues_statistics',
     params: statsFilters(),
     fineGrained: ['read_work_item'],
-    keywords: 'issue counts totals stats how many',
+    keywords: 'issue counts totals stats how many number metrics overview tally',
     examples: [
       'how many issues are open vs closed across everything I can see?',
       'how many issues are assigned to me overall?',
@@ -413,7 +413,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /groups/{group_id}/issues_statistics',
     params: { group_id: id.group(), ...statsFilters() },
     fineGrained: ['read_work_item'],
-    keywords: 'issue counts totals stats group',
+    keywords: 'issue counts totals stats group metrics tally org-wide number',
     examples: [
       'number of open vs closed issues in group acme',
       'issue statistics for group platform, only ~incident',
@@ -427,7 +427,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /projects/{project_id}/issues_statistics',
     params: { project_id: id.project(), ...statsFilters() },
     fineGrained: ['read_work_item'],
-    keywords: 'issue counts totals stats project',
+    keywords: 'issue counts totals stats project metrics tally number',
     examples: [
       'how many issues are open in project acme/shop?',
       'closed issue count for project acme/api',
@@ -443,7 +443,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'POST /projects/{project_id}/issues/{issue_iid}/time_estimate',
     params: { ...projectIssue(), duration: req(str('Duration in human format, e.g. 3h30m or 1w2d')) },
     fineGrained: ['update_work_item'],
-    keywords: 'estimate time tracking effort',
+    keywords: 'estimate time tracking effort sizing forecast hours planned budget',
     examples: [
       'estimate #12 in acme/shop at 3h30m',
       'set the time estimate of issue 44 to 2d',
@@ -457,7 +457,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'POST /projects/{project_id}/issues/{issue_iid}/reset_time_estimate',
     params: projectIssue(),
     fineGrained: ['update_work_item'],
-    keywords: 'clear estimate time tracking',
+    keywords: 'clear estimate time tracking unset undo blank',
     examples: [
       'clear the estimate on #12 in acme/shop',
       'zero out the time estimate of issue 44',
@@ -476,7 +476,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     },
     undocumented: { summary: 'read by the route (params.delete(:summary), lib/api/time_tracking_endpoints.rb, gitlabhq 0c872e02) though its params block omits it' },
     fineGrained: ['update_work_item'],
-    keywords: 'log time timesheet spent hours tracking',
+    keywords: 'log time timesheet spent hours tracking record worked booked billable',
     examples: [
       'log 2h on #12 in acme/shop',
       'I spent 45m reviewing issue 31, track it',
@@ -490,7 +490,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'POST /projects/{project_id}/issues/{issue_iid}/reset_spent_time',
     params: projectIssue(),
     fineGrained: ['update_work_item'],
-    keywords: 'clear spent time tracking',
+    keywords: 'clear spent time tracking unset undo start-over',
     examples: [
       'reset the time spent on #12 to zero',
       'the hours logged on issue 44 are wrong, reset its spent time',
@@ -504,7 +504,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/time_stats',
     params: projectIssue(),
     fineGrained: ['read_work_item'],
-    keywords: 'time tracking estimate spent hours',
+    keywords: 'time tracking estimate spent hours report summary remaining progress timelog',
     examples: [
       'how much time has been spent on #12 vs the estimate?',
       'time tracking totals for issue 44 in acme/api',
@@ -520,7 +520,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/links',
     params: projectIssue(),
     fineGrained: ['read_work_item'],
-    keywords: 'related linked blocking dependencies',
+    keywords: 'related linked blocking dependencies blockers relationships graph depends',
     examples: [
       'list everything blocking #12 in acme/shop',
       'show issues related to #40 in acme/api',
@@ -534,7 +534,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/links/{issue_link_id}',
     params: { ...projectIssue(), issue_link_id: id.int('Issue link ID') },
     fineGrained: ['read_work_item'],
-    keywords: 'related linked issue relation',
+    keywords: 'related linked issue relation link-type single',
     examples: [
       'show issue link 351 on #12 in acme/shop',
       'get the relation with link id 88 on issue 40',
@@ -553,7 +553,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       link_type: oneOf(['relates_to', 'blocks', 'is_blocked_by'], 'Link type (default relates_to; blocking types Premium)'),
     },
     fineGrained: ['create_work_item'],
-    keywords: 'relate link block depends on dependency',
+    keywords: 'relate link block depends on dependency connect associate blocker prerequisite',
     examples: [
       'mark #12 as blocked by #15 in acme/shop',
       'relate issue 40 to issue 9 in acme/api',
@@ -568,7 +568,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), issue_link_id: id.int('Issue link ID') },
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'unlink remove relation',
+    keywords: 'unlink remove relation disconnect detach unblock dissociate',
     examples: [
       'remove the link between #12 and #15 in acme/shop',
       'issue 40 no longer blocks issue 41, delete that relation',
@@ -590,7 +590,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       ...paging(),
     },
     fineGrained: ['read_work_item'],
-    keywords: 'comments notes conversation replies',
+    keywords: 'comments notes conversation replies remarks feedback',
     examples: [
       'what comments have been posted on #12 in acme/shop?',
       'what did people say on issue 44?',
@@ -604,7 +604,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/notes/{note_id}',
     params: { ...projectIssue(), note_id: id.note() },
     fineGrained: ['read_work_item'],
-    keywords: 'single comment',
+    keywords: 'single comment read remark',
     examples: [
       'show comment 5521 on #12',
       'get note 889 of issue 44 in acme/api',
@@ -627,7 +627,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       merge_request_diff_head_sha: 'applies to merge request notes only',
     },
     fineGrained: ['create_work_item'],
-    keywords: 'comment reply write note respond',
+    keywords: 'comment reply write note respond post feedback remark',
     examples: [
       'comment on #12: fixed in 1.4.2',
       'post a note on issue 44 asking @dan for repro steps',
@@ -642,7 +642,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), note_id: id.note(), body: req(str('New comment text (Markdown)')) },
     omitted: { confidential: 'deprecated by GitLab; a note cannot be made internal after it is posted' },
     fineGrained: ['update_work_item'],
-    keywords: 'edit text reword',
+    keywords: 'edit text reword rewrite amend fix-typo',
     examples: [
       'edit my comment 5521 on #12 to fix the typo',
       'reword note 889 on issue 44 in acme/api',
@@ -657,7 +657,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), note_id: id.note() },
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'remove erase',
+    keywords: 'remove erase retract nuke trash',
     examples: [
       'delete comment 5521 on #12',
       'remove my note 889 from issue 44, posted it by mistake',
@@ -673,7 +673,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/discussions',
     params: { ...projectIssue(), ...paging() },
     fineGrained: ['read_work_item'],
-    keywords: 'threads discussions comments conversation',
+    keywords: 'threads discussions comments conversation resolvable unresolved debates',
     examples: [
       'list the threads on #12 in acme/shop',
       'show all discussions on issue 44 with replies',
@@ -687,7 +687,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/discussions/{discussion_id}',
     params: { ...projectIssue(), discussion_id: id.discussion() },
     fineGrained: ['read_work_item'],
-    keywords: 'thread discussion comments',
+    keywords: 'thread discussion comments single',
     examples: [
       'show the full thread with discussion id 3f2c on #12',
       'get discussion 9ab0 on issue 44 with all its notes',
@@ -705,7 +705,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       created_at: str('Creation time (ISO 8601; administrators or project owners)'),
     },
     fineGrained: ['create_work_item'],
-    keywords: 'new thread comment start discussion',
+    keywords: 'new thread comment start discussion open-thread question ask topic',
     examples: [
       'start a new thread on #12 about the rollout plan',
       'open a discussion on issue 44 asking whether we still support IE11',
@@ -724,7 +724,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       created_at: str('Creation time (ISO 8601; administrators or project owners)'),
     },
     fineGrained: ['create_work_item'],
-    keywords: 'reply respond answer thread comment discussion',
+    keywords: 'reply respond answer thread comment discussion follow-up chime-in continue',
     examples: [
       'reply to thread 3f2c on #12 saying done',
       'answer in discussion 9ab0 on issue 44: yes, released',
@@ -739,7 +739,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), discussion_id: id.discussion(), note_id: id.note(), body: req(str('New note text (Markdown)')) },
     omitted: { resolved: 'issue threads cannot be resolved; only merge request threads can' },
     fineGrained: ['update_work_item'],
-    keywords: 'edit thread message text',
+    keywords: 'edit thread message text rewrite amend reword',
     examples: [
       'edit my reply 7712 in thread 3f2c on #12',
       'fix the wording of note 450 inside discussion 9ab0 on issue 44',
@@ -754,7 +754,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), discussion_id: id.discussion(), note_id: id.note() },
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'remove thread message',
+    keywords: 'remove thread message erase retract',
     examples: [
       'delete my reply 7712 from thread 3f2c on #12',
       'remove note 450 in discussion 9ab0 of issue 44',
@@ -770,7 +770,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/award_emoji',
     params: { ...projectIssue(), ...paging() },
     fineGrained: ['read_work_item'],
-    keywords: 'reactions reacted award emoji votes upvotes',
+    keywords: 'reactions reacted award emoji votes upvotes likes downvotes sentiment',
     examples: [
       'who reacted to #12 in acme/shop?',
       'list the reactions on issue 44',
@@ -785,7 +785,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), award_id: awardId() },
     notFound: { kind: 'award emoji', idParam: 'award_id', listAction: 'issue.emoji_issue_list' },
     fineGrained: ['read_work_item'],
-    keywords: 'single award emoji',
+    keywords: 'single award emoji lookup',
     examples: [
       'show award 311 on #12',
       'get emoji reaction 902 on issue 44',
@@ -799,7 +799,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'POST /projects/{project_id}/issues/{issue_iid}/award_emoji',
     params: { ...projectIssue(), name: req(str('Emoji name without colons, e.g. thumbsup')) },
     fineGrained: ['create_work_item'],
-    keywords: 'react award emoji thumbs up upvote like',
+    keywords: 'react award emoji thumbs up upvote like downvote heart vote plus-one',
     examples: [
       'thumbs up #12 in acme/shop',
       'react with rocket on issue 44',
@@ -814,7 +814,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), award_id: awardId() },
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'remove reaction unreact emoji',
+    keywords: 'remove reaction unreact emoji unvote retract unlike take-back',
     examples: [
       'remove my thumbs up from #12',
       'delete reaction 902 on issue 44',
@@ -828,7 +828,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/notes/{note_id}/award_emoji',
     params: { ...projectIssue(), note_id: id.note(), ...paging() },
     fineGrained: ['read_work_item'],
-    keywords: 'comment reactions reacted award emoji',
+    keywords: 'comment reactions reacted award emoji votes likes',
     examples: [
       'who reacted to comment 5521 on #12?',
       'list emoji on note 889 of issue 44',
@@ -843,7 +843,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), note_id: id.note(), award_id: awardId() },
     notFound: { kind: 'award emoji', idParam: 'award_id', listAction: 'issue.emoji_issue_note_list' },
     fineGrained: ['read_work_item'],
-    keywords: 'single award emoji reaction',
+    keywords: 'single award emoji reaction lookup',
     examples: [
       'show award 77 on comment 5521 of #12',
       'get reaction 31 on note 889 in issue 44',
@@ -857,7 +857,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'POST /projects/{project_id}/issues/{issue_iid}/notes/{note_id}/award_emoji',
     params: { ...projectIssue(), note_id: id.note(), name: req(str('Emoji name without colons, e.g. thumbsup')) },
     fineGrained: ['create_work_item'],
-    keywords: 'react comment emoji award thumbs up like',
+    keywords: 'react comment emoji award thumbs up like heart vote plus-one',
     examples: [
       'thumbs up comment 5521 on #12',
       'react with eyes to note 889 on issue 44',
@@ -872,7 +872,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), note_id: id.note(), award_id: awardId() },
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'remove reaction emoji unreact',
+    keywords: 'remove reaction emoji unreact unvote retract unlike take-back',
     examples: [
       'remove my reaction 77 from comment 5521 on #12',
       'delete the emoji 31 on note 889 of issue 44',
@@ -888,7 +888,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/resource_label_events',
     params: { ...projectIssue(), ...paging() },
     fineGrained: ['read_work_item'],
-    keywords: 'label history events audit changes who changed',
+    keywords: 'label history events audit changes who changed relabeled tags timeline',
     examples: [
       'who added ~priority::1 to #12?',
       'label history of issue 44 in acme/api',
@@ -902,7 +902,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/resource_label_events/{event_id}',
     params: { ...projectIssue(), event_id: eventId() },
     fineGrained: ['read_work_item'],
-    keywords: 'single event by ID',
+    keywords: 'single event by ID entry occurrence',
     examples: [
       'show label event 1203 on #12',
       'get resource label event 88 of issue 44',
@@ -916,7 +916,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/resource_milestone_events',
     params: { ...projectIssue(), ...paging() },
     fineGrained: ['read_work_item'],
-    keywords: 'milestone history events changes who changed',
+    keywords: 'milestone history events changes who changed timeline rescheduled retargeted',
     examples: [
       'milestone changes of #12 over time',
       'milestone history of issue 44',
@@ -930,7 +930,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/resource_milestone_events/{event_id}',
     params: { ...projectIssue(), event_id: eventId() },
     fineGrained: ['read_work_item'],
-    keywords: 'single event by ID',
+    keywords: 'single event by ID entry occurrence',
     examples: [
       'show milestone event 301 on #12',
       'get milestone event 17 of issue 44 in acme/api',
@@ -944,7 +944,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/resource_state_events',
     params: { ...projectIssue(), ...paging() },
     fineGrained: ['read_work_item'],
-    keywords: 'state history closed reopened events',
+    keywords: 'state history closed reopened events timeline lifecycle status',
     examples: [
       'who closed #12, per its state history?',
       'state history of issue 44: reopened, closed',
@@ -958,7 +958,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/resource_state_events/{event_id}',
     params: { ...projectIssue(), event_id: eventId() },
     fineGrained: ['read_work_item'],
-    keywords: 'single event by ID',
+    keywords: 'single event by ID entry occurrence status',
     examples: [
       'show state event 5120 on #12',
       'get state event 66 of issue 44',
@@ -973,7 +973,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), ...paging() },
     tier: 'premium',
     fineGrained: ['read_work_item'],
-    keywords: 'iteration sprint history events',
+    keywords: 'iteration sprint history events timeline carryover',
     examples: [
       'which sprints has #12 been in?',
       'iteration history of issue 44 in acme/api',
@@ -988,7 +988,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), event_id: eventId() },
     tier: 'premium',
     fineGrained: ['read_work_item'],
-    keywords: 'single sprint event by ID',
+    keywords: 'single sprint event by ID entry occurrence',
     examples: [
       'show iteration event 210 on #12',
       'get sprint event 14 of issue 44',
@@ -1003,7 +1003,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { ...projectIssue(), ...paging() },
     tier: 'premium',
     fineGrained: ['read_work_item'],
-    keywords: 'weight history events',
+    keywords: 'weight history events story-points timeline complexity',
     examples: [
       'how has the weight of #12 evolved over time?',
       'weight history of issue 44',
@@ -1030,7 +1030,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     },
     tier: 'premium',
     fineGrained: ['read_work_item'],
-    keywords: 'sprints iterations cadence timebox',
+    keywords: 'sprints iterations cadence timebox scrum agile planning team',
     examples: [
       'list the sprints of group acme',
       "what's the current iteration in group platform?",
@@ -1055,7 +1055,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     },
     tier: 'premium',
     fineGrained: ['read_work_item'],
-    keywords: 'sprints iterations cadence timebox',
+    keywords: 'sprints iterations cadence timebox scrum agile planning',
     examples: [
       'which sprints can I use in acme/shop?',
       'current iteration available to project acme/api',
@@ -1129,7 +1129,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       ...cursor(),
     },
     fineGrained: { withheld: 'type', name: 'Namespace' },
-    keywords: 'work items tasks epics objectives key results incidents list',
+    keywords: 'work items tasks epics objectives key results incidents list okrs requirements test-cases filter',
     examples: [
       'list tasks and epics of acme/shop as work items',
       'show open work items of type OBJECTIVE in group acme',
@@ -1167,7 +1167,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     },
     params: { full_path: fullPath(), work_item_iid: id.int('IID of the work item within the project or group') },
     fineGrained: { withheld: 'type', name: 'Namespace' },
-    keywords: 'work item task epic objective',
+    keywords: 'work item task epic objective key-result okr incident children single',
     examples: [
       'show work item 12 in acme/shop with its child tasks',
       'get epic work item 5 in group acme with linked items',
@@ -1194,7 +1194,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     },
     params: { full_path: fullPath(), name: oneOf(WORK_ITEM_TYPES, 'Only the type with this name') },
     fineGrained: { withheld: 'type', name: 'Namespace' },
-    keywords: 'work item types issue task epic type id',
+    keywords: 'work item types issue task epic type id kinds categories gid supported',
     examples: [
       'what work item types exist in acme/shop and their ids?',
       'get the global id of the Task type in group acme',
@@ -1259,7 +1259,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       color: str('Color as hex code, e.g. #1f75cb (epics)'),
     },
     fineGrained: { withheld: 'answer', name: 'WorkItemType' },
-    keywords: 'new work item task epic objective create',
+    keywords: 'new work item task epic objective create add subtask child-task okr key-result incident',
     examples: [
       'create a task under work item 12 in acme/shop: write the migration',
       'new objective in group acme: improve uptime to 99.9 percent',
@@ -1327,7 +1327,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       confirm: bool('Confirm clearing all assignees or CRM contacts (explicit empty list)'),
     },
     fineGrained: { withheld: 'type', name: 'Namespace' },
-    keywords: 'edit work item task epic close reopen assign unassign relabel reparent',
+    keywords: 'edit work item task epic close reopen assign unassign relabel reparent retitle okr',
     examples: [
       'reparent work item 34 in acme/shop under epic work item 5',
       'close work item 88 in group acme',
@@ -1352,7 +1352,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: workItemRef(),
     destructive: true,
     fineGrained: { withheld: 'type', name: 'Namespace' },
-    keywords: 'remove work item task epic permanently',
+    keywords: 'remove work item task epic permanently erase nuke okr trash',
     examples: [
       'delete work item 34 in acme/shop',
       'permanently remove the duplicate task work item 90 from group acme',
@@ -1390,7 +1390,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       ...cursor(),
     },
     fineGrained: { withheld: 'type', name: 'Namespace' },
-    keywords: 'saved views filters saved searches work item views',
+    keywords: 'saved views filters saved searches work item views bookmarks presets custom-views shared',
     examples: [
       'which saved views exist in acme/shop?',
       'which saved work item filters do I follow in group acme?',
@@ -1415,7 +1415,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     },
     params: { full_path: fullPath(), saved_view_id: savedViewId() },
     fineGrained: { withheld: 'type', name: 'Namespace' },
-    keywords: 'saved view filter definition show',
+    keywords: 'saved view filter definition show preset criteria configuration',
     examples: [
       'show saved view 14 of acme/shop with its filters',
       'what filters does saved view 3 in group acme apply?',
@@ -1457,7 +1457,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       private: bool('Keep the view private to its creator (default true)'),
     },
     fineGrained: { withheld: 'answer', name: 'WorkItemSavedViewType' },
-    keywords: 'save filter saved view new',
+    keywords: 'save filter saved view new bookmark preset add store-search',
     examples: [
       'save a view "My open bugs" in acme/shop filtering ~bug and my assignments',
       'create a saved filter in group acme for open incidents sorted by severity',
@@ -1499,7 +1499,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       private: bool('Private to its creator (true) or shared (false)'),
     },
     fineGrained: { withheld: 'answer', name: 'WorkItemSavedViewType' },
-    keywords: 'rename edit saved view filter',
+    keywords: 'rename edit saved view filter preset sharing',
     examples: [
       'rename saved view 14 in acme/shop to "Triage queue"',
       'make saved view 3 shared instead of private',
@@ -1523,7 +1523,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { saved_view_id: savedViewId() },
     destructive: true,
     fineGrained: ['delete_work_item_saved_view'],
-    keywords: 'remove saved view filter',
+    keywords: 'remove saved view filter erase preset trash',
     examples: [
       'delete saved view 14',
       'remove the old "Sprint 12" saved view (id 3) for everyone',
@@ -1547,7 +1547,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     },
     params: { saved_view_id: savedViewId() },
     fineGrained: { withheld: 'answer', name: 'WorkItemSavedViewType' },
-    keywords: 'follow saved view pin',
+    keywords: 'follow saved view pin adopt track sidebar',
     examples: [
       'add saved view 14 to my views',
       'follow the team saved view 3 in group acme',
@@ -1571,7 +1571,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     },
     params: { saved_view_id: savedViewId() },
     fineGrained: { withheld: 'answer', name: 'WorkItemSavedViewType' },
-    keywords: 'unfollow saved view unpin',
+    keywords: 'unfollow saved view unpin hide untrack leave',
     examples: [
       'unfollow saved view 14, keep it for others',
       'take saved view 3 out of my views list, just for me',

@@ -17,7 +17,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       ...paging(),
     },
     fineGrained: ['read_pipeline'],
-    keywords: 'CI build steps stages failed failing jobs of pipeline',
+    keywords: 'CI build steps stages failed failing jobs of pipeline tasks matrix parallel',
     examples: [
       'jobs of pipeline 4521',
       'which jobs failed in pipeline 88123?',
@@ -36,7 +36,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       ...paging(),
     },
     fineGrained: ['read_job'],
-    keywords: 'CI builds recent failed running jobs project-wide',
+    keywords: 'CI builds recent failed running jobs project-wide history tasks',
     examples: [
       'recent failed jobs in acme/shop',
       'what jobs are running in platform/infra right now?',
@@ -55,7 +55,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       ...paging(),
     },
     fineGrained: ['read_pipeline'],
-    keywords: 'downstream child multi-project trigger jobs',
+    keywords: 'downstream child multi-project trigger jobs parent upstream spawned cross-project',
     examples: [
       'what downstream pipelines did pipeline 4521 trigger?',
       'list the trigger jobs of pipeline 88123 and their child pipelines',
@@ -70,7 +70,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     params: { project_id: id.project(), job_id: id.job() },
     fineGrained: ['read_job'],
     nextSteps: ['job.trace', 'job.retry'],
-    keywords: 'CI build step status',
+    keywords: 'CI build step status result task elapsed',
     examples: [
       'status of job 912',
       'which runner ran job 3301 and how long did it take?',
@@ -91,7 +91,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     textResponse: true,
     render: 'job_trace',
     fineGrained: ['read_job'],
-    keywords: 'log logs output console error why failed CI build trace',
+    keywords: 'log logs output console error why failed CI build trace stdout stderr stacktrace tail raw',
     examples: [
       'why did job 912 fail?',
       'show the log of job 3301',
@@ -112,7 +112,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       fail_on_error: bool('Report an error when the job ends failed or canceled (default true)', { in: 'local', default: true }),
     },
     fineGrained: ['read_job'],
-    keywords: 'poll watch until done finished CI build',
+    keywords: 'poll watch until done finished CI build await monitor completion complete blocking',
     examples: [
       'wait for job 912 to finish',
       'let me know when job 3301 completes',
@@ -126,7 +126,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     rest: 'POST /projects/{project_id}/jobs/{job_id}/retry',
     params: { project_id: id.project(), job_id: id.job(), inputs: obj('CI inputs for the new run, e.g. {"env": "staging"}') },
     fineGrained: ['run_job'],
-    keywords: 'rerun restart CI build',
+    keywords: 'rerun restart CI build flaky rebuild redo retrigger',
     examples: [
       'retry job 912',
       'rerun the flaky rspec job 3301',
@@ -144,7 +144,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       force: bool('Force the job to canceled when it is stuck in canceling'),
     },
     fineGrained: ['update_job'],
-    keywords: 'stop abort CI build',
+    keywords: 'stop abort CI build halt terminate interrupt stuck',
     examples: [
       'cancel job 912',
       "stop job 3301, it's hanging",
@@ -163,7 +163,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       job_variables_attributes: strList('Variables for this run: [{"key":"K","value":"V"}]', { items: 'object' }),
     },
     fineGrained: ['run_job'],
-    keywords: 'manual start trigger deploy button',
+    keywords: 'manual start trigger deploy button press kick-off launch gated',
     examples: [
       'run the manual deploy job 912',
       'press play on job 3301 with ENV=prod',
@@ -178,7 +178,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     params: { project_id: id.project(), job_id: id.job() },
     destructive: true,
     fineGrained: ['delete_job'],
-    keywords: 'clear wipe log artifacts',
+    keywords: 'clear wipe log artifacts scrub redact nuke leaked',
     examples: [
       'erase job 912',
       'wipe the log and artifacts of job 3301, it leaked a secret',
@@ -200,7 +200,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     },
     omitted: { job_token: 'CI job token authentication: this server sends the caller token' },
     fineGrained: ['read_job_artifact'],
-    keywords: 'download artifacts zip build output files',
+    keywords: 'download artifacts zip build output files fetch save binaries results',
     examples: [
       'download the artifacts of job 912 to ./out.zip',
       'save the build output zip of job 3301 locally',
@@ -222,7 +222,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     },
     omitted: { job_token: 'CI job token authentication: this server sends the caller token' },
     fineGrained: ['read_job_artifact'],
-    keywords: 'download latest artifacts branch zip',
+    keywords: 'download latest artifacts branch zip main master fetch save newest',
     examples: [
       'download the latest artifacts of the build job on main',
       'get the zip from the last successful package job on release/2.3',
@@ -244,7 +244,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     textResponse: true,
     omitted: { job_token: 'CI job token authentication: this server sends the caller token' },
     fineGrained: ['read_job_artifact'],
-    keywords: 'artifact file read report output',
+    keywords: 'artifact file read report output open cat path specific',
     examples: [
       'read reports/coverage.txt from the artifacts of job 912',
       'open junit.xml from the artifacts of job 3301',
@@ -269,7 +269,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     undocumented: { search_recent_successful_pipelines: "GitLab's job artifacts docs list it; its OpenAPI definition omits it" },
     omitted: { job_token: 'CI job token authentication: this server sends the caller token' },
     fineGrained: ['read_job_artifact'],
-    keywords: 'artifact file latest branch raw',
+    keywords: 'artifact file latest branch raw main master tag open cat',
     examples: [
       'read dist/version.txt from the latest build job artifacts on main',
       'get coverage/summary.json from the last successful test job on develop',
@@ -283,7 +283,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     rest: 'POST /projects/{project_id}/jobs/{job_id}/artifacts/keep',
     params: { project_id: id.project(), job_id: id.job() },
     fineGrained: ['update_job_artifact'],
-    keywords: 'retain preserve artifacts expiry',
+    keywords: 'retain preserve artifacts expiry forever pin persist',
     examples: [
       'keep the artifacts of job 912 forever',
       "don't let job 3301's artifacts expire",
@@ -298,7 +298,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     params: { project_id: id.project(), job_id: id.job() },
     destructive: true,
     fineGrained: ['delete_job_artifact'],
-    keywords: 'remove artifacts free storage',
+    keywords: 'remove artifacts free storage nuke cleanup disk-space',
     examples: [
       'delete the artifacts of job 912',
       "remove job 3301's artifacts to free space",
@@ -313,7 +313,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     params: { project_id: id.project() },
     destructive: true,
     fineGrained: ['delete_artifact'],
-    keywords: 'remove all artifacts cleanup storage',
+    keywords: 'remove all artifacts cleanup storage bulk reclaim disk-space quota',
     examples: [
       'delete all job artifacts in acme/shop',
       'purge every artifact of platform/infra to reclaim storage',
@@ -329,7 +329,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     rest: 'GET /projects/{project_id}/job_token_scope',
     params: { project_id: id.project() },
     fineGrained: ['read_job_token_scope'],
-    keywords: 'CI_JOB_TOKEN access scope settings',
+    keywords: 'CI_JOB_TOKEN access scope settings enforced restriction permissions status',
     examples: [
       'is the CI_JOB_TOKEN allowlist enforced on acme/shop?',
       'show the job token access settings of platform/infra',
@@ -346,7 +346,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       enabled: req(bool('Limit access to this project to allowlisted projects and groups')),
     },
     fineGrained: ['update_job_token_scope'],
-    keywords: 'CI_JOB_TOKEN access limit toggle',
+    keywords: 'CI_JOB_TOKEN access limit toggle enforce restrict turn-on turn-off lock-down',
     examples: [
       'turn on the job token access limit for acme/shop',
       'switch off the CI_JOB_TOKEN inbound restriction on platform/infra',
@@ -360,7 +360,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     rest: 'GET /projects/{project_id}/job_token_scope/allowlist',
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_job_token_scope_allowlist'],
-    keywords: 'CI_JOB_TOKEN allowlist inbound projects',
+    keywords: 'CI_JOB_TOKEN allowlist inbound projects permitted trusted cross-project',
     examples: [
       "which projects' job tokens can access acme/shop?",
       'list the inbound CI_JOB_TOKEN allowlist of platform/infra',
@@ -383,7 +383,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       job_token_policies: "GitLab's job token scope docs list it (fine-grained job token permissions); its OpenAPI definition omits it",
     },
     fineGrained: ['create_job_token_scope_allowlist'],
-    keywords: 'CI_JOB_TOKEN allowlist add project',
+    keywords: 'CI_JOB_TOKEN allowlist add project permit trust grant whitelist cross-project',
     examples: [
       'allow acme/api pipelines to access acme/shop with CI_JOB_TOKEN',
       'add project 812 to the job token allowlist of platform/infra',
@@ -401,7 +401,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     },
     destructive: true,
     fineGrained: ['delete_job_token_scope_allowlist'],
-    keywords: 'CI_JOB_TOKEN allowlist remove project',
+    keywords: 'CI_JOB_TOKEN allowlist remove project whitelist revoke disallow untrust',
     examples: [
       'remove project 812 from the job token allowlist of acme/shop',
       'delete acme/api from the CI_JOB_TOKEN allowlist of platform/infra',
@@ -415,7 +415,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     rest: 'GET /projects/{project_id}/job_token_scope/groups_allowlist',
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_job_token_scope_allowlist'],
-    keywords: 'CI_JOB_TOKEN allowlist groups',
+    keywords: 'CI_JOB_TOKEN allowlist groups permitted trusted namespaces org inbound',
     examples: [
       'which groups are on the job token allowlist of acme/shop?',
       'list allowlisted groups for CI_JOB_TOKEN in platform/infra',
@@ -438,7 +438,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       job_token_policies: "GitLab's job token scope docs list it (fine-grained job token permissions); its OpenAPI definition omits it",
     },
     fineGrained: ['create_job_token_scope_allowlist'],
-    keywords: 'CI_JOB_TOKEN allowlist add group',
+    keywords: 'CI_JOB_TOKEN allowlist add group permit trust grant whitelist namespace org',
     examples: [
       'allow jobs from group acme to access platform/infra with CI_JOB_TOKEN',
       'add group 55 to the job token allowlist of acme/shop',
@@ -456,7 +456,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     },
     destructive: true,
     fineGrained: ['delete_job_token_scope_allowlist'],
-    keywords: 'CI_JOB_TOKEN allowlist remove group',
+    keywords: 'CI_JOB_TOKEN allowlist remove group whitelist revoke disallow untrust namespace org',
     examples: [
       'remove group 55 from the job token allowlist of acme/shop',
       'delete the data-team group entry from the CI_JOB_TOKEN allowlist of platform/infra',

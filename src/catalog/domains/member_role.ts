@@ -58,7 +58,7 @@ export default domain('member_role', 'Custom roles (member roles) of top-level g
     params: { group_id: id.group() },
     tier: 'ultimate',
     fineGrained: ['read_member_role'],
-    keywords: 'custom roles permissions RBAC group roles',
+    keywords: 'custom roles permissions RBAC group roles abilities org team access-levels privileges',
     examples: [
       'what custom roles exist in group acme?',
       'list the member roles defined for the platform group',
@@ -73,7 +73,7 @@ export default domain('member_role', 'Custom roles (member roles) of top-level g
     params: {},
     tier: 'ultimate',
     fineGrained: ['read_member_role'],
-    keywords: 'custom roles permissions RBAC instance admin',
+    keywords: 'custom roles permissions RBAC instance admin abilities server-wide access-levels privileges global',
     examples: [
       'list instance-wide custom roles',
       'as admin, show all custom roles on this GitLab server',
@@ -88,7 +88,7 @@ export default domain('member_role', 'Custom roles (member roles) of top-level g
     params: { group_id: id.group(), ...roleFields() },
     tier: 'ultimate',
     fineGrained: ['create_member_role'],
-    keywords: 'new custom role permissions RBAC group',
+    keywords: 'new custom role permissions RBAC group define add org privileges abilities fine-grained',
     examples: [
       'create a custom role "Security Reviewer" in group acme based on Reporter with read_vulnerability',
       'define a Developer-based role in group platform that can manage CI variables',
@@ -103,7 +103,7 @@ export default domain('member_role', 'Custom roles (member roles) of top-level g
     params: roleFields(),
     tier: 'ultimate',
     fineGrained: ['create_member_role'],
-    keywords: 'new custom role permissions RBAC instance admin',
+    keywords: 'new custom role permissions RBAC instance admin define add server-wide privileges abilities fine-grained',
     examples: [
       'create an instance-level custom role "Auditor" based on Guest with compliance dashboard access',
       'as admin, add a server-wide custom role that can archive projects',
@@ -119,7 +119,7 @@ export default domain('member_role', 'Custom roles (member roles) of top-level g
     destructive: true,
     tier: 'ultimate',
     fineGrained: ['delete_member_role'],
-    keywords: 'remove custom role group',
+    keywords: 'remove custom role group drop org unused rbac privileges',
     examples: [
       'delete custom role 12 from group acme',
       'remove the unused member role 7 in the platform group',
@@ -135,7 +135,7 @@ export default domain('member_role', 'Custom roles (member roles) of top-level g
     destructive: true,
     tier: 'ultimate',
     fineGrained: ['delete_member_role'],
-    keywords: 'remove custom role instance admin',
+    keywords: 'remove custom role instance admin drop server-wide unused rbac privileges',
     examples: [
       'delete instance custom role 4',
       'remove the server-wide member role 9',

@@ -16,7 +16,7 @@ export default domain('model_registry', 'Machine learning model registry: model 
       status: 'applies when publishing (hidden files), not when downloading',
     },
     fineGrained: ['read_model_version'],
-    keywords: 'ML machine learning model weights artifact download mlflow',
+    keywords: 'ML machine learning model weights artifact download mlflow safetensors onnx checkpoint pickle fetch save',
     examples: [
       'download model.safetensors of model version 42 in acme/ml-models to ./weights',
       'fetch the onnx file of ML model version 17 from data/recsys and save it locally',

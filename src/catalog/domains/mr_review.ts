@@ -26,7 +26,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     },
     render: 'diff',
     fineGrained: ['read_merge_request'],
-    keywords: 'PR pull request review diff changes files changed code review patch',
+    keywords: 'PR pull request review diff changes files changed code review patch changeset modified delta lines',
     examples: [
       'review the code changes of MR 88',
       'show the file-by-file diff of !42 so I can review it',
@@ -42,7 +42,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     textResponse: true,
     render: 'text',
     fineGrained: ['read_merge_request'],
-    keywords: 'PR patch raw diff git diff text',
+    keywords: 'PR patch raw diff git diff text download dump patchfile',
     examples: [
       'give me the raw patch of !88',
       'plain git diff text for MR 42 so I can apply it locally',
@@ -56,7 +56,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     rest: 'GET /projects/{project_id}/merge_requests/{merge_request_iid}/versions',
     params: { ...projectMr(), ...paging() },
     fineGrained: ['read_merge_request'],
-    keywords: 'PR versions pushes revisions SHAs diff refs',
+    keywords: 'PR versions pushes revisions SHAs diff refs iterations history force-push updates',
     examples: [
       'list the diff versions of !88',
       'list push revisions of MR 42 with their base and head SHAs',
@@ -76,7 +76,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     },
     render: 'diff',
     fineGrained: ['read_merge_request'],
-    keywords: 'PR version revision diff compare push',
+    keywords: 'PR version revision diff compare push iteration snapshot interdiff',
     examples: [
       'show diff version 3 of !88',
       'what did version 512 of MR 42 contain compared to base?',
@@ -92,7 +92,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     rest: 'GET /projects/{project_id}/merge_requests/{merge_request_iid}/discussions',
     params: { ...projectMr(), ...paging() },
     fineGrained: ['read_merge_request'],
-    keywords: 'PR review threads comments feedback unresolved conversations',
+    keywords: 'PR review threads comments feedback unresolved conversations inline remarks outstanding unaddressed',
     examples: [
       'list unresolved review threads on MR 88',
       'list review discussions of MR 42',
@@ -106,7 +106,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     rest: 'GET /projects/{project_id}/merge_requests/{merge_request_iid}/discussions/{discussion_id}',
     params: { ...projectMr(), discussion_id: id.discussion() },
     fineGrained: ['read_merge_request'],
-    keywords: 'PR review thread comments',
+    keywords: 'PR review thread comments single conversation',
     examples: [
       'show discussion 5e1a on !88',
       'get the review thread with id 7c3d on MR 42',
@@ -127,7 +127,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     },
     undocumented: { commit_id: 'read for a diff thread (opts[:commit_id] = params[:commit_id], lib/api/discussions.rb, gitlabhq 05f0ebba) though not declared' },
     fineGrained: ['create_merge_request'],
-    keywords: 'PR review comment line comment inline suggestion feedback thread',
+    keywords: 'PR review comment line comment inline suggestion feedback thread annotate new remark',
     examples: [
       'leave a review comment on line 42 of app.rb in !88',
       'start a thread on MR 42 questioning the cache TTL',
@@ -146,7 +146,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       created_at: str('Creation time (ISO 8601; administrators or project owners)'),
     },
     fineGrained: ['create_merge_request'],
-    keywords: 'PR reply respond answer review thread comment discussion',
+    keywords: 'PR reply respond answer review thread comment discussion follow-up response',
     examples: [
       'reply to thread 5e1a on !88: fixed in the latest commit',
       'answer the reviewer in discussion 7c3d on MR 42',
@@ -160,7 +160,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     rest: 'PUT /projects/{project_id}/merge_requests/{merge_request_iid}/discussions/{discussion_id}',
     params: { ...projectMr(), discussion_id: id.discussion(), resolved: req(bool('true resolves the thread, false reopens it')) },
     fineGrained: ['update_merge_request'],
-    keywords: 'PR resolve unresolve thread done addressed feedback',
+    keywords: 'PR resolve unresolve thread done addressed feedback mark settle close-out fixed',
     examples: [
       'resolve thread 5e1a on !88',
       'mark discussion 7c3d on MR 42 as resolved',
@@ -180,7 +180,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       resolved: bool('Resolve (true) or unresolve (false) the note'),
     },
     fineGrained: ['update_merge_request'],
-    keywords: 'PR edit resolve review thread message text',
+    keywords: 'PR edit resolve review thread message text fix-typo reword correct',
     examples: [
       'edit my reply 9001 in thread 5e1a on !88',
       'reword note 733 in review discussion 7c3d of MR 42',
@@ -195,7 +195,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     params: { ...projectMr(), discussion_id: id.discussion(), note_id: id.note() },
     destructive: true,
     fineGrained: ['delete_merge_request'],
-    keywords: 'PR remove review thread message',
+    keywords: 'PR remove review thread message erase drop nuke',
     examples: [
       'delete my reply 9001 in thread 5e1a on !88',
       'remove note 733 from review discussion 7c3d on MR 42',
@@ -211,7 +211,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     rest: 'GET /projects/{project_id}/merge_requests/{merge_request_iid}/draft_notes',
     params: projectMr(),
     fineGrained: ['read_merge_request'],
-    keywords: 'PR pending review draft comments batch review',
+    keywords: 'PR pending review draft comments batch review unsent held',
     examples: [
       'show my pending review comments on !88',
       'what unpublished draft notes do I have on MR 42?',
@@ -225,7 +225,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     rest: 'GET /projects/{project_id}/merge_requests/{merge_request_iid}/draft_notes/{draft_note_id}',
     params: { ...projectMr(), draft_note_id: draftNoteId() },
     fineGrained: ['read_merge_request'],
-    keywords: 'PR draft review comment',
+    keywords: 'PR draft review comment unpublished unsent',
     examples: [
       'show draft note 301 on !88',
       'get pending review comment 12 of MR 42',
@@ -246,7 +246,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       resolve_discussion: bool('Resolve that discussion when the draft is published'),
     },
     fineGrained: ['update_merge_request'],
-    keywords: 'PR start review draft pending unpublished batch',
+    keywords: 'PR start review draft pending unpublished batch unsent hold save-for-later',
     examples: [
       'add a draft comment on !88 at line 20 of lib/cache.rb without posting yet',
       'start a review on MR 42 with a pending note: needs tests',
@@ -265,7 +265,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       position: obj(POSITION),
     },
     fineGrained: ['update_merge_request'],
-    keywords: 'PR edit draft review comment',
+    keywords: 'PR edit draft review comment unpublished reword unsent',
     examples: [
       'edit my draft note 301 on !88',
       'change pending review comment 12 on MR 42 to say "nit"',
@@ -280,7 +280,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     params: { ...projectMr(), draft_note_id: draftNoteId() },
     destructive: true,
     fineGrained: ['update_merge_request'],
-    keywords: 'PR discard draft review comment',
+    keywords: 'PR discard draft review comment throw-away drop',
     examples: [
       'delete draft note 301 on !88',
       'remove my unpublished comment 12 from MR 42',
@@ -294,7 +294,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     rest: 'PUT /projects/{project_id}/merge_requests/{merge_request_iid}/draft_notes/{draft_note_id}/publish',
     params: { ...projectMr(), draft_note_id: draftNoteId() },
     fineGrained: ['update_merge_request'],
-    keywords: 'PR publish post submit one',
+    keywords: 'PR publish post submit one send single',
     examples: [
       'publish only draft note 301 on MR 88, not the rest',
       'post just my pending comment 12 on MR 42',
@@ -308,7 +308,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     rest: 'POST /projects/{project_id}/merge_requests/{merge_request_iid}/draft_notes/bulk_publish',
     params: projectMr(),
     fineGrained: ['update_merge_request'],
-    keywords: 'PR submit review finish review publish all drafts',
+    keywords: 'PR submit review finish review publish all drafts complete send bulk',
     examples: [
       'submit my review on !88',
       'publish all my draft comments on MR 42',
@@ -330,7 +330,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       ...paging(),
     },
     fineGrained: ['read_work_item'],
-    keywords: 'PR comments notes conversation activity',
+    keywords: 'PR comments notes conversation activity timeline remarks feedback',
     examples: [
       'list all comments on MR 88',
       'what did people say on MR 42?',
@@ -344,7 +344,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     rest: 'GET /projects/{project_id}/merge_requests/{merge_request_iid}/notes/{note_id}',
     params: { ...projectMr(), note_id: id.note() },
     fineGrained: ['read_work_item'],
-    keywords: 'PR single comment',
+    keywords: 'PR single comment remark specific',
     examples: [
       'show comment 7001 on !88',
       'get note 640 of MR 42',
@@ -365,7 +365,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     },
     omitted: { confidential: 'deprecated by GitLab in favour of internal' },
     fineGrained: ['create_work_item'],
-    keywords: 'PR comment reply write note respond',
+    keywords: 'PR comment reply write note respond post remark leave say',
     examples: [
       'comment on !88: please add a changelog entry',
       'post a note on MR 42 that QA passed',
@@ -380,7 +380,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     params: { ...projectMr(), note_id: id.note(), body: req(str('New comment text (Markdown)')) },
     omitted: { confidential: 'deprecated by GitLab; a note cannot be made internal after it is posted' },
     fineGrained: ['update_work_item'],
-    keywords: 'PR edit text reword',
+    keywords: 'PR edit text reword fix-typo correct',
     examples: [
       'fix a typo in my posted comment 7001 on MR 88',
       'reword note 640 on MR 42 in acme/api',
@@ -395,7 +395,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     params: { ...projectMr(), note_id: id.note() },
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'PR remove erase',
+    keywords: 'PR remove erase drop nuke trash',
     examples: [
       'delete comment 7001 on MR 88',
       'remove my note 640 from merge request 42',

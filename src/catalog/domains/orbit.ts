@@ -10,7 +10,7 @@ export default domain('orbit', 'Orbit knowledge graph of the public hosted insta
     tier: 'premium',
     hostedOnly: true,
     fineGrained: ['read_orbit'],
-    keywords: 'knowledge graph orbit available healthy up service status',
+    keywords: 'knowledge graph orbit available healthy up service status uptime ping alive gkg heartbeat',
     examples: [
       'is the Orbit knowledge graph up?',
       'check Orbit service health and version',
@@ -29,7 +29,7 @@ export default domain('orbit', 'Orbit knowledge graph of the public hosted insta
     tier: 'premium',
     hostedOnly: true,
     fineGrained: ['read_orbit'],
-    keywords: 'knowledge graph ontology entities relationships nodes edges model',
+    keywords: 'knowledge graph ontology entities relationships nodes edges model gkg metamodel structure',
     examples: [
       'what node types and edges does the Orbit graph have?',
       'show the Orbit ontology with MergeRequest and Project expanded',
@@ -45,7 +45,7 @@ export default domain('orbit', 'Orbit knowledge graph of the public hosted insta
     tier: 'premium',
     hostedOnly: true,
     fineGrained: ['read_orbit'],
-    keywords: 'knowledge graph query language grammar syntax json schema',
+    keywords: 'knowledge graph query language grammar syntax json schema gkg spec format reference',
     examples: [
       'how do I write an Orbit graph query? show the query language',
       'give me the JSON schema of the Orbit query DSL',
@@ -61,7 +61,7 @@ export default domain('orbit', 'Orbit knowledge graph of the public hosted insta
     tier: 'premium',
     hostedOnly: true,
     fineGrained: ['read_orbit'],
-    keywords: 'knowledge graph tools manifest mcp',
+    keywords: 'knowledge graph tools manifest mcp gkg functions capabilities available',
     examples: [
       'list the Orbit MCP tools and their parameters',
       'what tools does the Orbit manifest expose?',
@@ -82,7 +82,7 @@ export default domain('orbit', 'Orbit knowledge graph of the public hosted insta
     tier: 'premium',
     hostedOnly: true,
     fineGrained: ['read_orbit'],
-    keywords: 'knowledge graph search relationships who touched dependencies traverse aggregate',
+    keywords: 'knowledge graph search relationships who touched dependencies traverse aggregate gkg cypher explore impact',
     examples: [
       'use the Orbit knowledge graph to find which projects depend on acme/auth-lib',
       'run an Orbit traversal from user alice to the MRs she authored, limit 10',
@@ -104,7 +104,7 @@ export default domain('orbit', 'Orbit knowledge graph of the public hosted insta
     hostedOnly: true,
     fineGrained: ['read_orbit'],
     notFound: { kind: 'Orbit-indexed group or project', idParam: 'full_path', listAction: 'orbit.status' },
-    keywords: 'knowledge graph indexed indexing progress coverage',
+    keywords: 'knowledge graph indexed indexing progress coverage gkg sync freshness backfill',
     examples: [
       'is acme/shop indexed in Orbit yet?',
       'show Orbit indexing progress for group acme',

@@ -52,7 +52,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       ...paging(),
     },
     fineGrained: ['read_package'],
-    keywords: 'package registry artifacts npm maven pypi nuget generic libraries releases',
+    keywords: 'package registry artifacts npm maven pypi nuget generic libraries releases composer conan helm rubygems terraform-modules',
     examples: [
       'list packages in acme/shop',
       'npm packages published in platform/sdk',
@@ -72,7 +72,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       ...paging(),
     },
     fineGrained: ['read_package'],
-    keywords: 'group package registry npm maven libraries',
+    keywords: 'group package registry npm maven libraries org pypi nuget generic subgroups namespace',
     examples: [
       'all packages across group acme',
       'list pypi packages in the platform group',
@@ -88,7 +88,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     fineGrained: ['read_package'],
     notFound: { kind: 'package', idParam: 'package_id', listAction: 'package.list' },
     nextSteps: ['package.file_list'],
-    keywords: 'package version',
+    keywords: 'package version metadata npm maven pypi',
     examples: [
       'show package 812 in acme/shop',
       'which pipeline built package 4401?',
@@ -108,7 +108,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       ...paging(),
     },
     fineGrained: ['read_package'],
-    keywords: 'package files assets checksums',
+    keywords: 'package files assets checksums sha256 contents tarball jar wheel',
     examples: [
       'what files are in package 812?',
       'list files and checksums of package 4401 in acme/api',
@@ -123,7 +123,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     params: { project_id: id.project(), package_id: packageId() },
     destructive: true,
     fineGrained: ['delete_package'],
-    keywords: 'remove package version',
+    keywords: 'remove package version unpublish yank nuke',
     examples: [
       'delete package 812 in acme/shop',
       'remove the broken release package 4401',
@@ -142,7 +142,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     },
     destructive: true,
     fineGrained: ['delete_package'],
-    keywords: 'remove package file',
+    keywords: 'remove package file asset tarball binary',
     examples: [
       'delete file 9023 from package 812',
       'remove the bad tarball 311 of package 4401 in acme/api',
@@ -164,7 +164,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     },
     omitted: { path: DIRECTORY_SEGMENT },
     fineGrained: ['read_package'],
-    keywords: 'download generic package file binary artifact',
+    keywords: 'download generic package file binary artifact fetch save tarball retrieve',
     examples: [
       'download app.tar.gz from generic package myapp 1.2.0 in acme/shop',
       'fetch the cli binary of generic package tools v3.0.1 to ./bin',
@@ -185,7 +185,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     },
     omitted: { path: DIRECTORY_SEGMENT, select: PACKAGE_FILE_ANSWER },
     fineGrained: ['create_package'],
-    keywords: 'upload publish generic package binary artifact release asset',
+    keywords: 'upload publish generic package binary artifact release asset store tarball put',
     examples: [
       'upload dist/app.tar.gz as generic package myapp 1.2.0',
       'publish build.zip to the generic registry of platform/tools as version 3.0.1',
@@ -218,7 +218,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     },
     omitted: { path: DIRECTORY_SEGMENT, select: PACKAGE_FILE_ANSWER },
     fineGrained: ['create_package', 'create_release_link'],
-    keywords: 'upload publish release asset attach binary download link',
+    keywords: 'upload publish release asset attach binary download link installer distributable',
     examples: [
       'upload app.tar.gz to package myapp 1.2.0 and attach it to release v1.2.0',
       'publish the installer and add it as an asset on the v3.0.1 release',
@@ -240,7 +240,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     },
     omitted: { path: DIRECTORY_SEGMENT, select: PACKAGE_FILE_ANSWER, file: 'supplied: each file of directory_path is the body of its own upload' },
     fineGrained: ['create_package'],
-    keywords: 'upload folder bulk publish generic package build outputs',
+    keywords: 'upload folder bulk publish generic package build outputs recursive dist glob batch multiple',
     examples: [
       'upload everything in ./dist as generic package myapp 1.2.0',
       'publish all *.tar.gz files from build/ to package tools 3.0.1',
@@ -256,7 +256,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     rest: 'GET /projects/{project_id}/packages/protection/rules',
     params: { project_id: id.project() },
     fineGrained: ['read_package'],
-    keywords: 'protected packages push delete rules',
+    keywords: 'protected packages push delete rules restrictions permissions locked guard',
     examples: [
       'list package protection rules in acme/shop',
       'which packages are protected in platform/sdk?',
@@ -276,7 +276,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       minimum_access_level_for_delete: oneOf(['owner', 'admin'], 'Minimum role to delete matching packages'),
     },
     fineGrained: ['create_package'],
-    keywords: 'protect packages rule push delete',
+    keywords: 'protect packages rule push delete restrict lock guard maintainer owner-only',
     examples: [
       'protect npm packages @acme/* so only maintainers can push',
       'only owners may delete pypi packages named internal-* in platform/sdk',
@@ -297,7 +297,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       minimum_access_level_for_delete: oneOf(['owner', 'admin'], 'Minimum role to delete matching packages'),
     },
     fineGrained: ['update_package'],
-    keywords: 'edit package protection rule require role',
+    keywords: 'edit package protection rule require role maintainer owner tighten loosen',
     examples: [
       'change package protection rule 5 to require owner for push',
       'update package rule 9 to cover maven com.acme.*',
@@ -312,7 +312,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     params: { project_id: id.project(), package_protection_rule_id: protectionRuleId() },
     destructive: true,
     fineGrained: ['delete_package'],
-    keywords: 'remove unprotect packages',
+    keywords: 'remove unprotect packages lift unlock unrestrict drop',
     examples: [
       'delete package protection rule 5',
       'drop package protection rule 9 in platform/sdk so anyone can publish again',
@@ -333,7 +333,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       ...paging(),
     },
     fineGrained: ['read_container_repository'],
-    keywords: 'docker container images registry OCI',
+    keywords: 'docker container images registry OCI ghcr dockerhub ecr harbor',
     examples: [
       'list docker images in acme/shop',
       'what container repositories does platform/infra have?',
@@ -347,7 +347,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     rest: 'GET /groups/{group_id}/registry/repositories',
     params: { group_id: id.group(), ...paging() },
     fineGrained: ['read_container_repository'],
-    keywords: 'docker container images registry group',
+    keywords: 'docker container images registry group org namespace subgroups ghcr dockerhub',
     examples: [
       'list container images across group acme',
       'all registry repositories in the platform group',
@@ -366,7 +366,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       size: bool('Include the size of the repository'),
     },
     fineGrained: ['read_container_repository'],
-    keywords: 'docker image repository size',
+    keywords: 'docker image repository size storage usage footprint oci',
     examples: [
       'show container repository 31 with its size',
       'how big is registry repository 207?',
@@ -381,7 +381,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     params: { project_id: id.project(), repository_id: repositoryId() },
     destructive: true,
     fineGrained: ['delete_container_repository'],
-    keywords: 'remove docker image repository',
+    keywords: 'remove docker image repository nuke',
     examples: [
       'delete container repository 31 in acme/shop',
       'remove the whole docker image repo 207 with all its tags',
@@ -395,7 +395,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     rest: 'GET /projects/{project_id}/registry/repositories/{repository_id}/tags',
     params: { project_id: id.project(), repository_id: repositoryId(), ...paging() },
     fineGrained: ['read_container_repository'],
-    keywords: 'docker image tags versions',
+    keywords: 'docker image tags versions oci',
     examples: [
       'list tags of container repository 31 in acme/shop',
       'what image versions are in registry repo 207?',
@@ -413,7 +413,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       tag_name: id.str('Image tag name, e.g. latest'),
     },
     fineGrained: ['read_container_repository'],
-    keywords: 'docker image tag digest',
+    keywords: 'docker image tag digest sha256 manifest oci',
     examples: [
       'digest of the latest tag in container repository 31',
       'show image tag v2.3.0 of registry repo 207',
@@ -432,7 +432,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     },
     destructive: true,
     fineGrained: ['delete_container_repository'],
-    keywords: 'remove docker image tag',
+    keywords: 'remove docker image tag untag nuke',
     examples: [
       'delete image tag v1.0.0 from container repo 31',
       'remove the broken latest tag in registry repo 207',
@@ -455,7 +455,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     destructive: true,
     omitted: { name_regex: 'deprecated by GitLab in favour of name_regex_delete' },
     fineGrained: ['delete_container_repository'],
-    keywords: 'cleanup prune old docker tags bulk',
+    keywords: 'cleanup prune old docker tags bulk retention stale mass housekeeping',
     examples: [
       'delete all image tags older than 30 days in repo 31, keep the newest 5',
       'clean up tags matching dev-.* in container repository 207',
@@ -471,7 +471,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     rest: 'GET /projects/{project_id}/registry/protection/repository/rules',
     params: { project_id: id.project() },
     fineGrained: ['read_container_repository_protection_rule'],
-    keywords: 'protected container images push delete rules',
+    keywords: 'protected container images push delete rules docker restrictions permissions locked',
     examples: [
       'list container repository protection rules of acme/shop',
       'which image paths are protected in platform/infra?',
@@ -490,7 +490,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       minimum_access_level_for_delete: oneOf(PUSH_LEVELS, 'Minimum role to delete images (set this or the push level)'),
     },
     fineGrained: ['create_container_repository_protection_rule'],
-    keywords: 'protect container images rule',
+    keywords: 'protect container images rule docker restrict lock guard maintainer',
     examples: [
       'protect container repos acme/shop/app-* so only maintainers can push',
       'require owner to delete images under platform/infra/base-*',
@@ -510,7 +510,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       minimum_access_level_for_delete: oneOf([...PUSH_LEVELS, ''], 'Minimum role to delete images ("" unsets)'),
     },
     fineGrained: ['update_container_repository_protection_rule'],
-    keywords: 'edit container protection rule require role',
+    keywords: 'edit container protection rule require role docker maintainer owner tighten',
     examples: [
       'change container protection rule 4 to require admin for push',
       'update image protection rule 8 pattern to acme/shop/api-*',
@@ -525,7 +525,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     params: { project_id: id.project(), protection_rule_id: protectionRuleId() },
     destructive: true,
     fineGrained: ['delete_container_repository_protection_rule'],
-    keywords: 'remove unprotect container repository',
+    keywords: 'remove unprotect container repository docker lift unlock unrestrict drop',
     examples: [
       'delete container repository protection rule 4',
       'unprotect container images: remove image path rule 8 in platform/infra',
@@ -541,7 +541,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     rest: 'GET /projects/{project_id}/registry/protection/tag/rules',
     params: { project_id: id.project() },
     fineGrained: ['read_container_registry_protection_tag_rule'],
-    keywords: 'protected docker tags rules immutable',
+    keywords: 'protected docker tags rules immutable restrictions permissions locked',
     examples: [
       'list image tag protection rules in acme/shop',
       'which docker tags are protected in platform/infra?',
@@ -560,7 +560,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       minimum_access_level_for_delete: req(oneOf(PUSH_LEVELS, 'Minimum role to delete matching tags')),
     },
     fineGrained: ['create_container_registry_protection_tag_rule'],
-    keywords: 'protect docker tags rule',
+    keywords: 'protect docker tags rule immutable lock restrict guard maintainer',
     examples: [
       'protect image tags v*-release so only maintainers push or delete them',
       'make container tags matching prod-* owner-only in acme/shop',
@@ -580,7 +580,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       minimum_access_level_for_delete: oneOf([...PUSH_LEVELS, ''], 'Minimum role to delete matching tags ("" unsets)'),
     },
     fineGrained: ['update_container_registry_protection_tag_rule'],
-    keywords: 'edit docker tag protection rule require role',
+    keywords: 'edit docker tag protection rule require role maintainer owner immutable tighten',
     examples: [
       'change tag protection rule 2 to require admin for delete',
       'update docker tag rule 6 pattern to release-*',
@@ -595,7 +595,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     params: { project_id: id.project(), protection_rule_id: protectionRuleId() },
     destructive: true,
     fineGrained: ['delete_container_registry_protection_tag_rule'],
-    keywords: 'remove unprotect docker tags',
+    keywords: 'remove unprotect docker tags lift unlock mutable drop',
     examples: [
       'delete tag protection rule 2',
       'remove docker tag protection rule 6 in acme/shop, tags can be overwritten again',

@@ -37,7 +37,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       ...paging(),
     },
     fineGrained: ['read_pipeline'],
-    keywords: 'CI builds runs workflows recent failed pipelines',
+    keywords: 'CI builds runs workflows recent failed pipelines history actions checks broken running',
     examples: [
       'show failed pipelines on main in acme/shop',
       'recent CI runs for platform/infra',
@@ -53,7 +53,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     fineGrained: ['read_pipeline'],
     notFound: { kind: 'pipeline', idParam: 'pipeline_id', listAction: 'pipeline.list' },
     nextSteps: ['job.list', 'pipeline.test_report_summary', 'pipeline.retry'],
-    keywords: 'CI build status',
+    keywords: 'CI build status result outcome elapsed',
     examples: [
       'status of pipeline 4521',
       'how long did pipeline 88123 in acme/shop take?',
@@ -70,7 +70,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       ref: str('Branch or tag (default: the default branch)'),
     },
     fineGrained: ['read_pipeline'],
-    keywords: 'CI build last latest current status main branch',
+    keywords: 'CI build last latest current status main branch green red passing head tip master',
     examples: [
       'is main green?',
       'latest pipeline on develop in acme/shop',
@@ -90,7 +90,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     },
     fineGrained: ['create_pipeline'],
     nextSteps: ['pipeline.wait', 'job.list'],
-    keywords: 'start trigger run CI build new pipeline',
+    keywords: 'start trigger run CI build new pipeline kick-off launch dispatch fire execute',
     examples: [
       'run a pipeline on main in acme/shop',
       'kick off CI for feature/login with DEPLOY=true',
@@ -104,7 +104,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     rest: 'POST /projects/{project_id}/pipelines/{pipeline_id}/retry',
     params: { project_id: id.project(), pipeline_id: id.pipeline() },
     fineGrained: ['update_pipeline'],
-    keywords: 'rerun restart failed CI build',
+    keywords: 'rerun restart failed CI build flaky rebuild retrigger redo',
     examples: [
       'rerun the failed jobs of pipeline 4521',
       'retry pipeline 88123 in acme/shop',
@@ -118,7 +118,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     rest: 'POST /projects/{project_id}/pipelines/{pipeline_id}/cancel',
     params: { project_id: id.project(), pipeline_id: id.pipeline() },
     fineGrained: ['update_pipeline'],
-    keywords: 'stop abort CI build',
+    keywords: 'stop abort CI build halt terminate interrupt',
     examples: [
       'cancel pipeline 4521',
       "stop pipeline 88123, it's stuck",
@@ -133,7 +133,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     params: { project_id: id.project(), pipeline_id: id.pipeline() },
     destructive: true,
     fineGrained: ['delete_pipeline'],
-    keywords: 'remove CI build',
+    keywords: 'remove CI build nuke cleanup',
     examples: [
       'delete pipeline 4521',
       'nuke pipeline 88123 and its logs in acme/shop',
@@ -151,7 +151,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       name: req(str('New name of the pipeline')),
     },
     fineGrained: ['update_pipeline'],
-    keywords: 'rename pipeline name title',
+    keywords: 'rename pipeline name title retitle nickname caption',
     examples: [
       'rename pipeline 4521 to nightly perf run',
       'give pipeline 88123 the name release candidate 2',
@@ -165,7 +165,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     rest: 'GET /projects/{project_id}/pipelines/{pipeline_id}/variables',
     params: { project_id: id.project(), pipeline_id: id.pipeline() },
     fineGrained: ['read_pipeline'],
-    keywords: 'CI variables parameters env run inputs',
+    keywords: 'CI variables parameters env run inputs arguments passed values args',
     examples: [
       'what variables was pipeline 4521 run with?',
       'show the env vars passed to pipeline 88123',
@@ -179,7 +179,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     rest: 'GET /projects/{project_id}/pipelines/{pipeline_id}/test_report',
     params: { project_id: id.project(), pipeline_id: id.pipeline() },
     fineGrained: ['read_pipeline'],
-    keywords: 'tests junit failing tests results CI',
+    keywords: 'tests junit failing tests results CI rspec pytest jest specs flaky stacktrace',
     examples: [
       'which tests failed in pipeline 4521?',
       'full junit report for pipeline 88123 in acme/shop',
@@ -193,7 +193,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     rest: 'GET /projects/{project_id}/pipelines/{pipeline_id}/test_report_summary',
     params: { project_id: id.project(), pipeline_id: id.pipeline() },
     fineGrained: ['read_pipeline'],
-    keywords: 'tests junit totals results CI',
+    keywords: 'tests junit totals results CI pass-rate overview passed skipped stats',
     examples: [
       'how many tests passed in pipeline 4521?',
       'test totals for pipeline 88123',
@@ -214,7 +214,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       fail_on_error: bool('Report an error when the pipeline ends failed or canceled (default true)', { in: 'local', default: true }),
     },
     fineGrained: ['read_pipeline'],
-    keywords: 'poll watch until done finished complete CI build',
+    keywords: 'poll watch until done finished complete CI build await monitor completion blocking',
     examples: [
       'wait for pipeline 4521 to finish',
       'tell me when pipeline 88123 is done',
@@ -234,7 +234,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       ...paging(),
     },
     fineGrained: ['read_pipeline_schedule'],
-    keywords: 'cron scheduled nightly pipelines timer',
+    keywords: 'cron scheduled nightly pipelines timer recurring periodic weekly daily',
     examples: [
       'list the scheduled pipelines in acme/shop',
       'what nightly jobs are set up in platform/infra?',
@@ -248,7 +248,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     rest: 'GET /projects/{project_id}/pipeline_schedules/{pipeline_schedule_id}',
     params: { project_id: id.project(), pipeline_schedule_id: scheduleId() },
     fineGrained: ['read_pipeline_schedule'],
-    keywords: 'cron scheduled pipeline variables last run',
+    keywords: 'cron scheduled pipeline variables last run next-run timezone owner recurring',
     examples: [
       'show pipeline schedule 12',
       'when did schedule 34 in acme/shop last run and with what variables?',
@@ -273,7 +273,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       ...paging(),
     },
     fineGrained: ['read_pipeline_schedule', 'read_pipeline'],
-    keywords: 'cron scheduled runs history past',
+    keywords: 'cron scheduled runs history past previous executions launched nightly',
     examples: [
       'what pipelines has schedule 12 started?',
       'history of runs for the nightly schedule 34 in acme/shop',
@@ -295,7 +295,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       inputs: strList('Pipeline inputs: [{"name":"n","value":"v"}]', { items: 'object' }),
     },
     fineGrained: ['create_pipeline_schedule'],
-    keywords: 'cron nightly scheduled pipeline timer',
+    keywords: 'cron nightly scheduled pipeline timer recurring periodic automate daily weekly add',
     examples: [
       'schedule a nightly pipeline on main at 2am UTC',
       'create a cron 0 6 * * 1 for develop in acme/shop',
@@ -318,7 +318,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       inputs: strList('Inputs: [{"name":"n","value":"v"}]; {"name":"n","destroy":true} removes one', { items: 'object' }),
     },
     fineGrained: ['update_pipeline_schedule'],
-    keywords: 'edit cron enable disable schedule',
+    keywords: 'edit cron enable disable schedule pause resume reschedule deactivate activate retime',
     examples: [
       'change schedule 12 to run at 3am',
       'pause pipeline schedule 34 in acme/shop',
@@ -333,7 +333,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     params: { project_id: id.project(), pipeline_schedule_id: scheduleId() },
     destructive: true,
     fineGrained: ['delete_pipeline_schedule'],
-    keywords: 'remove cron schedule',
+    keywords: 'remove cron schedule nuke drop unschedule',
     examples: [
       'delete pipeline schedule 12',
       'remove the old nightly cron 34 from acme/shop',
@@ -348,7 +348,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     followUp: 'GET /projects/{project_id}/pipeline_schedules/{pipeline_schedule_id}',
     params: { project_id: id.project(), pipeline_schedule_id: scheduleId() },
     fineGrained: ['update_pipeline_schedule'],
-    keywords: 'play trigger now immediately cron schedule',
+    keywords: 'play trigger now immediately cron schedule manually force on-demand ad-hoc kick-off',
     examples: [
       'run schedule 12 now',
       'trigger the nightly schedule 34 immediately',
@@ -362,7 +362,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     rest: 'POST /projects/{project_id}/pipeline_schedules/{pipeline_schedule_id}/take_ownership',
     params: { project_id: id.project(), pipeline_schedule_id: scheduleId() },
     fineGrained: ['update_pipeline_schedule'],
-    keywords: 'owner schedule change owner',
+    keywords: 'owner schedule change owner takeover claim reassign adopt',
     examples: [
       'take ownership of pipeline schedule 12',
       'make me the owner of schedule 34, @bob left the team',
@@ -382,7 +382,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       variable_type: oneOf(['env_var', 'file'], 'Variable type (default env_var)'),
     },
     fineGrained: ['update_pipeline_schedule'],
-    keywords: 'schedule variable env parameter',
+    keywords: 'schedule variable env parameter argument key-value new define',
     examples: [
       'add variable ENV=staging to schedule 12',
       'set a new DEPLOY_TARGET variable on pipeline schedule 34',
@@ -402,7 +402,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       variable_type: oneOf(['env_var', 'file'], 'Variable type (default env_var)'),
     },
     fineGrained: ['update_pipeline_schedule'],
-    keywords: 'schedule variable update env',
+    keywords: 'schedule variable update env overwrite parameter',
     examples: [
       'change ENV to production on schedule 12',
       'update the DEPLOY_TARGET value of pipeline schedule 34',
@@ -421,7 +421,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     },
     destructive: true,
     fineGrained: ['update_pipeline_schedule'],
-    keywords: 'schedule variable remove',
+    keywords: 'schedule variable remove unset env parameter drop',
     examples: [
       'remove the ENV variable from schedule 12',
       'delete DEPLOY_TARGET on pipeline schedule 34',
@@ -437,7 +437,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     rest: 'GET /projects/{project_id}/triggers',
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_trigger'],
-    keywords: 'trigger token webhook api trigger',
+    keywords: 'trigger token webhook api trigger glptt external remote',
     examples: [
       'list pipeline trigger tokens of acme/shop',
       'what trigger tokens exist in platform/infra?',
@@ -451,7 +451,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     rest: 'GET /projects/{project_id}/triggers/{trigger_id}',
     params: { project_id: id.project(), trigger_id: triggerId() },
     fineGrained: ['read_trigger'],
-    keywords: 'trigger token',
+    keywords: 'trigger token glptt last-used webhook',
     examples: [
       'show trigger token 7 in acme/shop',
       'who owns pipeline trigger 15 and when was it last used?',
@@ -469,7 +469,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       expires_at: str('Expiry time of the trigger token (ISO 8601)'),
     },
     fineGrained: ['create_trigger'],
-    keywords: 'new trigger token',
+    keywords: 'new trigger token glptt add generate webhook external jenkins',
     examples: [
       'create a pipeline trigger token for the deploy webhook in acme/shop',
       'new trigger token so platform/infra CI can be started from an external system',
@@ -487,7 +487,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       description: str('New description of the trigger token'),
     },
     fineGrained: ['update_trigger'],
-    keywords: 'edit trigger token',
+    keywords: 'edit trigger token note glptt retitle',
     examples: [
       'rename trigger token 7 to jenkins-bridge',
       'change the description of pipeline trigger 15',
@@ -502,7 +502,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     params: { project_id: id.project(), trigger_id: triggerId() },
     destructive: true,
     fineGrained: ['delete_trigger'],
-    keywords: 'revoke remove trigger token',
+    keywords: 'revoke remove trigger token glptt invalidate leaked nuke',
     examples: [
       'delete trigger token 7 in acme/shop',
       'remove pipeline trigger 15, the token leaked',
@@ -524,7 +524,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     undocumented: { inputs: "GitLab's pipeline trigger docs list inputs (CI inputs); this route's reference is go-gitlab's, older" },
     fineGrained: [],
     routeNote: 'The platform lists this route as unavailable for fine-grained tokens: it authenticates with a CI trigger token',
-    keywords: 'trigger token webhook start pipeline remotely downstream',
+    keywords: 'trigger token webhook start pipeline remotely downstream glptt curl external jenkins invoke',
     examples: [
       'trigger a pipeline on main of acme/shop with trigger token glptt-abc',
       'start CI remotely on develop using the trigger token, pass DEPLOY=true',
@@ -540,7 +540,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     rest: 'GET /projects/{project_id}/resource_groups',
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_resource_group'],
-    keywords: 'concurrency lock mutex deployment queue',
+    keywords: 'concurrency lock mutex deployment queue serialize semaphore exclusive',
     examples: [
       'list resource groups in acme/shop',
       'what deployment locks does platform/infra have?',
@@ -554,7 +554,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     rest: 'GET /projects/{project_id}/resource_groups/{key}',
     params: { project_id: id.project(), key: resourceGroupKey() },
     fineGrained: ['read_resource_group'],
-    keywords: 'concurrency lock process mode',
+    keywords: 'concurrency lock process mode mutex semaphore deploy-lock',
     examples: [
       'show resource group production in acme/shop',
       'what process mode does the staging resource group use?',
@@ -568,7 +568,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     rest: 'GET /projects/{project_id}/resource_groups/{key}/upcoming_jobs',
     params: { project_id: id.project(), key: resourceGroupKey(), ...paging() },
     fineGrained: ['read_resource_group', 'read_job'],
-    keywords: 'waiting_for_resource queue blocked deploy jobs',
+    keywords: 'waiting_for_resource queue blocked deploy jobs pending stuck next backlog queued',
     examples: [
       'which jobs are waiting for the production resource group?',
       'why is my deploy stuck waiting_for_resource on staging?',
@@ -586,7 +586,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       process_mode: oneOf(['unordered', 'oldest_first', 'newest_first', 'newest_ready_first'], 'Order in which waiting jobs take the resource'),
     },
     fineGrained: ['update_resource_group'],
-    keywords: 'concurrency process mode order',
+    keywords: 'concurrency process mode order oldest_first newest_first unordered priority sequencing',
     examples: [
       'set resource group production to oldest_first',
       'change the process mode of staging to newest_first in acme/shop',

@@ -368,7 +368,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     omitted: LIST_OMITTED,
     undocumented: { pagination: 'keyset paging of projects (order_by=id) in doc/api/rest/_index.md (gitlabhq 017a6c12); the generated definition lacks it' },
     fineGrained: ['read_project'],
-    keywords: 'repos repositories projects search find membership member of owned starred',
+    keywords: 'repos repositories projects search find membership member of owned starred explore browse accessible enumerate inventory',
     examples: [
       'which repos am I a member of?',
       'find projects with "payments" in the name',
@@ -390,7 +390,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     notFound: { kind: 'project', idParam: 'project_id', listAction: 'project.list' },
     resource: 'forge://project/{project_id}',
     fineGrained: ['read_project'],
-    keywords: 'repo repository settings configuration merge method',
+    keywords: 'repo repository settings configuration merge method overview clone ssh http',
     examples: [
       'what is the default branch of the acme/shop project?',
       'show details for the repo platform/infra',
@@ -414,7 +414,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     omitted: SETTINGS_OMITTED,
     fineGrained: ['create_project'],
-    keywords: 'new repo repository init start project',
+    keywords: 'new repo repository init start project blank scaffold bootstrap greenfield setup provision',
     examples: [
       'create a new repo called billing-service in group acme',
       'spin up an empty project with a README under my namespace',
@@ -439,7 +439,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     omitted: SETTINGS_OMITTED,
     fineGrained: ['create_project'],
-    keywords: 'admin new project for user repo',
+    keywords: 'admin new project for user repo behalf sudo provision repository',
     examples: [
       'as admin, create a project named sandbox for user @bob',
       'set up a repo called onboarding-notes owned by user id 482',
@@ -454,7 +454,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: UPDATE_PARAMS,
     omitted: UPDATE_OMITTED,
     fineGrained: ['update_project'],
-    keywords: 'edit settings rename visibility configure project options merge method fast-forward squash source branch deletion',
+    keywords: 'edit settings rename visibility configure project options merge method fast-forward squash source branch deletion reconfigure preferences topics',
     examples: [
       'change acme/api visibility to private',
       'set the description of data/etl to "Nightly warehouse loads"',
@@ -477,7 +477,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     destructive: true,
     fineGrained: ['delete_project'],
-    keywords: 'remove repo delete project destroy',
+    keywords: 'remove repo delete project destroy nuke trash erase decommission scrap repository',
     examples: [
       'delete the project acme/old-prototype',
       'get rid of the repo sandbox/test-123 for good',
@@ -491,7 +491,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'POST /projects/{project_id}/restore',
     params: { project_id: id.project() },
     fineGrained: ['update_project'],
-    keywords: 'undelete recover restore project',
+    keywords: 'undelete recover restore project revive rescue unmark salvage bring back',
     examples: [
       'restore the project acme/marketing-site',
       'undelete acme/old-prototype',
@@ -505,7 +505,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'POST /projects/{project_id}/archive',
     params: { project_id: id.project() },
     fineGrained: ['archive_project'],
-    keywords: 'archive read-only freeze project',
+    keywords: 'archive read-only freeze project retire deprecate mothball sunset inactive',
     examples: [
       'archive acme/legacy-portal, nobody works on it anymore',
       'make data/old-reports read-only',
@@ -519,7 +519,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'POST /projects/{project_id}/unarchive',
     params: { project_id: id.project() },
     fineGrained: ['archive_project'],
-    keywords: 'unarchive reactivate project',
+    keywords: 'unarchive reactivate project unfreeze writable editable thaw read-write',
     examples: [
       'unarchive acme/legacy-portal',
       'reactivate the archived repo mobile/android-v1 so we can push again',
@@ -540,7 +540,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     flagNote: 'Moving a project to another namespace changes its URL, members and visibility context and may not be reversible by the caller (needs rights in both namespaces); AUTHORING lists transfer as destructive',
     fineGrained: ['transfer_project'],
-    keywords: 'move project namespace group transfer',
+    keywords: 'move project namespace group transfer relocate reassign handover rehome',
     examples: [
       'move acme/shop into the group retail',
       'transfer alice/scratchpad to the platform namespace',
@@ -565,7 +565,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     omitted: { namespace: 'deprecated: use namespace_id or namespace_path' },
     fineGrained: ['fork_project'],
-    keywords: 'fork copy clone project',
+    keywords: 'fork copy clone project duplicate personal contribute downstream',
     examples: [
       'fork acme/shop into my namespace',
       'make my own copy of platform/infra under group sre',
@@ -580,7 +580,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), ...projectFiltersExcept('statistics') },
     omitted: LIST_OMITTED,
     fineGrained: ['read_project'],
-    keywords: 'forks copies fork network forked who forked',
+    keywords: 'forks copies fork network forked who forked downstream derivatives children',
     examples: [
       'who has forked acme/shop?',
       'list forks of platform/infra',
@@ -600,7 +600,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'POST /projects/{project_id}/fork/{forked_from_id}',
     params: { project_id: id.project(), forked_from_id: id.int('ID of the project it was forked from') },
     fineGrained: ['fork_project'],
-    keywords: 'link fork relationship upstream forked from',
+    keywords: 'link fork relationship upstream forked from parent origin associate connect declare',
     examples: [
       'mark acme/shop-mirror as a fork of acme/shop',
       'link project 311 to upstream project 42 as its fork',
@@ -615,7 +615,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project() },
     destructive: true,
     fineGrained: ['fork_project'],
-    keywords: 'unlink fork relationship detach upstream forked from standalone',
+    keywords: 'unlink fork relationship detach upstream forked from standalone sever break independent decouple disconnect',
     examples: [
       'remove the fork link between acme/shop-v2 and its upstream',
       'delete the fork relationship of alice/api so it becomes standalone',
@@ -630,7 +630,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     also: ['GET /projects/{project_id}'],
     params: { project_id: id.project() },
     fineGrained: ['update_project'],
-    keywords: 'favorite star bookmark like',
+    keywords: 'favorite star bookmark like favourite pin save heart',
     examples: [
       'star acme/shop',
       'bookmark platform/infra for me',
@@ -645,7 +645,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     also: ['GET /projects/{project_id}'],
     params: { project_id: id.project() },
     fineGrained: ['update_project'],
-    keywords: 'unfavorite unstar remove star',
+    keywords: 'unfavorite unstar remove star unbookmark unfavourite unpin unlike',
     examples: [
       'unstar acme/shop',
       'unfavorite platform/infra',
@@ -659,7 +659,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/starrers',
     params: { project_id: id.project(), search: str('Match users by name or username'), ...paging() },
     fineGrained: ['read_project'],
-    keywords: 'stargazers who starred fans',
+    keywords: 'stargazers who starred fans admirers supporters followers popularity',
     examples: [
       'who gave acme/shop a star?',
       'list the stargazers of platform/infra',
@@ -674,7 +674,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { user_id: userRef(), ...projectFilters() },
     omitted: LIST_OMITTED,
     fineGrained: ['read_project'],
-    keywords: 'user repos personal projects owned by',
+    keywords: 'user repos personal projects owned by username portfolio',
     examples: [
       'what repos does @alice own?',
       'list projects owned by user bob.dev',
@@ -689,7 +689,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { user_id: userRef(), ...projectFiltersExcept('with_custom_attributes') },
     omitted: Object.fromEntries(Object.entries(LIST_OMITTED).filter(([k]) => k !== 'custom_attributes')),
     fineGrained: ['read_project'],
-    keywords: 'starred favorites user stars',
+    keywords: 'starred favorites user stars bookmarked bookmarks favourites liked',
     examples: [
       'which projects has @alice starred?',
       "show @bob's starred repos",
@@ -709,7 +709,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       ...paging(),
     },
     fineGrained: ['read_project'],
-    keywords: 'contributions user activity projects worked on',
+    keywords: 'contributions user activity projects worked on participated involvement committed',
     examples: [
       'what projects has @alice contributed to this year?',
       'which repos did @bob.dev work on lately?',
@@ -731,7 +731,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       ...paging(),
     },
     fineGrained: ['read_project'],
-    keywords: 'parent groups namespaces ancestors',
+    keywords: 'parent groups namespaces ancestors hierarchy lineage breadcrumb containing',
     examples: [
       'which groups is acme/web/shop nested under?',
       'list the parent groups of platform/infra/terraform',
@@ -753,7 +753,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     omitted: { custom_attributes: LIST_OMITTED.custom_attributes },
     fineGrained: ['read_project'],
-    keywords: 'shared groups invited access',
+    keywords: 'shared groups invited access teams linked external collaborating',
     examples: [
       'which groups is acme/shop shared with?',
       'list invited groups of platform/infra',
@@ -772,7 +772,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       ...paging(),
     },
     fineGrained: ['read_project'],
-    keywords: 'people team users assignable mention',
+    keywords: 'people team users assignable mention autocomplete mentionable roster candidates usernames',
     examples: [
       'list assignable users in acme/shop',
       'find a user named jo among the people of acme/api',
@@ -786,7 +786,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/languages',
     params: { project_id: id.project() },
     fineGrained: ['read_project'],
-    keywords: 'languages tech stack code breakdown',
+    keywords: 'languages tech stack code breakdown linguist technologies composition written',
     examples: [
       'what languages is acme/shop written in?',
       'tech stack breakdown of platform/infra',
@@ -800,7 +800,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/statistics',
     params: { project_id: id.project() },
     fineGrained: ['read_statistic'],
-    keywords: 'clones fetches stats traffic',
+    keywords: 'clones fetches stats traffic downloads usage insights bandwidth',
     examples: [
       'how many times was acme/shop cloned in the last month?',
       'git fetch stats for platform/infra over the past 30 days',
@@ -814,7 +814,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/storage',
     params: { project_id: id.project() },
     fineGrained: ['read_project'],
-    keywords: 'storage disk path gitaly shard',
+    keywords: 'storage disk path gitaly shard location hashed filesystem volume',
     examples: [
       'which gitaly shard stores acme/shop?',
       'where does the repo platform/infra live on disk?',
@@ -831,7 +831,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       task: oneOf(['eager', 'prune'], 'eager: full repack; prune: also remove unreachable objects'),
     },
     fineGrained: ['update_project'],
-    keywords: 'git gc repack cleanup optimize repository',
+    keywords: 'git gc repack cleanup optimize repository maintenance compact unreachable objects optimise',
     examples: [
       'run git gc on acme/shop',
       'repack the repository of platform/monorepo, it is slow',
@@ -849,7 +849,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       output_path: req(str('Local path where the image is saved', { in: 'local', local: 'write-file' })),
     },
     fineGrained: ['read_avatar'],
-    keywords: 'logo icon image avatar download',
+    keywords: 'logo icon image avatar download picture thumbnail save grab',
     examples: [
       "save acme/shop's project logo to ./logo.png",
       'download the avatar of platform/infra',
@@ -865,7 +865,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), ...fileInput('image') },
     omitted: AVATAR_OMITTED,
     fineGrained: ['update_project'],
-    keywords: 'logo icon image avatar upload set',
+    keywords: 'logo icon image avatar upload set picture thumbnail replace',
     examples: [
       'set ./brand/icon.png as the project avatar of acme/shop',
       'upload a new project logo for platform/infra from logo.svg',
@@ -887,7 +887,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       member_role_id: int('Custom role ID (Ultimate)'),
     },
     fineGrained: ['share_project'],
-    keywords: 'invite group share access grant',
+    keywords: 'invite group share access grant collaborate team link permission',
     examples: [
       'share acme/shop with group qa-team as Developer',
       'give the group contractors reporter access to platform/infra until 2025-12-31',
@@ -902,7 +902,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), group_id: id.int('ID of the group to unshare') },
     destructive: true,
     fineGrained: ['share_project'],
-    keywords: 'unshare remove group access revoke',
+    keywords: 'unshare remove group access revoke uninvite disconnect team',
     examples: [
       'remove group qa-team from the sharing of acme/shop',
       'delete the share of platform/infra with group 77',
@@ -922,7 +922,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     omitted: { upload: 'pushes the archive to an external URL (upload[url]); this action exports for download' },
     fineGrained: ['create_export'],
-    keywords: 'export backup archive migrate project',
+    keywords: 'export backup archive migrate project dump snapshot generate prepare',
     examples: [
       'export acme/shop so I can migrate it to another instance',
       'start a project export of platform/infra',
@@ -936,7 +936,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/export',
     params: { project_id: id.project() },
     fineGrained: ['read_export'],
-    keywords: 'export progress status backup',
+    keywords: 'export progress status backup ready state poll',
     examples: [
       'is the export of acme/shop finished?',
       'check progress of the platform/infra export',
@@ -954,7 +954,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       output_path: req(str('Local path where the archive is saved', { in: 'local', local: 'write-file' })),
     },
     fineGrained: ['download_export'],
-    keywords: 'export download backup archive tarball',
+    keywords: 'export download backup archive tarball grab save retrieve dump snapshot',
     examples: [
       'download the exported archive of acme/shop to /tmp/shop.tar.gz',
       'grab the finished export tarball of platform/infra',
@@ -979,7 +979,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     omitted: Object.fromEntries(['etag', 'md5', 'name', 'path', 'remote_id', 'remote_url', 'sha1', 'sha256', 'size', 'type'].map((f) => [`file.${f}`, "filled by GitLab's upload handling from the file sent, not by the caller"])),
     fineGrained: ['create_import'],
-    keywords: 'import restore upload export archive migrate',
+    keywords: 'import restore upload export archive migrate tarball load ingest recreate',
     examples: [
       'import ./shop_export.tar.gz as acme/shop-restored',
       'restore a project from the export archive backups/infra.tar.gz into group platform',
@@ -993,7 +993,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/import',
     params: { project_id: id.project() },
     fineGrained: ['read_import'],
-    keywords: 'import progress status',
+    keywords: 'import progress status state finished poll',
     examples: [
       'did the import of acme/shop-restored finish?',
       'show the import error for platform/infra-copy',
@@ -1016,7 +1016,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       ...paging(),
     },
     fineGrained: ['read_member'],
-    keywords: 'team people members roles who has access inherited',
+    keywords: 'team people members roles who has access inherited roster permissions membership staff',
     examples: [
       'which people are members of acme/shop?',
       'list all members of platform/infra including inherited ones',
@@ -1030,7 +1030,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/members/{user_id}',
     params: { project_id: id.project(), user_id: id.user() },
     fineGrained: ['read_member'],
-    keywords: 'direct role access level single user',
+    keywords: 'direct role access level single user explicit permission membership lookup',
     examples: [
       "what's @alice's direct role in acme/shop?",
       'show direct project member 123 of platform/infra',
@@ -1044,7 +1044,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/members/all/{user_id}',
     params: { project_id: id.project(), user_id: id.user() },
     fineGrained: ['read_member'],
-    keywords: 'effective role access level inherited single user',
+    keywords: 'effective role access level inherited single user actual resolved permission transitive cascade',
     examples: [
       'what effective role does @bob have as a member of acme/shop, including inherited group access?',
       'is @priya a maintainer of platform/infra through a parent group?',
@@ -1067,7 +1067,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     undocumented: { member_role_id: 'under Add a member on GitLab\'s members API page (doc/api/members.md, Ultimate; newer than the stored gitlabhq 014b8327)' },
     fineGrained: ['create_member'],
-    keywords: 'invite add user team grant access give role developer maintainer reporter',
+    keywords: 'invite add user team grant access give role developer maintainer reporter onboard guest owner planner',
     examples: [
       'add @alice as a project member of acme/shop with developer role',
       'make @bob.dev a maintainer member of platform/infra',
@@ -1087,7 +1087,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       member_role_id: int('Custom role ID (Ultimate)'),
     },
     fineGrained: ['update_member'],
-    keywords: 'change role promote demote permission developer maintainer reporter',
+    keywords: 'change role promote demote permission developer maintainer reporter upgrade downgrade expiration extend guest owner',
     examples: [
       'promote @alice to maintainer in acme/shop',
       'demote @bob to reporter on platform/infra',
@@ -1107,7 +1107,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     omitted: { skip_subresources: 'acts on the subgroups and projects of a group membership; a project has none' },
     destructive: true,
     fineGrained: ['delete_member'],
-    keywords: 'remove user kick revoke access',
+    keywords: 'remove user kick revoke access offboard expel boot eject',
     examples: [
       'remove member @mallory from the acme/shop project',
       'delete project member 482 from platform/infra and unassign their issues',
@@ -1123,7 +1123,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/hooks',
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_webhook'],
-    keywords: 'webhooks callbacks notifications',
+    keywords: 'webhooks callbacks notifications endpoints listeners receivers http',
     examples: [
       'what webhooks are configured on acme/shop?',
       'list the project hooks of platform/infra',
@@ -1137,7 +1137,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/hooks/{hook_id}',
     params: { project_id: id.project(), hook_id: hookId() },
     fineGrained: ['read_webhook'],
-    keywords: 'webhook',
+    keywords: 'webhook callback endpoint configuration',
     examples: [
       'show webhook 14 of acme/shop and which events it fires on',
       'details of project webhook 3 in platform/infra',
@@ -1151,7 +1151,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'POST /projects/{project_id}/hooks',
     params: { project_id: id.project(), url: req(str('URL the events are posted to')), ...hookFields() },
     fineGrained: ['create_webhook'],
-    keywords: 'create webhook callback integration notify url',
+    keywords: 'create webhook callback integration notify url endpoint listener http new',
     examples: [
       'add a webhook to acme/shop posting push events to https://ci.example.com/hook',
       'create a project hook in platform/infra for pipeline and MR events',
@@ -1165,7 +1165,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'PUT /projects/{project_id}/hooks/{hook_id}',
     params: { project_id: id.project(), hook_id: hookId(), url: str('URL the events are posted to'), ...hookFields() },
     fineGrained: ['update_webhook'],
-    keywords: 'update webhook edit triggers',
+    keywords: 'update webhook edit triggers endpoint reconfigure callback retarget',
     examples: [
       'change the URL of webhook 14 in acme/shop to https://new.example.com/hook',
       'enable issue events on hook 3 of platform/infra',
@@ -1180,7 +1180,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), hook_id: hookId() },
     destructive: true,
     fineGrained: ['delete_webhook'],
-    keywords: 'remove webhook',
+    keywords: 'remove webhook callback endpoint unregister nuke',
     examples: [
       'delete webhook 14 from acme/shop',
       'remove the old Jenkins hook (id 3) in platform/infra',
@@ -1194,7 +1194,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'POST /projects/{project_id}/hooks/{hook_id}/test/{trigger}',
     params: { project_id: id.project(), hook_id: hookId(), trigger: req(oneOf(HOOK_TRIGGERS, 'Kind of test event')) },
     fineGrained: ['trigger_webhook'],
-    keywords: 'test webhook ping fire',
+    keywords: 'test webhook ping fire sample payload verify simulate',
     examples: [
       'send a test push event to webhook 14 of acme/shop',
       'ping hook 3 in platform/infra with a pipeline event',
@@ -1208,7 +1208,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'PUT /projects/{project_id}/hooks/{hook_id}/custom_headers/{key}',
     params: { project_id: id.project(), hook_id: hookId(), key: id.str('Header name'), value: req(str('Header value')) },
     fineGrained: ['update_webhook'],
-    keywords: 'add webhook header authorization token',
+    keywords: 'add webhook header authorization token bearer auth request credential',
     examples: [
       'add header X-Auth-Token to webhook 14 of acme/shop',
       'set a custom Authorization header on hook 3 in platform/infra',
@@ -1223,7 +1223,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), hook_id: hookId(), key: id.str('Header name') },
     destructive: true,
     fineGrained: ['update_webhook'],
-    keywords: 'webhook remove unset',
+    keywords: 'webhook remove unset authorization bearer clear auth',
     examples: [
       'remove the X-Auth-Token header from webhook 14 in acme/shop',
       'delete custom header X-Env on hook 3 of platform/infra',
@@ -1237,7 +1237,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'PUT /projects/{project_id}/hooks/{hook_id}/url_variables/{key}',
     params: { project_id: id.project(), hook_id: hookId(), key: id.str('Variable name'), value: req(str('Variable value')) },
     fineGrained: ['update_webhook'],
-    keywords: 'webhook url variable mask secret',
+    keywords: 'webhook url variable mask secret placeholder credential templated sensitive',
     examples: [
       'mask the api_key part of webhook 14 URL in acme/shop as a URL variable',
       'set masked URL variable token_path on hook 3 of platform/infra',
@@ -1252,7 +1252,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), hook_id: hookId(), key: id.str('Variable name') },
     destructive: true,
     fineGrained: ['update_webhook'],
-    keywords: 'webhook url variable remove',
+    keywords: 'webhook url variable remove unset clear placeholder credential',
     examples: [
       'remove URL variable api_key from webhook 14 in acme/shop',
       'delete the masked url variable token_path on hook 3 of platform/infra',
@@ -1268,7 +1268,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/badges',
     params: { project_id: id.project(), name: str('Only badges with this name'), ...paging() },
     fineGrained: ['read_badge'],
-    keywords: 'badges shields status images',
+    keywords: 'badges shields status images icons pills indicators',
     examples: [
       'what badges does acme/shop show?',
       'list the project badges of platform/infra',
@@ -1283,7 +1283,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), badge_id: badgeId() },
     notFound: { kind: 'badge', idParam: 'badge_id', listAction: 'project.badge_list' },
     fineGrained: ['read_badge'],
-    keywords: 'badge',
+    keywords: 'badge shield icon',
     examples: [
       'show badge 5 of acme/shop',
       'what image does badge 12 in platform/infra use?',
@@ -1302,7 +1302,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       name: str('Name of the badge'),
     },
     fineGrained: ['create_badge'],
-    keywords: 'create badge shield coverage status',
+    keywords: 'create badge shield coverage status new pipeline icon',
     examples: [
       'add a coverage badge to acme/shop',
       'put a pipeline status shield on the platform/infra project page',
@@ -1322,7 +1322,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       name: str('Name of the badge'),
     },
     fineGrained: ['update_badge'],
-    keywords: 'update badge',
+    keywords: 'update badge shield icon',
     examples: [
       'point badge 5 of acme/shop at the new docs URL',
       'rename badge 12 in platform/infra to "build"',
@@ -1337,7 +1337,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), badge_id: badgeId() },
     destructive: true,
     fineGrained: ['delete_badge'],
-    keywords: 'remove badge',
+    keywords: 'remove badge shield icon trash',
     examples: [
       'delete badge 5 from acme/shop',
       'remove the stale coverage badge (id 12) in platform/infra',
@@ -1355,7 +1355,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       image_url: req(str('Badge image URL with placeholders')),
     },
     fineGrained: ['read_badge'],
-    keywords: 'render badge preview placeholders',
+    keywords: 'render badge preview placeholders expand interpolate rendered shield',
     examples: [
       'preview how the badge URL %{project_path}/badges/%{default_branch}/pipeline.svg renders in acme/shop',
       'render these badge placeholder URLs for platform/infra before I add them',
@@ -1371,7 +1371,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/boards',
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_work_item'],
-    keywords: 'kanban boards issue board',
+    keywords: 'kanban boards issue board scrum agile trello taskboard planning',
     examples: [
       'what issue boards does acme/shop have?',
       'list the kanban boards of platform/infra',
@@ -1385,7 +1385,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/boards/{board_id}',
     params: { project_id: id.project(), board_id: boardId() },
     fineGrained: ['read_work_item'],
-    keywords: 'kanban board columns',
+    keywords: 'kanban board columns scrum trello agile overview',
     examples: [
       'show issue board 7 of acme/shop',
       'get issue board 2 of platform/infra',
@@ -1399,7 +1399,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'POST /projects/{project_id}/boards',
     params: { project_id: id.project(), name: req(str('Name of the board')) },
     fineGrained: ['create_work_item'],
-    keywords: 'new kanban board',
+    keywords: 'new kanban board scrum agile trello setup add',
     examples: [
       'create an issue board called Sprint 42 in acme/shop',
       'add a new kanban board named "Bugs triage" to platform/infra',
@@ -1413,7 +1413,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'PUT /projects/{project_id}/boards/{board_id}',
     params: { project_id: id.project(), board_id: boardId(), name: str('New name of the board'), ...boardScope() },
     fineGrained: ['update_work_item'],
-    keywords: 'edit kanban board scope',
+    keywords: 'edit kanban board scope configure filter trello scrum',
     examples: [
       'rename board 7 in acme/shop to Release train',
       'scope board 2 of platform/infra to milestone %"v2.0" and label ~backend',
@@ -1428,7 +1428,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), board_id: boardId() },
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'remove kanban board',
+    keywords: 'remove kanban board trash scrum trello',
     examples: [
       'delete issue board 7 in acme/shop',
       'remove the old sprint board (id 2) from platform/infra',
@@ -1442,7 +1442,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/boards/{board_id}/lists',
     params: { project_id: id.project(), board_id: boardId(), ...paging() },
     fineGrained: ['read_work_item'],
-    keywords: 'board columns lanes',
+    keywords: 'board columns lanes swimlanes kanban buckets',
     examples: [
       'what columns does board 7 in acme/shop have?',
       'list the lists of issue board 2 in platform/infra',
@@ -1456,7 +1456,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/boards/{board_id}/lists/{list_id}',
     params: { project_id: id.project(), board_id: boardId(), list_id: listId() },
     fineGrained: ['read_work_item'],
-    keywords: 'board column lane',
+    keywords: 'board column lane swimlane kanban bucket',
     examples: [
       'show board list 31 (a column) of board 7 in acme/shop',
       'get list 12 on issue board 2 of platform/infra',
@@ -1477,7 +1477,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       iteration_id: int('Iteration ID of an iteration list (Premium)'),
     },
     fineGrained: ['create_work_item'],
-    keywords: 'add board column lane',
+    keywords: 'add board column lane new swimlane kanban bucket',
     examples: [
       'add a ~"In review" column to board 7 in acme/shop',
       "add a lane for @alice's assignments to board 2 in platform/infra",
@@ -1491,7 +1491,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'PUT /projects/{project_id}/boards/{board_id}/lists/{list_id}',
     params: { project_id: id.project(), board_id: boardId(), list_id: listId(), position: req(int('New position of the list (0-based)')) },
     fineGrained: ['update_work_item'],
-    keywords: 'reorder board column move',
+    keywords: 'reorder board column move rearrange reposition drag lane swimlane kanban',
     examples: [
       'move column 31 to the first position on board 7',
       'reorder board 2 in platform/infra so list 12 comes third',
@@ -1506,7 +1506,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), board_id: boardId(), list_id: listId() },
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'remove board column lane',
+    keywords: 'remove board column lane swimlane kanban trash bucket',
     examples: [
       'delete the Doing column (list 31) from board 7',
       'remove lane 12 from issue board 2 in platform/infra',
@@ -1529,7 +1529,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       ...paging(),
     },
     fineGrained: ['read_label'],
-    keywords: 'labels tags categories',
+    keywords: 'labels tags categories taxonomy colors scoped prioritized',
     examples: [
       'what labels exist in acme/shop?',
       'list labels of platform/infra with open issue counts',
@@ -1548,7 +1548,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     notFound: { kind: 'label', idParam: 'label_id', listAction: 'project.label_list' },
     fineGrained: ['read_label'],
-    keywords: 'label color',
+    keywords: 'label color category colour',
     examples: [
       'show the ~bug label of acme/shop',
       'what color is label ~"needs design" in platform/infra?',
@@ -1569,7 +1569,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       archived: bool('Create the label archived'),
     },
     fineGrained: ['create_label'],
-    keywords: 'new label tag category',
+    keywords: 'new label tag category add define colour scoped',
     examples: [
       'create label ~security in acme/shop colored #d9534f',
       'add a scoped label priority::high to platform/infra',
@@ -1593,7 +1593,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       archived: bool('Archive (true) or unarchive (false) the label'),
     },
     fineGrained: ['update_label'],
-    keywords: 'edit rename label color',
+    keywords: 'edit rename label color recolor colour prioritize',
     examples: [
       'rename label ~bug to defect in acme/shop',
       'change the color of ~frontend in platform/infra to #1f78d1',
@@ -1609,7 +1609,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), label_id: labelId() },
     destructive: true,
     fineGrained: ['delete_label'],
-    keywords: 'remove label',
+    keywords: 'remove label category trash nuke',
     examples: [
       'delete the label ~wontfix from acme/shop',
       'remove the unused label ~legacy in platform/infra',
@@ -1625,7 +1625,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     flagNote: 'The platform states promoting a label cannot be reversed: no demote call exists, and same-named project labels of the group are merged into it',
     fineGrained: ['promote_label'],
-    keywords: 'promote label group level',
+    keywords: 'promote label group level elevate convert upgrade hoist shared',
     examples: [
       'promote ~backend in acme/shop to a group label',
       'upgrade the project label ~security of platform/infra to a group label, promote it',
@@ -1639,7 +1639,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'POST /projects/{project_id}/labels/{label_id}/subscribe',
     params: { project_id: id.project(), label_id: labelId() },
     fineGrained: ['subscribe_label'],
-    keywords: 'watch label notifications notify follow',
+    keywords: 'watch label notifications notify follow track triage watching',
     examples: [
       'subscribe me to ~security in acme/shop',
       'notify me whenever ~regression is applied in platform/infra',
@@ -1653,7 +1653,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'POST /projects/{project_id}/labels/{label_id}/unsubscribe',
     params: { project_id: id.project(), label_id: labelId() },
     fineGrained: ['subscribe_label'],
-    keywords: 'unwatch label stop notifications unfollow mute',
+    keywords: 'unwatch label stop notifications unfollow mute silence ignore quiet',
     examples: [
       'unsubscribe from ~security in acme/shop',
       'mute notifications for ~docs in platform/infra',
@@ -1680,7 +1680,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     omitted: { include_parent_milestones: 'deprecated since GitLab 16.7: use include_ancestors' },
     fineGrained: ['read_work_item'],
-    keywords: 'milestones sprints releases deadlines',
+    keywords: 'milestones sprints releases deadlines roadmap versions timeline goals',
     examples: [
       'list active milestones of acme/shop',
       'what closed milestones does platform/infra have?',
@@ -1696,7 +1696,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), ...milestoneByIid() },
     notFound: { kind: 'milestone', idParam: 'milestone_iid', listAction: 'project.milestone_list' },
     fineGrained: ['read_work_item'],
-    keywords: 'milestone due date sprint',
+    keywords: 'milestone due date sprint deadline progress goal version',
     examples: [
       'when is %"v2.0" due in acme/shop?',
       'show milestone %3 of platform/infra',
@@ -1716,7 +1716,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       due_date: str('Due date (YYYY-MM-DD)'),
     },
     fineGrained: ['create_work_item'],
-    keywords: 'new milestone sprint deadline',
+    keywords: 'new milestone sprint deadline add plan version goal',
     examples: [
       'create milestone v3.1 in acme/shop due 2025-09-30',
       'add a sprint milestone "Sprint 15" to platform/infra from 2025-06-02 to 2025-06-13',
@@ -1738,7 +1738,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       state_event: oneOf(['close', 'activate'], 'Close or reopen the milestone'),
     },
     fineGrained: ['update_work_item'],
-    keywords: 'edit close reopen milestone',
+    keywords: 'edit close reopen milestone reschedule postpone extend complete finish',
     examples: [
       'close milestone %"v2.0" in acme/shop',
       'push the due date of %4 in platform/infra to 2025-10-15',
@@ -1754,7 +1754,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), ...milestoneByIid() },
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'remove milestone',
+    keywords: 'remove milestone sprint trash nuke',
     examples: [
       'delete milestone %"v1.9-old" in acme/shop',
       'remove the duplicate milestone %7 from platform/infra',
@@ -1769,7 +1769,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     resolve: RESOLVE_MILESTONE,
     params: { project_id: id.project(), ...milestoneByIid(), ...paging() },
     fineGrained: ['read_work_item'],
-    keywords: 'milestone issues scope tickets',
+    keywords: 'milestone issues scope tickets tasks backlog sprint',
     examples: [
       'what issues are in %"v2.0" in acme/shop?',
       'list tickets scheduled for milestone %4 of platform/infra',
@@ -1784,7 +1784,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     resolve: RESOLVE_MILESTONE,
     params: { project_id: id.project(), ...milestoneByIid(), ...paging() },
     fineGrained: ['read_work_item'],
-    keywords: 'milestone merge requests PR pull requests',
+    keywords: 'milestone merge requests PR pull requests sprint delivered patches',
     examples: [
       'which MRs are targeted at %"v2.0" in acme/shop?',
       'list the MRs assigned to milestone %4 of platform/infra',
@@ -1800,7 +1800,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/remote_mirrors',
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_remote_mirror'],
-    keywords: 'push mirrors remote replication sync',
+    keywords: 'push mirrors remote replication sync mirroring outbound replicas destinations downstream',
     examples: [
       'what push mirrors does acme/shop have?',
       'list remote mirrors of platform/infra and whether they synced',
@@ -1814,7 +1814,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/remote_mirrors/{mirror_id}',
     params: { project_id: id.project(), mirror_id: mirrorId() },
     fineGrained: ['read_remote_mirror'],
-    keywords: 'push mirror last sync error',
+    keywords: 'push mirror last sync error mirroring outbound replica health failure',
     examples: [
       'show push mirror 9 of acme/shop and its last error',
       'what went wrong with push mirror 4 in platform/infra?',
@@ -1828,7 +1828,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/remote_mirrors/{mirror_id}/public_key',
     params: { project_id: id.project(), mirror_id: mirrorId() },
     fineGrained: ['read_remote_mirror_public_key'],
-    keywords: 'mirror ssh key deploy key',
+    keywords: 'mirror ssh key deploy key pubkey authentication ed25519 credentials outbound',
     examples: [
       'give me the SSH key of push mirror 9 so I can add it on GitHub',
       'show the public key for mirror 4 in platform/infra',
@@ -1852,7 +1852,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     flagNote: 'Pushes the repository to an external remote: hands data to a third party (SPEC names project.mirror_add as destructive)',
     fineGrained: ['create_remote_mirror'],
-    keywords: 'push mirror replicate github copy remote',
+    keywords: 'push mirror replicate github copy remote mirroring outbound bitbucket setup new downstream',
     examples: [
       'add push mirroring of acme/shop to https://github.com/acme/shop.git',
       'add a push mirror from platform/infra to https://bitbucket.org/acme/infra.git',
@@ -1874,7 +1874,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       mirror_branch_regex: str('Mirror only branches matching this regex (Premium)'),
     },
     fineGrained: ['update_remote_mirror'],
-    keywords: 'update push mirror disable enable',
+    keywords: 'update push mirror disable enable pause resume mirroring configure',
     examples: [
       'pause push mirror 9 of acme/shop',
       'make mirror 4 in platform/infra keep divergent refs',
@@ -1890,7 +1890,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     destructive: true,
     flagNote: 'Force-pushes the repository to an external remote: overwrites its refs and hands data to a third party',
     fineGrained: ['update_remote_mirror'],
-    keywords: 'sync push mirror now update remote',
+    keywords: 'sync push mirror now update remote resync manual refresh outbound',
     examples: [
       'sync push mirror 9 of acme/shop right now',
       'force push platform/infra to its mirror 4 immediately',
@@ -1905,7 +1905,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), mirror_id: mirrorId() },
     destructive: true,
     fineGrained: ['delete_remote_mirror'],
-    keywords: 'remove push mirror',
+    keywords: 'remove push mirror outbound replication mirroring trash',
     examples: [
       'delete push mirror 9 from acme/shop',
       'remove the GitHub mirror (id 4) of platform/infra',
@@ -1922,7 +1922,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project() },
     tier: 'premium',
     fineGrained: ['read_pull_mirror'],
-    keywords: 'pull mirror upstream import sync status',
+    keywords: 'pull mirror upstream import sync status inbound mirroring error health failure',
     examples: [
       'is pull mirroring set up on acme/shop, and when did it last update?',
       'show the pull mirror status of platform/infra',
@@ -1951,7 +1951,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     omitted: { only_protected_branches: 'a second spelling beside only_mirror_protected_branches, which this action sends' },
     tier: 'premium',
     fineGrained: ['update_pull_mirror'],
-    keywords: 'pull mirror upstream import sync configure',
+    keywords: 'pull mirror upstream import sync configure inbound setup enable periodic',
     examples: [
       'configure pull mirroring of acme/shop from https://github.com/acme/shop.git',
       'set up pull mirroring for platform/infra from upstream, only protected branches',
@@ -1968,7 +1968,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       .map((f) => [f, "a field of GitHub's pull request webhook (CI/CD for external repositories), sent by GitHub, not by a user"])),
     tier: 'premium',
     fineGrained: ['create_pull_mirror'],
-    keywords: 'pull mirror sync now trigger update fetch upstream',
+    keywords: 'pull mirror sync now trigger update fetch upstream inbound refresh resync manual',
     examples: [
       'pull the latest from upstream into acme/shop now',
       'trigger an immediate pull mirror update for platform/infra',
@@ -1984,7 +1984,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/pages',
     params: { project_id: id.project() },
     fineGrained: ['read_page'],
-    keywords: 'pages static site website',
+    keywords: 'pages static site website hosting gh-pages hugo jekyll docs',
     examples: [
       'is GitLab Pages deployed for acme/docs?',
       'show the Pages site settings of platform/handbook',
@@ -2003,7 +2003,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       pages_primary_domain: str('Domain other domains redirect to'),
     },
     fineGrained: ['update_page'],
-    keywords: 'pages settings https domain website',
+    keywords: 'pages settings https domain website configure redirect hosting enforce',
     examples: [
       'force HTTPS on the Pages site of acme/docs',
       'enable the unique domain for Pages in platform/handbook',
@@ -2018,7 +2018,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project() },
     destructive: true,
     fineGrained: ['delete_page'],
-    keywords: 'remove pages site take down website',
+    keywords: 'remove pages site take down website offline hosting static shutdown',
     examples: [
       'unpublish the Pages site of acme/docs',
       'take down the GitLab Pages website of platform/old-handbook',
@@ -2032,7 +2032,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /pages/domains',
     params: { domain: str('Only this domain name'), ...paging() },
     fineGrained: ['read_pages_domain'],
-    keywords: 'admin pages custom domains',
+    keywords: 'admin pages custom domains hostnames vanity sitewide global',
     examples: [
       'list every Pages domain on the instance',
       'as admin, show all custom Pages domains across projects',
@@ -2046,7 +2046,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/pages/domains',
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_pages_domain'],
-    keywords: 'pages custom domains dns',
+    keywords: 'pages custom domains dns hostnames vanity cname website',
     examples: [
       'which custom domains does the Pages site of acme/docs use?',
       'list the custom Pages domains of the platform/handbook project',
@@ -2060,7 +2060,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/pages/domains/{domain}',
     params: { project_id: id.project(), domain: pagesDomain() },
     fineGrained: ['read_pages_domain'],
-    keywords: 'pages domain certificate verification',
+    keywords: 'pages domain certificate verification hostname cert expiry verified vanity',
     examples: [
       'is docs.acme.io verified for the acme/docs Pages site?',
       'show the certificate of Pages domain handbook.example.com',
@@ -2084,7 +2084,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       user_provided_key: 'a second spelling beside key, which this action sends',
     },
     fineGrained: ['create_pages_domain'],
-    keywords: 'add pages custom domain dns',
+    keywords: 'add pages custom domain dns hostname vanity cname letsencrypt https website',
     examples: [
       'add custom domain docs.acme.io to the Pages site of acme/docs',
       "hook up handbook.example.com to platform/handbook Pages with Let's Encrypt",
@@ -2104,7 +2104,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       key: str('PEM private key of the certificate'),
     },
     fineGrained: ['update_pages_domain'],
-    keywords: 'pages domain certificate ssl tls',
+    keywords: 'pages domain certificate ssl tls cert https letsencrypt replace',
     examples: [
       "switch the Pages domain docs.acme.io to Let's Encrypt certificates",
       'upload a new TLS cert for Pages domain handbook.example.com',
@@ -2119,7 +2119,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), domain: pagesDomain() },
     destructive: true,
     fineGrained: ['delete_pages_domain'],
-    keywords: 'remove pages domain',
+    keywords: 'remove pages domain hostname vanity cname detach',
     examples: [
       'remove docs-old.acme.io from the acme/docs Pages site',
       'delete the Pages domain handbook.example.com',
@@ -2136,7 +2136,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project() },
     tier: 'premium',
     fineGrained: ['read_push_rule'],
-    keywords: 'push rules git hooks restrictions',
+    keywords: 'push rules git hooks restrictions pre-receive conventions enforcement',
     examples: [
       'what push rules are enforced on acme/shop?',
       'show the commit message regex in the push rules of platform/infra',
@@ -2151,7 +2151,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), ...pushRuleFields() },
     tier: 'premium',
     fineGrained: ['create_push_rule'],
-    keywords: 'create push rules commit message regex enforce',
+    keywords: 'create push rules commit message regex enforce pre-receive restrict signed prevent',
     examples: [
       'require commit messages to start with a JIRA key in acme/shop',
       'add push rules to platform/infra: reject leaked secrets and files over 50 MB',
@@ -2166,7 +2166,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), ...pushRuleFields() },
     tier: 'premium',
     fineGrained: ['update_push_rule'],
-    keywords: 'update push rules',
+    keywords: 'update push rules pre-receive regex restrictions',
     examples: [
       'change the branch name regex in the acme/shop push rules to ^(feat|fix)/',
       'update the push rules of platform/infra to allow 100 MB files',
@@ -2182,7 +2182,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     tier: 'premium',
     destructive: true,
     fineGrained: ['delete_push_rule'],
-    keywords: 'remove push rules',
+    keywords: 'remove push rules pre-receive restrictions clear',
     examples: [
       'delete all push rules from acme/shop',
       'remove the push rules on platform/infra',
@@ -2199,7 +2199,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project() },
     tier: 'premium',
     fineGrained: ['read_approval_configuration'],
-    keywords: 'approvals_before_merge approvals required number settings',
+    keywords: 'approvals_before_merge approvals required number settings mr minimum sign-off',
     examples: [
       'how many approvals are required per MR in acme/shop?',
       'show the MR approval settings of platform/infra: reset on push, self-approval',
@@ -2226,7 +2226,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     tier: 'premium',
     fineGrained: ['update_approval_configuration'],
-    keywords: 'approvals_before_merge set number of approvals required configure',
+    keywords: 'approvals_before_merge set number of approvals required configure mr minimum sign-off enforce',
     examples: [
       'reset approvals on new pushes in acme/shop',
       'prevent editing approval rules in individual MRs of platform/infra',
@@ -2241,7 +2241,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), ...paging() },
     tier: 'premium',
     fineGrained: ['read_approval_rule'],
-    keywords: 'approval rules approvers reviewers required',
+    keywords: 'approval rules approvers reviewers required eligible sign-off gates',
     examples: [
       'what approval rules does acme/shop have?',
       'list project-level approval rules of platform/infra',
@@ -2256,7 +2256,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), approval_rule_id: ruleId() },
     tier: 'premium',
     fineGrained: ['read_approval_rule'],
-    keywords: 'approval rule approvers',
+    keywords: 'approval rule approvers sign-off eligible',
     examples: [
       'show approval rule 21 of acme/shop',
       'who are the approvers on approval rule 8 in platform/infra?',
@@ -2279,7 +2279,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     omitted: APPROVAL_RULE_OMITTED,
     tier: 'premium',
     fineGrained: ['create_approval_rule'],
-    keywords: 'add approval rule approvers reviewers required',
+    keywords: 'add approval rule approvers reviewers required sign-off new gate mandatory',
     examples: [
       'require 2 approvals from group security on every MR in acme/shop',
       'create a project approval rule "Backend" needing 1 approval from @alice or @bob',
@@ -2302,7 +2302,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     omitted: APPROVAL_RULE_OMITTED,
     tier: 'premium',
     fineGrained: ['update_approval_rule'],
-    keywords: 'edit approval rule approvers',
+    keywords: 'edit approval rule approvers sign-off reviewers quorum',
     examples: [
       'change the project approval rule 21 in acme/shop to need 3 approvals',
       'update rule 8 in platform/infra so @carol can approve too',
@@ -2318,7 +2318,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     tier: 'premium',
     destructive: true,
     fineGrained: ['delete_approval_rule'],
-    keywords: 'remove approval rule',
+    keywords: 'remove approval rule sign-off approvers drop',
     examples: [
       'delete project approval rule 21 from acme/shop',
       'remove the "Legacy QA" approval rule in platform/infra',
@@ -2351,7 +2351,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     tier: 'premium',
     fineGrained: { withheld: 'type', name: 'ProjectTargetBranchRule' },
-    keywords: 'target branch rules default merge request target',
+    keywords: 'target branch rules default merge request target workflow routing base automatic',
     examples: [
       'which default target branches are set for feature branches in acme/shop?',
       'list the target branch rules of platform/infra',
@@ -2384,7 +2384,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     tier: 'premium',
     fineGrained: { withheld: 'answer', name: 'ProjectTargetBranchRule' },
-    keywords: 'add target branch rule default merge request target',
+    keywords: 'add target branch rule default merge request target workflow routing base automatic',
     examples: [
       'MRs from release/* should target the stable branch by default in project 42',
       'create a target branch rule so hotfix/* MRs go to production in project 311',
@@ -2413,7 +2413,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     tier: 'premium',
     destructive: true,
     fineGrained: ['delete_target_branch_rule'],
-    keywords: 'remove target branch rule',
+    keywords: 'remove target branch rule workflow routing default base',
     examples: [
       'delete target branch rule 5',
       'remove the hotfix/* target branch rule (id 12)',
@@ -2429,7 +2429,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/services',
     params: { project_id: id.project() },
     fineGrained: ['read_integration'],
-    keywords: 'integrations enabled services plugins slack jira jenkins',
+    keywords: 'integrations enabled services plugins slack jira jenkins apps addons connected third-party extensions',
     examples: [
       'which integrations are enabled on acme/shop?',
       'list active services like Slack and Jira on platform/infra',
@@ -2445,7 +2445,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     fallback: { rest: 'GET /projects/{project_id}/services/{slug}' },
     params: { project_id: id.project(), slug: integrationSlug() },
     fineGrained: ['read_integration'],
-    keywords: 'integration settings service',
+    keywords: 'integration settings service configuration plugin app third-party',
     examples: [
       'show the Slack integration settings of acme/shop',
       'what Jenkins URL is configured for platform/infra?',
@@ -2460,7 +2460,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), slug: integrationSlug(), ...integrationFields() },
     routeNote: 'The platform registers one PUT route per integration slug (/projects/:id/integrations/slack, .../jira ...), each needing update_integration; the route table lists the expanded slugs, not the {slug} template',
     fineGrained: ['update_integration'],
-    keywords: 'configure enable integration slack mattermost teams jenkins webhook',
+    keywords: 'configure enable integration slack mattermost teams jenkins webhook connect setup install activate plugin discord',
     examples: [
       'connect acme/shop to the Slack channel deploys',
       'set up the Mattermost integration for platform/infra with webhook https://chat.example.com/hooks/abc',
@@ -2503,7 +2503,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       jira_allowed_statuses_as_string: 'Jira issue verification on merge (Ultimate), left to its default',
     },
     fineGrained: ['update_integration'],
-    keywords: 'jira atlassian integration connect configure',
+    keywords: 'jira atlassian integration connect configure setup activate tracker cloud',
     examples: [
       'connect acme/shop to Jira at https://acme.atlassian.net with project key SHOP',
       'set up the Jira integration for platform/infra using an API token',
@@ -2519,7 +2519,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), slug: integrationSlug() },
     destructive: true,
     fineGrained: ['delete_integration'],
-    keywords: 'remove disable turn off integration service',
+    keywords: 'remove disable turn off integration service disconnect deactivate uninstall plugin app',
     examples: [
       'remove the Slack integration from acme/shop',
       'delete the Jenkins integration settings of platform/infra',
@@ -2533,7 +2533,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /groups/{group_id}/integrations',
     params: { group_id: id.group() },
     fineGrained: ['read_integration'],
-    keywords: 'group integrations services',
+    keywords: 'group integrations services apps plugins connected inherited third-party',
     examples: [
       'which integrations are enabled on group acme?',
       'list integrations configured at the platform group level',
@@ -2547,7 +2547,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /groups/{group_id}/integrations/{slug}',
     params: { group_id: id.group(), slug: integrationSlug() },
     fineGrained: ['read_integration'],
-    keywords: 'group integration settings',
+    keywords: 'group integration settings config plugin service app',
     examples: [
       'show the Slack integration of group acme',
       'what Jira settings does the platform group pass down to its projects?',
@@ -2562,7 +2562,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { group_id: id.group(), slug: integrationSlug(), ...integrationFields() },
     routeNote: 'The platform registers one PUT route per integration slug (/groups/:id/integrations/slack, .../jira ...), each needing update_integration; the route table lists the expanded slugs, not the {slug} template',
     fineGrained: ['update_integration'],
-    keywords: 'group configure integration slack jira',
+    keywords: 'group configure integration slack jira connect setup enable activate plugin defaults',
     examples: [
       'set up Slack for the whole acme group so every project inherits it',
       'configure the Jenkins integration at group level for platform',
@@ -2577,7 +2577,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { group_id: id.group(), slug: integrationSlug() },
     destructive: true,
     fineGrained: ['delete_integration'],
-    keywords: 'group remove disable turn off integration',
+    keywords: 'group remove disable turn off integration disconnect deactivate uninstall plugin service',
     examples: [
       'remove the Slack integration from group acme',
       'delete the group-level Jira integration of platform',
@@ -2591,7 +2591,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /groups/{group_id}/integrations/datadog',
     params: { group_id: id.group() },
     fineGrained: ['read_integration'],
-    keywords: 'datadog monitoring group integration',
+    keywords: 'datadog monitoring group integration observability apm',
     examples: [
       'show the Datadog settings of group acme',
       'which Datadog site does the platform group send CI data to?',
@@ -2616,7 +2616,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       subgroup_events: bool('Send subgroup events'),
     },
     fineGrained: ['update_integration'],
-    keywords: 'datadog monitoring observability ci visibility',
+    keywords: 'datadog monitoring observability ci visibility apm connect setup enable configure',
     examples: [
       'connect group acme to Datadog with API key dd-123 and CI visibility',
       'send platform group pipeline data to Datadog on datadoghq.eu',
@@ -2631,7 +2631,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { group_id: id.group() },
     destructive: true,
     fineGrained: ['delete_integration'],
-    keywords: 'datadog remove group integration',
+    keywords: 'datadog remove group integration monitoring observability disconnect deactivate',
     examples: [
       'remove the Datadog integration from group acme',
       'delete Datadog monitoring settings for the platform group',
@@ -2648,7 +2648,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     upload: { as: 'multipart', field: 'file' },
     params: { project_id: id.project(), ...fileInput('file') },
     fineGrained: ['create_markdown_upload'],
-    keywords: 'attach attachment image screenshot file upload markdown',
+    keywords: 'attach attachment image screenshot file upload markdown picture media gif drag',
     examples: [
       'upload screenshot.png to acme/shop so I can paste it into an issue',
       'attach ./crash-report.txt to platform/infra and give me the markdown link',
@@ -2662,7 +2662,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/uploads',
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_markdown_upload'],
-    keywords: 'attachments uploaded files images',
+    keywords: 'attachments uploaded files images screenshots media inventory',
     examples: [
       'list files uploaded to acme/shop',
       'which attachments exist in platform/infra?',
@@ -2677,7 +2677,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), upload_id: id.int('Upload ID') },
     destructive: true,
     fineGrained: ['delete_markdown_upload'],
-    keywords: 'remove attachment upload',
+    keywords: 'remove attachment upload screenshot image media nuke trash',
     examples: [
       'delete upload 118 from acme/shop',
       'remove attachment id 42 in platform/infra',
@@ -2696,7 +2696,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     destructive: true,
     fineGrained: ['delete_markdown_upload'],
-    keywords: 'remove attachment upload url',
+    keywords: 'remove attachment upload url screenshot image leaked exposed',
     examples: [
       'delete the upload /uploads/0123456789abcdef0123456789abcdef/leak.png in acme/shop',
       'remove the attachment with secret 9f8e7d6c5b4a39281706f5e4d3c2b1a0 and file creds.txt',
@@ -2714,7 +2714,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project() },
     tier: 'ultimate',
     fineGrained: ['read_security_setting'],
-    keywords: 'security settings secret push protection scanning',
+    keywords: 'security settings secret push protection scanning sast leak detection appsec configuration',
     examples: [
       'is secret push protection on for acme/shop?',
       'show the security settings of platform/infra',
@@ -2734,7 +2734,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     omitted: { pre_receive_secret_detection_enabled: 'the former name of secret_push_protection_enabled, which this action sends' },
     tier: 'ultimate',
     fineGrained: ['update_security_setting'],
-    keywords: 'secret push protection enable security',
+    keywords: 'secret push protection enable security disable leak detection credentials',
     examples: [
       'enable secret push protection on acme/shop',
       'switch secret push protection off for sandbox/playground',
@@ -2754,7 +2754,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     tier: 'premium',
     fineGrained: ['create_dependency_firewall_evaluation'],
-    keywords: 'dependency firewall package allowed blocked policy supply chain',
+    keywords: 'dependency firewall package allowed blocked policy supply chain vet malicious vulnerable allowlist gate',
     examples: [
       'would lodash 4.17.20 be allowed by the dependency firewall in acme/shop?',
       'check npm package left-pad 1.3.0 against the firewall policy of platform/infra',
@@ -2775,7 +2775,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       ...paging(),
     },
     fineGrained: ['read_service_account'],
-    keywords: 'bots machine users service accounts',
+    keywords: 'bots machine users service accounts robot automation non-human technical',
     examples: [
       'list the service accounts of acme/shop',
       'which bot users does platform/infra have?',
@@ -2790,7 +2790,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), user_id: saUserId() },
     notFound: { kind: 'service account', idParam: 'user_id', listAction: 'project.service_account_list' },
     fineGrained: ['read_service_account'],
-    keywords: 'bot machine user service account',
+    keywords: 'bot machine user service account robot automation non-human',
     examples: [
       'show project service account 901 in acme/shop',
       'details of project service account 77 (a bot) in platform/infra',
@@ -2804,7 +2804,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'POST /projects/{project_id}/service_accounts',
     params: { project_id: id.project(), ...serviceAccountFields() },
     fineGrained: ['create_service_account'],
-    keywords: 'new bot machine user service account',
+    keywords: 'new bot machine user service account robot automation provision add',
     examples: [
       'create a service account for acme/shop called deploy-bot',
       'make a machine user for platform/infra CI automation',
@@ -2818,7 +2818,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'PATCH /projects/{project_id}/service_accounts/{user_id}',
     params: { project_id: id.project(), user_id: saUserId(), ...serviceAccountFields() },
     fineGrained: ['update_service_account'],
-    keywords: 'edit bot service account rename',
+    keywords: 'edit bot service account rename robot machine automation',
     examples: [
       'rename service account 901 in acme/shop to release-bot',
       'change the email of project bot 77 in platform/infra',
@@ -2837,7 +2837,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     destructive: true,
     fineGrained: ['delete_service_account'],
-    keywords: 'remove bot service account',
+    keywords: 'remove bot service account robot machine user deprovision decommission',
     examples: [
       'delete service account 901 from acme/shop',
       'remove the unused service account 77 from platform/infra',
@@ -2865,7 +2865,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       ...paging(),
     },
     fineGrained: ['read_service_account_personal_access_token'],
-    keywords: 'bot tokens service account credentials',
+    keywords: 'bot tokens service account credentials robot expiry scopes',
     examples: [
       'list tokens of service account 901 in acme/shop',
       'which tokens of bot 77 in platform/infra expire before 2025-07-01?',
@@ -2886,7 +2886,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       description: str('Description of the token'),
     },
     fineGrained: ['create_service_account_personal_access_token'],
-    keywords: 'new bot token service account credential',
+    keywords: 'new bot token service account credential robot generate mint expiring',
     examples: [
       'create an api-scoped token for service account 901 in acme/shop',
       'issue a read_repository token for bot 77 in platform/infra expiring 2025-12-31',
@@ -2905,7 +2905,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       expires_at: str('Expiry date of the new token (YYYY-MM-DD)'),
     },
     fineGrained: ['rotate_service_account_personal_access_token'],
-    keywords: 'rotate renew bot token service account',
+    keywords: 'rotate renew bot token service account regenerate reissue roll cycle refresh robot',
     examples: [
       'rotate token 55 of service account 901 in acme/shop',
       'renew the expiring token 12 of bot 77 in platform/infra',
@@ -2920,7 +2920,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), user_id: saUserId(), token_id: tokenId() },
     destructive: true,
     fineGrained: ['revoke_service_account_personal_access_token'],
-    keywords: 'revoke delete bot token service account',
+    keywords: 'revoke delete bot token service account invalidate expire robot',
     examples: [
       'revoke token 55 of service account 901 in acme/shop',
       'revoke the leaked bot token 12 in platform/infra',

@@ -11,7 +11,7 @@ export default domain('project_alias', 'Project aliases for short clone URLs (ad
     params: { ...paging() },
     tier: 'premium',
     fineGrained: ['read_alias'],
-    keywords: 'project alias short name clone URL',
+    keywords: 'project alias short name clone URL shortcuts vanity nickname',
     examples: [
       'list all project aliases on this instance',
       'what short clone names exist for projects?',
@@ -26,7 +26,7 @@ export default domain('project_alias', 'Project aliases for short clone URLs (ad
     params: { name: aliasName() },
     tier: 'premium',
     fineGrained: ['read_alias'],
-    keywords: 'project alias lookup short clone name',
+    keywords: 'project alias lookup short clone name resolve target shortcut vanity',
     examples: [
       'which project does the alias gitlab point to?',
       'show project alias shop',
@@ -44,7 +44,7 @@ export default domain('project_alias', 'Project aliases for short clone URLs (ad
     },
     tier: 'premium',
     fineGrained: ['create_alias'],
-    keywords: 'add project alias short clone name',
+    keywords: 'add project alias short clone name new shortcut vanity nickname',
     examples: [
       'create alias shop for acme/web/storefront so people can clone git@host:shop.git',
       'add a short clone name api for project 321',
@@ -60,7 +60,7 @@ export default domain('project_alias', 'Project aliases for short clone URLs (ad
     destructive: true,
     tier: 'premium',
     fineGrained: ['delete_alias'],
-    keywords: 'remove project alias',
+    keywords: 'remove project alias shortcut vanity nickname drop',
     examples: [
       'delete project alias oldshop',
       'remove the api alias but keep the project',

@@ -22,7 +22,7 @@ export default domain('release', 'Releases of a project and their asset links: l
     },
     omitted: { legacy_catalog_publish: 'CI/CD catalog publishing belongs to the release job of a pipeline' },
     fineGrained: ['create_release'],
-    keywords: 'publish release version ship notes',
+    keywords: 'publish release version ship notes cut changelog launch github-release announce',
     examples: [
       'create release v1.4.0 in acme/shop with notes from the changelog',
       'publish a release for tag v2.0.0 in acme/api tied to %"v2.0"',
@@ -37,7 +37,7 @@ export default domain('release', 'Releases of a project and their asset links: l
     params: { project_id: id.project(), tag_name: tagName() },
     destructive: true,
     fineGrained: ['delete_release'],
-    keywords: 'remove release delete',
+    keywords: 'remove release delete unpublish retract withdraw drop erase',
     examples: [
       'delete release v1.4.0 in acme/shop but keep the tag',
       'remove the v2.0.0-rc1 release from acme/api',
@@ -56,7 +56,7 @@ export default domain('release', 'Releases of a project and their asset links: l
     },
     notFound: { kind: 'release', idParam: 'tag_name', listAction: 'release.list' },
     fineGrained: ['read_release'],
-    keywords: 'release notes version',
+    keywords: 'release notes version changelog details what-shipped',
     examples: [
       'show release notes of v1.4.0 in acme/shop',
       "what's in release v2.0.0 of acme/api?",
@@ -71,7 +71,7 @@ export default domain('release', 'Releases of a project and their asset links: l
     params: { project_id: id.project() },
     omitted: { suffix_path: 'the optional path after …/latest that redirects to a part of the latest release (an asset download); this action reads the release itself' },
     fineGrained: ['read_release'],
-    keywords: 'newest current latest release version',
+    keywords: 'newest current latest release version most-recent last shipped stable',
     examples: [
       'latest release of acme/shop',
       "what's the newest version we shipped in acme/api?",
@@ -93,7 +93,7 @@ export default domain('release', 'Releases of a project and their asset links: l
     },
     omitted: { filepath: 'deprecated by GitLab in favour of direct_asset_path' },
     fineGrained: ['create_release_link'],
-    keywords: 'release asset attach binary download link',
+    keywords: 'release asset attach binary download link artifact file url installer',
     examples: [
       'attach the linux binary URL to release v1.4.0 in acme/shop',
       'add a runbook link to release v2.0.0 of acme/api',
@@ -119,7 +119,7 @@ export default domain('release', 'Releases of a project and their asset links: l
       filepath: 'deprecated by GitLab in favour of direct_asset_path',
     },
     fineGrained: ['create_release_link'],
-    keywords: 'release assets attach binaries bulk links',
+    keywords: 'release assets attach binaries bulk links multiple many artifacts files at-once',
     examples: [
       'attach linux, mac and windows download links to release v1.4.0 at once',
       'add these 5 asset links to release v2.0.0 in acme/api in bulk',
@@ -134,7 +134,7 @@ export default domain('release', 'Releases of a project and their asset links: l
     params: { project_id: id.project(), tag_name: tagName(), link_id: linkId() },
     destructive: true,
     fineGrained: ['delete_release_link'],
-    keywords: 'remove release asset link',
+    keywords: 'remove release asset link artifact binary download detach drop',
     examples: [
       'delete asset link 12 from release v1.4.0',
       'remove the broken download link 7 on release v2.0.0 of acme/api',
@@ -148,7 +148,7 @@ export default domain('release', 'Releases of a project and their asset links: l
     rest: 'GET /projects/{project_id}/releases/{tag_name}/assets/links/{link_id}',
     params: { project_id: id.project(), tag_name: tagName(), link_id: linkId() },
     fineGrained: ['read_release_link'],
-    keywords: 'release asset link',
+    keywords: 'release asset link artifact binary download url details',
     examples: [
       'show asset link 12 of release v1.4.0',
       'get download link 7 on release v2.0.0 in acme/api',
@@ -162,7 +162,7 @@ export default domain('release', 'Releases of a project and their asset links: l
     rest: 'GET /projects/{project_id}/releases/{tag_name}/assets/links',
     params: { project_id: id.project(), tag_name: tagName(), ...paging() },
     fineGrained: ['read_release_link'],
-    keywords: 'release assets downloads binaries links',
+    keywords: 'release assets downloads binaries links artifacts files packages urls',
     examples: [
       'what downloads are attached to release v1.4.0?',
       'list the asset links of release v2.0.0 in acme/api',
@@ -185,7 +185,7 @@ export default domain('release', 'Releases of a project and their asset links: l
     },
     omitted: { filepath: 'deprecated by GitLab in favour of direct_asset_path' },
     fineGrained: ['update_release_link'],
-    keywords: 'edit release asset link',
+    keywords: 'edit release asset link artifact modify rename binary download',
     examples: [
       'change the URL of asset link 12 on release v1.4.0',
       'rename download link 7 of release v2.0.0 to "Linux x64"',
@@ -207,7 +207,7 @@ export default domain('release', 'Releases of a project and their asset links: l
       ...paging(),
     },
     fineGrained: ['read_release'],
-    keywords: 'releases versions changelog history',
+    keywords: 'releases versions changelog history published shipped past-releases recent',
     examples: [
       'list releases of acme/shop',
       'releases of acme/api from the last month, oldest first',
@@ -229,7 +229,7 @@ export default domain('release', 'Releases of a project and their asset links: l
       released_at: str('New release date, ISO 8601'),
     },
     fineGrained: ['update_release'],
-    keywords: 'edit release notes',
+    keywords: 'edit release notes modify retitle changelog description rename',
     examples: [
       'update the notes of release v1.4.0 in acme/shop',
       'set the release date of v2.0.0 in acme/api to 2025-03-01',

@@ -36,7 +36,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       exclude_paths: strList('Paths to leave out of the archive'),
     },
     fineGrained: ['read_repository'],
-    keywords: 'download link zip tarball export source code snapshot',
+    keywords: 'download link zip tarball export source code snapshot zipball git-archive tgz',
     examples: [
       'give me a zip download link of acme/shop at v2.3.0',
       'tarball of just the docs/ folder of platform/infra on main',
@@ -50,7 +50,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     rest: 'GET /projects/{project_id}/repository/blobs/{sha}',
     params: { project_id: id.project(), sha: id.sha('Blob SHA (the blob_id of a file or tree entry)') },
     fineGrained: ['read_repository'],
-    keywords: 'git object blob content base64',
+    keywords: 'git object blob content base64 cat-file encoded object-id',
     examples: [
       'get blob 7d9f2e1a in acme/shop as JSON with its size',
       'fetch git object a1b2c3d4e5 from platform/infra, base64 is fine',
@@ -71,7 +71,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     undocumented: { version: "GitLab's changelog docs require version; its OpenAPI definition omits it" },
     fineGrained: ['create_repository'],
-    keywords: 'release notes changelog commit CHANGELOG.md',
+    keywords: 'release notes changelog commit CHANGELOG.md append keep-a-changelog trailers',
     examples: [
       'generate the changelog for 2.4.0 and commit it to CHANGELOG.md in acme/shop',
       'write release notes for v1.8.0 into the changelog file on main of platform/cli',
@@ -85,7 +85,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     rest: 'GET /projects/{project_id}/repository/changelog',
     params: { project_id: id.project(), ...changelogParams() },
     fineGrained: ['read_repository'],
-    keywords: 'release notes changelog preview what changed',
+    keywords: 'release notes changelog preview what changed dry-run whats-new unreleased',
     examples: [
       'preview the changelog for 2.4.0 of acme/shop without committing anything',
       'what would the release notes for v1.8.0 of platform/cli look like?',
@@ -105,7 +105,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       message: str('Custom commit message for the new commit'),
     },
     fineGrained: ['create_commit'],
-    keywords: 'cherry pick backport apply commit to branch',
+    keywords: 'cherry pick backport apply commit to branch copy port hotfix',
     examples: [
       'cherry-pick 4f2a9c1 onto release/2.3 in acme/shop',
       'backport commit e83c5163 to the stable-1.x branch of platform/cli',
@@ -127,7 +127,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     requiredWith: { line: 'path', line_type: 'path' },
     fineGrained: ['update_commit'],
-    keywords: 'comment note review commit remark',
+    keywords: 'comment note review commit remark annotate inline feedback',
     examples: [
       'comment on commit 4f2a9c1 in acme/shop: this broke the login page',
       'leave a note on line 42 of src/app.ts in commit e83c5163',
@@ -141,7 +141,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     rest: 'GET /projects/{project_id}/repository/commits/{sha}/comments',
     params: { project_id: id.project(), sha: commitSha(), ...paging() },
     fineGrained: ['read_commit'],
-    keywords: 'commit comments notes remarks',
+    keywords: 'commit comments notes remarks feedback review',
     examples: [
       'show comments on commit 4f2a9c1 in acme/shop',
       'did anyone comment on e83c5163?',
@@ -167,7 +167,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       force: bool('Overwrite the target branch with a new commit based on start_branch/start_sha'),
     },
     fineGrained: ['create_commit'],
-    keywords: 'push commit multiple files batch change edit',
+    keywords: 'push commit multiple files batch change edit atomic multi-file bulk',
     examples: [
       'commit these three file changes to feature/login in acme/shop in one go',
       'push a single commit that renames config.yml and updates README.md on main',
@@ -192,7 +192,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       per_page: 'changed files are paged here (file_page, files_per_page) over the whole diff',
     },
     fineGrained: ['read_commit'],
-    keywords: 'patch changes commit diff what changed',
+    keywords: 'patch changes commit diff what changed delta modifications unified',
     examples: [
       'show the diff of commit 4f2a9c1 in acme/shop',
       'what changed in commit e83c5163? show me the patch',
@@ -212,7 +212,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       created_at: str('Creation time (ISO 8601; administrators or project owners)'),
     },
     fineGrained: ['create_commit'],
-    keywords: 'reply respond answer thread comment discussion commit',
+    keywords: 'reply respond answer thread comment discussion commit follow-up response',
     examples: [
       'reply in thread 6a9c1f on commit 4f2a9c1: fixed in the next commit',
       'answer the discussion on commit e83c5163 in acme/api saying agreed',
@@ -232,7 +232,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       position: obj(positionDescription),
     },
     fineGrained: ['create_commit'],
-    keywords: 'comment thread commit discussion start',
+    keywords: 'comment thread commit discussion start new inline annotate',
     examples: [
       'start a thread on commit 4f2a9c1 asking why the timeout changed',
       'open a discussion on line 18 of lib/db.rb in commit e83c5163',
@@ -247,7 +247,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     params: { project_id: id.project(), commit_sha: discussionCommit(), discussion_id: id.discussion(), note_id: id.note() },
     destructive: true,
     fineGrained: ['delete_commit'],
-    keywords: 'commit remove thread message',
+    keywords: 'commit remove thread message erase drop',
     examples: [
       'delete my comment 9912 in the thread on commit 4f2a9c1',
       'remove note 4410 from discussion 6a9c1f on commit e83c5163',
@@ -261,7 +261,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     rest: 'GET /projects/{project_id}/repository/commits/{commit_sha}/discussions/{discussion_id}',
     params: { project_id: id.project(), commit_sha: discussionCommit(), discussion_id: id.discussion() },
     fineGrained: ['read_commit'],
-    keywords: 'commit thread comments discussion',
+    keywords: 'commit thread comments discussion conversation',
     examples: [
       'show discussion 6a9c1f on commit 4f2a9c1 in acme/shop',
       'read the whole thread 0b3e77 on commit e83c5163',
@@ -275,7 +275,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     rest: 'GET /projects/{project_id}/repository/commits/{commit_sha}/discussions',
     params: { project_id: id.project(), commit_sha: discussionCommit(), ...paging() },
     fineGrained: ['read_commit'],
-    keywords: 'commit threads comments discussions',
+    keywords: 'commit threads comments discussions conversations',
     examples: [
       'list the discussion threads on commit 4f2a9c1',
       'are there open threads on commit e83c5163 in acme/api?',
@@ -296,7 +296,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     omitted: { resolved: 'commit threads cannot be resolved; only merge request threads can' },
     fineGrained: ['update_commit'],
-    keywords: 'commit edit thread message text',
+    keywords: 'commit edit thread message text reword fix-typo',
     examples: [
       'edit my note 9912 in the commit thread on 4f2a9c1 to fix the typo',
       'reword comment 4410 in discussion 6a9c1f on commit e83c5163',
@@ -310,7 +310,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     rest: 'GET /projects/{project_id}/repository/commits/{sha}',
     params: { project_id: id.project(), sha: commitSha(), stats: bool('Include commit stats (default true)') },
     fineGrained: ['read_commit'],
-    keywords: 'commit sha revision',
+    keywords: 'commit sha revision git-show metadata',
     examples: [
       'show commit 4f2a9c1 in acme/shop',
       "who authored e83c5163 and what's the message?",
@@ -337,7 +337,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       ...paging(),
     },
     fineGrained: ['read_commit'],
-    keywords: 'git log history commits recent latest revisions',
+    keywords: 'git log history commits recent latest revisions shortlog since until who-committed',
     examples: [
       'git log of main in acme/shop',
       'commits by @alice since Monday in platform/infra',
@@ -356,7 +356,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       ...paging(),
     },
     fineGrained: ['read_commit'],
-    keywords: 'PR pull request MR which merge request introduced commit',
+    keywords: 'PR pull request MR which merge request introduced commit origin landed-via source',
     examples: [
       'which MR brought in commit 4f2a9c1?',
       'find the merge request that contains e83c5163 in acme/api',
@@ -375,7 +375,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       ...paging(),
     },
     fineGrained: ['read_commit'],
-    keywords: 'which branches contain commit tags contains',
+    keywords: 'which branches contain commit tags contains reachable included git-branch-contains',
     examples: [
       'which branches contain commit 4f2a9c1?',
       'is e83c5163 in any release tag yet?',
@@ -394,7 +394,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       dry_run: bool('Only check that the revert would succeed; commit nothing'),
     },
     fineGrained: ['create_commit'],
-    keywords: 'undo revert commit rollback',
+    keywords: 'undo revert commit rollback back-out reverse roll-back',
     examples: [
       'revert commit 4f2a9c1 on main in acme/shop',
       'undo e83c5163 on release/2.3',
@@ -408,7 +408,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     rest: 'GET /projects/{project_id}/repository/commits/{sha}/signature',
     params: { project_id: id.project(), sha: commitSha() },
     fineGrained: ['read_commit'],
-    keywords: 'signed commit gpg ssh verify signature',
+    keywords: 'signed commit gpg ssh verify signature verified unverified x509 signing',
     examples: [
       'is commit 4f2a9c1 signed?',
       'verify the GPG signature of e83c5163 in acme/api',
@@ -433,7 +433,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     omitted: { context: 'the older name of name' },
     fineGrained: ['create_commit_status'],
-    keywords: 'CI build status check external pipeline commit status report',
+    keywords: 'CI build status check external pipeline commit status report jenkins travis mark green red',
     examples: [
       'mark commit 4f2a9c1 as success for the jenkins check',
       'report a failed external build status on e83c5163 with a link to our CI',
@@ -458,7 +458,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       ...paging(),
     },
     fineGrained: ['read_commit'],
-    keywords: 'CI build checks status commit pipeline result',
+    keywords: 'CI build checks status commit pipeline result jenkins green red passing failing',
     examples: [
       'what CI checks ran on commit 4f2a9c1?',
       'list statuses of e83c5163 in acme/api',
@@ -482,7 +482,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     render: 'diff',
     fineGrained: ['read_repository'],
-    keywords: 'diff between branches compare refs changes ahead behind',
+    keywords: 'diff between branches compare refs changes ahead behind git-diff range three-dot delta',
     examples: [
       'compare main and feature/login in acme/shop',
       'what changed between v2.2.0 and v2.3.0?',
@@ -502,7 +502,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       ...paging(),
     },
     fineGrained: ['read_repository'],
-    keywords: 'authors committers who contributed',
+    keywords: 'authors committers who contributed leaderboard stats top',
     examples: [
       'who contributed the most commits to acme/shop?',
       'list contributors of platform/infra with line counts',
@@ -523,7 +523,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     requiredWith: { range_start: 'range_end', range_end: 'range_start' },
     fineGrained: ['read_repository'],
-    keywords: 'blame annotate who changed line author',
+    keywords: 'blame annotate who changed line author git-blame praise line-history',
     examples: [
       'blame src/app.ts on main in acme/shop',
       'who wrote lines 40-60 of lib/auth.rb?',
@@ -550,7 +550,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       execute_filemode: bool('Set the executable flag on the file'),
     },
     fineGrained: ['create_repository'],
-    keywords: 'add new file write commit upload',
+    keywords: 'add new file write commit upload touch put',
     examples: [
       'add a new file docs/setup.md on main in acme/shop',
       'create .gitlab-ci.yml in platform/infra with a basic pipeline',
@@ -574,7 +574,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     destructive: true,
     fineGrained: ['delete_repository'],
-    keywords: 'remove file delete commit',
+    keywords: 'remove file delete commit rm erase',
     examples: [
       'delete docs/old.md from main in acme/shop',
       'remove the obsolete scripts/deploy.sh file in platform/infra',
@@ -596,7 +596,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     render: 'file_content',
     notFound: { kind: 'file', idParam: 'file_path', listAction: 'repository.tree' },
     fineGrained: ['read_repository'],
-    keywords: 'read file cat open show source code contents',
+    keywords: 'read file cat open show source code contents fetch print',
     examples: [
       'show me src/app.ts from main in acme/shop',
       'open config/database.yml on the develop branch',
@@ -623,7 +623,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       ...paging(),
     },
     fineGrained: ['read_commit'],
-    keywords: 'file log history commits who changed file revisions',
+    keywords: 'file log history commits who changed file revisions git-follow past versions',
     examples: [
       'history of src/app.ts in acme/shop',
       'who changed package.json recently?',
@@ -637,7 +637,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     rest: 'HEAD /projects/{project_id}/repository/files/{file_path}',
     params: { project_id: id.project(), file_path: repoFilePath(), ref: req(str('Branch, tag or commit SHA')) },
     fineGrained: ['read_repository'],
-    keywords: 'file exists size sha check stat',
+    keywords: 'file exists size sha check stat existence blob-id',
     examples: [
       'does src/app.ts exist on main in acme/shop?',
       'size and last commit id of package-lock.json without downloading it',
@@ -658,7 +658,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     textResponse: true,
     render: 'text',
     fineGrained: ['read_repository'],
-    keywords: 'raw file plain text cat download content',
+    keywords: 'raw file plain text cat download content plaintext curl',
     examples: [
       'raw contents of Dockerfile in acme/shop',
       'cat .gitlab-ci.yml from platform/infra as plain text',
@@ -678,7 +678,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     },
     routeNote: 'HEAD on the raw route is Grape\'s implicit HEAD of the GET route; the fine-grained route table lists no HEAD for it',
     fineGrained: ['read_repository'],
-    keywords: 'raw file exists size check',
+    keywords: 'raw file exists size check content-type etag',
     examples: [
       'HEAD request on the raw endpoint for assets/logo.png in acme/shop',
       'headers of the raw file models/big.bin (LFS) without fetching its content',
@@ -705,7 +705,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       execute_filemode: bool('Set or clear the executable flag on the file'),
     },
     fineGrained: ['update_repository'],
-    keywords: 'edit file modify change write commit',
+    keywords: 'edit file modify change write commit overwrite save rewrite',
     examples: [
       'update README.md on main in acme/shop with the new install steps',
       'change the version in package.json to 2.4.0 and commit to develop',
@@ -722,7 +722,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     params: { project_id: id.project(), ref: req(str('Branch, tag or commit SHA')) },
     render: 'file_content',
     fineGrained: ['read_repository'],
-    keywords: 'submodules gitmodules dependencies nested repositories',
+    keywords: 'submodules gitmodules dependencies nested repositories vendored externals',
     examples: [
       'what submodules does acme/shop have?',
       'show the .gitmodules entries of platform/infra on main',
@@ -742,7 +742,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     writes: false,
     readNote: 'renders the text it is sent and stores nothing',
     fineGrained: ['render_markdown'],
-    keywords: 'markdown preview html render gfm',
+    keywords: 'markdown preview html render gfm markup convert',
     examples: [
       'render this markdown to HTML: **hello** see #12',
       'preview how this GFM comment will look in acme/shop',
@@ -756,7 +756,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     rest: 'GET /projects/{project_id}/repository/merge_base',
     params: { project_id: id.project(), refs: req(strList('Two or more commit SHAs, branches or tags')) },
     fineGrained: ['read_repository'],
-    keywords: 'common ancestor merge base fork point',
+    keywords: 'common ancestor merge base fork point git-merge-base divergence branch-point',
     examples: [
       'common ancestor of main and feature/login in acme/shop',
       'where did release/2.3 fork off develop?',
@@ -772,7 +772,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     textResponse: true,
     render: 'text',
     fineGrained: ['read_repository'],
-    keywords: 'raw blob content plain text git object',
+    keywords: 'raw blob content plain text git object cat-file download bytes',
     examples: [
       'raw text of blob 7d9f2e1a in acme/shop',
       'print git object a1b2c3d4e5 of platform/infra as plain text',
@@ -797,7 +797,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     render: 'file_content',
     omitted: { ref: 'sent by the handler: the submodule commit read from the parent tree at the local ref' },
     fineGrained: ['read_repository'],
-    keywords: 'submodule file read nested repository',
+    keywords: 'submodule file read nested repository vendored external',
     examples: [
       'read lib/core.c inside the vendor/libfoo submodule of acme/shop',
       'open README.md from the submodule at third_party/proto',
@@ -819,7 +819,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       ...paging(),
     },
     fineGrained: ['read_repository'],
-    keywords: 'ls list files directory folder browse structure',
+    keywords: 'ls list files directory folder browse structure dir explorer listing',
     examples: [
       'ls the src/ folder of acme/shop',
       'list all files in platform/infra recursively on develop',
@@ -839,7 +839,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       commit_message: str('Commit message'),
     },
     fineGrained: ['update_repository_submodule'],
-    keywords: 'bump submodule update dependency commit',
+    keywords: 'bump submodule update dependency commit pin sync upgrade',
     examples: [
       'bump the vendor/libfoo submodule to 9c1e2f3 on main',
       'point the third_party/proto submodule in acme/api at commit 5b6d7e8',

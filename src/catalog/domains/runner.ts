@@ -54,7 +54,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     ...LIST_NOTES,
     omitted: SCOPE_OMITTED,
     fineGrained: ['read_runner'],
-    keywords: 'CI build agents executors machines my runners',
+    keywords: 'CI build agents executors machines my runners self-hosted fleet nodes accessible visible',
     examples: [
       'list my runners',
       'which of the runners I can see are offline?',
@@ -70,7 +70,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     ...LIST_NOTES,
     omitted: SCOPE_OMITTED,
     fineGrained: ['read_runner'],
-    keywords: 'admin all CI build agents executors instance runners',
+    keywords: 'admin all CI build agents executors instance runners shared global instance-wide fleet nodes',
     examples: [
       'admin: every runner on the instance',
       'list all instance runners running version 16.x',
@@ -86,7 +86,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     ...LIST_NOTES,
     omitted: SCOPE_OMITTED,
     fineGrained: ['read_runner'],
-    keywords: 'project CI build agents executors',
+    keywords: 'project CI build agents executors specific assigned self-hosted nodes',
     examples: [
       'which runners can pick up jobs for acme/shop?',
       'list runners available to project platform/infra',
@@ -101,7 +101,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     params: { group_id: id.group(), ...runnerFilters() },
     ...LIST_NOTES,
     fineGrained: ['read_runner'],
-    keywords: 'group CI build agents executors',
+    keywords: 'group CI build agents executors org namespace team self-hosted nodes',
     examples: [
       'runners of group acme',
       'list online runners available to the platform group',
@@ -118,7 +118,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
       include_projects: bool('Include the projects the runner is assigned to (default true)'),
     },
     fineGrained: ['read_runner'],
-    keywords: 'runner CI build agent',
+    keywords: 'runner CI build agent host heartbeat health uptime',
     examples: [
       'show runner 17',
       'is runner 204 online and what version is it on?',
@@ -140,7 +140,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     },
     omitted: { cursor: 'keyset pagination: this server pages by page/per_page' },
     fineGrained: ['read_runner'],
-    keywords: 'runner job history CI builds processed busy',
+    keywords: 'runner job history CI builds processed busy workload activity executed ran recent',
     examples: [
       'what jobs has runner 17 run?',
       'what is runner 204 working on right now?',
@@ -154,7 +154,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     rest: 'GET /runners/{runner_id}/managers',
     params: { runner_id: runnerId() },
     fineGrained: ['read_runner'],
-    keywords: 'runner machines hosts system id contacted',
+    keywords: 'runner machines hosts system id contacted nodes last-seen heartbeat autoscaled vms',
     examples: [
       'which machines are behind runner 17?',
       'list the managers of runner 204 and when they last checked in',
@@ -169,7 +169,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     params: { runner_id: runnerId(), ...runnerSettings() },
     omitted: SETTINGS_OMITTED,
     fineGrained: ['update_runner'],
-    keywords: 'edit pause resume tags runner settings',
+    keywords: 'edit pause resume tags runner settings unpause reactivate configure maintenance-note max-timeout retag',
     examples: [
       'pause runner 17',
       'add the gpu tag to runner 204',
@@ -184,7 +184,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     params: { runner_id: runnerId() },
     destructive: true,
     fineGrained: ['delete_runner'],
-    keywords: 'delete unregister remove runner',
+    keywords: 'delete unregister remove runner decommission deregister retire nuke',
     examples: [
       'delete runner 17',
       'remove runner 204, the VM is gone',
@@ -199,7 +199,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     params: { runner_id: runnerId() },
     destructive: true,
     fineGrained: ['delete_runner'],
-    keywords: 'delete unregister registered runner',
+    keywords: 'delete unregister registered runner decommission deregister retire',
     examples: [
       'delete the registered runner 3301',
       'unregister runner id 912 from GitLab, delete it',
@@ -213,7 +213,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     rest: 'POST /projects/{project_id}/runners',
     params: { project_id: id.project(), runner_id: req(int('ID of the runner to assign')) },
     fineGrained: ['assign_runner'],
-    keywords: 'assign enable add runner to project share',
+    keywords: 'assign enable add runner to project share attach allow reuse grant',
     examples: [
       'assign runner 17 to acme/api too',
       'enable project runner 204 on platform/infra',
@@ -228,7 +228,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     params: { project_id: id.project(), runner_id: runnerId() },
     destructive: true,
     fineGrained: ['assign_runner'],
-    keywords: 'unassign disable remove runner from project',
+    keywords: 'unassign disable remove runner from project detach disallow disassociate',
     examples: [
       'disable runner 17 for acme/api',
       'remove runner 204 from project platform/infra, keep it for its owner project',
@@ -242,7 +242,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     rest: 'POST /runners/{runner_id}/reset_authentication_token',
     params: { runner_id: runnerId() },
     fineGrained: ['update_runner'],
-    keywords: 'rotate regenerate runner authentication token secret',
+    keywords: 'rotate regenerate runner authentication token secret glrt leaked compromised refresh renew cycle',
     examples: [
       'reset the auth token of runner 17',
       "regenerate runner 204's authentication token",
@@ -264,7 +264,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     omitted: { ...SETTINGS_OMITTED, maintainer_note: 'deprecated by GitLab in favour of maintenance_note' },
     fineGrained: [],
     routeNote: RUNNER_TOKEN_NOTE,
-    keywords: 'register new runner registration token',
+    keywords: 'register new runner registration token enroll connect setup onboard install',
     examples: [
       'register a new runner with registration token GR1348941abc',
       'sign up a runner using the project registration token, tags docker and linux',
@@ -284,7 +284,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     },
     fineGrained: [],
     routeNote: RUNNER_TOKEN_NOTE,
-    keywords: 'verify check validate runner token',
+    keywords: 'verify check validate runner token glrt validity test working expired',
     examples: [
       'is this runner token glrt-xyz still valid?',
       'verify runner authentication token glrt-abc123',
@@ -300,7 +300,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     destructive: true,
     fineGrained: [],
     routeNote: RUNNER_TOKEN_NOTE,
-    keywords: 'unregister delete runner token',
+    keywords: 'unregister delete runner token glrt deregister decommission auth-token',
     examples: [
       'delete the runner whose token is glrt-abc123',
       'unregister and remove the runner with auth token glrt-xyz',
@@ -316,7 +316,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     rest: 'POST /runners/reset_registration_token',
     params: {},
     fineGrained: ['reset_runner_registration_token'],
-    keywords: 'rotate regenerate instance registration token',
+    keywords: 'rotate regenerate instance registration token admin global instance-wide renew reissue leaked',
     examples: [
       'reset the instance runner registration token',
       'admin: regenerate the global runner registration token',
@@ -330,7 +330,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     rest: 'POST /groups/{group_id}/runners/reset_registration_token',
     params: { group_id: id.group() },
     fineGrained: ['reset_runner_registration_token'],
-    keywords: 'rotate regenerate group registration token',
+    keywords: 'rotate regenerate group registration token renew reissue leaked org namespace',
     examples: [
       'reset the runner registration token of group acme',
       "regenerate group platform's runner registration token",
@@ -344,7 +344,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     rest: 'POST /projects/{project_id}/runners/reset_registration_token',
     params: { project_id: id.project() },
     fineGrained: ['reset_runner_registration_token'],
-    keywords: 'rotate regenerate project registration token',
+    keywords: 'rotate regenerate project registration token renew reissue leaked',
     examples: [
       'reset the runner registration token for acme/shop',
       'new runner registration token for project platform/infra',
@@ -361,7 +361,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     params: { ...paging() },
     tier: 'ultimate',
     fineGrained: ['read_runner_controller'],
-    keywords: 'job router admission controller policy',
+    keywords: 'job router admission controller policy gatekeeper enforcement admit relay kas governance',
     examples: [
       'list runner controllers',
       'what admission controllers are configured for runners?',
@@ -376,7 +376,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     params: { runner_controller_id: controllerId() },
     tier: 'ultimate',
     fineGrained: ['read_runner_controller'],
-    keywords: 'job router admission controller',
+    keywords: 'job router admission controller dry-run gatekeeper mode enforcing',
     examples: [
       'show runner controller 3',
       'is runner controller 7 in dry run mode?',
@@ -394,7 +394,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     },
     tier: 'ultimate',
     fineGrained: ['create_runner_controller'],
-    keywords: 'new job router admission controller',
+    keywords: 'new job router admission controller add gatekeeper policy enforcement setup',
     examples: [
       'create a runner controller in dry run mode',
       'register a new job admission controller, disabled for now',
@@ -413,7 +413,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     },
     tier: 'ultimate',
     fineGrained: ['update_runner_controller'],
-    keywords: 'enable disable dry run admission controller',
+    keywords: 'enable disable dry run admission controller enforce activate mode turn-on turn-off',
     examples: [
       'enable runner controller 3',
       'switch runner controller 7 to dry_run',
@@ -429,7 +429,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     destructive: true,
     tier: 'ultimate',
     fineGrained: ['delete_runner_controller'],
-    keywords: 'remove admission controller',
+    keywords: 'remove admission controller decommission unregister deregister nuke gatekeeper',
     examples: [
       'delete runner controller 3',
       'remove the admission controller 7',
@@ -444,7 +444,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     params: { runner_controller_id: controllerId() },
     tier: 'ultimate',
     fineGrained: ['read_runner_controller'],
-    keywords: 'admission controller scope which runners',
+    keywords: 'admission controller scope which runners applies coverage targets assignments scoping',
     examples: [
       'what runners does controller 3 apply to?',
       'list scopes of runner controller 7',
@@ -459,7 +459,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     params: { runner_controller_id: controllerId() },
     tier: 'ultimate',
     fineGrained: ['update_runner_controller'],
-    keywords: 'admission controller instance scope all runners',
+    keywords: 'admission controller instance scope all runners global everywhere apply instance-wide scoping',
     examples: [
       'apply runner controller 3 to all runners on the instance',
       'scope admission controller 7 instance-wide',
@@ -475,7 +475,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     destructive: true,
     tier: 'ultimate',
     fineGrained: ['update_runner_controller'],
-    keywords: 'admission controller instance scope remove',
+    keywords: 'admission controller instance scope remove unscope global detach',
     examples: [
       'remove the instance-wide scope from runner controller 3',
       'delete the instance scope of admission controller 7',
@@ -490,7 +490,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     params: { runner_controller_id: controllerId(), runner_id: runnerId() },
     tier: 'ultimate',
     fineGrained: ['update_runner_controller'],
-    keywords: 'admission controller runner scope add',
+    keywords: 'admission controller runner scope add apply attach specific target scoping',
     examples: [
       'scope runner controller 3 to runner 17',
       'add runner 204 to the scope of controller 7',
@@ -506,7 +506,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     destructive: true,
     tier: 'ultimate',
     fineGrained: ['update_runner_controller'],
-    keywords: 'admission controller runner scope remove',
+    keywords: 'admission controller runner scope remove unscope detach specific scoping',
     examples: [
       'remove runner 17 from the scope of runner controller 3',
       'delete the runner 204 scope on admission controller 7',
@@ -521,7 +521,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     params: { runner_controller_id: controllerId(), ...paging() },
     tier: 'ultimate',
     fineGrained: ['read_runner_controller_token'],
-    keywords: 'admission controller tokens credentials',
+    keywords: 'admission controller tokens credentials keys access-tokens auth',
     examples: [
       'list tokens of runner controller 3',
       'what credentials does admission controller 7 have?',
@@ -536,7 +536,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     params: { runner_controller_id: controllerId(), token_id: controllerTokenId() },
     tier: 'ultimate',
     fineGrained: ['read_runner_controller_token'],
-    keywords: 'admission controller token last used',
+    keywords: 'admission controller token last used usage credential key',
     examples: [
       'show token 12 of runner controller 3',
       'when was token 4 of admission controller 7 last used?',
@@ -554,7 +554,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     },
     tier: 'ultimate',
     fineGrained: ['create_runner_controller_token'],
-    keywords: 'new admission controller token secret',
+    keywords: 'new admission controller token secret add generate credential key access-token mint',
     examples: [
       'create a token for runner controller 3',
       'new secret for admission controller 7 described as prod-cluster',
@@ -569,7 +569,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     params: { runner_controller_id: controllerId(), token_id: controllerTokenId() },
     tier: 'ultimate',
     fineGrained: ['rotate_runner_controller_token'],
-    keywords: 'regenerate renew admission controller token',
+    keywords: 'regenerate renew admission controller token roll cycle reissue refresh leaked credential',
     examples: [
       'rotate token 12 of runner controller 3',
       'regenerate the secret of admission controller 7 token 4',
@@ -585,7 +585,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
     destructive: true,
     tier: 'ultimate',
     fineGrained: ['revoke_runner_controller_token'],
-    keywords: 'revoke delete admission controller token',
+    keywords: 'revoke delete admission controller token invalidate leaked compromised credential',
     examples: [
       'revoke token 12 of runner controller 3',
       'kill the leaked token 4 of admission controller 7',

@@ -71,7 +71,7 @@ export default domain('search', 'Search a project, a group or the whole instance
     undocumented: undocumentedOf('ref', 'search_type'),
     omitted: OTHER_SCOPES,
     fineGrained: ['use_global_search'],
-    keywords: 'grep find code text in files blobs source',
+    keywords: 'grep find code text in files blobs source usages occurrences string symbol identifier',
     examples: [
       'grep for the string unsafe_eval across group acme',
       'where is parseInvoice defined in acme/shop?',
@@ -99,7 +99,7 @@ export default domain('search', 'Search a project, a group or the whole instance
     undocumented: undocumentedOf('ref', 'search_type'),
     omitted: { ...OTHER_SCOPES, ...REGEX_OMITTED },
     fineGrained: ['use_global_search'],
-    keywords: 'find commit message history',
+    keywords: 'find commit message history changesets lookup revisions',
     examples: [
       'find commits mentioning "fix login timeout" in acme/shop',
       'which commit message talks about CVE-2024-1234 in group acme?',
@@ -130,7 +130,7 @@ export default domain('search', 'Search a project, a group or the whole instance
     undocumented: undocumentedOf('order_by', 'search_type', 'sort'),
     omitted: { ...REF_OMITTED, ...REGEX_OMITTED },
     fineGrained: ['use_global_search'],
-    keywords: 'find bugs tickets tasks issues',
+    keywords: 'find bugs tickets tasks issues lookup problems defects',
     examples: [
       'search issues about the memory leak in acme/shop',
       'find closed issues mentioning SSO redirect in group acme',
@@ -160,7 +160,7 @@ export default domain('search', 'Search a project, a group or the whole instance
     undocumented: undocumentedOf('order_by', 'search_type', 'sort'),
     omitted: { confidential: OTHER_SCOPES.confidential, ...REF_OMITTED, ...REGEX_OMITTED },
     fineGrained: ['use_global_search'],
-    keywords: 'find PR pull request MR',
+    keywords: 'find PR pull request MR lookup patches',
     examples: [
       'find MRs about the GraphQL migration in acme/api',
       'search merged merge requests mentioning dependency bump in group acme',
@@ -185,7 +185,7 @@ export default domain('search', 'Search a project, a group or the whole instance
     narrowed: SCOPE_NOTE,
     omitted: { ...OTHER_SCOPES, ...REF_OMITTED, ...REGEX_OMITTED },
     fineGrained: ['use_global_search'],
-    keywords: 'find milestone sprint iteration',
+    keywords: 'find milestone sprint iteration lookup deadline version roadmap',
     examples: [
       'search group acme for milestones titled 2025-Q3',
       'search for the sprint 42 milestone in acme/shop',
@@ -208,7 +208,7 @@ export default domain('search', 'Search a project, a group or the whole instance
     undocumented: undocumentedOf('search_type'),
     omitted: { ...OTHER_SCOPES, ...REF_OMITTED },
     fineGrained: ['use_global_search'],
-    keywords: 'find comment note discussion text',
+    keywords: 'find comment note discussion text remarks conversation feedback chatter',
     examples: [
       'find comments saying "LGTM with nits" in acme/shop',
       'search discussion notes about the rollback plan in acme/api',
@@ -232,7 +232,7 @@ export default domain('search', 'Search a project, a group or the whole instance
     narrowed: SCOPE_NOTE,
     omitted: { ...OTHER_SCOPES, ...REGEX_OMITTED },
     fineGrained: ['use_global_search'],
-    keywords: 'find project repository repo',
+    keywords: 'find project repository repo lookup locate',
     examples: [
       'find projects with payments in the name in group acme',
       'search for a repo called terraform-modules',
@@ -253,7 +253,7 @@ export default domain('search', 'Search a project, a group or the whole instance
       exclude_forks: 'snippet search spans personal snippets, not forks',
     },
     fineGrained: ['use_global_search'],
-    keywords: 'find snippet gist paste',
+    keywords: 'find snippet gist paste pastebin lookup',
     examples: [
       'search snippets titled nginx config',
       'find a snippet called deploy script across the instance',
@@ -278,7 +278,7 @@ export default domain('search', 'Search a project, a group or the whole instance
     narrowed: SCOPE_NOTE,
     omitted: { ...OTHER_SCOPES, ...REF_OMITTED, ...REGEX_OMITTED },
     fineGrained: ['use_global_search'],
-    keywords: 'find user person member people account',
+    keywords: 'find user person member people account lookup handle colleague whois',
     examples: [
       'find someone named Priya in group acme',
       'search for people matching jsmith in project acme/shop',
@@ -306,7 +306,7 @@ export default domain('search', 'Search a project, a group or the whole instance
     undocumented: undocumentedOf('ref', 'search_type'),
     omitted: { ...OTHER_SCOPES, ...REGEX_OMITTED },
     fineGrained: ['use_global_search'],
-    keywords: 'find wiki page documentation docs',
+    keywords: 'find wiki page documentation docs knowledge-base confluence handbook lookup',
     examples: [
       'look through the acme/billing wiki pages for onboarding steps',
       'find wiki pages that mention VPN setup in group acme',

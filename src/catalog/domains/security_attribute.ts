@@ -37,7 +37,7 @@ export default domain('security_attribute', 'Security attributes of a top-level 
     },
     tier: 'ultimate',
     fineGrained: { withheld: 'answer', name: 'SecurityAttribute' },
-    keywords: 'new security label tag classification business impact exposure',
+    keywords: 'new security label tag classification business impact exposure add define option value taxonomy',
     examples: [
       'create security attributes Internet facing and Internal in the Exposure category of acme',
       'add attribute "Tier 1" to security category 14 in group platform',
@@ -69,7 +69,7 @@ export default domain('security_attribute', 'Security attributes of a top-level 
     },
     tier: 'ultimate',
     fineGrained: { withheld: 'answer', name: 'SecurityAttribute' },
-    keywords: 'edit rename recolor security label',
+    keywords: 'edit rename recolor security label colour hex restyle',
     examples: [
       'recolor security attribute 31 to #ff0000',
       'rename security attribute Internet facing to Public exposure',
@@ -95,7 +95,7 @@ export default domain('security_attribute', 'Security attributes of a top-level 
     destructive: true,
     tier: 'ultimate',
     fineGrained: ['delete_security_attribute'],
-    keywords: 'remove security label',
+    keywords: 'remove security label nuke drop retire',
     examples: [
       'delete security attribute 31 from acme',
       'get rid of the Legacy security attribute everywhere',
@@ -130,7 +130,7 @@ export default domain('security_attribute', 'Security attributes of a top-level 
     },
     tier: 'ultimate',
     fineGrained: ['update_security_attribute'],
-    keywords: 'label tag classify project security attributes apply',
+    keywords: 'label tag classify project security attributes apply assign unassign mark categorize',
     examples: [
       'tag acme/shop with the security attribute Business critical',
       'mark platform/api as Internet facing instead of Internal',
@@ -163,7 +163,7 @@ export default domain('security_attribute', 'Security attributes of a top-level 
     },
     tier: 'ultimate',
     fineGrained: { withheld: 'mutation', name: 'BulkUpdateSecurityAttributes' },
-    keywords: 'bulk mass label classify projects security attributes',
+    keywords: 'bulk mass label classify projects security attributes batch assign mark categorize',
     examples: [
       'apply the PCI security attribute to acme/shop, acme/payments and acme/checkout at once',
       'replace the security attributes of every project in group platform with Tier 2',

@@ -35,7 +35,7 @@ export default domain('security_category', 'Security attribute categories of a t
     },
     tier: 'ultimate',
     fineGrained: { withheld: 'answer', name: 'SecurityCategory' },
-    keywords: 'new security attribute category classification',
+    keywords: 'new security attribute category classification add taxonomy dimension define',
     examples: [
       'create a security category "Business impact" in group acme',
       'add a new security attribute category Exposure with multiple selection in top-level group platform',
@@ -72,7 +72,7 @@ export default domain('security_category', 'Security attribute categories of a t
     },
     tier: 'ultimate',
     fineGrained: { withheld: 'answer', name: 'SecurityCategory' },
-    keywords: 'edit rename security attribute category',
+    keywords: 'edit rename security attribute category taxonomy retitle dimension',
     examples: [
       'rename security category 14 in acme to Data sensitivity',
       'change the description of the Exposure security category in group platform',
@@ -99,7 +99,7 @@ export default domain('security_category', 'Security attribute categories of a t
     destructive: true,
     tier: 'ultimate',
     fineGrained: ['delete_security_attribute'],
-    keywords: 'remove security attribute category',
+    keywords: 'remove security attribute category nuke drop taxonomy retire',
     examples: [
       'delete the Business impact security category in acme with all its attributes',
       'remove security category gid://gitlab/Security::Category/9',

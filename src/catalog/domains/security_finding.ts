@@ -63,7 +63,7 @@ export default domain('security_finding', 'Security report findings of a pipelin
     },
     tier: 'ultimate',
     fineGrained: { withheld: 'type', name: 'PipelineSecurityReportFinding' },
-    keywords: 'CI pipeline security scan results findings MR merge request PR introduced vulnerabilities SAST',
+    keywords: 'CI pipeline security scan results findings MR merge request PR introduced vulnerabilities SAST dast dependency-scanning flagged',
     examples: [
       'what did SAST flag in pipeline 812 of acme/shop?',
       'show critical and high scanner findings from the MR pipeline 455 in acme/api',

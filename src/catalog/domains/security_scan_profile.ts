@@ -37,7 +37,7 @@ export default domain('security_scan_profile', 'Security scan profiles: attach o
     },
     tier: 'ultimate',
     fineGrained: { withheld: 'mutation', name: 'SecurityScanProfileAttach' },
-    keywords: 'enable security scanning SAST dependency secret detection container scanner profile',
+    keywords: 'enable security scanning SAST dependency secret detection container scanner profile activate apply configure turn-on',
     examples: [
       'turn on the default SAST scan profile for acme/shop and acme/api',
       'attach secret detection scanner profile 3 to every project in group platform',
@@ -64,7 +64,7 @@ export default domain('security_scan_profile', 'Security scan profiles: attach o
     },
     tier: 'ultimate',
     fineGrained: { withheld: 'mutation', name: 'SecurityScanProfileDetach' },
-    keywords: 'disable stop security scanning scanner profile',
+    keywords: 'disable stop security scanning scanner profile deactivate turn-off unapply unassign',
     examples: [
       'detach the SAST scan profile from acme/legacy',
       'turn off dependency scanning profile 5 for group sandbox',
@@ -95,7 +95,7 @@ export default domain('security_scan_profile', 'Security scan profiles: attach o
     params: { project_id: projectPath() },
     tier: 'ultimate',
     fineGrained: { withheld: 'type', name: 'ScanProfileProjectStatus' },
-    keywords: 'security scanning configured enabled scanners status health',
+    keywords: 'security scanning configured enabled scanners status health failing overview coverage',
     examples: [
       'which scanners are active on acme/shop and is any of them failing?',
       'show the scan profile statuses of platform/api',

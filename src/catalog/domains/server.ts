@@ -7,7 +7,7 @@ export default domain('server', 'This MCP server and the platform instance it ta
     also: ['GET /user'],
     params: {},
     fineGrained: ['read_metadata'],
-    keywords: 'version whoami connection instance info',
+    keywords: 'version whoami connection instance info about me current-user account logged-in identity',
     examples: [
       'which GitLab version is this instance running?',
       'who am I logged in as on GitLab?',
@@ -22,7 +22,7 @@ export default domain('server', 'This MCP server and the platform instance it ta
     also: ['GET /user'],
     params: {},
     fineGrained: ['read_metadata'],
-    keywords: 'ping health connectivity token valid',
+    keywords: 'ping health connectivity token valid alive up online test auth-check working',
     examples: [
       'is GitLab reachable and is my token still valid?',
       'ping the gitlab server to check connectivity',

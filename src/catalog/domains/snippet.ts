@@ -30,7 +30,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     textResponse: true,
     render: 'text',
     fineGrained: ['read_snippet'],
-    keywords: 'gist paste raw snippet content text',
+    keywords: 'gist paste raw snippet content text plaintext download pastebin cat',
     examples: [
       'raw text of snippet 42',
       'print the content of my personal snippet 1337',
@@ -53,7 +53,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       file_name: 'the single-file form; files covers it',
     },
     fineGrained: ['create_snippet'],
-    keywords: 'gist paste new snippet save share code',
+    keywords: 'gist paste new snippet save share code pastebin snip upload store jot',
     examples: [
       'make a private snippet called deploy notes with this script',
       'save this bash script as a personal gist',
@@ -68,7 +68,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { snippet_id: snippetId() },
     destructive: true,
     fineGrained: ['delete_snippet'],
-    keywords: 'remove gist paste snippet',
+    keywords: 'remove gist paste snippet erase nuke pastebin trash',
     examples: [
       'delete my snippet 42',
       'get rid of personal snippet 1337',
@@ -88,7 +88,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       created_at: str('Creation time (ISO 8601; administrators or project owners)'),
     },
     fineGrained: ['create_work_item'],
-    keywords: 'reply respond answer thread comment discussion snippet',
+    keywords: 'reply respond answer thread comment discussion snippet follow-up response',
     examples: [
       'reply to thread 3fa2c1 on snippet 15 in acme/shop: works for me',
       'answer the discussion 9be0d4 on project snippet 8 in platform/infra',
@@ -102,7 +102,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     rest: 'POST /projects/{project_id}/snippets/{snippet_id}/discussions',
     params: { project_id: id.project(), snippet_id: snippetId(), body: req(str('Text of the first comment (Markdown)')), created_at: str('Creation time (ISO 8601; administrators or project owners)') },
     fineGrained: ['create_work_item'],
-    keywords: 'comment thread snippet discussion start',
+    keywords: 'comment thread snippet discussion start new conversation',
     examples: [
       'start a thread on snippet 15 in acme/shop asking about the regex',
       'open a new discussion on project snippet 8 of platform/infra',
@@ -117,7 +117,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { project_id: id.project(), snippet_id: snippetId(), discussion_id: id.discussion(), note_id: id.note() },
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'snippet remove thread message',
+    keywords: 'snippet remove thread message erase drop',
     examples: [
       'delete note 771 from the thread on snippet 15 in acme/shop',
       'remove my reply 902 in discussion 3fa2c1 on project snippet 8',
@@ -131,7 +131,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     rest: 'GET /projects/{project_id}/snippets/{snippet_id}/discussions/{discussion_id}',
     params: { project_id: id.project(), snippet_id: snippetId(), discussion_id: id.discussion() },
     fineGrained: ['read_work_item'],
-    keywords: 'snippet thread comments',
+    keywords: 'snippet thread comments conversation single',
     examples: [
       'show discussion 3fa2c1 on snippet 15 in acme/shop',
       'read the thread 9be0d4 on project snippet 8',
@@ -145,7 +145,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     rest: 'GET /projects/{project_id}/snippets/{snippet_id}/discussions',
     params: { project_id: id.project(), snippet_id: snippetId(), ...paging() },
     fineGrained: ['read_work_item'],
-    keywords: 'snippet threads comments discussions',
+    keywords: 'snippet threads comments discussions conversations',
     examples: [
       'list threads on snippet 15 in acme/shop',
       'any discussions on project snippet 8 of platform/infra?',
@@ -166,7 +166,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     },
     omitted: { resolved: 'snippet threads cannot be resolved; only merge request threads can' },
     fineGrained: ['update_work_item'],
-    keywords: 'snippet edit thread message text',
+    keywords: 'snippet edit thread message text reword fix-typo',
     examples: [
       'edit my reply 771 in the snippet 15 discussion thread',
       'fix the wording of note 902 in discussion 3fa2c1 on project snippet 8',
@@ -180,7 +180,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     rest: 'POST /projects/{project_id}/snippets/{snippet_id}/award_emoji',
     params: { project_id: id.project(), snippet_id: snippetId(), name: emojiName() },
     fineGrained: ['create_work_item'],
-    keywords: 'react emoji award thumbs up like snippet',
+    keywords: 'react emoji award thumbs up like snippet heart thumbsup',
     examples: [
       'thumbs up snippet 15 in acme/shop',
       'react with rocket to project snippet 8 in platform/infra',
@@ -195,7 +195,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { project_id: id.project(), snippet_id: snippetId(), award_id: awardId() },
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'unreact remove emoji award snippet',
+    keywords: 'unreact remove emoji award snippet unlike withdraw',
     examples: [
       'remove my thumbsup from snippet 15 in acme/shop',
       'delete award 311 on project snippet 8',
@@ -210,7 +210,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { project_id: id.project(), snippet_id: snippetId(), award_id: awardId() },
     notFound: { kind: 'award emoji', idParam: 'award_id', listAction: 'snippet.emoji_snippet_list' },
     fineGrained: ['read_work_item'],
-    keywords: 'single emoji award snippet',
+    keywords: 'single emoji award snippet lookup specific',
     examples: [
       'show award emoji 311 on snippet 15 in acme/shop',
       'details of reaction 412 on project snippet 8',
@@ -224,7 +224,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     rest: 'GET /projects/{project_id}/snippets/{snippet_id}/award_emoji',
     params: { project_id: id.project(), snippet_id: snippetId(), ...paging() },
     fineGrained: ['read_work_item'],
-    keywords: 'emoji awards reactions reacted snippet',
+    keywords: 'emoji awards reactions reacted snippet votes upvotes likes',
     examples: [
       'who reacted to snippet 15 in acme/shop?',
       'list emoji on project snippet 8',
@@ -238,7 +238,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     rest: 'POST /projects/{project_id}/snippets/{snippet_id}/notes/{note_id}/award_emoji',
     params: { project_id: id.project(), snippet_id: snippetId(), note_id: id.note(), name: emojiName() },
     fineGrained: ['create_work_item'],
-    keywords: 'react emoji award comment snippet thumbs up like',
+    keywords: 'react emoji award comment snippet thumbs up like heart thumbsup',
     examples: [
       'give comment 771 on snippet 15 a thumbs up',
       'react with tada to note 902 on project snippet 8',
@@ -253,7 +253,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { project_id: id.project(), snippet_id: snippetId(), note_id: id.note(), award_id: awardId() },
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'remove emoji award reaction unreact snippet',
+    keywords: 'remove emoji award reaction unreact snippet unlike withdraw',
     examples: [
       'remove my tada reaction from comment 902 on snippet 8',
       'delete award 55 on note 771 of project snippet 15',
@@ -268,7 +268,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { project_id: id.project(), snippet_id: snippetId(), note_id: id.note(), award_id: awardId() },
     notFound: { kind: 'award emoji', idParam: 'award_id', listAction: 'snippet.emoji_snippet_note_list' },
     fineGrained: ['read_work_item'],
-    keywords: 'single emoji award reaction snippet',
+    keywords: 'single emoji award reaction snippet lookup specific',
     examples: [
       'show reaction 55 on comment 771 of snippet 15',
       'get award 60 on note 902 of project snippet 8 in platform/infra',
@@ -282,7 +282,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     rest: 'GET /projects/{project_id}/snippets/{snippet_id}/notes/{note_id}/award_emoji',
     params: { project_id: id.project(), snippet_id: snippetId(), note_id: id.note(), ...paging() },
     fineGrained: ['read_work_item'],
-    keywords: 'emoji awards reactions reacted comment snippet',
+    keywords: 'emoji awards reactions reacted comment snippet votes upvotes likes',
     examples: [
       'who reacted to comment 771 on snippet 15?',
       'list emoji reactions on note 902 of project snippet 8',
@@ -296,7 +296,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     rest: 'GET /snippets/public',
     params: { ...dateRange(), ...paging() },
     fineGrained: ['read_snippet'],
-    keywords: 'explore public gists pastes snippets',
+    keywords: 'explore public gists pastes snippets browse discover everyone shared',
     examples: [
       'browse public snippets on this GitLab',
       'show public gists created this week',
@@ -316,7 +316,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     textResponse: true,
     render: 'text',
     fineGrained: ['read_snippet'],
-    keywords: 'snippet file raw content gist',
+    keywords: 'snippet file raw content gist paste plaintext multi-file revision download',
     examples: [
       'raw text of app.py in snippet 42 at main',
       'get the file config.yml from my snippet 1337',
@@ -331,7 +331,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { snippet_id: snippetId() },
     notFound: { kind: 'snippet', idParam: 'snippet_id', listAction: 'snippet.list' },
     fineGrained: ['read_snippet'],
-    keywords: 'gist paste snippet',
+    keywords: 'gist paste snippet metadata pastebin',
     examples: [
       'show snippet 42',
       'who owns personal snippet 1337 and is it public?',
@@ -345,7 +345,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     rest: 'GET /snippets',
     params: { ...dateRange(), ...paging() },
     fineGrained: ['read_snippet'],
-    keywords: 'my snippets gists pastes',
+    keywords: 'my snippets gists pastes own personal pastebin',
     examples: [
       'list my snippets',
       'what gists have I made since March?',
@@ -363,7 +363,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       ...paging(),
     },
     fineGrained: ['read_snippet'],
-    keywords: 'all snippets gists pastes instance',
+    keywords: 'all snippets gists pastes instance accessible everything',
     examples: [
       'list every snippet I can see, including internal ones',
       'admin: all snippets on repository storage default',
@@ -387,7 +387,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       merge_request_diff_head_sha: 'applies to merge request notes only',
     },
     fineGrained: ['create_work_item'],
-    keywords: 'comment note snippet remark write post',
+    keywords: 'comment note snippet remark write post leave say',
     examples: [
       'comment on snippet 15 in acme/shop: nice one',
       'leave a note on project snippet 8 asking for a license header',
@@ -402,7 +402,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { project_id: id.project(), snippet_id: snippetId(), note_id: id.note() },
     destructive: true,
     fineGrained: ['delete_work_item'],
-    keywords: 'snippet remove erase',
+    keywords: 'snippet remove erase drop nuke trash',
     examples: [
       'delete comment 771 on snippet 15 in acme/shop',
       'remove my note 902 from project snippet 8',
@@ -416,7 +416,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     rest: 'GET /projects/{project_id}/snippets/{snippet_id}/notes/{note_id}',
     params: { project_id: id.project(), snippet_id: snippetId(), note_id: id.note() },
     fineGrained: ['read_work_item'],
-    keywords: 'single comment snippet',
+    keywords: 'single comment snippet remark specific',
     examples: [
       'show comment 771 on snippet 15',
       'get note 902 of project snippet 8 in platform/infra',
@@ -437,7 +437,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       ...paging(),
     },
     fineGrained: ['read_work_item'],
-    keywords: 'comments notes snippet',
+    keywords: 'comments notes snippet remarks feedback conversation',
     examples: [
       'list comments on snippet 15 in acme/shop',
       'what did people say on project snippet 8?',
@@ -452,7 +452,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { project_id: id.project(), snippet_id: snippetId(), note_id: id.note(), body: req(str('New comment text (Markdown)')) },
     omitted: { confidential: 'deprecated by GitLab; a note cannot be made internal after it is posted' },
     fineGrained: ['update_work_item'],
-    keywords: 'snippet edit text reword',
+    keywords: 'snippet edit text reword fix-typo correct',
     examples: [
       'edit comment 771 on snippet 15 to say fixed',
       'reword my note 902 on project snippet 8',
@@ -468,7 +468,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     textResponse: true,
     render: 'text',
     fineGrained: ['read_snippet'],
-    keywords: 'project snippet raw content text',
+    keywords: 'project snippet raw content text paste plaintext download',
     examples: [
       'raw content of snippet 15 in acme/shop',
       'print project snippet 8 of platform/infra as text',
@@ -492,7 +492,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       file_name: 'the single-file form; files covers it',
     },
     fineGrained: ['create_snippet'],
-    keywords: 'new project snippet gist paste share code',
+    keywords: 'new project snippet gist paste share code pastebin upload store',
     examples: [
       'create a snippet in acme/shop with the SQL migration',
       'add a project snippet to platform/infra called terraform notes',
@@ -507,7 +507,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { project_id: id.project(), snippet_id: snippetId() },
     destructive: true,
     fineGrained: ['delete_snippet'],
-    keywords: 'remove project snippet',
+    keywords: 'remove project snippet paste erase nuke',
     examples: [
       'delete project snippet 15 from acme/shop',
       'remove the outdated project snippet 8 in platform/infra',
@@ -522,7 +522,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     params: { project_id: id.project(), snippet_id: snippetId() },
     notFound: { kind: 'snippet', idParam: 'snippet_id', listAction: 'snippet.project_list' },
     fineGrained: ['read_snippet'],
-    keywords: 'project snippet',
+    keywords: 'project snippet paste metadata',
     examples: [
       'show project snippet 15 of acme/shop',
       'details of project snippet 8 in platform/infra',
@@ -536,7 +536,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
     rest: 'GET /projects/{project_id}/snippets',
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_snippet'],
-    keywords: 'project snippets gists pastes',
+    keywords: 'project snippets gists pastes pastebin',
     examples: [
       'list snippets of repo acme/shop',
       'what snippets does project platform/infra have?',
@@ -561,7 +561,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       file_name: 'the single-file form; files covers it',
     },
     fineGrained: ['update_snippet'],
-    keywords: 'edit project snippet files',
+    keywords: 'edit project snippet files paste retitle',
     examples: [
       'rename snippet 15 in acme/shop to SQL helpers',
       'make project snippet 8 of platform/infra private',
@@ -585,7 +585,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
       file_name: 'the single-file form; files covers it',
     },
     fineGrained: ['update_snippet'],
-    keywords: 'edit gist paste snippet files',
+    keywords: 'edit gist paste snippet files retitle',
     examples: [
       'change my snippet 42 to public',
       'retitle personal snippet 1337 to bash aliases',

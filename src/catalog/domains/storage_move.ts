@@ -15,7 +15,7 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     rest: 'GET /project_repository_storage_moves',
     params: { ...paging() },
     fineGrained: ['read_repository_storage_move'],
-    keywords: 'gitaly shard storage migration history status progress',
+    keywords: 'gitaly shard storage migration history status progress relocation instance-wide transfers praefect disk',
     examples: [
       'list all project storage moves on the instance',
       'how are the Gitaly project migrations going overall?',
@@ -29,7 +29,7 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     rest: 'GET /projects/{project_id}/repository_storage_moves',
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_repository_storage_move'],
-    keywords: 'gitaly shard storage migration move project repository history',
+    keywords: 'gitaly shard storage migration move project repository history relocation transfers repo praefect disk',
     examples: [
       'storage move history of acme/shop',
       'has project platform/infra been moved between Gitaly shards?',
@@ -43,7 +43,7 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     rest: 'GET /project_repository_storage_moves/{repository_storage_move_id}',
     params: { repository_storage_move_id: moveId() },
     fineGrained: ['read_repository_storage_move'],
-    keywords: 'gitaly shard storage move status project instance admin',
+    keywords: 'gitaly shard storage move status project instance admin relocation transfer praefect details disk',
     examples: [
       'show project storage move 301',
       'status of project repository move 412 instance-wide',
@@ -57,7 +57,7 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     rest: 'GET /projects/{project_id}/repository_storage_moves/{repository_storage_move_id}',
     params: { project_id: id.project(), repository_storage_move_id: moveId() },
     fineGrained: ['read_repository_storage_move'],
-    keywords: 'gitaly shard storage move status project',
+    keywords: 'gitaly shard storage move status project relocation transfer repo praefect details state',
     examples: [
       'show storage move 301 of acme/shop',
       'is move 412 of project platform/infra finished?',
@@ -71,7 +71,7 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     rest: 'POST /projects/{project_id}/repository_storage_moves',
     params: { project_id: id.project(), destination_storage_name: destination() },
     fineGrained: ['create_repository_storage_move'],
-    keywords: 'gitaly shard storage migrate move project repository rebalance',
+    keywords: 'gitaly shard storage migrate move project repository rebalance relocate transfer repo praefect disk new-storage',
     examples: [
       'move acme/shop to storage shard gitaly-2',
       "migrate project platform/infra's repository to another Gitaly node",
@@ -85,7 +85,7 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     rest: 'POST /project_repository_storage_moves',
     params: { source_storage_name: source(), destination_storage_name: destination() },
     fineGrained: ['create_repository_storage_move'],
-    keywords: 'gitaly shard storage migrate evacuate drain every repository bulk',
+    keywords: 'gitaly shard storage migrate evacuate drain every repository bulk relocate decommission mass empty praefect',
     examples: [
       'move every project repo off shard default to gitaly-3',
       'drain all projects from storage nfs-old',
@@ -101,7 +101,7 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     rest: 'GET /snippet_repository_storage_moves',
     params: { ...paging() },
     fineGrained: ['read_repository_storage_move'],
-    keywords: 'gitaly shard storage migration snippets history status progress',
+    keywords: 'gitaly shard storage migration snippets history status progress relocation instance-wide transfers praefect disk gist',
     examples: [
       'list all snippet storage moves',
       'progress of snippet repository migrations across the instance',
@@ -115,7 +115,7 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     rest: 'GET /snippets/{snippet_id}/repository_storage_moves',
     params: { snippet_id: snippetId(), ...paging() },
     fineGrained: ['read_repository_storage_move'],
-    keywords: 'gitaly shard storage migration move snippet history',
+    keywords: 'gitaly shard storage migration move snippet history relocation transfers praefect disk gist',
     examples: [
       'storage moves of snippet 42',
       'has snippet 1337 been migrated to another shard?',
@@ -129,7 +129,7 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     rest: 'GET /snippet_repository_storage_moves/{repository_storage_move_id}',
     params: { repository_storage_move_id: moveId() },
     fineGrained: ['read_repository_storage_move'],
-    keywords: 'gitaly shard storage move status snippet instance admin',
+    keywords: 'gitaly shard storage move status snippet instance admin relocation transfer praefect details disk gist',
     examples: [
       'show snippet storage move 77',
       'status of snippet repository move 91 instance-wide',
@@ -143,7 +143,7 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     rest: 'GET /snippets/{snippet_id}/repository_storage_moves/{repository_storage_move_id}',
     params: { snippet_id: snippetId(), repository_storage_move_id: moveId() },
     fineGrained: ['read_repository_storage_move'],
-    keywords: 'gitaly shard storage move status snippet',
+    keywords: 'gitaly shard storage move status snippet relocation transfer praefect details state gist',
     examples: [
       'show storage move 77 of snippet 42',
       'did move 91 of snippet 1337 finish?',
@@ -157,7 +157,7 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     rest: 'POST /snippets/{snippet_id}/repository_storage_moves',
     params: { snippet_id: snippetId(), destination_storage_name: destination() },
     fineGrained: ['create_repository_storage_move'],
-    keywords: 'gitaly shard storage migrate move snippet repository',
+    keywords: 'gitaly shard storage migrate move snippet repository relocate transfer praefect disk gist new-storage',
     examples: [
       'move snippet 42 to storage gitaly-2',
       "migrate snippet 1337's repository to another shard",
@@ -171,7 +171,7 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     rest: 'POST /snippet_repository_storage_moves',
     params: { source_storage_name: source(), destination_storage_name: destination() },
     fineGrained: ['create_repository_storage_move'],
-    keywords: 'gitaly shard storage migrate evacuate drain every repository bulk',
+    keywords: 'gitaly shard storage migrate evacuate drain every repository bulk relocate decommission mass empty praefect gists',
     examples: [
       'move all snippet repos from shard default to gitaly-3',
       'evacuate every snippet off storage nfs-old',
@@ -188,7 +188,7 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     params: { ...paging() },
     tier: 'premium',
     fineGrained: ['read_repository_storage_move'],
-    keywords: 'gitaly shard storage migration group wiki history status progress',
+    keywords: 'gitaly shard storage migration group wiki history status progress relocation instance-wide transfers praefect disk',
     examples: [
       'list all group wiki storage moves',
       'progress of group repository migrations on the instance',
@@ -203,7 +203,7 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     params: { group_id: id.group(), ...paging() },
     tier: 'premium',
     fineGrained: ['read_repository_storage_move'],
-    keywords: 'gitaly shard storage migration move group wiki history',
+    keywords: 'gitaly shard storage migration move group wiki history relocation transfers praefect disk org',
     examples: [
       'storage moves of group acme',
       "has the platform group's wiki been moved between shards?",
@@ -218,7 +218,7 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     params: { repository_storage_move_id: moveId() },
     tier: 'premium',
     fineGrained: ['read_repository_storage_move'],
-    keywords: 'gitaly shard storage move status group wiki instance admin',
+    keywords: 'gitaly shard storage move status group wiki instance admin relocation transfer praefect details disk',
     examples: [
       'show group storage move 55',
       'status of group wiki repository move 63 instance-wide',
@@ -233,7 +233,7 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     params: { group_id: id.group(), repository_storage_move_id: moveId() },
     tier: 'premium',
     fineGrained: ['read_repository_storage_move'],
-    keywords: 'gitaly shard storage move status group wiki',
+    keywords: 'gitaly shard storage move status group wiki relocation transfer praefect details state org',
     examples: [
       'show storage move 55 of group acme',
       'is move 63 of the platform group wiki done?',
@@ -248,7 +248,7 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     params: { group_id: id.group(), destination_storage_name: destination() },
     tier: 'premium',
     fineGrained: ['create_repository_storage_move'],
-    keywords: 'gitaly shard storage migrate move group wiki repository',
+    keywords: 'gitaly shard storage migrate move group wiki repository relocate transfer praefect disk org new-storage',
     examples: [
       "move group acme's wiki to storage gitaly-2",
       'migrate the platform group repository to another Gitaly shard',
@@ -263,7 +263,7 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
     params: { source_storage_name: source(), destination_storage_name: destination() },
     tier: 'premium',
     fineGrained: ['create_repository_storage_move'],
-    keywords: 'gitaly shard storage migrate evacuate drain every repository wikis bulk',
+    keywords: 'gitaly shard storage migrate evacuate drain every repository wikis bulk relocate decommission mass empty praefect',
     examples: [
       'move all group wikis from shard default to gitaly-3',
       'drain every group repository off storage nfs-old',

@@ -14,7 +14,7 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
       message: str('Message of an annotated tag'),
     },
     fineGrained: ['create_repository_tag'],
-    keywords: 'new tag version mark release point',
+    keywords: 'new tag version mark release point semver cut git-tag snapshot bump',
     examples: [
       'tag main as v1.4.0 in acme/shop',
       'create annotated tag v2.0.0 at commit 4f2a9c1 with message "GA release"',
@@ -29,7 +29,7 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
     params: { project_id: id.project(), tag_name: tagName() },
     destructive: true,
     fineGrained: ['delete_repository_tag'],
-    keywords: 'remove tag delete version',
+    keywords: 'remove tag delete version nuke drop erase git-tag untag',
     examples: [
       'delete tag v1.4.0-rc1 from acme/shop',
       'remove the mistaken tag v2.0.0 in acme/api',
@@ -44,7 +44,7 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
     params: { project_id: id.project(), tag_name: tagName() },
     notFound: { kind: 'tag', idParam: 'tag_name', listAction: 'tag.list' },
     fineGrained: ['read_repository_tag'],
-    keywords: 'tag version commit',
+    keywords: 'tag version commit sha details annotation points-to ref',
     examples: [
       'which commit does tag v1.4.0 point to in acme/shop?',
       'show tag v2.0.0 of acme/api with its message',
@@ -58,7 +58,7 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
     rest: 'GET /projects/{project_id}/protected_tags/{name}',
     params: { project_id: id.project(), name: protectedName() },
     fineGrained: ['read_protected_tag'],
-    keywords: 'tag protection rule who can create access',
+    keywords: 'tag protection rule who can create access details allowed-roles pattern wildcard',
     examples: [
       'what protection is set on the v* tag pattern in acme/shop?',
       'show the protected tag rule release-* of acme/api and its allowed roles',
@@ -72,7 +72,7 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
     rest: 'GET /projects/{project_id}/repository/tags/{tag_name}/signature',
     params: { project_id: id.project(), tag_name: tagName() },
     fineGrained: ['read_repository_tag'],
-    keywords: 'signed tag verify signature',
+    keywords: 'signed tag verify signature gpg verified trusted authenticity',
     examples: [
       'is tag v1.4.0 in acme/shop signed and verified?',
       'check the SSH or X.509 signature on tag v2.0.0 of acme/api',
@@ -93,7 +93,7 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
     },
     omitted: { page_token: 'keyset pagination: this server pages by page/per_page' },
     fineGrained: ['read_repository_tag'],
-    keywords: 'tags versions list git tag',
+    keywords: 'tags versions list git tag semver refs all-tags enumerate',
     examples: [
       'list tags of acme/shop',
       'what are the newest version tags in acme/api?',
@@ -107,7 +107,7 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
     rest: 'GET /projects/{project_id}/protected_tags',
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_protected_tag'],
-    keywords: 'protected tags protection rules',
+    keywords: 'protected tags protection rules locked patterns wildcards release-tags',
     examples: [
       'which git tags in acme/shop have protection on them?',
       'list tag protections in the acme/api repository',
@@ -126,7 +126,7 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
       allowed_to_create: { type: 'array', items: 'object', description: 'Create rules (Premium): [{access_level}|{user_id}|{group_id}|{deploy_key_id}]' },
     },
     fineGrained: ['protect_tag'],
-    keywords: 'protect tag lock restrict release tags',
+    keywords: 'protect tag lock restrict release tags pattern immutable guard safeguard',
     examples: [
       'protect git tag pattern v* in the acme/shop repo',
       'lock down release-* tags in acme/api',
@@ -141,7 +141,7 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
     params: { project_id: id.project(), name: protectedName() },
     destructive: true,
     fineGrained: ['protect_tag'],
-    keywords: 'unprotect tag remove protection',
+    keywords: 'unprotect tag remove protection unlock lift allow-anyone drop rule',
     examples: [
       'unprotect the v* tag pattern in acme/shop',
       'lift the protection on release-* tags in acme/api',

@@ -11,7 +11,7 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     rest: 'GET /templates/gitlab_ci_ymls/{name}',
     params: { name: templateName('CI/CD YAML') },
     fineGrained: INSTANCE_TEMPLATE,
-    keywords: 'gitlab-ci.yml pipeline CI build template example',
+    keywords: 'gitlab-ci.yml pipeline CI build template example boilerplate skeleton sample scaffold workflow',
     examples: [
       'show the Node.js .gitlab-ci.yml template',
       'give me the Python CI template',
@@ -25,7 +25,7 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     rest: 'GET /templates/gitlab_ci_ymls',
     params: { ...paging() },
     fineGrained: INSTANCE_TEMPLATE,
-    keywords: 'gitlab-ci.yml pipeline CI templates',
+    keywords: 'gitlab-ci.yml pipeline CI templates boilerplates starters samples examples available',
     examples: [
       'which gitlab-ci.yml starter templates exist?',
       'list the CI templates on this instance',
@@ -39,7 +39,7 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     rest: 'GET /templates/dockerfiles/{name}',
     params: { name: templateName('Dockerfile') },
     fineGrained: INSTANCE_TEMPLATE,
-    keywords: 'docker container image Dockerfile template',
+    keywords: 'docker container image Dockerfile template boilerplate sample starter containerize',
     examples: [
       'show the Dockerfile template for Python',
       'get a starter Dockerfile for a Node app',
@@ -53,7 +53,7 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     rest: 'GET /templates/dockerfiles',
     params: { ...paging() },
     fineGrained: INSTANCE_TEMPLATE,
-    keywords: 'docker container Dockerfile templates',
+    keywords: 'docker container Dockerfile templates boilerplates samples starters available',
     examples: [
       'which Dockerfile templates are there?',
       'list Docker templates available on the instance',
@@ -67,7 +67,7 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     rest: 'GET /templates/gitignores/{name}',
     params: { name: templateName('.gitignore') },
     fineGrained: INSTANCE_TEMPLATE,
-    keywords: 'gitignore ignore files template',
+    keywords: 'gitignore ignore files template exclude boilerplate patterns untracked',
     examples: [
       'give me the Node .gitignore template',
       'show the gitignore template for Python',
@@ -81,7 +81,7 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     rest: 'GET /templates/gitignores',
     params: { ...paging() },
     fineGrained: INSTANCE_TEMPLATE,
-    keywords: 'gitignore templates languages',
+    keywords: 'gitignore templates languages ignore boilerplates frameworks available stacks',
     examples: [
       'what .gitignore templates are available?',
       'list gitignore templates by language',
@@ -99,7 +99,7 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
       fullname: str('Copyright holder name to put in the license text'),
     },
     fineGrained: INSTANCE_TEMPLATE,
-    keywords: 'license LICENSE file MIT Apache GPL open source',
+    keywords: 'license LICENSE file MIT Apache GPL open source copyright licence bsd terms legal',
     examples: [
       'get the MIT license text for project shop by Acme Corp',
       'show the apache-2.0 license template',
@@ -113,7 +113,7 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     rest: 'GET /templates/licenses',
     params: { popular: bool('Only popular licenses'), ...paging() },
     fineGrained: INSTANCE_TEMPLATE,
-    keywords: 'licenses open source MIT Apache GPL',
+    keywords: 'licenses open source MIT Apache GPL licence copyright bsd choose available legal',
     examples: [
       'which open source licenses can I pick from?',
       'list popular license templates',
@@ -135,7 +135,7 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
     writes: false,
     readNote: 'validates the CI configuration it is sent; nothing is stored',
     fineGrained: ['validate_ci_config'],
-    keywords: 'CI lint validate gitlab-ci.yml pipeline config check syntax',
+    keywords: 'CI lint validate gitlab-ci.yml pipeline config check syntax verify linter errors dry-run simulate',
     examples: [
       'validate this .gitlab-ci.yml snippet against acme/shop',
       'is this pipeline YAML valid for acme/api?',
@@ -159,7 +159,7 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
       sha: 'deprecated by GitLab in favour of content_ref (doc/api/lint.md)',
     },
     fineGrained: ['read_ci_config'],
-    keywords: 'CI lint validate gitlab-ci.yml pipeline config check',
+    keywords: 'CI lint validate gitlab-ci.yml pipeline config check verify linter errors committed',
     examples: [
       'is the .gitlab-ci.yml on main of acme/shop valid?',
       'lint the existing CI config of acme/api at branch develop',
@@ -180,7 +180,7 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
       fullname: str('Copyright holder name to put in a license template'),
     },
     fineGrained: ['read_template'],
-    keywords: 'issue template merge request description template PR',
+    keywords: 'issue template merge request description template PR pull request bug-report boilerplate form',
     examples: [
       'show the "Bug" issue template of acme/shop',
       'get the merge request description template "Default" in acme/api',
@@ -198,7 +198,7 @@ export default domain('template', 'File templates (CI/CD YAML, Dockerfile, .giti
       ...paging(),
     },
     fineGrained: ['read_template'],
-    keywords: 'issue templates merge request description templates PR',
+    keywords: 'issue templates merge request description templates PR pull request boilerplates forms choices',
     examples: [
       'which issue templates does acme/shop have?',
       'list MR description templates available to acme/api',

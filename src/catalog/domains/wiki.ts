@@ -15,7 +15,7 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
       front_matter: obj('Front matter of the page, e.g. {"title": "Home"}'),
     },
     fineGrained: ['create_wiki'],
-    keywords: 'new wiki page documentation docs write',
+    keywords: 'new wiki page documentation docs write add knowledge-base kb confluence author',
     examples: [
       'create a wiki page "Onboarding" in acme/shop',
       'write a new wiki page docs/deploy in platform/infra with these steps',
@@ -30,7 +30,7 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
     params: { project_id: id.project(), slug: slug() },
     destructive: true,
     fineGrained: ['delete_wiki'],
-    keywords: 'remove wiki page',
+    keywords: 'remove wiki page erase drop kb docs documentation',
     examples: [
       'delete the wiki page old-roadmap in acme/shop',
       'remove the docs/legacy-setup page from the platform/infra wiki',
@@ -50,7 +50,7 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
     },
     notFound: { kind: 'wiki page', idParam: 'slug', listAction: 'wiki.list' },
     fineGrained: ['read_wiki'],
-    keywords: 'wiki page documentation docs',
+    keywords: 'wiki page documentation docs kb knowledge-base confluence revision history',
     examples: [
       'show the wiki page home of acme/shop',
       'what does the docs/setup wiki page in platform/infra say?',
@@ -64,7 +64,7 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
     rest: 'GET /projects/{project_id}/wikis',
     params: { project_id: id.project(), with_content: bool('Include the content of each page') },
     fineGrained: ['read_wiki'],
-    keywords: 'wiki pages documentation docs index',
+    keywords: 'wiki pages documentation docs index knowledge-base kb confluence handbook all-pages',
     examples: [
       'list wiki pages of acme/shop',
       'what pages are in the platform/infra wiki?',
@@ -85,7 +85,7 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
       front_matter: obj('Front matter of the page, e.g. {"title": "Home"}'),
     },
     fineGrained: ['update_wiki'],
-    keywords: 'edit wiki page documentation docs',
+    keywords: 'edit wiki page documentation docs modify rewrite retitle kb knowledge-base',
     examples: [
       'update the wiki page home in acme/shop with the new install steps',
       'retitle wiki page docs/setup to "Getting started" in platform/infra',
@@ -106,7 +106,7 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
       branch: str('Wiki branch to commit the attachment to (default: the wiki default branch)'),
     },
     fineGrained: ['update_wiki'],
-    keywords: 'upload image attachment file wiki picture',
+    keywords: 'upload image attachment file wiki picture screenshot embed asset media diagram',
     examples: [
       'upload diagram.png to the acme/shop wiki and give me the link',
       'attach architecture.pdf to the platform/infra wiki',
