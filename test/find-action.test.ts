@@ -346,6 +346,12 @@ describe('ranking: the traps people fall into', () => {
     expect(top('close out conversation 3f00aa on acme/shop!19')).toBe('mr_review.discussion_resolve');
   });
 
+  it('reads what a comment will say as its body, and who has a role as the members', () => {
+    expect(top('add a comment to !5 saying LGTM, ship it')).toBe('mr_review.note_create');
+    expect(parseQuery('reply on #4 saying we should delete the old branch').said.size).toBe(0);
+    expect(top('who has maintainer access to acme/shop')).toBe('project.members');
+  });
+
   it('an effect put off ("before I delete anything") is not asked for', () => {
     expect(parseQuery('before I delete anything, show my draft comments on !88').said.size).toBe(0);
     expect(top('before I delete anything, show my draft comments on !88')).not.toBe('mr_review.draft_note_delete');

@@ -235,7 +235,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(diff|difference)s? between\b/g, 'compare'],
   [/\bcherry[- ]?pick\b/g, 'cherry pick commit'],
   [/\bwho('s| is| are)? (else )?(is |are )?(on|in)\b/g, 'members list'],
-  [/\b(who can|who has access)\b/g, 'members list'],
+  [/\b(who can|who (has|have)( \w+)? (access|rights|permissions?|role))\b/g, 'members list'],
   [/\bwhat changed\b/g, 'changes diff'],
 ];
 

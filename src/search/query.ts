@@ -236,6 +236,8 @@ export function parseQuery(input: string): ParsedQuery {
   text = text.replace(/"[^"]*"|\u201c[^\u201d]*\u201d/g, ' ');
   // Single quotes too, when they open after a space and close before one ('LGTM, ship it'); an apostrophe inside a word is no quote.
   text = text.replace(/(^|[\s(:=])'[^'\n]{1,200}?'(?=[\s,.;:!?)]|$)/g, '$1 ');
+  // So is what a comment will say ("add a comment to !5 saying LGTM"): the rest of the sentence is its body.
+  text = text.replace(/\b(saying|that says|which says|to say|with the (text|message|body)|with text|that reads)\b[^.?!]*/g, ' $1 ');
   text = text.replace(/(^|[\s(,])@([a-z0-9][\w.-]*)/g, (_m, pre: string, u: string) => { put('username', u.replace(/\.$/, '')); secondary.add('user'); return `${pre} xuserx `; });
   // Discussion IDs are hex: "thread 8c1d2e".
   text = text.replace(/\b(thread|discussion|conversation) ([0-9a-f]{6,40})\b/g, (_m, w: string, id: string) => { put('discussion_id', id); return ` ${w} `; });
