@@ -124,8 +124,6 @@ export class ActionSearch {
     const w = (this.w = { ...DEFAULT_WEIGHTS, ...weights });
     this.actions = new Bm25Index(ACTION_FIELDS.map((f) => w.boost[f] ?? 1));
     this.examples = new Bm25Index([1]);
-    // What the catalog says of itself, before any example is read: a word outside it next to "group" is a name.
-    for (const a of list) for (const t of catalogTerms(`${a.domain} ${a.name} ${a.summary} ${a.keywords ?? ''} ${Object.keys(a.params).join(' ')}`)) this.described.add(t);
     this.pending = this.fill(list);
     if (!deferred) this.finish();
   }
@@ -143,6 +141,14 @@ export class ActionSearch {
 
   private *fill(list: readonly Action[]): Generator<void> {
     let sliceStart = performance.now();
+    // What the catalog says of itself, before any example is read: a word outside it next to "group" is a name.
+    for (const a of list) {
+      for (const t of catalogTerms(`${a.domain} ${a.name} ${a.summary} ${a.keywords ?? ''} ${Object.keys(a.params).join(' ')}`)) this.described.add(t);
+      if (performance.now() - sliceStart >= BUILD_SLICE_MS) {
+        yield;
+        sliceStart = performance.now();
+      }
+    }
     for (const a of list) {
       const idTerms = [...new Set(catalogTerms(`${a.domain} ${a.name}`))];
       const entry: Indexed = { action: a, idTerms, effectWords: effectWordsOf(a), ids: idParams(a), ownWords: [...new Set([...idTerms, ...plainTerms(`${a.summary} ${Object.keys(a.params).join(' ')}`)])],
