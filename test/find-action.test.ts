@@ -315,6 +315,11 @@ describe('ranking: the traps people fall into', () => {
     expect(top('flip !301 out of draft')).toBe('merge_request.update');
     expect(top('create a ~perf tag in acme/shop')).toBe('project.label_create');
     expect(top('integrate acme/shop!412 into main now')).toBe('merge_request.merge');
+    // Only a merge request is merged by "integrate", and only a named issue is moved by "belongs in".
+    expect(top('integrate Slack into acme/shop')).not.toBe('merge_request.merge');
+    expect(search.search('integrate Slack into acme/shop', 5).query.said.size).toBe(0);
+    expect(search.search('list the groups @bob belongs to', 5).query.said.size).toBe(0);
+    expect(search.search('which project does this runner belong to?', 5).query.said.size).toBe(0);
     expect(top('did a1b2c3d4 make it into v3.1.0?')).toBe('repository.commit_refs');
     // An issue taken out of an epic is never read as the issue deleted.
     expect(top('pull acme/shop#88 out of &4')).not.toBe('issue.delete');

@@ -202,12 +202,14 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(remove|delete|drop|strip|get rid of|take out|cut)( the| a| that| this| those| these)?( \w+){0,2}? (paragraphs?|lines?|sentences?|section|wording|text|typos?|bits?|parts?|debug prints?|print statements?)\b/g, 'update $4'],
   // Who the caller is: the current user
   [/\bwho am i\b|\bwhoami\b|\b(logged|signed) in as\b|\bwhich (account|user) is (this|the|my) token\b/g, 'current user'],
-  // An issue that belongs elsewhere is moved; a draft flipped out of draft is marked ready
-  [/\bbelongs? (in|to|under)\b/g, 'move'],
+  // An issue that belongs in another project is moved (only when one is named: "the groups a user belongs to" moves
+  // nothing); a draft flipped out of draft is marked ready
+  [/\b(issue|ticket) belongs in\b/g, 'move', 'object'],
   [/\b(out of (the )?|un-?)drafts?\b/g, 'update'],
   // A ~label called a tag is a label; integrating a branch is merging it
   [/\bxlabelx (tag|tags)\b/g, 'label'],
-  [/\bintegrate\b(.{0,40}?)\binto\b/g, 'merge $1 into'],
+  // Only a merge request integrated is merged: "integrate Slack into the project" is an integration
+  [/\bintegrate (the |this |that )?(mergerequest|mr|branch)\b(.{0,30}?)\binto\b/g, 'merge $2 $3 into'],
   // Whether a commit made it into a tag or a branch: the refs containing it
   [/\b(make|made|makes|get|got) (it )?into\b/g, 'commit refs'],
   // A membership's expiry taken away is an edit of the membership
