@@ -49,6 +49,24 @@ describe('lexicon review', () => {
     const bad = PHRASES.filter(([re, to]) => /\b(delete|erase|revoke)\b/.test(to) && !/get rid of|nuke|trash|wipe|blow away|throw away|toss|unregister/.test(re.source));
     expect(bad.map(([re]) => re.source)).toEqual([]);
   });
+  it('no phrase rewrites onto an irreversible effect unless its pattern says that effect, it needs a named object, or it is a reviewed reading', () => {
+    const effects = new Set(Object.values(EFFECT_WORDS).flat());
+    // Reviewed: each says its effect in other words.
+    const reviewed = [
+      /^\\block out/, // a locked-out user is blocked
+      /offboard/, // offboarding removes a member
+      /\(en\)\?queue/, // queueing for a green pipeline adds to the merge train
+      /^\\bintegrate \(the \|this \|that \)\?\(mergerequest\|mr\|branch\)/, // a merge request integrated is merged
+      /\(which\|what\) \(mrs\?/, // "merge requests" closing an issue, a noun
+      /unregister/, // unregistering deletes
+    ];
+    const bad = PHRASES.filter(([re, to, when]) => {
+      if (when === 'object' || reviewed.some((r) => r.test(re.source))) return false;
+      const said = to.split(/[^a-z]+/).filter((w) => effects.has(w));
+      return said.some((w) => ![w, ...(EFFECT_WORDS[w] ?? [])].some((x) => re.source.includes(x)));
+    });
+    expect(bad.map(([re, to]) => `${re.source} -> ${to}`)).toEqual([]);
+  });
 });
 
 describe('reading a request', () => {
@@ -320,6 +338,9 @@ describe('ranking: the traps people fall into', () => {
     expect(search.search('integrate Slack into acme/shop', 5).query.said.size).toBe(0);
     expect(search.search('list the groups @bob belongs to', 5).query.said.size).toBe(0);
     expect(search.search('which project does this runner belong to?', 5).query.said.size).toBe(0);
+    // A branch behind main, a config good to go: no rebase, no merge asked for.
+    expect(search.search('develop is behind main in acme/shop, what changed', 5).query.said.size).toBe(0);
+    expect(search.search('the release config in acme/shop is good to go', 5).query.said.size).toBe(0);
     expect(top('did a1b2c3d4 make it into v3.1.0?')).toBe('repository.commit_refs');
     // An issue taken out of an epic is never read as the issue deleted.
     expect(top('pull acme/shop#88 out of &4')).not.toBe('issue.delete');

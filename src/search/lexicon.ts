@@ -50,13 +50,15 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\bsign(ed)? off( on)?\b/g, 'approve'],
   [/\b(lgtm|looks good to me|give (it )?(my |an )?(approval|thumbs up))\b/g, 'approve'],
   [/\bwho('s| is| are)? (reviewing|the reviewers?)\b/g, 'reviewers list'],
-  // An MR behind its target is brought up to date by a rebase
-  [/\b(bring|get) (it |this |that |the mr |the branch )?up to date\b|\b(is |it's |its )?behind (main|master|develop|the target( branch)?|its target)\b/g, 'rebase'],
+  // An MR behind its target is brought up to date by a rebase (only when one is named: "how far behind main is develop" rebases nothing)
+  [/\b(bring|get) (it |this |that |the mr |the branch )?up to date\b|\b(is |it's |its )?behind (main|master|develop|the target( branch)?|its target)\b/g, 'rebase', 'object'],
   // What people said is the notes
   [/\bwhat (have|has|did) (ppl|people|folks|others|everyone|anyone|they|the team|reviewers) (said|say|written|write)\b|\bwhat (are|is) (ppl|people|folks|everyone|the team) saying\b/g, 'list notes'],
   [/\bwho (approved|has approved|signed off)\b/g, 'approval state'],
   [/\b(has|did) (anyone|somebody|someone) approved?\b/g, 'approval state'],
-  [/\b(ready|good) to (merge|go)\b/g, 'merge status'],
+  [/\bready to merge\b/g, 'merge status'],
+  // "good to go" asks for a state, and says no merge
+  [/\b(good|ready) to go\b/g, 'get status'],
   // Merge requests waiting on someone are a list of them
   [/\b(my |the )?review queue\b|\bwaiting (on|for) (my |a )?review\b|\b(waiting|lined up|ready) to (land|be merged|merge|go in)\b/g, 'list mergerequests'],
   [/\bqueued (up )?(to|for) (land|merge|be merged)\b|\b(in|on) the merge queue\b/g, 'merge train list'],
