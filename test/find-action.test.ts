@@ -372,6 +372,11 @@ describe('ranking: the traps people fall into', () => {
     expect(top('close out conversation 3f00aa on acme/shop!19')).toBe('mr_review.discussion_resolve');
   });
 
+  it('reads an estimate given with its unit, whatever comes between ("estimate #45 at 3d")', () => {
+    expect(top('estimate acme/shop#45 at 3d')).toBe('issue.time_estimate_set');
+    expect(top('estimate !88 in acme/shop at 2h')).toBe('merge_request.time_estimate_set');
+  });
+
   it('reads what a comment will say as its body, and who has a role as the members', () => {
     expect(top('add a comment to !5 saying LGTM, ship it')).toBe('mr_review.note_create');
     expect(parseQuery('reply on #4 saying we should delete the old branch').said.size).toBe(0);

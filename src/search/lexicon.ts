@@ -74,7 +74,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // Time tracking
   [/\b(log|track|record|book|spent|spend|put in|put|sank|sunk) (\d+(\.\d+)?\s*(h|m|d|w|mins?|hours?|days?|minutes?)\b|time|hours)/g, 'add spent time'],
   [/\btime spent\b/g, 'spent time'],
-  [/\b(estimate|eta) (of |to |at )?\d/g, 'time estimate set'],
+  [/\b(estimate|eta)\b(.{0,30}?)\b(of |to |at )?\d+(\.\d+)?\s*(h|m|d|w|mins?|hours?|days?|weeks?)\b|\b(estimate|eta) (of |to |at )?\d/g, 'time estimate set $2'],
   // Keeping people from doing something is a protection rule, and stops nothing that runs
   [/\b(stop|prevent|block|keep|forbid|disallow)\b(.{0,30}?)\bfrom (publishing|pushing|force[- ]pushing|deleting|overwriting|uploading)\b/g, 'protect protection rule $3'],
   // Who changed settings is the audit trail, not a file's history
