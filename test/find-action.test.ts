@@ -372,6 +372,12 @@ describe('ranking: the traps people fall into', () => {
     expect(top('close out conversation 3f00aa on acme/shop!19')).toBe('mr_review.discussion_resolve');
   });
 
+  it('reads a thread opened by its ID as read, and one opened without an ID as created', () => {
+    expect(top('open thread 9c1f2a on acme/shop#12')).toBe('issue.discussion_get');
+    expect(parseQuery('open thread 9c1f2a on acme/shop#12').suggested).toMatchObject({ discussion_id: '9c1f2a', issue_iid: 12 });
+    expect(top('open a thread on acme/shop#12 about the flaky test')).toBe('issue.discussion_create');
+  });
+
   it('reads an estimate given with its unit, whatever comes between ("estimate #45 at 3d")', () => {
     expect(top('estimate acme/shop#45 at 3d')).toBe('issue.time_estimate_set');
     expect(top('estimate !88 in acme/shop at 2h')).toBe('merge_request.time_estimate_set');
