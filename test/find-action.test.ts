@@ -378,9 +378,12 @@ describe('ranking: the traps people fall into', () => {
     expect(top('open a thread on acme/shop#12 about the flaky test')).toBe('issue.discussion_create');
   });
 
-  it('reads an estimate given with its unit, whatever comes between ("estimate #45 at 3d")', () => {
+  it('reads an estimate given with its unit, whatever comes between ("estimate #45 at 3d", "should take 2 days"), who put a ~label on, catching up', () => {
     expect(top('estimate acme/shop#45 at 3d')).toBe('issue.time_estimate_set');
     expect(top('estimate !88 in acme/shop at 2h')).toBe('merge_request.time_estimate_set');
+    expect(top('acme/shop#77 should take about 2 days')).toBe('issue.time_estimate_set');
+    expect(top('who slapped ~wontfix on acme/shop#88?')).toBe('issue.event_issue_label_list');
+    expect(top('catch me up on acme/shop#309')).toBe('issue.note_list');
   });
 
   it('reads what a comment will say as its body, and who has a role as the members', () => {

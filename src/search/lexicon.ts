@@ -74,6 +74,11 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // Time tracking
   [/\b(log|track|record|book|spent|spend|put in|put|sank|sunk) (\d+(\.\d+)?\s*(h|m|d|w|mins?|hours?|days?|minutes?)\b|time|hours)/g, 'add spent time'],
   [/\btime spent\b/g, 'spent time'],
+  [/\b(should|will|would|might|is going to) take (about |around |roughly |maybe )?\d+(\.\d+)?\s*(h|d|w|hours?|days?|weeks?)\b/g, 'time estimate set'],
+  // Who put a ~label on something, and when: its label events
+  [/\b(who|when)\b(.{0,20}?)\b(added|put|slapped|applied|stuck|removed|took off|dropped)\b(.{0,20}?)\bxlabelx\b|\bxlabelx (get |got |was )(added|applied|removed)\b/g, 'label event list'],
+  // Catching up on a conversation is reading its comments
+  [/\bcatch (me )?up on\b/g, 'list notes'],
   [/\b(estimate|eta)\b(.{0,30}?)\b(of |to |at )?\d+(\.\d+)?\s*(h|m|d|w|mins?|hours?|days?|weeks?)\b|\b(estimate|eta) (of |to |at )?\d/g, 'time estimate set $2'],
   // Keeping people from doing something is a protection rule, and stops nothing that runs
   [/\b(stop|prevent|block|keep|forbid|disallow)\b(.{0,30}?)\bfrom (publishing|pushing|force[- ]pushing|deleting|overwriting|uploading)\b/g, 'protect protection rule $3'],
