@@ -376,6 +376,9 @@ describe('ranking: the traps people fall into', () => {
     expect(top('open thread 9c1f2a on acme/shop#12')).toBe('issue.discussion_get');
     expect(parseQuery('open thread 9c1f2a on acme/shop#12').suggested).toMatchObject({ discussion_id: '9c1f2a', issue_iid: 12 });
     expect(top('open a thread on acme/shop#12 about the flaky test')).toBe('issue.discussion_create');
+    // A short discussion ID as people quote it ("thread d41", "thread t1") names one too.
+    expect(parseQuery('show thread d41 on &5').suggested).toMatchObject({ discussion_id: 'd41', epic_iid: 5 });
+    expect(top('show discussion t1 on acme/shop#12')).toBe('issue.discussion_get');
   });
 
   it('reads an estimate given with its unit, whatever comes between ("estimate #45 at 3d", "should take 2 days"), who put a ~label on, catching up', () => {

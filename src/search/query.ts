@@ -241,7 +241,7 @@ export function parseQuery(input: string): ParsedQuery {
   text = text.replace(/(^|[\s(,])@([a-z0-9][\w.-]*)/g, (_m, pre: string, u: string) => { put('username', u.replace(/\.$/, '')); secondary.add('user'); return `${pre} xuserx `; });
   // Discussion IDs are hex: "thread 8c1d2e".
   // Opening one by its ID reads it ("open thread 8c1d2e"): "open" creates a thread only when none is named.
-  text = text.replace(/\b(open (?:up )?|pull up )?(?:the )?(thread|discussion|conversation) ([0-9a-f]{6,40})\b/g, (_m, open: string | undefined, w: string, id: string) => { put('discussion_id', id); return open ? ' get discussion ' : ` ${w} `; });
+  text = text.replace(/\b(open (?:up )?|pull up )?(?:the )?(thread|discussion|conversation) ((?=[a-z]*\d)[0-9a-f]{3,40}|[a-z]\d+)\b/g, (_m, open: string | undefined, w: string, id: string) => { put('discussion_id', id); return open ? ' get discussion ' : ` ${w} `; });
   // Branch names by GitLab's usual prefixes (feature/login, hotfix/null-deref): a branch, not a project path.
   text = text.replace(/(^|\s)((?:feature|feat|hotfix|bugfix|fix|release|releases|chore|topic|renovate|dependabot|wip)\/[\w./-]+)(?=[\s,.;:?!)']|$)/g, (_m, pre: string, ref: string) => { put('ref', ref.replace(/[.]$/, '')); return `${pre} branch `; });
   // Paths: a file (has an extension) or a namespace/project.
