@@ -2,23 +2,13 @@
 // (never a held-out set). Each weight is tried a step either side of its value and kept when the score
 // (10 per top-1, 3 per top-5, -100 per destructive-first) improves; at most three passes.
 //   node bench/find-descent.mjs [minutes]      (15 by default)   START='{"floor":0.6}' to start elsewhere
-// Bundles src/ with esbuild on the fly, like find-tune.mjs; prints each improvement and the final weights.
-import { readFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+// Bundles src/ on the fly (bench/find-bundle.mjs); prints each improvement and the final weights.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadRanking, root, TUNING_SETS as TUNING } from './find-bundle.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const minutes = Math.max(1, Math.min(120, Number(process.argv[2]) || 15));
-const TUNING = ['queries.json', 'queries-conversational.json', 'queries-tuning-extra.json', 'queries-conversational-tuning-2.json', 'queries-conversational-tuning-3.json'];
-const out = join(mkdtempSync(join(tmpdir(), 'find-descent-')), 'entry.mjs');
-await build({
-  stdin: { contents: "export { loadCatalog } from './src/catalog/index.ts'; export { ActionSearch, DEFAULT_WEIGHTS } from './src/search/index.ts';", resolveDir: root, loader: 'ts' },
-  bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'error',
-});
-const { loadCatalog, ActionSearch, DEFAULT_WEIGHTS } = await import(pathToFileURL(out).href);
-const cat = await loadCatalog();
+const { cat, ActionSearch, DEFAULT_WEIGHTS } = await loadRanking();
 const sets = TUNING.map((f) => JSON.parse(readFileSync(join(root, 'bench', f), 'utf8')));
 
 // Flat keys: the boosts as "boost.<field>"; the near-word weights only matter with an expansion table.

@@ -2,19 +2,16 @@
 // ones: those are measured by bench/find-eval.mjs, in aggregate, after a change is decided). The
 // validation set (bench/queries-conversational-validation.json) may be given, for its aggregate figures only.
 //   node bench/find-tune.mjs [-v] [-c] [file.json ...]   -v lists misses, -c counts miss classes
-// Bundles src/ with esbuild on the fly (no build needed), so a ranking change is measured in seconds.
-import { readFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+// Bundles src/ on the fly (bench/find-bundle.mjs), so a ranking change is measured in seconds.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { loadRanking, root, TUNING_SETS } from './find-bundle.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
 const verbose = argv.includes('-v');
 const classes = argv.includes('-c');
 const files = argv.filter((a) => !a.startsWith('-'));
-const TUNING = ['queries.json', 'queries-conversational.json', 'queries-tuning-extra.json', 'queries-conversational-tuning-2.json', 'queries-conversational-tuning-3.json'].map((f) => join(root, 'bench', f));
+const TUNING = TUNING_SETS.map((f) => join(root, 'bench', f));
 const sets = (files.length ? files.map((f) => resolve(f)) : TUNING).filter((f) => {
   if (/heldout/.test(f)) { console.error(`refusing ${f}: held-out sets are never tuned on (use bench/find-eval.mjs)`); process.exit(2); }
   // A validation set is measured in aggregate to check that a change holds beyond the sets it was tuned on: its misses are never listed.
@@ -22,15 +19,9 @@ const sets = (files.length ? files.map((f) => resolve(f)) : TUNING).filter((f) =
   try { readFileSync(f); return true; } catch { return false; }
 });
 
-const out = join(mkdtempSync(join(tmpdir(), 'find-tune-')), 'entry.mjs');
-await build({
-  stdin: { contents: "export { loadCatalog } from './src/catalog/index.ts'; export { ActionSearch } from './src/search/index.ts';", resolveDir: root, loader: 'ts' },
-  bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'error',
-});
-const { loadCatalog, ActionSearch } = await import(pathToFileURL(out).href);
+const { cat, ActionSearch } = await loadRanking();
 // FIND_WEIGHTS='{"unnamedId":0.9}' tries other re-rank weights without editing the source.
 const weights = JSON.parse(process.env.FIND_WEIGHTS ?? '{}');
-const cat = await loadCatalog();
 const t0 = performance.now();
 const search = new ActionSearch(cat.actions, weights);
 const buildMs = performance.now() - t0;
