@@ -59,11 +59,12 @@ describe('the find index (precomputed BM25)', () => {
     );
   });
 
-  it('finds nothing for words no document has, and refuses a document after it is sealed', () => {
+  it('finds nothing for words no document has, and refuses a document after it is sealed or with another number of fields', () => {
     const index = new Bm25Index([1]);
     index.add([['issue', 'label']]);
     expect(index.search(['runner'])).toEqual([]);
     expect(index.search(['issue']).map((h) => h.doc)).toEqual([0]);
     expect(() => index.add([['late']])).toThrow('add after seal');
+    expect(() => new Bm25Index([1, 1]).add([['one field']])).toThrow('1 fields given, 2 declared');
   });
 });

@@ -43,14 +43,11 @@ export class Bm25Index {
     this.fieldLengths = fieldBoosts.map(() => []);
   }
 
-  get size(): number {
-    return this.docs;
-  }
-
   /** Adds a document (its number is the count of documents before it), given the terms of each field. */
   add(fields: ReadonlyArray<readonly string[]>): number {
     const building = this.building;
     if (!building) throw new Error('Bm25Index: add after seal');
+    if (fields.length !== this.boosts.length) throw new Error(`Bm25Index: ${fields.length} fields given, ${this.boosts.length} declared`);
     const doc = this.docs++;
     fields.forEach((terms, f) => {
       const freq = new Map<string, number>();
