@@ -158,9 +158,10 @@ export class ActionSearch {
       if (this.expand) for (const t of idTerms) this.idVocabulary.add(t);
       // Examples are requests: they are read the way requests are (references, phrases), then indexed.
       const examples = (a.examples ?? []).map((e) => this.withoutNames(e, parseQuery(e).terms).join(' '));
-      this.actions.add([a.name, a.domain, a.summary, a.keywords ?? '', examples.join(' ')].map(tokenize));
+      const own = [a.name, a.domain, a.summary, a.keywords ?? ''].map(tokenize);
+      this.actions.add([...own, tokenize(examples.join(' '))]);
       this.actionIds.push(a.id);
-      for (const t of catalogTerms(`${a.domain} ${a.name} ${a.summary} ${a.keywords ?? ''} ${(a.examples ?? []).join(' ')}`)) this.vocabulary.set(t, (this.vocabulary.get(t) ?? 0) + 1);
+      for (const t of [...own.flat(), ...catalogTerms((a.examples ?? []).join(' '))]) this.vocabulary.set(t, (this.vocabulary.get(t) ?? 0) + 1);
       for (const text of examples) {
         this.exampleAction.push(a.id);
         this.examples.add([tokenize(text)]);
