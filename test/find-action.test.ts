@@ -355,6 +355,15 @@ describe('ranking: the traps people fall into', () => {
     expect(parseQuery('list the license templates').suggested).toEqual({});
   });
 
+  it('keeps the case a value was written in (file paths, branches, ~labels and URLs are case-sensitive)', () => {
+    expect(parseQuery('history of Gemfile in Acme/Shop').suggested).toEqual({ file_path: 'Gemfile', project_id: 'Acme/Shop' });
+    expect(parseQuery('blame src/App.tsx on feature/Login-Flow').suggested).toMatchObject({ file_path: 'src/App.tsx', ref: 'feature/Login-Flow' });
+    expect(parseQuery('label #4 with ~NeedsReview').suggested).toMatchObject({ labels: 'NeedsReview', issue_iid: 4 });
+    expect(parseQuery('send push events from acme/shop to https://Hooks.example.com/Build').suggested).toMatchObject({ url: 'https://Hooks.example.com/Build' });
+    // "get into" a project is joining it, not a commit that made it into a tag
+    expect(parseQuery('anyone asking to get into acme/shop?').terms).not.toContain('refs');
+  });
+
   it('reads another server\'s address as a value (a hook\'s target), a GitLab address as the object it names', () => {
     expect(parseQuery('send push events from acme/shop to https://hooks.example.com/x').suggested).toEqual({ project_id: 'acme/shop', url: 'https://hooks.example.com/x' });
     expect(top('send push events from acme/shop to https://hooks.example.com/x')).toBe('project.hook_add');

@@ -150,7 +150,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // CI's machines are runners, and a feature toggle is a feature flag
   [/\b(build|ci) (agents?|machines?|boxes|box|hosts?|workers?)\b/g, 'runner'],
   [/\b(the|a|new|that|this|[\w-]+_[\w-]+) toggle\b/g, '$1 feature flag'],
-  // A numbered build's "another go" retries it
+  // Another go at something retries it
   [/\b(another|one more) (go|try|shot|spin)\b/g, 'retry'],
   // A review app or an environment shut down is stopped
   [/\b(shut down|shut off|tear down|take down|spin down)( the| this| that)? (review app|environment|env)\b/g, 'stop environment'],
@@ -213,12 +213,12 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // nothing); a draft flipped out of draft is marked ready
   [/\b(issue|ticket) belongs in\b/g, 'move', 'object'],
   [/\b(out of (the )?|un-?)drafts?\b/g, 'update'],
-  // A ~label called a tag is a label; integrating a branch is merging it
+  // A ~label called a tag is a label
   [/\bxlabelx (tag|tags)\b/g, 'label'],
   // Only a merge request integrated is merged: "integrate Slack into the project" is an integration
   [/\bintegrate (the |this |that )?(mergerequest|mr|branch)\b(.{0,30}?)\binto\b/g, 'merge $2 $3 into'],
   // Whether a commit made it into a tag or a branch: the refs containing it
-  [/\b(make|made|makes|get|got) (it )?into\b/g, 'commit refs'],
+  [/\b(make|made|makes) it into\b/g, 'commit refs'],
   // A membership's expiry taken away is an edit of the membership
   [/\b(remove|clear|drop|unset|get rid of|lift)( the| its| their| his| her)? (access )?(expiry|expiration)( date)?\b/g, 'update member expires_at'],
   // A runner kept from taking jobs is paused, which edits it

@@ -166,7 +166,14 @@ export function parseQuery(input: string): ParsedQuery {
   // ~label, %milestone and @user usually qualify another object ("assign #4 to @bob"): their kind
   // counts only when the request names no other object.
   const secondary = new Set<string>();
-  const put = (k: string, v: string | number) => { if (!(k in suggested)) suggested[k] = v; };
+  // Values are read from the lower-cased text; a value keeps the case the request wrote it in (a file path, a
+  // branch, a ~Label and a URL are case-sensitive).
+  const lowerHead = head.toLowerCase();
+  const cased = (v: string) => {
+    const i = lowerHead.length === head.length ? lowerHead.indexOf(v) : -1;
+    return i >= 0 ? head.slice(i, i + v.length) : v;
+  };
+  const put = (k: string, v: string | number) => { if (!(k in suggested)) suggested[k] = typeof v === 'string' ? cased(v) : v; };
   // SCREAMING_SNAKE names are CI/CD variable keys ("rotate SONAR_TOKEN" changes a variable, it rotates no
   // token); GitLab's predefined CI_ and GITLAB_ variables name their own features and are left as words.
   for (const m of head.matchAll(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g)) {
@@ -255,7 +262,7 @@ export function parseQuery(input: string): ParsedQuery {
     return `${pre} `;
   });
   // A file named without a folder: by a source or config extension (setup.py, .env.example) or a well-known name (Gemfile).
-  text = text.replace(BARE_FILE, (_m, pre: string, f: string) => { put('file_path', f.replace(/^readme$/, 'README.md')); return `${pre} file `; });
+  text = text.replace(BARE_FILE, (_m, pre: string, f: string) => { put('file_path', f); return `${pre} file `; });
   // Branch and tag names with a version ("release-1.9", "hotfix-2.3.1"): a ref's name, not the word in it.
   text = text.replace(/(^|\s)([a-z]+-\d+(?:\.\d+)*(?:-[\w.]+)?)(?=[\s,.;:?!)']|$)/g, (_m, pre: string, ref: string) => { put('ref', ref); return `${pre} `; });
   // Commit SHAs: 7 to 40 hex digits with a letter and a digit.
