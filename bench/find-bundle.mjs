@@ -1,5 +1,8 @@
 // Bundles src/ with esbuild on the fly (no build needed) and loads the catalog and the find ranking, so a
 // ranking change is measured in seconds. Shared by find-tune.mjs and find-descent.mjs.
+// The tuning sets train the search too (their requests are src/search/phrasings.json, scripts/phrasings.mjs):
+// a tuning set is therefore measured by a search trained on the OTHER tuning sets (`searchFor`), so its
+// figure says how the search does on requests it never saw.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -7,8 +10,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-/** The sets the ranking is tuned on (the held-out and validation sets are never among them). */
-export const TUNING_SETS = ['queries.json', 'queries-conversational.json', 'queries-tuning-extra.json', 'queries-conversational-tuning-2.json', 'queries-conversational-tuning-3.json'];
+import { TUNING_SETS, phrasingsOf } from '../scripts/phrasings.mjs';
+
+/** The sets the ranking is tuned and trained on (the held-out and validation sets are never among them). */
+export { TUNING_SETS };
 
 /** { cat, ActionSearch, DEFAULT_WEIGHTS } from the current sources. */
 export async function loadRanking() {
@@ -18,5 +23,8 @@ export async function loadRanking() {
     bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'error',
   });
   const { loadCatalog, ActionSearch, DEFAULT_WEIGHTS } = await import(pathToFileURL(out).href);
-  return { cat: await loadCatalog(), ActionSearch, DEFAULT_WEIGHTS };
+  const cat = await loadCatalog();
+  /** A search for measuring `file` (a name under bench/): trained on every tuning set but that one. */
+  const searchFor = (file, weights = {}) => new ActionSearch(cat.actions, weights, undefined, { phrasings: phrasingsOf(TUNING_SETS.filter((f) => f !== file)) });
+  return { cat, ActionSearch, DEFAULT_WEIGHTS, searchFor };
 }

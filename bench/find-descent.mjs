@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { loadRanking, root, TUNING_SETS as TUNING } from './find-bundle.mjs';
 
 const minutes = Math.max(1, Math.min(120, Number(process.argv[2]) || 15));
-const { cat, ActionSearch, DEFAULT_WEIGHTS } = await loadRanking();
+const { cat, searchFor, DEFAULT_WEIGHTS } = await loadRanking();
 const sets = TUNING.map((f) => JSON.parse(readFileSync(join(root, 'bench', f), 'utf8')));
 
 // Flat keys: the boosts as "boost.<field>"; the near-word weights only matter with an expansion table.
@@ -19,9 +19,10 @@ const nested = (f) => {
   return w;
 };
 function measure(f) {
-  const search = new ActionSearch(cat.actions, nested(f));
   let top1 = 0, top5 = 0, destructive = 0;
-  const per = sets.map((set) => {
+  const per = sets.map((set, i) => {
+    // Each set by a search trained on the others (bench/find-bundle.mjs).
+    const search = searchFor(TUNING[i], nested(f));
     let ok = 0;
     for (const { q, id } of set) {
       const hits = search.search(q, 5).hits.map((h) => h.action);

@@ -8,10 +8,14 @@ import { parseQuery, MAX_QUERY_CHARS } from '../src/search/query.js';
 import { EFFECT_WORDS, PHRASES, WORDS } from '../src/search/lexicon.js';
 import type { Sandbox } from '../src/sandbox/index.js';
 import { startServer, text, withSandbox, type Running } from './helpers/harness.js';
+import table from '../src/search/phrasings.json' with { type: 'json' };
+import { TUNING_SETS, phrasingsOf } from '../scripts/phrasings.mjs';
 
 await loadCatalog();
 const actions = catalog().actions;
-const search = new ActionSearch(actions);
+// The search as the server builds it: the catalog and the shipped phrasings.
+const phrasings = table.byAction as Record<string, string[]>;
+const search = new ActionSearch(actions, {}, undefined, { phrasings });
 const top = (q: string) => search.search(q, 5).hits[0]?.action.id;
 
 describe('catalog examples (lint)', () => {
@@ -92,6 +96,9 @@ describe('reading a request', () => {
     expect(parseQuery('https://gitlab.example.com/acme/shop/-/pipelines/123').suggested).toEqual({ project_id: 'acme/shop', pipeline_id: 123 });
     expect(parseQuery('https://gitlab.example.com/acme/shop/-/blob/main/src/app.rb').suggested).toEqual({ project_id: 'acme/shop', ref: 'main', file_path: 'src/app.rb' });
     expect(parseQuery('https://gitlab.example.com/acme/shop/-/issues/7').suggested).toEqual({ project_id: 'acme/shop', issue_iid: 7 });
+    // A badge's placeholder is no valid percent-encoding: kept as written (decoding it threw, and failed the find).
+    expect(parseQuery('what would https://gitlab.example.com/%{project_path}/-/commits/%{default_branch} render as?').suggested)
+      .toEqual({ project_id: '%{project_path}', ref_name: '%{default_branch}' });
   });
 
   it('reads numbered objects and file paths', () => {
@@ -328,7 +335,7 @@ describe('ranking: the traps people fall into', () => {
   });
 
   it('reads who I am, an issue that belongs elsewhere, a draft flipped, a ~label called a tag, an integrated branch, a commit that made it in', () => {
-    expect(top('who am I logged in as here?')).toBe('user.current');
+    expect(top('who am I logged in as here?')).toBe('user.me');
     expect(top('acme/shop#31 belongs in acme/billing')).toBe('issue.move');
     expect(top('flip !301 out of draft')).toBe('merge_request.update');
     expect(top('create a ~perf tag in acme/shop')).toBe('project.label_create');
@@ -479,6 +486,17 @@ describe('safety property: a request phrased as a harmless action never ranks an
     expect(bad).toEqual([]);
   }, 120_000);
 
+  it('over every request people made for a non-destructive action (phrasings.json)', () => {
+    const bad: string[] = [];
+    for (const a of harmless) {
+      for (const q of phrasings[a.id] ?? []) {
+        const first = search.search(q, 5).hits[0]?.action;
+        if (first?.destructive && !saysEffect(q, first)) bad.push(`${a.id}: "${q}" → ${first.id}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  }, 120_000);
+
   it('over generated phrasings of each destructive action\'s harmless siblings', () => {
     const siblingsOf = new Map(destructive.map((d) => [d.id, harmless.filter((h) => h.domain === d.domain)]));
     const pairs = destructive.flatMap((d) => (siblingsOf.get(d.id) ?? []).map((s) => [d, s] as const));
@@ -560,7 +578,7 @@ describe('forge_find_action end to end', () => {
 
 describe('building the index', () => {
   it('a deferred build lets the event loop turn between slices, and ranks exactly as a build done at once', async () => {
-    const deferred = new ActionSearch(actions, {}, undefined, { deferred: true });
+    const deferred = new ActionSearch(actions, {}, undefined, { deferred: true, phrasings });
     let turns = 0;
     let spinning = true;
     const spin = () => { if (spinning) { turns++; setImmediate(spin); } };
@@ -575,7 +593,33 @@ describe('building the index', () => {
   });
 
   it('a find before the deferred build finished completes it at once', () => {
-    const early = new ActionSearch(actions, {}, undefined, { deferred: true });
+    const early = new ActionSearch(actions, {}, undefined, { deferred: true, phrasings });
     expect(early.search('list the issues of project 1', 3).hits.map((h) => h.action.id)).toEqual(search.search('list the issues of project 1', 3).hits.map((h) => h.action.id));
+  });
+});
+
+describe('phrasings: how people asked for each action', () => {
+  it('is the table scripts/phrasings.mjs derives from the tuning sets, and names only catalog actions', () => {
+    expect(table.sources).toEqual(TUNING_SETS.map((f) => `bench/${f}`));
+    expect(table.byAction).toEqual(phrasingsOf(TUNING_SETS));
+    expect(Object.keys(phrasings).filter((id) => !catalog().get(id))).toEqual([]);
+  });
+
+  it('never takes a request from a held-out or validation set', () => {
+    expect(() => phrasingsOf(['queries-conversational-heldout.json'])).toThrow(/never train/);
+    expect(() => phrasingsOf(['queries-conversational-validation.json'])).toThrow(/never train/);
+    expect(table.sources.filter((f) => /heldout|validation/.test(f))).toEqual([]);
+  });
+
+  it('teaches the search words the catalog never says: a request worded like a phrasing finds its action', () => {
+    const q = 'zorblat the flimwidgets of acme/shop';
+    const taught = new ActionSearch(actions, {}, undefined, { phrasings: { 'project.languages': ['zorblat the flimwidgets please'] } });
+    expect(taught.search(q, 5).hits[0]?.action.id).toBe('project.languages');
+    expect(new ActionSearch(actions).search(q, 5).hits.map((h) => h.action.id)).not.toContain('project.languages');
+  });
+
+  it('a phrasing names no group: the name shared by a phrasing and a request says nothing', () => {
+    const taught = new ActionSearch(actions, {}, undefined, { phrasings: { 'project.languages': ['what is in group quuxcorp'] } });
+    expect(taught.search('pipelines of group quuxcorp', 5).hits[0]?.action.id).not.toBe('project.languages');
   });
 });

@@ -1,5 +1,6 @@
 // forge_find_action's ranking. Two BM25 indexes (bm25.ts) propose candidates: one document per
-// action (ID words, summary, keywords, examples) and one per example request, so a request phrased like
+// action (ID words, summary, keywords, examples, and the requests people were seen to make for it:
+// phrasings.json) and one per example request, so a request phrased like
 // one example matches it as a whole. A re-rank then prefers actions whose own ID the request explains,
 // that take the object the request names and act where it says (a question reads), and never puts a
 // destructive action above a harmless one unless the request says that action's own irreversible effect.
@@ -16,6 +17,13 @@ interface SearchHit { action: Action; score: number }
 /** Catalog words near a word the catalog never uses, each with its closeness (0-1): the vocabulary gap. */
 export type Expand = (term: string) => ReadonlyArray<readonly [string, number]> | undefined;
 export interface SearchAnswer { hits: SearchHit[]; query: ParsedQuery }
+/** Requests people made for each action, by action ID. */
+export type Phrasings = Readonly<Record<string, readonly string[]>>;
+interface SearchOptions {
+  /** Build a slice at a time (`settle`), not in the constructor. */
+  deferred?: boolean;
+  phrasings?: Phrasings;
+}
 
 interface Indexed {
   action: Action; idTerms: string[]; effectWords: readonly string[] | undefined;
@@ -45,7 +53,7 @@ export interface RankWeights {
 /** @public The tuned weights (bench/find-descent.mjs starts from them). */
 export const DEFAULT_WEIGHTS: RankWeights = {
   floor: 0.6, power: 2.5, examples: 0.45, questionWrite: 0.55, objectHit: 1.4, objectMiss: 0.75, projectHit: 1.25, projectMiss: 0.8, unnamedId: 0.85, pluralUnnamed: 0.6, elsewhere: 0.7, scopeHit: 1, scopeMiss: 0.9, changeRead: 0.75, groupUnsaid: 0.9, expansion: 0.5, nearCover: 1,
-  boost: { name: 1.2, domain: 1.5, summary: 0.7, keywords: 1.2, examples: 0.9 },
+  boost: { name: 1.2, domain: 1.5, summary: 0.7, keywords: 1.2, examples: 0.9, phrasings: 0.9 },
 };
 
 /** Parameters that name one object: a request naming one prefers the actions that take it. */
@@ -62,7 +70,7 @@ export function effectWordsOf(a: Action): readonly string[] | undefined {
 
 const tokenize = (t: string) => catalogTerms(t);
 /** The fields of an action's document, in the order they are read. */
-const ACTION_FIELDS = ['name', 'domain', 'summary', 'keywords', 'examples'] as const;
+const ACTION_FIELDS = ['name', 'domain', 'summary', 'keywords', 'examples', 'phrasings'] as const;
 /** Parameters that say where, not which object. */
 const CONTAINERS = new Set(['project_id', 'group_id', 'namespace_id']);
 const idParams = (a: Action) => Object.entries(a.params)
@@ -90,7 +98,7 @@ function swapped(a: string, b: string): boolean {
 }
 
 export class ActionSearch {
-  /** One document per action: fields name, domain, summary, keywords, examples. */
+  /** One document per action: fields name, domain, summary, keywords, examples, phrasings. */
   private readonly actions: Bm25Index;
   /** The action of each action document, by its number. */
   private readonly actionIds: string[] = [];
@@ -117,10 +125,12 @@ export class ActionSearch {
   /**
    * `weights` overrides some re-rank weights (bench/find-tune.mjs tries them); the tuned ones otherwise.
    * `expand` gives the catalog words near a word the catalog never uses: only bench/find-libs.mjs passes one
-   * (a table from scripts/neighbours.mjs, measured and not adopted: #17).
+   * (a table from scripts/neighbours.mjs, measured and not adopted: #17). `phrasings` are requests people
+   * made for each action (the tuning sets' labelled requests, scripts/phrasings.mjs), by action ID.
    */
-  constructor(list: readonly Action[], weights: Partial<RankWeights> = {}, expand?: Expand, { deferred = false } = {}) {
+  constructor(list: readonly Action[], weights: Partial<RankWeights> = {}, expand?: Expand, { deferred = false, phrasings = {} }: SearchOptions = {}) {
     this.expand = expand;
+    this.phrasings = phrasings;
     const w = (this.w = { ...DEFAULT_WEIGHTS, ...weights });
     this.actions = new Bm25Index(ACTION_FIELDS.map((f) => w.boost[f] ?? 1));
     this.examples = new Bm25Index([1]);
@@ -128,6 +138,7 @@ export class ActionSearch {
     if (!deferred) this.finish();
   }
 
+  private readonly phrasings: Phrasings;
   /** The rest of the build, a slice of actions at a time. */
   private readonly pending: Iterator<void>;
   /** Finishes the build at once (a search that comes before `settle` has finished). */
@@ -159,7 +170,9 @@ export class ActionSearch {
       // Examples are requests: they are read the way requests are (references, phrases), then indexed.
       const examples = (a.examples ?? []).map((e) => this.withoutNames(e, parseQuery(e).terms).join(' '));
       const own = [a.name, a.domain, a.summary, a.keywords ?? ''].map(tokenize);
-      this.actions.add([...own, tokenize(examples.join(' '))]);
+      // Phrasings are read like examples, but their words are not the catalog's: they correct no spelling.
+      const phrased = (this.phrasings[a.id] ?? []).map((e) => this.withoutNames(e, parseQuery(e).terms).join(' '));
+      this.actions.add([...own, tokenize(examples.join(' ')), tokenize(phrased.join(' '))]);
       this.actionIds.push(a.id);
       for (const t of [...own.flat(), ...catalogTerms((a.examples ?? []).join(' '))]) this.vocabulary.set(t, (this.vocabulary.get(t) ?? 0) + 1);
       for (const text of examples) {

@@ -155,6 +155,11 @@ function governed(spoken: string): Map<string, string[][]> {
   return out;
 }
 
+/** A URL segment decoded; as written when it is no valid encoding (a badge's `%{default_branch}` placeholder). */
+function decoded(segment: string): string {
+  try { return decodeURIComponent(segment); } catch { return segment; }
+}
+
 export function parseQuery(input: string): ParsedQuery {
   const cut = Math.max(0, input.length - MAX_QUERY_CHARS);
   // Only the first MAX_QUERY_CHARS are read, however long the request: its cost stays bounded.
@@ -204,7 +209,7 @@ export function parseQuery(input: string): ParsedQuery {
       put('ref', rest[0]!);
       if (rest.length > 1) put(section === 'tree' ? 'path' : 'file_path', rest.slice(1).join('/'));
     } else if (spec.param && rest[0]) {
-      put(spec.param, /^\d+$/.test(rest[0]) ? Number(rest[0]) : decodeURIComponent(rest[0]));
+      put(spec.param, /^\d+$/.test(rest[0]) ? Number(rest[0]) : decoded(rest[0]));
     }
     return ` ${spec.kind} `;
   });

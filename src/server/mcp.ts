@@ -126,7 +126,7 @@ export function createMcpServer(s: Session, opts: ServerOptions = { subscription
     if (!resolved) throw new ProtocolError(-32602, `Unknown tool: ${String(name).slice(0, 120)}`);
     let result: ToolResult;
     if (resolved.kind === 'answer') {
-      result = resolved.result;
+      result = await resolved.result;
     } else {
       let answer: ElicitOutcome | undefined;
       if (ctx.mcpReq.inputResponses && 'confirm' in ctx.mcpReq.inputResponses) {

@@ -72,9 +72,14 @@ const TOOLS: ToolDef[] = [
   },
 ];
 
-let search: ActionSearch | undefined;
-/** The index, its build deferred: `buildSearchIndex` builds it in slices, a find before then finishes it at once. */
-const index = (): ActionSearch => (search ??= new ActionSearch(catalog().actions, {}, undefined, { deferred: true }));
+let search: Promise<ActionSearch> | undefined;
+/**
+ * The index, its build deferred: `buildSearchIndex` builds it in slices, a find before then finishes it at once.
+ * The phrasings (how people asked for each action, 280 KB) are read with it, not at start-up.
+ */
+const index = (): Promise<ActionSearch> => (search ??= import('../search/phrasings.json', { with: { type: 'json' } })
+  .then(({ default: table }) => new ActionSearch(catalog().actions, {}, undefined, { deferred: true, phrasings: table.byAction }))
+  .catch((e: unknown) => { search = undefined; throw e; }));
 let warming = false;
 /**
  * The index takes about half a second of CPU to build (every example is read like a request): it is built
@@ -94,11 +99,11 @@ function warm(): void {
  */
 export async function buildSearchIndex(): Promise<void> {
   await loadCatalog();
-  await index().settle();
+  await (await index()).settle();
 }
 
-function findActions(s: Session, query: string, limit: number, domain?: string) {
-  return index().search(query, limit, (a) => isListed(a, s) && (!domain || a.domain === domain));
+async function findActions(s: Session, query: string, limit: number, domain?: string) {
+  return (await index()).search(query, limit, (a) => isListed(a, s) && (!domain || a.domain === domain));
 }
 
 /** A second full schema is shown only when the runner-up is close and its schema is this small (characters). */
@@ -119,7 +124,7 @@ function suggestedFor(a: Action, suggested: Record<string, string | number>): Re
   return Object.keys(out).length ? out : undefined;
 }
 
-function find(s: Session, args: unknown): ToolResult {
+async function find(s: Session, args: unknown): Promise<ToolResult> {
   const problem = envelopeProblem(args, ['query', 'limit', 'domain'], ['query']);
   if (problem) return errorResult(problem);
   const { query, limit, domain } = args as { query: unknown; limit?: unknown; domain?: unknown };
@@ -129,7 +134,7 @@ function find(s: Session, args: unknown): ToolResult {
   if (domain !== undefined && (typeof domain !== 'string' || !catalog().domains.has(domain))) {
     return errorResult(`${FIND}: unknown domain ${JSON.stringify(domain)}. Valid domains: ${[...catalog().domains.keys()].join(', ')}`);
   }
-  const { hits, query: parsed } = findActions(s, query, n, domain as string | undefined);
+  const { hits, query: parsed } = await findActions(s, query, n, domain as string | undefined);
   const cutNote = parsed.cut ? `(Only the first ${MAX_QUERY_CHARS} characters of the request were read; ${parsed.cut} were cut.)` : '';
   if (!hits.length) {
     const text = [`No action matches "${quoted(query)}". Try other words (the object and the verb, e.g. "merge request approve").`, cutNote].filter(Boolean).join('\n');

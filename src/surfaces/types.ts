@@ -27,7 +27,7 @@ export interface ToolDef {
 /** A call the surface resolved to one action; or an answer of its own (find_action, unknown action). */
 type Resolved =
   | { kind: 'action'; action: Action; params: unknown; paramsPresent: boolean; confirm?: unknown }
-  | { kind: 'answer'; result: ToolResult };
+  | { kind: 'answer'; result: ToolResult | Promise<ToolResult> };
 
 export interface Surface {
   readonly kind: SurfaceKind;
