@@ -32,6 +32,7 @@ const SETS = args.length
       { file: join(root, 'bench', 'queries-conversational-tuning-3.json'), label: 'tuning, conversational 3 (written blind, tuned on after its first measure)' },
       { file: join(root, 'bench', 'queries-conversational-tuning-4.json'), label: 'tuning, conversational 4 (written blind, trained on after its first measure)' },
       { file: join(root, 'bench', 'queries-conversational-tuning-5.json'), label: 'tuning, conversational 5 (written blind, trained on after its first measure)' },
+      { file: join(root, 'bench', 'queries-conversational-tuning-6.json'), label: 'tuning, conversational 6 (written blind, trained on after its first measure)' },
       { file: join(root, 'bench', 'queries-conversational-validation.json'), label: 'validation, conversational (written blind; aggregate figures only, never tuned on)' },
       { file: join(root, 'bench', 'queries-heldout.json'), label: 'held-out, catalog wording' },
       { file: join(root, 'bench', 'queries-conversational-heldout.json'), label: 'held-out, conversational (written blind)' },

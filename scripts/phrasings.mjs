@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const TABLE = join(root, 'src', 'search', 'phrasings.json');
-export const TUNING_SETS = ['queries.json', 'queries-conversational.json', 'queries-tuning-extra.json', 'queries-conversational-tuning-2.json', 'queries-conversational-tuning-3.json', 'queries-conversational-tuning-4.json', 'queries-conversational-tuning-5.json'];
+export const TUNING_SETS = ['queries.json', 'queries-conversational.json', 'queries-tuning-extra.json', 'queries-conversational-tuning-2.json', 'queries-conversational-tuning-3.json', 'queries-conversational-tuning-4.json', 'queries-conversational-tuning-5.json', 'queries-conversational-tuning-6.json'];
 
 /** The table from the given sets (file names under bench/), requests in set order, actions sorted. */
 export function phrasingsOf(sets) {

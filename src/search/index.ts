@@ -52,8 +52,8 @@ export interface RankWeights {
 }
 /** @public The tuned weights (bench/find-descent.mjs starts from them). */
 export const DEFAULT_WEIGHTS: RankWeights = {
-  floor: 0.6, power: 2.5, examples: 0.45, questionWrite: 0.55, objectHit: 1.4, objectMiss: 0.75, projectHit: 1.25, projectMiss: 0.8, unnamedId: 0.85, pluralUnnamed: 0.6, elsewhere: 0.7, scopeHit: 1, scopeMiss: 0.9, changeRead: 0.75, groupUnsaid: 0.9, expansion: 0.5, nearCover: 1,
-  boost: { name: 1.2, domain: 1.5, summary: 0.7, keywords: 1.2, examples: 0.9, phrasings: 0.9 },
+  floor: 0.6, power: 2.5, examples: 0.25, questionWrite: 0.55, objectHit: 1.4, objectMiss: 0.75, projectHit: 1.25, projectMiss: 0.8, unnamedId: 0.85, pluralUnnamed: 0.6, elsewhere: 0.7, scopeHit: 1, scopeMiss: 0.9, changeRead: 0.75, groupUnsaid: 0.9, expansion: 0.5, nearCover: 1,
+  boost: { name: 1.2, domain: 1.5, summary: 0.7, keywords: 1.2, examples: 0.9, phrasings: 2.5 },
 };
 
 /** Parameters that name one object: a request naming one prefers the actions that take it. */
