@@ -1,8 +1,9 @@
 // forge_find_action's index build: its CPU time, the longest event-loop stall while it builds (at once, as
 // before, against the deferred build in slices the server uses), and the memory the built index keeps.
-// Rounds interleaved; min/median/max. Run: npm run build && node --expose-gc bench/find-build.mjs [rounds]
+// The index is built as the server builds it, with the shipped phrasings. Rounds interleaved; min/median/max. Run: npm run build && node --expose-gc bench/find-build.mjs [rounds]
 import { loadCatalog } from '../dist/catalog/index.js';
 import { ActionSearch } from '../dist/search/index.js';
+import table from '../dist/search/phrasings.json' with { type: 'json' };
 
 const ROUNDS = Math.max(1, Math.min(20, Number(process.argv[2]) || 5));
 const cat = await loadCatalog();
@@ -16,8 +17,8 @@ async function measure(mode) {
   const tick = setInterval(() => { const now = performance.now(); stall = Math.max(stall, now - last); last = now; }, 1);
   await pause(5);
   const t0 = performance.now();
-  if (mode === 'at once') await new Promise((done) => setTimeout(() => { new ActionSearch(cat.actions); done(); }, 0));
-  else await new ActionSearch(cat.actions, {}, undefined, { deferred: true }).settle();
+  if (mode === 'at once') await new Promise((done) => setTimeout(() => { new ActionSearch(cat.actions, {}, undefined, { phrasings: table.byAction }); done(); }, 0));
+  else await new ActionSearch(cat.actions, {}, undefined, { deferred: true, phrasings: table.byAction }).settle();
   const build = performance.now() - t0;
   await pause(20);
   clearInterval(tick);
@@ -33,7 +34,7 @@ if (globalThis.gc) {
   const settle = async () => { globalThis.gc(); await pause(50); globalThis.gc(); };
   await settle();
   const before = process.memoryUsage();
-  const kept = new ActionSearch(cat.actions);
+  const kept = new ActionSearch(cat.actions, {}, undefined, { phrasings: table.byAction });
   kept.search('list the issues', 5);
   await settle();
   const after = process.memoryUsage();

@@ -1,4 +1,5 @@
 // Types of scripts/phrasings.mjs, for the tests that check the committed table against it.
 export const TABLE: string;
 export const TUNING_SETS: string[];
-export function phrasingsOf(sets: readonly string[]): Record<string, string[]>;
+export function phrasingsOf(sets: readonly string[], read: (text: string) => string): Record<string, string[]>;
+export function tableText(byAction: Record<string, string[]>): string;

@@ -1,21 +1,28 @@
-// Writes src/search/phrasings.json: the labelled requests of the find TUNING sets (bench/find-bundle.mjs's
-// TUNING_SETS), grouped by action. forge_find_action indexes them as one more field of each action's
-// document: how people asked for it, beside the catalog's own five examples (issue #17).
+// Writes src/search/phrasings.json: the labelled requests of the find TUNING sets, grouped by action, each as
+// the search reads it (ActionSearch.read: references, phrases, group names left out). forge_find_action
+// indexes them as one more field of each action's document: how people asked for it, beside the catalog's
+// own five examples (issue #17). They are stored read, because reading 13,000 requests at every start would
+// double the index build; a change to the reading makes the table stale, and test/find-action.test.ts says so.
 //   node scripts/phrasings.mjs            writes the table
 //   node scripts/phrasings.mjs --check    exits 1 when the committed table differs from what the sets give
 // Sources: only the tuning sets, written blind to the catalog text by helpers given action IDs, routes and
 // GitLab's docs. The held-out and validation sets are never read here: they measure the table.
 // A request labelled with two different actions (the sets disagree) says nothing and is left out.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const TABLE = join(root, 'src', 'search', 'phrasings.json');
-export const TUNING_SETS = ['queries.json', 'queries-conversational.json', 'queries-tuning-extra.json', 'queries-conversational-tuning-2.json', 'queries-conversational-tuning-3.json', 'queries-conversational-tuning-4.json', 'queries-conversational-tuning-5.json', 'queries-conversational-tuning-6.json'];
+export const TUNING_SETS = ['queries.json', 'queries-conversational.json', 'queries-tuning-extra.json', 'queries-conversational-tuning-2.json',
+  'queries-conversational-tuning-3.json', 'queries-conversational-tuning-4.json', 'queries-conversational-tuning-5.json', 'queries-conversational-tuning-6.json', 'queries-conversational-tuning-7.json'];
 
-/** The table from the given sets (file names under bench/), requests in set order, actions sorted. */
-export function phrasingsOf(sets) {
+/**
+ * The table from the given sets (file names under bench/): by action (sorted), each request as `read` reads
+ * it, in set order; a request read to nothing is left out.
+ */
+export function phrasingsOf(sets, read) {
   const labels = new Map();
   for (const f of sets) {
     if (/heldout|validation/.test(f)) throw new Error(`${f}: held-out and validation sets never train the search`);
@@ -29,20 +36,32 @@ export function phrasingsOf(sets) {
   const byAction = {};
   for (const [text, ids] of labels) {
     if (ids.size !== 1) continue;
-    const [id] = ids;
-    (byAction[id] ??= []).push(text);
+    const terms = read(text);
+    if (terms) (byAction[[...ids][0]] ??= []).push(terms);
   }
   return Object.fromEntries(Object.keys(byAction).sort().map((id) => [id, byAction[id]]));
 }
 
+/** The table's file text. */
+export const tableText = (byAction) => `${JSON.stringify({ sources: TUNING_SETS.map((f) => `bench/${f}`), byAction }).replace(/\],"/g, '],\n"')}\n`;
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const table = `${JSON.stringify({ sources: TUNING_SETS.map((f) => `bench/${f}`), byAction: phrasingsOf(TUNING_SETS) }, null, 0).replace(/\],"/g, '],\n"')}\n`;
+  // The search's own reading, bundled from src/ on the fly (no build needed).
+  const { build } = await import('esbuild');
+  const out = join(mkdtempSync(join(tmpdir(), 'phrasings-')), 'entry.mjs');
+  await build({
+    stdin: { contents: "export { loadCatalog } from './src/catalog/index.ts'; export { ActionSearch } from './src/search/index.ts';", resolveDir: root, loader: 'ts' },
+    bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'error',
+  });
+  const { loadCatalog, ActionSearch } = await import(pathToFileURL(out).href);
+  const search = new ActionSearch((await loadCatalog()).actions);
+  const byAction = phrasingsOf(TUNING_SETS, (t) => search.read(t));
+  const text = tableText(byAction);
   if (process.argv.includes('--check')) {
-    const same = readFileSync(TABLE, 'utf8') === table;
+    const same = readFileSync(TABLE, 'utf8') === text;
     if (!same) console.error('src/search/phrasings.json is stale: run node scripts/phrasings.mjs');
     process.exit(same ? 0 : 1);
   }
-  writeFileSync(TABLE, table);
-  const n = Object.values(JSON.parse(table).byAction).reduce((s, l) => s + l.length, 0);
-  console.log(`wrote ${TABLE.slice(root.length + 1)}: ${n} requests for ${Object.keys(JSON.parse(table).byAction).length} actions`);
+  writeFileSync(TABLE, text);
+  console.log(`wrote ${TABLE.slice(root.length + 1)}: ${Object.values(byAction).flat().length} requests for ${Object.keys(byAction).length} actions`);
 }

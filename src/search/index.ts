@@ -17,7 +17,7 @@ interface SearchHit { action: Action; score: number }
 /** Catalog words near a word the catalog never uses, each with its closeness (0-1): the vocabulary gap. */
 export type Expand = (term: string) => ReadonlyArray<readonly [string, number]> | undefined;
 export interface SearchAnswer { hits: SearchHit[]; query: ParsedQuery }
-/** Requests people made for each action, by action ID. */
+/** Requests people made for each action, by action ID, each as `ActionSearch.read` reads it. */
 export type Phrasings = Readonly<Record<string, readonly string[]>>;
 interface SearchOptions {
   /** Build a slice at a time (`settle`), not in the constructor. */
@@ -126,7 +126,8 @@ export class ActionSearch {
    * `weights` overrides some re-rank weights (bench/find-tune.mjs tries them); the tuned ones otherwise.
    * `expand` gives the catalog words near a word the catalog never uses: only bench/find-libs.mjs passes one
    * (a table from scripts/neighbours.mjs, measured and not adopted: #17). `phrasings` are requests people
-   * made for each action (the tuning sets' labelled requests, scripts/phrasings.mjs), by action ID.
+   * made for each action (the tuning sets' labelled requests, scripts/phrasings.mjs), by action ID, read
+   * already: reading 13,000 requests would double the build.
    */
   constructor(list: readonly Action[], weights: Partial<RankWeights> = {}, expand?: Expand, { deferred = false, phrasings = {} }: SearchOptions = {}) {
     this.expand = expand;
@@ -168,11 +169,10 @@ export class ActionSearch {
       for (const t of [...idTerms, ...plainTerms(Object.keys(a.params).join(' '))]) if (!EFFECT_VOCABULARY.has(t)) this.objectWords.add(t);
       if (this.expand) for (const t of idTerms) this.idVocabulary.add(t);
       // Examples are requests: they are read the way requests are (references, phrases), then indexed.
-      const examples = (a.examples ?? []).map((e) => this.withoutNames(e, parseQuery(e).terms).join(' '));
+      const examples = (a.examples ?? []).map((e) => this.reading(e));
       const own = [a.name, a.domain, a.summary, a.keywords ?? ''].map(tokenize);
-      // Phrasings are read like examples, but their words are not the catalog's: they correct no spelling.
-      const phrased = (this.phrasings[a.id] ?? []).map((e) => this.withoutNames(e, parseQuery(e).terms).join(' '));
-      this.actions.add([...own, tokenize(examples.join(' ')), tokenize(phrased.join(' '))]);
+      // Phrasings come read already (`read`); their words are not the catalog's: they correct no spelling.
+      this.actions.add([...own, tokenize(examples.join(' ')), tokenize((this.phrasings[a.id] ?? []).join(' '))]);
       this.actionIds.push(a.id);
       for (const t of [...own.flat(), ...catalogTerms((a.examples ?? []).join(' '))]) this.vocabulary.set(t, (this.vocabulary.get(t) ?? 0) + 1);
       for (const text of examples) {
@@ -246,6 +246,16 @@ export class ActionSearch {
     if (this.corrected.size >= 5000) this.corrected.clear();
     this.corrected.set(term, out);
     return out;
+  }
+
+  /** A request's terms as the index reads an example: its reading (references, phrases), group names left out. */
+  read(text: string): string {
+    this.finish();
+    return this.reading(text);
+  }
+
+  private reading(text: string): string {
+    return this.withoutNames(text, parseQuery(text).terms).join(' ');
   }
 
   /**
