@@ -311,7 +311,8 @@ describe('ranking: the traps people fall into', () => {
     expect(top('what docker tags do we have for the api image?')).toBe('package.registry_tag_list');
     // A release or a branch said as such stays one.
     expect(top('cut a new release')).toBe('release.create');
-    expect(top('cut a branch for the hotfix')).toBe('branch.create');
+    expect(top('cut a branch for the login fix')).toBe('branch.create');
+    expect(top('cut a branch from main for the 3.2 hotfix')).toBe('branch.create');
   });
 
   it('reads stale refs as branches, a folder asked about as the tree, the default branch asked about as the project, a repo made public as a project edit', () => {
@@ -454,6 +455,14 @@ describe('ranking: the traps people fall into', () => {
     expect(top('show all coments on #45 in acme/shop')).toBe('issue.note_list');
     expect(parseQuery('rehome the wiki').said.size).toBe(0);
     expect(search.search('undo the pending removal of acme/shop', 5).query.said.size).toBe(0);
+  });
+
+  it('what someone else is asked to do is a message, not an effect asked of us', () => {
+    expect(parseQuery('leave a note on !66 asking @kofi to rebase').refused).toEqual(new Set(['rebase']));
+    expect(parseQuery('ping them to delete the old branch, I will not').refused).toEqual(new Set(['delete']));
+    expect(top('leave a note on !66 in copperline/warehouse asking @kofi to rebase')).not.toBe('merge_request.rebase');
+    // Asking the assistant is no one else: the effect stays asked.
+    expect(parseQuery('can you rebase !66 onto main').refused).toEqual(new Set());
   });
 
   it('a removal the request refuses ("without deleting it") ranks no destructive action of that effect first', () => {
@@ -607,6 +616,14 @@ describe('phrasings: how people asked for each action', () => {
     expect(table.sources).toEqual(TUNING_SETS.map((f) => `bench/${f}`));
     expect(Object.keys(phrasings).filter((id) => !catalog().get(id))).toEqual([]);
   }, 60_000);
+
+  it('no tuning request is a held-out or validation request word for word (the phrasings never carry one)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const plain = (q: string) => q.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+    const load = (f: string) => (JSON.parse(readFileSync(new URL(`../bench/${f}`, import.meta.url), 'utf8')) as Array<{ q: string }>).map((x) => plain(x.q));
+    const held = new Set(['queries-heldout.json', 'queries-conversational-heldout.json', 'queries-conversational-validation.json'].flatMap(load));
+    expect(TUNING_SETS.flatMap(load).filter((q) => held.has(q)).length).toBe(0);
+  });
 
   it('never takes a request from a held-out or validation set', () => {
     expect(() => phrasingsOf(['queries-conversational-heldout.json'], String)).toThrow(/never train/);

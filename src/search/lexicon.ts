@@ -117,6 +117,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(container|docker|image) tags?\b/g, 'container registry repository tag'],
   // Cutting a version names a Git tag: "cut v2.5.0 from main" (a release or a branch is said as such)
   [/\bcut (a |an |the )?(new )?v?\d+(\.\d+)+[\w.-]*/g, 'create tag $&'],
+  [/\bcut (a |an |the )?(new )?(branch|release)\b/g, 'create $3'],
   // Repository words people use for branches, trees and settings
   [/\b(stale|old|dead|merged|leftover) (refs|branches)\b/g, 'list branches'],
   // A path said with a closing slash is a folder ("what's under docs/"); without one it may be a project path

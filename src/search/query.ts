@@ -123,6 +123,8 @@ const PRIMARY_OBJECTS = new Set(['issue', 'mergerequest', 'epic', 'pipeline', 'j
 
 /** A negation and the few words after it ("don't remove it", "without deleting anything"), or an effect put off ("before I delete anything"). */
 const NEGATED = /\b(don'?t|do not|never|without|not|no need to|shouldn'?t|won'?t|(?:before|until|unless) (?:i|we|you|anyone|someone))((?:\s+[a-z]+){1,2})/g;
+/** Someone asked to do something: "asking @kofi to rebase", "tell them to delete it". */
+const ASKED_OF_SOMEONE = /\b(ask|asks|asking|tell|tells|telling|remind|reminding|ping|pinging|nudge|nudging)\s+(xuserx|him|her|them|the author|the assignee|the reviewer|someone|somebody|everyone|the team)\s+to\s+([^.?!,;:\u2014]*)/g;
 /** Words that say the whole instance rather than one project or group. */
 const INSTANCE_WIDE = /\b(instance[- ]wide|(on|for|across) the (whole |entire )?instance|instance[- ]level|globally|site[- ]wide|server[- ]wide|across (all |every |the )?(projects|repos|repositories|groups|gitlab|porjects)|everywhere|all (of )?(my |our |the )?projects|every (single )?project|whole (instance|gitlab|server)|admin area|in (all|every) (repo|project|group)s?|anywhere)\b/;
 const MARK = /\u0001(.)\u0001/g;
@@ -251,6 +253,12 @@ export function parseQuery(input: string): ParsedQuery {
   // So is what a comment will say ("add a comment to !5 saying LGTM"): the rest of the sentence is its body.
   text = text.replace(/\b(saying|that says|which says|to say|with the (text|message|body)|with text|that reads)\b[^.?!]*/g, ' $1 ');
   text = text.replace(/(^|[\s(,])@([a-z0-9][\w.-]*)/g, (_m, pre: string, u: string) => { put('username', u.replace(/\.$/, '')); secondary.add('user'); return `${pre} xuserx `; });
+  // What someone else is asked to do ("leave a note asking @kofi to rebase") is the note's body: its effect is not asked of us.
+  text = text.replace(ASKED_OF_SOMEONE, (_m, ask: string, who: string, rest: string) => `${ask} ${who} ${rest.replace(/[a-z]+/g, (w) => {
+    if (!EFFECT_VOCABULARY.has(w) && WORDS[w] !== 'delete') return w;
+    refused.add(EFFECT_VOCABULARY.has(w) ? w : 'delete');
+    return ' ';
+  })}`);
   // Discussion IDs are hex: "thread 8c1d2e".
   // Opening one by its ID reads it ("open thread 8c1d2e"): "open" creates a thread only when none is named.
   text = text.replace(/\b(open (?:up )?|pull up )?(?:the )?(thread|discussion|conversation) ((?=[a-z]*\d)[0-9a-f]{3,40}|[a-z]\d+)\b/g, (_m, open: string | undefined, w: string, id: string) => { put('discussion_id', id); return open ? ' get discussion ' : ` ${w} `; });

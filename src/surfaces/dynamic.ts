@@ -82,7 +82,7 @@ const index = (): Promise<ActionSearch> => (search ??= import('../search/phrasin
   .catch((e: unknown) => { search = undefined; throw e; }));
 let warming = false;
 /**
- * The index takes about half a second of CPU to build (every example is read like a request): it is built
+ * The index takes about a second of CPU to build (every example is read like a request): it is built
  * off the critical path, starting a second after the first listing, in slices of a few milliseconds so the
  * event loop keeps serving every session meanwhile. Neither start-up nor the first find pays.
  */
