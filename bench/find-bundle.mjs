@@ -24,9 +24,10 @@ export async function loadRanking() {
   });
   const { loadCatalog, ActionSearch, DEFAULT_WEIGHTS } = await import(pathToFileURL(out).href);
   const cat = await loadCatalog();
-  const reader = new ActionSearch(cat.actions);
+  // Requests read once for every search trained on them (a descent builds hundreds); the reader on first need.
+  let reader;
   const seen = new Map();
-  const read = (t) => { if (!seen.has(t)) seen.set(t, reader.read(t)); return seen.get(t); };
+  const read = (t) => { if (!seen.has(t)) seen.set(t, (reader ??= new ActionSearch(cat.actions)).read(t)); return seen.get(t); };
   /** A search for measuring `file` (a name under bench/): trained on every tuning set but that one. */
   const searchFor = (file, weights = {}) => new ActionSearch(cat.actions, weights, undefined, { phrasings: phrasingsOf(TUNING_SETS.filter((f) => f !== file), read) });
   return { cat, ActionSearch, DEFAULT_WEIGHTS, searchFor };

@@ -15,7 +15,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { startSandbox, ADMIN_TOKEN } from '../dist/sandbox/index.js';
 import { loadCatalog } from '../dist/catalog/index.js';
 import { ActionSearch } from '../dist/search/index.js';
-import { TUNING_SETS, phrasingsOf } from '../scripts/phrasings.mjs';
+import { TUNING_SETS, phrasingsOf, plainText } from '../scripts/phrasings.mjs';
 import table from '../dist/search/phrasings.json' with { type: 'json' };
 import { getEncoding } from 'js-tiktoken';
 
@@ -61,8 +61,7 @@ const pct = (n, d) => (d ? ((100 * n) / d).toFixed(1) : '—');
 const words = (t) => new Set(t.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).map((w) => w.replace(/s$/, '')));
 const all = [];
 /** Requests the index carries word for word: the catalog's examples and the tuning sets (the phrasings). */
-const plain = (q) => q.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
-const indexed = new Set([...cat.actions.flatMap((a) => a.examples ?? []), ...TUNING_SETS.flatMap((f) => JSON.parse(readFileSync(join(root, 'bench', f), 'utf8')).map((x) => x.q))].map(plain));
+const indexed = new Set([...cat.actions.flatMap((a) => a.examples ?? []), ...TUNING_SETS.flatMap((f) => JSON.parse(readFileSync(join(root, 'bench', f), 'utf8')).map((x) => x.q))].map(plainText));
 /** Reads requests the way the index does, for the searches trained on all tuning sets but one. */
 const reader = new ActionSearch(cat.actions);
 try {
@@ -103,7 +102,7 @@ for (const { file, label, rows } of all) {
   const name = file.slice(join(root, 'bench').length + 1);
   // A held-out request that an example or a tuning request says word for word is no test of the search:
   // the figure over the others is the one that counts.
-  if (/heldout|validation/.test(name)) console.log(line('not said in the index', rows.filter((r) => !indexed.has(plain(r.q)))));
+  if (/heldout|validation/.test(name)) console.log(line('not said in the index', rows.filter((r) => !indexed.has(plainText(r.q)))));
   if (TUNING_SETS.includes(name)) {
     const unseen = new ActionSearch(cat.actions, {}, undefined, { phrasings: phrasingsOf(TUNING_SETS.filter((f) => f !== name), (t) => reader.read(t)) });
     console.log(line('(trained on the others)', rows.map((r) => {

@@ -18,6 +18,11 @@ export const TABLE = join(root, 'src', 'search', 'phrasings.json');
 export const TUNING_SETS = ['queries.json', 'queries-conversational.json', 'queries-tuning-extra.json', 'queries-conversational-tuning-2.json',
   'queries-conversational-tuning-3.json', 'queries-conversational-tuning-4.json', 'queries-conversational-tuning-5.json', 'queries-conversational-tuning-6.json', 'queries-conversational-tuning-7.json'];
 
+/** The sets that measure the search: never read to train it. */
+export const MEASURING_SETS = ['queries-heldout.json', 'queries-conversational-heldout.json', 'queries-conversational-validation.json'];
+/** A request reduced to its words, for telling whether two sets share one word for word. */
+export const plainText = (q) => q.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+
 /**
  * The table from the given sets (file names under bench/): by action (sorted), each request as `read` reads
  * it, in set order; a request read to nothing is left out.
@@ -25,7 +30,7 @@ export const TUNING_SETS = ['queries.json', 'queries-conversational.json', 'quer
 export function phrasingsOf(sets, read) {
   const labels = new Map();
   for (const f of sets) {
-    if (/heldout|validation/.test(f)) throw new Error(`${f}: held-out and validation sets never train the search`);
+    if (MEASURING_SETS.includes(f) || /heldout|validation/.test(f)) throw new Error(`${f}: held-out and validation sets never train the search`);
     for (const { q, id } of JSON.parse(readFileSync(join(root, 'bench', f), 'utf8'))) {
       const text = q.trim().replace(/\s+/g, ' ');
       const ids = labels.get(text) ?? new Set();

@@ -9,7 +9,7 @@ import { EFFECT_WORDS, PHRASES, WORDS } from '../src/search/lexicon.js';
 import type { Sandbox } from '../src/sandbox/index.js';
 import { startServer, text, withSandbox, type Running } from './helpers/harness.js';
 import table from '../src/search/phrasings.json' with { type: 'json' };
-import { TUNING_SETS, phrasingsOf, tableText } from '../scripts/phrasings.mjs';
+import { MEASURING_SETS, TUNING_SETS, phrasingsOf, plainText, tableText } from '../scripts/phrasings.mjs';
 
 await loadCatalog();
 const actions = catalog().actions;
@@ -619,15 +619,13 @@ describe('phrasings: how people asked for each action', () => {
 
   it('no tuning request is a held-out or validation request word for word (the phrasings never carry one)', async () => {
     const { readFileSync } = await import('node:fs');
-    const plain = (q: string) => q.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
-    const load = (f: string) => (JSON.parse(readFileSync(new URL(`../bench/${f}`, import.meta.url), 'utf8')) as Array<{ q: string }>).map((x) => plain(x.q));
-    const held = new Set(['queries-heldout.json', 'queries-conversational-heldout.json', 'queries-conversational-validation.json'].flatMap(load));
+    const load = (f: string) => (JSON.parse(readFileSync(new URL(`../bench/${f}`, import.meta.url), 'utf8')) as Array<{ q: string }>).map((x) => plainText(x.q));
+    const held = new Set(MEASURING_SETS.flatMap(load));
     expect(TUNING_SETS.flatMap(load).filter((q) => held.has(q)).length).toBe(0);
   });
 
   it('never takes a request from a held-out or validation set', () => {
-    expect(() => phrasingsOf(['queries-conversational-heldout.json'], String)).toThrow(/never train/);
-    expect(() => phrasingsOf(['queries-conversational-validation.json'], String)).toThrow(/never train/);
+    for (const f of MEASURING_SETS) expect(() => phrasingsOf([f], String)).toThrow(/never train/);
     expect(table.sources.filter((f) => /heldout|validation/.test(f))).toEqual([]);
   });
 

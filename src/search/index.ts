@@ -131,15 +131,13 @@ export class ActionSearch {
    */
   constructor(list: readonly Action[], weights: Partial<RankWeights> = {}, expand?: Expand, { deferred = false, phrasings = {} }: SearchOptions = {}) {
     this.expand = expand;
-    this.phrasings = phrasings;
     const w = (this.w = { ...DEFAULT_WEIGHTS, ...weights });
     this.actions = new Bm25Index(ACTION_FIELDS.map((f) => w.boost[f] ?? 1));
     this.examples = new Bm25Index([1]);
-    this.pending = this.fill(list);
+    this.pending = this.fill(list, phrasings);
     if (!deferred) this.finish();
   }
 
-  private readonly phrasings: Phrasings;
   /** The rest of the build, a slice of actions at a time. */
   private readonly pending: Iterator<void>;
   /** Finishes the build at once (a search that comes before `settle` has finished). */
@@ -151,7 +149,7 @@ export class ActionSearch {
     while (!this.pending.next().done) await setImmediate();
   }
 
-  private *fill(list: readonly Action[]): Generator<void> {
+  private *fill(list: readonly Action[], phrasings: Phrasings): Generator<void> {
     let sliceStart = performance.now();
     // What the catalog says of itself, before any example is read: a word outside it next to "group" is a name.
     for (const a of list) {
@@ -172,7 +170,7 @@ export class ActionSearch {
       const examples = (a.examples ?? []).map((e) => this.reading(e));
       const own = [a.name, a.domain, a.summary, a.keywords ?? ''].map(tokenize);
       // Phrasings come read already (`read`); their words are not the catalog's: they correct no spelling.
-      this.actions.add([...own, tokenize(examples.join(' ')), tokenize((this.phrasings[a.id] ?? []).join(' '))]);
+      this.actions.add([...own, tokenize(examples.join(' ')), tokenize((phrasings[a.id] ?? []).join(' '))]);
       this.actionIds.push(a.id);
       for (const t of [...own.flat(), ...catalogTerms((a.examples ?? []).join(' '))]) this.vocabulary.set(t, (this.vocabulary.get(t) ?? 0) + 1);
       for (const text of examples) {

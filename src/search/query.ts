@@ -240,12 +240,14 @@ export function parseQuery(input: string): ParsedQuery {
   // A negated effect is not asked for: "mark #88 confidential, don't delete anything", "pause it, don't remove it".
   // An effect refused that way ("without deleting it") is one no action may have unasked.
   const refused = new Set<string>();
-  text = text.replace(NEGATED, (_m, neg: string, rest: string) => `${neg}${rest.replace(/[a-z]+/g, (w) => {
+  /** The words of `rest` without its effect words (any inflection), each kept as refused. */
+  const refuse = (rest: string) => rest.replace(/[a-z]+/g, (w) => {
     const base = [w, w.replace(/ing$/, ''), w.replace(/ing$/, 'e'), w.replace(/e?d$/, ''), w.replace(/d$/, ''), w.replace(/s$/, '')].find((b) => EFFECT_VOCABULARY.has(b) || WORDS[b] === 'delete');
     if (base === undefined) return w;
     refused.add(EFFECT_VOCABULARY.has(base) ? base : 'delete');
     return ' ';
-  })}`);
+  });
+  text = text.replace(NEGATED, (_m, neg: string, rest: string) => `${neg}${refuse(rest)}`);
   // Quoted text is a value (a comment body, a title), never a reference or the request's verb.
   text = text.replace(/"[^"]*"|\u201c[^\u201d]*\u201d/g, ' ');
   // Single quotes too, when they open after a space and close before one ('LGTM, ship it'); an apostrophe inside a word is no quote.
@@ -254,11 +256,7 @@ export function parseQuery(input: string): ParsedQuery {
   text = text.replace(/\b(saying|that says|which says|to say|with the (text|message|body)|with text|that reads)\b[^.?!]*/g, ' $1 ');
   text = text.replace(/(^|[\s(,])@([a-z0-9][\w.-]*)/g, (_m, pre: string, u: string) => { put('username', u.replace(/\.$/, '')); secondary.add('user'); return `${pre} xuserx `; });
   // What someone else is asked to do ("leave a note asking @kofi to rebase") is the note's body: its effect is not asked of us.
-  text = text.replace(ASKED_OF_SOMEONE, (_m, ask: string, who: string, rest: string) => `${ask} ${who} ${rest.replace(/[a-z]+/g, (w) => {
-    if (!EFFECT_VOCABULARY.has(w) && WORDS[w] !== 'delete') return w;
-    refused.add(EFFECT_VOCABULARY.has(w) ? w : 'delete');
-    return ' ';
-  })}`);
+  text = text.replace(ASKED_OF_SOMEONE, (_m, ask: string, who: string, rest: string) => `${ask} ${who} ${refuse(rest)}`);
   // Discussion IDs are hex: "thread 8c1d2e".
   // Opening one by its ID reads it ("open thread 8c1d2e"): "open" creates a thread only when none is named.
   text = text.replace(/\b(open (?:up )?|pull up )?(?:the )?(thread|discussion|conversation) ((?=[a-z]*\d)[0-9a-f]{3,40}|[a-z]\d+)\b/g, (_m, open: string | undefined, w: string, id: string) => { put('discussion_id', id); return open ? ' get discussion ' : ` ${w} `; });
