@@ -457,6 +457,14 @@ describe('ranking: the traps people fall into', () => {
     expect(search.search('undo the pending removal of acme/shop', 5).query.said.size).toBe(0);
   });
 
+  it('reads a block or ban taken back as its undoing, admin rights taken away as a user edit, a comment said before "leave that as a comment", a guess of time as the estimate', () => {
+    expect(top('remove the block on @mhalvorsen, my mistake')).toBe('user.unblock');
+    expect(top('give @ayodele back access, the ban was a mistake')).toBe('user.unban');
+    expect(top("remove @ffion's admin rights, she moved to product")).toBe('user.modify');
+    expect(top('LGTM, ship it — leave that as a coment on !45 in oakhaven/beacon')).toBe('mr_review.note_create');
+    expect(top('the 2w guess on hollowpine/maplestack#88 was nonsense, wipe it')).toBe('issue.time_estimate_reset');
+  });
+
   it('what someone else is asked to do is a message, not an effect asked of us', () => {
     expect(parseQuery('leave a note on !66 asking @kofi to rebase').refused).toEqual(new Set(['rebase']));
     expect(parseQuery('ping them to delete the old branch, I will not').refused).toEqual(new Set(['delete']));

@@ -148,6 +148,15 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\bwhat('s| is) left (for|in|on)\b/g, 'issues list milestone'],
   [/\block out\b/g, 'block user'],
   [/\blift (the |their |his |her )?ban\b|\bun-?ban\b/g, 'unban user'],
+  // A block or a ban taken back is its undoing ("remove the block on @x", "the ban was a mistake").
+  [/\b(remove|lift|undo|reverse|clear|take off) (the |their |his |her )?block (on|for|from) xuserx\b|\bblock was (a |an )?(mistake|error|accident)\b/g, 'unblock user'],
+  [/\bban was (a |an )?(mistake|error|accident)\b/g, 'unban user'],
+  // A user's admin rights taken away is an edit of the user, not the user removed.
+  [/\b(remove|revoke|take away|drop|strip)( xuserx)?( ?'s)? (admin|administrator) (rights|privileges|access|flag|role|status)\b/g, 'update user modify admin'],
+  // "LGTM, ship it — leave that as a comment": what comes before is the comment's body.
+  [/^.*\b(leave|post|add|put|drop|write) (that|this|it) (as|in) (a |an )?(com+e?nt|note|reply)\b/g, 'create note'],
+  // A guess of the time it takes is the estimate ("remove the 2w guess on #88").
+  [/\b(the|that|our|my|this|his|her|their) ((\d+(\.\d+)? ?[hdw] )|hours? |time )?guess(timate)?\b/g, '$1 time estimate'],
   // CI's machines are runners, and a feature toggle is a feature flag
   [/\b(build|ci) (agents?|machines?|boxes|box|hosts?|workers?)\b/g, 'runner'],
   [/\b(the|a|new|that|this|[\w-]+_[\w-]+) toggle\b/g, '$1 feature flag'],
