@@ -465,6 +465,18 @@ describe('ranking: the traps people fall into', () => {
     expect(top('the 2w guess on hollowpine/maplestack#88 was nonsense, wipe it')).toBe('issue.time_estimate_reset');
   });
 
+  it('reads a flag taken off, approvals reset on push, pushes that delete tags, a number brought down, a train, pruning, one\'s status cleared and a typo erased as the harmless action', () => {
+    expect(top('please remove the confidential flag of ticket 58 in orbitlabs/sprocket, it is okay to be public now')).toBe('issue.update');
+    // Two twins set it (the project's approval configuration, its MR approval settings); never approvals reset now.
+    expect(['project.approval_config_change', 'merge_request.approval_settings_project_update']).toContain(top('in pinecrest/hearth, reset approvals when new commits are pushed'));
+    expect(top('group marrowbyte has nothing configured yet — I want pushes that delete tags rejected across every repo in it')).toBe('group.push_rule_add');
+    expect(top('drop rule 88 in quillmark/ratchet to just 1 approval')).toBe('project.approval_rule_update');
+    expect(top('ship !91 via the train in zephyr-tools/relay once CI passes')).toBe('merge_train.add');
+    expect(top('clean up and prune the repo of vantablue/kiln')).toBe('project.start_housekeeping');
+    expect(top("get rid of my 'Out sick' status, I'm fine now")).toBe('user.set_status');
+    expect(top("erase the typo in my comment 5521 on snippet 12 in pylon/scripts — 'recieve' -> 'receive'")).toBe('snippet.note_update');
+  });
+
   it('what someone else is asked to do is a message, not an effect asked of us', () => {
     expect(parseQuery('leave a note on !66 asking @kofi to rebase').refused).toEqual(new Set(['rebase']));
     expect(parseQuery('ping them to delete the old branch, I will not').refused).toEqual(new Set(['delete']));

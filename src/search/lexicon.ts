@@ -155,6 +155,20 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(remove|revoke|take away|drop|strip)( xuserx)?( ?'s)? (admin|administrator) (rights|privileges|access|flag|role|status)\b/g, 'update user modify admin'],
   // "LGTM, ship it — leave that as a comment": what comes before is the comment's body.
   [/^.*\b(leave|post|add|put|drop|write) (that|this|it) (as|in) (a |an )?(com+e?nt|note|reply)\b/g, 'create note'],
+  // A flag or status of an issue or MR taken off is an edit of it ("remove the confidential flag of #58", "nuke the stale draft status on !66").
+  [/\b(remove|drop|clear|unset|take off|lift|nuke|get rid of)( the)?( \w+)? (confidential(ity)?|draft|wip|locked?) (flag|status|mark(er)?|bit|setting)\b/g, 'update $4'],
+  // Approvals reset on a push is a setting of the project, not approvals reset now.
+  [/\b(reset|remove|drop|clear|void|invalidate) (all |the |existing )?approvals? (when|whenever|on|after|if) (a |any |new )*(commits?|push(es|ed)?)\b( (are|is) (pushed|added))?/g, 'approval settings update on push'],
+  // Pushes that delete tags, rejected, are a push rule.
+  [/\bpush(es)? that (delete|remove|drop)s? (tags?|branches)\b/g, 'push rule $3'],
+  // A number brought down is an edit ("drop rule 88 to just 1 approval").
+  [/\b(drop|lower|reduce|bring down|cut)( [\w#!-]+){1,4}? to (just |only )?(\d+|one|two|zero)\b/g, 'update$2 to $4'],
+  // Shipped through the merge train is added to it.
+  [/\b(ship|land|merge|send|put)( [\w#!/-]+){0,3}? (via|through|on|onto|into|with|to) (the )?(merge )?train\b/g, 'add$2 train'],
+  // Pruning a repository is its housekeeping.
+  [/\b(clean up and prune|prune|garbage[- ]collect|gc|repack|run housekeeping on)( the)? (repo|repository)\b/g, 'start housekeeping project'],
+  // One's own status cleared is set again ("get rid of my 'Out sick' status").
+  [/\b(get rid of|clear|remove|delete|reset|drop) (my|his|her|their) (\w+ )?status\b/g, 'set user status'],
   // A guess of the time it takes is the estimate ("remove the 2w guess on #88").
   [/\b(the|that|our|my|this|his|her|their) ((\d+(\.\d+)? ?[hdw] )|hours? |time )?guess(timate)?\b/g, '$1 time estimate'],
   // CI's machines are runners, and a feature toggle is a feature flag
@@ -216,7 +230,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // Taking something out of a file is an edit of the file ("remove the debug print from src/app.py")
   [/\b(remove|delete|drop|strip|get rid of|take out)\b(?! (the |this |that )?file\b)(.{1,40}?)\b(from|in|out of) (the )?file\b/g, 'update $3 file'],
   // So is taking words out of a text ("remove the 'known issues' paragraph from the notes")
-  [/\b(remove|delete|drop|strip|get rid of|take out|cut)( the| a| that| this| those| these)?( \w+){0,2}? (paragraphs?|lines?|sentences?|section|wording|text|typos?|bits?|parts?|debug prints?|print statements?)\b/g, 'update $4'],
+  [/\b(remove|delete|drop|strip|get rid of|take out|cut|erase|wipe)( the| a| that| this| those| these)?( \w+){0,2}? (paragraphs?|lines?|sentences?|section|wording|text|typos?|bits?|parts?|debug prints?|print statements?)\b/g, 'update $4'],
   // Who the caller is: the current user
   [/\bwho am i\b|\bwhoami\b|\b(logged|signed) in as\b|\bwhich (account|user) is (this|the|my) token\b/g, 'current user'],
   // An issue that belongs in another project is moved (only when one is named: "the groups a user belongs to" moves
