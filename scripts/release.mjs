@@ -12,10 +12,14 @@
 // under it. `--no-build` packs the dist/ already built (the test uses it; a release always builds).
 // The signature of SHA256SUMS is made by the public CI workflow (.github/workflows/release.yml, cosign
 // keyless), which cannot run on a developer machine. Nothing here is fetched from the network.
+// The output directory is emptied before writing, so it is checked first (OUTPUT_MARKER): never the
+// checkout, a directory holding it, the home directory or `/`, and never a directory this script did
+// not create.
 import { execFileSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundledPackages, METAFILE } from './notices.mjs';
 
@@ -107,23 +111,57 @@ export function provenance(subjects, inputs) {
   };
 }
 
+/** Written into every output directory this script creates: only such a directory is ever emptied. */
+const OUTPUT_MARKER = '.forge-release-output';
+
 function parseArgs(argv) {
   const opts = { out: join(ROOT, 'release'), build: true };
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--out') opts.out = resolve(argv[++i] ?? '');
-    else if (argv[i] === '--no-build') opts.build = false;
+    if (argv[i] === '--out') {
+      const value = argv[++i];
+      if (value === undefined || value === '' || value.startsWith('--')) throw new Error('--out needs a directory (e.g. --out release); nothing was written or deleted');
+      if (value.startsWith('~')) throw new Error(`--out ${value}: "~" was not expanded by a shell; give the directory as a full path; nothing was written or deleted`);
+      opts.out = resolve(value);
+    } else if (argv[i] === '--no-build') opts.build = false;
     else throw new Error(`unknown argument ${argv[i]} (accepted: --out <dir>, --no-build)`);
   }
   return opts;
 }
 
+/** `inner` is `outer` or lies inside it. */
+const within = (inner, outer) => {
+  const rel = relative(outer, inner);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+};
+/** The path with every symbolic link resolved, for as much of it as exists. */
+const real = (p) => (existsSync(p) ? realpathSync(p) : join(real(dirname(p)), basename(p)));
+
+/**
+ * Refuses an output directory whose emptying could lose anything: the checkout or a directory
+ * holding it, the home directory, `/`, or an existing directory this script did not create (no
+ * marker) that is not empty. Returns whether the directory is one of ours, to be emptied.
+ */
+function checkOutput(out, root = ROOT, home = homedir()) {
+  const refuse = (why) => { throw new Error(`refusing --out ${out}: ${why}; nothing was written or deleted`); };
+  const target = real(out);
+  if (within(real(root), target)) refuse(target === real(root) ? 'it is the checkout itself' : 'it holds the checkout');
+  if (target === real(home)) refuse('it is the home directory');
+  if (!existsSync(out)) return false;
+  if (!statSync(out).isDirectory()) refuse('it is not a directory');
+  if (existsSync(join(out, OUTPUT_MARKER))) return true;
+  if (readdirSync(out).length > 0) refuse(`it already holds files and was not created by npm run release (no ${OUTPUT_MARKER}); choose a new directory or empty it yourself`);
+  return false;
+}
+
 function main() {
   const startedOn = new Date().toISOString();
   const opts = parseArgs(process.argv.slice(2));
+  const ours = checkOutput(opts.out);
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   if (opts.build) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  rmSync(opts.out, { recursive: true, force: true });
+  if (ours) rmSync(opts.out, { recursive: true, force: true });
   mkdirSync(opts.out, { recursive: true });
+  writeFileSync(join(opts.out, OUTPUT_MARKER), 'Written by scripts/release.mjs: npm run release may empty this directory.\n');
 
   // The build already ran: pack without the prepare script, so the tarball holds exactly that dist/.
   const packed = JSON.parse(run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', opts.out]));
@@ -150,7 +188,7 @@ function main() {
   });
   writeFileSync(join(opts.out, `${pkg.name}-${pkg.version}.provenance.json`), `${JSON.stringify(statement, null, 2)}\n`);
 
-  const files = readdirSync(opts.out).filter((f) => f !== 'SHA256SUMS').sort();
+  const files = readdirSync(opts.out).filter((f) => f !== 'SHA256SUMS' && f !== OUTPUT_MARKER).sort();
   writeFileSync(join(opts.out, 'SHA256SUMS'), files.map((f) => `${sha256(join(opts.out, f))}  ${f}\n`).join(''));
   process.stdout.write(`release written to ${opts.out}:\n${files.concat('SHA256SUMS').map((f) => `  ${f}`).join('\n')}\n`);
 }

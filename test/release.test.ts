@@ -5,11 +5,15 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { ROOT } from './helpers/harness.js';
+
+/** The file scripts/release.mjs writes into an output directory it created (only such a one is emptied). */
+const OUTPUT_MARKER = '.forge-release-output';
 
 const out = mkdtempSync(join(tmpdir(), 'forge-release-'));
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
@@ -54,7 +58,10 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe('npm run release', () => {
   it('writes the tarball, its SBOM, the provenance statement and SHA256SUMS, which sha256sum -c verifies', () => {
-    const files = readdirSync(out).sort();
+    const all = readdirSync(out);
+    // The marker that lets a later run empty this directory; not an artifact, not in SHA256SUMS.
+    expect(all).toContain(OUTPUT_MARKER);
+    const files = all.filter((f) => f !== OUTPUT_MARKER).sort();
     expect(files).toEqual(['SHA256SUMS', `${pkg.name}-${pkg.version}.provenance.json`, TARBALL, `${TARBALL}.cdx.json`].sort());
     const sums = readFileSync(join(out, 'SHA256SUMS'), 'utf8');
     expect(sums.trim().split('\n').map((l) => l.split('  ')[1]).sort()).toEqual(files.filter((f) => f !== 'SHA256SUMS'));
@@ -113,6 +120,51 @@ describe('npm run release', () => {
       { uri: 'package-lock.json', digest: { sha256: sha256(join(ROOT, 'package-lock.json')) } },
     ]);
     expect(st.predicate.runDetails.builder.id).toMatch(/^https:\/\//);
+  });
+});
+
+describe('npm run release refuses an output directory it could destroy (issue #26)', () => {
+  // A scratch clone carrying this checkout's scripts: were a refusal missing, the clone (not this
+  // checkout) would be what is lost.
+  const scratch = mkdtempSync(join(tmpdir(), 'forge-release-scratch-'));
+  const clone = join(scratch, 'clone');
+  const home = join(scratch, 'home');
+  beforeAll(() => {
+    execFileSync('git', ['clone', '--quiet', '--no-hardlinks', ROOT, clone], { stdio: 'pipe', timeout: 60_000 });
+    for (const f of ['release.mjs', 'notices.mjs']) copyFileSync(join(ROOT, 'scripts', f), join(clone, 'scripts', f));
+    mkdirSync(home);
+    writeFileSync(join(home, 'keep.txt'), 'mine\n');
+    before = snapshot();
+  }, 70_000);
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  // `--out /` is refused by the same rule as `..` (a directory holding the checkout); it is not run
+  // here, as a regression would then empty the machine's root.
+  const release = (...args: string[]) => spawnSync(process.execPath, [join(clone, 'scripts', 'release.mjs'), ...args, '--no-build'], {
+    cwd: clone, env: { PATH: process.env.PATH ?? '', HOME: home }, encoding: 'utf8', timeout: 30_000,
+  });
+  /** Every file of the clone (.git included) and of the home directory, with its size. */
+  const snapshot = () => execFileSync('find', [clone, home, '-printf', '%p %s\\n'], { encoding: 'utf8' }).split('\n').sort().join('\n');
+  let before = '';
+  const intact = () => {
+    expect(existsSync(join(clone, '.git', 'HEAD'))).toBe(true);
+    expect(snapshot()).toBe(before);
+  };
+
+  it.each([
+    ['--out without a value', ['--out'], 'release: --out needs a directory (e.g. --out release); nothing was written or deleted\n'],
+    ['--out followed by another flag', ['--out', '--no-build'], 'release: --out needs a directory (e.g. --out release); nothing was written or deleted\n'],
+    ['--out . (the checkout)', ['--out', '.'], `release: refusing --out ${clone}: it is the checkout itself; nothing was written or deleted\n`],
+    ['--out .. (a parent of the checkout)', ['--out', '..'], `release: refusing --out ${scratch}: it holds the checkout; nothing was written or deleted\n`],
+    ['--out ~ as the shell expands it (the home directory)', ['--out', '<home>'], `release: refusing --out ${home}: it is the home directory; nothing was written or deleted\n`],
+    ['--out ~ left unexpanded', ['--out', '~'], 'release: --out ~: "~" was not expanded by a shell; give the directory as a full path; nothing was written or deleted\n'],
+    ['--out src (a directory it did not create)', ['--out', 'src'], `release: refusing --out ${clone}/src: it already holds files and was not created by npm run release (no ${OUTPUT_MARKER}); choose a new directory or empty it yourself; nothing was written or deleted\n`],
+  ])('%s: refused, exit 1, nothing deleted', (_name, args, message) => {
+    const r = release(...args.map((a) => (a === '<home>' ? home : a)));
+    expect(r.stderr).toBe(message);
+    expect(r.stdout).toBe('');
+    expect(r.status).toBe(1);
+    intact();
   });
 });
 
