@@ -182,8 +182,9 @@ describe('the release workflow (.github/workflows/release.yml; it runs on GitHub
     expect(job.permissions).toEqual({ contents: 'write', 'id-token': 'write' });
   });
 
-  it('tests, builds the same release, checks the sums, signs SHA256SUMS keylessly, publishes with provenance, uploads every artifact', () => {
-    const order = [/^npm ci$/, /^npm test$/, /^npm run release$/, /^sha256sum -c SHA256SUMS$/, /^cosign sign-blob --yes --bundle SHA256SUMS\.sigstore\.json SHA256SUMS$/, /^npm publish release\/forge-mcp-server-\*\.tgz --provenance/, /^gh release create .* release\/\*$/];
+  it('after the test job (test/preflight.test.ts), builds the same release, checks the sums, signs SHA256SUMS keylessly, publishes with provenance, uploads every artifact', () => {
+    expect((job as { needs?: string }).needs).toBe('test');
+    const order = [/^npm ci$/, /^npm run release$/, /^sha256sum -c SHA256SUMS$/, /^cosign sign-blob --yes --bundle SHA256SUMS\.sigstore\.json SHA256SUMS$/, /^npm publish release\/forge-mcp-server-\*\.tgz --provenance/, /^gh release create .* release\/\*$/];
     const at = order.map(index);
     expect(at.every((i) => i >= 0), String(at)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
