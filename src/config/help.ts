@@ -32,7 +32,7 @@ function buildHelp(): string {
     '  forge-mcp-server                 stdio: one person, one token (FORGE_TOKEN)',
     '  forge-mcp-server --http [flags]  HTTP: multi-tenant, each request carries its own credential',
     '  forge-mcp-server --sandbox       stdio against an embedded simulated instance (no token needed)',
-    '  forge-mcp-server --http --sandbox  HTTP, the embedded instance published (demo tokens printed)',
+    '  forge-mcp-server --http --sandbox  HTTP on 127.0.0.1:8080, the embedded instance published (demo tokens printed)',
     '',
     'Flags (both transports; --flag value or --flag=value):',
     table([header, ...flagRows(common)]),

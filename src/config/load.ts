@@ -13,6 +13,8 @@ import type { Config, HttpListen, LoadInput, LoadResult, Transport } from './typ
 import { canonicalForgeUrl, isHeaderName, isLoopbackHost, isYoloTruthy, originOf, parseHttpAddr, splitList } from './values.js';
 
 const DEFAULT_FORGE_URL = 'https://gitlab.com';
+/** Where `--http --sandbox` listens when --http-addr is not given (loopback: its printed lines work verbatim). */
+const SANDBOX_HTTP_ADDR = '127.0.0.1:8080';
 
 /** Retired variable spellings and the variable that replaced each. */
 const RETIRED_VARIABLES: Readonly<Record<string, string>> = Object.freeze({
@@ -177,7 +179,10 @@ function build(args: ParsedArgs, input: LoadInput): LoadResult {
   if (table.get('skipTlsVerify')) warnings.push('certificate verification toward the platform is off (FORGE_MCP_SKIP_TLS_VERIFY / --skip-tls-verify)');
 
   const sandboxFlag = lastValue(args, 'sandbox') === 'true';
-  const httpListen: HttpListen = (parseHttpAddr(table.get('httpAddr')) as { ok: true; value: HttpListen }).value;
+  // `--http --sandbox` prints demo tokens and addresses to paste: it listens on loopback, where those
+  // lines work as printed, unless --http-addr says otherwise (the container binds :8080 explicitly).
+  const httpAddr = http && sandboxFlag && !has(args, 'http-addr') ? SANDBOX_HTTP_ADDR : table.get('httpAddr');
+  const httpListen: HttpListen = (parseHttpAddr(httpAddr) as { ok: true; value: HttpListen }).value;
   if (http) httpRules(args, table, httpListen, sandboxFlag, input);
   const t = table.all();
   const trustedOrigins = [...t.trustedOrigins];
@@ -204,6 +209,7 @@ function build(args: ParsedArgs, input: LoadInput): LoadResult {
 
   const config: Config = {
     ...t,
+    httpAddr,
     transport,
     sandbox,
     token,
