@@ -115,14 +115,14 @@ describe('trusted proxies', () => {
     expect((await post(proxied, { 'PRIVATE-TOKEN': SANDBOX_TOKEN, 'X-Forwarded-For': '198.51.100.9' })).status).toBe(200);
   });
 
-  it('judges the Host a trusted proxy forwards', async () => {
+  it('judges the Host a trusted proxy forwards (on /metrics: /health answers whatever the Host)', async () => {
     const port = new URL(proxied.url).port;
     const upstream = { host: `backend.internal:${port}` };
-    expect((await rawRequest(proxied, { method: 'GET', path: '/health', headers: upstream })).status).toBe(403);
-    expect((await rawRequest(proxied, { method: 'GET', path: '/health', headers: { ...upstream, 'x-forwarded-host': `localhost:${port}` } })).status).toBe(200);
-    expect((await rawRequest(proxied, { method: 'GET', path: '/health', headers: { ...upstream, 'x-forwarded-host': 'evil.example' } })).status).toBe(403);
+    expect((await rawRequest(proxied, { method: 'GET', path: '/metrics', headers: upstream })).status).toBe(403);
+    expect((await rawRequest(proxied, { method: 'GET', path: '/metrics', headers: { ...upstream, 'x-forwarded-host': `localhost:${port}` } })).status).toBe(200);
+    expect((await rawRequest(proxied, { method: 'GET', path: '/metrics', headers: { ...upstream, 'x-forwarded-host': 'evil.example' } })).status).toBe(403);
     // From a connection that is not a listed proxy, X-Forwarded-Host is not believed.
-    expect((await rawRequest(srv, { method: 'GET', path: '/health', headers: { host: `backend.internal:${new URL(srv.url).port}`, 'x-forwarded-host': 'localhost' } })).status).toBe(403);
+    expect((await rawRequest(srv, { method: 'GET', path: '/metrics', headers: { host: `backend.internal:${new URL(srv.url).port}`, 'x-forwarded-host': 'localhost' } })).status).toBe(403);
   });
 });
 

@@ -9,6 +9,7 @@ import { secretsInUse } from './helpers/harness.js';
 const MISSING = 'Bearer error="invalid_token", error_description="Send a GitLab access token in the PRIVATE-TOKEN header or as Authorization: Bearer <token>"';
 const REFUSED = 'Bearer error="invalid_token", error_description="The platform rejected the token; send a valid, unexpired GitLab access token in the PRIVATE-TOKEN header or as Authorization: Bearer <token>"';
 const DEMO = 'glpat-sandbox-demo-token-0001';
+const TOKEN_SENT = 'This server does not sign in with OAuth, and your client did send an access token: GitLab rejected it (the MCP endpoint answered 401). Send a valid, unexpired GitLab access token issued by the instance this server publishes, in the PRIVATE-TOKEN header or as Authorization: Bearer <token>';
 
 let srv: HttpServer;
 beforeAll(async () => { srv = await startHttpServer(['--sandbox']); });
@@ -79,7 +80,41 @@ describe('legacy mode 401 challenge', () => {
         error_description: 'This server does not sign in with OAuth: configure your client to send a GitLab access token in the PRIVATE-TOKEN header or as Authorization: Bearer <token>',
       });
     }
+    // Carrying a token (clients send their configured headers on the probes too), a probe follows the
+    // endpoint's 401 for that token: the answer says the token was sent and rejected, not to send one.
+    secretsInUse.add('glpat-wrong-token-probe-0001');
+    for (const headers of [{ 'PRIVATE-TOKEN': 'glpat-wrong-token-probe-0001' }, { Authorization: 'Bearer glpat-wrong-token-probe-0001' }]) {
+      expect((await initialize(headers)).status).toBe(401);
+      for (const [method, path] of probes) {
+        const r = await fetch(`${srv.url}${path}`, { method, headers: { ...headers, ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}) }, body: method === 'POST' ? '{}' : undefined });
+        expect(r.status, path).toBe(404);
+        expect(await r.json(), path).toEqual({ error: 'not found', error_description: TOKEN_SENT });
+      }
+    }
     // Any other unknown path keeps the plain answer.
     expect(await (await fetch(`${srv.url}/nothing-here`)).json()).toEqual({ error: 'not found' });
+  });
+
+  it('GET /mcp (stateless: no event stream) passes the door first: 401 with the challenge that says why, 405 only for a valid token', async () => {
+    const get = (headers: Record<string, string>) => fetch(`${srv.url}/mcp`, { headers: { Accept: 'text/event-stream', ...headers } });
+    const missing = await get({});
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get('www-authenticate')).toBe(MISSING);
+    expect(((await missing.json()) as { error: { message: string } }).error.message).toBe('Authentication required: send the access token in the PRIVATE-TOKEN header or as Authorization: Bearer <token>.');
+    secretsInUse.add('glpat-wrong-token-stream-01');
+    const refused = await get({ 'PRIVATE-TOKEN': 'glpat-wrong-token-stream-01' });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toBe(REFUSED);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/^the platform rejected the token: /);
+    const valid = await get({ 'PRIVATE-TOKEN': DEMO });
+    expect(valid.status).toBe(405);
+    expect(valid.headers.get('allow')).toBe('POST, OPTIONS');
+  });
+
+  it('the SDK client with a refused token fails showing that the token was rejected, not that none was sent', async () => {
+    secretsInUse.add('glpat-wrong-token-client-01');
+    const failure = await connect({ 'PRIVATE-TOKEN': 'glpat-wrong-token-client-01' }).then(() => 'connected', (err: unknown) => String(err));
+    expect(failure).toContain('the platform rejected the token: send a valid, unexpired access token issued by the target instance');
+    expect(failure).not.toContain('Authentication required');
   });
 });

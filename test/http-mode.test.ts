@@ -210,14 +210,15 @@ describe('protections and headers', () => {
     expect((await fetch(`${srv.url}/mcp`, { method: 'DELETE', headers: { 'PRIVATE-TOKEN': SANDBOX_TOKEN } })).status).toBe(405);
   });
 
-  it('refuses an undeclared Host 403 on every route', async () => {
+  it('refuses an undeclared Host 403 on every route but GET /health (probes send any Host; it reveals nothing)', async () => {
     const port = new URL(srv.url).port;
-    for (const path of ['/health', '/mcp']) {
+    expect((await rawRequest(srv, { method: 'GET', path: '/health', headers: { host: `evil.example:${port}` } })).status).toBe(200);
+    for (const path of ['/metrics', '/mcp']) {
       const r = await rawRequest(srv, { method: path === '/mcp' ? 'POST' : 'GET', path, headers: { host: `evil.example:${port}`, 'content-type': 'application/json', accept: ACCEPT, 'private-token': SANDBOX_TOKEN }, body: path === '/mcp' ? INIT : undefined });
       expect(r.status).toBe(403);
       expect(r.headers['x-frame-options']).toBe('DENY');
     }
-    expect((await rawRequest(srv, { method: 'GET', path: '/health', headers: { host: `localhost:${port}` } })).status).toBe(200);
+    expect((await rawRequest(srv, { method: 'GET', path: '/metrics', headers: { host: `localhost:${port}` } })).status).toBe(200);
   });
 
   it('refuses a cross-origin request with 403 -40300 carrying the request id', async () => {

@@ -116,7 +116,8 @@ const PROBES: Record<HandlerName, (route: Route, credential: Record<string, stri
   'server-card': () => ({ status: 200 }),
   metrics: () => ({ status: 200 }),
   health: () => ({ status: 200 }),
-  'method-not-allowed': (route) => ({ status: 405, allow: route.refusal?.allow }),
+  // With the credential: a stateless GET /mcp passes the door first (401 without one, http-challenge.test.ts).
+  'method-not-allowed': (route, credential) => ({ headers: credential, status: 405, allow: route.refusal?.allow }),
   'not-found': () => ({ status: 404 }),
 };
 
@@ -190,8 +191,12 @@ describe('every refusal path passes the chain', () => {
     expectMarks(preflight, { cors: false }, 'untrusted preflight');
   });
 
-  it('403 on a Host the deployment does not serve, before any route', async () => {
-    for (const path of ['/mcp', '/health', '/nowhere']) {
+  it('403 on a Host the deployment does not serve, before any route; GET /health answers whatever the Host (probes)', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const health = await ask(legacy, { method, path: '/health', headers: { Host: 'attacker.example.org', Origin: TRUSTED } });
+      expect(health.status, method).toBe(200);
+    }
+    for (const path of ['/mcp', '/metrics', '/nowhere']) {
       const r = await ask(legacy, { method: 'GET', path, headers: { Host: 'attacker.example.org', Origin: TRUSTED } });
       expect(r.status).toBe(403);
       expect(JSON.parse(r.body).error.message).toMatch(/Host header/);

@@ -44,6 +44,9 @@ export class HostGuard {
    */
   allows(req: IncomingMessage, viaTrustedProxy = false): boolean {
     if (this.skip) return true;
+    // /health reveals nothing (`{"status":"ok"}`), and probes (kubelet, load balancers) send the pod's
+    // address or whatever they were configured with as Host: it is served whatever the Host.
+    if ((req.method === 'GET' || req.method === 'HEAD') && req.url?.split('?')[0] === '/health') return true;
     const forwarded = viaTrustedProxy ? header(req, 'x-forwarded-host')?.split(',')[0]?.trim() : undefined;
     const host = forwarded || req.headers.host;
     if (host === undefined || host === '') return true;

@@ -67,6 +67,12 @@ export function isOAuthProbe(path: string): boolean {
 
 export const NO_OAUTH_SIGN_IN =
   'This server does not sign in with OAuth: configure your client to send a GitLab access token in the PRIVATE-TOKEN header or as Authorization: Bearer <token>';
+/**
+ * The same probe carrying a token (clients send their configured headers on sign-in probes too): a
+ * client probes after the MCP endpoint's 401, which for a token sent means GitLab rejected it.
+ */
+export const NO_OAUTH_SIGN_IN_TOKEN_SENT =
+  'This server does not sign in with OAuth, and your client did send an access token: GitLab rejected it (the MCP endpoint answered 401). Send a valid, unexpired GitLab access token issued by the instance this server publishes, in the PRIVATE-TOKEN header or as Authorization: Bearer <token>';
 
 /** Responses serving a public document: the only ones whose Cache-Control is not `no-store`. */
 const publicDocuments = new WeakSet<ServerResponse>();

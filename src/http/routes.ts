@@ -39,6 +39,7 @@ export interface Route {
 const READ = ['GET', 'HEAD'] as const;
 const NOT_ALLOWED = 'Method not allowed.';
 const GET_ONLY = { allow: 'GET', message: NOT_ALLOWED };
+const STATELESS_REFUSAL = { allow: 'POST, OPTIONS', message: 'Method not allowed: this server is stateless (POST only).' };
 
 /** The table this configuration serves: stateful sessions and OAuth mode add routes. */
 export function routeTable(config: Config): readonly Route[] {
@@ -51,9 +52,12 @@ export function routeTable(config: Config): readonly Route[] {
     // The origin is judged after the body is read, so a cross-origin refusal carries the request id.
     { name: 'mcp-call', paths: ['/mcp'], methods: ['POST'], stages: ['request-body', 'origin', 'param-action', 'credential', 'busy', 'listen'], handler: 'mcp-call' },
     ...(stateful ? [{ name: 'mcp-session', paths: ['/mcp'], methods: ['GET', 'DELETE'], stages: ['origin', 'credential'], handler: 'mcp-session' } as const] : []),
+    // Stateless: a client opening an event stream without a valid credential is told 401 and why (a
+    // client falling back to SSE shows that last answer), a valid one that streams are not served.
+    ...(stateful ? [] : [{ name: 'mcp-stream-stateless', paths: ['/mcp'], methods: ['GET'], stages: ['origin', 'credential'], handler: 'method-not-allowed', refusal: STATELESS_REFUSAL } as const]),
     {
       name: 'mcp-other-method', paths: ['/mcp'], methods: '*', stages: ['origin'], handler: 'method-not-allowed',
-      refusal: stateful ? { allow: 'GET, POST, DELETE, OPTIONS', message: NOT_ALLOWED } : { allow: 'POST, OPTIONS', message: 'Method not allowed: this server is stateless (POST only).' },
+      refusal: stateful ? { allow: 'GET, POST, DELETE, OPTIONS', message: NOT_ALLOWED } : STATELESS_REFUSAL,
     },
     // OAuth mode only (else the not-found route's sign-in hint). `/mcp` appended is where RFC 9728
     // clients look for the endpoint's own document.
