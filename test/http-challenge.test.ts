@@ -83,7 +83,8 @@ describe('legacy mode 401 challenge', () => {
     // Carrying a token (clients send their configured headers on the probes too), a probe follows the
     // endpoint's 401 for that token: the answer says the token was sent and rejected, not to send one.
     secretsInUse.add('glpat-wrong-token-probe-0001');
-    for (const headers of [{ 'PRIVATE-TOKEN': 'glpat-wrong-token-probe-0001' }, { Authorization: 'Bearer glpat-wrong-token-probe-0001' }]) {
+    const sent: Array<Record<string, string>> = [{ 'PRIVATE-TOKEN': 'glpat-wrong-token-probe-0001' }, { Authorization: 'Bearer glpat-wrong-token-probe-0001' }];
+    for (const headers of sent) {
       expect((await initialize(headers)).status).toBe(401);
       for (const [method, path] of probes) {
         const r = await fetch(`${srv.url}${path}`, { method, headers: { ...headers, ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}) }, body: method === 'POST' ? '{}' : undefined });
