@@ -16,6 +16,7 @@ const NO_CONTAINER_ON_MACOS = 'none: the Linux container build cannot run on mac
 /** What the suite runs, why, the commands that provide it and its package per system. */
 const TOOLS = [
   { tool: 'openssl', why: 'the TLS tests make throwaway certificates', commands: ['openssl'], apt: 'openssl', dnf: 'openssl', brew: 'brew install openssl' },
+  { tool: 'curl', why: 'the HTTP sandbox test runs the curl line the server prints, as printed', commands: ['curl'], apt: 'curl', dnf: 'curl', brew: 'brew install curl' },
   { tool: 'redis-server', why: 'the shared-state tests run a real Redis', commands: ['redis-server'], apt: 'redis-server', dnf: 'redis', brew: 'brew install redis' },
   { tool: 'nginx', why: 'the deployment test checks deploy/nginx.conf with nginx', commands: ['nginx'], apt: 'nginx', dnf: 'nginx', brew: 'brew install nginx' },
   { tool: 'buildah', why: 'the container test builds the Containerfile', commands: ['buildah'], apt: 'buildah', dnf: 'buildah', brew: NO_CONTAINER_ON_MACOS, container: true },

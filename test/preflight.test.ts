@@ -41,7 +41,7 @@ function fakeBin(name: string, tools: string[], aptStatus = 0): { bin: string; a
   return { bin, aptLog };
 }
 
-const ALL_BUT_REDIS = ['openssl', 'nginx', 'buildah', 'chromium'];
+const ALL_BUT_REDIS = ['openssl', 'curl', 'nginx', 'buildah', 'chromium'];
 const run = (prefix: string[], bin: string, ...args: string[]) => {
   const cmd = [...prefix, process.execPath, PREFLIGHT, ...args];
   return spawnSync(cmd[0]!, cmd.slice(1), { env: { PATH: bin, HOME: scratch }, encoding: 'utf8', timeout: 20_000 });
@@ -68,7 +68,7 @@ describe('scripts/preflight.mjs, the first step of npm test', () => {
     const { bin, aptLog } = fakeBin('root', ALL_BUT_REDIS);
     const r = run(AS_ROOT, bin);
     expect(readFileSync(aptLog, 'utf8')).toBe('update\ninstall -y redis-server\n');
-    expect(r.stderr).toBe('preflight: installing redis-server with apt-get (root on Debian/Ubuntu)\npreflight: openssl, redis-server, nginx, buildah, chromium: present\n');
+    expect(r.stderr).toBe('preflight: installing redis-server with apt-get (root on Debian/Ubuntu)\npreflight: openssl, curl, redis-server, nginx, buildah, chromium: present\n');
     expect(r.status).toBe(0);
   });
 
@@ -81,7 +81,7 @@ describe('scripts/preflight.mjs, the first step of npm test', () => {
   });
 
   it('as another user: never calls apt-get, stops with one message naming each missing tool and its install command on Debian/Ubuntu, Fedora and macOS', () => {
-    const { bin, aptLog } = fakeBin('user', ['openssl', 'nginx', 'chromium']);
+    const { bin, aptLog } = fakeBin('user', ['openssl', 'curl', 'nginx', 'chromium']);
     const r = run(AS_USER, bin);
     expect(readFileSync(aptLog, 'utf8')).toBe('');
     expect(r.stderr).toBe([
@@ -120,12 +120,12 @@ describe('scripts/preflight.mjs, the first step of npm test', () => {
   });
 
   it('--without-container does not ask for buildah and says loudly that the run is not the full suite', () => {
-    const { bin, aptLog } = fakeBin('without-container', ['openssl', 'redis-server', 'nginx', 'chromium']);
+    const { bin, aptLog } = fakeBin('without-container', ['openssl', 'curl', 'redis-server', 'nginx', 'chromium']);
     const r = run(AS_USER, bin, '--without-container');
     expect(readFileSync(aptLog, 'utf8')).toBe('');
     expect(r.stderr).toBe([
       'preflight: --without-container: test/container.test.ts (the Linux container build) is NOT run; this is not the full suite, CI runs it',
-      'preflight: openssl, redis-server, nginx, chromium: present',
+      'preflight: openssl, curl, redis-server, nginx, chromium: present',
       '',
     ].join('\n'));
     expect(r.status).toBe(0);

@@ -6,7 +6,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -144,7 +144,10 @@ describe('npm run release refuses an output directory it could destroy (issue #2
     cwd: clone, env: { PATH: process.env.PATH ?? '', HOME: home }, encoding: 'utf8', timeout: 30_000,
   });
   /** Every file of the clone (.git included) and of the home directory, with its size. */
-  const snapshot = () => execFileSync('find', [clone, home, '-printf', '%p %s\\n'], { encoding: 'utf8' }).split('\n').sort().join('\n');
+  const snapshot = () => [clone, home].flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => {
+    const st = lstatSync(join(dir, f));
+    return `${join(dir, f)} ${st.isDirectory() ? 'dir' : st.size}`;
+  })).sort().join('\n');
   let before = '';
   const intact = () => {
     expect(existsSync(join(clone, '.git', 'HEAD'))).toBe(true);
