@@ -4,7 +4,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { Client, extractWWWAuthenticateParams, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { ACCEPT, INIT, startHttpServer, type HttpServer } from './helpers/http.js';
-import { secretsInUse } from './helpers/harness.js';
+import { secretsInUse, withSandbox } from './helpers/harness.js';
 
 const MISSING = 'Bearer error="invalid_token", error_description="Send a GitLab access token in the PRIVATE-TOKEN header or as Authorization: Bearer <token>"';
 const REFUSED = 'Bearer error="invalid_token", error_description="The platform rejected the token; send a valid, unexpired GitLab access token in the PRIVATE-TOKEN header or as Authorization: Bearer <token>"';
@@ -117,5 +117,28 @@ describe('legacy mode 401 challenge', () => {
     const failure = await connect({ 'PRIVATE-TOKEN': 'glpat-wrong-token-client-01' }).then(() => 'connected', (err: unknown) => String(err));
     expect(failure).toContain('the platform rejected the token: send a valid, unexpired access token issued by the target instance');
     expect(failure).not.toContain('Authentication required');
+  });
+});
+
+describe('OAuth mode: GET /mcp without a valid credential', () => {
+  it('answers 401 with the OAuth challenge (none sent: metadata and scope; refused: invalid_token with its description), 405 only for a valid token', async () => {
+    const sb = await withSandbox();
+    const oauthSrv = await startHttpServer(['--auth-mode', 'oauth', '--forge-url', sb.url]);
+    try {
+      const get = (headers: Record<string, string>) => fetch(`${oauthSrv.url}/mcp`, { headers: { Accept: 'text/event-stream', ...headers } });
+      const missing = await get({});
+      expect(missing.status).toBe(401);
+      expect(missing.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${oauthSrv.url}/.well-known/oauth-protected-resource", scope="api"`);
+      secretsInUse.add('gloas-never-issued-stream-01');
+      const refused = await get({ Authorization: 'Bearer gloas-never-issued-stream-01' });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('www-authenticate')).toBe(`Bearer error="invalid_token", error_description="The platform rejected the token", resource_metadata="${oauthSrv.url}/.well-known/oauth-protected-resource", scope="api"`);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/^the platform rejected the token: /);
+      const valid = await get({ Authorization: `Bearer ${DEMO}` });
+      expect(valid.status).toBe(405);
+    } finally {
+      await oauthSrv.close();
+      await sb.close();
+    }
   });
 });
