@@ -36,16 +36,15 @@ export interface LocalRoots {
 }
 
 /** Why `dir` cannot be a root (the whole disk, the home directory or a system directory), or undefined. */
-function refusedAsRoot(dir: string, home: string, allow: readonly string[] = []): string | undefined {
+function refusedAsRoot(dir: string, home: string): string | undefined {
   if (dir === '/') return 'it is the file system root';
   if (dir === home) return 'it is the home directory';
   if (within(home, dir)) return 'it contains the home directory';
-  if (allow.includes(dir)) return undefined;
   if (SYSTEM_DIRS.includes(dir) || SYSTEM_TREES.some((t) => within(dir, t))) return 'it is a system directory';
   return undefined;
 }
 
-/** The shared temporary directories TMPDIR normally names (a system directory otherwise, as a working directory). */
+/** The shared temporary directories TMPDIR normally names (system directories as a working directory). */
 const TEMP_DIRS = ['/tmp', '/private/tmp', '/var/tmp', '/private/var/tmp'];
 
 /** The directories local paths may be in: the working directory (when it is a project directory), the temporary directory (under the same rule), the allowed ones. */
@@ -54,7 +53,8 @@ export function localRoots(cwd: string, allowedDirs: readonly string[], home = h
   const c = real(cwd);
   const t = real(temp);
   const cwdRefused = refusedAsRoot(c, h);
-  const tmpRefused = refusedAsRoot(t, h, TEMP_DIRS);
+  // The shared temporary directories are what TMPDIR is for; any other value is held to the working directory's rule.
+  const tmpRefused = TEMP_DIRS.includes(t) ? undefined : refusedAsRoot(t, h);
   const roots = [...(cwdRefused ? [] : [c]), ...(tmpRefused ? [] : [t]), ...allowedDirs.map(real)];
   return { roots: [...new Set(roots)], ...(cwdRefused ? { cwdRefused } : {}), ...(tmpRefused ? { tmpRefused } : {}) };
 }
