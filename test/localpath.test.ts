@@ -32,6 +32,11 @@ describe('local paths are catalog data (lint)', () => {
         if (/^local path/i.test(p.description) && !p.local) bad.push(`${a.id}.${name}: described as a local path but not declared`);
       }
       if ((a.upload || a.download || a.handler === 'publish_directory') && !localPathParams(a).length && !a.buildsUrl) bad.push(`${a.id}: moves a file but declares no local path`);
+      // A download may replace a file only when the call says so (and the user confirms): every one declares the flag.
+      const writes = localPathParams(a).some(([, kind]) => kind === 'write-file');
+      const overwrite = a.params.overwrite;
+      if (writes && !(a.download && overwrite?.type === 'boolean' && overwrite.in === 'local' && !overwrite.required && overwrite.default === undefined)) bad.push(`${a.id}: writes a local file but declares no optional local boolean overwrite (or is not a download)`);
+      if (!writes && overwrite?.in === 'local') bad.push(`${a.id}: a local overwrite flag without a file to write`);
     }
     expect(bad).toEqual([]);
     expect(declared).toBeGreaterThan(20);
