@@ -81,6 +81,7 @@ describe('downloads into .git/config (the reported attack)', () => {
         ['.husky/pre-commit', '.husky'],
         ['sub/.hg/hgrc', '.hg'],
         ['_darcs/prefs', '_darcs'],
+        ['sub/CVS/Root', 'CVS'],
       ];
       for (const [path, hit] of cases) {
         const r = await srv.call('package.download', { ...PLANT, output_path: path });
@@ -90,6 +91,18 @@ describe('downloads into .git/config (the reported attack)', () => {
       expect(apiRequests(sb)).toHaveLength(0);
       expect(readFileSync(join(work, '.git', 'config'), 'utf8')).toBe(GIT_CONFIG);
       expect(readdirSync(work).sort()).toEqual(['.git', 'meta', 'sub']);
+    } finally { await srv.close(); }
+  });
+
+  it('a server started inside .git writes nothing there, whatever the name', async () => {
+    const { work, home } = checkout();
+    const srv = await serverIn(sb, join(work, '.git'), home);
+    try {
+      sb.clearLog();
+      const r = await srv.call('job.artifacts', { project_id: 1, job_id: 2011, output_path: 'hooks/pre-commit' });
+      expect(text(r)).toMatch(/^jobArtifacts: output_path "hooks\/pre-commit" goes into "\.git": downloads never write version-control metadata/);
+      expect(apiRequests(sb)).toHaveLength(0);
+      expect(existsSync(join(work, '.git', 'hooks', 'pre-commit'))).toBe(false);
     } finally { await srv.close(); }
   });
 });

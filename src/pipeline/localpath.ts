@@ -62,13 +62,16 @@ export function localRoots(cwd: string, allowedDirs: readonly string[], home = h
 /** Version-control metadata directories (a write never goes into one, wherever it is; compared case-insensitively). */
 const VCS_METADATA = new Set(['.git', '.hg', '.svn', '.bzr', '_darcs', '.jj', '.pijul', '.sl', 'cvs', '.fslckout', '_fossil_']);
 
-/** The component of a written path that makes it refused, if any: VCS metadata anywhere, a dot name below its root. */
+/**
+ * The component of a written path that makes it refused, if any: below its root, a dot name or a
+ * version-control metadata name; in the root itself (a server started inside .git), a metadata name.
+ */
 function protectedComponent(path: string, root: string): string | undefined {
   // Trailing dots and spaces vanish on some filesystems (`.git.` is `.git` there).
-  const norm = (c: string) => c.toLowerCase().replace(/[. ]+$/, '');
-  const vcs = path.split(sep).find((c) => VCS_METADATA.has(norm(c)) || VCS_METADATA.has(c.toLowerCase()));
-  if (vcs) return vcs;
-  return relative(root, path).split(sep).find((c) => c.startsWith('.'));
+  const vcs = (c: string) => VCS_METADATA.has(c.toLowerCase()) || VCS_METADATA.has(c.toLowerCase().replace(/[. ]+$/, ''));
+  const below = relative(root, path).split(sep).find((c) => c.startsWith('.') || vcs(c));
+  // A parent folder merely named CVS is common enough not to refuse a whole root over it.
+  return below ?? root.split(sep).find((c) => vcs(c) && c.toLowerCase() !== 'cvs');
 }
 
 /** The places refused whatever the roots, for this home directory and env file. */
