@@ -11,11 +11,11 @@
 // A download is a local write, and a planted file can run code (.git/config's core.fsmonitor, .envrc,
 // .vscode/tasks.json, a shell rc file). So a written path never has a component below its root that
 // starts with a dot (configuration and metadata, by convention), nor a version-control metadata
-// directory anywhere; and an existing file is replaced only when the call says `overwrite: true` and
+// directory anywhere (a parent folder named CVS excepted); and an existing file is replaced only when the call says `overwrite: true` and
 // the user confirmed (src/pipeline/call.ts). A directory the user named in FORGE_MCP_ALLOWED_*_DIRS is
 // the explicit allowlist: only the components below it are held to the rule.
 import { lstatSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { homedir, tmpdir } from 'node:os';
 import type { Action, ParamSpec } from '../catalog/define.js';
 
@@ -137,7 +137,8 @@ export function checkLocalPaths(action: Action, params: Record<string, unknown>,
       return { refusal: `${action.operation}: ${name} names a path on the server's machine, which HTTP mode never reads or writes; send the content as content_base64 instead` };
     }
     if (value === '' || value.includes('\0')) return refusal('is not a usable path');
-    const abs = isAbsolute(value) ? value : resolve(policy.cwd, value);
+    // Normalized (`a/../b` is `b`), relative to the working directory when not absolute.
+    const abs = resolve(policy.cwd, value);
     const { roots } = localRoots(policy.cwd, policy.allowedDirs, policy.home);
     const writing = kind === 'write-file';
     // For a file to be written, resolve its directory only: the final name itself is never followed.
