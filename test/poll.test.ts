@@ -6,6 +6,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Sandbox } from '../src/sandbox/index.js';
 import { catalog, loadCatalog } from '../src/catalog/index.js';
 import { actionSchema } from '../src/catalog/schema.js';
+import { sleep } from '../src/forge/client.js';
 import { apiRequests, text, withSandbox, type Running } from './helpers/harness.js';
 import { startInProcess } from './helpers/inproc.js';
 
@@ -91,5 +92,16 @@ describe('dependency.export_get against an export that never finishes', () => {
       expect(r.isError, text(r)).toBeFalsy();
       expect(exportReads()).toBeLessThanOrEqual(3);
     });
+  });
+});
+
+describe('the one wait helper', () => {
+  it('never fires early for a delay past the timer limit (1e10 ms ran after 1 ms), and ends on abort', async () => {
+    const ctl = new AbortController();
+    const long = sleep(1e10, ctl.signal).then(() => 'fired', (e: unknown) => (e === ctl.signal.reason ? 'aborted' : 'failed'));
+    // Which settles first, not how long anything took.
+    expect(await Promise.race([long, sleep(50).then(() => 'short')])).toBe('short');
+    ctl.abort(new Error('client cancelled'));
+    expect(await long).toBe('aborted');
   });
 });
