@@ -5,37 +5,18 @@ import { mkdtempSync, mkdirSync, writeFileSync, symlinkSync, readFileSync, lstat
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { SANDBOX_TOKEN, type Sandbox } from '../src/sandbox/index.js';
+import type { Sandbox } from '../src/sandbox/index.js';
 import { localRoots, localPathParams } from '../src/pipeline/localpath.js';
 import { catalog, loadCatalog } from '../src/catalog/index.js';
-import { CLI, apiRequests, text, withSandbox, type ToolResultLike } from './helpers/harness.js';
+import { apiRequests, text, withSandbox } from './helpers/harness.js';
+import { serverIn as startIn } from './helpers/local.js';
 
 let sb: Sandbox;
 beforeAll(async () => { sb = await withSandbox(); });
 afterAll(async () => { await sb.close(); });
 
 /** The built server over stdio, started in `cwd` with `home` as its home directory. */
-async function serverIn(cwd: string, home: string, env: Record<string, string> = {}) {
-  let err = '';
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [CLI],
-    env: { PATH: process.env.PATH ?? '', HOME: home, FORGE_TOKEN: SANDBOX_TOKEN, FORGE_URL: sb.url, FORGE_MCP_LOG_LEVEL: 'info', ...env },
-    stderr: 'pipe',
-    cwd,
-  });
-  transport.stderr?.on('data', (d: Buffer) => { err += d.toString(); });
-  const client = new Client({ name: 'localpath', version: '1' });
-  await client.connect(transport);
-  await client.listTools();
-  return {
-    stderr: () => err,
-    call: async (action: string, params: Record<string, unknown>) => (await client.callTool({ name: 'forge_execute_action', arguments: { action, params } })) as ToolResultLike,
-    close: () => client.close(),
-  };
-}
+const serverIn = (cwd: string, home: string, env: Record<string, string> = {}) => startIn(sb, cwd, home, env);
 
 describe('local paths are catalog data (lint)', () => {
   it('every local file_path / directory_path / output_path declares what is done to it, and only local params do', async () => {
@@ -51,6 +32,11 @@ describe('local paths are catalog data (lint)', () => {
         if (/^local path/i.test(p.description) && !p.local) bad.push(`${a.id}.${name}: described as a local path but not declared`);
       }
       if ((a.upload || a.download || a.handler === 'publish_directory') && !localPathParams(a).length && !a.buildsUrl) bad.push(`${a.id}: moves a file but declares no local path`);
+      // A download may replace a file only when the call says so (and the user confirms): every one declares the flag.
+      const writes = localPathParams(a).some(([, kind]) => kind === 'write-file');
+      const overwrite = a.params.overwrite;
+      if (writes && !(a.download && overwrite?.type === 'boolean' && overwrite.in === 'local' && !overwrite.required && overwrite.default === undefined)) bad.push(`${a.id}: writes a local file but declares no optional local boolean overwrite (or is not a download)`);
+      if (!writes && overwrite?.in === 'local') bad.push(`${a.id}: a local overwrite flag without a file to write`);
     }
     expect(bad).toEqual([]);
     expect(declared).toBeGreaterThan(20);
@@ -129,17 +115,21 @@ describe('files that are not regular files', () => {
     } finally { await srv.close(); }
   });
 
-  it('a download replaces a symlink at the output path instead of writing through it, and leaves no .part file', async () => {
+  it('a download never replaces a symlink at the output path nor writes through it, even with overwrite and confirm, and leaves no .part file', async () => {
     const home = mkdtempSync(join(tmpdir(), 'forge-home-'));
     const work = mkdtempSync(join(tmpdir(), 'forge-work-'));
     writeFileSync(join(work, 'target.txt'), 'keep me');
     symlinkSync(join(work, 'target.txt'), join(work, 'out.tar.gz'));
     const srv = await serverIn(work, home);
     try {
-      const r = await srv.call('job.artifacts', { project_id: 1, job_id: 2011, output_path: 'out.tar.gz' });
-      expect(r.isError, text(r)).toBeFalsy();
+      sb.clearLog();
+      for (const extra of [{}, { overwrite: true }]) {
+        const r = await srv.call('job.artifacts', { project_id: 1, job_id: 2011, output_path: 'out.tar.gz', ...extra }, true);
+        expect(text(r)).toBe('jobArtifacts: output_path "out.tar.gz" exists and is not a regular file');
+      }
+      expect(apiRequests(sb)).toHaveLength(0);
       expect(readFileSync(join(work, 'target.txt'), 'utf8')).toBe('keep me');
-      expect(lstatSync(join(work, 'out.tar.gz')).isSymbolicLink()).toBe(false);
+      expect(lstatSync(join(work, 'out.tar.gz')).isSymbolicLink()).toBe(true);
       expect(readdirSync(work).filter((f) => f.endsWith('.part'))).toEqual([]);
     } finally { await srv.close(); }
   });
@@ -183,6 +173,37 @@ describe('package.publish_directory', () => {
       expect(text(await publish(srv, 'big', '*.bin'))).toMatch(/"a\.bin" is 2048 bytes, over the upload limit of 1024 bytes .*nothing was uploaded/);
       expect(text(await publish(srv, 'many', '*.bin'))).toMatch(/the 11 matching files hold 11000 bytes, over the limit of 10240 bytes for one publish/);
       expect(apiRequests(sb)).toHaveLength(0);
+    } finally { await srv.close(); }
+  });
+});
+
+describe('the temporary directory as a root (TMPDIR)', () => {
+  it('is held to the working directory rule unless it is a shared temporary directory', () => {
+    const home = join(mkdtempSync(join(tmpdir(), 'forge-home-')), 'me');
+    mkdirSync(home);
+    const project = mkdtempSync(join(tmpdir(), 'forge-work-'));
+    expect(localRoots(project, [], home, '/').tmpRefused).toBe('it is the file system root');
+    expect(localRoots(project, [], home, home).tmpRefused).toBe('it is the home directory');
+    expect(localRoots(project, [], home, join(home, '..')).tmpRefused).toBe('it contains the home directory');
+    expect(localRoots(project, [], home, '/etc').tmpRefused).toBe('it is a system directory');
+    expect(localRoots(project, [], home, '/usr/lib').tmpRefused).toBe('it is a system directory');
+    expect(localRoots(project, [], home, '/var').tmpRefused).toBe('it is a system directory');
+    expect(localRoots(project, [], home, '/').roots).toEqual([project]);
+    // The shared temporary directory stays a root (here it also holds the test's home directory).
+    expect(localRoots(project, [], home, '/tmp')).toEqual({ roots: [project, '/tmp'] });
+  });
+
+  it('TMPDIR=/ does not make /etc/passwd uploadable, and the start says why', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'forge-home-'));
+    const work = mkdtempSync(join(tmpdir(), 'forge-work-'));
+    const srv = await serverIn(work, home, { TMPDIR: '/' });
+    try {
+      sb.clearLog();
+      const r = await srv.call('project.upload', { project_id: 1, file_path: '/etc/passwd' });
+      expect(r.isError).toBe(true);
+      expect(text(r)).toBe('projectUpload: file_path "/etc/passwd" resolves outside the allowed directories (the working directory, the temporary directory and FORGE_MCP_ALLOWED_*_DIRS); move the file there or allow its directory');
+      expect(apiRequests(sb)).toHaveLength(0);
+      expect(srv.stderr()).toMatch(/the temporary directory \(TMPDIR\) is not an allowed directory for local file paths: it is the file system root/);
     } finally { await srv.close(); }
   });
 });

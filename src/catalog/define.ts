@@ -33,6 +33,8 @@ export interface ParamSpec {
    * anything is sent: a file read for upload, a directory read for upload, or a file written by a download.
    */
   local?: 'read-file' | 'read-dir' | 'write-file';
+  /** Inclusive bounds of a number (schema minimum/maximum); a value outside is refused before anything is sent. */
+  range?: readonly [number, number];
 }
 
 export interface GraphqlSpec {
@@ -105,7 +107,10 @@ interface ActionSpec {
   upload?: { as: 'raw' } | { as: 'multipart'; field: string };
   /** The answer is a file: written to the local `output_path` when given, else rendered. */
   download?: boolean;
-  /** Re-reads until `field` takes one of `done` (local params interval_seconds, timeout_seconds). */
+  /**
+   * Re-reads until `field` takes one of `done`. The entry declares the local params interval_seconds and
+   * timeout_seconds with their `range` and `default`: the wait reads both from here (checked by test/poll.test.ts).
+   */
   poll?: { field: string; done: readonly string[] };
   /**
    * A lookup run first; its result (at `resultPath`, dot path into the answer) becomes the param `into`:

@@ -24,6 +24,7 @@ export function paramSchema(spec: ParamSpec): JsonSchema {
   }
   if (spec.wildcards) s.pattern = `^(?:[0-9]+|${spec.wildcards.map(escapeRegExp).join('|')})$`;
   if (spec.enum) s.enum = [...spec.enum];
+  if (spec.range) [s.minimum, s.maximum] = spec.range;
   if (spec.default !== undefined) s.default = spec.default;
   return s;
 }

@@ -154,6 +154,9 @@ export interface Deadline {
 
 const NOTHING_TO_END = (): void => undefined;
 
+/** The longest timer Node keeps: a longer one (or NaN) fires after 1 ms. */
+const MAX_TIMER_MS = 2_147_483_647;
+
 /**
  * A signal that aborts with a DeadlineError after `ms`, or with the parent's reason when the parent
  * aborts first (a client cancel). `ms` <= 0 or non-finite means no deadline. The parent is followed by
@@ -163,7 +166,7 @@ export function deadlineSignal(ms: number, parent?: AbortSignal): Deadline {
   if (!Number.isFinite(ms) || ms <= 0) return { signal: parent ?? new AbortController().signal, end: NOTHING_TO_END };
   if (parent?.aborted) return { signal: parent, end: NOTHING_TO_END };
   const ctl = new AbortController();
-  const timer = setTimeout(() => ctl.abort(new DeadlineError(`the action deadline of ${Math.round(ms)} ms was exceeded`)), Math.min(ms, 2_147_483_647));
+  const timer = setTimeout(() => ctl.abort(new DeadlineError(`the action deadline of ${Math.round(ms)} ms was exceeded`)), Math.min(ms, MAX_TIMER_MS));
   timer.unref?.();
   const follow = (): void => ctl.abort(parent?.reason);
   parent?.addEventListener('abort', follow, { once: true });
@@ -261,9 +264,11 @@ export function rateLimitWaitMs(headers: Record<string, string>, now = Date.now(
 }
 
 /** Waits `ms`; an abort rejects with the signal's own reason (a deadline stays a deadline, not an AbortError). */
+/** Every wait of the server: abortable, and never shorter than asked because the timer overflowed. */
 export async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  const bounded = Number.isNaN(ms) ? 0 : Math.min(Math.max(ms, 0), MAX_TIMER_MS);
   try {
-    await delay(ms, undefined, { signal });
+    await delay(bounded, undefined, { signal });
   } catch (err) {
     throw signal?.aborted ? signal.reason : err;
   }

@@ -1,13 +1,15 @@
 // The one call path. Every surface hands (action, params, confirm) here:
-// validate → read-only/scope → safe mode → confirmation → local paths → rate limit → execute → render.
+// validate → read-only/scope → safe mode → confirmation → local paths (→ confirming a replaced file) →
+// rate limit → execute → render. A download to a local path is a local write: read-only refuses it and
+// safe mode previews it, as they do platform writes.
 import { meter } from './meter.js';
 import { fineGrainedRefusal } from '../session/grant.js';
 import type { Action } from '../catalog/define.js';
 import type { Session } from '../session/session.js';
 import { validateCall, type SurfaceKind } from './validate.js';
 import { availability, fineGrainedRefuses, withheldMessage } from './access.js';
-import { decideConfirmation, type ElicitOutcome } from './confirm.js';
-import { checkLocalPaths } from './localpath.js';
+import { decideConfirmation, decideOverwrite, type ElicitOutcome } from './confirm.js';
+import { checkLocalPaths, localWriteOf, type ApprovedPath } from './localpath.js';
 import { execute } from './execute.js';
 import { errorResult, safeModeCard, type ToolResult } from '../render/result.js';
 import { observeCall, type CallProgress } from '../observe/telemetry.js';
@@ -52,22 +54,38 @@ async function decideAndRun(s: Session, req: CallRequest, unknownAction: Unknown
   if (!v.ok) return errorResult(v.message);
   const confirm = v.confirm || req.confirm === true;
 
-  if (action.writes && s.config.safeMode) {
-    return safeModeCard({ actionId: action.id, args: v.params, surface });
+  const localWrite = localWriteOf(action, v.params);
+  if (localWrite !== undefined && s.config.readOnly) {
+    const without = action.params.output_path?.required ? '' : ' Leave output_path out to have the content shown instead.';
+    return errorResult(`${action.operation}: output_path "${localWrite}" would write a file on this machine, and read-only mode (FORGE_MCP_READ_ONLY) allows no writes, local ones included; nothing was sent.${without}`);
+  }
+  if ((action.writes || localWrite !== undefined) && s.config.safeMode) {
+    return safeModeCard({ actionId: action.id, args: v.params, surface, localWrite });
   }
 
   // Fine-grained withholding comes after read-only and safe mode, before any confirmation; the
   // refusal spends its rate-limit token like any call (and charges no failure budget).
   const withheld = fineGrainedRefuses(action, avail, s);
+  let approved: Record<string, ApprovedPath> = {};
+  let replaceConfirmed = false;
   if (!withheld) {
     const decision = decideConfirmation({ action, params: v.params, confirm, yolo: s.config.yolo, surface, canPrompt: req.canPrompt, answer: req.answer });
     if (decision.kind === 'refuse') return errorResult(decision.message);
     if (decision.kind === 'ask') return { ask: decision.message };
 
-    const pathRefusal = checkLocalPaths(action, v.params, {
+    const checked = checkLocalPaths(action, v.params, {
       transport: s.config.transport, cwd: process.cwd(), allowedDirs: s.config.allowedDirs, maxFileSize: s.config.uploadMaxFileSize, envFile: s.config.envFile,
     });
-    if (pathRefusal) return errorResult(pathRefusal);
+    if ('refusal' in checked) return errorResult(checked.refusal);
+    approved = checked.approved;
+
+    // Replacing an existing local file: the call said overwrite (else the check refused), the user confirms.
+    if (localWrite !== undefined && Object.values(approved).some((a) => a.kind === 'write-file' && a.exists)) {
+      const replace = decideOverwrite({ action, path: localWrite, confirm, surface, canPrompt: req.canPrompt, answer: req.answer });
+      if (replace.kind === 'refuse') return errorResult(replace.message);
+      if (replace.kind === 'ask') return { ask: replace.message };
+      replaceConfirmed = true;
+    }
   }
 
   const refused = await meter(s, 'tools/call', req.toolName);
@@ -82,5 +100,6 @@ async function decideAndRun(s: Session, req: CallRequest, unknownAction: Unknown
   }
 
   progress.stage = 'platform';
-  return execute(s, action, v.params, req.signal);
+  // A wait's re-reads draw from the same bucket as calls: one call cannot flood the platform.
+  return execute(s, action, v.params, { signal: req.signal, approved, replaceConfirmed, meter: () => meter(s, 'tools/call', req.toolName) });
 }

@@ -1,7 +1,6 @@
 // Runs one validated call against the platform and turns the answer into a tool result.
 // The steps an entry may declare run in order: resolve → handler → upload → pre-check → request (or its
 // older route) → poll → follow-up → download, or render with the related reads.
-import { readFileSync } from 'node:fs';
 import { compactResource } from '../render/embed.js';
 import type { Action } from '../catalog/define.js';
 import type { Session } from '../session/session.js';
@@ -9,9 +8,12 @@ import type { ForgeRequest, ForgeResponse } from '../forge/types.js';
 import { detectScopes } from '../session/session.js';
 import { buildRequest, declaredRequest, graphqlOf } from './request.js';
 import { attachUpload, writeDownload } from './transfer.js';
-import { HANDLERS } from './handlers.js';
+import { HANDLERS, PUBLISH_TOTAL_FACTOR, type BodyFile } from './handlers.js';
+import type { ApprovedPath } from './localpath.js';
+import { readChecked } from './localfile.js';
+import { pollUntilDone } from './wait.js';
 import { describeFailure, describeGraphqlErrors, isFailure } from '../forge/classify.js';
-import { deadlineSignal, sleep } from '../forge/client.js';
+import { deadlineSignal } from '../forge/client.js';
 import { renderFor } from '../render/renderers.js';
 import { paginationFromConnection, paginationFromHeaders } from '../render/pagination.js';
 import { errorResult, notFoundCard, successResult, withRelated, type ToolResult } from '../render/result.js';
@@ -79,7 +81,18 @@ async function send(s: Session, action: Action, params: Record<string, unknown>,
 
 type Params = Record<string, unknown>;
 
-export async function execute(s: Session, action: Action, input: Params, signal?: AbortSignal): Promise<ToolResult> {
+/** What the call path settled before running: local paths approved, whether replacing a file was confirmed, the rate-limit gate for re-reads. */
+export interface RunContext {
+  signal?: AbortSignal;
+  approved: Record<string, ApprovedPath>;
+  /** The user confirmed `overwrite: true` for an output_path that exists. */
+  replaceConfirmed: boolean;
+  /** Draws a rate-limit token (a poll's re-read); the refusal's words, or undefined. */
+  meter: () => Promise<string | undefined>;
+}
+
+export async function execute(s: Session, action: Action, input: Params, ctx: RunContext): Promise<ToolResult> {
+  const { signal, approved } = ctx;
   const params = { ...input };
   const { signal: deadline, end } = deadlineSignal(s.config.actionTimeoutMs, signal);
   const sendHere = (req: ForgeRequest) => send(s, action, params, { ...req, signal: deadline });
@@ -92,29 +105,40 @@ export async function execute(s: Session, action: Action, input: Params, signal?
     let req = buildRequest(action, params);
     if (action.buildsUrl) return builtUrl(s, req);
     if (action.handler) {
-      const outcome = await HANDLERS[action.handler](action, params, sendHere, { maxFileSize: s.config.uploadMaxFileSize });
+      const dir = approved.directory_path;
+      const outcome = await HANDLERS[action.handler](action, params, sendHere, { maxFileSize: s.config.uploadMaxFileSize, directory: dir?.kind === 'read-dir' ? dir.path : undefined });
       if ('refusal' in outcome) return errorResult(outcome.refusal);
-      if ('requests' in outcome) return sendAll(action, outcome.requests, sendHere);
+      if ('requests' in outcome) return sendAll(action, outcome.requests, sendHere, s.config.uploadMaxFileSize);
       req = { ...outcome.request, asText: req.asText };
     }
-    const writesFile = action.download && typeof params.output_path === 'string';
-    if (writesFile) req.asBytes = true;
-    const problem = attachUpload(action, params, req);
+    const out = approved.output_path;
+    const target = action.download && out?.kind === 'write-file' ? out : undefined;
+    // A local path the check did not approve is never written (fail closed).
+    if (action.download && typeof params.output_path === 'string' && !target) return errorResult(`${action.operation}: output_path was not checked; nothing was sent`);
+    if (target) req.asBytes = true;
+    const problem = attachUpload(action, params, req, approved, s.config.uploadMaxFileSize);
     if (problem) return errorResult(problem);
     if (action.precheck && (await refusedByPrecheck(s, action.precheck, params, deadline))) {
       return errorResult(`${action.operation}: ${action.precheck.message}`);
     }
 
     let res = await mainRequest(action, params, req, sendHere);
-    if (action.poll) res = await pollUntilDone(action.poll, params, req, res, sendHere, deadline);
+    if (action.poll) {
+      const polled = await pollUntilDone({ action, params, read: (body) => dig(body, action.poll!.field), request: req, first: res, send: sendHere, signal: deadline, deadlineMs: s.config.actionTimeoutMs, meter: ctx.meter });
+      if ('refused' in polled) {
+        return errorResult(`${action.operation}: stopped waiting after ${polled.reads} status read${polled.reads === 1 ? '' : 's'} (the last said ${action.poll.field} = ${JSON.stringify(dig(polled.res.body, action.poll.field))}): ${polled.refused}`);
+      }
+      res = polled.res;
+    }
     if (action.followUp) {
       const f = action.followUp;
       const next = declaredRequest(typeof f === 'string' ? f : f.rest, withAnswer(params, res.body));
       res = await sendHere(typeof f === 'string' ? next : { ...next, body: f.body(params, res.body, s.client.baseUrl) });
     }
 
-    if (writesFile) {
-      const bytes = writeDownload(params.output_path as string, res.body);
+    if (target) {
+      const bytes = writeDownload(action, target, String(params.output_path), res.body, target.exists && ctx.replaceConfirmed);
+      if (typeof bytes === 'string') return errorResult(bytes);
       return successResult({ markdown: `Saved ${bytes} bytes to \`${String(params.output_path).replace(/`/g, "'")}\`.`, structured: { output_path: params.output_path, bytes } });
     }
     const related = await relatedReads(s, action, params, res.body, deadline);
@@ -168,17 +192,6 @@ async function mainRequest(action: Action, params: Params, req: ForgeRequest, se
   }
 }
 
-async function pollUntilDone(poll: NonNullable<Action['poll']>, params: Params, req: ForgeRequest, first: ForgeResponse, sendHere: SendHere, signal: AbortSignal): Promise<ForgeResponse> {
-  const interval = Math.max(1, Number(params.interval_seconds ?? 5)) * 1000;
-  const until = Date.now() + Math.max(1, Number(params.timeout_seconds ?? 600)) * 1000;
-  let res = first;
-  while (!poll.done.includes(String(dig(res.body, poll.field))) && Date.now() + interval <= until) {
-    await sleep(interval, signal);
-    res = await sendHere(req);
-  }
-  return res;
-}
-
 /** Related reads shown with the answer (`also`, `alsoEach`); one that fails is named, never fatal. */
 async function relatedReads(s: Session, action: Action, params: Params, answer: unknown, signal: AbortSignal): Promise<Record<string, unknown>> {
   const reads: ForgeRequest[] = (action.also ?? []).map((spec) => declaredRequest(spec, withAnswer(params, answer)));
@@ -199,13 +212,27 @@ async function relatedReads(s: Session, action: Action, params: Params, answer: 
   return related;
 }
 
-/** Several requests of one call (one per file): sent in order; a failure names what was already done. */
-async function sendAll(action: Action, requests: Array<ForgeRequest & { label: string; bodyFile?: string }>, sendHere: SendHere): Promise<ToolResult> {
+/**
+ * Several requests of one call (one per file): sent in order; a failure names what was already done.
+ * A file body is opened and checked only when its request is sent (one file in memory at a time), and
+ * the per-file and total limits hold on the bytes actually read.
+ */
+async function sendAll(action: Action, requests: Array<ForgeRequest & { label: string; bodyFile?: BodyFile }>, sendHere: SendHere, maxFileSize: number): Promise<ToolResult> {
   const done: string[] = [];
+  const cap = maxFileSize * PUBLISH_TOTAL_FACTOR;
+  let total = 0;
+  const stopped = (why: string) => errorResult(`${why}${done.length ? ` (already done before this: ${done.join(', ')})` : '; nothing was uploaded'}`);
   for (const { bodyFile, ...r } of requests) {
+    let req: ForgeRequest = r;
+    if (bodyFile) {
+      const body = readChecked(bodyFile.path, bodyFile, maxFileSize, `${action.operation}: "${r.label}"`);
+      if (typeof body === 'string') return stopped(body);
+      total += body.length;
+      if (total > cap) return stopped(`${action.operation}: the files read so far hold ${total} bytes, over the limit of ${cap} bytes for one publish (${PUBLISH_TOTAL_FACTOR} × FORGE_MCP_UPLOAD_MAX_FILE_SIZE)`);
+      req = { ...r, body };
+    }
     try {
-      // One file in memory at a time: each is read just before its request.
-      await sendHere(bodyFile ? { ...r, body: readFileSync(bodyFile) } : r);
+      await sendHere(req);
     } catch (e) {
       if (!(e instanceof Failed)) throw e;
       const text = e.result.content[0]?.type === 'text' ? e.result.content[0].text : '';

@@ -1,21 +1,25 @@
 // The few actions whose request depends on earlier answers in a way data cannot say. Each step still
 // goes through the same client and error path as every other request.
-import { readdirSync, statSync } from 'node:fs';
-import { posix } from 'node:path';
+import { lstatSync, readdirSync } from 'node:fs';
+import { join, posix } from 'node:path';
 import picomatch from 'picomatch';
 import type { Action } from '../catalog/define.js';
 import type { ForgeRequest, ForgeResponse } from '../forge/types.js';
+import type { FileIdentity } from './localfile.js';
 
 export type Send = (req: ForgeRequest) => Promise<ForgeResponse>;
 
-/** The request the action finally sends (or several, one per file), or a refusal sentence. */
-export type HandlerOutcome = { request: ForgeRequest } | { requests: Array<ForgeRequest & { label: string; bodyFile?: string }> } | { refusal: string };
+/** A local file sent as a request body: read (once, checked) only when its request is sent. */
+export interface BodyFile extends FileIdentity { path: string }
 
-/** Limits a handler that reads local files obeys. */
-export interface HandlerLimits { maxFileSize: number }
+/** The request the action finally sends (or several, one per file), or a refusal sentence. */
+export type HandlerOutcome = { request: ForgeRequest } | { requests: Array<ForgeRequest & { label: string; bodyFile?: BodyFile }> } | { refusal: string };
+
+/** Limits a handler that reads local files obeys, and the directory localpath.ts approved (resolved). */
+export interface HandlerLimits { maxFileSize: number; directory?: string }
 
 /** A directory publish reads at most this many times the per-file limit in all. */
-const PUBLISH_TOTAL_FACTOR = 10;
+export const PUBLISH_TOTAL_FACTOR = 10;
 
 function decode(body: unknown): string {
   const b = body as { content?: unknown; encoding?: unknown } | null;
@@ -67,28 +71,35 @@ async function submoduleFile(action: Action, params: Record<string, unknown>, se
   return { request: { method: 'GET', path: `/projects/${encodeURIComponent(target)}/repository/files/${encodeURIComponent(String(params.file_path))}`, query: { ref: entry.id } } };
 }
 
-/** `*.tar.gz` → a RegExp over file names (`*` any run, `?` one character). */
 /**
  * One generic-package upload per regular file of the directory whose name matches the glob (picomatch:
- * dotfiles only when the pattern names them). Every file obeys FORGE_MCP_UPLOAD_MAX_FILE_SIZE and all of
- * them together ten times that; each is read from disk only when its request is sent.
+ * dotfiles only when the pattern names them); subdirectories are skipped, and any other matching entry
+ * (a symlink, FIFO, socket or device) refuses the publish. Every file obeys FORGE_MCP_UPLOAD_MAX_FILE_SIZE
+ * and all of them together ten times that; each is opened and read only when its request is sent, and
+ * must then still be the file listed here (execute.ts, localfile.ts).
  */
 async function publishDirectory(action: Action, params: Record<string, unknown>, limits: HandlerLimits): Promise<HandlerOutcome> {
-  const dir = String(params.directory_path);
+  const shown = String(params.directory_path);
+  if (!limits.directory) return { refusal: `${action.operation}: directory_path "${shown}" was not checked; nothing was uploaded` };
+  const dir = limits.directory;
   const match = picomatch(String(params.file_name), { dot: false });
-  const files = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && match(e.name)).map((e) => e.name).sort();
-  if (!files.length) return { refusal: `${action.operation}: no file in "${dir}" matches "${String(params.file_name)}"` };
+  const entries = readdirSync(dir, { withFileTypes: true }).filter((e) => !e.isDirectory() && match(e.name)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  if (!entries.length) return { refusal: `${action.operation}: no file in "${shown}" matches "${String(params.file_name)}"` };
+  const files: Array<{ name: string; file: BodyFile }> = [];
   let total = 0;
-  for (const name of files) {
-    const size = statSync(posix.join(dir, name)).size;
-    if (size > limits.maxFileSize) return { refusal: `${action.operation}: "${name}" is ${size} bytes, over the upload limit of ${limits.maxFileSize} bytes (FORGE_MCP_UPLOAD_MAX_FILE_SIZE); nothing was uploaded` };
-    total += size;
+  for (const e of entries) {
+    const path = join(dir, e.name);
+    const st = lstatSync(path);
+    if (!st.isFile()) return { refusal: `${action.operation}: "${e.name}" is not a regular file (a symbolic link, FIFO, socket or device); nothing was uploaded` };
+    if (st.size > limits.maxFileSize) return { refusal: `${action.operation}: "${e.name}" is ${st.size} bytes, over the upload limit of ${limits.maxFileSize} bytes (FORGE_MCP_UPLOAD_MAX_FILE_SIZE); nothing was uploaded` };
+    total += st.size;
+    files.push({ name: e.name, file: { path, dev: st.dev, ino: st.ino } });
   }
   const cap = limits.maxFileSize * PUBLISH_TOTAL_FACTOR;
   if (total > cap) return { refusal: `${action.operation}: the ${files.length} matching files hold ${total} bytes, over the limit of ${cap} bytes for one publish (${PUBLISH_TOTAL_FACTOR} × FORGE_MCP_UPLOAD_MAX_FILE_SIZE); nothing was uploaded` };
   const base = `/projects/${encodeURIComponent(String(params.project_id))}/packages/generic/${encodeURIComponent(String(params.package_name))}/${encodeURIComponent(String(params.package_version))}`;
   const query = typeof params.status === 'string' ? { status: params.status } : undefined;
-  return { requests: files.map((name) => ({ method: 'PUT', path: `${base}/${encodeURIComponent(name)}`, query, bodyFile: posix.join(dir, name), label: name })) };
+  return { requests: files.map(({ name, file }) => ({ method: 'PUT', path: `${base}/${encodeURIComponent(name)}`, query, bodyFile: file, label: name })) };
 }
 
 export const HANDLERS: Record<NonNullable<Action['handler']>, (a: Action, p: Record<string, unknown>, send: Send, limits: HandlerLimits) => Promise<HandlerOutcome>> = {

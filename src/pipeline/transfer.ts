@@ -1,21 +1,27 @@
 // Local file transfer for the actions that declare it: uploads read `file_path` (or decode
-// `content_base64`), downloads write the answer to `output_path`. Paths were checked by localpath.ts.
-import { readFileSync, openSync, writeSync, closeSync, renameSync, unlinkSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { basename, dirname, join } from 'node:path';
+// `content_base64`), downloads write the answer to `output_path`. Both use what localpath.ts approved
+// (the resolved path and, for a read, the file's identity), through the one-open helpers of localfile.ts.
+import { basename } from 'node:path';
 import type { Action } from '../catalog/define.js';
 import type { ForgeRequest } from '../forge/types.js';
+import type { ApprovedPath } from './localpath.js';
+import { readChecked, writeNew } from './localfile.js';
 
 export type TransferProblem = string;
 
 /** Puts the file into the request body; a string is the refusal sentence. */
-export function attachUpload(action: Action, params: Record<string, unknown>, req: ForgeRequest): TransferProblem | undefined {
+export function attachUpload(action: Action, params: Record<string, unknown>, req: ForgeRequest, approved: Record<string, ApprovedPath>, maxFileSize: number): TransferProblem | undefined {
   const spec = action.upload;
   if (!spec) return undefined;
   let bytes: Buffer;
   let name: string;
+  const file = approved.file_path;
   if (typeof params.file_path === 'string') {
-    bytes = readFileSync(params.file_path);
+    // A local path the check did not approve is never read (fail closed).
+    if (file?.kind !== 'read-file') return `${action.operation}: file_path "${params.file_path}" was not checked; nothing was sent`;
+    const read = readChecked(file.path, file, maxFileSize, `${action.operation}: file_path "${params.file_path}"`);
+    if (typeof read === 'string') return read;
+    bytes = read;
     name = basename(params.file_path);
   } else if (typeof params.content_base64 === 'string') {
     if (!/^[A-Za-z0-9+/\r\n]*={0,2}\s*$/.test(params.content_base64)) return `${action.operation}: content_base64 is not valid base64`;
@@ -35,22 +41,13 @@ export function attachUpload(action: Action, params: Record<string, unknown>, re
   return undefined;
 }
 
-/** Writes a downloaded body next to its final name, then renames (never a half-written file). */
-export function writeDownload(outputPath: string, body: unknown): number {
+/**
+ * Writes a downloaded body where the check approved (never half-written, never through a symlink).
+ * An existing file is replaced only when `replace` (the call said overwrite and the user confirmed);
+ * a file that appeared since the check is not. Returns the byte count, or the refusal sentence.
+ */
+export function writeDownload(action: Action, target: Extract<ApprovedPath, { kind: 'write-file' }>, shown: string, body: unknown, replace: boolean): number | string {
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
-  // A fresh, unguessable name created exclusively (O_EXCL: a symlink planted there is never followed),
-  // then one atomic rename onto the final name.
-  const tmp = join(dirname(outputPath), `.${basename(outputPath)}.${randomBytes(6).toString('hex')}.part`);
-  const fd = openSync(tmp, 'wx', 0o600);
-  try {
-    let off = 0;
-    while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
-  } catch (err) {
-    closeSync(fd);
-    try { unlinkSync(tmp); } catch { /* already gone */ }
-    throw err;
-  }
-  closeSync(fd);
-  renameSync(tmp, outputPath);
-  return bytes.length;
+  if (writeNew(target.dir, target.name, bytes, replace)) return bytes.length;
+  return `${action.operation}: output_path "${shown}" appeared while the file was downloaded and was left as it is; nothing was written. To replace it, re-send with "overwrite": true (the user is asked to confirm)`;
 }

@@ -212,6 +212,9 @@ export function validateCall(call: CallShape): Validated {
       if (v < 1) return { ok: false, message: `${action.operation}: ${name} must be from 1 to 100 (got ${v})` };
       if (v > MAX_PAGE_SIZE) params[name] = MAX_PAGE_SIZE;
     }
+    if (spec.range && typeof v === 'number' && (v < spec.range[0] || v > spec.range[1])) {
+      return { ok: false, message: `${action.operation}: ${name} must be from ${spec.range[0]} to ${spec.range[1]} (got ${v})` };
+    }
     if (spec.enum && typeof v === 'string' && !spec.enum.includes(v)) {
       return { ok: false, message: `${action.operation}: ${name} must be one of: ${spec.enum.join(', ')}` };
     }

@@ -107,6 +107,8 @@ export interface SafeModeCardInput {
   args: unknown;
   /** The surface that asked: `individual` answers with an error result. */
   surface: string;
+  /** The local file the call would have written (a download's output_path). */
+  localWrite?: string;
 }
 
 /** Safe mode on a write: a preview of what would have been sent; nothing reaches the platform. */
@@ -123,12 +125,13 @@ export function safeModeCard(input: SafeModeCardInput): ToolResult {
     '- status: blocked',
     '- mode: safe',
     `- action: ${code(input.actionId, 120)}`,
+    ...(input.localWrite !== undefined ? [`- local write: ${code(input.localWrite, 200)}`] : []),
     '',
     'Arguments:',
     '',
     fence(json, 'json'),
     '',
-    'Nothing was sent to the platform. To run this action, set `FORGE_MCP_SAFE_MODE=false` in the server\'s environment and restart it.',
+    `Nothing was sent to the platform${input.localWrite !== undefined ? ' and no local file was written' : ''}. To run this action, set \`FORGE_MCP_SAFE_MODE=false\` in the server's environment and restart it.`,
   ].join('\n');
   if (input.surface === 'individual') return errorResult(markdown);
   return successResult({ markdown, structured: { status: 'blocked', mode: 'safe', action: toText(input.actionId) } });

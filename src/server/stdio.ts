@@ -75,6 +75,7 @@ export function createStdioCore(effective: Config, log: Logger, deps: { cwd: str
   // Which directories local file paths (uploads, downloads) may name, said once at start.
   const local = localRoots(deps.cwd, effective.allowedDirs);
   if (local.cwdRefused) log.warn({ cwd: deps.cwd }, `the working directory is not an allowed directory for local file paths: ${local.cwdRefused}; set FORGE_MCP_ALLOWED_UPLOAD_DIRS or FORGE_MCP_ALLOWED_DOWNLOAD_DIRS to name one`);
+  if (local.tmpRefused) log.warn(`the temporary directory (TMPDIR) is not an allowed directory for local file paths: ${local.tmpRefused}`);
   log.info({ roots: local.roots }, 'local file paths allowed under these directories');
 
   const client = createForgeClient({

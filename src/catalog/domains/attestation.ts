@@ -1,4 +1,4 @@
-import { domain, id, str } from '../define.js';
+import { bool, domain, id, str } from '../define.js';
 
 export default domain('attestation', 'Build provenance attestations (SLSA, Sigstore) of a project\'s artifacts: list by digest, download', {
   list: {
@@ -27,6 +27,7 @@ export default domain('attestation', 'Build provenance attestations (SLSA, Sigst
       project_id: id.project(),
       attestation_iid: id.int('Internal ID (IID) of the attestation within the project'),
       output_path: str('Local path to save the bundle to (default: show it)', { in: 'local', local: 'write-file' }),
+      overwrite: bool('Replace a file already at output_path (default false; the user is asked to confirm first)', { in: 'local' }),
     },
     tier: 'ultimate',
     fineGrained: ['read_attestation'],

@@ -52,8 +52,8 @@ export default domain('dependency', 'Dependencies (software bill of materials) o
     poll: { field: 'has_finished', done: ['true'] },
     params: {
       export_id: exportId(),
-      interval_seconds: int('Seconds between status checks (default 5)', { in: 'local', default: 5 }),
-      timeout_seconds: int('Maximum seconds to wait (default 120)', { in: 'local', default: 120 }),
+      interval_seconds: int('Seconds between status checks (1-60, default 5)', { in: 'local', default: 5, range: [1, 60] }),
+      timeout_seconds: int('Maximum seconds to wait (1-600, default 120; never beyond the action deadline)', { in: 'local', default: 120, range: [1, 600] }),
     },
     tier: 'ultimate',
     fineGrained: ['read_dependency_list_export'],
@@ -74,6 +74,7 @@ export default domain('dependency', 'Dependencies (software bill of materials) o
     params: {
       export_id: exportId(),
       output_path: str('Local path to save the export to (default: show it)', { in: 'local', local: 'write-file' }),
+      overwrite: bool('Replace a file already at output_path (default false; the user is asked to confirm first)', { in: 'local' }),
     },
     tier: 'ultimate',
     fineGrained: ['read_dependency_list_export'],

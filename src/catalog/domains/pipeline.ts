@@ -209,8 +209,8 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     params: {
       project_id: id.project(),
       pipeline_id: id.pipeline(),
-      interval_seconds: int('Seconds between status checks (5-60, default 10)', { in: 'local', default: 10 }),
-      timeout_seconds: int('Maximum seconds to wait (1-3600, default 300)', { in: 'local', default: 300 }),
+      interval_seconds: int('Seconds between status checks (5-60, default 10)', { in: 'local', default: 10, range: [5, 60] }),
+      timeout_seconds: int('Maximum seconds to wait (1-3600, default 300; never beyond the action deadline)', { in: 'local', default: 300, range: [1, 3600] }),
       fail_on_error: bool('Report an error when the pipeline ends failed or canceled (default true)', { in: 'local', default: true }),
     },
     fineGrained: ['read_pipeline'],
