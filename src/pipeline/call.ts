@@ -8,7 +8,7 @@ import { validateCall, type SurfaceKind } from './validate.js';
 import { availability, fineGrainedRefuses, withheldMessage } from './access.js';
 import { decideConfirmation, type ElicitOutcome } from './confirm.js';
 import { checkLocalPaths } from './localpath.js';
-import { execute } from './execute.js';
+import { companionProblem, guardSteps, previewSteps, runSteps } from './steps.js';
 import { errorResult, safeModeCard, type ToolResult } from '../render/result.js';
 import { observeCall, type CallProgress } from '../observe/telemetry.js';
 
@@ -51,9 +51,11 @@ async function decideAndRun(s: Session, req: CallRequest, unknownAction: Unknown
   const v = validateCall({ surface, action, params: req.params, paramsPresent: req.paramsPresent });
   if (!v.ok) return errorResult(v.message);
   const confirm = v.confirm || req.confirm === true;
+  const companions = companionProblem(action, v.params);
+  if (companions) return errorResult(companions);
 
   if (action.writes && s.config.safeMode) {
-    return safeModeCard({ actionId: action.id, args: v.params, surface });
+    return previewSteps(safeModeCard({ actionId: action.id, args: v.params, surface }), action, v.params);
   }
 
   // Fine-grained withholding comes after read-only and safe mode, before any confirmation; the
@@ -63,6 +65,10 @@ async function decideAndRun(s: Session, req: CallRequest, unknownAction: Unknown
     const decision = decideConfirmation({ action, params: v.params, confirm, yolo: s.config.yolo, surface, canPrompt: req.canPrompt, answer: req.answer });
     if (decision.kind === 'refuse') return errorResult(decision.message);
     if (decision.kind === 'ask') return { ask: decision.message };
+    // The other actions a call's companions run (resolve the thread, close the issue) are guarded alike.
+    const steps = guardSteps(s, { action, params: v.params, surface, confirm, canPrompt: req.canPrompt, answer: req.answer });
+    if (steps.kind === 'refuse') return errorResult(steps.message);
+    if (steps.kind === 'ask') return { ask: steps.message };
 
     const pathRefusal = checkLocalPaths(action, v.params, {
       transport: s.config.transport, cwd: process.cwd(), allowedDirs: s.config.allowedDirs, maxFileSize: s.config.uploadMaxFileSize, envFile: s.config.envFile,
@@ -82,5 +88,5 @@ async function decideAndRun(s: Session, req: CallRequest, unknownAction: Unknown
   }
 
   progress.stage = 'platform';
-  return execute(s, action, v.params, req.signal);
+  return runSteps(s, action, v.params, req.signal);
 }

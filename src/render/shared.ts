@@ -88,8 +88,12 @@ function nextStepsOf(input: RenderInput): string[] | undefined {
   return steps && steps.length ? [...steps] : undefined;
 }
 
-/** Adds next_steps (structured and a Markdown line) when the action declares them. */
+/** Adds next_steps (structured and a Markdown line) when the action declares them; with their params when filled. */
 export function withNextSteps(input: RenderInput, r: Rendered): Rendered {
+  if (input?.next?.length) {
+    const lines = input.next.map((n) => `- ${code(`${n.action} ${JSON.stringify(n.params)}`, 400)}`);
+    return { markdown: `${r.markdown}\n\nNext steps (ready to run with these params):\n${lines.join('\n')}`, structured: { ...r.structured, next_steps: input.next } };
+  }
   const steps = nextStepsOf(input);
   if (!steps) return r;
   return {
