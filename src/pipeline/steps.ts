@@ -15,7 +15,7 @@ import { availability, fineGrainedRefuses, withheldMessage } from './access.js';
 import { decideConfirmation, type ConfirmDecision, type ElicitOutcome } from './confirm.js';
 import { fineGrainedRefusal } from '../session/grant.js';
 import type { SurfaceKind } from './validate.js';
-import { code, inline } from '../render/contain.js';
+import { code } from '../render/contain.js';
 import { errorResult, type ToolResult } from '../render/result.js';
 
 type Params = Record<string, unknown>;
@@ -94,13 +94,13 @@ export function previewSteps(card: ToolResult, action: Action, params: Params): 
   if (!given.length) return card;
   const lines: string[] = [];
   for (const [name, c] of given) {
-    if ('users' in c) lines.push(`look up ${code(name)} (${inline(JSON.stringify(params[name]), 200)}) into ${code(c.fills)}`);
-    if ('milestone' in c) lines.push(`look up milestone ${inline(JSON.stringify(params[name]), 200)} into ${code(c.fills)}`);
+    if ('users' in c) lines.push(`look up ${code(name)} ${code(JSON.stringify(params[name]), 200)} into ${code(c.fills)}`);
+    if ('milestone' in c) lines.push(`look up milestone ${code(JSON.stringify(params[name]), 200)} into ${code(c.fills)}`);
     if ('users' in c && c.adds) lines.push(`read ${code(c.adds.read)} for the current ${code(c.adds.field)}, keep them and add the new ones`);
     if ('replaceOnce' in c) lines.push(`read ${code(c.replaceOnce.read)} at ${code(params.branch)}, replace the text once, keep its last_commit_id`);
   }
   lines.push(`${code(action.id)} (the call itself)`);
-  for (const step of stepActions(action, params)) if (step.action.writes) lines.push(`${code(step.action.id)} with ${inline(JSON.stringify(step.params), 400)}`);
+  for (const step of stepActions(action, params)) if (step.action.writes) lines.push(`${code(step.action.id)} with ${code(JSON.stringify(step.params), 400)}`);
   const text = `\n\nSteps this call would run, in order:\n${lines.map((l, i) => `${i + 1}. ${l}`).join('\n')}`;
   const [first, ...rest] = card.content;
   if (first?.type !== 'text') return card;
@@ -199,7 +199,7 @@ export async function runSteps(s: Session, action: Action, input: Params, signal
 }
 
 function resolvedLine(resolved: Resolution[], notes: string[]): string {
-  const items = resolved.map((r) => `${code(r.param)} ${inline(JSON.stringify(r.given), 200)} → ${code(r.fills)} ${r.ids.join(', ')}`);
+  const items = resolved.map((r) => `${code(r.param)} ${code(JSON.stringify(r.given), 200)} → ${code(r.fills)} ${r.ids.join(', ')}`);
   return [...(items.length ? [`Resolved: ${items.join('; ')}.`] : []), ...notes].join('\n');
 }
 
