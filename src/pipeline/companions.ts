@@ -8,8 +8,8 @@ import type { ForgeRequest } from '../forge/types.js';
 import type { Session } from '../session/session.js';
 import { inline } from '../render/contain.js';
 
-/** Reads one platform answer; a failure throws (the caller turns it into the call's error). */
-export type Read = (req: ForgeRequest) => Promise<unknown>;
+/** Reads one platform answer; a failure throws (the caller turns it into the call's error), a 404 may answer undefined. */
+export type Read = (req: ForgeRequest, opts?: { missingOk?: boolean }) => Promise<unknown>;
 
 /** A lookup that cannot pick one object: the call is refused with this text, before any write. */
 export class Unresolved extends Error {}
@@ -52,20 +52,24 @@ async function userId(s: Session, read: Read, given: string): Promise<number> {
   return id;
 }
 
-/** Where a milestone title is looked up: the call's project (with its groups) or group. */
-function milestoneScope(action: Action, params: Rec): { path: string; what: string; listAction: string } | undefined {
-  if ('project_id' in action.params && params.project_id !== undefined) {
-    return { path: `/projects/${encodeURIComponent(String(params.project_id))}/milestones`, what: `project ${inline(params.project_id, 120)}`, listAction: 'project.milestone_list' };
-  }
-  if ('group_id' in action.params && params.group_id !== undefined) {
-    return { path: `/groups/${encodeURIComponent(String(params.group_id))}/milestones`, what: `group ${inline(params.group_id, 120)}`, listAction: 'group.group_milestone_list' };
+interface Scope { path: string; what: string; listAction: string }
+const projectScope = (p: unknown): Scope => ({ path: `/projects/${encodeURIComponent(String(p))}/milestones`, what: `project ${inline(p, 120)}`, listAction: 'project.milestone_list' });
+const groupScope = (g: unknown): Scope => ({ path: `/groups/${encodeURIComponent(String(g))}/milestones`, what: `group ${inline(g, 120)}`, listAction: 'group.group_milestone_list' });
+
+/** Where a milestone title is looked up: the call's project (with its groups) or group; a `full_path` names either. */
+async function milestoneScope(read: Read, action: Action, params: Rec): Promise<Scope | undefined> {
+  if ('project_id' in action.params && params.project_id !== undefined) return projectScope(params.project_id);
+  if ('group_id' in action.params && params.group_id !== undefined) return groupScope(params.group_id);
+  if ('full_path' in action.params && typeof params.full_path === 'string') {
+    const project = await read({ method: 'GET', path: `/projects/${encodeURIComponent(params.full_path)}` }, { missingOk: true });
+    return project === undefined ? groupScope(params.full_path) : projectScope(params.full_path);
   }
   return undefined;
 }
 
 async function milestoneId(s: Session, read: Read, action: Action, params: Rec, given: string): Promise<number> {
   const title = given.trim();
-  const scope = milestoneScope(action, params);
+  const scope = await milestoneScope(read, action, params);
   if (!scope) throw new Unresolved('a milestone title needs the project or group the call names');
   if (!title) throw new Unresolved('give the milestone title, e.g. "v1.2"');
   const key = `milestone:${scope.path}:${title}`;

@@ -111,13 +111,14 @@ export function previewSteps(card: ToolResult, action: Action, params: Params): 
 /** Reads one answer for a lookup or a completing read; a failure becomes the call's error. */
 class ReadFailed extends Error {}
 function reader(s: Session, action: Action, signal: AbortSignal): Read {
-  return async (req: ForgeRequest) => {
+  return async (req: ForgeRequest, opts?: { missingOk?: boolean }) => {
     let res;
     try {
       res = await s.client.send({ ...req, signal });
     } catch (error) {
       throw new ReadFailed(describeFailure({ operation: action.operation, method: req.method, url: `${s.client.baseUrl}/api/v4${req.path}`, writes: false, error }));
     }
+    if (res.status === 404 && opts?.missingOk) return undefined;
     if (isFailure(res, false)) throw new ReadFailed(describeFailure({ operation: action.operation, method: req.method, url: res.url || `${s.client.baseUrl}/api/v4${req.path}`, writes: false, response: res }));
     return res.body;
   };

@@ -1,4 +1,4 @@
-import { domain, id, str, int, bool, obj, oneOf, req, intList, strList, idOr, paging, cursor, type ParamSpec } from '../define.js';
+import { domain, id, str, int, bool, obj, oneOf, req, intList, strList, idOr, paging, cursor, companion, type ParamSpec } from '../define.js';
 import { gid, gids, compact } from '../graphql.js';
 import { NONE_ANY, VISIBILITY, accessLevel, fileInput } from '../params.js';
 import { SAML_LINK_HINTS, SECURITY_SETTINGS_HINTS } from '../hints.js';
@@ -273,7 +273,9 @@ const pushRuleFields = (): Record<string, ParamSpec> => ({
 
 const boardScope = (): Record<string, ParamSpec> => ({
   assignee_id: int('Scope the board to this assignee (Premium)'),
+  assignee: companion.user('assignee_id', 'Board assignee'),
   milestone_id: int('Scope the board to this milestone ID (Premium)'),
+  milestone: companion.milestone(),
   labels: str('Comma-separated labels scoping the board (Premium)'),
   weight: int('Scope the board to this weight (Premium)'),
   hide_backlog_list: bool('Hide the Open list'),
@@ -423,6 +425,7 @@ const epicWidgets = (): Record<string, ParamSpec> => ({
   description: str('Description (Markdown)'),
   confidential: bool('Make the epic confidential'),
   assignee_ids: intList('User IDs to assign'),
+  assignees: companion.users('assignee_ids', 'Assignees'),
   start_date: str('Fixed start date (YYYY-MM-DD)'),
   due_date: str('Fixed due date (YYYY-MM-DD)'),
   fixed_dates: bool('Use the given dates (true, default when dates are given) or inherit them from children (false)'),
@@ -865,6 +868,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       group_id: id.group(),
       query: str('Match members by name, email or username'),
       user_ids: intList('Only these user IDs', { wire: 'user_ids[]' }),
+      users: companion.users('user_ids', 'Only these members'),
       state: oneOf(['awaiting', 'active'], 'Membership state (Premium)'),
       show_seat_info: bool('Include seat information'),
       ...paging(),
@@ -2225,7 +2229,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       board_id: boardId(),
       label_id: int('Label ID of the list (one of label_id, assignee_id, milestone_id, iteration_id)'),
       assignee_id: int('User ID of an assignee list (Premium)'),
+      assignee: companion.user('assignee_id', 'Assignee of the list'),
       milestone_id: int('Milestone ID of a milestone list (Premium)'),
+      milestone: companion.milestone(),
       iteration_id: int('Iteration ID of an iteration list (Premium)'),
     },
     fineGrained: ['create_work_item'],

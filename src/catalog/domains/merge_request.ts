@@ -20,6 +20,7 @@ const mrFilters = (): Record<string, ParamSpec> => ({
   approved_by_ids: intList('Approved by all these user IDs (Premium)', { wire: 'approved_by_ids[]' }),
   approved_by_usernames: strList('Approved by all these usernames (Premium)', { wire: 'approved_by_usernames[]' }),
   approver_ids: intList('Having all these user IDs as eligible approvers (Premium)', { wire: 'approver_ids[]' }),
+  approvers: companion.users('approver_ids', 'Eligible approvers'),
   approved: oneOf(['yes', 'no'], 'Only approved (yes) or unapproved (no) merge requests'),
   merge_user_id: int('Merged by this user ID'),
   merge_user_username: str('Merged by this username'),

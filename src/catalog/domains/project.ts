@@ -1,4 +1,4 @@
-import { domain, id, str, int, bool, obj, oneOf, req, intList, strList, paging, cursor, type ParamSpec } from '../define.js';
+import { domain, id, str, int, bool, obj, oneOf, req, intList, strList, paging, cursor, companion, type ParamSpec } from '../define.js';
 import { VISIBILITY, accessLevel, fileInput } from '../params.js';
 import { SECURITY_SETTINGS_HINTS } from '../hints.js';
 
@@ -349,7 +349,9 @@ const serviceAccountFields = (): Record<string, ParamSpec> => ({
 
 const boardScope = (): Record<string, ParamSpec> => ({
   assignee_id: int('Scope the board to this assignee (Premium)'),
+  assignee: companion.user('assignee_id', 'Board assignee'),
   milestone_id: int('Scope the board to this milestone ID (Premium)'),
+  milestone: companion.milestone(),
   labels: str('Comma-separated labels scoping the board (Premium)'),
   weight: int('Scope the board to this weight (Premium)'),
   hide_backlog_list: bool('Hide the Open list'),
@@ -1011,6 +1013,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       project_id: id.project(),
       query: str('Match members by name, email or username'),
       user_ids: intList('Only these user IDs'),
+      users: companion.users('user_ids', 'Only these members'),
       state: oneOf(['awaiting', 'active'], 'Membership state (Premium)'),
       show_seat_info: bool('Include seat information'),
       ...paging(),
@@ -1473,7 +1476,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       board_id: boardId(),
       label_id: int('Label ID of the list (one of label_id, assignee_id, milestone_id, iteration_id)'),
       assignee_id: int('User ID of an assignee list (Premium)'),
+      assignee: companion.user('assignee_id', 'Assignee of the list'),
       milestone_id: int('Milestone ID of a milestone list (Premium)'),
+      milestone: companion.milestone(),
       iteration_id: int('Iteration ID of an iteration list (Premium)'),
     },
     fineGrained: ['create_work_item'],
@@ -1731,6 +1736,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: {
       project_id: id.project(),
       milestone_id: milestoneId(),
+      milestone: companion.milestone(),
       title: str('New title'),
       description: str('New description'),
       start_date: str('Start date (YYYY-MM-DD)'),
