@@ -86,27 +86,31 @@ describe('people and milestones by name', () => {
   });
 });
 
+/** The next steps of an answer as the assistant reads them: `- \`<action> <params JSON>\`` lines. */
+function nextSteps(markdown: string): Array<[string, Record<string, unknown>]> {
+  const block = markdown.split('Next steps (ready to run with these params):\n')[1] ?? '';
+  return [...block.matchAll(/^- `([a-z_]+\.[a-z_]+) (\{.*\})`$/gm)].map((m) => [m[1], JSON.parse(m[2]) as Record<string, unknown>]);
+}
+
 describe('next steps ready to run', () => {
   it('job.get suggests job.trace and job.retry with their params, and the trace runs verbatim', async () => {
     const [jobId] = [...sb.state.jobs.keys()];
     const r = await run('job.get', { project_id: P, job_id: jobId });
     expect(r.isError, text(r)).toBeFalsy();
-    const next = r.structuredContent?.next_steps as Array<{ action: string; params: Record<string, unknown> }>;
-    expect(next).toEqual([
-      { action: 'job.trace', params: { project_id: P, job_id: jobId } },
-      { action: 'job.retry', params: { project_id: P, job_id: jobId } },
-    ]);
-    expect(text(r)).toContain(`\`job.trace {"project_id":"${P}","job_id":${jobId}}\``);
-    const trace = await run(next[0].action, next[0].params);
+    expect(r.structuredContent?.next_steps).toEqual(['job.trace', 'job.retry']);
+    expect(text(r)).toContain(`Next steps (ready to run with these params):\n- \`job.trace {"project_id":"${P}","job_id":${jobId}}\`\n- \`job.retry {"project_id":"${P}","job_id":${jobId}}\``);
+    const next = nextSteps(text(r));
+    expect(next).toEqual([['job.trace', { project_id: P, job_id: jobId }], ['job.retry', { project_id: P, job_id: jobId }]]);
+    const trace = await run(...next[0]);
     expect(trace.isError, text(trace)).toBeFalsy();
   });
 
   it('pipeline.get fills the pipeline of job.list from its answer', async () => {
     const [pipelineId] = [...sb.state.projects.get(1)!.pipelines.keys()];
     const r = await run('pipeline.get', { project_id: P, pipeline_id: pipelineId });
-    const next = r.structuredContent?.next_steps as Array<{ action: string; params: Record<string, unknown> }>;
-    expect(next[0]).toEqual({ action: 'job.list', params: { project_id: P, pipeline_id: pipelineId } });
-    const jobs = await run(next[0].action, next[0].params);
+    const [list] = nextSteps(text(r));
+    expect(list).toEqual(['job.list', { project_id: P, pipeline_id: pipelineId }]);
+    const jobs = await run(...list);
     expect(jobs.isError, text(jobs)).toBeFalsy();
   });
 });
