@@ -211,4 +211,31 @@ describe('guardrails apply to every step', () => {
       await safe.close();
     }
   });
+
+  it('a step the deployment leaves out refuses the whole call before anything is sent', async () => {
+    const narrow = await startInProcess({ sandbox: sb, env: { FORGE_MCP_EXCLUDE_TOOLS: 'issue.update' } });
+    try {
+      const r = await narrow.call('forge_execute_action', { action: 'issue.note_create', params: { project_id: 1, issue_iid: 5, body: 'Closing.', state_event: 'close' } });
+      expect(text(r)).toBe('issue.note_create with state_event also runs issue.update, which this session may not run: it is not part of this deployment. Nothing was sent.');
+      const plain = await narrow.call('forge_execute_action', { action: 'issue.note_create', params: { project_id: 1, issue_iid: 5, body: 'Just a comment.' } });
+      expect(plain.isError, text(plain)).toBeFalsy();
+      expect(sent()).toEqual(['POST /api/v4/projects/1/issues/5/notes']);
+    } finally {
+      await narrow.close();
+    }
+  });
+});
+
+describe('every surface', () => {
+  it('the individual tool takes the same companions', async () => {
+    const ind = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
+    try {
+      const r = await ind.call('forge_merge_request_update', { project_id: 1, merge_request_iid: 2, assignees: ['@bob'], milestone: 'v1.1' });
+      expect(r.isError, text(r)).toBeFalsy();
+      expect(text(r)).toContain('Resolved: `assignees` `["@bob"]` → `assignee_ids` 4; `milestone` `"v1.1"` → `milestone_id` 401.');
+      expect(apiRequests(sb).at(-1)?.body).toEqual({ assignee_ids: [4], milestone_id: 401 });
+    } finally {
+      await ind.close();
+    }
+  });
 });
