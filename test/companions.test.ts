@@ -130,10 +130,11 @@ describe('one call where the UI takes one step', () => {
   });
 
   it('comments on an issue and closes it', async () => {
-    const r = await run('issue.note_create', { project_id: 1, issue_iid: 4, body: 'Done, closing.', state_event: 'close' });
+    // created_at belongs to the comment: the close step gets only what names the issue and its state_event.
+    const r = await run('issue.note_create', { project_id: 1, issue_iid: 4, body: 'Done, closing.', created_at: '2026-03-01T10:00:00Z', state_event: 'close' });
     expect(r.isError, text(r)).toBeFalsy();
     expect(sent()).toEqual(['POST /api/v4/projects/1/issues/4/notes', 'PUT /api/v4/projects/1/issues/4']);
-    expect(apiRequests(sb)[0].body).toEqual({ body: 'Done, closing.' });
+    expect(apiRequests(sb)[0].body).toEqual({ body: 'Done, closing.', created_at: '2026-03-01T10:00:00Z' });
     expect(apiRequests(sb)[1].body).toEqual({ state_event: 'close' });
     expect(sb.state.projects.get(1)!.issues.get(4)!.state).toBe('closed');
   });

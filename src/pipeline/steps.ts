@@ -27,10 +27,13 @@ function givenCompanions(action: Action, params: Params): Array<[string, Compani
     .map(([n, p]) => [n, p.companion!]);
 }
 
-/** The call's params a step action declares (the companions left out), plus its own. */
+/**
+ * A step's params: the ones it requires, taken from the call (they name the same object: project,
+ * issue, thread), plus its own. Nothing else of the call is passed on (a comment's created_at is not the issue's).
+ */
 function paramsFor(step: Action, from: Action, params: Params, own: Params = {}): Params {
   const out: Params = {};
-  for (const n of Object.keys(step.params)) if (params[n] !== undefined && !from.params[n]?.companion) out[n] = params[n];
+  for (const [n, p] of Object.entries(step.params)) if (p.required && params[n] !== undefined && !from.params[n]?.companion) out[n] = params[n];
   return { ...out, ...own };
 }
 
