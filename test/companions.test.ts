@@ -79,6 +79,17 @@ describe('people and milestones by name', () => {
     expect(sent()).toEqual([]);
   });
 
+  it('names the member or the milestone an action is about (the path id they fill)', async () => {
+    const member = await run('project.member_get', { project_id: 1, user: '@alice' });
+    expect(member.isError, text(member)).toBeFalsy();
+    expect(sent()).toEqual(['GET /api/v4/projects/1/members/3']);
+    const ms = await run('project.milestone_update', { project_id: P, milestone: 'v1.1', description: 'Session handling, done.' });
+    expect(ms.isError, text(ms)).toBeFalsy();
+    expect(sent().slice(1)).toEqual([`GET ${EP}/milestones`, `PUT ${EP}/milestones/401`]);
+    const neither = await run('project.member_get', { project_id: 1 });
+    expect(text(neither)).toMatch(/Missing required params: user_id\./);
+  });
+
   it('documents every companion as server-resolved in the schema', async () => {
     const r = await srv.call('forge_find_action', { query: 'create an issue', limit: 1 });
     expect(text(r)).toContain('"assignees":{"description":"Assignees as @usernames (e.g. [\\"@alice\\"]); server-resolved into assignee_ids","type":"array","items":{"type":"string"}}');

@@ -886,7 +886,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_member_get: {
     summary: 'Get one direct member of a group and their role',
     rest: 'GET /groups/{group_id}/members/{user_id}',
-    params: { group_id: id.group(), user_id: id.user() },
+    params: { group_id: id.group(), user_id: id.user(), user: companion.user('user_id', 'The member') },
     fineGrained: ['read_member'],
     keywords: 'direct role access level single user membership permission person lookup details',
     examples: [
@@ -900,7 +900,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_member_get_inherited: {
     summary: 'Get one user\'s effective membership and role in a group, counting access inherited from parent groups',
     rest: 'GET /groups/{group_id}/members/all/{user_id}',
-    params: { group_id: id.group(), user_id: id.user() },
+    params: { group_id: id.group(), user_id: id.user(), user: companion.user('user_id', 'The member') },
     fineGrained: ['read_member'],
     keywords: 'effective role access level inherited single user permission check transitive person',
     examples: [
@@ -940,6 +940,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: {
       group_id: id.group(),
       user_id: id.user(),
+      user: companion.user('user_id', 'The member'),
       access_level: req(accessLevel('New role')),
       expires_at: str('Membership expiry date (YYYY-MM-DD)'),
       member_role_id: int('Custom role ID (Ultimate)'),
@@ -960,6 +961,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: {
       group_id: id.group(),
       user_id: id.user(),
+      user: companion.user('user_id', 'The member'),
       skip_subresources: bool('Keep the user\'s memberships in subgroups and projects'),
       unassign_issuables: bool('Also unassign the user from issues and merge requests'),
     },

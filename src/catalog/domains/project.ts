@@ -1031,7 +1031,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   member_get: {
     summary: 'Get one direct member of a project and their role',
     rest: 'GET /projects/{project_id}/members/{user_id}',
-    params: { project_id: id.project(), user_id: id.user() },
+    params: { project_id: id.project(), user_id: id.user(), user: companion.user('user_id', 'The member') },
     fineGrained: ['read_member'],
     keywords: 'direct role access level single user explicit permission membership lookup',
     examples: [
@@ -1045,7 +1045,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   member_inherited: {
     summary: 'Get one user\'s effective membership and role in a project, counting access inherited from groups',
     rest: 'GET /projects/{project_id}/members/all/{user_id}',
-    params: { project_id: id.project(), user_id: id.user() },
+    params: { project_id: id.project(), user_id: id.user(), user: companion.user('user_id', 'The member') },
     fineGrained: ['read_member'],
     keywords: 'effective role access level inherited single user actual resolved permission transitive cascade',
     examples: [
@@ -1085,6 +1085,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: {
       project_id: id.project(),
       user_id: id.user(),
+      user: companion.user('user_id', 'The member'),
       access_level: req(accessLevel('New role')),
       expires_at: str('Membership expiry date (YYYY-MM-DD)'),
       member_role_id: int('Custom role ID (Ultimate)'),
@@ -1105,6 +1106,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: {
       project_id: id.project(),
       user_id: id.user(),
+      user: companion.user('user_id', 'The member'),
       unassign_issuables: bool('Also unassign the user from issues and merge requests'),
     },
     omitted: { skip_subresources: 'acts on the subgroups and projects of a group membership; a project has none' },
