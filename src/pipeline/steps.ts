@@ -129,10 +129,13 @@ function reader(s: Session, action: Action, signal: AbortSignal): Read {
 
 const textOf = (r: ToolResult): string => (r.content[0]?.type === 'text' ? r.content[0].text : '');
 
-/** Runs a validated, guarded call with its companions; without any, the call alone. */
-export async function runSteps(s: Session, action: Action, input: Params, signal?: AbortSignal): Promise<ToolResult> {
-  const given = givenCompanions(action, input);
-  if (!given.length) return execute(s, action, input, signal);
+interface Prepared { params: Params; resolved: Resolution[]; notes: string[] }
+
+/**
+ * The call's params completed before anything is written: names looked up into ids, the current
+ * ids read and kept, the edited file read and its text replaced. A refusal or failed read ends the call here.
+ */
+async function completeParams(s: Session, action: Action, input: Params, given: Array<[string, Companion]>, signal?: AbortSignal): Promise<Prepared | ToolResult> {
   const params = { ...input };
   for (const [name] of given) delete params[name];
   const resolved: Resolution[] = [];
@@ -161,10 +164,12 @@ export async function runSteps(s: Session, action: Action, input: Params, signal
       const file = (await read(buildRequest(reading, paramsFor(reading, action, input, { ref: input.branch })))) as Params | null;
       const edit = replaceOnce(file, String(input[name]), String(input[c.replaceOnce.with]), name);
       params[c.fills] = edit.content;
+      // A base the caller gives wins: the platform refuses the update when the file changed since.
       params.last_commit_id = input.last_commit_id ?? edit.lastCommit;
       delete params.encoding;
-      notes.push(`edit: one occurrence replaced in ${code(input.file_path)} at ${code(input.branch)}, based on commit ${code(edit.lastCommit)}`);
+      notes.push(`edit: one occurrence replaced in ${code(input.file_path)} at ${code(input.branch)}, based on commit ${code(params.last_commit_id)}`);
     }
+    return { params, resolved, notes };
   } catch (e) {
     if (e instanceof Unresolved) return errorResult(`${action.operation}: ${e.message}. Nothing was changed.`);
     if (e instanceof ReadFailed) return errorResult(`${e.message} (a lookup before the call; nothing was changed)`);
@@ -172,6 +177,15 @@ export async function runSteps(s: Session, action: Action, input: Params, signal
   } finally {
     end();
   }
+}
+
+/** Runs a validated, guarded call with its companions; without any, the call alone. */
+export async function runSteps(s: Session, action: Action, input: Params, signal?: AbortSignal): Promise<ToolResult> {
+  const given = givenCompanions(action, input);
+  if (!given.length) return execute(s, action, input, signal);
+  const prepared = await completeParams(s, action, input, given, signal);
+  if ('content' in prepared) return prepared;
+  const { params, resolved, notes } = prepared;
 
   const thens = given.filter(([, c]) => 'then' in c) as Array<[string, { then: string; as: string }]>;
   const total = 1 + thens.length;
