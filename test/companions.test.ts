@@ -90,6 +90,15 @@ describe('people and milestones by name', () => {
     expect(text(neither)).toMatch(/Missing required params: user_id\./);
   });
 
+  it('a work item names its project or group by full_path: the milestone is looked up where it lives', async () => {
+    const r = await run('issue.work_item_create', { full_path: P, title: 'Named work item', work_item_type_id: '1', assignees: ['@bob'], milestone: 'v1.1' });
+    expect(sent().filter((x) => x.startsWith(`GET ${EP}`))).toEqual([`GET ${EP}`, `GET ${EP}/milestones`]);
+    const mutation = apiRequests(sb).find((e) => e.path === '/api/graphql');
+    expect(JSON.stringify(mutation?.body)).toContain('"assigneeIds":["gid://gitlab/User/4"]');
+    expect(JSON.stringify(mutation?.body)).toContain('"milestoneId":"gid://gitlab/Milestone/401"');
+    expect(text(r)).toContain('`milestone` `"v1.1"` → `milestone_id` 401');
+  });
+
   it('documents every companion as server-resolved in the schema', async () => {
     const r = await srv.call('forge_find_action', { query: 'create an issue', limit: 1 });
     expect(text(r)).toContain('"assignees":{"description":"Assignees as @usernames (e.g. [\\"@alice\\"]); server-resolved into assignee_ids","type":"array","items":{"type":"string"}}');
