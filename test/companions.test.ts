@@ -91,12 +91,14 @@ describe('people and milestones by name', () => {
   });
 
   it('a work item names its project or group by full_path: the milestone is looked up where it lives', async () => {
-    const r = await run('issue.work_item_create', { full_path: P, title: 'Named work item', work_item_type_id: '1', assignees: ['@bob'], milestone: 'v1.1' });
+    const p = sb.state.projects.get(1)!;
+    p.milestones.push({ ...p.milestones.find((m) => m.id === 402)!, id: 450, iid: 3, title: 'v2.0' });
+    const r = await run('issue.work_item_create', { full_path: P, title: 'Named work item', work_item_type_id: '1', assignees: ['@bob'], milestone: 'v2.0' });
     expect(sent().filter((x) => x.startsWith(`GET ${EP}`))).toEqual([`GET ${EP}`, `GET ${EP}/milestones`]);
     const mutation = apiRequests(sb).find((e) => e.path === '/api/graphql');
     expect(JSON.stringify(mutation?.body)).toContain('"assigneeIds":["gid://gitlab/User/4"]');
-    expect(JSON.stringify(mutation?.body)).toContain('"milestoneId":"gid://gitlab/Milestone/401"');
-    expect(text(r)).toContain('`milestone` `"v1.1"` → `milestone_id` 401');
+    expect(JSON.stringify(mutation?.body)).toContain('"milestoneId":"gid://gitlab/Milestone/450"');
+    expect(text(r)).toContain('`milestone` `"v2.0"` → `milestone_id` 450');
   });
 
   it('documents every companion as server-resolved in the schema', async () => {
