@@ -57,19 +57,25 @@ const projectScope = (p: unknown): Scope => ({ path: `/projects/${encodeURICompo
 const groupScope = (g: unknown): Scope => ({ path: `/groups/${encodeURIComponent(String(g))}/milestones`, what: `group ${inline(g, 120)}`, listAction: 'group.group_milestone_list' });
 
 /** Where a milestone title is looked up: the call's project (with its groups) or group; a `full_path` names either. */
-async function milestoneScope(read: Read, action: Action, params: Rec): Promise<Scope | undefined> {
+async function milestoneScope(s: Session, read: Read, action: Action, params: Rec): Promise<Scope | undefined> {
   if ('project_id' in action.params && params.project_id !== undefined) return projectScope(params.project_id);
   if ('group_id' in action.params && params.group_id !== undefined) return groupScope(params.group_id);
   if ('full_path' in action.params && typeof params.full_path === 'string') {
-    const project = await read({ method: 'GET', path: `/projects/${encodeURIComponent(params.full_path)}` }, { missingOk: true });
-    return project === undefined ? groupScope(params.full_path) : projectScope(params.full_path);
+    // Which one the path names is looked up once too (1: a project, 0: a group).
+    const key = `path:${params.full_path}`;
+    let isProject = cacheOf(s).get(key);
+    if (isProject === undefined) {
+      isProject = (await read({ method: 'GET', path: `/projects/${encodeURIComponent(params.full_path)}` }, { missingOk: true })) === undefined ? 0 : 1;
+      cacheOf(s).set(key, isProject);
+    }
+    return isProject ? projectScope(params.full_path) : groupScope(params.full_path);
   }
   return undefined;
 }
 
 async function milestoneId(s: Session, read: Read, action: Action, params: Rec, given: string): Promise<number> {
   const title = given.trim();
-  const scope = await milestoneScope(read, action, params);
+  const scope = await milestoneScope(s, read, action, params);
   if (!scope) throw new Unresolved('a milestone title needs the project or group the call names');
   if (!title) throw new Unresolved('give the milestone title, e.g. "v1.2"');
   const key = `milestone:${scope.path}:${title}`;
