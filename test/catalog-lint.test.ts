@@ -101,8 +101,113 @@ function errorHintProblems(a: Action): string[] {
   return out;
 }
 
+/** GitLab's id params that name people or a milestone: each takes names through a companion or GitLab's own by-name param. */
+const BY_NAME: Readonly<Record<string, readonly string[]>> = {
+  assignee_ids: ['assignee_usernames'], assignee_id: ['assignee_username'], reviewer_ids: [], reviewer_id: ['reviewer_username'],
+  author_id: ['author_username'], merge_user_id: ['merge_user_username'], approved_by_ids: ['approved_by_usernames'], approver_ids: [],
+  user_ids: ['usernames'], milestone_id: ['milestone'],
+};
+
+/**
+ * Companions (issue #30) and next steps, against the actions they name: a companion is local and fills a
+ * GitLab param of the right type; a step action exists and gets every required param; an id param naming
+ * people or a milestone has a by-name way in.
+ */
+function companionProblems(a: Action, byId: ReadonlyMap<string, Action>): string[] {
+  const out: string[] = [];
+  // A companion never fills a param that arms a confirmation (an empty list is refused by the companions themselves).
+  const confirmNames = a.confirmWhen && 'arms' in a.confirmWhen ? [...a.confirmWhen.arms.whenTrue, ...a.confirmWhen.arms.whenGiven] : [];
+  const own = (n: string) => !!a.params[n] && !a.params[n].companion;
+  const readsWith = (id: string, extra: readonly string[] = []): void => {
+    const r = byId.get(id);
+    if (!r) { out.push(`companion reads with ${id}, which is not an action`); return; }
+    if (r.writes) out.push(`companion read ${id} writes`);
+    for (const [n, p] of Object.entries(r.params)) if (p.required && p.default === undefined && !extra.includes(n) && !(own(n) && a.params[n].required)) out.push(`${id} needs ${n}, which this action does not require`);
+  };
+  for (const [name, spec] of Object.entries(a.params)) {
+    const c = spec.companion;
+    if (!c) continue;
+    if (spec.in !== 'local') out.push(`companion ${name} must be in: 'local' (never sent)`);
+    if (spec.required) out.push(`companion ${name} must be optional`);
+    if (/[\r\n]/.test(spec.description) || spec.description.length > 160) out.push(`companion ${name}: one short line of description`);
+    if ('fills' in c) {
+      const target = a.params[c.fills];
+      if (!own(c.fills) || target.in === 'local') { out.push(`companion ${name} fills ${c.fills}, which is not a GitLab param of this action`); continue; }
+      if (confirmNames.includes(c.fills)) out.push(`companion ${name} fills ${c.fills}, which confirmWhen reads (a companion would bypass it)`);
+    }
+    if ('users' in c) {
+      const t = a.params[c.fills];
+      if (c.users === 'many' && !(t?.type === 'array' && t.items === 'integer' && spec.type === 'array' && spec.items === 'string')) out.push(`companion ${name}: a list of usernames fills a list of ids`);
+      if (c.users === 'one' && !(spec.type === 'string' && (t?.type === 'integer' || t?.wildcards))) out.push(`companion ${name}: one username fills one id`);
+      if (!/server-resolved/.test(spec.description)) out.push(`companion ${name}: say it is server-resolved`);
+      if (c.adds) readsWith(c.adds.read);
+    } else if ('milestone' in c) {
+      if (a.params[c.fills]?.type !== 'integer' || spec.type !== 'string') out.push(`companion ${name}: a title fills an integer id`);
+      if (!a.params.project_id && !a.params.group_id && !a.params.full_path) out.push(`companion ${name}: a milestone title needs project_id, group_id or full_path`);
+      if (!/server-resolved/.test(spec.description)) out.push(`companion ${name}: say it is server-resolved`);
+    } else if ('then' in c) {
+      const t = byId.get(c.then);
+      if (!t) { out.push(`companion ${name} runs ${c.then}, which is not an action`); continue; }
+      const as = t.params[c.as];
+      if (!as || as.type !== spec.type || JSON.stringify(as.enum ?? []) !== JSON.stringify(spec.enum ?? [])) out.push(`companion ${name}: ${c.then}.${c.as} must exist with the same type and values`);
+      if (!a.writes) out.push(`companion ${name} adds a step to an action that only reads`);
+      for (const [n, p] of Object.entries(t.params)) if (p.required && n !== c.as && !(own(n) && a.params[n].required)) out.push(`${c.then} needs ${n}, which this action does not require`);
+    } else if ('replaceOnce' in c) {
+      if (a.params[c.replaceOnce.with]?.companion?.['partOf' as never] !== name) out.push(`companion ${name}: ${c.replaceOnce.with} must be its partOf companion`);
+      readsWith(c.replaceOnce.read, ['ref']);
+      if (!a.params.branch?.required) out.push(`companion ${name}: the file is read at the required branch`);
+    } else if (!a.params[c.partOf]?.companion) out.push(`companion ${name} is part of ${c.partOf}, which is no companion`);
+  }
+  const filled = new Set(Object.values(a.params).flatMap((p) => (p.companion && 'fills' in p.companion ? [p.companion.fills] : [])));
+  for (const [n, names] of Object.entries(BY_NAME)) {
+    const p = a.params[n];
+    if (!p || p.in === 'local' || filled.has(n) || names.some((x) => a.params[x])) continue;
+    out.push(`${n} takes ids only: add a companion that takes names (src/catalog/define.ts companion)`);
+  }
+  if (a.nextFill && !a.nextSteps?.length) out.push('nextFill without nextSteps');
+  for (const [n, src] of Object.entries(a.nextFill ?? {})) {
+    if (!/^(params\.[a-z_]+|answer(\.[a-z_]+)+|caller)$/.test(src)) out.push(`nextFill.${n}: ${src} is not params.<name>, answer.<path> or caller`);
+    if (src.startsWith('params.') && !a.params[src.slice(7)]) out.push(`nextFill.${n}: ${src} is not a param`);
+  }
+  for (const id of a.nextSteps ?? []) {
+    const t = byId.get(id);
+    if (!t) { out.push(`next step ${id} is not an action`); continue; }
+    for (const [n, p] of Object.entries(t.params)) if (p.required && p.default === undefined && !a.nextFill?.[n]) out.push(`next step ${id} needs ${n}: fill it in nextFill (or mark it caller)`);
+  }
+  return out;
+}
+
 describe('catalog lint', () => {
   const all = defs.flatMap(buildDomain);
+  const byId = new Map(all.map((a) => [a.id, a]));
+
+  it('companions and next steps name real actions and params, and every id that names people or a milestone takes names', () => {
+    expect(all.flatMap((a) => companionProblems(a, byId).map((p) => `${a.id}: ${p}`))).toEqual([]);
+  });
+
+  it('the companion lint catches a companion of the wrong type, a missing step param, and ids without names', () => {
+    const [bad] = buildDomain({ domain: 'issue', description: 'test', actions: {
+      update: {
+        summary: 'Update an issue for the lint self-test',
+        rest: 'PUT /projects/{project_id}/issues/{issue_iid}',
+        params: {
+          project_id: { type: 'string', description: 'Project', required: true, idOrPath: true },
+          issue_iid: { type: 'integer', description: 'Issue', required: true },
+          assignee_ids: { type: 'array', items: 'integer', description: 'ids' },
+          milestone_id: { type: 'integer', description: 'Milestone' },
+          assignees: { type: 'string', in: 'local', companion: { users: 'many', fills: 'assignee_ids' }, description: 'Assignees; server-resolved' },
+          state_event: { type: 'boolean', in: 'local', companion: { then: 'issue.update', as: 'state_event' }, description: 'then' },
+        },
+        fineGrained: ['update_work_item'],
+        nextSteps: ['job.trace'],
+      },
+    } });
+    const problems = companionProblems(bad, byId).join('\n');
+    expect(problems).toContain('companion assignees: a list of usernames fills a list of ids');
+    expect(problems).toContain('companion state_event: issue.update.state_event must exist with the same type and values');
+    expect(problems).toContain('milestone_id takes ids only: add a companion that takes names');
+    expect(problems).toContain('next step job.trace needs job_id: fill it in nextFill (or mark it caller)');
+  });
 
   it('canonical IDs are unique', () => {
     const seen = new Set<string>();

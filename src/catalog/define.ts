@@ -35,7 +35,27 @@ export interface ParamSpec {
   local?: 'read-file' | 'read-dir' | 'write-file';
   /** Inclusive bounds of a number (schema minimum/maximum); a value outside is refused before anything is sent. */
   range?: readonly [number, number];
+  /** A server-resolved companion (`in: 'local'`, never sent): see Companion. Checked by the catalog lint. */
+  companion?: Companion;
 }
+
+/**
+ * A parameter the server itself turns into GitLab's own (issue #30): the caller names people and
+ * milestones as GitLab's UI shows them, or asks for what GitLab's UI does in one step.
+ * - `users`: `@username`s (or one, `one`) looked up and written as ids into `fills`; with `adds`, added
+ *   to the ids the object already has, read first by the action `adds.read` at the user list `adds.field`;
+ * - `milestone`: a milestone title looked up in the call's project (and its groups) or group, its id into `fills`;
+ * - `then`: after the main request, the action `then` runs with the call's params it declares and `as` = this value;
+ * - `replaceOnce`: this exact text is replaced, once, by the param `with` in the file the action `read` returns;
+ *   the new whole content goes into `fills` and the file's `last_commit_id` with it (a concurrent change fails);
+ * - `partOf`: the second half of a companion named here (e.g. the replacement text).
+ */
+export type Companion =
+  | { users: 'many' | 'one'; fills: string; adds?: { read: string; field: string } }
+  | { milestone: true; fills: string }
+  | { then: string; as: string }
+  | { replaceOnce: { with: string; read: string }; fills: string }
+  | { partOf: string };
 
 export interface GraphqlSpec {
   /** The GraphQL document. Variables are the action's params (after `variables` mapping). */
@@ -149,6 +169,13 @@ interface ActionSpec {
   resource?: string;
   /** next_steps offered in structuredContent (canonical IDs). */
   nextSteps?: readonly string[];
+  /**
+   * How the next steps' params are filled from this call: param name → `params.<name>` (a param of
+   * this call), `answer.<dot path>` (a field of the answer) or `caller` (left to the caller: a name to
+   * choose, an item picked from a list). Each next step gets the ones it declares;
+   * the lint holds every required param of every next step to a source here.
+   */
+  nextFill?: Readonly<Record<string, string>>;
   /** Extra keywords for forge_find_action (synonyms an assistant may use). */
   keywords?: string;
   /**
@@ -240,6 +267,40 @@ export const obj = (description: string, o: Opts = {}): ParamSpec => ({ type: 'o
 export const oneOf = (values: readonly string[], description: string, o: Opts = {}): ParamSpec => ({ type: 'string', enum: values, description, ...o });
 /** An ID filter that also takes GitLab's wildcard words, e.g. `idOr(['None', 'Any'], 'Assignee user ID; None = unassigned, Any = assigned')`. */
 export const idOr = (words: readonly string[], description: string, o: Opts = {}): ParamSpec => ({ type: 'string', wildcards: words, description, ...o });
+/** Params a companion of the action fills, each with the companions that fill it (a required one may be given through them). */
+export function filledByCompanions(params: Record<string, ParamSpec>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [name, p] of Object.entries(params)) {
+    const c = p.companion;
+    if (c && 'fills' in c) out.set(c.fills, [...(out.get(c.fills) ?? []), name]);
+  }
+  return out;
+}
+
+/** Server-resolved companions (one short line each in the schema: what the caller gives, what it fills). */
+export const companion = {
+  /** `@username`s written as ids into `fills` (a list of ids). */
+  users: (fills: string, what: string): ParamSpec => ({ type: 'array', items: 'string', in: 'local', companion: { users: 'many', fills }, description: `${what} as @usernames (e.g. ["@alice"]); server-resolved into ${fills}` }),
+  /** `@username`s added to the ids the object already has (read with `read`, user list `field`). */
+  addUsers: (fills: string, read: string, field: string, what: string): ParamSpec => ({
+    type: 'array', items: 'string', in: 'local', companion: { users: 'many', fills, adds: { read, field } },
+    description: `${what} as @usernames, added to the current ones (the others are kept); server-resolved into ${fills}`,
+  }),
+  /** One `@username` written as an id into `fills`. */
+  user: (fills: string, what: string): ParamSpec => ({ type: 'string', in: 'local', companion: { users: 'one', fills }, description: `${what} as a @username; server-resolved into ${fills}` }),
+  /** A milestone title written as its id into `fills`. */
+  milestone: (fills = 'milestone_id'): ParamSpec => ({ type: 'string', in: 'local', companion: { milestone: true, fills }, description: `Milestone title (e.g. "v1.2"); server-resolved into ${fills}` }),
+  /** Exact text replaced once in the file `read` returns; the whole new content goes into `fills`, with the file's last commit. */
+  replaceText: (fills: string, read: string, replacement: string): ParamSpec => ({
+    type: 'string', in: 'local', companion: { replaceOnce: { with: replacement, read }, fills },
+    description: `Exact text to replace, once, instead of sending ${fills} (with ${replacement}; refused unless it occurs exactly once)`,
+  }),
+  /** The replacement text of a replaceText companion. */
+  replacement: (of: string): ParamSpec => ({ type: 'string', in: 'local', companion: { partOf: of }, description: `Text that replaces ${of}` }),
+  /** A second request after the main one: the action `then` with `as` = the value given. */
+  then: (then: string, as: string, p: ParamSpec): ParamSpec => ({ ...p, in: 'local', companion: { then, as } }),
+};
+
 /** Mark a parameter required. */
 export const req = (p: ParamSpec): ParamSpec => ({ ...p, required: true });
 

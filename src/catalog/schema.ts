@@ -5,7 +5,7 @@
 // of some model providers) reject or flatten both; MCP Inspector's `--strict` flags the array.
 // A value of two kinds (an id or a path, an id or `None`/`Any`) is declared a string: the argument
 // validation turns a number into its digits (src/pipeline/validate.ts), and GitLab reads either.
-import type { Action, ParamSpec } from './define.js';
+import { filledByCompanions, type Action, type ParamSpec } from './define.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -37,9 +37,11 @@ export function actionSchema(action: Action): JsonSchema {
   if (!s) {
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
+    // A required param a companion may fill (the content of a small file edit) is required of neither.
+    const filled = filledByCompanions(action.params);
     for (const [name, spec] of Object.entries(action.params)) {
       properties[name] = paramSchema(spec);
-      if (spec.required) required.push(name);
+      if (spec.required && !filled.has(name)) required.push(name);
     }
     s = { type: 'object', properties, additionalProperties: false };
     if (required.length) s.required = required;

@@ -10,7 +10,7 @@ import { validateCall, type SurfaceKind } from './validate.js';
 import { availability, fineGrainedRefuses, withheldMessage } from './access.js';
 import { decideConfirmation, decideOverwrite, type ElicitOutcome } from './confirm.js';
 import { checkLocalPaths, localWriteOf, type ApprovedPath } from './localpath.js';
-import { execute } from './execute.js';
+import { companionProblem, guardSteps, previewSteps, runSteps } from './steps.js';
 import { errorResult, safeModeCard, type ToolResult } from '../render/result.js';
 import { observeCall, type CallProgress } from '../observe/telemetry.js';
 
@@ -53,6 +53,8 @@ async function decideAndRun(s: Session, req: CallRequest, unknownAction: Unknown
   const v = validateCall({ surface, action, params: req.params, paramsPresent: req.paramsPresent });
   if (!v.ok) return errorResult(v.message);
   const confirm = v.confirm || req.confirm === true;
+  const companions = companionProblem(action, v.params);
+  if (companions) return errorResult(companions);
 
   const localWrite = localWriteOf(action, v.params);
   if (localWrite !== undefined && s.config.readOnly) {
@@ -60,7 +62,7 @@ async function decideAndRun(s: Session, req: CallRequest, unknownAction: Unknown
     return errorResult(`${action.operation}: output_path "${localWrite}" would write a file on this machine, and read-only mode (FORGE_MCP_READ_ONLY) allows no writes, local ones included; nothing was sent.${without}`);
   }
   if ((action.writes || localWrite !== undefined) && s.config.safeMode) {
-    return safeModeCard({ actionId: action.id, args: v.params, surface, localWrite });
+    return previewSteps(safeModeCard({ actionId: action.id, args: v.params, surface, localWrite }), action, v.params);
   }
 
   // Fine-grained withholding comes after read-only and safe mode, before any confirmation; the
@@ -72,6 +74,10 @@ async function decideAndRun(s: Session, req: CallRequest, unknownAction: Unknown
     const decision = decideConfirmation({ action, params: v.params, confirm, yolo: s.config.yolo, surface, canPrompt: req.canPrompt, answer: req.answer });
     if (decision.kind === 'refuse') return errorResult(decision.message);
     if (decision.kind === 'ask') return { ask: decision.message };
+    // The other actions a call's companions run (resolve the thread, close the issue) are guarded alike.
+    const steps = guardSteps(s, { action, params: v.params, surface, confirm, canPrompt: req.canPrompt, answer: req.answer });
+    if (steps.kind === 'refuse') return errorResult(steps.message);
+    if (steps.kind === 'ask') return { ask: steps.message };
 
     const checked = checkLocalPaths(action, v.params, {
       transport: s.config.transport, cwd: process.cwd(), allowedDirs: s.config.allowedDirs, maxFileSize: s.config.uploadMaxFileSize, envFile: s.config.envFile,
@@ -101,5 +107,5 @@ async function decideAndRun(s: Session, req: CallRequest, unknownAction: Unknown
 
   progress.stage = 'platform';
   // A wait's re-reads draw from the same bucket as calls: one call cannot flood the platform.
-  return execute(s, action, v.params, { signal: req.signal, approved, replaceConfirmed, meter: () => meter(s, 'tools/call', req.toolName) });
+  return runSteps(s, action, v.params, { signal: req.signal, approved, replaceConfirmed, meter: () => meter(s, 'tools/call', req.toolName) });
 }

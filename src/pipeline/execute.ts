@@ -15,6 +15,7 @@ import { pollUntilDone } from './wait.js';
 import { describeFailure, describeGraphqlErrors, isFailure } from '../forge/classify.js';
 import { deadlineSignal } from '../forge/client.js';
 import { renderFor } from '../render/renderers.js';
+import { filledNextSteps } from './nextsteps.js';
 import { paginationFromConnection, paginationFromHeaders } from '../render/pagination.js';
 import { errorResult, notFoundCard, successResult, withRelated, type ToolResult } from '../render/result.js';
 import type { Pagination } from '../render/types.js';
@@ -270,7 +271,7 @@ function render(s: Session, action: Action, params: Record<string, unknown>, res
   } else if (Array.isArray(data)) {
     pagination = paginationFromHeaders(res.headers, params, data.length, { inferTotals: action.domain === 'search' });
   }
-  let rendered = renderFor(action.render)({ action, params, data, pagination });
+  let rendered = renderFor(action.render)({ action, params, data, pagination, next: filledNextSteps(action, params, data) });
   if (gql && gql.kind === 'query' && s.auth.kind === 'fine_grained') {
     const note = fineGrainedEmptyNote(action, data, gql.connection ? `${gql.resultPath}.nodes` : gql.resultPath);
     if (note) rendered = { markdown: `${rendered.markdown}\n\nNote: ${note}`, structured: { ...rendered.structured, fine_grained_note: note } };

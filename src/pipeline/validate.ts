@@ -1,6 +1,6 @@
 // Argument validation (SPEC "Argument validation" 1–4), before anything is sent.
 // One function per step; messages depend on the surface that received the call.
-import type { Action, ParamSpec } from '../catalog/define.js';
+import { filledByCompanions, type Action, type ParamSpec } from '../catalog/define.js';
 
 export type SurfaceKind = 'dynamic' | 'meta' | 'individual';
 
@@ -102,6 +102,8 @@ interface ParamFacts {
   required: string[];
   /** Required params with a default: filled in, not asked for. */
   defaulted: Array<[string, unknown]>;
+  /** Params a companion fills → the companions. */
+  filledBy: Map<string, string[]>;
 }
 const paramFacts = new WeakMap<Action, ParamFacts>();
 
@@ -113,6 +115,7 @@ function factsOf(action: Action): ParamFacts {
       names,
       required: names.filter((n) => action.params[n].required && action.params[n].default === undefined),
       defaulted: names.filter((n) => action.params[n].required && action.params[n].default !== undefined).map((n) => [n, action.params[n].default]),
+      filledBy: filledByCompanions(action.params),
     };
     paramFacts.set(action, f);
   }
@@ -121,7 +124,7 @@ function factsOf(action: Action): ParamFacts {
 
 export function validateCall(call: CallShape): Validated {
   const { surface, action } = call;
-  const { names, required, defaulted } = factsOf(action);
+  const { names, required, defaulted, filledBy } = factsOf(action);
   const label = callLabel(surface, action);
 
   if (call.params !== undefined && call.params !== null && !isPlainObject(call.params)) {
@@ -148,7 +151,9 @@ export function validateCall(call: CallShape): Validated {
   }
 
   const unknown = Object.keys(input).filter((k) => !(k in action.params));
-  const missing = required.filter((n) => input[n] === undefined || input[n] === null);
+  const given = (n: string) => input[n] !== undefined && input[n] !== null;
+  // A required param may come through a companion that fills it (checked by the companions before sending).
+  const missing = required.filter((n) => !given(n) && !(filledBy.get(n) ?? []).some(given));
 
   if (surface === 'dynamic' && (unknown.length || missing.length)) {
     const parts = [`${label}: invalid params.`];

@@ -19,6 +19,8 @@ export interface RenderInput {
   /** The platform's answer (parsed JSON, text, or null for 204). Never trust its shape. */
   data: unknown;
   pagination?: Pagination;
+  /** The action's next steps with their params filled from this call (src/pipeline/nextsteps.ts). */
+  next?: ReadonlyArray<{ action: string; params: Record<string, unknown> }>;
 }
 
 export interface Rendered {

@@ -1625,6 +1625,7 @@ export default domain('admin', 'Instance administration (administrators): settin
     params: { project_id: id.project(), name: req(str('Name of the agent')) },
     fineGrained: ['create_cluster_agent'],
     nextSteps: ['admin.cluster_agent_token_create'],
+    nextFill: { project_id: 'params.project_id', agent_id: 'answer.id', name: 'caller' },
     keywords: 'kubernetes k8s agent register connect cluster agentk new add onboard enroll',
     examples: [
       'register a Kubernetes agent named prod-cluster in acme/infra',

@@ -37,6 +37,7 @@ export default domain('dependency', 'Dependencies (software bill of materials) o
     tier: 'ultimate',
     fineGrained: ['create_dependency_list_export'],
     nextSteps: ['dependency.export_get', 'dependency.export_download'],
+    nextFill: { export_id: 'answer.id' },
     keywords: 'SBOM CycloneDX export dependencies pipeline bill of materials generate async report',
     examples: [
       'generate a CycloneDX SBOM from pipeline 4521',
@@ -58,6 +59,7 @@ export default domain('dependency', 'Dependencies (software bill of materials) o
     tier: 'ultimate',
     fineGrained: ['read_dependency_list_export'],
     nextSteps: ['dependency.export_download'],
+    nextFill: { export_id: 'params.export_id' },
     keywords: 'SBOM export status ready finished poll progress cyclonedx done',
     examples: [
       'is dependency list export 77 finished yet?',

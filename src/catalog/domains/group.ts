@@ -1,4 +1,4 @@
-import { domain, id, str, int, bool, obj, oneOf, req, intList, strList, idOr, paging, cursor, type ParamSpec } from '../define.js';
+import { domain, id, str, int, bool, obj, oneOf, req, intList, strList, idOr, paging, cursor, companion, type ParamSpec } from '../define.js';
 import { gid, gids, compact } from '../graphql.js';
 import { NONE_ANY, VISIBILITY, accessLevel, fileInput } from '../params.js';
 import { SAML_LINK_HINTS, SECURITY_SETTINGS_HINTS } from '../hints.js';
@@ -273,7 +273,9 @@ const pushRuleFields = (): Record<string, ParamSpec> => ({
 
 const boardScope = (): Record<string, ParamSpec> => ({
   assignee_id: int('Scope the board to this assignee (Premium)'),
+  assignee: companion.user('assignee_id', 'Board assignee'),
   milestone_id: int('Scope the board to this milestone ID (Premium)'),
+  milestone: companion.milestone(),
   labels: str('Comma-separated labels scoping the board (Premium)'),
   weight: int('Scope the board to this weight (Premium)'),
   hide_backlog_list: bool('Hide the Open list'),
@@ -423,6 +425,7 @@ const epicWidgets = (): Record<string, ParamSpec> => ({
   description: str('Description (Markdown)'),
   confidential: bool('Make the epic confidential'),
   assignee_ids: intList('User IDs to assign'),
+  assignees: companion.users('assignee_ids', 'Assignees'),
   start_date: str('Fixed start date (YYYY-MM-DD)'),
   due_date: str('Fixed due date (YYYY-MM-DD)'),
   fixed_dates: bool('Use the given dates (true, default when dates are given) or inherit them from children (false)'),
@@ -865,6 +868,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       group_id: id.group(),
       query: str('Match members by name, email or username'),
       user_ids: intList('Only these user IDs', { wire: 'user_ids[]' }),
+      users: companion.users('user_ids', 'Only these members'),
       state: oneOf(['awaiting', 'active'], 'Membership state (Premium)'),
       show_seat_info: bool('Include seat information'),
       ...paging(),
@@ -882,7 +886,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_member_get: {
     summary: 'Get one direct member of a group and their role',
     rest: 'GET /groups/{group_id}/members/{user_id}',
-    params: { group_id: id.group(), user_id: id.user() },
+    params: { group_id: id.group(), user_id: id.user(), user: companion.user('user_id', 'The member') },
     fineGrained: ['read_member'],
     keywords: 'direct role access level single user membership permission person lookup details',
     examples: [
@@ -896,7 +900,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_member_get_inherited: {
     summary: 'Get one user\'s effective membership and role in a group, counting access inherited from parent groups',
     rest: 'GET /groups/{group_id}/members/all/{user_id}',
-    params: { group_id: id.group(), user_id: id.user() },
+    params: { group_id: id.group(), user_id: id.user(), user: companion.user('user_id', 'The member') },
     fineGrained: ['read_member'],
     keywords: 'effective role access level inherited single user permission check transitive person',
     examples: [
@@ -936,6 +940,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: {
       group_id: id.group(),
       user_id: id.user(),
+      user: companion.user('user_id', 'The member'),
       access_level: req(accessLevel('New role')),
       expires_at: str('Membership expiry date (YYYY-MM-DD)'),
       member_role_id: int('Custom role ID (Ultimate)'),
@@ -956,6 +961,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: {
       group_id: id.group(),
       user_id: id.user(),
+      user: companion.user('user_id', 'The member'),
       skip_subresources: bool('Keep the user\'s memberships in subgroups and projects'),
       unassign_issuables: bool('Also unassign the user from issues and merge requests'),
     },
@@ -2225,7 +2231,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       board_id: boardId(),
       label_id: int('Label ID of the list (one of label_id, assignee_id, milestone_id, iteration_id)'),
       assignee_id: int('User ID of an assignee list (Premium)'),
+      assignee: companion.user('assignee_id', 'Assignee of the list'),
       milestone_id: int('Milestone ID of a milestone list (Premium)'),
+      milestone: companion.milestone(),
       iteration_id: int('Iteration ID of an iteration list (Premium)'),
     },
     fineGrained: ['create_work_item'],

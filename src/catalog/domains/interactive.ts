@@ -1,4 +1,4 @@
-import { domain, id, str, int, bool, oneOf, req, strList, intList, obj } from '../define.js';
+import { domain, id, str, int, bool, oneOf, req, strList, intList, obj, companion } from '../define.js';
 
 /**
  * The guided variants ask for the fields a person states when creating the object; every other setting
@@ -53,7 +53,9 @@ export default domain('interactive', 'Guided creation of issues, merge requests,
       issue_type: oneOf(['issue', 'incident', 'test_case', 'requirement', 'task', 'ticket'], 'Type of the issue (default issue)'),
       labels: str('Comma-separated label names'),
       assignee_ids: intList('IDs of the users to assign'),
+      assignees: companion.users('assignee_ids', 'Assignees'),
       milestone_id: int('ID of the milestone'),
+      milestone: companion.milestone(),
       due_date: str('Due date (YYYY-MM-DD)'),
       confidential: bool('Make the issue confidential'),
       weight: int('Weight of the issue (Premium)'),
@@ -90,9 +92,12 @@ export default domain('interactive', 'Guided creation of issues, merge requests,
       title: req(str('Title of the merge request (prefix "Draft:" for a draft)')),
       description: str('Description (Markdown)'),
       assignee_ids: intList('IDs of the users to assign'),
+      assignees: companion.users('assignee_ids', 'Assignees'),
       reviewer_ids: intList('IDs of the users to request reviews from'),
+      reviewers: companion.users('reviewer_ids', 'Reviewers'),
       labels: str('Comma-separated label names'),
       milestone_id: int('ID of the milestone'),
+      milestone: companion.milestone(),
       target_project_id: int('ID of the target project (for a merge request from a fork)'),
       remove_source_branch: bool('Delete the source branch when merged'),
       squash: bool('Squash the commits when merged'),

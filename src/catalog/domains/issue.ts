@@ -1,4 +1,4 @@
-import { domain, id, str, int, bool, obj, oneOf, req, intList, strList, idOr, paging, cursor, type ParamSpec } from '../define.js';
+import { domain, id, str, int, bool, obj, oneOf, req, intList, strList, idOr, paging, cursor, companion, type ParamSpec } from '../define.js';
 import { KEYSET_OMITTED, NONE_ANY, PAGED_UNDECLARED } from '../params.js';
 import { gid, gids, compact } from '../graphql.js';
 
@@ -192,7 +192,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       description: str('Issue description (Markdown, up to 1,048,576 characters)'),
       labels: str('Comma-separated label names'),
       assignee_ids: intList('User IDs to assign'),
+      assignees: companion.users('assignee_ids', 'Assignees'),
       milestone_id: int('Milestone ID'),
+      milestone: companion.milestone(),
       due_date: str('Due date (YYYY-MM-DD)'),
       confidential: bool('Make the issue confidential'),
       discussion_locked: bool('Lock the discussion: only project members can comment'),
@@ -232,7 +234,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       add_labels: str('Comma-separated label names to add'),
       remove_labels: str('Comma-separated label names to remove'),
       assignee_ids: intList('User IDs to assign (0 or empty list unassigns all)'),
+      assignees: companion.users('assignee_ids', 'Assignees replacing all'),
+      add_assignees: companion.addUsers('assignee_ids', 'issue.get', 'assignees', 'Assignees'),
       milestone_id: int('Milestone ID (0 removes the milestone)'),
+      milestone: companion.milestone(),
       due_date: str('Due date (YYYY-MM-DD; empty string removes it)'),
       confidential: bool('Make the issue confidential or public'),
       discussion_locked: bool('Lock or unlock the discussion'),
@@ -621,6 +626,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       body: req(str('Comment text (Markdown; quick actions allowed)')),
       internal: bool('Internal note visible only to project members'),
       created_at: str('Creation time (ISO 8601; administrators or project owners)'),
+      state_event: companion.then('issue.update', 'state_event', oneOf(['close', 'reopen'], 'Then close or reopen the issue (a second request, as "Comment & close")')),
     },
     omitted: {
       confidential: 'deprecated by GitLab in favour of internal',
@@ -1245,8 +1251,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       description: str('Description (Markdown)'),
       confidential: bool('Make the work item confidential'),
       assignee_ids: intList('User IDs to assign'),
+      assignees: companion.users('assignee_ids', 'Assignees'),
       label_ids: intList('Label IDs to apply'),
       milestone_id: int('Milestone ID'),
+      milestone: companion.milestone(),
       parent_id: int('ID (not IID) of the parent work item'),
       start_date: str('Start date (YYYY-MM-DD)'),
       due_date: str('Due date (YYYY-MM-DD)'),
@@ -1313,10 +1321,12 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       description: str('New description (Markdown)'),
       confidential: bool('Make the work item confidential or public'),
       assignee_ids: intList('User IDs replacing all assignees; an empty list removes every assignee'),
+      assignees: companion.users('assignee_ids', 'Assignees replacing all'),
       crm_contact_ids: intList('CRM contact IDs replacing all contacts; an empty list removes every contact'),
       add_label_ids: intList('Label IDs to add'),
       remove_label_ids: intList('Label IDs to remove'),
       milestone_id: int('Milestone ID'),
+      milestone: companion.milestone(),
       parent_id: int('ID (not IID) of the new parent work item'),
       start_date: str('Start date (YYYY-MM-DD)'),
       due_date: str('Due date (YYYY-MM-DD)'),

@@ -70,6 +70,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     params: { project_id: id.project(), job_id: id.job() },
     fineGrained: ['read_job'],
     nextSteps: ['job.trace', 'job.retry'],
+    nextFill: { project_id: 'params.project_id', job_id: 'answer.id' },
     keywords: 'CI build step status result task elapsed',
     examples: [
       'status of job 912',

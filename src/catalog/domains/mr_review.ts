@@ -1,4 +1,4 @@
-import { domain, id, str, int, bool, obj, oneOf, req, paging, type ParamSpec } from '../define.js';
+import { domain, id, str, int, bool, obj, oneOf, req, paging, companion, type ParamSpec } from '../define.js';
 
 const projectMr = (): Record<string, ParamSpec> => ({ project_id: id.project(), merge_request_iid: id.mr() });
 const draftNoteId = (): ParamSpec => id.int('Draft note ID');
@@ -144,6 +144,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       discussion_id: id.discussion(),
       body: req(str('Reply text (Markdown)')),
       created_at: str('Creation time (ISO 8601; administrators or project owners)'),
+      resolve: companion.then('mr_review.discussion_resolve', 'resolved', bool('true: then resolve the thread (a second request, as "Reply and resolve"); false reopens it')),
     },
     fineGrained: ['create_merge_request'],
     keywords: 'PR reply respond answer review thread comment discussion follow-up response',
@@ -362,6 +363,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       internal: bool('Internal note visible only to project members'),
       merge_request_diff_head_sha: str('Expected head SHA, required when the body uses /merge'),
       created_at: str('Creation time (ISO 8601; administrators or project owners)'),
+      state_event: companion.then('merge_request.update', 'state_event', oneOf(['close', 'reopen'], 'Then close or reopen the merge request (a second request, as "Comment & close")')),
     },
     omitted: { confidential: 'deprecated by GitLab in favour of internal' },
     fineGrained: ['create_work_item'],

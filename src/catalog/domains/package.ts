@@ -88,6 +88,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
     fineGrained: ['read_package'],
     notFound: { kind: 'package', idParam: 'package_id', listAction: 'package.list' },
     nextSteps: ['package.file_list'],
+    nextFill: { project_id: 'params.project_id', package_id: 'answer.id' },
     keywords: 'package version metadata npm maven pypi',
     examples: [
       'show package 812 in acme/shop',

@@ -53,6 +53,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     fineGrained: ['read_pipeline'],
     notFound: { kind: 'pipeline', idParam: 'pipeline_id', listAction: 'pipeline.list' },
     nextSteps: ['job.list', 'pipeline.test_report_summary', 'pipeline.retry'],
+    nextFill: { project_id: 'params.project_id', pipeline_id: 'answer.id' },
     keywords: 'CI build status result outcome elapsed',
     examples: [
       'status of pipeline 4521',
@@ -90,6 +91,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     },
     fineGrained: ['create_pipeline'],
     nextSteps: ['pipeline.wait', 'job.list'],
+    nextFill: { project_id: 'params.project_id', pipeline_id: 'answer.id' },
     keywords: 'start trigger run CI build new pipeline kick-off launch dispatch fire execute',
     examples: [
       'run a pipeline on main in acme/shop',

@@ -1,4 +1,4 @@
-import { domain, id, str, int, bool, obj, oneOf, req, intList, strList, paging, cursor, type ParamSpec } from '../define.js';
+import { domain, id, str, int, bool, obj, oneOf, req, intList, strList, paging, cursor, companion, type ParamSpec } from '../define.js';
 import { VISIBILITY, accessLevel, fileInput } from '../params.js';
 import { SECURITY_SETTINGS_HINTS } from '../hints.js';
 
@@ -349,7 +349,9 @@ const serviceAccountFields = (): Record<string, ParamSpec> => ({
 
 const boardScope = (): Record<string, ParamSpec> => ({
   assignee_id: int('Scope the board to this assignee (Premium)'),
+  assignee: companion.user('assignee_id', 'Board assignee'),
   milestone_id: int('Scope the board to this milestone ID (Premium)'),
+  milestone: companion.milestone(),
   labels: str('Comma-separated labels scoping the board (Premium)'),
   weight: int('Scope the board to this weight (Premium)'),
   hide_backlog_list: bool('Hide the Open list'),
@@ -1013,6 +1015,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       project_id: id.project(),
       query: str('Match members by name, email or username'),
       user_ids: intList('Only these user IDs'),
+      users: companion.users('user_ids', 'Only these members'),
       state: oneOf(['awaiting', 'active'], 'Membership state (Premium)'),
       show_seat_info: bool('Include seat information'),
       ...paging(),
@@ -1030,7 +1033,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   member_get: {
     summary: 'Get one direct member of a project and their role',
     rest: 'GET /projects/{project_id}/members/{user_id}',
-    params: { project_id: id.project(), user_id: id.user() },
+    params: { project_id: id.project(), user_id: id.user(), user: companion.user('user_id', 'The member') },
     fineGrained: ['read_member'],
     keywords: 'direct role access level single user explicit permission membership lookup',
     examples: [
@@ -1044,7 +1047,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   member_inherited: {
     summary: 'Get one user\'s effective membership and role in a project, counting access inherited from groups',
     rest: 'GET /projects/{project_id}/members/all/{user_id}',
-    params: { project_id: id.project(), user_id: id.user() },
+    params: { project_id: id.project(), user_id: id.user(), user: companion.user('user_id', 'The member') },
     fineGrained: ['read_member'],
     keywords: 'effective role access level inherited single user actual resolved permission transitive cascade',
     examples: [
@@ -1084,6 +1087,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: {
       project_id: id.project(),
       user_id: id.user(),
+      user: companion.user('user_id', 'The member'),
       access_level: req(accessLevel('New role')),
       expires_at: str('Membership expiry date (YYYY-MM-DD)'),
       member_role_id: int('Custom role ID (Ultimate)'),
@@ -1104,6 +1108,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: {
       project_id: id.project(),
       user_id: id.user(),
+      user: companion.user('user_id', 'The member'),
       unassign_issuables: bool('Also unassign the user from issues and merge requests'),
     },
     omitted: { skip_subresources: 'acts on the subgroups and projects of a group membership; a project has none' },
@@ -1475,7 +1480,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       board_id: boardId(),
       label_id: int('Label ID of the list (one of label_id, assignee_id, milestone_id, iteration_id)'),
       assignee_id: int('User ID of an assignee list (Premium)'),
+      assignee: companion.user('assignee_id', 'Assignee of the list'),
       milestone_id: int('Milestone ID of a milestone list (Premium)'),
+      milestone: companion.milestone(),
       iteration_id: int('Iteration ID of an iteration list (Premium)'),
     },
     fineGrained: ['create_work_item'],
@@ -1733,6 +1740,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: {
       project_id: id.project(),
       milestone_id: milestoneId(),
+      milestone: companion.milestone(),
       title: str('New title'),
       description: str('New description'),
       start_date: str('Start date (YYYY-MM-DD)'),

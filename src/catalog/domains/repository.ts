@@ -1,4 +1,4 @@
-import { domain, id, str, int, num, bool, oneOf, req, strList, obj, paging, type ParamSpec } from '../define.js';
+import { domain, id, str, int, num, bool, oneOf, req, strList, obj, paging, companion, type ParamSpec } from '../define.js';
 
 /** An array of JSON objects (commit actions). */
 const objList = (description: string, o: Partial<ParamSpec> = {}): ParamSpec => ({ type: 'array', items: 'object', description, ...o });
@@ -696,6 +696,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       file_path: repoFilePath(),
       branch: req(str('Branch to commit to; with start_branch a new branch is created')),
       content: req(str('New file content (text, or base64 when encoding is base64)')),
+      old_text: companion.replaceText('content', 'repository.file_get', 'new_text'),
+      new_text: companion.replacement('old_text'),
       commit_message: req(str('Commit message')),
       encoding: oneOf(['text', 'base64'], 'Encoding of content (default text)'),
       last_commit_id: str('Last known commit of the file; refused if the file changed since'),

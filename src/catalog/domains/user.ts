@@ -1,4 +1,4 @@
-import { domain, id, str, int, bool, oneOf, req, strList, paging, type ParamSpec } from '../define.js';
+import { domain, id, str, int, bool, oneOf, req, strList, paging, companion, type ParamSpec } from '../define.js';
 import { fileInput } from '../params.js';
 
 const userRef = (): ParamSpec => id.str('User ID or username');
@@ -1156,6 +1156,7 @@ export default domain('user', 'Users and the current account: profiles, status, 
         'okr_checkin_requested', 'added_approver', 'duo_pro_access_granted', 'duo_enterprise_access_granted', 'duo_core_access_granted',
       ], 'Only to-dos of this action'),
       author_id: int('Only to-dos created by this user ID'),
+      author: companion.user('author_id', 'Author of the to-dos'),
       project_id: int('Only to-dos of this project ID'),
       group_id: int('Only to-dos of this group ID'),
       state: oneOf(['pending', 'done'], 'Only to-dos in this state'),

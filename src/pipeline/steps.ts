@@ -1,0 +1,238 @@
+// One call where GitLab's UI takes one step (issue #30): the companions of a call, run around its main
+// request in order — lookups (people, milestones), the reads that complete a param (current reviewers,
+// the file to edit), the main request, then the follow-on actions (resolve the thread, close the issue).
+// Every step is a catalog action, so the guards of the call apply to each before anything is sent.
+import type { Action, Companion } from '../catalog/define.js';
+import { catalog } from '../catalog/index.js';
+import type { Session } from '../session/session.js';
+import type { ForgeRequest } from '../forge/types.js';
+import { describeFailure, isFailure } from '../forge/classify.js';
+import { deadlineSignal } from '../forge/client.js';
+import { buildRequest } from './request.js';
+import { execute, type RunContext } from './execute.js';
+import { lookUp, Unresolved, type Read, type Resolution } from './companions.js';
+import { availability, fineGrainedRefuses, withheldMessage } from './access.js';
+import { decideConfirmation, type ConfirmDecision, type ElicitOutcome } from './confirm.js';
+import { fineGrainedRefusal } from '../session/grant.js';
+import type { SurfaceKind } from './validate.js';
+import { code } from '../render/contain.js';
+import { errorResult, type ToolResult } from '../render/result.js';
+
+type Params = Record<string, unknown>;
+
+/** The companions given in this call, in the entry's order. */
+function givenCompanions(action: Action, params: Params): Array<[string, Companion]> {
+  return Object.entries(action.params)
+    .filter(([n, p]) => p.companion && params[n] !== undefined)
+    .map(([n, p]) => [n, p.companion!]);
+}
+
+/**
+ * A step's params: the ones it requires, taken from the call (they name the same object: project,
+ * issue, thread), plus its own. Nothing else of the call is passed on (a comment's created_at is not the issue's).
+ */
+function paramsFor(step: Action, from: Action, params: Params, own: Params = {}): Params {
+  const out: Params = {};
+  for (const [n, p] of Object.entries(step.params)) if (p.required && params[n] !== undefined && !from.params[n]?.companion) out[n] = params[n];
+  return { ...out, ...own };
+}
+
+/** The other catalog actions a call runs, each with its params (for the guards and the preview). */
+function stepActions(action: Action, params: Params): Array<{ action: Action; params: Params; why: string }> {
+  const out: Array<{ action: Action; params: Params; why: string }> = [];
+  for (const [name, c] of givenCompanions(action, params)) {
+    const read = 'users' in c && c.adds ? c.adds.read : 'replaceOnce' in c ? c.replaceOnce.read : undefined;
+    if (read) out.push({ action: catalog().get(read)!, params: paramsFor(catalog().get(read)!, action, params, 'replaceOnce' in c ? { ref: params.branch } : {}), why: name });
+    if ('then' in c) out.push({ action: catalog().get(c.then)!, params: paramsFor(catalog().get(c.then)!, action, params, { [c.as]: params[name] }), why: name });
+  }
+  return out;
+}
+
+/**
+ * What the companions given make impossible, before anything is sent: a companion beside the param it
+ * fills, an empty list (it would clear every entry without the confirmation GitLab's own empty list gets),
+ * one half of an edit without the other.
+ */
+export function companionProblem(action: Action, params: Params): string | undefined {
+  const filled = new Map<string, string>();
+  for (const [name, c] of givenCompanions(action, params)) {
+    if ('partOf' in c) {
+      if (params[c.partOf] === undefined) return `${action.operation}: ${name} goes with ${c.partOf}; give both`;
+      continue;
+    }
+    if ('then' in c) continue;
+    if (Array.isArray(params[name]) && (params[name] as unknown[]).length === 0) {
+      return `${action.operation}: ${name} needs at least one @username (to clear the list, send ${c.fills}: [] instead)`;
+    }
+    if (params[c.fills] !== undefined) return `${action.operation}: give ${name} or ${c.fills}, not both`;
+    if (filled.has(c.fills)) return `${action.operation}: give ${filled.get(c.fills)} or ${name}, not both (both fill ${c.fills})`;
+    filled.set(c.fills, name);
+    if ('replaceOnce' in c && params[c.replaceOnce.with] === undefined) return `${action.operation}: ${name} goes with ${c.replaceOnce.with}; give both`;
+  }
+  return undefined;
+}
+
+/**
+ * The guards of the call applied to every other action it runs: withheld (read-only, scope, fine-grained)
+ * refuses, a destructive step asks or refuses like a call of its own.
+ */
+export function guardSteps(s: Session, req: {
+  action: Action; params: Params; surface: SurfaceKind; confirm: boolean; canPrompt: boolean; answer?: ElicitOutcome;
+}): ConfirmDecision {
+  for (const step of stepActions(req.action, req.params)) {
+    const avail = availability(step.action, s);
+    const also = `${req.action.id} with ${step.why} also runs ${step.action.id}, which this session may not run: `;
+    if (avail === 'absent') return { kind: 'refuse', message: `${also}it is not part of this deployment. Nothing was sent.` };
+    if (avail === 'read-only' || avail === 'scope') return { kind: 'refuse', message: also + withheldMessage(step.action, avail) };
+    if (fineGrainedRefuses(step.action, avail, s)) return { kind: 'refuse', message: also + fineGrainedRefusal(step.action, s, req.surface) };
+    const d = decideConfirmation({ action: step.action, params: step.params, confirm: req.confirm, yolo: s.config.yolo, surface: req.surface, canPrompt: req.canPrompt, answer: req.answer });
+    if (d.kind !== 'go') return d;
+  }
+  return { kind: 'go' };
+}
+
+/** The safe-mode preview lists every step of a call that runs more than its own request. */
+export function previewSteps(card: ToolResult, action: Action, params: Params): ToolResult {
+  const given = givenCompanions(action, params);
+  if (!given.length) return card;
+  const lines: string[] = [];
+  for (const [name, c] of given) {
+    if ('users' in c) lines.push(`look up ${code(name)} ${code(JSON.stringify(params[name]), 200)} into ${code(c.fills)}`);
+    if ('milestone' in c) lines.push(`look up milestone ${code(JSON.stringify(params[name]), 200)} into ${code(c.fills)}`);
+    if ('users' in c && c.adds) lines.push(`read ${code(c.adds.read)} for the current ${code(c.adds.field)}, keep them and add the new ones`);
+    if ('replaceOnce' in c) lines.push(`read ${code(c.replaceOnce.read)} at ${code(params.branch)}, replace the text once, keep its last_commit_id`);
+  }
+  lines.push(`${code(action.id)} (the call itself)`);
+  for (const step of stepActions(action, params)) if (step.action.writes) lines.push(`${code(step.action.id)} with ${code(JSON.stringify(step.params), 400)}`);
+  const text = `\n\nSteps this call would run, in order:\n${lines.map((l, i) => `${i + 1}. ${l}`).join('\n')}`;
+  const [first, ...rest] = card.content;
+  if (first?.type !== 'text') return card;
+  const steps = lines.length;
+  return { ...card, content: [{ ...first, text: first.text + text }, ...rest], ...(card.structuredContent ? { structuredContent: { ...card.structuredContent, steps } } : {}) };
+}
+
+/** Reads one answer for a lookup or a completing read; a failure becomes the call's error. */
+class ReadFailed extends Error {}
+function reader(s: Session, action: Action, signal: AbortSignal): Read {
+  return async (req: ForgeRequest, opts?: { missingOk?: boolean }) => {
+    let res;
+    try {
+      res = await s.client.send({ ...req, signal });
+    } catch (error) {
+      throw new ReadFailed(describeFailure({ operation: action.operation, method: req.method, url: `${s.client.baseUrl}/api/v4${req.path}`, writes: false, error }));
+    }
+    if (res.status === 404 && opts?.missingOk) return undefined;
+    if (isFailure(res, false)) throw new ReadFailed(describeFailure({ operation: action.operation, method: req.method, url: res.url || `${s.client.baseUrl}/api/v4${req.path}`, writes: false, response: res }));
+    return res.body;
+  };
+}
+
+const textOf = (r: ToolResult): string => (r.content[0]?.type === 'text' ? r.content[0].text : '');
+
+interface Prepared { params: Params; resolved: Resolution[]; notes: string[] }
+
+/**
+ * The call's params completed before anything is written: names looked up into ids, the current
+ * ids read and kept, the edited file read and its text replaced. A refusal or failed read ends the call here.
+ */
+async function completeParams(s: Session, action: Action, input: Params, given: Array<[string, Companion]>, signal?: AbortSignal): Promise<Prepared | ToolResult> {
+  const params = { ...input };
+  for (const [name] of given) delete params[name];
+  const resolved: Resolution[] = [];
+  const notes: string[] = [];
+  const { signal: deadline, end } = deadlineSignal(s.config.actionTimeoutMs, signal);
+  try {
+    const read = reader(s, action, deadline);
+    for (const [name, c] of given) {
+      if (!('users' in c) && !('milestone' in c)) continue;
+      const r = await lookUp(s, read, action, input, name, c);
+      resolved.push(r);
+      if ('users' in c && c.adds) {
+        const reading = catalog().get(c.adds.read)!;
+        const current = await read(buildRequest(reading, paramsFor(reading, action, input)));
+        const kept = (Array.isArray((current as Params | null)?.[c.adds.field]) ? ((current as Params)[c.adds.field] as unknown[]) : [])
+          .map((u) => Number((u as Params | null)?.id)).filter((n) => Number.isSafeInteger(n));
+        params[c.fills] = [...new Set([...kept, ...r.ids])];
+        notes.push(`${code(c.fills)}: kept ${kept.length ? kept.join(', ') : 'none'}, added ${r.ids.join(', ')}`);
+      } else {
+        params[c.fills] = 'users' in c && c.users === 'many' ? r.ids : r.ids[0];
+      }
+    }
+    for (const [name, c] of given) {
+      if (!('replaceOnce' in c)) continue;
+      const reading = catalog().get(c.replaceOnce.read)!;
+      const file = (await read(buildRequest(reading, paramsFor(reading, action, input, { ref: input.branch })))) as Params | null;
+      const edit = replaceOnce(file, String(input[name]), String(input[c.replaceOnce.with]), name);
+      params[c.fills] = edit.content;
+      // A base the caller gives wins: the platform refuses the update when the file changed since.
+      params.last_commit_id = input.last_commit_id ?? edit.lastCommit;
+      delete params.encoding;
+      notes.push(`edit: one occurrence replaced in ${code(input.file_path)} at ${code(input.branch)}, based on commit ${code(params.last_commit_id)}`);
+    }
+    return { params, resolved, notes };
+  } catch (e) {
+    if (e instanceof Unresolved) return errorResult(`${action.operation}: ${e.message}. Nothing was changed.`);
+    if (e instanceof ReadFailed) return errorResult(`${e.message} (a lookup before the call; nothing was changed)`);
+    throw e;
+  } finally {
+    end();
+  }
+}
+
+/** Runs a validated, guarded call with its companions; without any, the call alone. */
+export async function runSteps(s: Session, action: Action, input: Params, ctx: RunContext): Promise<ToolResult> {
+  const given = givenCompanions(action, input);
+  if (!given.length) return execute(s, action, input, ctx);
+  const prepared = await completeParams(s, action, input, given, ctx.signal);
+  if ('content' in prepared) return prepared;
+  const { params, resolved, notes } = prepared;
+
+  const thens = given.filter(([, c]) => 'then' in c) as Array<[string, { then: string; as: string }]>;
+  const total = 1 + thens.length;
+  const main = await execute(s, action, params, ctx);
+  if (main.isError) return main;
+  const parts = [resolvedLine(resolved, notes)].filter(Boolean);
+  const steps: Array<{ action: string; ok: boolean }> = [{ action: action.id, ok: true }];
+  if (total > 1) parts.push(`Step 1 of ${total}: ${code(action.id)} done.`);
+  parts.push(textOf(main));
+  let last = main;
+  for (const [i, [name, c]] of thens.entries()) {
+    const step = catalog().get(c.then)!;
+    // A later step writes no local file: nothing of the main call's local approvals carries over.
+    const r = await execute(s, step, paramsFor(step, action, params, { [c.as]: input[name] }), { ...ctx, approved: {}, replaceConfirmed: false });
+    if (r.isError) {
+      const done = steps.map((d, k) => `step ${k + 1} (${d.action}) was done`).join(', ');
+      return errorResult(`Step ${i + 2} of ${total} (${step.id}, from ${name}) failed; ${done}: ${textOf(r)}`);
+    }
+    steps.push({ action: step.id, ok: true });
+    parts.push(`Step ${i + 2} of ${total}: ${code(step.id)} (${code(`${c.as}: ${JSON.stringify(input[name])}`)}) done.`, textOf(r));
+    last = r;
+  }
+  const structured = {
+    ...(last.structuredContent ?? {}),
+    ...(resolved.length ? { resolved: Object.fromEntries(resolved.map((r) => [r.param, { [r.fills]: r.ids.length === 1 && !Array.isArray(r.given) ? r.ids[0] : r.ids }])) } : {}),
+    ...(total > 1 ? { steps } : {}),
+  };
+  const [, ...extra] = main.content;
+  return { ...main, content: [{ ...(main.content[0] as { type: 'text'; text: string }), text: parts.join('\n\n') }, ...extra], structuredContent: structured };
+}
+
+function resolvedLine(resolved: Resolution[], notes: string[]): string {
+  const items = resolved.map((r) => `${code(r.param)} ${code(JSON.stringify(r.given), 200)} → ${code(r.fills)} ${r.ids.join(', ')}`);
+  return [...(items.length ? [`Resolved: ${items.join('; ')}.`] : []), ...notes].join('\n');
+}
+
+/** Replaces exactly one occurrence of `old` in the file read (GitLab's base64 content); refuses 0 or more than 1. */
+function replaceOnce(file: Params | null, old: string, replacement: string, name: string): { content: string; lastCommit: string } {
+  if (!file || typeof file.content !== 'string' || typeof file.last_commit_id !== 'string') throw new Unresolved('the file could not be read with its last_commit_id');
+  const bytes = Buffer.from(file.content, file.encoding === 'base64' ? 'base64' : 'utf8');
+  const text = bytes.toString('utf8');
+  if (!Buffer.from(text, 'utf8').equals(bytes)) throw new Unresolved('the file is not UTF-8 text; send its whole content instead');
+  if (!old) throw new Unresolved(`${name} is empty; give the exact text to replace`);
+  const first = text.indexOf(old);
+  if (first < 0) throw new Unresolved(`${name} was not found in the file; read it with repository.file_get and give the exact text`);
+  let count = 0;
+  for (let at = first; at >= 0 && count < 100; at = text.indexOf(old, at + old.length)) count++;
+  if (count > 1) throw new Unresolved(`${name} occurs ${count === 100 ? '100 or more' : count} times in the file; give a longer text that occurs once`);
+  return { content: text.slice(0, first) + replacement + text.slice(first + old.length), lastCommit: file.last_commit_id };
+}

@@ -1,0 +1,264 @@
+// Companion parameters (issue #30): people and milestones by name, next steps ready to run, and one
+// call where GitLab's UI takes one step — through an MCP client against the sandbox, with the sandbox's
+// request log telling what reached the platform (and that nothing was written when a name is refused).
+import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
+import type { Sandbox } from '../src/sandbox/index.js';
+import { apiRequests, text, withSandbox, type Running } from './helpers/harness.js';
+import { startInProcess } from './helpers/inproc.js';
+
+let sb: Sandbox;
+let srv: Running;
+beforeAll(async () => { sb = await withSandbox(); srv = await startInProcess({ sandbox: sb }); });
+afterAll(async () => { await srv.close(); await sb.close(); });
+beforeEach(() => { sb.clearLog(); sb.clearFaults(); });
+
+const run = (action: string, params: Record<string, unknown>) => srv.call('forge_execute_action', { action, params });
+const sent = () => apiRequests(sb).map((e) => `${e.method} ${e.path}`);
+const writes = () => apiRequests(sb).filter((e) => e.method !== 'GET' && e.method !== 'HEAD');
+const P = 'demo-group/demo-project';
+const EP = '/api/v4/projects/demo-group%2Fdemo-project';
+
+describe('people and milestones by name', () => {
+  it('resolves @usernames and a milestone title, shows the ids and sends only ids', async () => {
+    const r = await run('issue.create', { project_id: P, title: 'Named people', assignees: ['@alice', 'bob'], milestone: 'v1.2' });
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(text(r)).toContain('Resolved: `assignees` `["@alice","bob"]` → `assignee_ids` 3, 4; `milestone` `"v1.2"` → `milestone_id` 402.');
+    expect(r.structuredContent?.resolved).toEqual({ assignees: { assignee_ids: [3, 4] }, milestone: { milestone_id: 402 } });
+    expect(sent()).toEqual([
+      'GET /api/v4/users', 'GET /api/v4/users', `GET ${EP}/milestones`, `POST ${EP}/issues`,
+    ]);
+    const [alice, bob, milestone, post] = apiRequests(sb);
+    expect(alice.query).toMatchObject({ username: 'alice' });
+    expect(bob.query).toMatchObject({ username: 'bob' });
+    expect(milestone.query).toMatchObject({ title: 'v1.2' });
+    expect(post.body).toMatchObject({ title: 'Named people', assignee_ids: [3, 4], milestone_id: 402 });
+    expect(post.body).not.toHaveProperty('assignees');
+    expect(post.body).not.toHaveProperty('milestone');
+  });
+
+  it('looks each name up once per session', async () => {
+    const r = await run('issue.create', { project_id: P, title: 'Named again', assignees: ['@alice'], milestone: 'v1.2' });
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(sent()).toEqual([`POST ${EP}/issues`]);
+  });
+
+  it('refuses a name several users carry, naming them, and writes nothing', async () => {
+    sb.state.users.set(90, { ...sb.state.users.get(3)!, id: 90, username: 'alice.chen', email: 'alice.chen@example.com' });
+    const r = await run('issue.create', { project_id: P, title: 'Ambiguous', assignees: ['Alice Chen'] });
+    expect(r.isError).toBe(true);
+    expect(text(r)).toBe('issueCreate: several users match "Alice Chen": @alice (Alice Chen), @alice.chen (Alice Chen); give the @username. Nothing was changed.');
+    expect(writes()).toEqual([]);
+    sb.state.users.delete(90);
+  });
+
+  it('refuses a username nobody has, with the near ones as candidates, and writes nothing', async () => {
+    const near = await run('merge_request.update', { project_id: P, merge_request_iid: 2, reviewers: ['@ali'] });
+    expect(text(near)).toBe('mergeRequestUpdate: no user has the username "ali"; candidates: @alice (Alice Chen). Nothing was changed.');
+    const none = await run('merge_request.update', { project_id: P, merge_request_iid: 2, reviewers: ['@zed'] });
+    expect(text(none)).toBe('mergeRequestUpdate: no user matches "zed"; check the name with user.list. Nothing was changed.');
+    expect(writes()).toEqual([]);
+  });
+
+  it('refuses a milestone title that matches none or several, naming the candidates', async () => {
+    const none = await run('issue.update', { project_id: P, issue_iid: 3, milestone: 'v1' });
+    expect(text(none)).toBe(`issueUpdate: no milestone in project ${P} is titled "v1"; candidates: "v1.1" (id 401, project milestone, closed), "v1.2" (id 402, project milestone, active). Nothing was changed.`);
+    const p = sb.state.projects.get(1)!;
+    p.milestones.push({ ...p.milestones.find((m) => m.id === 402)!, id: 499, iid: 9 });
+    // Project 1 by its id: a scope of its own, not answered from the session's cache.
+    const two = await run('issue.update', { project_id: 1, issue_iid: 3, milestone: 'v1.2' });
+    p.milestones.pop();
+    expect(text(two)).toBe(`issueUpdate: several milestones in project 1 are titled "v1.2": "v1.2" (id 402, project milestone, active), "v1.2" (id 499, project milestone, active); give milestone_id. Nothing was changed.`);
+    expect(writes()).toEqual([]);
+  });
+
+  it('refuses a companion beside the id it fills, or an empty list, before anything is sent', async () => {
+    const both = await run('issue.update', { project_id: P, issue_iid: 3, assignees: ['@alice'], assignee_ids: [4] });
+    expect(text(both)).toBe('issueUpdate: give assignees or assignee_ids, not both');
+    const empty = await run('issue.update', { project_id: P, issue_iid: 3, assignees: [] });
+    expect(text(empty)).toBe('issueUpdate: assignees needs at least one @username (to clear the list, send assignee_ids: [] instead)');
+    expect(sent()).toEqual([]);
+  });
+
+  it('names the member or the milestone an action is about (the path id they fill)', async () => {
+    const member = await run('project.member_get', { project_id: 1, user: '@alice' });
+    expect(member.isError, text(member)).toBeFalsy();
+    expect(sent()).toEqual(['GET /api/v4/projects/1/members/3']);
+    const ms = await run('project.milestone_update', { project_id: P, milestone: 'v1.1', description: 'Session handling, done.' });
+    expect(ms.isError, text(ms)).toBeFalsy();
+    expect(sent().slice(1)).toEqual([`GET ${EP}/milestones`, `PUT ${EP}/milestones/401`]);
+    const neither = await run('project.member_get', { project_id: 1 });
+    expect(text(neither)).toMatch(/Missing required params: user_id\./);
+  });
+
+  it('a work item names its project or group by full_path: the milestone is looked up where it lives', async () => {
+    const p = sb.state.projects.get(1)!;
+    p.milestones.push({ ...p.milestones.find((m) => m.id === 402)!, id: 450, iid: 3, title: 'v2.0' });
+    const r = await run('issue.work_item_create', { full_path: P, title: 'Named work item', work_item_type_id: '1', assignees: ['@bob'], milestone: 'v2.0' });
+    expect(sent().filter((x) => x.startsWith(`GET ${EP}`))).toEqual([`GET ${EP}`, `GET ${EP}/milestones`]);
+    const mutation = apiRequests(sb).find((e) => e.path === '/api/graphql');
+    expect(JSON.stringify(mutation?.body)).toContain('"assigneeIds":["gid://gitlab/User/4"]');
+    expect(JSON.stringify(mutation?.body)).toContain('"milestoneId":"gid://gitlab/Milestone/450"');
+    expect(text(r)).toContain('`milestone` `"v2.0"` → `milestone_id` 450');
+  });
+
+  it('documents every companion as server-resolved in the schema', async () => {
+    const r = await srv.call('forge_find_action', { query: 'create an issue', limit: 1 });
+    expect(text(r)).toContain('"assignees":{"description":"Assignees as @usernames (e.g. [\\"@alice\\"]); server-resolved into assignee_ids","type":"array","items":{"type":"string"}}');
+    expect(text(r)).toContain('"milestone":{"description":"Milestone title (e.g. \\"v1.2\\"); server-resolved into milestone_id","type":"string"}');
+  });
+});
+
+/** The next steps of an answer as the assistant reads them: `- \`<action> <params JSON>\`` lines. */
+function nextSteps(markdown: string): Array<[string, Record<string, unknown>]> {
+  const block = markdown.split('Next steps (ready to run with these params):\n')[1] ?? '';
+  return [...block.matchAll(/^- `([a-z_]+\.[a-z_]+) (\{.*\})`$/gm)].map((m) => [m[1], JSON.parse(m[2]) as Record<string, unknown>]);
+}
+
+describe('next steps ready to run', () => {
+  it('job.get suggests job.trace and job.retry with their params, and the trace runs verbatim', async () => {
+    const [jobId] = [...sb.state.jobs.keys()];
+    const r = await run('job.get', { project_id: P, job_id: jobId });
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(r.structuredContent?.next_steps).toEqual(['job.trace', 'job.retry']);
+    expect(text(r)).toContain(`Next steps (ready to run with these params):\n- \`job.trace {"project_id":"${P}","job_id":${jobId}}\`\n- \`job.retry {"project_id":"${P}","job_id":${jobId}}\``);
+    const next = nextSteps(text(r));
+    expect(next).toEqual([['job.trace', { project_id: P, job_id: jobId }], ['job.retry', { project_id: P, job_id: jobId }]]);
+    const trace = await run(...next[0]);
+    expect(trace.isError, text(trace)).toBeFalsy();
+  });
+
+  it('pipeline.get fills the pipeline of job.list from its answer', async () => {
+    const [pipelineId] = [...sb.state.projects.get(1)!.pipelines.keys()];
+    const r = await run('pipeline.get', { project_id: P, pipeline_id: pipelineId });
+    const [list] = nextSteps(text(r));
+    expect(list).toEqual(['job.list', { project_id: P, pipeline_id: pipelineId }]);
+    const jobs = await run(...list);
+    expect(jobs.isError, text(jobs)).toBeFalsy();
+  });
+});
+
+describe('one call where the UI takes one step', () => {
+  const thread = (): string => sb.state.notesFor({ kind: 'MergeRequest', projectId: 1, iid: 1, id: 501 }).find((n) => n.id === 5101)!.discussionId;
+
+  it('replies to a thread and resolves it, reporting both steps in order', async () => {
+    const d = thread();
+    const r = await run('mr_review.discussion_reply', { project_id: 1, merge_request_iid: 1, discussion_id: d, body: 'Fixed in the last commit.', resolve: true });
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(sent()).toEqual([`POST /api/v4/projects/1/merge_requests/1/discussions/${d}/notes`, `PUT /api/v4/projects/1/merge_requests/1/discussions/${d}`]);
+    expect(apiRequests(sb)[0].body).toEqual({ body: 'Fixed in the last commit.' });
+    expect(apiRequests(sb)[1].body).toEqual({ resolved: true });
+    expect(text(r)).toMatch(/^Step 1 of 2: `mr_review.discussion_reply` done\.[\s\S]*Step 2 of 2: `mr_review.discussion_resolve` \(`resolved: true`\) done\./);
+    expect(r.structuredContent?.steps).toEqual([{ action: 'mr_review.discussion_reply', ok: true }, { action: 'mr_review.discussion_resolve', ok: true }]);
+  });
+
+  it('comments on an issue and closes it', async () => {
+    // created_at belongs to the comment: the close step gets only what names the issue and its state_event.
+    const r = await run('issue.note_create', { project_id: 1, issue_iid: 4, body: 'Done, closing.', created_at: '2026-03-01T10:00:00Z', state_event: 'close' });
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(sent()).toEqual(['POST /api/v4/projects/1/issues/4/notes', 'PUT /api/v4/projects/1/issues/4']);
+    expect(apiRequests(sb)[0].body).toEqual({ body: 'Done, closing.', created_at: '2026-03-01T10:00:00Z' });
+    expect(apiRequests(sb)[1].body).toEqual({ state_event: 'close' });
+    expect(sb.state.projects.get(1)!.issues.get(4)!.state).toBe('closed');
+  });
+
+  it('a failed second step says the first one happened', async () => {
+    sb.fault({ method: 'PUT', path: '/api/v4/projects/1/merge_requests/2', status: 403, times: 1 });
+    const r = await run('mr_review.note_create', { project_id: 1, merge_request_iid: 2, body: 'Superseded by !4.', state_event: 'close' });
+    expect(r.isError).toBe(true);
+    expect(text(r)).toMatch(/^Step 2 of 2 \(merge_request.update, from state_event\) failed; step 1 \(mr_review.note_create\) was done: mergeRequestUpdate: /);
+    expect(sent()).toEqual(['POST /api/v4/projects/1/merge_requests/2/notes', 'PUT /api/v4/projects/1/merge_requests/2']);
+  });
+
+  it('adds a reviewer without replacing the others', async () => {
+    const r = await run('merge_request.update', { project_id: 1, merge_request_iid: 1, add_reviewers: ['@alice'] });
+    expect(r.isError, text(r)).toBeFalsy();
+    // @alice was looked up earlier in this session: the current reviewers are read, nobody looked up again.
+    expect(sent()).toEqual(['GET /api/v4/projects/1/merge_requests/1', 'PUT /api/v4/projects/1/merge_requests/1']);
+    expect(apiRequests(sb)[1].body).toEqual({ reviewer_ids: [4, 3] });
+    expect(text(r)).toContain('`reviewer_ids`: kept 4, added 3');
+  });
+
+  it('edits a file by replacing one exact text, based on the last commit of the file', async () => {
+    const p = sb.state.projects.get(1)!;
+    const before = p.repo.commits.get(p.repo.branches.get('main')!)!;
+    const lastCommit = (await run('repository.file_get', { project_id: 1, file_path: 'docs/guide.md', ref: 'main' })).structuredContent?.last_commit_id;
+    expect(lastCommit).toMatch(/^[0-9a-f]{40}$/);
+    sb.clearLog();
+    const r = await run('repository.file_update', {
+      project_id: 1, file_path: 'docs/guide.md', branch: 'main', commit_message: 'Fix wording', old_text: 'Run `npm test`', new_text: 'Run `npm run check`',
+    });
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(sent()).toEqual(['GET /api/v4/projects/1/repository/files/docs%2Fguide.md', 'HEAD /api/v4/projects/1/repository/files/docs%2Fguide.md', 'PUT /api/v4/projects/1/repository/files/docs%2Fguide.md']);
+    const [read, , put] = apiRequests(sb);
+    expect(read.query).toMatchObject({ ref: 'main' });
+    expect(put.body).toEqual({
+      branch: 'main', commit_message: 'Fix wording', last_commit_id: lastCommit,
+      content: '# Contributor guide\n\n1. Fork the project and create a branch.\n2. Run `npm run check` before pushing.\n3. Open a merge request against `main`.\n',
+    });
+    const after = p.repo.commits.get(p.repo.branches.get('main')!)!;
+    expect(after.files.get('README.md')).toBe(before.files.get('README.md'));
+    expect(text(r)).toContain(`edit: one occurrence replaced in \`docs/guide.md\` at \`main\`, based on commit \`${String(lastCommit)}\``);
+  });
+
+  it('refuses an edit whose text occurs twice or not at all, before writing', async () => {
+    const twice = await run('repository.file_update', { project_id: 1, file_path: 'README.md', branch: 'main', commit_message: 'x', old_text: 'npm', new_text: 'pnpm' });
+    expect(text(twice)).toBe('repositoryFileUpdate: old_text occurs 2 times in the file; give a longer text that occurs once. Nothing was changed.');
+    const none = await run('repository.file_update', { project_id: 1, file_path: 'README.md', branch: 'main', commit_message: 'x', old_text: 'no such words', new_text: 'y' });
+    expect(text(none)).toBe('repositoryFileUpdate: old_text was not found in the file; read it with repository.file_get and give the exact text. Nothing was changed.');
+    const half = await run('repository.file_update', { project_id: 1, file_path: 'README.md', branch: 'main', commit_message: 'x', old_text: 'Demo Project' });
+    expect(text(half)).toBe('repositoryFileUpdate: old_text goes with new_text; give both');
+    expect(writes()).toEqual([]);
+  });
+
+  it('a file changed since the edit was based fails at the platform, not silently', async () => {
+    const p = sb.state.projects.get(1)!;
+    const stale = p.repo.commits.get(p.repo.branches.get('main')!)!.parents[0];
+    const r = await run('repository.file_update', {
+      project_id: 1, file_path: 'README.md', branch: 'main', commit_message: 'x', old_text: 'See [the guide]', new_text: 'Read [the guide]', last_commit_id: stale,
+    });
+    expect(r.isError).toBe(true);
+    expect(text(r)).toContain('You are attempting to update a file that has changed since you started editing it.');
+  });
+});
+
+describe('guardrails apply to every step', () => {
+  it('safe mode previews every step and sends nothing', async () => {
+    const safe = await startInProcess({ sandbox: sb, env: { FORGE_MCP_SAFE_MODE: 'true' } });
+    try {
+      const r = await safe.call('forge_execute_action', { action: 'issue.note_create', params: { project_id: 1, issue_iid: 5, body: 'Closing.', state_event: 'close' } });
+      expect(text(r)).toContain('Steps this call would run, in order:\n1. `issue.note_create` (the call itself)\n2. `issue.update` with `{"project_id":"1","issue_iid":5,"state_event":"close"}`');
+      const named = await safe.call('forge_execute_action', { action: 'issue.update', params: { project_id: 1, issue_iid: 5, add_assignees: ['@bob'] } });
+      expect(text(named)).toContain('1. look up `add_assignees` `["@bob"]` into `assignee_ids`\n2. read `issue.get` for the current `assignees`, keep them and add the new ones\n3. `issue.update` (the call itself)');
+      expect(sent()).toEqual([]);
+    } finally {
+      await safe.close();
+    }
+  });
+
+  it('a step the deployment leaves out refuses the whole call before anything is sent', async () => {
+    const narrow = await startInProcess({ sandbox: sb, env: { FORGE_MCP_EXCLUDE_TOOLS: 'issue.update' } });
+    try {
+      const r = await narrow.call('forge_execute_action', { action: 'issue.note_create', params: { project_id: 1, issue_iid: 5, body: 'Closing.', state_event: 'close' } });
+      expect(text(r)).toBe('issue.note_create with state_event also runs issue.update, which this session may not run: it is not part of this deployment. Nothing was sent.');
+      const plain = await narrow.call('forge_execute_action', { action: 'issue.note_create', params: { project_id: 1, issue_iid: 5, body: 'Just a comment.' } });
+      expect(plain.isError, text(plain)).toBeFalsy();
+      expect(sent()).toEqual(['POST /api/v4/projects/1/issues/5/notes']);
+    } finally {
+      await narrow.close();
+    }
+  });
+});
+
+describe('every surface', () => {
+  it('the individual tool takes the same companions', async () => {
+    const ind = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
+    try {
+      const r = await ind.call('forge_merge_request_update', { project_id: 1, merge_request_iid: 2, assignees: ['@bob'], milestone: 'v1.1' });
+      expect(r.isError, text(r)).toBeFalsy();
+      expect(text(r)).toContain('Resolved: `assignees` `["@bob"]` → `assignee_ids` 4; `milestone` `"v1.1"` → `milestone_id` 401.');
+      expect(apiRequests(sb).at(-1)?.body).toEqual({ assignee_ids: [4], milestone_id: 401 });
+    } finally {
+      await ind.close();
+    }
+  });
+});
