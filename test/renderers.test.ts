@@ -43,27 +43,30 @@ describe('generic renderer', () => {
     expect(render(undefined, null, {}, { nextSteps: ['issue.list'] }).structured).toEqual({ ok: true, next_steps: ['issue.list'] });
   });
 
-  it('object: contained heading and identifiers first', () => {
+  it('object: contained heading and the kind\'s decision fields first (issue #28: no longer entity order)', () => {
     const { markdown, structured } = render(undefined, issue);
     const lines = markdown.split('\n');
     expect(lines[0]).toBe('## Fix | the &lt;b>login&lt;/b> \\[bug\\](javascript:alert(1))');
     const fields = lines.filter((l) => l.startsWith('- **')).map((l) => /^- \*\*([^*]+)\*\*/.exec(l)![1]);
-    expect(fields.slice(0, 5)).toEqual(['id', 'iid', 'project_id', 'title', 'state']);
-    expect(fields.indexOf('web_url')).toBeLessThan(fields.indexOf('labels'));
+    expect(fields.slice(0, 5)).toEqual(['iid', 'title', 'state', 'confidential', 'author']);
+    expect(fields.indexOf('labels')).toBeLessThan(fields.indexOf('web_url'));
     expect(markdown).toContain('- **author**: @alice');
     expect(markdown).toContain('- **assignees**: @bob');
     expect(markdown).toContain('- **labels**: bug, ui');
-    expect(markdown).not.toContain('milestone');
+    // An empty milestone is said, not left out: "no milestone" is an answer.
+    expect(markdown).toContain('- **milestone**: none');
     expect(markdown).not.toContain('<');
     expect(unescapedBrackets(markdown)).toBe(0);
     expect(markdown).toContain('### description');
     // A quoted line's leading # is escaped: it cannot open a heading inside the quote.
     expect(markdown).toContain('> \\# not a heading');
-    // structuredContent: the key fields the Markdown lists, nested objects by the name that identifies them;
+    // structuredContent: the issue's decision fields (issue #28: confidential, milestone and time tracking too)
+    // and the key fields the Markdown lists, nested objects by the name that identifies them;
     // the description (not cut) and the other fields are in the Markdown only.
     expect(structured).toEqual({
       id: 101, iid: 7, project_id: 42, title: issue.title, state: 'opened', web_url: issue.web_url, author: 'alice',
       created_at: '2024-01-02T03:04:05Z', updated_at: '2024-01-03T00:00:00Z', assignees: ['bob'], labels: ['bug', 'ui'],
+      confidential: false, milestone: null, time_stats: { time_estimate: 0, total_time_spent: 0 },
     });
     expect(markdown).toContain('- **confidential**: false');
   });
@@ -137,7 +140,7 @@ describe('generic renderer', () => {
     expect(() => renderFor()({ action: undefined, params: undefined, data: { id: 1 } } as unknown as RenderInput)).not.toThrow();
   });
 
-  it('array: compact table, at most 6 columns, links, pagination line', () => {
+  it('array: compact table, the kind\'s columns (issue #28), pagination line', () => {
     const items = [issue, { ...issue, id: 102, iid: 8, title: 'multi\nline | title', web_url: 'javascript:alert(1)', author: null }];
     const pagination = paginationFromHeaders({ 'x-page': '1', 'x-per-page': '2', 'x-next-page': '2', 'x-total': '5', 'x-total-pages': '3' }, {}, 2);
     const { markdown, structured } = render(undefined, items, {}, { id: 'issue.list', name: 'list' }, pagination);
@@ -145,19 +148,16 @@ describe('generic renderer', () => {
     expect(rows).toHaveLength(4);
     const header = rows[0];
     const cols = splittingPipes(header) - 1;
-    expect(cols).toBeLessThanOrEqual(6);
-    expect(header).toBe('| id | iid | title | state | author | web_url |');
+    expect(header).toBe('| iid | title | state | assignees | labels | milestone |');
     for (const row of rows) expect(splittingPipes(row)).toBe(cols + 1);
-    expect(rows[2]).toContain('[open](https://forge.example/g/p/-/issues/7)');
-    expect(rows[3]).toContain('open (`javascript:alert(1)`)');
-    expect(rows[3]).not.toMatch(/\]\(javascript/);
+    expect(rows[2]).toBe('| 7 | Fix \\| the &lt;b>login&lt;/b> \\[bug\\](javascript:alert(1)) | opened | @bob | bug, ui | none |');
+    expect(rows[3]).toContain('| multi ↵ line \\| title |');
+    expect(unescapedBrackets(markdown)).toBe(0);
     expect(markdown).toContain('## Issues (2)');
     expect(markdown).toContain('Page 1 of 3 (2 per page, 5 items). Next: page=2');
     expect(structured.pagination).toEqual(pagination);
     const first = (structured.items as Array<Record<string, unknown>>)[0];
-    expect(first).toMatchObject({ id: 101, iid: 7, title: issue.title, state: 'opened', web_url: issue.web_url });
-    expect(first).not.toHaveProperty('description');
-    expect(first).not.toHaveProperty('labels');
+    expect(first).toEqual({ id: 101, iid: 7, project_id: 42, title: issue.title, state: 'opened', assignees: ['bob'], labels: ['bug', 'ui'], milestone: null });
   });
 
   it('array: structuredContent items carry the ids and the table\'s columns, nested objects by name', () => {
@@ -179,7 +179,8 @@ describe('generic renderer', () => {
     expect(h2).toBe('| name | color | text_color |');
     const pipelines = [{ id: 9, iid: 3, project_id: 1, sha: 'abc', ref: 'main', status: 'success', web_url: 'https://f/p/9', created_at: 'now', updated_at: 'later' }];
     const h3 = render(undefined, pipelines).markdown.split('\n').find((l) => l.startsWith('| '))!;
-    expect(h3).toBe('| id | iid | status | ref | web_url | created_at |');
+    // A pipeline list has its kind's columns (issue #28), coverage only when an item has one.
+    expect(h3).toBe('| id | ref | status | source |');
   });
 
   it('array: empty list, scalars, nulls', () => {

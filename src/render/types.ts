@@ -19,7 +19,13 @@ export interface RenderInput {
   /** The platform's answer (parsed JSON, text, or null for 204). Never trust its shape. */
   data: unknown;
   pagination?: Pagination;
+  /** The fields the caller asked to see in full (the `fields` argument): names, or every field. */
+  show?: FieldRequest;
+  /** The answers of the action's declared reads sent before it (`before`), by label. */
+  before?: Record<string, unknown>;
 }
+
+export type FieldRequest = 'all' | readonly string[];
 
 export interface Rendered {
   /** Markdown for the assistant; every platform-written string contained. */
