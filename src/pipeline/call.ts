@@ -11,6 +11,7 @@ import { checkLocalPaths } from './localpath.js';
 import { execute } from './execute.js';
 import { errorResult, safeModeCard, type ToolResult } from '../render/result.js';
 import { observeCall, type CallProgress } from '../observe/telemetry.js';
+import type { FieldRequest } from '../render/types.js';
 
 export interface CallRequest {
   surface: SurfaceKind;
@@ -20,6 +21,8 @@ export interface CallRequest {
   paramsPresent: boolean;
   /** Top-level confirm (dynamic surface). */
   confirm?: unknown;
+  /** The fields to show in full (`fields`), handed to the renderer. */
+  fields?: FieldRequest;
   signal?: AbortSignal;
   /** The client can answer an input request (elicitation). */
   canPrompt: boolean;
@@ -82,5 +85,5 @@ async function decideAndRun(s: Session, req: CallRequest, unknownAction: Unknown
   }
 
   progress.stage = 'platform';
-  return execute(s, action, v.params, req.signal);
+  return execute(s, action, v.params, req.signal, req.fields);
 }

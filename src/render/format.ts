@@ -135,9 +135,9 @@ export function formatValue(format: Format, v: unknown, obj: Rec): Formatted {
     }
     case 'commit': {
       if (!isRecord(v)) return { text: toText(v), value: compactValue(v) };
-      const sha = toText(v.id ?? v.short_id ?? '');
+      const sha = isScalar(v.short_id) ? toText(v.short_id) : toText(v.id ?? '').slice(0, 12);
       const title = isScalar(v.title) ? ` ${toText(v.title)}` : '';
-      return { text: `${sha.slice(0, 12)}${title}`, value: pick(v, ['id', 'short_id', 'title']) };
+      return { text: `${sha}${title}`, value: pick(v, ['id', 'short_id', 'title']) };
     }
     case 'position':
       return { text: positionText(v), value: positionText(v) };

@@ -325,7 +325,8 @@ function renderList(input: RenderInput, list: unknown[]): Rendered {
 function identityLine(v: unknown): string {
   if (!isRecord(v)) return summary(v);
   const kind = kindOf(v);
-  if (kind?.name === 'branch') return `${toText(v.name)} at ${formatValue('commit', v.commit, v).text}`;
+  // The whole SHA: it is what restores a deleted branch.
+  if (kind?.name === 'branch') return `${toText(v.name)} at commit ${isRecord(v.commit) ? toText(v.commit.id ?? '') : ''} ${isRecord(v.commit) ? toText(v.commit.title ?? '') : ''}`.trim();
   if (kind?.name === 'merge_request') return `!${toText(v.iid)} ${toText(v.title ?? '')}`;
   return summary(v);
 }

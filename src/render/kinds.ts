@@ -103,6 +103,12 @@ export const KINDS: readonly Kind[] = [
     columns: [c('tag', 'tag_name'), c('name', 'name'), c('released_at', 'released_at')],
   },
   {
+    name: 'tag',
+    marks: ['name', 'target', 'commit'],
+    fields: [f('name'), f('commit', 'commit'), f('message'), f('release', 'name'), f('protected'), f('target')],
+    columns: [c('name', 'name'), c('commit', 'commit', 'commit'), c('protected', 'protected')],
+  },
+  {
     name: 'branch',
     marks: ['name', 'commit', 'merged', 'protected'],
     fields: [f('name'), f('commit', 'commit'), f('merged'), f('protected'), f('default'), f('web_url')],
