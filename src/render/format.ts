@@ -8,7 +8,7 @@ import { isRecord, isScalar, num, summary, type Rec } from './shared.js';
 
 export type Format =
   | 'text' | 'person' | 'people' | 'labels' | 'milestone' | 'pipeline' | 'pipeline_status' | 'merge_status' | 'role'
-  | 'failure_reason' | 'artifacts' | 'duration' | 'time_stats' | 'commit' | 'position' | 'name' | 'can_merge' | 'tasks' | 'project_ref';
+  | 'failure_reason' | 'artifacts' | 'duration' | 'time_stats' | 'commit' | 'position' | 'name' | 'can_merge' | 'tasks' | 'project_ref' | 'runner';
 
 /** Access levels by name (GitLab's `Gitlab::Access`); any other value is shown as its number. */
 const ROLES: Readonly<Record<number, string>> = {
@@ -147,6 +147,9 @@ export function formatValue(format: Format, v: unknown, obj: Rec): Formatted {
       return isRecord(v) && typeof v.can_merge === 'boolean' ? { text: v.can_merge ? 'yes' : 'no', value: v.can_merge } : { text: toText(v), value: compactValue(v) };
     case 'tasks':
       return isRecord(v) ? { text: `${toText(v.completed_count ?? 0)} of ${toText(v.count ?? 0)} done`, value: pick(v, ['count', 'completed_count']) } : { text: toText(v), value: compactValue(v) };
+    case 'runner':
+      // A runner's description is the name people gave it; `name` is the runner program's.
+      return isRecord(v) ? { text: `${toText(v.description || v.name || '')} (#${toText(v.id ?? '?')})`, value: pick(v, ['id', 'description']) } : { text: toText(v), value: compactValue(v) };
     case 'project_ref':
       return { text: projectOf(obj), value: projectOf(obj) };
     default:

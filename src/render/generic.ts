@@ -88,6 +88,7 @@ function renderObject(input: RenderInput, obj: Rec): Rendered {
   const hidden: string[] = [];
   const listed: string[] = [];
   const done = new Set<string>();
+  for (const k of kind?.hides ?? []) if (!all && k in obj) { done.add(k); hidden.push(k); }
   let shownFields = 0;
 
   for (const kf of kind?.fields ?? []) {
@@ -241,7 +242,9 @@ function kindColumns(input: RenderInput, kind: Kind, records: Rec[]): ListColumn
       const read = (it: Rec): Formatted | undefined => kindField(it, { key: c.key, format: c.format });
       return { header: c.header, key: c.key, cell: (it) => cell(read(it)?.text ?? '', 100), value: (it) => read(it)?.value ?? null };
     });
-  if (kind.crossProject && !('project_id' in paramsOf(input)) && spansProjects(sample)) {
+  // Read without a project (a group's, the instance's): each item's project, as a path when GitLab gives one.
+  const unscoped = !('project_id' in actionOf(input).params) || !('project_id' in paramsOf(input));
+  if (kind.crossProject && unscoped && (spansProjects(sample) || !('project_id' in actionOf(input).params))) {
     cols.unshift({ header: 'project', key: 'project', cell: (it) => cell(projectOf(it), 100), value: (it) => projectOf(it) || null });
   }
   return cols;

@@ -27,6 +27,8 @@ export interface Kind {
   marks: readonly string[];
   fields: readonly KindField[];
   columns: readonly KindColumn[];
+  /** Fields the decision fields already say (a deprecated twin, a nested detail): listed by name only, never shown twice. */
+  hides?: readonly string[];
   /** Its lists can span projects: a list read without a project carries each item's project path. */
   crossProject?: true;
   /** Rendered as comment threads (src/render/threads.ts) rather than as fields or a table. */
@@ -58,6 +60,7 @@ export const KINDS: readonly Kind[] = [
     ],
     columns: [c('iid', 'iid'), c('title', 'title'), c('draft', 'draft'), c('author', 'author', 'person'), c('merge status', 'detailed_merge_status'),
       c('conflicts', 'has_conflicts')],
+    hides: ['merge_status', 'work_in_progress', 'assignee', 'pipeline', 'merged_by'],
     crossProject: true,
   },
   {
@@ -70,6 +73,7 @@ export const KINDS: readonly Kind[] = [
     ],
     columns: [c('iid', 'iid'), c('title', 'title'), c('state', 'state'), c('assignees', 'assignees', 'people'), c('labels', 'labels', 'labels'),
       c('milestone', 'milestone', 'milestone')],
+    hides: ['assignee'],
     crossProject: true,
   },
   {
@@ -77,7 +81,7 @@ export const KINDS: readonly Kind[] = [
     marks: ['stage', 'status', 'name', 'pipeline'],
     fields: [
       f('id'), f('name'), f('stage'), f('status'), f('failure_reason', 'failure_reason', 'failure_reason_text'), f('allow_failure'),
-      f('pipeline', 'pipeline'), f('ref'), f('duration', 'duration'), f('runner', 'name'), f('artifacts', 'artifacts'), f('user', 'person'), f('web_url'),
+      f('pipeline', 'pipeline'), f('ref'), f('duration', 'duration'), f('runner', 'runner'), f('artifacts', 'artifacts'), f('user', 'person'), f('web_url'),
     ],
     columns: [c('id', 'id'), c('name', 'name'), c('stage', 'stage'), c('status', 'status'), c('failure reason', 'failure_reason', undefined, true)],
   },
@@ -89,6 +93,7 @@ export const KINDS: readonly Kind[] = [
       f('web_url'),
     ],
     columns: [c('id', 'id'), c('ref', 'ref'), c('status', 'status'), c('source', 'source'), c('coverage', 'coverage', undefined, true)],
+    hides: ['detailed_status'],
   },
   {
     name: 'member',
@@ -116,7 +121,7 @@ export const KINDS: readonly Kind[] = [
   },
   {
     name: 'project',
-    marks: ['path_with_namespace', 'default_branch'],
+    marks: ['default_branch', 'visibility'],
     fields: [
       f('id'), f('path_with_namespace'), f('name'), f('visibility'), f('default_branch'), f('archived'), f('empty_repo'), f('open_issues_count'),
       f('topics', 'labels'), f('last_activity_at'), f('web_url'),
