@@ -10,8 +10,12 @@ import { actionAnnotations, actionTitle, FIELDS_SCHEMA, readFields, type Surface
 let byName: Map<string, Action> | undefined;
 const toolIndex = (): Map<string, Action> => (byName ??= new Map(catalog().actions.map((a) => [individualToolName(a), a])));
 
-/** Whether the tool takes `fields` (an action with a parameter of that name keeps its own). */
-const takesFields = (a: Action): boolean => !('fields' in a.params);
+/**
+ * Whether the tool takes `fields`: the tools that read (a write's answer already says its new state, and
+ * 1,000 tools each paying for the property would cost the listing ~15 %); an action with a parameter of
+ * that name keeps its own.
+ */
+const takesFields = (a: Action): boolean => !a.writes && !('fields' in a.params);
 
 function schemaOf(a: Action) {
   const base = actionSchema(a);

@@ -69,7 +69,7 @@ export function actionTitle(a: Action): string {
 }
 
 /** The `fields` argument of the execute paths: named fields to show whole, or every field. */
-export const FIELDS_SCHEMA: JsonSchema = { type: 'array', items: { type: 'string' }, description: 'Fields to show in full; ["all"] for every field' };
+export const FIELDS_SCHEMA: JsonSchema = { type: 'array', items: { type: 'string' }, description: 'Fields to show whole; ["all"]: every field' };
 const MAX_FIELDS = 50;
 
 /** The `fields` argument read: names, or 'all' (`"all"` or `["all"]`); a problem when it is neither. */
