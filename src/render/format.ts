@@ -8,7 +8,7 @@ import { isRecord, isScalar, num, summary, type Rec } from './shared.js';
 
 export type Format =
   | 'text' | 'person' | 'people' | 'labels' | 'milestone' | 'pipeline' | 'pipeline_status' | 'merge_status' | 'role'
-  | 'failure_reason' | 'artifacts' | 'duration' | 'time_stats' | 'commit' | 'position' | 'name' | 'can_merge' | 'tasks' | 'project_ref' | 'runner';
+  | 'failure_reason' | 'artifacts' | 'duration' | 'time_stats' | 'commit' | 'position' | 'name' | 'can_merge' | 'tasks' | 'project_ref' | 'runner' | 'assets' | 'count' | 'milestones' | 'release';
 
 /** Access levels by name (GitLab's `Gitlab::Access`); any other value is shown as its number. */
 const ROLES: Readonly<Record<number, string>> = {
@@ -150,6 +150,20 @@ export function formatValue(format: Format, v: unknown, obj: Rec): Formatted {
     case 'runner':
       // A runner's description is the name people gave it; `name` is the runner program's.
       return isRecord(v) ? { text: `${toText(v.description || v.name || '')} (#${toText(v.id ?? '?')})`, value: pick(v, ['id', 'description']) } : { text: toText(v), value: compactValue(v) };
+    case 'assets': {
+      // A release's assets: its links by name, and how many source archives.
+      if (!isRecord(v)) return { text: toText(v), value: compactValue(v) };
+      const links = Array.isArray(v.links) ? v.links.filter(isRecord).map((l) => toText(l.name ?? l.url ?? '')) : [];
+      const sources = Array.isArray(v.sources) ? v.sources.length : 0;
+      return { text: [...links, sources ? `${num(sources)} source archives` : ''].filter(Boolean).join(', ') || 'none', value: { links, sources } };
+    }
+    case 'milestones':
+      if (!Array.isArray(v) || v.length === 0) return none;
+      return { text: v.map((m) => (isRecord(m) ? toText(m.title ?? '') : toText(m))).join(', '), value: compactValue(v) };
+    case 'release':
+      return isRecord(v) ? { text: toText(v.tag_name ?? v.name ?? ''), value: compactValue(v) } : { text: 'none', value: null };
+    case 'count':
+      return Array.isArray(v) ? { text: `${num(v.length)}`, value: v.length } : { text: toText(v), value: compactValue(v) };
     case 'project_ref':
       return { text: projectOf(obj), value: projectOf(obj) };
     default:

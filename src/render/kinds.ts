@@ -104,13 +104,14 @@ export const KINDS: readonly Kind[] = [
   {
     name: 'release',
     marks: ['tag_name', 'released_at'],
-    fields: [f('tag_name'), f('name'), f('commit', 'commit'), f('released_at'), f('upcoming_release'), f('author', 'person'), f('milestones', 'labels')],
+    fields: [f('tag_name'), f('name'), f('commit', 'commit'), f('released_at'), f('upcoming_release'), f('author', 'person'), f('milestones', 'milestones'),
+      f('assets', 'assets'), f('evidences', 'count')],
     columns: [c('tag', 'tag_name'), c('name', 'name'), c('released_at', 'released_at')],
   },
   {
     name: 'tag',
     marks: ['name', 'target', 'commit'],
-    fields: [f('name'), f('commit', 'commit'), f('message'), f('release', 'name'), f('protected'), f('target')],
+    fields: [f('name'), f('commit', 'commit'), f('message'), f('release', 'release'), f('protected'), f('target')],
     columns: [c('name', 'name'), c('commit', 'commit', 'commit'), c('protected', 'protected')],
   },
   {

@@ -50,7 +50,7 @@ export default domain('release', 'Releases of a project and their asset links: l
   get: {
     summary: 'Get one release by its tag: notes, assets, milestones, evidence',
     rest: 'GET /projects/{project_id}/releases/{tag_name}',
-    shows: ['tag_name', 'name', 'commit', 'milestones'],
+    shows: ['tag_name', 'description', 'assets', 'milestones', 'evidences'],
     params: {
       project_id: id.project(),
       tag_name: tagName(),
