@@ -64,7 +64,7 @@ describe('real-shaped answers reach the assistant (issue #28)', () => {
     expect(md).toMatch(/- \*\*labels\*\*: GitLab Enterprise Edition, backend, database/);
     expect(md).toContain('- **source_branch**: delete-designs-v2');
     expect(st).toMatchObject({
-      detailed_merge_status: 'conflict', merge_status_text: 'conflict: blocked by merge conflicts', has_conflicts: true, draft: true,
+      detailed_merge_status: 'conflict', has_conflicts: true, draft: true,
       head_pipeline: { id: 77056819, status: 'failed', ref: 'delete-designs-v2' }, reviewers: ['tkuah'], milestone: '12.2', author: 'alexkalderimis',
     });
     expect(st.labels).toContain('backend');

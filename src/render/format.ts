@@ -102,7 +102,7 @@ export function formatValue(format: Format, v: unknown, obj: Rec): Formatted {
       return isRecord(v) ? { text: `${toText(v.title ?? '')}${v.state === 'closed' ? ' (closed)' : ''}`, value: compactValue(v) } : { text: 'none', value: null };
     case 'pipeline':
       if (!isRecord(v)) return { text: 'none', value: null };
-      return { text: pipelineText(v), value: pick(v, ['id', 'status', 'ref', 'sha']) };
+      return { text: pipelineText(v), value: pick(v, ['id', 'status', 'ref']) };
     case 'pipeline_status': {
       const label = isRecord(obj.detailed_status) ? obj.detailed_status.label : undefined;
       const t = toText(v);
@@ -131,7 +131,8 @@ export function formatValue(format: Format, v: unknown, obj: Rec): Formatted {
       if (!isRecord(v)) return { text: toText(v), value: compactValue(v) };
       const spent = v.human_total_time_spent ?? (typeof v.total_time_spent === 'number' && v.total_time_spent ? durationText(v.total_time_spent) : null);
       const est = v.human_time_estimate ?? (typeof v.time_estimate === 'number' && v.time_estimate ? durationText(v.time_estimate) : null);
-      return { text: spent || est ? `spent ${spent ? toText(spent) : 'none'}, estimate ${est ? toText(est) : 'none'}` : 'none', value: pick(v, ['time_estimate', 'total_time_spent', 'human_time_estimate', 'human_total_time_spent']) };
+      if (!spent && !est) return { text: 'none', value: null };
+      return { text: `spent ${spent ? toText(spent) : 'none'}, estimate ${est ? toText(est) : 'none'}`, value: pick(v, ['time_estimate', 'total_time_spent']) };
     }
     case 'commit': {
       if (!isRecord(v)) return { text: toText(v), value: compactValue(v) };
@@ -144,7 +145,7 @@ export function formatValue(format: Format, v: unknown, obj: Rec): Formatted {
     case 'name':
       return { text: summary(v), value: compactValue(v) };
     case 'can_merge':
-      return isRecord(v) && typeof v.can_merge === 'boolean' ? { text: v.can_merge ? 'yes' : 'no', value: v.can_merge } : { text: toText(v), value: compactValue(v) };
+      return isRecord(v) && typeof v.can_merge === 'boolean' ? { text: `can_merge ${v.can_merge ? 'true' : 'false'}`, value: { can_merge: v.can_merge } } : { text: toText(v), value: compactValue(v) };
     case 'tasks':
       return isRecord(v) ? { text: `${toText(v.completed_count ?? 0)} of ${toText(v.count ?? 0)} done`, value: pick(v, ['count', 'completed_count']) } : { text: toText(v), value: compactValue(v) };
     case 'runner':

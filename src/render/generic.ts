@@ -28,6 +28,8 @@ const SMALL_OBJECT_FIELDS = 8;
 const LONG_TEXT_KEYS = new Set(['description', 'body', 'note', 'message', 'content', 'text', 'release_description']);
 const TITLE_KEYS = ['title', 'name', 'path_with_namespace', 'full_path', 'fullPath', 'tag_name', 'username', 'file_name', 'ref', 'short_id', 'sha'];
 const MAX_FIELDS = 20;
+/** Beside a kind's decision fields, at least this many others (its ids and dates) are listed. */
+const MIN_OTHER_FIELDS = 4;
 const MAX_LONG_TEXT = 4000;
 
 function isLongText(key: string, v: unknown): v is string {
@@ -99,8 +101,8 @@ function renderObject(input: RenderInput, obj: Rec): Rendered {
     shownFields++;
     lines.push(`- **${inline(kf.key, 60)}**: ${inline(r.text, 600)}`);
     structured[kf.key] = r.value;
-    if (kf.words && r.text !== toText(r.value)) structured[kf.words] = r.text;
   }
+  const kindShown = shownFields;
   for (const key of ordered) {
     const v = obj[key];
     if (done.has(key) || named.has(key) || !present(v)) continue;
@@ -108,7 +110,7 @@ function renderObject(input: RenderInput, obj: Rec): Rendered {
       longTexts.push([key, v]);
       continue;
     }
-    if (!all && shownFields >= MAX_FIELDS) {
+    if (!all && shownFields >= Math.max(MAX_FIELDS, kindShown + MIN_OTHER_FIELDS)) {
       hidden.push(key);
       continue;
     }
@@ -116,8 +118,10 @@ function renderObject(input: RenderInput, obj: Rec): Rendered {
     lines.push(`- **${inline(key, 60)}**: ${all && !isScalar(v) ? code(toText(v)) : fieldValue(v)}`);
     listed.push(key);
   }
+  // An object of a known kind keeps its decision fields and ids (issue #13 §2: all blocks ≤ 1.5× the Markdown).
   const small = listed.length <= SMALL_OBJECT_FIELDS;
-  for (const key of listed) if (all || small || KEY_FIELDS.has(key)) structured[key] = all ? obj[key] : compactValue(obj[key]);
+  const keep = (key: string): boolean => all || (kind ? ITEM_IDS.includes(key) : small || KEY_FIELDS.has(key));
+  for (const key of listed) if (keep(key)) structured[key] = all ? obj[key] : compactValue(obj[key]);
   if (shownFields === 0 && longTexts.length === 0 && named.size === 0) lines.push('(no fields)');
   if (hidden.length) {
     lines.push('', `Other fields (not shown): ${inline(hidden.slice(0, 40).join(', '), 1000)}${hidden.length > 40 ? ` and ${num(hidden.length - 40)} more` : ''}`);

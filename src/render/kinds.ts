@@ -9,8 +9,6 @@ import type { Rec } from './shared.js';
 export interface KindField {
   key: string;
   format?: Format;
-  /** A structuredContent key beside the field carrying its reading in words (e.g. `role` beside `access_level`). */
-  words?: string;
 }
 
 export interface KindColumn {
@@ -35,7 +33,7 @@ export interface Kind {
   threads?: true;
 }
 
-const f = (key: string, format?: Format, words?: string): KindField => ({ key, ...(format ? { format } : {}), ...(words ? { words } : {}) });
+const f = (key: string, format?: Format): KindField => ({ key, ...(format ? { format } : {}) });
 const c = (header: string, key: string, format?: Format, whenPresent?: boolean): KindColumn => ({ header, key, ...(format ? { format } : {}), ...(whenPresent ? { whenPresent } : {}) });
 
 /** First match wins: the more specific kinds come first. */
@@ -53,10 +51,10 @@ export const KINDS: readonly Kind[] = [
     name: 'merge_request',
     marks: ['iid', 'source_branch', 'target_branch'],
     fields: [
-      f('iid'), f('title'), f('state'), f('draft'), f('detailed_merge_status', 'merge_status', 'merge_status_text'), f('has_conflicts'),
+      f('iid'), f('title'), f('state'), f('draft'), f('detailed_merge_status', 'merge_status'), f('has_conflicts'),
       f('blocking_discussions_resolved'), f('head_pipeline', 'pipeline'), f('approved'), f('approvals_left'), f('source_branch'), f('target_branch'),
       f('author', 'person'), f('assignees', 'people'), f('reviewers', 'people'), f('labels', 'labels'), f('milestone', 'milestone'),
-      f('merge_when_pipeline_succeeds'), f('changes_count'), f('merge_error'), f('user', 'can_merge'), f('sha'), f('web_url'),
+      f('merge_when_pipeline_succeeds'), f('merge_error'), f('user', 'can_merge'), f('sha')
     ],
     columns: [c('iid', 'iid'), c('title', 'title'), c('draft', 'draft'), c('author', 'author', 'person'), c('merge status', 'detailed_merge_status'),
       c('conflicts', 'has_conflicts')],
@@ -69,7 +67,7 @@ export const KINDS: readonly Kind[] = [
     fields: [
       f('iid'), f('title'), f('state'), f('confidential'), f('author', 'person'), f('assignees', 'people'), f('labels', 'labels'),
       f('milestone', 'milestone'), f('due_date'), f('weight'), f('time_stats', 'time_stats'), f('task_completion_status', 'tasks'), f('epic', 'name'),
-      f('health_status'), f('user_notes_count'), f('merge_requests_count'), f('closed_by', 'person'), f('web_url'),
+      f('health_status'), f('user_notes_count'), f('merge_requests_count'), f('closed_by', 'person')
     ],
     columns: [c('iid', 'iid'), c('title', 'title'), c('state', 'state'), c('assignees', 'assignees', 'people'), c('labels', 'labels', 'labels'),
       c('milestone', 'milestone', 'milestone')],
@@ -80,8 +78,8 @@ export const KINDS: readonly Kind[] = [
     name: 'job',
     marks: ['stage', 'status', 'name', 'pipeline'],
     fields: [
-      f('id'), f('name'), f('stage'), f('status'), f('failure_reason', 'failure_reason', 'failure_reason_text'), f('allow_failure'),
-      f('pipeline', 'pipeline'), f('ref'), f('duration', 'duration'), f('runner', 'runner'), f('artifacts', 'artifacts'), f('user', 'person'), f('web_url'),
+      f('id'), f('name'), f('stage'), f('status'), f('failure_reason', 'failure_reason'), f('allow_failure'),
+      f('pipeline', 'pipeline'), f('ref'), f('duration', 'duration'), f('runner', 'runner'), f('artifacts', 'artifacts'), f('user', 'person')
     ],
     columns: [c('id', 'id'), c('name', 'name'), c('stage', 'stage'), c('status', 'status'), c('failure reason', 'failure_reason', undefined, true)],
   },
@@ -90,7 +88,7 @@ export const KINDS: readonly Kind[] = [
     marks: ['id', 'ref', 'sha', 'status'],
     fields: [
       f('id'), f('status', 'pipeline_status'), f('ref'), f('sha'), f('source'), f('coverage'), f('duration', 'duration'), f('user', 'person'),
-      f('web_url'),
+     
     ],
     columns: [c('id', 'id'), c('ref', 'ref'), c('status', 'status'), c('source', 'source'), c('coverage', 'coverage', undefined, true)],
     hides: ['detailed_status'],
@@ -98,7 +96,7 @@ export const KINDS: readonly Kind[] = [
   {
     name: 'member',
     marks: ['username', 'access_level'],
-    fields: [f('username'), f('name'), f('access_level', 'role', 'role'), f('expires_at'), f('state'), f('membership_state')],
+    fields: [f('username'), f('name'), f('access_level', 'role'), f('expires_at'), f('state'), f('membership_state')],
     columns: [c('username', 'username'), c('name', 'name'), c('role', 'access_level', 'role')],
   },
   {
@@ -117,7 +115,7 @@ export const KINDS: readonly Kind[] = [
   {
     name: 'branch',
     marks: ['name', 'commit', 'merged', 'protected'],
-    fields: [f('name'), f('commit', 'commit'), f('merged'), f('protected'), f('default'), f('web_url')],
+    fields: [f('name'), f('commit', 'commit'), f('merged'), f('protected'), f('default')],
     columns: [c('name', 'name'), c('commit', 'commit', 'commit'), c('merged', 'merged'), c('protected', 'protected')],
   },
   {
@@ -125,7 +123,7 @@ export const KINDS: readonly Kind[] = [
     marks: ['default_branch', 'visibility'],
     fields: [
       f('id'), f('path_with_namespace'), f('name'), f('visibility'), f('default_branch'), f('archived'), f('empty_repo'), f('open_issues_count'),
-      f('topics', 'labels'), f('last_activity_at'), f('web_url'),
+      f('topics', 'labels'), f('last_activity_at')
     ],
     columns: [c('id', 'id'), c('path', 'path_with_namespace'), c('visibility', 'visibility'), c('default_branch', 'default_branch'),
       c('archived', 'archived', undefined, true)],
