@@ -266,9 +266,10 @@ function namedColumns(input: RenderInput, columns: ListColumn[]): ListColumn[] {
   return input.show.filter((k) => !have.has(k)).map((k) => ({ header: k, key: k, cell: (it) => cell(isScalar(it[k]) ? it[k] : toText(it[k]), 4000), value: (it) => it[k] ?? null }));
 }
 
-function structuredItem(item: Rec, columns: ListColumn[]): Rec {
+function structuredItem(item: Rec, columns: ListColumn[], scoped = false): Rec {
   const out: Rec = {};
-  for (const k of ITEM_IDS) if (item[k] !== undefined) out[k] = compactValue(item[k]);
+  // A list read in one project: its project id is the call's, not repeated on every item.
+  for (const k of ITEM_IDS) if (item[k] !== undefined && !(scoped && k === 'project_id')) out[k] = compactValue(item[k]);
   for (const c of columns) out[c.key] = c.value(item);
   return out;
 }
@@ -305,7 +306,7 @@ function renderList(input: RenderInput, list: unknown[]): Rendered {
     for (const v of shown) {
       if (isRecord(v)) {
         lines.push(`| ${columns.map((c) => c.cell(v)).join(' | ')} |`);
-        items.push(input.show === 'all' ? v : structuredItem(v, columns));
+        items.push(input.show === 'all' ? v : structuredItem(v, columns, kind !== undefined && 'project_id' in paramsOf(input)));
       } else {
         lines.push(`| ${[cell(summary(v) || toText(v), 100), ...columns.slice(1).map(() => '')].join(' | ')} |`);
         items.push(compactValue(v));

@@ -123,7 +123,7 @@ export const KINDS: readonly Kind[] = [
     marks: ['default_branch', 'visibility'],
     fields: [
       f('id'), f('path_with_namespace'), f('name'), f('visibility'), f('default_branch'), f('archived'), f('empty_repo'), f('open_issues_count'),
-      f('topics', 'labels'), f('last_activity_at')
+      f('topics', 'labels'), f('last_activity_at'), f('web_url')
     ],
     columns: [c('id', 'id'), c('path', 'path_with_namespace'), c('visibility', 'visibility'), c('default_branch', 'default_branch'),
       c('archived', 'archived', undefined, true)],
