@@ -48,7 +48,7 @@ export interface Formatted {
 const none: Formatted = { text: 'none', value: [] };
 
 /** An access level as `Developer (30)`. */
-export function roleName(level: unknown): string | undefined {
+function roleName(level: unknown): string | undefined {
   const n = typeof level === 'number' ? level : typeof level === 'string' && /^\d+$/.test(level) ? Number(level) : NaN;
   if (!Number.isInteger(n)) return undefined;
   return ROLES[n] ?? String(n);
@@ -71,7 +71,7 @@ function durationText(seconds: number): string {
 }
 
 /** A pipeline by identity and state: `#1002 failed (feature/login-fix)`, its detailed label when it says more. */
-export function pipelineText(p: Rec): string {
+function pipelineText(p: Rec): string {
   const label = isRecord(p.detailed_status) && typeof p.detailed_status.label === 'string' ? p.detailed_status.label : '';
   const status = toText(p.status ?? '');
   const words = label && label.replace(/\s+/g, '_') !== status && label !== status ? `${status} (${label})` : status;

@@ -11,7 +11,7 @@ export interface KindField {
   format?: Format;
 }
 
-export interface KindColumn {
+interface KindColumn {
   header: string;
   key: string;
   format?: Format;
