@@ -496,3 +496,57 @@ describe('diff renderer', () => {
     expect(r.structured.pagination).toEqual(p);
   });
 });
+
+// ---------------------------------------------------------------- threads (issue #28)
+
+describe('comment threads', () => {
+  const note = (id: number, body: string, extra: Record<string, unknown> = {}) => ({
+    id, type: 'DiscussionNote', body, author: { id: 1, username: 'root', name: 'Root' }, created_at: '2024-05-01T10:00:00Z', system: false,
+    noteable_id: 3, noteable_type: 'Commit', noteable_iid: null, resolvable: false, ...extra,
+  });
+
+  it('a commit thread and a snippet comment: every note with its author and body, none marked resolvable', () => {
+    const list = [
+      { id: 'd1', individual_note: false, notes: [note(1, 'discussion text'), note(2, 'reply to the discussion')] },
+      { id: 'd2', individual_note: true, notes: [note(3, 'a single comment', { type: null, noteable_type: 'Snippet' })] },
+    ];
+    const { markdown, structured } = render(undefined, list, {}, { id: 'repository.commit_discussion_list', domain: 'repository', name: 'commit_discussion_list' });
+    expect(markdown).toContain('### Thread 1\n\nid: `d1`, 2 notes\n- @root, 2024-05-01T10:00:00Z: discussion text\n- @root, 2024-05-01T10:00:00Z: reply to the discussion');
+    expect(markdown).toContain('### Comment 2\n\nid: `d2`, 1 note\n- @root, 2024-05-01T10:00:00Z: a single comment');
+    expect(markdown).not.toContain('unresolved');
+    expect((structured.items as Array<Record<string, unknown>>)[0]).toEqual({
+      id: 'd1', individual_note: false,
+      notes: [{ id: 1, author: 'root', created_at: '2024-05-01T10:00:00Z', body: 'discussion text' }, { id: 2, author: 'root', created_at: '2024-05-01T10:00:00Z', body: 'reply to the discussion' }],
+    });
+  });
+
+  it("an epic's threads (GraphQL: resolution on the thread, notes as a connection)", () => {
+    const nodes = [
+      { id: 'gid://gitlab/Discussion/abc', resolvable: true, resolved: false, createdAt: '2024-05-02T09:00:00Z',
+        notes: { nodes: [{ id: 'gid://gitlab/Note/9', body: 'Is the scope final?', system: false, internal: false, createdAt: '2024-05-02T09:00:00Z', author: { username: 'alice' } }] } },
+    ];
+    const { markdown, structured } = render(undefined, nodes, {}, { id: 'group.epic_discussion_list', domain: 'group', name: 'epic_discussion_list' });
+    expect(markdown).toContain('1 unresolved thread.');
+    expect(markdown).toContain('### Thread 1 — unresolved');
+    expect(markdown).toContain('- @alice, 2024-05-02T09:00:00Z: Is the scope final?');
+    expect((structured.items as Array<Record<string, unknown>>)[0]).toMatchObject({ resolvable: true, resolved: false, notes: [{ author: 'alice', body: 'Is the scope final?' }] });
+  });
+
+  it('a long body is cut with a marker that says how to read it whole; fields: ["body"] shows it whole', () => {
+    const long = `${'x'.repeat(700)}END`;
+    const list = [{ id: 'd', individual_note: true, notes: [note(1, long)] }];
+    const cut = render(undefined, list, {}, { id: 'issue.discussion_list', domain: 'issue', name: 'discussion_list' });
+    expect(cut.markdown).toContain('… \\[cut: 103 more characters; call again with "fields": \\["body"\\] to read it whole\\]');
+    expect(cut.markdown).not.toContain('END');
+    const whole = renderFor()({ action: { id: 'issue.discussion_list', domain: 'issue', name: 'discussion_list', method: 'GET', params: {} } as unknown as RenderInput['action'], params: {}, data: list, show: ['body'] });
+    expect(whole.markdown).toContain('END');
+  });
+
+  it('a resolved discussion answer says resolved', () => {
+    const d = { id: 'd9', individual_note: false, notes: [note(1, 'fixed', { type: 'DiffNote', resolvable: true, resolved: true, position: { new_path: 'a.ts', new_line: 4, old_path: 'a.ts', old_line: null } })] };
+    const { markdown, structured } = render(undefined, d, {}, { id: 'mr_review.discussion_resolve', domain: 'mr_review', name: 'discussion_resolve', method: 'PUT' });
+    expect(markdown.split('\n')[0]).toBe('## Thread (resolved)');
+    expect(markdown).toContain('(on a.ts:4, resolved): fixed');
+    expect(structured).toMatchObject({ id: 'd9', resolvable: true, resolved: true, position: 'a.ts:4' });
+  });
+});

@@ -3,7 +3,7 @@ import type { Pagination, RenderInput, Rendered, Renderer } from './types.js';
 import { cell, code, fence, heading, inline, linkCell, quote, stripControl, toText } from './contain.js';
 import { formatValue, projectOf, type Format, type Formatted } from './format.js';
 import { kindOf, type Kind, type KindField } from './kinds.js';
-import { renderThreads } from './threads.js';
+import { notesOf, renderThreads } from './threads.js';
 import { paginationLine } from './pagination.js';
 import { compactValue } from './compact.js';
 import { isRecord, isScalar, present, num, actionOf, paramsOf, thingsOf, summary, withNextSteps, cutText, Rec } from './shared.js';
@@ -76,7 +76,7 @@ function kindField(obj: Rec, kf: KindField): Formatted | undefined {
  */
 function renderObject(input: RenderInput, obj: Rec): Rendered {
   const kind = kindOf(obj);
-  if (kind?.threads && Array.isArray(obj.notes)) return renderThreads(input, obj);
+  if (kind?.threads && notesOf(obj)) return renderThreads(input, obj);
   const keys = Object.keys(obj);
   const ordered = [...IDENTIFIER_KEYS.filter((k) => k in obj), ...keys.filter((k) => !IDENTIFIER_KEYS.includes(k))];
   const titleKey = TITLE_KEYS.find((k) => isScalar(obj[k]) && obj[k] !== '');

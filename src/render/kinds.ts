@@ -39,6 +39,8 @@ const c = (header: string, key: string, format?: Format, whenPresent?: boolean):
 /** First match wins: the more specific kinds come first. */
 export const KINDS: readonly Kind[] = [
   { name: 'discussion', marks: ['individual_note', 'notes'], fields: [f('id'), f('individual_note')], columns: [], threads: true },
+  // GraphQL's threads (an epic's): resolution said of the thread, its notes a connection.
+  { name: 'graphql_discussion', marks: ['resolvable', 'resolved', 'notes'], fields: [f('id'), f('resolved')], columns: [], threads: true },
   {
     name: 'note',
     marks: ['body', 'noteable_type'],

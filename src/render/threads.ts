@@ -13,6 +13,14 @@ const MAX_THREADS = 100;
 
 const showsBodies = (input: RenderInput): boolean => input.show === 'all' || (Array.isArray(input.show) && (input.show.includes('body') || input.show.includes('notes')));
 
+/** A thread's notes: a list (REST), or a connection's nodes (GraphQL, e.g. an epic's threads). */
+export function notesOf(d: Rec): Rec[] | undefined {
+  const n = d.notes;
+  if (Array.isArray(n)) return n.filter(isRecord);
+  if (isRecord(n) && Array.isArray(n.nodes)) return n.nodes.filter(isRecord);
+  return undefined;
+}
+
 interface NoteOut {
   text: string;
   value: Rec;
@@ -27,9 +35,10 @@ function note(input: RenderInput, n: Rec): NoteOut {
   const place = positionText(n.position);
   const state = n.resolvable === true ? (n.resolved === true ? 'resolved' : 'unresolved') : '';
   const tags = [n.system === true ? 'system' : '', place ? `on ${place}` : '', state].filter(Boolean);
-  const head = `${inline(author, 80)}${n.created_at ? `, ${inline(n.created_at, 40)}` : ''}${tags.length ? ` (${inline(tags.join(', '), 300)})` : ''}`;
-  const text = /\n/.test(shown) ? `- ${head}:\n${quote(shown + marker).replace(/^/gm, '  ')}` : `- ${head}: ${inline(shown, MAX_BODY + 10)}${inline(marker)}`;
-  const value: Rec = { id: n.id, author: author === 'someone' ? null : author.slice(1), created_at: n.created_at ?? null, body: shown + marker };
+  const head = `${inline(author, 80)}${n.created_at ?? n.createdAt ? `, ${inline(n.created_at ?? n.createdAt, 40)}` : ''}${tags.length ? ` (${inline(tags.join(', '), 300)})` : ''}`;
+  const created = n.created_at ?? n.createdAt;
+  const text = /\n/.test(shown) ? `- ${head}:\n${quote(shown + marker).replace(/^/gm, '  ')}` : `- ${head}: ${inline(shown, whole ? undefined : MAX_BODY + 10)}${inline(marker)}`;
+  const value: Rec = { id: n.id, author: author === 'someone' ? null : author.slice(1), created_at: created ?? null, body: shown + marker };
   if (n.system === true) value.system = true;
   if (place) value.position = place;
   if (n.resolvable === true) value.resolved = n.resolved === true;
@@ -38,9 +47,10 @@ function note(input: RenderInput, n: Rec): NoteOut {
 
 /** One discussion: its heading line (place, resolved state, id to reply or resolve with) and its notes. */
 function thread(input: RenderInput, d: Rec, index: number): { lines: string[]; value: Rec } {
-  const notes = Array.isArray(d.notes) ? d.notes.filter(isRecord) : [];
-  const resolvable = notes.some((n) => n.resolvable === true);
-  const resolved = resolvable && notes.every((n) => n.resolvable !== true || n.resolved === true);
+  const notes = notesOf(d) ?? [];
+  // GraphQL says it of the thread; REST of each note.
+  const resolvable = d.resolvable === true || notes.some((n) => n.resolvable === true);
+  const resolved = resolvable && (typeof d.resolved === 'boolean' ? d.resolved : notes.every((n) => n.resolvable !== true || n.resolved === true));
   const place = positionText(notes[0]?.position);
   const kind = d.individual_note === true ? 'Comment' : 'Thread';
   const state = resolvable ? (resolved ? 'resolved' : 'unresolved') : '';
@@ -65,8 +75,8 @@ export function renderThreads(input: RenderInput, data: Rec | unknown[]): Render
   const things = thingsOf(input);
   const lines: string[] = [`## ${heading(things.charAt(0).toUpperCase() + things.slice(1))} (${num(items.length)})`];
   const values: Rec[] = [];
-  if (shown.every((x) => Array.isArray(x.notes))) {
-    const open = shown.filter((d) => Array.isArray(d.notes) && d.notes.some((n) => isRecord(n) && n.resolvable === true && n.resolved !== true)).length;
+  if (shown.every((x) => notesOf(x) !== undefined)) {
+    const open = shown.filter((d) => (d.resolvable === true && d.resolved === false) || (notesOf(d) ?? []).some((n) => n.resolvable === true && n.resolved !== true)).length;
     if (open) lines.push('', `${num(open)} unresolved thread${open === 1 ? '' : 's'}.`);
     shown.forEach((d, i) => {
       const t = thread(input, d, i);
