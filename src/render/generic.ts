@@ -45,6 +45,9 @@ function fieldValue(v: unknown): string {
     return inline(shown.join(', '), 600) + more;
   }
   if (isRecord(v)) {
+    // A pipeline or a commit nested in an object of no known kind, by identity and state (a commit's last_pipeline).
+    if (kindOf(v)?.name === 'pipeline') return inline(formatValue('pipeline', v, v).text, 200);
+    if ('short_id' in v && 'title' in v) return inline(formatValue('commit', v, v).text, 300);
     const s = summary(v);
     if (s) return inline(s, 200);
     const json = toText(v);
