@@ -165,8 +165,23 @@ export function renderNotices(entries, self) {
     out.push(e.texts.join('\n\n'));
     for (const notice of e.notices) out.push('', 'NOTICE:', '', notice);
   }
+  out.push(...dataNotices());
   out.push('');
   return out.join('\n');
+}
+
+/**
+ * Data from other projects that the source repository holds for its tests (not in dist/bundle/):
+ * scripts/third-party-licenses/data/*.txt, each `Data:`, `License:` and `Source:` lines, a blank line, the licence text.
+ */
+function dataNotices(dir = join(VENDORED_LICENSES, 'data')) {
+  if (!existsSync(dir)) return [];
+  const out = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.txt')).sort()) {
+    const [head, ...rest] = readFileSync(join(dir, file), 'utf8').split(/\n\s*\n/);
+    out.push('', '-'.repeat(79), '', `Test data in the source repository (not in dist/bundle/), from ${file.replace(/\.txt$/, '')}:`, head.trim(), '', rest.join('\n\n').trim());
+  }
+  return out;
 }
 
 export function writeNotices(metafile, root = ROOT) {

@@ -40,7 +40,9 @@ function schemaProblems(a: Action): string[] {
     if (spec.enum && spec.enum.length === 0) out.push(`param ${name} has an empty enum`);
     if (name === 'confirm' && !a.confirmWhen) out.push('confirm is reserved (an action declares it only with confirmWhen)');
   }
-  out.push(...confirmWhenProblems(a), ...errorHintProblems(a));
+  out.push(...confirmWhenProblems(a), ...errorHintProblems(a), ...beforeProblems(a));
+  for (const f of a.shows ?? []) if (!/^[a-z][a-z0-9_]*$/.test(f)) out.push(`shows names ${f}, not a GitLab field name`);
+  if (a.shows && new Set(a.shows).size !== a.shows.length) out.push('shows names a field twice');
   // Parameter notes (checked against GitLab's definitions by test/rest-params.test.ts): one-line reasons.
   for (const [n, why] of Object.entries(a.narrowed ?? {})) {
     if (!why.trim() || why.includes('\n')) out.push(`narrowed.${n} needs a one-line reason`);
@@ -82,6 +84,22 @@ function confirmWhenProblems(a: Action): string[] {
     expect(when.arms.unlessFalse, 'boolean');
     if (!when.arms.whenTrue.length && !when.arms.whenGiven.length) out.push('confirmWhen.arms names nothing that arms');
   }
+  return out;
+}
+
+/** `before`: reads (GET) of the action's own params, each under its own snake_case label, a warning on one line. */
+function beforeProblems(a: Action): string[] {
+  const out: string[] = [];
+  const labels = new Set<string>();
+  for (const b of a.before ?? []) {
+    const [method, target = ''] = b.rest.split(/\s+/, 2);
+    if (method !== 'GET') out.push(`before ${b.rest}: only reads (GET) are sent before an action`);
+    for (const [, name] of target.matchAll(/\{([^}]+)\}/g)) if (!a.params[name]) out.push(`before ${b.rest}: {${name}} is not a param`);
+    if (!/^[a-z][a-z0-9_]*$/.test(b.label) || labels.has(b.label)) out.push(`before label ${b.label} must be snake_case and unique`);
+    labels.add(b.label);
+    if (b.warn !== undefined && (!b.warn.trim() || /[\r\n]/.test(b.warn) || b.warn.length > 200)) out.push('a before warning is empty, spans lines or is longer than 200 characters');
+  }
+  if (a.before && !a.writes) out.push('before on an action that does not write (a read shows what it reads)');
   return out;
 }
 

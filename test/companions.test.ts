@@ -188,7 +188,9 @@ describe('one call where the UI takes one step', () => {
       project_id: 1, file_path: 'docs/guide.md', branch: 'main', commit_message: 'Fix wording', old_text: 'Run `npm test`', new_text: 'Run `npm run check`',
     });
     expect(r.isError, text(r)).toBeFalsy();
-    expect(sent()).toEqual(['GET /api/v4/projects/1/repository/files/docs%2Fguide.md', 'HEAD /api/v4/projects/1/repository/files/docs%2Fguide.md', 'PUT /api/v4/projects/1/repository/files/docs%2Fguide.md']);
+    expect(sent()).toEqual(['GET /api/v4/projects/1/repository/files/docs%2Fguide.md', 'HEAD /api/v4/projects/1/repository/files/docs%2Fguide.md', 'PUT /api/v4/projects/1/repository/files/docs%2Fguide.md',
+      // The write confirms its commit: the branch is read after it (#28).
+      'GET /api/v4/projects/1/repository/branches/main']);
     const [read, , put] = apiRequests(sb);
     expect(read.query).toMatchObject({ ref: 'main' });
     expect(put.body).toEqual({

@@ -79,16 +79,18 @@ const enc = getEncoding('o200k_base');
 const tokens = (s: string) => enc.encode(s).length;
 
 describe('what a get result carries besides its Markdown', () => {
-  it('issue.get: the embedded resource is the identity and state; structuredContent the key fields, nested objects by name, no long text', async () => {
+  it('issue.get: the embedded resource is the identity and state; structuredContent the decision fields and ids, nested objects by name, no long text', async () => {
     const r = await srv.call('forge_execute_action', { action: 'issue.get', params: { project_id: 1, issue_iid: 1 } });
     expect(r.isError).toBeFalsy();
     expect(r.content).toHaveLength(2);
     expect(r.content[1]!.resource).toMatchObject({ uri: 'forge://project/1/issue/1', mimeType: 'application/json' });
     expect(JSON.parse(r.content[1]!.resource!.text!)).toEqual({ id: 101, iid: 1, project_id: 1, state: 'opened' });
+    // Issue #28: an issue's decision fields (confidential, weight, tasks, counts...) replace its dates and address,
+    // which stay in the Markdown.
     expect(r.structuredContent).toEqual({
-      id: 101, iid: 1, project_id: 1, title: 'Login page returns 500 when the password contains unicode', state: 'opened',
-      web_url: `${sb.url}/demo-group/demo-project/-/issues/1`, author: 'demo', created_at: '2026-01-06T09:14:07.000Z', updated_at: '2026-01-08T09:14:07.000Z',
-      labels: ['bug', 'security', 'priority::high'], milestone: 'v1.2', assignees: ['alice'],
+      id: 101, iid: 1, project_id: 1, title: 'Login page returns 500 when the password contains unicode', state: 'opened', confidential: false,
+      author: 'demo', labels: ['bug', 'security', 'priority::high'], milestone: 'v1.2', assignees: ['alice'], weight: 3, time_stats: null,
+      task_completion_status: { count: 2, completed_count: 1 }, user_notes_count: 2, merge_requests_count: 0,
     });
     // The description and the other listed fields are in the Markdown.
     const md = r.content[0]!.text!;
@@ -96,15 +98,17 @@ describe('what a get result carries besides its Markdown', () => {
     expect(md).toContain('- **upvotes**: 4');
   });
 
-  it('merge_request.get: branches, people and the sha; counters only in the Markdown', async () => {
+  it('merge_request.get: merge status, conflicts, head pipeline, branches, people and the sha; counters only in the Markdown', async () => {
     const r = await srv.call('forge_execute_action', { action: 'merge_request.get', params: { project_id: 1, merge_request_iid: 1 } });
     expect(JSON.parse(r.content[1]!.resource!.text!)).toEqual({ id: 501, iid: 1, project_id: 1, state: 'opened' });
+    // Issue #28: the merge request's decision fields replace its dates and address (in the Markdown).
     expect(r.structuredContent).toEqual({
       id: 501, iid: 1, project_id: 1, title: 'Handle unicode passwords in login', state: 'opened', sha: 'd75e8c13478d905bc82c17212645558de6b7bd49',
-      web_url: `${sb.url}/demo-group/demo-project/-/merge_requests/1`, author: 'alice', created_at: '2026-02-05T09:14:07.000Z', updated_at: '2026-02-06T09:14:07.000Z',
-      target_branch: 'main', source_branch: 'feature/login-fix', assignees: ['alice'], reviewers: ['bob'],
+      author: 'alice', target_branch: 'main', source_branch: 'feature/login-fix', assignees: ['alice'], reviewers: ['bob'], draft: false,
+      detailed_merge_status: 'mergeable', has_conflicts: false, blocking_discussions_resolved: false, head_pipeline: { id: 1002, status: 'failed', ref: 'feature/login-fix' },
+      labels: ['bug', 'security'], milestone: 'v1.2', merge_when_pipeline_succeeds: false, user: { can_merge: true },
     });
-    expect(r.content[0]!.text).toContain('- **user_notes_count**: 3');
+    expect(r.content[0]!.text).toContain(`- **web_url**: ${sb.url}/demo-group/demo-project/-/merge_requests/1`);
   });
 
   it('a long text the Markdown cuts is carried whole (and cleaned) in structuredContent', async () => {

@@ -26,11 +26,13 @@ describe('pre-checks', () => {
     expect(text(r)).toMatch(/does not exist on that branch; add it with repository.file_create/);
     expect(sent()).toEqual(['HEAD /api/v4/projects/1/repository/files/nope.txt']);
   });
-  it('file_create writes a new file after the check', async () => {
+  it('file_create writes a new file after the check, then reads the branch for the commit it made (issue #28)', async () => {
     sb.clearLog();
     const r = await run('repository.file_create', { project_id: 1, file_path: 'docs/new.md', branch: 'main', content: 'x', commit_message: 'x' });
     expect(r.isError, text(r)).toBeFalsy();
-    expect(sent()).toEqual(['HEAD /api/v4/projects/1/repository/files/docs%2Fnew.md', 'POST /api/v4/projects/1/repository/files/docs%2Fnew.md']);
+    expect(sent()).toEqual([
+      'HEAD /api/v4/projects/1/repository/files/docs%2Fnew.md', 'POST /api/v4/projects/1/repository/files/docs%2Fnew.md', 'GET /api/v4/projects/1/repository/branches/main',
+    ]);
   });
 });
 

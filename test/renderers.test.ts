@@ -43,27 +43,30 @@ describe('generic renderer', () => {
     expect(render(undefined, null, {}, { nextSteps: ['issue.list'] }).structured).toEqual({ ok: true, next_steps: ['issue.list'] });
   });
 
-  it('object: contained heading and identifiers first', () => {
+  it('object: contained heading and the kind\'s decision fields first (issue #28: no longer entity order)', () => {
     const { markdown, structured } = render(undefined, issue);
     const lines = markdown.split('\n');
     expect(lines[0]).toBe('## Fix | the &lt;b>login&lt;/b> \\[bug\\](javascript:alert(1))');
     const fields = lines.filter((l) => l.startsWith('- **')).map((l) => /^- \*\*([^*]+)\*\*/.exec(l)![1]);
-    expect(fields.slice(0, 5)).toEqual(['id', 'iid', 'project_id', 'title', 'state']);
-    expect(fields.indexOf('web_url')).toBeLessThan(fields.indexOf('labels'));
+    expect(fields.slice(0, 5)).toEqual(['iid', 'title', 'state', 'confidential', 'author']);
+    expect(fields.indexOf('labels')).toBeLessThan(fields.indexOf('web_url'));
     expect(markdown).toContain('- **author**: @alice');
     expect(markdown).toContain('- **assignees**: @bob');
     expect(markdown).toContain('- **labels**: bug, ui');
-    expect(markdown).not.toContain('milestone');
+    // An empty milestone is said, not left out: "no milestone" is an answer.
+    expect(markdown).toContain('- **milestone**: none');
     expect(markdown).not.toContain('<');
     expect(unescapedBrackets(markdown)).toBe(0);
     expect(markdown).toContain('### description');
     // A quoted line's leading # is escaped: it cannot open a heading inside the quote.
     expect(markdown).toContain('> \\# not a heading');
-    // structuredContent: the key fields the Markdown lists, nested objects by the name that identifies them;
+    // structuredContent: the issue's decision fields (issue #28: confidential, milestone and time tracking too)
+    // and its ids, nested objects by the name that identifies them;
     // the description (not cut) and the other fields are in the Markdown only.
+    // Its dates and address are in the Markdown only; no time tracked reads as none.
     expect(structured).toEqual({
-      id: 101, iid: 7, project_id: 42, title: issue.title, state: 'opened', web_url: issue.web_url, author: 'alice',
-      created_at: '2024-01-02T03:04:05Z', updated_at: '2024-01-03T00:00:00Z', assignees: ['bob'], labels: ['bug', 'ui'],
+      id: 101, iid: 7, project_id: 42, title: issue.title, state: 'opened', author: 'alice', assignees: ['bob'], labels: ['bug', 'ui'],
+      confidential: false, milestone: null, time_stats: null,
     });
     expect(markdown).toContain('- **confidential**: false');
   });
@@ -137,7 +140,7 @@ describe('generic renderer', () => {
     expect(() => renderFor()({ action: undefined, params: undefined, data: { id: 1 } } as unknown as RenderInput)).not.toThrow();
   });
 
-  it('array: compact table, at most 6 columns, links, pagination line', () => {
+  it('array: compact table, the kind\'s columns (issue #28), pagination line', () => {
     const items = [issue, { ...issue, id: 102, iid: 8, title: 'multi\nline | title', web_url: 'javascript:alert(1)', author: null }];
     const pagination = paginationFromHeaders({ 'x-page': '1', 'x-per-page': '2', 'x-next-page': '2', 'x-total': '5', 'x-total-pages': '3' }, {}, 2);
     const { markdown, structured } = render(undefined, items, {}, { id: 'issue.list', name: 'list' }, pagination);
@@ -145,19 +148,17 @@ describe('generic renderer', () => {
     expect(rows).toHaveLength(4);
     const header = rows[0];
     const cols = splittingPipes(header) - 1;
-    expect(cols).toBeLessThanOrEqual(6);
-    expect(header).toBe('| id | iid | title | state | author | web_url |');
+    // An issue list of an action without a project (a group's, the instance's) names each item's project.
+    expect(header).toBe('| project | iid | title | state | assignees | labels | milestone |');
     for (const row of rows) expect(splittingPipes(row)).toBe(cols + 1);
-    expect(rows[2]).toContain('[open](https://forge.example/g/p/-/issues/7)');
-    expect(rows[3]).toContain('open (`javascript:alert(1)`)');
-    expect(rows[3]).not.toMatch(/\]\(javascript/);
+    expect(rows[2]).toBe('| 42 | 7 | Fix \\| the &lt;b>login&lt;/b> \\[bug\\](javascript:alert(1)) | opened | @bob | bug, ui | none |');
+    expect(rows[3]).toContain('| multi ↵ line \\| title |');
+    expect(unescapedBrackets(markdown)).toBe(0);
     expect(markdown).toContain('## Issues (2)');
     expect(markdown).toContain('Page 1 of 3 (2 per page, 5 items). Next: page=2');
     expect(structured.pagination).toEqual(pagination);
     const first = (structured.items as Array<Record<string, unknown>>)[0];
-    expect(first).toMatchObject({ id: 101, iid: 7, title: issue.title, state: 'opened', web_url: issue.web_url });
-    expect(first).not.toHaveProperty('description');
-    expect(first).not.toHaveProperty('labels');
+    expect(first).toEqual({ id: 101, iid: 7, project_id: 42, project: '42', title: issue.title, state: 'opened', assignees: ['bob'], labels: ['bug', 'ui'], milestone: null });
   });
 
   it('array: structuredContent items carry the ids and the table\'s columns, nested objects by name', () => {
@@ -179,7 +180,8 @@ describe('generic renderer', () => {
     expect(h2).toBe('| name | color | text_color |');
     const pipelines = [{ id: 9, iid: 3, project_id: 1, sha: 'abc', ref: 'main', status: 'success', web_url: 'https://f/p/9', created_at: 'now', updated_at: 'later' }];
     const h3 = render(undefined, pipelines).markdown.split('\n').find((l) => l.startsWith('| '))!;
-    expect(h3).toBe('| id | iid | status | ref | web_url | created_at |');
+    // A pipeline list has its kind's columns (issue #28), coverage only when an item has one.
+    expect(h3).toBe('| id | ref | status | source |');
   });
 
   it('array: empty list, scalars, nulls', () => {
@@ -492,5 +494,72 @@ describe('diff renderer', () => {
     const r = render('diff', [fileDiff(1)], {}, {}, p);
     expect(r.markdown).toContain('Page 1 of 2 (20 per page, 30 items). Next: page=2');
     expect(r.structured.pagination).toEqual(p);
+  });
+});
+
+// ---------------------------------------------------------------- threads (issue #28)
+
+describe('comment threads', () => {
+  const note = (id: number, body: string, extra: Record<string, unknown> = {}) => ({
+    id, type: 'DiscussionNote', body, author: { id: 1, username: 'root', name: 'Root' }, created_at: '2024-05-01T10:00:00Z', system: false,
+    noteable_id: 3, noteable_type: 'Commit', noteable_iid: null, resolvable: false, ...extra,
+  });
+
+  it('a commit thread and a snippet comment: every note with its author and body, none marked resolvable', () => {
+    const list = [
+      { id: 'd1', individual_note: false, notes: [note(1, 'discussion text'), note(2, 'reply to the discussion')] },
+      { id: 'd2', individual_note: true, notes: [note(3, 'a single comment', { type: null, noteable_type: 'Snippet' })] },
+    ];
+    const { markdown, structured } = render(undefined, list, {}, { id: 'repository.commit_discussion_list', domain: 'repository', name: 'commit_discussion_list' });
+    expect(markdown).toContain('### Thread 1\n\nid: `d1`, 2 notes\n- @root, 2024-05-01T10:00:00Z: discussion text\n- @root, 2024-05-01T10:00:00Z: reply to the discussion');
+    expect(markdown).toContain('### Comment 2\n\nid: `d2`, 1 note\n- @root, 2024-05-01T10:00:00Z: a single comment');
+    expect(markdown).not.toContain('unresolved');
+    expect((structured.items as Array<Record<string, unknown>>)[0]).toEqual({
+      id: 'd1', individual_note: false,
+      notes: [{ id: 1, author: 'root', created_at: '2024-05-01T10:00:00Z', body: 'discussion text' }, { id: 2, author: 'root', created_at: '2024-05-01T10:00:00Z', body: 'reply to the discussion' }],
+    });
+  });
+
+  it("an epic's threads (GraphQL: resolution on the thread, notes as a connection)", () => {
+    const nodes = [
+      { id: 'gid://gitlab/Discussion/abc', resolvable: true, resolved: false, createdAt: '2024-05-02T09:00:00Z',
+        notes: { nodes: [{ id: 'gid://gitlab/Note/9', body: 'Is the scope final?', system: false, internal: false, createdAt: '2024-05-02T09:00:00Z', author: { username: 'alice' } }] } },
+    ];
+    const { markdown, structured } = render(undefined, nodes, {}, { id: 'group.epic_discussion_list', domain: 'group', name: 'epic_discussion_list' });
+    expect(markdown).toContain('1 unresolved thread.');
+    expect(markdown).toContain('### Thread 1 — unresolved');
+    expect(markdown).toContain('- @alice, 2024-05-02T09:00:00Z: Is the scope final?');
+    expect((structured.items as Array<Record<string, unknown>>)[0]).toMatchObject({ resolvable: true, resolved: false, notes: [{ author: 'alice', body: 'Is the scope final?' }] });
+  });
+
+  it('a long body is cut with a marker that says how to read it whole; fields: ["body"] shows it whole', () => {
+    const long = `${'x'.repeat(700)}END`;
+    const list = [{ id: 'd', individual_note: true, notes: [note(1, long)] }];
+    const cut = render(undefined, list, {}, { id: 'issue.discussion_list', domain: 'issue', name: 'discussion_list' });
+    expect(cut.markdown).toContain('… \\[cut: 103 more characters; call again with "fields": \\["body"\\] to read it whole\\]');
+    expect(cut.markdown).not.toContain('END');
+    const whole = renderFor()({ action: { id: 'issue.discussion_list', domain: 'issue', name: 'discussion_list', method: 'GET', params: {} } as unknown as RenderInput['action'], params: {}, data: list, show: ['body'] });
+    expect(whole.markdown).toContain('END');
+  });
+
+  it('a resolved discussion answer says resolved', () => {
+    const d = { id: 'd9', individual_note: false, notes: [note(1, 'fixed', { type: 'DiffNote', resolvable: true, resolved: true, position: { new_path: 'a.ts', new_line: 4, old_path: 'a.ts', old_line: null } })] };
+    const { markdown, structured } = render(undefined, d, {}, { id: 'mr_review.discussion_resolve', domain: 'mr_review', name: 'discussion_resolve', method: 'PUT' });
+    expect(markdown.split('\n')[0]).toBe('## Thread (resolved)');
+    expect(markdown).toContain('(on a.ts:4, resolved): fixed');
+    expect(structured).toMatchObject({ id: 'd9', resolvable: true, resolved: true, position: 'a.ts:4' });
+  });
+});
+
+describe('nested objects by identity and state (issue #28)', () => {
+  it("a commit's last pipeline by id and status, not by its ref; a branch's commit by SHA and title; a member's role by name", () => {
+    const commit = { id: 'abc123def4567890', short_id: 'abc123de', title: 'Fix it', author_name: 'A', last_pipeline: { id: 1002, sha: 'abc', ref: 'main', status: 'failed' } };
+    expect(render(undefined, commit, {}, { id: 'repository.commit_get', domain: 'repository', name: 'commit_get' }).markdown).toContain('- **last_pipeline**: #1002 failed (main)');
+    const branch = { name: 'main', merged: false, protected: true, default: true, commit: commit };
+    expect(render(undefined, branch, {}, { id: 'branch.get', domain: 'branch', name: 'get' }).markdown).toContain('- **commit**: abc123de Fix it');
+    const levels = [5, 10, 15, 20, 30, 40, 50, 42].map((access_level, i) => ({ id: i, username: `u${i}`, name: `U${i}`, access_level }));
+    const md = render(undefined, levels, {}, { id: 'project.members', domain: 'project', name: 'members' }).markdown;
+    for (const role of ['Minimal access (5)', 'Guest (10)', 'Planner (15)', 'Reporter (20)', 'Developer (30)', 'Maintainer (40)', 'Owner (50)']) expect(md).toContain(`| ${role} |`);
+    expect(md).toContain('| u7 | U7 | 42 |');
   });
 });

@@ -144,6 +144,17 @@ interface ActionSpec {
    * params, then the main answer, fill it; a query key whose value is missing is left out).
    */
   also?: readonly string[];
+  /**
+   * Reads sent before the main request (`GET /path/{param}?key={param}`, filled from the params), shown
+   * with its answer under `label`: what a write is about to lose (the commit a deleted branch pointed to)
+   * and what depends on it; `warn` is said when the read finds something. Checked by the catalog lint.
+   */
+  before?: ReadonlyArray<{ rest: string; label: string; warn?: string }>;
+  /**
+   * The answer's fields the summary promises, by GitLab's names (`detailed_merge_status`, `head_pipeline`):
+   * test/promises.test.ts holds every answer to show each of them, in the Markdown and in structuredContent.
+   */
+  shows?: readonly string[];
   /** For a list answer: one read per distinct value of `field` among the items (at most 20), shown with it. */
   alsoEach?: { rest: string; field: string };
   /** The older route of the same operation, sent when the main route answers 404 (e.g. the name in the body). */

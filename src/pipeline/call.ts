@@ -13,6 +13,7 @@ import { checkLocalPaths, localWriteOf, type ApprovedPath } from './localpath.js
 import { companionProblem, guardSteps, previewSteps, runSteps } from './steps.js';
 import { errorResult, safeModeCard, type ToolResult } from '../render/result.js';
 import { observeCall, type CallProgress } from '../observe/telemetry.js';
+import type { FieldRequest } from '../render/types.js';
 
 export interface CallRequest {
   surface: SurfaceKind;
@@ -22,6 +23,8 @@ export interface CallRequest {
   paramsPresent: boolean;
   /** Top-level confirm (dynamic surface). */
   confirm?: unknown;
+  /** The fields to show in full (`fields`), handed to the renderer. */
+  fields?: FieldRequest;
   signal?: AbortSignal;
   /** The client can answer an input request (elicitation). */
   canPrompt: boolean;
@@ -107,5 +110,5 @@ async function decideAndRun(s: Session, req: CallRequest, unknownAction: Unknown
 
   progress.stage = 'platform';
   // A wait's re-reads draw from the same bucket as calls: one call cannot flood the platform.
-  return runSteps(s, action, v.params, { signal: req.signal, approved, replaceConfirmed, meter: () => meter(s, 'tools/call', req.toolName) });
+  return runSteps(s, action, v.params, { signal: req.signal, approved, replaceConfirmed, meter: () => meter(s, 'tools/call', req.toolName), show: req.fields });
 }

@@ -18,7 +18,7 @@ import { renderFor } from '../render/renderers.js';
 import { filledNextSteps } from './nextsteps.js';
 import { paginationFromConnection, paginationFromHeaders } from '../render/pagination.js';
 import { errorResult, notFoundCard, successResult, withRelated, type ToolResult } from '../render/result.js';
-import type { Pagination } from '../render/types.js';
+import type { FieldRequest, Pagination, RenderInput } from '../render/types.js';
 
 /**
  * Follows a dot path into an answer. A segment `key[field=value]` takes the first element of the
@@ -90,10 +90,12 @@ export interface RunContext {
   replaceConfirmed: boolean;
   /** Draws a rate-limit token (a poll's re-read); the refusal's words, or undefined. */
   meter: () => Promise<string | undefined>;
+  /** The fields the caller asked to see in full (the `fields` argument). */
+  show?: FieldRequest;
 }
 
 export async function execute(s: Session, action: Action, input: Params, ctx: RunContext): Promise<ToolResult> {
-  const { signal, approved } = ctx;
+  const { signal, approved, show } = ctx;
   const params = { ...input };
   const { signal: deadline, end } = deadlineSignal(s.config.actionTimeoutMs, signal);
   const sendHere = (req: ForgeRequest) => send(s, action, params, { ...req, signal: deadline });
@@ -123,6 +125,7 @@ export async function execute(s: Session, action: Action, input: Params, ctx: Ru
       return errorResult(`${action.operation}: ${action.precheck.message}`);
     }
 
+    const before = action.before ? await beforeReads(s, action.before, params, deadline) : undefined;
     let res = await mainRequest(action, params, req, sendHere);
     if (action.poll) {
       const polled = await pollUntilDone({ action, params, read: (body) => dig(body, action.poll!.field), request: req, first: res, send: sendHere, signal: deadline, deadlineMs: s.config.actionTimeoutMs, meter: ctx.meter });
@@ -143,7 +146,7 @@ export async function execute(s: Session, action: Action, input: Params, ctx: Ru
       return successResult({ markdown: `Saved ${bytes} bytes to \`${String(params.output_path).replace(/`/g, "'")}\`.`, structured: { output_path: params.output_path, bytes } });
     }
     const related = await relatedReads(s, action, params, res.body, deadline);
-    const result = render(s, action, params, res);
+    const result = render(s, action, params, res, { show, before });
     return Object.keys(related).length ? withRelated(result, related) : result;
   } catch (e) {
     if (e instanceof Failed) return e.result;
@@ -214,6 +217,23 @@ async function relatedReads(s: Session, action: Action, params: Params, answer: 
 }
 
 /**
+ * The declared reads sent before the main request (`before`): what the object was before a write that
+ * loses it (a branch's commit), and what depends on it. A read that fails is said, never fatal.
+ */
+async function beforeReads(s: Session, reads: NonNullable<Action['before']>, params: Params, signal: AbortSignal): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const b of reads) {
+    try {
+      const res = await s.client.send({ ...declaredRequest(b.rest, params), signal });
+      out[b.label] = res.status < 400 ? { answer: res.body, ...(b.warn ? { warn: b.warn } : {}) } : { unavailable: res.status };
+    } catch {
+      out[b.label] = { unavailable: 'no answer' };
+    }
+  }
+  return out;
+}
+
+/**
  * Several requests of one call (one per file): sent in order; a failure names what was already done.
  * A file body is opened and checked only when its request is sent (one file in memory at a time), and
  * the per-file and total limits hold on the bytes actually read.
@@ -250,7 +270,7 @@ function withAnswer(params: Record<string, unknown>, body: unknown): Record<stri
 }
 
 /** Appends the related reads: a contained summary line each, and the answers under structuredContent.related. */
-function render(s: Session, action: Action, params: Record<string, unknown>, res: ForgeResponse): ToolResult {
+function render(s: Session, action: Action, params: Record<string, unknown>, res: ForgeResponse, extra: Pick<RenderInput, 'show' | 'before'>): ToolResult {
   let data: unknown = res.body;
   let pagination: Pagination | undefined;
   const gql = graphqlOf(action, params);
@@ -271,7 +291,7 @@ function render(s: Session, action: Action, params: Record<string, unknown>, res
   } else if (Array.isArray(data)) {
     pagination = paginationFromHeaders(res.headers, params, data.length, { inferTotals: action.domain === 'search' });
   }
-  let rendered = renderFor(action.render)({ action, params, data, pagination, next: filledNextSteps(action, params, data) });
+  let rendered = renderFor(action.render)({ action, params, data, pagination, next: filledNextSteps(action, params, data), ...extra });
   if (gql && gql.kind === 'query' && s.auth.kind === 'fine_grained') {
     const note = fineGrainedEmptyNote(action, data, gql.connection ? `${gql.resultPath}.nodes` : gql.resultPath);
     if (note) rendered = { markdown: `${rendered.markdown}\n\nNote: ${note}`, structured: { ...rendered.structured, fine_grained_note: note } };

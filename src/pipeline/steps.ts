@@ -199,7 +199,7 @@ export async function runSteps(s: Session, action: Action, input: Params, ctx: R
   for (const [i, [name, c]] of thens.entries()) {
     const step = catalog().get(c.then)!;
     // A later step writes no local file: nothing of the main call's local approvals carries over.
-    const r = await execute(s, step, paramsFor(step, action, params, { [c.as]: input[name] }), { ...ctx, approved: {}, replaceConfirmed: false });
+    const r = await execute(s, step, paramsFor(step, action, params, { [c.as]: input[name] }), { ...ctx, approved: {}, replaceConfirmed: false, show: undefined });
     if (r.isError) {
       const done = steps.map((d, k) => `step ${k + 1} (${d.action}) was done`).join(', ');
       return errorResult(`Step ${i + 2} of ${total} (${step.id}, from ${name}) failed; ${done}: ${textOf(r)}`);

@@ -1,9 +1,12 @@
 // The generic renderer: objects as key fields, arrays as compact tables with their pagination line.
 import type { Pagination, RenderInput, Rendered, Renderer } from './types.js';
-import { cell, code, heading, inline, linkCell, quote, stripControl, toText } from './contain.js';
+import { cell, code, fence, heading, inline, linkCell, quote, stripControl, toText } from './contain.js';
+import { formatValue, projectOf, type Format, type Formatted } from './format.js';
+import { kindOf, type Kind, type KindField } from './kinds.js';
+import { notesOf, renderThreads } from './threads.js';
 import { paginationLine } from './pagination.js';
 import { compactValue } from './compact.js';
-import { isRecord, isScalar, present, num, actionOf, thingsOf, summary, withNextSteps, cutText, Rec } from './shared.js';
+import { isRecord, isScalar, present, num, actionOf, paramsOf, thingsOf, summary, withNextSteps, cutText, Rec } from './shared.js';
 import { text } from './textual.js';
 
 // ---------------------------------------------------------------- generic
@@ -25,6 +28,8 @@ const SMALL_OBJECT_FIELDS = 8;
 const LONG_TEXT_KEYS = new Set(['description', 'body', 'note', 'message', 'content', 'text', 'release_description']);
 const TITLE_KEYS = ['title', 'name', 'path_with_namespace', 'full_path', 'fullPath', 'tag_name', 'username', 'file_name', 'ref', 'short_id', 'sha'];
 const MAX_FIELDS = 20;
+/** Beside a kind's decision fields, at least this many others (its ids and dates) are listed. */
+const MIN_OTHER_FIELDS = 4;
 const MAX_LONG_TEXT = 4000;
 
 function isLongText(key: string, v: unknown): v is string {
@@ -40,6 +45,9 @@ function fieldValue(v: unknown): string {
     return inline(shown.join(', '), 600) + more;
   }
   if (isRecord(v)) {
+    // A pipeline or a commit nested in an object of no known kind, by identity and state (a commit's last_pipeline).
+    if (kindOf(v)?.name === 'pipeline') return inline(formatValue('pipeline', v, v).text, 200);
+    if ('short_id' in v && 'title' in v) return inline(formatValue('commit', v, v).text, 300);
     const s = summary(v);
     if (s) return inline(s, 200);
     const json = toText(v);
@@ -50,47 +58,79 @@ function fieldValue(v: unknown): string {
   return inline(v, 300);
 }
 
+/** Formats whose empty value is said (`assignees: none`): an empty list there is an answer, not a gap. */
+const SAID_WHEN_EMPTY: ReadonlySet<Format> = new Set<Format>(['people', 'labels', 'milestone', 'milestones', 'pipeline', 'artifacts', 'release']);
+
+/** A kind's decision field as shown: its formatted reading, or undefined when the answer lacks it. */
+function kindField(obj: Rec, kf: KindField): Formatted | undefined {
+  if (!(kf.key in obj)) return undefined;
+  const v = obj[kf.key];
+  if (!kf.format) return present(v) ? { text: isScalar(v) ? toText(v) : summary(v), value: compactValue(v) } : undefined;
+  if (!present(v) && !SAID_WHEN_EMPTY.has(kf.format)) return undefined;
+  return formatValue(kf.format, v, obj);
+}
+
 /**
- * An object: its fields as a list (identifiers first, at most 20), long texts as quotes. structuredContent
- * carries the listed fields in compact form (src/render/compact.ts) — all of a small object's, the key
- * fields of a larger one — and a long text only when the Markdown cut it (issue #13 §2: ≤ 1.5× the Markdown).
+ * An object: the decision fields of its kind first (src/render/kinds.ts), read by their format, then
+ * identifiers and the rest up to 20 fields, long texts as quotes; the others listed by name.
+ * structuredContent carries the decision fields and the listed fields in compact form (src/render/compact.ts) —
+ * all of a small object's, the key fields of a larger one — and a long text only when the Markdown cut it
+ * (issue #13 §2: ≤ 1.5× the Markdown). Fields asked for by name (`fields`) are shown whole in both.
  */
 function renderObject(input: RenderInput, obj: Rec): Rendered {
+  const kind = kindOf(obj);
+  if (kind?.threads && notesOf(obj)) return renderThreads(input, obj);
   const keys = Object.keys(obj);
   const ordered = [...IDENTIFIER_KEYS.filter((k) => k in obj), ...keys.filter((k) => !IDENTIFIER_KEYS.includes(k))];
   const titleKey = TITLE_KEYS.find((k) => isScalar(obj[k]) && obj[k] !== '');
   const title = titleKey ? heading(obj[titleKey], 200) : `Result of ${heading(actionOf(input).id, 120)}`;
+  const all = input.show === 'all';
+  const named = new Set(Array.isArray(input.show) ? input.show : []);
 
   const lines: string[] = [`## ${title}`, ''];
   const structured: Rec = {};
   const longTexts: Array<[string, string]> = [];
   const hidden: string[] = [];
   const listed: string[] = [];
+  const done = new Set<string>();
+  for (const k of kind?.hides ?? []) if (!all && k in obj) { done.add(k); hidden.push(k); }
   let shownFields = 0;
 
+  for (const kf of kind?.fields ?? []) {
+    if (named.has(kf.key) || isLongText(kf.key, obj[kf.key])) continue;
+    const r = kindField(obj, kf);
+    if (!r) continue;
+    done.add(kf.key);
+    shownFields++;
+    lines.push(`- **${inline(kf.key, 60)}**: ${inline(r.text, 600)}`);
+    structured[kf.key] = r.value;
+  }
+  const kindShown = shownFields;
   for (const key of ordered) {
     const v = obj[key];
-    if (!present(v)) continue;
+    if (done.has(key) || named.has(key) || !present(v)) continue;
     if (isLongText(key, v)) {
       longTexts.push([key, v]);
       continue;
     }
-    if (shownFields >= MAX_FIELDS) {
+    if (!all && shownFields >= Math.max(MAX_FIELDS, kindShown + MIN_OTHER_FIELDS)) {
       hidden.push(key);
       continue;
     }
     shownFields++;
-    lines.push(`- **${inline(key, 60)}**: ${fieldValue(v)}`);
+    lines.push(`- **${inline(key, 60)}**: ${all && !isScalar(v) ? code(toText(v)) : fieldValue(v)}`);
     listed.push(key);
   }
+  // An object of a known kind keeps its decision fields and ids (issue #13 §2: all blocks ≤ 1.5× the Markdown).
   const small = listed.length <= SMALL_OBJECT_FIELDS;
-  for (const key of listed) if (small || KEY_FIELDS.has(key)) structured[key] = compactValue(obj[key]);
-  if (shownFields === 0 && longTexts.length === 0) lines.push('(no fields)');
+  const keep = (key: string): boolean => all || (kind ? ITEM_IDS.includes(key) : small || KEY_FIELDS.has(key));
+  for (const key of listed) if (keep(key)) structured[key] = all ? obj[key] : compactValue(obj[key]);
+  if (shownFields === 0 && longTexts.length === 0 && named.size === 0) lines.push('(no fields)');
   if (hidden.length) {
     lines.push('', `Other fields (not shown): ${inline(hidden.slice(0, 40).join(', '), 1000)}${hidden.length > 40 ? ` and ${num(hidden.length - 40)} more` : ''}`);
   }
   for (const [key, text] of longTexts) {
-    const { shown, rest } = cutText(stripControl(text), MAX_LONG_TEXT);
+    const { shown, rest } = all ? { shown: stripControl(text), rest: 0 } : cutText(stripControl(text), MAX_LONG_TEXT);
     lines.push('', `### ${heading(key, 60)}`, '', quote(shown));
     // A long text is in the Markdown only, unless the Markdown had to cut it: then the whole text is here.
     if (rest > 0) {
@@ -98,7 +138,25 @@ function renderObject(input: RenderInput, obj: Rec): Rendered {
       lines.push('', `(truncated: ${num(rest)} more characters; read the full text in structuredContent.${inline(key, 60)} of this result)`);
     }
   }
+  lines.push(...namedFields(obj, named, structured));
   return { markdown: lines.join('\n'), structured };
+}
+
+/** The fields asked for by name, each whole: in the Markdown (a text as a quote, anything else as JSON) and in structuredContent. */
+function namedFields(obj: Rec, named: ReadonlySet<string>, structured: Rec): string[] {
+  const lines: string[] = [];
+  const unknown: string[] = [];
+  for (const key of named) {
+    if (!(key in obj)) { unknown.push(key); continue; }
+    const v = obj[key];
+    structured[key] = v;
+    lines.push('', `### ${heading(key, 60)}`, '', typeof v === 'string' ? (v === '' ? '(empty)' : quote(v)) : fence(JSON.stringify(v, null, 2) ?? 'null', 'json'));
+  }
+  if (unknown.length) {
+    structured.unknown_fields = unknown;
+    lines.push('', `Not in this answer: ${inline(unknown.join(', '), 400)}. Its fields: ${inline(Object.keys(obj).join(', '), 3000)}.`);
+  }
+  return lines;
 }
 
 interface Column {
@@ -169,17 +227,53 @@ function tableCell(col: ChosenColumn, v: unknown): string {
 /** The ids a list item keeps in structuredContent beside the table's columns. */
 const ITEM_IDS = ['id', 'iid', 'project_id', 'group_id'];
 
-/** The keys a list item keeps in structuredContent: its ids and the table's columns (chosen once per list). */
-function itemKeys(columns: ReadonlyArray<{ key: string }>): string[] {
-  return [...new Set([...ITEM_IDS, ...columns.map((c) => c.key)])];
+/** A column of a list: its header, the Markdown cell of an item and the value its structured item keeps. */
+interface ListColumn {
+  header: string;
+  key: string;
+  cell: (item: Rec) => string;
+  value: (item: Rec) => unknown;
 }
 
-function trimItem(item: Rec, keys: readonly string[]): Rec {
-  const out: Rec = {};
-  for (const k of keys) {
-    const v = item[k];
-    if (v !== undefined) out[k] = compactValue(v);
+/** The columns the generic table chooses from the items' keys (lists of no known kind). */
+function genericColumns(records: Rec[]): ListColumn[] {
+  return chooseColumns(records).map((c) => ({ header: c.header, key: c.key, cell: (it) => tableCell(c, it[c.key]), value: (it) => compactValue(it[c.key]) }));
+}
+
+/** A kind's columns (those marked `whenPresent` only when an item has a value), and the project when the list spans projects. */
+function kindColumns(input: RenderInput, kind: Kind, records: Rec[]): ListColumn[] {
+  const sample = records.length > 50 ? records.slice(0, 50) : records;
+  const cols: ListColumn[] = kind.columns
+    .filter((c) => !c.whenPresent || anyPresent(sample, c.key))
+    .map((c) => {
+      const read = (it: Rec): Formatted | undefined => kindField(it, { key: c.key, format: c.format });
+      return { header: c.header, key: c.key, cell: (it) => cell(read(it)?.text ?? '', 100), value: (it) => read(it)?.value ?? null };
+    });
+  // Read without a project (a group's, the instance's): each item's project, as a path when GitLab gives one.
+  const unscoped = !('project_id' in actionOf(input).params) || !('project_id' in paramsOf(input));
+  if (kind.crossProject && unscoped && (spansProjects(sample) || !('project_id' in actionOf(input).params))) {
+    cols.unshift({ header: 'project', key: 'project', cell: (it) => cell(projectOf(it), 100), value: (it) => projectOf(it) || null });
   }
+  return cols;
+}
+
+/** Whether a list read without a project names its items' projects: by path, or by differing ids. */
+function spansProjects(items: Rec[]): boolean {
+  return items.some((it) => projectOf(it).includes('/')) || new Set(items.map((it) => it.project_id)).size > 1;
+}
+
+/** Columns for the fields asked for by name: each value whole (one line), kept raw in the structured item. */
+function namedColumns(input: RenderInput, columns: ListColumn[]): ListColumn[] {
+  if (!Array.isArray(input.show)) return [];
+  const have = new Set(columns.map((c) => c.key));
+  return input.show.filter((k) => !have.has(k)).map((k) => ({ header: k, key: k, cell: (it) => cell(isScalar(it[k]) ? it[k] : toText(it[k]), 4000), value: (it) => it[k] ?? null }));
+}
+
+function structuredItem(item: Rec, columns: ListColumn[], scoped = false): Rec {
+  const out: Rec = {};
+  // A list read in one project: its project id is the call's, not repeated on every item.
+  for (const k of ITEM_IDS) if (item[k] !== undefined && !(scoped && k === 'project_id')) out[k] = compactValue(item[k]);
+  for (const c of columns) out[c.key] = c.value(item);
   return out;
 }
 
@@ -198,28 +292,36 @@ function renderList(input: RenderInput, list: unknown[]): Rendered {
 
   const shown = list.slice(0, MAX_ROWS);
   const omitted = list.length - shown.length;
-  const lines: string[] = [`## ${heading(things.charAt(0).toUpperCase() + things.slice(1))} (${num(list.length)})`, ''];
   const records = shown.filter(isRecord);
+  const kind = records.length ? kindOf(records[0]) : undefined;
+  if (kind?.threads) return renderThreads(input, list);
+  const lines: string[] = [`## ${heading(things.charAt(0).toUpperCase() + things.slice(1))} (${num(list.length)})`, ''];
 
   if (records.length === 0) {
     for (const v of shown) lines.push(`- ${fieldValue(v) || '(empty)'}`);
     structured.items = shown.map(compactValue);
   } else {
-    const columns = chooseColumns(records);
-    const keys = itemKeys(columns);
+    const base = kind ? kindColumns(input, kind, records) : genericColumns(records);
+    const columns = [...base, ...namedColumns(input, base)];
     lines.push(`| ${columns.map((c) => cell(c.header, 40)).join(' | ')} |`);
     lines.push(`|${columns.map(() => '---').join('|')}|`);
     const items: unknown[] = [];
     for (const v of shown) {
       if (isRecord(v)) {
-        lines.push(`| ${columns.map((c) => tableCell(c, v[c.key])).join(' | ')} |`);
-        items.push(trimItem(v, keys));
+        lines.push(`| ${columns.map((c) => c.cell(v)).join(' | ')} |`);
+        items.push(input.show === 'all' ? v : structuredItem(v, columns, kind !== undefined && 'project_id' in paramsOf(input)));
       } else {
         lines.push(`| ${[cell(summary(v) || toText(v), 100), ...columns.slice(1).map(() => '')].join(' | ')} |`);
         items.push(compactValue(v));
       }
     }
     structured.items = items;
+    if (input.show === 'all') lines.push('', '(every field of each item is in structuredContent.items)');
+    const unknown = Array.isArray(input.show) ? input.show.filter((k) => !records.some((r) => k in r)) : [];
+    if (unknown.length) {
+      structured.unknown_fields = unknown;
+      lines.push('', `Not in these items: ${inline(unknown.join(', '), 400)}. Their fields: ${inline(Object.keys(records[0]).join(', '), 3000)}.`);
+    }
   }
   if (omitted > 0) {
     lines.push('', `(${num(omitted)} more items not shown: the answer held ${num(list.length)}; narrow the request or page through it to see them)`);
@@ -230,8 +332,43 @@ function renderList(input: RenderInput, list: unknown[]): Rendered {
   return { markdown: lines.join('\n'), structured };
 }
 
+/** One line naming an object read before the call: a branch with its commit, a merge request by reference and title. */
+function identityLine(v: unknown): string {
+  if (!isRecord(v)) return summary(v);
+  const kind = kindOf(v);
+  // The whole SHA: it is what restores a deleted branch.
+  if (kind?.name === 'branch') return `${toText(v.name)} at commit ${isRecord(v.commit) ? toText(v.commit.id ?? '') : ''} ${isRecord(v.commit) ? toText(v.commit.title ?? '') : ''}`.trim();
+  if (kind?.name === 'merge_request') return `!${toText(v.iid)} ${toText(v.title ?? '')}`;
+  return summary(v);
+}
+
+/**
+ * An answer without a body: `Deleted.`/`Done.`, with what the action read before it (`before`): what the
+ * object was (a deleted branch and the commit to restore it from), and the declared warning when a read
+ * found something (an open merge request using the branch).
+ */
 function renderEmpty(input: RenderInput): Rendered {
-  return { markdown: actionOf(input).method === 'DELETE' ? 'Deleted.' : 'Done.', structured: { ok: true } };
+  const verb = actionOf(input).method === 'DELETE' ? 'Deleted.' : 'Done.';
+  const before = isRecord(input.before) ? input.before : {};
+  const lines: string[] = [verb];
+  const structured: Rec = { ok: true };
+  const warnings: string[] = [];
+  for (const [label, read] of Object.entries(before)) {
+    if (!isRecord(read)) continue;
+    const body = read.answer;
+    const found = Array.isArray(body) ? body.filter(isRecord) : isRecord(body) ? [body] : [];
+    if (read.unavailable !== undefined) {
+      lines.push(`- ${inline(label, 80)}: could not be read before the call`);
+      continue;
+    }
+    lines.push(`- ${inline(label, 80)}: ${found.length ? inline(found.map(identityLine).join('; '), 1500) : 'none'}`);
+    structured[label] = Array.isArray(body) ? found.map((x) => structuredItem(x, [])).map((x, i) => ({ ...x, name: identityLine(found[i]) })) : found.length ? identityLine(found[0]) : null;
+    if (found.length && typeof read.warn === 'string') warnings.push(read.warn);
+  }
+  if (lines.length > 1) lines.splice(1, 0, '', 'Before the call:');
+  for (const w of warnings) lines.push('', `Warning: ${inline(w, 400)}`);
+  if (warnings.length) structured.warnings = warnings;
+  return { markdown: lines.join('\n'), structured };
 }
 
 export const generic: Renderer = (input) => {

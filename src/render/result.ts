@@ -3,6 +3,7 @@
 // SPEC "Tool result", "Result shape", "Not-found cards".
 import type { Rendered } from './types.js';
 import { cleanDeep, code, fence, heading, inline, toText, wholeNumber } from './contain.js';
+import { kindOf } from './kinds.js';
 
 interface TextContent {
   type: 'text';
@@ -154,6 +155,11 @@ function summarize(body: unknown): string {
   if (Array.isArray(body)) return `${body.length} item${body.length === 1 ? '' : 's'}`;
   if (body && typeof body === 'object') {
     const o = body as Record<string, unknown>;
+    // A branch read after a file write: the commit the write made is its head.
+    if (kindOf(o)?.name === 'branch' && o.commit && typeof o.commit === 'object') {
+      const c = o.commit as Record<string, unknown>;
+      return `${inline(o.name, 120)} at commit ${inline(`${toText(c.id ?? '')} ${toText(c.title ?? '')}`.trim(), 300)}`;
+    }
     const name = o.path_with_namespace ?? o.name_with_namespace ?? o.username ?? o.name ?? o.title ?? o.id;
     return typeof name === 'string' || typeof name === 'number' ? inline(name, 120) : 'object';
   }

@@ -21,7 +21,13 @@ export interface RenderInput {
   pagination?: Pagination;
   /** The action's next steps with their params filled from this call (src/pipeline/nextsteps.ts). */
   next?: ReadonlyArray<{ action: string; params: Record<string, unknown> }>;
+  /** The fields the caller asked to see in full (the `fields` argument): names, or every field. */
+  show?: FieldRequest;
+  /** The answers of the action's declared reads sent before it (`before`), by label. */
+  before?: Record<string, unknown>;
 }
+
+export type FieldRequest = 'all' | readonly string[];
 
 export interface Rendered {
   /** Markdown for the assistant; every platform-written string contained. */

@@ -249,7 +249,9 @@ export function mrJson(state: SandboxState, p: ProjectRec, mr: MrRec, opts: { de
     should_remove_source_branch: mr.shouldRemoveSourceBranch, force_remove_source_branch: mr.forceRemoveSourceBranch, prepared_at: mr.createdAt,
     reference: `!${mr.iid}`, references: refs(full, '!', mr.iid), web_url: `${state.url}/${full}/-/merge_requests/${mr.iid}`,
     time_stats: { time_estimate: 0, total_time_spent: 0, human_time_estimate: null, human_total_time_spent: null }, squash: mr.squash,
-    squash_on_merge: mr.squash, task_completion_status: { count: 0, completed_count: 0 }, has_conflicts: mr.hasConflicts, blocking_discussions_resolved: true,
+    squash_on_merge: mr.squash, task_completion_status: { count: 0, completed_count: 0 }, has_conflicts: mr.hasConflicts,
+    // False while a resolvable thread is open (MR !1's diff thread), as GitLab answers.
+    blocking_discussions_resolved: notes.every((n) => !n.resolvable || n.resolved),
     approvals_before_merge: mr.approvalsRequired || null,
   };
   if (!opts.detail) return out;

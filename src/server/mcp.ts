@@ -136,7 +136,7 @@ export function createMcpServer(s: Session, opts: ServerOptions = { subscription
       }
       const out = await runCall(s, {
         surface: surface.kind, toolName: name, action: resolved.action, params: resolved.params, paramsPresent: resolved.paramsPresent,
-        confirm: resolved.confirm, signal: ctx.mcpReq.signal, canPrompt: canPrompt(server, ctx), answer,
+        confirm: resolved.confirm, fields: resolved.fields, signal: ctx.mcpReq.signal, canPrompt: canPrompt(server, ctx), answer,
       }, (a) => surface.unknownAction(s, a));
       if ('ask' in out) {
         return inputRequired({

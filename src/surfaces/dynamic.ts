@@ -9,7 +9,7 @@ import { isListed } from '../pipeline/access.js';
 import { closestName } from '../pipeline/validate.js';
 import { errorResult, type ToolResult } from '../render/result.js';
 import type { Session } from '../session/session.js';
-import { envelopeProblem, isPlainObject, type Surface, type ToolDef } from './types.js';
+import { envelopeProblem, FIELDS_SCHEMA, isPlainObject, readFields, type Surface, type ToolDef } from './types.js';
 
 const FIND = 'forge_find_action';
 const EXECUTE = 'forge_execute_action';
@@ -64,6 +64,7 @@ const TOOLS: ToolDef[] = [
         action: { type: 'string', description: 'Canonical action ID, e.g. issue.list' },
         params: { type: 'object', description: "The action's parameters, exactly as its schema names them" },
         confirm: { type: 'boolean', description: 'true only after the user approved a destructive action' },
+        fields: FIELDS_SCHEMA,
       },
       required: ['action'],
       additionalProperties: false,
@@ -178,15 +179,17 @@ export const dynamicSurface: Surface = {
     if (s.config.excludeTools.includes(name)) return undefined;
     if (name === FIND) return { kind: 'answer', result: find(s, args) };
     if (name !== EXECUTE) return undefined;
-    const problem = envelopeProblem(args, ['action', 'params', 'confirm'], ['action']);
+    const problem = envelopeProblem(args, ['action', 'params', 'confirm', 'fields'], ['action']);
     if (problem) return { kind: 'answer', result: errorResult(problem) };
     const { action: id, params, confirm } = args as Record<string, unknown>;
+    const shown = readFields((args as Record<string, unknown>).fields);
+    if (shown.problem) return { kind: 'answer', result: errorResult(shown.problem) };
     if (typeof id !== 'string') return { kind: 'answer', result: errorResult(`validating "arguments": action: expected string, got ${typeof id}`) };
     if (confirm !== undefined && typeof confirm !== 'boolean') return { kind: 'answer', result: errorResult(`validating "arguments": confirm: expected boolean, got ${typeof confirm}`) };
     if (params !== undefined && !isPlainObject(params)) return { kind: 'answer', result: errorResult(`validating "arguments": params: expected object, got ${params === null ? 'null' : Array.isArray(params) ? 'array' : typeof params}`) };
     const action = catalog().get(id);
     if (!action) return { kind: 'answer', result: errorResult(unknownActionMessage(s, id)) };
-    return { kind: 'action', action, params, paramsPresent: params !== undefined, confirm };
+    return { kind: 'action', action, params, paramsPresent: params !== undefined, confirm, fields: shown.fields };
   },
 };
 

@@ -4,17 +4,26 @@ import type { Action } from '../catalog/define.js';
 import { catalog, individualToolName } from '../catalog/index.js';
 import { actionSchema } from '../catalog/schema.js';
 import { availability, isListed } from '../pipeline/access.js';
-import { actionAnnotations, actionTitle, type Surface, type ToolDef } from './types.js';
+import { errorResult } from '../render/result.js';
+import { actionAnnotations, actionTitle, FIELDS_SCHEMA, readFields, type Surface, type ToolDef } from './types.js';
 
 let byName: Map<string, Action> | undefined;
 const toolIndex = (): Map<string, Action> => (byName ??= new Map(catalog().actions.map((a) => [individualToolName(a), a])));
 
+/**
+ * Whether the tool takes `fields`: the tools that read (a write's answer already says its new state, and
+ * 1,000 tools each paying for the property would cost the listing ~15 %); an action with a parameter of
+ * that name keeps its own.
+ */
+const takesFields = (a: Action): boolean => !a.writes && !('fields' in a.params);
+
 function schemaOf(a: Action) {
   const base = actionSchema(a);
-  if (!a.destructive || 'confirm' in a.params) return base;
+  const props = { ...(base.properties as Record<string, unknown>) };
+  if (takesFields(a)) props.fields = FIELDS_SCHEMA;
   // A client that cannot prompt still has a way to pass the user's explicit approval.
-  const props = base.properties as Record<string, unknown>;
-  return { ...base, properties: { ...props, confirm: { type: 'boolean', description: 'true only after the user explicitly approved this destructive action' } } };
+  if (a.destructive && !('confirm' in a.params)) props.confirm = { type: 'boolean', description: 'true only after the user explicitly approved this destructive action' };
+  return { ...base, properties: props };
 }
 
 function tool(a: Action): ToolDef {
@@ -42,6 +51,14 @@ export const individualSurface: Surface = {
       confirm = c;
       params = rest;
     }
-    return { kind: 'action', action, params: params ?? {}, paramsPresent: true, confirm };
+    let fields: unknown;
+    if (params && typeof params === 'object' && !Array.isArray(params) && 'fields' in params && takesFields(action)) {
+      const { fields: f, ...rest } = params as Record<string, unknown>;
+      fields = f;
+      params = rest;
+    }
+    const shown = readFields(fields);
+    if (shown.problem) return { kind: 'answer', result: errorResult(shown.problem) };
+    return { kind: 'action', action, params: params ?? {}, paramsPresent: true, confirm, fields: shown.fields };
   },
 };

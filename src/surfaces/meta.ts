@@ -5,7 +5,7 @@ import { paramSchema, type JsonSchema } from '../catalog/schema.js';
 import { isListed } from '../pipeline/access.js';
 import { errorResult } from '../render/result.js';
 import type { Session } from '../session/session.js';
-import { envelopeProblem, isPlainObject, type Surface, type ToolDef } from './types.js';
+import { envelopeProblem, FIELDS_SCHEMA, isPlainObject, readFields, type Surface, type ToolDef } from './types.js';
 
 function listedActions(s: Session, d: DomainInfo) {
   return d.actions.filter((a) => isListed(a, s));
@@ -33,7 +33,7 @@ function metaTool(s: Session, d: DomainInfo): ToolDef | undefined {
     description: `${d.description}. Actions (required params; ! = destructive): ${lines.join('; ')}. Parameter details: resource forge://tools/${d.name}.<action>.`,
     inputSchema: {
       type: 'object',
-      properties: { action: { type: 'string', enum: actions.map((a) => a.name), description: 'The action to run' }, params },
+      properties: { action: { type: 'string', enum: actions.map((a) => a.name), description: 'The action to run' }, params, fields: FIELDS_SCHEMA },
       required: ['action'],
       additionalProperties: false,
     },
@@ -61,9 +61,11 @@ export const metaSurface: Surface = {
     if (!name.startsWith('forge_')) return undefined;
     const d = catalog().domains.get(name.slice('forge_'.length));
     if (!d || !listedActions(s, d).length) return undefined;
-    const problem = envelopeProblem(args, ['action', 'params'], ['action']);
+    const problem = envelopeProblem(args, ['action', 'params', 'fields'], ['action']);
     if (problem) return { kind: 'answer', result: errorResult(problem) };
     const { action: actionName, params } = args as Record<string, unknown>;
+    const shown = readFields((args as Record<string, unknown>).fields);
+    if (shown.problem) return { kind: 'answer', result: errorResult(shown.problem) };
     if (typeof actionName !== 'string') return { kind: 'answer', result: errorResult(`validating "arguments": action: expected string, got ${typeof actionName}`) };
     if (params !== undefined && !isPlainObject(params)) return { kind: 'answer', result: errorResult(`validating "arguments": params: expected object, got ${params === null ? 'null' : Array.isArray(params) ? 'array' : typeof params}`) };
     if (s.config.metaParamSchema === 'full' && params) {
@@ -73,6 +75,6 @@ export const metaSurface: Surface = {
     }
     const action = d.actions.find((a) => a.name === actionName);
     if (!action) return { kind: 'answer', result: errorResult(unknownAction(s, d.name, actionName)) };
-    return { kind: 'action', action, params, paramsPresent: params !== undefined };
+    return { kind: 'action', action, params, paramsPresent: params !== undefined, fields: shown.fields };
   },
 };

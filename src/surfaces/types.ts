@@ -5,6 +5,7 @@ import type { JsonSchema } from '../catalog/schema.js';
 import type { Session } from '../session/session.js';
 import type { SurfaceKind } from '../pipeline/validate.js';
 import type { ToolResult } from '../render/result.js';
+import type { FieldRequest } from '../render/types.js';
 
 export interface ToolAnnotations {
   title: string;
@@ -26,7 +27,7 @@ export interface ToolDef {
 
 /** A call the surface resolved to one action; or an answer of its own (find_action, unknown action). */
 type Resolved =
-  | { kind: 'action'; action: Action; params: unknown; paramsPresent: boolean; confirm?: unknown }
+  | { kind: 'action'; action: Action; params: unknown; paramsPresent: boolean; confirm?: unknown; fields?: FieldRequest }
   | { kind: 'answer'; result: ToolResult | Promise<ToolResult> };
 
 export interface Surface {
@@ -65,4 +66,18 @@ export function envelopeProblem(args: unknown, allowed: readonly string[], requi
 export function actionTitle(a: Action): string {
   const words = (s: string) => s.replace(/_/g, ' ');
   return `${words(a.domain).replace(/^\w/, (c) => c.toUpperCase())}: ${words(a.name)}`;
+}
+
+/** The `fields` argument of the execute paths: named fields to show whole, or every field. */
+export const FIELDS_SCHEMA: JsonSchema = { type: 'array', items: { type: 'string' }, description: 'Fields to show whole; ["all"]: every field' };
+const MAX_FIELDS = 50;
+
+/** The `fields` argument read: names, or 'all' (`"all"` or `["all"]`); a problem when it is neither. */
+export function readFields(v: unknown): { fields?: FieldRequest; problem?: string } {
+  if (v === undefined) return {};
+  if (v === 'all') return { fields: 'all' };
+  const bad = 'validating "arguments": fields: expected an array of field names (e.g. ["description","web_url"]) or ["all"]';
+  if (!Array.isArray(v) || v.length === 0 || v.length > MAX_FIELDS) return { problem: bad };
+  if (!v.every((x): x is string => typeof x === 'string' && /^[A-Za-z_][\w.-]{0,99}$/.test(x))) return { problem: bad };
+  return { fields: v.includes('all') ? 'all' : [...new Set(v)] };
 }

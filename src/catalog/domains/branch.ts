@@ -32,6 +32,14 @@ export default domain('branch', 'Branches of a project repository: list, read, c
     rest: 'DELETE /projects/{project_id}/repository/branches/{branch_name}',
     params: { project_id: id.project(), branch_name: id.str('Name of the branch to delete') },
     destructive: true,
+    // The answer names the branch, the commit to restore it from, and the open merge requests it leaves without a source.
+    before: [
+      { rest: 'GET /projects/{project_id}/repository/branches/{branch_name}', label: 'branch' },
+      {
+        rest: 'GET /projects/{project_id}/merge_requests?state=opened&source_branch={branch_name}', label: 'open_merge_requests',
+        warn: 'an open merge request uses this branch as its source branch: it cannot be merged until the branch is pushed again',
+      },
+    ],
     fineGrained: ['delete_branch'],
     keywords: 'remove branch delete nuke trash erase',
     examples: [
@@ -60,6 +68,7 @@ export default domain('branch', 'Branches of a project repository: list, read, c
   get: {
     summary: 'Get one branch: its latest commit and whether it is protected, merged or default',
     rest: 'GET /projects/{project_id}/repository/branches/{branch_name}',
+    shows: ['commit', 'protected', 'merged', 'default'],
     params: { project_id: id.project(), branch_name: id.str('Name of the branch') },
     notFound: { kind: 'branch', idParam: 'branch_name', listAction: 'branch.list' },
     fineGrained: ['read_branch'],

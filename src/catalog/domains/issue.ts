@@ -114,6 +114,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
   list: {
     summary: 'List issues of one project, filtered by state, labels, milestone, assignee, author or search text',
     rest: 'GET /projects/{project_id}/issues',
+    shows: ['iid', 'title', 'state', 'assignees', 'labels', 'milestone'],
     params: { project_id: id.project(), ...issueFilters() },
     omitted: KEYSET_OMITTED,
     fineGrained: ['read_work_item'],
@@ -157,6 +158,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
   get: {
     summary: 'Get one issue of a project by its IID: title, description, state, labels, assignees, milestone',
     rest: 'GET /projects/{project_id}/issues/{issue_iid}',
+    shows: ['title', 'description', 'state', 'labels', 'assignees', 'milestone'],
     params: projectIssue(),
     fineGrained: ['read_work_item'],
     resource: 'forge://project/{project_id}/issue/{issue_iid}',

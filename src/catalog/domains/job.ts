@@ -9,6 +9,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
   list: {
     summary: 'List the jobs of one pipeline, filtered by status (failed, running...)',
     rest: 'GET /projects/{project_id}/pipelines/{pipeline_id}/jobs',
+    shows: ['id', 'name', 'stage', 'status', 'failure_reason'],
     params: {
       project_id: id.project(),
       pipeline_id: id.pipeline(),
@@ -67,6 +68,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
   get: {
     summary: 'Get one job: status, stage, runner, duration, failure reason, artifacts',
     rest: 'GET /projects/{project_id}/jobs/{job_id}',
+    shows: ['status', 'stage', 'runner', 'duration', 'failure_reason', 'artifacts'],
     params: { project_id: id.project(), job_id: id.job() },
     fineGrained: ['read_job'],
     nextSteps: ['job.trace', 'job.retry'],

@@ -82,6 +82,7 @@ export default domain('merge_request', 'Merge requests of projects: list, read, 
   list: {
     summary: 'List merge requests of one project, filtered by state (opened, merged, closed), branch, labels, author, reviewer or search',
     rest: 'GET /projects/{project_id}/merge_requests',
+    shows: ['iid', 'title', 'draft', 'author', 'detailed_merge_status', 'has_conflicts'],
     params: {
       project_id: id.project(),
       iids: intList('Only these merge request IIDs', { wire: 'iids[]' }),
@@ -132,6 +133,7 @@ export default domain('merge_request', 'Merge requests of projects: list, read, 
   get: {
     summary: 'Get one merge request by IID: title, branches, state, merge status and conflicts, pipeline status, approvals summary',
     rest: 'GET /projects/{project_id}/merge_requests/{merge_request_iid}',
+    shows: ['title', 'source_branch', 'target_branch', 'state', 'detailed_merge_status', 'has_conflicts', 'head_pipeline'],
     params: {
       ...projectMr(),
       include_diverged_commits_count: bool('Include how many commits the source is behind the target'),
@@ -292,6 +294,7 @@ export default domain('merge_request', 'Merge requests of projects: list, read, 
   update: {
     summary: 'Update a merge request: title, description, target branch, assignees, reviewers, labels, close or reopen',
     rest: 'PUT /projects/{project_id}/merge_requests/{merge_request_iid}',
+    shows: ['title', 'description', 'target_branch', 'assignees', 'reviewers', 'labels', 'draft', 'state'],
     params: {
       ...projectMr(),
       title: str('New title (prefix Draft: to mark as draft)'),

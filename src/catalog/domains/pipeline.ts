@@ -18,6 +18,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
   list: {
     summary: 'List pipelines of a project, filtered by status, ref, source, user or date',
     rest: 'GET /projects/{project_id}/pipelines',
+    shows: ['id', 'ref', 'status', 'source'],
     params: {
       project_id: id.project(),
       status: oneOf(PIPELINE_STATUSES, 'Return pipelines with this status'),
@@ -49,6 +50,7 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
   get: {
     summary: 'Get one pipeline: status, ref, SHA, duration, coverage and who started it',
     rest: 'GET /projects/{project_id}/pipelines/{pipeline_id}',
+    shows: ['status', 'ref', 'sha', 'duration', 'coverage', 'user'],
     params: { project_id: id.project(), pipeline_id: id.pipeline() },
     fineGrained: ['read_pipeline'],
     notFound: { kind: 'pipeline', idParam: 'pipeline_id', listAction: 'pipeline.list' },

@@ -382,6 +382,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   get: {
     summary: 'Get one project: path, visibility, default branch, URLs, settings and permissions',
     rest: 'GET /projects/{project_id}',
+    shows: ['path_with_namespace', 'visibility', 'default_branch', 'web_url'],
     params: {
       project_id: id.project(),
       statistics: bool('Include storage and commit statistics'),
@@ -1011,6 +1012,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   members: {
     summary: 'List all members of a project, including those inherited from parent groups',
     rest: 'GET /projects/{project_id}/members/all',
+    shows: ['username', 'name', 'access_level'],
     params: {
       project_id: id.project(),
       query: str('Match members by name, email or username'),

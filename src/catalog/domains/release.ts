@@ -8,6 +8,7 @@ export default domain('release', 'Releases of a project and their asset links: l
   create: {
     summary: 'Create a release for a tag (the tag is created from ref when missing), with notes, milestones and asset links',
     rest: 'POST /projects/{project_id}/releases',
+    shows: ['tag_name', 'name', 'commit'],
     params: {
       project_id: id.project(),
       tag_name: req(str('Tag of the release; created from ref when it does not exist')),
@@ -49,6 +50,7 @@ export default domain('release', 'Releases of a project and their asset links: l
   get: {
     summary: 'Get one release by its tag: notes, assets, milestones, evidence',
     rest: 'GET /projects/{project_id}/releases/{tag_name}',
+    shows: ['tag_name', 'description', 'assets', 'milestones', 'evidences'],
     params: {
       project_id: id.project(),
       tag_name: tagName(),

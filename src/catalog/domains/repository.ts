@@ -537,6 +537,8 @@ export default domain('repository', 'Repository content of a project: files, tre
     rest: 'POST /projects/{project_id}/repository/files/{file_path}',
     // A clearer answer than the platform's 400 when the file is already there.
     precheck: { rest: 'HEAD /projects/{project_id}/repository/files/{file_path}', query: (p) => ({ ref: String(p.branch) }), refuseWhen: 'found', message: 'the file already exists on that branch; change it with repository.file_update' },
+    // GitLab answers with the path and branch only: the branch read after it names the commit the write made.
+    also: ['GET /projects/{project_id}/repository/branches/{branch}'],
     params: {
       project_id: id.project(),
       file_path: repoFilePath(),
@@ -562,6 +564,8 @@ export default domain('repository', 'Repository content of a project: files, tre
   file_delete: {
     summary: 'Delete a file from the repository with a commit on a branch',
     rest: 'DELETE /projects/{project_id}/repository/files/{file_path}',
+    // GitLab answers with the path and branch only: the branch read after it names the commit the write made.
+    also: ['GET /projects/{project_id}/repository/branches/{branch}'],
     params: {
       project_id: id.project(),
       file_path: repoFilePath(),
@@ -691,6 +695,8 @@ export default domain('repository', 'Repository content of a project: files, tre
     summary: 'Replace the content of an existing repository file with a commit on a branch',
     rest: 'PUT /projects/{project_id}/repository/files/{file_path}',
     precheck: { rest: 'HEAD /projects/{project_id}/repository/files/{file_path}', query: (p) => ({ ref: String(p.branch) }), refuseWhen: 'missing', message: 'the file does not exist on that branch; add it with repository.file_create' },
+    // GitLab answers with the path and branch only: the branch read after it names the commit the write made.
+    also: ['GET /projects/{project_id}/repository/branches/{branch}'],
     params: {
       project_id: id.project(),
       file_path: repoFilePath(),

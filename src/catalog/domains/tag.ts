@@ -41,6 +41,7 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
   get: {
     summary: 'Get one tag: its commit, message and release',
     rest: 'GET /projects/{project_id}/repository/tags/{tag_name}',
+    shows: ['commit', 'message', 'release'],
     params: { project_id: id.project(), tag_name: tagName() },
     notFound: { kind: 'tag', idParam: 'tag_name', listAction: 'tag.list' },
     fineGrained: ['read_repository_tag'],

@@ -297,6 +297,7 @@ export default domain('user', 'Users and the current account: profiles, status, 
   get: {
     summary: 'Get one user by ID: username, name, state, profile fields',
     rest: 'GET /users/{user_id}',
+    shows: ['username', 'name', 'state'],
     params: {
       user_id: id.user(),
       with_custom_attributes: bool('Include custom attributes (administrator)'),

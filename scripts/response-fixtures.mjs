@@ -1,0 +1,107 @@
+// Regenerates the real-shaped response fixtures (test/fixtures/responses/) from go-gitlab, whose test
+// data are GitLab's own answers (recorded gitlab.com bodies in testdata/, and the API documentation's
+// examples in its *_test.go handlers). Each fixture records its source (repository, path, commit, test)
+// and every value this script changed, with the reason. The tests read only the fixtures.
+// go-gitlab is Apache-2.0 (see THIRD_PARTY_NOTICES). Run:
+//   node scripts/response-fixtures.mjs <go-gitlab git directory>
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = join(ROOT, 'test', 'fixtures', 'responses');
+const REPOSITORY = 'xanzy/go-gitlab';
+const COMMIT = '68add0327e425160bc0933fb3fae4cdfaec950d5';
+const gitDir = process.argv[2];
+if (!gitDir) {
+  console.error('usage: node scripts/response-fixtures.mjs <go-gitlab git directory>');
+  process.exit(1);
+}
+
+const show = (path) => execFileSync('git', ['--git-dir', gitDir, 'show', `${COMMIT}:${path}`], { encoding: 'utf8', maxBuffer: 1 << 26 });
+
+/** The JSON body a go-gitlab test's handler answers with: the first backtick string printed after `func <test>(`. */
+function testBody(path, test) {
+  const text = show(path);
+  const at = text.indexOf(`func ${test}(`);
+  if (at < 0) throw new Error(`${path}: no ${test}`);
+  const m = /fmt\.Fprintf?\(w, `([^`]*)`/.exec(text.slice(at));
+  if (!m) throw new Error(`${path} ${test}: no body`);
+  return JSON.parse(m[1]);
+}
+
+/** Sets `value` at a dot path (numbers index lists). */
+function set(obj, path, value) {
+  const keys = path.split('.');
+  let cur = obj;
+  for (const k of keys.slice(0, -1)) cur = cur[k];
+  cur[keys.at(-1)] = value;
+}
+
+/** A position of a diff note, as GitLab's documentation shows one (doc/api/discussions.md, "Diff comments contain also position"). */
+const DOC_POSITION = {
+  base_sha: 'b5d6e7b1613fca24d250fa8e5bc7bcc3dd6002ef', start_sha: '7c9c2ead8a320fb7ba0b4e234bd9529a2614e306', head_sha: '4803c71e6b1833ca72b8b26ef2ecd5adc8a38031',
+  old_path: 'package.json', new_path: 'package.json', position_type: 'text', old_line: 27, new_line: 27,
+};
+
+const FAILED = { status: 'failed', detailed_status: { icon: 'status_failed', text: 'Failed', label: 'failed', group: 'failed', tooltip: 'failed', has_details: true } };
+
+const FIXTURES = [
+  {
+    name: 'merge_request', path: 'testdata/get_merge_request.json',
+    edits: [
+      ['head_pipeline.status', FAILED.status, 'a failed head pipeline (the recorded one passed)'],
+      ['head_pipeline.detailed_status', FAILED.detailed_status, 'the detailed status of a failed pipeline'],
+      ['detailed_merge_status', 'conflict', 'the merge request has conflicts (has_conflicts is true in the recording)'],
+    ],
+  },
+  { name: 'merge_requests', path: 'testdata/get_merge_requests.json', edits: [] },
+  {
+    name: 'pipeline', path: 'testdata/get_merge_request.json', pick: 'head_pipeline',
+    edits: [
+      ['status', FAILED.status, 'a failed pipeline (the recorded one passed)'],
+      ['detailed_status', FAILED.detailed_status, 'the detailed status of a failed pipeline'],
+    ],
+  },
+  {
+    name: 'issue', path: 'testdata/issue_move.json',
+    edits: [
+      ['state', 'closed', 'a closed issue'], ['closed_at', '2019-08-21T10:00:00.000Z', 'when it was closed'],
+      ['confidential', true, 'a confidential issue'], ['labels', ['bug', 'security'], 'a labelled issue'],
+      ['due_date', '2019-09-30', 'an issue with a due date'],
+    ],
+  },
+  {
+    name: 'mr_discussions', path: 'discussions_test.go', test: 'TestDiscussionsService_ListMergeRequestDiscussions',
+    edits: [
+      ['0.notes.0.type', 'DiffNote', 'a diff thread'], ['0.notes.0.position', DOC_POSITION, "a diff note's position, from GitLab's documentation example"],
+      ['0.notes.0.resolvable', true, 'a resolvable thread'], ['0.notes.0.resolved', false, 'still unresolved'],
+      ['0.notes.0.created_at', '2018-03-04T09:17:22.520Z', 'a creation time, as GitLab sends one'],
+    ],
+  },
+  { name: 'issue_discussions', path: 'discussions_test.go', test: 'TestDiscussionsService_ListIssueDiscussions', edits: [] },
+  { name: 'jobs', path: 'jobs_test.go', test: 'TestJobsService_ListProjectJobs', edits: [] },
+  {
+    name: 'job', path: 'jobs_test.go', test: 'TestJobsService_ListProjectJobs', pick: '0',
+    edits: [
+      ['duration', 95.4, 'a finished job has a duration'],
+      ['artifacts', [{ file_type: 'junit', size: 12288, filename: 'junit.xml', file_format: 'gzip' }], 'a job with a test report artifact'],
+      ['runner', { id: 32, description: 'shared-runner-1', active: true, is_shared: true, name: 'gitlab-runner' }, 'the runner that ran it'],
+    ],
+  },
+  { name: 'project', path: 'projects_test.go', test: 'TestEditProject', edits: [] },
+  { name: 'members', path: 'project_members_test.go', test: 'TestProjectMembersService_ListProjectMembers', edits: [] },
+];
+
+mkdirSync(OUT, { recursive: true });
+for (const f of FIXTURES) {
+  let body = f.test ? testBody(f.path, f.test) : JSON.parse(show(f.path));
+  if (f.pick) for (const k of f.pick.split('.')) body = body[k];
+  body = structuredClone(body);
+  for (const [path, value] of f.edits) set(body, path, value);
+  const source = { repository: REPOSITORY, path: f.path, commit: COMMIT, ...(f.test ? { test: f.test } : {}), ...(f.pick ? { picked: f.pick } : {}), license: 'Apache-2.0' };
+  const out = { source, edits: f.edits.map(([path, , why]) => ({ path, why })), body };
+  writeFileSync(join(OUT, `${f.name}.json`), `${JSON.stringify(out, null, 2)}\n`);
+  console.log(`${f.name}.json ← ${f.path}${f.test ? ` (${f.test})` : ''}`);
+}

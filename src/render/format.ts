@@ -1,0 +1,190 @@
+// How a field reads: a nested object by its identity and state (`#1002 failed (feature/login-fix)`,
+// `@alice`), codes beside their names (`Developer (30)`, `conflict: blocked by merge conflicts`), empty
+// lists said as `none`. Each format gives the Markdown text and the structuredContent value.
+// The kinds (src/render/kinds.ts) name a format per field; the words for GitLab's codes are here.
+import { compactValue } from './compact.js';
+import { toText } from './contain.js';
+import { isRecord, isScalar, num, summary, type Rec } from './shared.js';
+
+export type Format =
+  | 'text' | 'person' | 'people' | 'labels' | 'milestone' | 'pipeline' | 'pipeline_status' | 'merge_status' | 'role'
+  | 'failure_reason' | 'artifacts' | 'duration' | 'time_stats' | 'commit' | 'position' | 'name' | 'can_merge' | 'tasks' | 'project_ref' | 'runner' | 'assets' | 'count' | 'milestones' | 'release';
+
+/** Access levels by name (GitLab's `Gitlab::Access`); any other value is shown as its number. */
+const ROLES: Readonly<Record<number, string>> = {
+  0: 'No access', 5: 'Minimal access', 10: 'Guest', 15: 'Planner', 20: 'Reporter', 30: 'Developer', 40: 'Maintainer', 50: 'Owner', 60: 'Admin',
+};
+
+/** `detailed_merge_status` in words: ready, still being computed (read again), or blocked with its remedy. */
+const MERGE_STATUS: Readonly<Record<string, string>> = {
+  mergeable: 'can be merged',
+  checking: 'still being checked: read again', unchecked: 'not checked yet: read again', preparing: 'being prepared: read again',
+  approvals_syncing: 'approvals syncing: read again', ci_still_running: 'pipeline still running: read again',
+  draft_status: 'blocked: it is a draft', discussions_not_resolved: 'blocked: unresolved threads', not_approved: 'blocked: needs approval',
+  requested_changes: 'blocked: a reviewer requested changes', ci_must_pass: 'blocked: the pipeline must pass', conflict: 'blocked by merge conflicts',
+  need_rebase: 'blocked: needs a rebase', status_checks_must_pass: 'blocked: external status checks must pass',
+  merge_request_blocked: 'blocked by another merge request', jira_association_missing: 'blocked: the title or description must name a Jira issue',
+  merge_time: 'blocked until its merge time', security_policy_violations: 'blocked by security policy violations', locked_paths: 'blocked: locked paths',
+  locked_lfs_files: 'blocked: locked LFS files', commits_status: 'blocked: commits status', not_open: 'not open',
+};
+
+/** Job failure reasons in a sentence; the first three are not worth a retry (as GitLab's UI says). */
+const FAILURE_REASONS: Readonly<Record<string, string>> = {
+  script_failure: 'the job script failed; a retry will not help', missing_dependency_failure: 'an artifact it depends on is missing; a retry will not help',
+  runner_unsupported: 'the runner is too old for this job; a retry will not help', api_failure: 'a GitLab API failure',
+  stuck_or_timeout_failure: 'stuck or timed out', runner_system_failure: 'the runner system failed', job_execution_timeout: 'the job exceeded its timeout',
+  scheduler_failure: 'it could not be scheduled', ci_quota_exceeded: 'the CI/CD minutes quota is used up', deployment_rejected: 'the deployment was rejected',
+  unknown_failure: 'an unknown failure', archived_failure: 'the job is archived', unmet_prerequisites: 'prerequisites were not met',
+  data_integrity_failure: 'a data integrity failure', forward_deployment_failure: 'a newer deployment ran first', protected_environment_failure: 'the environment is protected',
+};
+
+export interface Formatted {
+  /** The Markdown reading (not yet contained). */
+  text: string;
+  /** The structuredContent value. */
+  value: unknown;
+}
+
+const none: Formatted = { text: 'none', value: [] };
+
+/** An access level as `Developer (30)`. */
+function roleName(level: unknown): string | undefined {
+  const n = typeof level === 'number' ? level : typeof level === 'string' && /^\d+$/.test(level) ? Number(level) : NaN;
+  if (!Number.isInteger(n)) return undefined;
+  return ROLES[n] ?? String(n);
+}
+
+const at = (v: unknown): string => (isRecord(v) && typeof v.username === 'string' && v.username ? `@${v.username}` : summary(v));
+
+function sizeText(bytes: number): string {
+  if (bytes < 1024) return `${num(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${num(Math.round(bytes / 1024))} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function durationText(seconds: number): string {
+  const s = Math.round(seconds);
+  if (s < 60) return `${num(s)}s`;
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h ? `${num(h)}h ${num(m)}m` : `${num(m)}m ${num(s % 60)}s`;
+}
+
+/** A pipeline by identity and state: `#1002 failed (feature/login-fix)`, its detailed label when it says more. */
+function pipelineText(p: Rec): string {
+  const label = isRecord(p.detailed_status) && typeof p.detailed_status.label === 'string' ? p.detailed_status.label : '';
+  const status = toText(p.status ?? '');
+  const words = label && label.replace(/\s+/g, '_') !== status && label !== status ? `${status} (${label})` : status;
+  const ref = isScalar(p.ref) && p.ref !== '' ? ` (${toText(p.ref)})` : '';
+  return `#${toText(p.id ?? '?')} ${words}${ref}`.replace(/\s+\(/g, ' (').trim();
+}
+
+/** A diff note's place: `path:line`, the new line when there is one. */
+export function positionText(p: unknown): string {
+  if (!isRecord(p)) return '';
+  const path = toText(p.new_path || p.old_path || '');
+  const line = p.new_line ?? p.old_line;
+  return line !== null && line !== undefined ? `${path}:${toText(line)}` : path;
+}
+
+/** A value read by its format. `obj` is the object it belongs to (a pipeline's status reads its detailed label). */
+export function formatValue(format: Format, v: unknown, obj: Rec): Formatted {
+  switch (format) {
+    case 'person':
+      return v === null ? { text: 'none', value: null } : { text: at(v), value: compactValue(v) };
+    case 'people':
+      if (!Array.isArray(v) || v.length === 0) return none;
+      return { text: v.map(at).filter(Boolean).join(', '), value: compactValue(v) };
+    case 'labels':
+      if (!Array.isArray(v) || v.length === 0) return none;
+      return { text: v.map((l) => (isRecord(l) ? toText(l.name ?? '') : toText(l))).join(', '), value: compactValue(v) };
+    case 'milestone':
+      return isRecord(v) ? { text: `${toText(v.title ?? '')}${v.state === 'closed' ? ' (closed)' : ''}`, value: compactValue(v) } : { text: 'none', value: null };
+    case 'pipeline':
+      if (!isRecord(v)) return { text: 'none', value: null };
+      return { text: pipelineText(v), value: pick(v, ['id', 'status', 'ref']) };
+    case 'pipeline_status': {
+      const label = isRecord(obj.detailed_status) ? obj.detailed_status.label : undefined;
+      const t = toText(v);
+      return { text: typeof label === 'string' && label.replace(/\s+/g, '_') !== t ? `${t} (${label})` : t, value: v };
+    }
+    case 'merge_status': {
+      const words = typeof v === 'string' ? MERGE_STATUS[v] : undefined;
+      return { text: words ? `${toText(v)}: ${words}` : toText(v), value: v };
+    }
+    case 'role': {
+      const name = roleName(v);
+      return { text: name && name !== toText(v) ? `${name} (${toText(v)})` : toText(v), value: v };
+    }
+    case 'failure_reason': {
+      const words = typeof v === 'string' ? FAILURE_REASONS[v] : undefined;
+      return { text: words ? `${toText(v)}: ${words}` : toText(v), value: v };
+    }
+    case 'artifacts': {
+      if (!Array.isArray(v) || v.length === 0) return none;
+      const files = v.filter(isRecord).map((a) => `${toText(a.filename ?? a.file_type ?? 'file')}${typeof a.size === 'number' ? ` ${sizeText(a.size)}` : ''}`);
+      return { text: files.join(', '), value: files };
+    }
+    case 'duration':
+      return typeof v === 'number' ? { text: durationText(v), value: v } : { text: toText(v), value: compactValue(v) };
+    case 'time_stats': {
+      if (!isRecord(v)) return { text: toText(v), value: compactValue(v) };
+      const spent = v.human_total_time_spent ?? (typeof v.total_time_spent === 'number' && v.total_time_spent ? durationText(v.total_time_spent) : null);
+      const est = v.human_time_estimate ?? (typeof v.time_estimate === 'number' && v.time_estimate ? durationText(v.time_estimate) : null);
+      if (!spent && !est) return { text: 'none', value: null };
+      return { text: `spent ${spent ? toText(spent) : 'none'}, estimate ${est ? toText(est) : 'none'}`, value: pick(v, ['time_estimate', 'total_time_spent']) };
+    }
+    case 'commit': {
+      if (!isRecord(v)) return { text: toText(v), value: compactValue(v) };
+      const sha = isScalar(v.short_id) ? toText(v.short_id) : toText(v.id ?? '').slice(0, 12);
+      const title = isScalar(v.title) ? ` ${toText(v.title)}` : '';
+      return { text: `${sha}${title}`, value: pick(v, ['id', 'short_id', 'title']) };
+    }
+    case 'position':
+      return { text: positionText(v), value: positionText(v) };
+    case 'name':
+      return { text: summary(v), value: compactValue(v) };
+    case 'can_merge':
+      return isRecord(v) && typeof v.can_merge === 'boolean' ? { text: `can_merge ${v.can_merge ? 'true' : 'false'}`, value: { can_merge: v.can_merge } } : { text: toText(v), value: compactValue(v) };
+    case 'tasks':
+      return isRecord(v) ? { text: `${toText(v.completed_count ?? 0)} of ${toText(v.count ?? 0)} done`, value: pick(v, ['count', 'completed_count']) } : { text: toText(v), value: compactValue(v) };
+    case 'runner':
+      // A runner's description is the name people gave it; `name` is the runner program's.
+      return isRecord(v) ? { text: `${toText(v.description || v.name || '')} (#${toText(v.id ?? '?')})`, value: pick(v, ['id', 'description']) } : { text: toText(v), value: compactValue(v) };
+    case 'assets': {
+      // A release's assets: its links by name, and how many source archives.
+      if (!isRecord(v)) return { text: toText(v), value: compactValue(v) };
+      const links = Array.isArray(v.links) ? v.links.filter(isRecord).map((l) => toText(l.name ?? l.url ?? '')) : [];
+      const sources = Array.isArray(v.sources) ? v.sources.length : 0;
+      return { text: [...links, sources ? `${num(sources)} source archives` : ''].filter(Boolean).join(', ') || 'none', value: { links, sources } };
+    }
+    case 'milestones':
+      if (!Array.isArray(v) || v.length === 0) return none;
+      return { text: v.map((m) => (isRecord(m) ? toText(m.title ?? '') : toText(m))).join(', '), value: compactValue(v) };
+    case 'release':
+      return isRecord(v) ? { text: toText(v.tag_name ?? v.name ?? ''), value: compactValue(v) } : { text: 'none', value: null };
+    case 'count':
+      return Array.isArray(v) ? { text: `${num(v.length)}`, value: v.length } : { text: toText(v), value: compactValue(v) };
+    case 'project_ref':
+      return { text: projectOf(obj), value: projectOf(obj) };
+    default:
+      return { text: isScalar(v) ? toText(v) : summary(v), value: compactValue(v) };
+  }
+}
+
+function pick(v: Rec, keys: readonly string[]): Rec {
+  const out: Rec = {};
+  for (const k of keys) if (v[k] !== undefined && (isScalar(v[k]) || v[k] === null)) out[k] = v[k];
+  return out;
+}
+
+/** The project an item belongs to: from `references.full` (`group/app#12` → `group/app`), else its project id. */
+export function projectOf(item: Rec): string {
+  const full = isRecord(item.references) ? item.references.full : undefined;
+  if (typeof full === 'string') {
+    const m = /^(.+?)[#!&^]\d+$/.exec(full);
+    if (m) return m[1];
+  }
+  if (isRecord(item.project) && typeof item.project.path_with_namespace === 'string') return item.project.path_with_namespace;
+  return item.project_id !== undefined ? toText(item.project_id) : '';
+}

@@ -1,0 +1,138 @@
+// The objects assistants read most, as data: how an answer is recognised as one of them, the fields
+// that decide what the user does next (shown first, in this order, read by their format), and the
+// columns of a list of them. Applied by the generic renderer to the Markdown and to structuredContent;
+// every other field stays listed by name. A kind is recognised by the keys GitLab always sends for it,
+// so the same table serves an action's own answer and a list answered by another domain.
+import type { Format } from './format.js';
+import type { Rec } from './shared.js';
+
+export interface KindField {
+  key: string;
+  format?: Format;
+}
+
+interface KindColumn {
+  header: string;
+  key: string;
+  format?: Format;
+  /** Shown only when some item of the list has a value (e.g. a pipeline's coverage). */
+  whenPresent?: boolean;
+}
+
+export interface Kind {
+  name: string;
+  /** An object is of this kind when it has every one of these keys. */
+  marks: readonly string[];
+  fields: readonly KindField[];
+  columns: readonly KindColumn[];
+  /** Fields the decision fields already say (a deprecated twin, a nested detail): listed by name only, never shown twice. */
+  hides?: readonly string[];
+  /** Its lists can span projects: a list read without a project carries each item's project path. */
+  crossProject?: true;
+  /** Rendered as comment threads (src/render/threads.ts) rather than as fields or a table. */
+  threads?: true;
+}
+
+const f = (key: string, format?: Format): KindField => ({ key, ...(format ? { format } : {}) });
+const c = (header: string, key: string, format?: Format, whenPresent?: boolean): KindColumn => ({ header, key, ...(format ? { format } : {}), ...(whenPresent ? { whenPresent } : {}) });
+
+/** First match wins: the more specific kinds come first. */
+export const KINDS: readonly Kind[] = [
+  { name: 'discussion', marks: ['individual_note', 'notes'], fields: [f('id'), f('individual_note')], columns: [], threads: true },
+  // GraphQL's threads (an epic's): resolution said of the thread, its notes a connection.
+  { name: 'graphql_discussion', marks: ['resolvable', 'resolved', 'notes'], fields: [f('id'), f('resolved')], columns: [], threads: true },
+  {
+    name: 'note',
+    marks: ['body', 'noteable_type'],
+    fields: [f('id'), f('author', 'person'), f('type'), f('system'), f('resolvable'), f('resolved'), f('resolved_by', 'person'), f('position', 'position'),
+      f('noteable_type'), f('noteable_iid'), f('created_at')],
+    columns: [],
+    threads: true,
+  },
+  {
+    name: 'merge_request',
+    marks: ['iid', 'source_branch', 'target_branch'],
+    fields: [
+      f('iid'), f('title'), f('state'), f('draft'), f('detailed_merge_status', 'merge_status'), f('has_conflicts'),
+      f('blocking_discussions_resolved'), f('head_pipeline', 'pipeline'), f('approved'), f('approvals_left'), f('source_branch'), f('target_branch'),
+      f('author', 'person'), f('assignees', 'people'), f('reviewers', 'people'), f('labels', 'labels'), f('milestone', 'milestone'),
+      f('merge_when_pipeline_succeeds'), f('merge_error'), f('user', 'can_merge'), f('sha')
+    ],
+    columns: [c('iid', 'iid'), c('title', 'title'), c('draft', 'draft'), c('author', 'author', 'person'), c('merge status', 'detailed_merge_status'),
+      c('conflicts', 'has_conflicts')],
+    hides: ['merge_status', 'work_in_progress', 'assignee', 'pipeline', 'merged_by'],
+    crossProject: true,
+  },
+  {
+    name: 'issue',
+    marks: ['iid', 'confidential', 'state'],
+    fields: [
+      f('iid'), f('title'), f('state'), f('confidential'), f('author', 'person'), f('assignees', 'people'), f('labels', 'labels'),
+      f('milestone', 'milestone'), f('due_date'), f('weight'), f('time_stats', 'time_stats'), f('task_completion_status', 'tasks'), f('epic', 'name'),
+      f('health_status'), f('user_notes_count'), f('merge_requests_count'), f('closed_by', 'person')
+    ],
+    columns: [c('iid', 'iid'), c('title', 'title'), c('state', 'state'), c('assignees', 'assignees', 'people'), c('labels', 'labels', 'labels'),
+      c('milestone', 'milestone', 'milestone')],
+    hides: ['assignee'],
+    crossProject: true,
+  },
+  {
+    name: 'job',
+    marks: ['stage', 'status', 'name', 'pipeline'],
+    fields: [
+      f('id'), f('name'), f('stage'), f('status'), f('failure_reason', 'failure_reason'), f('allow_failure'),
+      f('pipeline', 'pipeline'), f('ref'), f('duration', 'duration'), f('runner', 'runner'), f('artifacts', 'artifacts'), f('user', 'person')
+    ],
+    columns: [c('id', 'id'), c('name', 'name'), c('stage', 'stage'), c('status', 'status'), c('failure reason', 'failure_reason', undefined, true)],
+  },
+  {
+    name: 'pipeline',
+    marks: ['id', 'ref', 'sha', 'status'],
+    fields: [
+      f('id'), f('status', 'pipeline_status'), f('ref'), f('sha'), f('source'), f('coverage'), f('duration', 'duration'), f('user', 'person'),
+     
+    ],
+    columns: [c('id', 'id'), c('ref', 'ref'), c('status', 'status'), c('source', 'source'), c('coverage', 'coverage', undefined, true)],
+    hides: ['detailed_status'],
+  },
+  {
+    name: 'member',
+    marks: ['username', 'access_level'],
+    fields: [f('username'), f('name'), f('access_level', 'role'), f('expires_at'), f('state'), f('membership_state')],
+    columns: [c('username', 'username'), c('name', 'name'), c('role', 'access_level', 'role')],
+  },
+  {
+    name: 'release',
+    marks: ['tag_name', 'released_at'],
+    fields: [f('tag_name'), f('name'), f('commit', 'commit'), f('released_at'), f('upcoming_release'), f('author', 'person'), f('milestones', 'milestones'),
+      f('assets', 'assets'), f('evidences', 'count')],
+    columns: [c('tag', 'tag_name'), c('name', 'name'), c('released_at', 'released_at')],
+  },
+  {
+    name: 'tag',
+    marks: ['name', 'target', 'commit'],
+    fields: [f('name'), f('commit', 'commit'), f('message'), f('release', 'release'), f('protected'), f('target')],
+    columns: [c('name', 'name'), c('commit', 'commit', 'commit'), c('protected', 'protected')],
+  },
+  {
+    name: 'branch',
+    marks: ['name', 'commit', 'merged', 'protected'],
+    fields: [f('name'), f('commit', 'commit'), f('merged'), f('protected'), f('default')],
+    columns: [c('name', 'name'), c('commit', 'commit', 'commit'), c('merged', 'merged'), c('protected', 'protected')],
+  },
+  {
+    name: 'project',
+    marks: ['default_branch', 'visibility'],
+    fields: [
+      f('id'), f('path_with_namespace'), f('name'), f('visibility'), f('default_branch'), f('archived'), f('empty_repo'), f('open_issues_count'),
+      f('topics', 'labels'), f('last_activity_at'), f('web_url')
+    ],
+    columns: [c('id', 'id'), c('path', 'path_with_namespace'), c('visibility', 'visibility'), c('default_branch', 'default_branch'),
+      c('archived', 'archived', undefined, true)],
+  },
+];
+
+/** The kind an object is, or undefined. */
+export function kindOf(v: Rec): Kind | undefined {
+  return KINDS.find((k) => k.marks.every((m) => m in v));
+}

@@ -1,0 +1,142 @@
+// The sandbox's own data shows the same facts as GitLab's (issue #28): MR !1 with its failed head pipeline
+// and unresolved diff thread, MR !3 with conflicts, roles by name, a failed job's reason; and writes that
+// confirm the new state (a resolved thread, a file write's commit, a deleted branch with its commit and the
+// open merge request it leaves without a source, an updated merge request's people). `fields` on the
+// meta and individual surfaces too.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import type { Sandbox } from '../src/sandbox/index.js';
+import { apiRequests, text, withSandbox, type Running, type ToolResultLike } from './helpers/harness.js';
+import { startInProcess } from './helpers/inproc.js';
+
+type Rec = Record<string, unknown>;
+let sb: Sandbox;
+let srv: Running;
+beforeAll(async () => {
+  sb = await withSandbox();
+  srv = await startInProcess({ sandbox: sb });
+});
+afterAll(async () => { await srv?.close(); await sb?.close(); });
+
+async function exec(action: string, params: Rec, extra: Rec = {}): Promise<{ md: string; st: Rec }> {
+  const r: ToolResultLike = await srv.call('forge_execute_action', { action, params, ...extra });
+  expect(r.isError, text(r)).toBeFalsy();
+  return { md: r.content[0]!.text!, st: r.structuredContent as Rec };
+}
+
+describe('sandbox answers carry the decision fields (issue #28)', () => {
+  it('MR !1: failed head pipeline, blocking threads, people, labels, milestone', async () => {
+    const { md, st } = await exec('merge_request.get', { project_id: 1, merge_request_iid: 1 });
+    expect(md).toContain('- **head_pipeline**: #1002 failed (feature/login-fix)');
+    expect(md).toContain('- **blocking_discussions_resolved**: false');
+    expect(md).toContain('- **detailed_merge_status**: mergeable: can be merged');
+    expect(md).toContain('- **reviewers**: @');
+    expect(md).toContain('- **labels**: bug, security');
+    expect(md).toContain('- **milestone**: v1.2');
+    expect(st).toMatchObject({ head_pipeline: { id: 1002, status: 'failed', ref: 'feature/login-fix' }, blocking_discussions_resolved: false, labels: ['bug', 'security'], milestone: 'v1.2' });
+  });
+
+  it('MR !3 has conflicts, in its list row and its own answer', async () => {
+    const list = await exec('merge_request.list', { project_id: 1, state: 'opened' });
+    const row = list.md.split('\n').find((l) => l.startsWith('| 3 |'));
+    expect(row).toMatch(/\| conflict \| true \|$/);
+    expect((list.st.items as Rec[]).find((i) => i.iid === 3)).toMatchObject({ detailed_merge_status: 'conflict', has_conflicts: true, draft: false });
+    const mr = await exec('merge_request.get', { project_id: 1, merge_request_iid: 3 });
+    expect(mr.md).toContain('- **detailed_merge_status**: conflict: blocked by merge conflicts');
+    expect(mr.md).toContain('- **has_conflicts**: true');
+  });
+
+  it('MR !1 threads: the diff thread on its file and line, unresolved, every note with its body', async () => {
+    const { md, st } = await exec('mr_review.discussion_list', { project_id: 1, merge_request_iid: 1 });
+    expect(md).toContain('1 unresolved thread.');
+    expect(md).toMatch(/### Thread 1 — on src\/auth\/login\.ts:9 — unresolved/);
+    expect(md).toContain(': Should we normalize the username too?');
+    expect(md).toContain(': Usernames are ASCII only, so no.');
+    expect(md).toContain(': Looks good apart from the question above.');
+    const first = (st.items as Rec[])[0]!;
+    expect(first).toMatchObject({ resolvable: true, resolved: false, position: 'src/auth/login.ts:9' });
+    expect((first.notes as Rec[]).map((n) => n.body)).toEqual(['Should we normalize the username too?', 'Usernames are ASCII only, so no.']);
+  });
+
+  it('members by role name; a failed job with its reason and pipeline', async () => {
+    const members = await exec('project.members', { project_id: 1 });
+    expect(members.md.split('\n').find((l) => l.startsWith('| '))).toBe('| username | name | role |');
+    expect(members.md).toMatch(/\| (Owner \(50\)|Maintainer \(40\)|Developer \(30\)) \|/);
+    const jobs = await exec('job.list', { project_id: 1, pipeline_id: 1002 });
+    const failed = (jobs.st.items as Rec[]).find((j) => j.status === 'failed')!;
+    expect(failed).toMatchObject({ name: 'unit-tests', stage: 'test', failure_reason: 'script_failure' });
+    const job = await exec('job.get', { project_id: 1, job_id: failed.id });
+    expect(job.md).toContain('- **failure_reason**: script_failure: the job script failed; a retry will not help');
+    expect(job.md).toContain('- **pipeline**: #1002 failed (feature/login-fix)');
+  });
+});
+
+describe('writes confirm the new state (issue #28)', () => {
+  it('a resolved thread says resolved', async () => {
+    const list = await exec('mr_review.discussion_list', { project_id: 1, merge_request_iid: 1 });
+    const id = (list.st.items as Rec[])[0]!.id;
+    const { md, st } = await exec('mr_review.discussion_resolve', { project_id: 1, merge_request_iid: 1, discussion_id: id, resolved: true });
+    expect(md.split('\n')[0]).toBe('## Thread (resolved)');
+    expect(st).toMatchObject({ id, resolvable: true, resolved: true });
+    const mr = await exec('merge_request.get', { project_id: 1, merge_request_iid: 1 });
+    expect(mr.st.blocking_discussions_resolved).toBe(true);
+  });
+
+  it('a file write gives the commit it made', async () => {
+    const { md, st } = await exec('repository.file_update', { project_id: 1, file_path: 'docs/guide.md', branch: 'main', content: '# Guide\n\nUpdated.\n', commit_message: 'Update the guide' });
+    const head = sb.state.projects.get(1)!.repo.branches.get('main')!;
+    expect(md).toContain(`main at commit ${head} Update the guide`);
+    expect((st.related as Rec)['/projects/1/repository/branches/main']).toMatchObject({ name: 'main', commit: { id: head } });
+  });
+
+  it('a deleted branch names itself and its commit, and warns of the open merge request using it', async () => {
+    const sha = sb.state.projects.get(1)!.repo.branches.get('feature/readme-intro')!;
+    sb.clearLog();
+    const { md, st } = await exec('branch.delete', { project_id: 1, branch_name: 'feature/readme-intro' }, { confirm: true });
+    // The reads come before the delete.
+    expect(apiRequests(sb).map((e) => `${e.method} ${e.path}`)).toEqual([
+      'GET /api/v4/projects/1/repository/branches/feature%2Freadme-intro',
+      'GET /api/v4/projects/1/merge_requests',
+      'DELETE /api/v4/projects/1/repository/branches/feature%2Freadme-intro',
+    ]);
+    expect(md).toContain(`- branch: feature/readme-intro at commit ${sha} Rewrite the README introduction`);
+    expect(md).toContain('- open_merge_requests: !3 Rewrite the README introduction');
+    expect(md).toContain('Warning: an open merge request uses this branch as its source branch');
+    expect(st).toMatchObject({ ok: true, branch: `feature/readme-intro at commit ${sha} Rewrite the README introduction`, open_merge_requests: [{ iid: 3 }] });
+    expect(sb.state.projects.get(1)!.repo.branches.has('feature/readme-intro')).toBe(false);
+  });
+
+  it('an updated merge request shows its draft state, reviewers and assignees after the change', async () => {
+    const { md, st } = await exec('merge_request.update', { project_id: 1, merge_request_iid: 4, title: 'Expand the contributor guide', reviewer_ids: [3], assignee_ids: [4] });
+    expect(md).toContain('- **draft**: false');
+    expect(md).toMatch(/- \*\*reviewers\*\*: @\w+/);
+    expect(md).toMatch(/- \*\*assignees\*\*: @\w+/);
+    expect(st).toMatchObject({ draft: false });
+    expect((st.reviewers as string[]).length).toBe(1);
+  });
+});
+
+describe('fields on every surface (issue #28)', () => {
+  it('meta and individual take fields too; a name the answer lacks is answered with the ones it has', async () => {
+    for (const surface of ['meta', 'individual'] as const) {
+      const s = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: surface } });
+      try {
+        const r = surface === 'meta'
+          ? await s.call('forge_issue', { action: 'get', params: { project_id: 1, issue_iid: 1 }, fields: ['description', 'references', 'nope'] })
+          : await s.call('forge_issue_get', { project_id: 1, issue_iid: 1, fields: ['description', 'references', 'nope'] });
+        expect(r.isError, text(r)).toBeFalsy();
+        const st = r.structuredContent as Rec;
+        expect(st.references).toMatchObject({ short: '#1' });
+        expect(st.description).toContain('pässwörd');
+        expect(st.unknown_fields).toEqual(['nope']);
+        expect(text(r)).toContain('### references');
+        const bad = surface === 'meta'
+          ? await s.call('forge_issue', { action: 'get', params: { project_id: 1, issue_iid: 1 }, fields: [''] })
+          : await s.call('forge_issue_get', { project_id: 1, issue_iid: 1, fields: 7 });
+        expect(bad.isError).toBe(true);
+        expect(text(bad)).toContain('fields: expected an array of field names');
+      } finally {
+        await s.close();
+      }
+    }
+  });
+});
