@@ -3,9 +3,11 @@
 // The catalog tables, the HTTP listener and the sandbox stay separate chunks, loaded on first need.
 // The bundle carries no licence comments (`legalComments: 'none'`); scripts/notices.mjs writes them to
 // dist/THIRD_PARTY_NOTICES from the metafile, which is kept in dist/bundle.meta.json (outside the
-// shipped dist/bundle/) for it and for test/shipping.test.ts.
+// shipped dist/bundle/) for it and for test/shipping.test.ts. Last, the find index file is written beside
+// the chunks (scripts/find-index.mjs): a server reads it on its first find instead of building the index.
 import { rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
+import { writeFindIndex } from './find-index.mjs';
 import { METAFILE, writeNotices } from './notices.mjs';
 
 // Chunk names carry content hashes: start from an empty folder so no stale chunk is left behind.
@@ -28,3 +30,4 @@ const { metafile } = await build({
 
 writeFileSync(METAFILE, JSON.stringify(metafile));
 writeNotices(metafile);
+await writeFindIndex();

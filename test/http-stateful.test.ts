@@ -12,9 +12,9 @@ let srv: HttpServer;
 beforeAll(async () => {
   sb = await withSandbox();
   srv = await startHttpServer(['--forge-url', sb.url, '--stateless=false', '--session-timeout', '3s', '--rate-limit-rps', '0']);
-  // The dynamic surface builds its find index in one synchronous step a second after the first
-  // listing (up to a few seconds on a loaded machine): a first find builds it now, so the pause never
-  // lands inside the session-expiry timing below.
+  // The dynamic surface makes its find index on the first find (the catalog tables and the index file
+  // read, a pause on a loaded machine): a first find makes it now, so the pause never lands inside the
+  // session-expiry timing below.
   const find = await post(srv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN }, rpc('tools/call', { name: 'forge_find_action', arguments: { query: 'list the issues of project 1' } }));
   expect(find.status).toBe(200);
   expect(find.body).toContain('issue.list');

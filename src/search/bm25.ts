@@ -10,6 +10,15 @@ const B = 0.7;
 const D = 0.5;
 
 export interface Bm25Hit { doc: number; score: number }
+/** A sealed index as plain data (search/pack.ts stores it): its terms in order and their scored postings. */
+export interface PackedBm25 {
+  boosts: number[];
+  docs: number;
+  terms: string[];
+  spanStart: Int32Array;
+  postDoc: Int32Array;
+  postScore: Float64Array;
+}
 export interface Bm25SearchOptions {
   /** Whether a term may also match the index terms it starts ("deploym" → deployment), at `prefixWeight`. */
   prefix?: (term: string) => boolean;
@@ -27,9 +36,9 @@ export class Bm25Index {
 
   /** After sealing: each term's postings are entries [start, end) of `postDoc`/`postScore`. */
   private readonly span = new Map<string, number>();
-  private spanStart = new Int32Array(0);
-  private postDoc = new Int32Array(0);
-  private postScore = new Float64Array(0);
+  private spanStart: Int32Array = new Int32Array(0);
+  private postDoc: Int32Array = new Int32Array(0);
+  private postScore: Float64Array = new Float64Array(0);
   private terms: string[] = [];
   // Scratch space for one search (searches are synchronous, so one set serves them all).
   private acc = new Float64Array(0);
@@ -41,6 +50,33 @@ export class Bm25Index {
     this.boosts = [...fieldBoosts];
     this.building = fieldBoosts.map(() => new Map());
     this.fieldLengths = fieldBoosts.map(() => []);
+  }
+
+  /** A sealed index back from `pack`: searched as the one packed, nothing rescored. */
+  static unpack(p: PackedBm25): Bm25Index {
+    const index = new Bm25Index(p.boosts);
+    index.building = undefined;
+    index.fieldLengths.length = 0;
+    index.docs = p.docs;
+    index.terms = p.terms;
+    p.terms.forEach((t, i) => index.span.set(t, i));
+    index.spanStart = p.spanStart;
+    index.postDoc = p.postDoc;
+    index.postScore = p.postScore;
+    index.scratch();
+    return index;
+  }
+
+  /** The sealed index as plain data (sealing it first). */
+  pack(): PackedBm25 {
+    this.seal();
+    return { boosts: [...this.boosts], docs: this.docs, terms: this.terms, spanStart: this.spanStart, postDoc: this.postDoc, postScore: this.postScore };
+  }
+
+  private scratch(): void {
+    this.acc = new Float64Array(this.docs);
+    this.matched = new Int32Array(this.docs);
+    this.stamp = new Int32Array(this.docs);
   }
 
   /** Adds a document (its number is the count of documents before it), given the terms of each field. */
@@ -110,9 +146,7 @@ export class Bm25Index {
     this.spanStart = Int32Array.from(starts);
     this.postDoc = Int32Array.from(docs);
     this.postScore = Float64Array.from(scores);
-    this.acc = new Float64Array(this.docs);
-    this.matched = new Int32Array(this.docs);
-    this.stamp = new Int32Array(this.docs);
+    this.scratch();
     this.fieldLengths.length = 0;
   }
 

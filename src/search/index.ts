@@ -7,11 +7,9 @@
 import { setImmediate } from 'node:timers/promises';
 import { distance } from 'fastest-levenshtein';
 import type { Action } from '../catalog/define.js';
-import { Bm25Index, type Bm25Hit } from './bm25.js';
+import { Bm25Index, type Bm25Hit, type PackedBm25 } from './bm25.js';
 import { EFFECT_WORDS, WORDS } from './lexicon.js';
 import { MAX_QUERY_CHARS, catalogTerms, parseQuery, plainTerms, type ParsedQuery } from './query.js';
-
-export { MAX_QUERY_CHARS } from './query.js';
 
 interface SearchHit { action: Action; score: number }
 /** Catalog words near a word the catalog never uses, each with its closeness (0-1): the vocabulary gap. */
@@ -23,6 +21,23 @@ interface SearchOptions {
   /** Build a slice at a time (`settle`), not in the constructor. */
   deferred?: boolean;
   phrasings?: Phrasings;
+  /** What reading the catalog, its examples and the phrasings gave, packed by `pack`: nothing is read again. */
+  packed?: PackedSearch;
+}
+/** The part of a search that reading text gives (the costly part of a build), as plain data: search/pack.ts stores it. */
+export interface PackedSearch {
+  actions: PackedBm25;
+  examples: PackedBm25;
+  actionIds: string[];
+  exampleAction: string[];
+  /** The vocabulary's terms and their counts, in the order they were met (corrections prefer the first). */
+  vocabulary: string[];
+  vocabularyCounts: Int32Array;
+  described: string[];
+  /** Per action, in catalog order: the words of its ID and its own words (`Indexed`). */
+  idTerms: string[][];
+  ownWords: string[][];
+  objectWords: string[];
 }
 
 interface Indexed {
@@ -128,13 +143,41 @@ export class ActionSearch {
    * made for each action (the tuning sets' labelled requests, scripts/phrasings.mjs), by action ID, read
    * already: reading 21,000 requests would double the build.
    */
-  constructor(list: readonly Action[], weights: Partial<RankWeights> = {}, expand?: Expand, { deferred = false, phrasings = {} }: SearchOptions = {}) {
+  constructor(list: readonly Action[], weights: Partial<RankWeights> = {}, expand?: Expand, { deferred = false, phrasings = {}, packed }: SearchOptions = {}) {
     this.expand = expand;
     const w = (this.w = { ...DEFAULT_WEIGHTS, ...weights });
-    this.actions = new Bm25Index(ACTION_FIELDS.map((f) => w.boost[f] ?? 1));
+    const boosts = ACTION_FIELDS.map((f) => w.boost[f] ?? 1);
+    if (packed) {
+      // The field boosts are inside the packed scores; the actions must be the ones it was built from, in order.
+      if (packed.actions.boosts.join() !== boosts.join()) throw new Error('packed find index: built with other field boosts');
+      if (packed.actionIds.length !== list.length || list.some((a, i) => a.id !== packed.actionIds[i])) throw new Error('packed find index: built from another catalog');
+      this.actions = Bm25Index.unpack(packed.actions);
+      this.examples = Bm25Index.unpack(packed.examples);
+      this.actionIds = packed.actionIds;
+      this.exampleAction = packed.exampleAction;
+      packed.vocabulary.forEach((t, i) => this.vocabulary.set(t, packed.vocabularyCounts[i]!));
+      this.described = new Set(packed.described);
+      list.forEach((a, i) => this.know(a, packed.idTerms[i]!, packed.ownWords[i]!));
+      this.objectWords = new Set(packed.objectWords);
+      this.knowIdWords();
+      this.pending = [].values();
+      return;
+    }
+    this.actions = new Bm25Index(boosts);
     this.examples = new Bm25Index([1]);
     this.pending = this.fill(list, phrasings);
     if (!deferred) this.finish();
+  }
+
+  /** The index as plain data, for `new ActionSearch(list, {}, undefined, { packed })` in another process. */
+  pack(): PackedSearch {
+    this.finish();
+    if (this.expand) throw new Error('ActionSearch.pack: a search with near words cannot be packed');
+    return {
+      actions: this.actions.pack(), examples: this.examples.pack(), actionIds: this.actionIds, exampleAction: this.exampleAction,
+      vocabulary: [...this.vocabulary.keys()], vocabularyCounts: Int32Array.from(this.vocabulary.values()), described: [...this.described],
+      idTerms: this.actionIds.map((id) => this.byId.get(id)!.idTerms), ownWords: this.actionIds.map((id) => [...this.byId.get(id)!.ownWords]), objectWords: [...this.objectWords],
+    };
   }
 
   /** The rest of the build, a slice of actions at a time. */
@@ -159,12 +202,7 @@ export class ActionSearch {
       }
     }
     for (const a of list) {
-      const idTerms = [...new Set(catalogTerms(`${a.domain} ${a.name}`))];
-      const entry: Indexed = { action: a, idTerms, effectWords: effectWordsOf(a), ids: idParams(a), ownWords: [...new Set([...idTerms, ...plainTerms(`${a.summary} ${Object.keys(a.params).join(' ')}`)])],
-        scope: a.params.project_id?.required ? 'project' : a.params.group_id?.required ? 'group' : 'instance' };
-      this.byId.set(a.id, entry);
-      for (const t of [...idTerms, ...plainTerms(Object.keys(a.params).join(' '))]) if (!EFFECT_VOCABULARY.has(t)) this.objectWords.add(t);
-      if (this.expand) for (const t of idTerms) this.idVocabulary.add(t);
+      this.know(a);
       // Examples are requests: they are read the way requests are (references, phrases), then indexed.
       const examples = (a.examples ?? []).map((e) => this.reading(e));
       const own = [a.name, a.domain, a.summary, a.keywords ?? ''].map(tokenize);
@@ -181,7 +219,7 @@ export class ActionSearch {
         sliceStart = performance.now();
       }
     }
-    this.idWords.push(...new Set([...this.byId.values()].flatMap((e) => e.ids.flatMap((p) => p.words))));
+    this.knowIdWords();
     for (const index of [this.actions, this.examples]) {
       for (const sealer = index.sealing(); !sealer.next().done;) {
         if (performance.now() - sliceStart >= BUILD_SLICE_MS) {
@@ -190,6 +228,20 @@ export class ActionSearch {
         }
       }
     }
+  }
+
+  /** What the re-rank knows of an action; its words come packed, or are read here (and make the object words). */
+  private know(a: Action, idTerms = [...new Set(catalogTerms(`${a.domain} ${a.name}`))], ownWords?: readonly string[]): void {
+    const entry: Indexed = { action: a, idTerms, effectWords: effectWordsOf(a), ids: idParams(a),
+      ownWords: ownWords ?? [...new Set([...idTerms, ...plainTerms(`${a.summary} ${Object.keys(a.params).join(' ')}`)])],
+      scope: a.params.project_id?.required ? 'project' : a.params.group_id?.required ? 'group' : 'instance' };
+    this.byId.set(a.id, entry);
+    if (!ownWords) for (const t of [...idTerms, ...plainTerms(Object.keys(a.params).join(' '))]) if (!EFFECT_VOCABULARY.has(t)) this.objectWords.add(t);
+    if (this.expand) for (const t of idTerms) this.idVocabulary.add(t);
+  }
+
+  private knowIdWords(): void {
+    this.idWords.push(...new Set([...this.byId.values()].flatMap((e) => e.ids.flatMap((p) => p.words))));
   }
 
   /** Catalog words and the words people say for them (WORDS), by length, for the spelling correction. */

@@ -2,7 +2,8 @@
 // action through a closed envelope { action, params, confirm }.
 // SPEC "Tool payload shapes", "Other server answers".
 import { catalog, loadCatalog } from '../catalog/index.js';
-import { ActionSearch, MAX_QUERY_CHARS } from '../search/index.js';
+import type { ActionSearch } from '../search/index.js';
+import { MAX_QUERY_CHARS } from '../search/query.js';
 import type { Action } from '../catalog/define.js';
 import { actionSchema } from '../catalog/schema.js';
 import { isListed } from '../pipeline/access.js';
@@ -75,32 +76,16 @@ const TOOLS: ToolDef[] = [
 
 let search: Promise<ActionSearch> | undefined;
 /**
- * The index, its build deferred: `buildSearchIndex` builds it in slices, a find before then finishes it at once.
- * The phrasings (how people asked for each action, 280 KB) are read with it, not at start-up.
+ * The index, made on the first find (search/load.ts reads the file the build wrote): a server that never
+ * searches never holds it, and no start-up or idle process pays for it.
  */
-const index = (): Promise<ActionSearch> => (search ??= import('../search/phrasings.json', { with: { type: 'json' } })
-  .then(({ default: table }) => new ActionSearch(catalog().actions, {}, undefined, { deferred: true, phrasings: table.byAction }))
+const index = (): Promise<ActionSearch> => (search ??= Promise.all([loadCatalog(), import('../search/load.js')])
+  .then(([c, { loadSearch }]) => loadSearch(c.actions))
   .catch((e: unknown) => { search = undefined; throw e; }));
-let warming = false;
-/**
- * The index takes about a second of CPU to build (every example is read like a request): it is built
- * off the critical path, starting a second after the first listing, in slices of a few milliseconds so the
- * event loop keeps serving every session meanwhile. Neither start-up nor the first find pays.
- */
-function warm(): void {
-  if (warming) return;
-  warming = true;
-  // Never let the warm-up fail the process: the first find builds the index anyway.
-  setTimeout(() => { void buildSearchIndex().catch(() => undefined); }, 1000).unref();
-}
 
-/**
- * Builds the index now, the catalog tables first (a listing can be refused, or answered before them),
- * yielding between slices. The in-process tests await it before timing anything.
- */
+/** Makes the index now (the in-process tests await it before timing anything). */
 export async function buildSearchIndex(): Promise<void> {
-  await loadCatalog();
-  await (await index()).settle();
+  await index();
 }
 
 async function findActions(s: Session, query: string, limit: number, domain?: string) {
@@ -170,10 +155,7 @@ async function find(s: Session, args: unknown): Promise<ToolResult> {
 
 export const dynamicSurface: Surface = {
   kind: 'dynamic',
-  tools: (s) => {
-    warm();
-    return TOOLS.filter((t) => !s.config.excludeTools.includes(t.name));
-  },
+  tools: (s) => TOOLS.filter((t) => !s.config.excludeTools.includes(t.name)),
   unknownAction: (s, action) => unknownActionMessage(s, action.id),
   resolve(s, name, args) {
     if (s.config.excludeTools.includes(name)) return undefined;

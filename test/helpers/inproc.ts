@@ -48,9 +48,9 @@ export async function startInProcess(o: StartOptions): Promise<Running> {
   await client.connect(clientSide);
   // As harness.ts: once a listing has answered, the start-up reads are done and the log starts clean.
   const listed = await client.listTools().catch(() => undefined);
-  // The dynamic surface builds its find index a second after the first listing, half a second of CPU
-  // (in slices) in the event loop this process shares with the sandbox and every other server (a later
-  // test's retry waits and start-up bound would stretch): built here instead, once per process, first.
+  // The dynamic surface makes its find index on the first find; from src/ (no index file beside it) that
+  // is a build of about a second of CPU in the event loop this process shares with the sandbox and every
+  // other server (a later test's retry waits and start-up bound would stretch): built here, once per process, first.
   if (!searchBuilt && listed?.tools.some((t) => t.name === 'forge_find_action')) {
     searchBuilt = true;
     await buildSearchIndex();

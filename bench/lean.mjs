@@ -1,0 +1,113 @@
+// A/B bench for issue #31: this build against a previous one, interleaved in one run (the machine is
+// noisy, absolute times are not stable), with the floors measured in the same run. Prints figures, asserts nothing.
+//   node bench/lean.mjs [--baseline path/to/dist/bundle/cli.js] [--runs 5]
+// Each run starts, in alternating order, a fresh stdio server of each build against one sandbox and measures:
+//   start       spawn → first tools/list answer           floor: a bare `node -e ''` start
+//   RSS call    RSS right after the first tools/call (issue.list), and again after 3 s idle
+//   call        median of 100 warm tools/call of issue.list  floor: a raw undici GET of the same route (alternated)
+//   find        a second fresh server: the first forge_find_action's latency and the RSS after it
+// Needs the build (npm run build).
+import { spawnSync } from 'node:child_process';
+import { readFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { request } from 'undici';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { startSandbox, SANDBOX_TOKEN } from '../dist/sandbox/index.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({ options: { baseline: { type: 'string' }, runs: { type: 'string', default: '5' }, calls: { type: 'string', default: '100' } } });
+const runs = Math.max(1, Math.min(20, Number(values.runs) || 5));
+const calls = Math.max(10, Math.min(1000, Number(values.calls) || 100));
+const builds = [{ name: 'this', cli: join(root, 'dist', 'bundle', 'cli.js') }];
+if (values.baseline) builds.push({ name: 'baseline', cli: values.baseline });
+
+const sandbox = await startSandbox();
+const home = mkdtempSync(join(tmpdir(), 'forge-lean-'));
+const ROUTE = '/api/v4/projects/1/issues';
+const LIST = { name: 'forge_execute_action', arguments: { action: 'issue.list', params: { project_id: 1 } } };
+const rssMiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function start(cli) {
+  const transport = new StdioClientTransport({
+    command: process.execPath, args: [cli], stderr: 'ignore',
+    env: { PATH: process.env.PATH ?? '', HOME: home, FORGE_TOKEN: SANDBOX_TOKEN, FORGE_URL: sandbox.url, FORGE_MCP_LOG_LEVEL: 'warn' },
+  });
+  const client = new Client({ name: 'bench-lean', version: '1' });
+  const t0 = performance.now();
+  await client.connect(transport);
+  await client.listTools();
+  return { client, pid: transport.pid, startMs: performance.now() - t0 };
+}
+
+async function rawGet() {
+  const r = await request(`${sandbox.url}${ROUTE}`, { headers: { 'private-token': SANDBOX_TOKEN } });
+  await r.body.json();
+}
+
+/** figure name → build name → samples */
+const figures = new Map();
+const record = (figure, build, value) => {
+  const byBuild = figures.get(figure) ?? new Map();
+  figures.set(figure, byBuild);
+  byBuild.set(build, [...(byBuild.get(build) ?? []), value]);
+};
+
+async function measure(build) {
+  const s = await start(build.cli);
+  record('start → first tools/list (ms)', build.name, s.startMs);
+  const first = await s.client.callTool(LIST);
+  if (first.isError) throw new Error(`${build.name}: issue.list failed: ${JSON.stringify(first.content)}`);
+  record('RSS after first call (MiB)', build.name, rssMiB(s.pid));
+  const tool = [];
+  const raw = [];
+  for (let i = 0; i < calls; i++) {
+    let t0 = performance.now();
+    await s.client.callTool(LIST);
+    tool.push(performance.now() - t0);
+    t0 = performance.now();
+    await rawGet();
+    raw.push(performance.now() - t0);
+  }
+  record('warm tools/call issue.list median (ms)', build.name, median(tool));
+  record('  floor: raw GET same route median (ms)', build.name, median(raw));
+  record('  call / raw', build.name, median(tool) / median(raw));
+  await sleep(3000);
+  record('RSS after first call + 3 s idle (MiB)', build.name, rssMiB(s.pid));
+  await s.client.close();
+
+  const f = await start(build.cli);
+  const t0 = performance.now();
+  const found = await f.client.callTool({ name: 'forge_find_action', arguments: { query: 'list open merge requests in acme/web' } });
+  record('first find latency (ms)', build.name, performance.now() - t0);
+  if (found.isError) throw new Error(`${build.name}: find failed`);
+  record('RSS after first find (MiB)', build.name, rssMiB(f.pid));
+  await f.client.close();
+}
+
+for (let run = 0; run < runs; run++) {
+  const t0 = performance.now();
+  spawnSync(process.execPath, ['-e', ''], { stdio: 'ignore' });
+  const bare = performance.now() - t0;
+  for (const b of builds) record('  floor: bare node -e \'\' start (ms)', b.name, bare);
+  // Alternate which build goes first, so neither always meets a warmer machine.
+  for (const b of run % 2 ? [...builds].reverse() : builds) await measure(b);
+  for (const b of builds) {
+    const starts = figures.get('start → first tools/list (ms)').get(b.name);
+    record('  start / bare', b.name, starts[starts.length - 1] / bare);
+  }
+}
+await sandbox.close();
+
+const fmt = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return `${s[0].toFixed(2)} / ${median(s).toFixed(2)} / ${s[s.length - 1].toFixed(2)}`.padEnd(26);
+};
+console.log(`${runs} interleaved runs; min / median / max per build`);
+console.log(`${''.padEnd(42)}${builds.map((b) => b.name.padEnd(26)).join('')}`);
+for (const [figure, byBuild] of figures) console.log(`${figure.padEnd(42)}${builds.map((b) => fmt(byBuild.get(b.name))).join('')}`);

@@ -1,0 +1,113 @@
+// The find index file (issue #31): written at build time into dist/bundle/ (scripts/find-index.mjs), read by
+// a server on its first find. Searching what it holds answers exactly what the index built in-process answers.
+import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { catalog, loadCatalog } from '../src/catalog/index.js';
+import { ActionSearch } from '../src/search/index.js';
+import { FIND_INDEX_FILE, loadSearch } from '../src/search/load.js';
+import { decodeSearch, encodeSearch } from '../src/search/pack.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { ADMIN_TOKEN, startSandbox, type Sandbox } from '../src/sandbox/index.js';
+import table from '../src/search/phrasings.json' with { type: 'json' };
+import { ROOT } from './helpers/harness.js';
+
+await loadCatalog();
+const actions = catalog().actions;
+const phrasings = table.byAction as Record<string, string[]>;
+// The index as a server without the file builds it, and the one the build shipped.
+const built = new ActionSearch(actions, {}, undefined, { phrasings });
+const SHIPPED = join(ROOT, 'dist', 'bundle', FIND_INDEX_FILE);
+const shipped = new ActionSearch(actions, {}, undefined, { packed: decodeSearch(readFileSync(SHIPPED)) });
+const top5 = (s: ActionSearch, q: string) => s.search(q, 5).hits.map((h) => `${h.action.id} ${h.score}`);
+
+describe('the shipped find index', () => {
+  it('holds exactly what a build in this process packs', () => {
+    expect(decodeSearch(readFileSync(SHIPPED))).toEqual(built.pack());
+  });
+
+  // Every request of the sets that measure the search, every 8th of each tuning set (the equality above covers the rest).
+  it('answers the requests of every query set (held-out, validation, tuning) with the same five actions and scores', () => {
+    const sets = readdirSync(join(ROOT, 'bench')).filter((f) => /^queries.*\.json$/.test(f));
+    expect(sets.length).toBeGreaterThanOrEqual(16);
+    let requests = 0;
+    const differ: string[] = [];
+    for (const f of sets) {
+      const every = /heldout|validation/.test(f) ? 1 : 8;
+      const set = JSON.parse(readFileSync(join(ROOT, 'bench', f), 'utf8')) as Array<{ q: string }>;
+      for (let i = 0; i < set.length; i += every) {
+        requests++;
+        if (top5(shipped, set[i]!.q).join('\n') !== top5(built, set[i]!.q).join('\n')) differ.push(`${f}: ${set[i]!.q}`);
+      }
+    }
+    expect(requests).toBeGreaterThan(5_000);
+    expect(differ).toEqual([]);
+  }, 240_000);
+
+  it('answers filtered and misspelt requests as the build does', () => {
+    const readOnly = (a: { writes: boolean }) => !a.writes;
+    for (const q of ['delte the stale branchs', 'coments on !14', 'nuke it', 'rotate the deploy token in group payments', '#12']) {
+      expect(top5(shipped, q)).toEqual(top5(built, q));
+      expect(shipped.search(q, 5, readOnly).hits.map((h) => h.action.id)).toEqual(built.search(q, 5, readOnly).hits.map((h) => h.action.id));
+    }
+  });
+});
+
+describe('reading the file', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'find-index-'));
+  const file = (name: string, bytes: Uint8Array) => { const p = join(dir, name); writeFileSync(p, bytes); return pathToFileURL(p); };
+  const good = encodeSearch(built.pack());
+
+  it('refuses a file that is no find index, is cut short or was built for another catalog, with a clear error', () => {
+    expect(() => decodeSearch(Buffer.from('{"not":"an index"}'))).toThrow('find index: not a find index file');
+    expect(() => decodeSearch(good.subarray(0, 4000))).toThrow('find index: truncated');
+    expect(() => decodeSearch(good.subarray(0, good.length - 64))).toThrow('find index: truncated');
+    expect(() => new ActionSearch(actions.slice(1), {}, undefined, { packed: decodeSearch(good) })).toThrow('packed find index: built from another catalog');
+    expect(() => new ActionSearch(actions, { boost: { name: 2 } }, undefined, { packed: decodeSearch(good) })).toThrow('packed find index: built with other field boosts');
+  });
+
+  it('reads bytes at any offset (the views need a multiple of 8)', () => {
+    const shifted = new Uint8Array(good.length + 3);
+    shifted.set(good, 3);
+    expect(decodeSearch(shifted.subarray(3))).toEqual(decodeSearch(good));
+  });
+
+  it('builds the index instead when the file is missing or damaged: the answers stay the same', async () => {
+    for (const url of [pathToFileURL(join(dir, 'absent.bin')), file('damaged.bin', good.subarray(0, 100))]) {
+      const s = await loadSearch(actions, url);
+      expect(top5(s, 'close #12 in acme/web')).toEqual(top5(built, 'close #12 in acme/web'));
+    }
+  }, 60_000);
+});
+
+describe('a server reads the file beside its bundle', () => {
+  let sandbox: Sandbox;
+  // Every action listed: an administrator on a licensed instance of the hosted prerelease.
+  beforeAll(async () => { sandbox = await startSandbox({ licensed: true, version: '19.5.0-pre' }); });
+  afterAll(async () => sandbox.close());
+
+  it('answers its first find from the file, not from a build of its own', async () => {
+    // A bundle whose file holds an index built without the phrasings: a server that read it ranks as that one.
+    const bundle = mkdtempSync(join(tmpdir(), 'find-bundle-'));
+    cpSync(join(ROOT, 'dist', 'bundle'), bundle, { recursive: true });
+    const without = new ActionSearch(actions);
+    writeFileSync(join(bundle, FIND_INDEX_FILE), encodeSearch(without.pack()));
+    const q = 'what MRs are waiting on me';
+    const ids = (s: ActionSearch) => s.search(q, 5).hits.map((h) => h.action.id);
+    expect(ids(without)).not.toEqual(ids(built));
+    const client = new Client({ name: 'find-index', version: '1' });
+    await client.connect(new StdioClientTransport({
+      command: process.execPath, args: [join(bundle, 'cli.js')], stderr: 'ignore', cwd: bundle,
+      env: { PATH: process.env.PATH ?? '', HOME: bundle, FORGE_TOKEN: ADMIN_TOKEN, FORGE_URL: sandbox.url, FORGE_MCP_TIER: 'ultimate', FORGE_MCP_LOG_LEVEL: 'warn' },
+    }));
+    try {
+      const r = await client.callTool({ name: 'forge_find_action', arguments: { query: q } });
+      expect((r.structuredContent as { results: Array<{ id: string }> }).results.map((x) => x.id)).toEqual(ids(without));
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+});
