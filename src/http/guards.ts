@@ -137,18 +137,74 @@ export class AddressOf {
     return this.list !== undefined && this.listed(plainAddress(req.socket.remoteAddress ?? ''));
   }
 
+  /**
+   * The address charged: the peer, or on a connection from a listed proxy the rightmost hop of the
+   * header that is not itself a listed proxy (each proxy appends the address it saw, so hops to the
+   * left of the nearest untrusted one are the client's own words). `Forwarded` (RFC 7239) hops are
+   * its `for=` values; `X-Forwarded-For` and `X-Real-IP` hops are their comma-separated entries. A hop
+   * that is not an IP address (`unknown`, an obfuscated name, garbage) charges the peer instead.
+   */
   of(req: IncomingMessage): string {
     const peer = plainAddress(req.socket.remoteAddress ?? 'unknown');
     if (!this.headerName || !this.listed(peer)) return peer;
     const raw = req.headers[this.headerName];
     const value = Array.isArray(raw) ? raw.join(',') : raw;
     if (!value) return peer;
-    const hops = value.split(',').map((x) => x.trim()).filter((x) => x !== '');
-    if (this.headerName === 'x-forwarded-for') {
-      // The rightmost entry not itself a listed proxy.
-      for (let i = hops.length - 1; i >= 0; i--) if (!this.listed(hops[i])) return hops[i];
-      return hops[0] ?? peer;
+    const hops = forwardedHops(this.headerName, value);
+    for (let i = hops.length - 1; i >= 0; i--) {
+      const hop = hops[i];
+      if (hop === undefined) return peer;
+      if (!this.listed(hop)) return hop;
     }
+    // Every hop is a listed proxy: the leftmost one is as far as the chain goes.
     return hops[0] ?? peer;
   }
+}
+
+/** Only the tail of a forwarded header is read: the hops a trusted proxy appended are at its end. */
+export const MAX_FORWARDED_CHARS = 1024;
+
+/**
+ * The hops of a forwarded header, left to right, each an IP address or undefined when the hop names
+ * none. A header longer than MAX_FORWARDED_CHARS is read from its last MAX_FORWARDED_CHARS characters,
+ * the first (cut) hop dropped.
+ */
+export function forwardedHops(headerName: string, value: string): Array<string | undefined> {
+  let text = value;
+  let cut = false;
+  if (text.length > MAX_FORWARDED_CHARS) {
+    text = text.slice(-MAX_FORWARDED_CHARS);
+    cut = true;
+  }
+  const parts = text.split(',');
+  if (cut) parts.shift();
+  const forwarded = headerName === 'forwarded';
+  return parts.map((p) => p.trim()).filter((p) => p !== '').map((p) => addressOfHop(forwarded ? forParameter(p) : p));
+}
+
+/** The `for=` value of one RFC 7239 forwarded-element (`for=192.0.2.1;proto=https`), unquoted. */
+function forParameter(element: string): string | undefined {
+  for (const pair of element.split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq < 0 || pair.slice(0, eq).trim().toLowerCase() !== 'for') continue;
+    const v = pair.slice(eq + 1).trim();
+    return v.length >= 2 && v.startsWith('"') && v.endsWith('"') ? v.slice(1, -1).replace(/\\(.)/g, '$1') : v;
+  }
+  return undefined;
+}
+
+/** An IP address from a hop (`192.0.2.1`, `192.0.2.1:4711`, `[2001:db8::1]`, `[2001:db8::1]:4711`, `2001:db8::1`), else undefined. */
+function addressOfHop(hop: string | undefined): string | undefined {
+  if (hop === undefined) return undefined;
+  let h = hop.trim();
+  if (h.startsWith('[')) {
+    const end = h.indexOf(']');
+    if (end < 0 || !/^(?::\d{1,5})?$/.test(h.slice(end + 1))) return undefined;
+    h = h.slice(1, end);
+    return isIP(h) === 6 ? plainAddress(h) : undefined;
+  }
+  // IPv4 with a port: exactly one colon.
+  const colon = h.indexOf(':');
+  if (colon > 0 && colon === h.lastIndexOf(':') && /^\d{1,5}$/.test(h.slice(colon + 1))) h = h.slice(0, colon);
+  return isIP(h) ? plainAddress(h) : undefined;
 }
