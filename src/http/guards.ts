@@ -44,13 +44,29 @@ export class HostGuard {
    */
   allows(req: IncomingMessage, viaTrustedProxy = false): boolean {
     if (this.skip) return true;
-    const forwarded = viaTrustedProxy ? header(req, 'x-forwarded-host')?.split(',')[0]?.trim() : undefined;
-    const host = forwarded || req.headers.host;
+    const host = this.hostOf(req, viaTrustedProxy);
     if (host === undefined || host === '') return true;
     if (this.declared.has(hostnameOfHost(host))) return true;
     // A wildcard bind refuses an undeclared Host only on a connection accepted over loopback.
     if (this.wildcard) return !isLoopbackHost(req.socket.localAddress ?? '');
     return false;
+  }
+
+  /**
+   * Stricter, for the unauthenticated service data (/metrics): the Host names a declared host or is
+   * an IP address, whatever the bind. A browser led there by a rebound DNS name sends that name.
+   */
+  named(req: IncomingMessage, viaTrustedProxy = false): boolean {
+    if (this.skip) return true;
+    const host = this.hostOf(req, viaTrustedProxy);
+    if (host === undefined || host === '') return true;
+    const name = hostnameOfHost(host);
+    return this.declared.has(name) || isIP(name) !== 0;
+  }
+
+  private hostOf(req: IncomingMessage, viaTrustedProxy: boolean): string | undefined {
+    const forwarded = viaTrustedProxy ? header(req, 'x-forwarded-host')?.split(',')[0]?.trim() : undefined;
+    return forwarded || req.headers.host;
   }
 }
 
@@ -130,6 +146,11 @@ export class AddressOf {
     const family = isIP(a);
     if (family === 0) return false;
     return this.list.check(a, family === 6 ? 'ipv6' : 'ipv4');
+  }
+
+  /** Whether an address is a listed trusted proxy. */
+  isListedProxy(addr: string): boolean {
+    return this.listed(addr);
   }
 
   /** Whether the connection comes from a listed proxy. */
