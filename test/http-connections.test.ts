@@ -113,7 +113,7 @@ describe('connection ceilings from the descriptor limit', () => {
 
 describe('the process-wide connection ceiling', () => {
   it('closes connections past it at once, logs one summary line, and serves again once one is gone', async () => {
-    const srv = await startHttpInProcess(['--forge-url', sb.url, '--max-connections', '5']);
+    const srv = await startHttpInProcess(['--forge-url', sb.url, '--max-connections', '5', '--max-connections-per-address', '100']);
     const held: Slow[] = [];
     try {
       for (let i = 0; i < 5; i++) held.push(slowSocket(srv.url, 1_000));

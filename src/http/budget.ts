@@ -19,7 +19,7 @@ const SILENT_WINDOWS = 60;
  * Addresses remembered at once. Past it the least recently used record goes: an address that keeps
  * knocking stays recent, so flooding from fresh addresses evicts the quiet ones first.
  */
-export const MAX_ADDRESS_RECORDS = 100_000;
+const MAX_ADDRESS_RECORDS = 100_000;
 /** Distinct credentials are told apart by this much of their digest (a record holds at most the limit of them). */
 const KEY_CHARS = 16;
 
