@@ -94,6 +94,8 @@ describe('HTTP mode', () => {
     [['--session-timeout', '0'], {}, { sessionTimeoutMs: 0 }],
     [['--session-timeout=1h'], {}, { sessionTimeoutMs: 60 * MIN }],
     [['--http-idle-timeout', '90s'], {}, { httpIdleTimeoutMs: 90_000 }],
+    [[], {}, { maxConnections: 0, maxConnectionsPerAddress: 0, httpHeadersTimeoutMs: 10_000, httpRequestTimeoutMs: 60_000 }],
+    [['--max-connections', '100', '--max-connections-per-address=8', '--http-headers-timeout', '5s', '--http-request-timeout=2m'], {}, { maxConnections: 100, maxConnectionsPerAddress: 8, httpHeadersTimeoutMs: 5_000, httpRequestTimeoutMs: 2 * MIN }],
     [['--revalidate-interval', '0'], {}, { revalidateIntervalMs: 0 }],
     [['--max-http-clients', '7'], {}, { maxHttpClients: 7 }],
     [['--max-request-body-bytes', '1MiB'], {}, { maxRequestBodyBytes: MIB }],

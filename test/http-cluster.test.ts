@@ -17,12 +17,16 @@ let admin: Redis;
 let replicas: HttpProcess[] = [];
 
 const RATE = ['--rate-limit-rps', '0.05', '--rate-limit-burst', '30'];
+const PROXY = ['--trusted-proxy-header', 'X-Forwarded-For', '--trusted-proxies', '127.0.0.1/32'];
+const FORWARDED = { 'X-Forwarded-For': '203.0.113.50' };
 
 beforeAll(async () => {
   [sb, redis] = await Promise.all([withSandbox(), startRedis()]);
   admin = new Redis(redis.url, { maxRetriesPerRequest: 1, retryStrategy: () => 200 });
   admin.on('error', () => undefined);
-  replicas = await Promise.all([0, 1, 2].map(() => startHttpServer(['--forge-url', sb.url, '--redis-url', redis.url, ...RATE])));
+  // The budget test charges a forwarded address: replicas keep the blocks they saw (a FLUSHALL between
+  // tests does not lift them), so blocking the loopback peer would block every later test.
+  replicas = await Promise.all([0, 1, 2].map(() => startHttpServer(['--forge-url', sb.url, '--redis-url', redis.url, ...RATE, ...PROXY])));
 }, 60_000);
 
 afterAll(async () => {
@@ -91,19 +95,23 @@ describe('three replicas, one Redis', () => {
     expect(keys.filter((k) => k.startsWith('forge-mcp:refused:'))).toHaveLength(1);
   });
 
-  it('meets one failure budget: ten refused tokens spread over the replicas, the eleventh gets 429', async () => {
+  it('meets one failure budget: ten refused tokens spread over the replicas, the eleventh gets 429; FLUSHALL does not lift it', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       const bad = `glpat-cluster-budget-${String(i).padStart(10, '0')}`;
       secretsInUse.add(bad);
-      const r = await post(replicas[i % 3], { 'PRIVATE-TOKEN': bad });
+      const r = await post(replicas[i % 3], { 'PRIVATE-TOKEN': bad, ...FORWARDED });
       statuses.push(r.status);
       if (r.status === 429) expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
     }
     expect(statuses).toEqual([...Array(10).fill(401), 429]);
     // Every replica now refuses a new credential from this address, held credentials aside.
-    for (const r of replicas) expect((await post(r, { 'PRIVATE-TOKEN': 'glpat-cluster-budget-late' })).status).toBe(429);
+    for (const r of replicas) expect((await post(r, { 'PRIVATE-TOKEN': 'glpat-cluster-budget-late', ...FORWARDED })).status).toBe(429);
     secretsInUse.add('glpat-cluster-budget-late');
+    // Redis loses its data: every replica keeps the block it saw, and puts it back into Redis.
+    await admin.flushall();
+    for (const r of replicas) expect((await post(r, { 'PRIVATE-TOKEN': 'glpat-cluster-budget-late', ...FORWARDED })).status).toBe(429);
+    expect(await admin.exists('forge-mcp:addr:{203.0.113.50}:distinct')).toBe(1);
   });
 
   it('loses nothing when a replica dies: the others keep serving from the same bucket', async () => {

@@ -81,7 +81,8 @@ describe('RedisState', () => {
   });
 
   it('climbs the distinct-credential ladder (one window, then ten) and resets it after sixty silent windows', async () => {
-    const argv = ['--auth-failure-limit', '0', '--auth-distinct-token-limit', '2', '--auth-distinct-token-window', '100ms'];
+    // The ladder counts in failure windows (SPEC: 1 minute, 10 minutes, 1 hour by default).
+    const argv = ['--auth-failure-limit', '0', '--auth-failure-window', '100ms', '--auth-distinct-token-limit', '2', '--auth-distinct-token-window', '100ms'];
     const [a, b] = await Promise.all([open(argv), open(argv)]);
     try {
       await a.charge('10.0.0.9', 'x1');

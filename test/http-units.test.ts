@@ -27,10 +27,12 @@ describe('AddressBudget', () => {
     expect(b.blockedFor('a')).toBe(0);
   });
 
-  it('climbs the distinct-credential ladder: one window, then ten, then sixty; resets after sixty silent windows', () => {
+  it('climbs the distinct-credential ladder in failure windows: one, then ten, then sixty; resets after sixty silent windows', () => {
+    // SPEC "Address blocking (HTTP)": blocks of 1 minute, 10 minutes, 1 hour by default (the failure
+    // window, not the distinct window of 10 minutes: that made them 10 minutes, 100 minutes, 10 hours).
     const c = clock();
-    const W = 10 * MIN;
-    const b = new AddressBudget({ failureLimit: 0, failureWindowMs: MIN, distinctLimit: 2, distinctWindowMs: W }, c.now);
+    const W = MIN;
+    const b = new AddressBudget({ failureLimit: 0, failureWindowMs: W, distinctLimit: 2, distinctWindowMs: 10 * MIN }, c.now);
     const burst = (tag: string) => { b.charge('a', `${tag}-1`); b.charge('a', `${tag}-2`); };
     burst('x');
     expect(b.blockedFor('a')).toBe(W);
@@ -48,6 +50,34 @@ describe('AddressBudget', () => {
     c.advance(60 * W);
     burst('v');
     expect(b.blockedFor('a')).toBe(W); // sixty silent windows: back to the first step
+  });
+
+  it('keeps one bounded record per address: the least recently used goes first, a knocking address stays', () => {
+    const c = clock();
+    const b = new AddressBudget({ failureLimit: 2, failureWindowMs: MIN, distinctLimit: 0, distinctWindowMs: MIN }, c.now, 3);
+    b.charge('blocked', 'k');
+    b.charge('blocked', 'k');
+    for (const a of ['n1', 'n2', 'n3', 'n4']) {
+      b.charge(a, 'k');
+      expect(b.blockedFor('blocked')).toBe(MIN); // read: recently used again
+    }
+    expect(b.size).toBe(3);
+    // A record is gone once nothing in it matters any more (its window ended, no block, no ladder).
+    c.advance(MIN);
+    expect(b.blockedFor('n4')).toBe(0);
+    expect(b.size).toBeLessThan(3);
+  });
+
+  it('keeps a block and a ladder step the shared state reported, for their remaining time', () => {
+    const c = clock();
+    const b = new AddressBudget({ failureLimit: 0, failureWindowMs: MIN, distinctLimit: 2, distinctWindowMs: 10 * MIN }, c.now);
+    b.observe('a', 30_000, 2);
+    expect(b.standing('a')).toEqual({ blockedMs: 30_000, level: 2 });
+    c.advance(30_000);
+    expect(b.blockedFor('a')).toBe(0);
+    b.charge('a', 'k1');
+    b.charge('a', 'k2');
+    expect(b.blockedFor('a')).toBe(60 * MIN); // the ladder went on from the reported step
   });
 
   it('charges nothing when both limits are 0', () => {

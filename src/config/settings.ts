@@ -186,6 +186,22 @@ export const SETTINGS: readonly Setting[] = [
   setting('sessionTimeoutMs', { mode: 'http', flag: httpFlag('session-timeout', 'value', '30m', 'Idle timeout of a stateful session; 0 = never', 'duration'), read: duration(30 * MINUTE) }),
   setting('stateless', { mode: 'http', flag: httpFlag('stateless', 'bool', 'true', '--stateless=false keeps sessions'), read: bool(true) }),
   setting('httpIdleTimeoutMs', { mode: 'http', flag: httpFlag('http-idle-timeout', 'value', '0', 'Idle timeout of a keep-alive connection; 0 = off', 'duration'), read: duration(0) }),
+  // Connections and deadlines (issue #26): descriptors cannot be held by clients that never finish a request.
+  setting('maxConnections', {
+    mode: 'http', flag: httpFlag('max-connections', 'value', '0', 'Client connections open at once, past it a new one is closed; 0 = 3/4 of the descriptor limit', 'n'), read: count(0),
+  }),
+  setting('maxConnectionsPerAddress', {
+    mode: 'http', flag: httpFlag('max-connections-per-address', 'value', '0', 'The same from one address (listed proxies exempt); 0 = 1/4 of --max-connections', 'n'),
+    read: count(0),
+  }),
+  setting('httpHeadersTimeoutMs', {
+    mode: 'http', flag: httpFlag('http-headers-timeout', 'value', '10s', 'Deadline for a request\'s headers, from its first byte', 'duration'),
+    read: duration(10_000, 'the deadline must be longer than zero'),
+  }),
+  setting('httpRequestTimeoutMs', {
+    mode: 'http', flag: httpFlag('http-request-timeout', 'value', '60s', 'Deadline for a whole request with its body, from its first byte', 'duration'),
+    read: duration(60_000, 'the deadline must be longer than zero'),
+  }),
   setting('maxRequestBodyBytes', { mode: 'http', flag: httpFlag('max-request-body-bytes', 'value', '4MiB', 'Largest request body', 'size'), read: size(4 * MIB, 'expected at least one byte') }),
   setting('revalidateIntervalMs', { mode: 'http', flag: httpFlag('revalidate-interval', 'value', '15m', 'Re-check of a credential; 0 disables', 'duration'), read: duration(15 * MINUTE) }),
   setting('trustedProxyHeader', { mode: 'http', flag: httpFlag('trusted-proxy-header', 'value', 'none', 'Client-address header set by a trusted proxy (with --trusted-proxies)', 'name'), read: trimmed() }),

@@ -81,6 +81,15 @@ export interface Config {
   /** 0 = off. */
   readonly httpIdleTimeoutMs: number;
   readonly maxRequestBodyBytes: number;
+  /**
+   * Client connections at once across the process, and from one address (listed trusted proxies
+   * exempt); 0 = derived from the descriptor limit (src/http/connections.ts).
+   */
+  readonly maxConnections: number;
+  readonly maxConnectionsPerAddress: number;
+  /** Absolute deadlines from a request's first byte: its headers, and the whole request with its body. */
+  readonly httpHeadersTimeoutMs: number;
+  readonly httpRequestTimeoutMs: number;
   /** Re-check of a credential's scopes and grant; 0 disables. On stdio always 15 minutes. */
   readonly revalidateIntervalMs: number;
   readonly trustedProxyHeader: string | undefined;

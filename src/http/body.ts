@@ -1,7 +1,7 @@
 // The request body and what the listener reads from it before MCP handling: bounded reading, JSON
 // nesting depth, how many calls it holds, a subscriptions/listen filter, and the 2026-07-28
 // Mcp-Param-Action cross-check.
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { header } from './guards.js';
 import type { RpcId } from './replies.js';
 
@@ -46,38 +46,42 @@ export function paramActionMismatch(req: IncomingMessage, body: unknown): string
 export const isInitialize = (body: unknown): boolean =>
   !!body && typeof body === 'object' && !Array.isArray(body) && (body as { method?: unknown }).method === 'initialize';
 
-export type BodyRead = { ok: true; text: string } | { ok: false; tooLarge: true } | { ok: false; tooLarge: false };
+export type BodyRead = { ok: true; text: string } | { ok: false; fault: 'too-large' | 'too-slow' | 'unreadable' };
 
-export function readBody(req: IncomingMessage, max: number): Promise<BodyRead> {
+/**
+ * Reads the body, at most `max` bytes, within `deadlineMs` of the call (a drip of one byte at a time
+ * does not extend it). A client waiting on `Expect: 100-continue` is told to send it now: the
+ * refusals before this stage were answered without asking for it.
+ */
+export function readBody(req: IncomingMessage, res: ServerResponse, max: number, deadlineMs: number): Promise<BodyRead> {
   return new Promise((resolve) => {
+    let done = false;
+    const finish = (r: BodyRead) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      resolve(r);
+    };
+    const timer = setTimeout(() => finish({ ok: false, fault: 'too-slow' }), deadlineMs);
+    timer.unref();
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > max) {
-      req.resume();
-      resolve({ ok: false, tooLarge: true });
+      finish({ ok: false, fault: 'too-large' });
       return;
     }
+    if (/^\s*100-continue\s*$/i.test(header(req, 'expect') ?? '') && !res.headersSent) res.writeContinue();
     const chunks: Buffer[] = [];
     let size = 0;
-    let done = false;
     req.on('data', (c: Buffer) => {
       if (done) return;
       size += c.length;
       if (size > max) {
-        done = true;
-        resolve({ ok: false, tooLarge: true });
+        finish({ ok: false, fault: 'too-large' });
         return;
       }
       chunks.push(c);
     });
-    req.on('end', () => {
-      if (done) return;
-      done = true;
-      resolve({ ok: true, text: Buffer.concat(chunks).toString('utf8') });
-    });
-    req.on('error', () => {
-      if (done) return;
-      done = true;
-      resolve({ ok: false, tooLarge: false });
-    });
+    req.on('end', () => finish({ ok: true, text: Buffer.concat(chunks).toString('utf8') }));
+    req.on('error', () => finish({ ok: false, fault: 'unreadable' }));
   });
 }

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from '../observe/log.js';
 import type { PoolEntry } from './pool.js';
-import { FORBIDDEN_CODE, prepareResponse, rpcError, unparsedRequestAnswer, type PreparedResponse, type RpcId } from './replies.js';
+import { FORBIDDEN_CODE, INVALID_REQUEST_CODE, prepareResponse, rpcError, unparsedRequestAnswer, type PreparedResponse, type RpcId } from './replies.js';
 import { routeFor, type HandlerName, type Route, type StageName } from './routes.js';
 
 /** One request on its way through the chain; stages fill in what later stages and the handler read. */
@@ -101,13 +101,33 @@ export function createChain(parts: ChainParts): (req: IncomingMessage, res: Serv
 }
 
 /**
+ * A request whose `Expect` names anything but `100-continue`: Node would answer its own bare 417;
+ * this one carries the security headers (and CORS for a trusted Origin) as every other answer, and
+ * closes the connection (the body was never asked for).
+ */
+export function expectationFailed(trustedOrigin: ChainParts['trustedOrigin']): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, raw) => {
+    const res = prepareResponse(raw, trustedOrigin(req));
+    rpcError(res, 417, INVALID_REQUEST_CODE, 'Expectation Failed: the only expectation this server meets is Expect: 100-continue', { headers: { Connection: 'close' } });
+  };
+}
+
+/** A refused connection's socket is destroyed once its answer is written, or after this long at most. */
+const UNPARSED_LINGER_MS = 2_000;
+
+/**
  * Node's `clientError`: a request it could not parse (bad request line, headers too large, too
  * slow) has no request or response object, so the refusal goes on the socket as raw bytes carrying
  * the same security headers. As Node's own handler does: no bytes on a connection whose response is
- * already under way (they would corrupt it), nor to a peer that is gone.
+ * already under way (they would corrupt it), nor to a peer that is gone. Either way the socket is
+ * destroyed, not half-closed: a client that never closes its side would hold the descriptor.
  */
 export function answerUnparsed(err: Error & { code?: string; reason?: unknown }, socket: Socket): void {
   const answering = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
-  if (socket.writable && !answering && err.code !== 'ECONNRESET') socket.end(unparsedRequestAnswer(err));
-  else socket.destroy();
+  if (!socket.writable || answering || err.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  socket.end(unparsedRequestAnswer(err), () => socket.destroy());
+  setTimeout(() => socket.destroy(), UNPARSED_LINGER_MS).unref();
 }

@@ -11,6 +11,7 @@ import { Slots } from './budget.js';
 import type { SharedState } from './state/index.js';
 import { type AddressOf, header } from './guards.js';
 import { oauthChallenge, resourceDocumentation } from './oauth.js';
+import type { RefusalNote } from './refusal-log.js';
 import { type Pool, poolKey, type PoolEntry } from './pool.js';
 import {
   FORBIDDEN_CODE, INVALID_REQUEST_CODE, SERVER_ERROR_CODE, TOO_MANY_CODE, UNAUTHORIZED_CODE,
@@ -38,6 +39,7 @@ export interface DoorParts {
   readonly state: SharedState;
   readonly pool: Pool;
   readonly addressOf: AddressOf;
+  readonly noteRefusal: RefusalNote;
 }
 
 /**
@@ -46,7 +48,7 @@ export interface DoorParts {
  */
 export type Door = (req: IncomingMessage, res: PreparedResponse, id: RpcId) => Promise<PoolEntry | undefined>;
 
-export function createDoor({ config, log, state, pool, addressOf }: DoorParts): Door {
+export function createDoor({ config, log, state, pool, addressOf, noteRefusal }: DoorParts): Door {
   const oauth = config.authMode === 'oauth';
   const verifySlots = new Slots(VERIFY_SLOTS);
   const pending = new Map<string, Promise<Admission>>();
@@ -84,7 +86,7 @@ export function createDoor({ config, log, state, pool, addressOf }: DoorParts): 
     if (existing) return existing;
     const p = (async (): Promise<Admission> => {
       if (needsSlot && !(await verifySlots.acquire(VERIFY_WAIT_MS))) {
-        log.warn({ reason: 'credential verification saturated' }, 'request refused');
+        noteRefusal('credential verification saturated');
         return { kind: 'unavailable', retryAfter: '5', message: 'Too many new credentials are being checked at once; the token has not been rejected. Retry later.' };
       }
       try {

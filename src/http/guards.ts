@@ -47,13 +47,29 @@ export class HostGuard {
     // /health reveals nothing (`{"status":"ok"}`), and probes (kubelet, load balancers) send the pod's
     // address or whatever they were configured with as Host: it is served whatever the Host.
     if ((req.method === 'GET' || req.method === 'HEAD') && req.url?.split('?')[0] === '/health') return true;
-    const forwarded = viaTrustedProxy ? header(req, 'x-forwarded-host')?.split(',')[0]?.trim() : undefined;
-    const host = forwarded || req.headers.host;
+    const host = this.hostOf(req, viaTrustedProxy);
     if (host === undefined || host === '') return true;
     if (this.declared.has(hostnameOfHost(host))) return true;
     // A wildcard bind refuses an undeclared Host only on a connection accepted over loopback.
     if (this.wildcard) return !isLoopbackHost(req.socket.localAddress ?? '');
     return false;
+  }
+
+  /**
+   * Stricter, for the unauthenticated service data (/metrics): the Host names a declared host or is
+   * an IP address, whatever the bind. A browser led there by a rebound DNS name sends that name.
+   */
+  named(req: IncomingMessage, viaTrustedProxy = false): boolean {
+    if (this.skip) return true;
+    const host = this.hostOf(req, viaTrustedProxy);
+    if (host === undefined || host === '') return true;
+    const name = hostnameOfHost(host);
+    return this.declared.has(name) || isIP(name) !== 0;
+  }
+
+  private hostOf(req: IncomingMessage, viaTrustedProxy: boolean): string | undefined {
+    const forwarded = viaTrustedProxy ? header(req, 'x-forwarded-host')?.split(',')[0]?.trim() : undefined;
+    return forwarded || req.headers.host;
   }
 }
 
@@ -135,23 +151,84 @@ export class AddressOf {
     return this.list.check(a, family === 6 ? 'ipv6' : 'ipv4');
   }
 
+  /** Whether an address is a listed trusted proxy. */
+  isListedProxy(addr: string): boolean {
+    return this.listed(addr);
+  }
+
   /** Whether the connection comes from a listed proxy. */
   viaTrustedProxy(req: IncomingMessage): boolean {
     return this.list !== undefined && this.listed(plainAddress(req.socket.remoteAddress ?? ''));
   }
 
+  /**
+   * The address charged: the peer, or on a connection from a listed proxy the rightmost hop of the
+   * header that is not itself a listed proxy (each proxy appends the address it saw, so hops to the
+   * left of the nearest untrusted one are the client's own words). `Forwarded` (RFC 7239) hops are
+   * its `for=` values; `X-Forwarded-For` and `X-Real-IP` hops are their comma-separated entries. A hop
+   * that is not an IP address (`unknown`, an obfuscated name, garbage) charges the peer instead.
+   */
   of(req: IncomingMessage): string {
     const peer = plainAddress(req.socket.remoteAddress ?? 'unknown');
     if (!this.headerName || !this.listed(peer)) return peer;
     const raw = req.headers[this.headerName];
     const value = Array.isArray(raw) ? raw.join(',') : raw;
     if (!value) return peer;
-    const hops = value.split(',').map((x) => x.trim()).filter((x) => x !== '');
-    if (this.headerName === 'x-forwarded-for') {
-      // The rightmost entry not itself a listed proxy.
-      for (let i = hops.length - 1; i >= 0; i--) if (!this.listed(hops[i])) return hops[i];
-      return hops[0] ?? peer;
+    const hops = forwardedHops(this.headerName, value);
+    for (let i = hops.length - 1; i >= 0; i--) {
+      const hop = hops[i];
+      if (hop === undefined) return peer;
+      if (!this.listed(hop)) return hop;
     }
+    // Every hop is a listed proxy: the leftmost one is as far as the chain goes.
     return hops[0] ?? peer;
   }
+}
+
+/** Only the tail of a forwarded header is read: the hops a trusted proxy appended are at its end. */
+export const MAX_FORWARDED_CHARS = 1024;
+
+/**
+ * The hops of a forwarded header, left to right, each an IP address or undefined when the hop names
+ * none. A header longer than MAX_FORWARDED_CHARS is read from its last MAX_FORWARDED_CHARS characters,
+ * the first (cut) hop dropped.
+ */
+export function forwardedHops(headerName: string, value: string): Array<string | undefined> {
+  let text = value;
+  let cut = false;
+  if (text.length > MAX_FORWARDED_CHARS) {
+    text = text.slice(-MAX_FORWARDED_CHARS);
+    cut = true;
+  }
+  const parts = text.split(',');
+  if (cut) parts.shift();
+  const forwarded = headerName === 'forwarded';
+  return parts.map((p) => p.trim()).filter((p) => p !== '').map((p) => addressOfHop(forwarded ? forParameter(p) : p));
+}
+
+/** The `for=` value of one RFC 7239 forwarded-element (`for=192.0.2.1;proto=https`), unquoted. */
+function forParameter(element: string): string | undefined {
+  for (const pair of element.split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq < 0 || pair.slice(0, eq).trim().toLowerCase() !== 'for') continue;
+    const v = pair.slice(eq + 1).trim();
+    return v.length >= 2 && v.startsWith('"') && v.endsWith('"') ? v.slice(1, -1).replace(/\\(.)/g, '$1') : v;
+  }
+  return undefined;
+}
+
+/** An IP address from a hop (`192.0.2.1`, `192.0.2.1:4711`, `[2001:db8::1]`, `[2001:db8::1]:4711`, `2001:db8::1`), else undefined. */
+function addressOfHop(hop: string | undefined): string | undefined {
+  if (hop === undefined) return undefined;
+  let h = hop.trim();
+  if (h.startsWith('[')) {
+    const end = h.indexOf(']');
+    if (end < 0 || !/^(?::\d{1,5})?$/.test(h.slice(end + 1))) return undefined;
+    h = h.slice(1, end);
+    return isIP(h) === 6 ? plainAddress(h) : undefined;
+  }
+  // IPv4 with a port: exactly one colon.
+  const colon = h.indexOf(':');
+  if (colon > 0 && colon === h.lastIndexOf(':') && /^\d{1,5}$/.test(h.slice(colon + 1))) h = h.slice(0, colon);
+  return isIP(h) ? plainAddress(h) : undefined;
 }

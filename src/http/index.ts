@@ -2,10 +2,12 @@
 // holds one session per (instance, token). Every request passes one middleware chain (chain.ts)
 // to a route of one table (routes.ts). SPEC "Service endpoints (HTTP mode)", "Authentication
 // failures on HTTP", "Instance selection", "Host and origin checks", "Address blocking (HTTP)", "Limits".
+import type { IncomingMessage } from 'node:http';
 import type { Config } from '../config/index.js';
 import type { Logger } from '../observe/log.js';
 import { setMeterLog } from '../pipeline/meter.js';
-import { createChain } from './chain.js';
+import { createChain, expectationFailed } from './chain.js';
+import { connectionCeilings, limitConnections } from './connections.js';
 import { createDoor } from './door.js';
 import { AddressOf, HostGuard, OriginGuard, header } from './guards.js';
 import { listen } from './listen.js';
@@ -15,10 +17,12 @@ import { FORBIDDEN_CODE, markPublicDocument, rpcError } from './replies.js';
 import { routeTable } from './routes.js';
 import { createServiceRoutes } from './service-routes.js';
 import { StatefulSessions } from './sessions.js';
+import { refusalLog } from './refusal-log.js';
 import { openSharedState } from './state/index.js';
 
 /** Stateful sessions across the process: half the held-call ceiling (SPEC "Limits"). */
 const MAX_STATEFUL_SESSIONS = MAX_HELD_CALLS / 2;
+const HOST_NOT_NAMED_MESSAGE = 'the Host header names a host this deployment does not serve: /metrics answers a declared host (--http-addr, --public-url, localhost) or an IP address';
 const CROSS_ORIGIN_MESSAGE = 'the Origin header names an origin the deployment does not trust';
 
 export interface HttpHandle {
@@ -42,15 +46,18 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
   const hosts = new HostGuard(config);
   const origins = new OriginGuard(config.trustedOrigins);
   const addressOf = new AddressOf(config);
-  const door = createDoor({ config, log, state, pool, addressOf });
-  const mcp = createMcpEndpoint({ config, log, sessions });
+  // Busy refusals under load: one WARN line per reason and ten seconds, with a count.
+  const noteRefusal = refusalLog(log);
+  const door = createDoor({ config, log, state, pool, addressOf, noteRefusal });
+  const mcp = createMcpEndpoint({ config, log, sessions, noteRefusal });
+  const trustedOrigin = (req: IncomingMessage): string | undefined => {
+    const origin = header(req, 'origin');
+    return origin !== undefined && origins.trusted(origin) ? origin : undefined;
+  };
 
   const chain = createChain({
     routes: routeTable(config),
-    trustedOrigin: (req) => {
-      const origin = header(req, 'origin');
-      return origin !== undefined && origins.trusted(origin) ? origin : undefined;
-    },
+    trustedOrigin,
     hostAllowed: (req) => hosts.allows(req, addressOf.viaTrustedProxy(req)),
     stages: {
       ...mcp.stages,
@@ -69,6 +76,11 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
         x.entry = await door(x.req, x.res, x.id);
         return x.entry !== undefined;
       },
+      'named-host': (x) => {
+        if (hosts.named(x.req, addressOf.viaTrustedProxy(x.req))) return true;
+        rpcError(x.res, 403, FORBIDDEN_CODE, HOST_NOT_NAMED_MESSAGE);
+        return false;
+      },
       'public-document': (x) => {
         markPublicDocument(x.res);
         return true;
@@ -78,7 +90,13 @@ export async function startHttp(config: Config, log: Logger): Promise<HttpHandle
     log,
   });
 
-  const { server, address } = await listen(config, log, chain);
+  const ceilings = connectionCeilings(config.maxConnections, config.maxConnectionsPerAddress);
+  log.debug({ max_connections: ceilings.max, max_connections_per_address: ceilings.perAddress }, 'connection ceilings');
+  const { server, address } = await listen(config, log, {
+    chain,
+    expectationFailed: expectationFailed(trustedOrigin),
+    prepare: (srv) => limitConnections(srv, { ...ceilings, exempt: (a) => addressOf.isListedProxy(a), note: noteRefusal }),
+  });
   const close = async (): Promise<void> => {
     await new Promise<void>((r) => {
       server.close(() => r());

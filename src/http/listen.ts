@@ -1,5 +1,6 @@
-// The listening socket of HTTP mode: HTTP or HTTPS, its idle timeouts, Node's clientError answered
-// through the chain's raw refusal, a TCP address or a Unix socket (SPEC "Service endpoints (HTTP mode)").
+// The listening socket of HTTP mode: HTTP or HTTPS, its deadlines and idle timeouts, Node's
+// clientError answered through the chain's raw refusal, `Expect` answered by the chain rather than by
+// Node, a TCP address or a Unix socket (SPEC "Service endpoints (HTTP mode)").
 import { chmodSync, existsSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -8,19 +9,42 @@ import type { Config } from '../config/index.js';
 import type { Logger } from '../observe/log.js';
 import { answerUnparsed } from './chain.js';
 
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** How often Node checks the deadlines of requests in progress: a deadline is kept to about this much. */
+const DEADLINE_CHECK_MS = 1_000;
+
+export interface ListenParts {
+  /** The request listener: every request Node parses. */
+  readonly chain: Listener;
+  /** A request whose `Expect` is not `100-continue`: answered 417 by the chain. */
+  readonly expectationFailed: Listener;
+  /** Called before the server listens (connection ceilings). */
+  prepare(server: Server): void;
+}
+
 /** Opens the server with the chain as its only request listener; resolves once it listens. */
-export async function listen(config: Config, log: Logger, chain: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ server: Server; address: string }> {
+export async function listen(config: Config, log: Logger, parts: ListenParts): Promise<{ server: Server; address: string }> {
+  // Absolute deadlines from a request's first byte (llhttp records when a message starts): a client
+  // dripping one byte at a time cannot extend them, as it extends an idle timeout.
+  const requestTimeout = config.httpRequestTimeoutMs;
+  const headersTimeout = Math.min(config.httpHeadersTimeoutMs, requestTimeout, config.httpIdleTimeoutMs > 0 ? config.httpIdleTimeoutMs + 1_000 : Infinity);
+  const deadlines = { requestTimeout, headersTimeout, connectionsCheckingInterval: DEADLINE_CHECK_MS };
   const server: Server = config.tlsCert && config.tlsKey
-    ? createHttpsServer({ cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey), minVersion: 'TLSv1.2' }, chain)
-    : createHttpServer(chain);
+    ? createHttpsServer({ ...deadlines, cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey), minVersion: 'TLSv1.2' }, parts.chain)
+    : createHttpServer(deadlines, parts.chain);
   if (config.httpIdleTimeoutMs > 0) {
     // A connection silent this long is closed: between requests, and a slow client mid-request
     // (an event stream stays alive through its 25-second keep-alive frames when the timeout is longer).
     server.keepAliveTimeout = config.httpIdleTimeoutMs;
     server.timeout = config.httpIdleTimeoutMs;
-    server.headersTimeout = Math.min(server.headersTimeout, config.httpIdleTimeoutMs + 1_000);
   }
   server.on('clientError', answerUnparsed);
+  // `Expect: 100-continue` goes through the chain too: the 100 is sent when the body is read
+  // (readBody), so a refusal before it (Host, a declared size over the limit) comes before the client sends its body.
+  server.on('checkContinue', parts.chain);
+  server.on('checkExpectation', parts.expectationFailed);
+  parts.prepare(server);
 
   const l = config.httpListen;
   if (l.kind === 'unix' && existsSync(l.path)) {

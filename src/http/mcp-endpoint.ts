@@ -17,19 +17,27 @@ import {
   corsAllowHeaders, jsonReply, requestIdOf, rpcError, type RpcId,
 } from './replies.js';
 import type { HandlerName, StageName } from './routes.js';
+import type { RefusalNote } from './refusal-log.js';
 import type { StatefulSessions } from './sessions.js';
 
 /** Held calls at once (SPEC "Limits": 192 under a descriptor limit of 1024). */
 export const MAX_HELD_CALLS = 192;
+/**
+ * Event streams one credential holds open at once: subscriptions/listen streams and the GET streams
+ * of stateful sessions. Not held calls (SPEC "Limits"), but each holds a connection for as long as it
+ * lasts; counted like held calls, refused like them (503 busy, no rate-limit token spent).
+ */
+export const MAX_STREAMS_PER_CREDENTIAL = 16;
 const MAX_JSON_DEPTH = 100;
 
 const MODERN_PROTOCOL = '2026-07-28';
 const BUSY_MESSAGE = 'This server is busy. Retry later.';
+const STREAMS_MESSAGE = `This credential already holds ${MAX_STREAMS_PER_CREDENTIAL} event streams open (subscriptions/listen, session streams); close one, or retry later.`;
 
 /** The busy refusal: 503 with Retry-After, closing the connection on protocol 2026-07-28. No rate-limit token is spent. */
-function busyReply(x: Exchange, retryAfter: string): void {
+function busyReply(x: Exchange, retryAfter: string, message = BUSY_MESSAGE): void {
   const modern = header(x.req, 'mcp-protocol-version')?.trim() === MODERN_PROTOCOL;
-  rpcError(x.res, 503, SERVER_ERROR_CODE, BUSY_MESSAGE, { id: x.id, headers: { 'Retry-After': retryAfter, ...(modern ? { Connection: 'close' } : {}) } });
+  rpcError(x.res, 503, SERVER_ERROR_CODE, message, { id: x.id, headers: { 'Retry-After': retryAfter, ...(modern ? { Connection: 'close' } : {}) } });
 }
 
 export interface McpEndpointParts {
@@ -37,9 +45,10 @@ export interface McpEndpointParts {
   readonly log: Logger;
   /** Stateful sessions (--stateless=false), else undefined. */
   readonly sessions: StatefulSessions | undefined;
+  readonly noteRefusal: RefusalNote;
 }
 
-export function createMcpEndpoint({ config, log, sessions }: McpEndpointParts): {
+export function createMcpEndpoint({ config, log, sessions, noteRefusal }: McpEndpointParts): {
   stages: Pick<Record<StageName, Stage>, 'request-body' | 'param-action' | 'busy' | 'listen'>;
   handlers: Pick<Record<HandlerName, Handler>, 'mcp-preflight' | 'mcp-call' | 'mcp-session'>;
 } {
@@ -66,7 +75,7 @@ export function createMcpEndpoint({ config, log, sessions }: McpEndpointParts): 
         return;
       }
       if (!(await sessions.open(entry, req, res, x.body))) {
-        log.warn({ reason: 'too many stateful sessions across the process', ceiling: sessions.max }, 'request refused');
+        noteRefusal('too many stateful sessions across the process', { ceiling: sessions.max });
         busyReply(x, '5');
       }
       return;
@@ -80,13 +89,30 @@ export function createMcpEndpoint({ config, log, sessions }: McpEndpointParts): 
     await sessions.serve(live, req, res, x.body);
   };
 
+  /**
+   * Counts an event stream against its credential's ceiling until its response closes; false when
+   * the ceiling is reached (answered 503 busy).
+   */
+  const holdStream = (x: Exchange, entry: PoolEntry): boolean => {
+    if (entry.streams >= MAX_STREAMS_PER_CREDENTIAL) {
+      noteRefusal('too many event streams for one credential', { ceiling: MAX_STREAMS_PER_CREDENTIAL });
+      busyReply(x, '5', STREAMS_MESSAGE);
+      return false;
+    }
+    entry.streams++;
+    x.res.once('close', () => { entry.streams--; });
+    return true;
+  };
+
   return {
     stages: {
       'request-body': async (x) => {
-        const body = await readBody(x.req, config.maxRequestBodyBytes);
+        const body = await readBody(x.req, x.res, config.maxRequestBodyBytes, config.httpRequestTimeoutMs);
         if (!body.ok) {
-          if (body.tooLarge) {
+          if (body.fault === 'too-large') {
             rpcError(x.res, 413, SERVER_ERROR_CODE, `Request body too large: at most ${config.maxRequestBodyBytes} bytes are accepted`, { headers: { Connection: 'close' } });
+          } else if (body.fault === 'too-slow') {
+            rpcError(x.res, 408, INVALID_REQUEST_CODE, 'Request Timeout: the request body was not received in time', { headers: { Connection: 'close' } });
           } else rpcError(x.res, 400, INVALID_REQUEST_CODE, 'the request body could not be read');
           return false;
         }
@@ -113,7 +139,7 @@ export function createMcpEndpoint({ config, log, sessions }: McpEndpointParts): 
       busy: (x) => {
         const calls = heldCallsOf(x.body);
         if (held + calls <= MAX_HELD_CALLS) return true;
-        log.warn({ reason: 'too many requests held across the process', held, ceiling: MAX_HELD_CALLS }, 'request refused');
+        noteRefusal('too many requests held across the process', { held, ceiling: MAX_HELD_CALLS });
         busyReply(x, '1');
         return false;
       },
@@ -127,6 +153,7 @@ export function createMcpEndpoint({ config, log, sessions }: McpEndpointParts): 
         if (!listen) return true;
         const entry = entryOf(x);
         const s = entry.session;
+        if (!holdStream(x, entry)) return false;
         const refusedAnswer = (message: string, code: number, id: RpcId): false => {
           jsonReply(x.res, 200, { jsonrpc: '2.0', id, error: { code, message } });
           return false;
@@ -185,6 +212,7 @@ export function createMcpEndpoint({ config, log, sessions }: McpEndpointParts): 
       'mcp-session': async (x) => {
         const entry = entryOf(x);
         if (!sessions) throw new Error('the mcp-session route is served without stateful sessions');
+        if (x.method === 'GET' && !holdStream(x, entry)) return;
         entry.inFlight++;
         try {
           await serveStateful(sessions, entry, x);

@@ -31,6 +31,8 @@ export interface PoolEntry {
   readonly listenChannel: WatchChannel;
   /** Requests being served right now. */
   inFlight: number;
+  /** Event streams open right now (subscriptions/listen, stateful GET): at most MAX_STREAMS_PER_CREDENTIAL. */
+  streams: number;
   /** Epoch ms after which the entry is checked again at the door (entries admitted unverified). */
   readonly checkAgainAt?: number;
   closed: boolean;
@@ -94,7 +96,7 @@ export class Pool {
       deliver: (uri, meta) => handler.bus.publish({ kind: 'resource_updated', uri, params: { _meta: watchMeta(meta) } }),
     };
     const entry: PoolEntry = {
-      key, instance, client, session, handler, listenChannel, lastValidated: this.now(), inFlight: 0, closed: false,
+      key, instance, client, session, handler, listenChannel, lastValidated: this.now(), inFlight: 0, streams: 0, closed: false,
       ...(unverifiedForMs !== undefined ? { checkAgainAt: this.now() + unverifiedForMs } : {}),
     };
     const existing = this.entries.get(key);

@@ -15,9 +15,11 @@ import { metadataPath } from './oauth.js';
  * - `credential`: the door (SPEC "Authentication failures on HTTP", "Instance selection");
  * - `busy`: the held-call ceiling (SPEC "Limits"), answered 503 busy;
  * - `listen`: subscriptions/listen metered and its watches started;
- * - `public-document`: cacheable by anyone for an hour (server cards, OAuth metadata).
+ * - `public-document`: cacheable by anyone for an hour (server cards, OAuth metadata);
+ * - `named-host`: the Host names a declared host or is an IP address, also on a wildcard bind (DNS
+ *   rebinding needs a name the attacker controls; a scraper reaching a container by address sends one).
  */
-export type StageName = 'origin' | 'origin-on-writes' | 'request-body' | 'param-action' | 'credential' | 'busy' | 'listen' | 'public-document';
+export type StageName = 'origin' | 'origin-on-writes' | 'request-body' | 'param-action' | 'credential' | 'busy' | 'listen' | 'public-document' | 'named-host';
 
 export type HandlerName =
   | 'mcp-preflight' | 'mcp-call' | 'mcp-session' | 'resource-metadata' | 'server-card' | 'metrics' | 'health'
@@ -67,8 +69,9 @@ export function routeTable(config: Config): readonly Route[] {
     ] : []),
     { name: 'server-card', paths: CARD_PATHS, methods: READ, stages: ['public-document'], handler: 'server-card' },
     { name: 'server-card-other-method', paths: CARD_PATHS, methods: '*', stages: ['origin-on-writes'], handler: 'method-not-allowed', refusal: GET_ONLY },
-    // Another method on /metrics is not found (the path is not advertised for anything else).
-    { name: 'metrics', paths: ['/metrics'], methods: READ, stages: [], handler: 'metrics' },
+    // Another method on /metrics is not found (the path is not advertised for anything else). It is
+    // unauthenticated: a wildcard bind's Host rule would let a rebound DNS name read it.
+    { name: 'metrics', paths: ['/metrics'], methods: READ, stages: ['named-host'], handler: 'metrics' },
     { name: 'health', paths: ['/health'], methods: READ, stages: [], handler: 'health' },
     { name: 'health-other-method', paths: ['/health'], methods: '*', stages: ['origin-on-writes'], handler: 'method-not-allowed', refusal: GET_ONLY },
     { name: 'not-found', paths: '*', methods: '*', stages: ['origin-on-writes'], handler: 'not-found' },

@@ -62,6 +62,28 @@ function samplerFromEnv(): Sampler {
   }
 }
 
+const DIAG_LINE_CHARS = 200;
+
+/**
+ * One short line of an SDK complaint. The SDK's error handler hands over the error rendered as JSON,
+ * stack and all, with the collector's answer body as `data`: only its name, message and code are
+ * kept. Never a second line, never a header's value (an invalid OTEL_EXPORTER_OTLP_HEADERS entry is
+ * quoted by the SDK, and headers may carry the collector's credentials). Further arguments are dropped.
+ */
+function diagLine(message: unknown): string {
+  let text = typeof message === 'string' ? message : String(message);
+  if (text.trimStart().startsWith('{')) {
+    try {
+      const e = JSON.parse(text) as { name?: unknown; message?: unknown; code?: unknown };
+      const words = [e.name, e.message].filter((w): w is string => typeof w === 'string' && w !== '');
+      const code = typeof e.code === 'string' || typeof e.code === 'number' ? ` (code ${e.code})` : '';
+      text = `${words.join(': ') || 'export failed'}${code}`;
+    } catch { /* not JSON: the first line below */ }
+  }
+  text = (text.split('\n')[0] ?? '').replace(/has invalid value \(.*\)/, 'has an invalid value').trim();
+  return text.length > DIAG_LINE_CHARS ? `${text.slice(0, DIAG_LINE_CHARS)}…` : text;
+}
+
 /** Read on request: GET /metrics collects the instruments' current values. */
 class PullReader extends MetricReader {
   protected async onShutdown(): Promise<void> {}
@@ -70,10 +92,10 @@ class PullReader extends MetricReader {
 
 export async function createRuntime(opts: { otlp: OtlpSignals; prometheus: boolean; log: Logger }): Promise<TelemetryRuntime> {
   const { log } = opts;
-  // The SDK's own complaints (an unreachable collector) go to the log, message only.
+  // The SDK's own complaints (an unreachable collector) go to the log as one short line each.
   diag.setLogger({
-    error: (m) => log.warn({ component: 'opentelemetry' }, m),
-    warn: (m) => log.warn({ component: 'opentelemetry' }, m),
+    error: (m) => log.warn({ component: 'opentelemetry' }, diagLine(m)),
+    warn: (m) => log.warn({ component: 'opentelemetry' }, diagLine(m)),
     info: () => undefined, debug: () => undefined, verbose: () => undefined,
   }, DiagLogLevel.WARN);
 

@@ -11,9 +11,12 @@ import { answers, CLI, secretsInUse, stderrChunks, type ToolResultLike } from '.
 export interface HttpServer { url: string; stderr: () => string; close: () => Promise<void> }
 export interface HttpProcess extends HttpServer { proc: ChildProcess }
 
-export async function startHttpServer(args: string[], env: Record<string, string> = {}): Promise<HttpProcess> {
+/** `nofile`: the server runs under that descriptor limit (prlimit), as a host with a low `ulimit -n`. */
+export async function startHttpServer(args: string[], env: Record<string, string> = {}, opts: { nofile?: number } = {}): Promise<HttpProcess> {
   const home = mkdtempSync(join(tmpdir(), 'forge-home-'));
-  const proc = spawn(process.execPath, [CLI, '--http', '--http-addr', '127.0.0.1:0', ...args], {
+  const command = [process.execPath, CLI, '--http', '--http-addr', '127.0.0.1:0', ...args];
+  if (opts.nofile !== undefined) command.unshift('prlimit', `--nofile=${opts.nofile}:${opts.nofile}`, '--');
+  const proc = spawn(command[0]!, command.slice(1), {
     cwd: home, env: { PATH: process.env.PATH ?? '', HOME: home, FORGE_MCP_LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'ignore', 'pipe'],
   });
   let err = '';
