@@ -161,6 +161,14 @@ export function seed(state: SandboxState): void {
   p1.repo.branches.delete('experiment/graphql');
   p1.repo.tags.set('v1.0.0', { name: 'v1.0.0', target: main[2], message: 'First release', createdAt: day(6, 12) });
   p1.repo.tags.set('v1.1.0', { name: 'v1.1.0', target: main[4], message: null, createdAt: day(12, 12) });
+  const releases = state.releasesOf(p1.id);
+  releases.set('v1.0.0', { tagName: 'v1.0.0', name: 'v1.0.0', description: 'First release: login service and CI.', createdAt: day(6, 13), releasedAt: day(6, 13), authorId: 1, milestoneIds: [], links: [], evidences: [] });
+  releases.set('v1.1.0', {
+    tagName: 'v1.1.0', name: 'v1.1.0', description: '## Changes\n\n- Sessions expire after 30 minutes.', createdAt: day(12, 13), releasedAt: day(12, 13), authorId: 1,
+    milestoneIds: [401], links: [{ id: 901, name: 'Linux binary', url: 'https://downloads.example.com/demo-project/v1.1.0/demo-linux-amd64', directAssetPath: '/binaries/demo-linux-amd64', linkType: 'package' }],
+    evidences: [{ sha: '4f7d1c3b9a2e6f0d8c5b7a9e1f3d5c7b9a2e4f6d8c0b1a3e5f7d9c1b3a5e7f9d', collectedAt: day(12, 13) }],
+  });
+  state.reserveId('link', 901);
   p1.repo.protectedBranches.set('main', { id: 701, name: 'main', pushLevel: ACCESS.maintainer, mergeLevel: ACCESS.maintainer, allowForcePush: false, codeOwnerApprovalRequired: false });
   state.reserveId('protected', 701);
   const labels: Array<[string, string]> = [['bug', '#dc143c'], ['feature', '#428bca'], ['documentation', '#5cb85c'], ['security', '#d9534f'], ['performance', '#f0ad4e'], ['priority::high', '#ff0000'], ['priority::low', '#cccccc']];

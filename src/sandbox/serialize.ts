@@ -1,7 +1,8 @@
 // Wire shapes of the platform's objects, built from the records (modelled on the platform's own answers).
-import type { CommitRec, GroupRec, IssueRec, JobRec, MilestoneRec, MrRec, NoteRec, NoteableRef, PipelineRec, ProjectRec, SandboxState, UserRec } from './state.js';
+import type { CommitRec, GroupRec, IssueRec, JobRec, MilestoneRec, MrRec, NoteRec, NoteableRef, PipelineRec, ProjectRec, SandboxState, TimeRec, UserRec } from './state.js';
 import { diffFiles, diffStats, mergeBase, resolveRef } from './repo.js';
 import { sha1 } from './util.js';
+import { humanDuration } from './duration.js';
 
 const avatar = (u: UserRec): string => `https://www.gravatar.com/avatar/${sha1(u.email).slice(0, 32)}?s=80&d=identicon`;
 
@@ -147,7 +148,7 @@ export function issueJson(state: SandboxState, p: ProjectRec, i: IssueRec): Reco
     assignees, author: userBasic(state, i.authorId), type: i.issueType.toUpperCase(), assignee: assignees[0] ?? null,
     user_notes_count: notes.filter((n) => !n.system).length, merge_requests_count: 0, upvotes: i.upvotes, downvotes: i.downvotes, due_date: i.dueDate,
     confidential: i.confidential, discussion_locked: i.discussionLocked, issue_type: i.issueType, web_url: `${state.url}/${full}/-/issues/${i.iid}`,
-    time_stats: { time_estimate: 0, total_time_spent: 0, human_time_estimate: null, human_total_time_spent: null },
+    time_stats: timeStatsJson(state.timeFor(p.id, 'Issue', i.iid)),
     task_completion_status: { count: tasks.length, completed_count: done.length }, weight: i.weight, blocking_issues_count: 0, has_tasks: tasks.length > 0,
     task_status: `${done.length} of ${tasks.length} checklist items completed`,
     _links: { self: `${base}/issues/${i.iid}`, notes: `${base}/issues/${i.iid}/notes`, award_emoji: `${base}/issues/${i.iid}/award_emoji`, project: base, closed_as_duplicate_of: null },
@@ -248,7 +249,7 @@ export function mrJson(state: SandboxState, p: ProjectRec, mr: MrRec, opts: { de
     merge_after: null, sha: headSha, merge_commit_sha: mr.mergeCommitSha, squash_commit_sha: null, discussion_locked: mr.discussionLocked,
     should_remove_source_branch: mr.shouldRemoveSourceBranch, force_remove_source_branch: mr.forceRemoveSourceBranch, prepared_at: mr.createdAt,
     reference: `!${mr.iid}`, references: refs(full, '!', mr.iid), web_url: `${state.url}/${full}/-/merge_requests/${mr.iid}`,
-    time_stats: { time_estimate: 0, total_time_spent: 0, human_time_estimate: null, human_total_time_spent: null }, squash: mr.squash,
+    time_stats: timeStatsJson(state.timeFor(p.id, 'MergeRequest', mr.iid)), squash: mr.squash,
     squash_on_merge: mr.squash, task_completion_status: { count: 0, completed_count: 0 }, has_conflicts: mr.hasConflicts, blocking_discussions_resolved: true,
     approvals_before_merge: mr.approvalsRequired || null,
   };
@@ -264,6 +265,10 @@ export function mrJson(state: SandboxState, p: ProjectRec, mr: MrRec, opts: { de
     diff_refs: { base_sha: base, head_sha: headSha, start_sha: resolveRef(p.repo, mr.targetBranch) ?? base }, merge_error: null,
     first_contribution: false, user: { can_merge: mergeable }, approvals_before_merge: mr.approvalsRequired || null,
   };
+}
+
+export function timeStatsJson(t: TimeRec): Record<string, unknown> {
+  return { time_estimate: t.estimate, total_time_spent: t.spent, human_time_estimate: humanDuration(t.estimate), human_total_time_spent: humanDuration(t.spent) };
 }
 
 export function noteJson(state: SandboxState, n: NoteableRef, note: NoteRec): Record<string, unknown> {

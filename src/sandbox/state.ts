@@ -54,6 +54,16 @@ export interface NoteRec {
 
 export interface NoteableRef { kind: 'Issue' | 'MergeRequest'; projectId: number; iid: number; id: number }
 
+export interface ReleaseLinkRec { id: number; name: string; url: string; directAssetPath: string | null; linkType: string }
+
+export interface ReleaseRec {
+  tagName: string; name: string; description: string; createdAt: string; releasedAt: string; authorId: number;
+  milestoneIds: number[]; links: ReleaseLinkRec[]; evidences: Array<{ sha: string; collectedAt: string }>;
+}
+
+/** Time tracking of an issue or merge request, in seconds. */
+export interface TimeRec { estimate: number; spent: number }
+
 export interface CommitRec {
   id: string; parents: string[]; title: string; message: string; authorName: string; authorEmail: string;
   date: string; files: Map<string, string>;
@@ -114,13 +124,17 @@ export class SandboxState {
   readonly jobs = new Map<number, JobRec>();
   /** Notes per noteable, key `<projectId>:<kind>:<iid>`. */
   readonly notes = new Map<string, NoteRec[]>();
+  /** Releases per project id, by tag name. */
+  readonly releases = new Map<number, Map<string, ReleaseRec>>();
+  /** Time tracking per issue or merge request, same key as notes. */
+  readonly times = new Map<string, TimeRec>();
   readonly tokens = new Map<string, TokenRec>();
   readonly version: string;
   readonly licensed: boolean;
   readonly adminMode: boolean;
   private tick = 0;
   private readonly seq: Record<string, number> = {
-    issue: 1000, mr: 600, note: 5000, pipeline: 1100, job: 2100, generic: 9000, token: 100, label: 300, milestone: 400, group: 50, project: 20, user: 10, protected: 700, package: 800, discussion: 0,
+    issue: 1000, mr: 600, note: 5000, pipeline: 1100, job: 2100, generic: 9000, token: 100, link: 900, label: 300, milestone: 400, group: 50, project: 20, user: 10, protected: 700, package: 800, discussion: 0,
   };
 
   constructor(readonly url: string, readonly storageUrl: string, opts: { version: string; licensed: boolean; adminMode: boolean }) {
@@ -212,6 +226,19 @@ export class SandboxState {
     let list = this.notes.get(key);
     if (!list) { list = []; this.notes.set(key, list); }
     return list;
+  }
+
+  releasesOf(projectId: number): Map<string, ReleaseRec> {
+    let m = this.releases.get(projectId);
+    if (!m) { m = new Map(); this.releases.set(projectId, m); }
+    return m;
+  }
+
+  timeFor(projectId: number, kind: NoteableRef['kind'], iid: number): TimeRec {
+    const key = `${projectId}:${kind}:${iid}`;
+    let t = this.times.get(key);
+    if (!t) { t = { estimate: 0, spent: 0 }; this.times.set(key, t); }
+    return t;
   }
 
   /** A 40-hex discussion id, deterministic per sandbox. */

@@ -191,10 +191,6 @@ export function registerIssues(r: Router): void {
       return paginate(ctx, mrs.map((m) => mrJson(ctx.state, x.p, m)));
     });
   }
-  r.get('projects/:id/issues/:iid/time_stats', (ctx, prm) => {
-    const x = loadIssue(ctx, prm.id, prm.iid);
-    return isReply(x) ? x : json(200, { time_estimate: 0, total_time_spent: 0, human_time_estimate: null, human_total_time_spent: null });
-  });
   r.get('projects/:id/issues/:iid/participants', (ctx, prm) => {
     const x = loadIssue(ctx, prm.id, prm.iid);
     if (isReply(x)) return x;

@@ -250,14 +250,6 @@ export function registerProjects(r: Router): void {
     p.labels.push(l);
     return json(201, { ...l, description_html: l.description ?? '', text_color: '#FFFFFF', open_issues_count: 0, closed_issues_count: 0, open_merge_requests_count: 0, subscribed: false, priority: int(ctx.params.priority) ?? null, is_project_label: true });
   });
-  // The latest release is a permalink: the platform redirects to the release itself.
-  r.get('projects/:id/releases/permalink/latest', (ctx, prm) => {
-    const p = loadProject(ctx, prm.id);
-    if (isReply(p)) return p;
-    const location = `${ctx.state.url}/api/v4/projects/${p.id}/releases/v1.1.0`;
-    return { status: 302, headers: { location }, contentType: 'text/html; charset=utf-8', text: `<html><body>You are being <a href="${location}">redirected</a>.</body></html>` };
-  });
-
   r.get('projects/:id/milestones', (ctx, prm) => {
     const p = loadProject(ctx, prm.id);
     if (isReply(p)) return p;
