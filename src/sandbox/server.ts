@@ -18,6 +18,8 @@ import { registerRepository } from './routes/repository.js';
 import { registerCi } from './routes/ci.js';
 import { registerTracking } from './routes/tracking.js';
 import { registerReleases } from './routes/releases.js';
+import { registerMembers } from './routes/members.js';
+import { registerLabels } from './routes/labels.js';
 import { decodeSeg, json, message, statusLine } from './util.js';
 
 const MAX_BODY = 50 * 1024 * 1024;
@@ -35,6 +37,8 @@ export function sandboxRoutes(): Router {
     registerCi(router);
     registerTracking(router);
     registerReleases(router);
+    registerMembers(router);
+    registerLabels(router);
   }
   return router;
 }
