@@ -169,6 +169,9 @@ export function seed(state: SandboxState): void {
     evidences: [{ sha: '4f7d1c3b9a2e6f0d8c5b7a9e1f3d5c7b9a2e4f6d8c0b1a3e5f7d9c1b3a5e7f9d', collectedAt: day(12, 13) }],
   });
   state.reserveId('link', 901);
+  const wiki = state.wikiOf(p1.id);
+  wiki.set('home', { slug: 'home', title: 'home', format: 'markdown', updatedAt: day(10), content: '# Demo Project wiki\n\n- [Deployment](deployment)\n- Sessions expire after 30 minutes.\n' });
+  wiki.set('deployment', { slug: 'deployment', title: 'deployment', format: 'markdown', updatedAt: day(11), content: '# Deployment\n\nRun the `deploy-production` job by hand from a pipeline on main.\n' });
   p1.repo.protectedBranches.set('main', { id: 701, name: 'main', pushLevel: ACCESS.maintainer, mergeLevel: ACCESS.maintainer, allowForcePush: false, codeOwnerApprovalRequired: false });
   state.reserveId('protected', 701);
   const labels: Array<[string, string]> = [['bug', '#dc143c'], ['feature', '#428bca'], ['documentation', '#5cb85c'], ['security', '#d9534f'], ['performance', '#f0ad4e'], ['priority::high', '#ff0000'], ['priority::low', '#cccccc']];

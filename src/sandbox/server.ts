@@ -20,6 +20,8 @@ import { registerTracking } from './routes/tracking.js';
 import { registerReleases } from './routes/releases.js';
 import { registerMembers } from './routes/members.js';
 import { registerLabels } from './routes/labels.js';
+import { registerWiki } from './routes/wiki.js';
+import { registerSearch } from './routes/search.js';
 import { decodeSeg, json, message, statusLine } from './util.js';
 
 const MAX_BODY = 50 * 1024 * 1024;
@@ -39,6 +41,8 @@ export function sandboxRoutes(): Router {
     registerReleases(router);
     registerMembers(router);
     registerLabels(router);
+    registerWiki(router);
+    registerSearch(router);
   }
   return router;
 }

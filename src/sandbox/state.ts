@@ -61,6 +61,8 @@ export interface ReleaseRec {
   milestoneIds: number[]; links: ReleaseLinkRec[]; evidences: Array<{ sha: string; collectedAt: string }>;
 }
 
+export interface WikiPageRec { slug: string; title: string; content: string; format: 'markdown' | 'rdoc' | 'asciidoc' | 'org'; updatedAt: string }
+
 /** Time tracking of an issue or merge request, in seconds. */
 export interface TimeRec { estimate: number; spent: number }
 
@@ -124,6 +126,8 @@ export class SandboxState {
   readonly jobs = new Map<number, JobRec>();
   /** Notes per noteable, key `<projectId>:<kind>:<iid>`. */
   readonly notes = new Map<string, NoteRec[]>();
+  /** Wiki pages per project id, by slug. */
+  readonly wikis = new Map<number, Map<string, WikiPageRec>>();
   /** Releases per project id, by tag name. */
   readonly releases = new Map<number, Map<string, ReleaseRec>>();
   /** Time tracking per issue or merge request, same key as notes. */
@@ -226,6 +230,12 @@ export class SandboxState {
     let list = this.notes.get(key);
     if (!list) { list = []; this.notes.set(key, list); }
     return list;
+  }
+
+  wikiOf(projectId: number): Map<string, WikiPageRec> {
+    let m = this.wikis.get(projectId);
+    if (!m) { m = new Map(); this.wikis.set(projectId, m); }
+    return m;
   }
 
   releasesOf(projectId: number): Map<string, ReleaseRec> {
