@@ -219,6 +219,12 @@ export function seed(state: SandboxState): void {
   note(state, m1, 5102, d1, { body: 'Usernames are ASCII only, so no.', authorId: 3, createdAt: day(36, 11), type: 'DiffNote', resolvable: true, position });
   note(state, m1, 5103, state.newDiscussionId(), { body: 'Looks good apart from the question above.', authorId: 4, createdAt: day(36, 12) });
   state.reserveId('note', 5103);
+  // To-dos of demo: an assigned issue and a review asked on !1 (the review is bob's; demo was mentioned).
+  state.todos.push(
+    { id: 1301, userId: 1, authorId: 3, projectId: p1.id, kind: 'Issue', iid: 2, action: 'assigned', state: 'pending', body: ISSUE_TITLES[1], createdAt: day(4) },
+    { id: 1302, userId: 1, authorId: 4, projectId: p1.id, kind: 'MergeRequest', iid: 1, action: 'mentioned', state: 'pending', body: 'Looks good apart from the question above.', createdAt: day(36, 12) },
+  );
+  state.reserveId('todo', 1302);
 
   pipeline(state, p1, 1001, 'main', main[4], 'success', 12, 'push', [
     ['compile', 'build', 'success', { artifacts: true }], ['unit-tests', 'test', 'success', { artifacts: true, coverage: 87.5 }], ['lint', 'test', 'success'],

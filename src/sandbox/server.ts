@@ -22,6 +22,8 @@ import { registerMembers } from './routes/members.js';
 import { registerLabels } from './routes/labels.js';
 import { registerWiki } from './routes/wiki.js';
 import { registerSearch } from './routes/search.js';
+import { registerAwards } from './routes/awards.js';
+import { registerActivity } from './routes/activity.js';
 import { decodeSeg, json, message, statusLine } from './util.js';
 
 const MAX_BODY = 50 * 1024 * 1024;
@@ -43,6 +45,8 @@ export function sandboxRoutes(): Router {
     registerLabels(router);
     registerWiki(router);
     registerSearch(router);
+    registerAwards(router);
+    registerActivity(router);
   }
   return router;
 }

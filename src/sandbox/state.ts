@@ -63,6 +63,22 @@ export interface ReleaseRec {
 
 export interface WikiPageRec { slug: string; title: string; content: string; format: 'markdown' | 'rdoc' | 'asciidoc' | 'org'; updatedAt: string }
 
+export interface AwardRec { id: number; name: string; userId: number; createdAt: string }
+
+export interface TodoRec {
+  id: number; userId: number; authorId: number; projectId: number; kind: NoteableRef['kind']; iid: number;
+  action: 'assigned' | 'mentioned' | 'marked' | 'review_requested' | 'directly_addressed'; state: 'pending' | 'done'; body: string; createdAt: string;
+}
+
+/** A change of state, label, milestone or weight of an issue or merge request (GitLab's resource events). */
+export interface ResourceEventRec {
+  id: number; kind: 'state' | 'label' | 'milestone' | 'weight'; userId: number; createdAt: string;
+  /** state: the new state; label/milestone: `add` or `remove`. */
+  action: string;
+  /** The label name, the milestone id or the weight. */
+  value: string | number | null;
+}
+
 /** Time tracking of an issue or merge request, in seconds. */
 export interface TimeRec { estimate: number; spent: number }
 
@@ -126,6 +142,11 @@ export class SandboxState {
   readonly jobs = new Map<number, JobRec>();
   /** Notes per noteable, key `<projectId>:<kind>:<iid>`. */
   readonly notes = new Map<string, NoteRec[]>();
+  /** Award emoji per awardable, key `<projectId>:<kind>:<iid>` or `…:note:<noteId>`. */
+  readonly awards = new Map<string, AwardRec[]>();
+  readonly todos: TodoRec[] = [];
+  /** Resource events per issue or merge request, same key as notes. */
+  readonly resourceEvents = new Map<string, ResourceEventRec[]>();
   /** Wiki pages per project id, by slug. */
   readonly wikis = new Map<number, Map<string, WikiPageRec>>();
   /** Releases per project id, by tag name. */
@@ -138,7 +159,7 @@ export class SandboxState {
   readonly adminMode: boolean;
   private tick = 0;
   private readonly seq: Record<string, number> = {
-    issue: 1000, mr: 600, note: 5000, pipeline: 1100, job: 2100, generic: 9000, token: 100, link: 900, label: 300, milestone: 400, group: 50, project: 20, user: 10, protected: 700, package: 800, discussion: 0,
+    issue: 1000, mr: 600, note: 5000, pipeline: 1100, job: 2100, generic: 9000, token: 100, link: 900, award: 1200, todo: 1300, event: 1400, label: 300, milestone: 400, group: 50, project: 20, user: 10, protected: 700, package: 800, discussion: 0,
   };
 
   constructor(readonly url: string, readonly storageUrl: string, opts: { version: string; licensed: boolean; adminMode: boolean }) {

@@ -6,6 +6,7 @@ import { issueJson, mrJson, userBasic } from '../serialize.js';
 import { bool, int, intList, json, list, missing, noContent, paginate, sortBy, str, text } from '../util.js';
 import { isReply, knownUsers, loadIssue, loadProject, requireLevel } from './common.js';
 import { idsMatch, notMatch, timeboxMatch, wildcardMatch } from './filters.js';
+import { recordChanges, snapshot } from './activity.js';
 
 /** Label filter shared with merge requests: `None`, `Any`, or all of the listed labels. */
 export function labelsMatch(have: string[], want: string[] | undefined): boolean {
@@ -105,6 +106,7 @@ function updateIssue(ctx: Ctx, p: ProjectRec, i: IssueRec): Reply {
   const prm = ctx.params;
   if (!UPDATABLE.some((k) => prm[k] !== undefined)) return json(400, { error: `${UPDATABLE.join(', ')} are missing, at least one parameter must be provided` });
   if (ctx.state.accessLevel(ctx.user, p) < ACCESS.reporter && i.authorId !== ctx.user.id) return json(403, { message: '403 Forbidden' });
+  const before = snapshot(i);
   const now = ctx.state.now();
   const title = str(prm.title);
   if (prm.title !== undefined && !title) return json(400, { message: { title: ["can't be blank"] } });
@@ -137,6 +139,7 @@ function updateIssue(ctx: Ctx, p: ProjectRec, i: IssueRec): Reply {
   if (type === 'issue' || type === 'incident' || type === 'task') i.issueType = type;
   i.updatedAt = now;
   p.lastActivityAt = now;
+  recordChanges(ctx.state, { kind: 'Issue', projectId: p.id, iid: i.iid, id: i.id }, before, i, ctx.user.id);
   return json(200, issueJson(ctx.state, p, i));
 }
 

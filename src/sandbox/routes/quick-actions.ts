@@ -4,6 +4,7 @@ import { ACCESS, type IssueRec, type MrRec, type NoteableRef, type ProjectRec } 
 import type { Ctx } from '../types.js';
 import { humanDuration, parseDuration } from '../duration.js';
 import { addSpent } from './tracking.js';
+import { recordChanges, snapshot } from './activity.js';
 
 export interface QuickActions {
   /** The body without its command lines. */
@@ -37,6 +38,7 @@ export function runQuickActions(ctx: Ctx, p: ProjectRec, n: NoteableRef, body: s
   const may = s.accessLevel(ctx.user, p) >= (n.kind === 'Issue' ? ACCESS.reporter : ACCESS.developer);
   if (!may) return out;
   const what = n.kind === 'Issue' ? 'issue' : 'merge request';
+  const before = snapshot(target);
   const now = s.now();
   for (const [cmd, args] of commands) {
     switch (cmd) {
@@ -117,5 +119,6 @@ export function runQuickActions(ctx: Ctx, p: ProjectRec, n: NoteableRef, body: s
     }
   }
   target.updatedAt = now;
+  recordChanges(s, n, before, target, ctx.user.id);
   return out;
 }
