@@ -279,8 +279,21 @@ class Resolver {
 }
 
 /** Answers POST /api/graphql. */
-/** Mutations `Resolver.mutate` gives a real effect. */
+/** Mutations `Resolver.mutate` gives a real effect, and the root fields `Resolver.root` answers. */
 const SIMULATED_MUTATIONS = new Set(['createNote', 'workItemCreate', 'createIssue', 'workItemUpdate', 'workItemDelete']);
+const SIMULATED_QUERIES = new Set(['currentUser', 'user', 'users', 'project', 'projects', 'group', 'namespace', 'workItem', 'issue', 'mergeRequest', 'metadata']);
+
+/** Whether every root field of a document's first operation is one the sandbox answers with real data. */
+export function simulatesGraphql(document: string): boolean {
+  try {
+    const op = pickOperation(parseDocument(document, {}));
+    if (!op) return false;
+    const known = op.type === 'mutation' ? SIMULATED_MUTATIONS : SIMULATED_QUERIES;
+    return op.selections.every((sel) => sel.kind !== 'field' || sel.name === '__typename' || known.has(sel.name));
+  } catch {
+    return false;
+  }
+}
 
 export function handleGraphql(state: SandboxState, headers: IncomingHttpHeaders, query: Query, body: unknown, placeholders = false): Reply {
   const value = presentedToken(headers, query);

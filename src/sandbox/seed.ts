@@ -146,6 +146,8 @@ export function seed(state: SandboxState): void {
   // Project 1: the main demo project.
   const p1 = project(state, 1, 'Demo Project', 'demo-project', { kind: 'group', id: 10 }, 'private', 'A small web service used to try Forge MCP Server against a simulated instance.', 1);
   p1.topics = ['demo', 'nodejs'];
+  // alice is also a direct member of the project; bob only inherits the group's Reporter.
+  p1.members.set(3, ACCESS.developer);
   p1.starCount = 3;
   const main = chain(state, p1, 'main', null, [
     ['Initial commit', 1, 0, { 'README.md': FILES.readme, '.gitignore': FILES.gitignore }],
