@@ -138,3 +138,13 @@ export function sweepValue(a: Action, name: string, spec: ParamSpec): unknown {
     default: return spec.idOrPath ? '1' : 'sweep';
   }
 }
+
+/** Every required parameter (and of params naming the object, exactly one: the first), plus the action's extras. */
+export function minimalParams(a: Action): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(a.params) as Array<[string, ParamSpec]>) {
+    if (spec.required) out[name] = sweepValue(a, name, spec);
+  }
+  if (a.exactlyOne && !a.exactlyOne.some((n) => out[n] !== undefined)) out[a.exactlyOne[0]] = sweepValue(a, a.exactlyOne[0], a.params[a.exactlyOne[0]]);
+  return { ...out, ...sweepExtras(a) };
+}
