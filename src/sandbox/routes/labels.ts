@@ -62,12 +62,20 @@ export function registerLabels(r: Router): void {
     if (description !== undefined) l.description = description;
     return json(200, labelJson(ctx, p, l));
   }));
-  r.delete('projects/:id/labels/:lid', L((ctx, p, l) => {
+  const remove = (ctx: Ctx, p: ProjectRec, l: Label): Reply => {
     const denied = requireLevel(ctx, p, ACCESS.reporter);
     if (denied) return denied;
     p.labels = p.labels.filter((x) => x !== l);
     for (const x of [...p.issues.values(), ...p.mrs.values()]) x.labels = x.labels.filter((n) => n !== l.name);
     return noContent();
+  };
+  r.delete('projects/:id/labels/:lid', L(remove));
+  // The older route: the label named in the body.
+  r.delete('projects/:id/labels', P((ctx, p) => {
+    const ref = str(ctx.params.label_id) ?? str(ctx.params.name);
+    if (!ref) return json(400, { error: 'label_id, name are missing, exactly one parameter must be provided' });
+    const l = findLabel(p, ref);
+    return l ? remove(ctx, p, l) : notFound('Label');
   }));
   for (const [action, on] of [['subscribe', true], ['unsubscribe', false]] as const) {
     r.post(`projects/:id/labels/:lid/${action}`, L((ctx, p, l) => {
