@@ -149,6 +149,7 @@ export function seed(state: SandboxState): void {
   // alice is also a direct member of the project; bob only inherits the group's Reporter.
   p1.members.set(3, ACCESS.developer);
   p1.starCount = 3;
+  for (const [uid, d] of [[2, 2], [3, 4], [4, 10]]) state.starsOf(p1.id).set(uid, day(d));
   const main = chain(state, p1, 'main', null, [
     ['Initial commit', 1, 0, { 'README.md': FILES.readme, '.gitignore': FILES.gitignore }],
     ['Add login service', 3, 3, { 'package.json': FILES.pkg, 'src/index.ts': FILES.index, 'src/auth/login.ts': FILES.login1, 'src/auth/password.ts': FILES.password }],

@@ -145,6 +145,8 @@ export class SandboxState {
   /** Award emoji per awardable, key `<projectId>:<kind>:<iid>` or `…:note:<noteId>`. */
   readonly awards = new Map<string, AwardRec[]>();
   readonly todos: TodoRec[] = [];
+  /** Who starred each project (project id → user id → when). */
+  readonly stars = new Map<number, Map<number, string>>();
   /** Resource events per issue or merge request, same key as notes. */
   readonly resourceEvents = new Map<string, ResourceEventRec[]>();
   /** Wiki pages per project id, by slug. */
@@ -251,6 +253,12 @@ export class SandboxState {
     let list = this.notes.get(key);
     if (!list) { list = []; this.notes.set(key, list); }
     return list;
+  }
+
+  starsOf(projectId: number): Map<number, string> {
+    let m = this.stars.get(projectId);
+    if (!m) { m = new Map(); this.stars.set(projectId, m); }
+    return m;
   }
 
   wikiOf(projectId: number): Map<string, WikiPageRec> {

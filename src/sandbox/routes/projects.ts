@@ -3,7 +3,7 @@ import type { Router } from '../router.js';
 import { ACCESS, type GroupRec, type ProjectRec, type Visibility } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { newRepo, addCommit } from '../repo.js';
-import { groupJson, milestoneJson, projectJson } from '../serialize.js';
+import { groupJson, milestoneJson, projectJson, userBasic } from '../serialize.js';
 import { bool, forbidden, int, intList, json, list, message, missing, notFound, paginate, pageParams, sortBy, str, text } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
 
@@ -36,7 +36,7 @@ function filterProjects(ctx: Ctx, projects: ProjectRec[]): ProjectRec[] {
   if (archived !== undefined) out = out.filter((p) => p.archived === archived);
   const topic = list(ctx.params.topic);
   if (topic?.length) out = out.filter((p) => topic.every((t) => p.topics.includes(t)));
-  if (bool(ctx.params.starred)) out = out.filter((p) => p.starCount > 0 && p.id === 1);
+  if (bool(ctx.params.starred)) out = out.filter((p) => s.starsOf(p.id).has(ctx.user.id));
   return out;
 }
 
@@ -198,6 +198,29 @@ export function registerProjects(r: Router): void {
       return json(201, projectJson(ctx.state, p, ctx.user));
     });
   }
+  for (const [action, on] of [['star', true], ['unstar', false]] as const) {
+    r.post(`projects/:id/${action}`, (ctx, prm) => {
+      const p = loadProject(ctx, prm.id);
+      if (isReply(p)) return p;
+      const stars = ctx.state.starsOf(p.id);
+      // GitLab answers 304 when the project is already (un)starred by the caller.
+      if (stars.has(ctx.user.id) === on) return { status: 304 };
+      if (on) stars.set(ctx.user.id, ctx.state.now()); else stars.delete(ctx.user.id);
+      p.starCount = stars.size;
+      return json(201, projectJson(ctx.state, p, ctx.user));
+    });
+  }
+  r.get('projects/:id/starrers', (ctx, prm) => {
+    const p = loadProject(ctx, prm.id);
+    if (isReply(p)) return p;
+    return paginate(ctx, [...ctx.state.starsOf(p.id)].map(([uid, at]) => ({ starred_since: at, user: userBasic(ctx.state, uid) })));
+  });
+  r.get('users/:uid/starred_projects', (ctx, prm) => {
+    const u = /^\d+$/.test(prm.uid) ? ctx.state.users.get(Number(prm.uid)) : ctx.state.userByName(prm.uid);
+    if (!u) return notFound('User');
+    const starred = [...ctx.state.projects.values()].filter((p) => ctx.state.starsOf(p.id).has(u.id));
+    return paginate(ctx, filterProjects(ctx, starred).map((p) => projectView(ctx, p)));
+  });
   r.get('projects/:id/languages', (ctx, prm) => {
     const p = loadProject(ctx, prm.id);
     return isReply(p) ? p : json(200, p.id === 1 ? { TypeScript: 81.4, YAML: 12.3, Markdown: 6.3 } : { JavaScript: 100.0 });
