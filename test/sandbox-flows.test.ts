@@ -182,6 +182,36 @@ describe('wiki, award emoji, to-dos, events', () => {
   });
 });
 
+describe('issue links, move, statistics; reviews', () => {
+  it('a link shows from both issues, with the reverse type from the target', async () => {
+    await ok('issue.link_create', { project_id: 1, issue_iid: 6, target_project_id: '2', target_issue_iid: 1, link_type: 'blocks' });
+    expect((await api('/projects/1/issues/6/links')).body.map((i: { iid: number; link_type: string }) => [i.iid, i.link_type])).toEqual([[1, 'blocks']]);
+    expect((await api('/projects/2/issues/1/links')).body.map((i: { iid: number; link_type: string }) => [i.iid, i.link_type])).toEqual([[6, 'is_blocked_by']]);
+  });
+
+  it('statistics count the issues; a move creates the issue in the target project and closes the original', async () => {
+    const before = (await api('/projects/2/issues_statistics')).body.statistics.counts;
+    expect(before.all).toBe(before.closed + before.opened);
+    await ok('issue.move', { project_id: 1, issue_iid: 8, to_project_id: 2 });
+    expect((await api('/projects/1/issues/8')).body.state).toBe('closed');
+    expect((await api('/projects/2/issues_statistics')).body.statistics.counts).toEqual({ all: before.all + 1, closed: before.closed, opened: before.opened + 1 });
+  });
+
+  it('a draft note is private until published, then it is a note of the merge request', async () => {
+    await ok('mr_review.draft_note_create', { project_id: 1, merge_request_iid: 1, note: 'Please add a test for empty passwords.' });
+    const drafts = (await api('/projects/1/merge_requests/1/draft_notes')).body;
+    expect(drafts.map((d: { note: string }) => d.note)).toEqual(['Please add a test for empty passwords.']);
+    await ok('mr_review.draft_note_publish_all', { project_id: 1, merge_request_iid: 1 });
+    expect((await api('/projects/1/merge_requests/1/draft_notes')).body).toEqual([]);
+    expect((await api('/projects/1/merge_requests/1/notes?sort=desc')).body[0].body).toBe('Please add a test for empty passwords.');
+  });
+
+  it('the issues a merge request closes come from its description', async () => {
+    expect((await api('/projects/1/merge_requests/1/closes_issues')).body.map((i: { iid: number }) => i.iid)).toEqual([1]);
+    expect((await api('/projects/1/merge_requests/1/versions')).body[0]).toMatchObject({ merge_request_id: 501, state: 'collected' });
+  });
+});
+
 describe('what the sandbox does not simulate', () => {
   it('is refused as the server\'s own clear error, never data, never retried', async () => {
     sb.clearLog();

@@ -24,6 +24,8 @@ import { registerWiki } from './routes/wiki.js';
 import { registerSearch } from './routes/search.js';
 import { registerAwards } from './routes/awards.js';
 import { registerActivity } from './routes/activity.js';
+import { registerIssueLinks } from './routes/issue-links.js';
+import { registerReviews } from './routes/reviews.js';
 import { decodeSeg, json, message, statusLine } from './util.js';
 
 const MAX_BODY = 50 * 1024 * 1024;
@@ -47,6 +49,8 @@ export function sandboxRoutes(): Router {
     registerSearch(router);
     registerAwards(router);
     registerActivity(router);
+    registerIssueLinks(router);
+    registerReviews(router);
   }
   return router;
 }

@@ -79,6 +79,10 @@ export interface ResourceEventRec {
   value: string | number | null;
 }
 
+export interface IssueLinkRec { id: number; sourceProjectId: number; sourceIid: number; targetProjectId: number; targetIid: number; linkType: 'relates_to' | 'blocks' | 'is_blocked_by'; createdAt: string }
+
+export interface DraftNoteRec { id: number; authorId: number; note: string; discussionId: string | null; resolveDiscussion: boolean; position: unknown }
+
 /** Time tracking of an issue or merge request, in seconds. */
 export interface TimeRec { estimate: number; spent: number }
 
@@ -145,6 +149,9 @@ export class SandboxState {
   /** Award emoji per awardable, key `<projectId>:<kind>:<iid>` or `…:note:<noteId>`. */
   readonly awards = new Map<string, AwardRec[]>();
   readonly todos: TodoRec[] = [];
+  readonly issueLinks: IssueLinkRec[] = [];
+  /** Draft notes (a pending review) per merge request, key `<projectId>:<iid>`. */
+  readonly drafts = new Map<string, DraftNoteRec[]>();
   /** Who starred each project (project id → user id → when). */
   readonly stars = new Map<number, Map<number, string>>();
   /** Resource events per issue or merge request, same key as notes. */
@@ -161,7 +168,7 @@ export class SandboxState {
   readonly adminMode: boolean;
   private tick = 0;
   private readonly seq: Record<string, number> = {
-    issue: 1000, mr: 600, note: 5000, pipeline: 1100, job: 2100, generic: 9000, token: 100, link: 900, award: 1200, todo: 1300, event: 1400, label: 300, milestone: 400, group: 50, project: 20, user: 10, protected: 700, package: 800, discussion: 0,
+    issue: 1000, mr: 600, note: 5000, pipeline: 1100, job: 2100, generic: 9000, token: 100, link: 900, award: 1200, issue_link: 1500, draft: 1600, todo: 1300, event: 1400, label: 300, milestone: 400, group: 50, project: 20, user: 10, protected: 700, package: 800, discussion: 0,
   };
 
   constructor(readonly url: string, readonly storageUrl: string, opts: { version: string; licensed: boolean; adminMode: boolean }) {

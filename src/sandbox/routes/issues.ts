@@ -16,7 +16,7 @@ export function labelsMatch(have: string[], want: string[] | undefined): boolean
   return want.every((l) => have.includes(l));
 }
 
-function filterIssues(ctx: Ctx, items: Array<{ p: ProjectRec; i: IssueRec }>, defaultScope: string): Array<{ p: ProjectRec; i: IssueRec }> {
+export function filterIssues(ctx: Ctx, items: Array<{ p: ProjectRec; i: IssueRec }>, defaultScope: string): Array<{ p: ProjectRec; i: IssueRec }> {
   const prm = ctx.params;
   const s = ctx.state;
   let out = items.filter(({ p, i }) => !i.confidential || s.accessLevel(ctx.user, p) >= ACCESS.reporter || i.authorId === ctx.user.id);

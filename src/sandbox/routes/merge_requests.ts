@@ -10,15 +10,15 @@ import { labelsMatch } from './issues.js';
 import { idsMatch, notMatch } from './filters.js';
 import { recordChanges, snapshot } from './activity.js';
 
-const headOf = (p: ProjectRec, mr: MrRec): string => p.repo.branches.get(mr.sourceBranch) ?? mr.headSha;
+export const headOf = (p: ProjectRec, mr: MrRec): string => p.repo.branches.get(mr.sourceBranch) ?? mr.headSha;
 
-function baseOf(p: ProjectRec, mr: MrRec): string {
+export function baseOf(p: ProjectRec, mr: MrRec): string {
   if (mr.state === 'merged') return mr.baseSha;
   const target = p.repo.branches.get(mr.targetBranch);
   return (target && mergeBase(p.repo, headOf(p, mr), target)) ?? mr.baseSha;
 }
 
-function mrDiffs(p: ProjectRec, mr: MrRec) {
+export function mrDiffs(p: ProjectRec, mr: MrRec) {
   return diffFiles(p.repo.commits.get(baseOf(p, mr))?.files, p.repo.commits.get(headOf(p, mr))?.files);
 }
 
