@@ -247,3 +247,21 @@ describe('parity with GitLab', () => {
     expect(unifiedDiff('a\nb\nc\n', 'a\nx\nc\n')).toBe('@@ -1,3 +1,3 @@\n a\n-b\n+x\n c\n');
   });
 });
+
+describe('forge://sandbox', () => {
+  it('is listed only against the sandbox and counts the simulated and refused actions per domain', async () => {
+    expect((await srv.client.listResources()).resources.map((r) => r.uri)).not.toContain('forge://sandbox');
+    const own = await startInProcess({ sandbox: sb, args: ['--sandbox'] });
+    try {
+      expect((await own.client.listResources()).resources.map((r) => r.uri)).toContain('forge://sandbox');
+      const read = await own.client.readResource({ uri: 'forge://sandbox' });
+      const body = JSON.parse((read.contents[0] as { text: string }).text);
+      const release = body.domains.find((d: { domain: string }) => d.domain === 'release');
+      expect(release).toEqual({ domain: 'release', actions: 12, simulated: 12, refused: 0 });
+      expect(body.total.actions).toBe(body.total.simulated + body.total.refused);
+      expect(body.not_simulated).toContain('runner');
+    } finally {
+      await own.close();
+    }
+  });
+});

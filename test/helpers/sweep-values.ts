@@ -101,7 +101,7 @@ const BY_NAME: Record<string, unknown> = {
 const MR_DOMAINS = new Set(['merge_request', 'mr_review']);
 
 /** Extra (not required) params an action needs for a meaningful call. */
-export function sweepExtras(a: Action): Record<string, unknown> {
+function sweepExtras(a: Action): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(BY_ACTION[a.id] ?? {})) if (k in a.params) out[k] = v;
   if (a.upload) Object.assign(out, { content_base64: Buffer.from('sweep upload').toString('base64'), file_name: 'sweep.txt' });

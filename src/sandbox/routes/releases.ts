@@ -17,7 +17,7 @@ function linkJson(ctx: Ctx, p: ProjectRec, r: ReleaseRec, l: ReleaseLinkRec): Re
 }
 
 /** GitLab's Release entity. */
-export function releaseJson(ctx: Ctx, p: ProjectRec, r: ReleaseRec, opts: { html?: boolean } = {}): Record<string, unknown> {
+function releaseJson(ctx: Ctx, p: ProjectRec, r: ReleaseRec, opts: { html?: boolean } = {}): Record<string, unknown> {
   const s = ctx.state;
   const full = s.projectFullPath(p);
   const tag = p.repo.tags.get(r.tagName);
