@@ -227,7 +227,34 @@ export function seed(state: SandboxState): void {
     { id: 1301, userId: 1, authorId: 3, projectId: p1.id, kind: 'Issue', iid: 2, action: 'assigned', state: 'pending', body: ISSUE_TITLES[1], createdAt: day(4) },
     { id: 1302, userId: 1, authorId: 4, projectId: p1.id, kind: 'MergeRequest', iid: 1, action: 'mentioned', state: 'pending', body: 'Looks good apart from the question above.', createdAt: day(36, 12) },
   );
-  state.reserveId('todo', 1302);
+  state.todos.push({ id: 1303, userId: 2, authorId: 1, projectId: p1.id, kind: 'Issue', iid: 1, action: 'directly_addressed', state: 'pending', body: 'Can an administrator check the login logs?', createdAt: day(3) });
+  state.reserveId('todo', 1303);
+  // Reactions, a pending review of root's, a link between issues, and the history of issue 1 and !1.
+  state.awards.set(`${p1.id}:Issue:1`, [{ id: 1201, name: 'thumbsup', userId: 3, createdAt: day(2, 16) }]);
+  state.awards.set(`${p1.id}:Issue:1:note:5002`, [{ id: 1202, name: 'eyes', userId: 4, createdAt: day(2, 17) }]);
+  state.awards.set(`${p1.id}:MergeRequest:1`, [{ id: 1203, name: 'rocket', userId: 4, createdAt: day(36, 13) }]);
+  state.awards.set(`${p1.id}:MergeRequest:1:note:5101`, [{ id: 1204, name: 'thumbsup', userId: 3, createdAt: day(36, 14) }]);
+  state.reserveId('award', 1204);
+  state.drafts.set(`${p1.id}:1`, [
+    { id: 1601, authorId: 2, note: 'Consider logging failed logins.', discussionId: null, resolveDiscussion: false, position: null },
+    { id: 1602, authorId: 2, note: 'The test covers it, thanks.', discussionId: null, resolveDiscussion: false, position: null },
+  ]);
+  state.drafts.set(`${p1.id}:4`, [{ id: 1603, authorId: 2, note: 'Nit: a typo in the guide.', discussionId: null, resolveDiscussion: false, position: null }]);
+  state.reserveId('draft', 1603);
+  state.issueLinks.push({ id: 1501, sourceProjectId: p1.id, sourceIid: 1, targetProjectId: p1.id, targetIid: 13, linkType: 'relates_to', createdAt: day(14) });
+  state.reserveId('issue_link', 1501);
+  state.resourceEvents.set(`${p1.id}:Issue:1`, [
+    { id: 1401, kind: 'label', userId: 1, createdAt: day(1, 10), action: 'add', value: 'security' },
+    { id: 1402, kind: 'milestone', userId: 1, createdAt: day(1, 11), action: 'add', value: 402 },
+    { id: 1403, kind: 'weight', userId: 3, createdAt: day(2, 9), action: 'add', value: 3 },
+  ]);
+  state.resourceEvents.set(`${p1.id}:MergeRequest:1`, [
+    { id: 1404, kind: 'label', userId: 3, createdAt: day(35, 12), action: 'add', value: 'bug' },
+    { id: 1405, kind: 'milestone', userId: 3, createdAt: day(35, 12), action: 'add', value: 402 },
+  ]);
+  state.resourceEvents.set(`${p1.id}:Issue:4`, [{ id: 1406, kind: 'state', userId: 1, createdAt: day(9), action: 'closed', value: null }]);
+  state.resourceEvents.set(`${p1.id}:MergeRequest:5`, [{ id: 1407, kind: 'state', userId: 3, createdAt: day(40), action: 'closed', value: null }]);
+  state.reserveId('event', 1407);
 
   pipeline(state, p1, 1001, 'main', main[4], 'success', 12, 'push', [
     ['compile', 'build', 'success', { artifacts: true }], ['unit-tests', 'test', 'success', { artifacts: true, coverage: 87.5 }], ['lint', 'test', 'success'],

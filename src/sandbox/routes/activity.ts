@@ -150,16 +150,16 @@ export function registerActivity(r: Router): void {
     return isReply(p) ? p : eventsReply(ctx, events(ctx.state, ctx.user, [p]));
   });
 
-  const KINDS = { label: 'label', milestone: 'milestone', state: 'state', weight: 'weight', iteration: 'iteration' } as const;
+  // Iteration events are not simulated: the sandbox has no iterations.
+  const KINDS = { label: 'label', milestone: 'milestone', state: 'state', weight: 'weight' } as const;
   for (const family of ['issues', 'merge_requests'] as const) {
     for (const [word, kind] of Object.entries(KINDS)) {
-      if (family === 'merge_requests' && (kind === 'weight' || kind === 'iteration')) continue;
+      if (family === 'merge_requests' && kind === 'weight') continue;
       const base = `projects/:id/${family}/:iid/resource_${word}_events`;
       const load = (ctx: Ctx, prm: Record<string, string>): { p: ProjectRec; n: NoteableRef; list: ResourceEventRec[] } | Reply => {
         const x = family === 'issues' ? loadIssue(ctx, prm.id, prm.iid) : loadMr(ctx, prm.id, prm.iid);
         if (isReply(x)) return x;
         const n: NoteableRef = 'issue' in x ? { kind: 'Issue', projectId: x.p.id, iid: x.issue.iid, id: x.issue.id } : { kind: 'MergeRequest', projectId: x.p.id, iid: x.mr.iid, id: x.mr.id };
-        // The sandbox has no iterations: their event list is truly empty.
         const list = (ctx.state.resourceEvents.get(`${x.p.id}:${n.kind}:${n.iid}`) ?? []).filter((e) => e.kind === kind);
         return { p: x.p, n, list };
       };

@@ -153,6 +153,19 @@ export function registerReleases(r: Router): void {
   r.post(L, R((ctx, p, rel) => {
     const denied = requireLevel(ctx, p, ACCESS.developer);
     if (denied) return denied;
+    // Several links at once (`links: [{name, url, ...}]`): all are checked before any is added.
+    if (Array.isArray(ctx.params.links)) {
+      const added: ReleaseLinkRec[] = [];
+      const draft = { ...rel, links: [...rel.links] };
+      for (const raw of ctx.params.links) {
+        const l = newLink(ctx, draft, (raw ?? {}) as Record<string, unknown>);
+        if (isReply(l)) return l;
+        draft.links.push(l);
+        added.push(l);
+      }
+      rel.links.push(...added);
+      return json(201, added.map((l) => linkJson(ctx, p, rel, l)));
+    }
     const l = newLink(ctx, rel, ctx.params);
     if (isReply(l)) return l;
     rel.links.push(l);
