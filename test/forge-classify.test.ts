@@ -478,3 +478,18 @@ describe('GraphQL HTTP 404 by token kind', () => {
     expect(describeFailure(ctx)).not.toMatch(/fine-grained/);
   });
 });
+
+describe('the embedded sandbox\'s refusal of an action it does not simulate', () => {
+  it('is the server\'s own sentence naming the route template, for REST and GraphQL', () => {
+    expect(rest(501, { message: 'not simulated by the sandbox: POST /projects/:id/hooks' })).toBe(
+      'issueList: the sandbox does not simulate this action; against a GitLab instance it calls POST /projects/:id/hooks',
+    );
+    expect(gql(200, { data: { workItemCreate: null }, errors: [{ message: 'not simulated by the sandbox: GraphQL mutation achievementsCreate', path: ['achievementsCreate'] }] })).toBe(
+      'workItemCreate: the sandbox does not simulate this action; against a GitLab instance it calls GraphQL mutation achievementsCreate',
+    );
+  });
+  it('needs the sandbox\'s status and sentence: another 501, or the sentence in another status, is classified as usual', () => {
+    expect(rest(501, { message: 'Not Implemented' })).not.toContain('the sandbox does not simulate');
+    expect(rest(404, { message: 'not simulated by the sandbox: GET /x' })).toContain('not found');
+  });
+});

@@ -10,7 +10,8 @@ import { apiRequests, text, withSandbox } from './helpers/harness.js';
 import { startInProcess } from './helpers/inproc.js';
 
 let sb: Sandbox;
-beforeAll(async () => { sb = await withSandbox(); });
+// The test-only placeholders mode: these guardrails are checked on routes the sandbox does not simulate.
+beforeAll(async () => { sb = await withSandbox({ placeholders: true }); });
 afterAll(async () => { await sb.close(); });
 
 const names = async (srv: Awaited<ReturnType<typeof startInProcess>>) => (await srv.client.listTools()).tools.map((t) => t.name);

@@ -7,7 +7,8 @@ import { startInProcess } from './helpers/inproc.js';
 
 let sb: Sandbox;
 let srv: Running;
-beforeAll(async () => { sb = await withSandbox(); srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_YOLO_MODE: 'true' } }); });
+// The test-only placeholders mode: fallbacks and variants are checked on routes the sandbox does not simulate.
+beforeAll(async () => { sb = await withSandbox({ placeholders: true }); srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_YOLO_MODE: 'true' } }); });
 afterAll(async () => { await srv.close(); await sb.close(); });
 
 const run = (action: string, params: Record<string, unknown>) => srv.call('forge_execute_action', { action, params });

@@ -49,7 +49,8 @@ describe('authentication', () => {
 
   it('keeps admin routes for administrators', async () => {
     expect(await call('GET', '/api/v4/application/settings')).toMatchObject({ status: 403, body: { message: '403 Forbidden' } });
-    expect((await call('GET', '/api/v4/application/settings', { token: ADMIN_TOKEN })).status).toBe(200);
+    // Past the admin gate: a route the sandbox does not simulate is refused in so many words.
+    expect(await call('GET', '/api/v4/application/settings', { token: ADMIN_TOKEN })).toMatchObject({ status: 501, body: { message: 'not simulated by the sandbox: GET /application/settings' } });
     expect((await call('GET', '/api/v4/projects/3', { token: ADMIN_TOKEN })).body.path_with_namespace).toBe('root/admin-tools');
     expect(await call('GET', '/api/v4/projects/3')).toMatchObject({ status: 404, body: { message: '404 Project Not Found' } });
   });
@@ -207,10 +208,11 @@ describe('GraphQL', () => {
     expect((await gql('{ project(fullPath: "root/admin-tools") { id } }')).body).toEqual({ data: { project: null } });
   });
 
-  it('answers a mutation with its payload and errors: []', async () => {
+  it('refuses a mutation it does not simulate in an errors[] entry, after the permission check', async () => {
     const r = await gql('mutation { achievementsCreate(input: { namespaceId: "gid://gitlab/Group/10", name: "Helper" }) { errors achievement { id name } } }');
-    expect(r.body.data.achievementsCreate.errors).toEqual([]);
-    expect(r.body.data.achievementsCreate.achievement).toMatchObject({ id: expect.stringMatching(/^gid:\/\/gitlab\//), name: 'Helper' });
+    expect(r.body).toEqual({ data: { achievementsCreate: null }, errors: [{ message: 'not simulated by the sandbox: GraphQL mutation achievementsCreate', path: ['achievementsCreate'] }] });
+    const q = await gql('{ vulnerabilities(first: 2) { nodes { id title } } }');
+    expect(q.body).toEqual({ data: { vulnerabilities: null }, errors: [{ message: 'not simulated by the sandbox: GraphQL query vulnerabilities', path: ['vulnerabilities'] }] });
     const ro = await gql('mutation { achievementsCreate(input: { name: "x" }) { errors } }', {}, READONLY_TOKEN);
     expect(ro.body.data.achievementsCreate).toBeNull();
     expect(ro.body.errors[0].message).toMatch(/don't have permission/);
@@ -218,7 +220,25 @@ describe('GraphQL', () => {
   });
 });
 
-describe('generic fallback', () => {
+describe('routes it does not simulate', () => {
+  it('refuses them with 501 naming the route template, after the parent objects are checked', async () => {
+    expect(await call('POST', '/api/v4/projects/1/hooks', { body: { url: 'https://example.com/hook' } })).toMatchObject({ status: 501, body: { message: 'not simulated by the sandbox: POST /projects/:id/hooks' } });
+    expect(await call('DELETE', '/api/v4/projects/demo-group%2Fdemo-project/hooks/7')).toMatchObject({ status: 501, body: { message: 'not simulated by the sandbox: DELETE /projects/:id/hooks/:hook_id' } });
+    expect(await call('GET', '/api/v4/projects/424242/deploy_keys')).toMatchObject({ status: 404, body: { message: '404 Project Not Found' } });
+    expect(await call('GET', '/api/v4/nonsense')).toMatchObject({ status: 404, body: { error: '404 Not Found' } });
+  });
+});
+
+describe('test-only placeholders mode', () => {
+  let ph: Sandbox;
+  beforeAll(async () => { ph = await startSandbox({ placeholders: true }); });
+  afterAll(async () => { await ph.close(); });
+  const call = async (method: string, path: string, opts: { body?: unknown } = {}) => {
+    const res = await fetch(`${ph.url}${path}`, { method, headers: { ...auth(), ...(opts.body ? { 'content-type': 'application/json' } : {}) }, body: opts.body ? JSON.stringify(opts.body) : undefined });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+  };
+
   it('lists a collection with pagination headers and echoes a create', async () => {
     const list = await call('GET', '/api/v4/projects/1/deploy_keys');
     expect(list.status).toBe(200);

@@ -6,14 +6,14 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Sandbox } from '../src/sandbox/index.js';
 import { ADMIN_TOKEN } from '../src/sandbox/index.js';
 import { loadCatalog } from '../src/catalog/index.js';
-import type { Action, ParamSpec } from '../src/catalog/define.js';
+import type { Action } from '../src/catalog/define.js';
 import { apiRequests, ROOT, text, withSandbox, type Running } from './helpers/harness.js';
 import { startInProcess } from './helpers/inproc.js';
 import { referenceActions, grapeToRegExp } from './helpers/reference.js';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { discovered, sweepExtras, sweepValue } from './helpers/sweep-values.js';
+import { discovered, minimalParams, sweepValue } from './helpers/sweep-values.js';
 
 let sb: Sandbox;
 let srv: Running;
@@ -21,7 +21,8 @@ let srv: Running;
 const rootBefore = new Set(readdirSync(ROOT));
 beforeAll(async () => {
   // The prerelease version the public hosted instance reports: its own actions (orbit.*) are served too.
-  sb = await withSandbox({ licensed: true, version: '19.5.0-pre' });
+  // The test-only placeholders mode: every route answers, so every action's requests can be checked.
+  sb = await withSandbox({ licensed: true, version: '19.5.0-pre', placeholders: true });
   const get = async (path: string) => (await fetch(`${sb.url}/api/v4${path}`, { headers: { 'private-token': ADMIN_TOKEN } })).json() as Promise<Array<{ id: string }>>;
   const issueDiscussions = await get('/projects/1/issues/1/discussions');
   discovered.issueDiscussion = issueDiscussions[0]?.id;
@@ -40,16 +41,6 @@ beforeAll(async () => {
   sb.addToken('glpat-sweep-target-77', { kind: 'classic', scopes: ['api'], userId: 2, tokenId: 77 });
 });
 afterAll(async () => { await srv?.close(); await sb?.close(); });
-
-function minimalParams(a: Action): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(a.params) as Array<[string, ParamSpec]>) {
-    if (spec.required) out[name] = sweepValue(a, name, spec);
-  }
-  // Of params naming the object, exactly one: the first (the alternatives sweep picks the others).
-  if (a.exactlyOne && !a.exactlyOne.some((n) => out[n] !== undefined)) out[a.exactlyOne[0]] = sweepValue(a, a.exactlyOne[0], a.params[a.exactlyOne[0]]);
-  return { ...out, ...sweepExtras(a) };
-}
 
 /** `GET /projects/:id/issues` or `GRAPHQL mutation x` → a matcher over logged requests. */
 function matcher(entry: string): (method: string, path: string) => boolean {

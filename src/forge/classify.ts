@@ -429,10 +429,27 @@ function describeNoAnswer(ctx: FailureContext): string {
   return assemble(ctx.operation, classification, undefined, hint, cause);
 }
 
+/** The embedded sandbox's refusal of a route it does not simulate (501, or a GraphQL error entry). */
+const SANDBOX_REFUSAL = /^not simulated by the sandbox: (.+)$/;
+
+/** The request a sandbox refusal names (`POST /projects/:id/...`, `GraphQL mutation x`), if the answer is one. */
+function sandboxRefusal(res: ForgeResponse, graphql: boolean): string | undefined {
+  const body = res.body;
+  if (!isObject(body)) return undefined;
+  const messages = graphql ? graphqlErrorMessages(body) ?? [] : res.status === 501 && typeof body.message === 'string' ? [body.message] : [];
+  for (const m of messages) {
+    const hit = SANDBOX_REFUSAL.exec(m);
+    if (hit) return safeText(hit[1], 512);
+  }
+  return undefined;
+}
+
 /** The message of a failed platform request (SPEC "Errors"). */
 export function describeFailure(ctx: FailureContext): string {
   const res = ctx.response;
   if (!res) return describeNoAnswer(ctx);
+  const unsimulated = sandboxRefusal(res, !!ctx.graphql);
+  if (unsimulated) return `${ctx.operation}: the sandbox does not simulate this action; against a ${PLATFORM} instance it calls ${unsimulated}`;
 
   const graphql = !!ctx.graphql;
   const status = res.status;

@@ -1,20 +1,8 @@
-// Fallback for every other /api/v4 route: checks the parent objects, then answers a plausible, deterministic shape.
+// Test-only fallback (SandboxOptions.placeholders): answers every unsimulated /api/v4 route with a plausible,
+// deterministic shape, for the contract, fuzz and sweep tests that need every route to answer. Never on in --sandbox.
 import type { Ctx, Reply } from './types.js';
-import { isReply, loadIssue, loadMr, loadProject } from './routes/common.js';
-import { json, message, noContent, notFound, paginate, sha1 } from './util.js';
-
-/** First path segments the platform's API has; anything else is the platform's unknown-route 404. */
-const TOP = new Set([
-  'admin', 'admin_member_roles', 'ai', 'analytics', 'application', 'applications', 'audit_events', 'avatar', 'broadcast_messages', 'bulk_imports', 'chat',
-  'ci', 'code_suggestions', 'container_registry_event', 'databases', 'dependency_list_exports', 'deploy_keys', 'deploy_tokens', 'discover-cert-based-clusters',
-  'elasticsearch_indexed_namespaces', 'events', 'experiments', 'feature_flags', 'features', 'geo', 'geo_nodes', 'geo_sites', 'glql', 'group',
-  'group_repository_storage_moves', 'groups', 'hooks', 'import', 'integrations', 'issues', 'issues_statistics', 'job', 'jobs', 'keys', 'ldap', 'license',
-  'licenses', 'markdown', 'mcp', 'member_roles', 'merge_requests', 'metadata', 'namespaces', 'notification_settings', 'occurrences', 'offline_exports',
-  'offline_imports', 'orbit', 'organizations', 'packages', 'pages', 'path', 'personal_access_tokens', 'pipelines', 'project_aliases',
-  'project_repository_storage_moves', 'projects', 'registry', 'runner_controllers', 'runners', 'search', 'security', 'service_accounts', 'sidekiq',
-  'snippet_repository_storage_moves', 'snippets', 'suggestions', 'templates', 'todos', 'topics', 'usage_data', 'user', 'user_counts', 'users', 'version',
-  'virtual_registries', 'vscode', 'vulnerabilities', 'web_commits', 'work_items', 'slack', 'internal',
-]);
+import { checkPath } from './unsimulated.js';
+import { json, noContent, paginate, sha1 } from './util.js';
 
 /** Literal last segments that name one object although plural, or a singular object. */
 const OBJECT_WORDS = new Set([
@@ -71,29 +59,6 @@ function echo(ctx: Ctx): Record<string, unknown> {
   return out;
 }
 
-/** Literal routes in the place of a project id. */
-const PROJECT_LITERALS = new Set(['import', 'import-relation', 'remote-import', 'remote-import-s3', 'user']);
-
-/** Checks the objects named along the path exist, like the platform's own lookups. */
-function parents(ctx: Ctx): Reply | undefined {
-  const segs = ctx.segs;
-  const [top, ref, family, child] = segs;
-  if (top === 'projects' && ref !== undefined && !PROJECT_LITERALS.has(ref)) {
-    const p = loadProject(ctx, ref);
-    if (isReply(p)) return p;
-    if (family === 'issues' && child !== undefined && /^\d+$/.test(child) && ctx.segs.length > 4) { const x = loadIssue(ctx, ref, child); if (isReply(x)) return x; }
-    if (family === 'merge_requests' && child !== undefined && /^\d+$/.test(child) && ctx.segs.length > 4) { const x = loadMr(ctx, ref, child); if (isReply(x)) return x; }
-    if (family === 'pipelines' && child !== undefined && /^\d+$/.test(child) && !p.pipelines.has(Number(child))) return message(404, '404 Not found');
-    if (family === 'jobs' && child !== undefined && /^\d+$/.test(child) && ctx.state.jobs.get(Number(child))?.projectId !== p.id) return message(404, '404 Not found');
-  }
-  if (top === 'groups' && ref !== undefined && !(ref === 'import' && segs.length === 2 && !ctx.state.groupByRef(ref))) {
-    const g = ctx.state.groupByRef(ref);
-    if (!g || !ctx.state.canSeeGroup(ctx.user, g)) return notFound('Group');
-  }
-  if (top === 'users' && ref !== undefined && /^\d+$/.test(ref) && !ctx.state.users.has(Number(ref))) return notFound('User');
-  return undefined;
-}
-
 function webPath(ctx: Ctx): string {
   const [top, ref] = ctx.segs;
   if (top === 'projects' && ref) {
@@ -109,8 +74,7 @@ function webPath(ctx: Ctx): string {
 
 export function genericReply(ctx: Ctx): Reply {
   const segs = ctx.segs;
-  if (segs.length === 0 || !TOP.has(segs[0])) return json(404, { error: '404 Not Found' });
-  const missing = parents(ctx);
+  const missing = checkPath(ctx);
   if (missing) return missing;
   const last = segs[segs.length - 1];
   const prev = segs.length > 1 ? segs[segs.length - 2] : '';

@@ -1,10 +1,12 @@
-// POST /api/graphql: real objects for project, group, namespace, users, work items; plausible data shaped by the selection elsewhere.
+// POST /api/graphql: real objects for project, group, namespace, users, work items. Any other root field or
+// mutation is refused with an `errors[]` entry (or, in the test-only placeholders mode, synthesized from the selection).
 import type { IncomingHttpHeaders } from 'node:http';
 import type { IssueRec, MrRec, NoteRec, ProjectRec, SandboxState, UserRec } from './state.js';
 import type { Query, Reply } from './types.js';
 import { GraphQLSyntaxError, parseDocument, pickOperation, type Field, type GqlDocument, type Selection } from './graphql-parse.js';
 import { isExpired, presentedToken } from './tokens.js';
 import { json, sha1 } from './util.js';
+import { NOT_SIMULATED } from './unsimulated.js';
 
 type Src = Record<string, unknown>;
 type Lazy = (args: Record<string, unknown>) => unknown;
@@ -39,7 +41,7 @@ function conn(items: Src[], args: Record<string, unknown>): Src {
 }
 
 class Resolver {
-  constructor(readonly state: SandboxState, readonly user: UserRec | undefined, readonly doc: GqlDocument, readonly input: Src) {}
+  constructor(readonly state: SandboxState, readonly user: UserRec | undefined, readonly doc: GqlDocument, readonly input: Src, readonly placeholders: boolean) {}
 
   userSrc(u: UserRec | undefined): Src | null {
     if (!u) return null;
@@ -243,6 +245,8 @@ class Resolver {
 
   /** A plausible value for a field the sandbox does not model, shaped by its selection. */
   synth(f: Field, parentType: string, idx: number, depth: number): unknown {
+    // Outside the test-only placeholders mode an unmodelled field is null, never invented.
+    if (!this.placeholders) return null;
     const n = f.name;
     if (f.selections) {
       const sub = new Set(f.selections.filter((x): x is Field => x.kind === 'field').map((x) => x.name));
@@ -275,7 +279,23 @@ class Resolver {
 }
 
 /** Answers POST /api/graphql. */
-export function handleGraphql(state: SandboxState, headers: IncomingHttpHeaders, query: Query, body: unknown): Reply {
+/** Mutations `Resolver.mutate` gives a real effect, and the root fields `Resolver.root` answers. */
+const SIMULATED_MUTATIONS = new Set(['createNote', 'workItemCreate', 'createIssue', 'workItemUpdate', 'workItemDelete']);
+const SIMULATED_QUERIES = new Set(['currentUser', 'user', 'users', 'project', 'projects', 'group', 'namespace', 'workItem', 'issue', 'mergeRequest', 'metadata']);
+
+/** Whether every root field of a document's first operation is one the sandbox answers with real data. */
+export function simulatesGraphql(document: string): boolean {
+  try {
+    const op = pickOperation(parseDocument(document, {}));
+    if (!op) return false;
+    const known = op.type === 'mutation' ? SIMULATED_MUTATIONS : SIMULATED_QUERIES;
+    return op.selections.every((sel) => sel.kind !== 'field' || sel.name === '__typename' || known.has(sel.name));
+  } catch {
+    return false;
+  }
+}
+
+export function handleGraphql(state: SandboxState, headers: IncomingHttpHeaders, query: Query, body: unknown, placeholders = false): Reply {
   const value = presentedToken(headers, query);
   let user: UserRec | undefined;
   let canWrite = false;
@@ -301,20 +321,28 @@ export function handleGraphql(state: SandboxState, headers: IncomingHttpHeaders,
     const data: Src = {};
     const errors: Src[] = [];
     const inputOf = (f: Field): Src => { const i = f.args.input; return i && typeof i === 'object' ? (i as Src) : f.args; };
-    const r = new Resolver(state, user, doc, {});
+    const r = new Resolver(state, user, doc, {}, placeholders);
+    const refuse = (key: string, what: string) => { data[key] = null; errors.push({ message: `${NOT_SIMULATED}${what}`, path: [key] }); };
     for (const f of r.fields(op.selections, op.type === 'mutation' ? 'Mutation' : 'Query')) {
       const key = f.alias ?? f.name;
       if (f.name === '__typename') { data[key] = op.type === 'mutation' ? 'Mutation' : 'Query'; continue; }
       if (op.type === 'mutation') {
         if (!user || !canWrite) { data[key] = null; errors.push({ message: NOT_ALLOWED, locations: [{ line: 1, column: 1 }], path: [key] }); continue; }
-        const rr = new Resolver(state, user, doc, inputOf(f));
+        const rr = new Resolver(state, user, doc, inputOf(f), placeholders);
         const payload = rr.mutate(f);
+        if (payload === undefined && !placeholders) {
+          if (SIMULATED_MUTATIONS.has(f.name)) { data[key] = null; errors.push({ message: NOT_ALLOWED, path: [key] }); } else refuse(key, `GraphQL mutation ${f.name}`);
+          continue;
+        }
         if (payload === null) { data[key] = null; errors.push({ message: NOT_ALLOWED, path: [key] }); continue; }
         data[key] = rr.object(payload ?? { __typename: `${pascal(f.name)}Payload`, errors: [] }, f.selections ?? [], `${pascal(f.name)}Payload`, 1, 1);
         continue;
       }
       const src = r.root(f);
-      if (src === undefined) { data[key] = r.value(f, {}, 'Query', 1, 0); continue; }
+      if (src === undefined) {
+        if (placeholders) data[key] = r.value(f, {}, 'Query', 1, 0); else refuse(key, `GraphQL query ${f.name}`);
+        continue;
+      }
       data[key] = f.selections && src !== null && typeof src === 'object' && !Array.isArray(src) ? r.object(src as Src, f.selections, pascal(f.name), 1, 1) : src;
     }
     return errors.length ? { data, errors } : { data };

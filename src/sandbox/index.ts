@@ -8,9 +8,7 @@ import { defaultTokens, registerToken } from './tokens.js';
 import type { Sandbox, SandboxOptions, TokenSpec } from './types.js';
 
 export { SANDBOX_TOKEN, READONLY_TOKEN, ADMIN_TOKEN, READUSER_TOKEN, GRANULAR_TOKEN, DEFAULT_GRANT } from './tokens.js';
-export type { FaultRule,  RequestLogEntry, Sandbox, SandboxOptions,  } from './types.js';
-;
-;
+export type { FaultRule, RequestLogEntry, Sandbox, SandboxOptions } from './types.js';
 
 function listen(server: Server): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -40,7 +38,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const tokens: Record<string, TokenSpec> = { ...defaultTokens(), ...opts.tokens };
   for (const [value, spec] of Object.entries(tokens)) registerToken(state, value, spec);
 
-  const srv = new SandboxServer(state);
+  const srv = new SandboxServer(state, !!opts.placeholders);
   for (const [server, origin] of [[api, 'api'], [storage, 'storage']] as const) {
     server.on('request', (req, res) => { void srv.handle(origin, req, res).catch(() => { try { res.destroy(); } catch { /* gone */ } }); });
     server.on('clientError', (_err, socket) => { socket.destroy(); });

@@ -146,7 +146,10 @@ export function seed(state: SandboxState): void {
   // Project 1: the main demo project.
   const p1 = project(state, 1, 'Demo Project', 'demo-project', { kind: 'group', id: 10 }, 'private', 'A small web service used to try Forge MCP Server against a simulated instance.', 1);
   p1.topics = ['demo', 'nodejs'];
+  // alice is also a direct member of the project; bob only inherits the group's Reporter.
+  p1.members.set(3, ACCESS.developer);
   p1.starCount = 3;
+  for (const [uid, d] of [[2, 2], [3, 4], [4, 10]]) state.starsOf(p1.id).set(uid, day(d));
   const main = chain(state, p1, 'main', null, [
     ['Initial commit', 1, 0, { 'README.md': FILES.readme, '.gitignore': FILES.gitignore }],
     ['Add login service', 3, 3, { 'package.json': FILES.pkg, 'src/index.ts': FILES.index, 'src/auth/login.ts': FILES.login1, 'src/auth/password.ts': FILES.password }],
@@ -161,6 +164,17 @@ export function seed(state: SandboxState): void {
   p1.repo.branches.delete('experiment/graphql');
   p1.repo.tags.set('v1.0.0', { name: 'v1.0.0', target: main[2], message: 'First release', createdAt: day(6, 12) });
   p1.repo.tags.set('v1.1.0', { name: 'v1.1.0', target: main[4], message: null, createdAt: day(12, 12) });
+  const releases = state.releasesOf(p1.id);
+  releases.set('v1.0.0', { tagName: 'v1.0.0', name: 'v1.0.0', description: 'First release: login service and CI.', createdAt: day(6, 13), releasedAt: day(6, 13), authorId: 1, milestoneIds: [], links: [], evidences: [] });
+  releases.set('v1.1.0', {
+    tagName: 'v1.1.0', name: 'v1.1.0', description: '## Changes\n\n- Sessions expire after 30 minutes.', createdAt: day(12, 13), releasedAt: day(12, 13), authorId: 1,
+    milestoneIds: [401], links: [{ id: 901, name: 'Linux binary', url: 'https://downloads.example.com/demo-project/v1.1.0/demo-linux-amd64', directAssetPath: '/binaries/demo-linux-amd64', linkType: 'package' }],
+    evidences: [{ sha: '4f7d1c3b9a2e6f0d8c5b7a9e1f3d5c7b9a2e4f6d8c0b1a3e5f7d9c1b3a5e7f9d', collectedAt: day(12, 13) }],
+  });
+  state.reserveId('link', 901);
+  const wiki = state.wikiOf(p1.id);
+  wiki.set('home', { slug: 'home', title: 'home', format: 'markdown', updatedAt: day(10), content: '# Demo Project wiki\n\n- [Deployment](deployment)\n- Sessions expire after 30 minutes.\n' });
+  wiki.set('deployment', { slug: 'deployment', title: 'deployment', format: 'markdown', updatedAt: day(11), content: '# Deployment\n\nRun the `deploy-production` job by hand from a pipeline on main.\n' });
   p1.repo.protectedBranches.set('main', { id: 701, name: 'main', pushLevel: ACCESS.maintainer, mergeLevel: ACCESS.maintainer, allowForcePush: false, codeOwnerApprovalRequired: false });
   state.reserveId('protected', 701);
   const labels: Array<[string, string]> = [['bug', '#dc143c'], ['feature', '#428bca'], ['documentation', '#5cb85c'], ['security', '#d9534f'], ['performance', '#f0ad4e'], ['priority::high', '#ff0000'], ['priority::low', '#cccccc']];
@@ -208,6 +222,39 @@ export function seed(state: SandboxState): void {
   note(state, m1, 5102, d1, { body: 'Usernames are ASCII only, so no.', authorId: 3, createdAt: day(36, 11), type: 'DiffNote', resolvable: true, position });
   note(state, m1, 5103, state.newDiscussionId(), { body: 'Looks good apart from the question above.', authorId: 4, createdAt: day(36, 12) });
   state.reserveId('note', 5103);
+  // To-dos of demo: an assigned issue and a review asked on !1 (the review is bob's; demo was mentioned).
+  state.todos.push(
+    { id: 1301, userId: 1, authorId: 3, projectId: p1.id, kind: 'Issue', iid: 2, action: 'assigned', state: 'pending', body: ISSUE_TITLES[1], createdAt: day(4) },
+    { id: 1302, userId: 1, authorId: 4, projectId: p1.id, kind: 'MergeRequest', iid: 1, action: 'mentioned', state: 'pending', body: 'Looks good apart from the question above.', createdAt: day(36, 12) },
+  );
+  state.todos.push({ id: 1303, userId: 2, authorId: 1, projectId: p1.id, kind: 'Issue', iid: 1, action: 'directly_addressed', state: 'pending', body: 'Can an administrator check the login logs?', createdAt: day(3) });
+  state.reserveId('todo', 1303);
+  // Reactions, a pending review of root's, a link between issues, and the history of issue 1 and !1.
+  state.awards.set(`${p1.id}:Issue:1`, [{ id: 1201, name: 'thumbsup', userId: 3, createdAt: day(2, 16) }]);
+  state.awards.set(`${p1.id}:Issue:1:note:5002`, [{ id: 1202, name: 'eyes', userId: 4, createdAt: day(2, 17) }]);
+  state.awards.set(`${p1.id}:MergeRequest:1`, [{ id: 1203, name: 'rocket', userId: 4, createdAt: day(36, 13) }]);
+  state.awards.set(`${p1.id}:MergeRequest:1:note:5101`, [{ id: 1204, name: 'thumbsup', userId: 3, createdAt: day(36, 14) }]);
+  state.reserveId('award', 1204);
+  state.drafts.set(`${p1.id}:1`, [
+    { id: 1601, authorId: 2, note: 'Consider logging failed logins.', discussionId: null, resolveDiscussion: false, position: null },
+    { id: 1602, authorId: 2, note: 'The test covers it, thanks.', discussionId: null, resolveDiscussion: false, position: null },
+  ]);
+  state.drafts.set(`${p1.id}:4`, [{ id: 1603, authorId: 2, note: 'Nit: a typo in the guide.', discussionId: null, resolveDiscussion: false, position: null }]);
+  state.reserveId('draft', 1603);
+  state.issueLinks.push({ id: 1501, sourceProjectId: p1.id, sourceIid: 1, targetProjectId: p1.id, targetIid: 13, linkType: 'relates_to', createdAt: day(14) });
+  state.reserveId('issue_link', 1501);
+  state.resourceEvents.set(`${p1.id}:Issue:1`, [
+    { id: 1401, kind: 'label', userId: 1, createdAt: day(1, 10), action: 'add', value: 'security' },
+    { id: 1402, kind: 'milestone', userId: 1, createdAt: day(1, 11), action: 'add', value: 402 },
+    { id: 1403, kind: 'weight', userId: 3, createdAt: day(2, 9), action: 'add', value: 3 },
+  ]);
+  state.resourceEvents.set(`${p1.id}:MergeRequest:1`, [
+    { id: 1404, kind: 'label', userId: 3, createdAt: day(35, 12), action: 'add', value: 'bug' },
+    { id: 1405, kind: 'milestone', userId: 3, createdAt: day(35, 12), action: 'add', value: 402 },
+  ]);
+  state.resourceEvents.set(`${p1.id}:Issue:4`, [{ id: 1406, kind: 'state', userId: 1, createdAt: day(9), action: 'closed', value: null }]);
+  state.resourceEvents.set(`${p1.id}:MergeRequest:5`, [{ id: 1407, kind: 'state', userId: 3, createdAt: day(40), action: 'closed', value: null }]);
+  state.reserveId('event', 1407);
 
   pipeline(state, p1, 1001, 'main', main[4], 'success', 12, 'push', [
     ['compile', 'build', 'success', { artifacts: true }], ['unit-tests', 'test', 'success', { artifacts: true, coverage: 87.5 }], ['lint', 'test', 'success'],

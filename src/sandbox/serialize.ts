@@ -1,7 +1,8 @@
 // Wire shapes of the platform's objects, built from the records (modelled on the platform's own answers).
-import type { CommitRec, GroupRec, IssueRec, JobRec, MilestoneRec, MrRec, NoteRec, NoteableRef, PipelineRec, ProjectRec, SandboxState, UserRec } from './state.js';
+import type { CommitRec, GroupRec, IssueRec, JobRec, MilestoneRec, MrRec, NoteRec, NoteableRef, PipelineRec, ProjectRec, SandboxState, TimeRec, UserRec } from './state.js';
 import { diffFiles, diffStats, mergeBase, resolveRef } from './repo.js';
 import { sha1 } from './util.js';
+import { humanDuration } from './duration.js';
 
 const avatar = (u: UserRec): string => `https://www.gravatar.com/avatar/${sha1(u.email).slice(0, 32)}?s=80&d=identicon`;
 
@@ -20,13 +21,16 @@ export function userPublic(state: SandboxState, u: UserRec): Record<string, unkn
   };
 }
 
-/** The caller's own user, or any user as an administrator sees it. */
-export function userPrivate(state: SandboxState, u: UserRec): Record<string, unknown> {
-  return {
+/** The caller's own user, or any user as an administrator sees it; the admin-only fields only for an administrator (GitLab's UserWithAdmin). */
+export function userPrivate(state: SandboxState, u: UserRec, viewerIsAdmin: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {
     ...userPublic(state, u), last_sign_in_at: '2026-03-01T08:12:40.000Z', confirmed_at: u.createdAt, last_activity_on: '2026-03-01',
     email: u.email, theme_id: 3, color_scheme_id: 1, projects_limit: 100000, current_sign_in_at: '2026-03-01T08:12:40.000Z', identities: [],
-    can_create_group: true, can_create_project: true, two_factor_enabled: false, external: false, private_profile: false,
-    commit_email: u.email, is_admin: u.isAdmin, note: null, namespace_id: 100 + u.id, created_by: null, shared_runners_minutes_limit: null,
+    can_create_group: true, can_create_project: true, two_factor_enabled: false, external: false, private_profile: false, commit_email: u.email,
+  };
+  if (!viewerIsAdmin) return out;
+  return {
+    ...out, is_admin: u.isAdmin, note: null, namespace_id: 100 + u.id, created_by: null, shared_runners_minutes_limit: null,
     extra_shared_runners_minutes_limit: null, scim_identities: [], using_license_seat: true,
   };
 }
@@ -68,7 +72,7 @@ export function projectJson(state: SandboxState, p: ProjectRec, user: UserRec | 
     id: p.id, description: p.description, name: p.name, name_with_namespace: nameWithNs, path: p.path, path_with_namespace: full,
     created_at: p.createdAt, default_branch: p.defaultBranch, tag_list: p.topics, topics: p.topics, ssh_url_to_repo: `git@${host}:${full}.git`,
     http_url_to_repo: `${web}.git`, web_url: web, readme_url: `${web}/-/blob/${p.defaultBranch}/README.md`, forks_count: p.forksCount,
-    avatar_url: null, star_count: p.starCount, last_activity_at: p.lastActivityAt, visibility: p.visibility, namespace: ns,
+    avatar_url: null, star_count: p.starCount, last_activity_at: p.lastActivityAt, namespace: ns,
   };
   if (opts.simple) return simple;
   const base = `${state.url}/api/v4/projects/${p.id}`;
@@ -78,7 +82,7 @@ export function projectJson(state: SandboxState, p: ProjectRec, user: UserRec | 
     ...simple,
     container_registry_image_prefix: `registry.${host}/${full}`,
     _links: { self: base, issues: `${base}/issues`, merge_requests: `${base}/merge_requests`, repo_branches: `${base}/repository/branches`, labels: `${base}/labels`, events: `${base}/events`, members: `${base}/members`, cluster_agents: `${base}/cluster_agents` },
-    packages_enabled: true, empty_repo: p.repo.commits.size === 0, archived: p.archived, owner: p.namespace.kind === 'user' ? userBasic(state, p.namespace.id - 100) : undefined,
+    packages_enabled: true, empty_repo: p.repo.commits.size === 0, archived: p.archived, visibility: p.visibility, owner: p.namespace.kind === 'user' ? userBasic(state, p.namespace.id - 100) : undefined,
     resolve_outdated_diff_discussions: false, container_expiration_policy: { cadence: '1d', enabled: false, keep_n: 10, older_than: '90d', name_regex: '.*', name_regex_keep: null, next_run_at: '2026-03-03T09:00:00.000Z' },
     repository_object_format: 'sha1', issues_enabled: true, merge_requests_enabled: true, wiki_enabled: true, jobs_enabled: true, snippets_enabled: true,
     container_registry_enabled: true, service_desk_enabled: false, service_desk_address: null, can_create_merge_request_in: level >= 30,
@@ -147,7 +151,7 @@ export function issueJson(state: SandboxState, p: ProjectRec, i: IssueRec): Reco
     assignees, author: userBasic(state, i.authorId), type: i.issueType.toUpperCase(), assignee: assignees[0] ?? null,
     user_notes_count: notes.filter((n) => !n.system).length, merge_requests_count: 0, upvotes: i.upvotes, downvotes: i.downvotes, due_date: i.dueDate,
     confidential: i.confidential, discussion_locked: i.discussionLocked, issue_type: i.issueType, web_url: `${state.url}/${full}/-/issues/${i.iid}`,
-    time_stats: { time_estimate: 0, total_time_spent: 0, human_time_estimate: null, human_total_time_spent: null },
+    time_stats: timeStatsJson(state.timeFor(p.id, 'Issue', i.iid)),
     task_completion_status: { count: tasks.length, completed_count: done.length }, weight: i.weight, blocking_issues_count: 0, has_tasks: tasks.length > 0,
     task_status: `${done.length} of ${tasks.length} checklist items completed`,
     _links: { self: `${base}/issues/${i.iid}`, notes: `${base}/issues/${i.iid}/notes`, award_emoji: `${base}/issues/${i.iid}/award_emoji`, project: base, closed_as_duplicate_of: null },
@@ -222,10 +226,10 @@ export function jobJson(state: SandboxState, p: ProjectRec, j: JobRec): Record<s
     id: j.id, status: j.status, stage: j.stage, name: j.name, ref: j.ref, tag: j.tag, coverage: j.coverage, allow_failure: j.allowFailure,
     created_at: j.createdAt, started_at: j.startedAt, finished_at: j.finishedAt, erased_at: j.erased ? j.finishedAt : null, duration: j.duration,
     queued_duration: j.queuedDuration, user: userBasic(state, j.userId), commit: c ? commitJson(state, p, c) : null,
-    pipeline: pl ? pipelineJson(state, p, pl) : null, failure_reason: j.failureReason ?? undefined, web_url: `${state.url}/${full}/-/jobs/${j.id}`,
+    pipeline: pl ? pipelineJson(state, p, pl) : null, source: pl?.source ?? 'push', failure_reason: j.failureReason ?? undefined, web_url: `${state.url}/${full}/-/jobs/${j.id}`,
     project: { ci_job_token_scope_enabled: false }, artifacts, artifacts_file: j.artifacts && !j.erased ? { filename: 'artifacts.zip', size: 1024 } : undefined,
     runner: j.startedAt ? { id: 7, description: 'sandbox-runner-1', ip_address: null, active: true, paused: false, is_shared: true, runner_type: 'instance_type', name: 'gitlab-runner', online: true, status: 'online' } : null,
-    runner_manager: null, artifacts_expire_at: j.artifacts ? '2026-04-01T09:00:00.000Z' : null, archived: false, tag_list: ['docker'], when: j.when,
+    runner_manager: null, artifacts_expire_at: j.artifacts ? '2026-04-01T09:00:00.000Z' : null, archived: false, tag_list: ['docker'],
   };
 }
 
@@ -248,7 +252,7 @@ export function mrJson(state: SandboxState, p: ProjectRec, mr: MrRec, opts: { de
     merge_after: null, sha: headSha, merge_commit_sha: mr.mergeCommitSha, squash_commit_sha: null, discussion_locked: mr.discussionLocked,
     should_remove_source_branch: mr.shouldRemoveSourceBranch, force_remove_source_branch: mr.forceRemoveSourceBranch, prepared_at: mr.createdAt,
     reference: `!${mr.iid}`, references: refs(full, '!', mr.iid), web_url: `${state.url}/${full}/-/merge_requests/${mr.iid}`,
-    time_stats: { time_estimate: 0, total_time_spent: 0, human_time_estimate: null, human_total_time_spent: null }, squash: mr.squash,
+    time_stats: timeStatsJson(state.timeFor(p.id, 'MergeRequest', mr.iid)), squash: mr.squash,
     squash_on_merge: mr.squash, task_completion_status: { count: 0, completed_count: 0 }, has_conflicts: mr.hasConflicts,
     // False while a resolvable thread is open (MR !1's diff thread), as GitLab answers.
     blocking_discussions_resolved: notes.every((n) => !n.resolvable || n.resolved),
@@ -268,10 +272,14 @@ export function mrJson(state: SandboxState, p: ProjectRec, mr: MrRec, opts: { de
   };
 }
 
+export function timeStatsJson(t: TimeRec): Record<string, unknown> {
+  return { time_estimate: t.estimate, total_time_spent: t.spent, human_time_estimate: humanDuration(t.estimate), human_total_time_spent: humanDuration(t.spent) };
+}
+
 export function noteJson(state: SandboxState, n: NoteableRef, note: NoteRec): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: note.id, type: note.type, body: note.body, author: userBasic(state, note.authorId), created_at: note.createdAt, updated_at: note.updatedAt,
-    system: note.system, noteable_id: n.id, noteable_type: n.kind, project_id: n.projectId, commit_id: null, resolvable: note.resolvable,
+    system: note.system, noteable_id: n.id, noteable_type: n.kind, project_id: n.projectId, resolvable: note.resolvable,
     resolved: note.resolvable ? note.resolved : undefined, resolved_by: note.resolvable ? userBasic(state, note.resolvedById) : undefined,
     resolved_at: note.resolvable ? note.resolvedAt : undefined, suggestions: note.type === 'DiffNote' ? [] : undefined,
     confidential: note.internal, internal: note.internal, imported: false, imported_from: 'none', noteable_iid: n.iid, commands_changes: {},

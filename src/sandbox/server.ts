@@ -5,6 +5,7 @@ import type { Ctx, FaultRule, Query, Reply, RequestLogEntry } from './types.js';
 import { Router } from './router.js';
 import { authenticate, checkAdmin, checkGrant, checkScopes } from './tokens.js';
 import { genericReply } from './generic.js';
+import { notSimulated } from './unsimulated.js';
 import { handleGraphql } from './graphql.js';
 import { firstRootField } from './graphql-parse.js';
 import { handleStorage } from './storage.js';
@@ -15,12 +16,22 @@ import { registerNotes } from './routes/notes.js';
 import { registerMergeRequests } from './routes/merge_requests.js';
 import { registerRepository } from './routes/repository.js';
 import { registerCi } from './routes/ci.js';
+import { registerTracking } from './routes/tracking.js';
+import { registerReleases } from './routes/releases.js';
+import { registerMembers } from './routes/members.js';
+import { registerLabels } from './routes/labels.js';
+import { registerWiki } from './routes/wiki.js';
+import { registerSearch } from './routes/search.js';
+import { registerAwards } from './routes/awards.js';
+import { registerActivity } from './routes/activity.js';
+import { registerIssueLinks } from './routes/issue-links.js';
+import { registerReviews } from './routes/reviews.js';
 import { decodeSeg, json, message, statusLine } from './util.js';
 
 const MAX_BODY = 50 * 1024 * 1024;
 let router: Router | undefined;
 
-function routes(): Router {
+export function sandboxRoutes(): Router {
   if (!router) {
     router = new Router();
     registerCore(router);
@@ -30,6 +41,16 @@ function routes(): Router {
     registerMergeRequests(router);
     registerRepository(router);
     registerCi(router);
+    registerTracking(router);
+    registerReleases(router);
+    registerMembers(router);
+    registerLabels(router);
+    registerWiki(router);
+    registerSearch(router);
+    registerAwards(router);
+    registerActivity(router);
+    registerIssueLinks(router);
+    registerReviews(router);
   }
   return router;
 }
@@ -88,7 +109,8 @@ export class SandboxServer {
   readonly log: RequestLogEntry[] = [];
   private faults: ActiveFault[] = [];
 
-  constructor(readonly state: SandboxState) {}
+  /** `placeholders`: the test-only mode where unsimulated routes answer invented shapes instead of 501. */
+  constructor(readonly state: SandboxState, private readonly placeholders = false) {}
 
   addFault(rule: FaultRule): void {
     this.faults.push({ rule, match: compilePath(rule.path), remaining: rule.times ?? Infinity });
@@ -187,7 +209,7 @@ export class SandboxServer {
 
     let reply: Reply;
     try {
-      reply = origin === 'storage' ? handleStorage(this.state, method, rawPath, query) : this.api(method, rawPath, query, body, rawBody, badJson, req);
+      reply = origin === 'storage' ? handleStorage(this.state, method, rawPath, query) : await this.api(method, rawPath, query, body, rawBody, badJson, req);
     } catch {
       reply = message(500, '500 Internal Server Error');
     }
@@ -195,7 +217,7 @@ export class SandboxServer {
     this.send(res, entry, method, reply);
   }
 
-  private api(method: string, rawPath: string, query: Query, body: unknown, rawBody: Buffer, badJson: boolean, req: IncomingMessage): Reply {
+  private api(method: string, rawPath: string, query: Query, body: unknown, rawBody: Buffer, badJson: boolean, req: IncomingMessage): Reply | Promise<Reply> {
     const s = this.state;
     if (rawPath === '/api/graphql') {
       if (method !== 'POST' && method !== 'GET') return message(405, '405 Method Not Allowed');
@@ -203,7 +225,7 @@ export class SandboxServer {
       const payload = method === 'GET' || body === null || typeof body !== 'object'
         ? { query: query.query, operationName: query.operationName, variables: typeof query.variables === 'string' ? safeJson(query.variables) : undefined }
         : body;
-      return handleGraphql(s, req.headers, query, payload);
+      return handleGraphql(s, req.headers, query, payload, this.placeholders);
     }
     if (rawPath === '/oauth/token/info' && method === 'GET') return oauthTokenInfo(s, req.headers, query);
     if (rawPath !== '/api/v4' && !rawPath.startsWith('/api/v4/')) return message(404, '404 Not Found');
@@ -218,8 +240,9 @@ export class SandboxServer {
       for (const [k, v] of Object.entries(body)) if (k !== '__proto__') params[k.endsWith('[]') ? k.slice(0, -2) : k] = v;
     }
     const ctx: Ctx = { method, rawPath, segs, query, params, body, rawBody, headers: req.headers, state: s, user: auth.user, token: auth.token };
-    const hit = routes().match(method, segs);
-    return hit ? hit.handler(ctx, hit.params) : genericReply(ctx);
+    const hit = sandboxRoutes().match(method, segs);
+    if (hit) return hit.handler(ctx, hit.params);
+    return this.placeholders ? genericReply(ctx) : notSimulated(ctx);
   }
 
   private send(res: ServerResponse, entry: RequestLogEntry, method: string, reply: Reply): void {

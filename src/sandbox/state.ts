@@ -54,6 +54,38 @@ export interface NoteRec {
 
 export interface NoteableRef { kind: 'Issue' | 'MergeRequest'; projectId: number; iid: number; id: number }
 
+export interface ReleaseLinkRec { id: number; name: string; url: string; directAssetPath: string | null; linkType: string }
+
+export interface ReleaseRec {
+  tagName: string; name: string; description: string; createdAt: string; releasedAt: string; authorId: number;
+  milestoneIds: number[]; links: ReleaseLinkRec[]; evidences: Array<{ sha: string; collectedAt: string }>;
+}
+
+export interface WikiPageRec { slug: string; title: string; content: string; format: 'markdown' | 'rdoc' | 'asciidoc' | 'org'; updatedAt: string }
+
+export interface AwardRec { id: number; name: string; userId: number; createdAt: string }
+
+export interface TodoRec {
+  id: number; userId: number; authorId: number; projectId: number; kind: NoteableRef['kind']; iid: number;
+  action: 'assigned' | 'mentioned' | 'marked' | 'review_requested' | 'directly_addressed'; state: 'pending' | 'done'; body: string; createdAt: string;
+}
+
+/** A change of state, label, milestone or weight of an issue or merge request (GitLab's resource events). */
+export interface ResourceEventRec {
+  id: number; kind: 'state' | 'label' | 'milestone' | 'weight'; userId: number; createdAt: string;
+  /** state: the new state; label/milestone: `add` or `remove`. */
+  action: string;
+  /** The label name, the milestone id or the weight. */
+  value: string | number | null;
+}
+
+export interface IssueLinkRec { id: number; sourceProjectId: number; sourceIid: number; targetProjectId: number; targetIid: number; linkType: 'relates_to' | 'blocks' | 'is_blocked_by'; createdAt: string }
+
+export interface DraftNoteRec { id: number; authorId: number; note: string; discussionId: string | null; resolveDiscussion: boolean; position: unknown }
+
+/** Time tracking of an issue or merge request, in seconds. */
+export interface TimeRec { estimate: number; spent: number }
+
 export interface CommitRec {
   id: string; parents: string[]; title: string; message: string; authorName: string; authorEmail: string;
   date: string; files: Map<string, string>;
@@ -114,13 +146,29 @@ export class SandboxState {
   readonly jobs = new Map<number, JobRec>();
   /** Notes per noteable, key `<projectId>:<kind>:<iid>`. */
   readonly notes = new Map<string, NoteRec[]>();
+  /** Award emoji per awardable, key `<projectId>:<kind>:<iid>` or `…:note:<noteId>`. */
+  readonly awards = new Map<string, AwardRec[]>();
+  readonly todos: TodoRec[] = [];
+  readonly issueLinks: IssueLinkRec[] = [];
+  /** Draft notes (a pending review) per merge request, key `<projectId>:<iid>`. */
+  readonly drafts = new Map<string, DraftNoteRec[]>();
+  /** Who starred each project (project id → user id → when). */
+  readonly stars = new Map<number, Map<number, string>>();
+  /** Resource events per issue or merge request, same key as notes. */
+  readonly resourceEvents = new Map<string, ResourceEventRec[]>();
+  /** Wiki pages per project id, by slug. */
+  readonly wikis = new Map<number, Map<string, WikiPageRec>>();
+  /** Releases per project id, by tag name. */
+  readonly releases = new Map<number, Map<string, ReleaseRec>>();
+  /** Time tracking per issue or merge request, same key as notes. */
+  readonly times = new Map<string, TimeRec>();
   readonly tokens = new Map<string, TokenRec>();
   readonly version: string;
   readonly licensed: boolean;
   readonly adminMode: boolean;
   private tick = 0;
   private readonly seq: Record<string, number> = {
-    issue: 1000, mr: 600, note: 5000, pipeline: 1100, job: 2100, generic: 9000, token: 100, label: 300, milestone: 400, group: 50, project: 20, user: 10, protected: 700, package: 800, discussion: 0,
+    issue: 1000, mr: 600, note: 5000, pipeline: 1100, job: 2100, generic: 9000, token: 100, link: 900, award: 1200, issue_link: 1500, draft: 1600, todo: 1300, event: 1400, label: 300, milestone: 400, group: 50, project: 20, user: 10, protected: 700, package: 800, discussion: 0,
   };
 
   constructor(readonly url: string, readonly storageUrl: string, opts: { version: string; licensed: boolean; adminMode: boolean }) {
@@ -212,6 +260,31 @@ export class SandboxState {
     let list = this.notes.get(key);
     if (!list) { list = []; this.notes.set(key, list); }
     return list;
+  }
+
+  starsOf(projectId: number): Map<number, string> {
+    let m = this.stars.get(projectId);
+    if (!m) { m = new Map(); this.stars.set(projectId, m); }
+    return m;
+  }
+
+  wikiOf(projectId: number): Map<string, WikiPageRec> {
+    let m = this.wikis.get(projectId);
+    if (!m) { m = new Map(); this.wikis.set(projectId, m); }
+    return m;
+  }
+
+  releasesOf(projectId: number): Map<string, ReleaseRec> {
+    let m = this.releases.get(projectId);
+    if (!m) { m = new Map(); this.releases.set(projectId, m); }
+    return m;
+  }
+
+  timeFor(projectId: number, kind: NoteableRef['kind'], iid: number): TimeRec {
+    const key = `${projectId}:${kind}:${iid}`;
+    let t = this.times.get(key);
+    if (!t) { t = { estimate: 0, spent: 0 }; this.times.set(key, t); }
+    return t;
   }
 
   /** A 40-hex discussion id, deterministic per sandbox. */

@@ -37,6 +37,11 @@ export interface SandboxOptions {
   version?: string;
   /** Admin Mode enforced: admin routes also need the `admin_mode` scope. Default false. */
   adminMode?: boolean;
+  /**
+   * Test-only: routes the sandbox does not simulate answer an invented, plausible shape instead of
+   * the 501 refusal (the contract, fuzz and sweep tests that need every route to answer). Never on in --sandbox.
+   */
+  placeholders?: boolean;
 }
 
 export interface Sandbox {

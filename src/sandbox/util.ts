@@ -92,6 +92,8 @@ export function pageParams(query: Query): { page: number; perPage: number } {
   return { page, perPage };
 }
 
+const MAX_COUNTED = 10_000;
+
 /** Offset pagination exactly as the platform answers it: x-* headers and a Link header with full URLs. */
 export function paginate(ctx: Pick<Ctx, 'state' | 'rawPath' | 'query'>, items: unknown[], status = 200): Reply {
   const { page, perPage } = pageParams(ctx.query);
@@ -103,20 +105,17 @@ export function paginate(ctx: Pick<Ctx, 'state' | 'rawPath' | 'query'>, items: u
   if (page > 1) links.push(`<${pageUrl(base, ctx.rawPath, ctx.query, Math.min(page - 1, totalPages), perPage)}>; rel="prev"`);
   if (page < totalPages) links.push(`<${pageUrl(base, ctx.rawPath, ctx.query, page + 1, perPage)}>; rel="next"`);
   links.push(`<${pageUrl(base, ctx.rawPath, ctx.query, 1, perPage)}>; rel="first"`);
-  links.push(`<${pageUrl(base, ctx.rawPath, ctx.query, totalPages, perPage)}>; rel="last"`);
-  return {
-    status,
-    body: slice,
-    headers: {
-      'x-page': String(page),
-      'x-per-page': String(perPage),
-      'x-next-page': page < totalPages ? String(page + 1) : '',
-      'x-prev-page': page > 1 ? String(Math.min(page - 1, totalPages)) : '',
-      'x-total': String(total),
-      'x-total-pages': String(totalPages),
-      link: links.join(', '),
-    },
+  // Past 10,000 rows GitLab does not count: no x-total, x-total-pages or rel="last".
+  const counted = total <= MAX_COUNTED;
+  if (counted) links.push(`<${pageUrl(base, ctx.rawPath, ctx.query, totalPages, perPage)}>; rel="last"`);
+  const headers: Record<string, string> = {
+    'x-page': String(page),
+    'x-per-page': String(perPage),
+    'x-next-page': page < totalPages ? String(page + 1) : '',
+    'x-prev-page': page > 1 ? String(Math.min(page - 1, totalPages)) : '',
   };
+  if (counted) Object.assign(headers, { 'x-total': String(total), 'x-total-pages': String(totalPages) });
+  return { status, body: slice, headers: { ...headers, link: links.join(', ') } };
 }
 
 /** Orders records by a date or number field, the platform's `order_by`/`sort` parameters. */
@@ -142,8 +141,9 @@ export function unifiedDiff(before: string | undefined, after: string | undefine
   let i = 0; let j = 0;
   while (i < n || j < m) {
     if (i < n && j < m && a[i] === b[j]) { ops.push({ t: ' ', line: a[i], ai: i++, bi: j++ }); }
-    else if (j < m && (i >= n || lcs[i][j + 1] >= lcs[i + 1][j])) { ops.push({ t: '+', line: b[j], ai: i, bi: j++ }); }
-    else { ops.push({ t: '-', line: a[i], ai: i++, bi: j }); }
+    // git lists a change's removed lines before its added ones.
+    else if (i < n && (j >= m || lcs[i + 1][j] >= lcs[i][j + 1])) { ops.push({ t: '-', line: a[i], ai: i++, bi: j }); }
+    else { ops.push({ t: '+', line: b[j], ai: i, bi: j++ }); }
   }
   const out: string[] = [];
   let k = 0;

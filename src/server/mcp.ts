@@ -16,7 +16,7 @@ import { metaSurface } from '../surfaces/meta.js';
 import type { Surface } from '../surfaces/types.js';
 import { VERSION } from '../config/index.js';
 import { belowMinimum, type Session } from '../session/session.js';
-import { actionDetail, TOOL_URI_PREFIX } from './resources.js';
+import { actionDetail, sandboxResource, SANDBOX_URI, TOOL_URI_PREFIX } from './resources.js';
 import { complete, getPrompt, listPrompts } from './prompts.js';
 import { markActivity, serverChannel, watchesOf } from './watch.js';
 import { meter, meterProcessListing, RATE_LIMITED_CODE, type MeteredMethod } from '../pipeline/meter.js';
@@ -165,11 +165,13 @@ export function createMcpServer(s: Session, opts: ServerOptions = { subscription
   });
   server.setRequestHandler('resources/list', async () => {
     await guard();
-    return { resources: [] };
+    const sandbox = { uri: SANDBOX_URI, name: 'sandbox', title: 'What the sandbox simulates', description: 'Per domain, the actions the embedded sandbox simulates with state and the ones it refuses', mimeType: 'application/json' };
+    return { resources: s.config.sandbox ? [sandbox] : [] };
   });
   metered('resources/read', async (request, ctx) => {
     markActivity(s);
     const uri = request.params.uri;
+    if (uri === SANDBOX_URI && s.config.sandbox) return { contents: [{ uri, mimeType: 'application/json', text: await sandboxResource() }] };
     if (!uri.startsWith(TOOL_URI_PREFIX)) {
       const read = await readObject(s, uri, ctx.mcpReq.signal).catch(() => ({ ok: false as const, message: `Resource not readable now: ${uri.slice(0, 200)}` }));
       if (!read.ok) throw new ProtocolError(-32002, read.message);

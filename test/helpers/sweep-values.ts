@@ -52,6 +52,50 @@ const BY_ACTION: Record<string, Record<string, unknown>> = {
   'merge_request.list': { reviewer_id: 'None', not_assignee_id: 'Any' },
   'merge_request.list_group': { assignee_id: 'Any', not_reviewer_id: 1 },
   'merge_request.list_global': { reviewer_id: 'Any', not_author_id: 2 },
+  // The sandbox's seeded objects for the routes it simulates with state (issue #29).
+  'issue.get_by_id': { issue_id: 101 },
+  'issue.link_create': { target_project_id: '2', target_issue_iid: 1 },
+  'issue.link_get': { issue_link_id: 1501 },
+  'issue.link_delete': { issue_link_id: 1501 },
+  'issue.emoji_issue_create': { name: 'tada' },
+  'issue.emoji_issue_get': { award_id: 1201 },
+  'issue.emoji_issue_delete': { award_id: 1201 },
+  'issue.emoji_issue_note_create': { note_id: 5002, name: 'tada' },
+  'issue.emoji_issue_note_get': { note_id: 5002, award_id: 1202 },
+  'issue.emoji_issue_note_delete': { note_id: 5002, award_id: 1202 },
+  'merge_request.emoji_mr_create': { name: 'tada' },
+  'merge_request.emoji_mr_get': { award_id: 1203 },
+  'merge_request.emoji_mr_delete': { award_id: 1203 },
+  'merge_request.emoji_mr_note_create': { name: 'tada' },
+  'merge_request.emoji_mr_note_get': { award_id: 1204 },
+  'merge_request.emoji_mr_note_delete': { award_id: 1204 },
+  'issue.event_issue_label_get': { event_id: 1401 },
+  'issue.event_issue_milestone_get': { event_id: 1402 },
+  'issue.event_issue_state_get': { issue_iid: 4, event_id: 1406 },
+  'merge_request.event_mr_label_get': { event_id: 1404 },
+  'merge_request.event_mr_milestone_get': { event_id: 1405 },
+  'merge_request.event_mr_state_get': { merge_request_iid: 5, event_id: 1407 },
+  'mr_review.diff_version_get': { version_id: 501 },
+  'mr_review.draft_note_get': { draft_note_id: 1601 },
+  'mr_review.draft_note_update': { draft_note_id: 1601, note: 'sweep' },
+  'mr_review.draft_note_publish': { draft_note_id: 1602 },
+  'mr_review.draft_note_delete': { merge_request_iid: 4, draft_note_id: 1603 },
+  'project.label_get': { label_id: 'bug' },
+  'project.label_update': { label_id: 'bug', color: '#ff0000' },
+  'project.label_delete': { label_id: 'performance' },
+  'project.member_add': { user_id: 4 },
+  'group.group_member_add': { user_id: '2' },
+  'project.member_get': { user_id: 3 },
+  'project.member_edit': { user_id: 3 },
+  'project.member_delete': { user_id: 3 },
+  'release.create': { tag_name: 'v9.9.8', ref: 'main' },
+  'interactive.release_create': { tag_name: 'v9.9.7', ref: 'main' },
+  'release.link_create_batch': { links: [{ name: 'sweep binary', url: 'https://example.com/sweep-bin' }] },
+  'release.link_get': { tag_name: 'v1.1.0', link_id: 901 },
+  'release.link_update': { tag_name: 'v1.1.0', link_id: 901 },
+  'release.link_delete': { tag_name: 'v1.1.0', link_id: 901 },
+  'user.todo_mark_done': { todo_id: 1303 },
+  'wiki.update': { content: 'sweep' },
 };
 
 const BY_NAME: Record<string, unknown> = {
@@ -94,6 +138,7 @@ const BY_NAME: Record<string, unknown> = {
   access_level: 30,
   milestone_id: 401,
   milestone_iid: 1,
+  duration: '1h',
   // A token of its own (see sweep.test.ts), so revoking or rotating it ends nothing else.
   token_id: 77,
 };
@@ -101,7 +146,7 @@ const BY_NAME: Record<string, unknown> = {
 const MR_DOMAINS = new Set(['merge_request', 'mr_review']);
 
 /** Extra (not required) params an action needs for a meaningful call. */
-export function sweepExtras(a: Action): Record<string, unknown> {
+function sweepExtras(a: Action): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(BY_ACTION[a.id] ?? {})) if (k in a.params) out[k] = v;
   if (a.upload) Object.assign(out, { content_base64: Buffer.from('sweep upload').toString('base64'), file_name: 'sweep.txt' });
@@ -137,4 +182,14 @@ export function sweepValue(a: Action, name: string, spec: ParamSpec): unknown {
     case 'object': return {};
     default: return spec.idOrPath ? '1' : 'sweep';
   }
+}
+
+/** Every required parameter (and of params naming the object, exactly one: the first), plus the action's extras. */
+export function minimalParams(a: Action): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(a.params) as Array<[string, ParamSpec]>) {
+    if (spec.required) out[name] = sweepValue(a, name, spec);
+  }
+  if (a.exactlyOne && !a.exactlyOne.some((n) => out[n] !== undefined)) out[a.exactlyOne[0]] = sweepValue(a, a.exactlyOne[0], a.params[a.exactlyOne[0]]);
+  return { ...out, ...sweepExtras(a) };
 }

@@ -64,11 +64,11 @@ function visibleNamespaces(ctx: Ctx): Array<Record<string, unknown>> {
 }
 
 function userView(ctx: Ctx, u: UserRec): Record<string, unknown> {
-  return ctx.user.isAdmin || ctx.user.id === u.id ? userPrivate(ctx.state, u) : userPublic(ctx.state, u);
+  return ctx.user.isAdmin || ctx.user.id === u.id ? userPrivate(ctx.state, u, ctx.user.isAdmin) : userPublic(ctx.state, u);
 }
 
 export function registerCore(r: Router): void {
-  r.get('user', (ctx) => json(200, userPrivate(ctx.state, ctx.user)));
+  r.get('user', (ctx) => json(200, userPrivate(ctx.state, ctx.user, ctx.user.isAdmin)));
   r.get('users', (ctx) => {
     let users = [...ctx.state.users.values()];
     const username = str(ctx.params.username);
@@ -78,7 +78,7 @@ export function registerCore(r: Router): void {
     if (bool(ctx.params.active)) users = users.filter((u) => u.state === 'active');
     if (bool(ctx.params.blocked)) users = users.filter((u) => u.state === 'blocked');
     if (bool(ctx.params.admins) && ctx.user.isAdmin) users = users.filter((u) => u.isAdmin);
-    return paginate(ctx, users.map((u) => (ctx.user.isAdmin ? userPrivate(ctx.state, u) : userBasic(ctx.state, u.id))));
+    return paginate(ctx, users.map((u) => (ctx.user.isAdmin ? userPrivate(ctx.state, u, true) : userBasic(ctx.state, u.id))));
   });
   r.get('users/:id', (ctx, p) => {
     const u = /^\d+$/.test(p.id) ? ctx.state.users.get(Number(p.id)) : undefined;

@@ -6,6 +6,7 @@ import { issueJson, mrJson, userBasic } from '../serialize.js';
 import { bool, int, intList, json, list, missing, noContent, paginate, sortBy, str, text } from '../util.js';
 import { isReply, knownUsers, loadIssue, loadProject, requireLevel } from './common.js';
 import { idsMatch, notMatch, timeboxMatch, wildcardMatch } from './filters.js';
+import { recordChanges, snapshot } from './activity.js';
 
 /** Label filter shared with merge requests: `None`, `Any`, or all of the listed labels. */
 export function labelsMatch(have: string[], want: string[] | undefined): boolean {
@@ -15,7 +16,7 @@ export function labelsMatch(have: string[], want: string[] | undefined): boolean
   return want.every((l) => have.includes(l));
 }
 
-function filterIssues(ctx: Ctx, items: Array<{ p: ProjectRec; i: IssueRec }>, defaultScope: string): Array<{ p: ProjectRec; i: IssueRec }> {
+export function filterIssues(ctx: Ctx, items: Array<{ p: ProjectRec; i: IssueRec }>, defaultScope: string): Array<{ p: ProjectRec; i: IssueRec }> {
   const prm = ctx.params;
   const s = ctx.state;
   let out = items.filter(({ p, i }) => !i.confidential || s.accessLevel(ctx.user, p) >= ACCESS.reporter || i.authorId === ctx.user.id);
@@ -105,6 +106,7 @@ function updateIssue(ctx: Ctx, p: ProjectRec, i: IssueRec): Reply {
   const prm = ctx.params;
   if (!UPDATABLE.some((k) => prm[k] !== undefined)) return json(400, { error: `${UPDATABLE.join(', ')} are missing, at least one parameter must be provided` });
   if (ctx.state.accessLevel(ctx.user, p) < ACCESS.reporter && i.authorId !== ctx.user.id) return json(403, { message: '403 Forbidden' });
+  const before = snapshot(i);
   const now = ctx.state.now();
   const title = str(prm.title);
   if (prm.title !== undefined && !title) return json(400, { message: { title: ["can't be blank"] } });
@@ -137,6 +139,7 @@ function updateIssue(ctx: Ctx, p: ProjectRec, i: IssueRec): Reply {
   if (type === 'issue' || type === 'incident' || type === 'task') i.issueType = type;
   i.updatedAt = now;
   p.lastActivityAt = now;
+  recordChanges(ctx.state, { kind: 'Issue', projectId: p.id, iid: i.iid, id: i.id }, before, i, ctx.user.id);
   return json(200, issueJson(ctx.state, p, i));
 }
 
@@ -191,10 +194,6 @@ export function registerIssues(r: Router): void {
       return paginate(ctx, mrs.map((m) => mrJson(ctx.state, x.p, m)));
     });
   }
-  r.get('projects/:id/issues/:iid/time_stats', (ctx, prm) => {
-    const x = loadIssue(ctx, prm.id, prm.iid);
-    return isReply(x) ? x : json(200, { time_estimate: 0, total_time_spent: 0, human_time_estimate: null, human_total_time_spent: null });
-  });
   r.get('projects/:id/issues/:iid/participants', (ctx, prm) => {
     const x = loadIssue(ctx, prm.id, prm.iid);
     if (isReply(x)) return x;

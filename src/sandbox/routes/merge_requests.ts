@@ -8,16 +8,17 @@ import { bool, int, intList, json, list, message, missing, noContent, notAllowed
 import { isReply, knownUsers, loadMr, loadProject, requireLevel } from './common.js';
 import { labelsMatch } from './issues.js';
 import { idsMatch, notMatch } from './filters.js';
+import { recordChanges, snapshot } from './activity.js';
 
-const headOf = (p: ProjectRec, mr: MrRec): string => p.repo.branches.get(mr.sourceBranch) ?? mr.headSha;
+export const headOf = (p: ProjectRec, mr: MrRec): string => p.repo.branches.get(mr.sourceBranch) ?? mr.headSha;
 
-function baseOf(p: ProjectRec, mr: MrRec): string {
+export function baseOf(p: ProjectRec, mr: MrRec): string {
   if (mr.state === 'merged') return mr.baseSha;
   const target = p.repo.branches.get(mr.targetBranch);
   return (target && mergeBase(p.repo, headOf(p, mr), target)) ?? mr.baseSha;
 }
 
-function mrDiffs(p: ProjectRec, mr: MrRec) {
+export function mrDiffs(p: ProjectRec, mr: MrRec) {
   return diffFiles(p.repo.commits.get(baseOf(p, mr))?.files, p.repo.commits.get(headOf(p, mr))?.files);
 }
 
@@ -120,6 +121,7 @@ function updateMr(ctx: Ctx, p: ProjectRec, m: MrRec): Reply {
   if (!keys.some((k) => prm[k] !== undefined)) return json(400, { error: `${keys.join(', ')} are missing, at least one parameter must be provided` });
   const denied = requireLevel(ctx, p, ACCESS.developer);
   if (denied && m.authorId !== ctx.user.id) return denied;
+  const before = snapshot(m);
   const now = ctx.state.now();
   const title = str(prm.title);
   if (title) { m.title = title; m.draft = isDraftTitle(title); }
@@ -150,6 +152,7 @@ function updateMr(ctx: Ctx, p: ProjectRec, m: MrRec): Reply {
   const rsb = bool(prm.remove_source_branch);
   if (rsb !== undefined) { m.forceRemoveSourceBranch = rsb; m.shouldRemoveSourceBranch = rsb; }
   m.updatedAt = now;
+  recordChanges(ctx.state, { kind: 'MergeRequest', projectId: p.id, iid: m.iid, id: m.id }, before, m, ctx.user.id);
   return json(200, mrJson(ctx.state, p, m, { detail: true }));
 }
 

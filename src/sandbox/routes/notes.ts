@@ -1,10 +1,11 @@
-// Notes and discussions of issues and merge requests (one implementation, two URL families).
+// Notes and discussions of issues and merge requests (one implementation, two URL families); new notes run quick actions.
 import type { Router } from '../router.js';
 import type { NoteRec, NoteableRef, ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { discussionJson, noteJson } from '../serialize.js';
 import { bool, forbidden, json, missing, noContent, notFound, paginate, str, text } from '../util.js';
 import { isReply, loadIssue, loadMr } from './common.js';
+import { runQuickActions } from './quick-actions.js';
 
 type Family = 'issues' | 'merge_requests';
 
@@ -67,11 +68,15 @@ function register(r: Router, family: Family): void {
     const shown = activity === 'only_comments' ? notes.filter((x) => !x.system) : activity === 'only_activity' ? notes.filter((x) => x.system) : notes;
     return paginate(ctx, shown.map((x) => noteJson(ctx.state, n, x)));
   }));
-  r.post(`${base}/notes`, withNoteable((ctx, _p, n) => {
-    if (!text(ctx.params.body)?.trim()) return missing('body');
-    const note = newNote(ctx, ctx.state.newDiscussionId(), {});
+  r.post(`${base}/notes`, withNoteable((ctx, p, n) => {
+    const body = text(ctx.params.body);
+    if (!body?.trim()) return missing('body');
+    const qa = runQuickActions(ctx, p, n, body);
+    // A note of commands only is not stored: 202 with what the commands changed.
+    if (qa.found && qa.body === '') return json(202, { commands_changes: qa.changes, summary: qa.messages });
+    const note = newNote(ctx, ctx.state.newDiscussionId(), { body: qa.body });
     ctx.state.notesFor(n).push(note);
-    return json(201, noteJson(ctx.state, n, note));
+    return json(201, { ...noteJson(ctx.state, n, note), commands_changes: qa.changes });
   }));
   r.get(`${base}/notes/:nid`, withNoteable((ctx, _p, n, prm) => {
     const note = findNote(ctx, n, prm.nid);

@@ -1,4 +1,4 @@
-// Groups and projects: lists (offset and keyset pagination), details, create/update/delete, members, labels, milestones.
+// Groups and projects: lists (offset and keyset pagination), details, create/update/delete, milestones.
 import type { Router } from '../router.js';
 import { ACCESS, type GroupRec, type ProjectRec, type Visibility } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
@@ -8,10 +8,6 @@ import { bool, forbidden, int, intList, json, list, message, missing, notFound, 
 import { isReply, loadProject, requireLevel } from './common.js';
 
 const VISIBILITIES = new Set(['private', 'internal', 'public']);
-
-function memberJson(ctx: Ctx, userId: number, level: number): Record<string, unknown> {
-  return { ...userBasic(ctx.state, userId), access_level: level, created_at: '2026-01-02T08:00:00.000Z', created_by: userBasic(ctx.state, 1), expires_at: null, membership_state: 'active' };
-}
 
 function loadGroup(ctx: Ctx, ref: string): GroupRec | Reply {
   const g = ctx.state.groupByRef(ref);
@@ -40,7 +36,7 @@ function filterProjects(ctx: Ctx, projects: ProjectRec[]): ProjectRec[] {
   if (archived !== undefined) out = out.filter((p) => p.archived === archived);
   const topic = list(ctx.params.topic);
   if (topic?.length) out = out.filter((p) => topic.every((t) => p.topics.includes(t)));
-  if (bool(ctx.params.starred)) out = out.filter((p) => p.starCount > 0 && p.id === 1);
+  if (bool(ctx.params.starred)) out = out.filter((p) => s.starsOf(p.id).has(ctx.user.id));
   return out;
 }
 
@@ -169,14 +165,6 @@ export function registerProjects(r: Router): void {
       return paginate(ctx, kids.map((x) => groupJson(ctx.state, x)));
     });
   }
-  for (const path of ['groups/:id/members', 'groups/:id/members/all']) {
-    r.get(path, (ctx, p) => {
-      const g = loadGroup(ctx, p.id);
-      if (isReply(g)) return g;
-      return paginate(ctx, [...g.members].map(([id, level]) => memberJson(ctx, id, level)));
-    });
-  }
-
   r.get('projects', (ctx) => {
     const projects = filterProjects(ctx, [...ctx.state.projects.values()]);
     if (str(ctx.params.pagination) === 'keyset') return keyset(ctx, projects);
@@ -210,54 +198,33 @@ export function registerProjects(r: Router): void {
       return json(201, projectJson(ctx.state, p, ctx.user));
     });
   }
-  for (const path of ['projects/:id/members', 'projects/:id/members/all', 'projects/:id/users']) {
-    r.get(path, (ctx, prm) => {
+  for (const [action, on] of [['star', true], ['unstar', false]] as const) {
+    r.post(`projects/:id/${action}`, (ctx, prm) => {
       const p = loadProject(ctx, prm.id);
       if (isReply(p)) return p;
-      const levels = new Map(p.members);
-      if (!path.endsWith('/members') && p.namespace.kind === 'group') {
-        for (const [id, level] of ctx.state.groups.get(p.namespace.id)!.members) levels.set(id, Math.max(level, levels.get(id) ?? 0));
-      }
-      if (path.endsWith('/users')) return paginate(ctx, [...levels.keys()].map((id) => userBasic(ctx.state, id)));
-      return paginate(ctx, [...levels].map(([id, level]) => memberJson(ctx, id, level)));
+      const stars = ctx.state.starsOf(p.id);
+      // GitLab answers 304 when the project is already (un)starred by the caller.
+      if (stars.has(ctx.user.id) === on) return { status: 304 };
+      if (on) stars.set(ctx.user.id, ctx.state.now()); else stars.delete(ctx.user.id);
+      p.starCount = stars.size;
+      return json(201, projectJson(ctx.state, p, ctx.user));
     });
   }
+  r.get('projects/:id/starrers', (ctx, prm) => {
+    const p = loadProject(ctx, prm.id);
+    if (isReply(p)) return p;
+    return paginate(ctx, [...ctx.state.starsOf(p.id)].map(([uid, at]) => ({ starred_since: at, user: userBasic(ctx.state, uid) })));
+  });
+  r.get('users/:uid/starred_projects', (ctx, prm) => {
+    const u = /^\d+$/.test(prm.uid) ? ctx.state.users.get(Number(prm.uid)) : ctx.state.userByName(prm.uid);
+    if (!u) return notFound('User');
+    const starred = [...ctx.state.projects.values()].filter((p) => ctx.state.starsOf(p.id).has(u.id));
+    return paginate(ctx, filterProjects(ctx, starred).map((p) => projectView(ctx, p)));
+  });
   r.get('projects/:id/languages', (ctx, prm) => {
     const p = loadProject(ctx, prm.id);
     return isReply(p) ? p : json(200, p.id === 1 ? { TypeScript: 81.4, YAML: 12.3, Markdown: 6.3 } : { JavaScript: 100.0 });
   });
-  r.get('projects/:id/labels', (ctx, prm) => {
-    const p = loadProject(ctx, prm.id);
-    if (isReply(p)) return p;
-    const search = str(ctx.params.search)?.toLowerCase();
-    const labels = p.labels.filter((l) => !search || l.name.toLowerCase().includes(search));
-    return paginate(ctx, labels.map((l) => {
-      const issues = [...p.issues.values()].filter((i) => i.labels.includes(l.name));
-      return {
-        id: l.id, name: l.name, description: l.description, description_html: l.description ?? '', text_color: '#FFFFFF', color: l.color,
-        open_issues_count: issues.filter((i) => i.state === 'opened').length, closed_issues_count: issues.filter((i) => i.state === 'closed').length,
-        open_merge_requests_count: [...p.mrs.values()].filter((m) => m.state === 'opened' && m.labels.includes(l.name)).length, subscribed: false, priority: null, is_project_label: true,
-      };
-    }));
-  });
-  r.post('projects/:id/labels', (ctx, prm) => {
-    const p = loadProject(ctx, prm.id);
-    if (isReply(p)) return p;
-    const name = str(ctx.params.name); const color = str(ctx.params.color);
-    if (!name || !color) return missing(...[!name ? 'name' : '', !color ? 'color' : ''].filter(Boolean));
-    if (p.labels.some((l) => l.name === name)) return message(409, 'Label already exists');
-    const l = { id: ctx.state.nextId('label'), name, color, description: text(ctx.params.description) ?? null };
-    p.labels.push(l);
-    return json(201, { ...l, description_html: l.description ?? '', text_color: '#FFFFFF', open_issues_count: 0, closed_issues_count: 0, open_merge_requests_count: 0, subscribed: false, priority: int(ctx.params.priority) ?? null, is_project_label: true });
-  });
-  // The latest release is a permalink: the platform redirects to the release itself.
-  r.get('projects/:id/releases/permalink/latest', (ctx, prm) => {
-    const p = loadProject(ctx, prm.id);
-    if (isReply(p)) return p;
-    const location = `${ctx.state.url}/api/v4/projects/${p.id}/releases/v1.1.0`;
-    return { status: 302, headers: { location }, contentType: 'text/html; charset=utf-8', text: `<html><body>You are being <a href="${location}">redirected</a>.</body></html>` };
-  });
-
   r.get('projects/:id/milestones', (ctx, prm) => {
     const p = loadProject(ctx, prm.id);
     if (isReply(p)) return p;

@@ -23,9 +23,10 @@ function protectedJson(p: ProjectRec, name: string): Record<string, unknown> {
 function tagJson(ctx: Ctx, p: ProjectRec, name: string): Record<string, unknown> {
   const t = p.repo.tags.get(name)!;
   const c = p.repo.commits.get(t.target)!;
+  const release = ctx.state.releasesOf(p.id).get(name);
   return {
     name: t.name, message: t.message, target: t.message ? createHash('sha1').update(`tag:${t.name}`).digest('hex') : t.target, commit: commitJson(ctx.state, p, c),
-    release: null, protected: false, created_at: t.message ? t.createdAt : null,
+    release: release ? { tag_name: release.tagName, description: release.description } : null, protected: false, created_at: t.message ? t.createdAt : null,
   };
 }
 

@@ -1,0 +1,120 @@
+// Project labels (list, get, create, update, delete, subscribe) and the milestone routes beyond list/get/create
+// (update, close, delete, its issues and merge requests).
+import type { Router } from '../router.js';
+import { ACCESS, type ProjectRec } from '../state.js';
+import type { Ctx, Reply } from '../types.js';
+import { issueJson, milestoneJson, mrJson } from '../serialize.js';
+import { int, json, message, missing, noContent, notFound, paginate, str, text } from '../util.js';
+import { isReply, loadProject, requireLevel } from './common.js';
+
+type Label = ProjectRec['labels'][number];
+/** Label subscriptions per project, key `<userId>:<labelId>`. */
+const subscribed = new WeakMap<ProjectRec, Set<string>>();
+
+function labelJson(ctx: Ctx, p: ProjectRec, l: Label): Record<string, unknown> {
+  const issues = [...p.issues.values()].filter((i) => i.labels.includes(l.name));
+  return {
+    id: l.id, name: l.name, description: l.description, description_html: l.description ?? '', text_color: '#FFFFFF', color: l.color,
+    open_issues_count: issues.filter((i) => i.state === 'opened').length, closed_issues_count: issues.filter((i) => i.state === 'closed').length,
+    open_merge_requests_count: [...p.mrs.values()].filter((m) => m.state === 'opened' && m.labels.includes(l.name)).length,
+    subscribed: subscribed.get(p)?.has(`${ctx.user.id}:${l.id}`) ?? false, priority: null, is_project_label: true,
+  };
+}
+
+/** A label by id or name, as GitLab looks it up. */
+const findLabel = (p: ProjectRec, ref: string): Label | undefined => p.labels.find((l) => String(l.id) === ref || l.name === ref);
+
+export function registerLabels(r: Router): void {
+  const P = (fn: (ctx: Ctx, p: ProjectRec, prm: Record<string, string>) => Reply) => (ctx: Ctx, prm: Record<string, string>): Reply => {
+    const p = loadProject(ctx, prm.id);
+    return isReply(p) ? p : fn(ctx, p, prm);
+  };
+  const L = (fn: (ctx: Ctx, p: ProjectRec, l: Label) => Reply) => P((ctx, p, prm) => {
+    const l = findLabel(p, prm.lid);
+    return l ? fn(ctx, p, l) : notFound('Label');
+  });
+  r.get('projects/:id/labels', P((ctx, p) => {
+    const search = str(ctx.params.search)?.toLowerCase();
+    return paginate(ctx, p.labels.filter((l) => !search || l.name.toLowerCase().includes(search)).map((l) => labelJson(ctx, p, l)));
+  }));
+  r.post('projects/:id/labels', P((ctx, p) => {
+    const name = str(ctx.params.name); const color = str(ctx.params.color);
+    if (!name || !color) return missing(...[!name ? 'name' : '', !color ? 'color' : ''].filter(Boolean));
+    const denied = requireLevel(ctx, p, ACCESS.reporter);
+    if (denied) return denied;
+    if (p.labels.some((l) => l.name === name)) return message(409, 'Label already exists');
+    const l = { id: ctx.state.nextId('label'), name, color, description: text(ctx.params.description) ?? null };
+    p.labels.push(l);
+    return json(201, { ...labelJson(ctx, p, l), priority: int(ctx.params.priority) ?? null });
+  }));
+  r.get('projects/:id/labels/:lid', L((ctx, p, l) => json(200, labelJson(ctx, p, l))));
+  r.put('projects/:id/labels/:lid', L((ctx, p, l) => {
+    const name = str(ctx.params.new_name); const color = str(ctx.params.color); const description = text(ctx.params.description);
+    if (!name && !color && description === undefined && ctx.params.priority === undefined) return json(400, { error: 'new_name, color, description, priority are missing, at least one parameter must be provided' });
+    const denied = requireLevel(ctx, p, ACCESS.reporter);
+    if (denied) return denied;
+    if (name && name !== l.name && p.labels.some((x) => x.name === name)) return message(409, 'Label already exists');
+    if (name) {
+      for (const x of [...p.issues.values(), ...p.mrs.values()]) x.labels = x.labels.map((n) => (n === l.name ? name : n));
+      l.name = name;
+    }
+    if (color) l.color = color;
+    if (description !== undefined) l.description = description;
+    return json(200, labelJson(ctx, p, l));
+  }));
+  const remove = (ctx: Ctx, p: ProjectRec, l: Label): Reply => {
+    const denied = requireLevel(ctx, p, ACCESS.reporter);
+    if (denied) return denied;
+    p.labels = p.labels.filter((x) => x !== l);
+    for (const x of [...p.issues.values(), ...p.mrs.values()]) x.labels = x.labels.filter((n) => n !== l.name);
+    return noContent();
+  };
+  r.delete('projects/:id/labels/:lid', L(remove));
+  // The older route: the label named in the body.
+  r.delete('projects/:id/labels', P((ctx, p) => {
+    const ref = str(ctx.params.label_id) ?? str(ctx.params.name);
+    if (!ref) return json(400, { error: 'label_id, name are missing, exactly one parameter must be provided' });
+    const l = findLabel(p, ref);
+    return l ? remove(ctx, p, l) : notFound('Label');
+  }));
+  for (const [action, on] of [['subscribe', true], ['unsubscribe', false]] as const) {
+    r.post(`projects/:id/labels/:lid/${action}`, L((ctx, p, l) => {
+      const set = subscribed.get(p) ?? new Set<string>();
+      subscribed.set(p, set);
+      const key = `${ctx.user.id}:${l.id}`;
+      // GitLab answers 304 when the subscription is already as asked.
+      if (set.has(key) === on) return { status: 304 };
+      if (on) set.add(key); else set.delete(key);
+      return json(201, labelJson(ctx, p, l));
+    }));
+  }
+
+  const M = (fn: (ctx: Ctx, p: ProjectRec, m: ProjectRec['milestones'][number]) => Reply) => P((ctx, p, prm) => {
+    const m = p.milestones.find((x) => String(x.id) === prm.mid);
+    return m ? fn(ctx, p, m) : notFound('Milestone');
+  });
+  r.put('projects/:id/milestones/:mid', M((ctx, p, m) => {
+    const denied = requireLevel(ctx, p, ACCESS.reporter);
+    if (denied) return denied;
+    const ev = str(ctx.params.state_event);
+    if (ev && ev !== 'close' && ev !== 'activate') return json(400, { error: 'state_event does not have a valid value' });
+    const title = str(ctx.params.title);
+    if (title && title !== m.title && p.milestones.some((x) => x.title === title)) return message(400, { title: ['has already been taken'] });
+    if (title) m.title = title;
+    if (text(ctx.params.description) !== undefined) m.description = text(ctx.params.description)!;
+    if (ctx.params.due_date !== undefined) m.dueDate = str(ctx.params.due_date) ?? null;
+    if (ctx.params.start_date !== undefined) m.startDate = str(ctx.params.start_date) ?? null;
+    if (ev) m.state = ev === 'close' ? 'closed' : 'active';
+    m.updatedAt = ctx.state.now();
+    return json(200, milestoneJson(ctx.state, p, m));
+  }));
+  r.delete('projects/:id/milestones/:mid', M((ctx, p, m) => {
+    const denied = requireLevel(ctx, p, ACCESS.reporter);
+    if (denied) return denied;
+    p.milestones = p.milestones.filter((x) => x !== m);
+    for (const x of [...p.issues.values(), ...p.mrs.values()]) if (x.milestoneId === m.id) x.milestoneId = null;
+    return noContent();
+  }));
+  r.get('projects/:id/milestones/:mid/issues', M((ctx, p, m) => paginate(ctx, [...p.issues.values()].filter((i) => i.milestoneId === m.id).map((i) => issueJson(ctx.state, p, i)))));
+  r.get('projects/:id/milestones/:mid/merge_requests', M((ctx, p, m) => paginate(ctx, [...p.mrs.values()].filter((x) => x.milestoneId === m.id).map((x) => mrJson(ctx.state, p, x)))));
+}
