@@ -87,7 +87,7 @@ describe('README shell commands', () => {
     expect(existsSync(join(ROOT, 'package-lock.json'))).toBe(true);
     expect(scripts.prepare).toBe('npm run build');
     const home = mkdtempSync(join(tmpdir(), 'forge-readme-'));
-    const env = { ...process.env, HOME: home };
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: home };
     delete env.FORGE_TOKEN;
     delete env.FORGE_URL;
     // `npm start` as typed: by a shell, in the clone; npm's own banner lines precede the JSON-RPC ones.
