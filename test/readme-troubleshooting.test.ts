@@ -70,7 +70,7 @@ describe('README troubleshooting', () => {
     const foreign = await rawRequest(http, { method: 'POST', path: '/mcp', headers: { host: 'forge.example.org', 'content-type': 'application/json' }, body: '{}' });
     expect(foreign.status).toBe(403);
     said.push(foreign.body);
-    for (const headers of [{}, { 'PRIVATE-TOKEN': WRONG_TOKEN }]) {
+    for (const headers of [{}, { 'PRIVATE-TOKEN': WRONG_TOKEN }] as Array<Record<string, string>>) {
       const r = await post(http, headers);
       expect(r.status).toBe(401);
       said.push(r.headers.get('www-authenticate') ?? '', r.body);
