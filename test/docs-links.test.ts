@@ -40,6 +40,11 @@ describe('documentation links', () => {
     }
   });
 
+  it('the README links every guide of docs/, CONTRIBUTING and SECURITY', () => {
+    const linked = new Set(relativeLinks(read('README.md')).map((t) => t.split('#')[0]));
+    for (const p of PAGES.filter((p) => p !== 'README.md' && !GENERATED.has(p))) expect(linked, p).toContain(p);
+  });
+
   it('every relative link points at an existing file, and at an existing heading when it names one', () => {
     const broken: string[] = [];
     let count = 0;
