@@ -1,4 +1,4 @@
-// Catalog sizes per tier, admin_mode and read-only on each surface — the numbers the README states.
+// Catalog sizes per tier, admin_mode and read-only on each surface — the numbers docs/tool-surfaces.md states.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Sandbox } from '../src/sandbox/index.js';
 import { ADMIN_TOKEN, READONLY_TOKEN, SANDBOX_TOKEN } from '../src/sandbox/index.js';

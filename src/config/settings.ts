@@ -1,7 +1,7 @@
 // The settings table: one entry per setting, the only place a flag, a variable, a default or a help
 // line is written. It drives argv parsing (flags.ts), `--help` (help.ts), the environment reads and the
-// Config construction (load.ts), and the README's configuration tables (readme.ts, `npm run
-// readme-config`). SPEC "Configuration".
+// Config construction (load.ts), and the configuration tables of docs/ (doc-tables.ts, `npm run
+// docs-config`). SPEC "Configuration".
 import type { Config } from './types.js';
 import {
   bool, caBundle, choice, count, duration, durationBetween, fileMode, httpAddr, instances, names, origins, path, proxies, rate, redisUrl,
@@ -93,7 +93,7 @@ export const SETTINGS: readonly Setting[] = [
   }),
   setting('toolSurface', {
     mode: 'both', env: { name: 'FORGE_MCP_TOOL_SURFACE', help: { def: 'dynamic', text: 'dynamic, meta or individual' } }, read: choice(TOOL_SURFACES, 'dynamic'),
-    readme: { text: '`dynamic`, `meta` or `individual` (see [Tool surfaces](#tool-surfaces))' },
+    readme: { text: '`dynamic`, `meta` or `individual` (see [Tool surfaces](tool-surfaces.md))' },
   }),
   setting('metaParamSchema', {
     mode: 'both', env: { name: 'FORGE_MCP_META_PARAM_SCHEMA', help: { def: 'open', text: 'full closes the meta tools\' params schema' } }, read: choice(['open', 'full'], 'open'),

@@ -1,5 +1,5 @@
-// The README's configuration tables, written from the settings table between marker comments
-// (`npm run readme-config`; test/config-readme.test.ts fails when the README is out of step).
+// The configuration tables of docs/, written from the settings table between marker comments
+// (`npm run docs-config`; test/config-docs.test.ts fails when a file is out of step).
 // Not part of the server: only the script and the tests import it.
 import { SETTINGS, type Setting } from './settings.js';
 
@@ -50,21 +50,30 @@ function telemetryTable(): string {
 
 const TABLES: Readonly<Record<string, () => string>> = { settings: mainTable, 'http-flags': httpTable, telemetry: telemetryTable };
 
-const marker = (name: string, end: boolean): string => `<!-- ${end ? '/' : ''}settings:${name} (written by npm run readme-config) -->`;
+/** The documentation files (paths from the repository root) and the tables each holds. */
+export const TABLE_FILES: Readonly<Record<string, readonly string[]>> = {
+  'docs/configuration.md': ['settings', 'http-flags'],
+  'docs/telemetry.md': ['telemetry'],
+};
+
+const marker = (name: string, end: boolean): string => `<!-- ${end ? '/' : ''}settings:${name} (written by npm run docs-config) -->`;
 
 /**
- * The README with each table between its markers rewritten from the settings table. Throws when a
- * pair of markers is missing (the table would silently not be kept).
+ * `text`, the content of `file` (a key of TABLE_FILES), with each of its tables rewritten from the
+ * settings table between its markers. Throws when a pair of markers is missing (the table would
+ * silently not be kept).
  */
-export function writeReadmeTables(readme: string): string {
-  let out = readme;
-  for (const [name, render] of Object.entries(TABLES)) {
+export function writeDocTables(file: string, text: string): string {
+  const names = TABLE_FILES[file];
+  if (!names) throw new Error(`${file} holds no configuration table`);
+  let out = text;
+  for (const name of names) {
     const start = marker(name, false);
     const end = marker(name, true);
     const a = out.indexOf(start);
     const b = out.indexOf(end);
-    if (a < 0 || b < a) throw new Error(`README.md: the markers of the "${name}" table are missing (${start} … ${end})`);
-    out = `${out.slice(0, a + start.length)}\n${render()}\n${out.slice(b)}`;
+    if (a < 0 || b < a) throw new Error(`${file}: the markers of the "${name}" table are missing (${start} … ${end})`);
+    out = `${out.slice(0, a + start.length)}\n${TABLES[name]!()}\n${out.slice(b)}`;
   }
   return out;
 }
