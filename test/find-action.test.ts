@@ -611,7 +611,7 @@ describe('forge_find_action end to end', () => {
     expect((r.structuredContent!.results as Array<{ id: string }>)[0]!.id).toBe('pipeline.cancel');
   });
 
-  it('gives the best candidate its exact schema and the others one line each', async () => {
+  it('gives the best candidate its exact schema and the others their compact form', async () => {
     const r = await srv.call('forge_find_action', { query: 'list the open issues of a project', limit: 5 });
     const body = text(r);
     const lines = body.split('\n');
@@ -625,6 +625,9 @@ describe('forge_find_action end to end', () => {
     // No second copy of the text in structuredContent: IDs and flags only.
     expect(JSON.stringify(r.structuredContent)).not.toContain('additionalProperties');
     expect(lines.filter((l) => /^\d\. `/.test(l))).toHaveLength(5);
+    // #30: no candidate is left with only a pointer to a resource; each lists its params (* = required).
+    expect(body).not.toContain('forge://tools/');
+    expect(lines.filter((l) => /^ {3}- \w+\*?: /.test(l)).length).toBeGreaterThanOrEqual(3);
   });
 
   it('answers a 1 MB request from its first 1,000 characters and says so', async () => {
