@@ -14,7 +14,7 @@ function valueOf(p: ParamSpec): string {
 }
 
 /** `name*: type = default`, without the description. */
-export const paramHead = (name: string, p: ParamSpec): string =>
+const paramHead = (name: string, p: ParamSpec): string =>
   `${name}${p.required ? '*' : ''}: ${valueOf(p)}${p.default !== undefined ? ` = ${JSON.stringify(p.default)}` : ''}`;
 
 /** How much of the optional parameters is said: each line with its description, heads only, names only, or their count. */
