@@ -497,6 +497,42 @@ describe('ranking: the traps people fall into', () => {
   });
 });
 
+describe('ranking: a creation verb creates, the open state needs a list word (#30)', () => {
+  // The reading alone, without the phrasings: no tuning request said word for word decides these.
+  const bare = new ActionSearch(actions);
+  const bareTop = (q: string) => bare.search(q, 5).hits[0]?.action.id;
+  const cases: Array<[string, string]> = [
+    ['open a merge request', 'merge_request.create'],
+    ['open a merge request for my branch', 'merge_request.create'],
+    ['raise an MR', 'merge_request.create'],
+    ['file a merge request', 'merge_request.create'],
+    ['put up a merge request', 'merge_request.create'],
+    ['start a merge request', 'merge_request.create'],
+    ['submit a merge request', 'merge_request.create'],
+    ['can you open a merge request from feature/x?', 'merge_request.create'],
+    ['open an issue', 'issue.create'],
+    ['raise an issue', 'issue.create'],
+    ['file a ticket', 'issue.create'],
+    ['put up an issue', 'issue.create'],
+    ['start an issue', 'issue.create'],
+    ['submit a bug', 'issue.create'],
+    // The state: a plural, a list word, a determiner before "open", or a question about it.
+    ['open merge requests', 'merge_request.list'],
+    ['list open MRs', 'merge_request.list'],
+    ['which MRs are open', 'merge_request.list'],
+    ['is there an open MR for feature/x in acme/web?', 'merge_request.list'],
+    ['open issues', 'issue.list'],
+    ['list open issues', 'issue.list'],
+    ['which issues are open', 'issue.list'],
+    // An object opened by its number is read; "re-open" reopens.
+    ['open issue 5 in acme/shop', 'issue.get'],
+    ['open !88 in acme/api', 'merge_request.get'],
+    ['re-open #5', 'issue.update'],
+  ];
+  for (const [q, want] of cases) it(`"${q}" → ${want}`, () => { expect(bareTop(q)).toBe(want); expect(top(q)).toBe(want); });
+  it('a determiner before "open" is the state, across projects too', () => expect(top('every open issue I authored')).toBe('issue.list_all'));
+});
+
 describe('safety property: a request phrased as a harmless action never ranks an unasked destructive one first', () => {
   const destructive = actions.filter((a) => a.destructive);
   const harmless = actions.filter((a) => !a.destructive);
@@ -575,7 +611,7 @@ describe('forge_find_action end to end', () => {
     expect((r.structuredContent!.results as Array<{ id: string }>)[0]!.id).toBe('pipeline.cancel');
   });
 
-  it('gives the best candidate its exact schema and the others one line each', async () => {
+  it('gives the best candidate its exact schema and the others their compact form', async () => {
     const r = await srv.call('forge_find_action', { query: 'list the open issues of a project', limit: 5 });
     const body = text(r);
     const lines = body.split('\n');
@@ -589,6 +625,9 @@ describe('forge_find_action end to end', () => {
     // No second copy of the text in structuredContent: IDs and flags only.
     expect(JSON.stringify(r.structuredContent)).not.toContain('additionalProperties');
     expect(lines.filter((l) => /^\d\. `/.test(l))).toHaveLength(5);
+    // #30: no candidate is left with only a pointer to a resource; each lists its params (* = required).
+    expect(body).not.toContain('forge://tools/');
+    expect(lines.filter((l) => /^ {3}- \w+\*?: /.test(l)).length).toBeGreaterThanOrEqual(3);
   });
 
   it('answers a 1 MB request from its first 1,000 characters and says so', async () => {

@@ -1,6 +1,7 @@
 // Argument validation (SPEC "Argument validation" 1–4), before anything is sent.
 // One function per step; messages depend on the surface that received the call.
 import { filledByCompanions, type Action, type ParamSpec } from '../catalog/define.js';
+import { paramsHelp } from './params-help.js';
 
 export type SurfaceKind = 'dynamic' | 'meta' | 'individual';
 
@@ -164,7 +165,8 @@ export function validateCall(call: CallShape): Validated {
     }
     if (missing.length) parts.push(`Missing required params: ${missing.join(', ')}.`);
     parts.push(`Valid params: ${names.length ? names.join(', ') : '(none)'}.`);
-    return { ok: false, message: parts.join(' ') };
+    // SPEC's text, then what puts the call right without another find: the schema and a corrected call.
+    return { ok: false, message: `${parts.join(' ')}\n\n${paramsHelp(action, input, (u) => closestName(u, names))}` };
   }
   if (surface === 'individual') {
     if (unknown.length) return { ok: false, message: `validating "arguments": unexpected additional properties [${unknown.map((u) => JSON.stringify(u)).join(', ')}]` };
@@ -183,7 +185,8 @@ export function validateCall(call: CallShape): Validated {
     if (raw === null || raw === undefined) continue;
     const value = coerce(spec, raw);
     if (!typeOk(spec, value)) {
-      return { ok: false, message: `${label}: invalid params for this action: json: cannot use ${describeValue(raw)} as ${typeName(spec)} for field "${name}"` };
+      const message = `${label}: invalid params for this action: json: cannot use ${describeValue(raw)} as ${typeName(spec)} for field "${name}"`;
+      return { ok: false, message: surface === 'dynamic' ? `${message}\n\n${paramsHelp(action, input, () => undefined, [name])}` : message };
     }
     params[name] = value;
   }

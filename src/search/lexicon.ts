@@ -198,8 +198,15 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(kick off|fire off|trigger|start|run) (a |the |new |another )*(pipeline|ci|build)s?\b/g, 'create pipeline run'],
   [/\b(red|failing|broken|failed|flaky|flakey)\b/g, 'failed'],
   [/\bwhy (did|does|is)\b/g, 'trace get'],
-  [/\b(open|file|raise|create|start|write up|log) (a |an )?(new )?(issue|bug|ticket|mr|merge request|pr)\b/g, 'create $4'],
-  [/\b(jot down|note down|write down|add|make|submit|put in|report) (a |an )(new |quick |short |confidential |separate |follow-up )?(issue|bug|ticket|mr|merge request|pr)\b/g, 'create $4'],
+  // A creation verb before one issue or merge request creates it ("open a merge request", "put up an MR", "file a
+  // bug"): never the state filter "open", which needs a list word before it ("list open MRs") or a determiner
+  // ("the open MRs", "is there an open MR"); the plural is a list ("open merge requests"); "re-open" reopens. The object is read
+  // compounded here ("mergerequest", see query.ts).
+  [/(?<!\b(?:list|show|find|search|which|count|many)\b[^.?!,;]{0,30})(?<!\b(?:an?|the|any|all|every|each|some|my|our|your|his|her|no|are|is|still|of|with|those|these|its|their)\s|\bre[- ])\b(open|file|raise|create|start|submit|log|make|draft|write up|put up|put in|spin up)( up)? (a |an |one )?(new |quick |short |draft |confidential |separate |follow-up )?(mergerequest|mr|pr|pull request)\b(?!s| (?:events?|counts?|templates?)\b)/g, 'create mergerequest'],
+  [/(?<!\b(?:list|show|find|search|which|count|many)\b[^.?!,;]{0,30})(?<!\b(?:an?|the|any|all|every|each|some|my|our|your|his|her|no|are|is|still|of|with|those|these|its|their)\s|\bre[- ])\b(open|file|raise|create|start|submit|log|make|write up|put up|put in)( up)? (a |an |one )?(new |quick |short |confidential |separate |follow-up )?(issue|bug|ticket)\b(?!s| (?:events?|counts?|templates?|boards?|links?|trackers?)\b)/g, 'create issue'],
+  [/\bput (a |an )(new |draft )?(mergerequest|mr|pr|pull request) up\b/g, 'create mergerequest'],
+  [/\bput (a |an )(new )?(issue|bug|ticket) up\b/g, 'create issue'],
+  [/\b(jot down|note down|write down|add|report) (a |an )(new |quick |short |confidential |separate |follow-up )?(issue|bug|ticket|mergerequest|mr|pr|pull request)\b/g, 'create $4'],
   [/\b(a|an) new\b/g, 'create'],
   [/\bhow many\b/g, 'statistics count'],
   [/\bthumbs?[- ]?(up|down)\b|(^|\s)[+-]1\b|\b(upvote|downvote)\b/g, 'emoji create'],

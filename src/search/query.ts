@@ -112,6 +112,9 @@ const NUMBERED: ReadonlyArray<readonly [RegExp, string, string]> = [
   [/\bgroup ?#?(\d+)\b/g, 'group', 'group_id'],
 ];
 
+/** "open" before a numbered issue, merge request, pipeline or job, or a reference to one (#5, !88, group/project#5). */
+const OPEN_NUMBERED = /(?<!\bre[- ]?)\bopen(?: up)?(?= (?:the )?(?:(?:issue|ticket|bug|mr|merge ?request|pr|pull request|pipeline|job|epic|snippet) ?[#!&$]?\d|(?:[\w.-]+\/[\w./-]*)?[#!&$]\d))/g;
+
 /** Verbs used as nouns or in setting names: they do not ask for the effect. */
 const NOT_A_VERB = /\bauto[- ]?merge\b|\bmerge (method|trains?|base|conflicts?|status|commits?|options|settings|checks|queue|when)\b|\b(remove|delete|removes|deletes|removing|deleting) (the )?source branch(es)?\b|\bdelete_source_branch\b/g;
 
@@ -216,6 +219,9 @@ export function parseQuery(input: string): ParsedQuery {
     return ` ${spec.kind} `;
   });
 
+  // Opening an object named by its number reads it ("open issue 5", "open !88", "open up acme/docs#19"): it creates
+  // nothing (lexicon: "open an issue" does), and it is no reopening ("re-open #5").
+  text = text.replace(OPEN_NUMBERED, ' get ');
   for (const [re, kind, param] of NUMBERED) {
     // "project 42" and "group 9" say where, like a path: they qualify the object, they are not it.
     text = text.replace(re, (m, n: string) => { put(param, Number(n)); (kind === 'project' || kind === 'group' ? secondary : kinds).add(kind); return ` ${kind === 'job' ? 'job' : m.replace(/[#!&$]?\d+$/, '')} `; });
@@ -280,7 +286,7 @@ export function parseQuery(input: string): ParsedQuery {
   text = text.replace(/\b[0-9a-f]{7,40}\b/g, (m) => { if (!/[a-f]/.test(m) || !/\d/.test(m)) return m; put('sha', m); kinds.add('commit'); return ' commit '; });
 
   text = compound(text);
-  const question = /\?\s*$/.test(head.trim()) || /^\s*(who|what|whats|what's|which|why|how|when|where|is|are|has|have|did|does|do|was|were|any)\b/.test(text);
+  let question = /\?\s*$/.test(head.trim()) || /^\s*(who|what|whats|what's|which|why|how|when|where|is|are|has|have|did|does|do|was|were|any)\b/.test(text);
 
   // Phrases, then words.
   const rewritten: string[] = [];
@@ -315,6 +321,8 @@ export function parseQuery(input: string): ParsedQuery {
   for (const k of kinds) if (!terms.includes(k)) terms.push(k);
 
   const has = (...w: string[]) => w.some((x) => terms.includes(x));
+  // "can you open an MR for feat/x?" asks for a creation, politely: only its question mark is a question's.
+  if (question && has('create') && /^\s*(can|could|would|will) (you|u)\b/.test(text)) question = false;
   const said = new Set<string>();
   for (const words of Object.values(EFFECT_WORDS)) for (const w of words) if (saidWords.has(w)) said.add(w);
   const governs = governed(spoken);

@@ -5,15 +5,13 @@ import { catalog, loadCatalog } from '../catalog/index.js';
 import type { ActionSearch } from '../search/index.js';
 import { MAX_QUERY_CHARS } from '../search/query.js';
 import type { Action } from '../catalog/define.js';
-import { actionSchema } from '../catalog/schema.js';
-import { isListed } from '../pipeline/access.js';
+import { availability, isListed } from '../pipeline/access.js';
 import { closestName } from '../pipeline/validate.js';
 import { errorResult, type ToolResult } from '../render/result.js';
 import type { Session } from '../session/session.js';
+import { byIdText, EXECUTE, FIND, quoted, rankedText } from './find-answer.js';
 import { envelopeProblem, FIELDS_SCHEMA, isPlainObject, readFields, type Surface, type ToolDef } from './types.js';
 
-const FIND = 'forge_find_action';
-const EXECUTE = 'forge_execute_action';
 
 const TOOLS: ToolDef[] = [
   {
@@ -21,11 +19,12 @@ const TOOLS: ToolDef[] = [
     title: 'Find GitLab actions',
     description:
       'Search the GitLab action catalog in plain language (e.g. "list open merge requests", "retry a failed job"). ' +
-      'Returns ranked canonical action IDs, the best with its exact parameter schema; run one with forge_execute_action.',
+      'Returns ranked canonical action IDs, each with its parameters (the best as its exact JSON schema); ' +
+      'a query of exact action IDs (e.g. "job.get job.trace") answers their schemas. Run one with forge_execute_action.',
     inputSchema: {
       type: 'object',
       properties: {
-        query: { type: 'string', description: 'What you want to do, in plain language' },
+        query: { type: 'string', description: 'What you want to do, in plain language; or exact action IDs for their schemas' },
         limit: { type: 'integer', description: 'How many actions to return (1-20, default 5)' },
         domain: { type: 'string', description: 'Only search this domain (e.g. issue, merge_request, pipeline)' },
       },
@@ -92,13 +91,8 @@ async function findActions(s: Session, query: string, limit: number, domain?: st
   return (await index()).search(query, limit, (a) => isListed(a, s) && (!domain || a.domain === domain));
 }
 
-/** A second full schema is shown only when the runner-up is close and its schema is this small (characters). */
-const SECOND_SCHEMA_CHARS = 2400;
 /** Runner-up within this share of the best score: the answer asks which was meant. */
 const CLOSE = 0.85;
-
-const flagsOf = (a: Action) => [a.writes ? 'write' : 'read', a.destructive ? 'destructive: needs confirm' : ''].filter(Boolean).join(', ');
-const quoted = (q: string) => q.slice(0, 200).replace(/[\r\n`]/g, ' ');
 
 /** The request's references that fit an action's own parameters. */
 function suggestedFor(a: Action, suggested: Record<string, string | number>): Record<string, string | number> | undefined {
@@ -120,6 +114,8 @@ async function find(s: Session, args: unknown): Promise<ToolResult> {
   if (domain !== undefined && (typeof domain !== 'string' || !catalog().domains.has(domain))) {
     return errorResult(`${FIND}: unknown domain ${JSON.stringify(domain)}. Valid domains: ${[...catalog().domains.keys()].join(', ')}`);
   }
+  const ids = actionIdsIn(query);
+  if (ids) return byId(s, ids);
   const { hits, query: parsed } = await findActions(s, query, n, domain as string | undefined);
   const cutNote = parsed.cut ? `(Only the first ${MAX_QUERY_CHARS} characters of the request were read; ${parsed.cut} were cut.)` : '';
   if (!hits.length) {
@@ -128,29 +124,39 @@ async function find(s: Session, args: unknown): Promise<ToolResult> {
   }
   const [best, second] = hits;
   const close = second !== undefined && second.score >= CLOSE * best!.score;
-  const lines: string[] = [];
-  if (close) lines.push(`Did you mean \`${best!.action.id}\` or \`${second.action.id}\`? Both fit "${quoted(query)}"; pick by the summaries.`);
-  else lines.push(`Best match for "${quoted(query)}":`);
-  if (cutNote) lines.push(cutNote);
-  const full = (a: Action, i: number) => {
-    lines.push('', `${i + 1}. \`${a.id}\` — ${a.summary} (${flagsOf(a)})`, `   params: ${JSON.stringify(actionSchema(a))}`);
-    const hint = suggestedFor(a, parsed.suggested);
-    if (hint) lines.push(`   from your request: ${JSON.stringify(hint)}`);
-  };
-  full(best!.action, 0);
-  let shown = 1;
-  if (close && JSON.stringify(actionSchema(second.action)).length <= SECOND_SCHEMA_CHARS) { full(second.action, 1); shown = 2; }
-  if (hits.length > shown) {
-    lines.push('', 'Other candidates (read forge://tools/<id> for a schema):');
-    hits.slice(shown).forEach(({ action }, j) => lines.push(`${shown + j + 1}. \`${action.id}\` — ${action.summary} (${flagsOf(action)})`));
-  }
-  lines.push('', `Run one with ${EXECUTE} {"action": "<id>", "params": {...}}.`);
+  const hint = suggestedFor(best!.action, parsed.suggested);
+  const text = rankedText({
+    heading: close ? `Did you mean \`${best!.action.id}\` or \`${second.action.id}\`? Both fit "${quoted(query)}"; pick by the summaries.` : `Best match for "${quoted(query)}":`,
+    notes: cutNote ? [cutNote] : [],
+    actions: hits.map((h) => h.action),
+    close,
+    hint,
+  });
   const results = hits.map(({ action }) => ({ id: action.id, writes: action.writes, destructive: action.destructive }));
-  const suggested = suggestedFor(best!.action, parsed.suggested);
   return {
-    content: [{ type: 'text', text: lines.join('\n'), annotations: { audience: ['assistant'] } }],
-    structuredContent: { results, ...(close ? { ambiguous: true } : {}), ...(suggested ? { suggested_params: suggested } : {}) },
+    content: [{ type: 'text', text, annotations: { audience: ['assistant'] } }],
+    structuredContent: { results, ...(close ? { ambiguous: true } : {}), ...(hint ? { suggested_params: hint } : {}) },
   };
+}
+
+/** A query that is only canonical IDs ("job.get job.trace", commas or backticks allowed): at most 20 of them. */
+function actionIdsIn(query: string): string[] | undefined {
+  const words = query.split(/[\s,]+/).map((w) => w.replace(/^[`'"]+|[`'"]+$/g, '')).filter(Boolean);
+  return words.length && words.length <= 20 && words.every((w) => /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/.test(w)) ? [...new Set(words)] : undefined;
+}
+
+/** The schemas of the actions named, unranked; an ID this session cannot run is said, with the nearest one listed. */
+function byId(s: Session, ids: readonly string[]): ToolResult {
+  const found: Action[] = [];
+  const missing: string[] = [];
+  for (const id of ids) {
+    const a = catalog().get(id);
+    if (a && isListed(a, s)) found.push(a);
+    else if (a && availability(a, s) !== 'absent') missing.push(`\`${id}\` exists but is not available to this session (${EXECUTE} says why).`);
+    else missing.push(unknownActionMessage(s, id).replace(`${EXECUTE}: unknown`, 'Unknown'));
+  }
+  const results = found.map((a) => ({ id: a.id, writes: a.writes, destructive: a.destructive }));
+  return { content: [{ type: 'text', text: byIdText(found, missing), annotations: { audience: ['assistant'] } }], structuredContent: { results } };
 }
 
 export const dynamicSurface: Surface = {

@@ -1,0 +1,43 @@
+// What a dynamic call refused for its params needs to be put right without another find (issue #30): the action's
+// compact schema and one corrected call — the caller's own values under their right names, a missing required
+// value taken from the catalog's example requests (read the way forge_find_action reads a request).
+import type { Action, ParamSpec } from '../catalog/define.js';
+import { compactParams } from '../catalog/signature.js';
+import { parseQuery } from '../search/query.js';
+
+/** A value of the caller's longer than this is shown as a placeholder: the example is about names and types. */
+const SHOWN_CHARS = 80;
+
+/** The first value the action's example requests give for `name` ("close #12 in acme/shop" → issue_iid 12). */
+function exampleValue(action: Action, name: string): string | number | undefined {
+  for (const e of action.examples ?? []) {
+    const v = parseQuery(e).suggested[name];
+    if (v !== undefined) return action.params[name]!.type === 'integer' && typeof v === 'string' ? undefined : v;
+  }
+  return undefined;
+}
+
+const placeholder = (name: string, p: ParamSpec): unknown => (p.enum ? p.enum[0] : `<${name}>`);
+
+/**
+ * The refusal's second part. `given`: the params as sent (aliases resolved); `rename`: the right name of an unknown
+ * one, when it is a slip; `wrong`: names whose values were refused.
+ */
+export function paramsHelp(action: Action, given: Record<string, unknown>, rename: (name: string) => string | undefined, wrong: readonly string[] = []): string {
+  const params: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(given)) {
+    const name = k in action.params ? k : rename(k);
+    if (!name || name in params || (name !== k && name in given) || wrong.includes(name) || v === undefined || v === null) continue;
+    params[name] = typeof v === 'string' && v.length > SHOWN_CHARS ? `<${name}>` : v;
+  }
+  for (const [name, p] of Object.entries(action.params)) {
+    if (!p.required || p.default !== undefined || name in params) continue;
+    params[name] = exampleValue(action, name) ?? placeholder(name, p);
+  }
+  return [
+    `Params of ${action.id} (* = required):`,
+    ...compactParams(action).map((l) => `- ${l}`),
+    '',
+    `Corrected call: forge_execute_action ${JSON.stringify({ action: action.id, params })}`,
+  ].join('\n');
+}

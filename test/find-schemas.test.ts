@@ -1,0 +1,201 @@
+// forge_find_action answers what is needed to call every candidate, by plain words or by exact IDs, and a refused
+// forge_execute_action call says how to put it right (issue #30) — through an MCP client against the sandbox.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { catalog, loadCatalog } from '../src/catalog/index.js';
+import { actionSchema } from '../src/catalog/schema.js';
+import { compactParams } from '../src/catalog/signature.js';
+import type { Sandbox } from '../src/sandbox/index.js';
+import { apiRequests, text, withSandbox, type Running } from './helpers/harness.js';
+import { startInProcess } from './helpers/inproc.js';
+
+await loadCatalog();
+
+interface Param { required: boolean; type: string; values?: unknown[]; default?: unknown }
+
+/** The params a compact form says, read back from its lines (`name*: type = default — description`). */
+function readCompact(lines: string[]): Record<string, Param> {
+  const out: Record<string, Param> = {};
+  for (const l of lines) {
+    const m = /^(\w+)(\*?): (.+?)(?: = (\S+))?(?: — .*)?$/.exec(l);
+    if (!m) continue;
+    const [, name, star, type, dflt] = m;
+    const values = /^"/.test(type!) ? type!.split('|').map((v) => JSON.parse(v) as unknown) : undefined;
+    out[name!] = { required: star === '*', type: values ? 'string' : type!, ...(values ? { values } : {}), ...(dflt !== undefined ? { default: JSON.parse(dflt) as unknown } : {}) };
+  }
+  return out;
+}
+
+/** The same facts read from the exact JSON schema. */
+function readSchema(schema: { properties: Record<string, { type: string; items?: { type: string }; enum?: unknown[]; default?: unknown; pattern?: string }>; required?: string[] }): Record<string, Param> {
+  const out: Record<string, Param> = {};
+  for (const [name, p] of Object.entries(schema.properties)) {
+    const wild = p.pattern ? /\|(.+)\)\$$/.exec(p.pattern)?.[1]?.replace(/\\/g, '') : undefined;
+    const type = p.type === 'array' ? `${p.items!.type}[]` : wild ? `string (digits or ${wild})` : p.type;
+    out[name] = { required: !!schema.required?.includes(name), type, ...(p.enum ? { values: p.enum } : {}), ...(p.default !== undefined ? { default: p.default } : {}) };
+  }
+  return out;
+}
+
+/** A value of the type a param declares, for a call built from the answer alone. */
+function valueFor(name: string, p: Param): unknown {
+  if (p.values) return p.values[0];
+  if (name === 'project_id') return 'demo-group/demo-project';
+  if (name === 'group_id') return 'demo-group';
+  if (p.type.startsWith('string (digits')) return '1';
+  return { string: 'x', integer: 1, number: 1, boolean: true, object: {} }[p.type] ?? (p.type.endsWith('[]') ? [] : 'x');
+}
+
+/** Each candidate of an answer with the params its text gives (the JSON schema, or the compact lines). */
+function candidates(answer: string): Array<{ id: string; params: Record<string, Param>; abridged: boolean }> {
+  const out: Array<{ id: string; params: Record<string, Param>; abridged: boolean }> = [];
+  for (const block of answer.split('\n\n')) {
+    const id = /^\d+\. `([\w.]+)`/.exec(block)?.[1];
+    if (!id) continue;
+    const lines = block.split('\n').slice(1);
+    const json = lines.find((l) => l.startsWith('   params: '));
+    if (json) out.push({ id, params: readSchema(JSON.parse(json.slice('   params: '.length))), abridged: false });
+    else out.push({ id, params: readCompact(lines.map((l) => l.replace(/^ {3}- /, ''))), abridged: lines.some((l) => /^ {3}- (optional: |and \d+ optional)/.test(l)) });
+  }
+  return out;
+}
+
+describe('the compact form (src/catalog/signature.ts)', () => {
+  it('says exactly what the JSON schema says: names, required marks, types, fixed values, defaults — for every action', () => {
+    const sorted = (o: Record<string, Param>) => JSON.stringify(Object.entries(o).sort());
+    const wrong = catalog().actions.filter((a) => sorted(readCompact(compactParams(a))) !== sorted(readSchema(actionSchema(a) as never)));
+    expect(wrong.map((a) => a.id)).toEqual([]);
+  });
+});
+
+describe('forge_find_action: every candidate callable from the answer alone', () => {
+  let sb: Sandbox;
+  let srv: Running;
+  beforeAll(async () => { sb = await withSandbox(); srv = await startInProcess({ sandbox: sb }); });
+  afterAll(async () => { await srv.close(); await sb.close(); });
+
+  const QUERIES = ['list open issues in demo-group/demo-project', 'retry job 5', 'open a merge request for my branch', 'comment on issue 1',
+    'show the log of job 3', 'create a label', 'protect the main branch', 'who am i'];
+
+  for (const query of QUERIES) {
+    it(`"${query}": each candidate runs with params built from its schema text only`, async () => {
+      const r = await srv.call('forge_find_action', { query });
+      const found = candidates(text(r));
+      expect(found.map((c) => c.id)).toEqual((r.structuredContent!.results as Array<{ id: string }>).map((x) => x.id));
+      for (const c of found) {
+        const params = Object.fromEntries(Object.entries(c.params).filter(([, p]) => p.required).map(([n, p]) => [n, valueFor(n, p)]));
+        const run = await srv.call('forge_execute_action', { action: c.id, params });
+        expect(text(run), `${c.id} ${JSON.stringify(params)}`).not.toMatch(/invalid params|is required \(must be|must be one of/);
+      }
+    });
+  }
+
+  it('the best candidate carries the exact JSON schema, the others the compact form, within the budget', async () => {
+    const r = await srv.call('forge_find_action', { query: 'retry job 5 in demo-group/demo-project' });
+    const body = text(r);
+    const json = body.split('\n').filter((l) => l.startsWith('   params: '));
+    expect(JSON.parse(json[0]!.slice('   params: '.length))).toEqual(actionSchema(catalog().get('job.retry')!));
+    const [, ...others] = candidates(body);
+    expect(others.length).toBeGreaterThanOrEqual(3);
+    for (const c of others) {
+      const exact = readSchema(actionSchema(catalog().get(c.id)!) as never);
+      // Required params always whole; the optional ones whole unless the answer had to be cut to its budget.
+      for (const [n, p] of Object.entries(exact).filter(([, x]) => x.required)) expect(c.params[n]).toEqual(p);
+      if (!c.abridged) expect(c.params).toEqual(exact);
+    }
+    expect(body).toContain('A * marks a required param.');
+    expect(body).not.toContain('forge://tools/');
+  });
+
+  it('"open a merge request for my branch" ranks merge_request.create first', async () => {
+    const r = await srv.call('forge_find_action', { query: 'open a merge request for my branch' });
+    expect((r.structuredContent!.results as Array<{ id: string }>)[0]!.id).toBe('merge_request.create');
+  });
+
+  it('a query of exact IDs answers their schemas, unranked, in the order asked', async () => {
+    sb.clearLog();
+    const r = await srv.call('forge_find_action', { query: 'job.trace job.get' });
+    expect(r.isError).toBeFalsy();
+    expect(r.structuredContent).toEqual({ results: [{ id: 'job.trace', writes: false, destructive: false }, { id: 'job.get', writes: false, destructive: false }] });
+    const body = text(r);
+    expect(body.split('\n')[0]).toBe('Schemas of the actions asked for by ID:');
+    const json = body.split('\n').filter((l) => l.startsWith('   params: ')).map((l) => JSON.parse(l.slice('   params: '.length)) as unknown);
+    expect(json).toEqual([actionSchema(catalog().get('job.trace')!), actionSchema(catalog().get('job.get')!)]);
+    expect(apiRequests(sb)).toHaveLength(0);
+  });
+
+  it('an unknown ID among them is named with the nearest one; commas and backticks are read', async () => {
+    const r = await srv.call('forge_find_action', { query: '`issue.get`, issue.gett' });
+    expect(r.structuredContent).toEqual({ results: [{ id: 'issue.get', writes: false, destructive: false }] });
+    expect(text(r)).toContain('Unknown action "issue.gett". Did you mean "issue.get"?');
+  });
+
+  it('a request that only mentions an ID among other words is ranked as usual', async () => {
+    const r = await srv.call('forge_find_action', { query: 'what does issue.get return' });
+    expect(text(r)).not.toContain('Schemas of the actions asked for by ID');
+  });
+});
+
+describe('forge_find_action by ID in read-only mode', () => {
+  it('says a withheld write exists but is not available, and answers the reads', async () => {
+    const sb = await withSandbox();
+    const srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_READ_ONLY: 'true' } });
+    try {
+      const r = await srv.call('forge_find_action', { query: 'issue.get issue.create' });
+      expect(r.structuredContent).toEqual({ results: [{ id: 'issue.get', writes: false, destructive: false }] });
+      expect(text(r)).toContain('`issue.create` exists but is not available to this session (forge_execute_action says why).');
+    } finally { await srv.close(); await sb.close(); }
+  });
+});
+
+describe('forge_execute_action refused for its params: the schema and a corrected call', () => {
+  let sb: Sandbox;
+  let srv: Running;
+  beforeAll(async () => { sb = await withSandbox(); srv = await startInProcess({ sandbox: sb }); });
+  afterAll(async () => { await srv.close(); await sb.close(); });
+
+  const schemaOf = (id: string) => [`Params of ${id} (* = required):`, ...compactParams(catalog().get(id)!).map((l) => `- ${l}`)].join('\n');
+
+  it('an unknown and a missing param: SPEC\'s text, the compact schema, the call with the name put right', async () => {
+    const r = await srv.call('forge_execute_action', { action: 'issue.get', params: { project_id: 1, isue_iid: 3 } });
+    expect(r.isError).toBe(true);
+    expect(text(r)).toBe([
+      'forge_execute_action/issue.get: invalid params. Unknown params: isue_iid. Did you mean issue_iid? Missing required params: issue_iid. Valid params: project_id, issue_iid.',
+      '',
+      schemaOf('issue.get'),
+      '',
+      'Corrected call: forge_execute_action {"action":"issue.get","params":{"project_id":1,"issue_iid":3}}',
+    ].join('\n'));
+    expect(apiRequests(sb)).toHaveLength(0);
+  });
+
+  it('a missing required value is taken from the catalog\'s examples, and the corrected call passes validation', async () => {
+    const r = await srv.call('forge_execute_action', { action: 'issue.note_create', params: { body: 'LGTM' } });
+    const t = text(r);
+    const call = /^Corrected call: forge_execute_action (.+)$/m.exec(t)![1]!;
+    const fixed = JSON.parse(call) as { action: string; params: Record<string, unknown> };
+    expect(fixed.action).toBe('issue.note_create');
+    expect(fixed.params.body).toBe('LGTM');
+    expect(typeof fixed.params.issue_iid).toBe('number');
+    expect(typeof fixed.params.project_id).toBe('string');
+    expect(t).toContain(schemaOf('issue.note_create'));
+    // The example's project does not exist in the sandbox: what matters is that the call is no longer refused for its params.
+    const again = await srv.call('forge_execute_action', fixed);
+    expect(text(again)).not.toMatch(/invalid params/);
+  });
+
+  it('a value of the wrong type: the refusal, the schema, and the call with an example value in its place', async () => {
+    const r = await srv.call('forge_execute_action', { action: 'issue.get', params: { project_id: 'demo-group/demo-project', issue_iid: 'first' } });
+    const [refusal, schema, call] = text(r).split('\n\n');
+    expect(refusal).toBe('forge_execute_action/issue.get: invalid params for this action: json: cannot use string "first" as integer for field "issue_iid"');
+    expect(schema).toBe(schemaOf('issue.get'));
+    expect(JSON.parse(call!.replace('Corrected call: forge_execute_action ', ''))).toMatchObject({ action: 'issue.get', params: { project_id: 'demo-group/demo-project', issue_iid: expect.any(Number) } });
+  });
+
+  it('the meta surface keeps its own text, without the additions', async () => {
+    const meta = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'meta' } });
+    try {
+      const r = await meta.call('forge_issue', { action: 'get', params: { project_id: 1, issue_iid: 'first' } });
+      expect(text(r)).toBe('forge_issue/get: invalid params for this action: json: cannot use string "first" as integer for field "issue_iid"');
+    } finally { await meta.close(); }
+  });
+});
