@@ -2,7 +2,7 @@
 // name, `*` when required, type, fixed values, default, then the description as its short line. Exact like the
 // JSON schema (schema.ts): the same names, types and values, in about half the tokens. Shown for the find
 // answer's other candidates and with a refused call (issue #30).
-import type { Action, ParamSpec } from './define.js';
+import { filledByCompanions, type Action, type ParamSpec } from './define.js';
 
 /** The value a parameter takes, as the JSON schema constrains it. */
 function valueOf(p: ParamSpec): string {
@@ -26,7 +26,9 @@ export type Detail = 'full' | 'head' | 'name' | 'count';
  * filled as lines are made) is not repeated.
  */
 export function compactParams(action: Action, detail: Detail = 'full', said = new Map<string, string>()): string[] {
-  const entries = Object.entries(action.params);
+  // A required param a companion may fill is required of neither, as in the JSON schema (schema.ts).
+  const filled = filledByCompanions(action.params);
+  const entries = Object.entries(action.params).map(([name, p]): [string, ParamSpec] => [name, p.required && filled.has(name) ? { ...p, required: false } : p]);
   const line = ([name, p]: [string, ParamSpec]) => {
     const head = paramHead(name, p);
     if (said.get(name) === p.description) return head;
