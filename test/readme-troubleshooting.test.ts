@@ -42,8 +42,11 @@ async function portInUse(): Promise<string> {
   const proc = spawn(process.execPath, [CLI, '--http', '--sandbox', '--http-addr', `127.0.0.1:${port}`], { cwd: home, env: { PATH: process.env.PATH ?? '', HOME: home }, stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   proc.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+  const exited = new Promise<number | null>((r) => proc.on('exit', (code) => r(code)));
   try {
     await until(() => (err.includes('EADDRINUSE') ? true : undefined), 15_000);
+    // The failed start ends the process with status 1 (it once kept running on the sandbox it had started).
+    expect(await Promise.race([exited, new Promise((r) => setTimeout(() => r('still running'), 10_000))])).toBe(1);
     return err.replaceAll(`127.0.0.1:${port}`, '127.0.0.1:8080');
   } finally {
     proc.kill('SIGTERM');
