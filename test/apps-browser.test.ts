@@ -2,6 +2,7 @@
 // against the sandbox, a test host built on ext-apps' AppBridge, the view on a second origin.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, statSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
@@ -16,6 +17,7 @@ const WAIT = 15_000;
 let sb: Sandbox;
 let srv: Running;
 let host: Host;
+let html = '';
 let elicitAnswer: 'accept' | 'decline' = 'decline';
 const prompts: string[] = [];
 
@@ -28,6 +30,7 @@ beforeAll(async () => {
   const read = await srv.client.readResource({ uri: 'ui://forge/views.html' });
   const content = read.contents[0] as { text: string; mimeType: string; _meta?: { ui?: { csp?: Record<string, string[]> } } };
   expect(content.mimeType).toBe('text/html;profile=mcp-app');
+  html = content.text;
   host = await startHost(content.text, cspOf(content._meta?.ui?.csp));
 }, 60_000);
 afterAll(async () => { await host?.close(); await srv?.close(); await sb?.close(); });
@@ -46,13 +49,31 @@ async function open(args: Record<string, unknown>): Promise<{ page: Page; frame:
   return { page, frame };
 }
 
-async function shot(page: Page, name: string): Promise<void> {
+/** A screenshot once the frame has taken the view's height and painted. */
+async function shot(page: Page, frame: Frame, name: string): Promise<void> {
+  const height = await frame.evaluate(() => document.documentElement.scrollHeight);
+  await page.waitForFunction((h) => window.host.frame.style.height === `${h}px`, height);
+  await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const path = join(SHOTS, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.locator('#view').screenshot({ path });
   console.log(`screenshot ${path} ${statSync(path).size} bytes`);
 }
 
 const count = (method: string, suffix: RegExp) => apiRequests(sb).filter((e) => e.method === method && suffix.test(e.path)).length;
+
+describe('the views resource', () => {
+  it('is one self-contained HTML page within budget: 60 KB raw, 20 KB gzip', () => {
+    const raw = Buffer.byteLength(html);
+    const gz = gzipSync(html).length;
+    console.log(`views: ${raw} bytes raw, ${gz} bytes gzip`);
+    expect(raw).toBeLessThanOrEqual(60 * 1024);
+    expect(gz).toBeLessThanOrEqual(20 * 1024);
+    // Nothing loaded from elsewhere, and text set only through textContent.
+    expect(html).not.toMatch(/<(script|link|img)[^>]+(src|href)=/i);
+    expect(html).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
+    expect(html).toContain(`content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'"`);
+  });
+});
 
 describe('job log view', () => {
   it("shows job 2022's sections and the failing assertion, tail first", async () => {
@@ -69,7 +90,7 @@ describe('job log view', () => {
       expect(await frame.locator('.line.hit').count()).toBe(1);
       await frame.locator('.search').fill('AssertionError');
       expect(await frame.locator('.line.match').count()).toBeGreaterThan(0);
-      await shot(page, 'job-log');
+      await shot(page, frame, 'job-log');
     } finally { await page.close(); }
   });
 });
@@ -86,7 +107,7 @@ describe('merge request view', () => {
       // A file's diff is loaded when opened.
       await frame.locator('details.file summary').first().click();
       await frame.locator('details.file pre.diff').first().waitFor();
-      await shot(page, 'merge-request');
+      await shot(page, frame, 'merge-request');
 
       sb.clearLog();
       elicitAnswer = 'decline';
@@ -122,13 +143,13 @@ describe('pipeline view', () => {
       const fetched = await frame.evaluate((u) => fetch(u).then(() => 'loaded', () => 'blocked'), `${host.hostOrigin.url}/leak`);
       expect(fetched).toBe('blocked');
       expect(host.hostOrigin.hits.slice(before)).toEqual([]);
-      await shot(page, 'pipeline');
+      await shot(page, frame, 'pipeline');
 
       // Theme: the host's variables and theme apply at once.
       await page.evaluate(() => window.host.bridge.setHostContext({ theme: 'dark', styles: { variables: { '--color-background-primary': 'rgb(1, 2, 3)' } as never } }));
       await frame.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
       expect(await frame.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(1, 2, 3)');
-      await shot(page, 'pipeline-dark');
+      await shot(page, frame, 'pipeline-dark');
 
       sb.clearLog();
       await unit.locator('button').click();
