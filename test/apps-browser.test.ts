@@ -158,3 +158,21 @@ describe('pipeline view', () => {
     } finally { await page.close(); }
   });
 });
+
+describe('pipeline view of a running pipeline', () => {
+  it('polls while it runs, and a cancel reaches the sandbox once', async () => {
+    const { page, frame } = await open({ view: 'pipeline', project: '1', id: 1003 });
+    try {
+      await frame.locator('.job[data-job="unit-tests"]').waitFor();
+      sb.clearLog();
+      // The first poll comes after a few seconds: the view re-reads the pipeline on its own.
+      await expect.poll(() => count('GET', /\/pipelines\/1003$/), { timeout: WAIT, interval: 200 }).toBeGreaterThan(0);
+      await frame.locator('button', { hasText: 'Cancel pipeline' }).click();
+      await frame.locator('.say', { hasText: 'Pipeline canceled: done' }).waitFor();
+      expect(count('POST', /\/pipelines\/1003\/cancel$/)).toBe(1);
+      await frame.locator('header .badge', { hasText: 'canceled' }).waitFor();
+      // Ended: no "Cancel pipeline" any more, and no further poll is scheduled.
+      expect(await frame.locator('button', { hasText: 'Cancel pipeline' }).count()).toBe(0);
+    } finally { await page.close(); }
+  });
+});
