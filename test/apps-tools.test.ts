@@ -70,6 +70,17 @@ describe('forge_show', () => {
     } finally { await c.close(); }
   });
 
+  it('answers bad input and a missing object with a clear error, no crash', async () => {
+    const c = await start({ capabilities: APPS });
+    try {
+      expect(text(await c.call('forge_show', { view: 'issue', project: '1', id: 1 }))).toBe('forge_show: view must be one of pipeline, job, merge_request');
+      expect(text(await c.call('forge_show', { view: 'job', project: '1', id: -3 }))).toBe('forge_show: id must be a positive integer');
+      const missing = await c.call('forge_show', { view: 'pipeline', project: '1', id: 999999 });
+      expect(missing.isError).toBe(true);
+      expect(missing.structuredContent).toBeUndefined();
+    } finally { await c.close(); }
+  });
+
   it('keeps the job log out of its answer', async () => {
     const c = await start({ capabilities: APPS });
     try {
