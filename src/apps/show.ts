@@ -3,6 +3,7 @@
 // view loads it through forge_view_action, so it never enters the model's context.
 import { catalog } from '../catalog/index.js';
 import type { AskUser } from '../pipeline/call.js';
+import { cleanDeep } from '../render/contain.js';
 import { errorResult, type ToolResult } from '../render/result.js';
 import type { Session } from '../session/session.js';
 import { envelopeProblem } from '../surfaces/types.js';
@@ -31,8 +32,9 @@ export async function show(s: Session, args: unknown, ctx: AppCallContext): Prom
     if (out.result.isError || out.raw === undefined) return { ok: false, result: out.result };
     return { ok: true, raw: out.raw };
   };
+  // The model may read both blocks: platform text is cleaned as in every other answer.
   const answer = (summary: string, data: Record<string, unknown>): AppAnswer => ({
-    result: { content: [{ type: 'text', text: summary }], structuredContent: { view, project, ...data } },
+    result: { content: [{ type: 'text', text: cleanDeep(summary) as string }], structuredContent: cleanDeep({ view, project, ...data }) as Record<string, unknown> },
     actions,
   });
 
