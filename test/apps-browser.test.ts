@@ -49,11 +49,17 @@ async function open(args: Record<string, unknown>): Promise<{ page: Page; frame:
   return { page, frame };
 }
 
-/** A screenshot once the frame has taken the view's height and painted. */
+/** A screenshot once the frame has taken the view's height (steady over two frames) and painted. */
 async function shot(page: Page, frame: Frame, name: string): Promise<void> {
-  const height = await frame.evaluate(() => document.documentElement.scrollHeight);
-  await page.waitForFunction((h) => window.host.frame.style.height === `${h}px`, height);
-  await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const paint = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  for (let last = -1, tries = 0; tries < 20; tries++) {
+    const height = await frame.evaluate(() => document.documentElement.scrollHeight);
+    await page.waitForFunction((h) => window.host.frame.style.height === `${h}px`, height);
+    await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await paint();
+    if (height === last) break;
+    last = height;
+  }
   const path = join(SHOTS, `${name}.png`);
   await page.locator('#view').screenshot({ path });
   console.log(`screenshot ${path} ${statSync(path).size} bytes`);

@@ -62,7 +62,8 @@ export async function startHost(html: string, csp: string): Promise<Host> {
   });
   const viewOrigin = await listen((path) => (path === '/view' ? { type: 'text/html', body: html, headers: { 'content-security-policy': csp } } : undefined));
   const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'forge-chromium-')), {
-    executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS, viewport: { width: 900, height: 700 },
+    // Tall enough for a whole view: a cross-origin frame outside the viewport is not painted for a screenshot.
+    executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS, viewport: { width: 900, height: 1600 },
   });
   return {
     context, hostOrigin, viewOrigin,
