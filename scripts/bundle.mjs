@@ -10,6 +10,17 @@ import { build } from 'esbuild';
 import { writeFindIndex } from './find-index.mjs';
 import { METAFILE, writeNotices } from './notices.mjs';
 
+// The MCP Apps views (src/apps/view/) as one self-contained HTML string, for the browser: no
+// framework, script and style inline, and a CSP of its own that allows no fetch at all.
+async function viewsHtml() {
+  const js = await build({ entryPoints: ['src/apps/view/main.ts'], bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2022', minify: true, legalComments: 'none', logLevel: 'warning' });
+  const css = await build({ entryPoints: ['src/apps/view/style.css'], bundle: true, write: false, minify: true, logLevel: 'warning' });
+  const script = js.outputFiles[0].text.replace(/<\/(script)/gi, '<\\/$1');
+  const csp = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'";
+  return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}"><meta name="color-scheme" content="light dark"><style>${css.outputFiles[0].text.trim()}</style></head><body><main id="app"></main><script>${script.trim()}</script></body></html>`;
+}
+const views = await viewsHtml();
+
 // Chunk names carry content hashes: start from an empty folder so no stale chunk is left behind.
 rmSync('dist/bundle', { recursive: true, force: true });
 
@@ -24,6 +35,8 @@ const { metafile } = await build({
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
+  // Inlined into src/apps/html.js, a chunk of its own loaded on the first read of the views.
+  define: { __FORGE_VIEWS_HTML__: JSON.stringify(views) },
   // Bundled CommonJS dependencies call require(); give each chunk one.
   banner: { js: "import { createRequire as __forgeCreateRequire } from 'node:module'; const require = __forgeCreateRequire(import.meta.url);" },
 });

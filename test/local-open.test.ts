@@ -14,7 +14,9 @@ import { startInProcess } from './helpers/inproc.js';
 let sb: Sandbox;
 let srv: Running;
 beforeAll(async () => {
-  sb = await withSandbox();
+  // Project uploads are not simulated by the sandbox: the test-only placeholders mode accepts the bytes,
+  // which is what this file checks (the request log holds what was sent).
+  sb = await withSandbox({ placeholders: true });
   srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_UPLOAD_MAX_FILE_SIZE: '1024' } });
 });
 afterAll(async () => { await srv.close(); await sb.close(); });

@@ -21,6 +21,10 @@ import { complete, getPrompt, listPrompts } from './prompts.js';
 import { markActivity, serverChannel, watchesOf } from './watch.js';
 import { meter, meterProcessListing, RATE_LIMITED_CODE, type MeteredMethod } from '../pipeline/meter.js';
 import { readObject } from './objects.js';
+import { appsOffered } from '../apps/negotiate.js';
+import { APP_TOOLS, isAppTool } from '../apps/tools.js';
+import { callAppTool } from '../apps/call.js';
+import { readViews, VIEW_RESOURCE } from '../apps/resource.js';
 
 const SURFACES: Record<string, Surface> = { dynamic: dynamicSurface, meta: metaSurface, individual: individualSurface };
 
@@ -108,8 +112,9 @@ export function createMcpServer(s: Session, opts: ServerOptions = { subscription
     });
   };
 
-  metered('tools/list', async () => {
-    const tools = surface.tools(s);
+  metered('tools/list', async (_request, ctx) => {
+    // A client that renders MCP App views also gets forge_show and the views' own tool.
+    const tools = appsOffered(server, ctx) ? [...surface.tools(s), ...APP_TOOLS] : surface.tools(s);
     // HTTP: every listing also draws its tool count from the process-wide bucket.
     const refused = meterProcessListing(s, tools.length);
     if (refused !== undefined) throw new ProtocolError(RATE_LIMITED_CODE, refused);
@@ -122,34 +127,40 @@ export function createMcpServer(s: Session, opts: ServerOptions = { subscription
     const started = performance.now();
     const name = request.params.name;
     const args = request.params.arguments;
+    const ask = async (message: string) => inputRequired({
+      inputRequests: {
+        confirm: inputRequired.elicit({
+          message,
+          requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Run it', description: 'Check to run this destructive action' } }, required: ['confirm'] },
+        }),
+      },
+      // Hashed only here and on the answer: a call that asks nothing needs no digest.
+      requestState: await stateCodec.mint({ digest: callDigest(name, args) }, ctx),
+    }) as never;
+    const confirmAnswer = (): ElicitOutcome | undefined => {
+      if (!(ctx.mcpReq.inputResponses && 'confirm' in ctx.mcpReq.inputResponses)) return undefined;
+      const state = ctx.mcpReq.requestState<ConfirmState>();
+      if (!state || state.digest !== callDigest(name, args)) throw new ProtocolError(-32602, 'Invalid or expired requestState');
+      return answerOf(ctx);
+    };
+    if (isAppTool(name) && appsOffered(server, ctx)) {
+      const out = await callAppTool(s, name, args, { canPrompt: canPrompt(server, ctx), answer: confirmAnswer(), signal: ctx.mcpReq.signal, unknownAction: (a) => surface.unknownAction(s, a) });
+      if ('ask' in out) return ask(out.ask);
+      s.log.info({ tool: name, action: out.actions.join(',') || undefined, duration_ms: Math.round(performance.now() - started), is_error: !!out.result.isError, ...userFields(s) }, 'tool call');
+      return out.result as never;
+    }
     const resolved = surface.resolve(s, name, args);
     if (!resolved) throw new ProtocolError(-32602, `Unknown tool: ${String(name).slice(0, 120)}`);
     let result: ToolResult;
     if (resolved.kind === 'answer') {
       result = await resolved.result;
     } else {
-      let answer: ElicitOutcome | undefined;
-      if (ctx.mcpReq.inputResponses && 'confirm' in ctx.mcpReq.inputResponses) {
-        const state = ctx.mcpReq.requestState<ConfirmState>();
-        if (!state || state.digest !== callDigest(name, args)) throw new ProtocolError(-32602, 'Invalid or expired requestState');
-        answer = answerOf(ctx);
-      }
+      const answer = confirmAnswer();
       const out = await runCall(s, {
         surface: surface.kind, toolName: name, action: resolved.action, params: resolved.params, paramsPresent: resolved.paramsPresent,
         confirm: resolved.confirm, fields: resolved.fields, signal: ctx.mcpReq.signal, canPrompt: canPrompt(server, ctx), answer,
       }, (a) => surface.unknownAction(s, a));
-      if ('ask' in out) {
-        return inputRequired({
-          inputRequests: {
-            confirm: inputRequired.elicit({
-              message: out.ask,
-              requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Run it', description: 'Check to run this destructive action' } }, required: ['confirm'] },
-            }),
-          },
-          // Hashed only here and on the answer: a call that asks nothing needs no digest.
-          requestState: await stateCodec.mint({ digest: callDigest(name, args) }, ctx),
-        }) as never;
-      }
+      if ('ask' in out) return ask(out.ask);
       result = out;
     }
     if (s.config.clientCompat && isIntegerPriorityClient(server, ctx)) result = integerPriorities(result);
@@ -163,15 +174,20 @@ export function createMcpServer(s: Session, opts: ServerOptions = { subscription
     await guard();
     return { resourceTemplates: [{ uriTemplate: `${TOOL_URI_PREFIX}{id}`, name: 'action', title: 'Action detail', description: 'Detail of one catalog action: parameters, flags, fine-grained requirement', mimeType: 'application/json' }] };
   });
-  server.setRequestHandler('resources/list', async () => {
+  server.setRequestHandler('resources/list', async (_request, ctx) => {
     await guard();
     const sandbox = { uri: SANDBOX_URI, name: 'sandbox', title: 'What the sandbox simulates', description: 'Per domain, the actions the embedded sandbox simulates with state and the ones it refuses', mimeType: 'application/json' };
-    return { resources: s.config.sandbox ? [sandbox] : [] };
+    return { resources: [...(s.config.sandbox ? [sandbox] : []), ...(appsOffered(server, ctx) ? [VIEW_RESOURCE] : [])] };
   });
   metered('resources/read', async (request, ctx) => {
     markActivity(s);
     const uri = request.params.uri;
     if (uri === SANDBOX_URI && s.config.sandbox) return { contents: [{ uri, mimeType: 'application/json', text: await sandboxResource() }] };
+    if (uri === VIEW_RESOURCE.uri && appsOffered(server, ctx)) {
+      const views = await readViews();
+      if (!views) throw new ProtocolError(-32002, 'The views are not built into this server (run the bundled server)');
+      return { contents: [views] };
+    }
     if (!uri.startsWith(TOOL_URI_PREFIX)) {
       const read = await readObject(s, uri, ctx.mcpReq.signal).catch(() => ({ ok: false as const, message: `Resource not readable now: ${uri.slice(0, 200)}` }));
       if (!read.ok) throw new ProtocolError(-32002, read.message);
