@@ -191,6 +191,15 @@ describe('forge_execute_action refused for its params: the schema and a correcte
     expect(JSON.parse(call!.replace('Corrected call: forge_execute_action ', ''))).toMatchObject({ action: 'issue.get', params: { project_id: 'demo-group/demo-project', issue_iid: expect.any(Number) } });
   });
 
+  it('several values of the wrong type: the corrected call keeps none of them, only values of the right type', async () => {
+    const r = await srv.call('forge_execute_action', { action: 'issue.note_create', params: { project_id: { x: 1 }, issue_iid: 'first', body: ['a'], internal: 'maybe' } });
+    const call = JSON.parse(/^Corrected call: forge_execute_action (.+)$/m.exec(text(r))![1]!) as { params: Record<string, unknown> };
+    expect(typeof call.params.project_id).toBe('string');
+    expect(typeof call.params.issue_iid).toBe('number');
+    expect(typeof call.params.body).toBe('string');
+    expect(call.params).not.toHaveProperty('internal');
+  });
+
   it('the meta surface keeps its own text, without the additions', async () => {
     const meta = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'meta' } });
     try {

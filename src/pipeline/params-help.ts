@@ -19,6 +19,22 @@ function exampleValue(action: Action, name: string): string | number | undefined
 
 const placeholder = (name: string, p: ParamSpec): unknown => (p.enum ? p.enum[0] : `<${name}>`);
 
+/** Whether a value has the JSON type the schema gives the param: a value that does not is left out of the corrected call. */
+function fits(p: ParamSpec, v: unknown): boolean {
+  if (p.enum) return p.enum.includes(v as never);
+  // An id or path, or an ID filter, is a string in the schema; a number is turned into its digits.
+  if (p.idOrPath || p.wildcards) return typeof v === 'string' || Number.isInteger(v);
+  switch (p.type) {
+    case 'string': return typeof v === 'string';
+    // Digits in a string are taken as the number (validate.ts coerces them).
+    case 'integer': return Number.isInteger(v) || (typeof v === 'string' && /^-?\d{1,15}$/.test(v.trim()));
+    case 'number': return typeof v === 'number' || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)));
+    case 'boolean': return typeof v === 'boolean';
+    case 'array': return Array.isArray(v);
+    default: return typeof v === 'object' && v !== null && !Array.isArray(v);
+  }
+}
+
 /**
  * The refusal's second part. `given`: the params as sent (aliases resolved); `rename`: the right name of an unknown
  * one, when it is a slip; `wrong`: names whose values were refused.
@@ -28,6 +44,7 @@ export function paramsHelp(action: Action, given: Record<string, unknown>, renam
   for (const [k, v] of Object.entries(given)) {
     const name = k in action.params ? k : rename(k);
     if (!name || name in params || (name !== k && name in given) || wrong.includes(name) || v === undefined || v === null) continue;
+    if (!fits(action.params[name]!, v)) continue;
     params[name] = typeof v === 'string' && v.length > SHOWN_CHARS ? `<${name}>` : v;
   }
   for (const [name, p] of Object.entries(action.params)) {

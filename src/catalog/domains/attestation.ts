@@ -27,7 +27,7 @@ export default domain('attestation', 'Build provenance attestations (SLSA, Sigst
       project_id: id.project(),
       attestation_iid: id.int('Internal ID (IID) of the attestation within the project'),
       output_path: str('Local path to save the bundle to (default: show it)', { in: 'local', local: 'write-file' }),
-      overwrite: bool('Replace a file already at output_path (default false; the user is asked to confirm first)', { in: 'local' }),
+      overwrite: bool('Replace a file that already exists at output_path; default false, and the user is asked to confirm first', { in: 'local' }),
     },
     tier: 'ultimate',
     fineGrained: ['read_attestation'],

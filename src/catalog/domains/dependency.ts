@@ -76,7 +76,7 @@ export default domain('dependency', 'Dependencies (software bill of materials) o
     params: {
       export_id: exportId(),
       output_path: str('Local path to save the export to (default: show it)', { in: 'local', local: 'write-file' }),
-      overwrite: bool('Replace a file already at output_path (default false; the user is asked to confirm first)', { in: 'local' }),
+      overwrite: bool('Replace a file that already exists at output_path; default false, and the user is asked to confirm first', { in: 'local' }),
     },
     tier: 'ultimate',
     fineGrained: ['read_dependency_list_export'],

@@ -3204,7 +3204,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: {
       group_id: id.group(),
       output_path: str('Local path where the archive is saved (without it the archive is shown, not saved)', { in: 'local', local: 'write-file' }),
-      overwrite: bool('Replace a file already at output_path (default false; the user is asked to confirm first)', { in: 'local' }),
+      overwrite: bool('Replace a file that already exists at output_path; default false, and the user is asked to confirm first', { in: 'local' }),
     },
     fineGrained: ['download_export'],
     keywords: 'export download backup archive tarball fetch save retrieve org get-file',

@@ -10,7 +10,7 @@ export default domain('model_registry', 'Machine learning model registry: model 
       model_version_id: id.str('Model version ID (or candidate:<iid> for an experiment run)'),
       file_name: id.str('Name of the file in the model version'),
       output_path: req(str('Local path where the downloaded file is saved', { in: 'local', local: 'write-file' })),
-      overwrite: bool('Replace a file already at output_path (default false; the user is asked to confirm first)', { in: 'local' }),
+      overwrite: bool('Replace a file that already exists at output_path; default false, and the user is asked to confirm first', { in: 'local' }),
     },
     omitted: {
       path: 'the optional directory segment before the file name: this action addresses the files at the top of the model version',

@@ -162,7 +162,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
       ...genericCoordinates,
       file_name: id.str('Name of the file in the package'),
       output_path: req(str('Local path where the downloaded file is saved', { in: 'local', local: 'write-file' })),
-      overwrite: bool('Replace a file already at output_path (default false; the user is asked to confirm first)', { in: 'local' }),
+      overwrite: bool('Replace a file that already exists at output_path; default false, and the user is asked to confirm first', { in: 'local' }),
     },
     omitted: { path: DIRECTORY_SEGMENT },
     fineGrained: ['read_package'],

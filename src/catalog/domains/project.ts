@@ -850,7 +850,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: {
       project_id: id.project(),
       output_path: req(str('Local path where the image is saved', { in: 'local', local: 'write-file' })),
-      overwrite: bool('Replace a file already at output_path (default false; the user is asked to confirm first)', { in: 'local' }),
+      overwrite: bool('Replace a file that already exists at output_path; default false, and the user is asked to confirm first', { in: 'local' }),
     },
     fineGrained: ['read_avatar'],
     keywords: 'logo icon image avatar download picture thumbnail save grab',
@@ -956,7 +956,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: {
       project_id: id.project(),
       output_path: req(str('Local path where the archive is saved', { in: 'local', local: 'write-file' })),
-      overwrite: bool('Replace a file already at output_path (default false; the user is asked to confirm first)', { in: 'local' }),
+      overwrite: bool('Replace a file that already exists at output_path; default false, and the user is asked to confirm first', { in: 'local' }),
     },
     fineGrained: ['download_export'],
     keywords: 'export download backup archive tarball grab save retrieve dump snapshot',
