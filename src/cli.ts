@@ -47,8 +47,7 @@ async function main(): Promise<number | undefined> {
       served = Object.freeze({ ...config, forgeUrls: [sandbox.url] });
       log.info({ instance: sandbox.url }, 'sandbox instance started (simulated GitLab on loopback); it is the published instance');
     }
-    // A port already taken (or any failed start) must end the process: the sandbox would keep it alive.
-    const http = await startHttp(served, log).catch(async (err: unknown) => { await closeSandbox?.(); throw err; });
+    const http = await startHttp(served, log);
     if (config.sandbox) {
       const { httpSandboxGuide } = await import('./http/sandbox-guide.js');
       process.stderr.write(httpSandboxGuide(http.address));
@@ -68,7 +67,7 @@ main().then(
   (err: unknown) => {
     // Never a stack trace at the user: one line, and the exit code.
     process.stderr.write(`forge-mcp-server: ${(err as Error)?.message ?? String(err)}\n`);
-    // Timers of telemetry or a half-started server must not keep a failed start running.
+    // A failed start (a port already taken) must end: the sandbox or telemetry timers would keep it alive.
     process.exit(1);
   },
 );

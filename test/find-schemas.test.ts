@@ -191,6 +191,12 @@ describe('forge_execute_action refused for its params: the schema and a correcte
     expect(JSON.parse(call!.replace('Corrected call: forge_execute_action ', ''))).toMatchObject({ action: 'issue.get', params: { project_id: 'demo-group/demo-project', issue_iid: expect.any(Number) } });
   });
 
+  it('dotted words that name no action are a request, not IDs: "package.json" is searched', async () => {
+    const r = await srv.call('forge_find_action', { query: 'package.json' });
+    expect(text(r)).not.toMatch(/Unknown action/);
+    expect((r.structuredContent!.results as unknown[]).length).toBeGreaterThan(0);
+  });
+
   it('several values of the wrong type: the corrected call keeps none of them, only values of the right type', async () => {
     const r = await srv.call('forge_execute_action', { action: 'issue.note_create', params: { project_id: { x: 1 }, issue_iid: 'first', body: ['a'], internal: 'maybe' } });
     const call = JSON.parse(/^Corrected call: forge_execute_action (.+)$/m.exec(text(r))![1]!) as { params: Record<string, unknown> };

@@ -5,9 +5,9 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { loadConfig } from '../src/config/index.js';
-import { CLI, until } from './helpers/harness.js';
+import { CLI, listDemoIssues, until } from './helpers/harness.js';
 import { startHttpServer, type HttpServer } from './helpers/http.js';
 
 let srv: HttpServer;
@@ -36,15 +36,7 @@ function runCurl(curl: string): string {
 /** The SDK client on the snippet's URL and headers, as an editor configured with it would connect. */
 async function listIssuesWithSnippet(snippet: { servers: { gitlab: { url: string; headers: Record<string, string> } } }): Promise<string> {
   const { url, headers } = snippet.servers.gitlab;
-  const client = new Client({ name: 'snippet', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
-  try {
-    const r = await client.callTool({ name: 'forge_execute_action', arguments: { action: 'issue.list', params: { project_id: 'demo-group/demo-project' } } }) as { isError?: boolean; content: Array<{ text: string }> };
-    expect(r.isError).toBeFalsy();
-    return r.content[0]!.text;
-  } finally {
-    await client.close();
-  }
+  return listDemoIssues(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }), 'snippet');
 }
 
 describe('HTTP mode on the sandbox', () => {

@@ -2,10 +2,9 @@
 // held, it runs a spending script after the replica gave up on it (a paused Redis), it answers
 // garbage (a tiny RESP server on loopback) or holds a stored JSON `null`. Each time the replicas stay
 // closed: blocks held, nothing charged twice, never NaN, never a 500.
-import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { createServer, type Server, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Redis } from 'ioredis';
 import { loadConfig, type Config } from '../src/config/index.js';
 import type { Logger } from '../src/observe/log.js';
 import { LocalState } from '../src/http/state/local.js';
@@ -14,21 +13,9 @@ import { poolKey } from '../src/http/pool.js';
 import { SANDBOX_TOKEN, type Sandbox } from '../src/sandbox/index.js';
 import { withSandbox } from './helpers/harness.js';
 import { post, startHttpServer } from './helpers/http.js';
-import { startRedis, type RedisServer } from './helpers/redis.js';
+import { redisPerFile } from './helpers/redis.js';
 
-let redis: RedisServer;
-let admin: Redis;
-
-beforeAll(async () => {
-  redis = await startRedis();
-  admin = new Redis(redis.url);
-  admin.on('error', () => undefined);
-});
-afterAll(async () => {
-  admin?.disconnect();
-  await redis?.kill();
-});
-beforeEach(async () => { await admin.flushall(); });
+const live = redisPerFile();
 
 function config(argv: string[] = []): Config {
   const r = loadConfig({ argv: ['--http', '--forge-url', 'https://gitlab.example.com', ...argv], env: {}, homeDir: '/nohome', cwd: '/', readFile: () => undefined, fileExists: () => false });
@@ -46,7 +33,7 @@ function quietLog(lines: string[] = []): Logger {
   return log as unknown as Logger;
 }
 
-async function open(argv: string[] = [], url = redis.url, lines: string[] = []): Promise<RedisState> {
+async function open(argv: string[] = [], url = live.redis.url, lines: string[] = []): Promise<RedisState> {
   const c = config(argv);
   return RedisState.open(c, url, new LocalState(c), quietLog(lines));
 }
@@ -83,7 +70,7 @@ describe('Redis losing its data', () => {
       for (const k of ['k1', 'k2', 'k3']) await a.charge('10.9.0.1', k);
       expect(await b.blockedFor('10.9.0.1')).toBeGreaterThan(55_000);
       expect(await c.blockedFor('10.9.0.1')).toBeGreaterThan(55_000);
-      await admin.flushall();
+      await live.admin.flushall();
       for (const s of [a, b, c]) expect(await s.blockedFor('10.9.0.1')).toBeGreaterThan(55_000);
       // The replicas re-asserted it: one that never saw the address meets the block in Redis.
       await sleep(100);
@@ -105,7 +92,7 @@ describe('Redis losing its data', () => {
       await a.charge('10.9.0.2', 'x1');
       await a.charge('10.9.0.2', 'x2');
       expect(await b.blockedFor('10.9.0.2')).toBeGreaterThan(0);
-      await admin.flushall();
+      await live.admin.flushall();
       await sleep(150);
       await b.charge('10.9.0.2', 'y1');
       await b.charge('10.9.0.2', 'y2');
@@ -122,7 +109,7 @@ describe('Redis losing its data', () => {
 describe('a Redis command that timed out', () => {
   it('does nothing when Redis runs it late: the bucket and the budget charged locally are not charged again', async () => {
     const s = await open(['--auth-failure-limit', '5']);
-    const pauser = admin.duplicate();
+    const pauser = live.admin.duplicate();
     pauser.on('error', () => undefined);
     try {
       const key = poolKey('https://gitlab.example.com', 'glpat-late-bucket');
@@ -134,8 +121,8 @@ describe('a Redis command that timed out', () => {
       expect(Date.now() - started).toBeLessThan(2 * COMMAND_TIMEOUT_MS + 500);
       await sleep(1_100);
       // Redis ran both scripts after the pause: past their deadline, they changed nothing.
-      expect(await admin.exists(`forge-mcp:bucket:{${key}}:calls`)).toBe(0);
-      expect(await admin.exists('forge-mcp:addr:{10.9.0.3}:fail')).toBe(0);
+      expect(await live.admin.exists(`forge-mcp:bucket:{${key}}:calls`)).toBe(0);
+      expect(await live.admin.exists('forge-mcp:addr:{10.9.0.3}:fail')).toBe(0);
       // And the replica is back on the shared bucket, whole.
       expect(await s.take(key, spec, 3)).toBe(true);
     } finally {
@@ -151,13 +138,13 @@ describe('garbage from Redis', () => {
     try {
       const key = poolKey('https://gitlab.example.com', 'glpat-null');
       for (const stored of ['null', '"text"', '[1]', '{"kind":"forbidden"}', '{"kind":7,"assumed":false,"scopes":null}']) {
-        await admin.set(`forge-mcp:refused:{${key}}`, stored, 'PX', 60_000);
-        await admin.set(`forge-mcp:identity:{${key}}`, stored, 'PX', 60_000);
+        await live.admin.set(`forge-mcp:refused:{${key}}`, stored, 'PX', 60_000);
+        await live.admin.set(`forge-mcp:identity:{${key}}`, stored, 'PX', 60_000);
         expect(await s.refusal(key)).toBeUndefined();
         expect(await s.identity(key)).toBeUndefined();
       }
       // Garbage in an address record reads as no shared block; the local record still decides.
-      await admin.hset('forge-mcp:addr:{10.9.0.4}:fail', 'until', 'not-a-number');
+      await live.admin.hset('forge-mcp:addr:{10.9.0.4}:fail', 'until', 'not-a-number');
       expect(await s.blockedFor('10.9.0.4')).toBe(0);
     } finally {
       await s.close();

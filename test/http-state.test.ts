@@ -2,29 +2,16 @@
 // failure budget and the distinct-credential ladder (SPEC "Address blocking (HTTP)") with short
 // windows, the refusal and identity memories with their remaining lifetimes, digests as keys, a
 // bounded wait on a stalled Redis (answered from local state), and --redis-url's config rules.
-import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
+import { describe, it, expect } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Redis } from 'ioredis';
 import { loadConfig, type Config } from '../src/config/index.js';
 import type { Logger } from '../src/observe/log.js';
 import { LocalState } from '../src/http/state/local.js';
 import { COMMAND_TIMEOUT_MS, RedisState, redisTarget } from '../src/http/state/redis.js';
 import { poolKey } from '../src/http/pool.js';
-import { startRedis, type RedisServer } from './helpers/redis.js';
+import { redisPerFile } from './helpers/redis.js';
 
-let redis: RedisServer;
-let admin: Redis;
-
-beforeAll(async () => {
-  redis = await startRedis();
-  admin = new Redis(redis.url);
-  admin.on('error', () => undefined);
-});
-afterAll(async () => {
-  admin?.disconnect();
-  await redis?.kill();
-});
-beforeEach(async () => { await admin.flushall(); });
+const live = redisPerFile();
 
 function config(argv: string[] = [], env: Record<string, string> = {}): Config {
   const r = loadConfig({ argv: ['--http', '--forge-url', 'https://gitlab.example.com', ...argv], env, homeDir: '/nohome', cwd: '/', readFile: () => undefined, fileExists: () => false });
@@ -44,7 +31,7 @@ function quietLog(lines: string[] = []): Logger {
 
 async function open(argv: string[] = [], lines: string[] = []): Promise<RedisState> {
   const c = config(argv);
-  return RedisState.open(c, redis.url, new LocalState(c), quietLog(lines));
+  return RedisState.open(c, live.redis.url, new LocalState(c), quietLog(lines));
 }
 
 describe('RedisState', () => {
@@ -55,9 +42,9 @@ describe('RedisState', () => {
       const key = poolKey('https://gitlab.example.com', 'glpat-state-bucket');
       expect([await a.take(key, spec, 1), await b.take(key, spec, 1), await a.take(key, spec, 1), await b.take(key, spec, 1)]).toEqual([true, true, true, false]);
       // The bucket expires once it would be full again, and is named by the digest.
-      const keys = await admin.keys('*');
+      const keys = await live.admin.keys('*');
       expect(keys).toEqual([`forge-mcp:bucket:{${key}}:calls`]);
-      expect(await admin.pttl(keys[0])).toBeGreaterThan(0);
+      expect(await live.admin.pttl(keys[0])).toBeGreaterThan(0);
     } finally {
       await Promise.all([a.close(), b.close()]);
     }
@@ -114,7 +101,7 @@ describe('RedisState', () => {
       const key = poolKey('https://gitlab.example.com', 'glpat-state-secret');
       await a.rememberRefusal(key, { kind: 'forbidden', reason: 'scope', message: 'below read_api' });
       expect(await b.refusal(key)).toEqual({ kind: 'forbidden', reason: 'scope', message: 'below read_api' });
-      const ttl = await admin.pttl(`forge-mcp:refused:{${key}}`);
+      const ttl = await live.admin.pttl(`forge-mcp:refused:{${key}}`);
       expect(ttl).toBeGreaterThan(290_000);
       expect(ttl).toBeLessThanOrEqual(300_000);
 
@@ -122,10 +109,10 @@ describe('RedisState', () => {
       await a.rememberIdentity(key, identity);
       expect(await b.identity(key)).toEqual(identity);
       // Never past the token's own expiry.
-      expect(await admin.pttl(`forge-mcp:identity:{${key}}`)).toBeLessThanOrEqual(60_000);
-      for (const k of await admin.keys('*')) {
+      expect(await live.admin.pttl(`forge-mcp:identity:{${key}}`)).toBeLessThanOrEqual(60_000);
+      for (const k of await live.admin.keys('*')) {
         expect(k).not.toContain('glpat-state-secret');
-        expect(await admin.type(k) === 'string' ? await admin.get(k) : '').not.toContain('glpat-state-secret');
+        expect(await live.admin.type(k) === 'string' ? await live.admin.get(k) : '').not.toContain('glpat-state-secret');
       }
     } finally {
       await Promise.all([a.close(), b.close()]);
@@ -137,7 +124,7 @@ describe('RedisState', () => {
     const s = await open(['--auth-failure-limit', '2'], lines);
     try {
       const spec = { name: 'calls' as const, rate: 1, burst: 5 };
-      const stalled = admin.duplicate();
+      const stalled = live.admin.duplicate();
       stalled.on('error', () => undefined);
       const stall = stalled.call('DEBUG', 'SLEEP', '1.5');
       await sleep(50);

@@ -7,11 +7,10 @@ import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_TOKEN, type Sandbox } from '../src/sandbox/index.js';
-import { apiRequests, CLI, ROOT, withSandbox } from './helpers/harness.js';
+import { apiRequests, CLI, listDemoIssues, ROOT, withSandbox } from './helpers/harness.js';
 
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const DOCS = ['README.md', 'docs/install.md', 'docs/http-mode.md'].map((p) => ({ page: p, text: readFileSync(join(ROOT, p), 'utf8') }));
@@ -57,15 +56,7 @@ function resolve(def: ServerDef, inputs: Snippet['inputs'] = []): { command: str
 async function listIssues(server: { command: string; args: string[]; env: Record<string, string> }): Promise<string> {
   const home = mkdtempSync(join(tmpdir(), 'forge-readme-'));
   const transport = new StdioClientTransport({ ...server, env: { PATH: process.env.PATH ?? '', HOME: home, ...server.env }, cwd: home, stderr: 'pipe' });
-  const client = new Client({ name: 'readme', version: '1.0.0' });
-  await client.connect(transport);
-  try {
-    const r = await client.callTool({ name: 'forge_execute_action', arguments: { action: 'issue.list', params: { project_id: 'demo-group/demo-project' } } }) as { isError?: boolean; content: Array<{ text: string }> };
-    expect(r.isError).toBeFalsy();
-    return r.content[0]!.text;
-  } finally {
-    await client.close();
-  }
+  return listDemoIssues(transport, 'readme');
 }
 
 /** Runs a server that was given the token: the answer came from the sandbox, through its API. */

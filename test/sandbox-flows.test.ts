@@ -162,8 +162,16 @@ describe('wiki, award emoji, to-dos, events', () => {
   it('an award emoji is listed and counts in the issue votes', async () => {
     const upvotes = (await api('/projects/1/issues/2')).body.upvotes;
     await ok('issue.emoji_issue_create', { project_id: 1, issue_iid: 2, name: 'thumbsup' });
-    expect((await api('/projects/1/issues/2/award_emoji')).body.map((a: { name: string; user: { username: string } }) => [a.name, a.user.username])).toEqual([['thumbsup', 'demo']]);
+    // Issue 2's two seeded votes are alice's and bob's thumbsups; demo's joins them.
+    expect((await api('/projects/1/issues/2/award_emoji')).body.map((a: { name: string; user: { username: string } }) => [a.name, a.user.username])).toEqual([['thumbsup', 'alice'], ['thumbsup', 'bob'], ['thumbsup', 'demo']]);
     expect((await api('/projects/1/issues/2')).body.upvotes).toBe(upvotes + 1);
+  });
+
+  it('every vote is an award someone gave: upvotes equal the thumbsup awards of every seeded issue and merge request', async () => {
+    const thumbs = async (path: string) => (await api(`${path}/award_emoji?per_page=100`)).body.filter((a: { name: string }) => a.name === 'thumbsup').length;
+    for (const path of [...Array.from({ length: 25 }, (_, i) => `/projects/1/issues/${i + 1}`), ...[1, 2, 3, 4, 5].map((iid) => `/projects/1/merge_requests/${iid}`)]) {
+      expect(await thumbs(path), path).toBe((await api(path)).body.upvotes);
+    }
   });
 
   it('to-dos of the demo user are listed, added and marked done', async () => {

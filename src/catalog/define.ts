@@ -278,9 +278,14 @@ export const obj = (description: string, o: Opts = {}): ParamSpec => ({ type: 'o
 export const oneOf = (values: readonly string[], description: string, o: Opts = {}): ParamSpec => ({ type: 'string', enum: values, description, ...o });
 /** An ID filter that also takes GitLab's wildcard words, e.g. `idOr(['None', 'Any'], 'Assignee user ID; None = unassigned, Any = assigned')`. */
 export const idOr = (words: readonly string[], description: string, o: Opts = {}): ParamSpec => ({ type: 'string', wildcards: words, description, ...o });
+const filledCache = new WeakMap<Record<string, ParamSpec>, Map<string, string[]>>();
 /** Params a companion of the action fills, each with the companions that fill it (a required one may be given through them). */
 export function filledByCompanions(params: Record<string, ParamSpec>): Map<string, string[]> {
+  // Asked on every validation, schema and find answer: worked out once per action's params.
+  const known = filledCache.get(params);
+  if (known) return known;
   const out = new Map<string, string[]>();
+  filledCache.set(params, out);
   for (const [name, p] of Object.entries(params)) {
     const c = p.companion;
     if (c && 'fills' in c) out.set(c.fills, [...(out.get(c.fills) ?? []), name]);

@@ -54,7 +54,7 @@ async function decideAndRun(s: Session, req: CallRequest, unknownAction: Unknown
   }
 
   const v = validateCall({ surface, action, params: req.params, paramsPresent: req.paramsPresent });
-  if (!v.ok) return errorResult(v.message);
+  if (!v.ok) return errorResult(v.help ? `${v.message}\n\n${await v.help()}` : v.message);
   const confirm = v.confirm || req.confirm === true;
   const companions = companionProblem(action, v.params);
   if (companions) return errorResult(companions);

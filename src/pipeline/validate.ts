@@ -1,7 +1,6 @@
 // Argument validation (SPEC "Argument validation" 1–4), before anything is sent.
 // One function per step; messages depend on the surface that received the call.
 import { filledByCompanions, type Action, type ParamSpec } from '../catalog/define.js';
-import { paramsHelp } from './params-help.js';
 
 export type SurfaceKind = 'dynamic' | 'meta' | 'individual';
 
@@ -14,7 +13,14 @@ export interface CallShape {
   paramsPresent: boolean;
 }
 
-export type Validated = { ok: true; params: Record<string, unknown>; confirm: boolean } | { ok: false; message: string };
+/**
+ * A refusal may carry `help`: the compact schema and a corrected call (dynamic surface), added by the caller. It
+ * reads the catalog's examples with the find search's reader, which is loaded only when a call is refused.
+ */
+export type Validated = { ok: true; params: Record<string, unknown>; confirm: boolean } | { ok: false; message: string; help?: () => Promise<string> };
+
+const helpFor = (action: Action, input: Record<string, unknown>, rename: (name: string) => string | undefined, wrong: readonly string[] = []) =>
+  async (): Promise<string> => (await import('./params-help.js')).paramsHelp(action, input, rename, wrong);
 
 const ALIASES: Record<string, string> = { mr_iid: 'merge_request_iid', commit_id: 'commit_sha' };
 
@@ -166,7 +172,7 @@ export function validateCall(call: CallShape): Validated {
     if (missing.length) parts.push(`Missing required params: ${missing.join(', ')}.`);
     parts.push(`Valid params: ${names.length ? names.join(', ') : '(none)'}.`);
     // SPEC's text, then what puts the call right without another find: the schema and a corrected call.
-    return { ok: false, message: `${parts.join(' ')}\n\n${paramsHelp(action, input, (u) => closestName(u, names))}` };
+    return { ok: false, message: parts.join(' '), help: helpFor(action, input, (u) => closestName(u, names)) };
   }
   if (surface === 'individual') {
     if (unknown.length) return { ok: false, message: `validating "arguments": unexpected additional properties [${unknown.map((u) => JSON.stringify(u)).join(', ')}]` };
@@ -186,7 +192,7 @@ export function validateCall(call: CallShape): Validated {
     const value = coerce(spec, raw);
     if (!typeOk(spec, value)) {
       const message = `${label}: invalid params for this action: json: cannot use ${describeValue(raw)} as ${typeName(spec)} for field "${name}"`;
-      return { ok: false, message: surface === 'dynamic' ? `${message}\n\n${paramsHelp(action, input, () => undefined, [name])}` : message };
+      return { ok: false, message, ...(surface === 'dynamic' ? { help: helpFor(action, input, () => undefined, [name]) } : {}) };
     }
     params[name] = value;
   }

@@ -234,7 +234,20 @@ export function seed(state: SandboxState): void {
   state.awards.set(`${p1.id}:Issue:1:note:5002`, [{ id: 1202, name: 'eyes', userId: 4, createdAt: day(2, 17) }]);
   state.awards.set(`${p1.id}:MergeRequest:1`, [{ id: 1203, name: 'rocket', userId: 4, createdAt: day(36, 13) }]);
   state.awards.set(`${p1.id}:MergeRequest:1:note:5101`, [{ id: 1204, name: 'thumbsup', userId: 3, createdAt: day(36, 14) }]);
-  state.reserveId('award', 1204);
+  // Every vote is a user's thumbsup, as GitLab counts upvotes: the seeded counts get the awards behind them.
+  let awardId = 1210;
+  for (const [kind, objects] of [['Issue', p1.issues], ['MergeRequest', p1.mrs]] as const) {
+    for (const o of objects.values()) {
+      const key = `${p1.id}:${kind}:${o.iid}`;
+      const list = state.awards.get(key) ?? [];
+      for (const userId of [3, 4, 1, 2]) {
+        if (list.filter((a) => a.name === 'thumbsup').length >= o.upvotes) break;
+        if (!list.some((a) => a.name === 'thumbsup' && a.userId === userId)) list.push({ id: awardId++, name: 'thumbsup', userId, createdAt: o.createdAt });
+      }
+      if (list.length) state.awards.set(key, list);
+    }
+  }
+  state.reserveId('award', awardId);
   state.drafts.set(`${p1.id}:1`, [
     { id: 1601, authorId: 2, note: 'Consider logging failed logins.', discussionId: null, resolveDiscussion: false, position: null },
     { id: 1602, authorId: 2, note: 'The test covers it, thanks.', discussionId: null, resolveDiscussion: false, position: null },

@@ -151,7 +151,7 @@ export function issueJson(state: SandboxState, p: ProjectRec, i: IssueRec): Reco
     assignees, author: userBasic(state, i.authorId), type: i.issueType.toUpperCase(), assignee: assignees[0] ?? null,
     user_notes_count: notes.filter((n) => !n.system).length, merge_requests_count: 0, upvotes: i.upvotes, downvotes: i.downvotes, due_date: i.dueDate,
     confidential: i.confidential, discussion_locked: i.discussionLocked, issue_type: i.issueType, web_url: `${state.url}/${full}/-/issues/${i.iid}`,
-    time_stats: timeStatsJson(state.timeFor(p.id, 'Issue', i.iid)),
+    time_stats: timeStatsJson(state.timeOf(p.id, 'Issue', i.iid)),
     task_completion_status: { count: tasks.length, completed_count: done.length }, weight: i.weight, blocking_issues_count: 0, has_tasks: tasks.length > 0,
     task_status: `${done.length} of ${tasks.length} checklist items completed`,
     _links: { self: `${base}/issues/${i.iid}`, notes: `${base}/issues/${i.iid}/notes`, award_emoji: `${base}/issues/${i.iid}/award_emoji`, project: base, closed_as_duplicate_of: null },
@@ -252,7 +252,7 @@ export function mrJson(state: SandboxState, p: ProjectRec, mr: MrRec, opts: { de
     merge_after: null, sha: headSha, merge_commit_sha: mr.mergeCommitSha, squash_commit_sha: null, discussion_locked: mr.discussionLocked,
     should_remove_source_branch: mr.shouldRemoveSourceBranch, force_remove_source_branch: mr.forceRemoveSourceBranch, prepared_at: mr.createdAt,
     reference: `!${mr.iid}`, references: refs(full, '!', mr.iid), web_url: `${state.url}/${full}/-/merge_requests/${mr.iid}`,
-    time_stats: timeStatsJson(state.timeFor(p.id, 'MergeRequest', mr.iid)), squash: mr.squash,
+    time_stats: timeStatsJson(state.timeOf(p.id, 'MergeRequest', mr.iid)), squash: mr.squash,
     squash_on_merge: mr.squash, task_completion_status: { count: 0, completed_count: 0 }, has_conflicts: mr.hasConflicts,
     // False while a resolvable thread is open (MR !1's diff thread), as GitLab answers.
     blocking_discussions_resolved: notes.every((n) => !n.resolvable || n.resolved),

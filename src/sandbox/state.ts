@@ -139,6 +139,8 @@ export interface ProjectRec {
 /** Fixed clock so answers are the same on every run: seeds are older, writes tick one second each. */
 const CLOCK_START = Date.parse('2026-03-02T09:00:00.000Z');
 
+const NO_TIME: Readonly<TimeRec> = Object.freeze({ estimate: 0, spent: 0 });
+
 export class SandboxState {
   readonly users = new Map<number, UserRec>();
   readonly groups = new Map<number, GroupRec>();
@@ -280,6 +282,12 @@ export class SandboxState {
     return m;
   }
 
+  /** The time tracked on an object, for reading: an object never tracked is not given a record. */
+  timeOf(projectId: number, kind: NoteableRef['kind'], iid: number): Readonly<TimeRec> {
+    return this.times.get(`${projectId}:${kind}:${iid}`) ?? NO_TIME;
+  }
+
+  /** The time record of an object, made on first write. */
   timeFor(projectId: number, kind: NoteableRef['kind'], iid: number): TimeRec {
     const key = `${projectId}:${kind}:${iid}`;
     let t = this.times.get(key);

@@ -9,7 +9,8 @@ import { distance } from 'fastest-levenshtein';
 import type { Action } from '../catalog/define.js';
 import { Bm25Index, type Bm25Hit, type PackedBm25 } from './bm25.js';
 import { EFFECT_WORDS, WORDS } from './lexicon.js';
-import { MAX_QUERY_CHARS, catalogTerms, parseQuery, plainTerms, type ParsedQuery } from './query.js';
+import { catalogTerms, parseQuery, plainTerms, type ParsedQuery } from './query.js';
+import { MAX_QUERY_CHARS } from './limits.js';
 
 interface SearchHit { action: Action; score: number }
 /** Catalog words near a word the catalog never uses, each with its closeness (0-1): the vocabulary gap. */

@@ -2,9 +2,7 @@
 // @user, group/project paths, commit SHAs, "pipeline 123", web URLs) become the object's kind and
 // suggested parameters; slang phrases become the catalog's words; the requested effect is classified.
 import { EFFECT_WORDS, PHRASES, STOP, WORDS } from './lexicon.js';
-
-/** Longest request read; the rest is cut (and the answer says so). */
-export const MAX_QUERY_CHARS = 1000;
+import { MAX_QUERY_CHARS } from './limits.js';
 
 type Intent = 'read' | 'list' | 'create' | 'update' | 'delete' | 'other';
 

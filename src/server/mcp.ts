@@ -23,7 +23,6 @@ import { meter, meterProcessListing, RATE_LIMITED_CODE, type MeteredMethod } fro
 import { readObject } from './objects.js';
 import { appsOffered } from '../apps/negotiate.js';
 import { APP_TOOLS, isAppTool } from '../apps/tools.js';
-import { callAppTool } from '../apps/call.js';
 import { readViews, VIEW_RESOURCE } from '../apps/resource.js';
 
 const SURFACES: Record<string, Surface> = { dynamic: dynamicSurface, meta: metaSurface, individual: individualSurface };
@@ -144,6 +143,7 @@ export function createMcpServer(s: Session, opts: ServerOptions = { subscription
       return answerOf(ctx);
     };
     if (isAppTool(name) && appsOffered(server, ctx)) {
+      const { callAppTool } = await import('../apps/call.js');
       const out = await callAppTool(s, name, args, { canPrompt: canPrompt(server, ctx), answer: confirmAnswer(), signal: ctx.mcpReq.signal, unknownAction: (a) => surface.unknownAction(s, a) });
       if ('ask' in out) return ask(out.ask);
       s.log.info({ tool: name, action: out.actions.join(',') || undefined, duration_ms: Math.round(performance.now() - started), is_error: !!out.result.isError, ...userFields(s) }, 'tool call');

@@ -3,7 +3,7 @@
 // SPEC "Tool payload shapes", "Other server answers".
 import { catalog, loadCatalog } from '../catalog/index.js';
 import type { ActionSearch } from '../search/index.js';
-import { MAX_QUERY_CHARS } from '../search/query.js';
+import { MAX_QUERY_CHARS } from '../search/limits.js';
 import type { Action } from '../catalog/define.js';
 import { availability, isListed } from '../pipeline/access.js';
 import { closestName } from '../pipeline/validate.js';
@@ -115,7 +115,8 @@ async function find(s: Session, args: unknown): Promise<ToolResult> {
     return errorResult(`${FIND}: unknown domain ${JSON.stringify(domain)}. Valid domains: ${[...catalog().domains.keys()].join(', ')}`);
   }
   const ids = actionIdsIn(query);
-  if (ids) return byId(s, ids);
+  // Dotted words are IDs only when one of them is an action ("package.json readme.md" is a search).
+  if (ids?.some((id) => catalog().get(id))) return byId(s, ids);
   const { hits, query: parsed } = await findActions(s, query, n, domain as string | undefined);
   const cutNote = parsed.cut ? `(Only the first ${MAX_QUERY_CHARS} characters of the request were read; ${parsed.cut} were cut.)` : '';
   if (!hits.length) {

@@ -104,6 +104,19 @@ export async function withSandbox(opts?: SandboxOptions): Promise<Sandbox> {
   return startSandbox(opts);
 }
 
+/** Lists the demo project's issues through a client on `transport`, as a configured client would, then closes it. */
+export async function listDemoIssues(transport: Transport, clientName: string): Promise<string> {
+  const client = new Client({ name: clientName, version: '1.0.0' });
+  await client.connect(transport);
+  try {
+    const r = await client.callTool({ name: 'forge_execute_action', arguments: { action: 'issue.list', params: { project_id: 'demo-group/demo-project' } } }) as ToolResultLike;
+    if (r.isError) throw new Error(`issue.list answered an error: ${text(r)}`);
+    return r.content[0]!.text!;
+  } finally {
+    await client.close();
+  }
+}
+
 export const text = (r: ToolResultLike): string => r.content.map((c) => c.text ?? '').join('\n');
 
 /** Requests that reached the sandbox's API origin. */

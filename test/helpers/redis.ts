@@ -2,6 +2,8 @@
 // persistence, that a test can kill and start again on the same port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 export interface RedisServer {
   url: string;
@@ -50,4 +52,20 @@ export async function startRedis(): Promise<RedisServer> {
     },
     start: async () => { proc = await launch(port); },
   };
+}
+
+/** One redis-server for a test file and an admin client on it, flushed before each test. Read its fields inside tests. */
+export function redisPerFile(): { readonly redis: RedisServer; readonly admin: Redis } {
+  const live = {} as { redis: RedisServer; admin: Redis };
+  beforeAll(async () => {
+    live.redis = await startRedis();
+    live.admin = new Redis(live.redis.url);
+    live.admin.on('error', () => undefined);
+  });
+  afterAll(async () => {
+    live.admin?.disconnect();
+    await live.redis?.kill();
+  });
+  beforeEach(async () => { await live.admin.flushall(); });
+  return live;
 }
