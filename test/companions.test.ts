@@ -36,6 +36,19 @@ describe('people and milestones by name', () => {
     expect(post.body).not.toHaveProperty('milestone');
   });
 
+  it('each lookup draws from the caller\'s rate limit: a call naming more people than its budget is refused before any write', async () => {
+    const tight = await startInProcess({ sandbox: sb, env: { FORGE_MCP_RATE_LIMIT_RPS: '0.001', FORGE_MCP_RATE_LIMIT_BURST: '2' } });
+    try {
+      sb.clearLog();
+      const r = await tight.call('forge_execute_action', { action: 'issue.create', params: { project_id: P, title: 'Too many names', assignees: ['@alice', 'bob'] } });
+      expect(r.isError).toBe(true);
+      expect(text(r)).toMatch(/^issueCreate: rate limit exceeded/);
+      // The call took one token, alice's lookup the second; bob's was refused before it was sent.
+      expect(sent()).toEqual(['GET /api/v4/users']);
+      expect(writes()).toEqual([]);
+    } finally { await tight.close(); }
+  });
+
   it('looks each name up once per session', async () => {
     const r = await run('issue.create', { project_id: P, title: 'Named again', assignees: ['@alice'], milestone: 'v1.2' });
     expect(r.isError, text(r)).toBeFalsy();

@@ -113,8 +113,11 @@ export function previewSteps(card: ToolResult, action: Action, params: Params): 
 
 /** Reads one answer for a lookup or a completing read; a failure becomes the call's error. */
 class ReadFailed extends Error {}
-function reader(s: Session, action: Action, signal: AbortSignal): Read {
+function reader(s: Session, action: Action, signal: AbortSignal, meter: RunContext['meter']): Read {
   return async (req: ForgeRequest, opts?: { missingOk?: boolean }) => {
+    // Each lookup is a request like a call's re-reads: it draws from the caller's rate limit (a cached name costs nothing).
+    const refused = await meter();
+    if (refused) throw new ReadFailed(`${action.operation}: ${refused}`);
     let res;
     try {
       res = await s.client.send({ ...req, signal });
@@ -135,14 +138,14 @@ interface Prepared { params: Params; resolved: Resolution[]; notes: string[] }
  * The call's params completed before anything is written: names looked up into ids, the current
  * ids read and kept, the edited file read and its text replaced. A refusal or failed read ends the call here.
  */
-async function completeParams(s: Session, action: Action, input: Params, given: Array<[string, Companion]>, signal?: AbortSignal): Promise<Prepared | ToolResult> {
+async function completeParams(s: Session, action: Action, input: Params, given: Array<[string, Companion]>, ctx: RunContext): Promise<Prepared | ToolResult> {
   const params = { ...input };
   for (const [name] of given) delete params[name];
   const resolved: Resolution[] = [];
   const notes: string[] = [];
-  const { signal: deadline, end } = deadlineSignal(s.config.actionTimeoutMs, signal);
+  const { signal: deadline, end } = deadlineSignal(s.config.actionTimeoutMs, ctx.signal);
   try {
-    const read = reader(s, action, deadline);
+    const read = reader(s, action, deadline, ctx.meter);
     for (const [name, c] of given) {
       if (!('users' in c) && !('milestone' in c)) continue;
       const r = await lookUp(s, read, action, input, name, c);
@@ -180,10 +183,20 @@ async function completeParams(s: Session, action: Action, input: Params, given: 
 }
 
 /** Runs a validated, guarded call with its companions; without any, the call alone. */
-export async function runSteps(s: Session, action: Action, input: Params, ctx: RunContext): Promise<ToolResult> {
+export async function runSteps(s: Session, action: Action, input: Params, call: RunContext): Promise<ToolResult> {
   const given = givenCompanions(action, input);
-  if (!given.length) return execute(s, action, input, ctx);
-  const prepared = await completeParams(s, action, input, given, ctx.signal);
+  if (!given.length) return execute(s, action, input, call);
+  // One action deadline for the whole call: its lookups, its main request and every later step.
+  const { signal, end } = deadlineSignal(s.config.actionTimeoutMs, call.signal);
+  try {
+    return await runCompound(s, action, input, given, { ...call, signal });
+  } finally {
+    end();
+  }
+}
+
+async function runCompound(s: Session, action: Action, input: Params, given: Array<[string, Companion]>, ctx: RunContext): Promise<ToolResult> {
+  const prepared = await completeParams(s, action, input, given, ctx);
   if ('content' in prepared) return prepared;
   const { params, resolved, notes } = prepared;
 
@@ -198,8 +211,9 @@ export async function runSteps(s: Session, action: Action, input: Params, ctx: R
   let last = main;
   for (const [i, [name, c]] of thens.entries()) {
     const step = catalog().get(c.then)!;
+    const refused = await ctx.meter();
     // A later step writes no local file: nothing of the main call's local approvals carries over.
-    const r = await execute(s, step, paramsFor(step, action, params, { [c.as]: input[name] }), { ...ctx, approved: {}, replaceConfirmed: false, show: undefined });
+    const r = refused ? errorResult(`${step.operation}: ${refused}`) : await execute(s, step, paramsFor(step, action, params, { [c.as]: input[name] }), { ...ctx, approved: {}, replaceConfirmed: false, show: undefined });
     if (r.isError) {
       const done = steps.map((d, k) => `step ${k + 1} (${d.action}) was done`).join(', ');
       return errorResult(`Step ${i + 2} of ${total} (${step.id}, from ${name}) failed; ${done}: ${textOf(r)}`);
