@@ -100,6 +100,37 @@ describe('300 slow sockets under a descriptor limit of 256', () => {
   }, 60_000);
 });
 
+describe('a request body dripped past the request deadline', () => {
+  it('is answered 408 once, from the first byte, and closed; the server serves on', async () => {
+    const srv = await startHttpInProcess(['--forge-url', sb.url, '--http-request-timeout', '2s', '--http-headers-timeout', '2s']);
+    const u = new URL(srv.url);
+    const socket = connectSocket({ host: u.hostname, port: Number(u.port), allowHalfOpen: true });
+    let answer = '';
+    let closed = false;
+    let timer: NodeJS.Timeout | undefined;
+    socket.setEncoding('latin1');
+    socket.on('data', (d: string) => { answer += d; });
+    socket.on('error', () => undefined);
+    socket.on('close', () => { closed = true; clearInterval(timer); });
+    try {
+      socket.on('connect', () => {
+        socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${u.port}\r\nPRIVATE-TOKEN: ${SANDBOX_TOKEN}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n{`);
+        timer = setInterval(() => { if (!socket.destroyed && socket.writable) socket.write(' '); }, 200);
+      });
+      // The drip keeps bytes coming (its 1,000 bytes would take 200 s), yet the deadline runs from the first byte.
+      await eventually(() => closed || undefined, 15_000);
+      expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+      // One answer only: nothing written after it.
+      expect(answer.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+      expect((await post(srv, { 'PRIVATE-TOKEN': SANDBOX_TOKEN })).status).toBe(200);
+    } finally {
+      clearInterval(timer);
+      socket.destroy();
+      await srv.close();
+    }
+  }, 30_000);
+});
+
 describe('connection ceilings from the descriptor limit', () => {
   it('are three quarters of it across the process and a quarter of that per address, unless the flags say', () => {
     const limits = (n: string) => `Limit                     Soft Limit           Hard Limit           Units\nMax open files            ${n}                 4096                 files\n`;

@@ -196,9 +196,10 @@ describe('every refusal path passes the chain', () => {
       const health = await ask(legacy, { method, path: '/health', headers: { Host: 'attacker.example.org', Origin: TRUSTED } });
       expect(health.status, method).toBe(200);
     }
-    for (const path of ['/mcp', '/metrics', '/nowhere']) {
-      const r = await ask(legacy, { method: 'GET', path, headers: { Host: 'attacker.example.org', Origin: TRUSTED } });
-      expect(r.status).toBe(403);
+    // Only the health route is exempt (a route flag), not the path: another method on it is checked.
+    for (const [method, path] of [['GET', '/mcp'], ['GET', '/metrics'], ['GET', '/nowhere'], ['POST', '/health']]) {
+      const r = await ask(legacy, { method, path, headers: { Host: 'attacker.example.org', Origin: TRUSTED } });
+      expect(r.status, `${method} ${path}`).toBe(403);
       expect(JSON.parse(r.body).error.message).toMatch(/Host header/);
       expectMarks(r, { cors: true }, `Host refused on ${path}`);
     }

@@ -132,6 +132,29 @@ describe('a Redis command that timed out', () => {
   });
 });
 
+describe('a Redis clock that stepped', () => {
+  it('a late answer is not an outage: local state decides that call, no WARN, the clock is learnt again', async () => {
+    const lines: string[] = [];
+    const s = await open([], live.redis.url, lines);
+    try {
+      const key = poolKey('https://gitlab.example.com', 'glpat-clock-step');
+      const spec = { name: 'calls' as const, rate: 0.001, burst: 3 };
+      // As if Redis's clock jumped 10 s ahead since the offset was learnt: every deadline is already past on it.
+      (s as unknown as { clockOffsetMs: number }).clockOffsetMs -= 10_000;
+      expect(await s.take(key, spec, 1)).toBeUndefined();
+      expect(await live.admin.exists(`forge-mcp:bucket:{${key}}:calls`)).toBe(0);
+      expect(lines.filter((l) => l.startsWith('WARN'))).toEqual([]);
+      // The offset is learnt again: the next call is decided on the shared bucket.
+      await sleep(200);
+      expect(await s.take(key, spec, 1)).toBe(true);
+      expect(await live.admin.exists(`forge-mcp:bucket:{${key}}:calls`)).toBe(1);
+      expect(lines.filter((l) => l.startsWith('WARN'))).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('garbage from Redis', () => {
   it('a stored JSON null or a wrong shape is no refusal and no identity (never a TypeError)', async () => {
     const s = await open();

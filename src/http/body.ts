@@ -46,24 +46,22 @@ export function paramActionMismatch(req: IncomingMessage, body: unknown): string
 export const isInitialize = (body: unknown): boolean =>
   !!body && typeof body === 'object' && !Array.isArray(body) && (body as { method?: unknown }).method === 'initialize';
 
-export type BodyRead = { ok: true; text: string } | { ok: false; fault: 'too-large' | 'too-slow' | 'unreadable' };
+export type BodyRead = { ok: true; text: string } | { ok: false; fault: 'too-large' | 'unreadable' };
 
 /**
- * Reads the body, at most `max` bytes, within `deadlineMs` of the call (a drip of one byte at a time
- * does not extend it). A client waiting on `Expect: 100-continue` is told to send it now: the
- * refusals before this stage were answered without asking for it.
+ * Reads the body, at most `max` bytes. Its deadline is Node's `requestTimeout` (listen.ts), counted
+ * from the request's first byte, so a drip cannot extend it: past it Node answers 408 and closes the
+ * socket, and this read ends as 'unreadable' (nothing is answered twice). A client waiting on
+ * `Expect: 100-continue` is told to send it now: the refusals before this stage were answered without asking for it.
  */
-export function readBody(req: IncomingMessage, res: ServerResponse, max: number, deadlineMs: number): Promise<BodyRead> {
+export function readBody(req: IncomingMessage, res: ServerResponse, max: number): Promise<BodyRead> {
   return new Promise((resolve) => {
     let done = false;
     const finish = (r: BodyRead) => {
       if (done) return;
       done = true;
-      clearTimeout(timer);
       resolve(r);
     };
-    const timer = setTimeout(() => finish({ ok: false, fault: 'too-slow' }), deadlineMs);
-    timer.unref();
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > max) {
       finish({ ok: false, fault: 'too-large' });
@@ -83,5 +81,6 @@ export function readBody(req: IncomingMessage, res: ServerResponse, max: number,
     });
     req.on('end', () => finish({ ok: true, text: Buffer.concat(chunks).toString('utf8') }));
     req.on('error', () => finish({ ok: false, fault: 'unreadable' }));
+    req.on('close', () => finish({ ok: false, fault: 'unreadable' }));
   });
 }

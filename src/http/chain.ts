@@ -67,14 +67,14 @@ export function createChain(parts: ChainParts): (req: IncomingMessage, res: Serv
   if (last?.paths !== '*' || last.methods !== '*') throw new Error('the route table must end with a route for any path and method');
 
   const serve = async (req: IncomingMessage, res: PreparedResponse, trustedOrigin: string | undefined): Promise<void> => {
-    if (!parts.hostAllowed(req)) {
-      rpcError(res, 403, FORBIDDEN_CODE, HOST_REFUSED);
-      return;
-    }
     const method = (req.method ?? 'GET').toUpperCase();
     const path = (req.url ?? '/').split('?')[0];
     // The table ends with a catch-all route (checked above).
     const route = routeFor(routes, method, path) as Route;
+    if (!route.anyHost && !parts.hostAllowed(req)) {
+      rpcError(res, 403, FORBIDDEN_CODE, HOST_REFUSED);
+      return;
+    }
     const x: Exchange = { req, res, method, path, route, trustedOrigin, id: null };
     for (const s of route.stages) {
       if (await stages[s](x)) continue;

@@ -38,30 +38,26 @@ export interface ConnectionLimits {
 }
 
 export function limitConnections(server: Server, limits: ConnectionLimits): void {
-  let open = 0;
+  // The process-wide ceiling is Node's own: past it the server closes a new socket before the
+  // 'connection' event and reports it as 'drop'. Only the per-address count is ours.
+  server.maxConnections = limits.max;
+  server.on('drop', () => limits.note('too many connections across the process', { ceiling: limits.max }));
   const byAddress = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
     const raw = socket.remoteAddress;
     const address = raw === undefined ? undefined : normalizeIp(raw)?.ip ?? raw;
-    const counted = address !== undefined && !limits.exempt(address) ? address : undefined;
-    if (open >= limits.max) {
-      limits.note('too many connections across the process', { ceiling: limits.max });
-      socket.destroy();
-      return;
-    }
-    if (counted !== undefined && (byAddress.get(counted) ?? 0) >= limits.perAddress) {
+    if (address === undefined || limits.exempt(address)) return;
+    const n = byAddress.get(address) ?? 0;
+    if (n >= limits.perAddress) {
       limits.note('too many connections from one address', { ceiling: limits.perAddress });
       socket.destroy();
       return;
     }
-    open++;
-    if (counted !== undefined) byAddress.set(counted, (byAddress.get(counted) ?? 0) + 1);
+    byAddress.set(address, n + 1);
     socket.once('close', () => {
-      open--;
-      if (counted === undefined) return;
-      const n = (byAddress.get(counted) ?? 1) - 1;
-      if (n > 0) byAddress.set(counted, n);
-      else byAddress.delete(counted);
+      const left = (byAddress.get(address) ?? 1) - 1;
+      if (left > 0) byAddress.set(address, left);
+      else byAddress.delete(address);
     });
   });
 }

@@ -44,9 +44,6 @@ export class HostGuard {
    */
   allows(req: IncomingMessage, viaTrustedProxy = false): boolean {
     if (this.skip) return true;
-    // /health reveals nothing (`{"status":"ok"}`), and probes (kubelet, load balancers) send the pod's
-    // address or whatever they were configured with as Host: it is served whatever the Host.
-    if ((req.method === 'GET' || req.method === 'HEAD') && req.url?.split('?')[0] === '/health') return true;
     const host = this.hostOf(req, viaTrustedProxy);
     if (host === undefined || host === '') return true;
     if (this.declared.has(hostnameOfHost(host))) return true;

@@ -107,13 +107,11 @@ export function createMcpEndpoint({ config, log, sessions, noteRefusal }: McpEnd
   return {
     stages: {
       'request-body': async (x) => {
-        const body = await readBody(x.req, x.res, config.maxRequestBodyBytes, config.httpRequestTimeoutMs);
+        const body = await readBody(x.req, x.res, config.maxRequestBodyBytes);
         if (!body.ok) {
           if (body.fault === 'too-large') {
             rpcError(x.res, 413, SERVER_ERROR_CODE, `Request body too large: at most ${config.maxRequestBodyBytes} bytes are accepted`, { headers: { Connection: 'close' } });
-          } else if (body.fault === 'too-slow') {
-            rpcError(x.res, 408, INVALID_REQUEST_CODE, 'Request Timeout: the request body was not received in time', { headers: { Connection: 'close' } });
-          } else rpcError(x.res, 400, INVALID_REQUEST_CODE, 'the request body could not be read');
+          } else if (!x.res.headersSent && !x.res.writableEnded && !x.req.socket.destroyed) rpcError(x.res, 400, INVALID_REQUEST_CODE, 'the request body could not be read');
           return false;
         }
         if (jsonDepth(body.text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {

@@ -34,6 +34,11 @@ export interface Route {
   readonly methods: readonly string[] | '*';
   readonly stages: readonly StageName[];
   readonly handler: HandlerName;
+  /**
+   * Served whatever the Host header names (no Host check, SPEC "Host and origin checks"): only for
+   * an answer that reveals nothing, asked by probes that send an address or any configured name.
+   */
+  readonly anyHost?: true;
   /** The 405 answer of a `method-not-allowed` route: its Allow header and message. */
   readonly refusal?: { readonly allow: string; readonly message: string };
 }
@@ -72,7 +77,9 @@ export function routeTable(config: Config): readonly Route[] {
     // Another method on /metrics is not found (the path is not advertised for anything else). It is
     // unauthenticated: a wildcard bind's Host rule would let a rebound DNS name read it.
     { name: 'metrics', paths: ['/metrics'], methods: READ, stages: ['named-host'], handler: 'metrics' },
-    { name: 'health', paths: ['/health'], methods: READ, stages: [], handler: 'health' },
+    // `{"status":"ok"}` reveals nothing, and probes (kubelet, load balancers) send the pod's address or
+    // whatever they were configured with as Host.
+    { name: 'health', paths: ['/health'], methods: READ, stages: [], handler: 'health', anyHost: true },
     { name: 'health-other-method', paths: ['/health'], methods: '*', stages: ['origin-on-writes'], handler: 'method-not-allowed', refusal: GET_ONLY },
     { name: 'not-found', paths: '*', methods: '*', stages: ['origin-on-writes'], handler: 'not-found' },
   ];

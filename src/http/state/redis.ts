@@ -183,6 +183,8 @@ export class RedisState implements SharedState {
   private degraded = false;
   /** Redis's clock minus this process's, learnt at each connection; undefined until known (no deadline then). */
   private clockOffsetMs: number | undefined;
+  /** When the clock was last re-learnt after a late answer (at most once a second). */
+  private relearntAt = 0;
 
   private constructor(
     private readonly config: Config,
@@ -244,6 +246,12 @@ export class RedisState implements SharedState {
     this.clockOffsetMs = Number.isFinite(ms) ? ms - (before + after) / 2 : undefined;
   }
 
+  private relearnClock(): void {
+    if (Date.now() - this.relearntAt < 1_000) return;
+    this.relearntAt = Date.now();
+    void this.learnClock();
+  }
+
   /** The moment, on Redis's clock, after which a spending script sent now does nothing (0: no deadline known). */
   private deadline(): number {
     return this.clockOffsetMs === undefined ? 0 : Math.floor(Date.now() + this.clockOffsetMs + COMMAND_TIMEOUT_MS - DEADLINE_MARGIN_MS);
@@ -253,7 +261,7 @@ export class RedisState implements SharedState {
    * One round trip, bounded; undefined when Redis did not answer, or answered what `valid` refuses
    * (a garbage or late reply): the caller then decides on local state, as in an outage.
    */
-  private async run<T>(op: string, f: () => Promise<unknown>, valid: (v: unknown) => v is T): Promise<T | undefined> {
+  private async run<T>(op: string, f: () => Promise<unknown>, valid: (v: unknown) => v is T, late: (v: unknown) => boolean = () => false): Promise<T | undefined> {
     if (this.redis.status !== 'ready') {
       metrics.sharedStateFallbacks.inc({ op });
       this.down(`connection ${this.redis.status}`);
@@ -262,6 +270,14 @@ export class RedisState implements SharedState {
     metrics.sharedStateRoundTrips.inc({ op });
     try {
       const v = await f();
+      if (late(v)) {
+        // Redis answered in time by our clock but past the deadline by its own: its clock stepped
+        // since we learnt it. Not an outage (no state log flip-flop): local state decides this one
+        // and the offset is learnt again.
+        metrics.sharedStateFallbacks.inc({ op });
+        this.relearnClock();
+        return undefined;
+      }
       if (!valid(v)) {
         metrics.sharedStateFallbacks.inc({ op });
         this.down(`unexpected reply to ${op}`);
@@ -278,7 +294,7 @@ export class RedisState implements SharedState {
 
   async take(key: string, spec: BucketSpec, n: number): Promise<boolean | undefined> {
     const r = await this.run('bucket', () => this.redis.fmcpTake(bucketKey(key, spec.name), this.deadline(), spec.rate, spec.burst, n),
-      (v): v is number => v === 0 || v === 1);
+      (v): v is number => v === 0 || v === 1, (v) => v === LATE);
     return r === undefined ? undefined : r === 1;
   }
 
@@ -293,7 +309,7 @@ export class RedisState implements SharedState {
   async charge(address: string, credentialKey: string): Promise<void> {
     const c = this.config;
     const r = await this.run('budget', () => this.redis.fmcpCharge(...addressKeys(address), this.deadline(), c.authFailureLimit, c.authFailureWindowMs, c.authDistinctTokenLimit, c.authDistinctTokenWindowMs, credentialKey),
-      (v): v is number[] => isCounts(v, 4) && v[0] !== LATE && v.every(isCount));
+      (v): v is number[] => isCounts(v, 4) && v.every(isCount), (v) => isCounts(v, 4) && v[0] === LATE);
     if (r) {
       if (r[0] === 1) metrics.authBlocks.inc({ budget: 'failure' });
       if (r[1] === 1) metrics.authBlocks.inc({ budget: 'distinct' });
