@@ -113,7 +113,7 @@ describe('process-wide tools/list bucket', () => {
     }
     expect(refusals.length).toBeGreaterThan(0);
     for (const r of refusals) {
-      expect(r.code).toBe(-42900);
+      expect(r.code, r.message).toBe(-42900);
       expect(r.message).toMatch(/rate limit exceeded for tools\/list/);
     }
     // 48,000 in hand plus what refilled at 3,000 per second while listing.
