@@ -7,6 +7,7 @@ import { GraphQLSyntaxError, parseDocument, pickOperation, type Field, type GqlD
 import { isExpired, presentedToken } from './tokens.js';
 import { json, sha1 } from './util.js';
 import { NOT_SIMULATED } from './unsimulated.js';
+import { approvalState } from './mergeability.js';
 
 type Src = Record<string, unknown>;
 type Lazy = (args: Record<string, unknown>) => unknown;
@@ -86,7 +87,7 @@ class Resolver {
     return {
       __typename: 'MergeRequest', id: gid('MergeRequest', m.id), iid: String(m.iid), title: m.title, description: m.description, state: m.state, draft: m.draft,
       sourceBranch: m.sourceBranch, targetBranch: m.targetBranch, createdAt: m.createdAt, updatedAt: m.updatedAt, mergedAt: m.mergedAt,
-      webUrl: `${s.url}/${s.projectFullPath(p)}/-/merge_requests/${m.iid}`, author: this.userSrc(s.users.get(m.authorId)), approved: m.approvedBy.length >= m.approvalsRequired,
+      webUrl: `${s.url}/${s.projectFullPath(p)}/-/merge_requests/${m.iid}`, author: this.userSrc(s.users.get(m.authorId)), approved: approvalState(s, p, m).approved,
       conflicts: m.hasConflicts, diffHeadSha: p.repo.branches.get(m.sourceBranch) ?? m.headSha,
     };
   }
@@ -305,6 +306,7 @@ export function handleGraphql(state: SandboxState, headers: IncomingHttpHeaders,
     const readable = t.kind === 'fine_grained' || t.scopes.includes('api') || t.scopes.includes('read_api');
     if (!readable) return json(403, { errors: [{ message: 'Insufficient scope: the token needs the api or read_api scope' }] });
     user = state.users.get(t.userId);
+    state.viewerId = t.userId;
     canWrite = t.kind === 'fine_grained' || t.scopes.includes('api');
   }
   const run = (req: unknown): Src => {
