@@ -23,7 +23,7 @@ function rebase(ctx: Ctx, p: ProjectRec, m: MrRec): string | undefined {
   const head = headOf(p, m);
   const target = p.repo.branches.get(m.targetBranch)!;
   if (mergeBase(p.repo, head, target) === target) return head;
-  if (conflicts(p, head, target)) return undefined;
+  if (m.hasConflicts || conflicts(p, head, target)) return undefined;
   let parent = target;
   for (const c of commitsBetween(p.repo, target, head).reverse()) {
     const before = c.parents[0] ? p.repo.commits.get(c.parents[0])!.files : new Map<string, string>();
