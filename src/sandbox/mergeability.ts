@@ -9,7 +9,7 @@ export interface RuleState { rule: ApprovalRuleRec; eligible: number[]; approved
 export interface ApprovalState { overwritten: boolean; rules: RuleState[]; required: number; left: number; approved: boolean }
 
 /** A project rule applies to a target branch: every branch, every protected branch, or the listed protected branches. */
-export function ruleApplies(p: ProjectRec, rule: ApprovalRuleRec, branch: string): boolean {
+function ruleApplies(p: ProjectRec, rule: ApprovalRuleRec, branch: string): boolean {
   const prot = p.repo.protectedBranches.get(branch);
   if (rule.appliesToAllProtectedBranches) return prot !== undefined;
   if (rule.protectedBranchIds.length) return prot !== undefined && rule.protectedBranchIds.includes(prot.id);

@@ -50,7 +50,7 @@ function stateRuleJson(ctx: Ctx, p: ProjectRec, x: RuleState): Record<string, un
 }
 
 /** The answer of GET …/approvals, approve and unapprove. */
-export function approvalsJson(ctx: Ctx, p: ProjectRec, mr: MrRec): Record<string, unknown> {
+function approvalsJson(ctx: Ctx, p: ProjectRec, mr: MrRec): Record<string, unknown> {
   const st = approvalState(ctx.state, p, mr);
   return {
     id: mr.id, iid: mr.iid, project_id: p.id, title: mr.title, description: mr.description, state: mr.state, created_at: mr.createdAt, updated_at: mr.updatedAt,
