@@ -4,6 +4,8 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Sandbox } from '../src/sandbox/index.js';
 import { SANDBOX_TOKEN } from '../src/sandbox/index.js';
 import { simulatesGraphql } from '../src/sandbox/graphql.js';
+import { paginate } from '../src/sandbox/util.js';
+import type { SandboxState } from '../src/sandbox/state.js';
 import { text, withSandbox, type Running, type ToolResultLike } from './helpers/harness.js';
 import { startInProcess } from './helpers/inproc.js';
 
@@ -88,6 +90,22 @@ describe('approvals: project rules feed the merge request approval state', () =>
   });
 });
 
+describe('detailed_merge_status follows the project settings, in GitLab\'s check order', () => {
+  it('unresolved threads, then CI, block the merge only when the project requires it', async () => {
+    const status = async () => (await api('GET', '/projects/1/merge_requests/1')).body.detailed_merge_status;
+    expect(await status()).toBe('mergeable');
+    await api('PUT', '/projects/1', { only_allow_merge_if_all_discussions_are_resolved: true, only_allow_merge_if_pipeline_succeeds: true });
+    expect(await status()).toBe('discussions_not_resolved');
+    expect((await api('PUT', '/projects/1/merge_requests/1/merge')).status).toBe(405);
+    await api('PUT', '/projects/1', { only_allow_merge_if_all_discussions_are_resolved: false });
+    // !1's head pipeline failed.
+    expect(await status()).toBe('ci_must_pass');
+    await api('PUT', '/projects/1', { only_allow_merge_if_pipeline_succeeds: false });
+    expect(await status()).toBe('mergeable');
+    expect((await api('GET', '/projects/1/merge_requests/4')).body.detailed_merge_status).toBe('not_approved');
+  });
+});
+
 describe('merge request and issue workflow', () => {
   it('subscriptions: the subscribed field follows, and a repeated call answers 304', async () => {
     // demo takes part in issue 1, so is subscribed until it unsubscribes.
@@ -127,10 +145,23 @@ describe('merge request and issue workflow', () => {
     expect(await api('POST', '/projects/1/merge_requests/1/pipelines')).toEqual({ status: 400, body: { message: { base: ['No stages / jobs for this pipeline.'] } } });
   });
 
-  it('rebase answers rebase_in_progress, then the merge request has a new head on top of the target', async () => {
+  it('rebase replays the source commits on the new target head; approvals stay when the project retains them', async () => {
+    const pushed = await api('POST', '/projects/1/repository/commits', { branch: 'main', commit_message: 'Add a changelog', actions: [{ action: 'create', file_path: 'CHANGELOG.md', content: '# Changelog\n' }] });
+    expect(pushed.status).toBe(201);
+    const before = (await api('GET', '/projects/1/merge_requests/1')).body;
+    expect(before.diff_refs.start_sha).toBe(pushed.body.id);
+    await ok('merge_request.rebase', { project_id: 1, merge_request_iid: 1, skip_ci: true });
+    const after = (await api('GET', '/projects/1/merge_requests/1?include_rebase_in_progress=true')).body;
+    expect(after.sha).not.toBe(before.sha);
+    expect(after).toMatchObject({ rebase_in_progress: false, merge_error: null, diff_refs: { base_sha: pushed.body.id, start_sha: pushed.body.id } });
+    const commits = (await api('GET', '/projects/1/merge_requests/1/commits')).body;
+    expect(commits.map((c: any) => [c.title, c.parent_ids])).toEqual([['Handle unicode passwords in login', [pushed.body.id]]]);
+    expect((await api('GET', '/projects/1/merge_requests/1/approvals')).body.approved_by.map((a: any) => a.user.username)).toEqual(['demo']);
+  });
+
+  it('a conflicting rebase answers rebase_in_progress, then reports GitLab\'s merge_error and moves nothing', async () => {
     const before = (await api('GET', '/projects/1/merge_requests/3')).body;
     expect(await api('PUT', '/projects/1/merge_requests/3/rebase')).toEqual({ status: 202, body: { rebase_in_progress: true } });
-    // !3 conflicts with main: the rebase fails as GitLab reports it, and nothing moves.
     const after = (await api('GET', '/projects/1/merge_requests/3?include_rebase_in_progress=true')).body;
     expect(after).toMatchObject({ sha: before.sha, rebase_in_progress: false, merge_error: 'Rebase failed: Rebase locally, resolve all conflicts, then push the branch.' });
   });
@@ -165,5 +196,18 @@ describe('GraphQL', () => {
     expect(simulatesGraphql(q)).toBe(false);
     expect(simulatesGraphql('query { project(fullPath: "demo-group/demo-project") { name mergeRequest(iid: "1") { title } } }')).toBe(true);
     expect(await gql(q)).toEqual({ data: { project: null }, errors: [{ message: 'not simulated by the sandbox: GraphQL query project', path: ['project'] }] });
+  });
+});
+
+describe('pagination', () => {
+  it('past 10,000 rows the list is not counted: no x-total, x-total-pages or rel="last", as GitLab answers', () => {
+    const ctx = { state: { url: 'http://sb' } as SandboxState, rawPath: '/api/v4/projects/1/issues', query: { per_page: '100' } };
+    const counted = paginate(ctx, Array.from({ length: 10_000 }, (_, i) => i));
+    expect(counted.headers).toMatchObject({ 'x-total': '10000', 'x-total-pages': '100', 'x-next-page': '2' });
+    const big = paginate(ctx, Array.from({ length: 10_001 }, (_, i) => i));
+    expect(big.headers?.['x-total']).toBeUndefined();
+    expect(big.headers?.['x-total-pages']).toBeUndefined();
+    expect(big.headers).toMatchObject({ 'x-next-page': '2', 'x-page': '1', 'x-per-page': '100' });
+    expect(big.headers?.link).not.toContain('rel="last"');
   });
 });

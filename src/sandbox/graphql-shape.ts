@@ -55,8 +55,12 @@ export function unansweredField(table: FieldTable, doc: GqlDocument, sels: Selec
     const cond = sel.kind === 'inline' ? sel.typeCondition : doc.fragments.get(sel.name)?.typeCondition;
     const inner = sel.kind === 'inline' ? sel.selections : doc.fragments.get(sel.name)?.selections;
     if (!inner) return path;
-    // A fragment on a type the resolver never answers here applies to nothing (a widget the work item type lacks).
-    if (cond && !members.includes(cond)) continue;
+    // A fragment on a type the resolver answers elsewhere applies to nothing here; on a type it never answers
+    // (a work item widget it does not model), GitLab would have data the sandbox lacks.
+    if (cond && !members.includes(cond)) {
+      if (!table.has(cond)) return `${path}{... on ${cond}}`;
+      continue;
+    }
     const miss = unansweredField(table, doc, inner, cond && members.includes(cond) ? cond : types, path);
     if (miss) return miss;
   }

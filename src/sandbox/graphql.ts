@@ -11,7 +11,7 @@ import { seed } from './seed.js';
 import { isExpired, presentedToken } from './tokens.js';
 import { json, sha1 } from './util.js';
 import { NOT_SIMULATED } from './unsimulated.js';
-import { approvalState } from './mergeability.js';
+import { approvalState, hasConflicts } from './mergeability.js';
 
 type Src = Record<string, unknown>;
 type Lazy = (args: Record<string, unknown>) => unknown;
@@ -119,7 +119,7 @@ class Resolver {
       __typename: 'MergeRequest', id: gid('MergeRequest', m.id), iid: String(m.iid), title: m.title, description: m.description, state: m.state, draft: m.draft,
       sourceBranch: m.sourceBranch, targetBranch: m.targetBranch, createdAt: m.createdAt, updatedAt: m.updatedAt, mergedAt: m.mergedAt,
       webUrl: `${s.url}/${s.projectFullPath(p)}/-/merge_requests/${m.iid}`, author: this.userSrc(s.users.get(m.authorId)), approved: approvalState(s, p, m).approved,
-      conflicts: m.hasConflicts, diffHeadSha: p.repo.branches.get(m.sourceBranch) ?? m.headSha,
+      conflicts: hasConflicts(p, m), diffHeadSha: p.repo.branches.get(m.sourceBranch) ?? m.headSha,
     };
   }
 

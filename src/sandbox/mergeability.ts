@@ -57,6 +57,14 @@ export function conflicts(p: ProjectRec, source: string, target: string): boolea
   return false;
 }
 
+/** Whether an open merge request conflicts with its target now (the seeded flag, or both sides changed a file differently). */
+export function hasConflicts(p: ProjectRec, mr: MrRec): boolean {
+  if (mr.state !== 'opened') return false;
+  const head = p.repo.branches.get(mr.sourceBranch);
+  const target = p.repo.branches.get(mr.targetBranch);
+  return mr.hasConflicts || (!!head && !!target && conflicts(p, head, target));
+}
+
 /** The project setting written through PUT /projects/:id (kept in `extra`), as a boolean. */
 const setting = (p: ProjectRec, key: string): boolean => bool(p.extra[key]) ?? false;
 
@@ -79,7 +87,7 @@ export function detailedMergeStatus(s: SandboxState, p: ProjectRec, mr: MrRec): 
     if (pl && ['created', 'pending', 'running', 'waiting_for_resource', 'preparing', 'scheduled'].includes(pl.status)) return 'ci_still_running';
     if (!pl || (pl.status !== 'success' && !(pl.status === 'skipped' && setting(p, 'allow_merge_on_skipped_pipeline')))) return 'ci_must_pass';
   }
-  if (mr.hasConflicts || conflicts(p, head, target)) return 'conflict';
+  if (hasConflicts(p, mr)) return 'conflict';
   // Fast-forward merge methods need the source to contain the target's head.
   if (['ff', 'rebase_merge'].includes(String(p.extra.merge_method)) && mergeBase(p.repo, head, target) !== target) return 'need_rebase';
   return 'mergeable';

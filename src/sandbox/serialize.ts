@@ -3,7 +3,7 @@ import type { CommitRec, GroupRec, IssueRec, JobRec, MilestoneRec, MrRec, NoteRe
 import { diffFiles, diffStats, mergeBase, resolveRef } from './repo.js';
 import { sha1 } from './util.js';
 import { humanDuration } from './duration.js';
-import { detailedMergeStatus } from './mergeability.js';
+import { detailedMergeStatus, hasConflicts } from './mergeability.js';
 
 const avatar = (u: UserRec): string => `https://www.gravatar.com/avatar/${sha1(u.email).slice(0, 32)}?s=80&d=identicon`;
 
@@ -246,6 +246,7 @@ export function mrJson(state: SandboxState, p: ProjectRec, mr: MrRec, opts: { de
   const headSha = p.repo.branches.get(mr.sourceBranch) ?? mr.headSha;
   const assignees = mr.assigneeIds.map((id) => userBasic(state, id)).filter(Boolean);
   const detailed = detailedMergeStatus(state, p, mr);
+  const conflicted = hasConflicts(p, mr);
   const notes = state.notes.get(`${p.id}:MergeRequest:${mr.iid}`) ?? [];
   const out: Record<string, unknown> = {
     id: mr.id, iid: mr.iid, project_id: p.id, title: mr.title, description: mr.description, state: mr.state, created_at: mr.createdAt, updated_at: mr.updatedAt,
@@ -255,12 +256,12 @@ export function mrJson(state: SandboxState, p: ProjectRec, mr: MrRec, opts: { de
     reviewers: mr.reviewerIds.map((id) => userBasic(state, id)).filter(Boolean), source_project_id: p.id, target_project_id: p.id, labels: [...mr.labels],
     draft: mr.draft, imported: false, imported_from: 'none', work_in_progress: mr.draft,
     milestone: milestoneJson(state, p, p.milestones.find((m) => m.id === mr.milestoneId)), merge_when_pipeline_succeeds: mr.mergeWhenPipelineSucceeds,
-    merge_status: mr.state !== 'opened' ? 'can_be_merged' : mr.hasConflicts ? 'cannot_be_merged' : 'can_be_merged', detailed_merge_status: detailed,
+    merge_status: conflicted ? 'cannot_be_merged' : 'can_be_merged', detailed_merge_status: detailed,
     merge_after: null, sha: headSha, merge_commit_sha: mr.mergeCommitSha, squash_commit_sha: null, discussion_locked: mr.discussionLocked,
     should_remove_source_branch: mr.shouldRemoveSourceBranch, force_remove_source_branch: mr.forceRemoveSourceBranch, prepared_at: mr.createdAt,
     reference: `!${mr.iid}`, references: refs(full, '!', mr.iid), web_url: `${state.url}/${full}/-/merge_requests/${mr.iid}`,
     time_stats: timeStatsJson(state.timeOf(p.id, 'MergeRequest', mr.iid)), squash: mr.squash,
-    squash_on_merge: mr.squash, task_completion_status: { count: 0, completed_count: 0 }, has_conflicts: mr.hasConflicts,
+    squash_on_merge: mr.squash, task_completion_status: { count: 0, completed_count: 0 }, has_conflicts: conflicted,
     // False while a resolvable thread is open (MR !1's diff thread), as GitLab answers.
     blocking_discussions_resolved: notes.every((n) => !n.resolvable || n.resolved),
     // The deprecated per-MR column; approval rules replaced it, so GitLab answers null.

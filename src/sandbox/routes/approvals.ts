@@ -5,7 +5,7 @@ import type { Router } from '../router.js';
 import { ACCESS, APPROVAL_DEFAULTS, type ApprovalRuleRec, type ApprovalSettingsRec, type MrRec, type ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { groupJson, userBasic } from '../serialize.js';
-import { approvalState, eligibleApprovers, mrRules, type RuleState } from '../mergeability.js';
+import { approvalState, eligibleApprovers, hasConflicts, mrRules, type RuleState } from '../mergeability.js';
 import { bool, int, intList, json, list, message, missing, noContent, notFound, paginate, str } from '../util.js';
 import { isReply, loadMr, loadProject, requireLevel } from './common.js';
 import { headOf } from './merge_requests.js';
@@ -54,7 +54,7 @@ function approvalsJson(ctx: Ctx, p: ProjectRec, mr: MrRec): Record<string, unkno
   const st = approvalState(ctx.state, p, mr);
   return {
     id: mr.id, iid: mr.iid, project_id: p.id, title: mr.title, description: mr.description, state: mr.state, created_at: mr.createdAt, updated_at: mr.updatedAt,
-    merge_status: mr.hasConflicts ? 'cannot_be_merged' : 'can_be_merged', approved: st.approved, approvals_required: st.required, approvals_left: st.left,
+    merge_status: hasConflicts(p, mr) ? 'cannot_be_merged' : 'can_be_merged', approved: st.approved, approvals_required: st.required, approvals_left: st.left,
     require_password_to_approve: ctx.state.approvalsOf(p.id).settings.requirePasswordToApprove,
     approved_by: mr.approvedBy.map((id) => ({ user: userBasic(ctx.state, id) })), suggested_approvers: [], approvers: [], approver_groups: [],
     user_has_approved: mr.approvedBy.includes(ctx.user.id), user_can_approve: canApprove(ctx, p, mr) === undefined,

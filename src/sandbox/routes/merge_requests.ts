@@ -9,7 +9,7 @@ import { isReply, knownUsers, loadMr, loadProject, requireLevel } from './common
 import { labelsMatch } from './issues.js';
 import { idsMatch, notMatch } from './filters.js';
 import { recordChanges, snapshot } from './activity.js';
-import { conflicts, detailedMergeStatus } from '../mergeability.js';
+import { detailedMergeStatus } from '../mergeability.js';
 
 export const headOf = (p: ProjectRec, mr: MrRec): string => p.repo.branches.get(mr.sourceBranch) ?? mr.headSha;
 
@@ -83,7 +83,7 @@ function createMr(ctx: Ctx, p: ProjectRec): Reply {
     id: s.nextId('mr'), iid: p.nextMrIid++, projectId: p.id, title: title!, description: text(prm.description) ?? null, state: 'opened', authorId: ctx.user.id,
     assigneeIds: knownUsers(ctx, intList(prm.assignee_ids) ?? intList(prm.assignee_id)) ?? [], reviewerIds: knownUsers(ctx, intList(prm.reviewer_ids)) ?? [],
     labels: list(prm.labels) ?? [], milestoneId: int(prm.milestone_id) ?? null, sourceBranch: source!, targetBranch: target!, createdAt: now, updatedAt: now,
-    mergedAt: null, mergedById: null, closedAt: null, closedById: null, draft: isDraftTitle(title!), hasConflicts: conflicts(p, head, targetHead),
+    mergedAt: null, mergedById: null, closedAt: null, closedById: null, draft: isDraftTitle(title!), hasConflicts: false,
     squash: !!bool(prm.squash), shouldRemoveSourceBranch: bool(prm.remove_source_branch) ?? null, forceRemoveSourceBranch: !!bool(prm.remove_source_branch),
     mergeCommitSha: null, baseSha: mergeBase(p.repo, head, targetHead) ?? targetHead, headSha: head, approvedBy: [], upvotes: 0, downvotes: 0,
     discussionLocked: null, mergeWhenPipelineSucceeds: false,

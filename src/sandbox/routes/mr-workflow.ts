@@ -6,7 +6,7 @@ import { ACCESS, type MrRec, type PipelineRec, type ProjectRec } from '../state.
 import type { Ctx, Reply } from '../types.js';
 import { addCommit, commitsBetween, mergeBase } from '../repo.js';
 import { commitJson, issueJson, mrJson, pipelineJson } from '../serialize.js';
-import { conflicts } from '../mergeability.js';
+import { hasConflicts } from '../mergeability.js';
 import { int, json, list, message, missing, noContent, notAllowed, notFound, paginate, str } from '../util.js';
 import { isReply, loadMr, loadNoteable, loadProject, requireLevel, type Family } from './common.js';
 import { headOf } from './merge_requests.js';
@@ -23,7 +23,7 @@ function rebase(ctx: Ctx, p: ProjectRec, m: MrRec): string | undefined {
   const head = headOf(p, m);
   const target = p.repo.branches.get(m.targetBranch)!;
   if (mergeBase(p.repo, head, target) === target) return head;
-  if (m.hasConflicts || conflicts(p, head, target)) return undefined;
+  if (hasConflicts(p, m)) return undefined;
   let parent = target;
   for (const c of commitsBetween(p.repo, target, head).reverse()) {
     const before = c.parents[0] ? p.repo.commits.get(c.parents[0])!.files : new Map<string, string>();
