@@ -1,12 +1,17 @@
 // POST /api/graphql: real objects for project, group, namespace, users, work items. Any other root field or
 // mutation is refused with an `errors[]` entry (or, in the test-only placeholders mode, synthesized from the selection).
 import type { IncomingHttpHeaders } from 'node:http';
-import type { IssueRec, MrRec, NoteRec, ProjectRec, SandboxState, UserRec } from './state.js';
+import type { IssueRec, MrRec, NoteRec, ProjectRec, SavedViewRec, TargetBranchRuleRec, UserRec } from './state.js';
+import { subscribed } from './serialize.js';
 import type { Query, Reply } from './types.js';
 import { GraphQLSyntaxError, parseDocument, pickOperation, type Field, type GqlDocument, type Selection } from './graphql-parse.js';
+import { learn, unansweredField, type FieldTable } from './graphql-shape.js';
+import { SandboxState } from './state.js';
+import { seed } from './seed.js';
 import { isExpired, presentedToken } from './tokens.js';
 import { json, sha1 } from './util.js';
 import { NOT_SIMULATED } from './unsimulated.js';
+import { approvalState, hasConflicts } from './mergeability.js';
 
 type Src = Record<string, unknown>;
 type Lazy = (args: Record<string, unknown>) => unknown;
@@ -65,8 +70,35 @@ class Resolver {
         { __typename: 'WorkItemWidgetHierarchy', type: 'HIERARCHY', parent: null, hasChildren: false, children: (a: Src) => conn([], a) },
         { __typename: 'WorkItemWidgetNotes', type: 'NOTES', discussions: (a: Src) => conn(this.discussions(notes), a) },
         { __typename: 'WorkItemWidgetStartAndDueDate', type: 'START_AND_DUE_DATE', dueDate: i.dueDate, startDate: null },
+        { __typename: 'WorkItemWidgetNotifications', type: 'NOTIFICATIONS', subscribed: subscribed(s, `${p.id}:Issue:${i.iid}`, [i.authorId, ...i.assigneeIds]) },
       ],
     };
+  }
+
+  canSeeView(v: SavedViewRec): boolean {
+    const ns = this.namespaceSrc(v.namespacePath);
+    return !!ns && (!v.isPrivate || v.authorId === this.user?.id);
+  }
+
+  savedViewSrc(v: SavedViewRec): Src {
+    const s = this.state;
+    const group = s.groupByRef(v.namespacePath);
+    return {
+      __typename: 'WorkItemSavedViewType', id: gid('WorkItems::SavedViews::SavedView', v.id), name: v.name, description: v.description, isPrivate: v.isPrivate,
+      subscribed: !!this.user && v.subscribers.has(this.user.id), sort: v.sort, filters: v.filters, displaySettings: v.displaySettings,
+      shareUrl: `${s.url}/${group ? `groups/${v.namespacePath}` : v.namespacePath}/-/work_items?saved_view=${v.id}`,
+    };
+  }
+
+  /** A namespace's saved views the caller may see, with the list's filters. */
+  savedViews(fullPath: string, a: Src): Src {
+    const views = this.state.savedViews.filter((v) => v.namespacePath.toLowerCase() === fullPath.toLowerCase() && this.canSeeView(v)
+      && (a.id === undefined || v.id === gidNum(a.id)) && (!a.subscribedOnly || (!!this.user && v.subscribers.has(this.user.id)))
+      && (typeof a.search !== 'string' || `${v.name} ${v.description ?? ''}`.toLowerCase().includes(a.search.toLowerCase())));
+    const order: Record<string, (x: SavedViewRec, y: SavedViewRec) => number> = {
+      CREATED_ASC: (x, y) => x.id - y.id, CREATED_DESC: (x, y) => y.id - x.id, UPDATED_ASC: (x, y) => x.updatedAt.localeCompare(y.updatedAt), UPDATED_DESC: (x, y) => y.updatedAt.localeCompare(x.updatedAt),
+    };
+    return conn(views.sort(order[String(a.sort)] ?? ((x, y) => x.id - y.id)).map((v) => this.savedViewSrc(v)), a);
   }
 
   noteSrc(n: NoteRec): Src {
@@ -86,8 +118,8 @@ class Resolver {
     return {
       __typename: 'MergeRequest', id: gid('MergeRequest', m.id), iid: String(m.iid), title: m.title, description: m.description, state: m.state, draft: m.draft,
       sourceBranch: m.sourceBranch, targetBranch: m.targetBranch, createdAt: m.createdAt, updatedAt: m.updatedAt, mergedAt: m.mergedAt,
-      webUrl: `${s.url}/${s.projectFullPath(p)}/-/merge_requests/${m.iid}`, author: this.userSrc(s.users.get(m.authorId)), approved: m.approvedBy.length >= m.approvalsRequired,
-      conflicts: m.hasConflicts, diffHeadSha: p.repo.branches.get(m.sourceBranch) ?? m.headSha,
+      webUrl: `${s.url}/${s.projectFullPath(p)}/-/merge_requests/${m.iid}`, author: this.userSrc(s.users.get(m.authorId)), approved: approvalState(s, p, m).approved,
+      conflicts: hasConflicts(p, m), diffHeadSha: p.repo.branches.get(m.sourceBranch) ?? m.headSha,
     };
   }
 
@@ -106,6 +138,7 @@ class Resolver {
       mergeRequests: (a: Src) => conn([...p.mrs.values()].filter((m) => !a.state || a.state === 'all' || a.state === m.state).map((m) => this.mrSrc(p, m)), a),
       mergeRequest: (a: Src) => { const m = p.mrs.get(Number(a.iid)); return m ? this.mrSrc(p, m) : null; },
       labels: (a: Src) => conn(p.labels.map((l) => ({ __typename: 'Label', id: gid('ProjectLabel', l.id), title: l.name, color: l.color, description: l.description })), a),
+      targetBranchRules: (a: Src) => conn(s.targetBranchRules.filter((x) => x.projectId === p.id).map(targetBranchRuleSrc), a),
       namespace: { __typename: 'Namespace', id: gid('Namespace', p.namespace.id), fullPath: s.namespacePath(p) },
     };
   }
@@ -121,10 +154,11 @@ class Resolver {
         workItems: (a: Src) => conn(projects.flatMap((p) => [...p.issues.values()].map((i) => this.workItemSrc(p, i))).filter((w) => !a.iid || w.iid === String(a.iid)), a),
         workItem: (a: Src) => projects.flatMap((p) => [...p.issues.values()].filter((i) => String(i.iid) === String(a.iid)).map((i) => this.workItemSrc(p, i)))[0] ?? null,
         workItemTypes: (a: Src) => conn(WORK_ITEM_TYPES, a),
+        savedViews: (a: Src) => this.savedViews(g.fullPath, a),
       };
     }
     const p = s.projectByRef(fullPath);
-    if (p && /\D/.test(fullPath) && s.canSeeProject(this.user, p)) return { ...this.projectSrc(p), __typename: 'Namespace', id: gid('Namespaces::ProjectNamespace', p.id), workItemTypes: (a: Src) => conn(WORK_ITEM_TYPES, a) };
+    if (p && /\D/.test(fullPath) && s.canSeeProject(this.user, p)) return { ...this.projectSrc(p), __typename: 'Namespace', id: gid('Namespaces::ProjectNamespace', p.id), workItemTypes: (a: Src) => conn(WORK_ITEM_TYPES, a), savedViews: (a: Src) => this.savedViews(s.projectFullPath(p), a) };
     const u = s.userByName(fullPath);
     if (u && u.id === this.user?.id) return { __typename: 'Namespace', id: gid('Namespaces::UserNamespace', 100 + u.id), fullPath: u.username, name: u.name, path: u.username };
     return null;
@@ -136,73 +170,12 @@ class Resolver {
   }
 
   root(f: Field): unknown {
-    const s = this.state;
-    const a = f.args;
-    switch (f.name) {
-      case 'currentUser': return this.userSrc(this.user);
-      case 'user': return this.userSrc(typeof a.username === 'string' ? s.userByName(a.username) : s.users.get(gidNum(a.id) ?? -1));
-      case 'users': return conn([...s.users.values()].filter((u) => !Array.isArray(a.usernames) || a.usernames.includes(u.username)).map((u) => this.userSrc(u)!), a);
-      case 'project': { const p = s.projectByRef(String(a.fullPath ?? '')); return p && /\D/.test(String(a.fullPath)) && s.canSeeProject(this.user, p) ? this.projectSrc(p) : null; }
-      case 'projects': return conn([...s.projects.values()].filter((p) => s.canSeeProject(this.user, p)).map((p) => this.projectSrc(p)), a);
-      case 'group': { const n = this.namespaceSrc(String(a.fullPath ?? '')); return n && n.__typename === 'Group' ? n : null; }
-      case 'namespace': return this.namespaceSrc(String(a.fullPath ?? ''));
-      case 'workItem': case 'issue': { const x = this.findIssueById(gidNum(a.id)); return x ? this.workItemSrc(x.p, x.i) : null; }
-      case 'mergeRequest': {
-        for (const p of s.projects.values()) for (const m of p.mrs.values()) if (m.id === gidNum(a.id) && s.canSeeProject(this.user, p)) return this.mrSrc(p, m);
-        return null;
-      }
-      case 'metadata': return { __typename: 'Metadata', version: s.version, revision: 'abc123', enterprise: true, kas: { enabled: false, version: null, externalUrl: null } };
-      default: return undefined;
-    }
+    return Object.hasOwn(ROOTS, f.name) ? ROOTS[f.name](this, f.args) : undefined;
   }
 
-  /** Mutations with a real effect; others answer a synthesized payload. */
+  /** A mutation's payload: undefined when its target is missing or not the caller's to change, null when refused outright. */
   mutate(f: Field): Src | null | undefined {
-    const s = this.state;
-    const input = (f.args.input ?? f.args) as Src;
-    if (f.name === 'createNote') {
-      const target = /\/(Issue|WorkItem)\/\d+$/.test(String(input.noteableId)) ? this.findIssueById(gidNum(input.noteableId)) : undefined;
-      if (!target || typeof input.body !== 'string') return undefined;
-      const now = s.now();
-      const note: NoteRec = {
-        id: s.nextId('note'), body: input.body, authorId: this.user!.id, createdAt: now, updatedAt: now, system: false, discussionId: s.newDiscussionId(),
-        type: null, resolvable: false, resolved: false, resolvedById: null, resolvedAt: null, position: null, internal: !!input.internal,
-      };
-      s.notesFor({ kind: 'Issue', projectId: target.p.id, iid: target.i.iid, id: target.i.id }).push(note);
-      return { errors: [], note: this.noteSrc(note) };
-    }
-    if (f.name === 'workItemCreate' || f.name === 'createIssue') {
-      const path = String(input.namespacePath ?? input.projectPath ?? '');
-      const p = s.projectByRef(path);
-      if (!p || !/\D/.test(path) || s.accessLevel(this.user, p) < 10 || typeof input.title !== 'string') return undefined;
-      const now = s.now();
-      const desc = (input.descriptionWidget as Src | undefined)?.description ?? input.description;
-      const i: IssueRec = {
-        id: s.nextId('issue'), iid: p.nextIssueIid++, projectId: p.id, title: input.title, description: typeof desc === 'string' ? desc : null, state: 'opened',
-        authorId: this.user!.id, assigneeIds: [], labels: [], milestoneId: null, createdAt: now, updatedAt: now, closedAt: null, closedById: null,
-        confidential: !!input.confidential, dueDate: null, discussionLocked: null, upvotes: 0, downvotes: 0, weight: null, issueType: 'issue',
-      };
-      p.issues.set(i.iid, i);
-      return { errors: [], workItem: this.workItemSrc(p, i), issue: { ...this.workItemSrc(p, i), __typename: 'Issue', state: 'opened' } };
-    }
-    if (f.name === 'workItemUpdate' || f.name === 'workItemDelete') {
-      const x = this.findIssueById(gidNum(input.id));
-      if (!x || s.accessLevel(this.user, x.p) < 20) return undefined;
-      if (f.name === 'workItemDelete') {
-        if (s.accessLevel(this.user, x.p) < 50) return null;
-        x.p.issues.delete(x.i.iid);
-        return { errors: [], namespace: { id: gid('Namespaces::ProjectNamespace', x.p.id), fullPath: s.projectFullPath(x.p) } };
-      }
-      const now = s.now();
-      if (typeof input.title === 'string') x.i.title = input.title;
-      if (input.stateEvent === 'CLOSE' && x.i.state === 'opened') Object.assign(x.i, { state: 'closed', closedAt: now, closedById: this.user!.id });
-      if (input.stateEvent === 'REOPEN' && x.i.state === 'closed') Object.assign(x.i, { state: 'opened', closedAt: null, closedById: null });
-      const desc = (input.descriptionWidget as Src | undefined)?.description;
-      if (typeof desc === 'string') x.i.description = desc;
-      x.i.updatedAt = now;
-      return { errors: [], workItem: this.workItemSrc(x.p, x.i) };
-    }
-    return undefined;
+    return Object.hasOwn(MUTATIONS, f.name) ? MUTATIONS[f.name].run(this, (f.args.input ?? f.args) as Src) : undefined;
   }
 
   fields(sels: Selection[], typename: string | undefined, out: Field[] = []): Field[] {
@@ -278,18 +251,219 @@ class Resolver {
   }
 }
 
-/** Answers POST /api/graphql. */
-/** Mutations `Resolver.mutate` gives a real effect, and the root fields `Resolver.root` answers. */
-const SIMULATED_MUTATIONS = new Set(['createNote', 'workItemCreate', 'createIssue', 'workItemUpdate', 'workItemDelete']);
-const SIMULATED_QUERIES = new Set(['currentUser', 'user', 'users', 'project', 'projects', 'group', 'namespace', 'workItem', 'issue', 'mergeRequest', 'metadata']);
+/** The root query fields the sandbox answers, and how: the simulated list is this table's keys. */
+const ROOTS: Record<string, (r: Resolver, a: Src) => unknown> = {
+  currentUser: (r) => r.userSrc(r.user),
+  user: (r, a) => r.userSrc(typeof a.username === 'string' ? r.state.userByName(a.username) : r.state.users.get(gidNum(a.id) ?? -1)),
+  users: (r, a) => conn([...r.state.users.values()].filter((u) => !Array.isArray(a.usernames) || a.usernames.includes(u.username)).map((u) => r.userSrc(u)!), a),
+  project: (r, a) => { const p = r.state.projectByRef(String(a.fullPath ?? '')); return p && /\D/.test(String(a.fullPath)) && r.state.canSeeProject(r.user, p) ? r.projectSrc(p) : null; },
+  projects: (r, a) => conn([...r.state.projects.values()].filter((p) => r.state.canSeeProject(r.user, p)).map((p) => r.projectSrc(p)), a),
+  group: (r, a) => { const n = r.namespaceSrc(String(a.fullPath ?? '')); return n && n.__typename === 'Group' ? n : null; },
+  namespace: (r, a) => r.namespaceSrc(String(a.fullPath ?? '')),
+  workItem: (r, a) => { const x = r.findIssueById(gidNum(a.id)); return x ? r.workItemSrc(x.p, x.i) : null; },
+  issue: (r, a) => { const x = r.findIssueById(gidNum(a.id)); return x ? r.workItemSrc(x.p, x.i) : null; },
+  mergeRequest: (r, a) => {
+    for (const p of r.state.projects.values()) for (const m of p.mrs.values()) if (m.id === gidNum(a.id) && r.state.canSeeProject(r.user, p)) return r.mrSrc(p, m);
+    return null;
+  },
+  metadata: (r) => ({ __typename: 'Metadata', version: r.state.version, revision: 'abc123', enterprise: true, kas: { __typename: 'Kas', enabled: false, version: null, externalUrl: null } }),
+};
 
-/** Whether every root field of a document's first operation is one the sandbox answers with real data. */
+interface Mutation {
+  /** The payload's object fields and their types (besides `errors`), for the check of a selection. */
+  payload: Record<string, string>;
+  run: (r: Resolver, input: Src) => Src | null | undefined;
+}
+
+const savedViewOf = (r: Resolver, id: unknown) => r.state.savedViews.find((v) => v.id === gidNum(id) && r.canSeeView(v));
+
+/** The mutations the sandbox performs on its state: the simulated list is this table's keys. */
+const MUTATIONS: Record<string, Mutation> = {
+  createNote: {
+    payload: { note: 'Note' },
+    run: (r, input) => {
+      const s = r.state;
+      const target = /\/(Issue|WorkItem)\/\d+$/.test(String(input.noteableId)) ? r.findIssueById(gidNum(input.noteableId)) : undefined;
+      if (!target || typeof input.body !== 'string') return undefined;
+      const now = s.now();
+      const note: NoteRec = {
+        id: s.nextId('note'), body: input.body, authorId: r.user!.id, createdAt: now, updatedAt: now, system: false, discussionId: s.newDiscussionId(),
+        type: null, resolvable: false, resolved: false, resolvedById: null, resolvedAt: null, position: null, internal: !!input.internal,
+      };
+      s.notesFor({ kind: 'Issue', projectId: target.p.id, iid: target.i.iid, id: target.i.id }).push(note);
+      return { errors: [], note: r.noteSrc(note) };
+    },
+  },
+  workItemCreate: { payload: { workItem: 'WorkItem' }, run: (r, input) => createWorkItem(r, input) },
+  createIssue: { payload: { issue: 'Issue' }, run: (r, input) => createWorkItem(r, input) },
+  workItemUpdate: { payload: { workItem: 'WorkItem' }, run: (r, input) => updateWorkItem(r, input, false) },
+  workItemDelete: { payload: { namespace: 'Namespace' }, run: (r, input) => updateWorkItem(r, input, true) },
+  workItemSavedViewCreate: {
+    payload: { savedView: 'WorkItemSavedViewType' },
+    run: (r, input) => {
+      const s = r.state;
+      const path = String(input.namespacePath ?? '');
+      const ns = r.namespaceSrc(path);
+      if (!ns || typeof input.name !== 'string' || typeof input.sort !== 'string') return undefined;
+      if (input.name.trim() === '') return { errors: ["Name can't be blank"], savedView: null };
+      const now = s.now();
+      const v: SavedViewRec = {
+        id: s.nextId('saved_view'), namespacePath: String(ns.fullPath), name: input.name, description: typeof input.description === 'string' ? input.description : null,
+        filters: input.filters ?? {}, displaySettings: input.displaySettings ?? {}, sort: input.sort, isPrivate: input.isPrivate !== false, authorId: r.user!.id,
+        subscribers: new Set([r.user!.id]), createdAt: now, updatedAt: now,
+      };
+      s.savedViews.push(v);
+      return { errors: [], savedView: r.savedViewSrc(v) };
+    },
+  },
+  workItemSavedViewUpdate: {
+    payload: { savedView: 'WorkItemSavedViewType' },
+    run: (r, input) => {
+      const v = savedViewOf(r, input.id);
+      if (!v) return undefined;
+      if (v.authorId !== r.user!.id && v.isPrivate) return null;
+      if (typeof input.name === 'string') v.name = input.name;
+      if (typeof input.description === 'string') v.description = input.description;
+      if (input.filters !== undefined) v.filters = input.filters;
+      if (input.displaySettings !== undefined) v.displaySettings = input.displaySettings;
+      if (typeof input.sort === 'string') v.sort = input.sort;
+      if (typeof input.isPrivate === 'boolean') v.isPrivate = input.isPrivate;
+      v.updatedAt = r.state.now();
+      return { errors: [], savedView: r.savedViewSrc(v) };
+    },
+  },
+  workItemSavedViewDelete: {
+    payload: {},
+    run: (r, input) => {
+      const v = savedViewOf(r, input.id);
+      if (!v) return undefined;
+      if (v.authorId !== r.user!.id) return null;
+      r.state.savedViews.splice(r.state.savedViews.indexOf(v), 1);
+      return { errors: [] };
+    },
+  },
+  workItemSavedViewSubscribe: {
+    payload: { savedView: 'WorkItemSavedViewType' },
+    run: (r, input) => { const v = savedViewOf(r, input.id); if (!v) return undefined; v.subscribers.add(r.user!.id); return { errors: [], savedView: r.savedViewSrc(v) }; },
+  },
+  workItemSavedViewUnsubscribe: {
+    payload: { savedView: 'WorkItemSavedViewType' },
+    run: (r, input) => { const v = savedViewOf(r, input.id); if (!v) return undefined; v.subscribers.delete(r.user!.id); return { errors: [], savedView: r.savedViewSrc(v) }; },
+  },
+  projectTargetBranchRuleCreate: {
+    payload: { targetBranchRule: 'ProjectTargetBranchRule' },
+    run: (r, input) => {
+      const s = r.state;
+      const p = s.projects.get(gidNum(input.projectId) ?? -1);
+      if (!p || !s.canSeeProject(r.user, p) || typeof input.name !== 'string' || typeof input.targetBranch !== 'string') return undefined;
+      if (s.accessLevel(r.user, p) < 40) return null;
+      if (s.targetBranchRules.some((x) => x.projectId === p.id && x.name === input.name)) return { errors: ['Name has already been taken'], targetBranchRule: null };
+      const rule: TargetBranchRuleRec = { id: s.nextId('target_branch_rule'), projectId: p.id, name: input.name, targetBranch: input.targetBranch, createdAt: s.now() };
+      s.targetBranchRules.push(rule);
+      return { errors: [], targetBranchRule: targetBranchRuleSrc(rule) };
+    },
+  },
+  projectTargetBranchRuleDestroy: {
+    payload: {},
+    run: (r, input) => {
+      const s = r.state;
+      const rule = s.targetBranchRules.find((x) => x.id === gidNum(input.id));
+      const p = rule && s.projects.get(rule.projectId);
+      if (!rule || !p || !s.canSeeProject(r.user, p)) return undefined;
+      if (s.accessLevel(r.user, p) < 40) return null;
+      s.targetBranchRules.splice(s.targetBranchRules.indexOf(rule), 1);
+      return { errors: [] };
+    },
+  },
+};
+
+function targetBranchRuleSrc(x: TargetBranchRuleRec): Src {
+  return { __typename: 'ProjectTargetBranchRule', id: gid('Projects::TargetBranchRule', x.id), name: x.name, targetBranch: x.targetBranch, createdAt: x.createdAt };
+}
+
+function createWorkItem(r: Resolver, input: Src): Src | undefined {
+  const s = r.state;
+  const path = String(input.namespacePath ?? input.projectPath ?? '');
+  const p = s.projectByRef(path);
+  if (!p || !/\D/.test(path) || s.accessLevel(r.user, p) < 10 || typeof input.title !== 'string') return undefined;
+  const now = s.now();
+  const desc = (input.descriptionWidget as Src | undefined)?.description ?? input.description;
+  const i: IssueRec = {
+    id: s.nextId('issue'), iid: p.nextIssueIid++, projectId: p.id, title: input.title, description: typeof desc === 'string' ? desc : null, state: 'opened',
+    authorId: r.user!.id, assigneeIds: [], labels: [], milestoneId: null, createdAt: now, updatedAt: now, closedAt: null, closedById: null,
+    confidential: !!input.confidential, dueDate: null, discussionLocked: null, upvotes: 0, downvotes: 0, weight: null, issueType: 'issue',
+  };
+  p.issues.set(i.iid, i);
+  return { errors: [], workItem: r.workItemSrc(p, i), issue: { ...r.workItemSrc(p, i), __typename: 'Issue', state: 'opened' } };
+}
+
+function updateWorkItem(r: Resolver, input: Src, remove: boolean): Src | null | undefined {
+  const s = r.state;
+  const x = r.findIssueById(gidNum(input.id));
+  if (!x || s.accessLevel(r.user, x.p) < 20) return undefined;
+  if (remove) {
+    if (s.accessLevel(r.user, x.p) < 50) return null;
+    x.p.issues.delete(x.i.iid);
+    return { errors: [], namespace: { __typename: 'Namespace', id: gid('Namespaces::ProjectNamespace', x.p.id), fullPath: s.projectFullPath(x.p) } };
+  }
+  const now = s.now();
+  if (typeof input.title === 'string') x.i.title = input.title;
+  if (input.stateEvent === 'CLOSE' && x.i.state === 'opened') Object.assign(x.i, { state: 'closed', closedAt: now, closedById: r.user!.id });
+  if (input.stateEvent === 'REOPEN' && x.i.state === 'closed') Object.assign(x.i, { state: 'opened', closedAt: null, closedById: null });
+  const desc = (input.descriptionWidget as Src | undefined)?.description;
+  if (typeof desc === 'string') x.i.description = desc;
+  x.i.updatedAt = now;
+  return { errors: [], workItem: r.workItemSrc(x.p, x.i) };
+}
+
+/** Answers POST /api/graphql. */
+let table: FieldTable | undefined;
+
+/** The fields the resolver answers, learnt once from its answers on a freshly seeded state (every root, every object below). */
+function fieldTable(): FieldTable {
+  if (table) return table;
+  const s = new SandboxState('http://sandbox.invalid', 'http://sandbox.invalid', { version: '0', licensed: true, adminMode: false });
+  seed(s);
+  const admin = [...s.users.values()].find((u) => u.isAdmin)!;
+  s.viewerId = admin.id;
+  const r = new Resolver(s, admin, { operations: [], fragments: new Map() }, {}, false);
+  const p = [...s.projects.values()][0];
+  for (const path of [s.namespacePath(p), s.projectFullPath(p)]) MUTATIONS.workItemSavedViewCreate.run(r, { namespacePath: path, name: 'sample', sort: 'CREATED_ASC' });
+  MUTATIONS.projectTargetBranchRuleCreate.run(r, { projectId: gid('Project', p.id), name: 'sample', targetBranch: p.defaultBranch });
+  const t: FieldTable = new Map();
+  const args: Src[] = [
+    {}, ...[...s.projects.values()].map((x) => ({ fullPath: s.projectFullPath(x) })), ...[...s.groups.values()].map((g) => ({ fullPath: g.fullPath })),
+    ...[...s.users.values()].map((u) => ({ fullPath: u.username, username: u.username })), { id: gid('Issue', [...p.issues.values()][0]?.id ?? 0) },
+    { id: gid('MergeRequest', [...p.mrs.values()][0]?.id ?? 0) },
+  ];
+  const query = new Map<string, string>();
+  for (const [name, resolve] of Object.entries(ROOTS)) {
+    const types = new Set(args.map((a) => learn(t, resolve(r, a), pascal(name))).filter(Boolean));
+    query.set(name, [...types].join('|'));
+  }
+  t.set('Query', query);
+  const mutation = new Map<string, string>();
+  for (const [name, m] of Object.entries(MUTATIONS)) {
+    t.set(`${pascal(name)}Payload`, new Map([['errors', ''], ...Object.entries(m.payload)]));
+    mutation.set(name, `${pascal(name)}Payload`);
+  }
+  t.set('Mutation', mutation);
+  table = t;
+  return t;
+}
+
+/** The first field of a root selection the sandbox does not answer, if any. */
+function unanswered(doc: GqlDocument, f: Field, kind: 'query' | 'mutation' | 'subscription'): string | undefined {
+  return unansweredField(fieldTable(), doc, [f], kind === 'mutation' ? 'Mutation' : 'Query', '');
+}
+
+/** Whether the sandbox answers every field a document's first operation selects. */
 export function simulatesGraphql(document: string): boolean {
   try {
-    const op = pickOperation(parseDocument(document, {}));
-    if (!op) return false;
-    const known = op.type === 'mutation' ? SIMULATED_MUTATIONS : SIMULATED_QUERIES;
-    return op.selections.every((sel) => sel.kind !== 'field' || sel.name === '__typename' || known.has(sel.name));
+    const doc = parseDocument(document, {});
+    const op = pickOperation(doc);
+    if (!op || op.type === 'subscription') return false;
+    return unansweredField(fieldTable(), doc, op.selections, op.type === 'mutation' ? 'Mutation' : 'Query', '') === undefined;
   } catch {
     return false;
   }
@@ -299,12 +473,14 @@ export function handleGraphql(state: SandboxState, headers: IncomingHttpHeaders,
   const value = presentedToken(headers, query);
   let user: UserRec | undefined;
   let canWrite = false;
+  state.viewerId = 0;
   if (value) {
     const t = state.tokens.get(value);
     if (!t || t.revoked || isExpired(t) || !state.users.has(t.userId)) return json(401, { errors: [{ message: 'Invalid token' }] });
     const readable = t.kind === 'fine_grained' || t.scopes.includes('api') || t.scopes.includes('read_api');
     if (!readable) return json(403, { errors: [{ message: 'Insufficient scope: the token needs the api or read_api scope' }] });
     user = state.users.get(t.userId);
+    state.viewerId = t.userId;
     canWrite = t.kind === 'fine_grained' || t.scopes.includes('api');
   }
   const run = (req: unknown): Src => {
@@ -326,14 +502,13 @@ export function handleGraphql(state: SandboxState, headers: IncomingHttpHeaders,
     for (const f of r.fields(op.selections, op.type === 'mutation' ? 'Mutation' : 'Query')) {
       const key = f.alias ?? f.name;
       if (f.name === '__typename') { data[key] = op.type === 'mutation' ? 'Mutation' : 'Query'; continue; }
+      // A selection with any field the sandbox does not answer is refused whole, before anything changes.
+      if (!placeholders && unanswered(doc, f, op.type)) { refuse(key, `GraphQL ${op.type} ${f.name}`); continue; }
       if (op.type === 'mutation') {
         if (!user || !canWrite) { data[key] = null; errors.push({ message: NOT_ALLOWED, locations: [{ line: 1, column: 1 }], path: [key] }); continue; }
         const rr = new Resolver(state, user, doc, inputOf(f), placeholders);
         const payload = rr.mutate(f);
-        if (payload === undefined && !placeholders) {
-          if (SIMULATED_MUTATIONS.has(f.name)) { data[key] = null; errors.push({ message: NOT_ALLOWED, path: [key] }); } else refuse(key, `GraphQL mutation ${f.name}`);
-          continue;
-        }
+        if (payload === undefined && !placeholders) { data[key] = null; errors.push({ message: NOT_ALLOWED, path: [key] }); continue; }
         if (payload === null) { data[key] = null; errors.push({ message: NOT_ALLOWED, path: [key] }); continue; }
         data[key] = rr.object(payload ?? { __typename: `${pascal(f.name)}Payload`, errors: [] }, f.selections ?? [], `${pascal(f.name)}Payload`, 1, 1);
         continue;

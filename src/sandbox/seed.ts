@@ -86,7 +86,7 @@ function mr(p: ProjectRec, id: number, iid: number, fields: Partial<MrRec> & Pic
   const m: MrRec = {
     id, iid, projectId: p.id, description: null, state: 'opened', assigneeIds: [], reviewerIds: [], labels: [], milestoneId: null, targetBranch: 'main',
     createdAt: day(30 + iid), updatedAt: day(31 + iid), mergedAt: null, mergedById: null, closedAt: null, closedById: null, draft: false, hasConflicts: false,
-    squash: false, shouldRemoveSourceBranch: null, forceRemoveSourceBranch: true, mergeCommitSha: null, approvedBy: [], approvalsRequired: 1, upvotes: 0,
+    squash: false, shouldRemoveSourceBranch: null, forceRemoveSourceBranch: true, mergeCommitSha: null, approvedBy: [], upvotes: 0,
     downvotes: 0, discussionLocked: null, mergeWhenPipelineSucceeds: false, ...fields,
   };
   p.mrs.set(iid, m);
@@ -201,6 +201,11 @@ export function seed(state: SandboxState): void {
   note(state, i1, 5002, state.newDiscussionId(), { body: 'assigned to @alice', authorId: 1, createdAt: day(2, 15), system: true });
   note(state, i1, 5003, state.newDiscussionId(), { body: 'The fix is in !1.', authorId: 3, createdAt: day(35, 16) });
 
+  // One approval from anyone is required before a merge request of the demo project can merge (Premium).
+  state.approvalsOf(p1.id).rules.push({
+    id: state.nextId('approval_rule'), name: 'All Members', ruleType: 'any_approver', reportType: null, approvalsRequired: 1, userIds: [], groupIds: [],
+    protectedBranchIds: [], appliesToAllProtectedBranches: false, sourceRuleId: null,
+  });
   mr(p1, 501, 1, {
     title: 'Handle unicode passwords in login', description: 'Reads the request body as UTF-8 and normalizes the password.\n\nCloses #1', authorId: 3,
     sourceBranch: 'feature/login-fix', baseSha: main[4], headSha: fix, assigneeIds: [3], reviewerIds: [4], labels: ['bug', 'security'], milestoneId: 402, upvotes: 2,

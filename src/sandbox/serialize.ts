@@ -3,6 +3,7 @@ import type { CommitRec, GroupRec, IssueRec, JobRec, MilestoneRec, MrRec, NoteRe
 import { diffFiles, diffStats, mergeBase, resolveRef } from './repo.js';
 import { sha1 } from './util.js';
 import { humanDuration } from './duration.js';
+import { detailedMergeStatus, hasConflicts } from './mergeability.js';
 
 const avatar = (u: UserRec): string => `https://www.gravatar.com/avatar/${sha1(u.email).slice(0, 32)}?s=80&d=identicon`;
 
@@ -136,6 +137,13 @@ export function milestoneJson(state: SandboxState, p: ProjectRec, m: MilestoneRe
   };
 }
 
+/** Whether the caller gets notifications: an explicit (un)subscription, else being a participant (author, assignee, commenter), as GitLab defaults. */
+export function subscribed(state: SandboxState, key: string, participants: number[]): boolean {
+  const explicit = state.subscriptions.get(key)?.get(state.viewerId);
+  if (explicit !== undefined) return explicit;
+  return participants.includes(state.viewerId) || (state.notes.get(key) ?? []).some((n) => !n.system && n.authorId === state.viewerId);
+}
+
 const refs = (full: string, sigil: string, iid: number) => ({ short: `${sigil}${iid}`, relative: `${sigil}${iid}`, full: `${full}${sigil}${iid}` });
 
 export function issueJson(state: SandboxState, p: ProjectRec, i: IssueRec): Record<string, unknown> {
@@ -155,7 +163,7 @@ export function issueJson(state: SandboxState, p: ProjectRec, i: IssueRec): Reco
     task_completion_status: { count: tasks.length, completed_count: done.length }, weight: i.weight, blocking_issues_count: 0, has_tasks: tasks.length > 0,
     task_status: `${done.length} of ${tasks.length} checklist items completed`,
     _links: { self: `${base}/issues/${i.iid}`, notes: `${base}/issues/${i.iid}/notes`, award_emoji: `${base}/issues/${i.iid}/award_emoji`, project: base, closed_as_duplicate_of: null },
-    references: refs(full, '#', i.iid), severity: 'UNKNOWN', subscribed: true, moved_to_id: null, imported: false, imported_from: 'none',
+    references: refs(full, '#', i.iid), severity: 'UNKNOWN', subscribed: subscribed(state, `${p.id}:Issue:${i.iid}`, [i.authorId, ...i.assigneeIds]), moved_to_id: null, imported: false, imported_from: 'none',
     service_desk_reply_to: null, epic_iid: null, epic: null, iteration: null, health_status: null,
   };
 }
@@ -237,8 +245,8 @@ export function mrJson(state: SandboxState, p: ProjectRec, mr: MrRec, opts: { de
   const full = state.projectFullPath(p);
   const headSha = p.repo.branches.get(mr.sourceBranch) ?? mr.headSha;
   const assignees = mr.assigneeIds.map((id) => userBasic(state, id)).filter(Boolean);
-  const mergeable = mr.state === 'opened' && !mr.hasConflicts && !mr.draft;
-  const detailed = mr.state !== 'opened' ? 'not_open' : mr.draft ? 'draft_status' : mr.hasConflicts ? 'conflict' : 'mergeable';
+  const detailed = detailedMergeStatus(state, p, mr);
+  const conflicted = hasConflicts(p, mr);
   const notes = state.notes.get(`${p.id}:MergeRequest:${mr.iid}`) ?? [];
   const out: Record<string, unknown> = {
     id: mr.id, iid: mr.iid, project_id: p.id, title: mr.title, description: mr.description, state: mr.state, created_at: mr.createdAt, updated_at: mr.updatedAt,
@@ -248,15 +256,16 @@ export function mrJson(state: SandboxState, p: ProjectRec, mr: MrRec, opts: { de
     reviewers: mr.reviewerIds.map((id) => userBasic(state, id)).filter(Boolean), source_project_id: p.id, target_project_id: p.id, labels: [...mr.labels],
     draft: mr.draft, imported: false, imported_from: 'none', work_in_progress: mr.draft,
     milestone: milestoneJson(state, p, p.milestones.find((m) => m.id === mr.milestoneId)), merge_when_pipeline_succeeds: mr.mergeWhenPipelineSucceeds,
-    merge_status: mr.state !== 'opened' ? 'can_be_merged' : mr.hasConflicts ? 'cannot_be_merged' : 'can_be_merged', detailed_merge_status: detailed,
+    merge_status: conflicted ? 'cannot_be_merged' : 'can_be_merged', detailed_merge_status: detailed,
     merge_after: null, sha: headSha, merge_commit_sha: mr.mergeCommitSha, squash_commit_sha: null, discussion_locked: mr.discussionLocked,
     should_remove_source_branch: mr.shouldRemoveSourceBranch, force_remove_source_branch: mr.forceRemoveSourceBranch, prepared_at: mr.createdAt,
     reference: `!${mr.iid}`, references: refs(full, '!', mr.iid), web_url: `${state.url}/${full}/-/merge_requests/${mr.iid}`,
     time_stats: timeStatsJson(state.timeOf(p.id, 'MergeRequest', mr.iid)), squash: mr.squash,
-    squash_on_merge: mr.squash, task_completion_status: { count: 0, completed_count: 0 }, has_conflicts: mr.hasConflicts,
+    squash_on_merge: mr.squash, task_completion_status: { count: 0, completed_count: 0 }, has_conflicts: conflicted,
     // False while a resolvable thread is open (MR !1's diff thread), as GitLab answers.
     blocking_discussions_resolved: notes.every((n) => !n.resolvable || n.resolved),
-    approvals_before_merge: mr.approvalsRequired || null,
+    // The deprecated per-MR column; approval rules replaced it, so GitLab answers null.
+    approvals_before_merge: null,
   };
   if (!opts.detail) return out;
   const pl = [...p.pipelines.values()].filter((x) => x.sha === headSha).sort((a, b) => b.id - a.id)[0];
@@ -265,10 +274,10 @@ export function mrJson(state: SandboxState, p: ProjectRec, mr: MrRec, opts: { de
   const head = p.repo.commits.get(headSha);
   const changes = diffFiles(p.repo.commits.get(base)?.files, head?.files).length;
   return {
-    ...out, subscribed: true, changes_count: String(changes), latest_build_started_at: pl?.startedAt ?? null, latest_build_finished_at: pl?.finishedAt ?? null,
+    ...out, subscribed: subscribed(state, `${p.id}:MergeRequest:${mr.iid}`, [mr.authorId, ...mr.assigneeIds, ...mr.reviewerIds]), changes_count: String(changes), latest_build_started_at: pl?.startedAt ?? null, latest_build_finished_at: pl?.finishedAt ?? null,
     first_deployed_to_production_at: null, pipeline: pl ? pipelineJson(state, p, pl) : null, head_pipeline: pl ? pipelineJson(state, p, pl, { detail: true }) : null,
-    diff_refs: { base_sha: base, head_sha: headSha, start_sha: resolveRef(p.repo, mr.targetBranch) ?? base }, merge_error: null,
-    first_contribution: false, user: { can_merge: mergeable }, approvals_before_merge: mr.approvalsRequired || null,
+    diff_refs: { base_sha: base, head_sha: headSha, start_sha: resolveRef(p.repo, mr.targetBranch) ?? base }, merge_error: mr.rebaseError ?? null,
+    first_contribution: false, user: { can_merge: state.accessLevel(state.users.get(state.viewerId), p) >= (p.repo.protectedBranches.get(mr.targetBranch)?.mergeLevel ?? 30) }, approvals_before_merge: null,
   };
 }
 

@@ -26,6 +26,8 @@ import { registerAwards } from './routes/awards.js';
 import { registerActivity } from './routes/activity.js';
 import { registerIssueLinks } from './routes/issue-links.js';
 import { registerReviews } from './routes/reviews.js';
+import { registerApprovals } from './routes/approvals.js';
+import { registerMrWorkflow } from './routes/mr-workflow.js';
 import { decodeSeg, json, message, statusLine } from './util.js';
 
 const MAX_BODY = 50 * 1024 * 1024;
@@ -51,6 +53,8 @@ export function sandboxRoutes(): Router {
     registerActivity(router);
     registerIssueLinks(router);
     registerReviews(router);
+    registerApprovals(router);
+    registerMrWorkflow(router);
   }
   return router;
 }
@@ -239,6 +243,7 @@ export class SandboxServer {
     if (body && typeof body === 'object' && !Array.isArray(body)) {
       for (const [k, v] of Object.entries(body)) if (k !== '__proto__') params[k.endsWith('[]') ? k.slice(0, -2) : k] = v;
     }
+    s.viewerId = auth.user.id;
     const ctx: Ctx = { method, rawPath, segs, query, params, body, rawBody, headers: req.headers, state: s, user: auth.user, token: auth.token };
     const hit = sandboxRoutes().match(method, segs);
     if (hit) return hit.handler(ctx, hit.params);

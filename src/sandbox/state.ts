@@ -29,6 +29,8 @@ export interface IssueRec {
   createdAt: string; updatedAt: string; closedAt: string | null; closedById: number | null;
   confidential: boolean; dueDate: string | null; discussionLocked: boolean | null; upvotes: number; downvotes: number;
   weight: number | null; issueType: 'issue' | 'incident' | 'task';
+  /** The manual order of `order_by=relative_position` (PUT …/reorder); unset issues sort last. */
+  relativePosition?: number;
 }
 
 export interface MrRec {
@@ -36,14 +38,18 @@ export interface MrRec {
   state: 'opened' | 'closed' | 'merged' | 'locked'; authorId: number; assigneeIds: number[]; reviewerIds: number[];
   labels: string[]; milestoneId: number | null; sourceBranch: string; targetBranch: string;
   createdAt: string; updatedAt: string; mergedAt: string | null; mergedById: number | null;
-  closedAt: string | null; closedById: number | null; draft: boolean; hasConflicts: boolean; squash: boolean;
+  closedAt: string | null; closedById: number | null; draft: boolean;
+  /** A conflict the file model does not show (seeded); conflicts between the branches' files are found live (mergeability.ts). */
+  hasConflicts: boolean; squash: boolean;
   shouldRemoveSourceBranch: boolean | null; forceRemoveSourceBranch: boolean; mergeCommitSha: string | null;
   /** Target head when the MR was opened: the diff base. */
   baseSha: string;
   /** Source head kept for MRs whose source branch is gone. */
   headSha: string;
-  approvedBy: number[]; approvalsRequired: number; upvotes: number; downvotes: number; discussionLocked: boolean | null;
+  approvedBy: number[]; upvotes: number; downvotes: number; discussionLocked: boolean | null;
   mergeWhenPipelineSucceeds: boolean;
+  /** Why the last rebase failed (GitLab's merge_error). */
+  rebaseError?: string | null;
 }
 
 export interface NoteRec {
@@ -85,6 +91,38 @@ export interface DraftNoteRec { id: number; authorId: number; note: string; disc
 
 /** Time tracking of an issue or merge request, in seconds. */
 export interface TimeRec { estimate: number; spent: number }
+
+/** Who may approve and whether approvals survive a push: one record behind both the project `/approvals` and `/merge_request_approval_setting` routes. */
+export interface ApprovalSettingsRec {
+  allowAuthorApproval: boolean; allowCommitterApproval: boolean; allowOverrides: boolean; retainApprovalsOnPush: boolean;
+  selectiveCodeOwnerRemovals: boolean; requirePasswordToApprove: boolean; requireReauthenticationToApprove: boolean;
+}
+
+/** GitLab's defaults: authors may not approve their own merge requests, committers may, a push resets approvals. */
+export const APPROVAL_DEFAULTS: Readonly<ApprovalSettingsRec> = Object.freeze({
+  allowAuthorApproval: false, allowCommitterApproval: true, allowOverrides: true, retainApprovalsOnPush: false, selectiveCodeOwnerRemovals: false,
+  requirePasswordToApprove: false, requireReauthenticationToApprove: false,
+});
+
+export interface ApprovalRuleRec {
+  id: number; name: string; ruleType: 'regular' | 'any_approver' | 'report_approver'; reportType: string | null; approvalsRequired: number;
+  userIds: number[]; groupIds: number[]; protectedBranchIds: number[]; appliesToAllProtectedBranches: boolean;
+  /** On a merge request's own rule: the project rule it was copied from. */
+  sourceRuleId: number | null;
+}
+
+/** A project's approval settings and rules, and the rules merge requests set for themselves (by MR iid). */
+export interface ProjectApprovalsRec { settings: ApprovalSettingsRec; rules: ApprovalRuleRec[]; mrRules: Map<number, ApprovalRuleRec[]> }
+
+/** One merge request blocking another (`/blocks`). */
+export interface MrBlockRec { id: number; blockingMrId: number; blockedMrId: number }
+
+export interface SavedViewRec {
+  id: number; namespacePath: string; name: string; description: string | null; filters: unknown; displaySettings: unknown; sort: string;
+  isPrivate: boolean; authorId: number; subscribers: Set<number>; createdAt: string; updatedAt: string;
+}
+
+export interface TargetBranchRuleRec { id: number; projectId: number; name: string; targetBranch: string; createdAt: string }
 
 export interface CommitRec {
   id: string; parents: string[]; title: string; message: string; authorName: string; authorEmail: string;
@@ -164,6 +202,19 @@ export class SandboxState {
   readonly releases = new Map<number, Map<string, ReleaseRec>>();
   /** Time tracking per issue or merge request, same key as notes. */
   readonly times = new Map<string, TimeRec>();
+  /** Approval settings and rules per project id (routes/approvals.ts); group approval settings per group id. */
+  readonly approvals = new Map<number, ProjectApprovalsRec>();
+  readonly groupApprovalSettings = new Map<number, Partial<ApprovalSettingsRec>>();
+  /** Explicit (un)subscriptions per issue or merge request, same key as notes: user id → subscribed. */
+  readonly subscriptions = new Map<string, Map<number, boolean>>();
+  /** Context commits per merge request, key `<projectId>:<iid>`, and the merge requests that block others. */
+  readonly contextCommits = new Map<string, string[]>();
+  readonly mrBlocks: MrBlockRec[] = [];
+  /** Work item saved views and target branch rules (GraphQL), per namespace full path / project id. */
+  readonly savedViews: SavedViewRec[] = [];
+  readonly targetBranchRules: TargetBranchRuleRec[] = [];
+  /** The user of the request being answered: caller-dependent fields (`subscribed`) read it. Requests are answered one at a time. */
+  viewerId = 0;
   readonly tokens = new Map<string, TokenRec>();
   readonly version: string;
   readonly licensed: boolean;
@@ -293,6 +344,16 @@ export class SandboxState {
     let t = this.times.get(key);
     if (!t) { t = { estimate: 0, spent: 0 }; this.times.set(key, t); }
     return t;
+  }
+
+  /** The approval record of a project, made with GitLab's defaults on first use. */
+  approvalsOf(projectId: number): ProjectApprovalsRec {
+    let a = this.approvals.get(projectId);
+    if (!a) {
+      a = { settings: { ...APPROVAL_DEFAULTS }, rules: [], mrRules: new Map() };
+      this.approvals.set(projectId, a);
+    }
+    return a;
   }
 
   /** A 40-hex discussion id, deterministic per sandbox. */

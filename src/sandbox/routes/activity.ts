@@ -5,7 +5,7 @@ import type { IssueRec, MrRec, NoteableRef, ProjectRec, ResourceEventRec, Sandbo
 import type { Ctx, Reply } from '../types.js';
 import { issueJson, milestoneJson, mrJson, userBasic } from '../serialize.js';
 import { int, json, message, notFound, paginate, str } from '../util.js';
-import { isReply, loadIssue, loadMr, loadProject } from './common.js';
+import { isReply, loadNoteable, loadProject } from './common.js';
 
 type Tracked = Pick<IssueRec | MrRec, 'state' | 'labels' | 'milestoneId'> & { weight?: number | null };
 
@@ -127,13 +127,12 @@ export function registerActivity(r: Router): void {
   });
   for (const family of ['issues', 'merge_requests'] as const) {
     r.post(`projects/:id/${family}/:iid/todo`, (ctx, prm) => {
-      const x = family === 'issues' ? loadIssue(ctx, prm.id, prm.iid) : loadMr(ctx, prm.id, prm.iid);
+      const x = loadNoteable(ctx, family, prm.id, prm.iid);
       if (isReply(x)) return x;
-      const kind = family === 'issues' ? 'Issue' : 'MergeRequest';
-      const iid = Number(prm.iid);
+      const { kind, iid } = x.n;
       // GitLab answers 304 when the caller already has a pending to-do on it.
       if (ctx.state.todos.some((t) => t.userId === ctx.user.id && t.projectId === x.p.id && t.kind === kind && t.iid === iid && t.state === 'pending')) return { status: 304 };
-      const t: TodoRec = { id: ctx.state.nextId('todo'), userId: ctx.user.id, authorId: ctx.user.id, projectId: x.p.id, kind, iid, action: 'marked', state: 'pending', body: 'issue' in x ? x.issue.title : x.mr.title, createdAt: ctx.state.now() };
+      const t: TodoRec = { id: ctx.state.nextId('todo'), userId: ctx.user.id, authorId: ctx.user.id, projectId: x.p.id, kind, iid, action: 'marked', state: 'pending', body: x.rec.title, createdAt: ctx.state.now() };
       ctx.state.todos.push(t);
       return json(201, todoJson(ctx.state, t));
     });
@@ -150,18 +149,17 @@ export function registerActivity(r: Router): void {
     return isReply(p) ? p : eventsReply(ctx, events(ctx.state, ctx.user, [p]));
   });
 
-  // Iteration events are not simulated: the sandbox has no iterations.
+  // Iteration events: routes/issues.ts (the sandbox has no iterations).
   const KINDS = { label: 'label', milestone: 'milestone', state: 'state', weight: 'weight' } as const;
   for (const family of ['issues', 'merge_requests'] as const) {
     for (const [word, kind] of Object.entries(KINDS)) {
       if (family === 'merge_requests' && kind === 'weight') continue;
       const base = `projects/:id/${family}/:iid/resource_${word}_events`;
       const load = (ctx: Ctx, prm: Record<string, string>): { p: ProjectRec; n: NoteableRef; list: ResourceEventRec[] } | Reply => {
-        const x = family === 'issues' ? loadIssue(ctx, prm.id, prm.iid) : loadMr(ctx, prm.id, prm.iid);
+        const x = loadNoteable(ctx, family, prm.id, prm.iid);
         if (isReply(x)) return x;
-        const n: NoteableRef = 'issue' in x ? { kind: 'Issue', projectId: x.p.id, iid: x.issue.iid, id: x.issue.id } : { kind: 'MergeRequest', projectId: x.p.id, iid: x.mr.iid, id: x.mr.id };
-        const list = (ctx.state.resourceEvents.get(`${x.p.id}:${n.kind}:${n.iid}`) ?? []).filter((e) => e.kind === kind);
-        return { p: x.p, n, list };
+        const list = (ctx.state.resourceEvents.get(`${x.p.id}:${x.n.kind}:${x.n.iid}`) ?? []).filter((e) => e.kind === kind);
+        return { p: x.p, n: x.n, list };
       };
       r.get(base, (ctx, prm) => {
         const x = load(ctx, prm);

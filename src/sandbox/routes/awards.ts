@@ -4,12 +4,10 @@ import type { AwardRec, NoteableRef, ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { userBasic } from '../serialize.js';
 import { forbidden, json, missing, noContent, notFound, paginate, str } from '../util.js';
-import { isReply, loadIssue, loadMr } from './common.js';
+import { isReply, loadNoteable, type Family } from './common.js';
 
 /** The emoji names the sandbox knows (GitLab validates against its full emoji list). */
 const EMOJI = new Set(['thumbsup', 'thumbsdown', 'smile', 'tada', 'heart', 'rocket', 'eyes', 'white_check_mark', 'coffee', 'thinking', '100', 'clap', 'fire', 'bug', 'star']);
-
-type Family = 'issues' | 'merge_requests';
 
 function awardJson(ctx: Ctx, a: AwardRec, awardableId: number, type: string): Record<string, unknown> {
   return { id: a.id, name: a.name, user: userBasic(ctx.state, a.userId), created_at: a.createdAt, updated_at: a.createdAt, awardable_id: awardableId, awardable_type: type, url: null };
@@ -17,12 +15,8 @@ function awardJson(ctx: Ctx, a: AwardRec, awardableId: number, type: string): Re
 
 function register(r: Router, family: Family): void {
   const load = (ctx: Ctx, prm: Record<string, string>): { p: ProjectRec; n: NoteableRef; votes: { upvotes: number; downvotes: number } } | Reply => {
-    if (family === 'issues') {
-      const x = loadIssue(ctx, prm.id, prm.iid);
-      return isReply(x) ? x : { p: x.p, n: { kind: 'Issue', projectId: x.p.id, iid: x.issue.iid, id: x.issue.id }, votes: x.issue };
-    }
-    const x = loadMr(ctx, prm.id, prm.iid);
-    return isReply(x) ? x : { p: x.p, n: { kind: 'MergeRequest', projectId: x.p.id, iid: x.mr.iid, id: x.mr.id }, votes: x.mr };
+    const x = loadNoteable(ctx, family, prm.id, prm.iid);
+    return isReply(x) ? x : { p: x.p, n: x.n, votes: x.rec };
   };
   // On the issue or MR itself (`note` absent) or on one of its notes.
   for (const onNote of [false, true]) {

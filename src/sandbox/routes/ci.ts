@@ -32,7 +32,7 @@ function recompute(ctx: Ctx, pl: PipelineRec): void {
   if (!ACTIVE.has(status)) pl.finishedAt = pl.finishedAt ?? pl.updatedAt;
 }
 
-function newJob(ctx: Ctx, p: ProjectRec, pl: PipelineRec, name: string, stage: string, status: string, when: JobRec['when'] = 'on_success'): JobRec {
+export function newJob(ctx: Ctx, p: ProjectRec, pl: PipelineRec, name: string, stage: string, status: string, when: JobRec['when'] = 'on_success'): JobRec {
   const j: JobRec = {
     id: ctx.state.nextId('job'), projectId: p.id, pipelineId: pl.id, name, stage, status, ref: pl.ref, tag: pl.tag, allowFailure: when === 'manual', when,
     createdAt: ctx.state.now(), startedAt: null, finishedAt: null, duration: null, queuedDuration: null, userId: ctx.user.id, artifacts: false, coverage: null,

@@ -1,5 +1,5 @@
 // Lookups every route family uses: a project the caller may see, an issue, a merge request, role checks.
-import type { IssueRec, MrRec, ProjectRec } from '../state.js';
+import type { IssueRec, MrRec, NoteableRef, ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { forbidden, notFound } from '../util.js';
 
@@ -31,6 +31,17 @@ export function loadMr(ctx: Ctx, ref: string, iid: string): { p: ProjectRec; mr:
   const mr = /^\d+$/.test(iid) ? p.mrs.get(Number(iid)) : undefined;
   if (!mr) return notFound('Merge Request');
   return { p, mr };
+}
+
+/** The two URL families of noteables: `projects/:id/issues/:iid/…` and `projects/:id/merge_requests/:iid/…`. */
+export type Family = 'issues' | 'merge_requests';
+
+/** An issue or merge request with its reference (notes, awards, time tracking, events, subscriptions key on it). */
+export function loadNoteable(ctx: Ctx, family: Family, ref: string, iid: string): { p: ProjectRec; n: NoteableRef; rec: IssueRec | MrRec } | Reply {
+  const x = family === 'issues' ? loadIssue(ctx, ref, iid) : loadMr(ctx, ref, iid);
+  if (isReply(x)) return x;
+  const rec = 'issue' in x ? x.issue : x.mr;
+  return { p: x.p, n: { kind: 'issue' in x ? 'Issue' : 'MergeRequest', projectId: x.p.id, iid: rec.iid, id: rec.id }, rec };
 }
 
 /** Users by id list, ignoring unknown ids, as the platform does for assignee_ids. */

@@ -63,9 +63,15 @@ export function filterIssues(ctx: Ctx, items: Array<{ p: ProjectRec; i: IssueRec
   const scope = str(prm.scope) ?? defaultScope;
   if (scope === 'created_by_me' || scope === 'created-by-me') out = out.filter(({ i }) => i.authorId === ctx.user.id);
   if (scope === 'assigned_to_me' || scope === 'assigned-to-me') out = out.filter(({ i }) => i.assigneeIds.includes(ctx.user.id));
+  // The manual order reads first to last (unplaced issues after, oldest first) unless `sort=desc` is asked.
+  if (str(prm.order_by) === 'relative_position') {
+    const pos = (i: IssueRec) => i.relativePosition ?? Number.MAX_SAFE_INTEGER;
+    const sorted = [...out].sort((a, b) => pos(a.i) - pos(b.i) || a.i.id - b.i.id);
+    return str(prm.sort) === 'desc' ? sorted.reverse() : sorted;
+  }
   return sortBy(out, ctx, {
     created_at: (x) => x.i.createdAt, updated_at: (x) => x.i.updatedAt, title: (x) => x.i.title.toLowerCase(), due_date: (x) => x.i.dueDate ?? '9999',
-    relative_position: (x) => x.i.iid, priority: (x) => x.i.iid, label_priority: (x) => x.i.iid, popularity: (x) => x.i.upvotes, weight: (x) => x.i.weight ?? 0,
+    priority: (x) => x.i.iid, label_priority: (x) => x.i.iid, popularity: (x) => x.i.upvotes, weight: (x) => x.i.weight ?? 0,
   }, 'created_at');
 }
 
@@ -194,6 +200,29 @@ export function registerIssues(r: Router): void {
       return paginate(ctx, mrs.map((m) => mrJson(ctx.state, x.p, m)));
     });
   }
+  // Places the issue just before `move_after_id` or just after `move_before_id` (global issue ids of the project).
+  r.put('projects/:id/issues/:iid/reorder', (ctx, prm) => {
+    const x = loadIssue(ctx, prm.id, prm.iid);
+    if (isReply(x)) return x;
+    if (ctx.state.accessLevel(ctx.user, x.p) < ACCESS.reporter && x.issue.authorId !== ctx.user.id) return json(403, { message: '403 Forbidden' });
+    const byId = (v: unknown) => { const id = int(v); return id === undefined ? undefined : [...x.p.issues.values()].find((i) => i.id === id && i !== x.issue); };
+    const after = byId(ctx.params.move_after_id); const before = byId(ctx.params.move_before_id);
+    if (!after && !before) return json(422, { message: { error: 'Unprocessable entity' } });
+    const pos = (i: IssueRec) => i.relativePosition ?? Number.MAX_SAFE_INTEGER;
+    const order = [...x.p.issues.values()].filter((i) => i !== x.issue).sort((a, b) => pos(a) - pos(b) || a.id - b.id);
+    order.splice(after ? order.indexOf(after) : order.indexOf(before!) + 1, 0, x.issue);
+    order.forEach((i, n) => { i.relativePosition = (n + 1) * 1000; });
+    return json(200, issueJson(ctx.state, x.p, x.issue));
+  });
+  // Iterations are not modelled: no issue was ever in one, so the history is empty and every event is missing.
+  r.get('projects/:id/issues/:iid/resource_iteration_events', (ctx, prm) => {
+    const x = loadIssue(ctx, prm.id, prm.iid);
+    return isReply(x) ? x : paginate(ctx, []);
+  });
+  r.get('projects/:id/issues/:iid/resource_iteration_events/:eid', (ctx, prm) => {
+    const x = loadIssue(ctx, prm.id, prm.iid);
+    return isReply(x) ? x : json(404, { message: '404 Not found' });
+  });
   r.get('projects/:id/issues/:iid/participants', (ctx, prm) => {
     const x = loadIssue(ctx, prm.id, prm.iid);
     if (isReply(x)) return x;

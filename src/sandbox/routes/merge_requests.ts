@@ -9,6 +9,7 @@ import { isReply, knownUsers, loadMr, loadProject, requireLevel } from './common
 import { labelsMatch } from './issues.js';
 import { idsMatch, notMatch } from './filters.js';
 import { recordChanges, snapshot } from './activity.js';
+import { detailedMergeStatus } from '../mergeability.js';
 
 export const headOf = (p: ProjectRec, mr: MrRec): string => p.repo.branches.get(mr.sourceBranch) ?? mr.headSha;
 
@@ -22,31 +23,7 @@ export function mrDiffs(p: ProjectRec, mr: MrRec) {
   return diffFiles(p.repo.commits.get(baseOf(p, mr))?.files, p.repo.commits.get(headOf(p, mr))?.files);
 }
 
-/** Both sides changed a file differently since the merge base. */
-function conflicts(p: ProjectRec, source: string, target: string): boolean {
-  const base = mergeBase(p.repo, source, target);
-  const b = base ? p.repo.commits.get(base)!.files : new Map<string, string>();
-  const s = p.repo.commits.get(source)!.files;
-  const t = p.repo.commits.get(target)!.files;
-  for (const path of new Set([...s.keys(), ...t.keys()])) {
-    const sv = s.get(path); const tv = t.get(path); const bv = b.get(path);
-    if (sv !== bv && tv !== bv && sv !== tv) return true;
-  }
-  return false;
-}
-
 const isDraftTitle = (t: string): boolean => /^\s*(\[draft\]|\(draft\)|draft:|draft\s-\s|\[wip\]|wip:)/i.test(t);
-
-function approvalsJson(ctx: Ctx, p: ProjectRec, mr: MrRec): Record<string, unknown> {
-  const left = Math.max(0, mr.approvalsRequired - mr.approvedBy.length);
-  return {
-    id: mr.id, iid: mr.iid, project_id: p.id, title: mr.title, description: mr.description, state: mr.state, created_at: mr.createdAt, updated_at: mr.updatedAt,
-    merge_status: mr.hasConflicts ? 'cannot_be_merged' : 'can_be_merged', approved: left === 0, approvals_required: mr.approvalsRequired, approvals_left: left,
-    require_password_to_approve: false, approved_by: mr.approvedBy.map((id) => ({ user: userBasic(ctx.state, id) })), suggested_approvers: [], approvers: [],
-    approver_groups: [], user_has_approved: mr.approvedBy.includes(ctx.user.id), user_can_approve: !mr.approvedBy.includes(ctx.user.id) && ctx.state.accessLevel(ctx.user, p) >= ACCESS.developer,
-    approval_rules_left: [], has_approval_rules: false, merge_request_approvers_available: ctx.state.licensed, multiple_approval_rules_available: ctx.state.licensed, invalid_approvers_rules: [],
-  };
-}
 
 function filterMrs(ctx: Ctx, items: Array<{ p: ProjectRec; m: MrRec }>, defaultScope: string): Reply {
   const prm = ctx.params;
@@ -106,9 +83,9 @@ function createMr(ctx: Ctx, p: ProjectRec): Reply {
     id: s.nextId('mr'), iid: p.nextMrIid++, projectId: p.id, title: title!, description: text(prm.description) ?? null, state: 'opened', authorId: ctx.user.id,
     assigneeIds: knownUsers(ctx, intList(prm.assignee_ids) ?? intList(prm.assignee_id)) ?? [], reviewerIds: knownUsers(ctx, intList(prm.reviewer_ids)) ?? [],
     labels: list(prm.labels) ?? [], milestoneId: int(prm.milestone_id) ?? null, sourceBranch: source!, targetBranch: target!, createdAt: now, updatedAt: now,
-    mergedAt: null, mergedById: null, closedAt: null, closedById: null, draft: isDraftTitle(title!), hasConflicts: conflicts(p, head, targetHead),
+    mergedAt: null, mergedById: null, closedAt: null, closedById: null, draft: isDraftTitle(title!), hasConflicts: false,
     squash: !!bool(prm.squash), shouldRemoveSourceBranch: bool(prm.remove_source_branch) ?? null, forceRemoveSourceBranch: !!bool(prm.remove_source_branch),
-    mergeCommitSha: null, baseSha: mergeBase(p.repo, head, targetHead) ?? targetHead, headSha: head, approvedBy: [], approvalsRequired: 1, upvotes: 0, downvotes: 0,
+    mergeCommitSha: null, baseSha: mergeBase(p.repo, head, targetHead) ?? targetHead, headSha: head, approvedBy: [], upvotes: 0, downvotes: 0,
     discussionLocked: null, mergeWhenPipelineSucceeds: false,
   };
   p.mrs.set(m.iid, m);
@@ -158,16 +135,17 @@ function updateMr(ctx: Ctx, p: ProjectRec, m: MrRec): Reply {
 
 function merge(ctx: Ctx, p: ProjectRec, m: MrRec): Reply {
   if (ctx.state.accessLevel(ctx.user, p) < ACCESS.developer) return message(401, '401 Unauthorized');
-  if (m.state !== 'opened' || m.draft) return notAllowed();
+  // GitLab refuses (405) what its mergeability checks refuse: approvals left, draft, conflicts, CI, threads.
+  const status = detailedMergeStatus(ctx.state, p, m);
   const head = headOf(p, m);
-  const targetHead = p.repo.branches.get(m.targetBranch);
-  if (!p.repo.branches.has(m.sourceBranch) || !targetHead) return notAllowed();
-  if (m.hasConflicts || conflicts(p, head, targetHead)) return notAllowed();
-  const sha = str(ctx.params.sha);
-  if (sha && sha !== head) return message(409, `SHA does not match HEAD of source branch: ${head}`);
+  const targetHead = p.repo.branches.get(m.targetBranch)!;
   const s = ctx.state;
   const pl = [...p.pipelines.values()].filter((x) => x.sha === head).sort((a, b) => b.id - a.id)[0];
-  if ((bool(ctx.params.auto_merge) || bool(ctx.params.merge_when_pipeline_succeeds)) && pl && ['running', 'pending', 'created'].includes(pl.status)) {
+  const auto = (bool(ctx.params.auto_merge) || bool(ctx.params.merge_when_pipeline_succeeds)) && pl && ['running', 'pending', 'created'].includes(pl.status);
+  if (status !== 'mergeable' && !(auto && status === 'ci_still_running')) return notAllowed();
+  const sha = str(ctx.params.sha);
+  if (sha && sha !== head) return message(409, `SHA does not match HEAD of source branch: ${head}`);
+  if (auto) {
     m.mergeWhenPipelineSucceeds = true;
     return json(200, mrJson(s, p, m, { detail: true }));
   }
@@ -219,7 +197,8 @@ export function registerMergeRequests(r: Router): void {
     return isReply(x) ? x : fn(ctx, x.p, x.mr);
   };
   const base = 'projects/:id/merge_requests/:iid';
-  r.get(base, one((ctx, p, m) => json(200, mrJson(ctx.state, p, m, { detail: true }))));
+  // The sandbox's rebase finishes at once, so `include_rebase_in_progress` always reads false.
+  r.get(base, one((ctx, p, m) => json(200, { ...mrJson(ctx.state, p, m, { detail: true }), ...(bool(ctx.params.include_rebase_in_progress) ? { rebase_in_progress: false } : {}) })));
   r.put(base, one(updateMr));
   r.delete(base, one((ctx, p, m) => {
     const denied = requireLevel(ctx, p, ACCESS.owner);
@@ -234,26 +213,6 @@ export function registerMergeRequests(r: Router): void {
     m.mergeWhenPipelineSucceeds = false;
     return json(201, mrJson(ctx.state, p, m, { detail: true }));
   }));
-  r.post(`${base}/approve`, one((ctx, p, m) => {
-    if (ctx.state.accessLevel(ctx.user, p) < ACCESS.developer || m.approvedBy.includes(ctx.user.id) || m.state !== 'opened') return message(401, '401 Unauthorized');
-    const sha = str(ctx.params.sha);
-    if (sha && sha !== headOf(p, m)) return message(409, 'SHA does not match HEAD of source branch');
-    m.approvedBy.push(ctx.user.id);
-    return json(201, approvalsJson(ctx, p, m));
-  }));
-  r.post(`${base}/unapprove`, one((ctx, p, m) => {
-    if (!m.approvedBy.includes(ctx.user.id)) return message(404, '404 Not Found');
-    m.approvedBy = m.approvedBy.filter((id) => id !== ctx.user.id);
-    return json(201, approvalsJson(ctx, p, m));
-  }));
-  r.get(`${base}/approvals`, one((ctx, p, m) => json(200, approvalsJson(ctx, p, m))));
-  r.get(`${base}/approval_state`, one((ctx, _p, m) => json(200, {
-    approval_rules_overwritten: false,
-    rules: [{
-      id: m.id * 10, name: 'All Members', rule_type: 'any_approver', eligible_approvers: [], approvals_required: m.approvalsRequired, users: [], groups: [],
-      contains_hidden_groups: false, approved_by: m.approvedBy.map((id) => userBasic(ctx.state, id)), source_rule: null, approved: m.approvedBy.length >= m.approvalsRequired, overridden: false,
-    }],
-  })));
   r.get(`${base}/changes`, one((ctx, p, m) => json(200, { ...mrJson(ctx.state, p, m, { detail: true }), changes: mrDiffs(p, m), overflow: false })));
   r.get(`${base}/diffs`, one((ctx, p, m) => paginate(ctx, mrDiffs(p, m))));
   r.get(`${base}/raw_diffs`, one((_ctx, p, m) => ({

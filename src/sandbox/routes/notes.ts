@@ -4,21 +4,8 @@ import type { NoteRec, NoteableRef, ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { discussionJson, noteJson } from '../serialize.js';
 import { bool, forbidden, json, missing, noContent, notFound, paginate, str, text } from '../util.js';
-import { isReply, loadIssue, loadMr } from './common.js';
+import { isReply, loadNoteable, type Family } from './common.js';
 import { runQuickActions } from './quick-actions.js';
-
-type Family = 'issues' | 'merge_requests';
-
-function loadNoteable(ctx: Ctx, family: Family, ref: string, iid: string): { p: ProjectRec; n: NoteableRef } | Reply {
-  if (family === 'issues') {
-    const x = loadIssue(ctx, ref, iid);
-    if (isReply(x)) return x;
-    return { p: x.p, n: { kind: 'Issue', projectId: x.p.id, iid: x.issue.iid, id: x.issue.id } };
-  }
-  const x = loadMr(ctx, ref, iid);
-  if (isReply(x)) return x;
-  return { p: x.p, n: { kind: 'MergeRequest', projectId: x.p.id, iid: x.mr.iid, id: x.mr.id } };
-}
 
 function discussions(notes: NoteRec[]): NoteRec[][] {
   const byId = new Map<string, NoteRec[]>();

@@ -1,22 +1,11 @@
 // Time tracking of issues and merge requests: estimate, add/reset spent time, time_stats (also in the object).
 import type { Router } from '../router.js';
-import { ACCESS, type NoteableRef, type ProjectRec, type TimeRec } from '../state.js';
+import { ACCESS, type TimeRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { timeStatsJson } from '../serialize.js';
 import { json, message, missing, str } from '../util.js';
 import { parseDuration } from '../duration.js';
-import { isReply, loadIssue, loadMr, requireLevel } from './common.js';
-
-type Family = 'issues' | 'merge_requests';
-
-function loadTracked(ctx: Ctx, family: Family, ref: string, iid: string): { p: ProjectRec; n: NoteableRef } | Reply {
-  if (family === 'issues') {
-    const x = loadIssue(ctx, ref, iid);
-    return isReply(x) ? x : { p: x.p, n: { kind: 'Issue', projectId: x.p.id, iid: x.issue.iid, id: x.issue.id } };
-  }
-  const x = loadMr(ctx, ref, iid);
-  return isReply(x) ? x : { p: x.p, n: { kind: 'MergeRequest', projectId: x.p.id, iid: x.mr.iid, id: x.mr.id } };
-}
+import { isReply, loadNoteable, requireLevel, type Family } from './common.js';
 
 /** Adds (or, negative, subtracts) spent time; GitLab refuses to go below zero. */
 export function addSpent(t: TimeRec, seconds: number): Reply | undefined {
@@ -30,7 +19,7 @@ function register(r: Router, family: Family): void {
   // Changing time tracking is `admin_issue` (Reporter) or `admin_merge_request` (Developer).
   const level = family === 'issues' ? ACCESS.reporter : ACCESS.developer;
   const tracked = (write: boolean, fn: (ctx: Ctx, t: TimeRec) => Reply) => (ctx: Ctx, prm: Record<string, string>): Reply => {
-    const x = loadTracked(ctx, family, prm.id, prm.iid);
+    const x = loadNoteable(ctx, family, prm.id, prm.iid);
     if (isReply(x)) return x;
     const denied = write ? requireLevel(ctx, x.p, level) : undefined;
     return denied ?? fn(ctx, ctx.state.timeFor(x.p.id, x.n.kind, x.n.iid));
