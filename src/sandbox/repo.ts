@@ -165,3 +165,15 @@ export function applyActions(files: Map<string, string>, actions: CommitAction[]
   }
   return { files: next };
 }
+
+/** Git trailers of a commit message (`Key: value` lines of its last paragraph), each key with its values in order. */
+export function trailersOf(message: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const paragraphs = message.trim().split(/\n\s*\n/);
+  if (paragraphs.length < 2) return out;
+  const lines = paragraphs[paragraphs.length - 1].split('\n');
+  const parsed = lines.map((l) => /^([A-Za-z0-9][A-Za-z0-9-]*):\s*(.*\S)\s*$/.exec(l));
+  if (parsed.some((m) => !m)) return out;
+  for (const m of parsed) out.set(m![1], [...(out.get(m![1]) ?? []), m![2]]);
+  return out;
+}

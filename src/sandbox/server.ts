@@ -26,6 +26,10 @@ import { registerAwards } from './routes/awards.js';
 import { registerActivity } from './routes/activity.js';
 import { registerIssueLinks } from './routes/issue-links.js';
 import { registerReviews } from './routes/reviews.js';
+import { registerCiSettings } from './routes/ci-settings.js';
+import { registerUploads } from './routes/uploads.js';
+import { registerRepositoryExtras } from './routes/repository-extras.js';
+import { registerProtectedTags } from './routes/tags-protected.js';
 import { decodeSeg, json, message, statusLine } from './util.js';
 
 const MAX_BODY = 50 * 1024 * 1024;
@@ -51,6 +55,10 @@ export function sandboxRoutes(): Router {
     registerActivity(router);
     registerIssueLinks(router);
     registerReviews(router);
+    registerCiSettings(router);
+    registerUploads(router);
+    registerRepositoryExtras(router);
+    registerProtectedTags(router);
   }
   return router;
 }

@@ -1,4 +1,4 @@
-// The "object storage" origin: pre-signed URLs for job traces, artifacts and package files. No credential is read here.
+// The "object storage" origin: pre-signed URLs for job artifacts and package files. No credential is read here.
 import { createHash } from 'node:crypto';
 import type { JobRec, SandboxState } from './state.js';
 import type { Query, Reply } from './types.js';
@@ -52,7 +52,7 @@ function crc32(buf: Buffer): number {
 }
 
 /** A real (stored, uncompressed) zip archive of the given files. */
-function zip(files: Map<string, string>): Buffer {
+export function zip(files: Map<string, string>): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -81,7 +81,7 @@ function zip(files: Map<string, string>): Buffer {
 }
 
 /** A job log of about two hundred lines, with the runner's ANSI colours and section markers. */
-function traceText(state: SandboxState, job: JobRec): string {
+export function traceText(state: SandboxState, job: JobRec): string {
   if (job.status === 'created' || job.status === 'pending' || job.status === 'manual' || job.erased) return '';
   const p = state.projects.get(job.projectId);
   const pl = p?.pipelines.get(job.pipelineId);
@@ -146,13 +146,7 @@ export function handleStorage(state: SandboxState, method: string, rawPath: stri
   if (method !== 'GET' && method !== 'HEAD') return s3Error(405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.');
   const path = rawPath.split('/').map(decodeSeg).join('/');
   if (query['X-Amz-Signature'] !== signature(path)) return s3Error(403, 'AccessDenied', 'Request has expired or the signature does not match');
-  let m = /^\/traces\/(\d+)\.log$/.exec(path);
-  if (m) {
-    const job = state.jobs.get(Number(m[1]));
-    if (!job) return s3Error(404, 'NoSuchKey', 'The specified key does not exist.');
-    return { status: 200, text: traceText(state, job), contentType: 'text/plain; charset=utf-8' };
-  }
-  m = /^\/artifacts\/(\d+)\/artifacts\.zip$/.exec(path);
+  let m = /^\/artifacts\/(\d+)\/artifacts\.zip$/.exec(path);
   if (m) {
     const job = state.jobs.get(Number(m[1]));
     if (!job || !job.artifacts || job.erased) return s3Error(404, 'NoSuchKey', 'The specified key does not exist.');
