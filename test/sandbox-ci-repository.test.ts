@@ -220,6 +220,23 @@ describe('cherry-pick and revert', () => {
     expect(await refused('repository.commit_cherry_pick', { project_id: 1, sha: fix, branch: 'no-such-branch' })).toContain('404 Branch Not Found');
   });
 
+  it('merges a pick into a file the branch changed elsewhere, and refuses one whose lines the branch changed too', async () => {
+    const ten = Array.from({ length: 10 }, (_, i) => `line ${i + 1}`);
+    const commit = (branch: string, msg: string, content: string[], action = 'update') =>
+      api('/projects/1/repository/commits', { method: 'POST', body: { branch, commit_message: msg, actions: [{ action, file_path: 'merge.txt', content: `${content.join('\n')}\n` }] } });
+    await api('/projects/1/repository/branches', { method: 'POST', body: { branch: 'm-base', ref: 'main' } });
+    await commit('m-base', 'Add merge.txt', ten, 'create');
+    for (const b of ['m-src', 'm-dst', 'm-clash']) await api('/projects/1/repository/branches', { method: 'POST', body: { branch: b, ref: 'm-base' } });
+    await commit('m-src', 'Second line', ten.map((l, i) => (i === 1 ? 'line two' : l)));
+    await commit('m-dst', 'Ninth line', ten.map((l, i) => (i === 8 ? 'line nine' : l)));
+    await commit('m-clash', 'Second line, otherwise', ten.map((l, i) => (i === 1 ? 'line 2 (kept)' : l)));
+    const src = await head('m-src');
+    await ok('repository.commit_cherry_pick', { project_id: 1, sha: src, branch: 'm-dst' });
+    const merged = Buffer.from((await api('/projects/1/repository/files/merge.txt?ref=m-dst')).body.content, 'base64').toString('utf8');
+    expect(merged).toBe(`${ten.map((l, i) => (i === 1 ? 'line two' : i === 8 ? 'line nine' : l)).join('\n')}\n`);
+    expect(await api(`/projects/1/repository/commits/${src}/cherry_pick`, { method: 'POST', body: { branch: 'm-clash' } })).toMatchObject({ status: 400, body: { error_code: 'conflict' } });
+  });
+
   it('reverts a commit (its change undone on the branch) and refuses a revert that conflicts', async () => {
     const c = (await api('/projects/1/repository/commits/pick-target')).body;
     await ok('repository.commit_revert', { project_id: 1, sha: c.id, branch: 'pick-target' });

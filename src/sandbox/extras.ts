@@ -2,7 +2,7 @@
 // (schedules, triggers, resource groups, job token scope, protected tags, commit statuses and notes, uploads).
 import type { NoteRec, SandboxState } from './state.js';
 
-export interface ScheduleVariableRec { key: string; value: string; variableType: string; raw: boolean }
+interface ScheduleVariableRec { key: string; value: string; variableType: string; raw: boolean }
 
 export interface ScheduleRec {
   id: number; description: string; ref: string; cron: string; cronTimezone: string; active: boolean; createdAt: string; updatedAt: string;
@@ -13,7 +13,7 @@ export interface TriggerRec { id: number; token: string; description: string; cr
 
 export interface ResourceGroupRec { id: number; key: string; processMode: string; createdAt: string; updatedAt: string }
 
-export interface AllowlistEntry { id: number; defaultPermissions: boolean; policies: string[] }
+interface AllowlistEntry { id: number; defaultPermissions: boolean; policies: string[] }
 
 export interface ProtectedTagRec { id: number; name: string; createLevel: number }
 
