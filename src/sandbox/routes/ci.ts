@@ -4,7 +4,8 @@ import { ACCESS, type JobRec, type PipelineRec, type ProjectRec } from '../state
 import type { Ctx, Reply } from '../types.js';
 import { resolveRef } from '../repo.js';
 import { jobJson, pipelineJson } from '../serialize.js';
-import { artifactFiles, presign, traceText } from '../storage.js';
+import { artifactFiles, presign } from '../storage.js';
+import { traceText } from '../trace.js';
 import { bool, json, list, message, missing, noContent, notFound, paginate, sortBy, str } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
 
