@@ -35,7 +35,9 @@ afterEach(() => { sb.clearFaults(); });
 
 const ISSUES = '/api/v4/projects/:id/issues';
 const ISSUES_1 = '/api/v4/projects/1/issues';
-const TRACE_2022 = '/api/v4/projects/1/jobs/2022/trace';
+// Artifact downloads redirect to object storage (the storage origin); job logs are served by the API itself.
+const ARTIFACT_2021 = '/api/v4/projects/1/jobs/2021/artifacts/dist%2Findex.js';
+const ARTIFACT = { project_id: 1, job_id: 2021, artifact_path: 'dist/index.js' };
 const REFUSED = 'this server refused to connect to that address, so the request never left the process';
 
 /**
@@ -181,12 +183,12 @@ describe('redirects', () => {
   beforeAll(async () => { srv = await serverFor({}); });
 
   it('a redirect to the storage origin (another port) carries no PRIVATE-TOKEN or Authorization', async () => {
-    const r = await exec(srv, 'job.trace', { project_id: 1, job_id: 2022 });
+    const r = await exec(srv, 'job.download_single_artifact', ARTIFACT);
     expect(r.isError, text(r)).toBeFalsy();
-    expect(text(r)).toContain('ERROR: Job failed: exit code 1');
-    expect(apiRequests(sb).map((e) => `${e.method} ${e.path} ${e.status} ${e.headers['private-token'] === SANDBOX_TOKEN}`)).toEqual([`GET ${TRACE_2022} 302 true`]);
+    expect(text(r)).toContain("import { login } from './auth/login.js';");
+    expect(apiRequests(sb).map((e) => `${e.method} ${e.path} ${e.status} ${e.headers['private-token'] === SANDBOX_TOKEN}`)).toEqual([`GET ${ARTIFACT_2021} 302 true`]);
     const storage = storageRequests();
-    expect(storage.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual(['GET /traces/2022.log 200']);
+    expect(storage.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual(['GET /artifacts/2021/files/dist/index.js 200']);
     expect(storage[0].headers).not.toHaveProperty('private-token');
     expect(storage[0].headers).not.toHaveProperty('authorization');
     expect(storage[0].headers).not.toHaveProperty('sudo');
@@ -235,11 +237,11 @@ describe('outbound checks with named hosts (FORGE_MCP_TEST_HOSTS)', () => {
 
   it('a redirect leaving the (private) instance for a private address is allowed without the flag, and drops the credential', async () => {
     const srv = await serverFor({ FORGE_MCP_TEST_HOSTS: HOSTS }, `http://forge.test:${apiPort}`);
-    const r = await exec(srv, 'job.trace', { project_id: 1, job_id: 2022 });
+    const r = await exec(srv, 'job.download_single_artifact', ARTIFACT);
     expect(r.isError, text(r)).toBeFalsy();
     expect(apiRequests(sb)[0].headers['private-token']).toBe(SANDBOX_TOKEN);
     const storage = storageRequests();
-    expect(storage.map((e) => `${e.headers.host} ${e.path} ${e.status}`)).toEqual([`127.0.0.1:${storagePort} /traces/2022.log 200`]);
+    expect(storage.map((e) => `${e.headers.host} ${e.path} ${e.status}`)).toEqual([`127.0.0.1:${storagePort} /artifacts/2021/files/dist/index.js 200`]);
     expect(storage[0].headers).not.toHaveProperty('private-token');
     expect(storage[0].headers).not.toHaveProperty('authorization');
   });
@@ -309,11 +311,11 @@ describe('behind an outbound proxy (HTTP_PROXY)', () => {
   it('a redirect hop that left the instance for a spelled private address is refused (tier B), never re-sent', async () => {
     const srv = await serverFor({ HTTP_PROXY: proxyUrl }, instance());
     tunnels.length = 0;
-    const t = failure(await exec(srv, 'job.trace', { project_id: 1, job_id: 2022 }));
+    const t = failure(await exec(srv, 'job.download_single_artifact', ARTIFACT));
     expect(t).toBe(
-      `jobTrace: ${REFUSED}. Suggestion: ${PRIVATE_INSTANCES_SUGGESTION}: GET http://127.0.0.1:${storagePort}/traces/2022.log: destination 127.0.0.1 refused by the outbound check (private, loopback or link-local address)`,
+      `jobDownloadSingleArtifact: ${REFUSED}. Suggestion: ${PRIVATE_INSTANCES_SUGGESTION}: GET http://127.0.0.1:${storagePort}/artifacts/2021/files/dist/index.js: destination 127.0.0.1 refused by the outbound check (private, loopback or link-local address)`,
     );
-    expect(apiRequests(sb).map((e) => `${e.path} ${e.status}`)).toEqual([`${TRACE_2022} 302`]);
+    expect(apiRequests(sb).map((e) => `${e.path} ${e.status}`)).toEqual([`${ARTIFACT_2021} 302`]);
     expect(storageRequests()).toHaveLength(0);
     expect(tunnels.filter((x) => x.endsWith(`:${storagePort}`))).toEqual([]);
 
@@ -327,11 +329,11 @@ describe('behind an outbound proxy (HTTP_PROXY)', () => {
   it('--allow-private-instances lets the private hop through (without the credential); metadata stays refused', async () => {
     const srv = await serverFor({ HTTP_PROXY: proxyUrl, FORGE_MCP_ALLOW_PRIVATE_INSTANCES: 'true' }, instance());
     tunnels.length = 0;
-    const r = await exec(srv, 'job.trace', { project_id: 1, job_id: 2022 });
+    const r = await exec(srv, 'job.download_single_artifact', ARTIFACT);
     expect(r.isError, text(r)).toBeFalsy();
     expect(tunnels).toContain(`127.0.0.1:${storagePort}`);
     const storage = storageRequests();
-    expect(storage.map((e) => `${e.path} ${e.status}`)).toEqual(['/traces/2022.log 200']);
+    expect(storage.map((e) => `${e.path} ${e.status}`)).toEqual(['/artifacts/2021/files/dist/index.js 200']);
     expect(storage[0].headers).not.toHaveProperty('private-token');
 
     const meta = failure(await exec(srv, 'issue.list', { project_id: 1 }, [{ method: 'GET', path: ISSUES, redirectTo: 'http://169.254.169.254/latest/meta-data/', times: 1 }]));

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Sandbox } from '../src/sandbox/index.js';
+import { SANDBOX_TOKEN } from '../src/sandbox/index.js';
 import { localFileSeam } from '../src/pipeline/localfile.js';
 import { apiRequests, text, withSandbox, type Running } from './helpers/harness.js';
 import { startInProcess } from './helpers/inproc.js';
@@ -14,9 +15,8 @@ import { startInProcess } from './helpers/inproc.js';
 let sb: Sandbox;
 let srv: Running;
 beforeAll(async () => {
-  // Project uploads are not simulated by the sandbox: the test-only placeholders mode accepts the bytes,
-  // which is what this file checks (the request log holds what was sent).
-  sb = await withSandbox({ placeholders: true });
+  // The user-facing sandbox stores project uploads; the request log holds what was sent.
+  sb = await withSandbox();
   srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_UPLOAD_MAX_FILE_SIZE: '1024' } });
 });
 afterAll(async () => { await srv.close(); await sb.close(); });
@@ -54,6 +54,9 @@ describe('project.upload reads the file the check approved, from one checked des
     const r = await run('project.upload', { project_id: 1, file_path: path });
     expect(r.isError, text(r)).toBeFalsy();
     expect(apiRequests(sb).map((e) => `${e.method} ${e.path}`)).toEqual(['POST /api/v4/projects/1/uploads']);
+    // The sandbox stored the five bytes under the file's name.
+    const stored = await (await fetch(`${sb.url}/api/v4/projects/1/uploads`, { headers: { 'private-token': SANDBOX_TOKEN } })).json();
+    expect(stored[0]).toMatchObject({ filename: 'notes.txt', size: 5 });
   });
 
   it('refuses a file swapped for a symlink after the check (the token file stays home)', async () => {

@@ -67,5 +67,8 @@ describe('after the scan', () => {
     if (process.env.SANDBOX_SCAN_REPORT) writeFileSync(process.env.SANDBOX_SCAN_REPORT, [...per].sort().map(([d, c]) => `${d}\t${c.simulated}\t${c.refused}`).join('\n'));
     expect(seen.size).toBe(actions.length);
     for (const d of ['release', 'wiki', 'search', 'tag']) expect(per.get(d)?.refused, `${d} has refused actions`).toBeLessThanOrEqual(d === 'tag' ? 5 : 1);
+    // CI, repository, tags, wiki and uploads: every action simulated but Markdown rendering (GitLab's renderer is not reproduced).
+    for (const d of ['pipeline', 'job', 'tag', 'wiki']) expect(per.get(d)?.refused, `${d} has refused actions`).toBe(0);
+    expect([...seen].filter(([id, x]) => x.refused && (x.domain === 'repository' || id.startsWith('project.upload'))).map(([id]) => id)).toEqual(['repository.markdown_render']);
   });
 });

@@ -145,19 +145,26 @@ describe('REST objects with state', () => {
 });
 
 describe('redirects, faults and the log', () => {
-  it('redirects a job trace to the storage origin, which never sees the credential', async () => {
+  it('serves a job trace itself, 200 text/plain, as GitLab does (no redirect)', async () => {
     const r = await call('GET', '/api/v4/projects/1/jobs/2022/trace');
-    expect(r.status).toBe(302);
-    const location = r.headers.get('location')!;
-    expect(location.startsWith(`${sb.storageUrl}/traces/2022.log?`)).toBe(true);
-    const trace = await fetch(location);
-    expect(trace.headers.get('content-type')).toMatch(/^text\/plain/);
-    const lines = (await trace.text()).split('\n');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('text/plain');
+    const lines = String(r.body).split('\n');
     expect(lines.length).toBeGreaterThan(150);
     expect(lines.join('\n')).toContain('ERROR: Job failed: exit code 1');
+    expect(sb.log.filter((e) => e.origin === 'storage')).toHaveLength(0);
+  });
+
+  it('redirects an artifact download to the storage origin, which never sees the credential', async () => {
+    const r = await call('GET', '/api/v4/projects/1/jobs/2021/artifacts/dist/index.js');
+    expect(r.status).toBe(302);
+    const location = r.headers.get('location')!;
+    expect(location.startsWith(`${sb.storageUrl}/artifacts/2021/files/dist/index.js?`)).toBe(true);
+    const file = await fetch(location);
+    expect(await file.text()).toContain("import { login } from './auth/login.js';");
     const storage = sb.log.filter((e) => e.origin === 'storage');
     expect(storage).toHaveLength(1);
-    expect(storage[0]).toMatchObject({ method: 'GET', path: '/traces/2022.log', status: 200 });
+    expect(storage[0]).toMatchObject({ method: 'GET', path: '/artifacts/2021/files/dist/index.js', status: 200 });
     expect(storage[0].headers).not.toHaveProperty('private-token');
     expect(storage[0].headers).not.toHaveProperty('authorization');
   });

@@ -165,3 +165,64 @@ export function applyActions(files: Map<string, string>, actions: CommitAction[]
   }
   return { files: next };
 }
+
+/** Git trailers of a commit message (`Key: value` lines of its last paragraph), each key with its values in order. */
+export function trailersOf(message: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const paragraphs = message.trim().split(/\n\s*\n/);
+  if (paragraphs.length < 2) return out;
+  const lines = paragraphs[paragraphs.length - 1].split('\n');
+  const parsed = lines.map((l) => /^([A-Za-z0-9][A-Za-z0-9-]*):\s*(.*\S)\s*$/.exec(l));
+  if (parsed.some((m) => !m)) return out;
+  for (const m of parsed) out.set(m![1], [...(out.get(m![1]) ?? []), m![2]]);
+  return out;
+}
+
+/** For each line of `a`, the line of `b` it is kept as in their longest common subsequence, or -1. */
+function keptLines(a: string[], b: string[]): number[] {
+  const n = a.length; const m = b.length;
+  const lcs: Uint16Array[] = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
+  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+  const out = new Array<number>(n).fill(-1);
+  let i = 0; let j = 0;
+  while (i < n && j < m) {
+    if (a[i] === b[j]) { out[i++] = j++; } else if (lcs[i + 1][j] >= lcs[i][j + 1]) i++; else j++;
+  }
+  return out;
+}
+
+const lines = (s: string): string[] => (s === '' ? [] : s.replace(/\n$/, '').split('\n'));
+
+/**
+ * Applies the change `from → to` of one file to `base`, hunk by hunk, the way a three-way merge does:
+ * each changed block must find its old lines, and the unchanged line on each side of it, together in
+ * `base`; otherwise (the target changed the same lines) the answer is undefined, a conflict.
+ */
+export function mergeFile(base: string, from: string, to: string): string | undefined {
+  const [b, f, t] = [lines(base), lines(from), lines(to)];
+  const toBase = keptLines(f, b);
+  const toTo = keptLines(f, t);
+  // Blocks of `from` lines changed on the way to `to`, with the `to` lines that replace them.
+  const blocks: Array<{ start: number; end: number; repl: string[] }> = [];
+  let i = 0; let tj = 0;
+  while (i <= f.length) {
+    if (i < f.length && toTo[i] === tj) { i++; tj++; continue; }
+    const start = i;
+    while (i < f.length && toTo[i] === -1) i++;
+    const nextT = i < f.length ? toTo[i] : t.length;
+    if (i > start || nextT > tj) blocks.push({ start, end: i, repl: t.slice(tj, nextT) });
+    if (i >= f.length) break;
+    tj = nextT;
+  }
+  const out = [...b];
+  for (const blk of blocks.reverse()) {
+    // Where the block sits in `base`: right after the line before it, right before the line after it.
+    const before = blk.start > 0 ? toBase[blk.start - 1] : -1;
+    const after = blk.end < f.length ? toBase[blk.end] : b.length;
+    if ((blk.start > 0 && before === -1) || after === -1) return undefined;
+    const region = b.slice(before + 1, after);
+    if (region.length !== blk.end - blk.start || region.some((x, k) => x !== f[blk.start + k])) return undefined;
+    out.splice(before + 1, region.length, ...blk.repl);
+  }
+  return out.length ? `${out.join('\n')}\n` : '';
+}

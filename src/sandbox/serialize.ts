@@ -1,6 +1,6 @@
 // Wire shapes of the platform's objects, built from the records (modelled on the platform's own answers).
 import type { CommitRec, GroupRec, IssueRec, JobRec, MilestoneRec, MrRec, NoteRec, NoteableRef, PipelineRec, ProjectRec, SandboxState, TimeRec, UserRec } from './state.js';
-import { diffFiles, diffStats, mergeBase, resolveRef } from './repo.js';
+import { diffFiles, diffStats, mergeBase, resolveRef, trailersOf } from './repo.js';
 import { sha1 } from './util.js';
 import { humanDuration } from './duration.js';
 import { detailedMergeStatus, hasConflicts } from './mergeability.js';
@@ -169,10 +169,11 @@ export function issueJson(state: SandboxState, p: ProjectRec, i: IssueRec): Reco
 }
 
 export function commitJson(state: SandboxState, p: ProjectRec, c: CommitRec, opts: { stats?: boolean } = {}): Record<string, unknown> {
+  const trailers = trailersOf(c.message);
   const out: Record<string, unknown> = {
     id: c.id, short_id: c.id.slice(0, 8), created_at: c.date, parent_ids: [...c.parents], title: c.title, message: c.message,
     author_name: c.authorName, author_email: c.authorEmail, authored_date: c.date, committer_name: c.authorName, committer_email: c.authorEmail,
-    committed_date: c.date, trailers: {}, extended_trailers: {}, web_url: `${state.url}/${state.projectFullPath(p)}/-/commit/${c.id}`,
+    committed_date: c.date, trailers: Object.fromEntries([...trailers].map(([k, v]) => [k, v[v.length - 1]])), extended_trailers: Object.fromEntries(trailers), web_url: `${state.url}/${state.projectFullPath(p)}/-/commit/${c.id}`,
   };
   if (opts.stats) {
     const parent = c.parents[0] ? p.repo.commits.get(c.parents[0]) : undefined;

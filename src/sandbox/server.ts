@@ -28,6 +28,10 @@ import { registerIssueLinks } from './routes/issue-links.js';
 import { registerReviews } from './routes/reviews.js';
 import { registerApprovals } from './routes/approvals.js';
 import { registerMrWorkflow } from './routes/mr-workflow.js';
+import { registerCiSettings } from './routes/ci-settings.js';
+import { registerUploads } from './routes/uploads.js';
+import { registerRepositoryExtras } from './routes/repository-extras.js';
+import { registerProtectedTags } from './routes/tags-protected.js';
 import { decodeSeg, json, message, statusLine } from './util.js';
 
 const MAX_BODY = 50 * 1024 * 1024;
@@ -55,6 +59,10 @@ export function sandboxRoutes(): Router {
     registerReviews(router);
     registerApprovals(router);
     registerMrWorkflow(router);
+    registerCiSettings(router);
+    registerUploads(router);
+    registerRepositoryExtras(router);
+    registerProtectedTags(router);
   }
   return router;
 }

@@ -1,4 +1,4 @@
-// The "object storage" origin: pre-signed URLs for job traces, artifacts and package files. No credential is read here.
+// The "object storage" origin: pre-signed URLs for job artifacts and package files. No credential is read here.
 import { createHash } from 'node:crypto';
 import type { JobRec, SandboxState } from './state.js';
 import type { Query, Reply } from './types.js';
@@ -52,7 +52,7 @@ function crc32(buf: Buffer): number {
 }
 
 /** A real (stored, uncompressed) zip archive of the given files. */
-function zip(files: Map<string, string>): Buffer {
+export function zip(files: Map<string, string>): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -80,79 +80,12 @@ function zip(files: Map<string, string>): Buffer {
   return Buffer.concat([...locals, cd, end]);
 }
 
-/** A job log of about two hundred lines, with the runner's ANSI colours and section markers. */
-function traceText(state: SandboxState, job: JobRec): string {
-  if (job.status === 'created' || job.status === 'pending' || job.status === 'manual' || job.erased) return '';
-  const p = state.projects.get(job.projectId);
-  const pl = p?.pipelines.get(job.pipelineId);
-  const ts = 1767603600 + job.id;
-  const L: string[] = [
-    '\u001b[0KRunning with gitlab-runner 17.9.1 (c4e2a0d1)\u001b[0;m',
-    '\u001b[0K  on sandbox-runner-1 t3_Xk2Pq9, system ID: s_5c1d2e3f4a5b\u001b[0;m',
-    `section_start:${ts}:prepare_executor\r\u001b[0K\u001b[0K\u001b[36;1mPreparing the "docker" executor\u001b[0;m\u001b[0;m`,
-    '\u001b[0KUsing Docker executor with image node:20 ...\u001b[0;m',
-    '\u001b[0KPulling docker image node:20 ...\u001b[0;m',
-    '\u001b[0KUsing docker image sha256:3f1c0e2d for node:20 with digest node@sha256:9a8b7c6d ...\u001b[0;m',
-    `section_end:${ts + 4}:prepare_executor\r\u001b[0K`,
-    `section_start:${ts + 4}:get_sources\r\u001b[0K\u001b[0K\u001b[36;1mGetting source from Git repository\u001b[0;m\u001b[0;m`,
-    '\u001b[32;1mFetching changes with git depth set to 20...\u001b[0;m',
-    `Initialized empty Git repository in /builds/${p ? state.projectFullPath(p) : 'project'}/.git/`,
-    `\u001b[32;1mCreated fresh repository.\u001b[0;m`,
-    `\u001b[32;1mChecking out ${(pl?.sha ?? '0'.repeat(40)).slice(0, 8)} as detached HEAD (ref is ${job.ref})...\u001b[0;m`,
-    '',
-    '\u001b[32;1mSkipping Git submodules setup\u001b[0;m',
-    `section_end:${ts + 6}:get_sources\r\u001b[0K`,
-    `section_start:${ts + 6}:step_script\r\u001b[0K\u001b[0K\u001b[36;1mExecuting "step_script" stage of the job script\u001b[0;m\u001b[0;m`,
-    '\u001b[32;1m$ npm ci\u001b[0;m',
-  ];
-  for (let i = 0; i < 12; i++) L.push(`npm warn deprecated package-${i}@1.${i}.0: this version is no longer supported`);
-  L.push('', 'added 412 packages, and audited 413 packages in 9s', '', '87 packages are looking for funding', '  run `npm fund` for details', '', 'found 0 vulnerabilities');
-  const failed = job.status === 'failed';
-  if (job.name === 'compile' || job.name === 'build') {
-    L.push('\u001b[32;1m$ npm run build\u001b[0;m', '', '> demo-project@1.1.0 build', '> tsc', '');
-    for (let i = 0; i < 140; i++) L.push(`[tsc] compiled src/module-${String(i).padStart(3, '0')}.ts -> dist/module-${String(i).padStart(3, '0')}.js (${(i * 37) % 900 + 100} bytes)`);
-  } else if (job.name === 'lint') {
-    L.push('\u001b[32;1m$ npm run lint\u001b[0;m', '', '> demo-project@1.1.0 lint', '> eslint .', '');
-    for (let i = 0; i < 140; i++) L.push(`[eslint] checked src/module-${String(i).padStart(3, '0')}.ts: 0 problems`);
-  } else if (job.name === 'deploy-production') {
-    L.push('\u001b[32;1m$ ./deploy.sh production\u001b[0;m');
-    for (let i = 0; i < 140; i++) L.push(`deploy: uploading chunk ${i + 1}/140 to production (${(i * 13) % 97 + 3} KiB)`);
-  } else {
-    L.push('\u001b[32;1m$ npm test -- --coverage\u001b[0;m', '', '> demo-project@1.1.0 test', '> vitest run --coverage', '', ' RUN  v3.2.4 /builds/demo', '');
-    for (let i = 0; i < 130; i++) L.push(` \u001b[32m✓\u001b[39m test/unit/case-${String(i).padStart(3, '0')}.test.ts > behaves as documented (${(i * 7) % 40 + 1} ms)`);
-    if (failed) {
-      L.push(' \u001b[31m×\u001b[39m test/login.test.ts > login > accepts a unicode password 12ms', '', '\u001b[31mFAIL\u001b[39m  test/login.test.ts > login > accepts a unicode password',
-        'AssertionError: expected false to be true // Object.is equality', '', '- Expected', '+ Received', '', '- true', '+ false', '',
-        ' ❯ test/login.test.ts:6:55', '', ' Test Files  1 failed | 130 passed (131)', '      Tests  1 failed | 130 passed (131)');
-    } else if (job.status !== 'running') {
-      L.push('', ' Test Files  131 passed (131)', '      Tests  131 passed (131)', '', ' % Coverage report from v8', 'All files          |   87.5 |    81.2 |   90.1 |   87.5 |');
-    }
-  }
-  if (job.status === 'running') return `${L.join('\n')}\n`;
-  L.push(`section_end:${ts + 90}:step_script\r\u001b[0K`);
-  if (job.artifacts && !failed) {
-    L.push(`section_start:${ts + 90}:upload_artifacts_on_success\r\u001b[0K\u001b[0K\u001b[36;1mUploading artifacts for successful job\u001b[0;m\u001b[0;m`,
-      '\u001b[32;1mUploading artifacts...\u001b[0;m', 'dist/: found 12 matching artifact files and directories\u001b[0;m',
-      `Uploading artifacts as "archive" to coordinator... 201 Created\u001b[0;m  id\u001b[0;m=${job.id} responseStatus\u001b[0;m=201 Created`,
-      `section_end:${ts + 92}:upload_artifacts_on_success\r\u001b[0K`);
-  }
-  L.push(`section_start:${ts + 92}:cleanup_file_variables\r\u001b[0K\u001b[0K\u001b[36;1mCleaning up project directory and file based variables\u001b[0;m\u001b[0;m`, `section_end:${ts + 93}:cleanup_file_variables\r\u001b[0K`, '');
-  L.push(failed ? '\u001b[31;1mERROR: Job failed: exit code 1\n\u001b[0;m' : job.status === 'canceled' ? '\u001b[31;1mERROR: Job failed: canceled\u001b[0;m' : '\u001b[32;1mJob succeeded\u001b[0;m');
-  return `${L.join('\n')}\n`;
-}
-
 /** Answers a request on the storage origin. */
 export function handleStorage(state: SandboxState, method: string, rawPath: string, query: Query): Reply {
   if (method !== 'GET' && method !== 'HEAD') return s3Error(405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.');
   const path = rawPath.split('/').map(decodeSeg).join('/');
   if (query['X-Amz-Signature'] !== signature(path)) return s3Error(403, 'AccessDenied', 'Request has expired or the signature does not match');
-  let m = /^\/traces\/(\d+)\.log$/.exec(path);
-  if (m) {
-    const job = state.jobs.get(Number(m[1]));
-    if (!job) return s3Error(404, 'NoSuchKey', 'The specified key does not exist.');
-    return { status: 200, text: traceText(state, job), contentType: 'text/plain; charset=utf-8' };
-  }
-  m = /^\/artifacts\/(\d+)\/artifacts\.zip$/.exec(path);
+  let m = /^\/artifacts\/(\d+)\/artifacts\.zip$/.exec(path);
   if (m) {
     const job = state.jobs.get(Number(m[1]));
     if (!job || !job.artifacts || job.erased) return s3Error(404, 'NoSuchKey', 'The specified key does not exist.');

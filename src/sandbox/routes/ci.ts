@@ -1,10 +1,11 @@
-// CI: pipelines and jobs with state changes; traces, artifacts and generic package files redirect to the storage origin.
+// CI: pipelines and jobs with state changes; job logs are served here, artifacts and generic package files redirect to the storage origin.
 import type { Router } from '../router.js';
 import { ACCESS, type JobRec, type PipelineRec, type ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { resolveRef } from '../repo.js';
 import { jobJson, pipelineJson } from '../serialize.js';
 import { artifactFiles, presign } from '../storage.js';
+import { traceText } from '../trace.js';
 import { bool, json, list, message, missing, noContent, notFound, paginate, sortBy, str } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
 
@@ -41,6 +42,22 @@ export function newJob(ctx: Ctx, p: ProjectRec, pl: PipelineRec, name: string, s
   ctx.state.jobs.set(j.id, j);
   pl.jobIds.push(j.id);
   return j;
+}
+
+/** A pipeline of the seeded CI configuration on `ref` (the jobs its .gitlab-ci.yml defines), as a push, the API, a schedule or a trigger creates it. */
+export function createPipeline(ctx: Ctx, p: ProjectRec, ref: string, sha: string, source: string, userId: number, variables: PipelineRec['variables']): PipelineRec {
+  const now = ctx.state.now();
+  const pl: PipelineRec = {
+    id: ctx.state.nextId('pipeline'), iid: p.nextPipelineIid++, projectId: p.id, ref, sha, beforeSha: '0000000000000000000000000000000000000000', status: 'pending',
+    source, tag: p.repo.tags.has(ref), userId, createdAt: now, updatedAt: now, startedAt: null, finishedAt: null, duration: null,
+    coverage: null, name: null, jobIds: [], variables,
+  };
+  p.pipelines.set(pl.id, pl);
+  newJob(ctx, p, pl, 'compile', 'build', 'pending');
+  newJob(ctx, p, pl, 'unit-tests', 'test', 'created');
+  newJob(ctx, p, pl, 'lint', 'test', 'created');
+  if (ref === p.defaultBranch) newJob(ctx, p, pl, 'deploy-production', 'deploy', 'manual', 'manual');
+  return pl;
 }
 
 function loadPipeline(ctx: Ctx, prm: Record<string, string>): { p: ProjectRec; pl: PipelineRec } | Reply {
@@ -110,19 +127,9 @@ export function registerCi(r: Router): void {
     if (denied) return denied;
     const sha = resolveRef(p.repo, ref);
     if (!sha) return message(400, { base: ['Reference not found'] });
-    const now = ctx.state.now();
     const vars = Array.isArray(ctx.params.variables) ? (ctx.params.variables as Array<Record<string, unknown>>) : [];
-    const pl: PipelineRec = {
-      id: ctx.state.nextId('pipeline'), iid: p.nextPipelineIid++, projectId: p.id, ref, sha, beforeSha: '0000000000000000000000000000000000000000', status: 'pending',
-      source: 'api', tag: p.repo.tags.has(ref), userId: ctx.user.id, createdAt: now, updatedAt: now, startedAt: null, finishedAt: null, duration: null,
-      coverage: null, name: null, jobIds: [],
-      variables: vars.filter((v) => v && str(v.key)).map((v) => ({ key: str(v.key)!, value: str(v.value) ?? '', variable_type: str(v.variable_type) ?? 'env_var' })),
-    };
-    p.pipelines.set(pl.id, pl);
-    newJob(ctx, p, pl, 'compile', 'build', 'pending');
-    newJob(ctx, p, pl, 'unit-tests', 'test', 'created');
-    newJob(ctx, p, pl, 'lint', 'test', 'created');
-    if (ref === p.defaultBranch) newJob(ctx, p, pl, 'deploy-production', 'deploy', 'manual', 'manual');
+    const pl = createPipeline(ctx, p, ref, sha, 'api', ctx.user.id,
+      vars.filter((v) => v && str(v.key)).map((v) => ({ key: str(v.key)!, value: str(v.value) ?? '', variable_type: str(v.variable_type) ?? 'env_var' })));
     return json(201, pipelineJson(ctx.state, p, pl, { detail: true }));
   }));
   r.post('projects/:id/pipelines/:pid/retry', PL((ctx, p, pl) => {
@@ -221,7 +228,8 @@ export function registerCi(r: Router): void {
     j.artifacts = false;
     return json(201, jobJson(ctx.state, p, j));
   }));
-  r.get('projects/:id/jobs/:jid/trace', J((ctx, _p, j) => redirect(presign(ctx.state, `/traces/${j.id}.log`))));
+  // GitLab serves the log itself, 200 text/plain (not a redirect to object storage as for artifacts).
+  r.get('projects/:id/jobs/:jid/trace', J((ctx, _p, j) => ({ status: 200, text: traceText(ctx.state, j), contentType: 'text/plain' })));
   r.get('projects/:id/jobs/:jid/artifacts', J((ctx, _p, j) => (j.artifacts && !j.erased ? redirect(presign(ctx.state, `/artifacts/${j.id}/artifacts.zip`)) : notFound())));
   r.delete('projects/:id/jobs/:jid/artifacts', J((ctx, p, j) => {
     const denied = requireLevel(ctx, p, ACCESS.maintainer);

@@ -7,6 +7,7 @@ import { addCommit, applyActions, blobId, commitsBetween, diffFiles, diffStats, 
 import { branchJson, commitJson, mrJson } from '../serialize.js';
 import { bool, json, list, message, missing, noContent, notFound, paginate, str, text } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
+import { tagProtection } from './tags-protected.js';
 
 const LEVEL_NAMES: Record<number, string> = { 0: 'No one', 30: 'Developers + Maintainers', 40: 'Maintainers', 60: 'Admins' };
 const validBranchName = (n: string): boolean => !/(\s|\.\.|~|\^|:|\?|\*|\[|\\|@\{|\/\/|^\/|\/$|\.lock$|^-)/.test(n) && n !== 'HEAD' && n.length <= 255;
@@ -26,7 +27,7 @@ function tagJson(ctx: Ctx, p: ProjectRec, name: string): Record<string, unknown>
   const release = ctx.state.releasesOf(p.id).get(name);
   return {
     name: t.name, message: t.message, target: t.message ? createHash('sha1').update(`tag:${t.name}`).digest('hex') : t.target, commit: commitJson(ctx.state, p, c),
-    release: release ? { tag_name: release.tagName, description: release.description } : null, protected: false, created_at: t.message ? t.createdAt : null,
+    release: release ? { tag_name: release.tagName, description: release.description } : null, protected: !!tagProtection(ctx.state, p, name), created_at: t.message ? t.createdAt : null,
   };
 }
 
@@ -202,6 +203,8 @@ export function registerRepository(r: Router): void {
     const denied = requireLevel(ctx, p, ACCESS.developer);
     if (denied) return denied;
     if (p.repo.tags.has(name)) return message(400, `Tag ${name} already exists`);
+    const protection = tagProtection(ctx.state, p, name);
+    if (protection && ctx.state.accessLevel(ctx.user, p) < (protection.createLevel || Infinity)) return message(400, 'You are not allowed to create this tag as it is protected.');
     const sha = resolveRef(p.repo, ref);
     if (!sha) return message(400, `Target ${ref} is invalid`);
     p.repo.tags.set(name, { name, target: sha, message: text(ctx.params.message) || null, createdAt: ctx.state.now() });
@@ -265,7 +268,6 @@ export function registerRepository(r: Router): void {
     const mrs = [...p.mrs.values()].filter((m) => m.mergeCommitSha === c.id || commitsBetween(p.repo, m.baseSha, p.repo.branches.get(m.sourceBranch) ?? m.headSha).some((x) => x.id === c.id));
     return paginate(ctx, mrs.map((m) => mrJson(ctx.state, p, m)));
   }));
-  r.get(`${R}/commits/:sha/statuses`, P((ctx, p, prm) => (commitOf(p, prm.sha) ? paginate(ctx, []) : notFound('Commit'))));
 
   const F = `${R}/files/:path`;
   r.get(F, P((ctx, p, prm) => {
