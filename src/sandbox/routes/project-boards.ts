@@ -18,8 +18,11 @@ function listJson(p: ProjectRec, l: ListRec): Record<string, unknown> {
   };
 }
 
+/** A board's lists in position order, as GitLab returns them. */
+const ordered = (b: BoardRec): ListRec[] => [...b.lists].sort((x, y) => x.position - y.position);
+
 const boardJson = (ctx: Ctx, p: ProjectRec, b: BoardRec): Record<string, unknown> => ({
-  id: b.id, name: b.name, hide_backlog_list: b.hideBacklog, hide_closed_list: b.hideClosed, project: projectJson(ctx.state, p, ctx.user, { simple: true }), lists: b.lists.map((l) => listJson(p, l)),
+  id: b.id, name: b.name, hide_backlog_list: b.hideBacklog, hide_closed_list: b.hideClosed, project: projectJson(ctx.state, p, ctx.user, { simple: true }), lists: ordered(b).map((l) => listJson(p, l)),
 });
 
 /** Board flags of a create or update. */
@@ -59,7 +62,7 @@ export function registerProjectBoards(r: Router): void {
     const l = b.lists.find((x) => String(x.id) === prm.lid);
     return l ? fn(ctx, p, b, l) : notFound('List');
   });
-  r.get('projects/:id/boards/:rid/lists', board(ACCESS.guest, (ctx, p, b) => paginate(ctx, b.lists.map((l) => listJson(p, l)))));
+  r.get('projects/:id/boards/:rid/lists', board(ACCESS.guest, (ctx, p, b) => paginate(ctx, ordered(b).map((l) => listJson(p, l)))));
   r.get('projects/:id/boards/:rid/lists/:lid', list(ACCESS.guest, (_ctx, p, _b, l) => json(200, listJson(p, l))));
   r.post('projects/:id/boards/:rid/lists', board(ACCESS.reporter, (ctx, p, b) => {
     const labelId = int(ctx.params.label_id);

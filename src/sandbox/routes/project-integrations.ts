@@ -86,22 +86,29 @@ function setIntegration(ctx: Ctx, key: string, slug: string): Reply {
   return json(200, integrationJson(i, true));
 }
 
-function register(r: Router, base: string, owner: (ctx: Ctx, ref: string) => Owner, lists: string[]): void {
+/** `collections`: the route names, `integrations` and for projects its older alias `services`. */
+function register(r: Router, base: string, owner: (ctx: Ctx, ref: string) => Owner, collections: string[]): void {
   const withOwner = (fn: (ctx: Ctx, key: string, slug: string) => Reply) => (ctx: Ctx, prm: Record<string, string>): Reply => {
     const o = owner(ctx, prm.id);
     return isReply(o) ? o : fn(ctx, o.key, prm.slug);
   };
-  for (const list of lists) {
-    r.get(`${base}/${list}`, withOwner((ctx, key) => paginate(ctx, [...integrationsOf(ctx, key).values()].filter((i) => i.active).map((i) => integrationJson(i, false)))));
+  for (const c of collections) {
+    r.get(`${base}/${c}`, withOwner((ctx, key) => paginate(ctx, [...integrationsOf(ctx, key).values()].filter((i) => i.active).map((i) => integrationJson(i, false)))));
+    registerOne(r, `${base}/${c}/:slug`, withOwner);
   }
-  r.get(`${base}/integrations/:slug`, withOwner((ctx, key, slug) => {
+}
+
+type WithOwner = (fn: (ctx: Ctx, key: string, slug: string) => Reply) => (ctx: Ctx, prm: Record<string, string>) => Reply;
+
+function registerOne(r: Router, path: string, withOwner: WithOwner): void {
+  r.get(path, withOwner((ctx, key, slug) => {
     if (!KINDS[slug]) return json(400, { error: 'slug does not have a valid value' });
     const i = integrationsOf(ctx, key).get(slug);
     return i ? json(200, integrationJson(i, true)) : notFound('Integration');
   }));
-  r.put(`${base}/integrations/:slug`, withOwner(setIntegration));
+  r.put(path, withOwner(setIntegration));
   // GitLab's delete deactivates the integration and clears its settings; a later read shows it inactive.
-  r.delete(`${base}/integrations/:slug`, withOwner((ctx, key, slug) => {
+  r.delete(path, withOwner((ctx, key, slug) => {
     if (!KINDS[slug]) return json(400, { error: 'slug does not have a valid value' });
     const i = integrationsOf(ctx, key).get(slug);
     if (!i) return notFound('Integration');
