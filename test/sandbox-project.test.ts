@@ -2,9 +2,13 @@
 // back (through the server and straight from the sandbox's API), with GitLab's shapes, status codes and role
 // checks; what the sandbox cannot honestly do (a mirror push, a pull) is refused in so many words.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Sandbox } from '../src/sandbox/index.js';
 import { ADMIN_TOKEN, SANDBOX_TOKEN } from '../src/sandbox/index.js';
 import { hookDeliveries } from '../src/sandbox/routes/project-hooks.js';
+import { readArchive, writeArchive } from '../src/sandbox/routes/project-archive.js';
 import { text, withSandbox, type Running, type ToolResultLike } from './helpers/harness.js';
 import { startInProcess } from './helpers/inproc.js';
 
@@ -320,5 +324,52 @@ describe('label promotion', () => {
     expect((await api('/projects/1/labels')).body.map((l: any) => l.name)).not.toContain('bug');
     expect((await api('/projects/1/issues?labels=bug&state=opened')).body).toHaveLength(open);
     expect(await api('/projects/3/labels/1/promote', { method: 'PUT', token: ADMIN_TOKEN })).toEqual({ status: 404, body: { message: '404 Label Not Found' } });
+  });
+});
+
+describe('export and import through a file', () => {
+  it('the export is a real tar.gz of the project; importing it creates the project again, with its issues, labels and files', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'forge-export-'));
+    const files = await startInProcess({ sandbox: sb, env: { FORGE_MCP_YOLO_MODE: 'true', FORGE_MCP_ALLOWED_DOWNLOAD_DIRS: dir, FORGE_MCP_ALLOWED_UPLOAD_DIRS: dir } });
+    try {
+      const call = async (action: string, params: Record<string, unknown>) => {
+        const r = await files.call('forge_execute_action', { action, params, confirm: true });
+        expect(r.isError, `${action} → ${text(r)}`).toBeFalsy();
+        return text(r);
+      };
+      expect(await api('/projects/2/export/download')).toEqual({ status: 404, body: { message: '404 Not found or has expired' } });
+      expect((await api('/projects/2/export')).body).toMatchObject({ id: 2, path_with_namespace: 'demo-group/other-project', export_status: 'none' });
+      await call('project.export_schedule', { project_id: 2 });
+      expect((await api('/projects/2/export')).body).toEqual({
+        id: 2, description: 'A second project of the demo group.', name: 'Other Project', name_with_namespace: 'Demo Group / Other Project', path: 'other-project',
+        path_with_namespace: 'demo-group/other-project', created_at: expect.any(String), export_status: 'finished',
+        _links: { api_url: `${sb.url}/api/v4/projects/2/export/download`, web_url: `${sb.url}/demo-group/other-project/download_export` },
+      });
+      const out = join(dir, 'other.tar.gz');
+      await call('project.export_download', { project_id: 2, output_path: out });
+      const archive = readFileSync(out);
+      expect([...archive.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+      const names = readArchive(archive)!;
+      expect([...names.keys()]).toEqual(['VERSION', 'tree/project.json', 'tree/project/labels.ndjson', 'tree/project/milestones.ndjson', 'tree/project/issues.ndjson', 'sandbox/repository.json']);
+
+      const imported = await call('project.import_from_file', { path: 'other-copy', namespace: 'demo-group', file_path: out });
+      expect(imported).toContain('other-copy');
+      const copy = (await api('/projects/demo-group%2Fother-copy')).body;
+      expect(copy).toMatchObject({ name: 'other-copy', description: 'A second project of the demo group.', visibility: 'public', import_type: 'gitlab_project', import_status: 'finished' });
+      expect((await api(`/projects/${copy.id}/import`)).body).toMatchObject({ id: copy.id, import_status: 'finished', import_type: 'gitlab_project', failed_relations: [], import_error: null });
+      expect((await api(`/projects/${copy.id}/issues?state=all&sort=asc`)).body.map((i: any) => [i.iid, i.title, i.state, i.labels])).toEqual(
+        (await api('/projects/2/issues?state=all&sort=asc')).body.map((i: any) => [i.iid, i.title, i.state, i.labels]));
+      expect((await api(`/projects/${copy.id}/labels`)).body.map((l: any) => l.name)).toEqual(['bug', 'enhancement']);
+      const raw = await fetch(`${sb.url}/api/v4/projects/${copy.id}/repository/files/index.js/raw?ref=main`, { headers: { 'private-token': SANDBOX_TOKEN } });
+      expect(await raw.text()).toBe("console.log('hello from other-project', process.version);\n");
+      expect((await api('/projects/2/import')).body).toMatchObject({ import_status: 'none', import_type: null, correlation_id: null });
+
+      // A second import to the same path is refused unless it overwrites; an archive the sandbox did not write is refused explicitly.
+      const again = await files.call('forge_execute_action', { action: 'project.import_from_file', params: { path: 'other-copy', namespace: 'demo-group', file_path: out }, confirm: true });
+      expect(text(again)).toContain('has already been taken');
+      writeFileSync(join(dir, 'gitlab.tar.gz'), writeArchive([['VERSION', '0.2.4'], ['project.bundle', 'not a bundle the sandbox can read']], new Date()));
+      const foreign = await files.call('forge_execute_action', { action: 'project.import_from_file', params: { path: 'foreign', file_path: join(dir, 'gitlab.tar.gz') }, confirm: true });
+      expect(text(foreign)).toBe('projectImportFromFile: the sandbox does not simulate this action; against a GitLab instance it calls POST /projects/import');
+    } finally { await files.close(); }
   });
 });

@@ -2,6 +2,7 @@
 import type { Router } from '../router.js';
 import { registerProjectBadges } from './project-badges.js';
 import { registerProjectBoards } from './project-boards.js';
+import { registerProjectExport } from './project-export.js';
 import { registerProjectHooks } from './project-hooks.js';
 import { registerProjectIntegrations } from './project-integrations.js';
 import { registerProjectMirrors } from './project-mirrors.js';
@@ -18,4 +19,5 @@ export function registerProjectAreas(r: Router): void {
   registerProjectPages(r);
   registerProjectPushRules(r);
   registerProjectIntegrations(r);
+  registerProjectExport(r);
 }

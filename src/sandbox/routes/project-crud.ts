@@ -1,12 +1,23 @@
 // The project-settings collections of the sandbox (hooks, badges, boards, mirrors, pages domains…): their
 // records, kept per sandbox beside the shared state, and one declarative helper for their plain CRUD routes.
 import type { Router } from '../router.js';
-import type { ProjectRec, SandboxState } from '../state.js';
+import { ACCESS, type ProjectRec, type SandboxState } from '../state.js';
+import { newRepo } from '../repo.js';
 import type { Ctx, Reply } from '../types.js';
 import { json, noContent, notFound, paginate } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
 
 export interface Rec { id: number }
+
+/** A new, empty project owned by the caller (a fork or an import fills it in). */
+export function newProjectRec(ctx: Ctx, init: Pick<ProjectRec, 'name' | 'path' | 'namespace' | 'description' | 'visibility' | 'defaultBranch' | 'topics'>): ProjectRec {
+  const now = ctx.state.now();
+  return {
+    id: ctx.state.nextId('project'), ...init, topics: [...init.topics], createdAt: now, lastActivityAt: now, creatorId: ctx.user.id, archived: false,
+    starCount: 0, forksCount: 0, members: new Map([[ctx.user.id, ACCESS.owner]]), repo: newRepo(), issues: new Map(), mrs: new Map(), labels: [],
+    milestones: [], pipelines: new Map(), packages: new Map(), nextIssueIid: 1, nextMrIid: 1, nextPipelineIid: 1, extra: {},
+  };
+}
 
 const stores = new WeakMap<SandboxState, Map<string, unknown>>();
 

@@ -7,7 +7,7 @@ import type { Ctx, Reply } from '../types.js';
 import { groupJson, projectJson } from '../serialize.js';
 import { bool, forbidden, int, json, list, message, missing, noContent, notFound, paginate, str } from '../util.js';
 import { isReply, loadProject } from './common.js';
-import { areaOf, withProject } from './project-crud.js';
+import { areaOf, newProjectRec, withProject } from './project-crud.js';
 
 const LEVELS = new Set<number>(Object.values(ACCESS));
 const VISIBILITY_RANK: Record<Visibility, number> = { private: 0, internal: 10, public: 20 };
@@ -53,23 +53,17 @@ function fork(ctx: Ctx, src: ProjectRec): Reply {
   const clash = taken(ctx, target.ns, name, path);
   if (clash) return message(409, { ...(clash.name === name ? { name: ['has already been taken'] } : {}), ...(clash.path === path ? { path: ['has already been taken'] } : {}) });
   const vis = (str(ctx.params.visibility) ?? src.visibility) as Visibility;
-  if (!(vis in VISIBILITY_RANK)) return json(400, { error: 'visibility does not have a valid value' });
+  if (!Object.hasOwn(VISIBILITY_RANK, vis)) return json(400, { error: 'visibility does not have a valid value' });
   if (VISIBILITY_RANK[vis] > VISIBILITY_RANK[src.visibility]) return message(409, { visibility_level: [`${vis} is not allowed since the fork source project has lower visibility.`] });
   const only = str(ctx.params.branches);
   const branches = new Map([...src.repo.branches].filter(([b]) => !only || b === only));
   if (only && branches.size === 0) return message(409, { base: [`Branch '${only}' does not exist`] });
-  const now = s.now();
-  const id = s.nextId('project');
+  const p = newProjectRec(ctx, { name, path, namespace: target.ns, description: str(ctx.params.description) ?? src.description, visibility: vis, defaultBranch: only ?? src.defaultBranch, topics: src.topics });
   // The fork shares the parent's history: the same commits, its own branches and tags from here on.
-  const p: ProjectRec = {
-    id, name, path, description: str(ctx.params.description) ?? src.description, namespace: target.ns, visibility: vis,
-    defaultBranch: only ?? src.defaultBranch, createdAt: now, lastActivityAt: now, creatorId: ctx.user.id, archived: false, topics: [...src.topics],
-    starCount: 0, forksCount: 0, members: new Map([[ctx.user.id, ACCESS.owner]]),
-    repo: { commits: new Map(src.repo.commits), branches, tags: new Map(only ? [] : src.repo.tags), protectedBranches: new Map() },
-    issues: new Map(), mrs: new Map(), labels: [], milestones: [], pipelines: new Map(), packages: new Map(), nextIssueIid: 1, nextMrIid: 1,
-    nextPipelineIid: 1, extra: { import_status: 'finished' }, forkedFromId: src.id,
-  };
-  s.projects.set(id, p);
+  p.repo = { commits: new Map(src.repo.commits), branches, tags: new Map(only ? [] : src.repo.tags), protectedBranches: new Map() };
+  p.extra.import_status = 'finished';
+  p.forkedFromId = src.id;
+  s.projects.set(p.id, p);
   src.forksCount += 1;
   return json(201, projectJson(s, p, ctx.user));
 }
