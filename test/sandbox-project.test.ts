@@ -373,3 +373,50 @@ describe('export and import through a file', () => {
     } finally { await files.close(); }
   });
 });
+
+describe('security settings', () => {
+  it('secret push protection is turned on and read back; reading needs Developer, writing Maintainer', async () => {
+    await ok('project.security_settings_update', { project_id: 1, secret_push_protection_enabled: true });
+    const s = (await api('/projects/1/security_settings')).body;
+    expect(s).toEqual({
+      project_id: 1, created_at: s.created_at, updated_at: expect.any(String), auto_fix_container_scanning: true, auto_fix_dast: true, auto_fix_dependency_scanning: true,
+      auto_fix_sast: true, continuous_vulnerability_scans_enabled: false, container_scanning_for_registry_enabled: false, secret_push_protection_enabled: true,
+    });
+    expect(await ok('project.security_settings_get', { project_id: 1 })).toContain('secret_push_protection_enabled**: true');
+    expect((await api('/projects/1/security_settings', { token: BOB })).status).toBe(403);
+  });
+});
+
+describe('project service accounts', () => {
+  it('a service account and its tokens: create, list, update, a token that works, rotate, revoke, delete', async () => {
+    await ok('project.service_account_create', { project_id: 1, name: 'Release bot' });
+    const [acct] = (await api('/projects/1/service_accounts')).body;
+    expect(acct).toEqual({ id: acct.id, username: expect.stringMatching(/^service_account_project_1_[0-9a-f]{32}$/), name: 'Release bot', email: `${acct.username}@noreply.127.0.0.1` });
+    await ok('project.service_account_update', { project_id: 1, user_id: acct.id, name: 'Release robot', email: 'bot@example.com' });
+    expect((await api(`/projects/1/service_accounts/${acct.id}`)).body).toEqual({ ...acct, name: 'Release robot', unconfirmed_email: 'bot@example.com' });
+
+    const created = await api(`/projects/1/service_accounts/${acct.id}/personal_access_tokens`, { method: 'POST', body: { name: 'ci', scopes: ['read_api'] } });
+    expect(created.status).toBe(201);
+    expect(Object.keys(created.body)).toEqual(['id', 'name', 'revoked', 'created_at', 'description', 'scopes', 'user_id', 'last_used_at', 'active', 'expires_at', 'token']);
+    expect(created.body).toMatchObject({ name: 'ci', revoked: false, scopes: ['read_api'], user_id: acct.id, active: true, expires_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    // The token is real: it authenticates as the service account.
+    expect((await api('/user', { token: created.body.token })).body.username).toBe(acct.username);
+    expect(await ok('project.service_account_pat_list', { project_id: 1, user_id: acct.id })).toContain('ci');
+
+    await ok('project.service_account_pat_rotate', { project_id: 1, user_id: acct.id, token_id: created.body.id });
+    expect((await api('/user', { token: created.body.token })).status).toBe(401);
+    const [old, fresh] = (await api(`/projects/1/service_accounts/${acct.id}/personal_access_tokens?sort=created_asc`)).body;
+    expect([old.revoked, fresh.revoked, fresh.name]).toEqual([true, false, 'ci']);
+    await ok('project.service_account_pat_revoke', { project_id: 1, user_id: acct.id, token_id: fresh.id });
+    expect((await api(`/projects/1/service_accounts/${acct.id}/personal_access_tokens?state=active`)).body).toEqual([]);
+
+    await ok('project.service_account_delete', { project_id: 1, user_id: acct.id });
+    expect(await api(`/projects/1/service_accounts/${acct.id}`)).toEqual({ status: 404, body: { message: '404 User Not Found' } });
+    expect((await api(`/users/${acct.id}`)).status).toBe(404);
+  });
+
+  it('needs the Maintainer role and a valid order', async () => {
+    expect((await api('/projects/1/service_accounts', { token: BOB })).status).toBe(403);
+    expect(await api('/projects/1/service_accounts?order_by=name')).toEqual({ status: 400, body: { error: 'order_by does not have a valid value' } });
+  });
+});

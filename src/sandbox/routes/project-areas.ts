@@ -9,6 +9,8 @@ import { registerProjectMirrors } from './project-mirrors.js';
 import { registerProjectPages } from './project-pages.js';
 import { registerProjectPushRules } from './project-push-rules.js';
 import { registerProjectRelations } from './project-relations.js';
+import { registerProjectSecurity } from './project-security.js';
+import { registerProjectServiceAccounts } from './project-service-accounts.js';
 
 export function registerProjectAreas(r: Router): void {
   registerProjectRelations(r);
@@ -20,4 +22,6 @@ export function registerProjectAreas(r: Router): void {
   registerProjectPushRules(r);
   registerProjectIntegrations(r);
   registerProjectExport(r);
+  registerProjectSecurity(r);
+  registerProjectServiceAccounts(r);
 }
