@@ -256,19 +256,21 @@ describe('destructive confirmation', () => {
   });
 
   it('project.pull_mirror_configure asks when the call arms a mirror that overwrites diverged branches', async () => {
-    const srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TIER: 'premium' } });
+    // Pull mirroring is Premium: a licensed sandbox, where the mirror is kept as state.
+    const psb = await withSandbox({ licensed: true });
+    const srv = await startInProcess({ sandbox: psb, env: { FORGE_MCP_TIER: 'premium' } });
     try {
-      sb.clearLog();
       const armed = await srv.call('forge_execute_action', { action: 'project.pull_mirror_configure', params: { project_id: 1, enabled: true, url: 'https://example.com/up.git', mirror_overwrites_diverged_branches: true } });
       expect(armed.isError).toBe(true);
-      expect(apiRequests(sb)).toHaveLength(0);
+      expect(apiRequests(psb)).toHaveLength(0);
+      // The first setup names the upstream (GitLab needs a url to mirror from); it does not overwrite, so it runs.
+      const safe = await srv.call('forge_execute_action', { action: 'project.pull_mirror_configure', params: { project_id: 1, enabled: true, url: 'https://example.com/up.git', mirror_overwrites_diverged_branches: false } });
+      expect(safe.isError, text(safe)).toBeFalsy();
       const harmless = await srv.call('forge_execute_action', { action: 'project.pull_mirror_configure', params: { project_id: 1, mirror_trigger_builds: true } });
       expect(harmless.isError, text(harmless)).toBeFalsy();
-      const safe = await srv.call('forge_execute_action', { action: 'project.pull_mirror_configure', params: { project_id: 1, enabled: true, mirror_overwrites_diverged_branches: false } });
-      expect(safe.isError, text(safe)).toBeFalsy();
       const ok = await srv.call('forge_execute_action', { action: 'project.pull_mirror_configure', params: { project_id: 1, enabled: true, mirror_overwrites_diverged_branches: true, confirm: true } });
       expect(ok.isError, text(ok)).toBeFalsy();
-    } finally { await srv.close(); }
+    } finally { await srv.close(); await psb.close(); }
   });
 
   it('a confirmation state the server did not issue is a JSON-RPC invalid-params error', async () => {

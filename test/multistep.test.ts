@@ -2,6 +2,7 @@
 // related reads, lookups before the call.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Sandbox } from '../src/sandbox/index.js';
+import { SANDBOX_TOKEN } from '../src/sandbox/index.js';
 import { apiRequests, text, withSandbox, type Running } from './helpers/harness.js';
 import { startInProcess } from './helpers/inproc.js';
 
@@ -39,6 +40,8 @@ describe('pre-checks', () => {
 
 describe('fallback to the older route on 404', () => {
   it('integration_get falls back to /services/:slug', async () => {
+    // Slack is set up (the sandbox keeps integrations), so the older route finds it.
+    await fetch(`${sb.url}/api/v4/projects/1/integrations/slack`, { method: 'PUT', headers: { 'private-token': SANDBOX_TOKEN, 'content-type': 'application/json' }, body: JSON.stringify({ webhook: 'https://hooks.slack.com/services/T0/B0/x' }) });
     sb.fault({ method: 'GET', path: '/api/v4/projects/1/integrations/slack', status: 404, times: 1 });
     sb.clearLog();
     const r = await run('project.integration_get', { project_id: 1, slug: 'slack' });

@@ -223,13 +223,13 @@ describe('issue links, move, statistics; reviews', () => {
 describe('what the sandbox does not simulate', () => {
   it('is refused as the server\'s own clear error, never data, never retried', async () => {
     sb.clearLog();
-    const r = await run('project.hook_add', { project_id: 1, url: 'https://example.com/hook' });
+    const r = await run('project.mirror_force_push', { project_id: 1, mirror_id: 7 });
     expect(r.isError).toBe(true);
-    expect(text(r)).toBe('projectHookAdd: the sandbox does not simulate this action; against a GitLab instance it calls POST /projects/:id/hooks');
-    expect(apiRequests(sb).map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual(['POST /api/v4/projects/1/hooks 501']);
+    expect(text(r)).toBe('projectMirrorForcePush: the sandbox does not simulate this action; against a GitLab instance it calls POST /projects/:id/remote_mirrors/:mirror_id/sync');
+    expect(apiRequests(sb).map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual(['POST /api/v4/projects/1/remote_mirrors/7/sync 501']);
     sb.clearLog();
-    const read = await run('project.hook_get', { project_id: 1, hook_id: 7 });
-    expect(text(read)).toContain('against a GitLab instance it calls GET /projects/:id/hooks/:hook_id');
+    const read = await run('feature_flags.feature_flag_get', { project_id: 1, feature_flag_name: 'dark-mode' });
+    expect(text(read)).toContain('against a GitLab instance it calls GET /projects/:id/feature_flags/:feature_flag_name');
     expect(apiRequests(sb)).toHaveLength(1);
   });
 });

@@ -229,8 +229,8 @@ describe('GraphQL', () => {
 
 describe('routes it does not simulate', () => {
   it('refuses them with 501 naming the route template, after the parent objects are checked', async () => {
-    expect(await call('POST', '/api/v4/projects/1/hooks', { body: { url: 'https://example.com/hook' } })).toMatchObject({ status: 501, body: { message: 'not simulated by the sandbox: POST /projects/:id/hooks' } });
-    expect(await call('DELETE', '/api/v4/projects/demo-group%2Fdemo-project/hooks/7')).toMatchObject({ status: 501, body: { message: 'not simulated by the sandbox: DELETE /projects/:id/hooks/:hook_id' } });
+    expect(await call('POST', '/api/v4/projects/1/remote_mirrors/7/sync')).toMatchObject({ status: 501, body: { message: 'not simulated by the sandbox: POST /projects/:id/remote_mirrors/:mirror_id/sync' } });
+    expect(await call('POST', '/api/v4/projects/demo-group%2Fdemo-project/mirror/pull')).toMatchObject({ status: 501, body: { message: 'not simulated by the sandbox: POST /projects/:id/mirror/pull' } });
     expect(await call('GET', '/api/v4/projects/424242/deploy_keys')).toMatchObject({ status: 404, body: { message: '404 Project Not Found' } });
     expect(await call('GET', '/api/v4/nonsense')).toMatchObject({ status: 404, body: { error: '404 Not Found' } });
   });
@@ -252,10 +252,10 @@ describe('test-only placeholders mode', () => {
     expect(list.body).toHaveLength(2);
     expect(list.body[0]).toMatchObject({ id: 1, created_at: expect.any(String) });
     expect(list.headers.get('x-total')).toBe('2');
-    const hook = await call('POST', '/api/v4/projects/1/hooks', { body: { url: 'https://example.com/hook', push_events: true } });
-    expect(hook).toMatchObject({ status: 201, body: { url: 'https://example.com/hook', push_events: true, id: expect.any(Number) } });
-    expect((await call('GET', '/api/v4/projects/1/hooks/7')).body).toMatchObject({ id: 7 });
-    expect((await call('DELETE', '/api/v4/projects/1/hooks/7')).status).toBe(204);
+    const key = await call('POST', '/api/v4/projects/1/deploy_keys', { body: { title: 'ci', key: 'ssh-ed25519 AAAA', can_push: true } });
+    expect(key).toMatchObject({ status: 201, body: { title: 'ci', can_push: true, id: expect.any(Number) } });
+    expect((await call('GET', '/api/v4/projects/1/deploy_keys/7')).body).toMatchObject({ id: 7 });
+    expect((await call('DELETE', '/api/v4/projects/1/deploy_keys/7')).status).toBe(204);
     expect(await call('GET', '/api/v4/projects/424242/deploy_keys')).toMatchObject({ status: 404, body: { message: '404 Project Not Found' } });
   });
 });

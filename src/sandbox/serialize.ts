@@ -63,6 +63,20 @@ export function groupJson(state: SandboxState, g: GroupRec): Record<string, unkn
   };
 }
 
+/** The parent of a fork, as GitLab's BasicProjectDetails, when the caller may see it. */
+function forkedFrom(state: SandboxState, p: ProjectRec, user: UserRec | undefined): Record<string, unknown> {
+  const parent = p.forkedFromId === undefined ? undefined : state.projects.get(p.forkedFromId);
+  return parent && state.canSeeProject(user, parent) ? { forked_from_project: projectJson(state, parent, user, { simple: true }) } : {};
+}
+
+/** GitLab's SharedGroupWithProject entries of a project. */
+function sharedWithGroups(state: SandboxState, p: ProjectRec): Array<Record<string, unknown>> {
+  return (p.sharedWith ?? []).flatMap((l) => {
+    const g = state.groups.get(l.groupId);
+    return g ? [{ group_id: g.id, group_name: g.name, group_full_path: g.fullPath, group_access_level: l.access, expires_at: l.expiresAt }] : [];
+  });
+}
+
 export function projectJson(state: SandboxState, p: ProjectRec, user: UserRec | undefined, opts: { simple?: boolean; statistics?: boolean } = {}): Record<string, unknown> {
   const full = state.projectFullPath(p);
   const web = `${state.url}/${full}`;
@@ -92,7 +106,7 @@ export function projectJson(state: SandboxState, p: ProjectRec, user: UserRec | 
     analytics_access_level: 'enabled', container_registry_access_level: 'enabled', security_and_compliance_access_level: 'private',
     releases_access_level: 'enabled', environments_access_level: 'enabled', feature_flags_access_level: 'enabled', infrastructure_access_level: 'enabled',
     monitor_access_level: 'enabled', model_experiments_access_level: 'enabled', model_registry_access_level: 'enabled',
-    emails_disabled: false, emails_enabled: true, shared_runners_enabled: true, lfs_enabled: true, creator_id: p.creatorId, import_url: null,
+    emails_disabled: false, emails_enabled: true, shared_runners_enabled: true, lfs_enabled: true, creator_id: p.creatorId, ...forkedFrom(state, p, user), import_url: null,
     import_type: null, import_status: 'none', import_error: null, open_issues_count: [...p.issues.values()].filter((i) => i.state === 'opened').length,
     description_html: `<p data-sourcepos="1:1-1:${p.description.length}" dir="auto">${p.description}</p>`, updated_at: p.lastActivityAt,
     ci_default_git_depth: 20, ci_delete_pipelines_in_seconds: null, ci_forward_deployment_enabled: true, ci_forward_deployment_rollback_allowed: true,
@@ -100,12 +114,12 @@ export function projectJson(state: SandboxState, p: ProjectRec, user: UserRec | 
     build_git_strategy: 'fetch', keep_latest_artifact: true, restrict_user_defined_variables: true, ci_pipeline_variables_minimum_override_role: 'developer',
     runners_token: undefined, runner_token_expiration_interval: null, group_runners_enabled: true, auto_cancel_pending_pipelines: 'enabled',
     build_timeout: 3600, auto_devops_enabled: false, auto_devops_deploy_strategy: 'continuous', ci_config_path: '', public_jobs: true,
-    shared_with_groups: [], only_allow_merge_if_pipeline_succeeds: false, allow_merge_on_skipped_pipeline: null,
+    shared_with_groups: sharedWithGroups(state, p), only_allow_merge_if_pipeline_succeeds: false, allow_merge_on_skipped_pipeline: null,
     request_access_enabled: true, only_allow_merge_if_all_discussions_are_resolved: false, remove_source_branch_after_merge: true,
     printing_merge_request_link_enabled: true, merge_method: 'merge', merge_request_title_regex: null, squash_option: 'default_off',
     enforce_auth_checks_on_uploads: true, suggestion_commit_message: null, merge_commit_template: null, squash_commit_template: null,
     issue_branch_template: null, warn_about_potentially_unwanted_characters: true, autoclose_referenced_issues: true, max_artifacts_size: null,
-    approvals_before_merge: 0, mirror: false, external_authorization_classification_label: '', marked_for_deletion_at: null, marked_for_deletion_on: null,
+    approvals_before_merge: 0, mirror: false, external_authorization_classification_label: '', marked_for_deletion_at: p.markedForDeletionAt ?? null, marked_for_deletion_on: p.markedForDeletionAt?.slice(0, 10) ?? null,
     requirements_enabled: true, requirements_access_level: 'enabled', security_and_compliance_enabled: true, compliance_frameworks: [],
     issues_template: null, merge_requests_template: null, ci_restrict_pipeline_cancellation_role: 'developer', merge_pipelines_enabled: false,
     merge_trains_enabled: false, merge_trains_skip_train_allowed: false, allow_pipeline_trigger_approve_deployment: false, prevent_merge_without_jira_issue: false,

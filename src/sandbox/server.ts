@@ -11,6 +11,7 @@ import { firstRootField } from './graphql-parse.js';
 import { handleStorage } from './storage.js';
 import { oauthTokenInfo, registerCore } from './routes/core.js';
 import { registerProjects } from './routes/projects.js';
+import { registerProjectAreas } from './routes/project-areas.js';
 import { registerIssues } from './routes/issues.js';
 import { registerNotes } from './routes/notes.js';
 import { registerMergeRequests } from './routes/merge_requests.js';
@@ -42,6 +43,7 @@ export function sandboxRoutes(): Router {
     router = new Router();
     registerCore(router);
     registerProjects(router);
+    registerProjectAreas(router);
     registerIssues(router);
     registerNotes(router);
     registerMergeRequests(router);

@@ -172,6 +172,12 @@ export interface ProjectRec {
   nextIssueIid: number; nextMrIid: number; nextPipelineIid: number;
   /** Settings written through PUT /projects/:id that have no field of their own. */
   extra: Record<string, unknown>;
+  /** The project this one is a fork of. */
+  forkedFromId?: number;
+  /** Groups the project is shared with (project group links). */
+  sharedWith?: Array<{ id: number; groupId: number; access: number; expiresAt: string | null }>;
+  /** When the project was marked for deletion (delayed deletion). */
+  markedForDeletionAt?: string;
 }
 
 /** Fixed clock so answers are the same on every run: seeds are older, writes tick one second each. */
@@ -279,6 +285,8 @@ export class SandboxState {
     let level = p.members.get(user.id) ?? 0;
     if (p.namespace.kind === 'group') level = Math.max(level, this.groupAccess(user, p.namespace.id));
     else if (p.namespace.id - 100 === user.id) level = Math.max(level, ACCESS.owner);
+    // A group the project is shared with gives its members up to the link's level.
+    for (const l of p.sharedWith ?? []) level = Math.max(level, Math.min(l.access, this.groupAccess({ ...user, isAdmin: false }, l.groupId)));
     if (user.isAdmin) level = Math.max(level, ACCESS.owner);
     return level;
   }

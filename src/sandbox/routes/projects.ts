@@ -1,11 +1,12 @@
 // Groups and projects: lists (offset and keyset pagination), details, create/update/delete, milestones.
 import type { Router } from '../router.js';
-import { ACCESS, type GroupRec, type ProjectRec, type Visibility } from '../state.js';
+import { ACCESS, type GroupRec, type ProjectRec, type UserRec, type Visibility } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { newRepo, addCommit } from '../repo.js';
 import { groupJson, milestoneJson, projectJson, userBasic } from '../serialize.js';
 import { bool, forbidden, int, intList, json, list, message, missing, notFound, paginate, pageParams, sortBy, str, text } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
+import { deletedSuffix } from './project-relations.js';
 
 const VISIBILITIES = new Set(['private', 'internal', 'public']);
 
@@ -72,13 +73,14 @@ const PROJECT_ORDER = {
   updated_at: (p: ProjectRec) => p.lastActivityAt, last_activity_at: (p: ProjectRec) => p.lastActivityAt, star_count: (p: ProjectRec) => p.starCount,
 };
 
-function createProject(ctx: Ctx): Reply {
+/** Creates a project for the caller, or for `owner` (an administrator creating it for a user). */
+function createProject(ctx: Ctx, owner = ctx.user): Reply {
   const name = str(ctx.params.name);
   const path = str(ctx.params.path) ?? name?.toLowerCase().replace(/[^a-z0-9_.-]+/g, '-');
   if (!name && !path) return json(400, { error: 'name, path are missing, at least one parameter must be provided' });
   const nsId = int(ctx.params.namespace_id);
-  let namespace: ProjectRec['namespace'] = { kind: 'user', id: 100 + ctx.user.id };
-  if (nsId !== undefined && nsId !== 100 + ctx.user.id) {
+  let namespace: ProjectRec['namespace'] = { kind: 'user', id: 100 + owner.id };
+  if (nsId !== undefined && nsId !== 100 + owner.id) {
     const g = ctx.state.groups.get(nsId);
     if (!g) return notFound('Namespace');
     if (ctx.state.groupAccess(ctx.user, g.id) < ACCESS.developer) return forbidden();
@@ -93,12 +95,12 @@ function createProject(ctx: Ctx): Reply {
   const id = s.nextId('project');
   const p: ProjectRec = {
     id, name: name ?? path!, path: path!, description: text(ctx.params.description) ?? '', namespace, visibility: vis as Visibility,
-    defaultBranch: str(ctx.params.default_branch) ?? 'main', createdAt: now, lastActivityAt: now, creatorId: ctx.user.id, archived: false,
-    topics: list(ctx.params.topics) ?? [], starCount: 0, forksCount: 0, members: new Map([[ctx.user.id, ACCESS.owner]]), repo: newRepo(), issues: new Map(),
+    defaultBranch: str(ctx.params.default_branch) ?? 'main', createdAt: now, lastActivityAt: now, creatorId: owner.id, archived: false,
+    topics: list(ctx.params.topics) ?? [], starCount: 0, forksCount: 0, members: new Map([[owner.id, ACCESS.owner]]), repo: newRepo(), issues: new Map(),
     mrs: new Map(), labels: [], milestones: [], pipelines: new Map(), packages: new Map(), nextIssueIid: 1, nextMrIid: 1, nextPipelineIid: 1, extra: {},
   };
   if (bool(ctx.params.initialize_with_readme)) {
-    const c = addCommit(p.repo, { parent: null, files: new Map([['README.md', `# ${p.name}\n`]]), message: 'Initial commit', authorName: ctx.user.name, authorEmail: ctx.user.email, date: now });
+    const c = addCommit(p.repo, { parent: null, files: new Map([['README.md', `# ${p.name}\n`]]), message: 'Initial commit', authorName: owner.name, authorEmail: owner.email, date: now });
     p.repo.branches.set(p.defaultBranch, c.id);
   }
   s.projects.set(id, p);
@@ -126,6 +128,35 @@ function updateProject(ctx: Ctx, p: ProjectRec): Reply {
   for (const [k, v] of Object.entries(prm)) if (!own.has(k) && k !== '__proto__' && (typeof v !== 'object' || v === null)) p.extra[k] = v;
   p.lastActivityAt = ctx.state.now();
   return json(200, projectJson(ctx.state, p, ctx.user));
+}
+
+/**
+ * GitLab's delayed deletion: the first delete marks the project (renamed with `-deleted-<id>`, archived; restore
+ * undoes it); deleting a marked project with `permanently_remove` and its `full_path` removes it at once.
+ */
+function deleteProject(ctx: Ctx, p: ProjectRec): Reply {
+  if (!p.markedForDeletionAt) {
+    p.markedForDeletionAt = ctx.state.now();
+    p.name += deletedSuffix(p);
+    p.path += deletedSuffix(p);
+    p.archived = true;
+    return message(202, '202 Accepted');
+  }
+  if (!bool(ctx.params.permanently_remove)) return message(400, 'Project has been already marked for deletion');
+  if (str(ctx.params.full_path) !== ctx.state.projectFullPath(p)) return message(400, '`full_path` is incorrect. You must enter the complete path for the project.');
+  ctx.state.projects.delete(p.id);
+  return message(202, '202 Accepted');
+}
+
+/** Whether a user took part in a project: authored an issue, a merge request, a comment or a commit. */
+function contributed(ctx: Ctx, p: ProjectRec, u: UserRec): boolean {
+  if ([...p.issues.values(), ...p.mrs.values()].some((x) => x.authorId === u.id)) return true;
+  for (const [key, notes] of ctx.state.notes) if (key.startsWith(`${p.id}:`) && notes.some((n) => n.authorId === u.id && !n.system)) return true;
+  return [...p.repo.commits.values()].some((c) => c.authorEmail === u.email);
+}
+
+function userRef(ctx: Ctx, ref: string): UserRec | undefined {
+  return /^\d+$/.test(ref) ? ctx.state.users.get(Number(ref)) : ctx.state.userByName(ref);
 }
 
 export function registerProjects(r: Router): void {
@@ -170,7 +201,31 @@ export function registerProjects(r: Router): void {
     if (str(ctx.params.pagination) === 'keyset') return keyset(ctx, projects);
     return paginate(ctx, sortBy(projects, ctx, PROJECT_ORDER, 'created_at').map((p) => projectView(ctx, p)));
   });
-  r.post('projects', createProject);
+  r.post('projects', (ctx) => createProject(ctx));
+  // Admin only: a project in a user's personal namespace.
+  r.post('projects/user/:uid', (ctx, prm) => {
+    if (!ctx.user.isAdmin) return forbidden();
+    const owner = /^\d+$/.test(prm.uid) ? ctx.state.users.get(Number(prm.uid)) : undefined;
+    return owner ? createProject(ctx, owner) : notFound('User');
+  });
+  r.get('projects/:id/forks', (ctx, prm) => {
+    const p = loadProject(ctx, prm.id);
+    if (isReply(p)) return p;
+    const forks = filterProjects(ctx, [...ctx.state.projects.values()].filter((x) => x.forkedFromId === p.id));
+    return paginate(ctx, sortBy(forks, ctx, PROJECT_ORDER, 'created_at').map((x) => projectView(ctx, x)));
+  });
+  r.get('users/:uid/projects', (ctx, prm) => {
+    const u = userRef(ctx, prm.uid);
+    if (!u) return notFound('User');
+    const own = filterProjects(ctx, [...ctx.state.projects.values()].filter((p) => p.namespace.kind === 'user' && p.namespace.id === 100 + u.id));
+    return paginate(ctx, sortBy(own, ctx, PROJECT_ORDER, 'created_at').map((p) => projectView(ctx, p)));
+  });
+  r.get('users/:uid/contributed_projects', (ctx, prm) => {
+    const u = userRef(ctx, prm.uid);
+    if (!u) return notFound('User');
+    const mine = filterProjects(ctx, [...ctx.state.projects.values()].filter((p) => contributed(ctx, p, u)));
+    return paginate(ctx, sortBy(mine, ctx, PROJECT_ORDER, 'created_at').map((p) => projectView(ctx, p)));
+  });
   r.get('projects/:id', (ctx, prm) => {
     const p = loadProject(ctx, prm.id);
     if (isReply(p)) return p;
@@ -185,8 +240,7 @@ export function registerProjects(r: Router): void {
     if (isReply(p)) return p;
     const denied = requireLevel(ctx, p, ACCESS.owner);
     if (denied) return denied;
-    ctx.state.projects.delete(p.id);
-    return message(202, '202 Accepted');
+    return deleteProject(ctx, p);
   });
   for (const action of ['archive', 'unarchive'] as const) {
     r.post(`projects/:id/${action}`, (ctx, prm) => {

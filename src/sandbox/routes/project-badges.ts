@@ -1,0 +1,58 @@
+// Project badges: CRUD and the preview, with GitLab's placeholder substitution (%{project_path}, %{default_branch}…).
+import type { Router } from '../router.js';
+import { ACCESS, type ProjectRec, type SandboxState } from '../state.js';
+import type { Ctx } from '../types.js';
+import { json, missing, str, text } from '../util.js';
+import { crud, withProject, type Rec } from './project-crud.js';
+
+interface BadgeRec extends Rec { name: string | null; linkUrl: string; imageUrl: string }
+
+/** GitLab's badge placeholders, each replaced by the project's value. */
+function placeholders(state: SandboxState, p: ProjectRec): Record<string, string> {
+  const tags = [...p.repo.tags.values()].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
+  const ns = p.namespace.kind === 'group' ? state.groups.get(p.namespace.id) : undefined;
+  return {
+    project_path: state.projectFullPath(p), project_title: p.name, project_name: p.path, project_id: String(p.id),
+    project_namespace: state.namespacePath(p), group_name: ns?.name ?? '', gitlab_server: new URL(state.url).host,
+    gitlab_pages_domain: 'pages.sandbox.test', default_branch: p.defaultBranch, commit_sha: p.repo.branches.get(p.defaultBranch) ?? '',
+    latest_tag: tags[0]?.name ?? '',
+  };
+}
+
+const render = (url: string, values: Record<string, string>): string =>
+  encodeURI(url.replace(/%\{(\w+)\}/g, (all, key: string) => (Object.hasOwn(values, key) ? values[key] : all)));
+
+function badgeDetails(ctx: Ctx, p: ProjectRec, b: Omit<BadgeRec, 'id'>): Record<string, unknown> {
+  const values = placeholders(ctx.state, p);
+  return { name: b.name, link_url: b.linkUrl, image_url: b.imageUrl, rendered_link_url: render(b.linkUrl, values), rendered_image_url: render(b.imageUrl, values) };
+}
+
+/** Both URLs or the missing-parameter answer. */
+function urls(ctx: Ctx): { linkUrl: string; imageUrl: string } | ReturnType<typeof missing> {
+  const linkUrl = str(ctx.params.link_url); const imageUrl = str(ctx.params.image_url);
+  if (!linkUrl || !imageUrl) return missing(...(!linkUrl ? ['link_url'] : []), ...(!imageUrl ? ['image_url'] : []));
+  return { linkUrl, imageUrl };
+}
+
+export function registerProjectBadges(r: Router): void {
+  // Before the `:rid` routes: `render` is not an id.
+  r.get('projects/:id/badges/render', withProject(ACCESS.guest, (ctx, p) => {
+    const u = urls(ctx);
+    return 'status' in u ? u : json(200, badgeDetails(ctx, p, { name: null, ...u }));
+  }));
+  crud<BadgeRec>(r, {
+    path: 'projects/:id/badges', area: 'badge', thing: 'Badge', read: ACCESS.guest, write: ACCESS.maintainer,
+    create: (ctx) => {
+      const u = urls(ctx);
+      return 'status' in u ? u : { name: text(ctx.params.name) ?? null, ...u };
+    },
+    update: (ctx, _p, b) => {
+      if (str(ctx.params.link_url)) b.linkUrl = str(ctx.params.link_url)!;
+      if (str(ctx.params.image_url)) b.imageUrl = str(ctx.params.image_url)!;
+      if (text(ctx.params.name) !== undefined) b.name = text(ctx.params.name)!;
+      return undefined;
+    },
+    view: (ctx, p, b) => ({ ...badgeDetails(ctx, p, b), id: b.id, kind: 'project' }),
+    filter: (ctx, all) => (str(ctx.params.name) ? all.filter((b) => b.name === str(ctx.params.name)) : all),
+  });
+}
