@@ -67,5 +67,7 @@ describe('after the scan', () => {
     if (process.env.SANDBOX_SCAN_REPORT) writeFileSync(process.env.SANDBOX_SCAN_REPORT, [...per].sort().map(([d, c]) => `${d}\t${c.simulated}\t${c.refused}`).join('\n'));
     expect(seen.size).toBe(actions.length);
     for (const d of ['release', 'wiki', 'search', 'tag']) expect(per.get(d)?.refused, `${d} has refused actions`).toBeLessThanOrEqual(d === 'tag' ? 5 : 1);
+    // user: every action but the runner creation (the sandbox has no runners to create one among).
+    expect([...seen].filter(([, x]) => x.domain === 'user' && x.refused).map(([id]) => id)).toEqual(['user.create_runner']);
   });
 });

@@ -48,6 +48,16 @@ function setStatus(ctx: Ctx): Reply {
 // ---- avatar
 
 const AVATAR_TYPES = ['png', 'jpg', 'jpeg', 'gif', 'bmp', 'tiff', 'ico', 'webp'];
+/** The leading bytes of each image format: an upload must be the image its name says. */
+const MAGIC: Record<string, (b: Buffer) => boolean> = {
+  png: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  jpg: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  gif: (b) => b.subarray(0, 4).toString('latin1') === 'GIF8',
+  bmp: (b) => b.subarray(0, 2).toString('latin1') === 'BM',
+  tiff: (b) => ['II*\0', 'MM\0*'].includes(b.subarray(0, 4).toString('latin1')),
+  ico: (b) => b.subarray(0, 4).equals(Buffer.from([0, 0, 1, 0])),
+  webp: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+};
 const AVATAR_MAX = 200 * 1024;
 const AVATAR_PATH = '/uploads/-/system/user/avatar/';
 const avatarFiles = new WeakMap<SandboxState, Map<string, Buffer>>();
@@ -66,7 +76,7 @@ function multipartFile(ctx: Ctx, field: string): { filename: string; content: Bu
     const part = body.subarray(at + delimiter.length + 2, next - 2);
     const split = part.indexOf('\r\n\r\n');
     const head = part.subarray(0, Math.max(0, split)).toString('utf8');
-    const disposition = /content-disposition:[^\r\n]*name="([^"]*)"(?:; *filename="([^"]*)")?/i.exec(head);
+    const disposition = /content-disposition:[^\r\n]*?;\s*name="([^"]*)"(?:;\s*filename="([^"]*)")?/i.exec(head);
     if (split >= 0 && disposition?.[1] === field && disposition[2] !== undefined) return { filename: disposition[2], content: part.subarray(split + 4) };
     at = next;
   }
@@ -77,7 +87,7 @@ function uploadAvatar(ctx: Ctx): Reply {
   const file = multipartFile(ctx, 'avatar');
   if (!file) return missing('avatar');
   const ext = file.filename.toLowerCase().split('.').pop() ?? '';
-  if (!file.filename.includes('.') || !AVATAR_TYPES.includes(ext)) {
+  if (!file.filename.includes('.') || !AVATAR_TYPES.includes(ext) || !MAGIC[ext === 'jpeg' ? 'jpg' : ext](file.content)) {
     return message(400, { avatar: [`file format is not supported. Please try one of the following supported formats: ${AVATAR_TYPES.join(', ')}`] });
   }
   if (file.content.length > AVATAR_MAX) return message(400, { avatar: ['is too big (should be at most 200 KiB)'] });
@@ -95,7 +105,7 @@ export function avatarFile(state: SandboxState, path: string): Reply {
   const content = avatarFiles.get(state)?.get(path);
   if (!content) return message(404, '404 Not Found');
   const ext = path.split('.').pop()!;
-  return { status: 200, text: content, contentType: ext === 'jpg' ? 'image/jpeg' : `image/${ext}` };
+  return { status: 200, text: content, contentType: ext === 'jpg' ? 'image/jpeg' : ext === 'ico' ? 'image/x-icon' : `image/${ext}` };
 }
 
 // ---- notification settings
