@@ -80,5 +80,7 @@ describe('after the scan', () => {
     // refused only where the sandbox cannot honestly act.
     const projectRefused = [...seen].filter(([id, x]) => x.domain === 'project' && x.refused && !/^project\.(approval_|target_branch_rule_|upload)/.test(id)).map(([id]) => id).sort();
     expect(projectRefused).toEqual(PROJECT_REFUSED);
+    // user: every action but the runner creation (the sandbox has no runners to create one among).
+    expect([...seen].filter(([, x]) => x.domain === 'user' && x.refused).map(([id]) => id)).toEqual(['user.create_runner']);
   });
 });

@@ -131,8 +131,10 @@ export function seed(state: SandboxState): void {
   user(state, 1, 'demo', 'Demo User', { bio: 'Trying Forge MCP Server in the sandbox.', jobTitle: 'Developer' });
   user(state, 2, 'root', 'Administrator', { isAdmin: true, jobTitle: 'Administrator' });
   user(state, 3, 'alice', 'Alice Chen', { jobTitle: 'Backend Engineer', location: 'Lisbon' });
-  user(state, 4, 'bob', 'Bob Martin', { jobTitle: 'Security Engineer', location: 'Montreal' });
-  state.reserveId('user', 4);
+  user(state, 4, 'bob', 'Bob Martin', { jobTitle: 'Security Engineer', location: 'Montreal', twoFactor: true });
+  // A sign-up waiting for an administrator's approval (never signed in).
+  user(state, 5, 'carol', 'Carol Diaz', { state: 'blocked_pending_approval', lastActivityOn: null, organization: '' });
+  state.reserveId('user', 5);
 
   state.groups.set(10, {
     id: 10, name: 'Demo Group', path: 'demo-group', fullPath: 'demo-group', description: 'Projects of the sandbox instance.', visibility: 'public',

@@ -4,8 +4,20 @@ import { diffFiles, diffStats, mergeBase, resolveRef, trailersOf } from './repo.
 import { sha1 } from './util.js';
 import { humanDuration } from './duration.js';
 import { detailedMergeStatus, hasConflicts } from './mergeability.js';
+import { gravatarUrl } from './gravatar.js';
 
-const avatar = (u: UserRec): string => `https://www.gravatar.com/avatar/${sha1(u.email).slice(0, 32)}?s=80&d=identicon`;
+const avatar = (u: UserRec): string => u.avatarUrl ?? gravatarUrl(u.email);
+
+/** Profile fields the users API writes, per entity that shows them. */
+const PUBLIC_PROFILE = ['linkedin', 'twitter', 'discord', 'website_url', 'github', 'pronouns'];
+const PRIVATE_PROFILE = ['theme_id', 'color_scheme_id', 'projects_limit', 'can_create_group', 'external', 'private_profile', 'commit_email'];
+const ADMIN_PROFILE = ['note', 'shared_runners_minutes_limit', 'extra_shared_runners_minutes_limit'];
+
+function pick(from: Record<string, unknown> | undefined, keys: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (from) for (const k of keys) if (k in from) out[k] = from[k];
+  return out;
+}
 
 export function userBasic(state: SandboxState, id: number | null | undefined): Record<string, unknown> | null {
   if (id === null || id === undefined) return null;
@@ -18,21 +30,23 @@ export function userPublic(state: SandboxState, u: UserRec): Record<string, unkn
   return {
     ...userBasic(state, u.id), created_at: u.createdAt, bio: u.bio, location: u.location, linkedin: '', twitter: '', discord: '', website_url: '',
     github: '', job_title: u.jobTitle, pronouns: null, organization: u.organization, bot: u.bot, work_information: null, local_time: null,
-    followers: 0, following: 0, is_followed: false,
+    followers: 0, following: 0, is_followed: false, ...pick(u.profile, PUBLIC_PROFILE),
   };
 }
 
 /** The caller's own user, or any user as an administrator sees it; the admin-only fields only for an administrator (GitLab's UserWithAdmin). */
 export function userPrivate(state: SandboxState, u: UserRec, viewerIsAdmin: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {
-    ...userPublic(state, u), last_sign_in_at: '2026-03-01T08:12:40.000Z', confirmed_at: u.createdAt, last_activity_on: '2026-03-01',
-    email: u.email, theme_id: 3, color_scheme_id: 1, projects_limit: 100000, current_sign_in_at: '2026-03-01T08:12:40.000Z', identities: [],
-    can_create_group: true, can_create_project: true, two_factor_enabled: false, external: false, private_profile: false, commit_email: u.email,
+    ...userPublic(state, u), last_sign_in_at: u.lastActivityOn === null ? null : '2026-03-01T08:12:40.000Z', confirmed_at: u.createdAt,
+    last_activity_on: u.lastActivityOn === undefined ? '2026-03-01' : u.lastActivityOn, email: u.email, theme_id: 3, color_scheme_id: 1,
+    projects_limit: 100000, current_sign_in_at: u.lastActivityOn === null ? null : '2026-03-01T08:12:40.000Z',
+    identities: (u.identities ?? []).map((i) => ({ ...i, saml_provider_id: null })), can_create_group: true, can_create_project: true,
+    two_factor_enabled: !!u.twoFactor, external: false, private_profile: false, commit_email: u.email, ...pick(u.profile, PRIVATE_PROFILE),
   };
   if (!viewerIsAdmin) return out;
   return {
-    ...out, is_admin: u.isAdmin, note: null, namespace_id: 100 + u.id, created_by: null, shared_runners_minutes_limit: null,
-    extra_shared_runners_minutes_limit: null, scim_identities: [], using_license_seat: true,
+    ...out, is_admin: u.isAdmin, note: null, namespace_id: 100 + u.id, created_by: userBasic(state, u.createdById), shared_runners_minutes_limit: null,
+    extra_shared_runners_minutes_limit: null, scim_identities: [], using_license_seat: !u.bot, ...pick(u.profile, ADMIN_PROFILE),
   };
 }
 

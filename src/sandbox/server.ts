@@ -33,6 +33,9 @@ import { registerCiSettings } from './routes/ci-settings.js';
 import { registerUploads } from './routes/uploads.js';
 import { registerRepositoryExtras } from './routes/repository-extras.js';
 import { registerProtectedTags } from './routes/tags-protected.js';
+import { registerUserAdmin } from './routes/users-admin.js';
+import { registerUserKeys } from './routes/users-keys.js';
+import { avatarFile, registerUserSelf } from './routes/users-self.js';
 import { decodeSeg, json, message, statusLine } from './util.js';
 
 const MAX_BODY = 50 * 1024 * 1024;
@@ -65,6 +68,9 @@ export function sandboxRoutes(): Router {
     registerUploads(router);
     registerRepositoryExtras(router);
     registerProtectedTags(router);
+    registerUserAdmin(router);
+    registerUserKeys(router);
+    registerUserSelf(router);
   }
   return router;
 }
@@ -242,6 +248,7 @@ export class SandboxServer {
       return handleGraphql(s, req.headers, query, payload, this.placeholders);
     }
     if (rawPath === '/oauth/token/info' && method === 'GET') return oauthTokenInfo(s, req.headers, query);
+    if (rawPath.startsWith('/uploads/-/system/user/avatar/') && (method === 'GET' || method === 'HEAD')) return avatarFile(s, rawPath);
     if (rawPath !== '/api/v4' && !rawPath.startsWith('/api/v4/')) return message(404, '404 Not Found');
     if (badJson) return json(400, { error: '400 Bad request - body is not valid JSON' });
     const segs = rawPath.slice('/api/v4'.length).split('/').filter((x) => x !== '').map(decodeSeg);

@@ -6,9 +6,22 @@ export type Visibility = 'private' | 'internal' | 'public';
 
 export const ACCESS = { guest: 10, reporter: 20, developer: 30, maintainer: 40, owner: 50 } as const;
 
+/** GitLab's user states; every state but active and deactivated is a blocked one. */
+export type UserState = 'active' | 'blocked' | 'deactivated' | 'banned' | 'blocked_pending_approval';
+
 export interface UserRec {
-  id: number; username: string; name: string; email: string; isAdmin: boolean; state: 'active' | 'blocked';
+  id: number; username: string; name: string; email: string; isAdmin: boolean; state: UserState;
   bio: string; location: string; jobTitle: string; organization: string; createdAt: string; bot: boolean;
+  /** Day of the last activity (default the seed's); null for an account never used. */
+  lastActivityOn?: string | null;
+  twoFactor?: boolean;
+  /** Profile and admin fields written through the users API (linkedin, note, external, projects_limit…), by their wire name. */
+  profile?: Record<string, unknown>;
+  identities?: Array<{ provider: string; extern_uid: string }>;
+  /** An uploaded avatar; otherwise the Gravatar of the email. */
+  avatarUrl?: string;
+  createdById?: number;
+  serviceAccount?: boolean;
 }
 
 export interface GroupRec {

@@ -22,6 +22,8 @@ export interface TokenSpec {
   /** OAuth only: `application.uid` reported by /oauth/token/info (default 'app-uid-1'). */
   applicationUid?: string;
   description?: string;
+  /** An impersonation token an administrator made for the user (listed under the user's impersonation tokens only). */
+  impersonation?: boolean;
 }
 
 /** A token as the registry holds it. */

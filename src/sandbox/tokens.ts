@@ -79,6 +79,14 @@ function invalidToken(description: string): Reply {
   });
 }
 
+/** Why GitLab refuses a token whose owner is not active (Gitlab::Auth::UserAccessDeniedReason). */
+const ACCESS_DENIED: Partial<Record<UserRec['state'], string>> = {
+  blocked: 'Your account has been blocked.',
+  banned: 'Your account has been blocked.',
+  blocked_pending_approval: 'Your account is pending approval from your administrator and hence blocked.',
+  deactivated: 'Your account has been deactivated by your administrator. Please log back in from a web browser to reactivate your account.',
+};
+
 export type AuthOutcome = { ok: true; token: TokenRec; user: UserRec } | { ok: false; reply: Reply };
 
 /** Who is calling. A token the platform does not know gets the same bytes as a permission refusal. */
@@ -94,7 +102,8 @@ export function authenticate(state: SandboxState, headers: IncomingHttpHeaders, 
   if (isExpired(token)) return { ok: false, reply: invalidToken('Token is expired. You can either do re-authorization or token refresh.') };
   const owner = state.users.get(token.userId);
   if (!owner) return { ok: false, reply: UNAUTHORIZED };
-  if (owner.state === 'blocked') return { ok: false, reply: message(403, '403 Forbidden - Your account has been blocked.') };
+  const denied = ACCESS_DENIED[owner.state];
+  if (denied) return { ok: false, reply: message(403, `403 Forbidden - ${denied}`) };
   token.lastUsedAt = '2026-03-02T09:00:00.000Z';
   let user = owner;
   const sudo = headers.sudo;

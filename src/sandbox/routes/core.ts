@@ -7,7 +7,7 @@ import { groupNamespace, userBasic, userNamespace, userPrivate, userPublic } fro
 import { isExpired, registerToken, tokenById } from '../tokens.js';
 import { bool, json, list, message, missing, noContent, notFound, paginate, str } from '../util.js';
 
-function tokenJson(t: TokenRec, opts: { grant?: boolean } = {}): Record<string, unknown> {
+export function tokenJson(t: TokenRec, opts: { grant?: boolean } = {}): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: t.tokenId, name: t.name, revoked: !!t.revoked, created_at: t.createdAt, description: t.description ?? '', scopes: t.kind === 'fine_grained' ? ['granular'] : [...t.scopes],
     user_id: t.userId, last_used_at: t.lastUsedAt, active: !t.revoked && !isExpired(t), expires_at: t.expiresAt ?? null, last_used_ips: t.lastUsedAt ? ['127.0.0.1'] : [],
@@ -84,10 +84,6 @@ export function registerCore(r: Router): void {
     const u = /^\d+$/.test(p.id) ? ctx.state.users.get(Number(p.id)) : undefined;
     return u ? json(200, userView(ctx, u)) : notFound('User');
   });
-  r.get('users/:id/status', (ctx, p) => {
-    const u = /^\d+$/.test(p.id) ? ctx.state.users.get(Number(p.id)) : ctx.state.userByName(p.id);
-    return u ? json(200, { emoji: 'coffee', availability: 'not_set', message: 'Working on the sandbox', message_html: 'Working on the sandbox', clear_status_at: null }) : notFound('User');
-  });
   r.get('version', (ctx) => json(200, { version: ctx.state.version, revision: 'abc123', enterprise: true }));
   r.get('metadata', (ctx) => json(200, {
     version: ctx.state.version, revision: 'abc123', kas: { enabled: false, externalUrl: null, externalK8sProxyUrl: null, version: null }, enterprise: true,
@@ -99,7 +95,7 @@ export function registerCore(r: Router): void {
     projects: [...ctx.state.projects.values()].filter((p) => ctx.state.accessLevel(ctx.user, p) > 0).map((p) => ({ id: p.id, name: p.name, path: p.path, path_with_namespace: ctx.state.projectFullPath(p), access_levels: ctx.state.accessLevel(ctx.user, p) })),
   }));
   r.get('personal_access_tokens', (ctx) => {
-    let tokens = [...ctx.state.tokens.values()].filter((t) => t.kind !== 'oauth');
+    let tokens = [...ctx.state.tokens.values()].filter((t) => t.kind !== 'oauth' && !t.impersonation);
     const userId = str(ctx.params.user_id);
     if (!ctx.user.isAdmin) tokens = tokens.filter((t) => t.userId === ctx.user.id);
     else if (userId) tokens = tokens.filter((t) => String(t.userId) === userId);
