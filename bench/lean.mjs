@@ -1,11 +1,14 @@
 // A/B bench for issue #31: this build against a previous one, interleaved in one run (the machine is
 // noisy, absolute times are not stable), with the floors measured in the same run. Prints figures, asserts nothing.
-//   node bench/lean.mjs [--baseline path/to/dist/bundle/cli.js] [--runs 5]
+//   node bench/lean.mjs [--baseline path/to/dist/bundle/cli.js] [--runs 5] [--node path/to/node]
 // Each run starts, in alternating order, a fresh stdio server of each build against one sandbox and measures:
 //   start       spawn → first tools/list answer           floor: a bare `node -e ''` start
 //   RSS call    RSS right after the first tools/call (issue.list), and again after 3 s idle
 //   call        median of 100 warm tools/call of issue.list  floor: a raw undici GET of the same route (alternated)
 //   find        a second fresh server: the first forge_find_action's latency and the RSS after it
+// The floor and the servers start under one environment (printed first): the bench's own (say
+// NODE_EXTRA_CA_CERTS, ~130 ms of CA loading per start) would inflate the floor alone and flatter the ratio.
+// --node runs the floor and both builds on another Node binary (the bench itself stays on this one).
 // Needs the build (npm run build).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, mkdtempSync } from 'node:fs';
@@ -20,7 +23,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { startSandbox, SANDBOX_TOKEN } from '../dist/sandbox/index.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { baseline: { type: 'string' }, runs: { type: 'string', default: '5' }, calls: { type: 'string', default: '100' } } });
+const { values } = parseArgs({ options: { baseline: { type: 'string' }, runs: { type: 'string', default: '5' }, calls: { type: 'string', default: '100' }, node: { type: 'string' } } });
+const node = values.node ?? process.execPath;
 const runs = Math.max(1, Math.min(20, Number(values.runs) || 5));
 const calls = Math.max(10, Math.min(1000, Number(values.calls) || 100));
 const builds = [{ name: 'this', cli: join(root, 'dist', 'bundle', 'cli.js') }];
@@ -33,11 +37,11 @@ const LIST = { name: 'forge_execute_action', arguments: { action: 'issue.list', 
 const rssMiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+// The one environment of every process the bench starts, floor included.
+const env = { PATH: process.env.PATH ?? '', HOME: home, FORGE_TOKEN: SANDBOX_TOKEN, FORGE_URL: sandbox.url, FORGE_MCP_LOG_LEVEL: 'warn' };
+
 async function start(cli) {
-  const transport = new StdioClientTransport({
-    command: process.execPath, args: [cli], stderr: 'ignore',
-    env: { PATH: process.env.PATH ?? '', HOME: home, FORGE_TOKEN: SANDBOX_TOKEN, FORGE_URL: sandbox.url, FORGE_MCP_LOG_LEVEL: 'warn' },
-  });
+  const transport = new StdioClientTransport({ command: node, args: [cli], stderr: 'ignore', env });
   const client = new Client({ name: 'bench-lean', version: '1' });
   const t0 = performance.now();
   await client.connect(transport);
@@ -92,7 +96,7 @@ async function measure(build) {
 
 for (let run = 0; run < runs; run++) {
   const t0 = performance.now();
-  spawnSync(process.execPath, ['-e', ''], { stdio: 'ignore' });
+  spawnSync(node, ['-e', ''], { stdio: 'ignore', env });
   const bare = performance.now() - t0;
   for (const b of builds) record('  floor: bare node -e \'\' start (ms)', b.name, bare);
   // Alternate which build goes first, so neither always meets a warmer machine.
@@ -106,8 +110,10 @@ await sandbox.close();
 
 const fmt = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
-  return `${s[0].toFixed(2)} / ${median(s).toFixed(2)} / ${s[s.length - 1].toFixed(2)}`.padEnd(26);
+  return `${s[0].toFixed(2)} / ${median(s).toFixed(2)} / ${s[s.length - 1].toFixed(2)}`.padEnd(28);
 };
+const version = spawnSync(node, ['--version'], { env, encoding: 'utf8' }).stdout.trim();
+console.log(`node ${version} (${node}); floor and servers under one env: ${Object.keys(env).map((k) => k === 'FORGE_TOKEN' ? `${k}=<sandbox token>` : `${k}=${env[k]}`).join(' ')}`);
 console.log(`${runs} interleaved runs; min / median / max per build`);
-console.log(`${''.padEnd(42)}${builds.map((b) => b.name.padEnd(26)).join('')}`);
+console.log(`${''.padEnd(42)}${builds.map((b) => b.name.padEnd(28)).join('')}`);
 for (const [figure, byBuild] of figures) console.log(`${figure.padEnd(42)}${builds.map((b) => fmt(byBuild.get(b.name))).join('')}`);
