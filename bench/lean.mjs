@@ -6,6 +6,8 @@
 //   RSS call    RSS right after the first tools/call (issue.list), and again after 3 s idle
 //   call        median of 100 warm tools/call of issue.list  floor: a raw undici GET of the same route (alternated)
 //   find        a second fresh server: the first forge_find_action's latency and the RSS after it
+//   CPU         the server's own CPU time to its first tools/list and per warm call (from /proc), and the
+//               bare start's: the figures that stay readable when the machine is loaded
 // The floor and the servers start under one environment (printed first): the bench's own (say
 // NODE_EXTRA_CA_CERTS, ~130 ms of CA loading per start) would inflate the floor alone and flatter the ratio.
 // --node runs the floor and both builds on another Node binary (the bench itself stays on this one).
@@ -34,6 +36,10 @@ const sandbox = await startSandbox();
 const home = mkdtempSync(join(tmpdir(), 'forge-lean-'));
 const ROUTE = '/api/v4/projects/1/issues';
 const LIST = { name: 'forge_execute_action', arguments: { action: 'issue.list', params: { project_id: 1 } } };
+// CPU time (user + system) a process has used so far, in ms: unlike wall time it barely moves with
+// the machine's load (clock ticks, 10 ms apart: read medians, not single runs).
+const TICK_MS = 1000 / 100;
+const cpuMs = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ').slice(11, 13).reduce((a, b) => a + Number(b), 0) * TICK_MS;
 const rssMiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -65,11 +71,13 @@ const record = (figure, build, value) => {
 async function measure(build) {
   const s = await start(build.cli);
   record('start → first tools/list (ms)', build.name, s.startMs);
+  record('  server CPU to first tools/list (ms)', build.name, cpuMs(s.pid));
   const first = await s.client.callTool(LIST);
   if (first.isError) throw new Error(`${build.name}: issue.list failed: ${JSON.stringify(first.content)}`);
   record('RSS after first call (MiB)', build.name, rssMiB(s.pid));
   const tool = [];
   const raw = [];
+  const cpu0 = cpuMs(s.pid);
   for (let i = 0; i < calls; i++) {
     let t0 = performance.now();
     await s.client.callTool(LIST);
@@ -81,6 +89,7 @@ async function measure(build) {
   record('warm tools/call issue.list median (ms)', build.name, median(tool));
   record('  floor: raw GET same route median (ms)', build.name, median(raw));
   record('  call / raw', build.name, median(tool) / median(raw));
+  record('  server CPU per warm call (ms)', build.name, (cpuMs(s.pid) - cpu0) / calls);
   await sleep(3000);
   record('RSS after first call + 3 s idle (MiB)', build.name, rssMiB(s.pid));
   await s.client.close();
@@ -99,11 +108,16 @@ for (let run = 0; run < runs; run++) {
   spawnSync(node, ['-e', ''], { stdio: 'ignore', env });
   const bare = performance.now() - t0;
   for (const b of builds) record('  floor: bare node -e \'\' start (ms)', b.name, bare);
+  // The bare start's CPU, as the process itself counts it at the end of its script.
+  const bareCpu = Number(spawnSync(node, ['-e', 'const u = process.cpuUsage(); process.stdout.write(String((u.user + u.system) / 1000))'], { env, encoding: 'utf8' }).stdout);
+  for (const b of builds) record('  floor: bare node CPU (ms)', b.name, bareCpu);
   // Alternate which build goes first, so neither always meets a warmer machine.
   for (const b of run % 2 ? [...builds].reverse() : builds) await measure(b);
   for (const b of builds) {
     const starts = figures.get('start → first tools/list (ms)').get(b.name);
     record('  start / bare', b.name, starts[starts.length - 1] / bare);
+    const cpus = figures.get('  server CPU to first tools/list (ms)').get(b.name);
+    record('  start CPU / bare CPU', b.name, cpus[cpus.length - 1] / bareCpu);
   }
 }
 await sandbox.close();
