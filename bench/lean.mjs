@@ -6,8 +6,8 @@
 //   RSS call    RSS right after the first tools/call (issue.list), and again after 3 s idle
 //   call        median of 100 warm tools/call of issue.list  floor: a raw undici GET of the same route (alternated)
 //   find        a second fresh server: the first forge_find_action's latency and the RSS after it
-//   CPU         the server's own CPU time to its first tools/list and per warm call (from /proc), and the
-//               bare start's: the figures that stay readable when the machine is loaded
+//   CPU         the server's own CPU time to its first tools/list, per warm call and for the first find
+//               (from /proc), and the bare start's: the figures that stay readable when the machine is loaded
 // The floor and the servers start under one environment (printed first): the bench's own (say
 // NODE_EXTRA_CA_CERTS, ~130 ms of CA loading per start) would inflate the floor alone and flatter the ratio.
 // --node runs the floor and both builds on another Node binary (the bench itself stays on this one).
@@ -95,9 +95,11 @@ async function measure(build) {
   await s.client.close();
 
   const f = await start(build.cli);
+  const findCpu0 = cpuMs(f.pid);
   const t0 = performance.now();
   const found = await f.client.callTool({ name: 'forge_find_action', arguments: { query: 'list open merge requests in acme/web' } });
   record('first find latency (ms)', build.name, performance.now() - t0);
+  record('  server CPU of the first find (ms)', build.name, cpuMs(f.pid) - findCpu0);
   if (found.isError) throw new Error(`${build.name}: find failed`);
   record('RSS after first find (MiB)', build.name, rssMiB(f.pid));
   await f.client.close();
