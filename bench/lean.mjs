@@ -1,11 +1,16 @@
 // A/B bench for issue #31: this build against a previous one, interleaved in one run (the machine is
 // noisy, absolute times are not stable), with the floors measured in the same run. Prints figures, asserts nothing.
-//   node bench/lean.mjs [--baseline path/to/dist/bundle/cli.js] [--runs 5]
+//   node bench/lean.mjs [--baseline path/to/dist/bundle/cli.js] [--runs 5] [--node path/to/node]
 // Each run starts, in alternating order, a fresh stdio server of each build against one sandbox and measures:
 //   start       spawn → first tools/list answer           floor: a bare `node -e ''` start
 //   RSS call    RSS right after the first tools/call (issue.list), and again after 3 s idle
 //   call        median of 100 warm tools/call of issue.list  floor: a raw undici GET of the same route (alternated)
 //   find        a second fresh server: the first forge_find_action's latency and the RSS after it
+//   CPU         the server's own CPU time to its first tools/list, per warm call and for the first find
+//               (from /proc), and the bare start's: the figures that stay readable when the machine is loaded
+// The floor and the servers start under one environment (printed first): the bench's own (say
+// NODE_EXTRA_CA_CERTS, ~130 ms of CA loading per start) would inflate the floor alone and flatter the ratio.
+// --node runs the floor and both builds on another Node binary (the bench itself stays on this one).
 // Needs the build (npm run build).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, mkdtempSync } from 'node:fs';
@@ -20,7 +25,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { startSandbox, SANDBOX_TOKEN } from '../dist/sandbox/index.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { baseline: { type: 'string' }, runs: { type: 'string', default: '5' }, calls: { type: 'string', default: '100' } } });
+const { values } = parseArgs({ options: { baseline: { type: 'string' }, runs: { type: 'string', default: '5' }, calls: { type: 'string', default: '100' }, node: { type: 'string' } } });
+const node = values.node ?? process.execPath;
 const runs = Math.max(1, Math.min(20, Number(values.runs) || 5));
 const calls = Math.max(10, Math.min(1000, Number(values.calls) || 100));
 const builds = [{ name: 'this', cli: join(root, 'dist', 'bundle', 'cli.js') }];
@@ -30,14 +36,18 @@ const sandbox = await startSandbox();
 const home = mkdtempSync(join(tmpdir(), 'forge-lean-'));
 const ROUTE = '/api/v4/projects/1/issues';
 const LIST = { name: 'forge_execute_action', arguments: { action: 'issue.list', params: { project_id: 1 } } };
+// CPU time (user + system) a process has used so far, in ms: unlike wall time it barely moves with
+// the machine's load (clock ticks, 10 ms apart: read medians, not single runs).
+const TICK_MS = 1000 / 100;
+const cpuMs = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ').slice(11, 13).reduce((a, b) => a + Number(b), 0) * TICK_MS;
 const rssMiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+// The one environment of every process the bench starts, floor included.
+const env = { PATH: process.env.PATH ?? '', HOME: home, FORGE_TOKEN: SANDBOX_TOKEN, FORGE_URL: sandbox.url, FORGE_MCP_LOG_LEVEL: 'warn' };
+
 async function start(cli) {
-  const transport = new StdioClientTransport({
-    command: process.execPath, args: [cli], stderr: 'ignore',
-    env: { PATH: process.env.PATH ?? '', HOME: home, FORGE_TOKEN: SANDBOX_TOKEN, FORGE_URL: sandbox.url, FORGE_MCP_LOG_LEVEL: 'warn' },
-  });
+  const transport = new StdioClientTransport({ command: node, args: [cli], stderr: 'ignore', env });
   const client = new Client({ name: 'bench-lean', version: '1' });
   const t0 = performance.now();
   await client.connect(transport);
@@ -61,11 +71,13 @@ const record = (figure, build, value) => {
 async function measure(build) {
   const s = await start(build.cli);
   record('start → first tools/list (ms)', build.name, s.startMs);
+  record('  server CPU to first tools/list (ms)', build.name, cpuMs(s.pid));
   const first = await s.client.callTool(LIST);
   if (first.isError) throw new Error(`${build.name}: issue.list failed: ${JSON.stringify(first.content)}`);
   record('RSS after first call (MiB)', build.name, rssMiB(s.pid));
   const tool = [];
   const raw = [];
+  const cpu0 = cpuMs(s.pid);
   for (let i = 0; i < calls; i++) {
     let t0 = performance.now();
     await s.client.callTool(LIST);
@@ -77,14 +89,17 @@ async function measure(build) {
   record('warm tools/call issue.list median (ms)', build.name, median(tool));
   record('  floor: raw GET same route median (ms)', build.name, median(raw));
   record('  call / raw', build.name, median(tool) / median(raw));
+  record('  server CPU per warm call (ms)', build.name, (cpuMs(s.pid) - cpu0) / calls);
   await sleep(3000);
   record('RSS after first call + 3 s idle (MiB)', build.name, rssMiB(s.pid));
   await s.client.close();
 
   const f = await start(build.cli);
+  const findCpu0 = cpuMs(f.pid);
   const t0 = performance.now();
   const found = await f.client.callTool({ name: 'forge_find_action', arguments: { query: 'list open merge requests in acme/web' } });
   record('first find latency (ms)', build.name, performance.now() - t0);
+  record('  server CPU of the first find (ms)', build.name, cpuMs(f.pid) - findCpu0);
   if (found.isError) throw new Error(`${build.name}: find failed`);
   record('RSS after first find (MiB)', build.name, rssMiB(f.pid));
   await f.client.close();
@@ -92,22 +107,29 @@ async function measure(build) {
 
 for (let run = 0; run < runs; run++) {
   const t0 = performance.now();
-  spawnSync(process.execPath, ['-e', ''], { stdio: 'ignore' });
+  spawnSync(node, ['-e', ''], { stdio: 'ignore', env });
   const bare = performance.now() - t0;
   for (const b of builds) record('  floor: bare node -e \'\' start (ms)', b.name, bare);
+  // The bare start's CPU, as the process itself counts it at the end of its script.
+  const bareCpu = Number(spawnSync(node, ['-e', 'const u = process.cpuUsage(); process.stdout.write(String((u.user + u.system) / 1000))'], { env, encoding: 'utf8' }).stdout);
+  for (const b of builds) record('  floor: bare node CPU (ms)', b.name, bareCpu);
   // Alternate which build goes first, so neither always meets a warmer machine.
   for (const b of run % 2 ? [...builds].reverse() : builds) await measure(b);
   for (const b of builds) {
     const starts = figures.get('start → first tools/list (ms)').get(b.name);
     record('  start / bare', b.name, starts[starts.length - 1] / bare);
+    const cpus = figures.get('  server CPU to first tools/list (ms)').get(b.name);
+    record('  start CPU / bare CPU', b.name, cpus[cpus.length - 1] / bareCpu);
   }
 }
 await sandbox.close();
 
 const fmt = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
-  return `${s[0].toFixed(2)} / ${median(s).toFixed(2)} / ${s[s.length - 1].toFixed(2)}`.padEnd(26);
+  return `${s[0].toFixed(2)} / ${median(s).toFixed(2)} / ${s[s.length - 1].toFixed(2)}`.padEnd(28);
 };
+const version = spawnSync(node, ['--version'], { env, encoding: 'utf8' }).stdout.trim();
+console.log(`node ${version} (${node}); floor and servers under one env: ${Object.keys(env).map((k) => k === 'FORGE_TOKEN' ? `${k}=<sandbox token>` : `${k}=${env[k]}`).join(' ')}`);
 console.log(`${runs} interleaved runs; min / median / max per build`);
-console.log(`${''.padEnd(42)}${builds.map((b) => b.name.padEnd(26)).join('')}`);
+console.log(`${''.padEnd(42)}${builds.map((b) => b.name.padEnd(28)).join('')}`);
 for (const [figure, byBuild] of figures) console.log(`${figure.padEnd(42)}${builds.map((b) => fmt(byBuild.get(b.name))).join('')}`);

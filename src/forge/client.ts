@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { rootCertificates } from 'node:tls';
-import { Agent, EnvHttpProxyAgent, FormData as UndiciFormData, Response as UndiciResponse, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent } from './undici.js';
 import type { ForgeClient, ForgeRequest, ForgeResponse } from './types.js';
 import {
   DeadlineError,
@@ -299,9 +300,11 @@ function isFormData(v: unknown): v is FormDataLike {
 /**
  * Encodes a multipart body once, into bytes that can be re-sent (retries, 307/308) unchanged. Any
  * FormData (Node's global one or undici's) is copied into undici's own class first: the two
- * undici copies do not recognise each other's instances.
+ * undici copies do not recognise each other's instances. The whole of undici is loaded here, on the
+ * first upload, not at start.
  */
 async function encodeMultipart(form: FormDataLike): Promise<PreparedBody> {
+  const { FormData: UndiciFormData, Response: UndiciResponse } = await import('undici');
   const copy = new UndiciFormData();
   for (const [name, value] of form.entries()) {
     if (typeof value === 'string') copy.append(name, value);

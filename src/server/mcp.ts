@@ -7,7 +7,6 @@ import {
   type HandlerResultTypeMap, type RequestTypeMap, type ServerContext,
 } from '@modelcontextprotocol/server';
 import { loadCatalog } from '../catalog/index.js';
-import { runCall } from '../pipeline/call.js';
 import type { ElicitOutcome } from '../pipeline/confirm.js';
 import { integerPriorities, type ToolResult } from '../render/result.js';
 import { dynamicSurface } from '../surfaces/dynamic.js';
@@ -156,6 +155,8 @@ export function createMcpServer(s: Session, opts: ServerOptions = { subscription
       result = await resolved.result;
     } else {
       const answer = confirmAnswer();
+      // The call path (pipeline, renderers) is loaded on the first call, not before the first tools/list.
+      const { runCall } = await import('../pipeline/call.js');
       const out = await runCall(s, {
         surface: surface.kind, toolName: name, action: resolved.action, params: resolved.params, paramsPresent: resolved.paramsPresent,
         confirm: resolved.confirm, fields: resolved.fields, signal: ctx.mcpReq.signal, canPrompt: canPrompt(server, ctx), answer,

@@ -1,0 +1,48 @@
+// What a stdio start evaluates before its first tools/list (issue #31), read from the build's
+// metafile: the entry, the start and the stdio server chunks with everything they import statically.
+// The full undici (fetch, WebSocket, caches, mocks), the call path and the catalog tables are not
+// in it: they load on the first upload, the first tools/call and the first catalog read.
+import { describe, it, expect } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './helpers/harness.js';
+
+interface Output { entryPoint?: string; imports: { path: string; kind: string }[]; inputs: Record<string, unknown> }
+const meta = JSON.parse(readFileSync(join(ROOT, 'dist', 'bundle.meta.json'), 'utf8')) as { outputs: Record<string, Output> };
+const chunkOf = (entryPoint: string): string => {
+  const found = Object.entries(meta.outputs).find(([, o]) => o.entryPoint === entryPoint);
+  if (!found) throw new Error(`no chunk for ${entryPoint}`);
+  return found[0];
+};
+
+/** Source files evaluated by a stdio start: the three chunks and their static imports. */
+function startInputs(): Set<string> {
+  const seen = new Set<string>();
+  const walk = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const i of meta.outputs[file].imports) if (i.kind === 'import-statement' && meta.outputs[i.path]) walk(i.path);
+  };
+  for (const entry of ['dist/cli.js', 'dist/start.js', 'dist/server/stdio.js']) walk(chunkOf(entry));
+  return new Set([...seen].flatMap((f) => Object.keys(meta.outputs[f].inputs)));
+}
+
+describe('a stdio start loads what its first tools/list needs', () => {
+  const inputs = startInputs();
+
+  it('holds the SDK server, undici\'s agent and the platform client', () => {
+    expect(inputs.has('node_modules/undici/lib/dispatcher/agent.js')).toBe(true);
+    expect(inputs.has('dist/forge/client.js')).toBe(true);
+    expect([...inputs].some((f) => f.startsWith('node_modules/@modelcontextprotocol/server/'))).toBe(true);
+  });
+
+  it('leaves out the full undici: its index, fetch, cookies, WebSocket, caches and mocks', () => {
+    const undici = [...inputs].filter((f) => f.startsWith('node_modules/undici/'));
+    expect(undici.filter((f) => f === 'node_modules/undici/index.js' || /undici\/lib\/(web\/(fetch\/index|cookies|websocket|eventsource)|cache|mock|interceptor)\//.test(f))).toEqual([]);
+  });
+
+  it('leaves out the call path and the catalog tables', () => {
+    expect(inputs.has('dist/pipeline/call.js')).toBe(false);
+    expect([...inputs].filter((f) => f.startsWith('dist/catalog/domains/'))).toEqual([]);
+  });
+});
