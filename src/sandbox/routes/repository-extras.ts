@@ -237,11 +237,7 @@ function registerStatuses(r: Router): void {
     if (pipelineId !== undefined && (!pl || pl.sha !== c.id)) return notFound('Pipeline');
     const ref = str(ctx.params.ref) ?? pl?.ref ?? [...p.repo.branches].find(([, head]) => history(p.repo, head).some((x) => x.id === c.id))?.[0] ?? null;
     pl ??= [...p.pipelines.values()].filter((x) => x.sha === c.id && x.ref === ref).sort((a, b) => b.id - a.id)[0];
-    if (!pl) {
-      pl = createPipeline(ctx, p, ref ?? c.id, c.id, 'external', ctx.user.id, []);
-      for (const id of pl.jobIds) ctx.state.jobs.delete(id);
-      pl.jobIds = [];
-    }
+    pl ??= createPipeline(ctx, p, ref ?? c.id, c.id, 'external', ctx.user.id, [], false);
     const name = str(ctx.params.name) ?? str(ctx.params.context) ?? 'default';
     const statuses = extrasOf(ctx.state, p.id).statuses;
     const now = ctx.state.now();
@@ -263,23 +259,25 @@ function registerStatuses(r: Router): void {
   }));
   // The statuses of a commit: its CI jobs and the external statuses set through the API.
   r.get(`${R}/commits/:sha/statuses`, withCommit((ctx, p, c) => {
-    const ref = str(ctx.params.ref); const name = str(ctx.params.name); const stage = str(ctx.params.stage);
-    const rows: Array<{ id: number; ref: string | null; name: string; stage: string; json: Record<string, unknown> }> = [];
+    const ref = str(ctx.params.ref); const name = str(ctx.params.name); const stage = str(ctx.params.stage); const pipelineId = int(ctx.params.pipeline_id);
+    const rows: Array<{ id: number; pipelineId: number; ref: string | null; name: string; stage: string; json: Record<string, unknown> }> = [];
     for (const pl of p.pipelines.values()) {
       if (pl.sha !== c.id) continue;
       for (const id of pl.jobIds) {
         const j = ctx.state.jobs.get(id);
         if (!j || (j.retried && !bool(ctx.params.all))) continue;
         rows.push({
-          id: j.id, ref: j.ref, name: j.name, stage: j.stage, json: {
+          id: j.id, pipelineId: pl.id, ref: j.ref, name: j.name, stage: j.stage, json: {
             id: j.id, sha: c.id, ref: j.ref, status: j.status, name: j.name, target_url: `${ctx.state.url}/${ctx.state.projectFullPath(p)}/-/jobs/${j.id}`, description: null,
             created_at: j.createdAt, started_at: j.startedAt, finished_at: j.finishedAt, allow_failure: j.allowFailure, coverage: j.coverage, author: userBasic(ctx.state, j.userId),
           },
         });
       }
     }
-    for (const s of extrasOf(ctx.state, p.id).statuses) if (s.sha === c.id) rows.push({ id: s.id, ref: s.ref, name: s.name, stage: 'external', json: statusJson(ctx, s) });
-    const kept = rows.filter((x) => (!ref || x.ref === ref) && (!name || x.name === name) && (!stage || x.stage === stage)).sort((a, b) => a.id - b.id);
+    for (const s of extrasOf(ctx.state, p.id).statuses) if (s.sha === c.id) rows.push({ id: s.id, pipelineId: s.pipelineId, ref: s.ref, name: s.name, stage: 'external', json: statusJson(ctx, s) });
+    const kept = rows.filter((x) => (!ref || x.ref === ref) && (!name || x.name === name) && (!stage || x.stage === stage) && (pipelineId === undefined || x.pipelineId === pipelineId));
+    const key = str(ctx.params.order_by) === 'pipeline_id' ? (x: typeof rows[number]) => x.pipelineId : (x: typeof rows[number]) => x.id;
+    kept.sort((a, b) => (key(a) - key(b) || a.id - b.id) * (str(ctx.params.sort) === 'desc' ? -1 : 1));
     return paginate(ctx, kept.map((x) => x.json));
   }));
 }
