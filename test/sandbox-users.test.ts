@@ -17,7 +17,8 @@ beforeAll(async () => {
   sb = await withSandbox({ licensed: true });
   const env = { FORGE_MCP_YOLO_MODE: 'true', FORGE_MCP_TIER: 'ultimate' };
   [demo, admin] = await Promise.all([startInProcess({ sandbox: sb, env }), startInProcess({ sandbox: sb, token: ADMIN_TOKEN, env })]);
-});
+  // Two servers start here; a bound, not a timing claim, for a machine shared with other runs.
+}, 60_000);
 afterAll(async () => { await demo?.close(); await admin?.close(); await sb?.close(); });
 
 const run = (srv: Running, action: string, params: Record<string, unknown> = {}) => srv.call('forge_execute_action', { action, params, confirm: true });
@@ -44,6 +45,10 @@ describe('/user parity', () => {
     for (const k of ['is_admin', 'note', 'namespace_id', 'created_by', 'using_license_seat']) expect(mine).not.toHaveProperty(k);
     expect(mine).toMatchObject({ id: 1, username: 'demo', email: 'demo@example.com', two_factor_enabled: false });
     expect(await ok(demo, 'user.current')).not.toMatch(/is_admin|namespace_id/);
+    // /users/:id is GitLab's User entity for a non-admin, oneself included: no email, no sign-in data.
+    const self = (await api('/users/1')).body;
+    for (const k of ['email', 'last_sign_in_at', 'two_factor_enabled', 'is_admin']) expect(self).not.toHaveProperty(k);
+    expect(self).toMatchObject({ id: 1, username: 'demo', bio: 'Trying Forge MCP Server in the sandbox.' });
     const root = (await api('/user', ADMIN_TOKEN)).body;
     expect(root).toMatchObject({ username: 'root', is_admin: true, note: null, namespace_id: 102 });
   });
