@@ -3,16 +3,12 @@
 // state machine, impersonation tokens that really authenticate, notification settings, avatars, namespaces,
 // service accounts; and the admin-only fields of /user, which a non-admin never gets.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Sandbox } from '../src/sandbox/index.js';
 import { ADMIN_TOKEN, SANDBOX_TOKEN } from '../src/sandbox/index.js';
-import { ROOT, text, withSandbox, type Running, type ToolResultLike } from './helpers/harness.js';
+import { gpgFingerprint } from '../src/sandbox/routes/users-keyformats.js';
+import { text, withSandbox, type Running, type ToolResultLike } from './helpers/harness.js';
 import { startInProcess } from './helpers/inproc.js';
-
-const KEYS = join(ROOT, 'test', 'fixtures', 'user-keys');
-const fixture = (name: string) => readFileSync(join(KEYS, name), 'utf8').trim();
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e0b3f10000000049454e44ae426082', 'hex');
+import { PNG_1PX as PNG, userKey as fixture } from './helpers/sweep-users.js';
 
 let sb: Sandbox;
 let demo: Running;
@@ -21,7 +17,8 @@ beforeAll(async () => {
   sb = await withSandbox({ licensed: true });
   const env = { FORGE_MCP_YOLO_MODE: 'true', FORGE_MCP_TIER: 'ultimate' };
   [demo, admin] = await Promise.all([startInProcess({ sandbox: sb, env }), startInProcess({ sandbox: sb, token: ADMIN_TOKEN, env })]);
-});
+  // Two servers start here; a bound, not a timing claim, for a machine shared with other runs.
+}, 60_000);
 afterAll(async () => { await demo?.close(); await admin?.close(); await sb?.close(); });
 
 const run = (srv: Running, action: string, params: Record<string, unknown> = {}) => srv.call('forge_execute_action', { action, params, confirm: true });
@@ -48,6 +45,10 @@ describe('/user parity', () => {
     for (const k of ['is_admin', 'note', 'namespace_id', 'created_by', 'using_license_seat']) expect(mine).not.toHaveProperty(k);
     expect(mine).toMatchObject({ id: 1, username: 'demo', email: 'demo@example.com', two_factor_enabled: false });
     expect(await ok(demo, 'user.current')).not.toMatch(/is_admin|namespace_id/);
+    // /users/:id is GitLab's User entity for a non-admin, oneself included: no email, no sign-in data.
+    const self = (await api('/users/1')).body;
+    for (const k of ['email', 'last_sign_in_at', 'two_factor_enabled', 'is_admin']) expect(self).not.toHaveProperty(k);
+    expect(self).toMatchObject({ id: 1, username: 'demo', bio: 'Trying Forge MCP Server in the sandbox.' });
     const root = (await api('/user', ADMIN_TOKEN)).body;
     expect(root).toMatchObject({ username: 'root', is_admin: true, note: null, namespace_id: 102 });
   });
@@ -136,6 +137,10 @@ describe('SSH keys', () => {
 });
 
 describe('GPG keys', () => {
+  it('the fingerprint the sandbox reads from an armored key is the one GnuPG prints', () => {
+    for (const who of ['demo', 'alice', 'bob', 'root']) expect(gpgFingerprint(fixture(`${who}.asc`))).toBe(fixture(`${who}.fpr`));
+  });
+
   it('a key exported by GnuPG is accepted and listed; a text without the armor, or with unreadable packets, is refused', async () => {
     await ok(demo, 'user.add_gpg_key', { key: fixture('demo.asc') });
     const [k] = (await api('/user/gpg_keys')).body;

@@ -14,6 +14,7 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { discovered, minimalParams, sweepValue } from './helpers/sweep-values.js';
+import { prepareUserSweep } from './helpers/sweep-users.js';
 
 let sb: Sandbox;
 let srv: Running;
@@ -36,6 +37,7 @@ beforeAll(async () => {
   // An MR set to merge when its pipeline succeeds, for cancel_auto_merge.
   const mr4 = sb.state.projects.get(1)?.mrs.get(4);
   if (mr4) mr4.mergeWhenPipelineSucceeds = true;
+  Object.assign(discovered, await prepareUserSweep(sb));
   // Every action reachable: the administrator's token (api + admin_mode), the Ultimate catalog.
   srv = await startInProcess({ sandbox: sb, token: ADMIN_TOKEN, env: { FORGE_MCP_TIER: 'ultimate' } });
   sb.addToken('glpat-sweep-target-77', { kind: 'classic', scopes: ['api'], userId: 2, tokenId: 77 });

@@ -1,6 +1,7 @@
 // Minimal valid values for the sweep, chosen to hit the sandbox's seed objects.
 import { join } from 'node:path';
 import type { Action, ParamSpec } from '../../src/catalog/define.js';
+import { PNG_1PX, USER_SWEEP } from './sweep-users.js';
 
 /** Ids discovered from the sandbox at the start of the sweep (hashed discussion ids). */
 export const discovered: Record<string, unknown> = {};
@@ -96,6 +97,7 @@ const BY_ACTION: Record<string, Record<string, unknown>> = {
   'release.link_delete': { tag_name: 'v1.1.0', link_id: 901 },
   'user.todo_mark_done': { todo_id: 1303 },
   'wiki.update': { content: 'sweep' },
+  ...USER_SWEEP,
 };
 
 const BY_NAME: Record<string, unknown> = {
@@ -143,13 +145,17 @@ const BY_NAME: Record<string, unknown> = {
   token_id: 77,
 };
 
+/** `@name`: a value made at the start of the sweep. */
+const resolved = (v: unknown): unknown => (typeof v === 'string' && v.startsWith('@') ? discovered[v.slice(1)] : v);
+
 const MR_DOMAINS = new Set(['merge_request', 'mr_review']);
 
 /** Extra (not required) params an action needs for a meaningful call. */
 function sweepExtras(a: Action): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(BY_ACTION[a.id] ?? {})) if (k in a.params) out[k] = v;
+  for (const [k, v] of Object.entries(BY_ACTION[a.id] ?? {})) if (k in a.params) out[k] = resolved(v);
   if (a.upload) Object.assign(out, { content_base64: Buffer.from('sweep upload').toString('base64'), file_name: 'sweep.txt' });
+  if (a.id === 'user.upload_avatar') Object.assign(out, { content_base64: PNG_1PX.toString('base64'), file_name: 'sweep.png' });
   // Every local output path under the sweep's temporary directory, never relative to a working directory.
   if ('output_path' in a.params) out.output_path = join(discovered.outDir as string, `${a.id}.bin`);
   if ('directory_path' in a.params) out.directory_path = discovered.outDir;
@@ -162,7 +168,7 @@ function sweepExtras(a: Action): Record<string, unknown> {
 export function sweepValue(a: Action, name: string, spec: ParamSpec): unknown {
   const own = BY_ACTION[a.id];
   let v: unknown;
-  if (own && name in own) v = own[name];
+  if (own && name in own) v = resolved(own[name]);
   else if (MR_DOMAINS.has(a.domain) && name === 'note_id') v = 5101;
   else if (name === 'discussion_id') v = MR_DOMAINS.has(a.domain) ? discovered.mrDiscussion : discovered.issueDiscussion;
   else if (name in BY_NAME) v = BY_NAME[name];

@@ -63,8 +63,9 @@ function visibleNamespaces(ctx: Ctx): Array<Record<string, unknown>> {
   return out;
 }
 
+/** GET /users/:id: GitLab's User entity for everyone, oneself included; the details with the admin fields for administrators. */
 function userView(ctx: Ctx, u: UserRec): Record<string, unknown> {
-  return ctx.user.isAdmin || ctx.user.id === u.id ? userPrivate(ctx.state, u, ctx.user.isAdmin) : userPublic(ctx.state, u);
+  return ctx.user.isAdmin ? userPrivate(ctx.state, u, true) : userPublic(ctx.state, u);
 }
 
 export function registerCore(r: Router): void {
