@@ -20,7 +20,7 @@ export const TUNING_SETS = ['queries.json', 'queries-conversational.json', 'quer
   'queries-conversational-tuning-12.json'];
 
 /** The sets that measure the search: never read to train it. */
-export const MEASURING_SETS = ['queries-heldout.json', 'queries-conversational-heldout.json', 'queries-conversational-validation.json'];
+export const MEASURING_SETS = ['queries-heldout.json', 'queries-conversational-heldout.json', 'queries-conversational-heldout-2.json', 'queries-conversational-validation.json'];
 /** A request reduced to its words, for telling whether two sets share one word for word. */
 export const plainText = (q) => q.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 
