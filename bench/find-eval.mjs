@@ -40,9 +40,11 @@ const SETS = args.length
       { file: join(root, 'bench', 'queries-conversational-tuning-10.json'), label: 'tuning, conversational 10 (written blind for the actions still weakest; trained on after its first measure)' },
       { file: join(root, 'bench', 'queries-conversational-tuning-11.json'), label: 'tuning, conversational 11 (written blind for the actions still weakest; trained on after its first measure)' },
       { file: join(root, 'bench', 'queries-conversational-tuning-12.json'), label: 'tuning, conversational 12 (written blind: creation verbs against the open state; trained on after its first measure)' },
+      { file: join(root, 'bench', 'queries-conversational-tuning-13.json'), label: 'tuning, conversational 13 (written for #30: creation verbs, the caller\'s own lists, negation, who/which/what questions; trained on after its first measure)' },
       { file: join(root, 'bench', 'queries-conversational-validation.json'), label: 'validation, conversational (written blind; aggregate figures only, never tuned on)' },
       { file: join(root, 'bench', 'queries-heldout.json'), label: 'held-out, catalog wording' },
       { file: join(root, 'bench', 'queries-conversational-heldout.json'), label: 'held-out, conversational (written blind)' },
+      { file: join(root, 'bench', 'queries-conversational-heldout-2.json'), label: 'held-out, conversational 2 (written blind from GitLab user-docs vocabulary and everyday speech, committed before the #30 ranking work)' },
     ];
 const enc = getEncoding('o200k_base');
 const stats = (xs) => { const s = [...xs].sort((a, b) => a - b); return { min: s[0], median: s[Math.floor(s.length / 2)], p95: s[Math.min(s.length - 1, Math.floor(s.length * 0.95))], max: s[s.length - 1] }; };

@@ -43,6 +43,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\bcomment (on|under)\b/g, 'create note on'],
   [/\breply (to|in|on)\b/g, 'reply note discussion'],
   [/\b(resolve|close out|mark resolved) (the |this |that )?(thread|discussion|conversation)s?\b/g, 'resolve discussion'],
+  [/\b(open|start|kick off|raise) (a |an )(new |separate )?(thread|discussion)\b(?!s)/g, 'create discussion'],
   [/\bthreads?\b/g, 'discussion'],
   // Reviews and approvals
   // Taking an approval back first: its words (LGTM, sign-off) would read as approving
@@ -202,11 +203,15 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // bug"): never the state filter "open", which needs a list word before it ("list open MRs") or a determiner
   // ("the open MRs", "is there an open MR"); the plural is a list ("open merge requests"); "re-open" reopens. The object is read
   // compounded here ("mergerequest", see query.ts).
-  [/(?<!\b(?:list|show|find|search|which|count|many)\b[^.?!,;]{0,30})(?<!\b(?:an?|the|any|all|every|each|some|my|our|your|his|her|no|are|is|still|of|with|those|these|its|their)\s|\bre[- ])\b(open|file|raise|create|start|submit|log|make|draft|write up|put up|put in|spin up)( up)? (a |an |one )?(new |quick |short |draft |confidential |separate |follow-up )?(mergerequest|mr|pr|pull request)\b(?!s| (?:events?|counts?|templates?)\b)/g, 'create mergerequest'],
-  [/(?<!\b(?:list|show|find|search|which|count|many)\b[^.?!,;]{0,30})(?<!\b(?:an?|the|any|all|every|each|some|my|our|your|his|her|no|are|is|still|of|with|those|these|its|their)\s|\bre[- ])\b(open|file|raise|create|start|submit|log|make|write up|put up|put in)( up)? (a |an |one )?(new |quick |short |confidential |separate |follow-up )?(issue|bug|ticket)\b(?!s| (?:events?|counts?|templates?|boards?|links?|trackers?)\b)/g, 'create issue'],
+  [/(?<!\b(?:list|show|find|search|which|count|many)\b[^.?!,;]{0,30})(?<!\b(?:an?|the|any|all|every|each|some|my|our|your|his|her|no|are|is|still|of|with|those|these|its|their)\s|\bre[- ])\b(open|file|raise|create|start|submit|log|make|draft|write up|put up|put in|spin up|kick off|fire off|set up)( up)? (a |an |one )?(new |quick |short |draft |confidential |separate |follow-up )?(mergerequest|mr|pr|pull request)\b(?!s| (?:events?|counts?|templates?)\b)/g, 'create mergerequest'],
+  [/(?<!\b(?:list|show|find|search|which|count|many)\b[^.?!,;]{0,30})(?<!\b(?:an?|the|any|all|every|each|some|my|our|your|his|her|no|are|is|still|of|with|those|these|its|their)\s|\bre[- ])\b(open|file|raise|create|start|submit|log|make|write up|put up|put in|spin up|kick off|fire off|set up)( up)? (a |an |one )?(new |quick |short |confidential |separate |follow-up )?(issue|bug|ticket)\b(?!s| (?:events?|counts?|templates?|boards?|links?|trackers?)\b)/g, 'create issue'],
   [/\bput (a |an )(new |draft )?(mergerequest|mr|pr|pull request) up\b/g, 'create mergerequest'],
   [/\bput (a |an )(new )?(issue|bug|ticket) up\b/g, 'create issue'],
   [/\b(jot down|note down|write down|add|report) (a |an )(new |quick |short |confidential |separate |follow-up )?(issue|bug|ticket|mergerequest|mr|pr|pull request)\b/g, 'create $4'],
+  // "get an MR going", "have an issue opened": the object between the verb and its particle
+  [/\b(get|have|set) (a |an )(new |draft )?(mergerequest|mr|pr|pull request|issue|ticket|bug) (going|started|opened|open|up|filed)\b/g, 'create $4'],
+  // The same creation verbs before the other objects people open: a branch, a wiki page, a milestone, a release
+  [/(?<!\b(?:list|show|find|search|which)\b[^.?!,;]{0,30})(?<!\b(?:the|any|all|every|my|our|no|are|is|still|of|with|its|their)\s|\bre[- ])\b(open|start|kick off|spin up|set up|put up|file|raise|cut)( up)? (a |an |one )(new |fresh |separate )?(branch|wiki page|page|milestone|release|snippet|label|epic)\b(?!s)/g, 'create $5'],
   [/\b(a|an) new\b/g, 'create'],
   [/\bhow many\b/g, 'statistics count'],
   [/\bthumbs?[- ]?(up|down)\b|(^|\s)[+-]1\b|\b(upvote|downvote)\b/g, 'emoji create'],
@@ -270,6 +275,13 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // Questions about links between objects
   [/\bwhat('s| is) blocking\b|\bblockers?\b/g, 'links list blocking'],
   [/\bblocked by\b/g, 'links blocking'],
+  // Questions about one issue or merge request: who made it or what it carries is on the object itself; what people
+  // said since is its notes; who spoke, its participants
+  [/\bwho (merged|closed|opened|created|authored|filed|reported|raised|submitted|wrote)\b/g, 'get author', 'object'],
+  [/\bwho('s| is| are) (assigned|working on|the assignees?|on it)\b/g, 'get assignee', 'object'],
+  [/\b(what|which) (labels?|milestone|due date|weight|state|status|source branch|target branch)\b(?=.{0,30}\b(does|do|is|has|did|have)\b)|\bwhich branch (does|is|did)\b/g, 'get $2', 'object'],
+  [/\b(what'?s|what is|whats) (the latest|new) (on|with)\b|\bany (news|updates?|progress|movement) (on|about|with)\b/g, 'list notes', 'object'],
+  [/\bwho (has |have )?(commented|replied|chimed in|weighed in|responded)\b/g, 'participants', 'object'],
   // Repository slang
   [/\bgit blame\b|\bwho (wrote|changed|touched)\b/g, 'file blame'],
   [/\b(diff|difference)s? between\b/g, 'compare'],
@@ -338,6 +350,13 @@ export const EFFECT_WORDS: Readonly<Record<string, readonly string[]>> = {
   add: ['mirror', 'push'],
 };
 
+/**
+ * Verbs a negation takes back although they are no irreversible effect ("don't retry it, just show me the log",
+ * "pipelines that didn't fail"): left out of the request, so the action they would name does not come first.
+ */
+export const NEGATABLE_VERBS: ReadonlySet<string> = new Set(['retry', 'rerun', 'restart', 'rebuild', 'close', 'reopen', 'cancel', 'approve', 'create', 'open',
+  'update', 'edit', 'change', 'assign', 'run', 'trigger', 'publish', 'post', 'comment', 'notify', 'ping', 'fail', 'pass', 'merge', 'push', 'tag', 'rename', 'move', 'play', 'start']);
+
 /** Stop words: carry no meaning for ranking. */
 export const STOP = new Set(['a', 'an', 'the', 'of', 'to', 'in', 'on', 'for', 'my', 'me', 'i', 'and', 'or', 'with', 'this', 'that',
   'is', 'are', 'be', 'please', 'can', 'you', 'do', 'does', 'from', 'by', 'it', 'its', 'our', 'we', 'some', 'about', 'at', 'as',
@@ -346,4 +365,6 @@ export const STOP = new Set(['a', 'an', 'the', 'of', 'to', 'in', 'on', 'for', 'm
   'what', 'whats', 'which', 'who', 'whos', 'how', 'why', 'when', 'where', 'did', 'anyone', 'someone', 'somebody', 'us', 'your',
   'one', 'again', 'still', 'already', 'ok', 'okay', 'gonna', 'wanna', 'go', 'see', 'tell', 'give', 'know',
   'out', 'same', 'here', 'all', 'every', 'each', 'them', 'their', 'they', 'these', 'those', 'mine', 'ours', 'if', 'not', 'no', 'but',
-  'xlabelx', 'xmilestonex', 'xuserx', 'right', 'like', 'thing', 'things', 'stuff', 'pretty', 'really', 'very', 'much', 'many', 'too', 'look', 'check', 'help', 'got', 'gimme']);
+  'xlabelx', 'xmilestonex', 'xuserx', 'right', 'like', 'thing', 'things', 'stuff', 'pretty', 'really', 'very', 'much', 'many', 'too', 'look', 'check', 'help', 'got', 'gimme',
+  // what is left of a contraction ("don't", "didn't", "what's", "I'm") once split at its apostrophe
+  'don', 'didn', 'doesn', 'isn', 'aren', 'wasn', 'weren', 'hasn', 'haven', 'won', 'wouldn', 'shouldn', 'couldn', 't', 's', 'm', 'll', 've', 're', 'd']);

@@ -1,7 +1,7 @@
 // Reads a request the way GitLab users write it: object references (#12, !88, &5, ~label, %milestone,
 // @user, group/project paths, commit SHAs, "pipeline 123", web URLs) become the object's kind and
 // suggested parameters; slang phrases become the catalog's words; the requested effect is classified.
-import { EFFECT_WORDS, PHRASES, STOP, WORDS } from './lexicon.js';
+import { EFFECT_WORDS, NEGATABLE_VERBS, PHRASES, STOP, WORDS } from './lexicon.js';
 import { MAX_QUERY_CHARS } from './limits.js';
 
 type Intent = 'read' | 'list' | 'create' | 'update' | 'delete' | 'other';
@@ -123,11 +123,14 @@ const BARE_FILE = /(^|\s)((?!\.gitlab-ci\.)(?:\.?[\w-]+)(?:\.[\w-]+)*\.(?:py|rb|
 const PRIMARY_OBJECTS = new Set(['issue', 'mergerequest', 'epic', 'pipeline', 'job', 'commit', 'branch', 'tag', 'release', 'snippet', 'wiki', 'runner', 'environment', 'deployment', 'package', 'note', 'discussion', 'board', 'project', 'group', 'label', 'milestone', 'member', 'token', 'hook', 'variable', 'file']);
 
 /** A negation and the few words after it ("don't remove it", "without deleting anything"), or an effect put off ("before I delete anything"). */
-const NEGATED = /\b(don'?t|do not|never|without|not|no need to|shouldn'?t|won'?t|(?:before|until|unless) (?:i|we|you|anyone|someone))((?:\s+[a-z]+){1,2})/g;
+/** "I don't want to delete it": the wish between the negation and its verb is skipped. */
+const NEGATED = /\b(don'?t|do not|does not|did not|doesn'?t|didn'?t|isn'?t|aren'?t|wasn'?t|haven'?t|hasn'?t|can'?t|cannot|never|without|not|no need to|shouldn'?t|won'?t|(?:before|until|unless) (?:i|we|you|anyone|someone))((?:\s+(?:want|need|have|mean|plan|intend|wanna|going|try|trying|ask you|bother)(?:\s+to)?)?(?:\s+[a-z]+){1,2})/g;
 /** Someone asked to do something: "asking @kofi to rebase", "tell them to delete it". */
 const ASKED_OF_SOMEONE = /\b(ask|asks|asking|tell|tells|telling|remind|reminding|ping|pinging|nudge|nudging)\s+(xuserx|him|her|them|the author|the assignee|the reviewer|someone|somebody|everyone|the team)\s+to\s+([^.?!,;:\u2014]*)/g;
 /** Words that say the whole instance rather than one project or group. */
 const INSTANCE_WIDE = /\b(instance[- ]wide|(on|for|across) the (whole |entire )?instance|instance[- ]level|globally|site[- ]wide|server[- ]wide|across (all |every |the )?(projects|repos|repositories|groups|gitlab|porjects)|everywhere|all (of )?(my |our |the )?projects|every (single )?project|whole (instance|gitlab|server)|admin area|in (all|every) (repo|project|group)s?|anywhere)\b/;
+/** Words that say the caller's own objects. */
+const MINE = /\b(my|mine|assigned to me|i'?m (a |the )?(reviewer|assignee|author|reviewing)|i (opened|open|created|authored|reported|filed|raised|wrote|own|started|submitted|am reviewing)|(review(s|ing)?|approval) (requested )?(from|of|by) me|me as (the )?(reviewer|assignee|author))\b/;
 const MARK = /\u0001(.)\u0001/g;
 /** Words that end the noun phrase a verb governs ("remove the expiry | for @bob"). */
 const PHRASE_END = new Set(['for', 'from', 'on', 'in', 'at', 'to', 'with', 'of', 'because', 'since', 'so', 'and', 'but', 'then', 'after',
@@ -247,7 +250,7 @@ export function parseQuery(input: string): ParsedQuery {
   /** The words of `rest` without its effect words (any inflection), each kept as refused. */
   const refuse = (rest: string) => rest.replace(/[a-z]+/g, (w) => {
     const base = [w, w.replace(/ing$/, ''), w.replace(/ing$/, 'e'), w.replace(/e?d$/, ''), w.replace(/d$/, ''), w.replace(/s$/, '')].find((b) => EFFECT_VOCABULARY.has(b) || WORDS[b] === 'delete');
-    if (base === undefined) return w;
+    if (base === undefined) return [w, w.replace(/ing$/, ''), w.replace(/ed$/, ''), w.replace(/s$/, '')].some((b) => NEGATABLE_VERBS.has(b)) ? ' ' : w;
     refused.add(EFFECT_VOCABULARY.has(base) ? base : 'delete');
     return ' ';
   });
@@ -266,6 +269,8 @@ export function parseQuery(input: string): ParsedQuery {
   text = text.replace(/\b(open (?:up )?|pull up )?(?:the )?(thread|discussion|conversation) ((?=[a-z]*\d)[0-9a-f]{3,40}|[a-z]\d+)\b/g, (_m, open: string | undefined, w: string, id: string) => { put('discussion_id', id); return open ? ' get discussion ' : ` ${w} `; });
   // Branch names by GitLab's usual prefixes (feature/login, hotfix/null-deref): a branch, not a project path.
   text = text.replace(/(^|\s)((?:feature|feat|hotfix|bugfix|fix|release|releases|chore|topic|renovate|dependabot|wip)\/[\w./-]+)(?=[\s,.;:?!)']|$)/g, (_m, pre: string, ref: string) => { put('ref', ref.replace(/[.]$/, '')); return `${pre} branch `; });
+  // A hyphenated name after "from" or "branch" is a branch ("an MR from feat-dark-mode", "branch tidy-logs"): its words say no action.
+  text = text.replace(/\b(from|branch(?: called| named)?|off of)\s+(?!(?:the|a|an|my|our)\b)([a-z][\w.]*(?:-[\w.]+)+)(?=[\s,.;:?!)']|$)/g, (_m, pre: string, ref: string) => { put('ref', ref.replace(/[.]$/, '')); return ` ${pre} `; });
   // Paths: a file (has an extension) or a namespace/project.
   text = text.replace(/(^|\s)([\w.-]+(?:\/[\w.-]+)+)\/?(?=[\s,.;:?!)']|$)/g, (_m, pre: string, p: string) => {
     // Another forge's repository (github.com/acme/tool): its host says where it is, and it is no GitLab project.
@@ -325,8 +330,6 @@ export function parseQuery(input: string): ParsedQuery {
   for (const words of Object.values(EFFECT_WORDS)) for (const w of words) if (saidWords.has(w)) said.add(w);
   const governs = governed(spoken);
   const lower = ` ${head.toLowerCase()} `;
-  const scope = INSTANCE_WIDE.test(lower) ? 'instance'
-    : /\bgroups?\b|&\d/.test(lower) && !('project_id' in suggested) && !/\b(project|repo|repository)s?\b/.test(lower) ? 'group' : undefined;
   let intent: Intent = has('delete', 'erase', 'revoke', 'unprotect')
     ? 'delete'
     : has('create', 'add')
@@ -343,6 +346,11 @@ export function parseQuery(input: string): ParsedQuery {
   const asks = /^\s*(who|what|whats|what's|which|why|how|when|where|is|are|has|have|did|does|was|were)\b/.test(lower)
     || /(^|[\u2014\u2013,;:.]|\s-)\s*(is|are|has|have|did|does|was|were|can|could|will|would) (it|this|that|they|these|he|she|anyone|someone)\b[^.,;:\u2014]*\?\s*$/.test(lower);
   if (intent !== 'delete' && asks) intent = 'read';
+  // The caller's own ("my MRs", "assigned to me", "issues I opened"), where no project, group or single object is
+  // named: the lists across every project.
+  const mine = MINE.test(lower) && !('project_id' in suggested) && !('group_id' in suggested) && !kinds.size && (intent === 'list' || asks);
+  const scope = INSTANCE_WIDE.test(lower) || mine ? 'instance'
+    : /\bgroups?\b|&\d/.test(lower) && !('project_id' in suggested) && !/\b(project|repo|repository)s?\b/.test(lower) ? 'group' : undefined;
   // A request that only names one object ("#12", a URL) asks to see it.
   if (intent === 'other' && Object.keys(suggested).some((k) => /_(iid|id)$|^(sha|file_path|tag_name|slug)$/.test(k) && k !== 'project_id' && k !== 'group_id')) {
     intent = 'read';

@@ -1,0 +1,117 @@
+// forge_find_action (#30 item 6): the verbs people create with, the caller's own lists, negations and
+// who/what questions about one object, read by the search alone (no phrasing said word for word decides
+// them) and answered the same through an MCP client.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { catalog, loadCatalog } from '../src/catalog/index.js';
+import { ActionSearch } from '../src/search/index.js';
+import { parseQuery } from '../src/search/query.js';
+import type { Sandbox } from '../src/sandbox/index.js';
+import { startServer, withSandbox, type Running } from './helpers/harness.js';
+import table from '../src/search/phrasings.json' with { type: 'json' };
+
+await loadCatalog();
+const actions = catalog().actions;
+const bare = new ActionSearch(actions);
+const shipped = new ActionSearch(actions, {}, undefined, { phrasings: table.byAction as Record<string, string[]> });
+const first = (s: ActionSearch, q: string) => s.search(q, 5).hits[0]?.action.id;
+
+/** Each request and the action it must rank first, with and without the phrasings. */
+const CASES: Record<string, Array<[string, string]>> = {
+  'creation verbs create, with the object between the verb and its particle too': [
+    ['kick off an MR from cleanup-css', 'merge_request.create'],
+    ['fire off a merge request for my branch', 'merge_request.create'],
+    ['get a merge request going for the docs branch', 'merge_request.create'],
+    ['kick off an issue about the slow dashboard', 'issue.create'],
+    ['set up an issue to track the upgrade', 'issue.create'],
+    ['start a wiki page for the on-call rota', 'wiki.create'],
+    ['open a thread on !22 about the timeout', 'mr_review.discussion_create'],
+  ],
+  'a hyphenated branch after "from" says no action ("feat-dark-mode" is no feature flag)': [
+    ['start a merge request from feat-dark-mode', 'merge_request.create'],
+  ],
+  "the caller's own, with no project named, is the list across projects; in a project, that project's list": [
+    ['list my merge requests', 'merge_request.list_global'],
+    ['my open merge requests', 'merge_request.list_global'],
+    ['list my merge requests in acme/shop', 'merge_request.list'],
+  ],
+  'a negated verb is not asked for, a wish between the negation and its verb included': [
+    ["don't merge it, just show me !31", 'merge_request.get'],
+    ["I don't want to delete the tag, just show me v1.0.0", 'tag.get'],
+    ["don't retry it, show me the log of job 4410", 'job.trace'],
+    ["pipelines in acme/shop that didn't fail", 'pipeline.list'],
+  ],
+  'who and what questions about one object: the object, its notes, its participants': [
+    ['who is assigned to !22?', 'merge_request.get'],
+    ['what milestone is #45 in?', 'issue.get'],
+    ['any updates on !22?', 'mr_review.note_list'],
+    ["what's the latest on #45?", 'issue.note_list'],
+    ['who commented on #45?', 'issue.participants'],
+  ],
+};
+
+describe('ranking everyday requests (#30)', () => {
+  for (const [what, cases] of Object.entries(CASES)) {
+    describe(what, () => {
+      for (const [q, want] of cases) it(`"${q}" → ${want}`, () => { expect(first(bare, q)).toBe(want); expect(first(shipped, q)).toBe(want); });
+    });
+  }
+});
+
+describe('reading a request (#30)', () => {
+  it('leaves the pieces of a contraction out of the terms', () => {
+    expect(parseQuery("pipelines that didn't fail, what's left").terms).not.toEqual(expect.arrayContaining(['didn']));
+    for (const piece of ['don', 'didn', 't', 's']) expect(parseQuery("don't close it, what's its state? it didn't").terms).not.toContain(piece);
+  });
+
+  it('refuses a removal behind a wish ("I don\'t want to delete"), and keeps a removal said after the negation\'s reach', () => {
+    const q = parseQuery("I don't want to delete the tag, just show it");
+    expect([...q.refused]).toEqual(['delete']);
+    expect(q.said.has('delete')).toBe(false);
+    expect(q.intent).toBe('read');
+    expect(parseQuery("don't wait, delete the tag v1").said.has('delete')).toBe(true);
+  });
+
+  it('drops a harmless verb a negation takes back, and only within its reach', () => {
+    expect(parseQuery("don't retry it, show the log").terms).not.toContain('retry');
+    expect(parseQuery('retry job 5, do not cancel anything').terms).toContain('retry');
+    expect(parseQuery('retry job 5, do not cancel anything').terms).not.toContain('cancel');
+  });
+
+  it('reads "my" as across projects only for a list with no project, group or object named', () => {
+    expect(parseQuery('list my merge requests').scope).toBe('instance');
+    expect(parseQuery('MRs where I am reviewing').scope).toBe('instance');
+    expect(parseQuery('list my merge requests in acme/shop').scope).toBeUndefined();
+    expect(parseQuery('delete my comment on #45').scope).toBeUndefined();
+    expect(parseQuery('set my status to busy').scope).toBeUndefined();
+  });
+
+  it('reads a hyphenated name after "from" or "branch" as the branch, never as words', () => {
+    const q = parseQuery('open an MR from feat-dark-mode');
+    expect(q.suggested.ref).toBe('feat-dark-mode');
+    expect(q.terms).not.toContain('dark');
+    expect(parseQuery('create branch tidy-logs').suggested.ref).toBe('tidy-logs');
+    // Not after any word: "two-factor" is a feature.
+    expect(parseQuery('disable two-factor for @bob').suggested.ref).toBeUndefined();
+  });
+});
+
+describe('forge_find_action answers them the same through an MCP client', () => {
+  let sb: Sandbox;
+  let srv: Running;
+  beforeAll(async () => { sb = await withSandbox(); srv = await startServer({ sandbox: sb }); });
+  afterAll(async () => { await srv.close(); await sb.close(); });
+
+  it('ranks the creation, the caller\'s list and the object read first, as the search does', async () => {
+    const asked: Array<[string, string]> = [
+      ['kick off an MR from cleanup-css in demo-group/demo-project', 'merge_request.create'],
+      ['list my merge requests', 'merge_request.list_global'],
+      ["I don't want to delete the tag, just show me v1.0.0", 'tag.get'],
+      ['who is assigned to !1?', 'merge_request.get'],
+    ];
+    for (const [query, want] of asked) {
+      const r = await srv.call('forge_find_action', { query });
+      expect(r.isError, query).toBeFalsy();
+      expect((r.structuredContent!.results as Array<{ id: string; destructive: boolean }>)[0], query).toMatchObject({ id: want, destructive: false });
+    }
+  });
+});
