@@ -364,12 +364,15 @@ describe('export and import through a file', () => {
       expect(await raw.text()).toBe("console.log('hello from other-project', process.version);\n");
       expect((await api('/projects/2/import')).body).toMatchObject({ import_status: 'none', import_type: null, correlation_id: null });
 
-      // A second import to the same path is refused unless it overwrites; an archive the sandbox did not write is refused explicitly.
+      // A second import to the same path is refused unless it overwrites.
       const again = await files.call('forge_execute_action', { action: 'project.import_from_file', params: { path: 'other-copy', namespace: 'demo-group', file_path: out }, confirm: true });
       expect(text(again)).toContain('has already been taken');
+      // An archive the sandbox did not write (GitLab's own carries a git bundle) is a failed import, with the reason.
       writeFileSync(join(dir, 'gitlab.tar.gz'), writeArchive([['VERSION', '0.2.4'], ['project.bundle', 'not a bundle the sandbox can read']], new Date()));
-      const foreign = await files.call('forge_execute_action', { action: 'project.import_from_file', params: { path: 'foreign', file_path: join(dir, 'gitlab.tar.gz') }, confirm: true });
-      expect(text(foreign)).toBe('projectImportFromFile: the sandbox does not simulate this action; against a GitLab instance it calls POST /projects/import');
+      await call('project.import_from_file', { path: 'foreign', file_path: join(dir, 'gitlab.tar.gz') });
+      const failed = (await api('/projects/demo%2Fforeign/import')).body;
+      expect(failed).toMatchObject({ path_with_namespace: 'demo/foreign', import_status: 'failed', import_type: 'gitlab_project', import_error: expect.stringContaining('not a project export written by the sandbox') });
+      expect((await api('/projects/demo%2Fforeign')).body).toMatchObject({ import_status: 'failed', empty_repo: true });
     } finally { await files.close(); }
   });
 });

@@ -1,7 +1,8 @@
 // Project export and import through a file. The export is a real tar.gz of the project as the sandbox holds it
 // (settings, labels, milestones, issues, repository; see project-archive.ts), finished at once; importing that
-// file creates the project again. An archive the sandbox did not write (GitLab's own, with a git bundle) and the
-// export pushed to an external URL are refused with the explicit 501: the sandbox cannot do them.
+// file creates the project again. An archive the sandbox did not write (GitLab's own, with a git bundle) leaves
+// a project whose import failed, with the reason in import_error, as GitLab reports a failed import; the
+// export pushed to an external URL is refused with the explicit 501: the sandbox makes no network calls.
 import type { Router } from '../router.js';
 import { ACCESS, type CommitRec, type IssueRec, type ProjectRec, type Visibility } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
@@ -18,7 +19,9 @@ const REPOSITORY = 'sandbox/repository.json';
 const VISIBILITIES = new Set(['private', 'internal', 'public']);
 
 interface ExportRec { at: string; archive: Buffer }
-interface ImportRec { correlationId: string }
+interface ImportRec { correlationId: string; error: string | null }
+
+const UNREADABLE = 'the archive is not a project export written by the sandbox: the sandbox reads back only its own exports';
 
 const exportOf = (ctx: Ctx, p: ProjectRec) => areaOf<{ done?: ExportRec }>(ctx.state, 'export', `project:${p.id}`, () => ({}));
 const importOf = (ctx: Ctx, p: ProjectRec) => areaOf<{ done?: ImportRec }>(ctx.state, 'import', `project:${p.id}`, () => ({}));
@@ -78,8 +81,8 @@ const cannot = (route: string): Reply => message(501, `${NOT_SIMULATED}${route}`
 function importStatus(ctx: Ctx, p: ProjectRec): Record<string, unknown> {
   const done = importOf(ctx, p).done;
   return {
-    ...identity(ctx, p), import_status: done ? 'finished' : 'none', import_type: done ? 'gitlab_project' : null, correlation_id: done?.correlationId ?? null,
-    failed_relations: [], import_error: null,
+    ...identity(ctx, p), import_status: done ? (done.error ? 'failed' : 'finished') : 'none', import_type: done ? 'gitlab_project' : null,
+    correlation_id: done?.correlationId ?? null, failed_relations: [], import_error: done?.error ?? null,
   };
 }
 
@@ -89,8 +92,8 @@ function importProject(ctx: Ctx): Reply {
   const path = param('path');
   if (!path) return missing('path');
   if (!file) return missing('file');
-  const files = readArchive(file);
-  if (!files?.has(REPOSITORY) || !files.has('tree/project.json')) return cannot('POST /projects/import');
+  const archive = readArchive(file);
+  const files = archive?.has(REPOSITORY) && archive.has('tree/project.json') ? archive : undefined;
   const s = ctx.state;
   const nsRef = param('namespace_id') ?? param('namespace_path') ?? param('namespace');
   let namespace: ProjectRec['namespace'] = { kind: 'user', id: 100 + ctx.user.id };
@@ -100,7 +103,9 @@ function importProject(ctx: Ctx): Reply {
     if (s.groupAccess(ctx.user, g.id) < ACCESS.maintainer) return forbidden();
     namespace = { kind: 'group', id: g.id };
   }
-  const tree = JSON.parse(files.get('tree/project.json')!) as { name: string; description: string; visibility: string; default_branch: string; topics: string[] };
+  const tree = (files ? JSON.parse(files.get('tree/project.json')!) : { description: '', visibility: 'private', default_branch: 'main', topics: [] }) as {
+    description: string; visibility: string; default_branch: string; topics: string[];
+  };
   const name = param('name') ?? param('override_params[name]') ?? path;
   const clash = [...s.projects.values()].find((x) => x.namespace.kind === namespace.kind && x.namespace.id === namespace.id && (x.path === path || x.name === name));
   if (clash) {
@@ -113,11 +118,12 @@ function importProject(ctx: Ctx): Reply {
     name, path, namespace, description: text(fields['override_params[description]']) ?? tree.description, visibility: (VISIBILITIES.has(vis) ? vis : 'private') as Visibility,
     defaultBranch: tree.default_branch, topics: tree.topics,
   });
-  restore(ctx, p, files);
+  if (files) restore(ctx, p, files);
   p.extra.import_type = 'gitlab_project';
-  p.extra.import_status = 'finished';
+  p.extra.import_status = files ? 'finished' : 'failed';
+  p.extra.import_error = files ? null : UNREADABLE;
   s.projects.set(p.id, p);
-  importOf(ctx, p).done = { correlationId: `sandbox-import-${p.id}` };
+  importOf(ctx, p).done = { correlationId: `sandbox-import-${p.id}`, error: files ? null : UNREADABLE };
   return json(201, importStatus(ctx, p));
 }
 
