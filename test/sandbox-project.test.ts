@@ -154,8 +154,10 @@ describe('mirrors', () => {
 });
 
 describe('pages', () => {
-  it('domains: create, list, get, update, delete; the instance list is admin-only; no site is deployed', async () => {
-    expect(await api('/projects/1/pages')).toEqual({ status: 404, body: { message: '404 Not Found' } });
+  it('settings without deployments; domains: create, list, get, update, delete; the instance list is admin-only', async () => {
+    expect(await api('/projects/1/pages')).toEqual({
+      status: 200, body: { url: expect.stringMatching(/^http:\/\/demo-project-[0-9a-f]{12}\.pages\.sandbox\.test$/), deployments: [], is_unique_domain_enabled: true, force_https: false, pages_default_domain_redirect: null },
+    });
     await ok('project.pages_domain_create', { project_id: 1, domain: 'docs.example.com' });
     const d = (await api('/projects/1/pages/domains/docs.example.com')).body;
     expect(d).toEqual({ domain: 'docs.example.com', url: 'http://docs.example.com', verified: false, verification_code: expect.stringMatching(/^[0-9a-f]{32}$/), enabled_until: null, auto_ssl_enabled: false });
@@ -170,9 +172,11 @@ describe('pages', () => {
 
   it('settings and unpublishing are for administrators', async () => {
     expect((await api('/projects/1/pages', { method: 'PATCH', body: { pages_https_only: true } })).status).toBe(403);
-    expect(await api('/projects/1/pages', { method: 'PATCH', body: { pages_https_only: true }, token: ADMIN_TOKEN })).toEqual({
-      status: 200, body: { url: 'http://demo-project.pages.sandbox.test', is_unique_domain_enabled: true, force_https: true, deployments: [], primary_domain: null },
+    expect(await api('/projects/1/pages', { method: 'PATCH', body: { pages_https_only: true, pages_unique_domain_enabled: false }, token: ADMIN_TOKEN })).toEqual({
+      status: 200, body: { url: 'http://demo-group.pages.sandbox.test/demo-project', deployments: [], is_unique_domain_enabled: false, force_https: true, pages_default_domain_redirect: null },
     });
+    expect((await api('/projects/1/pages', { method: 'PATCH', body: { pages_default_domain_redirect: 'nowhere.example.com' }, token: ADMIN_TOKEN })).body.message).toMatch(/^400 Bad request - The `pages_default_domain_redirect` attribute is missing from the domain list/);
+    expect((await api('/projects/1/pages')).body.force_https).toBe(true);
     expect((await api('/projects/1/pages', { method: 'DELETE' })).status).toBe(403);
   });
 });
