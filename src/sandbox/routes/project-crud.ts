@@ -31,7 +31,7 @@ export function areaOf<T>(state: SandboxState, area: string, owner: string, make
 }
 
 /** The records of one area of a project, in creation order. */
-export const recordsOf = <T extends Rec>(state: SandboxState, area: string, p: ProjectRec): T[] => areaOf<T[]>(state, area, `project:${p.id}`, () => []);
+const recordsOf = <T extends Rec>(state: SandboxState, area: string, p: ProjectRec): T[] => areaOf<T[]>(state, area, `project:${p.id}`, () => []);
 
 /** Wraps a handler that needs the project the caller may see, at a role (404 when unseen, 403 below the role). */
 export function withProject(level: number, fn: (ctx: Ctx, p: ProjectRec, prm: Record<string, string>) => Reply) {
