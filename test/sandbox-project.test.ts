@@ -229,7 +229,9 @@ describe('forks, transfer, sharing', () => {
     await ok('project.fork', { project_id: 2 });
     const fork = (await api('/projects/demo%2Fother-project')).body;
     expect(fork).toMatchObject({ path_with_namespace: 'demo/other-project', forked_from_project: { id: 2, path_with_namespace: 'demo-group/other-project' }, visibility: 'public' });
+    // Fields where GitLab's Project entity puts them: forked_from_project after creator_id, visibility after archived.
     expect(Object.keys(fork).indexOf('forked_from_project')).toBe(Object.keys(fork).indexOf('creator_id') + 1);
+    expect(Object.keys(fork).indexOf('visibility')).toBe(Object.keys(fork).indexOf('archived') + 1);
     const raw = await fetch(`${sb.url}/api/v4/projects/${fork.id}/repository/files/index.js/raw?ref=main`, { headers: { 'private-token': SANDBOX_TOKEN } });
     expect(await raw.text()).toBe("console.log('hello from other-project', process.version);\n");
     expect((await api('/projects/2/forks')).body.map((p: any) => p.id)).toEqual([fork.id]);
@@ -377,6 +379,10 @@ describe('export and import through a file', () => {
       const failed = (await api('/projects/demo%2Fforeign/import')).body;
       expect(failed).toMatchObject({ path_with_namespace: 'demo/foreign', import_status: 'failed', import_type: 'gitlab_project', import_error: expect.stringContaining('not a project export written by the sandbox') });
       expect((await api('/projects/demo%2Fforeign')).body).toMatchObject({ import_status: 'failed', empty_repo: true });
+      // A damaged sandbox archive fails the same way, never with a crash.
+      writeFileSync(join(dir, 'damaged.tar.gz'), writeArchive([['tree/project.json', '{not json'], ['sandbox/repository.json', '{}']], new Date()));
+      await call('project.import_from_file', { path: 'damaged', file_path: join(dir, 'damaged.tar.gz') });
+      expect((await api('/projects/demo%2Fdamaged/import')).body).toMatchObject({ import_status: 'failed', import_error: expect.stringContaining('not a project export') });
     } finally { await files.close(); }
   });
 });

@@ -7,7 +7,7 @@ import type { Ctx, Reply } from '../types.js';
 import { bool, forbidden, json, message, missing, noContent, notFound, paginate, str } from '../util.js';
 import { areaOf, withProject } from './project-crud.js';
 
-interface DomainRec { domain: string; projectId: number; autoSsl: boolean; certificate: string | null; createdAt: string }
+interface DomainRec { domain: string; projectId: number; autoSsl: boolean; certificate: string | null }
 interface PagesSettings { uniqueDomain: boolean; httpsOnly: boolean; defaultDomainRedirect: string | null }
 
 /** The instance's Pages domain in the sandbox. */
@@ -90,7 +90,7 @@ export function registerProjectPages(r: Router): void {
     if (domainsOf(ctx.state).has(domain)) return message(400, { domain: ['has already been taken'] });
     const cert = certificateParam(ctx);
     if ('status' in cert) return cert;
-    const d: DomainRec = { domain, projectId: p.id, autoSsl: bool(ctx.params.auto_ssl_enabled) ?? false, certificate: cert.certificate ?? null, createdAt: ctx.state.now() };
+    const d: DomainRec = { domain, projectId: p.id, autoSsl: bool(ctx.params.auto_ssl_enabled) ?? false, certificate: cert.certificate ?? null };
     domainsOf(ctx.state).set(domain, d);
     return json(201, domainJson(d, false));
   }));
