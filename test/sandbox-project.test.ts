@@ -154,8 +154,10 @@ describe('mirrors', () => {
 });
 
 describe('pages', () => {
-  it('domains: create, list, get, update, delete; the instance list is admin-only; no site is deployed', async () => {
-    expect(await api('/projects/1/pages')).toEqual({ status: 404, body: { message: '404 Not Found' } });
+  it('settings without deployments; domains: create, list, get, update, delete; the instance list is admin-only', async () => {
+    expect(await api('/projects/1/pages')).toEqual({
+      status: 200, body: { url: expect.stringMatching(/^http:\/\/demo-project-[0-9a-f]{12}\.pages\.sandbox\.test$/), deployments: [], is_unique_domain_enabled: true, force_https: false, pages_default_domain_redirect: null },
+    });
     await ok('project.pages_domain_create', { project_id: 1, domain: 'docs.example.com' });
     const d = (await api('/projects/1/pages/domains/docs.example.com')).body;
     expect(d).toEqual({ domain: 'docs.example.com', url: 'http://docs.example.com', verified: false, verification_code: expect.stringMatching(/^[0-9a-f]{32}$/), enabled_until: null, auto_ssl_enabled: false });
@@ -170,9 +172,11 @@ describe('pages', () => {
 
   it('settings and unpublishing are for administrators', async () => {
     expect((await api('/projects/1/pages', { method: 'PATCH', body: { pages_https_only: true } })).status).toBe(403);
-    expect(await api('/projects/1/pages', { method: 'PATCH', body: { pages_https_only: true }, token: ADMIN_TOKEN })).toEqual({
-      status: 200, body: { url: 'http://demo-project.pages.sandbox.test', is_unique_domain_enabled: true, force_https: true, deployments: [], primary_domain: null },
+    expect(await api('/projects/1/pages', { method: 'PATCH', body: { pages_https_only: true, pages_unique_domain_enabled: false }, token: ADMIN_TOKEN })).toEqual({
+      status: 200, body: { url: 'http://demo-group.pages.sandbox.test/demo-project', deployments: [], is_unique_domain_enabled: false, force_https: true, pages_default_domain_redirect: null },
     });
+    expect((await api('/projects/1/pages', { method: 'PATCH', body: { pages_default_domain_redirect: 'nowhere.example.com' }, token: ADMIN_TOKEN })).body.message).toMatch(/^400 Bad request - The `pages_default_domain_redirect` attribute is missing from the domain list/);
+    expect((await api('/projects/1/pages')).body.force_https).toBe(true);
     expect((await api('/projects/1/pages', { method: 'DELETE' })).status).toBe(403);
   });
 });
@@ -225,7 +229,9 @@ describe('forks, transfer, sharing', () => {
     await ok('project.fork', { project_id: 2 });
     const fork = (await api('/projects/demo%2Fother-project')).body;
     expect(fork).toMatchObject({ path_with_namespace: 'demo/other-project', forked_from_project: { id: 2, path_with_namespace: 'demo-group/other-project' }, visibility: 'public' });
+    // Fields where GitLab's Project entity puts them: forked_from_project after creator_id, visibility after archived.
     expect(Object.keys(fork).indexOf('forked_from_project')).toBe(Object.keys(fork).indexOf('creator_id') + 1);
+    expect(Object.keys(fork).indexOf('visibility')).toBe(Object.keys(fork).indexOf('archived') + 1);
     const raw = await fetch(`${sb.url}/api/v4/projects/${fork.id}/repository/files/index.js/raw?ref=main`, { headers: { 'private-token': SANDBOX_TOKEN } });
     expect(await raw.text()).toBe("console.log('hello from other-project', process.version);\n");
     expect((await api('/projects/2/forks')).body.map((p: any) => p.id)).toEqual([fork.id]);
@@ -364,12 +370,19 @@ describe('export and import through a file', () => {
       expect(await raw.text()).toBe("console.log('hello from other-project', process.version);\n");
       expect((await api('/projects/2/import')).body).toMatchObject({ import_status: 'none', import_type: null, correlation_id: null });
 
-      // A second import to the same path is refused unless it overwrites; an archive the sandbox did not write is refused explicitly.
+      // A second import to the same path is refused unless it overwrites.
       const again = await files.call('forge_execute_action', { action: 'project.import_from_file', params: { path: 'other-copy', namespace: 'demo-group', file_path: out }, confirm: true });
       expect(text(again)).toContain('has already been taken');
+      // An archive the sandbox did not write (GitLab's own carries a git bundle) is a failed import, with the reason.
       writeFileSync(join(dir, 'gitlab.tar.gz'), writeArchive([['VERSION', '0.2.4'], ['project.bundle', 'not a bundle the sandbox can read']], new Date()));
-      const foreign = await files.call('forge_execute_action', { action: 'project.import_from_file', params: { path: 'foreign', file_path: join(dir, 'gitlab.tar.gz') }, confirm: true });
-      expect(text(foreign)).toBe('projectImportFromFile: the sandbox does not simulate this action; against a GitLab instance it calls POST /projects/import');
+      await call('project.import_from_file', { path: 'foreign', file_path: join(dir, 'gitlab.tar.gz') });
+      const failed = (await api('/projects/demo%2Fforeign/import')).body;
+      expect(failed).toMatchObject({ path_with_namespace: 'demo/foreign', import_status: 'failed', import_type: 'gitlab_project', import_error: expect.stringContaining('not a project export written by the sandbox') });
+      expect((await api('/projects/demo%2Fforeign')).body).toMatchObject({ import_status: 'failed', empty_repo: true });
+      // A damaged sandbox archive fails the same way, never with a crash.
+      writeFileSync(join(dir, 'damaged.tar.gz'), writeArchive([['tree/project.json', '{not json'], ['sandbox/repository.json', '{}']], new Date()));
+      await call('project.import_from_file', { path: 'damaged', file_path: join(dir, 'damaged.tar.gz') });
+      expect((await api('/projects/demo%2Fdamaged/import')).body).toMatchObject({ import_status: 'failed', import_error: expect.stringContaining('not a project export') });
     } finally { await files.close(); }
   });
 });

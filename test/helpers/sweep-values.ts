@@ -98,6 +98,31 @@ const BY_ACTION: Record<string, Record<string, unknown>> = {
   'user.todo_mark_done': { todo_id: 1303 },
   'wiki.update': { content: 'sweep' },
   ...USER_SWEEP,
+  // The project settings areas (issue #29); the sweep creates their first objects (sweep.test.ts).
+  'project.board_list_create': { label_id: 306 },
+  'project.label_promote': { label_id: 'priority::low' },
+  'project.pages_domain_create': { domain: 'new.sweep.example.com' },
+  'project.pages_domain_get': { domain: 'sweep.example.com' },
+  'project.pages_domain_update': { domain: 'sweep.example.com' },
+  'project.pages_domain_delete': { domain: 'sweep.example.com' },
+  'project.push_rule_add': { member_check: true },
+  'project.push_rule_edit': { max_file_size: 50 },
+  'project.create_fork_relation': { project_id: '2', forked_from_id: 1 },
+  'project.delete_fork_relation': { project_id: '2' },
+  'project.share_with_group': { group_id: 11, group_access: 30 },
+  'project.delete_shared_group': { group_id: 11 },
+  'project.transfer': { namespace: 'demo-group/platform' },
+  'project.hook_delete': { hook_id: 2 },
+  'project.board_delete': { board_id: 2 },
+};
+
+/** Objects the sweep creates first (sweep.test.ts), for the actions that act on them. */
+const DISCOVERED_BY_ACTION: Record<string, Record<string, string>> = {
+  'project.transfer': { project_id: 'scratchProject' },
+  'project.restore': { project_id: 'doomedProject' },
+  'project.service_account_pat_rotate': { token_id: 'serviceAccountToken' },
+  'project.service_account_pat_revoke': { token_id: 'serviceAccountToken2' },
+  'project.service_account_delete': { user_id: 'serviceAccount2' },
 };
 
 const BY_NAME: Record<string, unknown> = {
@@ -162,6 +187,9 @@ function sweepExtras(a: Action): Record<string, unknown> {
   if ('full_path' in a.params && a.domain === 'group') out.full_path = 'demo-group';
   if (/^repository\.(raw_)?blob$/.test(a.id)) out.sha = discovered.blobSha;
   if (a.id === 'issue.discussion_delete_note') out.discussion_id = discovered.issueDiscussionOf5003;
+  if (a.id.startsWith('project.service_account_') && 'user_id' in a.params && discovered.serviceAccount !== undefined) out.user_id = discovered.serviceAccount;
+  // After the defaults above: an action's own discovered object wins.
+  for (const [param, key] of Object.entries(DISCOVERED_BY_ACTION[a.id] ?? {})) if (discovered[key] !== undefined) out[param] = discovered[key];
   return out;
 }
 

@@ -4,6 +4,7 @@ import { ACCESS, type ProjectRec, type SandboxState } from '../state.js';
 import type { Ctx } from '../types.js';
 import { json, missing, str, text } from '../util.js';
 import { crud, withProject, type Rec } from './project-crud.js';
+import { PAGES_HOST } from './project-pages.js';
 
 interface BadgeRec extends Rec { name: string | null; linkUrl: string; imageUrl: string }
 
@@ -14,7 +15,7 @@ function placeholders(state: SandboxState, p: ProjectRec): Record<string, string
   return {
     project_path: state.projectFullPath(p), project_title: p.name, project_name: p.path, project_id: String(p.id),
     project_namespace: state.namespacePath(p), group_name: ns?.name ?? '', gitlab_server: new URL(state.url).host,
-    gitlab_pages_domain: 'pages.sandbox.test', default_branch: p.defaultBranch, commit_sha: p.repo.branches.get(p.defaultBranch) ?? '',
+    gitlab_pages_domain: PAGES_HOST, default_branch: p.defaultBranch, commit_sha: p.repo.branches.get(p.defaultBranch) ?? '',
     latest_tag: tags[0]?.name ?? '',
   };
 }

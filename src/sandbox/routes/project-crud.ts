@@ -31,7 +31,7 @@ export function areaOf<T>(state: SandboxState, area: string, owner: string, make
 }
 
 /** The records of one area of a project, in creation order. */
-export const recordsOf = <T extends Rec>(state: SandboxState, area: string, p: ProjectRec): T[] => areaOf<T[]>(state, area, `project:${p.id}`, () => []);
+const recordsOf = <T extends Rec>(state: SandboxState, area: string, p: ProjectRec): T[] => areaOf<T[]>(state, area, `project:${p.id}`, () => []);
 
 /** Wraps a handler that needs the project the caller may see, at a role (404 when unseen, 403 below the role). */
 export function withProject(level: number, fn: (ctx: Ctx, p: ProjectRec, prm: Record<string, string>) => Reply) {
@@ -57,8 +57,6 @@ export interface CrudSpec<T extends Rec> {
   update: (ctx: Ctx, p: ProjectRec, rec: T) => Reply | undefined;
   view: (ctx: Ctx, p: ProjectRec, rec: T) => unknown;
   filter?: (ctx: Ctx, recs: T[]) => T[];
-  /** Run after a record is removed (dependants). */
-  removed?: (ctx: Ctx, p: ProjectRec, rec: T) => void;
 }
 
 /** Lookup of one record of a collection by the `:rid` segment. */
@@ -88,7 +86,6 @@ export function crud<T extends Rec>(r: Router, s: CrudSpec<T>): void {
   r.delete(`${s.path}/:rid`, one(s.write, (ctx, p, rec) => {
     const all = recordsOf<T>(ctx.state, s.area, p);
     all.splice(all.indexOf(rec), 1);
-    s.removed?.(ctx, p, rec);
     return noContent();
   }));
 }

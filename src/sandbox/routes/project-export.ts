@@ -1,7 +1,8 @@
 // Project export and import through a file. The export is a real tar.gz of the project as the sandbox holds it
 // (settings, labels, milestones, issues, repository; see project-archive.ts), finished at once; importing that
-// file creates the project again. An archive the sandbox did not write (GitLab's own, with a git bundle) and the
-// export pushed to an external URL are refused with the explicit 501: the sandbox cannot do them.
+// file creates the project again. An archive the sandbox did not write (GitLab's own, with a git bundle) leaves
+// a project whose import failed, with the reason in import_error, as GitLab reports a failed import; the
+// export pushed to an external URL is refused with the explicit 501: the sandbox makes no network calls.
 import type { Router } from '../router.js';
 import { ACCESS, type CommitRec, type IssueRec, type ProjectRec, type Visibility } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
@@ -18,7 +19,9 @@ const REPOSITORY = 'sandbox/repository.json';
 const VISIBILITIES = new Set(['private', 'internal', 'public']);
 
 interface ExportRec { at: string; archive: Buffer }
-interface ImportRec { correlationId: string }
+interface ImportRec { correlationId: string; error: string | null }
+
+const UNREADABLE = 'the archive is not a project export written by the sandbox: the sandbox reads back only its own exports';
 
 const exportOf = (ctx: Ctx, p: ProjectRec) => areaOf<{ done?: ExportRec }>(ctx.state, 'export', `project:${p.id}`, () => ({}));
 const importOf = (ctx: Ctx, p: ProjectRec) => areaOf<{ done?: ImportRec }>(ctx.state, 'import', `project:${p.id}`, () => ({}));
@@ -78,9 +81,32 @@ const cannot = (route: string): Reply => message(501, `${NOT_SIMULATED}${route}`
 function importStatus(ctx: Ctx, p: ProjectRec): Record<string, unknown> {
   const done = importOf(ctx, p).done;
   return {
-    ...identity(ctx, p), import_status: done ? 'finished' : 'none', import_type: done ? 'gitlab_project' : null, correlation_id: done?.correlationId ?? null,
-    failed_relations: [], import_error: null,
+    ...identity(ctx, p), import_status: done ? (done.error ? 'failed' : 'finished') : 'none', import_type: done ? 'gitlab_project' : null,
+    correlation_id: done?.correlationId ?? null, failed_relations: [], import_error: done?.error ?? null,
   };
+}
+
+type Row = Record<string, any>;
+
+/** What an export of the sandbox holds, parsed; undefined for any other archive or a damaged one. */
+interface Exported {
+  tree: { description: string; visibility: string; default_branch: string; topics: string[] };
+  labels: Row[]; milestones: Row[]; issues: Row[];
+  repo: { commits: Array<Omit<CommitRec, 'files'> & { files: Record<string, string> }>; branches: Record<string, string>; tags: Array<ProjectRec['repo']['tags'] extends Map<string, infer T> ? T : never> };
+}
+
+function parseExport(file: Buffer): Exported | undefined {
+  const files = readArchive(file);
+  if (!files?.has(REPOSITORY) || !files.has('tree/project.json')) return undefined;
+  const rows = (name: string) => (files.get(name) ?? '').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Row);
+  try {
+    return {
+      tree: JSON.parse(files.get('tree/project.json')!), labels: rows('tree/project/labels.ndjson'), milestones: rows('tree/project/milestones.ndjson'),
+      issues: rows('tree/project/issues.ndjson'), repo: JSON.parse(files.get(REPOSITORY)!),
+    };
+  } catch {
+    return undefined;
+  }
 }
 
 function importProject(ctx: Ctx): Reply {
@@ -89,8 +115,6 @@ function importProject(ctx: Ctx): Reply {
   const path = param('path');
   if (!path) return missing('path');
   if (!file) return missing('file');
-  const files = readArchive(file);
-  if (!files?.has(REPOSITORY) || !files.has('tree/project.json')) return cannot('POST /projects/import');
   const s = ctx.state;
   const nsRef = param('namespace_id') ?? param('namespace_path') ?? param('namespace');
   let namespace: ProjectRec['namespace'] = { kind: 'user', id: 100 + ctx.user.id };
@@ -100,7 +124,6 @@ function importProject(ctx: Ctx): Reply {
     if (s.groupAccess(ctx.user, g.id) < ACCESS.maintainer) return forbidden();
     namespace = { kind: 'group', id: g.id };
   }
-  const tree = JSON.parse(files.get('tree/project.json')!) as { name: string; description: string; visibility: string; default_branch: string; topics: string[] };
   const name = param('name') ?? param('override_params[name]') ?? path;
   const clash = [...s.projects.values()].find((x) => x.namespace.kind === namespace.kind && x.namespace.id === namespace.id && (x.path === path || x.name === name));
   if (clash) {
@@ -108,43 +131,49 @@ function importProject(ctx: Ctx): Reply {
     if (s.accessLevel(ctx.user, clash) < ACCESS.owner) return forbidden();
     s.projects.delete(clash.id);
   }
+  const exported = parseExport(file);
+  const tree = exported?.tree ?? { description: '', visibility: 'private', default_branch: 'main', topics: [] };
   const vis = param('override_params[visibility]') ?? tree.visibility;
   const p = newProjectRec(ctx, {
-    name, path, namespace, description: text(fields['override_params[description]']) ?? tree.description, visibility: (VISIBILITIES.has(vis) ? vis : 'private') as Visibility,
-    defaultBranch: tree.default_branch, topics: tree.topics,
+    name, path, namespace, description: text(fields['override_params[description]']) ?? String(tree.description ?? ''), visibility: (VISIBILITIES.has(vis) ? vis : 'private') as Visibility,
+    defaultBranch: String(tree.default_branch ?? 'main'), topics: Array.isArray(tree.topics) ? tree.topics.map(String) : [],
   });
-  restore(ctx, p, files);
+  const error = exported ? restore(ctx, p, exported) : UNREADABLE;
   p.extra.import_type = 'gitlab_project';
-  p.extra.import_status = 'finished';
+  p.extra.import_status = error ? 'failed' : 'finished';
+  p.extra.import_error = error;
   s.projects.set(p.id, p);
-  importOf(ctx, p).done = { correlationId: `sandbox-import-${p.id}` };
+  importOf(ctx, p).done = { correlationId: `sandbox-import-${p.id}`, error };
   return json(201, importStatus(ctx, p));
 }
 
-/** Labels, milestones, issues (authored by the importer, as GitLab maps unknown users) and the repository. */
-function restore(ctx: Ctx, p: ProjectRec, files: Map<string, string>): void {
-  const rows = (name: string) => (files.get(name) ?? '').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Record<string, any>);
+/** Labels, milestones, issues (authored by the importer, as GitLab maps unknown users) and the repository; the error, if any. */
+function restore(ctx: Ctx, p: ProjectRec, x: Exported): string | null {
   const s = ctx.state;
-  p.labels = rows('tree/project/labels.ndjson').map((l) => ({ id: s.nextId('label'), name: String(l.title), color: String(l.color), description: l.description ?? null }));
-  const now = s.now();
-  p.milestones = rows('tree/project/milestones.ndjson').map((m) => ({
-    id: s.nextId('milestone'), iid: Number(m.iid), title: String(m.title), description: String(m.description ?? ''), state: m.state === 'closed' ? 'closed' : 'active',
-    dueDate: m.due_date ?? null, startDate: m.start_date ?? null, createdAt: now, updatedAt: now,
-  }));
-  for (const i of rows('tree/project/issues.ndjson')) {
-    const issue: IssueRec = {
-      id: s.nextId('issue'), iid: Number(i.iid), projectId: p.id, title: String(i.title), description: i.description ?? null, state: i.state === 'closed' ? 'closed' : 'opened',
-      authorId: ctx.user.id, assigneeIds: [], labels: Array.isArray(i.labels) ? i.labels.map(String) : [], milestoneId: p.milestones.find((m) => m.iid === i.milestone_iid)?.id ?? null,
-      createdAt: String(i.created_at), updatedAt: String(i.updated_at), closedAt: i.closed_at ?? null, closedById: i.closed_at ? ctx.user.id : null,
-      confidential: !!i.confidential, dueDate: i.due_date ?? null, discussionLocked: null, upvotes: 0, downvotes: 0, weight: i.weight ?? null, issueType: i.issue_type ?? 'issue',
-    };
-    p.issues.set(issue.iid, issue);
+  try {
+    p.labels = x.labels.map((l) => ({ id: s.nextId('label'), name: String(l.title), color: String(l.color), description: l.description ?? null }));
+    const now = s.now();
+    p.milestones = x.milestones.map((m) => ({
+      id: s.nextId('milestone'), iid: Number(m.iid), title: String(m.title), description: String(m.description ?? ''), state: m.state === 'closed' ? 'closed' : 'active',
+      dueDate: m.due_date ?? null, startDate: m.start_date ?? null, createdAt: now, updatedAt: now,
+    }));
+    for (const i of x.issues) {
+      const issue: IssueRec = {
+        id: s.nextId('issue'), iid: Number(i.iid), projectId: p.id, title: String(i.title), description: i.description ?? null, state: i.state === 'closed' ? 'closed' : 'opened',
+        authorId: ctx.user.id, assigneeIds: [], labels: Array.isArray(i.labels) ? i.labels.map(String) : [], milestoneId: p.milestones.find((m) => m.iid === i.milestone_iid)?.id ?? null,
+        createdAt: String(i.created_at), updatedAt: String(i.updated_at), closedAt: i.closed_at ?? null, closedById: i.closed_at ? ctx.user.id : null,
+        confidential: !!i.confidential, dueDate: i.due_date ?? null, discussionLocked: null, upvotes: 0, downvotes: 0, weight: i.weight ?? null, issueType: i.issue_type ?? 'issue',
+      };
+      p.issues.set(issue.iid, issue);
+    }
+    p.nextIssueIid = Math.max(0, ...p.issues.keys()) + 1;
+    for (const c of x.repo.commits) p.repo.commits.set(c.id, { ...c, files: new Map(Object.entries(c.files)) });
+    for (const [b, sha] of Object.entries(x.repo.branches)) p.repo.branches.set(b, sha);
+    for (const t of x.repo.tags) p.repo.tags.set(t.name, t);
+    return null;
+  } catch {
+    return UNREADABLE;
   }
-  p.nextIssueIid = Math.max(0, ...p.issues.keys()) + 1;
-  const repo = JSON.parse(files.get(REPOSITORY)!) as { commits: Array<Omit<CommitRec, 'files'> & { files: Record<string, string> }>; branches: Record<string, string>; tags: ProjectRec['repo']['tags'] extends Map<string, infer T> ? T[] : never };
-  for (const c of repo.commits) p.repo.commits.set(c.id, { ...c, files: new Map(Object.entries(c.files)) });
-  for (const [b, sha] of Object.entries(repo.branches)) p.repo.branches.set(b, sha);
-  for (const t of repo.tags) p.repo.tags.set(t.name, t);
 }
 
 export function registerProjectExport(r: Router): void {
