@@ -502,10 +502,10 @@ export function handleGraphql(state: SandboxState, headers: IncomingHttpHeaders,
     for (const f of r.fields(op.selections, op.type === 'mutation' ? 'Mutation' : 'Query')) {
       const key = f.alias ?? f.name;
       if (f.name === '__typename') { data[key] = op.type === 'mutation' ? 'Mutation' : 'Query'; continue; }
+      if (op.type === 'mutation' && (!user || !canWrite)) { data[key] = null; errors.push({ message: NOT_ALLOWED, locations: [{ line: 1, column: 1 }], path: [key] }); continue; }
       // A selection with any field the sandbox does not answer is refused whole, before anything changes.
       if (!placeholders && unanswered(doc, f, op.type)) { refuse(key, `GraphQL ${op.type} ${f.name}`); continue; }
       if (op.type === 'mutation') {
-        if (!user || !canWrite) { data[key] = null; errors.push({ message: NOT_ALLOWED, locations: [{ line: 1, column: 1 }], path: [key] }); continue; }
         const rr = new Resolver(state, user, doc, inputOf(f), placeholders);
         const payload = rr.mutate(f);
         if (payload === undefined && !placeholders) { data[key] = null; errors.push({ message: NOT_ALLOWED, path: [key] }); continue; }
