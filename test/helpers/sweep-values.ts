@@ -12,6 +12,12 @@ const BY_ACTION: Record<string, Record<string, unknown>> = {
   'issue.update': { title: 'Swept' },
   'merge_request.update': { title: 'Swept' },
   'merge_request.cancel_auto_merge': { merge_request_iid: 4 },
+  // Approvals, dependencies and order, set up so each call succeeds on the simulated state (!1 is merged by the sweep).
+  'merge_request.approval_rule_create': { user_ids: [2] },
+  'merge_request.rebase': { merge_request_iid: 4 },
+  'merge_request.dependency_create': { merge_request_iid: 4, blocking_merge_request_iid: 3 },
+  'merge_request.dependency_delete': { merge_request_iid: 4, block_id: 1 },
+  'issue.reorder': { move_after_id: 102 },
   'mr_review.discussion_note_update': { body: 'swept' },
   'issue.work_item_update': { work_item_iid: 2, title: 'Swept' },
   'issue.work_item_delete': { work_item_iid: 3 },
@@ -156,6 +162,7 @@ function sweepExtras(a: Action): Record<string, unknown> {
   if ('full_path' in a.params && a.domain === 'group') out.full_path = 'demo-group';
   if (/^repository\.(raw_)?blob$/.test(a.id)) out.sha = discovered.blobSha;
   if (a.id === 'issue.discussion_delete_note') out.discussion_id = discovered.issueDiscussionOf5003;
+  if (/^merge_request\.context_commits_(create|delete)$/.test(a.id)) out.commits = [discovered.commitSha];
   return out;
 }
 
