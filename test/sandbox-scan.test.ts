@@ -82,5 +82,11 @@ describe('after the scan', () => {
     expect(projectRefused).toEqual(PROJECT_REFUSED);
     // user: every action but the runner creation (the sandbox has no runners to create one among).
     expect([...seen].filter(([, x]) => x.domain === 'user' && x.refused).map(([id]) => id)).toEqual(['user.create_runner']);
+    // Merge requests, reviews, issues, approvals: all simulated but issue.work_item_get, whose widgets the sandbox does not
+    // model (hierarchy, linked items, CRM contacts).
+    for (const d of ['merge_request', 'mr_review']) expect(per.get(d)?.refused, `${d} has refused actions`).toBe(0);
+    const refusedIds = (re: RegExp) => [...seen].filter(([id, v]) => re.test(id) && v.refused).map(([id]) => id);
+    expect(refusedIds(/^issue\./)).toEqual(['issue.work_item_get']);
+    expect(refusedIds(/^project\.(approval_|target_branch_rule_)/)).toEqual([]);
   });
 });

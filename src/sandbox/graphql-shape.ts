@@ -23,7 +23,8 @@ export function learn(table: FieldTable, root: unknown, typeName: string, depth 
   let fields = table.get(type);
   if (!fields) { fields = new Map(); table.set(type, fields); }
   for (const [k, raw] of Object.entries(o)) {
-    if (k === '__typename') continue;
+    // A field whose object type is known already needs no second visit (this keeps the sampling to milliseconds).
+    if (k === '__typename' || fields.get(k)) continue;
     let v = raw;
     if (typeof v === 'function') { try { v = (v as (a: Src) => unknown)({}); } catch { v = undefined; } }
     const child = learn(table, v, `${type}.${k}`, depth + 1);

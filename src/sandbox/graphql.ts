@@ -1,5 +1,6 @@
-// POST /api/graphql: real objects for project, group, namespace, users, work items. Any other root field or
-// mutation is refused with an `errors[]` entry (or, in the test-only placeholders mode, synthesized from the selection).
+// POST /api/graphql: real objects for project, group, namespace, users, work items, merge requests, saved views and
+// target branch rules. A query or mutation selecting any field the resolver does not answer (graphql-shape.ts) is
+// refused whole with an `errors[]` entry (or, in the test-only placeholders mode, synthesized from the selection).
 import type { IncomingHttpHeaders } from 'node:http';
 import type { IssueRec, MrRec, NoteRec, ProjectRec, SavedViewRec, TargetBranchRuleRec, UserRec } from './state.js';
 import { subscribed } from './serialize.js';
@@ -416,7 +417,6 @@ function updateWorkItem(r: Resolver, input: Src, remove: boolean): Src | null | 
   return { errors: [], workItem: r.workItemSrc(x.p, x.i) };
 }
 
-/** Answers POST /api/graphql. */
 let table: FieldTable | undefined;
 
 /** The fields the resolver answers, learnt once from its answers on a freshly seeded state (every root, every object below). */
@@ -469,6 +469,7 @@ export function simulatesGraphql(document: string): boolean {
   }
 }
 
+/** Answers POST /api/graphql. */
 export function handleGraphql(state: SandboxState, headers: IncomingHttpHeaders, query: Query, body: unknown, placeholders = false): Reply {
   const value = presentedToken(headers, query);
   let user: UserRec | undefined;
@@ -502,10 +503,10 @@ export function handleGraphql(state: SandboxState, headers: IncomingHttpHeaders,
     for (const f of r.fields(op.selections, op.type === 'mutation' ? 'Mutation' : 'Query')) {
       const key = f.alias ?? f.name;
       if (f.name === '__typename') { data[key] = op.type === 'mutation' ? 'Mutation' : 'Query'; continue; }
+      if (op.type === 'mutation' && (!user || !canWrite)) { data[key] = null; errors.push({ message: NOT_ALLOWED, locations: [{ line: 1, column: 1 }], path: [key] }); continue; }
       // A selection with any field the sandbox does not answer is refused whole, before anything changes.
       if (!placeholders && unanswered(doc, f, op.type)) { refuse(key, `GraphQL ${op.type} ${f.name}`); continue; }
       if (op.type === 'mutation') {
-        if (!user || !canWrite) { data[key] = null; errors.push({ message: NOT_ALLOWED, locations: [{ line: 1, column: 1 }], path: [key] }); continue; }
         const rr = new Resolver(state, user, doc, inputOf(f), placeholders);
         const payload = rr.mutate(f);
         if (payload === undefined && !placeholders) { data[key] = null; errors.push({ message: NOT_ALLOWED, path: [key] }); continue; }

@@ -45,7 +45,7 @@ export function approvalState(s: SandboxState, p: ProjectRec, mr: MrRec): Approv
 }
 
 /** Both sides changed a file differently since the merge base. */
-export function conflicts(p: ProjectRec, source: string, target: string): boolean {
+function conflicts(p: ProjectRec, source: string, target: string): boolean {
   const base = mergeBase(p.repo, source, target);
   const b = base ? p.repo.commits.get(base)!.files : new Map<string, string>();
   const src = p.repo.commits.get(source)!.files;

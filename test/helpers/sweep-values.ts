@@ -13,6 +13,12 @@ const BY_ACTION: Record<string, Record<string, unknown>> = {
   'issue.update': { title: 'Swept' },
   'merge_request.update': { title: 'Swept' },
   'merge_request.cancel_auto_merge': { merge_request_iid: 4 },
+  // Approvals, dependencies and order, set up so each call succeeds on the simulated state (!1 is merged by the sweep).
+  'merge_request.approval_rule_create': { user_ids: [2] },
+  'merge_request.rebase': { merge_request_iid: 4 },
+  'merge_request.dependency_create': { merge_request_iid: 4, blocking_merge_request_iid: 3 },
+  'merge_request.dependency_delete': { merge_request_iid: 4, block_id: 1 },
+  'issue.reorder': { move_after_id: 102 },
   'mr_review.discussion_note_update': { body: 'swept' },
   'issue.work_item_update': { work_item_iid: 2, title: 'Swept' },
   'issue.work_item_delete': { work_item_iid: 3 },
@@ -190,6 +196,7 @@ function sweepExtras(a: Action): Record<string, unknown> {
   if (a.id.startsWith('project.service_account_') && 'user_id' in a.params && discovered.serviceAccount !== undefined) out.user_id = discovered.serviceAccount;
   // After the defaults above: an action's own discovered object wins.
   for (const [param, key] of Object.entries(DISCOVERED_BY_ACTION[a.id] ?? {})) if (discovered[key] !== undefined) out[param] = discovered[key];
+  if (/^merge_request\.context_commits_(create|delete)$/.test(a.id)) out.commits = [discovered.commitSha];
   return out;
 }
 
