@@ -94,6 +94,15 @@ async function findActions(s: Session, query: string, limit: number, domain?: st
 
 /** Runner-up within this share of the best score: the answer asks which was meant. */
 const CLOSE = 0.85;
+/** Without a limit asked, candidates under this share of the best score are left out, once at least MIN_SHOWN are said. */
+const FAR_BEHIND = 0.35;
+const MIN_SHOWN = 3;
+
+/** The hits worth their lines: when the best is far ahead, the ones far behind it cost more than they help. */
+function leading<T extends { score: number }>(hits: readonly T[]): T[] {
+  const top = hits[0]?.score ?? 0;
+  return hits.filter((h, i) => i < MIN_SHOWN || h.score >= FAR_BEHIND * top);
+}
 
 /** The request's references that fit an action's own parameters. */
 function suggestedFor(a: Action, suggested: Record<string, string | number>): Record<string, string | number> | undefined {
@@ -118,7 +127,9 @@ async function find(s: Session, args: unknown): Promise<ToolResult> {
   const ids = actionIdsIn(query);
   // Dotted words are IDs only when one of them is an action ("package.json readme.md" is a search).
   if (ids?.some((id) => catalog().get(id))) return byId(s, ids);
-  const { hits, query: parsed } = await findActions(s, query, n, domain as string | undefined);
+  const found = await findActions(s, query, n, domain as string | undefined);
+  const { query: parsed } = found;
+  const hits = limit === undefined ? leading(found.hits) : found.hits;
   const cutNote = parsed.cut ? `(Only the first ${MAX_QUERY_CHARS} characters of the request were read; ${parsed.cut} were cut.)` : '';
   if (!hits.length) {
     const text = [`No action matches "${quoted(query)}". Try other words (the object and the verb, e.g. "merge request approve").`, cutNote].filter(Boolean).join('\n');
