@@ -205,7 +205,7 @@ const MAX_NEXT_STEPS = 4;
 const EVERYDAY_READS = [
   'merge_request.get', 'merge_request.list', 'issue.get', 'issue.list', 'pipeline.get', 'pipeline.list', 'job.get', 'job.list',
   'branch.get', 'branch.list', 'repository.commit_get', 'repository.commit_list', 'repository.file_get', 'release.get', 'release.list',
-  'project.members', 'project.member_get',
+  'project.members', 'project.member_get', 'mr_review.changes_get',
 ];
 
 describe('catalog lint', () => {

@@ -114,8 +114,10 @@ describe('people and milestones by name', () => {
     expect(text(r)).toContain('`milestone` `"v2.0"` → `milestone_id` 450');
   });
 
-  it('documents every companion as server-resolved in the schema', async () => {
-    const r = await srv.call('forge_find_action', { query: 'create an issue', limit: 1 });
+  it('documents every companion as server-resolved in the schema and in the compact form', async () => {
+    const found = await srv.call('forge_find_action', { query: 'create an issue', limit: 1 });
+    expect(text(found)).toContain('   - assignees: string[] — Assignees as @usernames (e.g. ["@alice"]); server-resolved into assignee_ids');
+    const r = await srv.call('forge_find_action', { query: 'issue.create' });
     expect(text(r)).toContain('"assignees":{"description":"Assignees as @usernames (e.g. [\\"@alice\\"]); server-resolved into assignee_ids","type":"array","items":{"type":"string"}}');
     expect(text(r)).toContain('"milestone":{"description":"Milestone title (e.g. \\"v1.2\\"); server-resolved into milestone_id","type":"string"}');
   });

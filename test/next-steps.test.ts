@@ -24,12 +24,14 @@ function block(t: string): { chars: number; steps: Array<[string, Record<string,
 }
 
 describe('related actions in results', () => {
-  it('a merge request offers its approvals, threads, changes and merge, filled from the answer (the merge pinned to its head sha)', async () => {
+  it('a merge request offers its approvals, threads, its head pipeline\'s jobs and the merge, filled from the answer (the merge pinned to its head sha)', async () => {
     const r = await run(srv, 'merge_request.get', { project_id: P, merge_request_iid: 1 });
     const { steps } = block(text(r));
     const mr = [...sb.state.projects.get(1)!.mrs.values()].find((m) => m.iid === 1)!;
-    expect(steps.map(([id]) => id)).toEqual(['merge_request.approval_config', 'mr_review.discussion_list', 'mr_review.changes_get', 'merge_request.merge']);
+    expect(steps.map(([id]) => id)).toEqual(['merge_request.approval_config', 'mr_review.discussion_list', 'job.list', 'merge_request.merge']);
     expect(steps[0]).toEqual(['merge_request.approval_config', { project_id: P, merge_request_iid: 1 }, '']);
+    // MR !1's head pipeline is #1002 in the seeded data (its answer's head_pipeline.id).
+    expect(steps[2]![1]).toEqual({ project_id: P, pipeline_id: 1002 });
     expect(steps[3]![1]).toEqual({ project_id: P, merge_request_iid: 1, sha: mr.headSha });
     expect(steps[3]![2]).toMatch(/^optional: auto_merge, merge_commit_message, squash \(\+\d\); destructive: needs confirm$/);
     // The reads run verbatim, with no find.
@@ -56,10 +58,11 @@ describe('related actions in results', () => {
     ]);
   });
 
-  it('a file offers its update on the same branch and a merge request from it', async () => {
+  it('a file offers its update on the same branch, a new branch from it and a merge request from it', async () => {
     const { steps } = block(text(await run(srv, 'repository.file_get', { project_id: P, file_path: 'README.md', ref: 'main' })));
     expect(steps.map(([id, params]) => [id, params])).toEqual([
       ['repository.file_update', { project_id: P, file_path: 'README.md', branch: 'main' }],
+      ['branch.create', { project_id: P, ref: 'main' }],
       ['merge_request.create', { project_id: P, source_branch: 'main' }],
     ]);
     expect(steps[0]![2]).toMatch(/^needs commit_message\*: string; optional: content, old_text, new_text \(\+\d+\); write$/);

@@ -339,7 +339,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       ...paging(),
     },
     fineGrained: ['read_commit'],
-    nextSteps: ['repository.commit_get', 'repository.commit_diff'],
+    nextSteps: ['repository.commit_get', 'repository.commit_diff', 'repository.commit_merge_requests'],
     nextFill: { project_id: 'params.project_id', sha: 'caller' },
     keywords: 'git log history commits recent latest revisions shortlog since until who-committed',
     examples: [
@@ -604,8 +604,8 @@ export default domain('repository', 'Repository content of a project: files, tre
     render: 'file_content',
     notFound: { kind: 'file', idParam: 'file_path', listAction: 'repository.tree' },
     fineGrained: ['read_repository'],
-    nextSteps: ['repository.file_update', 'merge_request.create'],
-    nextFill: { project_id: 'params.project_id', file_path: 'params.file_path', branch: 'params.ref', source_branch: 'params.ref', content: 'caller', commit_message: 'caller', target_branch: 'caller', title: 'caller' },
+    nextSteps: ['repository.file_update', 'branch.create', 'merge_request.create'],
+    nextFill: { project_id: 'params.project_id', file_path: 'params.file_path', branch: 'params.ref', ref: 'params.ref', branch_name: 'caller', source_branch: 'params.ref', content: 'caller', commit_message: 'caller', target_branch: 'caller', title: 'caller' },
     keywords: 'read file cat open show source code contents fetch print',
     examples: [
       'show me src/app.ts from main in acme/shop',
