@@ -187,7 +187,12 @@ function companionProblems(a: Action, byId: ReadonlyMap<string, Action>): string
     if (!/^(params\.[a-z_]+|answer(\.[a-z_]+)+|caller)$/.test(src)) out.push(`nextFill.${n}: ${src} is not params.<name>, answer.<path> or caller`);
     if (src.startsWith('params.') && !a.params[src.slice(7)]) out.push(`nextFill.${n}: ${src} is not a param`);
   }
-  for (const id of a.nextSteps ?? []) {
+  const steps = a.nextSteps ?? [];
+  // Follow-ups stay a short, ready list (issue #30): at most 4, each once, never the action itself.
+  if (steps.length > MAX_NEXT_STEPS) out.push(`${steps.length} next steps: offer at most ${MAX_NEXT_STEPS}`);
+  if (new Set(steps).size !== steps.length || steps.includes(a.id)) out.push('next steps repeat an action or name the action itself');
+  for (const n of Object.keys(a.nextFill ?? {})) if (!steps.some((id) => byId.get(id)?.params[n])) out.push(`nextFill.${n} fills no next step`);
+  for (const id of steps) {
     const t = byId.get(id);
     if (!t) { out.push(`next step ${id} is not an action`); continue; }
     for (const [n, p] of Object.entries(t.params)) if (p.required && p.default === undefined && !a.nextFill?.[n]) out.push(`next step ${id} needs ${n}: fill it in nextFill (or mark it caller)`);
@@ -195,9 +200,22 @@ function companionProblems(a: Action, byId: ReadonlyMap<string, Action>): string
   return out;
 }
 
+const MAX_NEXT_STEPS = 4;
+/** The everyday reads (issue #30): each result offers the 2–4 follow-ups a person most often needs next. */
+const EVERYDAY_READS = [
+  'merge_request.get', 'merge_request.list', 'issue.get', 'issue.list', 'pipeline.get', 'pipeline.list', 'job.get', 'job.list',
+  'branch.get', 'branch.list', 'repository.commit_get', 'repository.commit_list', 'repository.file_get', 'release.get', 'release.list',
+  'project.members', 'project.member_get', 'mr_review.changes_get',
+];
+
 describe('catalog lint', () => {
   const all = defs.flatMap(buildDomain);
   const byId = new Map(all.map((a) => [a.id, a]));
+
+  it('the everyday reads offer 2 to 4 follow-ups as next steps', () => {
+    const short = EVERYDAY_READS.filter((id) => { const n = byId.get(id)?.nextSteps?.length ?? 0; return n < 2 || n > MAX_NEXT_STEPS; });
+    expect(short).toEqual([]);
+  });
 
   it('companions and next steps name real actions and params, and every id that names people or a milestone takes names', () => {
     expect(all.flatMap((a) => companionProblems(a, byId).map((p) => `${a.id}: ${p}`))).toEqual([]);
@@ -217,7 +235,8 @@ describe('catalog lint', () => {
           state_event: { type: 'boolean', in: 'local', companion: { then: 'issue.update', as: 'state_event' }, description: 'then' },
         },
         fineGrained: ['update_work_item'],
-        nextSteps: ['job.trace'],
+        nextSteps: ['job.trace', 'job.trace', 'issue.update'],
+        nextFill: { runner_id: 'caller' },
       },
     } });
     const problems = companionProblems(bad, byId).join('\n');
@@ -225,6 +244,8 @@ describe('catalog lint', () => {
     expect(problems).toContain('companion state_event: issue.update.state_event must exist with the same type and values');
     expect(problems).toContain('milestone_id takes ids only: add a companion that takes names');
     expect(problems).toContain('next step job.trace needs job_id: fill it in nextFill (or mark it caller)');
+    expect(problems).toContain('next steps repeat an action or name the action itself');
+    expect(problems).toContain('nextFill.runner_id fills no next step');
   });
 
   it('canonical IDs are unique', () => {

@@ -114,8 +114,10 @@ describe('people and milestones by name', () => {
     expect(text(r)).toContain('`milestone` `"v2.0"` → `milestone_id` 450');
   });
 
-  it('documents every companion as server-resolved in the schema', async () => {
-    const r = await srv.call('forge_find_action', { query: 'create an issue', limit: 1 });
+  it('documents every companion as server-resolved in the schema and in the compact form', async () => {
+    const found = await srv.call('forge_find_action', { query: 'create an issue', limit: 1 });
+    expect(text(found)).toContain('   - assignees: string[] — Assignees as @usernames (e.g. ["@alice"]); server-resolved into assignee_ids');
+    const r = await srv.call('forge_find_action', { query: 'issue.create' });
     expect(text(r)).toContain('"assignees":{"description":"Assignees as @usernames (e.g. [\\"@alice\\"]); server-resolved into assignee_ids","type":"array","items":{"type":"string"}}');
     expect(text(r)).toContain('"milestone":{"description":"Milestone title (e.g. \\"v1.2\\"); server-resolved into milestone_id","type":"string"}');
   });
@@ -124,7 +126,7 @@ describe('people and milestones by name', () => {
 /** The next steps of an answer as the assistant reads them: `- \`<action> <params JSON>\`` lines. */
 function nextSteps(markdown: string): Array<[string, Record<string, unknown>]> {
   const block = markdown.split('Next steps (ready to run with these params):\n')[1] ?? '';
-  return [...block.matchAll(/^- `([a-z_]+\.[a-z_]+) (\{.*\})`$/gm)].map((m) => [m[1], JSON.parse(m[2]) as Record<string, unknown>]);
+  return [...block.matchAll(/^- `([a-z_]+\.[a-z_]+) (\{.*\})`(?: — .*)?$/gm)].map((m) => [m[1], JSON.parse(m[2]) as Record<string, unknown>]);
 }
 
 describe('next steps ready to run', () => {
@@ -133,7 +135,8 @@ describe('next steps ready to run', () => {
     const r = await run('job.get', { project_id: P, job_id: jobId });
     expect(r.isError, text(r)).toBeFalsy();
     expect(r.structuredContent?.next_steps).toEqual(['job.trace', 'job.retry']);
-    expect(text(r)).toContain(`Next steps (ready to run with these params):\n- \`job.trace {"project_id":"${P}","job_id":${jobId}}\`\n- \`job.retry {"project_id":"${P}","job_id":${jobId}}\``);
+    // Each with what it still takes: the trace's optional params, the retry's and its write flag.
+    expect(text(r)).toContain(`Next steps (ready to run with these params):\n- \`job.trace {"project_id":"${P}","job_id":${jobId}}\` — optional: tail_lines, offset\n- \`job.retry {"project_id":"${P}","job_id":${jobId}}\` — optional: inputs; write`);
     const next = nextSteps(text(r));
     expect(next).toEqual([['job.trace', { project_id: P, job_id: jobId }], ['job.retry', { project_id: P, job_id: jobId }]]);
     const trace = await run(...next[0]);

@@ -3,6 +3,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import fc from 'fast-check';
 import { catalog, loadCatalog } from '../src/catalog/index.js';
+import { actionSchema } from '../src/catalog/schema.js';
 import { ActionSearch, effectWordsOf } from '../src/search/index.js';
 import { parseQuery } from '../src/search/query.js';
 import { MAX_QUERY_CHARS } from '../src/search/limits.js';
@@ -613,11 +614,10 @@ describe('forge_find_action end to end', () => {
   });
 
   it('gives the best candidate its exact schema and the others their compact form', async () => {
-    const r = await srv.call('forge_find_action', { query: 'list the open issues of a project', limit: 5 });
+    const r = await srv.call('forge_find_action', { query: 'retry a failed job of a pipeline', limit: 5 });
     const body = text(r);
     const lines = body.split('\n');
     expect(lines[0]).toMatch(/^(Best match for|Did you mean) /);
-    expect(body).toContain('1. `issue.list` — ');
     const schemaLines = lines.filter((l) => l.startsWith('   params: '));
     expect(schemaLines.length).toBeGreaterThanOrEqual(1);
     expect(schemaLines.length).toBeLessThanOrEqual(2);
@@ -629,6 +629,19 @@ describe('forge_find_action end to end', () => {
     // #30: no candidate is left with only a pointer to a resource; each lists its params (* = required).
     expect(body).not.toContain('forge://tools/');
     expect(lines.filter((l) => /^ {3}- \w+\*?: /.test(l)).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('says a best candidate whose JSON schema is large (a list with 40 filters) in the exact compact form, at a third of the size', async () => {
+    const r = await srv.call('forge_find_action', { query: 'list the open issues of a project', limit: 5 });
+    const body = text(r);
+    const best = body.split('\n\n').find((b) => b.startsWith('1. `issue.list` — '))!;
+    expect(best).toBeDefined();
+    expect(best).not.toContain('   params: ');
+    expect(best.split('\n')[1]).toBe('   - project_id*: string — Project ID or URL-encoded full path (e.g. 42 or group/project)');
+    // Every optional param with its type and fixed values, on one line when their descriptions would not fit.
+    expect(best).toContain('state: "opened"|"closed"|"all"');
+    expect(best.length).toBeLessThan(JSON.stringify(actionSchema(catalog().get('issue.list')!)).length / 2);
+    expect(body).toContain("Any action's full schema: forge_find_action with its ID as the query.");
   });
 
   it('answers a 1 MB request from its first 1,000 characters and says so', async () => {

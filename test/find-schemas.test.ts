@@ -95,7 +95,9 @@ describe('forge_find_action: every candidate callable from the answer alone', ()
     const json = body.split('\n').filter((l) => l.startsWith('   params: '));
     expect(JSON.parse(json[0]!.slice('   params: '.length))).toEqual(actionSchema(catalog().get('job.retry')!));
     const [, ...others] = candidates(body);
-    expect(others.length).toBeGreaterThanOrEqual(3);
+    // The best is far ahead: only the runners-up worth their lines are said (two at least), each listed in the results too.
+    expect(others.length).toBeGreaterThanOrEqual(2);
+    expect(others.length + 1).toBe((r.structuredContent!.results as unknown[]).length);
     for (const c of others) {
       const exact = readSchema(actionSchema(catalog().get(c.id)!) as never);
       // Required params always whole; the optional ones whole unless the answer had to be cut to its budget.

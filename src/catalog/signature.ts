@@ -41,3 +41,24 @@ export function compactParams(action: Action, detail: Detail = 'full', said = ne
   if (detail === 'count') return [...required, `and ${optional.length} optional`];
   return [...required, `optional: ${optional.map(([name, p]) => (detail === 'head' ? paramHead(name, p) : name)).join(', ')}`];
 }
+
+/** How many optional parameters a next step names before counting the rest. */
+const STEP_OPTIONAL = 3;
+
+/**
+ * What a next step takes beside the params already filled, in one short line: each required one with its
+ * type (`needs job_id*: integer`), then the first optional ones by name (for a write, a short list of fixed
+ * values said: `state_event: "close"|"reopen"`). Empty when the filled params are all it takes.
+ */
+export function stepSignature(action: Action, filled: ReadonlySet<string>): string {
+  const byCompanion = filledByCompanions(action.params);
+  const rest = Object.entries(action.params).filter(([name]) => !filled.has(name));
+  const required = rest.filter(([name, p]) => p.required && !byCompanion.has(name)).map(([name, p]) => paramHead(name, p));
+  const optional = rest.filter(([name, p]) => !p.required || byCompanion.has(name));
+  const named = optional.slice(0, STEP_OPTIONAL).map(([name, p]) => (action.writes && p.enum && p.enum.length <= 3 ? `${name}: ${valueOf(p)}` : name));
+  const more = optional.length - named.length;
+  return [
+    required.length ? `needs ${required.join(', ')}` : '',
+    named.length ? `optional: ${named.join(', ')}${more ? ` (+${more})` : ''}` : '',
+  ].filter(Boolean).join('; ');
+}

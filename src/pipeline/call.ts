@@ -10,7 +10,7 @@ import { validateCall, type SurfaceKind } from './validate.js';
 import { availability, fineGrainedRefuses, withheldMessage } from './access.js';
 import { decideConfirmation, decideOverwrite, type ElicitOutcome } from './confirm.js';
 import { checkLocalPaths, localWriteOf, type ApprovedPath } from './localpath.js';
-import { companionProblem, guardSteps, previewSteps, runSteps } from './steps.js';
+import { companionProblem, confirmationsProblem, guardSteps, previewSteps, runSteps } from './steps.js';
 import { errorResult, safeModeCard, type ToolResult } from '../render/result.js';
 import { observeCall, type CallProgress } from '../observe/telemetry.js';
 import type { FieldRequest } from '../render/types.js';
@@ -58,6 +58,8 @@ async function decideAndRun(s: Session, req: CallRequest, unknownAction: Unknown
   const confirm = v.confirm || req.confirm === true;
   const companions = companionProblem(action, v.params);
   if (companions) return errorResult(companions);
+  const confirmations = confirmationsProblem(s, action, v.params);
+  if (confirmations) return errorResult(confirmations);
 
   const localWrite = localWriteOf(action, v.params);
   if (localWrite !== undefined && s.config.readOnly) {

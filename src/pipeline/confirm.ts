@@ -6,7 +6,7 @@ import type { SurfaceKind } from './validate.js';
 export type ElicitOutcome = 'approved' | 'declined' | 'dismissed' | 'not-confirmed';
 
 /** Whether a call of this action must be confirmed, given its params (the entry's `confirmWhen`, else its flag). */
-function needsConfirmation(action: Action, params: Record<string, unknown>): boolean {
+export function needsConfirmation(action: Action, params: Record<string, unknown>): boolean {
   const when = action.confirmWhen;
   if (!when) return action.destructive;
   if ('emptyList' in when) return when.emptyList.some((name) => Array.isArray(params[name]) && params[name].length === 0);

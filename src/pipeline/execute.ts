@@ -16,6 +16,7 @@ import { describeFailure, describeGraphqlErrors, isFailure } from '../forge/clas
 import { deadlineSignal } from '../forge/client.js';
 import { renderFor } from '../render/renderers.js';
 import { filledNextSteps } from './nextsteps.js';
+import { isListed } from './access.js';
 import { paginationFromConnection, paginationFromHeaders } from '../render/pagination.js';
 import { errorResult, notFoundCard, successResult, withRelated, type ToolResult } from '../render/result.js';
 import type { FieldRequest, Pagination, RenderInput } from '../render/types.js';
@@ -291,7 +292,7 @@ function render(s: Session, action: Action, params: Record<string, unknown>, res
   } else if (Array.isArray(data)) {
     pagination = paginationFromHeaders(res.headers, params, data.length, { inferTotals: action.domain === 'search' });
   }
-  let rendered = renderFor(action.render)({ action, params, data, pagination, next: filledNextSteps(action, params, data), ...extra });
+  let rendered = renderFor(action.render)({ action, params, data, pagination, next: filledNextSteps(action, params, data, (a) => isListed(a, s)), ...extra });
   if (gql && gql.kind === 'query' && s.auth.kind === 'fine_grained') {
     const note = fineGrainedEmptyNote(action, data, gql.connection ? `${gql.resultPath}.nodes` : gql.resultPath);
     if (note) rendered = { markdown: `${rendered.markdown}\n\nNote: ${note}`, structured: { ...rendered.structured, fine_grained_note: note } };

@@ -1,9 +1,16 @@
-// "Next steps" ready to run (issue #30): each next step an entry suggests carries the params its
-// `nextFill` takes from this call's params or answer, so the assistant can run it without a find.
+// "Next steps" ready to run (issue #30): the 2–4 follow-ups an entry declares (`nextSteps`), each with the
+// params its `nextFill` takes from this call's params or answer and the compact signature of what it still
+// takes, so the assistant can run them without a find.
 import type { Action } from '../catalog/define.js';
 import { catalog } from '../catalog/index.js';
+import { stepSignature } from '../catalog/signature.js';
 
-export interface NextStep { action: string; params: Record<string, unknown> }
+export interface NextStep {
+  action: string;
+  params: Record<string, unknown>;
+  /** What it still takes (`needs pipeline_id*: integer; optional: scope`), and whether it writes. */
+  more: string;
+}
 
 /** `answer.a.b` or `params.name` read from the call; `caller`: the caller gives it (a name, an item picked from a list). */
 function source(spec: string, params: Record<string, unknown>, answer: unknown): unknown {
@@ -13,17 +20,24 @@ function source(spec: string, params: Record<string, unknown>, answer: unknown):
   return typeof cur === 'string' || typeof cur === 'number' || typeof cur === 'boolean' ? cur : undefined;
 }
 
-/** The action's next steps with the params filled from this call; undefined when it declares none. */
-export function filledNextSteps(action: Action, params: Record<string, unknown>, answer: unknown): NextStep[] | undefined {
+/**
+ * The action's next steps this session may run, with the params filled from this call; undefined when it
+ * declares none. `runnable` leaves out the ones the session cannot run (a write in read-only mode).
+ */
+export function filledNextSteps(action: Action, params: Record<string, unknown>, answer: unknown, runnable: (a: Action) => boolean): NextStep[] | undefined {
   if (!action.nextSteps?.length) return undefined;
-  return action.nextSteps.map((id) => {
+  const steps: NextStep[] = [];
+  for (const id of action.nextSteps) {
     const step = catalog().get(id);
+    if (!step || !runnable(step)) continue;
     const filled: Record<string, unknown> = {};
     for (const [name, spec] of Object.entries(action.nextFill ?? {})) {
-      if (!step?.params[name]) continue;
+      if (!step.params[name]) continue;
       const v = source(spec, params, answer);
       if (v !== undefined) filled[name] = v;
     }
-    return { action: id, params: filled };
-  });
+    const flag = step.destructive ? 'destructive: needs confirm' : step.writes ? 'write' : '';
+    steps.push({ action: id, params: filled, more: [stepSignature(step, new Set(Object.keys(filled))), flag].filter(Boolean).join('; ') });
+  }
+  return steps.length ? steps : undefined;
 }

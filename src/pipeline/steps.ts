@@ -12,7 +12,7 @@ import { buildRequest } from './request.js';
 import { execute, type RunContext } from './execute.js';
 import { lookUp, Unresolved, type Read, type Resolution } from './companions.js';
 import { availability, fineGrainedRefuses, withheldMessage } from './access.js';
-import { decideConfirmation, type ConfirmDecision, type ElicitOutcome } from './confirm.js';
+import { decideConfirmation, needsConfirmation, type ConfirmDecision, type ElicitOutcome } from './confirm.js';
 import { fineGrainedRefusal } from '../session/grant.js';
 import type { SurfaceKind } from './validate.js';
 import { code } from '../render/contain.js';
@@ -73,6 +73,18 @@ export function companionProblem(action: Action, params: Params): string | undef
 }
 
 /**
+ * One confirmation (`confirm: true`, one approved prompt) approves one destructive action: a call whose
+ * companions would run more than one is refused before anyone is asked and before anything is sent, so an
+ * answer given for the first never approves a later one.
+ */
+export function confirmationsProblem(s: Session, action: Action, params: Params): string | undefined {
+  if (s.config.yolo) return undefined;
+  const asking = [{ action, params }, ...stepActions(action, params)].filter((x) => needsConfirmation(x.action, x.params));
+  if (asking.length < 2) return undefined;
+  return `${action.operation}: this call would run ${asking.length} destructive actions (${asking.map((x) => x.action.id).join(', ')}), and one confirmation approves one action. Run them as separate calls, each confirmed on its own. Nothing was sent.`;
+}
+
+/**
  * The guards of the call applied to every other action it runs: withheld (read-only, scope, fine-grained)
  * refuses, a destructive step asks or refuses like a call of its own.
  */
@@ -86,7 +98,8 @@ export function guardSteps(s: Session, req: {
     if (avail === 'read-only' || avail === 'scope') return { kind: 'refuse', message: also + withheldMessage(step.action, avail) };
     if (fineGrainedRefuses(step.action, avail, s)) return { kind: 'refuse', message: also + fineGrainedRefusal(step.action, s, req.surface) };
     const d = decideConfirmation({ action: step.action, params: step.params, confirm: req.confirm, yolo: s.config.yolo, surface: req.surface, canPrompt: req.canPrompt, answer: req.answer });
-    if (d.kind !== 'go') return d;
+    // Said first: the confirmation asked for is the step's, not the call's own.
+    if (d.kind !== 'go') return { ...d, message: `${req.action.id} with ${step.why} also runs ${step.action.id}. ${d.message}` };
   }
   return { kind: 'go' };
 }

@@ -91,7 +91,7 @@ function nextStepsOf(input: RenderInput): string[] | undefined {
 /** Adds next_steps (structured and a Markdown line) when the action declares them; with their params when filled. */
 export function withNextSteps(input: RenderInput, r: Rendered): Rendered {
   if (input?.next?.length) {
-    const lines = input.next.map((n) => `- ${code(`${n.action} ${JSON.stringify(n.params)}`, 400)}`);
+    const lines = input.next.map((n) => `- ${code(`${n.action} ${JSON.stringify(n.params)}`, 400)}${n.more ? ` — ${n.more}` : ''}`);
     // The params are in the Markdown the assistant reads; structuredContent keeps the IDs (a get result's blocks stay cheap).
     return { markdown: `${r.markdown}\n\nNext steps (ready to run with these params):\n${lines.join('\n')}`, structured: { ...r.structured, next_steps: input.next.map((n) => n.action) } };
   }

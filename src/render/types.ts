@@ -20,7 +20,7 @@ export interface RenderInput {
   data: unknown;
   pagination?: Pagination;
   /** The action's next steps with their params filled from this call (src/pipeline/nextsteps.ts). */
-  next?: ReadonlyArray<{ action: string; params: Record<string, unknown> }>;
+  next?: ReadonlyArray<{ action: string; params: Record<string, unknown>; more?: string }>;
   /** The fields the caller asked to see in full (the `fields` argument): names, or every field. */
   show?: FieldRequest;
   /** The answers of the action's declared reads sent before it (`before`), by label. */

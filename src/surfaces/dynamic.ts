@@ -6,7 +6,7 @@ import type { ActionSearch } from '../search/index.js';
 import { MAX_QUERY_CHARS } from '../search/limits.js';
 import type { Action } from '../catalog/define.js';
 import { availability, isListed } from '../pipeline/access.js';
-import { closestName } from '../pipeline/validate.js';
+import { closestName, levenshtein } from '../pipeline/validate.js';
 import { errorResult, type ToolResult } from '../render/result.js';
 import type { Session } from '../session/session.js';
 import { byIdText, EXECUTE, FIND, quoted, rankedText } from './find-answer.js';
@@ -20,7 +20,7 @@ const TOOLS: ToolDef[] = [
     description:
       'Search the GitLab action catalog in plain language (e.g. "list open merge requests", "retry a failed job"). ' +
       'Returns ranked canonical action IDs, each with its parameters (the best as its exact JSON schema); ' +
-      'a query of exact action IDs (e.g. "job.get job.trace") answers their schemas. Run one with forge_execute_action.',
+      'a query of exact action IDs (e.g. "job.get job.trace") answers their schemas.',
     inputSchema: {
       type: 'object',
       properties: {
@@ -56,7 +56,8 @@ const TOOLS: ToolDef[] = [
     name: EXECUTE,
     title: 'Execute a GitLab action',
     description:
-      'Run one GitLab action by canonical ID (from forge_find_action) with its params. ' +
+      'Run one GitLab action by canonical ID with its params. IDs are <domain>.<verb> (e.g. issue.list, merge_request.get, job.trace): ' +
+      'call one directly when known (a wrong ID answers the nearest ones), else find it with forge_find_action. ' +
       'Destructive actions need "confirm": true at top level, sent only after the user explicitly approved.',
     inputSchema: {
       type: 'object',
@@ -93,6 +94,15 @@ async function findActions(s: Session, query: string, limit: number, domain?: st
 
 /** Runner-up within this share of the best score: the answer asks which was meant. */
 const CLOSE = 0.85;
+/** Without a limit asked, candidates under this share of the best score are left out, once at least MIN_SHOWN are said. */
+const FAR_BEHIND = 0.35;
+const MIN_SHOWN = 3;
+
+/** The hits worth their lines: when the best is far ahead, the ones far behind it cost more than they help. */
+function leading<T extends { score: number }>(hits: readonly T[]): T[] {
+  const top = hits[0]?.score ?? 0;
+  return hits.filter((h, i) => i < MIN_SHOWN || h.score >= FAR_BEHIND * top);
+}
 
 /** The request's references that fit an action's own parameters. */
 function suggestedFor(a: Action, suggested: Record<string, string | number>): Record<string, string | number> | undefined {
@@ -117,7 +127,9 @@ async function find(s: Session, args: unknown): Promise<ToolResult> {
   const ids = actionIdsIn(query);
   // Dotted words are IDs only when one of them is an action ("package.json readme.md" is a search).
   if (ids?.some((id) => catalog().get(id))) return byId(s, ids);
-  const { hits, query: parsed } = await findActions(s, query, n, domain as string | undefined);
+  const found = await findActions(s, query, n, domain as string | undefined);
+  const { query: parsed } = found;
+  const hits = limit === undefined ? leading(found.hits) : found.hits;
   const cutNote = parsed.cut ? `(Only the first ${MAX_QUERY_CHARS} characters of the request were read; ${parsed.cut} were cut.)` : '';
   if (!hits.length) {
     const text = [`No action matches "${quoted(query)}". Try other words (the object and the verb, e.g. "merge request approve").`, cutNote].filter(Boolean).join('\n');
@@ -177,13 +189,40 @@ export const dynamicSurface: Surface = {
     if (confirm !== undefined && typeof confirm !== 'boolean') return { kind: 'answer', result: errorResult(`validating "arguments": confirm: expected boolean, got ${typeof confirm}`) };
     if (params !== undefined && !isPlainObject(params)) return { kind: 'answer', result: errorResult(`validating "arguments": params: expected object, got ${params === null ? 'null' : Array.isArray(params) ? 'array' : typeof params}`) };
     const action = catalog().get(id);
-    if (!action) return { kind: 'answer', result: errorResult(unknownActionMessage(s, id)) };
+    if (!action) return { kind: 'answer', result: unknownAnswer(s, id, params) };
     return { kind: 'action', action, params, paramsPresent: params !== undefined, confirm, fields: shown.fields };
   },
 };
 
+const closestListed = (s: Session, id: string) => closestName(id, catalog().actions.filter((a) => isListed(a, s)).map((a) => a.id));
+
 function unknownActionMessage(s: Session, id: string): string {
-  const ids = catalog().actions.filter((a) => isListed(a, s)).map((a) => a.id);
-  const guess = closestName(id, ids);
+  const guess = closestListed(s, id);
   return `${EXECUTE}: unknown action "${id.slice(0, 120)}".${guess ? ` Did you mean "${guess}"?` : ''} Use ${FIND} to search the catalog for the right canonical ID.`;
+}
+
+/** How many actions a wrong guess answers: fewer than a find's five, the first with its full schema. */
+const GUESS_CANDIDATES = 3;
+/** How many search hits the params given re-rank. */
+const POOL = 8;
+
+/**
+ * A guessed ID that names no action answers like a find, in the same call: the nearest actions (the closest
+ * spelling first, then a search with the ID's words and the given param names) with their params. Nothing runs.
+ */
+async function unknownAnswer(s: Session, id: string, params: unknown): Promise<ToolResult> {
+  const guess = closestListed(s, id);
+  const given = isPlainObject(params) ? Object.keys(params) : [];
+  const words = id.replace(/[._-]+/g, ' ').slice(0, MAX_QUERY_CHARS);
+  const found = await findActions(s, words, POOL).then((r) => r.hits.map((h) => h.action), (): Action[] => []);
+  const near = guess ? catalog().get(guess) : undefined;
+  // A typo's spelling leads; otherwise the search order, the actions that take the params given (and need no others) first.
+  const typo = near && levenshtein(id, near.id) <= 2 ? near : undefined;
+  const pool = [...found, ...(near && !found.includes(near) ? [near] : [])].filter((a) => a !== typo);
+  const misfit = (a: Action) => given.filter((n) => !a.params[n]).length + (given.length ? Object.entries(a.params).filter(([n, p]) => p.required && !given.includes(n)).length : 0);
+  const ranked = pool.map((a, i) => ({ a, i, m: misfit(a) })).sort((x, y) => x.m - y.m || x.i - y.i).map((x) => x.a);
+  const actions = [...(typo ? [typo] : []), ...ranked].slice(0, GUESS_CANDIDATES);
+  if (!actions.length) return errorResult(unknownActionMessage(s, id));
+  const heading = `${EXECUTE}: unknown action "${id.slice(0, 120)}".${guess ? ` Did you mean "${guess}"?` : ''} Nothing was run. The nearest actions:`;
+  return errorResult(rankedText({ heading, notes: [], actions, close: false }));
 }

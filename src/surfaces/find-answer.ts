@@ -8,8 +8,8 @@ import { compactParams, type Detail } from '../catalog/signature.js';
 export const EXECUTE = 'forge_execute_action';
 export const FIND = 'forge_find_action';
 
-/** A second full schema is shown only when the runner-up is close and its schema is this small (characters). */
-const SECOND_SCHEMA_CHARS = 2400;
+/** A close runner-up's exact JSON schema is shown only when it is this small (characters); else its full compact form. */
+const SECOND_SCHEMA_CHARS = 800;
 /**
  * Above this many characters the lowest candidates say less of their optional parameters, the last first (the
  * required ones stay whole): chosen on tuning sets for a median answer under 600 tokens and a p95 under 1,200
@@ -17,9 +17,26 @@ const SECOND_SCHEMA_CHARS = 2400;
  */
 const BUDGET_CHARS = 2000;
 
-const flagsOf = (a: Action) => [a.writes ? 'write' : 'read', a.destructive ? 'destructive: needs confirm' : ''].filter(Boolean).join(', ');
+/**
+ * The best candidate's exact JSON schema up to this size (characters; about 95 % of the catalog's actions), a close
+ * runner-up's up to SECOND_SCHEMA_CHARS. A larger one (a list with 40 filters) is said in the compact form, as
+ * exact, in a third to a half of it: each optional parameter with its description while that stays within this
+ * size, else with its type only.
+ */
+const WHOLE_CHARS = 1500;
+
+/** A candidate said whole: its lines, and whether they said the parameters' descriptions. */
+function wholeParams(a: Action, jsonUpTo: number): { lines: string[]; described: boolean } {
+  if (JSON.stringify(actionSchema(a)).length <= jsonUpTo) return { lines: [jsonLine(a)], described: true };
+  const full = compactParams(a, 'full');
+  if (full.join('\n').length <= WHOLE_CHARS) return { lines: full.map((l) => `   - ${l}`), described: true };
+  return { lines: compactParams(a, 'head').map((l) => `   - ${l}`), described: false };
+}
+
+/** Reads are the default: only a write, and a destructive one, is marked. */
+const flagsOf = (a: Action) => (a.destructive ? ' (write, destructive: needs confirm)' : a.writes ? ' (write)' : '');
 export const quoted = (q: string) => q.slice(0, 200).replace(/[\r\n`]/g, ' ');
-const title = (a: Action, i: number) => `${i + 1}. \`${a.id}\` — ${a.summary} (${flagsOf(a)})`;
+const title = (a: Action, i: number) => `${i + 1}. \`${a.id}\` — ${a.summary}${flagsOf(a)}`;
 const jsonLine = (a: Action) => `   params: ${JSON.stringify(actionSchema(a))}`;
 const RUN = `Run one with ${EXECUTE} {"action": "<id>", "params": {...}}.`;
 
@@ -35,7 +52,7 @@ export interface RankedAnswer {
   heading: string;
   notes: string[];
   actions: readonly Action[];
-  /** Show the runner-up's full schema too (it is as likely as the best). */
+  /** The runner-up is as likely as the best: it is said whole too (its JSON schema when small). */
   close: boolean;
   /** Values the request named that fit the best action's parameters. */
   hint?: Record<string, string | number>;
@@ -43,31 +60,40 @@ export interface RankedAnswer {
 
 export function rankedText(r: RankedAnswer): string {
   const [best, second] = r.actions;
-  const full = [best!];
-  if (r.close && second && JSON.stringify(actionSchema(second)).length <= SECOND_SCHEMA_CHARS) full.push(second);
-  const others = r.actions.slice(full.length);
+  // The best, and a close runner-up, are said whole; the others in the compact form, within the budget.
+  const whole = r.close && second ? [best!, second] : [best!];
   const head: string[] = [r.heading, ...r.notes];
-  full.forEach((a, i) => {
-    head.push('', title(a, i), jsonLine(a));
+  const described: Action[] = [];
+  whole.forEach((a, i) => {
+    const w = wholeParams(a, i === 0 ? WHOLE_CHARS : SECOND_SCHEMA_CHARS);
+    head.push('', title(a, i), ...w.lines);
     if (i === 0 && r.hint) head.push(`   from your request: ${JSON.stringify(r.hint)}`);
+    if (w.described) described.push(a);
   });
-  const render = (details: readonly Detail[]) => {
-    const said = saidBy(full);
-    const blocks = others.map((a, j) => ['', title(a, full.length + j), ...compactParams(a, details[j], said).map((l) => `   - ${l}`)].join('\n'));
-    const abridged = details.some((d) => d !== 'full');
-    const tail = ['', `${RUN} A * marks a required param.${abridged ? ` Any action's full schema: ${FIND} with its ID as the query.` : ''}`];
-    return [...head, ...blocks, ...tail].join('\n');
-  };
-  // Over the budget, the lowest candidate says less first: its optional parameters' types, then their names only.
+  const others = r.actions.slice(whole.length);
+  // Each block is made again only when its own detail, or what the blocks before it said, changes.
   const details: Detail[] = others.map(() => 'full');
-  let text = render(details);
+  const blocks: string[] = [];
+  const saidBefore: Array<Map<string, string>> = [saidBy(described)];
+  const renderFrom = (from: number) => {
+    for (let j = from; j < others.length; j++) {
+      const said = new Map(saidBefore[j]);
+      blocks[j] = ['', title(others[j]!, whole.length + j), ...compactParams(others[j]!, details[j], said).map((l) => `   - ${l}`)].join('\n');
+      saidBefore[j + 1] = said;
+    }
+  };
+  const headText = head.join('\n');
+  const tail = () => `\n\n${RUN} A * marks a required param.${described.length < whole.length || details.some((d) => d !== 'full') ? ` Any action's full schema: ${FIND} with its ID as the query.` : ''}`;
+  const size = () => headText.length + blocks.reduce((n, b) => n + b.length + 1, 0) + tail().length;
+  renderFrom(0);
+  // Over the budget, the lowest candidate says less first: its optional parameters' types, then their names, then their count.
   for (const level of ['head', 'name', 'count'] as const) {
-    for (let j = details.length - 1; j >= 0 && text.length > BUDGET_CHARS; j--) {
+    for (let j = details.length - 1; j >= 0 && size() > BUDGET_CHARS; j--) {
       details[j] = level;
-      text = render(details);
+      renderFrom(j);
     }
   }
-  return text;
+  return [headText, ...blocks].join('\n') + tail();
 }
 
 /** The schemas of actions asked for by ID, in the order asked, each exact; `missing` says what was not found. */

@@ -72,6 +72,8 @@ export default domain('branch', 'Branches of a project repository: list, read, c
     params: { project_id: id.project(), branch_name: id.str('Name of the branch') },
     notFound: { kind: 'branch', idParam: 'branch_name', listAction: 'branch.list' },
     fineGrained: ['read_branch'],
+    nextSteps: ['repository.commit_list', 'merge_request.create', 'pipeline.list'],
+    nextFill: { project_id: 'params.project_id', ref_name: 'answer.name', ref: 'answer.name', source_branch: 'answer.name', target_branch: 'caller', title: 'caller' },
     keywords: 'branch head commit exists tip ref lookup',
     examples: [
       "what's the latest commit on branch develop in acme/shop?",
@@ -107,6 +109,8 @@ export default domain('branch', 'Branches of a project repository: list, read, c
     },
     omitted: { page_token: 'keyset pagination: this server pages by page/per_page' },
     fineGrained: ['read_branch'],
+    nextSteps: ['branch.get', 'merge_request.create'],
+    nextFill: { project_id: 'params.project_id', branch_name: 'caller', source_branch: 'caller', target_branch: 'caller', title: 'caller' },
     keywords: 'branches list show all git branch refs heads enumerate remote inventory',
     examples: [
       'what branches exist in acme/billing?',

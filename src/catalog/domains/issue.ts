@@ -118,6 +118,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: { project_id: id.project(), ...issueFilters() },
     omitted: KEYSET_OMITTED,
     fineGrained: ['read_work_item'],
+    nextSteps: ['issue.get', 'issue.note_create', 'issue.update'],
+    nextFill: { project_id: 'params.project_id', issue_iid: 'caller', body: 'caller' },
     keywords: 'bugs tickets tasks open issues backlog search find jira filter query triage closed browse',
     examples: [
       'show open ~bug issues in acme/shop',
@@ -162,6 +164,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: projectIssue(),
     fineGrained: ['read_work_item'],
     resource: 'forge://project/{project_id}/issue/{issue_iid}',
+    nextSteps: ['issue.note_list', 'issue.note_create', 'issue.update'],
+    nextFill: { project_id: 'params.project_id', issue_iid: 'answer.iid', body: 'caller' },
     keywords: 'ticket bug jira single read',
     examples: [
       'show #42 in acme/shop',

@@ -18,6 +18,8 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
       ...paging(),
     },
     fineGrained: ['read_pipeline'],
+    nextSteps: ['job.get', 'job.trace', 'job.retry'],
+    nextFill: { project_id: 'params.project_id', job_id: 'caller' },
     keywords: 'CI build steps stages failed failing jobs of pipeline tasks matrix parallel',
     examples: [
       'jobs of pipeline 4521',

@@ -26,6 +26,8 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     },
     render: 'diff',
     fineGrained: ['read_merge_request'],
+    nextSteps: ['mr_review.note_create', 'mr_review.discussion_create', 'merge_request.approve'],
+    nextFill: { project_id: 'params.project_id', merge_request_iid: 'params.merge_request_iid', body: 'caller' },
     keywords: 'PR pull request review diff changes files changed code review patch changeset modified delta lines',
     examples: [
       'review the code changes of MR 88',

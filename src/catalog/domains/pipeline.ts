@@ -38,6 +38,8 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
       ...paging(),
     },
     fineGrained: ['read_pipeline'],
+    nextSteps: ['pipeline.get', 'job.list'],
+    nextFill: { project_id: 'params.project_id', pipeline_id: 'caller' },
     keywords: 'CI builds runs workflows recent failed pipelines history actions checks broken running',
     examples: [
       'show failed pipelines on main in acme/shop',

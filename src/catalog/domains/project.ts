@@ -1023,6 +1023,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       ...paging(),
     },
     fineGrained: ['read_member'],
+    nextSteps: ['project.member_add', 'project.member_edit'],
+    nextFill: { project_id: 'params.project_id', user_id: 'caller', access_level: 'caller' },
     keywords: 'team people members roles who has access inherited roster permissions membership staff',
     examples: [
       'which people are members of acme/shop?',
@@ -1037,6 +1039,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/members/{user_id}',
     params: { project_id: id.project(), user_id: id.user(), user: companion.user('user_id', 'The member') },
     fineGrained: ['read_member'],
+    nextSteps: ['project.member_edit', 'project.member_delete'],
+    nextFill: { project_id: 'params.project_id', user_id: 'params.user_id', access_level: 'caller' },
     keywords: 'direct role access level single user explicit permission membership lookup',
     examples: [
       "what's @alice's direct role in acme/shop?",

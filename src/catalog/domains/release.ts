@@ -58,6 +58,8 @@ export default domain('release', 'Releases of a project and their asset links: l
     },
     notFound: { kind: 'release', idParam: 'tag_name', listAction: 'release.list' },
     fineGrained: ['read_release'],
+    nextSteps: ['release.update', 'release.link_list'],
+    nextFill: { project_id: 'params.project_id', tag_name: 'answer.tag_name' },
     keywords: 'release notes version changelog details what-shipped',
     examples: [
       'show release notes of v1.4.0 in acme/shop',
@@ -209,6 +211,8 @@ export default domain('release', 'Releases of a project and their asset links: l
       ...paging(),
     },
     fineGrained: ['read_release'],
+    nextSteps: ['release.get', 'release.update'],
+    nextFill: { project_id: 'params.project_id', tag_name: 'caller' },
     keywords: 'releases versions changelog history published shipped past-releases recent',
     examples: [
       'list releases of acme/shop',

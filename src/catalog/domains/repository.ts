@@ -310,6 +310,8 @@ export default domain('repository', 'Repository content of a project: files, tre
     rest: 'GET /projects/{project_id}/repository/commits/{sha}',
     params: { project_id: id.project(), sha: commitSha(), stats: bool('Include commit stats (default true)') },
     fineGrained: ['read_commit'],
+    nextSteps: ['repository.commit_diff', 'repository.commit_merge_requests', 'pipeline.list'],
+    nextFill: { project_id: 'params.project_id', sha: 'answer.id' },
     keywords: 'commit sha revision git-show metadata',
     examples: [
       'show commit 4f2a9c1 in acme/shop',
@@ -337,6 +339,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       ...paging(),
     },
     fineGrained: ['read_commit'],
+    nextSteps: ['repository.commit_get', 'repository.commit_diff', 'repository.commit_merge_requests'],
+    nextFill: { project_id: 'params.project_id', sha: 'caller' },
     keywords: 'git log history commits recent latest revisions shortlog since until who-committed',
     examples: [
       'git log of main in acme/shop',
@@ -600,6 +604,8 @@ export default domain('repository', 'Repository content of a project: files, tre
     render: 'file_content',
     notFound: { kind: 'file', idParam: 'file_path', listAction: 'repository.tree' },
     fineGrained: ['read_repository'],
+    nextSteps: ['repository.file_update', 'branch.create', 'merge_request.create'],
+    nextFill: { project_id: 'params.project_id', file_path: 'params.file_path', branch: 'params.ref', ref: 'params.ref', branch_name: 'caller', source_branch: 'params.ref', content: 'caller', commit_message: 'caller', target_branch: 'caller', title: 'caller' },
     keywords: 'read file cat open show source code contents fetch print',
     examples: [
       'show me src/app.ts from main in acme/shop',

@@ -1,0 +1,60 @@
+// Confirmation in compound calls (issue #30 review): one confirmation approves one destructive action. No
+// catalog entry runs a destructive step today, so this file declares one on the loaded catalog (test-only
+// companions that run branch.delete after the call) and drives it through an MCP client against the sandbox.
+import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
+import type { Sandbox } from '../src/sandbox/index.js';
+import { catalog, loadCatalog } from '../src/catalog/index.js';
+import type { ParamSpec } from '../src/catalog/define.js';
+import { apiRequests, text, withSandbox, type Running } from './helpers/harness.js';
+import { startInProcess } from './helpers/inproc.js';
+
+let sb: Sandbox;
+let srv: Running;
+const P = 'demo-group/demo-project';
+const deleteBranchAfter: ParamSpec = { type: 'string', in: 'local', companion: { then: 'branch.delete', as: 'branch_name' }, description: 'test-only: delete this branch after the call' };
+
+beforeAll(async () => {
+  await loadCatalog();
+  // A destructive step declared on a write that needs no confirmation, and on one that does.
+  catalog().get('issue.note_create')!.params.delete_branch_after = deleteBranchAfter;
+  catalog().get('issue.delete')!.params.delete_branch_after = deleteBranchAfter;
+  sb = await withSandbox();
+  srv = await startInProcess({ sandbox: sb });
+});
+afterAll(async () => { await srv.close(); await sb.close(); });
+beforeEach(() => { sb.clearLog(); });
+
+const exec = (action: string, params: Record<string, unknown>, confirm?: boolean) =>
+  srv.call('forge_execute_action', { action, params, ...(confirm === undefined ? {} : { confirm }) });
+const sent = () => apiRequests(sb).map((e) => `${e.method} ${e.path}`);
+
+describe('confirmation in compound calls', () => {
+  it('a call whose own action and a later step are both destructive is refused, even confirmed, before anything is sent', async () => {
+    const r = await exec('issue.delete', { project_id: P, issue_iid: 1, delete_branch_after: 'feature/login' }, true);
+    expect(r.isError).toBe(true);
+    expect(text(r)).toBe('issueDelete: this call would run 2 destructive actions (issue.delete, branch.delete), and one confirmation approves one action. Run them as separate calls, each confirmed on its own. Nothing was sent.');
+    expect(sent()).toEqual([]);
+  });
+
+  it('the refusal comes before the confirmation is asked: an unconfirmed call gets the same answer', async () => {
+    const r = await exec('issue.delete', { project_id: P, issue_iid: 1, delete_branch_after: 'feature/login' });
+    expect(text(r)).toMatch(/^issueDelete: this call would run 2 destructive actions/);
+    expect(sent()).toEqual([]);
+  });
+
+  it('a single destructive step asks for its own confirmation, named, and runs once confirmed', async () => {
+    const refused = await exec('issue.note_create', { project_id: P, issue_iid: 1, body: 'done', delete_branch_after: 'feature/login' });
+    expect(refused.isError).toBe(true);
+    expect(text(refused)).toMatch(/^issue\.note_create with delete_branch_after also runs branch\.delete\. action "branch\.delete" is destructive/);
+    expect(sent()).toEqual([]);
+    const ok = await exec('issue.note_create', { project_id: P, issue_iid: 1, body: 'done', delete_branch_after: 'feature/login' }, true);
+    expect(sent()).toEqual([
+      'POST /api/v4/projects/demo-group%2Fdemo-project/issues/1/notes',
+      // branch.delete's own reads of what the deletion loses (its `before`), then the deletion.
+      'GET /api/v4/projects/demo-group%2Fdemo-project/repository/branches/feature%2Flogin',
+      'GET /api/v4/projects/demo-group%2Fdemo-project/merge_requests',
+      'DELETE /api/v4/projects/demo-group%2Fdemo-project/repository/branches/feature%2Flogin',
+    ]);
+    expect(text(ok)).toContain('branch.delete');
+  });
+});

@@ -1,0 +1,57 @@
+// Guessable IDs (issue #30): forge_execute_action's description says how IDs are made, and a guessed ID that
+// names no action answers, in the same call, the nearest actions with their params — never running any of them.
+import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
+import { getEncoding } from 'js-tiktoken';
+import type { Sandbox } from '../src/sandbox/index.js';
+import { apiRequests, text, withSandbox, type Running } from './helpers/harness.js';
+import { startInProcess } from './helpers/inproc.js';
+
+let sb: Sandbox;
+let srv: Running;
+beforeAll(async () => { sb = await withSandbox(); srv = await startInProcess({ sandbox: sb }); });
+afterAll(async () => { await srv.close(); await sb.close(); });
+beforeEach(() => { sb.clearLog(); });
+
+const P = 'demo-group/demo-project';
+const exec = (action: string, params: Record<string, unknown>) => srv.call('forge_execute_action', { action, params });
+/** The candidate IDs of an answer, in order (its numbered lines). */
+const candidates = (t: string) => [...t.matchAll(/^\d+\. `([a-z_]+\.[a-z_]+)`/gm)].map((m) => m[1]);
+
+describe('a guessed action ID', () => {
+  it('that names no action answers the nearest ones with their params, and sends nothing', async () => {
+    const r = await exec('merge_request.approvals', { project_id: P, merge_request_iid: 1 });
+    expect(r.isError).toBe(true);
+    const t = text(r);
+    expect(t).toMatch(/^forge_execute_action: unknown action "merge_request\.approvals"\..* Nothing was run\. The nearest actions:\n/);
+    const ids = candidates(t);
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+    expect(ids.length).toBeLessThanOrEqual(3);
+    expect(ids.some((id) => id === 'merge_request.approval_state' || id === 'merge_request.approval_config')).toBe(true);
+    // The first carries its exact JSON schema, the others their compact form: each callable from here.
+    expect(t).toMatch(/^1\. `[a-z_.]+` — .*\n {3}params: \{"type":"object"/m);
+    expect(t).toContain('Run one with forge_execute_action');
+    expect(apiRequests(sb)).toEqual([]);
+  });
+
+  it('puts a near spelling first and ranks the rest with the given param names', async () => {
+    const r = await exec('pipeline.jobs', { project_id: P, pipeline_id: 1 });
+    const ids = candidates(text(r));
+    expect(ids).toContain('job.list');
+    const typo = await exec('issue.lst', { project_id: P });
+    expect(candidates(text(typo))[0]).toBe('issue.list');
+    expect(apiRequests(sb)).toEqual([]);
+  });
+
+  it('the description says IDs are <domain>.<verb> and may be called directly; what the model sees of the listing stays under 500 tokens', async () => {
+    const { tools } = await srv.client.listTools();
+    const execute = tools.find((t) => t.name === 'forge_execute_action')!;
+    expect(execute.description).toContain('IDs are <domain>.<verb> (e.g. issue.list, merge_request.get, job.trace): call one directly when known');
+    const enc = getEncoding('o200k_base');
+    // What a host puts before the model (name, description, input schema), and the whole listing as sent.
+    const shown = enc.encode(JSON.stringify(tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })))).length;
+    const whole = enc.encode(JSON.stringify(tools)).length;
+    console.log(`[listing] dynamic surface tools/list: ${shown} tokens shown to the model, ${whole} as sent`);
+    expect(shown).toBeLessThan(500);
+    expect(whole).toBeLessThan(600);
+  });
+});
