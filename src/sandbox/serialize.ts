@@ -1,7 +1,6 @@
 // Wire shapes of the platform's objects, built from the records (modelled on the platform's own answers).
 import type { CommitRec, GroupRec, IssueRec, JobRec, MilestoneRec, MrRec, NoteRec, NoteableRef, PipelineRec, ProjectRec, SandboxState, TimeRec, UserRec } from './state.js';
 import { diffFiles, diffStats, mergeBase, resolveRef, trailersOf } from './repo.js';
-import { sha1 } from './util.js';
 import { humanDuration } from './duration.js';
 import { detailedMergeStatus, hasConflicts } from './mergeability.js';
 import { gravatarUrl } from './gravatar.js';
