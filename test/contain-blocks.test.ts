@@ -91,6 +91,8 @@ describe('what a get result carries besides its Markdown', () => {
       id: 101, iid: 1, project_id: 1, title: 'Login page returns 500 when the password contains unicode', state: 'opened', confidential: false,
       author: 'demo', labels: ['bug', 'security', 'priority::high'], milestone: 'v1.2', assignees: ['alice'], weight: 3, time_stats: null,
       task_completion_status: { count: 2, completed_count: 1 }, user_notes_count: 2, merge_requests_count: 0,
+      // Issue #30: the follow-ups the Markdown offers as ready calls, by ID.
+      next_steps: ['issue.note_list', 'issue.note_create', 'issue.update'],
     });
     // The description and the other listed fields are in the Markdown.
     const md = r.content[0]!.text!;
@@ -107,6 +109,7 @@ describe('what a get result carries besides its Markdown', () => {
       author: 'alice', target_branch: 'main', source_branch: 'feature/login-fix', assignees: ['alice'], reviewers: ['bob'], draft: false,
       detailed_merge_status: 'mergeable', has_conflicts: false, blocking_discussions_resolved: false, head_pipeline: { id: 1002, status: 'failed', ref: 'feature/login-fix' },
       labels: ['bug', 'security'], milestone: 'v1.2', merge_when_pipeline_succeeds: false, user: { can_merge: true },
+      next_steps: ['merge_request.approval_config', 'mr_review.discussion_list', 'job.list', 'merge_request.merge'],
     });
     expect(r.content[0]!.text).toContain(`- **web_url**: ${sb.url}/demo-group/demo-project/-/merge_requests/1`);
   });

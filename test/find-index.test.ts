@@ -105,7 +105,10 @@ describe('a server reads the file beside its bundle', () => {
     }));
     try {
       const r = await client.callTool({ name: 'forge_find_action', arguments: { query: q } });
-      expect((r.structuredContent as { results: Array<{ id: string }> }).results.map((x) => x.id)).toEqual(ids(without));
+      // Candidates far behind the best are left out of an answer (at least three stay): the ones given are the file's ranking.
+      const got = (r.structuredContent as { results: Array<{ id: string }> }).results.map((x) => x.id);
+      expect(got.length).toBeGreaterThanOrEqual(3);
+      expect(got).toEqual(ids(without).slice(0, got.length));
     } finally {
       await client.close();
     }
