@@ -115,6 +115,14 @@ describe('writes confirm the new state (issue #28)', () => {
   });
 });
 
+describe('who approved', () => {
+  it('approval_config names the approvers GitLab wraps as {"user": {...}}, in the Markdown and structuredContent', async () => {
+    const { md, st } = await exec('merge_request.approval_config', { project_id: 1, merge_request_iid: 2 });
+    expect(md).toContain('- **approved_by**: @alice');
+    expect(st).toMatchObject({ iid: 2, approved: true, approvals_left: 0, approved_by: ['alice'] });
+  });
+});
+
 describe('fields on every surface (issue #28)', () => {
   it('meta and individual take fields too; a name the answer lacks is answered with the ones it has', async () => {
     for (const surface of ['meta', 'individual'] as const) {

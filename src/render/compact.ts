@@ -13,6 +13,9 @@ const MAX_NAMELESS_FIELDS = 8;
 
 /** The value that names a nested object (a username, a path, a title, a name), or undefined. */
 function nameOf(v: Rec): string | undefined {
+  // A wrapper of one object (GitLab's `approved_by: [{"user": {…}}]`) is named by that object.
+  const keys = Object.keys(v);
+  if (keys.length === 1 && isRecord(v[keys[0]!])) return nameOf(v[keys[0]!] as Rec);
   for (const k of NAME_KEYS) {
     const x = v[k];
     if (typeof x === 'string' && x !== '') return x;

@@ -49,6 +49,13 @@ export const KINDS: readonly Kind[] = [
     columns: [],
     threads: true,
   },
+  // A merge request's approvals (`/approvals`): who approved (each wrapped as {"user": {…}}) and how many are left.
+  {
+    name: 'approvals',
+    marks: ['approvals_required', 'approvals_left', 'approved_by'],
+    fields: [f('iid'), f('title'), f('state'), f('approved'), f('approvals_required'), f('approvals_left'), f('approved_by', 'people'), f('user_can_approve'), f('user_has_approved')],
+    columns: [],
+  },
   {
     name: 'merge_request',
     marks: ['iid', 'source_branch', 'target_branch'],

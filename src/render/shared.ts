@@ -74,6 +74,9 @@ export function summary(v: unknown): string {
     return parts.join(', ') + (v.length > 10 ? ` (+${num(v.length - 10)} more)` : '');
   }
   if (!isRecord(v)) return '';
+  // A wrapper of one object (GitLab's `approved_by: [{"user": {…}}]`) is that object.
+  const keys = Object.keys(v);
+  if (keys.length === 1 && isRecord(v[keys[0]!])) return summary(v[keys[0]!]);
   if (typeof v.username === 'string' && v.username) return `@${v.username}`;
   for (const k of ['name', 'title', 'full_path', 'fullPath', 'path_with_namespace', 'tag_name', 'ref', 'key']) {
     if (isScalar(v[k]) && v[k] !== '') return toText(v[k]);
