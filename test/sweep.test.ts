@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { discovered, minimalParams, sweepValue } from './helpers/sweep-values.js';
 import { prepareUserSweep } from './helpers/sweep-users.js';
+import { prepareSettingsSweep } from './helpers/sweep-settings.js';
 
 let sb: Sandbox;
 let srv: Running;
@@ -39,6 +40,7 @@ beforeAll(async () => {
   const mr4 = sb.state.projects.get(1)?.mrs.get(4);
   if (mr4) mr4.mergeWhenPipelineSucceeds = true;
   Object.assign(discovered, await prepareUserSweep(sb));
+  Object.assign(discovered, await prepareSettingsSweep(sb));
   await projectAreaObjects();
   // Approvals survive the rebase of !1, so it can still merge afterwards.
   sb.state.approvalsOf(1).settings.retainApprovalsOnPush = true;
@@ -71,8 +73,9 @@ async function projectAreaObjects(): Promise<void> {
   await send('PUT', '/groups/10/integrations/apple-app-store', {});
   await send('PUT', '/groups/10/integrations/datadog', { api_key: 'sweep' });
   await send('POST', '/projects/1/export');
+  // Not `serviceAccount`: that is the instance-level account prepareUserSweep made for user.update_service_account.
   const account = await send('POST', '/projects/1/service_accounts', {});
-  discovered.serviceAccount = account.id;
+  discovered.projectServiceAccount = account.id;
   const token = (name: string) => send('POST', `/projects/1/service_accounts/${account.id}/personal_access_tokens`, { name, scopes: ['read_api'] });
   discovered.serviceAccountToken = (await token('sweep-rotate')).id;
   discovered.serviceAccountToken2 = (await token('sweep-revoke')).id;
@@ -167,6 +170,9 @@ const REFUSED_BY_STATE: Record<string, RegExp> = {
   'merge_request.approval_reset': /401/,
   // The sandbox stores no project avatar.
   'project.download_avatar': /\(404 Avatar Not Found\)/,
+  // The sandbox signs no commit and no tag: GitLab's answer for an unsigned one (on a real commit and tag).
+  'repository.commit_signature': /\(404 Signature Not Found\)/,
+  'tag.get_signature': /\(404 Signature Not Found\)/,
 };
 
 describe('sweep over the catalog', () => {

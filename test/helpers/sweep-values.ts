@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import type { Action, ParamSpec } from '../../src/catalog/define.js';
 import { PNG_1PX, USER_SWEEP } from './sweep-users.js';
+import { SETTINGS_SWEEP } from './sweep-settings.js';
 
 /** Ids discovered from the sandbox at the start of the sweep (hashed discussion ids). */
 export const discovered: Record<string, unknown> = {};
@@ -104,6 +105,9 @@ const BY_ACTION: Record<string, Record<string, unknown>> = {
   'user.todo_mark_done': { todo_id: 1303 },
   'wiki.update': { content: 'sweep' },
   ...USER_SWEEP,
+  // Schedules, triggers, resource groups, job token scope, commit discussions, changelogs, cherry-picks,
+  // submodules, protected tags and uploads; the sweep makes their first objects (sweep-settings.ts).
+  ...SETTINGS_SWEEP,
   // The project settings areas (issue #29); the sweep creates their first objects (sweep.test.ts).
   'project.board_list_create': { label_id: 306 },
   'project.label_promote': { label_id: 'priority::low' },
@@ -193,7 +197,7 @@ function sweepExtras(a: Action): Record<string, unknown> {
   if ('full_path' in a.params && a.domain === 'group') out.full_path = 'demo-group';
   if (/^repository\.(raw_)?blob$/.test(a.id)) out.sha = discovered.blobSha;
   if (a.id === 'issue.discussion_delete_note') out.discussion_id = discovered.issueDiscussionOf5003;
-  if (a.id.startsWith('project.service_account_') && 'user_id' in a.params && discovered.serviceAccount !== undefined) out.user_id = discovered.serviceAccount;
+  if (a.id.startsWith('project.service_account_') && 'user_id' in a.params && discovered.projectServiceAccount !== undefined) out.user_id = discovered.projectServiceAccount;
   // After the defaults above: an action's own discovered object wins.
   for (const [param, key] of Object.entries(DISCOVERED_BY_ACTION[a.id] ?? {})) if (discovered[key] !== undefined) out[param] = discovered[key];
   if (/^merge_request\.context_commits_(create|delete)$/.test(a.id)) out.commits = [discovered.commitSha];
