@@ -218,6 +218,24 @@ describe('one call where the UI takes one step', () => {
     expect(text(r)).toContain(`edit: one occurrence replaced in \`docs/guide.md\` at \`main\`, based on commit \`${String(lastCommit)}\``);
   });
 
+  it('edits a file on a new branch: the text is read at start_branch, where GitLab creates the branch from', async () => {
+    sb.clearLog();
+    const r = await run('repository.file_update', {
+      project_id: 1, file_path: 'docs/guide.md', branch: 'docs/edit-on-new-branch', start_branch: 'main', commit_message: 'Fix wording again',
+      old_text: '3. Open a merge request', new_text: '3. Open a merge request (small ones)',
+    });
+    expect(r.isError, text(r)).toBeFalsy();
+    // The read and the check that the file exists are both at main (the new branch does not exist yet).
+    const [read, head, put] = apiRequests(sb);
+    expect(read.query).toMatchObject({ ref: 'main' });
+    expect(head.query).toMatchObject({ ref: 'main' });
+    expect(put.body).toMatchObject({ branch: 'docs/edit-on-new-branch', start_branch: 'main' });
+    expect(text(r)).toContain('at `main` (the new branch `docs/edit-on-new-branch` starts there)');
+    const p = sb.state.projects.get(1)!;
+    const head = p.repo.commits.get(p.repo.branches.get('docs/edit-on-new-branch')!)!;
+    expect(head.files.get('docs/guide.md')).toContain('3. Open a merge request (small ones)');
+  });
+
   it('refuses an edit whose text occurs twice or not at all, before writing', async () => {
     const twice = await run('repository.file_update', { project_id: 1, file_path: 'README.md', branch: 'main', commit_message: 'x', old_text: 'npm', new_text: 'pnpm' });
     expect(text(twice)).toBe('repositoryFileUpdate: old_text occurs 2 times in the file; give a longer text that occurs once. Nothing was changed.');

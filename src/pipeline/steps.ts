@@ -42,7 +42,7 @@ function stepActions(action: Action, params: Params): Array<{ action: Action; pa
   const out: Array<{ action: Action; params: Params; why: string }> = [];
   for (const [name, c] of givenCompanions(action, params)) {
     const read = 'users' in c && c.adds ? c.adds.read : 'replaceOnce' in c ? c.replaceOnce.read : undefined;
-    if (read) out.push({ action: catalog().get(read)!, params: paramsFor(catalog().get(read)!, action, params, 'replaceOnce' in c ? { ref: params.branch } : {}), why: name });
+    if (read) out.push({ action: catalog().get(read)!, params: paramsFor(catalog().get(read)!, action, params, 'replaceOnce' in c ? { ref: editBase(params) } : {}), why: name });
     if ('then' in c) out.push({ action: catalog().get(c.then)!, params: paramsFor(catalog().get(c.then)!, action, params, { [c.as]: params[name] }), why: name });
   }
   return out;
@@ -113,7 +113,7 @@ export function previewSteps(card: ToolResult, action: Action, params: Params): 
     if ('users' in c) lines.push(`look up ${code(name)} ${code(JSON.stringify(params[name]), 200)} into ${code(c.fills)}`);
     if ('milestone' in c) lines.push(`look up milestone ${code(JSON.stringify(params[name]), 200)} into ${code(c.fills)}`);
     if ('users' in c && c.adds) lines.push(`read ${code(c.adds.read)} for the current ${code(c.adds.field)}, keep them and add the new ones`);
-    if ('replaceOnce' in c) lines.push(`read ${code(c.replaceOnce.read)} at ${code(params.branch)}, replace the text once, keep its last_commit_id`);
+    if ('replaceOnce' in c) lines.push(`read ${code(c.replaceOnce.read)} at ${code(editBase(params))}, replace the text once, keep its last_commit_id`);
   }
   lines.push(`${code(action.id)} (the call itself)`);
   for (const step of stepActions(action, params)) if (step.action.writes) lines.push(`${code(step.action.id)} with ${code(JSON.stringify(step.params), 400)}`);
@@ -177,13 +177,13 @@ async function completeParams(s: Session, action: Action, input: Params, given: 
     for (const [name, c] of given) {
       if (!('replaceOnce' in c)) continue;
       const reading = catalog().get(c.replaceOnce.read)!;
-      const file = (await read(buildRequest(reading, paramsFor(reading, action, input, { ref: input.branch })))) as Params | null;
+      const file = (await read(buildRequest(reading, paramsFor(reading, action, input, { ref: editBase(input) })))) as Params | null;
       const edit = replaceOnce(file, String(input[name]), String(input[c.replaceOnce.with]), name);
       params[c.fills] = edit.content;
       // A base the caller gives wins: the platform refuses the update when the file changed since.
       params.last_commit_id = input.last_commit_id ?? edit.lastCommit;
       delete params.encoding;
-      notes.push(`edit: one occurrence replaced in ${code(input.file_path)} at ${code(input.branch)}, based on commit ${code(params.last_commit_id)}`);
+      notes.push(`edit: one occurrence replaced in ${code(input.file_path)} at ${code(editBase(input))}${input.start_branch !== undefined ? ` (the new branch ${code(input.branch)} starts there)` : ''}, based on commit ${code(params.last_commit_id)}`);
     }
     return { params, resolved, notes };
   } catch (e) {
@@ -248,6 +248,9 @@ function resolvedLine(resolved: Resolution[], notes: string[]): string {
   const items = resolved.map((r) => `${code(r.param)} ${code(JSON.stringify(r.given), 200)} → ${code(r.fills)} ${r.ids.join(', ')}`);
   return [...(items.length ? [`Resolved: ${items.join('; ')}.`] : []), ...notes].join('\n');
 }
+
+/** Where an edit reads the file: GitLab creates `branch` from `start_branch` when one is given, so the text is there. */
+const editBase = (p: Params): unknown => p.start_branch ?? p.branch;
 
 /** Replaces exactly one occurrence of `old` in the file read (GitLab's base64 content); refuses 0 or more than 1. */
 function replaceOnce(file: Params | null, old: string, replacement: string, name: string): { content: string; lastCommit: string } {

@@ -540,7 +540,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     summary: 'Create a new file in the repository with a commit on a branch',
     rest: 'POST /projects/{project_id}/repository/files/{file_path}',
     // A clearer answer than the platform's 400 when the file is already there.
-    precheck: { rest: 'HEAD /projects/{project_id}/repository/files/{file_path}', query: (p) => ({ ref: String(p.branch) }), refuseWhen: 'found', message: 'the file already exists on that branch; change it with repository.file_update' },
+    precheck: { rest: 'HEAD /projects/{project_id}/repository/files/{file_path}', query: (p) => ({ ref: String(p.start_branch ?? p.branch) }), refuseWhen: 'found', message: 'the file already exists on that branch; change it with repository.file_update' },
     // GitLab answers with the path and branch only: the branch read after it names the commit the write made.
     also: ['GET /projects/{project_id}/repository/branches/{branch}'],
     params: {
@@ -700,7 +700,7 @@ export default domain('repository', 'Repository content of a project: files, tre
   file_update: {
     summary: 'Replace the content of an existing repository file with a commit on a branch',
     rest: 'PUT /projects/{project_id}/repository/files/{file_path}',
-    precheck: { rest: 'HEAD /projects/{project_id}/repository/files/{file_path}', query: (p) => ({ ref: String(p.branch) }), refuseWhen: 'missing', message: 'the file does not exist on that branch; add it with repository.file_create' },
+    precheck: { rest: 'HEAD /projects/{project_id}/repository/files/{file_path}', query: (p) => ({ ref: String(p.start_branch ?? p.branch) }), refuseWhen: 'missing', message: 'the file does not exist on that branch; add it with repository.file_create' },
     // GitLab answers with the path and branch only: the branch read after it names the commit the write made.
     also: ['GET /projects/{project_id}/repository/branches/{branch}'],
     params: {
