@@ -226,14 +226,14 @@ describe('one call where the UI takes one step', () => {
     });
     expect(r.isError, text(r)).toBeFalsy();
     // The read and the check that the file exists are both at main (the new branch does not exist yet).
-    const [read, head, put] = apiRequests(sb);
+    const [read, exists, put] = apiRequests(sb);
     expect(read.query).toMatchObject({ ref: 'main' });
-    expect(head.query).toMatchObject({ ref: 'main' });
+    expect(exists.query).toMatchObject({ ref: 'main' });
     expect(put.body).toMatchObject({ branch: 'docs/edit-on-new-branch', start_branch: 'main' });
     expect(text(r)).toContain('at `main` (the new branch `docs/edit-on-new-branch` starts there)');
     const p = sb.state.projects.get(1)!;
-    const head = p.repo.commits.get(p.repo.branches.get('docs/edit-on-new-branch')!)!;
-    expect(head.files.get('docs/guide.md')).toContain('3. Open a merge request (small ones)');
+    const tip = p.repo.commits.get(p.repo.branches.get('docs/edit-on-new-branch')!)!;
+    expect(tip.files.get('docs/guide.md')).toContain('3. Open a merge request (small ones)');
   });
 
   it('refuses an edit whose text occurs twice or not at all, before writing', async () => {
