@@ -193,6 +193,15 @@ describe('forge_execute_action refused for its params: the schema and a correcte
     expect(JSON.parse(call!.replace('Corrected call: forge_execute_action ', ''))).toMatchObject({ action: 'issue.get', params: { project_id: 'demo-group/demo-project', issue_iid: expect.any(Number) } });
   });
 
+  it('short names of required params keep their values in the corrected call: project → project_id, iid → merge_request_iid', async () => {
+    const r = await srv.call('forge_execute_action', { action: 'merge_request.get', params: { project: 'demo-group/demo-project', iid: 2 } });
+    expect(r.isError).toBe(true);
+    const call = JSON.parse(/^Corrected call: forge_execute_action (.+)$/m.exec(text(r))![1]!) as { params: Record<string, unknown> };
+    expect(call.params).toEqual({ project_id: 'demo-group/demo-project', merge_request_iid: 2 });
+    const again = await srv.call('forge_execute_action', { action: 'merge_request.get', params: call.params });
+    expect(again.isError, text(again)).toBeFalsy();
+  });
+
   it('dotted words that name no action are a request, not IDs: "package.json" is searched', async () => {
     const r = await srv.call('forge_find_action', { query: 'package.json' });
     expect(text(r)).not.toMatch(/Unknown action/);

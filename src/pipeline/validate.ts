@@ -55,6 +55,16 @@ export function closestName(name: string, candidates: readonly string[]): string
   return best !== undefined && bestD <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
 }
 
+/**
+ * A short name for one missing required param: `iid` for `merge_request_iid`, `project` for `project_id`,
+ * `branch` for `branch_name` (its first or last words, and only one param has them).
+ */
+function shortNameOf(name: string, missing: readonly string[]): string | undefined {
+  const n = name.toLowerCase();
+  const hits = missing.filter((m) => m.startsWith(`${n}_`) || m.endsWith(`_${n}`));
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
 const typeName = (p: ParamSpec): string => (p.type === 'array' ? `array of ${p.items ?? 'string'}` : p.type);
 
 /** Numbers sent as strings (and the reverse) are converted; anything else is left for the type check. */
@@ -172,7 +182,7 @@ export function validateCall(call: CallShape): Validated {
     if (missing.length) parts.push(`Missing required params: ${missing.join(', ')}.`);
     parts.push(`Valid params: ${names.length ? names.join(', ') : '(none)'}.`);
     // SPEC's text, then what puts the call right without another find: the schema and a corrected call.
-    return { ok: false, message: parts.join(' '), help: helpFor(action, input, (u) => closestName(u, names)) };
+    return { ok: false, message: parts.join(' '), help: helpFor(action, input, (u) => closestName(u, names) ?? shortNameOf(u, missing)) };
   }
   if (surface === 'individual') {
     if (unknown.length) return { ok: false, message: `validating "arguments": unexpected additional properties [${unknown.map((u) => JSON.stringify(u)).join(', ')}]` };
