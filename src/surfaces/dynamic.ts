@@ -12,6 +12,8 @@ import type { Session } from '../session/session.js';
 import { byIdText, EXECUTE, FIND, quoted, rankedText } from './find-answer.js';
 import { envelopeProblem, FIELDS_SCHEMA, isPlainObject, readFields, type Surface, type ToolDef } from './types.js';
 
+/** The domains most calls are in, named in the execute description so a guessed ID starts right (checked against the catalog in test/guessed-ids.test.ts). */
+export const EVERYDAY_DOMAINS = 'issue, merge_request, mr_review (diffs, threads), repository (files, commits), branch, tag, release, pipeline, job, project, group, user, search, wiki';
 
 const TOOLS: ToolDef[] = [
   {
@@ -58,6 +60,7 @@ const TOOLS: ToolDef[] = [
     description:
       'Run one GitLab action by canonical ID with its params. IDs are <domain>.<verb> (e.g. issue.list, merge_request.get, job.trace): ' +
       'call one directly when known (a wrong ID answers the nearest ones), else find it with forge_find_action. ' +
+      `Everyday domains: ${EVERYDAY_DOMAINS}. ` +
       'Destructive actions need "confirm": true at top level, sent only after the user explicitly approved.',
     inputSchema: {
       type: 'object',
