@@ -174,12 +174,16 @@ describe.concurrent('retries', () => {
         sent(1, 'GET', ISSUES_1);
       }));
 
-    it('a client cancel (notifications/cancelled) stops the request: 1 request, no re-send', platform(async ({ sb, srv, exec, sent }) => {
+    it('a client cancel (notifications/cancelled) stops the request: 1 request, no re-send', platform(async ({ sb, srv, exec, sent, arrivals }) => {
       sb.fault({ method: 'GET', path: ISSUES, delayMs: 800, status: 502, times: 3 });
       sb.clearLog();
+      arrivals.length = 0;
       const ctl = new AbortController();
       const pending = srv.client.callTool({ name: 'forge_execute_action', arguments: { action: 'issue.list', params: { project_id: 1 } } }, { signal: ctl.signal });
-      await sleep(300);
+      // Cancelled while the request is at the platform (logged on arrival, answered 0.8 s later), however
+      // long the first call takes to get there on a loaded machine.
+      for (let i = 0; i < 100 && arrivals.length === 0; i++) await sleep(50);
+      expect(arrivals).toHaveLength(1);
       ctl.abort();
       await expect(pending).rejects.toThrow();
       // Uncanceled, the 502 would come at 0.8 s and the re-send ~0.7-1.0 s later.
