@@ -6,20 +6,17 @@ import { SANDBOX_TOKEN } from '../src/sandbox/index.js';
 import { simulatesGraphql } from '../src/sandbox/graphql.js';
 import { paginate } from '../src/sandbox/util.js';
 import type { SandboxState } from '../src/sandbox/state.js';
-import { text, withSandbox, type Running, type ToolResultLike } from './helpers/harness.js';
+import { text, withSandbox, type Running } from './helpers/harness.js';
 import { startInProcess } from './helpers/inproc.js';
+import { runApproved, okText } from './helpers/approved-calls.js';
 
 let sb: Sandbox;
 let srv: Running;
 beforeAll(async () => { sb = await withSandbox({ licensed: true }); srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_YOLO_MODE: 'true', FORGE_MCP_TIER: 'ultimate' } }); });
 afterAll(async () => { await srv.close(); await sb.close(); });
 
-const run = (action: string, params: Record<string, unknown>) => srv.call('forge_execute_action', { action, params, confirm: true });
-async function ok(action: string, params: Record<string, unknown>): Promise<string> {
-  const r: ToolResultLike = await run(action, params);
-  expect(r.isError, `${action} → ${text(r)}`).toBeFalsy();
-  return text(r);
-}
+const run = (action: string, params: Record<string, unknown>) => runApproved(srv, action, params);
+const ok = (action: string, params: Record<string, unknown>) => okText(srv, action, params);
 async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
   const res = await fetch(`${sb.url}/api/v4${path}`, { method, headers: { 'private-token': SANDBOX_TOKEN, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   const t = await res.text();

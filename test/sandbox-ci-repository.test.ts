@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Sandbox } from '../src/sandbox/index.js';
 import { SANDBOX_TOKEN } from '../src/sandbox/index.js';
-import { text, withSandbox, type Running, type ToolResultLike } from './helpers/harness.js';
+import { withSandbox, type Running } from './helpers/harness.js';
 import { startInProcess } from './helpers/inproc.js';
+import { okText, refusedText } from './helpers/approved-calls.js';
 
 const ALICE = 'glpat-s2-alice-developer-0001';
 const BOB = 'glpat-s2-bob-reporter-0002';
@@ -31,17 +32,8 @@ beforeAll(async () => {
 });
 afterAll(async () => { await Promise.all([srv, alice, bob].map((s) => s?.close())); await sb?.close(); });
 
-const run = (action: string, params: Record<string, unknown>, as: Running = srv) => as.call('forge_execute_action', { action, params, confirm: true });
-async function ok(action: string, params: Record<string, unknown>, as: Running = srv): Promise<string> {
-  const r: ToolResultLike = await run(action, params, as);
-  expect(r.isError, `${action} → ${text(r)}`).toBeFalsy();
-  return text(r);
-}
-async function refused(action: string, params: Record<string, unknown>, as: Running = srv): Promise<string> {
-  const r: ToolResultLike = await run(action, params, as);
-  expect(r.isError, `${action} was not refused: ${text(r)}`).toBe(true);
-  return text(r);
-}
+const ok = (action: string, params: Record<string, unknown>, as: Running = srv) => okText(as, action, params);
+const refused = (action: string, params: Record<string, unknown>, as: Running = srv) => refusedText(as, action, params);
 /** The sandbox's own answer, straight from its API. */
 async function api(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<{ status: number; headers: Headers; body: any }> {
   const res = await fetch(`${sb.url}/api/v4${path}`, {

@@ -5,21 +5,18 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Sandbox } from '../src/sandbox/index.js';
 import { SANDBOX_TOKEN } from '../src/sandbox/index.js';
 import { unifiedDiff } from '../src/sandbox/util.js';
-import { apiRequests, text, withSandbox, type Running, type ToolResultLike } from './helpers/harness.js';
+import { apiRequests, text, withSandbox, type Running } from './helpers/harness.js';
 import { startInProcess } from './helpers/inproc.js';
+import { runApproved, okText } from './helpers/approved-calls.js';
 
 let sb: Sandbox;
 let srv: Running;
 beforeAll(async () => { sb = await withSandbox(); srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_YOLO_MODE: 'true' } }); });
 afterAll(async () => { await srv.close(); await sb.close(); });
 
-const run = (action: string, params: Record<string, unknown>) => srv.call('forge_execute_action', { action, params, confirm: true });
+const run = (action: string, params: Record<string, unknown>) => runApproved(srv, action, params);
 /** The text the assistant reads of a successful call. */
-async function ok(action: string, params: Record<string, unknown>): Promise<string> {
-  const r: ToolResultLike = await run(action, params);
-  expect(r.isError, `${action} → ${text(r)}`).toBeFalsy();
-  return text(r);
-}
+const ok = (action: string, params: Record<string, unknown>) => okText(srv, action, params);
 /** The sandbox's own answer, straight from its API (what reached it, independent of rendering). */
 async function api(path: string): Promise<any> {
   const res = await fetch(`${sb.url}/api/v4${path}`, { headers: { 'private-token': SANDBOX_TOKEN } });

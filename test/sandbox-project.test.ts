@@ -9,8 +9,9 @@ import type { Sandbox } from '../src/sandbox/index.js';
 import { ADMIN_TOKEN, SANDBOX_TOKEN } from '../src/sandbox/index.js';
 import { hookDeliveries } from '../src/sandbox/routes/project-hooks.js';
 import { readArchive, writeArchive } from '../src/sandbox/routes/project-archive.js';
-import { text, withSandbox, type Running, type ToolResultLike } from './helpers/harness.js';
+import { text, withSandbox, type Running } from './helpers/harness.js';
 import { startInProcess } from './helpers/inproc.js';
+import { okText, refusedText } from './helpers/approved-calls.js';
 
 const BOB = 'glpat-sandbox-bob-reporter-0009';
 let sb: Sandbox;
@@ -23,17 +24,8 @@ beforeAll(async () => {
 });
 afterAll(async () => { await srv.close(); await sb.close(); });
 
-const run = (action: string, params: Record<string, unknown>) => srv.call('forge_execute_action', { action, params, confirm: true });
-async function ok(action: string, params: Record<string, unknown>): Promise<string> {
-  const r: ToolResultLike = await run(action, params);
-  expect(r.isError, `${action} → ${text(r)}`).toBeFalsy();
-  return text(r);
-}
-async function refused(action: string, params: Record<string, unknown>): Promise<string> {
-  const r: ToolResultLike = await run(action, params);
-  expect(r.isError, `${action} → ${text(r)}`).toBe(true);
-  return text(r);
-}
+const ok = (action: string, params: Record<string, unknown>) => okText(srv, action, params);
+const refused = (action: string, params: Record<string, unknown>) => refusedText(srv, action, params);
 /** The sandbox's own answer, straight from its API. */
 async function api(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<{ status: number; body: any }> {
   const res = await fetch(`${sb.url}/api/v4${path}`, {

@@ -6,8 +6,9 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Sandbox } from '../src/sandbox/index.js';
 import { ADMIN_TOKEN, SANDBOX_TOKEN } from '../src/sandbox/index.js';
 import { gpgFingerprint } from '../src/sandbox/routes/users-keyformats.js';
-import { text, withSandbox, type Running, type ToolResultLike } from './helpers/harness.js';
+import { withSandbox, type Running } from './helpers/harness.js';
 import { startInProcess } from './helpers/inproc.js';
+import { okText, refusedText } from './helpers/approved-calls.js';
 import { PNG_1PX as PNG, userKey as fixture } from './helpers/sweep-users.js';
 
 let sb: Sandbox;
@@ -21,17 +22,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => { await demo?.close(); await admin?.close(); await sb?.close(); });
 
-const run = (srv: Running, action: string, params: Record<string, unknown> = {}) => srv.call('forge_execute_action', { action, params, confirm: true });
-async function ok(srv: Running, action: string, params: Record<string, unknown> = {}): Promise<string> {
-  const r: ToolResultLike = await run(srv, action, params);
-  expect(r.isError, `${action} → ${text(r)}`).toBeFalsy();
-  return text(r);
-}
-async function fails(srv: Running, action: string, params: Record<string, unknown> = {}): Promise<string> {
-  const r: ToolResultLike = await run(srv, action, params);
-  expect(r.isError, `${action} should fail → ${text(r)}`).toBe(true);
-  return text(r);
-}
+const ok = okText;
+const fails = refusedText;
 /** The sandbox's own answer, straight from its API. */
 async function api(path: string, token = SANDBOX_TOKEN, init: RequestInit = {}): Promise<{ status: number; body: any }> {
   const res = await fetch(`${sb.url}/api/v4${path}`, { ...init, headers: { 'private-token': token, ...(init.headers as Record<string, string>) } });
