@@ -12,6 +12,7 @@ import { bool, forbidden, json, message, missing, notFound, str, text } from '..
 import { isReply, loadProject } from './common.js';
 import { areaOf, newProjectRec, withProject } from './project-crud.js';
 import { readArchive, writeArchive } from './project-archive.js';
+import { multipartParts } from '../multipart.js';
 
 /** The export format version GitLab writes in VERSION. */
 const EXPORT_VERSION = '0.2.4';
@@ -54,23 +55,11 @@ function archiveOf(ctx: Ctx, p: ProjectRec, description: string | undefined, at:
 
 /** The parts of a multipart/form-data body: text fields and the file. */
 function formParts(ctx: Ctx): { fields: Record<string, string>; file?: Buffer } {
-  const m = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(String(ctx.headers['content-type'] ?? ''));
   const fields: Record<string, string> = {};
-  if (!m) return { fields };
-  const sep = Buffer.from(`--${m[1] ?? m[2]}`);
-  const body = ctx.rawBody;
   let file: Buffer | undefined;
-  for (let at = body.indexOf(sep); at >= 0;) {
-    const start = at + sep.length;
-    const headEnd = body.indexOf('\r\n\r\n', start);
-    const next = headEnd < 0 ? -1 : body.indexOf(sep, headEnd + 4);
-    if (next < 0) break;
-    const head = body.subarray(start, headEnd).toString('utf8');
-    const name = /name="([^"]*)"/i.exec(head)?.[1];
-    const data = body.subarray(headEnd + 4, next - 2);
-    if (name === 'file') file = data;
-    else if (name) fields[name] = data.toString('utf8');
-    at = next;
+  for (const part of multipartParts(ctx) ?? []) {
+    if (part.name === 'file') file = part.data;
+    else fields[part.name] = part.data.toString('utf8');
   }
   return { fields, file };
 }

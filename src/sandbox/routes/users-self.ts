@@ -9,6 +9,7 @@ import { bool, int, json, list, message, missing, noContent, notFound, paginate,
 import { tokenJson } from './core.js';
 import { isReply, loadProject } from './common.js';
 import { usersStore, type NotificationRec, type StatusRec } from './users-store.js';
+import { multipartParts } from '../multipart.js';
 import { userByRef } from './users-keys.js';
 
 // ---- status
@@ -62,25 +63,10 @@ const AVATAR_MAX = 200 * 1024;
 const AVATAR_PATH = '/uploads/-/system/user/avatar/';
 const avatarFiles = new WeakMap<SandboxState, Map<string, Buffer>>();
 
-/** The file field of a multipart/form-data body, read synchronously. */
+/** The file of a multipart/form-data field. */
 function multipartFile(ctx: Ctx, field: string): { filename: string; content: Buffer } | undefined {
-  const ctype = String(ctx.headers['content-type'] ?? '');
-  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(ctype);
-  if (!boundary) return undefined;
-  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
-  const body = ctx.rawBody;
-  let at = body.indexOf(delimiter);
-  while (at >= 0) {
-    const next = body.indexOf(delimiter, at + delimiter.length);
-    if (next < 0) break;
-    const part = body.subarray(at + delimiter.length + 2, next - 2);
-    const split = part.indexOf('\r\n\r\n');
-    const head = part.subarray(0, Math.max(0, split)).toString('utf8');
-    const disposition = /content-disposition:[^\r\n]*?;\s*name="([^"]*)"(?:;\s*filename="([^"]*)")?/i.exec(head);
-    if (split >= 0 && disposition?.[1] === field && disposition[2] !== undefined) return { filename: disposition[2], content: part.subarray(split + 4) };
-    at = next;
-  }
-  return undefined;
+  const part = multipartParts(ctx)?.find((x) => x.name === field && x.filename !== undefined);
+  return part ? { filename: part.filename!, content: part.data } : undefined;
 }
 
 function uploadAvatar(ctx: Ctx): Reply {
