@@ -6,7 +6,7 @@ import type { Sandbox } from '../src/sandbox/index.js';
 import { apiRequests, text, withSandbox, type Running } from './helpers/harness.js';
 import { startInProcess } from './helpers/inproc.js';
 import { loadCatalog } from '../src/catalog/index.js';
-import { EVERYDAY_DOMAINS } from '../src/surfaces/dynamic.js';
+import { COMMON_PARAMS, EVERYDAY_IDS } from '../src/surfaces/dynamic.js';
 
 let sb: Sandbox;
 let srv: Running;
@@ -44,14 +44,22 @@ describe('a guessed action ID', () => {
     expect(apiRequests(sb)).toEqual([]);
   });
 
-  it('the description says IDs are <domain>.<verb> and may be called directly; what the model sees of the listing stays under 500 tokens', async () => {
+  it('the description names the everyday actions by their real IDs and the common params by GitLab\'s names; what the model sees of the listing stays under 500 tokens', async () => {
     const { tools } = await srv.client.listTools();
     const execute = tools.find((t) => t.name === 'forge_execute_action')!;
-    expect(execute.description).toContain('IDs are <domain>.<verb> (e.g. issue.list, merge_request.get, job.trace): call one directly when known');
-    // The everyday domains it names are catalog domains (a guessed ID starts right).
+    expect(execute.description).toContain(`Everyday IDs: ${EVERYDAY_IDS}. Call directly when known (a wrong ID answers the nearest ones), else find it with forge_find_action.`);
+    expect(execute.description).toContain(`Params use GitLab's names: ${COMMON_PARAMS}.`);
+    // Every ID the brace form names is a catalog action, and every param name is one of those actions' params.
     const catalog = await loadCatalog();
-    for (const d of EVERYDAY_DOMAINS.replace(/\([^)]*\)/g, '').split(',').map((x) => x.trim())) expect(catalog.domains.has(d), d).toBe(true);
-    expect(execute.description).toContain(`Everyday domains: ${EVERYDAY_DOMAINS}.`);
+    const ids = EVERYDAY_IDS.split(/, (?![^{]*\})/).flatMap((group) => {
+      const m = /^([a-z_]+)\.(?:\{([a-z_,]+)\}|([a-z_]+))$/.exec(group);
+      expect(m, group).not.toBeNull();
+      return (m![2] ?? m![3]).split(',').map((name) => `${m![1]}.${name}`);
+    });
+    expect(ids.length).toBe(35);
+    for (const id of ids) expect(catalog.get(id), id).toBeDefined();
+    const paramsOfListed = new Set(ids.flatMap((id) => Object.keys(catalog.get(id)!.params ?? {})));
+    for (const name of COMMON_PARAMS.replace(/\([^)]*\)/g, '').split(',').map((x) => x.trim())) expect(paramsOfListed.has(name), name).toBe(true);
     const enc = getEncoding('o200k_base');
     // What a host puts before the model (name, description, input schema), and the whole listing as sent.
     const shown = enc.encode(JSON.stringify(tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })))).length;

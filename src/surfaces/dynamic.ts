@@ -12,17 +12,28 @@ import type { Session } from '../session/session.js';
 import { byIdText, EXECUTE, FIND, quoted, rankedText } from './find-answer.js';
 import { envelopeProblem, FIELDS_SCHEMA, isPlainObject, readFields, type Surface, type ToolDef } from './types.js';
 
-/** The domains most calls are in, named in the execute description so a guessed ID starts right (checked against the catalog in test/guessed-ids.test.ts). */
-export const EVERYDAY_DOMAINS = 'issue, merge_request, mr_review (diffs, threads), repository (files, commits), branch, tag, release, pipeline, job, project, group, user, search, wiki';
+/**
+ * The actions most tasks are made of, named in the execute description in brace form so the model calls
+ * them by their real IDs instead of guessing by analogy (assistant trials guessed `group.member_list`,
+ * `commit.list`, `search.blobs`…). Chosen from what assistants ran on everyday tasks; each is checked
+ * against the catalog in test/guessed-ids.test.ts. Everything else is one find away.
+ */
+export const EVERYDAY_IDS = 'issue.{list,list_all,get,create,update,note_list,note_create}, ' +
+  'merge_request.{list,get,create,update,merge,approval_config}, mr_review.{changes_get,discussion_list,discussion_reply}, ' +
+  'repository.{tree,file_get,file_update,commit_list,commit_get,compare}, branch.{list,get,create}, ' +
+  'pipeline.{list,get}, job.{list,get,trace,retry}, release.{list,create}, group.members, search.code';
+
+/** The parameter names models most often guess wrong (`project`, `iid`, `branch`), as GitLab spells them. */
+export const COMMON_PARAMS = 'project_id (id or "group/project"), merge_request_iid, issue_iid, branch_name';
 
 const TOOLS: ToolDef[] = [
   {
     name: FIND,
     title: 'Find GitLab actions',
     description:
-      'Search the GitLab action catalog in plain language (e.g. "list open merge requests", "retry a failed job"). ' +
-      'Returns ranked canonical action IDs, each with its parameters (the best as its exact JSON schema); ' +
-      'a query of exact action IDs (e.g. "job.get job.trace") answers their schemas.',
+      'Search the GitLab action catalog in plain language (e.g. "list open merge requests"). ' +
+      'Returns ranked canonical action IDs, each with its params (the best as its exact JSON schema); ' +
+      'exact action IDs as the query (e.g. "job.get job.trace") answer their schemas.',
     inputSchema: {
       type: 'object',
       properties: {
@@ -46,8 +57,8 @@ const TOOLS: ToolDef[] = [
             additionalProperties: false,
           },
         },
-        ambiguous: { type: 'boolean', description: 'true when the two best are close: ask which was meant' },
-        suggested_params: { type: 'object', description: 'Values the request named that fit the best action\'s parameters' },
+        ambiguous: { type: 'boolean', description: 'the best two are close' },
+        suggested_params: { type: 'object', description: 'request values for the best action\'s params' },
       },
       required: ['results'],
       additionalProperties: false,
@@ -58,14 +69,15 @@ const TOOLS: ToolDef[] = [
     name: EXECUTE,
     title: 'Execute a GitLab action',
     description:
-      'Run one GitLab action by canonical ID with its params. IDs are <domain>.<verb> (e.g. issue.list, merge_request.get, job.trace): ' +
-      'call one directly when known (a wrong ID answers the nearest ones), else find it with forge_find_action. ' +
-      `Everyday domains: ${EVERYDAY_DOMAINS}. ` +
-      'Destructive actions need "confirm": true at top level, sent only after the user explicitly approved.',
+      'Run one GitLab action by canonical ID. ' +
+      `Everyday IDs: ${EVERYDAY_IDS}. ` +
+      'Call directly when known (a wrong ID answers the nearest ones), else find it with forge_find_action. ' +
+      `Params use GitLab's names: ${COMMON_PARAMS}. ` +
+      'Destructive actions need top-level "confirm": true, sent only after the user explicitly approved.',
     inputSchema: {
       type: 'object',
       properties: {
-        action: { type: 'string', description: 'Canonical action ID, e.g. issue.list' },
+        action: { type: 'string', description: 'Canonical action ID' },
         params: { type: 'object', description: "The action's parameters, exactly as its schema names them" },
         confirm: { type: 'boolean', description: 'true only after the user approved a destructive action' },
         fields: FIELDS_SCHEMA,
