@@ -270,3 +270,22 @@ describe('forge://sandbox', () => {
     }
   });
 });
+
+describe('ids of records made after the seed', () => {
+  it('a new milestone and a new label never take a seeded one\'s id: an issue moved to the new milestone shows it, not v1.1', async () => {
+    await ok('project.milestone_create', { project_id: 1, title: 'v1.3' });
+    await ok('project.label_create', { project_id: 1, name: 'needs-rebase', color: '#123456' });
+    const milestones: Array<{ id: number; title: string }> = (await api('/projects/1/milestones')).body;
+    const labels: Array<{ id: number; name: string }> = (await api('/projects/1/labels')).body;
+    expect(new Set(milestones.map((m) => m.id)).size).toBe(milestones.length);
+    expect(new Set(labels.map((l) => l.id)).size).toBe(labels.length);
+    const v13 = milestones.find((m) => m.title === 'v1.3')!;
+    const v11 = milestones.find((m) => m.title === 'v1.1')!;
+    expect(v13.id).not.toBe(v11.id);
+    await ok('issue.update', { project_id: 1, issue_iid: 15, milestone_id: v13.id });
+    const issue = (await api('/projects/1/issues/15')).body;
+    expect(issue.milestone).toMatchObject({ id: v13.id, title: 'v1.3' });
+    const bug = labels.find((l) => l.name === 'bug')!;
+    expect(labels.find((l) => l.name === 'needs-rebase')!.id).not.toBe(bug.id);
+  });
+});

@@ -315,4 +315,22 @@ export function seed(state: SandboxState): void {
 
   state.reserveId('issue', 1000);
   state.reserveId('project', 3);
+  reserveSeeded(state);
+}
+
+/**
+ * Keeps every id counter above the ids the seed wrote by hand, so a record made later never takes a
+ * seeded record's id (a new label was given 301, the seeded `bug` label's id; a new milestone 401, v1.1's).
+ */
+function reserveSeeded(state: SandboxState): void {
+  const top = (ids: Iterable<number>) => Math.max(0, ...ids);
+  const projects = [...state.projects.values()];
+  state.reserveId('group', top(state.groups.keys()));
+  state.reserveId('project', top(state.projects.keys()));
+  state.reserveId('job', top(state.jobs.keys()));
+  state.reserveId('label', top(projects.flatMap((p) => p.labels.map((l) => l.id))));
+  state.reserveId('milestone', top(projects.flatMap((p) => p.milestones.map((m) => m.id))));
+  state.reserveId('issue', top(projects.flatMap((p) => [...p.issues.values()].map((i) => i.id))));
+  state.reserveId('mr', top(projects.flatMap((p) => [...p.mrs.values()].map((m) => m.id))));
+  state.reserveId('pipeline', top(projects.flatMap((p) => [...p.pipelines.keys()])));
 }
