@@ -44,11 +44,11 @@ describe('a guessed action ID', () => {
     expect(apiRequests(sb)).toEqual([]);
   });
 
-  it('the description names the everyday actions by their real IDs and the common params by GitLab\'s names; what the model sees of the listing stays under 500 tokens', async () => {
+  it('the description names the everyday actions by their real IDs and the param names models guess wrong; what the model sees of the listing stays under 500 tokens', async () => {
     const { tools } = await srv.client.listTools();
     const execute = tools.find((t) => t.name === 'forge_execute_action')!;
     expect(execute.description).toContain(`Everyday IDs: ${EVERYDAY_IDS}. Call directly when known (a wrong ID answers the nearest ones), else find it with forge_find_action.`);
-    expect(execute.description).toContain(`Params use GitLab's names: ${COMMON_PARAMS}.`);
+    expect(execute.description).toContain(`Param names: ${COMMON_PARAMS}.`);
     // Every ID the brace form names is a catalog action, and every param name is one of those actions' params.
     const catalog = await loadCatalog();
     const ids = EVERYDAY_IDS.split(/, (?![^{]*\})/).flatMap((group) => {
@@ -60,6 +60,8 @@ describe('a guessed action ID', () => {
     for (const id of ids) expect(catalog.get(id), id).toBeDefined();
     const paramsOfListed = new Set(ids.flatMap((id) => Object.keys(catalog.get(id)!.params ?? {})));
     for (const name of COMMON_PARAMS.replace(/\([^)]*\)/g, '').split(',').map((x) => x.trim())) expect(paramsOfListed.has(name), name).toBe(true);
+    // branch_name is said of exactly the actions that take it.
+    for (const id of ['branch.create', 'branch.get', 'branch.delete']) expect(Object.keys(catalog.get(id)!.params ?? {}), id).toContain('branch_name');
     const enc = getEncoding('o200k_base');
     // What a host puts before the model (name, description, input schema), and the whole listing as sent.
     const shown = enc.encode(JSON.stringify(tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })))).length;

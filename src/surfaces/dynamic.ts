@@ -23,8 +23,11 @@ export const EVERYDAY_IDS = 'issue.{list,list_all,get,create,update,note_list,no
   'repository.{tree,file_get,file_update,commit_list,commit_get,compare}, branch.{list,get,create}, ' +
   'pipeline.{list,get}, job.{list,get,trace,retry}, release.{list,create}, group.members, search.code';
 
-/** The parameter names models most often guess wrong (`project`, `iid`, `branch`), as GitLab spells them. */
-export const COMMON_PARAMS = 'project_id (id or "group/project"), merge_request_iid, issue_iid, branch_name';
+/**
+ * The parameter names models most often guess wrong (`project`, `iid`, and GitLab's own `branch` where a
+ * branch's own actions say `branch_name`: SPEC's common names).
+ */
+export const COMMON_PARAMS = 'project_id, issue_iid, merge_request_iid, branch_name (branch.{create,get,delete})';
 
 const TOOLS: ToolDef[] = [
   {
@@ -72,7 +75,7 @@ const TOOLS: ToolDef[] = [
       'Run one GitLab action by canonical ID. ' +
       `Everyday IDs: ${EVERYDAY_IDS}. ` +
       'Call directly when known (a wrong ID answers the nearest ones), else find it with forge_find_action. ' +
-      `Params use GitLab's names: ${COMMON_PARAMS}. ` +
+      `Param names: ${COMMON_PARAMS}. ` +
       'Destructive actions need top-level "confirm": true, sent only after the user explicitly approved.',
     inputSchema: {
       type: 'object',
