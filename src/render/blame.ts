@@ -61,7 +61,9 @@ export function renderBlame(input: RenderInput, list: unknown[]): Rendered {
     const end = r.start + take.length - 1;
     const c = r.commit;
     const who = toText(c.author_name ?? '');
-    out.push('', `### ${heading(`Lines ${num(r.start)}–${num(end)} · ${shortSha(c)} · ${who} · ${dayOf(c)} · ${titleOf(c)}`, 300)}`, '', fence(take.join('\n'), lang));
+    const where = end === r.start ? `Line ${num(r.start)}` : `Lines ${num(r.start)}–${num(end)}`;
+    // The fence drops one final line break: the added one keeps a last empty line (line numbers must stay true).
+    out.push('', `### ${heading(`${where} · ${shortSha(c)} · ${who} · ${dayOf(c)} · ${titleOf(c)}`, 300)}`, '', fence(`${take.join('\n')}\n`, lang));
     shown.push({ start_line: r.start, end_line: end, commit: { id: c.id ?? null, author_name: c.author_name ?? null, authored_date: c.authored_date ?? null, title: titleOf(c) } });
     lines += take.length;
     if (end < r.end) { cutAt = end + 1; break; }

@@ -88,7 +88,7 @@ function accessEntry(e: unknown): string {
   if (!isRecord(e)) return toText(e);
   const said = typeof e.access_level_description === 'string' && e.access_level_description !== '' ? e.access_level_description : undefined;
   for (const [key, what] of [['user_id', 'user'], ['group_id', 'group'], ['deploy_key_id', 'deploy key']] as const) {
-    if (isScalar(e[key])) return `${what} ${toText(e[key])}${said ? ` (${said})` : ''}`;
+    if (isScalar(e[key])) return `${what} ${toText(e[key])}${said && said.toLowerCase() !== what ? ` (${said})` : ''}`;
   }
   if (e.access_level === null || e.access_level === undefined) return said ?? summary(e);
   const level = toText(e.access_level);
