@@ -203,7 +203,8 @@ export function formatValue(format: Format, v: unknown, obj: Rec): Formatted {
     case 'target':
       return { text: targetText(v, obj), value: isRecord(v) ? pick(v, ['id', 'iid', 'title']) : compactValue(v) };
     case 'sha':
-      return { text: toText(v).slice(0, 8), value: v };
+      // A short sha names the commit for every read a list leads to; the whole one is in the object's own answer.
+      return { text: toText(v).slice(0, 8), value: typeof v === 'string' ? v.slice(0, 8) : v };
     case 'date':
       // The day and minute (UTC) of an ISO time: a list reads when, never the milliseconds.
       return { text: typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) ? v.slice(0, 16).replace('T', ' ') : toText(v), value: v };
