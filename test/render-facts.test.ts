@@ -75,12 +75,16 @@ describe('results show the facts a task needs (issue #30)', () => {
     expect(header(list.md)).toBe('| name | push | merge | force push | code owners |');
     expect(row(list.md, '| main ')).toBe('| main | Maintainers (40) | Maintainers (40) | false | false |');
     expect(row(list.md, '| release/* ')).toBe('| release/* | Developers + Maintainers (30) | Developers + Maintainers (30) | true | false |');
+    await exec('tag.protect', { project_id: 1, name: 'v*', create_access_level: 0 });
+    const tags = await exec('tag.list_protected', { project_id: 1 });
+    expect(header(tags.md)).toBe('| name | create |');
+    expect(row(tags.md, '| v* ')).toBe('| v* | No one (0) |');
   });
 
   it('a list with fields shows them in the Markdown: short ones as columns, others per item, every field with ["all"], bounded', async () => {
     const named = await exec('issue.list', { project_id: 1, per_page: 2 }, ['due_date', 'time_stats']);
     expect(header(named.md)).toBe('| iid | title | state | assignees | labels | milestone | due_date |');
-    expect(named.md).toContain('### time_stats of each item\n\n#### \\#25 Move configuration to a single module\n\n- **time_stats**: `{"time_estimate":0,"total_time_spent":0,"human_time_estimate":null,"human_total_time_spent":null}`');
+    expect(named.md).toContain('### time_stats of each item\n\n#### Move configuration to a single module (#25)\n\n- **time_stats**: `{"time_estimate":0,"total_time_spent":0,"human_time_estimate":null,"human_total_time_spent":null}`');
     expect((named.st.items as Rec[])[0]).toMatchObject({ due_date: null, time_stats: { time_estimate: 0, total_time_spent: 0 } });
     const all = await exec('issue.list', { project_id: 1, per_page: 2 }, ['all']);
     expect(all.md).toContain('### Every field of each item');

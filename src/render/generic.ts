@@ -310,7 +310,7 @@ const ITEM_FIELD_MAX_CHARS = 8_000;
 function itemField(key: string, v: unknown): string[] {
   const name = `- **${inline(key, 60)}**:`;
   if (!present(v)) return [`${name} ${v === '' ? '(empty)' : 'none'}`];
-  const raw = typeof v === 'string' ? stripControl(v) : isScalar(v) ? toText(v) : toText(v);
+  const raw = typeof v === 'string' ? stripControl(v) : toText(v);
   const { shown, rest } = cutText(raw, ITEM_FIELD_MAX_CHARS);
   const cut = rest > 0 ? [`  (cut: ${num(rest)} more characters; read the item with its get action)`] : [];
   if (typeof v === 'string' && (isLongText(key, v) || rest > 0)) return [name, '', quote(shown), '', ...cut];
@@ -323,8 +323,11 @@ function itemBlocks(input: RenderInput, records: Rec[], keys: readonly string[])
   let used = 0;
   for (let i = 0; i < records.length; i++) {
     const it = records[i]!;
-    const label = [isScalar(it.iid) ? `#${toText(it.iid)}` : isScalar(it.id) ? `id ${toText(it.id)}` : '', toText(it.title ?? it.name ?? it.username ?? '')].filter(Boolean).join(' ');
-    const block = ['', `#### ${heading(label || `item ${num(i + 1)}`, 200)}`, ''];
+    // The item by its name and number, as its row reads (`Fix login (#12)`).
+    const name = toText(it.title ?? it.name ?? it.username ?? '');
+    const ref = isScalar(it.iid) ? `#${toText(it.iid)}` : isScalar(it.id) ? `id ${toText(it.id)}` : '';
+    const label = name && ref ? `${name} (${ref})` : name || ref || `item ${num(i + 1)}`;
+    const block = ['', `#### ${heading(label, 200)}`, ''];
     for (const k of keys) if (k in it) block.push(...itemField(k, it[k]));
     const size = block.reduce((n, l) => n + l.length + 1, 0);
     if (i > 0 && used + size > ITEM_FIELDS_MAX_CHARS) {
