@@ -27,6 +27,19 @@ const CALLS = [
   ['pipeline.list', { project_id: 1 }],
   ['project.list', {}],
   ['job.list', { project_id: 1, pipeline_id: 1002 }],
+  // The results issue #30 made show their facts (blame, compare's commits, link types, protections, milestones, to-dos).
+  ['repository.file_blame', { project_id: 1, file_path: 'src/auth/login.ts', ref: 'main' }],
+  ['repository.compare', { project_id: 1, from: 'main', to: 'feature/login-fix' }],
+  ['issue.link_list', { project_id: 1, issue_iid: 1 }],
+  ['branch.get_protected', { project_id: 1, name: 'main' }],
+  ['branch.list_protected', { project_id: 1 }],
+  ['project.milestone_list', { project_id: 1 }],
+  ['user.todo_list', {}],
+  ['branch.list', { project_id: 1 }],
+  ['tag.list', { project_id: 1 }],
+  ['release.list', { project_id: 1 }],
+  ['repository.commit_list', { project_id: 1 }],
+  ['project.members', { project_id: 1 }],
 ];
 
 const sandbox = await startSandbox();
@@ -40,7 +53,7 @@ const client = new Client({ name: 'bench-result-size', version: '1' });
 await client.connect(transport);
 
 console.log(`## Result size (o200k_base tokens; ${cli === join(root, 'dist', 'bundle', 'cli.js') ? 'this build' : cli})`);
-console.log('action              markdown  resource  structured     total   ratio');
+console.log('action                  markdown  resource  structured     total   ratio');
 for (const [action, params] of CALLS) {
   const r = await client.callTool({ name: 'forge_execute_action', arguments: { action, params } });
   if (r.isError) { console.log(`${action.padEnd(18)} error: ${String(r.content?.[0]?.text).slice(0, 120)}`); continue; }
@@ -48,7 +61,7 @@ for (const [action, params] of CALLS) {
   const res = r.content.filter((c) => c.type === 'resource').reduce((n, c) => n + tokens(c.resource.text ?? ''), 0);
   const st = r.structuredContent ? tokens(JSON.stringify(r.structuredContent)) : 0;
   const total = md + res + st;
-  console.log(`${action.padEnd(18)} ${String(md).padStart(9)} ${String(res).padStart(9)} ${String(st).padStart(11)} ${String(total).padStart(9)} ${(total / md).toFixed(2).padStart(6)}x`);
+  console.log(`${action.padEnd(22)} ${String(md).padStart(9)} ${String(res).padStart(9)} ${String(st).padStart(11)} ${String(total).padStart(9)} ${(total / md).toFixed(2).padStart(6)}x`);
 }
 await client.close();
 await sandbox.close();

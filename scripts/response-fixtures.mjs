@@ -2,7 +2,7 @@
 // data are GitLab's own answers (recorded gitlab.com bodies in testdata/, and the API documentation's
 // examples in its *_test.go handlers). Each fixture records its source (repository, path, commit, test)
 // and every value this script changed, with the reason. The tests read only the fixtures.
-// go-gitlab is Apache-2.0 (see THIRD_PARTY_NOTICES). Run:
+// go-gitlab is Apache-2.0 (see THIRD_PARTY_NOTICES); GitLab's documentation is CC BY-SA 4.0. Run:
 //   node scripts/response-fixtures.mjs <go-gitlab git directory>
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -92,6 +92,56 @@ const FIXTURES = [
   },
   { name: 'project', path: 'projects_test.go', test: 'TestEditProject', edits: [] },
   { name: 'members', path: 'project_members_test.go', test: 'TestProjectMembersService_ListProjectMembers', edits: [] },
+  // Issue #30: the shapes of blame, issue links, protected branches, milestones and a comparison.
+  {
+    name: 'file_blame', path: 'repository_files_test.go', test: 'TestRepositoryFilesService_GetFileBlame',
+    edits: [
+      ['0.commit.authored_date', '2023-01-10T09:00:00.000Z', 'GitLab sends when the commit was authored (doc/api/repository_files.md)'],
+      ['1', {
+        commit: { id: 'cc6e14f9328fa6d7b5a0d3c30dc2002a3f2a3822', message: 'Load the config once\n\nIt was read on every request.', parent_ids: [], author_name: 'Jane Doe', author_email: 'jane@example.com', authored_date: '2022-12-01T08:00:00.000Z', committer_name: 'Jane Doe', committer_email: 'jane@example.com', committed_date: '2022-12-01T08:00:00.000Z' },
+        lines: ['', 'CONFIG = load_config'],
+      }, 'a second range by another commit, as GitLab answers one range per run of lines'],
+    ],
+  },
+  { name: 'issue_links', path: 'issue_links_test.go', test: 'TestIssueLinksService_ListIssueRelations', edits: [['0.link_type', 'is_blocked_by', 'a blocking link']] },
+  { name: 'protected_branches', path: 'protected_branches_test.go', test: 'TestListProtectedBranches', edits: [] },
+  {
+    name: 'milestones', path: 'milestones_test.go', test: 'TestMilestonesService_ListMilestones',
+    edits: [
+      ['0.start_date', '2017-09-01', 'GitLab sends the start date (doc/api/milestones.md)'], ['0.due_date', '2017-09-30', 'and the due date'],
+      ['0.expired', true, 'a milestone past its due date'],
+    ],
+  },
+  { name: 'compare', path: 'repositories_test.go', test: 'TestRepositoriesService_Compare', edits: [] },
+];
+
+/**
+ * Shapes taken from GitLab's API documentation (gitlabhq/gitlabhq, doc/api/), where go-gitlab's test data have none:
+ * the facts of its example response (ids, names, types), long descriptions left out.
+ */
+const DOCS = 'gitlabhq/gitlabhq';
+const DOC_FIXTURES = [
+  {
+    name: 'todos', path: 'doc/api/todos.md', commit: '04d4cf89dbe213ad994badad4c8a9a3f2ccb754f', section: 'Get a list of to-do items',
+    body: [{
+      id: 102, project: { id: 2, name: 'Gitlab Ce', name_with_namespace: 'Gitlab Org / Gitlab Ce', path: 'gitlab-foss', path_with_namespace: 'gitlab-org/gitlab-foss' },
+      author: { name: 'Administrator', username: 'root', id: 1, state: 'active' },
+      action_name: 'marked', target_type: 'MergeRequest',
+      target: { id: 34, iid: 7, project_id: 2, title: 'Dolores in voluptatem tenetur praesentium omnis repellendus voluptatem quaerat.', state: 'opened', target_branch: 'tutorials_git_tricks', source_branch: 'DNSBL_docs', draft: false, merge_status: 'cannot_be_merged', user_notes_count: 7 },
+      target_url: 'https://gitlab.example.com/gitlab-org/gitlab-foss/-/merge_requests/7',
+      body: 'Dolores in voluptatem tenetur praesentium omnis repellendus voluptatem quaerat.', state: 'pending',
+      created_at: '2016-06-17T07:52:35.225Z', updated_at: '2016-06-17T07:52:35.225Z',
+    }],
+  },
+  {
+    name: 'protected_branch_group', path: 'doc/api/protected_branches.md', commit: '017a6c129d6a9e4ad9fec792cd84f88641d7dbfe', section: 'Get a single protected branch or wildcard protected branch (Premium)',
+    body: {
+      id: 101, name: 'main',
+      push_access_levels: [{ id: 1001, access_level: 40, user_id: null, group_id: null, access_level_description: 'Maintainers' }],
+      merge_access_levels: [{ id: 2001, access_level: null, user_id: null, group_id: 1234, access_level_description: 'Example Merge Group' }],
+      allow_force_push: false, code_owner_approval_required: false,
+    },
+  },
 ];
 
 mkdirSync(OUT, { recursive: true });
@@ -104,4 +154,9 @@ for (const f of FIXTURES) {
   const out = { source, edits: f.edits.map(([path, , why]) => ({ path, why })), body };
   writeFileSync(join(OUT, `${f.name}.json`), `${JSON.stringify(out, null, 2)}\n`);
   console.log(`${f.name}.json ← ${f.path}${f.test ? ` (${f.test})` : ''}`);
+}
+for (const f of DOC_FIXTURES) {
+  const out = { source: { repository: DOCS, path: f.path, commit: f.commit, section: f.section, license: 'CC-BY-SA-4.0' }, edits: [], body: f.body };
+  writeFileSync(join(OUT, `${f.name}.json`), `${JSON.stringify(out, null, 2)}\n`);
+  console.log(`${f.name}.json ← ${DOCS} ${f.path}`);
 }

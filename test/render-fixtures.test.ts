@@ -70,14 +70,14 @@ describe('real-shaped answers reach the assistant (issue #28)', () => {
     expect(st.labels).toContain('backend');
   });
 
-  it('merge request list: draft, author, merge status and conflicts per row; the project when read across projects', async () => {
+  it('merge request list: state, draft, author, merge status and conflicts per row; the project when read across projects', async () => {
     const own = await exec('merge_request.list', { project_id: 278964 });
     const header = own.md.split('\n').find((l) => l.startsWith('| '));
-    expect(header).toBe('| iid | title | draft | author | merge status | conflicts |');
+    expect(header).toBe('| iid | title | state | draft | author | merge status | conflicts |');
     const items = own.st.items as Rec[];
-    expect(Object.keys(items[0]!)).toEqual(expect.arrayContaining(['iid', 'title', 'draft', 'author', 'detailed_merge_status', 'has_conflicts']));
+    expect(Object.keys(items[0]!)).toEqual(expect.arrayContaining(['iid', 'title', 'state', 'draft', 'author', 'detailed_merge_status', 'has_conflicts']));
     const all = await exec('merge_request.list_global', {});
-    expect(all.md.split('\n').find((l) => l.startsWith('| '))).toBe('| project | iid | title | draft | author | merge status | conflicts |');
+    expect(all.md.split('\n').find((l) => l.startsWith('| '))).toBe('| project | iid | title | state | draft | author | merge status | conflicts |');
     const first = (all.st.items as Rec[])[0]!;
     expect(typeof first.project).toBe('string');
     expect(all.md).toContain(`| ${String(first.project)} |`);
@@ -129,9 +129,9 @@ describe('real-shaped answers reach the assistant (issue #28)', () => {
     for (const b of bodies) expect(issue.md).toContain(b);
   });
 
-  it('jobs: stage and failure reason per row; one job with its pipeline, duration, runner and artifacts by name and size', async () => {
+  it('jobs: stage, failure reason and duration per row; one job with its pipeline, duration, runner and artifacts by name and size', async () => {
     const list = await exec('job.list_project', { project_id: 1 });
-    expect(list.md.split('\n').find((l) => l.startsWith('| '))).toBe('| id | name | stage | status | failure reason |');
+    expect(list.md.split('\n').find((l) => l.startsWith('| '))).toBe('| id | name | stage | status | failure reason | duration |');
     expect(list.md).toContain('| 7 | teaspoon | test | failed | script_failure |');
     expect((list.st.items as Rec[])[0]).toMatchObject({ id: 7, name: 'teaspoon', stage: 'test', status: 'failed', failure_reason: 'script_failure' });
     const { md, st } = await exec('job.get', { project_id: 1, job_id: 7 });

@@ -180,8 +180,8 @@ describe('generic renderer', () => {
     expect(h2).toBe('| name | color | text_color |');
     const pipelines = [{ id: 9, iid: 3, project_id: 1, sha: 'abc', ref: 'main', status: 'success', web_url: 'https://f/p/9', created_at: 'now', updated_at: 'later' }];
     const h3 = render(undefined, pipelines).markdown.split('\n').find((l) => l.startsWith('| '))!;
-    // A pipeline list has its kind's columns (issue #28), coverage only when an item has one.
-    expect(h3).toBe('| id | ref | status | source |');
+    // A pipeline list has its kind's columns (issue #28: its commit and when it ran, issue #30), coverage only when an item has one.
+    expect(h3).toBe('| id | ref | sha | status | source | created |');
   });
 
   it('array: empty list, scalars, nulls', () => {
@@ -480,7 +480,8 @@ describe('diff renderer', () => {
   it('reads compare and changes objects, falls back to generic', () => {
     const compare = { commit: { id: 'abc' }, commits: [{ id: 'a' }, { id: 'b' }], diffs: [fileDiff(1)], compare_timeout: false, compare_same_ref: false };
     const r = render('diff', compare);
-    expect(r.markdown).toContain('Commits compared: 2');
+    // Its commits are listed (issue #30), not only counted.
+    expect(r.markdown).toContain('### Commits (2)\n\n| sha | title | author | date |\n|---|---|---|---|\n| a |  |  |  |\n| b |  |  |  |');
     expect(r.markdown).toContain('### 1. src/f1.ts');
     expect(render('diff', { id: 1, iid: 2, title: 'MR', changes: [fileDiff(9)] }).markdown).toContain('src/f9.ts');
     expect(render('diff', []).markdown).toContain('No file changes.');

@@ -1,9 +1,9 @@
 // File diffs, one heading and fence per file, paged by file.
 import type { Pagination, Renderer } from './types.js';
-import { code, fence, heading, inline, stripControl, toText } from './contain.js';
+import { cell, code, fence, heading, inline, stripControl, toText } from './contain.js';
 import { paginationLine } from './pagination.js';
 import { isRecord, isScalar, posInt, num, paramsOf, withNextSteps, cutText, Rec } from './shared.js';
-import { generic } from './generic.js';
+import { generic, namedFields } from './generic.js';
 
 // ---------------------------------------------------------------- diff
 
@@ -28,6 +28,28 @@ function diffEntry(f: unknown): { old_path: string; new_path: string; new_file: 
   return { old_path: oldPath, new_path: newPath, new_file: r.new_file === true, deleted_file: r.deleted_file === true, renamed_file: r.renamed_file === true };
 }
 
+/** A comparison lists at most this many of its commits unless they are asked for (`fields: ["commits"]`). */
+const MAX_COMMITS = 30;
+
+/** The commits a comparison holds, oldest first as GitLab sends them: short sha, title, author, date; capped with a note. */
+function commitTable(commits: unknown[], whole: boolean, params: Rec): { lines: string[]; value: unknown[] } {
+  const shown = whole ? commits : commits.slice(0, MAX_COMMITS);
+  const lines = ['', `### Commits (${num(commits.length)})`, '', '| sha | title | author | date |', '|---|---|---|---|'];
+  const value: unknown[] = [];
+  for (const c of shown) {
+    const r = isRecord(c) ? c : {};
+    const sha = isScalar(r.short_id) ? toText(r.short_id) : toText(r.id ?? '').slice(0, 8);
+    const when = toText(r.authored_date ?? r.created_at ?? '');
+    lines.push(`| ${cell(sha, 40)} | ${cell(r.title ?? '', 100)} | ${cell(r.author_name ?? '', 60)} | ${cell(when.slice(0, 16).replace('T', ' '), 20)} |`);
+    value.push(whole ? c : { id: r.id ?? null, title: r.title ?? null, author_name: r.author_name ?? null, authored_date: r.authored_date ?? r.created_at ?? null });
+  }
+  if (shown.length < commits.length) {
+    const range = isScalar(params.from) && isScalar(params.to) ? `, or repository.commit_list with ref_name=${code(`${toText(params.from)}..${toText(params.to)}`, 300)}` : '';
+    lines.push('', `(${num(commits.length - shown.length)} more commits not shown; read them all with fields: ["commits"]${range})`);
+  }
+  return { lines, value };
+}
+
 export const diff: Renderer = (input) => {
   const found = diffFilesOf(input?.data);
   if (!found) return generic(input);
@@ -43,7 +65,16 @@ export const diff: Renderer = (input) => {
   if (pagination) structured.pagination = pagination;
 
   const out: string[] = [`## Diff: ${num(total)} file${total === 1 ? '' : 's'} changed`];
-  if (Array.isArray(context.commits)) out.push('', `Commits compared: ${num(context.commits.length)}`);
+  // Fields asked for (`fields`) beside the files: the commits whole, any other field of the answer as the generic renderer shows it.
+  const named = input.show === 'all' ? Object.keys(context).filter((k) => k !== 'diffs' && k !== 'changes') : Array.isArray(input.show) ? [...input.show] : [];
+  if (Array.isArray(context.commits)) {
+    const commits = commitTable(context.commits, named.includes('commits'), params);
+    out.push(...commits.lines);
+    structured.commits = commits.value;
+    structured.total_commits = context.commits.length;
+  }
+  const others = named.filter((k) => k !== 'commits' && k !== 'diffs' && k !== 'changes');
+  if (others.length) out.push(...namedFields(context, new Set(others), structured));
   if (context.compare_same_ref === true) out.push('', 'Both refs point at the same commit.');
   if (context.compare_timeout === true) out.push('', 'The platform timed out computing this comparison; the file list may be incomplete.');
 

@@ -8,7 +8,8 @@ import { isRecord, isScalar, num, summary, type Rec } from './shared.js';
 
 export type Format =
   | 'text' | 'person' | 'people' | 'labels' | 'milestone' | 'pipeline' | 'pipeline_status' | 'merge_status' | 'role'
-  | 'failure_reason' | 'artifacts' | 'duration' | 'time_stats' | 'commit' | 'position' | 'name' | 'can_merge' | 'tasks' | 'project_ref' | 'runner' | 'assets' | 'count' | 'milestones' | 'release';
+  | 'failure_reason' | 'artifacts' | 'duration' | 'time_stats' | 'commit' | 'position' | 'name' | 'can_merge' | 'tasks' | 'project_ref' | 'runner' | 'assets' | 'count' | 'milestones' | 'release'
+  | 'access_levels' | 'target' | 'sha' | 'date';
 
 /** Access levels by name (GitLab's `Gitlab::Access`); any other value is shown as its number. */
 const ROLES: Readonly<Record<number, string>> = {
@@ -77,6 +78,32 @@ function pipelineText(p: Rec): string {
   const words = label && label.replace(/\s+/g, '_') !== status && label !== status ? `${status} (${label})` : status;
   const ref = isScalar(p.ref) && p.ref !== '' ? ` (${toText(p.ref)})` : '';
   return `#${toText(p.id ?? '?')} ${words}${ref}`.replace(/\s+\(/g, ' (').trim();
+}
+
+/**
+ * Who a protection rule lets act, one entry each: a role by GitLab's own words (`access_level_description`, else the role's
+ * name) with its number, a user, a group or a deploy key by its id (`Maintainers (40)`, `user 123 (Jane)`, `deploy key 4`).
+ */
+function accessEntry(e: unknown): string {
+  if (!isRecord(e)) return toText(e);
+  const said = typeof e.access_level_description === 'string' && e.access_level_description !== '' ? e.access_level_description : undefined;
+  for (const [key, what] of [['user_id', 'user'], ['group_id', 'group'], ['deploy_key_id', 'deploy key']] as const) {
+    if (isScalar(e[key])) return `${what} ${toText(e[key])}${said && said.toLowerCase() !== what ? ` (${said})` : ''}`;
+  }
+  if (e.access_level === null || e.access_level === undefined) return said ?? summary(e);
+  const level = toText(e.access_level);
+  const name = said ?? roleName(e.access_level);
+  return name && name !== level ? `${name} (${level})` : level;
+}
+
+/** What a to-do is about: its type and reference, then its title (`MergeRequest !7 Fix login`). */
+function targetText(target: unknown, obj: Rec): string {
+  const type = toText(obj.target_type ?? '');
+  if (!isRecord(target)) return type;
+  const short = isRecord(target.references) && typeof target.references.short === 'string' ? target.references.short : undefined;
+  const mark = type === 'MergeRequest' ? '!' : type === 'Issue' ? '#' : type === 'Epic' ? '&' : '';
+  const ref = short ?? (isScalar(target.iid) ? `${mark}${toText(target.iid)}` : isScalar(target.short_id) ? toText(target.short_id) : isScalar(target.id) ? toText(target.id).slice(0, 12) : '');
+  return [type, ref, toText(target.title ?? '')].filter(Boolean).join(' ');
 }
 
 /** A diff note's place: `path:line`, the new line when there is one. */
@@ -167,6 +194,20 @@ export function formatValue(format: Format, v: unknown, obj: Rec): Formatted {
       return Array.isArray(v) ? { text: `${num(v.length)}`, value: v.length } : { text: toText(v), value: compactValue(v) };
     case 'project_ref':
       return { text: projectOf(obj), value: projectOf(obj) };
+    case 'access_levels': {
+      // An empty rule list: nobody (GitLab answers [] when no role may, e.g. unprotect on Free).
+      if (!Array.isArray(v) || v.length === 0) return { text: 'nobody', value: [] };
+      const each = v.map(accessEntry);
+      return { text: each.join(', '), value: each };
+    }
+    case 'target':
+      return { text: targetText(v, obj), value: isRecord(v) ? pick(v, ['id', 'iid', 'title']) : compactValue(v) };
+    case 'sha':
+      // A short sha names the commit for every read a list leads to; the whole one is in the object's own answer.
+      return { text: toText(v).slice(0, 8), value: typeof v === 'string' ? v.slice(0, 8) : v };
+    case 'date':
+      // The day and minute (UTC) of an ISO time: a list reads when, never the milliseconds.
+      return { text: typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) ? v.slice(0, 16).replace('T', ' ') : toText(v), value: v };
     default:
       return { text: isScalar(v) ? toText(v) : summary(v), value: compactValue(v) };
   }

@@ -8,6 +8,7 @@ import { paginationLine } from './pagination.js';
 import { compactValue } from './compact.js';
 import { isRecord, isScalar, present, num, actionOf, paramsOf, thingsOf, summary, withNextSteps, cutText, Rec } from './shared.js';
 import { text } from './textual.js';
+import { renderBlame } from './blame.js';
 
 // ---------------------------------------------------------------- generic
 
@@ -59,7 +60,7 @@ function fieldValue(v: unknown): string {
 }
 
 /** Formats whose empty value is said (`assignees: none`): an empty list there is an answer, not a gap. */
-const SAID_WHEN_EMPTY: ReadonlySet<Format> = new Set<Format>(['people', 'labels', 'milestone', 'milestones', 'pipeline', 'artifacts', 'release']);
+const SAID_WHEN_EMPTY: ReadonlySet<Format> = new Set<Format>(['people', 'labels', 'milestone', 'milestones', 'pipeline', 'artifacts', 'release', 'access_levels']);
 
 /** A kind's decision field as shown: its formatted reading, or undefined when the answer lacks it. */
 function kindField(obj: Rec, kf: KindField): Formatted | undefined {
@@ -143,7 +144,7 @@ function renderObject(input: RenderInput, obj: Rec): Rendered {
 }
 
 /** The fields asked for by name, each whole: in the Markdown (a text as a quote, anything else as JSON) and in structuredContent. */
-function namedFields(obj: Rec, named: ReadonlySet<string>, structured: Rec): string[] {
+export function namedFields(obj: Rec, named: ReadonlySet<string>, structured: Rec): string[] {
   const lines: string[] = [];
   const unknown: string[] = [];
   for (const key of named) {
@@ -191,6 +192,12 @@ const GROUP_COLUMNS: ReadonlyArray<ReadonlyArray<ChosenColumn>> = COLUMN_GROUPS.
 /** Whether any item of the sample has a value at `key` (plain loop: called for every candidate key). */
 function anyPresent(sample: readonly Rec[], key: string): boolean {
   for (let i = 0; i < sample.length; i++) if (present(sample[i][key])) return true;
+  return false;
+}
+
+/** Whether any item of the sample has a value at `key` that says something: `false` says nothing in a column shown when present. */
+function anySaying(sample: readonly Rec[], key: string): boolean {
+  for (let i = 0; i < sample.length; i++) if (present(sample[i][key]) && sample[i][key] !== false) return true;
   return false;
 }
 
@@ -244,17 +251,26 @@ function genericColumns(records: Rec[]): ListColumn[] {
 function kindColumns(input: RenderInput, kind: Kind, records: Rec[]): ListColumn[] {
   const sample = records.length > 50 ? records.slice(0, 50) : records;
   const cols: ListColumn[] = kind.columns
-    .filter((c) => !c.whenPresent || anyPresent(sample, c.key))
+    .filter((c) => !c.whenPresent || anySaying(sample, c.key))
     .map((c) => {
       const read = (it: Rec): Formatted | undefined => kindField(it, { key: c.key, format: c.format });
-      return { header: c.header, key: c.key, cell: (it) => cell(read(it)?.text ?? '', 100), value: (it) => read(it)?.value ?? null };
+      return { header: c.header, key: c.key, cell: (it) => cell(read(it)?.text ?? '', c.max ?? 100), value: (it) => read(it)?.value ?? null };
     });
   // Read without a project (a group's, the instance's): each item's project, as a path when GitLab gives one.
+  // Read in one project, items of another (an issue's links) name theirs too.
   const unscoped = !('project_id' in actionOf(input).params) || !('project_id' in paramsOf(input));
-  if (kind.crossProject && unscoped && (spansProjects(sample) || !('project_id' in actionOf(input).params))) {
+  const here = toText(paramsOf(input).project_id);
+  if (kind.crossProject && ((unscoped && (spansProjects(sample) || !('project_id' in actionOf(input).params))) || (!unscoped && sample.some((it) => elsewhere(it, here))))) {
     cols.unshift({ header: 'project', key: 'project', cell: (it) => cell(projectOf(it), 100), value: (it) => projectOf(it) || null });
   }
   return cols;
+}
+
+/** Whether an item belongs to another project than the one the call named (by id, or by path when it was named by path). */
+function elsewhere(item: Rec, here: string): boolean {
+  if (/^\d+$/.test(here)) return item.project_id !== undefined && item.project_id !== null && toText(item.project_id) !== here;
+  const path = projectOf(item);
+  return path.includes('/') && path !== here;
 }
 
 /** Whether a list read without a project names its items' projects: by path, or by differing ids. */
@@ -262,11 +278,67 @@ function spansProjects(items: Rec[]): boolean {
   return items.some((it) => projectOf(it).includes('/')) || new Set(items.map((it) => it.project_id)).size > 1;
 }
 
-/** Columns for the fields asked for by name: each value whole (one line), kept raw in the structured item. */
-function namedColumns(input: RenderInput, columns: ListColumn[]): ListColumn[] {
-  if (!Array.isArray(input.show)) return [];
+/** A value short enough for a table cell: a scalar of one short line, or nothing. */
+const SHORT_CELL = 80;
+const isShort = (v: unknown): boolean => v === null || v === undefined || (isScalar(v) && toText(v).length <= SHORT_CELL && !/[\r\n]/.test(toText(v)));
+
+/**
+ * The fields asked for (`fields`) beside the list's columns: those short in every item as more columns (kept raw in the
+ * structured item), the others shown per item under the table (`blocks`). `["all"]` shows every other field per item.
+ */
+function namedColumns(input: RenderInput, columns: ListColumn[], records: Rec[]): { columns: ListColumn[]; blocks: string[] } {
   const have = new Set(columns.map((c) => c.key));
-  return input.show.filter((k) => !have.has(k)).map((k) => ({ header: k, key: k, cell: (it) => cell(isScalar(it[k]) ? it[k] : toText(it[k]), 4000), value: (it) => it[k] ?? null }));
+  if (input.show === 'all') {
+    const keys = new Set<string>();
+    for (const r of records) for (const k of Object.keys(r)) if (!have.has(k)) keys.add(k);
+    return { columns: [], blocks: [...keys] };
+  }
+  if (!Array.isArray(input.show)) return { columns: [], blocks: [] };
+  const asked = input.show.filter((k) => !have.has(k) && records.some((r) => k in r));
+  const short = asked.filter((k) => records.every((r) => isShort(r[k])));
+  return {
+    columns: short.map((k) => ({ header: k, key: k, cell: (it) => cell(it[k], SHORT_CELL), value: (it) => it[k] ?? null })),
+    blocks: asked.filter((k) => !short.includes(k)),
+  };
+}
+
+/** The characters the per-item fields may take in one answer, and one value of them. */
+const ITEM_FIELDS_MAX_CHARS = 40_000;
+const ITEM_FIELD_MAX_CHARS = 8_000;
+
+/** One field of an item, whole up to a bound: a text as a quote, a nested value as JSON, a scalar inline. */
+function itemField(key: string, v: unknown): string[] {
+  const name = `- **${inline(key, 60)}**:`;
+  if (!present(v)) return [`${name} ${v === '' ? '(empty)' : 'none'}`];
+  const raw = typeof v === 'string' ? stripControl(v) : toText(v);
+  const { shown, rest } = cutText(raw, ITEM_FIELD_MAX_CHARS);
+  const cut = rest > 0 ? [`  (cut: ${num(rest)} more characters; read the item with its get action)`] : [];
+  if (typeof v === 'string' && (isLongText(key, v) || rest > 0)) return [name, '', quote(shown), '', ...cut];
+  return [`${name} ${typeof v === 'string' || isScalar(v) ? inline(shown) : code(shown)}`, ...cut];
+}
+
+/** The fields of each item the table has no column for, under a heading per item, within ITEM_FIELDS_MAX_CHARS. */
+function itemBlocks(input: RenderInput, records: Rec[], keys: readonly string[]): string[] {
+  const out: string[] = ['', input.show === 'all' ? '### Every field of each item' : `### ${heading(keys.join(', '), 200)} of each item`];
+  let used = 0;
+  for (let i = 0; i < records.length; i++) {
+    const it = records[i]!;
+    // The item by its name and number, as its row reads (`Fix login (#12)`).
+    const name = toText(it.title ?? it.name ?? it.username ?? '');
+    const ref = isScalar(it.iid) ? `#${toText(it.iid)}` : isScalar(it.id) ? `id ${toText(it.id)}` : '';
+    const label = name && ref ? `${name} (${ref})` : name || ref || `item ${num(i + 1)}`;
+    const block = ['', `#### ${heading(label, 200)}`, ''];
+    for (const k of keys) if (k in it) block.push(...itemField(k, it[k]));
+    const size = block.reduce((n, l) => n + l.length + 1, 0);
+    if (i > 0 && used + size > ITEM_FIELDS_MAX_CHARS) {
+      const perPage = Math.max(1, i);
+      out.push('', `(the fields of the other ${num(records.length - i)} items are not shown to bound the answer; read them with per_page=${num(perPage)} and the next pages, fewer fields, or one item with its get action${input.show === 'all' ? '; structuredContent.items has every field' : ''})`);
+      break;
+    }
+    out.push(...block);
+    used += size;
+  }
+  return out;
 }
 
 function structuredItem(item: Rec, columns: ListColumn[], scoped = false): Rec {
@@ -295,6 +367,7 @@ function renderList(input: RenderInput, list: unknown[]): Rendered {
   const records = shown.filter(isRecord);
   const kind = records.length ? kindOf(records[0]) : undefined;
   if (kind?.threads) return renderThreads(input, list);
+  if (kind?.blame) return renderBlame(input, list);
   const lines: string[] = [`## ${heading(things.charAt(0).toUpperCase() + things.slice(1))} (${num(list.length)})`, ''];
 
   if (records.length === 0) {
@@ -302,21 +375,25 @@ function renderList(input: RenderInput, list: unknown[]): Rendered {
     structured.items = shown.map(compactValue);
   } else {
     const base = kind ? kindColumns(input, kind, records) : genericColumns(records);
-    const columns = [...base, ...namedColumns(input, base)];
+    const named = namedColumns(input, base, records);
+    const columns = [...base, ...named.columns];
     lines.push(`| ${columns.map((c) => cell(c.header, 40)).join(' | ')} |`);
     lines.push(`|${columns.map(() => '---').join('|')}|`);
     const items: unknown[] = [];
     for (const v of shown) {
       if (isRecord(v)) {
         lines.push(`| ${columns.map((c) => c.cell(v)).join(' | ')} |`);
-        items.push(input.show === 'all' ? v : structuredItem(v, columns, kind !== undefined && 'project_id' in paramsOf(input)));
+        const item = input.show === 'all' ? v : structuredItem(v, columns, kind !== undefined && 'project_id' in paramsOf(input));
+        // The fields asked for by name are whole here too.
+        if (input.show !== 'all') for (const k of named.blocks) if (k in v) item[k] = v[k];
+        items.push(item);
       } else {
         lines.push(`| ${[cell(summary(v) || toText(v), 100), ...columns.slice(1).map(() => '')].join(' | ')} |`);
         items.push(compactValue(v));
       }
     }
     structured.items = items;
-    if (input.show === 'all') lines.push('', '(every field of each item is in structuredContent.items)');
+    if (named.blocks.length) lines.push(...itemBlocks(input, records, named.blocks));
     const unknown = Array.isArray(input.show) ? input.show.filter((k) => !records.some((r) => k in r)) : [];
     if (unknown.length) {
       structured.unknown_fields = unknown;

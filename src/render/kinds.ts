@@ -15,8 +15,10 @@ interface KindColumn {
   header: string;
   key: string;
   format?: Format;
-  /** Shown only when some item of the list has a value (e.g. a pipeline's coverage). */
+  /** Shown only when some item of the list has a value that says something: not empty, not false (a pipeline's coverage, an archived project). */
   whenPresent?: boolean;
+  /** The cell's width in characters (default 100): a to-do's body is cut short, a list row carries no long text. */
+  max?: number;
 }
 
 export interface Kind {
@@ -31,10 +33,13 @@ export interface Kind {
   crossProject?: true;
   /** Rendered as comment threads (src/render/threads.ts) rather than as fields or a table. */
   threads?: true;
+  /** A list of them is a file's blame, rendered as line ranges with their lines (src/render/blame.ts). */
+  blame?: true;
 }
 
 const f = (key: string, format?: Format): KindField => ({ key, ...(format ? { format } : {}) });
-const c = (header: string, key: string, format?: Format, whenPresent?: boolean): KindColumn => ({ header, key, ...(format ? { format } : {}), ...(whenPresent ? { whenPresent } : {}) });
+const c = (header: string, key: string, format?: Format, whenPresent?: boolean, max?: number): KindColumn =>
+  ({ header, key, ...(format ? { format } : {}), ...(whenPresent ? { whenPresent } : {}), ...(max ? { max } : {}) });
 
 /** First match wins: the more specific kinds come first. */
 export const KINDS: readonly Kind[] = [
@@ -56,6 +61,38 @@ export const KINDS: readonly Kind[] = [
     fields: [f('iid'), f('title'), f('state'), f('approved'), f('approvals_required'), f('approvals_left'), f('approved_by', 'people'), f('user_can_approve'), f('user_has_approved')],
     columns: [],
   },
+  // One range of a file's blame (GET …/files/:path/blame): the commit that last changed these lines, and the lines.
+  { name: 'blame_range', marks: ['commit', 'lines'], fields: [], columns: [], blame: true },
+  // A to-do: what happened (action_name) to what (target), where and by whom; its body is the target's title or the note, cut short.
+  {
+    name: 'todo',
+    marks: ['action_name', 'target_type', 'target_url'],
+    fields: [f('id'), f('action_name'), f('target', 'target'), f('project', 'project_ref'), f('author', 'person'), f('state'), f('created_at')],
+    columns: [c('id', 'id'), c('action', 'action_name'), c('target', 'target', 'target'), c('project', 'project', 'project_ref'), c('author', 'author', 'person'),
+      c('body', 'body', undefined, false, 60)],
+    hides: ['target_type'],
+  },
+  // Who may push, merge, unprotect (a protected branch, a project's or a group's) and whether force push and code owners' approval apply.
+  {
+    name: 'protected_branch',
+    marks: ['name', 'push_access_levels', 'merge_access_levels'],
+    fields: [f('name'), f('push_access_levels', 'access_levels'), f('merge_access_levels', 'access_levels'), f('unprotect_access_levels', 'access_levels'),
+      f('allow_force_push'), f('code_owner_approval_required'), f('inherited')],
+    columns: [c('name', 'name'), c('push', 'push_access_levels', 'access_levels'), c('merge', 'merge_access_levels', 'access_levels'),
+      c('unprotect', 'unprotect_access_levels', 'access_levels', true), c('force push', 'allow_force_push'), c('code owners', 'code_owner_approval_required')],
+  },
+  {
+    name: 'protected_tag',
+    marks: ['name', 'create_access_levels'],
+    fields: [f('name'), f('create_access_levels', 'access_levels')],
+    columns: [c('name', 'name'), c('create', 'create_access_levels', 'access_levels')],
+  },
+  {
+    name: 'milestone',
+    marks: ['iid', 'title', 'state', 'expired'],
+    fields: [f('id'), f('iid'), f('title'), f('state'), f('start_date'), f('due_date'), f('expired'), f('project_id'), f('group_id'), f('web_url')],
+    columns: [c('iid', 'iid'), c('title', 'title'), c('state', 'state'), c('start', 'start_date'), c('due', 'due_date'), c('expired', 'expired')],
+  },
   {
     name: 'merge_request',
     marks: ['iid', 'source_branch', 'target_branch'],
@@ -65,7 +102,7 @@ export const KINDS: readonly Kind[] = [
       f('author', 'person'), f('assignees', 'people'), f('reviewers', 'people'), f('labels', 'labels'), f('milestone', 'milestone'),
       f('merge_when_pipeline_succeeds'), f('merge_error'), f('user', 'can_merge'), f('sha')
     ],
-    columns: [c('iid', 'iid'), c('title', 'title'), c('draft', 'draft'), c('author', 'author', 'person'), c('merge status', 'detailed_merge_status'),
+    columns: [c('iid', 'iid'), c('title', 'title'), c('state', 'state'), c('draft', 'draft'), c('author', 'author', 'person'), c('merge status', 'detailed_merge_status'),
       c('conflicts', 'has_conflicts')],
     hides: ['merge_status', 'work_in_progress', 'assignee', 'pipeline', 'merged_by'],
     crossProject: true,
@@ -74,12 +111,14 @@ export const KINDS: readonly Kind[] = [
     name: 'issue',
     marks: ['iid', 'confidential', 'state'],
     fields: [
-      f('iid'), f('title'), f('state'), f('confidential'), f('author', 'person'), f('assignees', 'people'), f('labels', 'labels'),
+      f('iid'), f('title'), f('state'), f('link_type'), f('confidential'), f('author', 'person'), f('assignees', 'people'), f('labels', 'labels'),
       f('milestone', 'milestone'), f('due_date'), f('weight'), f('time_stats', 'time_stats'), f('task_completion_status', 'tasks'), f('epic', 'name'),
       f('health_status'), f('user_notes_count'), f('merge_requests_count'), f('closed_by', 'person')
     ],
-    columns: [c('iid', 'iid'), c('title', 'title'), c('state', 'state'), c('assignees', 'assignees', 'people'), c('labels', 'labels', 'labels'),
-      c('milestone', 'milestone', 'milestone')],
+    // A linked issue (issue.link_list) carries its link's type; a confidential one, a due date or a weight is said when some item has one.
+    columns: [c('iid', 'iid'), c('title', 'title'), c('link type', 'link_type', undefined, true), c('state', 'state'), c('confidential', 'confidential', undefined, true),
+      c('assignees', 'assignees', 'people'), c('labels', 'labels', 'labels'), c('milestone', 'milestone', 'milestone'), c('due', 'due_date', undefined, true),
+      c('weight', 'weight', undefined, true)],
     hides: ['assignee'],
     crossProject: true,
   },
@@ -90,7 +129,8 @@ export const KINDS: readonly Kind[] = [
       f('id'), f('name'), f('stage'), f('status'), f('failure_reason', 'failure_reason'), f('allow_failure'),
       f('pipeline', 'pipeline'), f('ref'), f('duration', 'duration'), f('runner', 'runner'), f('artifacts', 'artifacts'), f('user', 'person')
     ],
-    columns: [c('id', 'id'), c('name', 'name'), c('stage', 'stage'), c('status', 'status'), c('failure reason', 'failure_reason', undefined, true)],
+    columns: [c('id', 'id'), c('name', 'name'), c('stage', 'stage'), c('status', 'status'), c('failure reason', 'failure_reason', undefined, true),
+      c('allowed to fail', 'allow_failure', undefined, true), c('duration', 'duration', 'duration', true)],
   },
   {
     name: 'pipeline',
@@ -99,21 +139,22 @@ export const KINDS: readonly Kind[] = [
       f('id'), f('status', 'pipeline_status'), f('ref'), f('sha'), f('source'), f('coverage'), f('duration', 'duration'), f('user', 'person'),
      
     ],
-    columns: [c('id', 'id'), c('ref', 'ref'), c('status', 'status'), c('source', 'source'), c('coverage', 'coverage', undefined, true)],
+    columns: [c('id', 'id'), c('ref', 'ref'), c('sha', 'sha', 'sha'), c('status', 'status'), c('source', 'source'), c('created', 'created_at', 'date'),
+      c('coverage', 'coverage', undefined, true)],
     hides: ['detailed_status'],
   },
   {
     name: 'member',
     marks: ['username', 'access_level'],
     fields: [f('username'), f('name'), f('access_level', 'role'), f('expires_at'), f('state'), f('membership_state')],
-    columns: [c('username', 'username'), c('name', 'name'), c('role', 'access_level', 'role')],
+    columns: [c('username', 'username'), c('name', 'name'), c('role', 'access_level', 'role'), c('expires', 'expires_at', undefined, true)],
   },
   {
     name: 'release',
     marks: ['tag_name', 'released_at'],
     fields: [f('tag_name'), f('name'), f('commit', 'commit'), f('released_at'), f('upcoming_release'), f('author', 'person'), f('milestones', 'milestones'),
       f('assets', 'assets'), f('evidences', 'count')],
-    columns: [c('tag', 'tag_name'), c('name', 'name'), c('released_at', 'released_at')],
+    columns: [c('tag', 'tag_name'), c('name', 'name'), c('released_at', 'released_at', 'date'), c('upcoming', 'upcoming_release', undefined, true)],
   },
   {
     name: 'tag',
@@ -125,7 +166,15 @@ export const KINDS: readonly Kind[] = [
     name: 'branch',
     marks: ['name', 'commit', 'merged', 'protected'],
     fields: [f('name'), f('commit', 'commit'), f('merged'), f('protected'), f('default')],
-    columns: [c('name', 'name'), c('commit', 'commit', 'commit'), c('merged', 'merged'), c('protected', 'protected')],
+    columns: [c('name', 'name'), c('commit', 'commit', 'commit'), c('merged', 'merged'), c('protected', 'protected'), c('default', 'default', undefined, true)],
+  },
+  // A commit (a list's, a comparison's): short sha, title, author and when; the whole sha stays in structuredContent (its id).
+  {
+    name: 'commit',
+    marks: ['short_id', 'title', 'author_name', 'authored_date'],
+    fields: [f('id'), f('short_id'), f('title'), f('author_name'), f('authored_date'), f('committer_name'), f('committed_date'), f('parent_ids'),
+      f('last_pipeline', 'pipeline'), f('status'), f('web_url')],
+    columns: [c('sha', 'short_id'), c('title', 'title'), c('author', 'author_name'), c('date', 'authored_date', 'date')],
   },
   {
     name: 'project',

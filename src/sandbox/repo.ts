@@ -194,6 +194,39 @@ function keptLines(a: string[], b: string[]): number[] {
 const lines = (s: string): string[] => (s === '' ? [] : s.replace(/\n$/, '').split('\n'));
 
 /**
+ * A file's blame at `head`: runs of lines, in file order, each with the commit that last changed them. Each
+ * line is followed back along first parents (kept lines by the same common subsequence the merge uses) until
+ * the commit whose parent lacks it; `git blame`'s answer for histories without moves between files.
+ */
+export function blameRanges(repo: RepoRec, head: string, path: string): Array<{ commit: CommitRec; lines: string[] }> {
+  const text = lines(repo.commits.get(head)?.files.get(path) ?? '');
+  const owner = new Array<string>(text.length);
+  const at = text.map((_, i) => i);
+  let pending = text.map((_, i) => i);
+  let cur = repo.commits.get(head);
+  while (cur && pending.length) {
+    const parent = cur.parents[0] !== undefined ? repo.commits.get(cur.parents[0]) : undefined;
+    const before = parent?.files.get(path);
+    if (before === undefined) { for (const i of pending) owner[i] = cur.id; break; }
+    const kept = keptLines(lines(cur.files.get(path) ?? ''), lines(before));
+    const still: number[] = [];
+    for (const i of pending) {
+      const j = kept[at[i]!]!;
+      if (j === -1) owner[i] = cur.id; else { at[i] = j; still.push(i); }
+    }
+    pending = still;
+    cur = parent;
+  }
+  const out: Array<{ commit: CommitRec; lines: string[] }> = [];
+  text.forEach((line, i) => {
+    const last = out[out.length - 1];
+    if (last && last.commit.id === owner[i]) last.lines.push(line);
+    else out.push({ commit: repo.commits.get(owner[i]!)!, lines: [line] });
+  });
+  return out;
+}
+
+/**
  * Applies the change `from → to` of one file to `base`, hunk by hunk, the way a three-way merge does:
  * each changed block must find its old lines, and the unchanged line on each side of it, together in
  * `base`; otherwise (the target changed the same lines) the answer is undefined, a conflict.

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Router } from '../router.js';
 import { ACCESS, type CommitRec, type ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
-import { addCommit, applyActions, blobId, commitsBetween, diffFiles, diffStats, history, mergeBase, resolveRef, treeEntries, type CommitAction } from '../repo.js';
+import { addCommit, applyActions, blameRanges, blobId, commitsBetween, diffFiles, diffStats, history, mergeBase, resolveRef, treeEntries, type CommitAction } from '../repo.js';
 import { branchJson, commitJson, mrJson } from '../serialize.js';
 import { bool, json, list, message, missing, noContent, notFound, paginate, str, text } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
@@ -286,8 +286,18 @@ export function registerRepository(r: Router): void {
     if (!ref) return missing('ref');
     const f = fileBody(ctx, p, prm.path, ref);
     if (isReply(f)) return f;
-    const last = p.repo.commits.get(String(f.body.last_commit_id))!;
-    return json(200, [{ commit: { ...commitJson(ctx.state, p, last), authored_date: last.date }, lines: f.content.replace(/\n$/, '').split('\n') }]);
+    // range[start] and range[end] (1-based, inclusive) go together, as GitLab requires.
+    const range = ctx.params.range && typeof ctx.params.range === 'object' ? (ctx.params.range as Record<string, unknown>) : undefined;
+    const from = range ? Number(range.start) : 1; const to = range ? Number(range.end) : Infinity;
+    if (range && (!Number.isInteger(from) || !Number.isInteger(to) || from < 1 || to < from)) return message(400, 'range[start] and range[end] must be line numbers, start ≤ end');
+    const out: Array<Record<string, unknown>> = [];
+    let line = 1;
+    for (const r of blameRanges(p.repo, f.head, prm.path)) {
+      const lines = r.lines.filter((_, k) => line + k >= from && line + k <= to);
+      line += r.lines.length;
+      if (lines.length) out.push({ commit: { ...commitJson(ctx.state, p, r.commit), authored_date: r.commit.date }, lines });
+    }
+    return json(200, out);
   }));
   r.post(F, P((ctx, p, prm) => fileWrite(ctx, p, prm.path, 'create')));
   r.put(F, P((ctx, p, prm) => fileWrite(ctx, p, prm.path, 'update')));

@@ -1,0 +1,122 @@
+// GitLab's own answers for the results issue #30 made show their facts (blame, a comparison's commits, linked
+// issues, protected branches, milestones, to-dos), rendered without a server: shapes nobody here wrote, recorded
+// in go-gitlab's tests and GitLab's API documentation (test/fixtures/responses/, scripts/response-fixtures.mjs).
+import { describe, it, expect } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './helpers/harness.js';
+import { render } from './helpers/render.js';
+import { renderFor } from '../src/render/renderers.js';
+
+type Rec = Record<string, unknown>;
+const fixture = (name: string): unknown => (JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'responses', `${name}.json`), 'utf8')) as { body: unknown }).body;
+const header = (md: string): string | undefined => md.split('\n').find((l) => l.startsWith('| '));
+const row = (md: string, start: string): string | undefined => md.split('\n').find((l) => l.startsWith(start));
+const blameAction = {
+  id: 'repository.file_blame', domain: 'repository', name: 'file_blame',
+  params: { project_id: { type: 'string' }, file_path: { type: 'string' }, ref: { type: 'string' }, range_start: { type: 'integer' }, range_end: { type: 'integer' } },
+} as never;
+const listAction = (id: string) => ({ id, domain: id.split('.')[0], name: id.split('.')[1], params: { project_id: { type: 'string' } } }) as never;
+
+describe("GitLab's documented shapes render their deciding facts (issue #30)", () => {
+  it('blame: ranges numbered in order, short sha, author, date, title, lines fenced', () => {
+    const r = render(undefined, fixture('file_blame'), { project_id: 13083, file_path: 'path/to/file.rb', ref: 'main' }, blameAction);
+    expect(r.markdown).toBe([
+      '## Blame of path/to/file.rb',
+      '',
+      'Lines 1–4 at `main`, in 2 ranges by last change.',
+      '',
+      '### Lines 1–2 · d42409d5 · Venkatesh Thalluri · 2023-01-10 · Add feature also fix bug',
+      '',
+      '```ruby',
+      "require 'fileutils'",
+      "require 'open3'",
+      '```',
+      '',
+      '### Lines 3–4 · cc6e14f9 · Jane Doe · 2022-12-01 · Load the config once',
+      '',
+      '```ruby',
+      '',
+      'CONFIG = load_config',
+      '```',
+    ].join('\n'));
+    expect(r.structured).toEqual({
+      file_path: 'path/to/file.rb', start_line: 1, end_line: 4, total_lines: 4,
+      ranges: [
+        { start_line: 1, end_line: 2, commit: { id: 'd42409d56517157c48bf3bd97d3f75974dde19fb', author_name: 'Venkatesh Thalluri', authored_date: '2023-01-10T09:00:00.000Z', title: 'Add feature also fix bug' } },
+        { start_line: 3, end_line: 4, commit: { id: 'cc6e14f9328fa6d7b5a0d3c30dc2002a3f2a3822', author_name: 'Jane Doe', authored_date: '2022-12-01T08:00:00.000Z', title: 'Load the config once' } },
+      ],
+    });
+  });
+
+  it('blame: numbered from range_start; a long blame is cut with the range params that read on', () => {
+    const ranges = fixture('file_blame') as Rec[];
+    const r = render(undefined, ranges, { file_path: 'a.rb', range_start: 40, range_end: 43 }, blameAction);
+    expect(r.markdown).toContain('### Lines 40–41 · d42409d5');
+    expect(r.markdown).toContain('### Lines 42–43 · cc6e14f9');
+    const long = [{ commit: ranges[0]!.commit, lines: Array.from({ length: 450 }, (_, i) => `line ${i + 1}`) }];
+    const cut = render(undefined, long, { file_path: 'a.rb' }, blameAction);
+    expect(cut.markdown).toContain('### Lines 1–400 · d42409d5');
+    expect(cut.markdown).toContain('line 400\n```');
+    expect(cut.markdown).not.toContain('line 401');
+    expect(cut.markdown).toContain('(truncated: lines 401–450 not shown to bound the answer; read them with range_start=401 range_end=450)');
+    expect(cut.structured).toMatchObject({ truncated: true, next_line: 401 });
+  });
+
+  it('blame: platform text stays contained (a fence in a line, markup in a title)', () => {
+    const hostile = [{ commit: { id: 'abcdef0123456789', message: '# [x](javascript:alert(1)) <b>', author_name: 'Eve | x', authored_date: '2024-01-01T00:00:00Z' }, lines: ['```', '</code> [y](http://evil)'] }];
+    const md = render(undefined, hostile, { file_path: 'x.md' }, blameAction).markdown;
+    expect(md).toContain('### Lines 1–2 · abcdef01 · Eve | x · 2024-01-01 · # \\[x\\](javascript:alert(1)) &lt;b>');
+    expect(md).toContain('````markdown\n```\n</code> [y](http://evil)\n````');
+  });
+
+  it('compare: the commits listed before the files; fields ["commits"] gives them whole', () => {
+    const compare = fixture('compare');
+    const r = render('diff', compare, { from: 'v1', to: 'v2' }, listAction('repository.compare'));
+    expect(r.markdown).toContain('### Commits (1)\n\n| sha | title | author | date |\n|---|---|---|---|\n| 12d65c8dd2b | JS fix | Example User |  |');
+    expect(r.markdown.indexOf('### Commits')).toBeLessThan(r.markdown.indexOf('### 1. files/js/application.js'));
+    expect(r.structured.commits).toEqual([{ id: '12d65c8dd2b2676fa3ac47d955accc085a37a9c1', title: 'JS fix', author_name: 'Example User', authored_date: null }]);
+    const many = { ...(compare as Rec), commits: Array.from({ length: 35 }, (_, i) => ({ id: `${i}`.padStart(40, 'a'), short_id: `c${i}`, title: `commit ${i}`, author_name: 'A', authored_date: '2024-05-01T10:00:00Z' })) };
+    const capped = render('diff', many, { from: 'v1', to: 'v2' }, listAction('repository.compare'));
+    expect(capped.markdown).toContain('| c29 | commit 29 | A | 2024-05-01 10:00 |');
+    expect(capped.markdown).not.toContain('| c30 |');
+    expect(capped.markdown).toContain('(5 more commits not shown; read them all with fields: ["commits"], or repository.commit_list with ref_name=`v1..v2`)');
+    const whole = renderFor('diff')({ action: listAction('repository.compare'), params: { from: 'v1', to: 'v2' }, data: many, show: ['commits', 'web_url'] });
+    expect(whole.markdown).toContain('| c34 | commit 34 | A | 2024-05-01 10:00 |');
+    expect(whole.markdown).not.toContain('more commits not shown');
+    expect(whole.markdown).toContain('### web_url\n\n> https://gitlab.example.com/thedude/gitlab-foss/-/compare/');
+    expect((whole.structured.commits as Rec[])[34]).toEqual(many.commits[34]);
+  });
+
+  it('linked issues carry their link type, and their project when it is another', () => {
+    const links = fixture('issue_links');
+    const own = render(undefined, links, { project_id: 4, issue_iid: 14 }, listAction('issue.link_list'));
+    expect(header(own.markdown)).toBe('| iid | title | link type | state | assignees | labels | milestone |');
+    expect(row(own.markdown, '| 14 ')).toBe('| 14 | Issues with auth | is_blocked_by | opened | none | bug | none |');
+    expect((own.structured.items as Rec[])[0]).toMatchObject({ iid: 14, link_type: 'is_blocked_by' });
+    const other = render(undefined, links, { project_id: 5, issue_iid: 1 }, listAction('issue.link_list'));
+    expect(row(other.markdown, '| 4 ')).toBe('| 4 | 14 | Issues with auth | is_blocked_by | opened | none | bug | none |');
+  });
+
+  it('protected branches: who may push and merge by role name and number, users, groups and deploy keys by id', () => {
+    const list = render(undefined, fixture('protected_branches'), { project_id: 1 }, listAction('branch.list_protected'));
+    expect(header(list.markdown)).toBe('| name | push | merge | force push | code owners |');
+    expect(row(list.markdown, '| master')).toBe('| master | Maintainers (40), user 123 (User name), deploy key 456 | Maintainers (40) |  | false |');
+    expect((list.structured.items as Rec[])[0]).toMatchObject({ push_access_levels: ['Maintainers (40)', 'user 123 (User name)', 'deploy key 456'] });
+    const one = render(undefined, fixture('protected_branch_group'), { project_id: 5, name: 'main' }, listAction('branch.get_protected'));
+    expect(one.markdown).toContain('- **push_access_levels**: Maintainers (40)\n- **merge_access_levels**: group 1234 (Example Merge Group)\n- **allow_force_push**: false\n- **code_owner_approval_required**: false');
+    // Without GitLab's words, the role's name (RESULTS.md "Members"); an unknown level as its number.
+    const bare = render(undefined, { name: 'dev', push_access_levels: [{ access_level: 30 }, { access_level: 0 }], merge_access_levels: [{ access_level: 45 }], unprotect_access_levels: [] });
+    expect(bare.markdown).toContain('- **push_access_levels**: Developer (30), No access (0)\n- **merge_access_levels**: 45\n- **unprotect_access_levels**: nobody');
+  });
+
+  it('milestones: dates, state and expired; to-dos: action, target, project, author, body cut short', () => {
+    const ms = render(undefined, fixture('milestones'), { project_id: 16 }, listAction('project.milestone_list'));
+    expect(header(ms.markdown)).toBe('| iid | title | state | start | due | expired |');
+    expect(row(ms.markdown, '| 3 ')).toBe('| 3 | 10.0 | active | 2017-09-01 | 2017-09-30 | true |');
+    const todos = render(undefined, fixture('todos'), {}, { id: 'user.todo_list', domain: 'user', name: 'todo_list', params: {} } as never);
+    expect(header(todos.markdown)).toBe('| id | action | target | project | author | body |');
+    expect(row(todos.markdown, '| 102 ')).toBe('| 102 | marked | MergeRequest !7 Dolores in voluptatem tenetur praesentium omnis repellendus voluptatem quaerat. | gitlab-org/gitlab-foss | @root | Dolores in voluptatem tenetur praesentium omnis repellendus… |');
+    expect((todos.structured.items as Rec[])[0]).toEqual({ id: 102, action_name: 'marked', target: { id: 34, iid: 7, title: 'Dolores in voluptatem tenetur praesentium omnis repellendus voluptatem quaerat.' }, project: 'gitlab-org/gitlab-foss', author: 'root', body: 'Dolores in voluptatem tenetur praesentium omnis repellendus voluptatem quaerat.' });
+  });
+});
