@@ -41,6 +41,14 @@ describe('a stdio start loads what its first tools/list needs', () => {
     expect(undici.filter((f) => f === 'node_modules/undici/index.js' || /undici\/lib\/(web\/(fetch\/index|cookies|websocket|eventsource)|cache|mock|interceptor)\//.test(f))).toEqual([]);
   });
 
+  it('leaves out ajv: the SDK\'s Node shims resolve to its cf-worker validator, the one the server passes', () => {
+    const everywhere = Object.values(meta.outputs).flatMap((o) => Object.keys(o.inputs));
+    expect(everywhere.filter((f) => /ajv/i.test(f))).toEqual([]);
+    expect(inputs.has('forge-sdk-shims:node-shims')).toBe(true);
+    expect([...inputs].some((f) => /@modelcontextprotocol\/server\/dist\/cfWorkerProvider-[^/]+\.mjs$/.test(f))).toBe(true);
+    expect([...inputs].filter((f) => /@modelcontextprotocol\/server\/dist\/shimsNode\.mjs$/.test(f))).toEqual([]);
+  });
+
   it('leaves out the call path and the catalog tables', () => {
     expect(inputs.has('dist/pipeline/call.js')).toBe(false);
     expect([...inputs].filter((f) => f.startsWith('dist/catalog/domains/'))).toEqual([]);
