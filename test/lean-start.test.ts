@@ -1,5 +1,6 @@
 // What a stdio start evaluates before its first tools/list (issue #31), read from the build's
-// metafile: the entry, the start and the stdio server chunks with everything they import statically.
+// metafile: the entry, the start, the stdio server and its serving half (the SDK, loaded once the
+// start-up reads went out), with everything they import statically.
 // The full undici (fetch, WebSocket, caches, mocks), the call path and the catalog tables are not
 // in it: they load on the first upload, the first tools/call and the first catalog read.
 import { describe, it, expect } from 'vitest';
@@ -15,15 +16,15 @@ const chunkOf = (entryPoint: string): string => {
   return found[0];
 };
 
-/** Source files evaluated by a stdio start: the three chunks and their static imports. */
-function startInputs(): Set<string> {
+/** Source files evaluated by a stdio start: the entry chunks and their static imports. */
+function startInputs(entries = ['dist/cli.js', 'dist/start.js', 'dist/server/stdio.js', 'dist/server/stdio-serve.js']): Set<string> {
   const seen = new Set<string>();
   const walk = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
     for (const i of meta.outputs[file].imports) if (i.kind === 'import-statement' && meta.outputs[i.path]) walk(i.path);
   };
-  for (const entry of ['dist/cli.js', 'dist/start.js', 'dist/server/stdio.js']) walk(chunkOf(entry));
+  for (const entry of entries) walk(chunkOf(entry));
   return new Set([...seen].flatMap((f) => Object.keys(meta.outputs[f].inputs)));
 }
 
@@ -39,6 +40,14 @@ describe('a stdio start loads what its first tools/list needs', () => {
   it('leaves out the full undici: its index, fetch, cookies, WebSocket, caches and mocks', () => {
     const undici = [...inputs].filter((f) => f.startsWith('node_modules/undici/'));
     expect(undici.filter((f) => f === 'node_modules/undici/index.js' || /undici\/lib\/(web\/(fetch\/index|cookies|websocket|eventsource)|cache|mock|interceptor)\//.test(f))).toEqual([]);
+  });
+
+  it('sends the start-up reads before the SDK loads: the stdio chunk holds the platform client, not the SDK', () => {
+    const beforeServing = startInputs(['dist/cli.js', 'dist/start.js', 'dist/server/stdio.js']);
+    expect(beforeServing.has('dist/forge/client.js')).toBe(true);
+    expect(beforeServing.has('dist/session/session.js')).toBe(true);
+    expect([...beforeServing].filter((f) => f.includes('@modelcontextprotocol/') || f.startsWith('node_modules/zod/'))).toEqual([]);
+    expect(beforeServing.has('dist/server/mcp.js')).toBe(false);
   });
 
   it('leaves out ajv: the SDK\'s Node shims resolve to its cf-worker validator, the one the server passes', () => {
