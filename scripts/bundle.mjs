@@ -38,6 +38,10 @@ const { metafile } = await build({
   logLevel: 'warning',
   metafile: true,
   plugins: [sdkShims],
+  // Less text to parse at every start (Node 20 has no compile cache): the start path's 1.63 MB become
+  // 1.21 MB. Names are kept, so stacks and `.name` read as in the source.
+  minifyWhitespace: true,
+  minifySyntax: true,
   // Inlined into src/apps/html.js, a chunk of its own loaded on the first read of the views.
   define: { __FORGE_VIEWS_HTML__: JSON.stringify(views) },
   // Bundled CommonJS dependencies call require(); give each chunk one.

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './helpers/harness.js';
 
-interface Output { entryPoint?: string; imports: { path: string; kind: string }[]; inputs: Record<string, unknown> }
+interface Output { entryPoint?: string; bytes: number; imports: { path: string; kind: string }[]; inputs: Record<string, unknown> }
 const meta = JSON.parse(readFileSync(join(ROOT, 'dist', 'bundle.meta.json'), 'utf8')) as { outputs: Record<string, Output> };
 const chunkOf = (entryPoint: string): string => {
   const found = Object.entries(meta.outputs).find(([, o]) => o.entryPoint === entryPoint);
@@ -16,8 +16,10 @@ const chunkOf = (entryPoint: string): string => {
   return found[0];
 };
 
-/** Source files evaluated by a stdio start: the entry chunks and their static imports. */
-function startInputs(entries = ['dist/cli.js', 'dist/start.js', 'dist/server/stdio.js', 'dist/server/stdio-serve.js']): Set<string> {
+const START = ['dist/cli.js', 'dist/start.js', 'dist/server/stdio.js', 'dist/server/stdio-serve.js'];
+
+/** The chunks a stdio start evaluates: the entry chunks and everything they import statically. */
+function startChunks(entries: string[]): Set<string> {
   const seen = new Set<string>();
   const walk = (file: string) => {
     if (seen.has(file)) return;
@@ -25,8 +27,14 @@ function startInputs(entries = ['dist/cli.js', 'dist/start.js', 'dist/server/std
     for (const i of meta.outputs[file].imports) if (i.kind === 'import-statement' && meta.outputs[i.path]) walk(i.path);
   };
   for (const entry of entries) walk(chunkOf(entry));
-  return new Set([...seen].flatMap((f) => Object.keys(meta.outputs[f].inputs)));
+  return seen;
 }
+
+/** Source files evaluated by a stdio start. */
+const startInputs = (entries = START): Set<string> => new Set([...startChunks(entries)].flatMap((f) => Object.keys(meta.outputs[f].inputs)));
+
+/** Bytes of JavaScript a stdio start reads, parses and evaluates: its chunks as written. */
+const startBytes = (): number => [...startChunks(START)].reduce((sum, f) => sum + meta.outputs[f].bytes, 0);
 
 describe('a stdio start loads what its first tools/list needs', () => {
   const inputs = startInputs();
@@ -48,6 +56,10 @@ describe('a stdio start loads what its first tools/list needs', () => {
     expect(beforeServing.has('dist/session/session.js')).toBe(true);
     expect([...beforeServing].filter((f) => f.includes('@modelcontextprotocol/') || f.startsWith('node_modules/zod/'))).toEqual([]);
     expect(beforeServing.has('dist/server/mcp.js')).toBe(false);
+  });
+
+  it('is at most 1.3 MB of JavaScript (1.86 MB before ajv left and the bundle was minified)', () => {
+    expect(startBytes()).toBeLessThanOrEqual(1.3e6);
   });
 
   it('leaves out ajv: the SDK\'s Node shims resolve to its cf-worker validator, the one the server passes', () => {
