@@ -5,6 +5,9 @@
 //   start       spawn → first tools/list answer           floor: a bare `node -e ''` start
 //   RSS call    RSS right after the first tools/call (issue.list), and again after 3 s idle
 //   call        median of 100 warm tools/call of issue.list  floor: a raw undici GET of the same route (alternated)
+//   raw client  the start and the calls again, driven by a bare JSON-RPC client (newline-delimited JSON on
+//               the child's stdio, no SDK): the SDK client's own work (zod checks of every answer, in this
+//               process, on the same 2 cores) is then not counted against the server
 //   find        a second fresh server: the first forge_find_action's latency and the RSS after it
 //   CPU         the server's own CPU time to its first tools/list, per warm call and for the first find
 //               (from /proc), and the bare start's: the figures that stay readable when the machine is loaded
@@ -12,7 +15,7 @@
 // NODE_EXTRA_CA_CERTS, ~130 ms of CA loading per start) would inflate the floor alone and flatter the ratio.
 // --node runs the floor and both builds on another Node binary (the bench itself stays on this one).
 // Needs the build (npm run build).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -55,6 +58,35 @@ async function start(cli) {
   return { client, pid: transport.pid, startMs: performance.now() - t0 };
 }
 
+/** The same start and calls over a bare JSON-RPC client: one JSON line per message, answers matched by id. */
+async function rawStart(cli) {
+  const t0 = performance.now();
+  const child = spawn(node, [cli], { stdio: ['pipe', 'pipe', 'ignore'], env });
+  const waiting = new Map();
+  let buf = '';
+  let nextId = 0;
+  child.stdout.setEncoding('utf8').on('data', (d) => {
+    buf += d;
+    for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
+      const m = JSON.parse(buf.slice(0, i));
+      buf = buf.slice(i + 1);
+      waiting.get(m.id)?.(m);
+      waiting.delete(m.id);
+    }
+  });
+  const rpc = (method, params) => new Promise((resolve) => {
+    const id = ++nextId;
+    waiting.set(id, resolve);
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+  });
+  await rpc('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench-lean-raw', version: '1' } });
+  child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+  await rpc('tools/list', {});
+  const startMs = performance.now() - t0;
+  const close = () => new Promise((resolve) => { child.once('exit', resolve); child.stdin.end(); });
+  return { rpc, close, pid: child.pid, startMs };
+}
+
 async function rawGet() {
   const r = await request(`${sandbox.url}${ROUTE}`, { headers: { 'private-token': SANDBOX_TOKEN } });
   await r.body.json();
@@ -94,6 +126,9 @@ async function measure(build) {
   record('RSS after first call + 3 s idle (MiB)', build.name, rssMiB(s.pid));
   await s.client.close();
 
+  const r = await startRaw(build);
+  await r.close();
+
   const f = await start(build.cli);
   const findCpu0 = cpuMs(f.pid);
   const t0 = performance.now();
@@ -103,6 +138,28 @@ async function measure(build) {
   if (found.isError) throw new Error(`${build.name}: find failed`);
   record('RSS after first find (MiB)', build.name, rssMiB(f.pid));
   await f.client.close();
+}
+
+async function startRaw(build) {
+  const r = await rawStart(build.cli);
+  record('raw client: start → first tools/list (ms)', build.name, r.startMs);
+  const call = () => r.rpc('tools/call', LIST);
+  const first = await call();
+  if (first.error || first.result.isError) throw new Error(`${build.name}: issue.list failed (raw client): ${JSON.stringify(first).slice(0, 300)}`);
+  const tool = [];
+  const raw = [];
+  for (let i = 0; i < calls; i++) {
+    let t0 = performance.now();
+    await call();
+    tool.push(performance.now() - t0);
+    t0 = performance.now();
+    await rawGet();
+    raw.push(performance.now() - t0);
+  }
+  record('raw client: warm tools/call median (ms)', build.name, median(tool));
+  record('  floor: raw GET median, those runs (ms)', build.name, median(raw));
+  record('  raw client call / raw GET', build.name, median(tool) / median(raw));
+  return r;
 }
 
 for (let run = 0; run < runs; run++) {
@@ -118,6 +175,8 @@ for (let run = 0; run < runs; run++) {
   for (const b of builds) {
     const starts = figures.get('start → first tools/list (ms)').get(b.name);
     record('  start / bare', b.name, starts[starts.length - 1] / bare);
+    const rawStarts = figures.get('raw client: start → first tools/list (ms)').get(b.name);
+    record('  raw client start / bare', b.name, rawStarts[rawStarts.length - 1] / bare);
     const cpus = figures.get('  server CPU to first tools/list (ms)').get(b.name);
     record('  start CPU / bare CPU', b.name, cpus[cpus.length - 1] / bareCpu);
   }

@@ -7,7 +7,7 @@
 //   - packages bundled from node_modules (`node_modules/<name>/…` inputs), with the licence file of the
 //     installed copy;
 //   - packages that a bundled package had itself pre-bundled into its own dist files (the MCP SDK inlines
-//     ajv, fast-uri, …), found by the `//#region …/node_modules/<name>…` markers its bundler leaves. Their
+//     @cfworker/json-schema, zod, …), found by the `//#region …/node_modules/<name>…` markers its bundler leaves. Their
 //     licence comes from an installed copy of the same version if there is one, else from
 //     scripts/third-party-licenses/<name>@<version>.txt (first line `License: <SPDX id>`, a blank line,
 //     then the licence text as published in that version's npm tarball).

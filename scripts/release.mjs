@@ -8,7 +8,7 @@
 // The SBOM comes from esbuild's metafile (dist/bundle.meta.json), not from the npm dependency tree: the
 // package installs no dependency, and what it carries is the code compiled into dist/bundle/. A package
 // is a component when at least one of its bytes reached the bundle (the rule of THIRD_PARTY_NOTICES);
-// packages a dependency had itself pre-bundled (the MCP SDK inlines ajv, zod…) are components nested
+// packages a dependency had itself pre-bundled (the MCP SDK inlines @cfworker/json-schema…) are components nested
 // under it. `--no-build` packs the dist/ already built (the test uses it; a release always builds).
 // The signature of SHA256SUMS is made by the public CI workflow (.github/workflows/release.yml, cosign
 // keyless), which cannot run on a developer machine. Nothing here is fetched from the network.

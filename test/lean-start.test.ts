@@ -1,5 +1,6 @@
 // What a stdio start evaluates before its first tools/list (issue #31), read from the build's
-// metafile: the entry, the start and the stdio server chunks with everything they import statically.
+// metafile: the entry, the start, the stdio server and its serving half (the SDK, loaded once the
+// start-up reads went out), with everything they import statically.
 // The full undici (fetch, WebSocket, caches, mocks), the call path and the catalog tables are not
 // in it: they load on the first upload, the first tools/call and the first catalog read.
 import { describe, it, expect } from 'vitest';
@@ -7,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './helpers/harness.js';
 
-interface Output { entryPoint?: string; imports: { path: string; kind: string }[]; inputs: Record<string, unknown> }
+interface Output { entryPoint?: string; bytes: number; imports: { path: string; kind: string }[]; inputs: Record<string, unknown> }
 const meta = JSON.parse(readFileSync(join(ROOT, 'dist', 'bundle.meta.json'), 'utf8')) as { outputs: Record<string, Output> };
 const chunkOf = (entryPoint: string): string => {
   const found = Object.entries(meta.outputs).find(([, o]) => o.entryPoint === entryPoint);
@@ -15,17 +16,25 @@ const chunkOf = (entryPoint: string): string => {
   return found[0];
 };
 
-/** Source files evaluated by a stdio start: the three chunks and their static imports. */
-function startInputs(): Set<string> {
+const START = ['dist/cli.js', 'dist/start.js', 'dist/server/stdio.js', 'dist/server/stdio-serve.js'];
+
+/** The chunks a stdio start evaluates: the entry chunks and everything they import statically. */
+function startChunks(entries: string[]): Set<string> {
   const seen = new Set<string>();
   const walk = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
     for (const i of meta.outputs[file].imports) if (i.kind === 'import-statement' && meta.outputs[i.path]) walk(i.path);
   };
-  for (const entry of ['dist/cli.js', 'dist/start.js', 'dist/server/stdio.js']) walk(chunkOf(entry));
-  return new Set([...seen].flatMap((f) => Object.keys(meta.outputs[f].inputs)));
+  for (const entry of entries) walk(chunkOf(entry));
+  return seen;
 }
+
+/** Source files evaluated by a stdio start. */
+const startInputs = (entries = START): Set<string> => new Set([...startChunks(entries)].flatMap((f) => Object.keys(meta.outputs[f].inputs)));
+
+/** Bytes of JavaScript a stdio start reads, parses and evaluates: its chunks as written. */
+const startBytes = (): number => [...startChunks(START)].reduce((sum, f) => sum + meta.outputs[f].bytes, 0);
 
 describe('a stdio start loads what its first tools/list needs', () => {
   const inputs = startInputs();
@@ -39,6 +48,26 @@ describe('a stdio start loads what its first tools/list needs', () => {
   it('leaves out the full undici: its index, fetch, cookies, WebSocket, caches and mocks', () => {
     const undici = [...inputs].filter((f) => f.startsWith('node_modules/undici/'));
     expect(undici.filter((f) => f === 'node_modules/undici/index.js' || /undici\/lib\/(web\/(fetch\/index|cookies|websocket|eventsource)|cache|mock|interceptor)\//.test(f))).toEqual([]);
+  });
+
+  it('sends the start-up reads before the SDK loads: the stdio chunk holds the platform client, not the SDK', () => {
+    const beforeServing = startInputs(['dist/cli.js', 'dist/start.js', 'dist/server/stdio.js']);
+    expect(beforeServing.has('dist/forge/client.js')).toBe(true);
+    expect(beforeServing.has('dist/session/session.js')).toBe(true);
+    expect([...beforeServing].filter((f) => f.includes('@modelcontextprotocol/') || f.startsWith('node_modules/zod/'))).toEqual([]);
+    expect(beforeServing.has('dist/server/mcp.js')).toBe(false);
+  });
+
+  it('is at most 1.3 MB of JavaScript (1.86 MB before ajv left and the bundle was minified)', () => {
+    expect(startBytes()).toBeLessThanOrEqual(1.3e6);
+  });
+
+  it('leaves out ajv: the SDK\'s Node shims resolve to its cf-worker validator, the one the server passes', () => {
+    const everywhere = Object.values(meta.outputs).flatMap((o) => Object.keys(o.inputs));
+    expect(everywhere.filter((f) => /ajv/i.test(f))).toEqual([]);
+    expect(inputs.has('forge-sdk-shims:node-shims')).toBe(true);
+    expect([...inputs].some((f) => /@modelcontextprotocol\/server\/dist\/cfWorkerProvider-[^/]+\.mjs$/.test(f))).toBe(true);
+    expect([...inputs].filter((f) => /@modelcontextprotocol\/server\/dist\/shimsNode\.mjs$/.test(f))).toEqual([]);
   });
 
   it('leaves out the call path and the catalog tables', () => {

@@ -96,7 +96,7 @@ describe('npm run release', () => {
     for (const name of ['@modelcontextprotocol/server', 'pino', 'pino-pretty', 'fastest-levenshtein', 'undici']) expect([...top].some((c) => c.startsWith(`${name}@`)), name).toBe(true);
     // Packages the MCP SDK pre-bundled into its own files are nested under it.
     const sdk = bom.components.find((c) => c.name === '@modelcontextprotocol/server')!;
-    expect(sdk.components?.map((c) => c.name)).toContain('ajv');
+    expect(sdk.components?.map((c) => c.name)).toContain('@cfworker/json-schema');
     const refs = [...bom.components, ...bom.components.flatMap((c) => c.components ?? [])].map((c) => c['bom-ref']);
     expect(new Set(refs).size).toBe(refs.length);
     for (const c of bom.components) {

@@ -6,6 +6,7 @@ import {
   CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, ProtocolError, Server, createRequestStateCodec, inputRequired, inputResponse,
   type HandlerResultTypeMap, type RequestTypeMap, type ServerContext,
 } from '@modelcontextprotocol/server';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/server/validators/cf-worker';
 import { loadCatalog } from '../catalog/index.js';
 import type { ElicitOutcome } from '../pipeline/confirm.js';
 import { integerPriorities, type ToolResult } from '../render/result.js';
@@ -33,6 +34,9 @@ interface ConfirmState { digest: string }
 
 // Input-request state is signed so that a confirmation the server did not issue is refused.
 const stateCodec = createRequestStateCodec<ConfirmState>({ key: randomBytes(32), ttlSeconds: 600 });
+
+// One for the process: it keeps no state between schemas.
+const jsonSchemaValidator = new CfWorkerJsonSchemaValidator();
 
 function callDigest(tool: string, args: unknown): string {
   return createHash('sha256').update(tool).update('\0').update(JSON.stringify(args ?? null)).digest('hex');
@@ -77,7 +81,12 @@ export function createMcpServer(s: Session, opts: ServerOptions = { subscription
   };
   const server = new Server(
     { name: 'forge-mcp-server', version: VERSION },
-    { capabilities, instructions: instructionsFor(s), requestState: { verify: (state, ctx) => stateCodec.verify(state, ctx) } },
+    {
+      capabilities, instructions: instructionsFor(s), requestState: { verify: (state, ctx) => stateCodec.verify(state, ctx) },
+      // Checks elicitation answers against their schema. The SDK's default on Node is ajv (289 KB
+      // compiled and built at every start); the bundle leaves it out (scripts/sdk-shims.mjs).
+      jsonSchemaValidator,
+    },
   );
 
   const guard = async (listing = false) => {

@@ -1,19 +1,16 @@
 // stdio: one process, one person, one token. JSON-RPC on stdout only; logs on stderr; the process
 // ends when the client closes stdin.
 import { isIP } from 'node:net';
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import type { Server, Transport } from '@modelcontextprotocol/server';
+import type { Transport } from '@modelcontextprotocol/server';
 import type { Config } from '../config/index.js';
 import { createForgeClient } from '../forge/client.js';
 import { defaultResolver, type Resolver } from '../forge/outbound.js';
 import type { Logger } from '../observe/log.js';
 import { credentialHandle } from '../observe/log.js';
 import { flushTelemetry } from '../observe/telemetry.js';
-import { createMcpServer } from './mcp.js';
 import { detectScopes, newSession, startSessionReads, type Session } from '../session/session.js';
 import { sandboxGuide, terminalStarting, terminalStatus } from './guide.js';
-import { listeningTransport } from './listen.js';
-import { serverChannel } from './watch.js';
+import type { StdioConnection } from './stdio-serve.js';
 import { localRoots } from '../pipeline/localpath.js';
 
 const REASK_MS = 15 * 60 * 1000;
@@ -35,7 +32,7 @@ export async function startStdio(config: Config, log: Logger): Promise<void> {
   if (effective.token && human && !config.sandbox) process.stderr.write(terminalStarting(effective.forgeUrl));
   const core = createStdioCore(effective, log, { cwd: process.cwd(), env: process.env });
   void core.ready.then(() => { if (human) process.stderr.write(terminalStatus(effective.forgeUrl, core.session.user)); });
-  const connection = core.serve();
+  const connection = await core.serve();
   let stopping = false;
   const shutdown = async (waitForAnswers: boolean) => {
     if (stopping) return;
@@ -59,7 +56,7 @@ export interface StdioCore {
   /** Settles once the start-up reads are done (or timed out). */
   ready: Promise<void>;
   /** Serves one connection: on the process's stdio, or on `inner` (an in-memory transport in tests). */
-  serve(inner?: Transport): { drained(maxMs: number): Promise<void>; close(): Promise<void> };
+  serve(inner?: Transport): Promise<StdioConnection>;
   /** Stops revalidation and closes the platform client. */
   close(): Promise<void>;
 }
@@ -104,19 +101,8 @@ export function createStdioCore(effective: Config, log: Logger, deps: { cwd: str
   const timer = setInterval(() => { if (!session.auth.detected || session.auth.kind === 'fine_grained') void detectScopes(session); }, REASK_MS);
   timer.unref();
 
-  // Watch notifications of subscriptions/listen go out through the served instance(s); the SDK's
-  // stdio entry routes them onto the open subscriptions.
-  const servers = new Set<Server>();
-  const listenChannel = serverChannel(() => servers);
-  const serve = (inner?: Transport) => {
-    const wrapped = listeningTransport(session, listenChannel, inner);
-    const handle = serveStdio(() => {
-      const srv = createMcpServer(session);
-      servers.add(srv);
-      return srv;
-    }, { transport: wrapped.transport, onerror: (e) => log.debug({ error: e.message }, 'transport error') });
-    return { drained: wrapped.drained, close: () => handle.close().catch(() => undefined) };
-  };
+  // The SDK loads only now, after the start-up reads went out: the platform answers them meanwhile.
+  const serve = async (inner?: Transport) => (await import('./stdio-serve.js')).serveSession(session, log, inner);
   const close = async () => {
     clearInterval(timer);
     await client.close().catch(() => undefined);

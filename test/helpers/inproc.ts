@@ -43,7 +43,7 @@ export async function startInProcess(o: StartOptions): Promise<Running> {
   // The process harness's server reads this process's cwd for local file paths, as the CLI does.
   const core = createStdioCore(config, log, { cwd: process.cwd(), env });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const connection = core.serve(serverSide);
+  const connection = await core.serve(serverSide);
   const client = newClient(o);
   await client.connect(clientSide);
   // As harness.ts: once a listing has answered, the start-up reads are done and the log starts clean.

@@ -1,0 +1,30 @@
+// The serving half of the stdio server: the MCP SDK, the session's MCP server and the stdio wire.
+// Loaded by src/server/stdio.ts after the session's start-up reads went out, so the platform answers
+// them while this module graph (the SDK and zod, most of the start's code) loads and evaluates.
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import type { Server, Transport } from '@modelcontextprotocol/server';
+import type { Logger } from '../observe/log.js';
+import type { Session } from '../session/session.js';
+import { createMcpServer } from './mcp.js';
+import { listeningTransport } from './listen.js';
+import { serverChannel } from './watch.js';
+
+export interface StdioConnection {
+  /** Resolves once every request received has been answered (or after `maxMs`). */
+  drained(maxMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Serves one connection of the session: on the process's stdio, or on `inner` (an in-memory transport in tests). */
+export function serveSession(session: Session, log: Logger, inner?: Transport): StdioConnection {
+  // Watch notifications of subscriptions/listen go out through the served instance(s); the SDK's
+  // stdio entry routes them onto the open subscriptions.
+  const servers = new Set<Server>();
+  const wrapped = listeningTransport(session, serverChannel(() => servers), inner);
+  const handle = serveStdio(() => {
+    const srv = createMcpServer(session);
+    servers.add(srv);
+    return srv;
+  }, { transport: wrapped.transport, onerror: (e) => log.debug({ error: e.message }, 'transport error') });
+  return { drained: wrapped.drained, close: () => handle.close().catch(() => undefined) };
+}
