@@ -1,29 +1,17 @@
 // The catalog: every action by canonical ID, by domain and by tool name.
-import type { Action, DomainDef } from './define.js';
-import { buildDomain } from './build.js';
+import type { Action, DomainInfo } from './define.js';
 
-export interface DomainInfo {
-  name: string;
-  description: string;
-  actions: Action[];
-}
+export type { DomainInfo } from './define.js';
 
 export class Catalog {
   readonly actions: readonly Action[];
   readonly domains: ReadonlyMap<string, DomainInfo>;
   private readonly byId: Map<string, Action>;
 
-  constructor(defs: readonly DomainDef[]) {
-    const domains = new Map<string, DomainInfo>();
-    const all: Action[] = [];
-    for (const def of defs) {
-      const actions = buildDomain(def);
-      domains.set(def.domain, { name: def.domain, description: def.description, actions });
-      all.push(...actions);
-    }
-    this.actions = all;
-    this.domains = domains;
-    this.byId = new Map(all.map((a) => [a.id, a]));
+  constructor(domains: readonly DomainInfo[]) {
+    this.domains = new Map(domains.map((d) => [d.name, d]));
+    this.actions = domains.flatMap((d) => d.actions);
+    this.byId = new Map(this.actions.map((a) => [a.id, a]));
   }
 
   get(id: string): Action | undefined {
@@ -31,15 +19,23 @@ export class Catalog {
   }
 }
 
+/** Defined (true) by scripts/bundle.mjs: the bundled server reads the build's catalog data file, never the tables. */
+declare const __FORGE_CATALOG_DATA__: boolean | undefined;
+
 let shared: Catalog | undefined;
 let loading: Promise<Catalog> | undefined;
 
 /**
- * Loads the built-in catalog (once per process). The domain tables are imported here, not at start-up:
- * a stdio start lists the dynamic surface's two tools without them.
+ * Loads the built-in catalog (once per process), on first need: a stdio start lists the dynamic surface's two
+ * tools without it. The bundle parses the data file the build wrote from the domain tables (data.ts, issue #31);
+ * run from src/ or the unbundled dist/, the tables are evaluated and resolved here (tables.ts). The bundler
+ * drops the branch not taken, so the bundle holds no domain table.
  */
 export function loadCatalog(): Promise<Catalog> {
-  loading ??= import('./domains/index.js').then(({ DOMAINS }) => (shared = new Catalog(DOMAINS)));
+  loading ??= (typeof __FORGE_CATALOG_DATA__ !== 'undefined'
+    ? import('./data.js').then(({ readCatalogData }) => readCatalogData())
+    : import('./tables.js').then(({ resolveTables }) => resolveTables())
+  ).then((domains) => (shared = new Catalog(domains)));
   return loading;
 }
 
