@@ -1,0 +1,144 @@
+// The catalog as build-time data (issue #31): the bundle reads dist/bundle/catalog.json and catalog-functions.js,
+// written by scripts/catalog-data.mjs from the domain tables. What it reads is the catalog the tables make,
+// action by action: every field, the schemas and compact params derived from it, and what each function field
+// computes; the bundle holds no domain table, and a bundled server runs a GraphQL action with its table's mapping.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import type { Action, ParamSpec } from '../src/catalog/define.js';
+import { CATALOG_DATA_FILE, CATALOG_FUNCTIONS_FILE, readCatalogData } from '../src/catalog/data.js';
+import { functionFields } from '../src/catalog/functions.js';
+import { actionSchema } from '../src/catalog/schema.js';
+import { compactParams } from '../src/catalog/signature.js';
+import { resolveTables } from '../src/catalog/tables.js';
+import type { Sandbox } from '../src/sandbox/index.js';
+import { ROOT, apiRequests, startServer, text, withSandbox, type Running } from './helpers/harness.js';
+
+const BUNDLE = join(ROOT, 'dist', 'bundle');
+const tables = resolveTables();
+const data = await readCatalogData(pathToFileURL(`${BUNDLE}/`));
+const actionsOf = (domains: typeof tables) => domains.flatMap((d) => d.actions);
+const fromData = new Map(actionsOf(data).map((a) => [a.id, a]));
+
+/** A deep copy with each function replaced by a marker: what toStrictEqual can compare (undefined and all). */
+function withoutFunctions(v: unknown): unknown {
+  if (typeof v === 'function') return '[function]';
+  if (Array.isArray(v)) return v.map(withoutFunctions);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, withoutFunctions(x)]));
+  return v;
+}
+
+/** A value of each param's type, named after it: what a function field maps into variables, a query or a body. */
+function sampleParams(a: Action, all: boolean): Record<string, unknown> {
+  const value = (name: string, p: ParamSpec): unknown => {
+    if (p.enum) return p.enum[0];
+    if (p.type === 'integer' || p.type === 'number') return name.length + 7;
+    if (p.type === 'boolean') return true;
+    if (p.type === 'array') return p.items === 'integer' ? [3, 4] : p.items === 'object' ? [{ key: 'K', value: 'V' }] : [`${name}-1`, `${name}-2`];
+    if (p.type === 'object') return { key: name };
+    return `${name}-value`;
+  };
+  return Object.fromEntries(Object.entries(a.params).filter(([, p]) => all || p.required).map(([name, p]) => [name, value(name, p)]));
+}
+
+/** What a function answers, or the message it throws. */
+function outcome(fn: (...args: never[]) => unknown, args: unknown[]): unknown {
+  try {
+    return (fn as (...a: unknown[]) => unknown)(...args);
+  } catch (e) {
+    return `throws ${(e as Error).message}`;
+  }
+}
+
+describe('the catalog the bundle reads', () => {
+  it('holds the domains and actions of the tables, in their order', () => {
+    expect(data.map((d) => [d.name, d.description])).toEqual(tables.map((d) => [d.name, d.description]));
+    expect(actionsOf(data).map((a) => a.id)).toEqual(actionsOf(tables).map((a) => a.id));
+    expect(fromData.size).toBe(1098);
+  });
+
+  it('equals the catalog built from the tables, action by action, in every field', () => {
+    for (const a of actionsOf(tables)) expect(withoutFunctions(fromData.get(a.id)), a.id).toStrictEqual(withoutFunctions(a));
+  });
+
+  it('derives the same JSON schemas and compact params', () => {
+    for (const a of actionsOf(tables)) {
+      const d = fromData.get(a.id)!;
+      expect(actionSchema(d), a.id).toStrictEqual(actionSchema(a));
+      expect(compactParams(d), a.id).toEqual(compactParams(a));
+    }
+  });
+
+  it('carries each function field of the tables, computing what the table\'s function computes', () => {
+    let fields = 0;
+    for (const a of actionsOf(tables)) {
+      const mine = functionFields(a);
+      const theirs = functionFields(fromData.get(a.id)!);
+      expect(Object.keys(theirs).sort(), a.id).toEqual(Object.keys(mine).sort());
+      for (const [path, fn] of Object.entries(mine)) {
+        fields++;
+        for (const all of [true, false]) {
+          const args = [sampleParams(a, all), { id: 11, iid: 5, web_url: 'https://gitlab.example/x' }, 'https://gitlab.example'];
+          expect(outcome(theirs[path]!, args), `${a.id} ${path}`).toStrictEqual(outcome(fn, args));
+        }
+      }
+    }
+    expect(fields).toBeGreaterThanOrEqual(90);
+  });
+});
+
+describe('the bundle', () => {
+  const meta = JSON.parse(readFileSync(join(ROOT, 'dist', 'bundle.meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+
+  it('holds no domain table: the catalog comes from its data files', () => {
+    const inputs = Object.values(meta.outputs).flatMap((o) => Object.keys(o.inputs));
+    expect(inputs).toContain('dist/catalog/data.js');
+    expect(inputs.filter((f) => f.startsWith('dist/catalog/domains/') || f === 'dist/catalog/tables.js')).toEqual([]);
+  });
+
+  it('carries only the texts its functions read in the functions module', () => {
+    const fns = readFileSync(join(BUNDLE, CATALOG_FUNCTIONS_FILE), 'utf8');
+    // A summary, an example and a param description of actions with functions, and an action without any.
+    for (const a of [fromData.get('issue.work_item_get')!, fromData.get('issue.list')!]) {
+      expect(fns).not.toContain(a.summary);
+      expect(fns).not.toContain(a.examples![0]);
+    }
+    expect(fns).not.toContain('IID of the work item within the project or group');
+    expect(fns.length).toBeLessThan(120_000);
+  });
+});
+
+describe('reading the data files', () => {
+  it('refuses a folder without them, with a clear error', async () => {
+    await expect(readCatalogData(pathToFileURL(`${mkdtempSync(join(tmpdir(), 'catalog-data-'))}/`))).rejects.toThrow(/^catalog data unreadable in .* \(rebuild with npm run build\)/);
+  });
+
+  it('refuses functions of an action the data lacks, and a function whose field is missing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'catalog-data-'));
+    const url = pathToFileURL(`${dir}/`);
+    writeFileSync(join(dir, CATALOG_FUNCTIONS_FILE), 'export const FUNCTIONS = { "issue.nope": { "graphql.variables": (p) => p } };');
+    writeFileSync(join(dir, CATALOG_DATA_FILE), JSON.stringify([{ name: 'issue', description: 'x', actions: [{ id: 'issue.list', params: {} }] }]));
+    await expect(readCatalogData(url)).rejects.toThrow('catalog data: functions for unknown actions issue.nope (rebuild)');
+    writeFileSync(join(dir, CATALOG_DATA_FILE), JSON.stringify([{ name: 'issue', description: 'x', actions: [{ id: 'issue.nope', params: {} }] }]));
+    await expect(readCatalogData(url)).rejects.toThrow('catalog data: issue.nope has no graphql.variables for its function (rebuild)');
+  });
+});
+
+describe('a bundled server', () => {
+  let sb: Sandbox;
+  let srv: Running;
+  beforeAll(async () => { sb = await withSandbox(); srv = await startServer({ sandbox: sb }); });
+  afterAll(async () => { await srv.close(); await sb.close(); });
+
+  it('sends a GraphQL action\'s variables as its table maps them (global IDs, absent fields dropped)', async () => {
+    const r = await srv.call('forge_execute_action', { action: 'issue.work_item_create', params: { full_path: 'demo-group/demo-project', title: 'From the data file', work_item_type_id: '1', label_ids: [7] } });
+    expect(r.isError, text(r)).toBeFalsy();
+    const sent = apiRequests(sb).filter((e) => e.path === '/api/graphql');
+    expect(sent).toHaveLength(1);
+    expect((sent[0]!.body as { variables: unknown }).variables).toStrictEqual({
+      input: { namespacePath: 'demo-group/demo-project', title: 'From the data file', workItemTypeId: 'gid://gitlab/WorkItems::Type/1', labelsWidget: { labelIds: ['gid://gitlab/Label/7'] } },
+    });
+  });
+});
