@@ -1,5 +1,5 @@
 // Writes the catalog as data beside the bundle, at build time (issue #31): the bundled server parses
-// dist/bundle/catalog.json (every action as buildDomain resolves it) instead of compiling and running the
+// dist/bundle/catalog.jsonl (every action as buildDomain resolves it) instead of compiling and running the
 // domain tables, and takes their function-valued fields (GraphQL variables, lookups' queries, bodies) from
 // dist/bundle/catalog-functions.js. The tables stay the source: authors edit src/catalog/domains/*.ts, the lint
 // reads them, and each build writes both files from the compiled dist/ of that very build (run after tsc).
@@ -96,7 +96,13 @@ export async function writeCatalogData() {
   const { CATALOG_DATA_FILE, CATALOG_FUNCTIONS_FILE } = await import(pathToFileURL(dist('catalog/data.js')).href);
   const domains = resolveTables();
   // JSON.stringify leaves the function-valued fields out; nothing else in the tables is lost (the test checks).
-  const json = JSON.stringify(domains);
+  // The layout is read by src/catalog/data.ts: a line of domains, then a line per action, all ASCII.
+  const ascii = (json) => json.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const lines = [
+    JSON.stringify(domains.map((d) => ({ name: d.name, description: d.description, actions: d.actions.length }))),
+    ...domains.flatMap((d) => d.actions.map((a) => JSON.stringify(a))),
+  ];
+  const json = ascii(lines.join('\n'));
   writeFileSync(dist(`bundle/${CATALOG_DATA_FILE}`), json);
   const expected = functionsOf(functionFields, domains.flatMap((d) => d.actions));
   const out = dist(`bundle/${CATALOG_FUNCTIONS_FILE}`);
@@ -124,5 +130,5 @@ export async function writeCatalogData() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { data, functions, actions } = await writeCatalogData();
-  console.log(`wrote dist/bundle/catalog.json: ${(data / 1024).toFixed(0)} KiB, catalog-functions.js: ${(functions / 1024).toFixed(0)} KiB (${actions} actions)`);
+  console.log(`wrote dist/bundle/catalog.jsonl: ${(data / 1024).toFixed(0)} KiB, catalog-functions.js: ${(functions / 1024).toFixed(0)} KiB (${actions} actions)`);
 }

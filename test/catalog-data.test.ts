@@ -1,4 +1,4 @@
-// The catalog as build-time data (issue #31): the bundle reads dist/bundle/catalog.json and catalog-functions.js,
+// The catalog as build-time data (issue #31): the bundle reads dist/bundle/catalog.jsonl and catalog-functions.js,
 // written by scripts/catalog-data.mjs from the domain tables. What it reads is the catalog the tables make,
 // action by action: every field, the schemas and compact params derived from it, and what each function field
 // computes; the bundle holds no domain table, and a bundled server runs a GraphQL action with its table's mapping.
@@ -119,10 +119,21 @@ describe('reading the data files', () => {
     const dir = mkdtempSync(join(tmpdir(), 'catalog-data-'));
     const url = pathToFileURL(`${dir}/`);
     writeFileSync(join(dir, CATALOG_FUNCTIONS_FILE), 'export const FUNCTIONS = { "issue.nope": { "graphql.variables": (p) => p } };');
-    writeFileSync(join(dir, CATALOG_DATA_FILE), JSON.stringify([{ name: 'issue', description: 'x', actions: [{ id: 'issue.list', params: {} }] }]));
+    const dataFile = (...actions: object[]) => [JSON.stringify([{ name: 'issue', description: 'x', actions: actions.length }]), ...actions.map((a) => JSON.stringify(a))].join('\n');
+    writeFileSync(join(dir, CATALOG_DATA_FILE), dataFile({ id: 'issue.list', params: {} }));
     await expect(readCatalogData(url)).rejects.toThrow('catalog data: functions for unknown actions issue.nope (rebuild)');
-    writeFileSync(join(dir, CATALOG_DATA_FILE), JSON.stringify([{ name: 'issue', description: 'x', actions: [{ id: 'issue.nope', params: {} }] }]));
+    writeFileSync(join(dir, CATALOG_DATA_FILE), dataFile({ id: 'issue.nope', params: {} }));
     await expect(readCatalogData(url)).rejects.toThrow('catalog data: issue.nope has no graphql.variables for its function (rebuild)');
+    writeFileSync(join(dir, CATALOG_DATA_FILE), dataFile({ id: 'issue.nope', params: {} }).split('\n')[0]!);
+    await expect(readCatalogData(url)).rejects.toThrow('catalog data: truncated (rebuild)');
+    writeFileSync(join(dir, CATALOG_DATA_FILE), `${dataFile({ id: 'issue.nope', graphql: {}, params: {} })}\n{"id":"issue.extra"}`);
+    await expect(readCatalogData(url)).rejects.toThrow('catalog data: more actions than its domains list (rebuild)');
+  });
+
+  it('is ASCII, a line per action: each parsed on its own', () => {
+    const bytes = readFileSync(join(BUNDLE, CATALOG_DATA_FILE));
+    expect(bytes.every((b) => b < 0x80)).toBe(true);
+    expect(bytes.toString('latin1').split('\n')).toHaveLength(1 + 1098);
   });
 });
 
