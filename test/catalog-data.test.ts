@@ -6,10 +6,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
 import type { Action, ParamSpec } from '../src/catalog/define.js';
 import { CATALOG_DATA_FILE, CATALOG_FUNCTIONS_FILE, readCatalogData } from '../src/catalog/data.js';
 import { functionFields } from '../src/catalog/functions.js';
+import { Catalog } from '../src/catalog/index.js';
 import { actionSchema } from '../src/catalog/schema.js';
 import { compactParams } from '../src/catalog/signature.js';
 import { resolveTables } from '../src/catalog/tables.js';
@@ -115,19 +116,44 @@ describe('reading the data files', () => {
     await expect(readCatalogData(pathToFileURL(`${mkdtempSync(join(tmpdir(), 'catalog-data-'))}/`))).rejects.toThrow(/^catalog data unreadable in .* \(rebuild with npm run build\)/);
   });
 
-  it('refuses functions of an action the data lacks, and a function whose field is missing', async () => {
+  it('refuses functions of an action the data lacks, a function whose field is missing, and a file cut short or too long', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'catalog-data-'));
     const url = pathToFileURL(`${dir}/`);
-    writeFileSync(join(dir, CATALOG_FUNCTIONS_FILE), 'export const FUNCTIONS = { "issue.nope": { "graphql.variables": (p) => p } };');
     const dataFile = (...actions: object[]) => [JSON.stringify([{ name: 'issue', description: 'x', actions: actions.length }]), ...actions.map((a) => JSON.stringify(a))].join('\n');
     writeFileSync(join(dir, CATALOG_DATA_FILE), dataFile({ id: 'issue.list', params: {} }));
-    await expect(readCatalogData(url)).rejects.toThrow('catalog data: functions for unknown actions issue.nope (rebuild)');
-    writeFileSync(join(dir, CATALOG_DATA_FILE), dataFile({ id: 'issue.nope', params: {} }));
-    await expect(readCatalogData(url)).rejects.toThrow('catalog data: issue.nope has no graphql.variables for its function (rebuild)');
-    writeFileSync(join(dir, CATALOG_DATA_FILE), dataFile({ id: 'issue.nope', params: {} }).split('\n')[0]!);
-    await expect(readCatalogData(url)).rejects.toThrow('catalog data: truncated (rebuild)');
-    writeFileSync(join(dir, CATALOG_DATA_FILE), `${dataFile({ id: 'issue.nope', graphql: {}, params: {} })}\n{"id":"issue.extra"}`);
-    await expect(readCatalogData(url)).rejects.toThrow('catalog data: more actions than its domains list (rebuild)');
+    writeFileSync(join(dir, CATALOG_FUNCTIONS_FILE), 'export const FUNCTIONS = { "wiki.get": { "graphql.variables": (p) => p } };');
+    await expect(readCatalogData(url)).rejects.toThrow('catalog data: functions for unknown actions wiki.get (rebuild)');
+    // A domain is parsed on first use: its own mismatches are refused then, before any of its actions is used.
+    const nope = pathToFileURL(`${mkdtempSync(join(tmpdir(), 'catalog-data-'))}/`);
+    writeFileSync(new URL(CATALOG_FUNCTIONS_FILE, nope), 'export const FUNCTIONS = { "issue.nope": { "graphql.variables": (p) => p } };');
+    writeFileSync(new URL(CATALOG_DATA_FILE, nope), dataFile({ id: 'issue.list', params: {} }));
+    const [lacking] = await readCatalogData(nope);
+    expect(() => lacking!.actions).toThrow('catalog data: functions for unknown actions issue.nope (rebuild)');
+    writeFileSync(new URL(CATALOG_DATA_FILE, nope), dataFile({ id: 'issue.nope', params: {} }));
+    const [fieldless] = await readCatalogData(nope);
+    expect(() => new Catalog([fieldless!]).get('issue.nope')).toThrow('catalog data: issue.nope has no graphql.variables for its function (rebuild)');
+    writeFileSync(new URL(CATALOG_DATA_FILE, nope), dataFile({ id: 'issue.nope', params: {} }).split('\n')[0]!);
+    await expect(readCatalogData(nope)).rejects.toThrow('catalog data: truncated (rebuild)');
+    writeFileSync(new URL(CATALOG_DATA_FILE, nope), `${dataFile({ id: 'issue.nope', graphql: {}, params: {} })}\n{"id":"issue.extra"}`);
+    await expect(readCatalogData(nope)).rejects.toThrow('catalog data: more actions than its domains list (rebuild)');
+  });
+
+  it('parses a domain on first use: a get parses its own domain only, the list of all actions every domain', async () => {
+    const lazy = new Catalog(await readCatalogData(pathToFileURL(`${BUNDLE}/`)));
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      expect(lazy.get('issue.list')?.rest).toBe('GET /projects/{project_id}/issues');
+      const issueActions = tables.find((d) => d.name === 'issue')!.actions.length;
+      expect(parse).toHaveBeenCalledTimes(issueActions);
+      expect(lazy.get('issue.create')?.id).toBe('issue.create');
+      expect(lazy.get('nodomain.list')).toBeUndefined();
+      expect(lazy.get('issue')).toBeUndefined();
+      expect(parse).toHaveBeenCalledTimes(issueActions);
+      expect(lazy.actions.map((a) => a.id)).toEqual(actionsOf(tables).map((a) => a.id));
+      expect(parse).toHaveBeenCalledTimes(1098);
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it('is ASCII, a line per action: each parsed on its own', () => {

@@ -3,19 +3,30 @@ import type { Action, DomainInfo } from './define.js';
 
 export type { DomainInfo } from './define.js';
 
+/**
+ * The domains may resolve their actions on first use (the bundle's data file parses a domain at a time, data.ts):
+ * `get` touches only the action's own domain, `actions` every domain.
+ */
 export class Catalog {
-  readonly actions: readonly Action[];
   readonly domains: ReadonlyMap<string, DomainInfo>;
-  private readonly byId: Map<string, Action>;
+  private all: readonly Action[] | undefined;
+  private readonly byDomain = new Map<string, Map<string, Action>>();
 
   constructor(domains: readonly DomainInfo[]) {
     this.domains = new Map(domains.map((d) => [d.name, d]));
-    this.actions = domains.flatMap((d) => d.actions);
-    this.byId = new Map(this.actions.map((a) => [a.id, a]));
   }
 
+  get actions(): readonly Action[] {
+    return (this.all ??= [...this.domains.values()].flatMap((d) => d.actions));
+  }
+
+  /** An action by canonical ID (`domain.name`: an ID is its domain's name, a dot, then the action's). */
   get(id: string): Action | undefined {
-    return this.byId.get(id);
+    const d = this.domains.get(id.slice(0, Math.max(0, id.indexOf('.'))));
+    if (!d) return undefined;
+    let byId = this.byDomain.get(d.name);
+    if (!byId) this.byDomain.set(d.name, (byId = new Map(d.actions.map((a) => [a.id, a]))));
+    return byId.get(id);
   }
 }
 
