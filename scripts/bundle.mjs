@@ -39,8 +39,8 @@ const { metafile } = await build({
   logLevel: 'warning',
   metafile: true,
   // Inlined into src/apps/html.js, a chunk of its own loaded on the first read of the views.
-  // __FORGE_CATALOG_DATA__: the catalog is read from the data files scripts/catalog-data.mjs writes, not the tables.
-  define: { __FORGE_VIEWS_HTML__: JSON.stringify(views), __FORGE_CATALOG_DATA__: 'true' },
+  // __FORGE_BUILD_DATA__: the catalog is read from the data files scripts/catalog-data.mjs writes, not the tables.
+  define: { __FORGE_VIEWS_HTML__: JSON.stringify(views), __FORGE_BUILD_DATA__: 'true' },
   // Bundled CommonJS dependencies call require(); give each chunk one.
   banner: { js: "import { createRequire as __forgeCreateRequire } from 'node:module'; const require = __forgeCreateRequire(import.meta.url);" },
 });

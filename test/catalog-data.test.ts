@@ -1,8 +1,9 @@
 // The catalog as build-time data (issue #31): the bundle reads dist/bundle/catalog.jsonl and catalog-functions.js,
 // written by scripts/catalog-data.mjs from the domain tables. What it reads is the catalog the tables make,
 // action by action: every field, the schemas and compact params derived from it, and what each function field
-// computes; the bundle holds no domain table, and a bundled server runs a GraphQL action with its table's mapping.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+// computes; the bundle holds no domain table (nor the phrasings: its find index file is all it reads, refused
+// when damaged), and a bundled server runs a GraphQL action with its table's mapping.
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,8 +15,11 @@ import { Catalog } from '../src/catalog/index.js';
 import { actionSchema } from '../src/catalog/schema.js';
 import { compactParams } from '../src/catalog/signature.js';
 import { resolveTables } from '../src/catalog/tables.js';
-import type { Sandbox } from '../src/sandbox/index.js';
-import { ROOT, apiRequests, startServer, text, withSandbox, type Running } from './helpers/harness.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { SANDBOX_TOKEN, type Sandbox } from '../src/sandbox/index.js';
+import { FIND_INDEX_FILE } from '../src/search/load.js';
+import { ROOT, apiRequests, startServer, text, withSandbox, type Running, type ToolResultLike } from './helpers/harness.js';
 
 const BUNDLE = join(ROOT, 'dist', 'bundle');
 const tables = resolveTables();
@@ -93,10 +97,11 @@ describe('the catalog the bundle reads', () => {
 describe('the bundle', () => {
   const meta = JSON.parse(readFileSync(join(ROOT, 'dist', 'bundle.meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
 
-  it('holds no domain table: the catalog comes from its data files', () => {
+  it('holds no domain table and no phrasings: the catalog and the find index come from the files its build wrote', () => {
     const inputs = Object.values(meta.outputs).flatMap((o) => Object.keys(o.inputs));
     expect(inputs).toContain('dist/catalog/data.js');
-    expect(inputs.filter((f) => f.startsWith('dist/catalog/domains/') || f === 'dist/catalog/tables.js')).toEqual([]);
+    expect(inputs).toContain('dist/search/load.js');
+    expect(inputs.filter((f) => f.startsWith('dist/catalog/domains/') || f === 'dist/catalog/tables.js' || f === 'dist/search/phrasings.json')).toEqual([]);
   });
 
   it('carries only the texts its functions read in the functions module', () => {
@@ -161,6 +166,30 @@ describe('reading the data files', () => {
     expect(bytes.every((b) => b < 0x80)).toBe(true);
     expect(bytes.toString('latin1').split('\n')).toHaveLength(1 + 1098);
   });
+});
+
+describe('a bundle whose find index is damaged', () => {
+  it('refuses a find with a clear error (it ships no phrasings to build another index), and still runs actions', async () => {
+    const sb = await withSandbox();
+    const bundle = mkdtempSync(join(tmpdir(), 'catalog-bundle-'));
+    cpSync(BUNDLE, bundle, { recursive: true });
+    writeFileSync(join(bundle, FIND_INDEX_FILE), 'FORGEFX1 cut short');
+    const client = new Client({ name: 'catalog-data', version: '1' });
+    await client.connect(new StdioClientTransport({
+      command: process.execPath, args: [join(bundle, 'cli.js')], stderr: 'ignore', cwd: bundle,
+      env: { PATH: process.env.PATH ?? '', HOME: bundle, FORGE_TOKEN: SANDBOX_TOKEN, FORGE_URL: sb.url, FORGE_MCP_LOG_LEVEL: 'warn' },
+    }));
+    try {
+      // Refused as the request's error, the server keeps serving.
+      await expect(client.callTool({ name: 'forge_find_action', arguments: { query: 'list open issues' } }))
+        .rejects.toThrow(`find index unreadable in ${bundle}/${FIND_INDEX_FILE} (rebuild with npm run build): find index: truncated`);
+      const listed = await client.callTool({ name: 'forge_execute_action', arguments: { action: 'issue.list', params: { project_id: 1 } } }) as ToolResultLike;
+      expect(listed.isError, text(listed)).toBeFalsy();
+    } finally {
+      await client.close();
+      await sb.close();
+    }
+  }, 60_000);
 });
 
 describe('a bundled server', () => {

@@ -31,7 +31,7 @@ export class Catalog {
 }
 
 /** Defined (true) by scripts/bundle.mjs: the bundled server reads the build's catalog data file, never the tables. */
-declare const __FORGE_CATALOG_DATA__: boolean | undefined;
+declare const __FORGE_BUILD_DATA__: boolean | undefined;
 
 let shared: Catalog | undefined;
 let loading: Promise<Catalog> | undefined;
@@ -43,7 +43,7 @@ let loading: Promise<Catalog> | undefined;
  * drops the branch not taken, so the bundle holds no domain table.
  */
 export function loadCatalog(): Promise<Catalog> {
-  loading ??= (typeof __FORGE_CATALOG_DATA__ !== 'undefined'
+  loading ??= (typeof __FORGE_BUILD_DATA__ !== 'undefined'
     ? import('./data.js').then(({ readCatalogData }) => readCatalogData())
     : import('./tables.js').then(({ resolveTables }) => resolveTables())
   ).then((domains) => (shared = new Catalog(domains)));
