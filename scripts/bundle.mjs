@@ -4,10 +4,12 @@
 // The catalog tables, the HTTP listener and the sandbox stay separate chunks, loaded on first need.
 // The bundle carries no licence comments (`legalComments: 'none'`); scripts/notices.mjs writes them to
 // dist/THIRD_PARTY_NOTICES from the metafile, which is kept in dist/bundle.meta.json (outside the
-// shipped dist/bundle/) for it and for test/shipping.test.ts. Last, the find index file is written beside
-// the chunks (scripts/find-index.mjs): a server reads it on its first find instead of building the index.
+// shipped dist/bundle/) for it and for test/shipping.test.ts. Last, the catalog's data files
+// (scripts/catalog-data.mjs) and the find index file (scripts/find-index.mjs) are written beside the chunks:
+// a server parses them instead of running the domain tables and building the index.
 import { rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
+import { writeCatalogData } from './catalog-data.mjs';
 import { writeFindIndex } from './find-index.mjs';
 import { METAFILE, writeNotices } from './notices.mjs';
 import { sdkShims } from './sdk-shims.mjs';
@@ -43,11 +45,13 @@ const { metafile } = await build({
   minifyWhitespace: true,
   minifySyntax: true,
   // Inlined into src/apps/html.js, a chunk of its own loaded on the first read of the views.
-  define: { __FORGE_VIEWS_HTML__: JSON.stringify(views) },
+  // __FORGE_BUILD_DATA__: the catalog is read from the data files scripts/catalog-data.mjs writes, not the tables.
+  define: { __FORGE_VIEWS_HTML__: JSON.stringify(views), __FORGE_BUILD_DATA__: 'true' },
   // Bundled CommonJS dependencies call require(); give each chunk one.
   banner: { js: "import { createRequire as __forgeCreateRequire } from 'node:module'; const require = __forgeCreateRequire(import.meta.url);" },
 });
 
 writeFileSync(METAFILE, JSON.stringify(metafile));
 writeNotices(metafile);
+await writeCatalogData();
 await writeFindIndex();

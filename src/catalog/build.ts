@@ -22,9 +22,11 @@ export function buildDomain(def: DomainDef): Action[] {
       throw new Error(`catalog: ${id} has neither rest nor graphql`);
     }
     const writes = spec.writes ?? (spec.graphql ? spec.graphql.kind === 'mutation' : !READ_METHODS.has(method));
+    const resource = spec.resource ?? (method === 'GET' && !spec.graphql ? defaultResource(name, path) : undefined);
     return {
       ...spec,
-      resource: spec.resource ?? (method === 'GET' && !spec.graphql ? defaultResource(name, path) : undefined),
+      // Absent rather than undefined: the catalog's data file (JSON) holds no undefined, and reads back equal.
+      ...(resource === undefined ? {} : { resource }),
       id,
       domain: def.domain,
       name,

@@ -260,6 +260,13 @@ export interface DomainDef extends DomainOptions {
   actions: DomainTable;
 }
 
+/** A domain as the catalog holds it: its actions resolved (build.ts), from the tables or from the build's data file. */
+export interface DomainInfo {
+  name: string;
+  description: string;
+  actions: Action[];
+}
+
 export function domain(name: string, description: string, actions: DomainTable, options: DomainOptions = {}): DomainDef {
   return { domain: name, description, actions, ...options };
 }

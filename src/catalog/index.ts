@@ -1,45 +1,52 @@
 // The catalog: every action by canonical ID, by domain and by tool name.
-import type { Action, DomainDef } from './define.js';
-import { buildDomain } from './build.js';
+import type { Action, DomainInfo } from './define.js';
 
-export interface DomainInfo {
-  name: string;
-  description: string;
-  actions: Action[];
-}
+export type { DomainInfo } from './define.js';
 
+/**
+ * The domains may resolve their actions on first use (the bundle's data file parses a domain at a time, data.ts):
+ * `get` touches only the action's own domain, `actions` every domain.
+ */
 export class Catalog {
-  readonly actions: readonly Action[];
   readonly domains: ReadonlyMap<string, DomainInfo>;
-  private readonly byId: Map<string, Action>;
+  private all: readonly Action[] | undefined;
+  private readonly byDomain = new Map<string, Map<string, Action>>();
 
-  constructor(defs: readonly DomainDef[]) {
-    const domains = new Map<string, DomainInfo>();
-    const all: Action[] = [];
-    for (const def of defs) {
-      const actions = buildDomain(def);
-      domains.set(def.domain, { name: def.domain, description: def.description, actions });
-      all.push(...actions);
-    }
-    this.actions = all;
-    this.domains = domains;
-    this.byId = new Map(all.map((a) => [a.id, a]));
+  constructor(domains: readonly DomainInfo[]) {
+    this.domains = new Map(domains.map((d) => [d.name, d]));
   }
 
+  get actions(): readonly Action[] {
+    return (this.all ??= [...this.domains.values()].flatMap((d) => d.actions));
+  }
+
+  /** An action by canonical ID (`domain.name`: an ID is its domain's name, a dot, then the action's). */
   get(id: string): Action | undefined {
-    return this.byId.get(id);
+    const d = this.domains.get(id.slice(0, Math.max(0, id.indexOf('.'))));
+    if (!d) return undefined;
+    let byId = this.byDomain.get(d.name);
+    if (!byId) this.byDomain.set(d.name, (byId = new Map(d.actions.map((a) => [a.id, a]))));
+    return byId.get(id);
   }
 }
+
+/** Defined (true) by scripts/bundle.mjs: the bundled server reads the build's catalog data file, never the tables. */
+declare const __FORGE_BUILD_DATA__: boolean | undefined;
 
 let shared: Catalog | undefined;
 let loading: Promise<Catalog> | undefined;
 
 /**
- * Loads the built-in catalog (once per process). The domain tables are imported here, not at start-up:
- * a stdio start lists the dynamic surface's two tools without them.
+ * Loads the built-in catalog (once per process), on first need: a stdio start lists the dynamic surface's two
+ * tools without it. The bundle parses the data file the build wrote from the domain tables (data.ts, issue #31);
+ * run from src/ or the unbundled dist/, the tables are evaluated and resolved here (tables.ts). The bundler
+ * drops the branch not taken, so the bundle holds no domain table.
  */
 export function loadCatalog(): Promise<Catalog> {
-  loading ??= import('./domains/index.js').then(({ DOMAINS }) => (shared = new Catalog(DOMAINS)));
+  loading ??= (typeof __FORGE_BUILD_DATA__ !== 'undefined'
+    ? import('./data.js').then(({ readCatalogData }) => readCatalogData())
+    : import('./tables.js').then(({ resolveTables }) => resolveTables())
+  ).then((domains) => (shared = new Catalog(domains)));
   return loading;
 }
 

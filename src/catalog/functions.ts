@@ -1,0 +1,29 @@
+// The catalog's function-valued fields (a GraphQL action's `variables`, a lookup's `query`, a fallback's `body`...):
+// JSON cannot hold them, so the build's data file leaves them out and they travel in a small module of their own
+// (scripts/catalog-data.mjs), keyed by action ID and the field's dot path (`graphql.variables`), put back on load.
+type Fn = (...args: never[]) => unknown;
+
+/** Field path → function, for every function-valued field of one catalog entry (nested objects included). */
+export function functionFields(entry: object, at = '', out: Record<string, Fn> = {}): Record<string, Fn> {
+  for (const [key, value] of Object.entries(entry)) {
+    const path = at ? `${at}.${key}` : key;
+    if (typeof value === 'function') out[path] = value as Fn;
+    else if (value && typeof value === 'object') functionFields(value as object, path, out);
+  }
+  return out;
+}
+
+/** Puts the functions back at their paths; a path whose parent object is missing means data and functions disagree. */
+export function attachFunctions(entry: object, fields: Readonly<Record<string, Fn>>, id: string): void {
+  for (const [path, fn] of Object.entries(fields)) {
+    const keys = path.split('.');
+    const last = keys.pop()!;
+    let target = entry as Record<string, unknown>;
+    for (const k of keys) {
+      const next = target[k];
+      if (!next || typeof next !== 'object') throw new Error(`catalog data: ${id} has no ${path} for its function (rebuild)`);
+      target = next as Record<string, unknown>;
+    }
+    target[last] = fn;
+  }
+}
