@@ -560,6 +560,13 @@ describe('ranking: everyday words for releases, estimates, approvals, roles and 
     expect(q.terms).toContain('project');
     expect(bare.search('which branches are protected in the monorepo?', 5).query.scope).toBeUndefined();
   });
+  it('reads a path called a group as that group, not a project ("group acme/backend", "the acme/docs group")', () => {
+    expect(parseQuery('list projects in group acme/backend').suggested).toEqual({ group_id: 'acme/backend' });
+    expect(parseQuery('archive the acme/legacy subgroup').suggested).toEqual({ group_id: 'acme/legacy' });
+    expect(parseQuery('transfer project acme/shop to group acme/commerce').suggested).toEqual({ project_id: 'acme/shop', group_id: 'acme/commerce' });
+    expect(parseQuery('list the members of acme/backend').suggested).toEqual({ project_id: 'acme/backend' });
+    expect(both('who can see the acme/docs group\'s shared projects?')).toEqual(['group.shared_projects', 'group.shared_projects']);
+  });
   it('reads a container image tag as a registry tag, with no word of the image left over', () => {
     expect(parseQuery('delete the container image tag nightly').terms.filter((t) => t === 'container')).toEqual(['container']);
   });

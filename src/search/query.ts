@@ -275,13 +275,15 @@ export function parseQuery(input: string): ParsedQuery {
   // A hyphenated name after "from" or "branch" is a branch ("an MR from feat-dark-mode", "branch tidy-logs"): its words say no action.
   text = text.replace(/\b(from|branch(?: called| named)?|off of)\s+(?!(?:the|a|an|my|our)\b)([a-z][\w.]*(?:-[\w.]+)+)(?=[\s,.;:?!)']|$)/g, (_m, pre: string, ref: string) => { put('ref', ref.replace(/[.]$/, '')); return ` ${pre} `; });
   // Paths: a file (has an extension) or a namespace/project.
-  text = text.replace(/(^|\s)([\w.-]+(?:\/[\w.-]+)+)\/?(?=[\s,.;:?!)']|$)/g, (_m, pre: string, p: string) => {
+  text = text.replace(/(^|\s)([\w.-]+(?:\/[\w.-]+)+)\/?(?=[\s,.;:?!)']|$)/g, (m: string, pre: string, p: string, at: number, whole: string) => {
     // Another forge's repository (github.com/acme/tool): its host says where it is, and it is no GitLab project.
     const host = /^([\w-]+)\.(?:com|org|io|net)\//.exec(p);
     if (host) return `${pre} ${host[1]} `;
     if (/\.[a-z0-9]{1,8}$/.test(p) && !/^[\w-]+\/[\w-]+\.(?:com|org|io|net)$/.test(p)) { put('file_path', p); return `${pre} file `; }
-    // A path says where, like "in acme/web": it is not the object (most actions act inside a project).
-    put('project_id', p);
+    // A path says where, like "in acme/web": it is not the object (most actions act inside a project); one
+    // called a group ("group acme/backend", "the acme/docs group") is that group.
+    const group = /\b(?:sub)?group\s*$/.test(whole.slice(0, at + pre.length)) || /^\s*(?:sub)?group(?:s|'s)?\b/.test(whole.slice(at + m.length));
+    put(group ? 'group_id' : 'project_id', p);
     return `${pre} `;
   });
   // A file named without a folder: by a source or config extension (setup.py, .env.example) or a well-known name (Gemfile).
