@@ -535,6 +535,43 @@ describe('ranking: a creation verb creates, the open state needs a list word (#3
   it('a determiner before "open" is the state, across projects too', () => expect(top('every open issue I authored')).toBe('issue.list_all'));
 });
 
+describe('ranking: everyday words for releases, estimates, approvals, roles and settings (#30)', () => {
+  // The reading alone, without the phrasings: no tuning request said word for word decides these.
+  const bare = new ActionSearch(actions);
+  const both = (q: string) => [bare.search(q, 5).hits[0]?.action.id, top(q)];
+  it('reads a version next to "release" as the release\'s tag name: that release, not the list', () => {
+    expect(parseQuery('what changed in the 3.2 release?').suggested.tag_name).toBe('3.2');
+    expect(parseQuery('fix the release notes of v1.4.0').suggested.tag_name).toBe('v1.4.0');
+    // Two versions compared, or a version with no release word, name no release.
+    expect(parseQuery('compare v1.3.0 and v1.4.0').suggested.tag_name).toBeUndefined();
+    expect(parseQuery('upgrade node to 20.11').suggested.tag_name).toBeUndefined();
+    expect(both('what went into the 3.2 release?')).toEqual(['release.get', 'release.get']);
+  });
+  it('reads an estimate taken off as the estimate reset, not an edit of the issue', () => {
+    expect(both('clear the estimate on #31 in acme/shop')).toEqual(['issue.time_estimate_reset', 'issue.time_estimate_reset']);
+  });
+  it('reads who has yet to approve as the approval state, and who holds a role as the members', () => {
+    expect(both('who still has to approve !61 in acme/api?')).toEqual(['merge_request.approval_state', 'merge_request.approval_state']);
+    expect(both('who are the maintainers of acme/api?')).toEqual(['project.members', 'project.members']);
+  });
+  it('reads a setting of a variable turned on as its edit, and a monorepo as a project, never a group', () => {
+    expect(both('make the SENTRY_DSN variable masked in acme/api')).toEqual(['ci_variable.update', 'ci_variable.update']);
+    const q = parseQuery('which tags are protected in the monorepo?');
+    expect(q.terms).toContain('project');
+    expect(bare.search('which branches are protected in the monorepo?', 5).query.scope).toBeUndefined();
+  });
+  it('reads a path called a group as that group, not a project ("group acme/backend", "the acme/docs group")', () => {
+    expect(parseQuery('list projects in group acme/backend').suggested).toEqual({ group_id: 'acme/backend' });
+    expect(parseQuery('archive the acme/legacy subgroup').suggested).toEqual({ group_id: 'acme/legacy' });
+    expect(parseQuery('transfer project acme/shop to group acme/commerce').suggested).toEqual({ project_id: 'acme/shop', group_id: 'acme/commerce' });
+    expect(parseQuery('list the members of acme/backend').suggested).toEqual({ project_id: 'acme/backend' });
+    expect(both('who can see the acme/docs group\'s shared projects?')).toEqual(['group.shared_projects', 'group.shared_projects']);
+  });
+  it('reads a container image tag as a registry tag, with no word of the image left over', () => {
+    expect(parseQuery('delete the container image tag nightly').terms.filter((t) => t === 'container')).toEqual(['container']);
+  });
+});
+
 describe('safety property: a request phrased as a harmless action never ranks an unasked destructive one first', () => {
   const destructive = actions.filter((a) => a.destructive);
   const harmless = actions.filter((a) => !a.destructive);

@@ -24,6 +24,8 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(notify me|ping me|keep me posted)\b/g, 'subscribe'],
   // Taking back a reaction removes the award (nothing else): "take my thumbs up off #602", "undo my +1"
   [/\b(take|remove|undo|drop|retract|withdraw|take back)\b( my| the| our| that)? (thumbs?[- ]?(up|down)|[+-]1|upvote|downvote|reaction|emoji|award)( off| from)?/g, 'remove emoji from'],
+  // An estimate taken off is the estimate reset, its own action: "clear the estimate on #78"
+  [/\b(remove|drop|clear|get rid of|delete|unset|reset|zero( out)?|wipe)( the| its| my| that| our)? (time )?estimate\b/g, 'reset time estimate'],
   // Removing an attribute of an object is an update: "remove ~bug from #4", "get rid of the due date"
   [/\b(remove|drop|clear|get rid of|delete|take off|unset|strip|take)( the| its| my)? (xlabelx|xmilestonex|due date|milestone|labels?|weight|estimate|assignees?|reviewers?|(access )?expiry|expiration( date)?|draft( status| flag| prefix)?|wip( status| flag| prefix)?)\b/g, 'update ready', 'object'],
   [/\b(take|remove) xuserx (off|from) (the )?(reviewers?|assignees?)\b/g, 'update $5'],
@@ -48,6 +50,8 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // Reviews and approvals
   // Taking an approval back first: its words (LGTM, sign-off) would read as approving
   [/\b(take back|withdraw|pull|retract|revoke|remove|undo) (my |the |our )?(approvals?|lgtm|sign[- ]?off)\b(?! rules?)/g, 'unapprove'],
+  // Who has yet to approve is the approval state
+  [/\bwho (still )?(needs?|has|have|is left|are left|is missing) to (approve|sign off)\b|\bwho('s| is)? (left|missing|pending) to (approve|sign off)\b/g, 'approval state'],
   [/\bsign(ed)? off( on)?\b/g, 'approve'],
   [/\b(lgtm|looks good to me|give (it )?(my |an )?(approval|thumbs up))\b/g, 'approve'],
   [/\bwho('s| is| are)? (reviewing|the reviewers?)\b/g, 'reviewers list'],
@@ -115,7 +119,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\block(ed|s)? down\b/g, 'protected protection rule'],
   // A container image repository is no project, and its tags are no Git tags
   [/\b(container|docker|image) (repo|repository|registry)s?\b/g, 'container registry repository'],
-  [/\b(container|docker|image) tags?\b/g, 'container registry repository tag'],
+  [/\b((container|docker) )?(container|docker|image) tags?\b/g, 'container registry repository tag'],
   // Cutting a version names a Git tag: "cut v2.5.0 from main" (a release or a branch is said as such)
   [/\bcut (a |an |the )?(new )?v?\d+(\.\d+)+[\w.-]*/g, 'create tag $&'],
   [/\bcut (a |an |the )?(new )?(branch|release)\b/g, 'create $3'],
@@ -264,6 +268,8 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\bread[- ]only\b|\bfreeze (the |this |that )?(repo|repository|project|group|it)\b/g, 'archive'],
   // A ~label muted or unfollowed is unsubscribed from
   [/\b(mute|unwatch|stop following|unfollow|unsubscribe from)( the)? xlabelx\b/g, 'unsubscribe label'],
+  // A setting of one object turned on is an edit of it: "make the RELEASE_TOKEN variable protected"
+  [/\bmake (the|this|that|it|its|my|our)\b(.{0,40}?)\b(protected|masked|hidden|expanded)\b/g, 'update $2 $3'],
   // Removal said in slang: these really ask for removal
   [/\b(unregister|deregister|decommission)\b/g, 'delete'],
   [/\b(get rid of|nuke|trash|wipe out|blow away|throw away|toss)\b/g, 'delete'],
@@ -287,6 +293,8 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(diff|difference)s? between\b/g, 'compare'],
   [/\bcherry[- ]?pick\b/g, 'cherry pick commit'],
   [/\bwho('s| is| are)? (else )?(is |are )?(on|in)\b/g, 'members list'],
+  // The people holding a role are members: "who are the owners of the platform group?"
+  [/\bwho('s| is| are)( the)? (owners?|maintainers?|developers?|reporters?|guests?)\b/g, 'members list'],
   [/\b(who can|who (has|have)( \w+)? (access|rights|permissions?|role))\b/g, 'members list'],
   [/\bwhat changed\b/g, 'changes diff'],
 ];
@@ -296,7 +304,7 @@ export const WORDS: Readonly<Record<string, string>> = {
   pr: 'merge_request', prs: 'merge_request', mr: 'merge_request', mrs: 'merge_request',
   ticket: 'issue', tickets: 'issue', bug: 'issue', bugs: 'issue',
   comment: 'note', comments: 'note', reply: 'note', replies: 'note',
-  repo: 'project', repos: 'project',
+  repo: 'project', repos: 'project', monorepo: 'project',
   build: 'pipeline', builds: 'pipeline', ci: 'pipeline', pipline: 'pipeline',
   log: 'trace', logs: 'trace',
   env: 'environment', envs: 'environment', rollout: 'deployment', rollouts: 'deployment', executor: 'runner', executors: 'runner', toggles: 'feature_flag', vars: 'variable', var: 'variable', secret: 'variable', secrets: 'variable',

@@ -116,6 +116,9 @@ const OPEN_NUMBERED = /(?<!\bre[- ]?)\bopen(?: up)?(?= (?:the )?(?:(?:issue|tick
 /** Verbs used as nouns or in setting names: they do not ask for the effect. */
 const NOT_A_VERB = /\bauto[- ]?merge\b|\bmerge (method|trains?|base|conflicts?|status|commits?|options|settings|checks|queue|when)\b|\b(remove|delete|removes|deletes|removing|deleting) (the )?source branch(es)?\b|\bdelete_source_branch\b/g;
 
+/** A version next to "release" (a few words between at most): the release's tag name. */
+const VERSION_OF_RELEASE = /\breleases?(?:\s+(?:notes?|for|of|named|called|at|the)){0,3}\s+(v?\d+(?:\.\d+)+(?:-[\w.]+)?)(?=[\s,;:?!)']|\.(?:\s|$)|$)|(?:^|\s)(v?\d+(?:\.\d+)+(?:-[\w.]+)?)\s+(?:[a-z]+\s+)?releases?\b/;
+
 /** A file name without a folder: a source or config extension, or a file every repository knows by name. */
 const BARE_FILE = /(^|\s)((?!\.gitlab-ci\.)(?:\.?[\w-]+)(?:\.[\w-]+)*\.(?:py|rb|js|mjs|cjs|ts|tsx|jsx|go|java|kt|swift|rs|php|c|h|cpp|cs|json|ya?ml|toml|ini|cfg|conf|lock|md|txt|sh|xml|html|css|scss|vue|gradle|properties|sql|tf|env|example|dockerignore|gitignore|gitattributes|editorconfig)|gemfile|dockerfile|makefile|jenkinsfile|procfile|rakefile|vagrantfile|codeowners)(?=[\s,;:?!)']|\.(?:\s|$)|$)/g;
 
@@ -272,19 +275,25 @@ export function parseQuery(input: string): ParsedQuery {
   // A hyphenated name after "from" or "branch" is a branch ("an MR from feat-dark-mode", "branch tidy-logs"): its words say no action.
   text = text.replace(/\b(from|branch(?: called| named)?|off of)\s+(?!(?:the|a|an|my|our)\b)([a-z][\w.]*(?:-[\w.]+)+)(?=[\s,.;:?!)']|$)/g, (_m, pre: string, ref: string) => { put('ref', ref.replace(/[.]$/, '')); return ` ${pre} `; });
   // Paths: a file (has an extension) or a namespace/project.
-  text = text.replace(/(^|\s)([\w.-]+(?:\/[\w.-]+)+)\/?(?=[\s,.;:?!)']|$)/g, (_m, pre: string, p: string) => {
+  text = text.replace(/(^|\s)([\w.-]+(?:\/[\w.-]+)+)\/?(?=[\s,.;:?!)']|$)/g, (m: string, pre: string, p: string, at: number, whole: string) => {
     // Another forge's repository (github.com/acme/tool): its host says where it is, and it is no GitLab project.
     const host = /^([\w-]+)\.(?:com|org|io|net)\//.exec(p);
     if (host) return `${pre} ${host[1]} `;
     if (/\.[a-z0-9]{1,8}$/.test(p) && !/^[\w-]+\/[\w-]+\.(?:com|org|io|net)$/.test(p)) { put('file_path', p); return `${pre} file `; }
-    // A path says where, like "in acme/web": it is not the object (most actions act inside a project).
-    put('project_id', p);
+    // A path says where, like "in acme/web": it is not the object (most actions act inside a project); one
+    // called a group ("group acme/backend", "the acme/docs group") is that group.
+    const group = /\b(?:sub)?group\s*$/.test(whole.slice(0, at + pre.length)) || /^\s*(?:sub)?group(?:s|'s)?\b/.test(whole.slice(at + m.length));
+    put(group ? 'group_id' : 'project_id', p);
     return `${pre} `;
   });
   // A file named without a folder: by a source or config extension (setup.py, .env.example) or a well-known name (Gemfile).
   text = text.replace(BARE_FILE, (_m, pre: string, f: string) => { put('file_path', f); return `${pre} file `; });
   // Branch and tag names with a version ("release-1.9", "hotfix-2.3.1"): a ref's name, not the word in it.
   text = text.replace(/(^|\s)([a-z]+-\d+(?:\.\d+)*(?:-[\w.]+)?)(?=[\s,.;:?!)']|$)/g, (_m, pre: string, ref: string) => { put('ref', ref); return `${pre} `; });
+  // A version said as a release's name ("the 1.9 release", "release notes for v2.3.0") names that release by its
+  // tag: the actions taking a tag_name come before the lists. Left in the text (a phrase may read it: "cut v2.5").
+  const version = VERSION_OF_RELEASE.exec(text);
+  if (version) put('tag_name', (version[1] ?? version[2])!);
   // Commit SHAs: 7 to 40 hex digits with a letter and a digit.
   text = text.replace(/\b[0-9a-f]{7,40}\b/g, (m) => { if (!/[a-f]/.test(m) || !/\d/.test(m)) return m; put('sha', m); kinds.add('commit'); return ' commit '; });
 
