@@ -71,3 +71,21 @@ describe('a guessed action ID', () => {
     expect(whole).toBeLessThan(650);
   });
 });
+
+describe('a guessed domain', () => {
+  it('that is no domain narrows nothing: every domain is searched, the answer says so, and nothing is sent', async () => {
+    const r = await srv.call('forge_find_action', { query: 'list the milestones of a project', domain: 'milestone' });
+    expect(r.isError).toBeFalsy();
+    const t = text(r);
+    expect(t).toContain('("milestone" is not a domain, so every domain was searched; a domain is the first part of an ID, e.g. project in project.milestone_list.)');
+    expect(candidates(t)[0]).toBe('project.milestone_list');
+    expect((r.structuredContent as { results: Array<{ id: string }> }).results[0]!.id).toBe('project.milestone_list');
+    // A real domain still narrows, and a domain that is not a string is refused.
+    const narrowed = await srv.call('forge_find_action', { query: 'list the milestones', domain: 'group' });
+    expect(candidates(text(narrowed)).every((id) => id.startsWith('group.'))).toBe(true);
+    const bad = await srv.call('forge_find_action', { query: 'list the milestones', domain: 7 });
+    expect(bad.isError).toBe(true);
+    expect(text(bad)).toBe('forge_find_action: domain must be a string, e.g. "issue"');
+    expect(apiRequests(sb)).toEqual([]);
+  });
+});

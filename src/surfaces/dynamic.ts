@@ -139,18 +139,21 @@ async function find(s: Session, args: unknown): Promise<ToolResult> {
   if (typeof query !== 'string' || !query.trim()) return errorResult(`${FIND}: query is required (must be non-empty). Describe what you want to do, e.g. "list open issues"`);
   const n = limit === undefined ? 5 : Number(limit);
   if (!Number.isInteger(n) || n < 1 || n > 20) return errorResult(`${FIND}: limit must be an integer from 1 to 20`);
-  if (domain !== undefined && (typeof domain !== 'string' || !catalog().domains.has(domain))) {
-    return errorResult(`${FIND}: unknown domain ${JSON.stringify(domain)}. Valid domains: ${[...catalog().domains.keys()].join(', ')}`);
-  }
+  if (domain !== undefined && typeof domain !== 'string') return errorResult(`${FIND}: domain must be a string, e.g. "issue"`);
+  // A domain that is none (an assistant's "milestone" for project.milestone_*) narrows nothing: every domain is
+  // searched and the answer says so, instead of a refusal that costs the same find again.
+  const unknownDomain = domain !== undefined && !catalog().domains.has(domain) ? domain : undefined;
+  const domainNote = unknownDomain !== undefined ? `("${quoted(unknownDomain)}" is not a domain, so every domain was searched; a domain is the first part of an ID, e.g. project in project.milestone_list.)` : '';
   const ids = actionIdsIn(query);
   // Dotted words are IDs only when one of them is an action ("package.json readme.md" is a search).
   if (ids?.some((id) => catalog().get(id))) return byId(s, ids);
-  const found = await findActions(s, query, n, domain as string | undefined);
+  const found = await findActions(s, query, n, unknownDomain === undefined ? domain : undefined);
   const { query: parsed } = found;
   const hits = limit === undefined ? leading(found.hits) : found.hits;
   const cutNote = parsed.cut ? `(Only the first ${MAX_QUERY_CHARS} characters of the request were read; ${parsed.cut} were cut.)` : '';
+  const notes = [cutNote, domainNote].filter(Boolean);
   if (!hits.length) {
-    const text = [`No action matches "${quoted(query)}". Try other words (the object and the verb, e.g. "merge request approve").`, cutNote].filter(Boolean).join('\n');
+    const text = [`No action matches "${quoted(query)}". Try other words (the object and the verb, e.g. "merge request approve").`, ...notes].join('\n');
     return { content: [{ type: 'text', text, annotations: { audience: ['assistant'] } }], structuredContent: { results: [] } };
   }
   const [best, second] = hits;
@@ -158,7 +161,7 @@ async function find(s: Session, args: unknown): Promise<ToolResult> {
   const hint = suggestedFor(best!.action, parsed.suggested);
   const text = rankedText({
     heading: close ? `Did you mean \`${best!.action.id}\` or \`${second.action.id}\`? Both fit "${quoted(query)}"; pick by the summaries.` : `Best match for "${quoted(query)}":`,
-    notes: cutNote ? [cutNote] : [],
+    notes,
     actions: hits.map((h) => h.action),
     close,
     hint,
