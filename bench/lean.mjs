@@ -107,20 +107,11 @@ async function measure(build) {
   const first = await s.client.callTool(LIST);
   if (first.isError) throw new Error(`${build.name}: issue.list failed: ${JSON.stringify(first.content)}`);
   record('RSS after first call (MiB)', build.name, rssMiB(s.pid));
-  const tool = [];
-  const raw = [];
   const cpu0 = cpuMs(s.pid);
-  for (let i = 0; i < calls; i++) {
-    let t0 = performance.now();
-    await s.client.callTool(LIST);
-    tool.push(performance.now() - t0);
-    t0 = performance.now();
-    await rawGet();
-    raw.push(performance.now() - t0);
-  }
-  record('warm tools/call issue.list median (ms)', build.name, median(tool));
-  record('  floor: raw GET same route median (ms)', build.name, median(raw));
-  record('  call / raw', build.name, median(tool) / median(raw));
+  const { tool, raw } = await alternated(() => s.client.callTool(LIST));
+  record('warm tools/call issue.list median (ms)', build.name, tool);
+  record('  floor: raw GET same route median (ms)', build.name, raw);
+  record('  call / raw', build.name, tool / raw);
   record('  server CPU per warm call (ms)', build.name, (cpuMs(s.pid) - cpu0) / calls);
   await sleep(3000);
   record('RSS after first call + 3 s idle (MiB)', build.name, rssMiB(s.pid));
@@ -140,12 +131,8 @@ async function measure(build) {
   await f.client.close();
 }
 
-async function startRaw(build) {
-  const r = await rawStart(build.cli);
-  record('raw client: start → first tools/list (ms)', build.name, r.startMs);
-  const call = () => r.rpc('tools/call', LIST);
-  const first = await call();
-  if (first.error || first.result.isError) throw new Error(`${build.name}: issue.list failed (raw client): ${JSON.stringify(first).slice(0, 300)}`);
+/** `calls` warm calls, each followed by a raw GET of the same route (alternated, so load hits both alike): their medians. */
+async function alternated(call) {
   const tool = [];
   const raw = [];
   for (let i = 0; i < calls; i++) {
@@ -156,9 +143,19 @@ async function startRaw(build) {
     await rawGet();
     raw.push(performance.now() - t0);
   }
-  record('raw client: warm tools/call median (ms)', build.name, median(tool));
-  record('  floor: raw GET median, those runs (ms)', build.name, median(raw));
-  record('  raw client call / raw GET', build.name, median(tool) / median(raw));
+  return { tool: median(tool), raw: median(raw) };
+}
+
+async function startRaw(build) {
+  const r = await rawStart(build.cli);
+  record('raw client: start → first tools/list (ms)', build.name, r.startMs);
+  const call = () => r.rpc('tools/call', LIST);
+  const first = await call();
+  if (first.error || first.result.isError) throw new Error(`${build.name}: issue.list failed (raw client): ${JSON.stringify(first).slice(0, 300)}`);
+  const { tool, raw } = await alternated(call);
+  record('raw client: warm tools/call median (ms)', build.name, tool);
+  record('  floor: raw GET median, those runs (ms)', build.name, raw);
+  record('  raw client call / raw GET', build.name, tool / raw);
   return r;
 }
 
