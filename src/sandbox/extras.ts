@@ -2,7 +2,7 @@
 // (schedules, triggers, resource groups, job token scope, protected tags, commit statuses and notes, uploads).
 import type { NoteRec, SandboxState } from './state.js';
 
-interface ScheduleVariableRec { key: string; value: string; variableType: string; raw: boolean }
+export interface ScheduleVariableRec { key: string; value: string; variableType: string; raw: boolean }
 
 export interface ScheduleRec {
   id: number; description: string; ref: string; cron: string; cronTimezone: string; active: boolean; createdAt: string; updatedAt: string;

@@ -183,6 +183,13 @@ function ownRules(ctx: Ctx, p: ProjectRec, mr: MrRec): ApprovalRuleRec[] {
   return own;
 }
 
+/** A merge request's own rule by its id (or the project rule it came from); a report approver rule is GitLab's own and not edited. */
+function changeableRule(rules: ApprovalRuleRec[], rid: string): ApprovalRuleRec | Reply {
+  const rule = rules.find((x) => String(x.id) === rid || String(x.sourceRuleId) === rid);
+  if (!rule) return notFound();
+  return rule.ruleType === 'report_approver' ? message(403, '403 Forbidden') : rule;
+}
+
 export function registerApprovals(r: Router): void {
   const project = (fn: (ctx: Ctx, p: ProjectRec, prm: Record<string, string>) => Reply) => (ctx: Ctx, prm: Record<string, string>): Reply => {
     const p = loadProject(ctx, prm.id);
@@ -318,9 +325,8 @@ export function registerApprovals(r: Router): void {
   }));
   r.put(`${base}/approval_rules/:rid`, editable((ctx, p, m, prm) => {
     const rules = ownRules(ctx, p, m);
-    const rule = rules.find((x) => String(x.id) === prm.rid || String(x.sourceRuleId) === prm.rid);
-    if (!rule) return notFound();
-    if (rule.ruleType === 'report_approver') return message(403, '403 Forbidden');
+    const rule = changeableRule(rules, prm.rid);
+    if (isReply(rule)) return rule;
     const f = ruleFields(ctx, p, rules, rule);
     if (isReply(f)) return f;
     Object.assign(rule, f);
@@ -328,9 +334,8 @@ export function registerApprovals(r: Router): void {
   }));
   r.delete(`${base}/approval_rules/:rid`, editable((ctx, p, m, prm) => {
     const rules = ownRules(ctx, p, m);
-    const rule = rules.find((x) => String(x.id) === prm.rid || String(x.sourceRuleId) === prm.rid);
-    if (!rule) return notFound();
-    if (rule.ruleType === 'report_approver') return message(403, '403 Forbidden');
+    const rule = changeableRule(rules, prm.rid);
+    if (isReply(rule)) return rule;
     ctx.state.approvalsOf(p.id).mrRules.set(m.iid, rules.filter((x) => x !== rule));
     return noContent();
   }));

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Router } from '../router.js';
 import { ACCESS, type ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
-import { extrasOf, type ResourceGroupRec, type ScheduleRec, type TriggerRec } from '../extras.js';
+import { extrasOf, type ResourceGroupRec, type ScheduleRec, type ScheduleVariableRec, type TriggerRec } from '../extras.js';
 import { resolveRef } from '../repo.js';
 import { groupJson, jobJson, pipelineJson, projectJson, userBasic } from '../serialize.js';
 import { bool, int, json, list, message, missing, noContent, notFound, paginate, str, text } from '../util.js';
@@ -107,6 +107,11 @@ function registerSchedules(r: Router): void {
   });
   /** Editing a schedule is its owner's (a Developer at least); a Maintainer takes ownership first, as in GitLab. */
   const owned = (ctx: Ctx, s: ScheduleRec): Reply | undefined => (s.ownerId === ctx.user.id || ctx.user.isAdmin ? undefined : message(403, '403 Forbidden'));
+  /** A schedule's variable by key, for its owner to change. */
+  const ownedVariable = (ctx: Ctx, s: ScheduleRec, key: string | undefined): ScheduleVariableRec | Reply => {
+    const v = s.variables.find((x) => x.key === key);
+    return !v ? notFound('Variable') : owned(ctx, s) ?? v;
+  };
   const base = 'projects/:id/pipeline_schedules';
 
   r.get(base, atLeast(ACCESS.reporter, (ctx, p) => {
@@ -183,10 +188,8 @@ function registerSchedules(r: Router): void {
     return json(201, variableJson(v));
   }));
   r.put(`${base}/:sid/variables/:key`, S(ACCESS.developer, (ctx, _p, s, prm) => {
-    const v = s.variables.find((x) => x.key === prm.key);
-    if (!v) return notFound('Variable');
-    const denied = owned(ctx, s);
-    if (denied) return denied;
+    const v = ownedVariable(ctx, s, prm.key);
+    if (isReply(v)) return v;
     const type = str(ctx.params.variable_type);
     if (type && !VARIABLE_TYPES.has(type)) return json(400, { error: 'variable_type does not have a valid value' });
     const value = text(ctx.params.value);
@@ -195,10 +198,8 @@ function registerSchedules(r: Router): void {
     return json(200, variableJson(v));
   }));
   r.delete(`${base}/:sid/variables/:key`, S(ACCESS.developer, (ctx, _p, s, prm) => {
-    const v = s.variables.find((x) => x.key === prm.key);
-    if (!v) return notFound('Variable');
-    const denied = owned(ctx, s);
-    if (denied) return denied;
+    const v = ownedVariable(ctx, s, prm.key);
+    if (isReply(v)) return v;
     s.variables = s.variables.filter((x) => x !== v);
     return json(202, variableJson(v));
   }));
