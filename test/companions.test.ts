@@ -118,8 +118,12 @@ describe('people and milestones by name', () => {
     const found = await srv.call('forge_find_action', { query: 'create an issue', limit: 1 });
     expect(text(found)).toContain('   - assignees: string[] — Assignees as @usernames (e.g. ["@alice"]); server-resolved into assignee_ids');
     const r = await srv.call('forge_find_action', { query: 'issue.create' });
-    expect(text(r)).toContain('"assignees":{"description":"Assignees as @usernames (e.g. [\\"@alice\\"]); server-resolved into assignee_ids","type":"array","items":{"type":"string"}}');
-    expect(text(r)).toContain('"milestone":{"description":"Milestone title (e.g. \\"v1.2\\"); server-resolved into milestone_id","type":"string"}');
+    expect(text(r)).toContain('   - milestone: string — Milestone title (e.g. "v1.2"); server-resolved into milestone_id');
+    // The exact JSON schema (forge://tools/{id}) says the same.
+    const res = await srv.client.readResource({ uri: 'forge://tools/issue.create' });
+    const schema = (JSON.parse((res.contents[0] as { text: string }).text) as { input_schema: { properties: Record<string, unknown> } }).input_schema;
+    expect(schema.properties.assignees).toEqual({ description: 'Assignees as @usernames (e.g. ["@alice"]); server-resolved into assignee_ids', type: 'array', items: { type: 'string' } });
+    expect(schema.properties.milestone).toEqual({ description: 'Milestone title (e.g. "v1.2"); server-resolved into milestone_id', type: 'string' });
   });
 });
 

@@ -10,28 +10,39 @@ import { startInProcess } from './helpers/inproc.js';
 
 await loadCatalog();
 
-interface Param { required: boolean; type: string; values?: unknown[]; default?: unknown }
+interface Param { required: boolean; type: string; values?: unknown[]; range?: number[]; default?: unknown }
 
-/** The params a compact form says, read back from its lines (`name*: type = default — description`). */
+/** The params a compact form says, read back from its lines (`name*: type (min..max) = default — description`). */
 function readCompact(lines: string[]): Record<string, Param> {
   const out: Record<string, Param> = {};
   for (const l of lines) {
-    const m = /^(\w+)(\*?): (.+?)(?: = (\S+))?(?: — .*)?$/.exec(l);
+    const m = /^(\w+)(\*?): (.+?)(?: \((-?\d+)\.\.(-?\d+)\))?(?: = (\S+))?(?: — .*)?$/.exec(l);
     if (!m) continue;
-    const [, name, star, type, dflt] = m;
+    const [, name, star, type, min, max, dflt] = m;
     const values = /^"/.test(type!) ? type!.split('|').map((v) => JSON.parse(v) as unknown) : undefined;
-    out[name!] = { required: star === '*', type: values ? 'string' : type!, ...(values ? { values } : {}), ...(dflt !== undefined ? { default: JSON.parse(dflt) as unknown } : {}) };
+    out[name!] = {
+      required: star === '*', type: values ? 'string' : type!, ...(values ? { values } : {}), ...(min !== undefined ? { range: [Number(min), Number(max)] } : {}),
+      ...(dflt !== undefined ? { default: JSON.parse(dflt) as unknown } : {}),
+    };
   }
   return out;
 }
 
+/** Each param's description a compact form says (the text after ` — `). */
+function compactDescriptions(lines: string[]): Record<string, string> {
+  return Object.fromEntries(lines.map((l) => /^(\w+)\*?: .+? — (.*)$/.exec(l)).filter((m) => !!m).map((m) => [m[1]!, m[2]!]));
+}
+
 /** The same facts read from the exact JSON schema. */
-function readSchema(schema: { properties: Record<string, { type: string; items?: { type: string }; enum?: unknown[]; default?: unknown; pattern?: string }>; required?: string[] }): Record<string, Param> {
+function readSchema(schema: { properties: Record<string, { type: string; items?: { type: string }; enum?: unknown[]; default?: unknown; pattern?: string; minimum?: number; maximum?: number }>; required?: string[] }): Record<string, Param> {
   const out: Record<string, Param> = {};
   for (const [name, p] of Object.entries(schema.properties)) {
     const wild = p.pattern ? /\|(.+)\)\$$/.exec(p.pattern)?.[1]?.replace(/\\/g, '') : undefined;
     const type = p.type === 'array' ? `${p.items!.type}[]` : wild ? `string (digits or ${wild})` : p.type;
-    out[name] = { required: !!schema.required?.includes(name), type, ...(p.enum ? { values: p.enum } : {}), ...(p.default !== undefined ? { default: p.default } : {}) };
+    out[name] = {
+      required: !!schema.required?.includes(name), type, ...(p.enum ? { values: p.enum } : {}), ...(p.minimum !== undefined ? { range: [p.minimum, p.maximum!] } : {}),
+      ...(p.default !== undefined ? { default: p.default } : {}),
+    };
   }
   return out;
 }
@@ -113,15 +124,29 @@ describe('forge_find_action: every candidate callable from the answer alone', ()
     expect((r.structuredContent!.results as Array<{ id: string }>)[0]!.id).toBe('merge_request.create');
   });
 
-  it('a query of exact IDs answers their schemas, unranked, in the order asked', async () => {
+  it('a query of exact IDs answers their schemas, unranked, in the order asked, each exact in the compact form', async () => {
     sb.clearLog();
-    const r = await srv.call('forge_find_action', { query: 'job.trace job.get' });
+    const r = await srv.call('forge_find_action', { query: 'job.trace job.get issue.list pipeline.wait' });
     expect(r.isError).toBeFalsy();
-    expect(r.structuredContent).toEqual({ results: [{ id: 'job.trace', writes: false, destructive: false }, { id: 'job.get', writes: false, destructive: false }] });
+    expect(r.structuredContent).toEqual({ results: ['job.trace', 'job.get', 'issue.list', 'pipeline.wait'].map((id) => ({ id, writes: false, destructive: false })) });
     const body = text(r);
     expect(body.split('\n')[0]).toBe('Schemas of the actions asked for by ID:');
-    const json = body.split('\n').filter((l) => l.startsWith('   params: ')).map((l) => JSON.parse(l.slice('   params: '.length)) as unknown);
-    expect(json).toEqual([actionSchema(catalog().get('job.trace')!), actionSchema(catalog().get('job.get')!)]);
+    expect(body).not.toContain('   params: ');
+    const found = candidates(body);
+    expect(found.map((c) => c.id)).toEqual(['job.trace', 'job.get', 'issue.list', 'pipeline.wait']);
+    // Every param as the JSON schema says it (bounds too: pipeline.wait's interval), and every description once in the answer.
+    const said: Record<string, string> = {};
+    for (const block of body.split('\n\n').filter((b) => /^\d+\. `/.test(b))) Object.assign(said, compactDescriptions(block.split('\n').slice(1).map((l) => l.replace(/^ {3}- /, ''))));
+    for (const c of found) {
+      const a = catalog().get(c.id)!;
+      expect(c.abridged).toBe(false);
+      expect(c.params).toEqual(readSchema(actionSchema(a) as never));
+      // A name two actions share may carry the first one's description; every other is the action's own.
+      for (const [name, p] of Object.entries(a.params)) if (!found.slice(0, found.indexOf(c)).some((f) => name in f.params)) expect(said[name], `${c.id} ${name}`).toBe(p.description);
+    }
+    expect(found[3]!.params.interval_seconds).toEqual({ required: false, type: 'integer', range: [5, 60], default: 10 });
+    expect(body).toContain('A * marks a required param.');
+    expect(body.length).toBeLessThan(JSON.stringify(['job.trace', 'job.get', 'issue.list', 'pipeline.wait'].map((id) => actionSchema(catalog().get(id)!))).length);
     expect(apiRequests(sb)).toHaveLength(0);
   });
 

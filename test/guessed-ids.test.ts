@@ -47,7 +47,7 @@ describe('a guessed action ID', () => {
   it('the description names the everyday actions by their real IDs and the param names models guess wrong; what the model sees of the listing stays under 500 tokens', async () => {
     const { tools } = await srv.client.listTools();
     const execute = tools.find((t) => t.name === 'forge_execute_action')!;
-    expect(execute.description).toContain(`Everyday IDs: ${EVERYDAY_IDS}. Call directly when known (a wrong ID answers the nearest ones), else find it with forge_find_action.`);
+    expect(execute.description).toContain(`Everyday IDs: ${EVERYDAY_IDS}. Call directly when known (a wrong ID answers the nearest ones), else use forge_find_action.`);
     expect(execute.description).toContain(`Param names: ${COMMON_PARAMS}.`);
     // Every ID the brace form names is a catalog action, and every param name is one of those actions' params.
     const catalog = await loadCatalog();
@@ -56,7 +56,7 @@ describe('a guessed action ID', () => {
       expect(m, group).not.toBeNull();
       return (m![2] ?? m![3]).split(',').map((name) => `${m![1]}.${name}`);
     });
-    expect(ids.length).toBe(35);
+    expect(ids.length).toBe(37);
     for (const id of ids) expect(catalog.get(id), id).toBeDefined();
     const paramsOfListed = new Set(ids.flatMap((id) => Object.keys(catalog.get(id)!.params ?? {})));
     for (const name of COMMON_PARAMS.replace(/\([^)]*\)/g, '').split(',').map((x) => x.trim())) expect(paramsOfListed.has(name), name).toBe(true);

@@ -1,5 +1,5 @@
 // The compact form of an action's parameters: what an assistant needs to call it, one line per parameter —
-// name, `*` when required, type, fixed values, default, then the description as its short line. Exact like the
+// name, `*` when required, type, fixed values, bounds, default, then the description as its short line. Exact like the
 // JSON schema (schema.ts): the same names, types and values, in about half the tokens. Shown for the find
 // answer's other candidates and with a refused call (issue #30).
 import { filledByCompanions, type Action, type ParamSpec } from './define.js';
@@ -13,9 +13,9 @@ function valueOf(p: ParamSpec): string {
   return p.type === 'array' ? `${p.items ?? 'string'}[]` : p.type;
 }
 
-/** `name*: type = default`, without the description. */
+/** `name*: type (min..max) = default`, without the description. */
 const paramHead = (name: string, p: ParamSpec): string =>
-  `${name}${p.required ? '*' : ''}: ${valueOf(p)}${p.default !== undefined ? ` = ${JSON.stringify(p.default)}` : ''}`;
+  `${name}${p.required ? '*' : ''}: ${valueOf(p)}${p.range ? ` (${p.range[0]}..${p.range[1]})` : ''}${p.default !== undefined ? ` = ${JSON.stringify(p.default)}` : ''}`;
 
 /** How much of the optional parameters is said: each line with its description, heads only, names only, or their count. */
 export type Detail = 'full' | 'head' | 'name' | 'count';

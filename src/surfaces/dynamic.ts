@@ -21,7 +21,7 @@ import { envelopeProblem, FIELDS_SCHEMA, isPlainObject, readFields, type Surface
 export const EVERYDAY_IDS = 'issue.{list,list_all,get,create,update,note_list,note_create}, ' +
   'merge_request.{list,get,create,update,merge,approval_config}, mr_review.{changes_get,discussion_list,discussion_reply}, ' +
   'repository.{tree,file_get,file_update,commit_list,commit_get,compare}, branch.{list,get,create}, ' +
-  'pipeline.{list,get}, job.{list,get,trace,retry}, release.{list,create}, group.members, search.code';
+  'pipeline.{list,get}, job.{list,get,trace,retry}, release.{list,create}, project.{label_list,milestone_list}, group.members, search.code';
 
 /**
  * The parameter names models most often guess wrong (`project`, `iid`, and GitLab's own `branch` where a
@@ -52,7 +52,6 @@ const TOOLS: ToolDef[] = [
       properties: {
         results: {
           type: 'array',
-          description: 'Ranked actions, best first',
           items: {
             type: 'object',
             properties: { id: { type: 'string' }, writes: { type: 'boolean' }, destructive: { type: 'boolean' } },
@@ -74,7 +73,7 @@ const TOOLS: ToolDef[] = [
     description:
       'Run one GitLab action by canonical ID. ' +
       `Everyday IDs: ${EVERYDAY_IDS}. ` +
-      'Call directly when known (a wrong ID answers the nearest ones), else find it with forge_find_action. ' +
+      'Call directly when known (a wrong ID answers the nearest ones), else use forge_find_action. ' +
       `Param names: ${COMMON_PARAMS}. ` +
       'Destructive actions need top-level "confirm": true, sent only after the user explicitly approved.',
     inputSchema: {
