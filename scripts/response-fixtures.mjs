@@ -113,6 +113,11 @@ const FIXTURES = [
     ],
   },
   { name: 'compare', path: 'repositories_test.go', test: 'TestRepositoriesService_Compare', edits: [] },
+  // Issue #30 (session 12): labels with their counts, who changed a label or a milestone, activity events, note ids.
+  { name: 'labels', path: 'labels_test.go', test: 'TestListLabels', edits: [['0.open_issues_count', 0, 'a label no open issue uses']] },
+  { name: 'label_events', path: 'resource_label_events_test.go', test: 'TestResourceLabelEventsService_ListIssueLabelEvents', edits: [['0.created_at', '2018-08-20T13:38:20.077Z', 'GitLab sends when (doc/api/resource_label_events.md)']] },
+  { name: 'milestone_events', path: 'resource_milestone_events_test.go', test: 'ListIssueMilestoneEvents', edits: [] },
+  { name: 'project_events', path: 'events_test.go', test: 'TestEventsService_ListProjectVisibleEvents', edits: [] },
 ];
 
 /**

@@ -112,7 +112,7 @@ describe('real-shaped answers reach the assistant (issue #28)', () => {
     const { md, st } = await exec('mr_review.discussion_list', { project_id: 5, merge_request_iid: 11 });
     expect(md).toContain('### Thread 1 — on package.json:27 — unresolved');
     expect(md).toContain('id: `6a9c1750b37d513a43987b574953fceb50b03ce7`');
-    expect(md).toContain('- @venky333, 2018-03-04T09:17:22.520Z (on package.json:27, unresolved): discussion text');
+    expect(md).toContain('- @venky333, 2018-03-04T09:17:22.520Z (note 1126, on package.json:27, unresolved): discussion text');
     expect(md).toContain('1 unresolved thread.');
     expect(st.items).toEqual([{
       id: '6a9c1750b37d513a43987b574953fceb50b03ce7', individual_note: false, resolvable: true, resolved: false, position: 'package.json:27',
@@ -122,7 +122,7 @@ describe('real-shaped answers reach the assistant (issue #28)', () => {
 
   it('note lists always show the body, DiffNote or not', async () => {
     const { md, st } = await exec('mr_review.note_list', { project_id: 5, merge_request_iid: 11 });
-    expect(md).toContain('- @venky333, 2018-03-04T09:17:22.520Z (on package.json:27, unresolved): discussion text');
+    expect(md).toContain('- @venky333, 2018-03-04T09:17:22.520Z (note 1126, on package.json:27, unresolved): discussion text');
     expect((st.items as Rec[])[0]).toMatchObject({ id: 1126, author: 'venky333', body: 'discussion text', position: 'package.json:27' });
     const issue = await exec('issue.discussion_list', { project_id: 5, issue_iid: 1 });
     const bodies = (fixture('issue_discussions') as Array<{ notes: Array<{ body: string }> }>).flatMap((d) => d.notes.map((n) => n.body));

@@ -124,6 +124,30 @@ describe('who approved', () => {
 });
 
 describe('fields on every surface (issue #28)', () => {
+  it('labels read with_counts show their open issue counts, a label no open issue uses as 0', async () => {
+    const { md } = await exec('project.label_list', { project_id: 1, with_counts: true });
+    expect(md.split('\n').find((l) => l.startsWith('| id |'))).toContain('| open issues |');
+    const issues = [...sb.state.projects.get(1)!.issues.values()].filter((i) => i.state === 'opened');
+    for (const label of sb.state.projects.get(1)!.labels) {
+      const open = issues.filter((i) => i.labels.includes(label.name)).length;
+      expect(md.split('\n').find((l) => l.startsWith(`| ${label.id} | ${label.name} |`)), label.name).toMatch(new RegExp(`^\\| ${label.id} \\| [^|]+ \\|(?: [^|]* \\|)? ${open} \\|`));
+    }
+  });
+
+  it('who added a label to an issue: the label, the person and when, in the table', async () => {
+    const { md } = await exec('issue.event_issue_label_list', { project_id: 1, issue_iid: 1 });
+    expect(md.split('\n').find((l) => l.startsWith('| id |'))).toBe('| id | action | label | by | at |');
+    expect(md).toMatch(/^\| \d+ \| add \| security \| @\w+ \| \d{4}-\d\d-\d\d \d\d:\d\d \|$/m);
+  });
+
+  it("a merge request's notes each say their id (a reaction or an edit of one note takes it)", async () => {
+    const { md } = await exec('mr_review.note_list', { project_id: 1, merge_request_iid: 1 });
+    const ids = [...md.matchAll(/\(note (\d+)/g)].map((m) => Number(m[1]));
+    const notes = (await exec('mr_review.note_list', { project_id: 1, merge_request_iid: 1 }, { fields: ['id'] })).st.items as Rec[];
+    expect(ids).toEqual(notes.map((n) => n.id));
+    expect(ids.length).toBeGreaterThan(0);
+  });
+
   it('meta and individual take fields too; a name the answer lacks is answered with the ones it has', async () => {
     for (const surface of ['meta', 'individual'] as const) {
       const s = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: surface } });

@@ -119,4 +119,36 @@ describe("GitLab's documented shapes render their deciding facts (issue #30)", (
     expect(row(todos.markdown, '| 102 ')).toBe('| 102 | marked | MergeRequest !7 Dolores in voluptatem tenetur praesentium omnis repellendus voluptatem quaerat. | gitlab-org/gitlab-foss | @root | Dolores in voluptatem tenetur praesentium omnis repellendus… |');
     expect((todos.structured.items as Rec[])[0]).toEqual({ id: 102, action_name: 'marked', target: { id: 34, iid: 7, title: 'Dolores in voluptatem tenetur praesentium omnis repellendus voluptatem quaerat.' }, project: 'gitlab-org/gitlab-foss', author: 'root', body: 'Dolores in voluptatem tenetur praesentium omnis repellendus voluptatem quaerat.' });
   });
+
+  it('labels: the counts a with_counts list carries, a label no open issue uses said as 0', () => {
+    const r = render(undefined, fixture('labels'), { project_id: 1, with_counts: true }, listAction('project.label_list'));
+    expect(header(r.markdown)).toBe('| id | name | description | open issues | closed issues | open MRs | color |');
+    expect(row(r.markdown, '| 5 ')).toBe('| 5 | kind/bug | Bug reported by user | 0 | 0 | 1 | #d9534f |');
+  });
+
+  it('label and milestone events: who added which label or milestone', () => {
+    const labels = render(undefined, fixture('label_events'), { project_id: 5 }, listAction('issue.event_issue_label_list'));
+    expect(header(labels.markdown)).toBe('| id | action | label | by | at |');
+    expect(row(labels.markdown, '| 142 ')).toBe('| 142 | add | a1 | @root | 2018-08-20 13:38 |');
+    const milestones = render(undefined, fixture('milestone_events'), { project_id: 5 }, listAction('issue.event_issue_milestone_list'));
+    expect(header(milestones.markdown)).toBe('| id | action | milestone | by | at |');
+    expect(row(milestones.markdown, '| 142 ')).toBe('| 142 | add | v1.2 | @root |  |');
+  });
+
+  it('activity events: what was done to what, a push by its branch, commits and title', () => {
+    const r = render(undefined, fixture('project_events'), { project_id: 15 }, listAction('project.events'));
+    expect(header(r.markdown)).toBe('| id | at | author | action | what | project |');
+    expect(row(r.markdown, '| 3 ')).toBe('| 3 |  | @venky333 | closed | Issue "Public project search field" | 15 |');
+    expect(row(r.markdown, '| 4 ')).toBe('| 4 |  | @root | pushed | branch master: 1 commit 50d44202→c5feabde "Add simple search to projects in public area" | 15 |');
+    expect((r.structured.items as Rec[])[1]!.target_type).toEqual({
+      ref_type: 'branch', ref: 'master', action: 'pushed', commit_count: 1, commit_from: '50d4420237a9de7be1304607147aec22e4a14af7',
+      commit_to: 'c5feabde2d8cd023215af4d2ceeb7a64839fc428', commit_title: 'Add simple search to projects in public area',
+    });
+  });
+
+  it('notes: each with its id, what a reaction, an edit or a reply to that one note takes', () => {
+    const r = render(undefined, fixture('mr_discussions'), { project_id: 1, merge_request_iid: 1 }, listAction('mr_review.discussion_list'));
+    const ids = ((fixture('mr_discussions') as Rec[])[0]!.notes as Rec[]).map((n) => n.id);
+    for (const id of ids) expect(r.markdown).toContain(`(note ${String(id)}`);
+  });
 });

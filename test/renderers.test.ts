@@ -72,10 +72,11 @@ describe('generic renderer', () => {
   });
 
   it('object: a small object (at most 8 listed fields) is carried whole in structuredContent, compact', () => {
-    const label = { id: 3, name: 'bug', color: '#f00', text_color: '#fff', priority: null, is_project_label: true, subscribed: false, owner: { id: 9, username: 'zoe', name: 'Zoe' } };
-    expect(render(undefined, label).structured).toEqual({ id: 3, name: 'bug', color: '#f00', text_color: '#fff', is_project_label: true, subscribed: false, owner: 'zoe' });
-    const nine = { ...label, extra: 1, more: 2 };
-    expect(render(undefined, nine).structured).toEqual({ id: 3, name: 'bug' });
+    // A deploy key: no kind of its own (src/render/kinds.ts), so every field is listed.
+    const key = { id: 3, title: 'ci', key: 'ssh-ed25519 AAAA', fingerprint: null, can_push: true, revoked: false, expires_at: '2027-01-01', owner: { id: 9, username: 'zoe', name: 'Zoe' } };
+    expect(render(undefined, key).structured).toEqual({ id: 3, title: 'ci', key: 'ssh-ed25519 AAAA', can_push: true, revoked: false, expires_at: '2027-01-01', owner: 'zoe' });
+    const nine = { ...key, extra: 1, more: 2 };
+    expect(render(undefined, nine).structured).toEqual({ id: 3, title: 'ci', key: 'ssh-ed25519 AAAA' });
   });
 
   it('compact values: names for nested objects, nameless ones as up to eight scalar fields, lists of at most 50', () => {
@@ -175,9 +176,9 @@ describe('generic renderer', () => {
     const projects = [{ id: 1, name: 'Demo', path_with_namespace: 'g/demo', web_url: 'https://f/g/demo', visibility: 'private' }];
     const header = render(undefined, projects, {}, { id: 'project.list', domain: 'project', name: 'list' }).markdown.split('\n').find((l) => l.startsWith('| '))!;
     expect(header).toBe('| id | name | path_with_namespace | web_url |');
-    const labels = [{ name: 'bug', color: '#f00', text_color: '#fff' }];
-    const h2 = render(undefined, labels).markdown.split('\n').find((l) => l.startsWith('| '))!;
-    expect(h2).toBe('| name | color | text_color |');
+    const keys = [{ title: 'ci', key: 'ssh-ed25519 AAAA', can_push: true }];
+    const h2 = render(undefined, keys).markdown.split('\n').find((l) => l.startsWith('| '))!;
+    expect(h2).toBe('| title | key | can_push |');
     const pipelines = [{ id: 9, iid: 3, project_id: 1, sha: 'abc', ref: 'main', status: 'success', web_url: 'https://f/p/9', created_at: 'now', updated_at: 'later' }];
     const h3 = render(undefined, pipelines).markdown.split('\n').find((l) => l.startsWith('| '))!;
     // A pipeline list has its kind's columns (issue #28: its commit and when it ran, issue #30), coverage only when an item has one.
@@ -512,8 +513,8 @@ describe('comment threads', () => {
       { id: 'd2', individual_note: true, notes: [note(3, 'a single comment', { type: null, noteable_type: 'Snippet' })] },
     ];
     const { markdown, structured } = render(undefined, list, {}, { id: 'repository.commit_discussion_list', domain: 'repository', name: 'commit_discussion_list' });
-    expect(markdown).toContain('### Thread 1\n\nid: `d1`, 2 notes\n- @root, 2024-05-01T10:00:00Z: discussion text\n- @root, 2024-05-01T10:00:00Z: reply to the discussion');
-    expect(markdown).toContain('### Comment 2\n\nid: `d2`, 1 note\n- @root, 2024-05-01T10:00:00Z: a single comment');
+    expect(markdown).toContain('### Thread 1\n\nid: `d1`, 2 notes\n- @root, 2024-05-01T10:00:00Z (note 1): discussion text\n- @root, 2024-05-01T10:00:00Z (note 2): reply to the discussion');
+    expect(markdown).toContain('### Comment 2\n\nid: `d2`, 1 note\n- @root, 2024-05-01T10:00:00Z (note 3): a single comment');
     expect(markdown).not.toContain('unresolved');
     expect((structured.items as Array<Record<string, unknown>>)[0]).toEqual({
       id: 'd1', individual_note: false,
@@ -547,7 +548,7 @@ describe('comment threads', () => {
     const d = { id: 'd9', individual_note: false, notes: [note(1, 'fixed', { type: 'DiffNote', resolvable: true, resolved: true, position: { new_path: 'a.ts', new_line: 4, old_path: 'a.ts', old_line: null } })] };
     const { markdown, structured } = render(undefined, d, {}, { id: 'mr_review.discussion_resolve', domain: 'mr_review', name: 'discussion_resolve', method: 'PUT' });
     expect(markdown.split('\n')[0]).toBe('## Thread (resolved)');
-    expect(markdown).toContain('(on a.ts:4, resolved): fixed');
+    expect(markdown).toContain('(note 1, on a.ts:4, resolved): fixed');
     expect(structured).toMatchObject({ id: 'd9', resolvable: true, resolved: true, position: 'a.ts:4' });
   });
 });

@@ -9,7 +9,7 @@ import { isRecord, isScalar, num, summary, type Rec } from './shared.js';
 export type Format =
   | 'text' | 'person' | 'people' | 'labels' | 'milestone' | 'pipeline' | 'pipeline_status' | 'merge_status' | 'role'
   | 'failure_reason' | 'artifacts' | 'duration' | 'time_stats' | 'commit' | 'position' | 'name' | 'can_merge' | 'tasks' | 'project_ref' | 'runner' | 'assets' | 'count' | 'milestones' | 'release'
-  | 'access_levels' | 'target' | 'sha' | 'date';
+  | 'access_levels' | 'target' | 'sha' | 'date' | 'event_target';
 
 /** Access levels by name (GitLab's `Gitlab::Access`); any other value is shown as its number. */
 const ROLES: Readonly<Record<number, string>> = {
@@ -104,6 +104,37 @@ function targetText(target: unknown, obj: Rec): string {
   const mark = type === 'MergeRequest' ? '!' : type === 'Issue' ? '#' : type === 'Epic' ? '&' : '';
   const ref = short ?? (isScalar(target.iid) ? `${mark}${toText(target.iid)}` : isScalar(target.short_id) ? toText(target.short_id) : isScalar(target.id) ? toText(target.id).slice(0, 12) : '');
   return [type, ref, toText(target.title ?? '')].filter(Boolean).join(' ');
+}
+
+/** How long a comment's text an activity event says (its note is read whole with the note's own actions). */
+const EVENT_NOTE_CHARS = 80;
+
+/**
+ * What an activity event was done to: a push's ref, commits and title (`branch main: 1 commit 228e32ed→c49e162a "Try a
+ * GraphQL endpoint"`), a comment's target and text, else the target's type, reference and title (`Issue #3 "Add rate limiting"`).
+ */
+function eventTarget(obj: Rec): Formatted {
+  const push = obj.push_data;
+  if (isRecord(push)) {
+    const count = typeof push.commit_count === 'number' ? push.commit_count : 0;
+    const range = [push.commit_from, push.commit_to].map((x) => (typeof x === 'string' ? x.slice(0, 8) : '')).filter(Boolean).join('→');
+    const what = [`${toText(push.ref_type ?? 'ref')} ${toText(push.ref ?? '')}`, count ? `${num(count)} commit${count === 1 ? '' : 's'}` : '', range,
+      typeof push.commit_title === 'string' && push.commit_title ? JSON.stringify(push.commit_title) : ''].filter(Boolean);
+    return { text: `${what[0]}: ${what.slice(1).join(' ')}`.replace(/: $/, ''), value: pick(push, ['ref_type', 'ref', 'action', 'commit_count', 'commit_from', 'commit_to', 'commit_title']) };
+  }
+  const type = toText(obj.target_type ?? '');
+  const title = typeof obj.target_title === 'string' && obj.target_title ? JSON.stringify(obj.target_title) : '';
+  const note = isRecord(obj.note) ? obj.note : undefined;
+  if (note) {
+    const body = typeof note.body === 'string' ? note.body.replace(/\s+/g, ' ') : '';
+    const where = [toText(note.noteable_type ?? ''), note.noteable_iid !== undefined && note.noteable_iid !== null ? `${note.noteable_type === 'MergeRequest' ? '!' : '#'}${toText(note.noteable_iid)}` : ''].filter(Boolean).join(' ');
+    const cut = body.length > EVENT_NOTE_CHARS ? `${body.slice(0, EVENT_NOTE_CHARS)}…` : body;
+    return { text: [`${type} ${toText(note.id ?? obj.target_id ?? '')} on ${where}`.trim(), title, cut ? `: ${JSON.stringify(cut)}` : ''].filter(Boolean).join(' ').replace(/ :/, ':'), value: { type, note_id: note.id ?? null, on: where, title: obj.target_title ?? null } };
+  }
+  if (!type) return { text: '', value: null };
+  const mark = type === 'MergeRequest' ? '!' : type === 'Issue' ? '#' : type === 'Milestone' ? '%' : '';
+  const ref = obj.target_iid !== null && obj.target_iid !== undefined ? `${mark}${toText(obj.target_iid)}` : '';
+  return { text: [type, ref, title].filter(Boolean).join(' '), value: { type, iid: obj.target_iid ?? null, title: obj.target_title ?? null } };
 }
 
 /** A diff note's place: `path:line`, the new line when there is one. */
@@ -205,6 +236,8 @@ export function formatValue(format: Format, v: unknown, obj: Rec): Formatted {
     case 'sha':
       // A short sha names the commit for every read a list leads to; the whole one is in the object's own answer.
       return { text: toText(v).slice(0, 8), value: typeof v === 'string' ? v.slice(0, 8) : v };
+    case 'event_target':
+      return eventTarget(obj);
     case 'date':
       // The day and minute (UTC) of an ISO time: a list reads when, never the milliseconds.
       return { text: typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) ? v.slice(0, 16).replace('T', ' ') : toText(v), value: v };

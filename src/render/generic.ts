@@ -60,7 +60,7 @@ function fieldValue(v: unknown): string {
 }
 
 /** Formats whose empty value is said (`assignees: none`): an empty list there is an answer, not a gap. */
-const SAID_WHEN_EMPTY: ReadonlySet<Format> = new Set<Format>(['people', 'labels', 'milestone', 'milestones', 'pipeline', 'artifacts', 'release', 'access_levels']);
+const SAID_WHEN_EMPTY: ReadonlySet<Format> = new Set<Format>(['people', 'labels', 'milestone', 'milestones', 'pipeline', 'artifacts', 'release', 'access_levels', 'event_target']);
 
 /** A kind's decision field as shown: its formatted reading, or undefined when the answer lacks it. */
 function kindField(obj: Rec, kf: KindField): Formatted | undefined {

@@ -63,6 +63,46 @@ export const KINDS: readonly Kind[] = [
   },
   // One range of a file's blame (GET …/files/:path/blame): the commit that last changed these lines, and the lines.
   { name: 'blame_range', marks: ['commit', 'lines'], fields: [], columns: [], blame: true },
+  // Who added or removed which label or milestone, or changed the state, and when (GitLab's resource events): the
+  // label, milestone or state is what the list is read for.
+  {
+    name: 'label_event',
+    marks: ['resource_type', 'resource_id', 'label', 'action'],
+    fields: [f('id'), f('action'), f('label', 'name'), f('user', 'person'), f('created_at'), f('resource_type'), f('resource_id')],
+    columns: [c('id', 'id'), c('action', 'action'), c('label', 'label', 'name'), c('by', 'user', 'person'), c('at', 'created_at', 'date')],
+  },
+  {
+    name: 'milestone_event',
+    marks: ['resource_type', 'resource_id', 'milestone', 'action'],
+    fields: [f('id'), f('action'), f('milestone', 'milestone'), f('user', 'person'), f('created_at'), f('resource_type'), f('resource_id')],
+    columns: [c('id', 'id'), c('action', 'action'), c('milestone', 'milestone', 'milestone'), c('by', 'user', 'person'), c('at', 'created_at', 'date')],
+  },
+  {
+    name: 'state_event',
+    marks: ['resource_type', 'resource_id', 'state'],
+    fields: [f('id'), f('state'), f('user', 'person'), f('created_at'), f('resource_type'), f('resource_id')],
+    columns: [c('id', 'id'), c('state', 'state'), c('by', 'user', 'person'), c('at', 'created_at', 'date')],
+  },
+  // An activity event (a user's or a project's): what was done to what — a push's branch, commits and title, a comment's
+  // text, an issue or merge request by reference and title.
+  {
+    name: 'event',
+    marks: ['action_name', 'target_type', 'author_id'],
+    fields: [f('id'), f('action_name'), f('target_type', 'event_target'), f('author', 'person'), f('project_id'), f('created_at')],
+    columns: [c('id', 'id'), c('at', 'created_at', 'date'), c('author', 'author', 'person'), c('action', 'action_name'), c('what', 'target_type', 'event_target', false, 120),
+      c('project', 'project_id')],
+    hides: ['target_id', 'target_iid', 'target_title', 'push_data', 'note', 'author_username'],
+  },
+  // A label: the counts of its open issues and merge requests when the list was read with_counts (GitLab sends them only then).
+  {
+    name: 'label',
+    marks: ['name', 'color', 'description'],
+    fields: [f('id'), f('name'), f('description'), f('open_issues_count'), f('closed_issues_count'), f('open_merge_requests_count'), f('priority'), f('color'),
+      f('is_project_label'), f('subscribed')],
+    columns: [c('id', 'id'), c('name', 'name'), c('description', 'description', undefined, true, 60), c('open issues', 'open_issues_count', undefined, true),
+      c('closed issues', 'closed_issues_count', undefined, true), c('open MRs', 'open_merge_requests_count', undefined, true), c('priority', 'priority', undefined, true),
+      c('color', 'color')],
+  },
   // A to-do: what happened (action_name) to what (target), where and by whom; its body is the target's title or the note, cut short.
   {
     name: 'todo',

@@ -7,6 +7,9 @@ import { positionText } from './format.js';
 import { paginationLine } from './pagination.js';
 import { cutText, isRecord, num, thingsOf, type Rec } from './shared.js';
 
+/** A REST note's id (a number); a GraphQL note's global id is said in structuredContent. */
+const isScalarId = (id: unknown): boolean => typeof id === 'number' || (typeof id === 'string' && /^\d+$/.test(id));
+
 /** A body longer than this is cut in a thread (the marker says how to read it whole). */
 const MAX_BODY = 600;
 const MAX_THREADS = 100;
@@ -34,7 +37,8 @@ function note(input: RenderInput, n: Rec): NoteOut {
   const marker = rest > 0 ? ` … [cut: ${num(rest)} more characters; call again with "fields": ["body"] to read it whole]` : '';
   const place = positionText(n.position);
   const state = n.resolvable === true ? (n.resolved === true ? 'resolved' : 'unresolved') : '';
-  const tags = [n.system === true ? 'system' : '', place ? `on ${place}` : '', state].filter(Boolean);
+  // The note's id: what a reaction, an edit, a reply or a delete of this one note takes.
+  const tags = [isScalarId(n.id) ? `note ${toText(n.id)}` : '', n.system === true ? 'system' : '', place ? `on ${place}` : '', state].filter(Boolean);
   const head = `${inline(author, 80)}${n.created_at ?? n.createdAt ? `, ${inline(n.created_at ?? n.createdAt, 40)}` : ''}${tags.length ? ` (${inline(tags.join(', '), 300)})` : ''}`;
   const created = n.created_at ?? n.createdAt;
   const text = /\n/.test(shown) ? `- ${head}:\n${quote(shown + marker).replace(/^/gm, '  ')}` : `- ${head}: ${inline(shown, whole ? undefined : MAX_BODY + 10)}${inline(marker)}`;
