@@ -11,13 +11,18 @@ type Label = ProjectRec['labels'][number];
 /** Label subscriptions per project, key `<userId>:<labelId>`. */
 const subscribed = new WeakMap<ProjectRec, Set<string>>();
 
-function labelJson(ctx: Ctx, p: ProjectRec, l: Label): Record<string, unknown> {
+/** GitLab's label entity: the issue and merge request counts only for a list read `with_counts` (Entities::Label). */
+function labelJson(ctx: Ctx, p: ProjectRec, l: Label, withCounts = false): Record<string, unknown> {
   const issues = [...p.issues.values()].filter((i) => i.labels.includes(l.name));
+  const counts = withCounts
+    ? {
+      open_issues_count: issues.filter((i) => i.state === 'opened').length, closed_issues_count: issues.filter((i) => i.state === 'closed').length,
+      open_merge_requests_count: [...p.mrs.values()].filter((m) => m.state === 'opened' && m.labels.includes(l.name)).length,
+    }
+    : {};
   return {
     id: l.id, name: l.name, description: l.description, description_html: l.description ?? '', text_color: '#FFFFFF', color: l.color,
-    open_issues_count: issues.filter((i) => i.state === 'opened').length, closed_issues_count: issues.filter((i) => i.state === 'closed').length,
-    open_merge_requests_count: [...p.mrs.values()].filter((m) => m.state === 'opened' && m.labels.includes(l.name)).length,
-    subscribed: subscribed.get(p)?.has(`${ctx.user.id}:${l.id}`) ?? false, priority: null, is_project_label: true,
+    ...counts, subscribed: subscribed.get(p)?.has(`${ctx.user.id}:${l.id}`) ?? false, priority: null, is_project_label: true,
   };
 }
 
@@ -35,7 +40,8 @@ export function registerLabels(r: Router): void {
   });
   r.get('projects/:id/labels', P((ctx, p) => {
     const search = str(ctx.params.search)?.toLowerCase();
-    return paginate(ctx, p.labels.filter((l) => !search || l.name.toLowerCase().includes(search)).map((l) => labelJson(ctx, p, l)));
+    const withCounts = ctx.params.with_counts === true || ctx.params.with_counts === 'true';
+    return paginate(ctx, p.labels.filter((l) => !search || l.name.toLowerCase().includes(search)).map((l) => labelJson(ctx, p, l, withCounts)));
   }));
   r.post('projects/:id/labels', P((ctx, p) => {
     const name = str(ctx.params.name); const color = str(ctx.params.color);
