@@ -6,7 +6,6 @@
 // (src/forge/direct.ts); with a proxy variable set, through undici's proxy agent (src/forge/proxy.ts).
 import { readFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
-import { rootCertificates } from 'node:tls';
 import type { ForgeClient, ForgeRequest, ForgeResponse } from './types.js';
 import {
   DeadlineError,
@@ -82,15 +81,13 @@ function proxyTransport(opts: TransportOptions & { proxies: ProxyUrls }): Transp
 function openShared(base: URL, opts: ForgeClientOptions): Shared {
   const policy = new OutboundPolicy({ instanceHost: base.hostname, operatorNamed: opts.operatorNamed ?? true, allowPrivate: !!opts.allowPrivate });
   const resolver = opts.lookup ?? defaultResolver;
-  let ca: string[] | undefined;
+  let caPem: string | undefined;
   if (opts.caFile) {
-    let pem: string;
     try {
-      pem = readFileSync(opts.caFile, 'utf8');
+      caPem = readFileSync(opts.caFile, 'utf8');
     } catch (e) {
       throw new Error(`cannot read the CA bundle named by SSL_CERT_FILE (${opts.caFile}): ${(e as Error).message}`);
     }
-    ca = [...rootCertificates, pem];
   }
   let refusedProxy: string | undefined;
   const proxies = { httpProxy: '', httpsProxy: '' };
@@ -113,7 +110,7 @@ function openShared(base: URL, opts: ForgeClientOptions): Shared {
   const transportOptions: TransportOptions = {
     lookup: policy.lookupHook(resolver),
     proxyLookup: policy.lookupHook(resolver, true),
-    tls: { rejectUnauthorized: !opts.skipTlsVerify, ...(ca ? { ca } : {}) },
+    tls: { rejectUnauthorized: !opts.skipTlsVerify, caPem },
     maxConnections: Math.max(1, opts.maxConnections ?? DEFAULT_MAX_CONNECTIONS),
     keepAliveMs: KEEP_ALIVE_MS,
     headersTimeoutMs: opts.headersTimeoutMs,

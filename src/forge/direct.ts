@@ -5,8 +5,10 @@
 // undici's time limits are kept, and a failure undici named by its own code keeps that code: the
 // error texts (src/forge/classify.ts) and the re-send rules (src/forge/errors.ts) read it.
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type * as Https from 'node:https';
+import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
+import type * as Tls from 'node:tls';
 import { flattenHeaders, type Transport, type TransportOptions, type WireAnswer, type WireRequest } from './transport.js';
 
 /** A connection (DNS, TCP and TLS handshake) gets 10 s: undici's connect timeout. */
@@ -16,6 +18,9 @@ const HEADERS_TIMEOUT_MS = 300_000;
 const BODY_TIMEOUT_MS = 300_000;
 
 type Request = (url: URL, options: RequestOptions, callback?: (res: IncomingMessage) => void) => ClientRequest;
+
+/** node:https and node:tls load with the first https connection: an http instance never needs them. */
+const builtin = createRequire(import.meta.url);
 
 function wireError(code: string, message: string): NodeJS.ErrnoException {
   const err = new Error(message) as NodeJS.ErrnoException;
@@ -34,15 +39,22 @@ function fromNode(err: unknown): unknown {
 
 export function openDirectTransport(o: TransportOptions): Transport {
   const common = { keepAlive: true, maxSockets: o.maxConnections, timeout: o.keepAliveMs, scheduling: 'lifo' as const, lookup: o.lookup };
-  const agents = { 'http:': new HttpAgent(common), 'https:': new HttpsAgent({ ...common, ...o.tls }) };
+  const http = { agent: new HttpAgent(common), request: httpRequest as Request };
+  let https: typeof http | undefined;
+  const secure = (): typeof http => {
+    if (https) return https;
+    const { Agent, request } = builtin('node:https') as typeof Https;
+    const ca = o.tls.caPem ? [...(builtin('node:tls') as typeof Tls).rootCertificates, o.tls.caPem] : undefined;
+    return (https = { agent: new Agent({ ...common, rejectUnauthorized: o.tls.rejectUnauthorized, ...(ca ? { ca } : {}) }), request });
+  };
   const headersTimeoutMs = o.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
   let inFlight = 0;
   let closing: (() => void) | undefined;
   let closed: Promise<void> | undefined;
   const destroyWhenIdle = (): void => {
     if (!closing || inFlight > 0) return;
-    agents['http:'].destroy();
-    agents['https:'].destroy();
+    http.agent.destroy();
+    https?.agent.destroy();
     closing();
   };
 
@@ -51,8 +63,8 @@ export function openDirectTransport(o: TransportOptions): Transport {
       const tls = r.url.protocol === 'https:';
       const headers: Record<string, string> = { ...r.headers };
       if (r.body !== undefined) headers['content-length'] = String(Buffer.byteLength(r.body));
-      const request: Request = tls ? httpsRequest : httpRequest;
-      const req = request(r.url, { method: r.method, headers, agent: agents[tls ? 'https:' : 'http:'], signal: r.signal });
+      const { agent, request } = tls ? secure() : http;
+      const req = request(r.url, { method: r.method, headers, agent, signal: r.signal });
       inFlight++;
       let timer: NodeJS.Timeout | undefined;
       let settled = false;

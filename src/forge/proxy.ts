@@ -8,6 +8,7 @@
 import Dispatcher from 'undici/lib/dispatcher/dispatcher.js';
 import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
 import api from 'undici/lib/api/index.js';
+import { rootCertificates } from 'node:tls';
 import type { Dispatcher as DispatcherType } from 'undici';
 import { flattenHeaders, type ProxyUrls, type Transport, type TransportOptions } from './transport.js';
 
@@ -16,17 +17,19 @@ import { flattenHeaders, type ProxyUrls, type Transport, type TransportOptions }
 Object.assign(Dispatcher.prototype, api);
 
 export function openProxyTransport(o: TransportOptions & { proxies: ProxyUrls }): Transport {
+  const ca = o.tls.caPem ? [...rootCertificates, o.tls.caPem] : undefined;
+  const tls = { rejectUnauthorized: o.tls.rejectUnauthorized, ...(ca ? { ca } : {}) };
   const agent = new EnvHttpProxyAgent({
     ...o.proxies,
     ...(o.headersTimeoutMs ? { headersTimeout: o.headersTimeoutMs } : {}),
     connections: o.maxConnections,
     keepAliveTimeout: o.keepAliveMs,
     // Direct connections (a NO_PROXY host): full check after DNS resolution, once per resolved address.
-    connect: { ...o.tls, lookup: o.lookup },
+    connect: { ...tls, lookup: o.lookup },
     // Connection to the proxy: only tier A applies.
-    proxyTls: { ...(o.tls.ca ? { ca: o.tls.ca } : {}), lookup: o.proxyLookup },
+    proxyTls: { ...(ca ? { ca } : {}), lookup: o.proxyLookup },
     // TLS to the destination through the tunnel.
-    requestTls: o.tls,
+    requestTls: tls,
   });
   return {
     async send(req) {

@@ -33,7 +33,8 @@ export interface TransportOptions {
   lookup: LookupFunction;
   /** The connection to an outbound proxy: tier A only. */
   proxyLookup: LookupFunction;
-  tls: { rejectUnauthorized: boolean; ca?: string[] };
+  /** caPem: the SSL_CERT_FILE bundle, added to the default roots. */
+  tls: { rejectUnauthorized: boolean; caPem?: string };
   /** Connections per destination (host and port), shared by every credential. */
   maxConnections: number;
   /** Idle connections are kept this long for the next request. */
