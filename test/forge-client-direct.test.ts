@@ -7,7 +7,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { createForgeClient, deadlineSignal } from '../src/forge/client.js';
+import { openDirectTransport } from '../src/forge/direct.js';
+import { failedBeforeSend, networkKindOf } from '../src/forge/errors.js';
+import { OutboundPolicy, defaultResolver } from '../src/forge/outbound.js';
 import { SANDBOX_TOKEN } from '../src/sandbox/index.js';
 import { ROOT, startServer, text, until, withSandbox } from './helpers/harness.js';
 import { client, closeAll, failure, json, onCleanup, serve, TOKEN } from './helpers/forge-servers.js';
@@ -103,6 +107,37 @@ describe('failures keep the codes the error texts name', () => {
     expect(e).toMatchObject({ kind: 'timeout', code: 'UND_ERR_HEADERS_TIMEOUT' });
     expect(e.message).toBe(`GET ${s.url}/api/v4/x: UND_ERR_HEADERS_TIMEOUT`);
     expect(s.requests).toHaveLength(3);
+  });
+
+  /** The direct transport alone, with short limits (the client's are undici's: 10 s to connect, 300 s between body chunks). */
+  function transport() {
+    const lookup = new OutboundPolicy({ instanceHost: '127.0.0.1', operatorNamed: true, allowPrivate: false }).lookupHook(defaultResolver);
+    const t = openDirectTransport({ lookup, proxyLookup: lookup, tls: { rejectUnauthorized: true }, maxConnections: 4, keepAliveMs: 1_000, connectTimeoutMs: 150, bodyTimeoutMs: 150 });
+    onCleanup(() => t.close());
+    return t;
+  }
+  const sendFailure = (p: Promise<unknown>) => p.then(() => { throw new Error('expected the request to fail'); }, (e: unknown) => e as NodeJS.ErrnoException);
+
+  it('a TLS handshake that never ends is UND_ERR_CONNECT_TIMEOUT: a timeout before anything was sent', async () => {
+    const silent = createTcpServer((socket) => socket.resume()); // reads the TLS hello, never answers it
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
+    onCleanup(() => new Promise<void>((r) => silent.close(() => r())));
+    const url = new URL(`https://127.0.0.1:${(silent.address() as AddressInfo).port}/api/v4/x`);
+    const e = await sendFailure(transport().send({ url, method: 'POST', headers: {}, body: '{}' }));
+    expect(e.code).toBe('UND_ERR_CONNECT_TIMEOUT');
+    expect(networkKindOf(e)).toBe('timeout');
+    expect(failedBeforeSend(e)).toBe(true);
+  });
+
+  it('a body that stops coming is UND_ERR_BODY_TIMEOUT', async () => {
+    const s = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"partial":');
+    });
+    const e = await sendFailure(transport().send({ url: new URL(`${s.url}/api/v4/x`), method: 'GET', headers: {}, body: undefined }));
+    expect(e.code).toBe('UND_ERR_BODY_TIMEOUT');
+    expect(networkKindOf(e)).toBe('timeout');
+    expect(failedBeforeSend(e)).toBe(false);
   });
 
   it('reads a body as text as a fetch would: a byte order mark dropped, then JSON', async () => {

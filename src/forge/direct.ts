@@ -48,6 +48,8 @@ export function openDirectTransport(o: TransportOptions): Transport {
     return (https = { agent: new Agent({ ...common, rejectUnauthorized: o.tls.rejectUnauthorized, ...(ca ? { ca } : {}) }), request });
   };
   const headersTimeoutMs = o.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
+  const connectTimeoutMs = o.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+  const bodyTimeoutMs = o.bodyTimeoutMs ?? BODY_TIMEOUT_MS;
   let inFlight = 0;
   let closing: (() => void) | undefined;
   let closed: Promise<void> | undefined;
@@ -90,11 +92,11 @@ export function openDirectTransport(o: TransportOptions): Transport {
         const waitHeaders = () => limit(headersTimeoutMs, 'UND_ERR_HEADERS_TIMEOUT', 'Headers Timeout Error');
         // A kept-alive socket is connected already; a new one is timed until its TLS handshake is done.
         if (!socket.connecting) return waitHeaders();
-        limit(CONNECT_TIMEOUT_MS, 'UND_ERR_CONNECT_TIMEOUT', 'Connect Timeout Error');
+        limit(connectTimeoutMs, 'UND_ERR_CONNECT_TIMEOUT', 'Connect Timeout Error');
         socket.once(tls ? 'secureConnect' : 'connect', waitHeaders);
       });
       req.on('response', (res: IncomingMessage) => {
-        limit(BODY_TIMEOUT_MS, 'UND_ERR_BODY_TIMEOUT', 'Body Timeout Error');
+        limit(bodyTimeoutMs, 'UND_ERR_BODY_TIMEOUT', 'Body Timeout Error');
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => {
           chunks.push(chunk);

@@ -39,8 +39,10 @@ export interface TransportOptions {
   maxConnections: number;
   /** Idle connections are kept this long for the next request. */
   keepAliveMs: number;
-  /** Test hook: the wait for an answer's headers. */
+  /** Test hooks: the wait for an answer's headers; on the direct transport also for a connection, and between body chunks. */
   headersTimeoutMs?: number;
+  connectTimeoutMs?: number;
+  bodyTimeoutMs?: number;
 }
 
 /** HTTP_PROXY and HTTPS_PROXY as read when the transport opened ('' when unset); NO_PROXY is read per request. */
