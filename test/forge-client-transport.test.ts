@@ -224,6 +224,18 @@ describe('behind an outbound proxy', () => {
     expect(e.message).toMatch(/the outbound proxy refused the tunnel \(502\)/);
   });
 
+  it('refuses a proxy variable that is no http(s) URL when the client opens, without repeating it', () => {
+    for (const value of ['http//user:pr0xy-secret@proxy.test:3128', 'proxy.test:3128']) {
+      let message = '';
+      try {
+        withProxyEnv(value, () => client({ baseUrl: 'https://gitlab.example.com' }));
+      } catch (e) {
+        message = (e as Error).message;
+      }
+      expect(message).toBe('HTTP_PROXY is not an http:// or https:// URL');
+    }
+  });
+
   it('judges a destination that spells an address before sending', async () => {
     const p = await proxy();
     for (const [base, operatorNamed] of [['http://169.254.169.254', true], ['http://10.0.0.5:8080', false]] as const) {

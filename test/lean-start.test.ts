@@ -1,8 +1,8 @@
 // What a stdio start evaluates before its first tools/list (issue #31), read from the build's
 // metafile: the entry, the start, the stdio server and its serving half (the SDK, loaded once the
 // start-up reads went out), with everything they import statically.
-// The full undici (fetch, WebSocket, caches, mocks), the call path and the catalog tables are not
-// in it: they load on the first upload, the first tools/call and the first catalog read.
+// undici, the call path and the catalog tables are not in it: they load with the proxy transport (a
+// proxy variable set) or the first upload, the first tools/call and the first catalog read.
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,15 +39,15 @@ const startBytes = (): number => [...startChunks(START)].reduce((sum, f) => sum 
 describe('a stdio start loads what its first tools/list needs', () => {
   const inputs = startInputs();
 
-  it('holds the SDK server, undici\'s agent and the platform client', () => {
-    expect(inputs.has('node_modules/undici/lib/dispatcher/agent.js')).toBe(true);
+  it('holds the SDK server and the platform client with its direct transport (Node\'s own http/https)', () => {
+    expect(inputs.has('dist/forge/direct.js')).toBe(true);
     expect(inputs.has('dist/forge/client.js')).toBe(true);
     expect([...inputs].some((f) => f.startsWith('node_modules/@modelcontextprotocol/server/'))).toBe(true);
   });
 
-  it('leaves out the full undici: its index, fetch, cookies, WebSocket, caches and mocks', () => {
-    const undici = [...inputs].filter((f) => f.startsWith('node_modules/undici/'));
-    expect(undici.filter((f) => f === 'node_modules/undici/index.js' || /undici\/lib\/(web\/(fetch\/index|cookies|websocket|eventsource)|cache|mock|interceptor)\//.test(f))).toEqual([]);
+  it('leaves out undici: it loads with the proxy transport (a proxy variable set) or on the first upload', () => {
+    expect([...inputs].filter((f) => f.startsWith('node_modules/undici/'))).toEqual([]);
+    expect(inputs.has('dist/forge/proxy.js')).toBe(false);
   });
 
   it('sends the start-up reads before the SDK loads: the stdio chunk holds the platform client, not the SDK', () => {

@@ -1,12 +1,11 @@
-// The platform client: REST (/api/v4) and GraphQL (/api/graphql) over one undici dispatcher per
-// platform instance, shared by every credential (the credential is a per-request header; at most
-// --max-platform-connections sockets, kept alive), with the re-send policy of SPEC "Retries", manual redirects that drop credentials
-// once a hop leaves the instance, and the outbound destination checks of SPEC "Outbound connections".
+// The platform client: REST (/api/v4) and GraphQL (/api/graphql) over one transport per platform
+// instance, shared by every credential (the credential is a per-request header; at most
+// --max-platform-connections sockets per destination, kept alive), with the re-send policy of SPEC
+// "Retries", manual redirects that drop credentials once a hop leaves the instance, and the outbound
+// destination checks of SPEC "Outbound connections". Direct requests go through Node's own http/https
+// (src/forge/direct.ts); with a proxy variable set, through undici's proxy agent (src/forge/proxy.ts).
 import { readFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
-import { rootCertificates } from 'node:tls';
-import type { Dispatcher } from 'undici';
-import { Agent, EnvHttpProxyAgent } from './undici.js';
 import type { ForgeClient, ForgeRequest, ForgeResponse } from './types.js';
 import {
   DeadlineError,
@@ -20,6 +19,8 @@ import {
 } from './errors.js';
 import { OutboundPolicy, defaultResolver, isTierA, normalizeIp, type Resolver } from './outbound.js';
 import { redactSecrets } from './redact.js';
+import { openDirectTransport } from './direct.js';
+import type { ProxyUrls, Transport, TransportOptions } from './transport.js';
 import { observeRequest } from '../observe/telemetry.js';
 
 export { DeadlineError, ForgeNetworkError,  } from './errors.js';
@@ -39,7 +40,7 @@ export interface ForgeClientOptions {
   caFile?: string;
   /** Test hook: a programmable resolver. Default: dns.lookup with all addresses. */
   lookup?: Resolver;
-  /** Test hook: how long to wait for an answer's headers (undici's default, 300 s, otherwise). */
+  /** Test hook: how long to wait for an answer's headers (300 s otherwise). */
   headersTimeoutMs?: number;
   userAgent?: string;
   /** Default [700, 1400]; up to 300 ms jitter is added; never more than 5000 ms per wait. */
@@ -54,68 +55,84 @@ const KEEP_ALIVE_MS = 30_000;
 
 /** One instance's connections and the outbound policy they were opened under. */
 interface Shared {
-  readonly dispatcher: Dispatcher;
+  readonly transport: Transport;
   readonly policy: OutboundPolicy;
   readonly refusedProxy: string | undefined;
   users: number;
 }
 
-/** Dispatchers by instance and connection settings: one per instance, whatever the number of credentials. */
-const sharedDispatchers = new Map<string, Shared>();
+/** Transports by instance and connection settings: one per instance, whatever the number of credentials. */
+const sharedTransports = new Map<string, Shared>();
+
+const PROXY_VARIABLES = [['http_proxy', 'HTTP_PROXY'], ['https_proxy', 'HTTPS_PROXY']] as const;
+
+/** The transport through an outbound proxy: undici (~50 ms to load, and it compiles WebAssembly), loaded on the first request. */
+function proxyTransport(opts: TransportOptions & { proxies: ProxyUrls }): Transport {
+  let loaded: Promise<Transport> | undefined;
+  const open = (): Promise<Transport> => (loaded ??= import('./proxy.js').then((m) => m.openProxyTransport(opts)));
+  return {
+    send: async (req) => (await open()).send(req),
+    close: async () => {
+      if (loaded) await (await loaded).close();
+    },
+  };
+}
 
 function openShared(base: URL, opts: ForgeClientOptions): Shared {
   const policy = new OutboundPolicy({ instanceHost: base.hostname, operatorNamed: opts.operatorNamed ?? true, allowPrivate: !!opts.allowPrivate });
   const resolver = opts.lookup ?? defaultResolver;
-  let ca: string[] | undefined;
+  let caPem: string | undefined;
   if (opts.caFile) {
-    let pem: string;
     try {
-      pem = readFileSync(opts.caFile, 'utf8');
+      caPem = readFileSync(opts.caFile, 'utf8');
     } catch (e) {
       throw new Error(`cannot read the CA bundle named by SSL_CERT_FILE (${opts.caFile}): ${(e as Error).message}`);
     }
-    ca = [...rootCertificates, pem];
   }
-  const tlsOpts = { rejectUnauthorized: !opts.skipTlsVerify, ...(ca ? { ca } : {}) };
   let refusedProxy: string | undefined;
-  // A proxy that spells a metadata address never reaches a lookup hook: refuse it here (tier A).
-  const proxyUrls = [process.env.http_proxy ?? process.env.HTTP_PROXY, process.env.https_proxy ?? process.env.HTTPS_PROXY].filter((u) => !!u) as string[];
-  for (const proxyUrl of proxyUrls) {
+  const proxies = { httpProxy: '', httpsProxy: '' };
+  for (const [lower, upper] of PROXY_VARIABLES) {
+    const proxyUrl = process.env[lower] ?? process.env[upper];
+    if (!proxyUrl) continue;
+    proxies[lower === 'http_proxy' ? 'httpProxy' : 'httpsProxy'] = proxyUrl;
+    let proxy: URL | undefined;
     try {
-      const host = normalizeIp(new URL(proxyUrl).hostname);
-      if (host && isTierA(host.ip)) refusedProxy = host.ip;
+      proxy = new URL(proxyUrl);
     } catch {
-      // An unparsable proxy URL is undici's to reject.
+      // Refused below.
     }
+    // Refused here, before any request, as undici's proxy agent would (the value may carry the proxy's password: never repeated).
+    if (proxy?.protocol !== 'http:' && proxy?.protocol !== 'https:') throw new Error(`${process.env[lower] ? lower : upper} is not an http:// or https:// URL`);
+    // A proxy that spells a metadata address never reaches a lookup hook: refuse it here (tier A).
+    const ip = normalizeIp(proxy.hostname);
+    if (ip && isTierA(ip.ip)) refusedProxy = ip.ip;
   }
-  // Without a proxy variable every request goes direct: a plain Agent (the same options) spares the
-  // per-request NO_PROXY lookup EnvHttpProxyAgent makes to pick between its agents, all direct then.
-  const dispatcher = new (proxyUrls.length ? EnvHttpProxyAgent : Agent)({
-    ...(opts.headersTimeoutMs ? { headersTimeout: opts.headersTimeoutMs } : {}),
-    connections: Math.max(1, opts.maxConnections ?? DEFAULT_MAX_CONNECTIONS),
-    keepAliveTimeout: KEEP_ALIVE_MS,
-    // Direct connections: full check after DNS resolution, once per resolved address.
-    connect: { ...tlsOpts, lookup: policy.lookupHook(resolver) },
-    // Connection to an outbound proxy: only tier A applies.
-    proxyTls: { ...(ca ? { ca } : {}), lookup: policy.lookupHook(resolver, true) },
-    // TLS to the destination through a proxy tunnel.
-    requestTls: tlsOpts,
-  });
-  return { dispatcher, policy, refusedProxy, users: 0 };
+  const transportOptions: TransportOptions = {
+    lookup: policy.lookupHook(resolver),
+    proxyLookup: policy.lookupHook(resolver, true),
+    tls: { rejectUnauthorized: !opts.skipTlsVerify, caPem },
+    maxConnections: Math.max(1, opts.maxConnections ?? DEFAULT_MAX_CONNECTIONS),
+    keepAliveMs: KEEP_ALIVE_MS,
+    headersTimeoutMs: opts.headersTimeoutMs,
+  };
+  const proxied = proxies.httpProxy || proxies.httpsProxy;
+  // The proxy agent loads on the first request: it gets the variables as they are now.
+  const transport = proxied ? proxyTransport({ ...transportOptions, proxies }) : openDirectTransport(transportOptions);
+  return { transport, policy, refusedProxy, users: 0 };
 }
 
 /**
- * The dispatcher for an instance and its connection settings, shared with every client that has the
+ * The transport for an instance and its connection settings, shared with every client that has the
  * same ones (the outbound checks are the same for all of them). A test resolver gets its own.
  */
 function acquireShared(base: URL, opts: ForgeClientOptions): { shared: Shared; release: () => Promise<void> } {
   const id = opts.lookup ? undefined : JSON.stringify([
     base.origin, opts.operatorNamed ?? true, !!opts.allowPrivate, !!opts.skipTlsVerify, opts.caFile ?? '', opts.headersTimeoutMs ?? 0, opts.maxConnections ?? 0,
   ]);
-  let shared = id === undefined ? undefined : sharedDispatchers.get(id);
+  let shared = id === undefined ? undefined : sharedTransports.get(id);
   if (!shared) {
     shared = openShared(base, opts);
-    if (id !== undefined) sharedDispatchers.set(id, shared);
+    if (id !== undefined) sharedTransports.set(id, shared);
   }
   const s = shared;
   s.users++;
@@ -127,8 +144,8 @@ function acquireShared(base: URL, opts: ForgeClientOptions): { shared: Shared; r
       released = true;
       if (--s.users > 0) return;
       // The last client of this instance: its sockets close once their requests are done.
-      if (id !== undefined && sharedDispatchers.get(id) === s) sharedDispatchers.delete(id);
-      await s.dispatcher.close();
+      if (id !== undefined && sharedTransports.get(id) === s) sharedTransports.delete(id);
+      await s.transport.close();
     },
   };
 }
@@ -222,14 +239,8 @@ function joinQuery(url: string, query: string): string {
   return url.includes('?') ? `${url}&${query.slice(1)}` : `${url}${query}`;
 }
 
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) {
-    if (v === undefined) continue;
-    out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-  }
-  return out;
-}
+/** Decodes as a fetch body's text() does: a leading byte order mark dropped, malformed bytes replaced. */
+const UTF8 = new TextDecoder();
 
 function parseBody(text: string, contentType: string, asText: boolean | undefined): unknown {
   if (asText) return text;
@@ -333,7 +344,7 @@ class Client implements ForgeClient {
   private readonly userAgent: string;
   private readonly delays: [number, number];
   private readonly policy: OutboundPolicy;
-  private readonly dispatcher: Dispatcher;
+  private readonly transport: Transport;
   private readonly refusedProxy: string | undefined;
   private readonly release: () => Promise<void>;
 
@@ -347,7 +358,7 @@ class Client implements ForgeClient {
     this.delays = opts.retryDelaysMs ?? [DEFAULT_RETRY_DELAYS_MS[0], DEFAULT_RETRY_DELAYS_MS[1]];
     const { shared, release } = acquireShared(this.base, opts);
     this.policy = shared.policy;
-    this.dispatcher = shared.dispatcher;
+    this.transport = shared.transport;
     this.refusedProxy = shared.refusedProxy;
     this.release = release;
   }
@@ -445,18 +456,10 @@ class Client implements ForgeClient {
       const verdict = this.policy.judgeUrl(url);
       if (verdict && verdict.refused) throw this.refused(method, url, verdict.address ?? url.hostname, verdict.reason);
 
-      const answer = await this.dispatcher.request({
-        origin: url.origin,
-        path: `${url.pathname}${url.search}`,
-        method: method as Dispatcher.HttpMethod,
-        headers,
-        body: body ?? null,
-        signal,
-      });
-      const resHeaders = flattenHeaders(answer.headers);
+      const answer = await this.transport.send({ url, method, headers, body, signal });
+      const resHeaders = answer.headers;
       const location = resHeaders.location;
-      if (REDIRECT_STATUSES.has(answer.statusCode) && location) {
-        await answer.body.dump().catch(() => undefined);
+      if (REDIRECT_STATUSES.has(answer.status) && location) {
         if (hop + 1 > MAX_REDIRECTS) {
           throw new ForgeNetworkError({ kind: 'network', method, url: requestLine(url), detail: `stopped after ${MAX_REDIRECTS} redirects`, code: REDIRECT_FAILURE_CODE });
         }
@@ -469,7 +472,7 @@ class Client implements ForgeClient {
         if (next.protocol !== 'http:' && next.protocol !== 'https:') {
           throw new ForgeNetworkError({ kind: 'network', method, url: requestLine(url), detail: `redirect to an unsupported scheme ${next.protocol}`, code: REDIRECT_FAILURE_CODE });
         }
-        const status = answer.statusCode;
+        const status = answer.status;
         if ((status === 303 && method !== 'HEAD') || ((status === 301 || status === 302) && method === 'POST')) {
           method = 'GET';
           body = undefined;
@@ -488,12 +491,10 @@ class Client implements ForgeClient {
         continue;
       }
       // asBytes/asText shape a successful answer; a refusal is always read as the platform wrote it (JSON when JSON).
-      const failed = answer.statusCode >= 400;
-      if (asBytes && !failed) {
-        return { status: answer.statusCode, headers: resHeaders, body: Buffer.from(await answer.body.arrayBuffer()), url: url.href };
-      }
-      const text = await answer.body.text();
-      return { status: answer.statusCode, headers: resHeaders, body: parseBody(text, resHeaders['content-type'] ?? '', asText && !failed), url: url.href };
+      const failed = answer.status >= 400;
+      if (asBytes && !failed) return { status: answer.status, headers: resHeaders, body: answer.body, url: url.href };
+      const text = UTF8.decode(answer.body);
+      return { status: answer.status, headers: resHeaders, body: parseBody(text, resHeaders['content-type'] ?? '', asText && !failed), url: url.href };
     }
   }
 

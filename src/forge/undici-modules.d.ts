@@ -1,8 +1,4 @@
-// Types of the undici modules src/forge/undici.ts imports one by one (undici types only its index).
-declare module 'undici/lib/dispatcher/agent.js' {
-  import { Agent } from 'undici';
-  export default Agent;
-}
+// Types of the undici modules src/forge/proxy.ts imports one by one (undici types only its index).
 declare module 'undici/lib/dispatcher/dispatcher.js' {
   import { Dispatcher } from 'undici';
   export default Dispatcher;

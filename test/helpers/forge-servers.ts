@@ -12,12 +12,16 @@ interface Recorded {
   url: string;
   headers: IncomingMessage['headers'];
   body: string;
+  /** The client's port: the same one for requests on one kept-alive connection. */
+  clientPort: number | undefined;
 }
 
 export interface TestServer {
   port: number;
   url: string;
   requests: Recorded[];
+  /** Every connection the server accepted, and whether it has closed since. */
+  connections: Array<{ clientPort: number | undefined; closed: boolean }>;
   close(): Promise<void>;
 }
 
@@ -36,14 +40,20 @@ export async function closeAll(): Promise<void> {
 
 export async function serve(handler: Handler): Promise<TestServer> {
   const requests: Recorded[] = [];
+  const connections: TestServer['connections'] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, clientPort: req.socket.remotePort });
       handler(req, res, requests.length, body);
     });
+  });
+  server.on('connection', (socket) => {
+    const seen = { clientPort: socket.remotePort, closed: false };
+    connections.push(seen);
+    socket.on('close', () => { seen.closed = true; });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const port = (server.address() as AddressInfo).port;
@@ -53,7 +63,7 @@ export async function serve(handler: Handler): Promise<TestServer> {
       server.close(() => r());
     });
   cleanups.push(close);
-  return { port, url: `http://127.0.0.1:${port}`, requests, close };
+  return { port, url: `http://127.0.0.1:${port}`, requests, connections, close };
 }
 
 export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
