@@ -96,10 +96,10 @@ export async function writeCatalogData() {
   const { CATALOG_DATA_FILE, CATALOG_FUNCTIONS_FILE } = await import(pathToFileURL(dist('catalog/data.js')).href);
   const domains = resolveTables();
   // JSON.stringify leaves the function-valued fields out; nothing else in the tables is lost (the test checks).
-  // The layout is read by src/catalog/data.ts: a line of domains, then a line per action, all ASCII.
+  // The layout is read by src/catalog/data.ts: a line of domains (with their actions' names), then a line per action, all ASCII.
   const ascii = (json) => json.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   const lines = [
-    JSON.stringify(domains.map((d) => ({ name: d.name, description: d.description, actions: d.actions.length }))),
+    JSON.stringify(domains.map((d) => ({ name: d.name, description: d.description, actions: d.actions.map((a) => a.name) }))),
     ...domains.flatMap((d) => d.actions.map((a) => JSON.stringify(a))),
   ];
   const json = ascii(lines.join('\n'));

@@ -124,16 +124,19 @@ describe('reading the data files', () => {
   it('refuses functions of an action the data lacks, a function whose field is missing, and a file cut short or too long', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'catalog-data-'));
     const url = pathToFileURL(`${dir}/`);
-    const dataFile = (...actions: object[]) => [JSON.stringify([{ name: 'issue', description: 'x', actions: actions.length }]), ...actions.map((a) => JSON.stringify(a))].join('\n');
+    const dataFile = (...actions: Array<{ id: string; [field: string]: unknown }>) => [JSON.stringify([{ name: 'issue', description: 'x', actions: actions.map((a) => a.id.slice('issue.'.length)) }]), ...actions.map((a) => JSON.stringify(a))].join('\n');
     writeFileSync(join(dir, CATALOG_DATA_FILE), dataFile({ id: 'issue.list', params: {} }));
     writeFileSync(join(dir, CATALOG_FUNCTIONS_FILE), 'export const FUNCTIONS = { "wiki.get": { "graphql.variables": (p) => p } };');
     await expect(readCatalogData(url)).rejects.toThrow('catalog data: functions for unknown actions wiki.get (rebuild)');
-    // A domain is parsed on first use: its own mismatches are refused then, before any of its actions is used.
+    // The first line names every action: functions of an action it does not name are refused before any is used.
     const nope = pathToFileURL(`${mkdtempSync(join(tmpdir(), 'catalog-data-'))}/`);
     writeFileSync(new URL(CATALOG_FUNCTIONS_FILE, nope), 'export const FUNCTIONS = { "issue.nope": { "graphql.variables": (p) => p } };');
     writeFileSync(new URL(CATALOG_DATA_FILE, nope), dataFile({ id: 'issue.list', params: {} }));
-    const [lacking] = await readCatalogData(nope);
-    expect(() => lacking!.actions).toThrow('catalog data: functions for unknown actions issue.nope (rebuild)');
+    await expect(readCatalogData(nope)).rejects.toThrow('catalog data: functions for unknown actions issue.nope (rebuild)');
+    // A line is parsed on first use: a line that is not the action the first line names there is refused then.
+    writeFileSync(new URL(CATALOG_DATA_FILE, nope), dataFile({ id: 'issue.nope', params: {} }).replace('"id":"issue.nope"', '"id":"issue.other"'));
+    const [misplaced] = await readCatalogData(nope);
+    expect(() => new Catalog([misplaced!]).get('issue.nope')).toThrow('catalog data: issue.nope expected, issue.other found (rebuild)');
     writeFileSync(new URL(CATALOG_DATA_FILE, nope), dataFile({ id: 'issue.nope', params: {} }));
     const [fieldless] = await readCatalogData(nope);
     expect(() => new Catalog([fieldless!]).get('issue.nope')).toThrow('catalog data: issue.nope has no graphql.variables for its function (rebuild)');
@@ -143,16 +146,24 @@ describe('reading the data files', () => {
     await expect(readCatalogData(nope)).rejects.toThrow('catalog data: more actions than its domains list (rebuild)');
   });
 
-  it('parses a domain on first use: a get parses its own domain only, the list of all actions every domain', async () => {
+  it('parses an action on first use, once: a get parses its own line only, the list of all actions every line', async () => {
     const lazy = new Catalog(await readCatalogData(pathToFileURL(`${BUNDLE}/`)));
     const parse = vi.spyOn(JSON, 'parse');
     try {
-      expect(lazy.get('issue.list')?.rest).toBe('GET /projects/{project_id}/issues');
-      const issueActions = tables.find((d) => d.name === 'issue')!.actions.length;
-      expect(parse).toHaveBeenCalledTimes(issueActions);
+      expect(lazy.ids()).toEqual(actionsOf(tables).map((a) => a.id));
+      expect(parse).toHaveBeenCalledTimes(0);
+      const list = lazy.get('issue.list');
+      expect(list?.rest).toBe('GET /projects/{project_id}/issues');
+      expect(parse).toHaveBeenCalledTimes(1);
       expect(lazy.get('issue.create')?.id).toBe('issue.create');
+      expect(lazy.get('issue.list')).toBe(list);
       expect(lazy.get('nodomain.list')).toBeUndefined();
       expect(lazy.get('issue')).toBeUndefined();
+      expect(lazy.get('issue.nope')).toBeUndefined();
+      expect(parse).toHaveBeenCalledTimes(2);
+      // The whole domain holds the very objects a get gave.
+      expect(lazy.domains.get('issue')!.actions).toContain(list);
+      const issueActions = tables.find((d) => d.name === 'issue')!.actions.length;
       expect(parse).toHaveBeenCalledTimes(issueActions);
       expect(lazy.actions.map((a) => a.id)).toEqual(actionsOf(tables).map((a) => a.id));
       expect(parse).toHaveBeenCalledTimes(1098);

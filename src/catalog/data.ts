@@ -2,8 +2,9 @@
 // scripts/catalog-data.mjs beside the bundle (parsed in a few tens of milliseconds, instead of compiling and
 // running 1.1 MB of domain tables), and their function-valued fields from a small module written with it.
 // The data file is ASCII (other characters \u-escaped, so it reads as one-byte text): its first line lists the
-// domains (name, description, number of actions), then each action has a line of its own, in order. Parsing a
-// line at a time keeps each text small: no 1.7 MB string in the large-object space for the process to keep.
+// domains (name, description, the names of its actions), then each action has a line of its own, in order.
+// Each line is parsed when its action is first used: a find parses the candidates it weighs, not the catalog;
+// and each text stays small: no 1.7 MB string in the large-object space for the process to keep.
 import { readFile } from 'node:fs/promises';
 import type { Action, DomainInfo } from './define.js';
 import { attachFunctions } from './functions.js';
@@ -14,13 +15,13 @@ export const CATALOG_FUNCTIONS_FILE = 'catalog-functions.js';
 
 type Functions = Record<string, Record<string, (...args: never[]) => unknown>>;
 
-/** The data file's first line: each domain with the number of its action lines that follow. */
-interface DataHead { name: string; description: string; actions: number }
+/** The data file's first line: each domain with the names of its actions, whose lines follow in that order. */
+interface DataHead { name: string; description: string; actions: string[] }
 
 /**
  * Reads both files from `dir`; throws a clear error when either is missing or they disagree (fail closed: no
- * partial catalog). Each domain's lines are parsed on first use of its actions: a call parses the domains it
- * touches, a find (which ranks them all) every one; the file's bytes are let go once all are parsed.
+ * partial catalog). Each action's line is parsed on its first use (`action(id)`, or `actions` for its whole
+ * domain), once; the file's bytes are let go once every line is parsed.
  */
 export async function readCatalogData(dir: URL = new URL('.', import.meta.url)): Promise<DomainInfo[]> {
   const [bytes, { FUNCTIONS }] = await Promise.all([
@@ -39,23 +40,35 @@ export async function readCatalogData(dir: URL = new URL('.', import.meta.url)):
     return line;
   };
   const head = JSON.parse(bytes.toString('latin1', ...nextLine())) as DataHead[];
-  const known = new Set(head.map((d) => d.name));
-  const stray = Object.keys(FUNCTIONS).filter((id) => !known.has(id.slice(0, id.indexOf('.'))));
+  const known = new Set(head.flatMap((d) => d.actions.map((name) => `${d.name}.${name}`)));
+  const stray = Object.keys(FUNCTIONS).filter((id) => !known.has(id));
   if (stray.length) throw new Error(`catalog data: functions for unknown actions ${stray.slice(0, 3).join(', ')} (rebuild)`);
 
   const domains = head.map((d): DomainInfo => {
-    const lines = Array.from({ length: d.actions }, nextLine);
+    const ids = d.actions.map((name) => `${d.name}.${name}`);
+    const lines = ids.map(nextLine);
+    const parsed: Array<Action | undefined> = [];
+    let numbers: Map<string, number> | undefined;
+    file.unparsed += ids.length;
+    const nth = (i: number): Action => {
+      let a = parsed[i];
+      if (!a) {
+        a = parsed[i] = parseAction(ids[i]!, file.bytes!.toString('latin1', ...lines[i]!), FUNCTIONS);
+        if (--file.unparsed === 0) delete file.bytes;
+      }
+      return a;
+    };
     let actions: Action[] | undefined;
-    file.unparsed++;
     return {
       name: d.name,
       description: d.description,
+      ids,
       get actions() {
-        if (!actions) {
-          actions = parseDomain(d.name, lines.map(([from, to]) => file.bytes!.toString('latin1', from, to)), FUNCTIONS);
-          if (--file.unparsed === 0) delete file.bytes;
-        }
-        return actions;
+        return (actions ??= ids.map((_, i) => nth(i)));
+      },
+      action(id) {
+        const i = (numbers ??= new Map(ids.map((x, n) => [x, n]))).get(id);
+        return i === undefined ? undefined : nth(i);
       },
     };
   });
@@ -63,15 +76,11 @@ export async function readCatalogData(dir: URL = new URL('.', import.meta.url)):
   return domains;
 }
 
-/** One domain's actions from their lines, with their functions; every function of the domain must find its action. */
-function parseDomain(domain: string, lines: string[], fns: Functions): Action[] {
-  const actions = lines.map((line) => JSON.parse(line) as Action);
-  const left = new Set(Object.keys(fns).filter((id) => id.startsWith(`${domain}.`)));
-  for (const a of actions) {
-    const fields = fns[a.id];
-    if (fields) attachFunctions(a, fields, a.id);
-    left.delete(a.id);
-  }
-  if (left.size) throw new Error(`catalog data: functions for unknown actions ${[...left].slice(0, 3).join(', ')} (rebuild)`);
-  return actions;
+/** One action from its line, with its functions; the line must be the action the first line lists there. */
+function parseAction(id: string, line: string, fns: Functions): Action {
+  const a = JSON.parse(line) as Action;
+  if (a.id !== id) throw new Error(`catalog data: ${id} expected, ${String(a.id)} found (rebuild)`);
+  const fields = fns[id];
+  if (fields) attachFunctions(a, fields, id);
+  return a;
 }

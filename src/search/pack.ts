@@ -18,6 +18,9 @@ interface Header {
   described: string[];
   idTerms: string[][];
   ownWords: string[][];
+  effectWords: Array<readonly string[] | null>;
+  idParams: string[][];
+  scopes: string;
   objectWords: string[];
   /** In this order after the header: actions' then examples' spanStart, postDoc, postScore; exampleAction (as numbers in actionIds); vocabularyCounts. */
   sections: Section[];
@@ -36,7 +39,7 @@ export function encodeSearch(p: PackedSearch): Uint8Array {
   const index = ({ boosts, docs, terms }: PackedBm25) => ({ boosts, docs, terms });
   const header: Header = {
     actions: index(p.actions), examples: index(p.examples), actionIds: p.actionIds, vocabulary: p.vocabulary, described: p.described,
-    idTerms: p.idTerms, ownWords: p.ownWords, objectWords: p.objectWords,
+    idTerms: p.idTerms, ownWords: p.ownWords, effectWords: p.effectWords, idParams: p.idParams, scopes: p.scopes, objectWords: p.objectWords,
     sections: arrays.map((a) => ({ kind: a instanceof Float64Array ? 'f64' : 'i32', length: a.length })),
   };
   const head = Buffer.from(JSON.stringify(header));
@@ -80,6 +83,9 @@ export function decodeSearch(file: Uint8Array): PackedSearch {
     described: header.described,
     idTerms: header.idTerms,
     ownWords: header.ownWords,
+    effectWords: header.effectWords,
+    idParams: header.idParams,
+    scopes: header.scopes,
     objectWords: header.objectWords,
   };
 }
