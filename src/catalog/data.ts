@@ -2,32 +2,35 @@
 // scripts/catalog-data.mjs beside the bundle (parsed in a few tens of milliseconds, instead of compiling and
 // running 1.1 MB of domain tables), and their function-valued fields from a small module written with it.
 // The data file is ASCII (other characters \u-escaped, so it reads as one-byte text): its first line lists the
-// domains (name, description, the names of its actions), then each action has a line of its own, in order.
-// Each line is parsed when its action is first used: a find parses the candidates it weighs, not the catalog;
-// and each text stays small: no 1.7 MB string in the large-object space for the process to keep.
-import { readFile } from 'node:fs/promises';
+// domains (name, description, the names of its actions, the paths of their function fields), then each action
+// has a line of its own, in order. Each line is parsed when its action is first used: a find parses the
+// candidates it weighs, not the catalog; and each text stays small: no 1.7 MB string for the process to keep.
+// The functions module (CommonJS, so it loads synchronously) is loaded when a function field is first read:
+// a find, which reads none, never loads it.
+import { stat, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { Action, DomainInfo } from './define.js';
 import { attachFunctions } from './functions.js';
 
 /** The files' names, in the folder of the bundle chunk this module is bundled into (dist/bundle/). */
 export const CATALOG_DATA_FILE = 'catalog.jsonl';
-export const CATALOG_FUNCTIONS_FILE = 'catalog-functions.js';
+export const CATALOG_FUNCTIONS_FILE = 'catalog-functions.cjs';
 
-type Functions = Record<string, Record<string, (...args: never[]) => unknown>>;
+type Fn = (...args: never[]) => unknown;
+type Functions = Record<string, Record<string, Fn>>;
 
-/** The data file's first line: each domain with the names of its actions, whose lines follow in that order. */
-interface DataHead { name: string; description: string; actions: string[] }
+/** The data file's first line: each domain with the names of its actions, whose lines follow in that order, and their function fields' paths. */
+interface DataHead { name: string; description: string; actions: string[]; functions?: Record<string, string[]> }
 
 /**
- * Reads both files from `dir`; throws a clear error when either is missing or they disagree (fail closed: no
- * partial catalog). Each action's line is parsed on its first use (`action(id)`, or `actions` for its whole
- * domain), once; the file's bytes are let go once every line is parsed.
+ * Reads the data file from `dir` (the functions module must be there too); throws a clear error when either is
+ * missing or they disagree (fail closed: no partial catalog). Each action's line is parsed on its first use
+ * (`action(id)`, or `actions` for its whole domain), once; the file's bytes are let go once every line is parsed.
  */
 export async function readCatalogData(dir: URL = new URL('.', import.meta.url)): Promise<DomainInfo[]> {
-  const [bytes, { FUNCTIONS }] = await Promise.all([
-    readFile(new URL(CATALOG_DATA_FILE, dir)),
-    import(new URL(CATALOG_FUNCTIONS_FILE, dir).href) as Promise<{ FUNCTIONS: Functions }>,
-  ]).catch((e: unknown) => {
+  const functionsFile = new URL(CATALOG_FUNCTIONS_FILE, dir);
+  const [bytes] = await Promise.all([readFile(new URL(CATALOG_DATA_FILE, dir)), stat(functionsFile)]).catch((e: unknown) => {
     throw new Error(`catalog data unreadable in ${dir.pathname} (rebuild with npm run build): ${(e as Error).message}`);
   });
   const file: { bytes?: Buffer; unparsed: number } = { bytes, unparsed: 0 };
@@ -40,9 +43,12 @@ export async function readCatalogData(dir: URL = new URL('.', import.meta.url)):
     return line;
   };
   const head = JSON.parse(bytes.toString('latin1', ...nextLine())) as DataHead[];
+  const declared = new Map(head.flatMap((d) => Object.entries(d.functions ?? {}).map(([name, paths]): [string, string[]] => [`${d.name}.${name}`, paths])));
   const known = new Set(head.flatMap((d) => d.actions.map((name) => `${d.name}.${name}`)));
-  const stray = Object.keys(FUNCTIONS).filter((id) => !known.has(id));
+  const stray = [...declared.keys()].filter((id) => !known.has(id));
   if (stray.length) throw new Error(`catalog data: functions for unknown actions ${stray.slice(0, 3).join(', ')} (rebuild)`);
+  let functions: Functions | undefined;
+  const functionOf = (id: string) => (path: string): Fn => (functions ??= loadFunctions(functionsFile, declared))[id]![path]!;
 
   const domains = head.map((d): DomainInfo => {
     const ids = d.actions.map((name) => `${d.name}.${name}`);
@@ -53,7 +59,12 @@ export async function readCatalogData(dir: URL = new URL('.', import.meta.url)):
     const nth = (i: number): Action => {
       let a = parsed[i];
       if (!a) {
-        a = parsed[i] = parseAction(ids[i]!, file.bytes!.toString('latin1', ...lines[i]!), FUNCTIONS);
+        const id = ids[i]!;
+        a = JSON.parse(file.bytes!.toString('latin1', ...lines[i]!)) as Action;
+        if (a.id !== id) throw new Error(`catalog data: ${id} expected, ${String(a.id)} found (rebuild)`);
+        const paths = declared.get(id);
+        if (paths) attachFunctions(a, paths, functionOf(id), id);
+        parsed[i] = a;
         if (--file.unparsed === 0) delete file.bytes;
       }
       return a;
@@ -76,11 +87,16 @@ export async function readCatalogData(dir: URL = new URL('.', import.meta.url)):
   return domains;
 }
 
-/** One action from its line, with its functions; the line must be the action the first line lists there. */
-function parseAction(id: string, line: string, fns: Functions): Action {
-  const a = JSON.parse(line) as Action;
-  if (a.id !== id) throw new Error(`catalog data: ${id} expected, ${String(a.id)} found (rebuild)`);
-  const fields = fns[id];
-  if (fields) attachFunctions(a, fields, id);
-  return a;
+/** The functions module; it must hold exactly the function fields the data file declares. */
+function loadFunctions(file: URL, declared: ReadonlyMap<string, readonly string[]>): Functions {
+  let FUNCTIONS: Functions;
+  try {
+    ({ FUNCTIONS } = createRequire(import.meta.url)(fileURLToPath(file)) as { FUNCTIONS: Functions });
+  } catch (e) {
+    throw new Error(`catalog data unreadable in ${fileURLToPath(new URL('.', file))} (rebuild with npm run build): ${(e as Error).message}`);
+  }
+  const ids = new Set([...declared.keys(), ...Object.keys(FUNCTIONS ?? {})]);
+  const differ = [...ids].filter((id) => Object.keys(FUNCTIONS?.[id] ?? {}).sort().join() !== [...(declared.get(id) ?? [])].sort().join());
+  if (differ.length) throw new Error(`catalog data: functions of ${differ.slice(0, 3).join(', ')} differ from the data file (rebuild)`);
+  return FUNCTIONS;
 }
