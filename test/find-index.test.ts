@@ -100,6 +100,16 @@ describe('reading the file', () => {
     expect(() => decodeSearch(Buffer.from('{"not":"an index"}'))).toThrow('find index: not a find index file');
     expect(() => decodeSearch(good.subarray(0, 4000))).toThrow('find index: truncated');
     expect(() => decodeSearch(good.subarray(0, good.length - 64))).toThrow('find index: truncated');
+    // A file of the first layout, without the per-action facts: refused, not half-read.
+    const first = Buffer.from(good);
+    first.write('FORGEFX1', 0, 'latin1');
+    expect(() => decodeSearch(first)).toThrow('find index: not a find index file');
+    const head = JSON.parse(Buffer.from(good).toString('utf8', 12, 12 + Buffer.from(good).readUInt32LE(8))) as { scopes: string };
+    const short = Buffer.from(good);
+    const at = short.indexOf(`"scopes":"${head.scopes}"`);
+    // One action's scope fewer, the header's length kept (a space after the value).
+    short.write(`"scopes":"${head.scopes.slice(0, -1)}" `, at, 'latin1');
+    expect(() => decodeSearch(short)).toThrow('find index: unexpected layout');
     expect(() => new ActionSearch(actions.slice(1), {}, undefined, { packed: decodeSearch(good) })).toThrow('packed find index: built from another catalog');
     expect(() => new ActionSearch(actions, { boost: { name: 2 } }, undefined, { packed: decodeSearch(good) })).toThrow('packed find index: built with other field boosts');
   });

@@ -40,12 +40,12 @@ export interface PackedSearch {
   vocabulary: string[];
   vocabularyCounts: Int32Array;
   described: string[];
-  /** Per action, in catalog order: the words of its ID and its own words (`Indexed`). */
-  idTerms: string[][];
-  ownWords: string[][];
-  /** Per action: the effect words of a destructive one (null: none), its ID parameters' names, its scope's initial (p, g, i). */
+  /** Per action, in catalog order: the words of its ID and its own words (`Indexed`), each list joined by spaces (read when it is a candidate). */
+  idTerms: string[];
+  ownWords: string[];
+  /** Per action: the effect words of a destructive one (null: none), its ID parameters' names (joined by spaces), its scope's initial (p, g, i). */
   effectWords: Array<readonly string[] | null>;
-  idParams: string[][];
+  idParams: string[];
   scopes: string;
   objectWords: string[];
 }
@@ -127,6 +127,9 @@ function sourceOf(list: readonly Action[]): ActionSource {
   return { ids: () => list.map((a) => a.id), get: (id) => byId.get(id) };
 }
 
+/** A packed list of words (joined by spaces; none is empty). */
+const words = (joined: string): string[] => (joined ? joined.split(' ') : []);
+
 function missingAction(id: string): never {
   throw new Error(`packed find index: ${id} is not in the catalog`);
 }
@@ -199,8 +202,8 @@ export class ActionSearch {
     return {
       actions: this.actions.pack(), examples: this.examples.pack(), actionIds: this.actionIds, exampleAction: this.exampleAction,
       vocabulary: [...this.vocabulary.keys()], vocabularyCounts: Int32Array.from(this.vocabulary.values()), described: [...this.described],
-      idTerms: this.actionIds.map((id) => this.byId.get(id)!.idTerms), ownWords: this.actionIds.map((id) => [...this.byId.get(id)!.ownWords]),
-      effectWords: this.actionIds.map((id) => this.byId.get(id)!.effectWords ?? null), idParams: this.actionIds.map((id) => this.byId.get(id)!.ids.map((p) => p.param)),
+      idTerms: this.actionIds.map((id) => this.byId.get(id)!.idTerms.join(' ')), ownWords: this.actionIds.map((id) => this.byId.get(id)!.ownWords.join(' ')),
+      effectWords: this.actionIds.map((id) => this.byId.get(id)!.effectWords ?? null), idParams: this.actionIds.map((id) => this.byId.get(id)!.ids.map((p) => p.param).join(' ')),
       scopes: this.actionIds.map((id) => this.byId.get(id)!.scope[0]).join(''), objectWords: [...this.objectWords],
     };
   }
@@ -268,12 +271,15 @@ export class ActionSearch {
   /** What the re-rank knows of an action, as packed; the action itself is resolved when it is first a candidate. */
   private knowPacked(id: string, i: number, p: PackedSearch, source: ActionSource): void {
     let action: Action | undefined;
+    let idTerms: string[] | undefined;
+    let ownWords: string[] | undefined;
     this.byId.set(id, {
       get action() { return (action ??= source.get(id) ?? missingAction(id)); },
-      idTerms: p.idTerms[i]!, effectWords: p.effectWords[i] ?? undefined, ids: idParams(p.idParams[i]!), ownWords: p.ownWords[i]!,
-      scope: SCOPES[p.scopes[i] as keyof typeof SCOPES],
+      get idTerms() { return (idTerms ??= words(p.idTerms[i]!)); },
+      get ownWords() { return (ownWords ??= words(p.ownWords[i]!)); },
+      effectWords: p.effectWords[i] ?? undefined, ids: idParams(words(p.idParams[i]!)), scope: SCOPES[p.scopes[i] as keyof typeof SCOPES],
     });
-    if (this.expand) for (const t of p.idTerms[i]!) this.idVocabulary.add(t);
+    if (this.expand) for (const t of words(p.idTerms[i]!)) this.idVocabulary.add(t);
   }
 
   private knowIdWords(): void {
