@@ -110,6 +110,9 @@ describe('reading the file', () => {
     // One action's scope fewer, the header's length kept (a space after the value).
     short.write(`"scopes":"${head.scopes.slice(0, -1)}" `, at, 'latin1');
     expect(() => decodeSearch(short)).toThrow('find index: unexpected layout');
+    const unknownScope = Buffer.from(good);
+    unknownScope.write(`"scopes":"x${head.scopes.slice(1)}"`, at, 'latin1');
+    expect(() => decodeSearch(unknownScope)).toThrow('find index: unexpected layout');
     expect(() => new ActionSearch(actions.slice(1), {}, undefined, { packed: decodeSearch(good) })).toThrow('packed find index: built from another catalog');
     expect(() => new ActionSearch(actions, { boost: { name: 2 } }, undefined, { packed: decodeSearch(good) })).toThrow('packed find index: built with other field boosts');
   });

@@ -66,7 +66,7 @@ export function decodeSearch(file: Uint8Array): PackedSearch {
   const header = JSON.parse(view.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + headLength)) as Header;
   if (header.sections?.map((s) => s.kind).join() !== LAYOUT.join()) throw new Error('find index: unexpected layout');
   const perAction = [header.idTerms, header.ownWords, header.effectWords, header.idParams, header.scopes];
-  if (perAction.some((list) => list?.length !== header.actionIds?.length)) throw new Error('find index: unexpected layout');
+  if (perAction.some((list) => list?.length !== header.actionIds?.length) || !/^[pgi]*$/.test(header.scopes)) throw new Error('find index: unexpected layout');
   let at = align(MAGIC.length + 4 + headLength);
   const arrays = header.sections.map(({ kind, length }) => {
     const width = kind === 'f64' ? 8 : 4;
