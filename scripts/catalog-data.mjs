@@ -1,7 +1,7 @@
 // Writes the catalog as data beside the bundle, at build time (issue #31): the bundled server parses
 // dist/bundle/catalog.jsonl (every action as buildDomain resolves it) instead of compiling and running the
 // domain tables, and takes their function-valued fields (GraphQL variables, lookups' queries, bodies) from
-// dist/bundle/catalog-functions.js. The tables stay the source: authors edit src/catalog/domains/*.ts, the lint
+// dist/bundle/catalog-functions.cjs. The tables stay the source: authors edit src/catalog/domains/*.ts, the lint
 // reads them, and each build writes both files from the compiled dist/ of that very build (run after tsc).
 // The functions module is the tables themselves with every text outside a function emptied (descriptions,
 // summaries, documents, examples: what the functions never read), so each function keeps its own closure.
@@ -11,6 +11,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 import ts from 'typescript';
 
@@ -96,10 +97,17 @@ export async function writeCatalogData() {
   const { CATALOG_DATA_FILE, CATALOG_FUNCTIONS_FILE } = await import(pathToFileURL(dist('catalog/data.js')).href);
   const domains = resolveTables();
   // JSON.stringify leaves the function-valued fields out; nothing else in the tables is lost (the test checks).
-  // The layout is read by src/catalog/data.ts: a line of domains, then a line per action, all ASCII.
+  // The layout is read by src/catalog/data.ts: a line of domains (their actions' names, the paths of their function
+  // fields), then a line per action, all ASCII.
   const ascii = (json) => json.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   const lines = [
-    JSON.stringify(domains.map((d) => ({ name: d.name, description: d.description, actions: d.actions.length }))),
+    JSON.stringify(domains.map((d) => {
+      const functions = Object.fromEntries(d.actions.flatMap((a) => {
+        const paths = Object.keys(functionFields(a));
+        return paths.length ? [[a.name, paths]] : [];
+      }));
+      return { name: d.name, description: d.description, actions: d.actions.map((a) => a.name), ...(Object.keys(functions).length ? { functions } : {}) };
+    })),
     ...domains.flatMap((d) => d.actions.map((a) => JSON.stringify(a))),
   ];
   const json = ascii(lines.join('\n'));
@@ -110,7 +118,8 @@ export async function writeCatalogData() {
     stdin: { contents: FUNCTIONS_ENTRY, resolveDir: root, loader: 'js' },
     outfile: out,
     bundle: true,
-    format: 'esm',
+    // CommonJS: the server loads it synchronously, when a function field is first read (src/catalog/data.ts).
+    format: 'cjs',
     platform: 'node',
     target: 'node20',
     minify: true,
@@ -121,14 +130,14 @@ export async function writeCatalogData() {
     pure: ['str', 'int', 'num', 'bool', 'strList', 'intList', 'obj', 'oneOf', 'idOr', 'req', 'paging', 'cursor', 'accessLevel', 'fileInput'],
   });
   // Fail the build, not a call: the module must carry exactly the tables' function fields.
-  const { FUNCTIONS } = await import(`${pathToFileURL(out).href}?${Date.now()}`);
+  const { FUNCTIONS } = createRequire(import.meta.url)(out);
   const got = new Map(Object.entries(FUNCTIONS).map(([id, fields]) => [id, Object.keys(fields).sort().join()]));
   const differ = [...new Set([...expected.keys(), ...got.keys()])].filter((id) => expected.get(id) !== got.get(id));
-  if (differ.length) throw new Error(`catalog-functions.js differs from the tables at ${differ.slice(0, 5).join(', ')}`);
+  if (differ.length) throw new Error(`${CATALOG_FUNCTIONS_FILE} differs from the tables at ${differ.slice(0, 5).join(', ')}`);
   return { data: Buffer.byteLength(json), functions: readFileSync(out).length, actions: expected.size };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { data, functions, actions } = await writeCatalogData();
-  console.log(`wrote dist/bundle/catalog.jsonl: ${(data / 1024).toFixed(0)} KiB, catalog-functions.js: ${(functions / 1024).toFixed(0)} KiB (${actions} actions)`);
+  console.log(`wrote dist/bundle/catalog.jsonl: ${(data / 1024).toFixed(0)} KiB, catalog-functions.cjs: ${(functions / 1024).toFixed(0)} KiB (${actions} actions)`);
 }

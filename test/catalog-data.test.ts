@@ -1,9 +1,10 @@
-// The catalog as build-time data (issue #31): the bundle reads dist/bundle/catalog.jsonl and catalog-functions.js,
+// The catalog as build-time data (issue #31): the bundle reads dist/bundle/catalog.jsonl and catalog-functions.cjs,
 // written by scripts/catalog-data.mjs from the domain tables. What it reads is the catalog the tables make,
 // action by action: every field, the schemas and compact params derived from it, and what each function field
 // computes; the bundle holds no domain table (nor the phrasings: its find index file is all it reads, refused
 // when damaged), and a bundled server runs a GraphQL action with its table's mapping.
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -121,38 +122,86 @@ describe('reading the data files', () => {
     await expect(readCatalogData(pathToFileURL(`${mkdtempSync(join(tmpdir(), 'catalog-data-'))}/`))).rejects.toThrow(/^catalog data unreadable in .* \(rebuild with npm run build\)/);
   });
 
-  it('refuses functions of an action the data lacks, a function whose field is missing, and a file cut short or too long', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'catalog-data-'));
-    const url = pathToFileURL(`${dir}/`);
-    const dataFile = (...actions: object[]) => [JSON.stringify([{ name: 'issue', description: 'x', actions: actions.length }]), ...actions.map((a) => JSON.stringify(a))].join('\n');
-    writeFileSync(join(dir, CATALOG_DATA_FILE), dataFile({ id: 'issue.list', params: {} }));
-    writeFileSync(join(dir, CATALOG_FUNCTIONS_FILE), 'export const FUNCTIONS = { "wiki.get": { "graphql.variables": (p) => p } };');
-    await expect(readCatalogData(url)).rejects.toThrow('catalog data: functions for unknown actions wiki.get (rebuild)');
-    // A domain is parsed on first use: its own mismatches are refused then, before any of its actions is used.
-    const nope = pathToFileURL(`${mkdtempSync(join(tmpdir(), 'catalog-data-'))}/`);
-    writeFileSync(new URL(CATALOG_FUNCTIONS_FILE, nope), 'export const FUNCTIONS = { "issue.nope": { "graphql.variables": (p) => p } };');
-    writeFileSync(new URL(CATALOG_DATA_FILE, nope), dataFile({ id: 'issue.list', params: {} }));
-    const [lacking] = await readCatalogData(nope);
-    expect(() => lacking!.actions).toThrow('catalog data: functions for unknown actions issue.nope (rebuild)');
-    writeFileSync(new URL(CATALOG_DATA_FILE, nope), dataFile({ id: 'issue.nope', params: {} }));
-    const [fieldless] = await readCatalogData(nope);
+  it('refuses functions of an action the data lacks or does not declare, a function whose field is missing, and a file cut short or too long', async () => {
+    type Line = { id: string; [field: string]: unknown };
+    const dataFile = (actions: Line[], functions?: Record<string, string[]>) => [
+      JSON.stringify([{ name: 'issue', description: 'x', actions: actions.map((a) => a.id.slice('issue.'.length)), ...(functions ? { functions } : {}) }]),
+      ...actions.map((a) => JSON.stringify(a)),
+    ].join('\n');
+    // A folder of its own each time: a module once loaded stays loaded.
+    const folder = (actions: Line[], functions: Record<string, string[]> | undefined, module: string) => {
+      const dir = pathToFileURL(`${mkdtempSync(join(tmpdir(), 'catalog-data-'))}/`);
+      writeFileSync(new URL(CATALOG_DATA_FILE, dir), dataFile(actions, functions));
+      writeFileSync(new URL(CATALOG_FUNCTIONS_FILE, dir), module);
+      return dir;
+    };
+    const variables = (id: string) => `exports.FUNCTIONS = { "${id}": { "graphql.variables": (p) => ({ got: p }) } };`;
+    const list = { id: 'issue.list', graphql: {}, params: {} };
+    // The first line declares every function field: one of an action it does not list is refused before any is used.
+    await expect(readCatalogData(folder([list], { nope: ['graphql.variables'] }, variables('issue.nope')))).rejects.toThrow('catalog data: functions for unknown actions issue.nope (rebuild)');
+    // The module is loaded when a function is first read, and must hold exactly the declared fields.
+    const [extra] = await readCatalogData(folder([list], { list: ['graphql.variables'] }, `${variables('issue.list')} exports.FUNCTIONS["wiki.get"] = { "graphql.variables": (p) => p };`));
+    expect(() => new Catalog([extra!]).get('issue.list')!.graphql!.variables).toThrow('catalog data: functions of wiki.get differ from the data file (rebuild)');
+    const [undeclared] = await readCatalogData(folder([list], undefined, variables('issue.list')));
+    expect(new Catalog([undeclared!]).get('issue.list')!.graphql).toStrictEqual({});
+    expect(() => new Catalog([undeclared!]).actions.map((a) => a.graphql?.variables)).not.toThrow();
+    const [declared] = await readCatalogData(folder([list], { list: ['graphql.variables'] }, variables('issue.list')));
+    const fn = new Catalog([declared!]).get('issue.list')!.graphql!.variables as unknown as (p: unknown) => unknown;
+    expect(fn({ a: 1 })).toStrictEqual({ got: { a: 1 } });
+    const [broken] = await readCatalogData(folder([list], { list: ['graphql.variables'] }, 'exports.FUNCTIONS = (;'));
+    expect(() => new Catalog([broken!]).get('issue.list')!.graphql!.variables).toThrow(/^catalog data unreadable in .* \(rebuild with npm run build\)/);
+    // A line is parsed on first use: a line that is not the action the first line names there is refused then.
+    const nope = { id: 'issue.nope', params: {} };
+    const shifted = folder([nope], undefined, 'exports.FUNCTIONS = {};');
+    writeFileSync(new URL(CATALOG_DATA_FILE, shifted), dataFile([nope]).replace('"id":"issue.nope"', '"id":"issue.other"'));
+    const [other] = await readCatalogData(shifted);
+    expect(() => new Catalog([other!]).get('issue.nope')).toThrow('catalog data: issue.nope expected, issue.other found (rebuild)');
+    const [fieldless] = await readCatalogData(folder([nope], { nope: ['graphql.variables'] }, variables('issue.nope')));
     expect(() => new Catalog([fieldless!]).get('issue.nope')).toThrow('catalog data: issue.nope has no graphql.variables for its function (rebuild)');
-    writeFileSync(new URL(CATALOG_DATA_FILE, nope), dataFile({ id: 'issue.nope', params: {} }).split('\n')[0]!);
-    await expect(readCatalogData(nope)).rejects.toThrow('catalog data: truncated (rebuild)');
-    writeFileSync(new URL(CATALOG_DATA_FILE, nope), `${dataFile({ id: 'issue.nope', graphql: {}, params: {} })}\n{"id":"issue.extra"}`);
-    await expect(readCatalogData(nope)).rejects.toThrow('catalog data: more actions than its domains list (rebuild)');
+    const cut = folder([nope], undefined, 'exports.FUNCTIONS = {};');
+    writeFileSync(new URL(CATALOG_DATA_FILE, cut), dataFile([nope]).split('\n')[0]!);
+    await expect(readCatalogData(cut)).rejects.toThrow('catalog data: truncated (rebuild)');
+    writeFileSync(new URL(CATALOG_DATA_FILE, cut), `${dataFile([nope])}\n{"id":"issue.extra"}`);
+    await expect(readCatalogData(cut)).rejects.toThrow('catalog data: more actions than its domains list (rebuild)');
   });
 
-  it('parses a domain on first use: a get parses its own domain only, the list of all actions every domain', async () => {
+  it('refuses a folder whose functions module is missing, before any action is used', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'catalog-data-'));
+    writeFileSync(join(dir, CATALOG_DATA_FILE), readFileSync(join(BUNDLE, CATALOG_DATA_FILE)));
+    await expect(readCatalogData(pathToFileURL(`${dir}/`))).rejects.toThrow(/^catalog data unreadable in .* \(rebuild with npm run build\): .*catalog-functions\.cjs/);
+  });
+
+  it('loads the functions module only when a function field is first read: a find reads none', async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'catalog-data-'));
+    cpSync(BUNDLE, fresh, { recursive: true });
+    const lazy = new Catalog(await readCatalogData(pathToFileURL(`${fresh}/`)));
+    const module = join(fresh, CATALOG_FUNCTIONS_FILE);
+    const loaded = () => Object.keys(createRequire(import.meta.url).cache).includes(module);
+    const a = lazy.get('issue.work_item_create')!;
+    expect(a.summary).toBe(fromData.get('issue.work_item_create')!.summary);
+    expect(loaded()).toBe(false);
+    expect(typeof a.graphql!.variables).toBe('function');
+    expect(loaded()).toBe(true);
+  });
+
+  it('parses an action on first use, once: a get parses its own line only, the list of all actions every line', async () => {
     const lazy = new Catalog(await readCatalogData(pathToFileURL(`${BUNDLE}/`)));
     const parse = vi.spyOn(JSON, 'parse');
     try {
-      expect(lazy.get('issue.list')?.rest).toBe('GET /projects/{project_id}/issues');
-      const issueActions = tables.find((d) => d.name === 'issue')!.actions.length;
-      expect(parse).toHaveBeenCalledTimes(issueActions);
+      expect(lazy.ids()).toEqual(actionsOf(tables).map((a) => a.id));
+      expect(parse).toHaveBeenCalledTimes(0);
+      const list = lazy.get('issue.list');
+      expect(list?.rest).toBe('GET /projects/{project_id}/issues');
+      expect(parse).toHaveBeenCalledTimes(1);
       expect(lazy.get('issue.create')?.id).toBe('issue.create');
+      expect(lazy.get('issue.list')).toBe(list);
       expect(lazy.get('nodomain.list')).toBeUndefined();
       expect(lazy.get('issue')).toBeUndefined();
+      expect(lazy.get('issue.nope')).toBeUndefined();
+      expect(parse).toHaveBeenCalledTimes(2);
+      // The whole domain holds the very objects a get gave.
+      expect(lazy.domains.get('issue')!.actions).toContain(list);
+      const issueActions = tables.find((d) => d.name === 'issue')!.actions.length;
       expect(parse).toHaveBeenCalledTimes(issueActions);
       expect(lazy.actions.map((a) => a.id)).toEqual(actionsOf(tables).map((a) => a.id));
       expect(parse).toHaveBeenCalledTimes(1098);
@@ -173,7 +222,7 @@ describe('a bundle whose find index is damaged', () => {
     const sb = await withSandbox();
     const bundle = mkdtempSync(join(tmpdir(), 'catalog-bundle-'));
     cpSync(BUNDLE, bundle, { recursive: true });
-    writeFileSync(join(bundle, FIND_INDEX_FILE), 'FORGEFX1 cut short');
+    writeFileSync(join(bundle, FIND_INDEX_FILE), 'FORGEFX2 cut short');
     const client = new Client({ name: 'catalog-data', version: '1' });
     await client.connect(new StdioClientTransport({
       command: process.execPath, args: [join(bundle, 'cli.js')], stderr: 'ignore', cwd: bundle,

@@ -97,9 +97,9 @@ describe('the container image', () => {
     expect(top.sort()).toEqual(['/app/LICENSE', '/app/THIRD_PARTY_NOTICES', '/app/package.json']);
     expect(listing.files).toContain('/app/dist/bundle/cli.js');
     expect(listing.files.filter((f) => /node_modules|\.ts$|\.map$/.test(f))).toEqual([]);
-    // The bundle is JavaScript, the catalog's data and the find index, written at build time (read on first need).
+    // The bundle is JavaScript (the catalog's functions as CommonJS), the catalog's data and the find index, written at build time (read on first need).
     expect(listing.files).toContain('/app/dist/bundle/find-index.bin');
-    expect(listing.files.filter((f) => f.startsWith('/app/dist/bundle/') && !f.endsWith('.js')).sort()).toEqual(['/app/dist/bundle/catalog.jsonl', '/app/dist/bundle/find-index.bin']);
+    expect(listing.files.filter((f) => f.startsWith('/app/dist/bundle/') && !f.endsWith('.js')).sort()).toEqual(['/app/dist/bundle/catalog-functions.cjs', '/app/dist/bundle/catalog.jsonl', '/app/dist/bundle/find-index.bin']);
   });
 
   it('its entry serves the sandbox over HTTP with nothing writable: /health answers, the HEALTHCHECK command passes, a tool call works', async () => {

@@ -4,8 +4,9 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { catalog, loadCatalog } from '../src/catalog/index.js';
+import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
+import { readCatalogData } from '../src/catalog/data.js';
+import { Catalog, catalog, loadCatalog } from '../src/catalog/index.js';
 import { ActionSearch } from '../src/search/index.js';
 import { FIND_INDEX_FILE, loadSearch } from '../src/search/load.js';
 import { decodeSearch, encodeSearch } from '../src/search/pack.js';
@@ -18,10 +19,12 @@ import { ROOT } from './helpers/harness.js';
 await loadCatalog();
 const actions = catalog().actions;
 const phrasings = table.byAction as Record<string, string[]>;
-// The index as a server without the file builds it, and the one the build shipped.
+// The index as a server without the file builds it, and the one the build shipped, as the bundle reads it:
+// over the catalog's data file, each action parsed when it is first a candidate.
 const built = new ActionSearch(actions, {}, undefined, { phrasings });
 const SHIPPED = join(ROOT, 'dist', 'bundle', FIND_INDEX_FILE);
-const shipped = new ActionSearch(actions, {}, undefined, { packed: decodeSearch(readFileSync(SHIPPED)) });
+const shippedCatalog = new Catalog(await readCatalogData(pathToFileURL(join(ROOT, 'dist', 'bundle', '/'))));
+const shipped = new ActionSearch(shippedCatalog, {}, undefined, { packed: decodeSearch(readFileSync(SHIPPED)) });
 const top5 = (s: ActionSearch, q: string) => s.search(q, 5).hits.map((h) => `${h.action.id} ${h.score}`);
 
 describe('the shipped find index', () => {
@@ -56,6 +59,38 @@ describe('the shipped find index', () => {
   });
 });
 
+describe('a search made from the file', () => {
+  it('parses only the actions it weighs, not the catalog, and answers as the build does', async () => {
+    const fresh = new Catalog(await readCatalogData(pathToFileURL(join(ROOT, 'dist', 'bundle', '/'))));
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const s = new ActionSearch(fresh, {}, undefined, { packed: decodeSearch(readFileSync(SHIPPED)) });
+      // The file's header only: no action's line.
+      expect(parse).toHaveBeenCalledTimes(1);
+      const q = 'list open merge requests in acme/web';
+      expect(top5(s, q)).toEqual(top5(built, q));
+      const lines = parse.mock.calls.length - 1;
+      expect(lines).toBeGreaterThan(0);
+      expect(lines).toBeLessThan(actions.length / 4);
+      // The same request again parses nothing more: each action is parsed once.
+      expect(top5(s, q)).toEqual(top5(built, q));
+      expect(parse).toHaveBeenCalledTimes(lines + 1);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('refuses a catalog whose actions are not the ones it was built from', () => {
+    const packed = decodeSearch(readFileSync(SHIPPED));
+    const ids = actions.map((a) => a.id);
+    const other = (list: string[]) => ({ ids: () => list, get: () => undefined });
+    expect(() => new ActionSearch(other(ids.slice(1)), {}, undefined, { packed })).toThrow('packed find index: built from another catalog');
+    expect(() => new ActionSearch(other([...ids].reverse()), {}, undefined, { packed })).toThrow('packed find index: built from another catalog');
+    // A catalog that lists an action it cannot give: the find refuses, it answers nothing half-made.
+    expect(() => new ActionSearch(other(ids), {}, undefined, { packed }).search('list open issues', 5)).toThrow(/^packed find index: \w+\.\w+ is not in the catalog$/);
+  });
+});
+
 describe('reading the file', () => {
   const dir = mkdtempSync(join(tmpdir(), 'find-index-'));
   const file = (name: string, bytes: Uint8Array) => { const p = join(dir, name); writeFileSync(p, bytes); return pathToFileURL(p); };
@@ -65,6 +100,19 @@ describe('reading the file', () => {
     expect(() => decodeSearch(Buffer.from('{"not":"an index"}'))).toThrow('find index: not a find index file');
     expect(() => decodeSearch(good.subarray(0, 4000))).toThrow('find index: truncated');
     expect(() => decodeSearch(good.subarray(0, good.length - 64))).toThrow('find index: truncated');
+    // A file of the first layout, without the per-action facts: refused, not half-read.
+    const first = Buffer.from(good);
+    first.write('FORGEFX1', 0, 'latin1');
+    expect(() => decodeSearch(first)).toThrow('find index: not a find index file');
+    const head = JSON.parse(Buffer.from(good).toString('utf8', 12, 12 + Buffer.from(good).readUInt32LE(8))) as { scopes: string };
+    const short = Buffer.from(good);
+    const at = short.indexOf(`"scopes":"${head.scopes}"`);
+    // One action's scope fewer, the header's length kept (a space after the value).
+    short.write(`"scopes":"${head.scopes.slice(0, -1)}" `, at, 'latin1');
+    expect(() => decodeSearch(short)).toThrow('find index: unexpected layout');
+    const unknownScope = Buffer.from(good);
+    unknownScope.write(`"scopes":"x${head.scopes.slice(1)}"`, at, 'latin1');
+    expect(() => decodeSearch(unknownScope)).toThrow('find index: unexpected layout');
     expect(() => new ActionSearch(actions.slice(1), {}, undefined, { packed: decodeSearch(good) })).toThrow('packed find index: built from another catalog');
     expect(() => new ActionSearch(actions, { boost: { name: 2 } }, undefined, { packed: decodeSearch(good) })).toThrow('packed find index: built with other field boosts');
   });
@@ -77,7 +125,7 @@ describe('reading the file', () => {
 
   it('builds the index instead when the file is missing or damaged: the answers stay the same', async () => {
     for (const url of [pathToFileURL(join(dir, 'absent.bin')), file('damaged.bin', good.subarray(0, 100))]) {
-      const s = await loadSearch(actions, url);
+      const s = await loadSearch(catalog(), url);
       expect(top5(s, 'close #12 in acme/web')).toEqual(top5(built, 'close #12 in acme/web'));
     }
   }, 60_000);

@@ -2,31 +2,35 @@
 // scripts/catalog-data.mjs beside the bundle (parsed in a few tens of milliseconds, instead of compiling and
 // running 1.1 MB of domain tables), and their function-valued fields from a small module written with it.
 // The data file is ASCII (other characters \u-escaped, so it reads as one-byte text): its first line lists the
-// domains (name, description, number of actions), then each action has a line of its own, in order. Parsing a
-// line at a time keeps each text small: no 1.7 MB string in the large-object space for the process to keep.
-import { readFile } from 'node:fs/promises';
+// domains (name, description, the names of its actions, the paths of their function fields), then each action
+// has a line of its own, in order. Each line is parsed when its action is first used: a find parses the
+// candidates it weighs, not the catalog; and each text stays small: no 1.7 MB string for the process to keep.
+// The functions module (CommonJS, so it loads synchronously) is loaded when a function field is first read:
+// a find, which reads none, never loads it.
+import { stat, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { Action, DomainInfo } from './define.js';
 import { attachFunctions } from './functions.js';
 
 /** The files' names, in the folder of the bundle chunk this module is bundled into (dist/bundle/). */
 export const CATALOG_DATA_FILE = 'catalog.jsonl';
-export const CATALOG_FUNCTIONS_FILE = 'catalog-functions.js';
+export const CATALOG_FUNCTIONS_FILE = 'catalog-functions.cjs';
 
-type Functions = Record<string, Record<string, (...args: never[]) => unknown>>;
+type Fn = (...args: never[]) => unknown;
+type Functions = Record<string, Record<string, Fn>>;
 
-/** The data file's first line: each domain with the number of its action lines that follow. */
-interface DataHead { name: string; description: string; actions: number }
+/** The data file's first line: each domain with the names of its actions, whose lines follow in that order, and their function fields' paths. */
+interface DataHead { name: string; description: string; actions: string[]; functions?: Record<string, string[]> }
 
 /**
- * Reads both files from `dir`; throws a clear error when either is missing or they disagree (fail closed: no
- * partial catalog). Each domain's lines are parsed on first use of its actions: a call parses the domains it
- * touches, a find (which ranks them all) every one; the file's bytes are let go once all are parsed.
+ * Reads the data file from `dir` (the functions module must be there too); throws a clear error when either is
+ * missing or they disagree (fail closed: no partial catalog). Each action's line is parsed on its first use
+ * (`action(id)`, or `actions` for its whole domain), once; the file's bytes are let go once every line is parsed.
  */
 export async function readCatalogData(dir: URL = new URL('.', import.meta.url)): Promise<DomainInfo[]> {
-  const [bytes, { FUNCTIONS }] = await Promise.all([
-    readFile(new URL(CATALOG_DATA_FILE, dir)),
-    import(new URL(CATALOG_FUNCTIONS_FILE, dir).href) as Promise<{ FUNCTIONS: Functions }>,
-  ]).catch((e: unknown) => {
+  const functionsFile = new URL(CATALOG_FUNCTIONS_FILE, dir);
+  const [bytes] = await Promise.all([readFile(new URL(CATALOG_DATA_FILE, dir)), stat(functionsFile)]).catch((e: unknown) => {
     throw new Error(`catalog data unreadable in ${dir.pathname} (rebuild with npm run build): ${(e as Error).message}`);
   });
   const file: { bytes?: Buffer; unparsed: number } = { bytes, unparsed: 0 };
@@ -39,23 +43,43 @@ export async function readCatalogData(dir: URL = new URL('.', import.meta.url)):
     return line;
   };
   const head = JSON.parse(bytes.toString('latin1', ...nextLine())) as DataHead[];
-  const known = new Set(head.map((d) => d.name));
-  const stray = Object.keys(FUNCTIONS).filter((id) => !known.has(id.slice(0, id.indexOf('.'))));
+  const declared = new Map(head.flatMap((d) => Object.entries(d.functions ?? {}).map(([name, paths]): [string, string[]] => [`${d.name}.${name}`, paths])));
+  const known = new Set(head.flatMap((d) => d.actions.map((name) => `${d.name}.${name}`)));
+  const stray = [...declared.keys()].filter((id) => !known.has(id));
   if (stray.length) throw new Error(`catalog data: functions for unknown actions ${stray.slice(0, 3).join(', ')} (rebuild)`);
+  let functions: Functions | undefined;
+  const functionOf = (id: string) => (path: string): Fn => (functions ??= loadFunctions(functionsFile, declared))[id]![path]!;
 
   const domains = head.map((d): DomainInfo => {
-    const lines = Array.from({ length: d.actions }, nextLine);
+    const ids = d.actions.map((name) => `${d.name}.${name}`);
+    const lines = ids.map(nextLine);
+    const parsed: Array<Action | undefined> = [];
+    let numbers: Map<string, number> | undefined;
+    file.unparsed += ids.length;
+    const nth = (i: number): Action => {
+      let a = parsed[i];
+      if (!a) {
+        const id = ids[i]!;
+        a = JSON.parse(file.bytes!.toString('latin1', ...lines[i]!)) as Action;
+        if (a.id !== id) throw new Error(`catalog data: ${id} expected, ${String(a.id)} found (rebuild)`);
+        const paths = declared.get(id);
+        if (paths) attachFunctions(a, paths, functionOf(id), id);
+        parsed[i] = a;
+        if (--file.unparsed === 0) delete file.bytes;
+      }
+      return a;
+    };
     let actions: Action[] | undefined;
-    file.unparsed++;
     return {
       name: d.name,
       description: d.description,
+      ids,
       get actions() {
-        if (!actions) {
-          actions = parseDomain(d.name, lines.map(([from, to]) => file.bytes!.toString('latin1', from, to)), FUNCTIONS);
-          if (--file.unparsed === 0) delete file.bytes;
-        }
-        return actions;
+        return (actions ??= ids.map((_, i) => nth(i)));
+      },
+      action(id) {
+        const i = (numbers ??= new Map(ids.map((x, n) => [x, n]))).get(id);
+        return i === undefined ? undefined : nth(i);
       },
     };
   });
@@ -63,15 +87,16 @@ export async function readCatalogData(dir: URL = new URL('.', import.meta.url)):
   return domains;
 }
 
-/** One domain's actions from their lines, with their functions; every function of the domain must find its action. */
-function parseDomain(domain: string, lines: string[], fns: Functions): Action[] {
-  const actions = lines.map((line) => JSON.parse(line) as Action);
-  const left = new Set(Object.keys(fns).filter((id) => id.startsWith(`${domain}.`)));
-  for (const a of actions) {
-    const fields = fns[a.id];
-    if (fields) attachFunctions(a, fields, a.id);
-    left.delete(a.id);
+/** The functions module; it must hold exactly the function fields the data file declares. */
+function loadFunctions(file: URL, declared: ReadonlyMap<string, readonly string[]>): Functions {
+  let FUNCTIONS: Functions;
+  try {
+    ({ FUNCTIONS } = createRequire(import.meta.url)(fileURLToPath(file)) as { FUNCTIONS: Functions });
+  } catch (e) {
+    throw new Error(`catalog data unreadable in ${fileURLToPath(new URL('.', file))} (rebuild with npm run build): ${(e as Error).message}`);
   }
-  if (left.size) throw new Error(`catalog data: functions for unknown actions ${[...left].slice(0, 3).join(', ')} (rebuild)`);
-  return actions;
+  const ids = new Set([...declared.keys(), ...Object.keys(FUNCTIONS ?? {})]);
+  const differ = [...ids].filter((id) => Object.keys(FUNCTIONS?.[id] ?? {}).sort().join() !== [...(declared.get(id) ?? [])].sort().join());
+  if (differ.length) throw new Error(`catalog data: functions of ${differ.slice(0, 3).join(', ')} differ from the data file (rebuild)`);
+  return FUNCTIONS;
 }

@@ -265,6 +265,9 @@ export interface DomainInfo {
   name: string;
   description: string;
   actions: Action[];
+  /** The build's data file only: its actions' IDs, and one action by ID, without resolving the others (catalog/data.ts). */
+  ids?: readonly string[];
+  action?(id: string): Action | undefined;
 }
 
 export function domain(name: string, description: string, actions: DomainTable, options: DomainOptions = {}): DomainDef {

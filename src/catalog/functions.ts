@@ -1,6 +1,7 @@
 // The catalog's function-valued fields (a GraphQL action's `variables`, a lookup's `query`, a fallback's `body`...):
 // JSON cannot hold them, so the build's data file leaves them out and they travel in a small module of their own
-// (scripts/catalog-data.mjs), keyed by action ID and the field's dot path (`graphql.variables`), put back on load.
+// (scripts/catalog-data.mjs), keyed by action ID and the field's dot path (`graphql.variables`), put back on load
+// as fields that load that module when first read.
 type Fn = (...args: never[]) => unknown;
 
 /** Field path → function, for every function-valued field of one catalog entry (nested objects included). */
@@ -13,9 +14,13 @@ export function functionFields(entry: object, at = '', out: Record<string, Fn> =
   return out;
 }
 
-/** Puts the functions back at their paths; a path whose parent object is missing means data and functions disagree. */
-export function attachFunctions(entry: object, fields: Readonly<Record<string, Fn>>, id: string): void {
-  for (const [path, fn] of Object.entries(fields)) {
+/**
+ * Puts a function at each of its paths, as a field that fetches it on first read (`fetch`, which loads the module
+ * that holds them): an action weighed by a find and never run costs no function. A path whose parent object is
+ * missing means data and functions disagree.
+ */
+export function attachFunctions(entry: object, paths: readonly string[], fetch: (path: string) => Fn, id: string): void {
+  for (const path of paths) {
     const keys = path.split('.');
     const last = keys.pop()!;
     let target = entry as Record<string, unknown>;
@@ -24,6 +29,15 @@ export function attachFunctions(entry: object, fields: Readonly<Record<string, F
       if (!next || typeof next !== 'object') throw new Error(`catalog data: ${id} has no ${path} for its function (rebuild)`);
       target = next as Record<string, unknown>;
     }
-    target[last] = fn;
+    const at = target;
+    Object.defineProperty(at, last, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const fn = fetch(path);
+        Object.defineProperty(at, last, { value: fn, enumerable: true, configurable: true, writable: true });
+        return fn;
+      },
+    });
   }
 }

@@ -4,8 +4,8 @@ import type { Action, DomainInfo } from './define.js';
 export type { DomainInfo } from './define.js';
 
 /**
- * The domains may resolve their actions on first use (the bundle's data file parses a domain at a time, data.ts):
- * `get` touches only the action's own domain, `actions` every domain.
+ * The domains may resolve their actions on first use (the bundle's data file parses an action at a time, data.ts):
+ * `get` and `ids` resolve no other action, `actions` every one.
  */
 export class Catalog {
   readonly domains: ReadonlyMap<string, DomainInfo>;
@@ -20,10 +20,16 @@ export class Catalog {
     return (this.all ??= [...this.domains.values()].flatMap((d) => d.actions));
   }
 
+  /** Every action's ID, in catalog order; the build's data file lists them without resolving any action. */
+  ids(): string[] {
+    return [...this.domains.values()].flatMap((d) => d.ids ?? d.actions.map((a) => a.id));
+  }
+
   /** An action by canonical ID (`domain.name`: an ID is its domain's name, a dot, then the action's). */
   get(id: string): Action | undefined {
     const d = this.domains.get(id.slice(0, Math.max(0, id.indexOf('.'))));
     if (!d) return undefined;
+    if (d.action) return d.action(id);
     let byId = this.byDomain.get(d.name);
     if (!byId) this.byDomain.set(d.name, (byId = new Map(d.actions.map((a) => [a.id, a]))));
     return byId.get(id);

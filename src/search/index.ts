@@ -25,7 +25,12 @@ interface SearchOptions {
   /** What reading the catalog, its examples and the phrasings gave, packed by `pack`: nothing is read again. */
   packed?: PackedSearch;
 }
-/** The part of a search that reading text gives (the costly part of a build), as plain data: search/pack.ts stores it. */
+/** Where a packed search finds its actions: their IDs in catalog order, and one action when it is a candidate. */
+export interface ActionSource { ids(): readonly string[]; get(id: string): Action | undefined }
+/**
+ * The part of a search that reading text gives (the costly part of a build), and what the re-rank knows of each
+ * action, as plain data (search/pack.ts stores it): a search made from it resolves only its candidates' actions.
+ */
 export interface PackedSearch {
   actions: PackedBm25;
   examples: PackedBm25;
@@ -35,9 +40,13 @@ export interface PackedSearch {
   vocabulary: string[];
   vocabularyCounts: Int32Array;
   described: string[];
-  /** Per action, in catalog order: the words of its ID and its own words (`Indexed`). */
-  idTerms: string[][];
-  ownWords: string[][];
+  /** Per action, in catalog order: the words of its ID and its own words (`Indexed`), each list joined by spaces (read when it is a candidate). */
+  idTerms: string[];
+  ownWords: string[];
+  /** Per action: the effect words of a destructive one (null: none), its ID parameters' names (joined by spaces), its scope's initial (p, g, i). */
+  effectWords: Array<readonly string[] | null>;
+  idParams: string[];
+  scopes: string;
   objectWords: string[];
 }
 
@@ -88,9 +97,9 @@ const tokenize = (t: string) => catalogTerms(t);
 const ACTION_FIELDS = ['name', 'domain', 'summary', 'keywords', 'examples', 'phrasings'] as const;
 /** Parameters that say where, not which object. */
 const CONTAINERS = new Set(['project_id', 'group_id', 'namespace_id']);
-const idParams = (a: Action) => Object.entries(a.params)
-  .filter(([k, p]) => p.required && /_i?id$/.test(k) && !CONTAINERS.has(k))
-  .map(([param]) => ({ param, words: param.split('_').filter((w) => w !== 'id' && w !== 'iid') }));
+const idParamNames = (a: Action) => Object.entries(a.params).filter(([k, p]) => p.required && /_i?id$/.test(k) && !CONTAINERS.has(k)).map(([param]) => param);
+const idParams = (names: readonly string[]) => names.map((param) => ({ param, words: param.split('_').filter((w) => w !== 'id' && w !== 'iid') }));
+const SCOPES = { p: 'project', g: 'group', i: 'instance' } as const;
 /** A noun said before a number names a parameter when it is one of its words, or the start of one (repo → repository). */
 const names = (nouns: readonly string[], words: readonly string[]) => nouns.some((n) => words.some((w) => w === n || (n.length >= 3 && w.startsWith(n))));
 const EFFECT_VOCABULARY = new Set(Object.values(EFFECT_WORDS).flat());
@@ -110,6 +119,19 @@ function swapped(a: string, b: string): boolean {
   let i = 0;
   while (i < a.length && a[i] === b[i]) i++;
   return i < a.length - 1 && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+}
+
+/** A list of actions as a source. */
+function sourceOf(list: readonly Action[]): ActionSource {
+  const byId = new Map(list.map((a) => [a.id, a]));
+  return { ids: () => list.map((a) => a.id), get: (id) => byId.get(id) };
+}
+
+/** A packed list of words (joined by spaces; none is empty). */
+const words = (joined: string): string[] => (joined ? joined.split(' ') : []);
+
+function missingAction(id: string): never {
+  throw new Error(`packed find index: ${id} is not in the catalog`);
 }
 
 export class ActionSearch {
@@ -144,26 +166,29 @@ export class ActionSearch {
    * made for each action (the tuning sets' labelled requests, scripts/phrasings.mjs), by action ID, read
    * already: reading 21,000 requests would double the build.
    */
-  constructor(list: readonly Action[], weights: Partial<RankWeights> = {}, expand?: Expand, { deferred = false, phrasings = {}, packed }: SearchOptions = {}) {
+  constructor(list: readonly Action[] | ActionSource, weights: Partial<RankWeights> = {}, expand?: Expand, { deferred = false, phrasings = {}, packed }: SearchOptions = {}) {
     this.expand = expand;
     const w = (this.w = { ...DEFAULT_WEIGHTS, ...weights });
     const boosts = ACTION_FIELDS.map((f) => w.boost[f] ?? 1);
     if (packed) {
       // The field boosts are inside the packed scores; the actions must be the ones it was built from, in order.
       if (packed.actions.boosts.join() !== boosts.join()) throw new Error('packed find index: built with other field boosts');
-      if (packed.actionIds.length !== list.length || list.some((a, i) => a.id !== packed.actionIds[i])) throw new Error('packed find index: built from another catalog');
+      const source = 'ids' in list ? list : sourceOf(list);
+      const ids = source.ids();
+      if (packed.actionIds.length !== ids.length || ids.some((id, i) => id !== packed.actionIds[i])) throw new Error('packed find index: built from another catalog');
       this.actions = Bm25Index.unpack(packed.actions);
       this.examples = Bm25Index.unpack(packed.examples);
       this.actionIds = packed.actionIds;
       this.exampleAction = packed.exampleAction;
       packed.vocabulary.forEach((t, i) => this.vocabulary.set(t, packed.vocabularyCounts[i]!));
       this.described = new Set(packed.described);
-      list.forEach((a, i) => this.know(a, packed.idTerms[i]!, packed.ownWords[i]!));
+      packed.actionIds.forEach((id, i) => this.knowPacked(id, i, packed, source));
       this.objectWords = new Set(packed.objectWords);
       this.knowIdWords();
       this.pending = [].values();
       return;
     }
+    if ('ids' in list) throw new Error('ActionSearch: a build reads the list of actions');
     this.actions = new Bm25Index(boosts);
     this.examples = new Bm25Index([1]);
     this.pending = this.fill(list, phrasings);
@@ -177,7 +202,9 @@ export class ActionSearch {
     return {
       actions: this.actions.pack(), examples: this.examples.pack(), actionIds: this.actionIds, exampleAction: this.exampleAction,
       vocabulary: [...this.vocabulary.keys()], vocabularyCounts: Int32Array.from(this.vocabulary.values()), described: [...this.described],
-      idTerms: this.actionIds.map((id) => this.byId.get(id)!.idTerms), ownWords: this.actionIds.map((id) => [...this.byId.get(id)!.ownWords]), objectWords: [...this.objectWords],
+      idTerms: this.actionIds.map((id) => this.byId.get(id)!.idTerms.join(' ')), ownWords: this.actionIds.map((id) => this.byId.get(id)!.ownWords.join(' ')),
+      effectWords: this.actionIds.map((id) => this.byId.get(id)!.effectWords ?? null), idParams: this.actionIds.map((id) => this.byId.get(id)!.ids.map((p) => p.param).join(' ')),
+      scopes: this.actionIds.map((id) => this.byId.get(id)!.scope[0]).join(''), objectWords: [...this.objectWords],
     };
   }
 
@@ -231,14 +258,28 @@ export class ActionSearch {
     }
   }
 
-  /** What the re-rank knows of an action; its words come packed, or are read here (and make the object words). */
-  private know(a: Action, idTerms = [...new Set(catalogTerms(`${a.domain} ${a.name}`))], ownWords?: readonly string[]): void {
-    const entry: Indexed = { action: a, idTerms, effectWords: effectWordsOf(a), ids: idParams(a),
-      ownWords: ownWords ?? [...new Set([...idTerms, ...plainTerms(`${a.summary} ${Object.keys(a.params).join(' ')}`)])],
-      scope: a.params.project_id?.required ? 'project' : a.params.group_id?.required ? 'group' : 'instance' };
-    this.byId.set(a.id, entry);
-    if (!ownWords) for (const t of [...idTerms, ...plainTerms(Object.keys(a.params).join(' '))]) if (!EFFECT_VOCABULARY.has(t)) this.objectWords.add(t);
+  /** What the re-rank knows of an action, read here (its words make the object words). */
+  private know(a: Action): void {
+    const idTerms = [...new Set(catalogTerms(`${a.domain} ${a.name}`))];
+    this.byId.set(a.id, { action: a, idTerms, effectWords: effectWordsOf(a), ids: idParams(idParamNames(a)),
+      ownWords: [...new Set([...idTerms, ...plainTerms(`${a.summary} ${Object.keys(a.params).join(' ')}`)])],
+      scope: a.params.project_id?.required ? 'project' : a.params.group_id?.required ? 'group' : 'instance' });
+    for (const t of [...idTerms, ...plainTerms(Object.keys(a.params).join(' '))]) if (!EFFECT_VOCABULARY.has(t)) this.objectWords.add(t);
     if (this.expand) for (const t of idTerms) this.idVocabulary.add(t);
+  }
+
+  /** What the re-rank knows of an action, as packed; the action itself is resolved when it is first a candidate. */
+  private knowPacked(id: string, i: number, p: PackedSearch, source: ActionSource): void {
+    let action: Action | undefined;
+    let idTerms: string[] | undefined;
+    let ownWords: string[] | undefined;
+    this.byId.set(id, {
+      get action() { return (action ??= source.get(id) ?? missingAction(id)); },
+      get idTerms() { return (idTerms ??= words(p.idTerms[i]!)); },
+      get ownWords() { return (ownWords ??= words(p.ownWords[i]!)); },
+      effectWords: p.effectWords[i] ?? undefined, ids: idParams(words(p.idParams[i]!)), scope: SCOPES[p.scopes[i] as keyof typeof SCOPES],
+    });
+    if (this.expand) for (const t of words(p.idTerms[i]!)) this.idVocabulary.add(t);
   }
 
   private knowIdWords(): void {

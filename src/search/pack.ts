@@ -1,13 +1,14 @@
 // The find index's file (issue #31): what reading the catalog, its examples and the phrasings gave
 // (ActionSearch.pack), written at build time (scripts/find-index.mjs) so a server reads it on its first
 // find instead of building it (about a second of CPU and ~45 MiB of pages a process keeps).
-// Layout: "FORGEFX1", a u32 (little-endian) header length, the header (JSON: the strings and the shape of
-// each array), then the arrays' bytes, each at an offset that is a multiple of 8, viewed in place.
+// Layout: "FORGEFX2", a u32 (little-endian) header length, the header (JSON: the strings and the shape of
+// each array; per action, its words and re-rank facts), then the arrays' bytes, each at an offset that is a multiple of 8, viewed in place.
 import { endianness } from 'node:os';
 import type { PackedBm25 } from './bm25.js';
 import type { PackedSearch } from './index.js';
 
-const MAGIC = 'FORGEFX1';
+// The second layout: the first held no per-action re-rank facts (effect words, ID parameters, scope).
+const MAGIC = 'FORGEFX2';
 type Kind = 'i32' | 'f64';
 interface Section { kind: Kind; length: number }
 interface Header {
@@ -16,8 +17,11 @@ interface Header {
   actionIds: string[];
   vocabulary: string[];
   described: string[];
-  idTerms: string[][];
-  ownWords: string[][];
+  idTerms: string[];
+  ownWords: string[];
+  effectWords: Array<readonly string[] | null>;
+  idParams: string[];
+  scopes: string;
   objectWords: string[];
   /** In this order after the header: actions' then examples' spanStart, postDoc, postScore; exampleAction (as numbers in actionIds); vocabularyCounts. */
   sections: Section[];
@@ -36,7 +40,7 @@ export function encodeSearch(p: PackedSearch): Uint8Array {
   const index = ({ boosts, docs, terms }: PackedBm25) => ({ boosts, docs, terms });
   const header: Header = {
     actions: index(p.actions), examples: index(p.examples), actionIds: p.actionIds, vocabulary: p.vocabulary, described: p.described,
-    idTerms: p.idTerms, ownWords: p.ownWords, objectWords: p.objectWords,
+    idTerms: p.idTerms, ownWords: p.ownWords, effectWords: p.effectWords, idParams: p.idParams, scopes: p.scopes, objectWords: p.objectWords,
     sections: arrays.map((a) => ({ kind: a instanceof Float64Array ? 'f64' : 'i32', length: a.length })),
   };
   const head = Buffer.from(JSON.stringify(header));
@@ -61,6 +65,8 @@ export function decodeSearch(file: Uint8Array): PackedSearch {
   if (MAGIC.length + 4 + headLength > view.length) throw new Error('find index: truncated');
   const header = JSON.parse(view.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + headLength)) as Header;
   if (header.sections?.map((s) => s.kind).join() !== LAYOUT.join()) throw new Error('find index: unexpected layout');
+  const perAction = [header.idTerms, header.ownWords, header.effectWords, header.idParams, header.scopes];
+  if (perAction.some((list) => list?.length !== header.actionIds?.length) || !/^[pgi]*$/.test(header.scopes)) throw new Error('find index: unexpected layout');
   let at = align(MAGIC.length + 4 + headLength);
   const arrays = header.sections.map(({ kind, length }) => {
     const width = kind === 'f64' ? 8 : 4;
@@ -80,6 +86,9 @@ export function decodeSearch(file: Uint8Array): PackedSearch {
     described: header.described,
     idTerms: header.idTerms,
     ownWords: header.ownWords,
+    effectWords: header.effectWords,
+    idParams: header.idParams,
+    scopes: header.scopes,
     objectWords: header.objectWords,
   };
 }

@@ -97,7 +97,7 @@ let search: Promise<ActionSearch> | undefined;
  * searches never holds it, and no start-up or idle process pays for it.
  */
 const index = (): Promise<ActionSearch> => (search ??= Promise.all([loadCatalog(), import('../search/load.js')])
-  .then(([c, { loadSearch }]) => loadSearch(c.actions))
+  .then(([c, { loadSearch }]) => loadSearch(c))
   .catch((e: unknown) => { search = undefined; throw e; }));
 
 /** Makes the index now (the in-process tests await it before timing anything). */
