@@ -75,6 +75,23 @@ describe('containment', () => {
     expect(cell('plain title')).toBe('plain title');
   });
 
+  it('a string with nothing to contain comes back as it is, and every other one takes the whole containment (every character, inline and cell)', () => {
+    // The rules written out (src/render/contain.ts): one line without control characters, then the markup escaped.
+    const ESC: Record<string, string> = { '\\': '\\\\', '<': '&lt;', '[': '\\[', ']': '\\]', '`': '\\`', '|': '\\|' };
+    const asInline = (s: string) => oneLine(s).replace(/[\\<[\]`]/g, (c) => ESC[c]!);
+    const asCell = (s: string) => oneLine(s).replace(/[\\<[\]`|]/g, (c) => ESC[c]!);
+    const points = [...Array.from({ length: 0x10000 }, (_, i) => i).filter((i) => i < 0xd800 || i > 0xdfff), ...Array.from({ length: 0xa0 }, (_, i) => 0xdfff0 + i), 0x1f600];
+    for (const p of points) {
+      const s = `a${String.fromCodePoint(p)}b`;
+      expect(inline(s), `U+${p.toString(16)}`).toBe(asInline(s));
+      expect(cell(s), `U+${p.toString(16)}`).toBe(asCell(s));
+      expect(cell(s, 100), `U+${p.toString(16)}`).toBe(asCell(s));
+    }
+    // Within the bound only: a longer string is cut even when it holds nothing to escape.
+    expect(inline('plain title', 5)).toBe('plai…');
+    expect(cell('plain title', 11)).toBe('plain title');
+  });
+
   it('cells can be bounded visibly', () => {
     expect(cell('abcdefghij', 5)).toBe('abcd…');
     expect(cell('abc', 5)).toBe('abc');

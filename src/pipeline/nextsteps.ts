@@ -36,8 +36,24 @@ export function filledNextSteps(action: Action, params: Record<string, unknown>,
       const v = source(spec, params, answer);
       if (v !== undefined) filled[name] = v;
     }
-    const flag = step.destructive ? 'destructive: needs confirm' : step.writes ? 'write' : '';
-    steps.push({ action: id, params: filled, more: [stepSignature(step, new Set(Object.keys(filled))), flag].filter(Boolean).join('; ') });
+    steps.push({ action: id, params: filled, more: moreOf(step, Object.keys(filled)) });
   }
   return steps.length ? steps : undefined;
+}
+
+/** Each step's `more` by the names filled: the same few lines for every call of an action, made once. */
+const mores = new WeakMap<Action, Map<string, string>>();
+
+function moreOf(step: Action, filled: string[]): string {
+  let byFilled = mores.get(step);
+  if (!byFilled) mores.set(step, (byFilled = new Map()));
+  // Bounded: the names come from the entry's nextFill, so an action has only a few combinations.
+  const key = filled.join('\0');
+  let more = byFilled.get(key);
+  if (more === undefined) {
+    const flag = step.destructive ? 'destructive: needs confirm' : step.writes ? 'write' : '';
+    more = [stepSignature(step, new Set(filled)), flag].filter(Boolean).join('; ');
+    byFilled.set(key, more);
+  }
+  return more;
 }

@@ -4,12 +4,22 @@ import type { Action, GraphqlSpec } from '../catalog/define.js';
 import { placementOf } from '../catalog/build.js';
 import type { ForgeRequest } from '../forge/types.js';
 
+/**
+ * Routes split at their `{name}` placeholders, once each: literal text at even indexes, names at odd ones.
+ * Bounded: every template is a route of the catalog.
+ */
+const routeParts = new Map<string, readonly string[]>();
+
 /** Fills `{name}` placeholders of a route from values (path segments encoded); `used` collects the names. */
 function fillPath(template: string, values: Record<string, unknown>, used?: Set<string>): string {
-  return template.replace(/\{([^}]+)\}/g, (_m, name: string) => {
-    used?.add(name);
-    return encodeURIComponent(String(values[name] ?? ''));
-  });
+  let parts = routeParts.get(template);
+  if (!parts) routeParts.set(template, (parts = template.split(/\{([^}]+)\}/)));
+  let path = parts[0];
+  for (let i = 1; i < parts.length; i += 2) {
+    used?.add(parts[i]);
+    path += encodeURIComponent(String(values[parts[i]] ?? '')) + parts[i + 1];
+  }
+  return path;
 }
 
 /**

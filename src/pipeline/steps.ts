@@ -20,11 +20,17 @@ import { errorResult, type ToolResult } from '../render/result.js';
 
 type Params = Record<string, unknown>;
 
+/** Each action's companion params in the entry's order, found once (a call asks up to four times, most actions have none). */
+const companionsOf = new WeakMap<Action, ReadonlyArray<[string, Companion]>>();
+
 /** The companions given in this call, in the entry's order. */
 function givenCompanions(action: Action, params: Params): Array<[string, Companion]> {
-  return Object.entries(action.params)
-    .filter(([n, p]) => p.companion && params[n] !== undefined)
-    .map(([n, p]) => [n, p.companion!]);
+  let all = companionsOf.get(action);
+  if (!all) {
+    all = Object.entries(action.params).filter(([, p]) => p.companion).map(([n, p]) => [n, p.companion!]);
+    companionsOf.set(action, all);
+  }
+  return all.length ? all.filter(([n]) => params[n] !== undefined) : [];
 }
 
 /**

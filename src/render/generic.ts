@@ -234,17 +234,19 @@ function tableCell(col: ChosenColumn, v: unknown): string {
 /** The ids a list item keeps in structuredContent beside the table's columns. */
 const ITEM_IDS = ['id', 'iid', 'project_id', 'group_id'];
 
-/** A column of a list: its header, the Markdown cell of an item and the value its structured item keeps. */
+/** An item's Markdown cell in a column and the value its structured item keeps there. */
+interface Read { cell: string; value: unknown }
+
+/** A column of a list: its header, and an item's cell and structured value, read in one go (a kind's format runs once per cell). */
 interface ListColumn {
   header: string;
   key: string;
-  cell: (item: Rec) => string;
-  value: (item: Rec) => unknown;
+  read: (item: Rec) => Read;
 }
 
 /** The columns the generic table chooses from the items' keys (lists of no known kind). */
 function genericColumns(records: Rec[]): ListColumn[] {
-  return chooseColumns(records).map((c) => ({ header: c.header, key: c.key, cell: (it) => tableCell(c, it[c.key]), value: (it) => compactValue(it[c.key]) }));
+  return chooseColumns(records).map((c) => ({ header: c.header, key: c.key, read: (it) => ({ cell: tableCell(c, it[c.key]), value: compactValue(it[c.key]) }) }));
 }
 
 /** A kind's columns (those marked `whenPresent` only when an item has a value), and the project when the list spans projects. */
@@ -253,15 +255,22 @@ function kindColumns(input: RenderInput, kind: Kind, records: Rec[]): ListColumn
   const cols: ListColumn[] = kind.columns
     .filter((c) => !c.whenPresent || anySaying(sample, c.key))
     .map((c) => {
-      const read = (it: Rec): Formatted | undefined => kindField(it, { key: c.key, format: c.format });
-      return { header: c.header, key: c.key, cell: (it) => cell(read(it)?.text ?? '', c.max ?? 100), value: (it) => read(it)?.value ?? null };
+      const field: KindField = { key: c.key, format: c.format };
+      const max = c.max ?? 100;
+      return { header: c.header, key: c.key, read: (it) => {
+        const r = kindField(it, field);
+        return { cell: cell(r?.text ?? '', max), value: r?.value ?? null };
+      } };
     });
   // Read without a project (a group's, the instance's): each item's project, as a path when GitLab gives one.
   // Read in one project, items of another (an issue's links) name theirs too.
   const unscoped = !('project_id' in actionOf(input).params) || !('project_id' in paramsOf(input));
   const here = toText(paramsOf(input).project_id);
   if (kind.crossProject && ((unscoped && (spansProjects(sample) || !('project_id' in actionOf(input).params))) || (!unscoped && sample.some((it) => elsewhere(it, here))))) {
-    cols.unshift({ header: 'project', key: 'project', cell: (it) => cell(projectOf(it), 100), value: (it) => projectOf(it) || null });
+    cols.unshift({ header: 'project', key: 'project', read: (it) => {
+      const project = projectOf(it);
+      return { cell: cell(project, 100), value: project || null };
+    } });
   }
   return cols;
 }
@@ -297,7 +306,7 @@ function namedColumns(input: RenderInput, columns: ListColumn[], records: Rec[])
   const asked = input.show.filter((k) => !have.has(k) && records.some((r) => k in r));
   const short = asked.filter((k) => records.every((r) => isShort(r[k])));
   return {
-    columns: short.map((k) => ({ header: k, key: k, cell: (it) => cell(it[k], SHORT_CELL), value: (it) => it[k] ?? null })),
+    columns: short.map((k) => ({ header: k, key: k, read: (it) => ({ cell: cell(it[k], SHORT_CELL), value: it[k] ?? null }) })),
     blocks: asked.filter((k) => !short.includes(k)),
   };
 }
@@ -341,11 +350,11 @@ function itemBlocks(input: RenderInput, records: Rec[], keys: readonly string[])
   return out;
 }
 
-function structuredItem(item: Rec, columns: ListColumn[], scoped = false): Rec {
+/** The ids a structured item starts with (its columns' values follow). */
+function itemIds(item: Rec, scoped = false): Rec {
   const out: Rec = {};
   // A list read in one project: its project id is the call's, not repeated on every item.
   for (const k of ITEM_IDS) if (item[k] !== undefined && !(scoped && k === 'project_id')) out[k] = compactValue(item[k]);
-  for (const c of columns) out[c.key] = c.value(item);
   return out;
 }
 
@@ -380,12 +389,22 @@ function renderList(input: RenderInput, list: unknown[]): Rendered {
     lines.push(`| ${columns.map((c) => cell(c.header, 40)).join(' | ')} |`);
     lines.push(`|${columns.map(() => '---').join('|')}|`);
     const items: unknown[] = [];
+    const all = input.show === 'all';
+    const scoped = kind !== undefined && 'project_id' in paramsOf(input);
+    const cells: string[] = [];
     for (const v of shown) {
       if (isRecord(v)) {
-        lines.push(`| ${columns.map((c) => c.cell(v)).join(' | ')} |`);
-        const item = input.show === 'all' ? v : structuredItem(v, columns, kind !== undefined && 'project_id' in paramsOf(input));
+        // With every field asked for the item is carried whole; else its ids, then each column's value.
+        const item = all ? v : itemIds(v, scoped);
+        cells.length = 0;
+        for (const c of columns) {
+          const r = c.read(v);
+          cells.push(r.cell);
+          if (!all) item[c.key] = r.value;
+        }
+        lines.push(`| ${cells.join(' | ')} |`);
         // The fields asked for by name are whole here too.
-        if (input.show !== 'all') for (const k of named.blocks) if (k in v) item[k] = v[k];
+        if (!all) for (const k of named.blocks) if (k in v) item[k] = v[k];
         items.push(item);
       } else {
         lines.push(`| ${[cell(summary(v) || toText(v), 100), ...columns.slice(1).map(() => '')].join(' | ')} |`);
@@ -439,7 +458,7 @@ function renderEmpty(input: RenderInput): Rendered {
       continue;
     }
     lines.push(`- ${inline(label, 80)}: ${found.length ? inline(found.map(identityLine).join('; '), 1500) : 'none'}`);
-    structured[label] = Array.isArray(body) ? found.map((x) => structuredItem(x, [])).map((x, i) => ({ ...x, name: identityLine(found[i]) })) : found.length ? identityLine(found[0]) : null;
+    structured[label] = Array.isArray(body) ? found.map((x) => itemIds(x)).map((x, i) => ({ ...x, name: identityLine(found[i]) })) : found.length ? identityLine(found[0]) : null;
     if (found.length && typeof read.warn === 'string') warnings.push(read.warn);
   }
   if (lines.length > 1) lines.splice(1, 0, '', 'Before the call:');

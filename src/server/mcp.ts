@@ -37,6 +37,8 @@ const stateCodec = createRequestStateCodec<ConfirmState>({ key: randomBytes(32),
 
 // One for the process: it keeps no state between schemas.
 const jsonSchemaValidator = new CfWorkerJsonSchemaValidator();
+/** The call path's module, imported once: a warm call awaits a settled promise, not a dynamic import. */
+let callPath: Promise<typeof import('../pipeline/call.js')> | undefined;
 
 function callDigest(tool: string, args: unknown): string {
   return createHash('sha256').update(tool).update('\0').update(JSON.stringify(args ?? null)).digest('hex');
@@ -165,7 +167,7 @@ export function createMcpServer(s: Session, opts: ServerOptions = { subscription
     } else {
       const answer = confirmAnswer();
       // The call path (pipeline, renderers) is loaded on the first call, not before the first tools/list.
-      const { runCall } = await import('../pipeline/call.js');
+      const { runCall } = await (callPath ??= import('../pipeline/call.js'));
       const out = await runCall(s, {
         surface: surface.kind, toolName: name, action: resolved.action, params: resolved.params, paramsPresent: resolved.paramsPresent,
         confirm: resolved.confirm, fields: resolved.fields, signal: ctx.mcpReq.signal, canPrompt: canPrompt(server, ctx), answer,

@@ -1,0 +1,70 @@
+// Per-call cost as a count, for a machine too loaded for times (issue #31): the instructions a stdio server
+// executes (all its threads, counted by valgrind's callgrind) for one warm tools/call of issue.list, this
+// build and optionally another one. Unlike milliseconds the count barely moves with other processes' load.
+//   npm run build && node bench/call-instructions.mjs [--baseline path/to/dist/bundle/cli.js] [--calls 100] [--warm 150]
+// Each server starts under callgrind, answers `warm` calls (the JIT settles), then its counters are zeroed,
+// `calls` calls are made and the counters dumped: the dump over `calls` is the figure. Driven by a bare
+// JSON-RPC client (one JSON line per message), so nothing of a client's work is in the count. Needs
+// valgrind (callgrind_control on the PATH); a few minutes per build, the server runs ~50× slower.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startSandbox, SANDBOX_TOKEN } from '../dist/sandbox/index.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({ options: { baseline: { type: 'string' }, calls: { type: 'string', default: '100' }, warm: { type: 'string', default: '150' } } });
+const calls = Math.max(10, Math.min(1000, Number(values.calls) || 100));
+const warm = Math.max(0, Math.min(1000, Number(values.warm) || 150));
+const builds = [{ name: 'this', cli: join(root, 'dist', 'bundle', 'cli.js') }];
+if (values.baseline) builds.push({ name: 'baseline', cli: values.baseline });
+const LIST = { name: 'forge_execute_action', arguments: { action: 'issue.list', params: { project_id: 1 } } };
+
+const sandbox = await startSandbox();
+
+async function instructionsPerCall(cli) {
+  const dir = mkdtempSync(join(tmpdir(), 'forge-callgrind-'));
+  const env = { PATH: process.env.PATH ?? '', HOME: dir, FORGE_TOKEN: SANDBOX_TOKEN, FORGE_URL: sandbox.url, FORGE_MCP_LOG_LEVEL: 'warn' };
+  // --smc-check: V8 writes and rewrites its machine code on the heap.
+  const child = spawn('valgrind', ['--tool=callgrind', '--smc-check=all-non-file', `--callgrind-out-file=${join(dir, 'out')}`, process.execPath, cli], { stdio: ['pipe', 'pipe', 'ignore'], env });
+  const waiting = new Map();
+  let buf = '';
+  let nextId = 0;
+  child.stdout.setEncoding('utf8').on('data', (d) => {
+    buf += d;
+    for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
+      const m = JSON.parse(buf.slice(0, i));
+      buf = buf.slice(i + 1);
+      waiting.get(m.id)?.(m);
+      waiting.delete(m.id);
+    }
+  });
+  const rpc = (method, params) => new Promise((resolve) => {
+    const id = ++nextId;
+    waiting.set(id, resolve);
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+  });
+  await rpc('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench-call-instructions', version: '1' } });
+  child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+  await rpc('tools/list', {});
+  const first = await rpc('tools/call', LIST);
+  if (first.error || first.result.isError) throw new Error(`issue.list failed: ${JSON.stringify(first).slice(0, 300)}`);
+  for (let i = 0; i < warm; i++) await rpc('tools/call', LIST);
+  execFileSync('callgrind_control', ['--zero', String(child.pid)], { stdio: 'ignore' });
+  for (let i = 0; i < calls; i++) await rpc('tools/call', LIST);
+  execFileSync('callgrind_control', ['--dump=calls', String(child.pid)], { stdio: 'ignore' });
+  await new Promise((resolve) => { child.once('exit', resolve); child.stdin.end(); });
+  // The requested dump is out.1 (out itself is the one written at exit).
+  const dumps = readdirSync(dir).filter((f) => /^out\.\d+/.test(f));
+  const total = dumps.reduce((n, f) => n + Number(/^totals: (\d+)/m.exec(readFileSync(join(dir, f), 'utf8'))?.[1] ?? 0), 0);
+  return total / calls;
+}
+
+const results = [];
+for (const b of builds) results.push([b.name, await instructionsPerCall(b.cli)]);
+await sandbox.close();
+console.log(`instructions per warm tools/call of issue.list (server, all threads; ${calls} calls after ${warm + 1}):`);
+for (const [name, n] of results) console.log(`  ${name.padEnd(10)} ${(n / 1e6).toFixed(2)} M`);
+if (results.length === 2) console.log(`  this / baseline ${(results[0][1] / results[1][1]).toFixed(2)}`);
