@@ -610,6 +610,11 @@ describe('ranking: indirect questions, pages by their UI names, second clauses a
     // "issues assign to me" (the participle dropped) is the caller's own list, as "assigned to me" is.
     expect(parseQuery('show me the issues assign to me').scope).toBe('instance');
   });
+  it('reads an issue or merge request opened "back up" as reopened, and one opened by its number still as read', () => {
+    expect(both('can you open #9 back up in acme/web? it came back')).toEqual(['issue.update', 'issue.update']);
+    expect(parseQuery('open !12 in acme/web back up').terms).toContain('reopen');
+    expect(both('open issue 5 in acme/shop')).toEqual(['issue.get', 'issue.get']);
+  });
 });
 
 describe('safety property: a request phrased as a harmless action never ranks an unasked destructive one first', () => {

@@ -221,6 +221,8 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(kick off|fire off|trigger|start|run) (a |the |new |another )*(pipeline|ci|build)s?\b/g, 'create pipeline run'],
   [/\b(red|failing|broken|failed|flaky|flakey)\b/g, 'failed'],
   [/\bwhy (did|does|is)\b/g, 'trace get'],
+  // Opened "back up" is reopened ("open #45 back up"): query.ts leaves that "open" to this phrase
+  [/\bopen\b(.{0,30}?)\bback up\b/g, 'reopen update state $1'],
   // A creation verb before one issue or merge request creates it ("open a merge request", "put up an MR", "file a
   // bug"): never the state filter "open", which needs a list word before it ("list open MRs") or a determiner
   // ("the open MRs", "is there an open MR"); the plural is a list ("open merge requests"); "re-open" reopens. The object is read

@@ -110,8 +110,8 @@ const NUMBERED: ReadonlyArray<readonly [RegExp, string, string]> = [
   [/\bgroup ?#?(\d+)\b/g, 'group', 'group_id'],
 ];
 
-/** "open" before a numbered issue, merge request, pipeline or job, or a reference to one (#5, !88, group/project#5). */
-const OPEN_NUMBERED = /(?<!\bre[- ]?)\bopen(?: up)?(?= (?:the )?(?:(?:issue|ticket|bug|mr|merge ?request|pr|pull request|pipeline|job|epic|snippet) ?[#!&$]?\d|(?:[\w.-]+\/[\w./-]*)?[#!&$]\d))/g;
+/** "open" before a numbered issue, merge request, pipeline or job, or a reference to one (#5, !88, group/project#5); not "open #5 back up" (a reopening). */
+const OPEN_NUMBERED = /(?<!\bre[- ]?)\bopen(?: up)?(?= (?:the )?(?:(?:issue|ticket|bug|mr|merge ?request|pr|pull request|pipeline|job|epic|snippet) ?[#!&$]?\d|(?:[\w.-]+\/[\w./-]*)?[#!&$]\d))(?!.{0,30}\bback up\b)/g;
 
 /** Verbs used as nouns or in setting names: they do not ask for the effect. */
 const NOT_A_VERB = /\bauto[- ]?merge\b|\bmerge (method|trains?|base|conflicts?|status|commits?|options|settings|checks|queue|when)\b|\b(remove|delete|removes|deletes|removing|deleting) (the )?source branch(es)?\b|\bdelete_source_branch\b/g;
