@@ -645,7 +645,7 @@ describe('safety property: a request phrased as a harmless action never ranks an
       }
     }
     expect(bad).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it('over generated phrasings of each destructive action\'s harmless siblings', () => {
     const siblingsOf = new Map(destructive.map((d) => [d.id, harmless.filter((h) => h.domain === d.domain)]));
