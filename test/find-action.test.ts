@@ -572,6 +572,51 @@ describe('ranking: everyday words for releases, estimates, approvals, roles and 
   });
 });
 
+describe('ranking: indirect questions, pages by their UI names, second clauses and plain English (#30)', () => {
+  // The reading alone, without the phrasings: no tuning request said word for word decides these.
+  const bare = new ActionSearch(actions);
+  const both = (q: string) => [bare.search(q, 5).hits[0]?.action.id, top(q)];
+  it('reads who may or must review or approve a merge request as its approval state', () => {
+    expect(both('who should review !45 in acme/web?')).toEqual(['merge_request.approval_state', 'merge_request.approval_state']);
+    expect(both('who do I need to get approval from for !12?')).toEqual(['merge_request.approval_state', 'merge_request.approval_state']);
+    expect(both('has anybody approved !61 in acme/api?')).toEqual(['merge_request.approval_state', 'merge_request.approval_state']);
+    // Without a merge request it is no approval state: who may approve in a project is its rules.
+    expect(parseQuery('for acme/web, who must approve before something can be merged?').terms).not.toContain('state');
+  });
+  it('reads what changed since a version as a compare, and branches that cannot be pushed to as the protected ones', () => {
+    expect(both('what changed since v1.4 in acme/web?')).toEqual(['repository.compare', 'repository.compare']);
+    expect(both('what has changed in the code since 2.0?')).toEqual(['repository.compare', 'repository.compare']);
+    expect(parseQuery("which branches can't be pushed to in acme/web?").terms).toContain('protected');
+  });
+  it('reads what someone has been up to as their contribution events, and what has been going on in a project as its events', () => {
+    expect(both('what has @bob been up to lately?')).toEqual(['user.contribution_events', 'user.contribution_events']);
+    expect(both("what's been going on in acme/web?")).toEqual(['user.event_list_project', 'user.event_list_project']);
+    // "what's going on with" one object asks for that object.
+    expect(parseQuery("what's going on with #77 in acme/web?").terms).not.toContain('happening');
+  });
+  it('reads a list\'s page or tab as that list, never a GitLab Pages site', () => {
+    expect(both('open the Members page of acme/web')).toEqual(['project.members', 'project.members']);
+    expect(both('open the compare view for main and develop in acme/web')).toEqual(['repository.compare', 'repository.compare']);
+    expect(parseQuery('show the Releases page of acme/web').terms).not.toContain('page');
+  });
+  it('reads notifications turned off, or mail no longer wanted, as the notification level; a release done or made as its creation', () => {
+    expect(both('turn its notifications off, acme/web is too noisy')).toEqual(['user.notification_project_update', 'user.notification_project_update']);
+    expect(both("I don't want to receive emails from the acme group anymore")).toEqual(['user.notification_group_update', 'user.notification_group_update']);
+    expect(both('please do a release of 2.0 for acme/web')).toEqual(['release.create', 'release.create']);
+  });
+  it('reads what is still open in a milestone as its issues, and words said where a term is looked for as a code search', () => {
+    expect(both("what's still open in that milestone?")).toEqual(['project.milestone_issues', 'project.milestone_issues']);
+    expect(both('where is "apiKey" written in acme/web?')).toEqual(['search.code', 'search.code']);
+    // "issues assign to me" (the participle dropped) is the caller's own list, as "assigned to me" is.
+    expect(parseQuery('show me the issues assign to me').scope).toBe('instance');
+  });
+  it('reads an issue or merge request opened "back up" as reopened, and one opened by its number still as read', () => {
+    expect(both('can you open #9 back up in acme/web? it came back')).toEqual(['issue.update', 'issue.update']);
+    expect(parseQuery('open !12 in acme/web back up').terms).toContain('reopen');
+    expect(both('open issue 5 in acme/shop')).toEqual(['issue.get', 'issue.get']);
+  });
+});
+
 describe('safety property: a request phrased as a harmless action never ranks an unasked destructive one first', () => {
   const destructive = actions.filter((a) => a.destructive);
   const harmless = actions.filter((a) => !a.destructive);
@@ -600,7 +645,7 @@ describe('safety property: a request phrased as a harmless action never ranks an
       }
     }
     expect(bad).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it('over generated phrasings of each destructive action\'s harmless siblings', () => {
     const siblingsOf = new Map(destructive.map((d) => [d.id, harmless.filter((h) => h.domain === d.domain)]));

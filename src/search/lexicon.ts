@@ -20,6 +20,8 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(stop|mute|silence|turn off|unsubscribe from|no more)( the| all)? (emails?|notifications?|notifs?|pings?)\b|\bmute\b|\bunwatch\b|\b(stop following|unfollow)\b/g, 'unsubscribe', 'object'],
   [/\b(notify me|ping me|keep me posted|watch|follow)\b|\b(want|get|send me) (email |emails |)notifications?\b/g, 'subscribe', 'object'],
   [/(\b(stop|mute|silence|turn off|no more)( the| all)? (emails?|notifications?|notifs?|pings?)\b|\b(mute|unwatch)\b)(?!.{0,40}\b(label|xlabelx)\b)/g, 'update notification level disabled'],
+  // The same wish said with the particle last, or as mail one no longer wants: "turn its notifications off"
+  [/\bturn (its|the|my|all|our|their|all the|those|these) (emails?|notifications?|notifs?|pings?) off\b|\b(don'?t|do not|never|no longer) (want to |wanna )?(receive|get)( any)?( more| anymore| any more)? (e-?mails?|notifications?|notifs?|mails?)\b/g, 'update notification level disabled'],
   [/\b(watch|follow)\b(.{0,30}?)\b(all|every|each)( of the)? (notifications?|emails?|events?|activity)\b|\bwatch everything\b/g, 'update notification level watch $2'],
   [/\b(notify me|ping me|keep me posted)\b/g, 'subscribe'],
   // Taking back a reaction removes the award (nothing else): "take my thumbs up off #602", "undo my +1"
@@ -60,7 +62,9 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // What people said is the notes
   [/\bwhat (have|has|did) (ppl|people|folks|others|everyone|anyone|they|the team|reviewers) (said|say|written|write)\b|\bwhat (are|is) (ppl|people|folks|everyone|the team) saying\b/g, 'list notes'],
   [/\bwho (approved|has approved|signed off)\b/g, 'approval state'],
-  [/\b(has|did) (anyone|somebody|someone) approved?\b/g, 'approval state'],
+  [/\b(has|did) (anyone|anybody|somebody|someone) approved?\b/g, 'approval state'],
+  // Who may or must review or approve one merge request: its approval state names the eligible approvers
+  [/\bwho\b(.{0,40}?)(\b(should|can|could|must|need to|needs to|may|allowed to|supposed to)\b(.{0,20}?)\b(review|approve|sign off)|\b(get|need|needs) (an? |their |the )?approvals? from)\b(?=.{0,30}\b(mergerequest|mr|pr|this|it)\b)/g, 'approval state'],
   [/\bready to merge\b/g, 'merge status'],
   // "good to go" asks for a state, and says no merge
   [/\b(good|ready) to go\b/g, 'get status'],
@@ -74,6 +78,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // Assignment
   [/\b(take|grab|claim|pick up) (this|that|it)\b(?! (look|peek))|\b(take|grab|claim|pick up) (this |that |the )?(issue|ticket) /g, 'assign me update '],
   [/\bput (it |this )?on my plate\b/g, 'assign me update'],
+  [/\b(issues?|tickets?|bugs?|mrs?|mergerequests?|prs?) (that are |which are |that is )?assign to me\b/g, '$1 assigned list'],
   [/\bassign (it |this |that )?to me\b/g, 'assign me update'],
   [/\bunassign\b(?! (the )?runner)/g, 'update assignee'],
   // Time tracking
@@ -123,6 +128,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // Cutting a version names a Git tag: "cut v2.5.0 from main" (a release or a branch is said as such)
   [/\bcut (a |an |the )?(new )?v?\d+(\.\d+)+[\w.-]*/g, 'create tag $&'],
   [/\bcut (a |an |the )?(new )?(branch|release)\b/g, 'create $3'],
+  [/\b(do|make|publish) (a |an |one )(new )?release\b(?!s)/g, 'create release'],
   // Repository words people use for branches, trees and settings
   [/\b(stale|old|dead|merged|leftover) (refs|branches)\b/g, 'list branches'],
   // A path said with a closing slash is a folder ("what's under docs/"); without one it may be a project path
@@ -131,8 +137,10 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\bmake (the |this |our )?(repo|repository|project) (public|private|internal)\b/g, 'update project visibility $3'],
   // Who starred a project are its starrers; "my starred projects" are the caller's own list
   [/\bwho (has |have |had )?starred\b/g, 'list starrers'],
+  // What changed since a version, or between two refs, is a compare (read before "in the code" below)
+  [/\b(what('s| has| have)?|anything|everything) changed\b(.{0,30}?)\b(since|between)\b/g, 'compare'],
   // Code search: "where is X referenced in our source"
-  [/\bwhere (is|are)\b.{0,40}?\b(referenced|used|defined|called|mentioned|imported)\b|\b(in|through|across) (our |the |all )?(source( code)?|code ?base|code)\b/g, 'search code blob'],
+  [/\bwhere (is|are)\b.{0,40}?\b(referenced|used|defined|called|mentioned|imported|written)\b|\b(in|through|across) (our |the |all )?(source( code)?|code ?base|code)\b/g, 'search code blob'],
   // Memberships of one person, and what kind of user someone is
   [/\bxuserx (is|are) (directly |also |still )?(a )?members? (of|in)\b/g, 'user memberships'],
   [/\bmake xuserx (an? )?(external|admin|administrator|auditor|internal|regular)( user)?\b/g, 'update user modify $2'],
@@ -151,6 +159,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\bwho (belongs|is a member|are members) (to|of|in)\b/g, 'members list'],
   [/\b(repos|projects|repositories) (are |live |sit )?(under|in|inside)\b/g, 'group projects list'],
   [/\bwhat('s| is) left (for|in|on)\b/g, 'issues list milestone'],
+  [/\b(still )?(open|left|remaining|unfinished|outstanding) (in|on|for|of) (that|this|the) milestone\b/g, 'milestone issues'],
   [/\block out\b/g, 'block user'],
   [/\blift (the |their |his |her )?ban\b|\bun-?ban\b/g, 'unban user'],
   // A block or a ban taken back is its undoing ("remove the block on @x", "the ban was a mistake").
@@ -184,6 +193,15 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // A review app or an environment shut down is stopped
   [/\b(shut down|shut off|tear down|take down|spin down)( the| this| that)? (review app|environment|env)\b/g, 'stop environment'],
   [/\breview app\b/g, 'environment'],
+  // Branches nobody may push to are the protected ones ("which branches can't be pushed to")
+  // (the negation has taken "pushed" out already: query.ts, NEGATED)
+  [/\b(can'?t|cannot|can not) be\s+((force[- ])?pushed\s+)?(to|into)\b/g, 'protected'],
+  // What someone has been doing is their contribution events; what has been going on somewhere, its events
+  [/\b(get|got|been|was|were) up to\b/g, 'contribution events'],
+  [/\b(what'?s|what has|what have) been going on\b|\bwhat'?s going on\b(?=.{0,40}\b(lately|recently|these days|this week|today)\b)/g, 'happening'],
+  // A list's page or tab in the web UI is that list (its "page" is no GitLab Pages site): the UI word goes
+  [/(?<=\b(members|releases|environments|snippets|tags|branches|labels|milestones|issues|mergerequests|pipelines|jobs|packages|runners|deployments|commits|schedules|flags|boards|epics|variables|keys|contributors|changes) )(page|tab|screen|view|section)\b/g, ''],
+  [/\bcompare (view|page|tab|screen)\b/g, 'compare'],
   // Looking for what already exists is a search: "did someone already open an MR about X?"
   [/\b(has|have|did|does) (anyone|someone|somebody|we|anybody) (already |ever )?(opened|open|filed|raised|created|made|started) (an? )?(mr|mergerequest|pr)\b/g, 'search mergerequests'],
   [/\b(has|have|did|does) (anyone|someone|somebody|we|anybody) (already |ever )?(reported|filed|raised|hit|seen|logged)\b/g, 'search issues'],
@@ -203,6 +221,8 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(kick off|fire off|trigger|start|run) (a |the |new |another )*(pipeline|ci|build)s?\b/g, 'create pipeline run'],
   [/\b(red|failing|broken|failed|flaky|flakey)\b/g, 'failed'],
   [/\bwhy (did|does|is)\b/g, 'trace get'],
+  // Opened "back up" is reopened ("open #45 back up"): query.ts leaves that "open" to this phrase
+  [/\bopen\b(.{0,30}?)\bback up\b/g, 'reopen update state $1'],
   // A creation verb before one issue or merge request creates it ("open a merge request", "put up an MR", "file a
   // bug"): never the state filter "open", which needs a list word before it ("list open MRs") or a determiner
   // ("the open MRs", "is there an open MR"); the plural is a list ("open merge requests"); "re-open" reopens. The object is read

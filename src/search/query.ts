@@ -110,8 +110,8 @@ const NUMBERED: ReadonlyArray<readonly [RegExp, string, string]> = [
   [/\bgroup ?#?(\d+)\b/g, 'group', 'group_id'],
 ];
 
-/** "open" before a numbered issue, merge request, pipeline or job, or a reference to one (#5, !88, group/project#5). */
-const OPEN_NUMBERED = /(?<!\bre[- ]?)\bopen(?: up)?(?= (?:the )?(?:(?:issue|ticket|bug|mr|merge ?request|pr|pull request|pipeline|job|epic|snippet) ?[#!&$]?\d|(?:[\w.-]+\/[\w./-]*)?[#!&$]\d))/g;
+/** "open" before a numbered issue, merge request, pipeline or job, or a reference to one (#5, !88, group/project#5); not "open #5 back up" (a reopening). */
+const OPEN_NUMBERED = /(?<!\bre[- ]?)\bopen(?: up)?(?= (?:the )?(?:(?:issue|ticket|bug|mr|merge ?request|pr|pull request|pipeline|job|epic|snippet) ?[#!&$]?\d|(?:[\w.-]+\/[\w./-]*)?[#!&$]\d))(?!.{0,30}\bback up\b)/g;
 
 /** Verbs used as nouns or in setting names: they do not ask for the effect. */
 const NOT_A_VERB = /\bauto[- ]?merge\b|\bmerge (method|trains?|base|conflicts?|status|commits?|options|settings|checks|queue|when)\b|\b(remove|delete|removes|deletes|removing|deleting) (the )?source branch(es)?\b|\bdelete_source_branch\b/g;
@@ -133,7 +133,7 @@ const ASKED_OF_SOMEONE = /\b(ask|asks|asking|tell|tells|telling|remind|reminding
 /** Words that say the whole instance rather than one project or group. */
 const INSTANCE_WIDE = /\b(instance[- ]wide|(on|for|across) the (whole |entire )?instance|instance[- ]level|globally|site[- ]wide|server[- ]wide|across (all |every |the )?(projects|repos|repositories|groups|gitlab|porjects)|everywhere|all (of )?(my |our |the )?projects|every (single )?project|whole (instance|gitlab|server)|admin area|in (all|every) (repo|project|group)s?|anywhere)\b/;
 /** Words that say the caller's own objects. */
-const MINE = /\b(my|mine|assigned to me|i'?m (a |the )?(reviewer|assignee|author|reviewing)|i (opened|open|created|authored|reported|filed|raised|wrote|own|started|submitted|am reviewing)|(review(s|ing)?|approval) (requested )?(from|of|by) me|me as (the )?(reviewer|assignee|author))\b/;
+const MINE = /\b(my|mine|assign(ed)? to me|i'?m (a |the )?(reviewer|assignee|author|reviewing)|i (opened|open|created|authored|reported|filed|raised|wrote|own|started|submitted|am reviewing)|(review(s|ing)?|approval) (requested )?(from|of|by) me|me as (the )?(reviewer|assignee|author))\b/;
 const MARK = /\u0001(.)\u0001/g;
 /** Words that end the noun phrase a verb governs ("remove the expiry | for @bob"). */
 const PHRASE_END = new Set(['for', 'from', 'on', 'in', 'at', 'to', 'with', 'of', 'because', 'since', 'so', 'and', 'but', 'then', 'after',
