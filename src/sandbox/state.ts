@@ -44,6 +44,8 @@ export interface IssueRec {
   weight: number | null; issueType: 'issue' | 'incident' | 'task';
   /** The manual order of `order_by=relative_position` (PUT …/reorder); unset issues sort last. */
   relativePosition?: number;
+  /** The global id of the issue this one was moved to (a moved issue is closed). */
+  movedToId?: number;
 }
 
 export interface MrRec {

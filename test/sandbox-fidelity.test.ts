@@ -1,0 +1,67 @@
+// The sandbox behaves as GitLab does for what it simulates: each case is written through the MCP server
+// (forge_execute_action) and read back from the sandbox's own REST API. GitLab's behaviour was checked in
+// gitlabhq/gitlabhq (app/services/system_notes/issuables_service.rb @ 00c78fb8, ee/app/services/ee/system_notes/
+// issuables_service.rb, doc/api/issues.md, doc/api/issue_links.md, doc/api/pipelines.md, doc/api/events.md).
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import type { Sandbox } from '../src/sandbox/index.js';
+import { SANDBOX_TOKEN } from '../src/sandbox/index.js';
+import { withSandbox, type Running } from './helpers/harness.js';
+import { startInProcess } from './helpers/inproc.js';
+import { okText } from './helpers/approved-calls.js';
+
+let sb: Sandbox;
+let srv: Running;
+beforeAll(async () => { sb = await withSandbox(); srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_YOLO_MODE: 'true' } }); });
+afterAll(async () => { await srv.close(); await sb.close(); });
+
+const ok = (action: string, params: Record<string, unknown>) => okText(srv, action, params);
+async function api(path: string, init: { method?: string; body?: unknown } = {}): Promise<any> {
+  const res = await fetch(`${sb.url}/api/v4${path}`, {
+    method: init.method ?? 'GET', headers: { 'private-token': SANDBOX_TOKEN, 'content-type': 'application/json' }, body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+/** The system notes of an issue, oldest first, as author and text. */
+async function systemNotes(project: number, iid: number): Promise<string[]> {
+  const notes: Array<{ id: number; system: boolean; body: string; author: { username: string } }> = (await api(`/projects/${project}/issues/${iid}/notes?per_page=100`)).body;
+  return notes.filter((n) => n.system).sort((a, b) => a.id - b.id).map((n) => `@${n.author.username} ${n.body}`);
+}
+
+describe('moving an issue', () => {
+  it('closes the original, points its moved_to_id at the new issue, copies the comments and notes the move on both', async () => {
+    await api('/projects/1/issues/7/notes', { method: 'POST', body: { body: 'Needed by the ops team.' } });
+    await ok('issue.move', { project_id: 1, issue_iid: 7, to_project_id: 2 });
+    const original = (await api('/projects/1/issues/7')).body;
+    const moved = (await api('/projects/2/issues/4')).body;
+    expect(moved).toMatchObject({ title: 'Health check endpoint for the load balancer', state: 'opened', moved_to_id: null });
+    expect(original).toMatchObject({ state: 'closed', moved_to_id: moved.id, closed_by: { username: 'demo' } });
+    expect(await systemNotes(1, 7)).toEqual(['@demo moved to other-project#4']);
+    expect(await systemNotes(2, 4)).toEqual(['@demo moved from demo-project#7']);
+    expect((await api('/projects/2/issues/4/notes')).body.filter((n: { system: boolean }) => !n.system).map((n: { body: string }) => n.body)).toEqual(['Needed by the ops team.']);
+  });
+
+  it('an issue moves once: moving the moved original again is refused', async () => {
+    expect(await api('/projects/1/issues/7/move', { method: 'POST', body: { to_project_id: 2 } })).toEqual({ status: 400, body: { message: 'Cannot move issue due to insufficient permissions!' } });
+  });
+});
+
+describe('linking issues', () => {
+  it('a blocks link notes "blocking" on its source and "blocked by" on its target; removing it notes the removal on both', async () => {
+    await ok('issue.link_create', { project_id: 1, issue_iid: 8, target_project_id: 1, target_issue_iid: 9, link_type: 'blocks' });
+    expect(await systemNotes(1, 8)).toEqual(['@demo marked this issue as blocking #9']);
+    expect(await systemNotes(1, 9)).toEqual(['@demo marked this issue as blocked by #8']);
+    const [link] = (await api('/projects/1/issues/9/links')).body;
+    await ok('issue.link_delete', { project_id: 1, issue_iid: 9, issue_link_id: link.issue_link_id });
+    expect(await systemNotes(1, 9)).toEqual(['@demo marked this issue as blocked by #8', '@demo removed the relation with #8']);
+    expect(await systemNotes(1, 8)).toEqual(['@demo marked this issue as blocking #9', '@demo removed the relation with #9']);
+  });
+
+  it('a related issue in another project is named by its project path; is_blocked_by reads the other way round', async () => {
+    await ok('issue.link_create', { project_id: 1, issue_iid: 10, target_project_id: 2, target_issue_iid: 1 });
+    expect(await systemNotes(1, 10)).toEqual(['@demo marked this issue as related to other-project#1']);
+    expect(await systemNotes(2, 1)).toEqual(['@demo marked this issue as related to demo-project#10']);
+    await ok('issue.link_create', { project_id: 1, issue_iid: 11, target_project_id: 1, target_issue_iid: 12, link_type: 'is_blocked_by' });
+    expect(await systemNotes(1, 11)).toEqual(['@demo marked this issue as blocked by #12']);
+    expect(await systemNotes(1, 12)).toEqual(['@demo marked this issue as blocking #11']);
+  });
+});
