@@ -19,7 +19,8 @@ async function api(path: string, init: { method?: string; body?: unknown } = {})
   const res = await fetch(`${sb.url}/api/v4${path}`, {
     method: init.method ?? 'GET', headers: { 'private-token': SANDBOX_TOKEN, 'content-type': 'application/json' }, body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  return { status: res.status, body: await res.json() };
+  const raw = await res.text();
+  return { status: res.status, body: raw ? JSON.parse(raw) : null };
 }
 /** The system notes of an issue, oldest first, as author and text. */
 async function systemNotes(project: number, iid: number): Promise<string[]> {
@@ -63,5 +64,31 @@ describe('linking issues', () => {
     await ok('issue.link_create', { project_id: 1, issue_iid: 11, target_project_id: 1, target_issue_iid: 12, link_type: 'is_blocked_by' });
     expect(await systemNotes(1, 11)).toEqual(['@demo marked this issue as blocked by #12']);
     expect(await systemNotes(1, 12)).toEqual(['@demo marked this issue as blocking #11']);
+  });
+});
+
+describe('push events', () => {
+  type Push = { author_username: string; push_data: { ref: string; commit_title: string; commit_to: string } };
+  const pushes = async (path: string): Promise<Array<[string, string, string]>> =>
+    ((await api(`${path}?action=pushed&per_page=100`)).body as Push[]).map((e) => [e.author_username, e.push_data.commit_title, e.push_data.ref]);
+
+  it('each seeded push names the branch its commit was pushed to, a since deleted branch included', async () => {
+    expect(await pushes('/users/3/events')).toEqual([
+      ['alice', 'Try a GraphQL endpoint', 'experiment/graphql'],
+      ['alice', 'Handle unicode passwords in login', 'feature/login-fix'],
+      ['alice', 'Fix session timeout handling', 'main'],
+      ['alice', 'Print the version', 'main'],
+      ['alice', 'Add login service', 'main'],
+      ['alice', 'Initial commit', 'main'],
+    ]);
+    expect((await api('/projects/1/repository/branches/experiment%2Fgraphql')).status).toBe(404);
+  });
+
+  it('a commit keeps the branch it was pushed to after the branch moves on and is deleted', async () => {
+    const commit = (message: string, content: string) => api('/projects/2/repository/commits', { method: 'POST', body: { branch: 'notes', start_branch: 'main', commit_message: message, actions: [{ action: 'create', file_path: `${content}.md`, content }] } });
+    expect((await commit('Add the first note', 'first')).status).toBe(201);
+    expect((await commit('Add the second note', 'second')).status).toBe(201);
+    expect((await api('/projects/2/repository/branches/notes', { method: 'DELETE' })).status).toBe(204);
+    expect((await pushes('/projects/2/events')).slice(0, 2)).toEqual([['demo', 'Add the second note', 'notes'], ['demo', 'Add the first note', 'notes']]);
   });
 });

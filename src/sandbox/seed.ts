@@ -64,7 +64,7 @@ function chain(state: SandboxState, p: ProjectRec, branch: string, from: string 
     const files = new Map(parent ? p.repo.commits.get(parent)!.files : []);
     for (const [k, v] of Object.entries(changes)) if (v === null) files.delete(k); else files.set(k, v);
     const u = state.users.get(author)!;
-    const c = addCommit(p.repo, { parent, files, message, authorName: u.name, authorEmail: u.email, date: day(d, 10) });
+    const c = addCommit(p.repo, { parent, files, message, authorName: u.name, authorEmail: u.email, date: day(d, 10), branch });
     ids.push(c.id);
     parent = c.id;
   }

@@ -142,6 +142,8 @@ export interface TargetBranchRuleRec { id: number; projectId: number; name: stri
 export interface CommitRec {
   id: string; parents: string[]; title: string; message: string; authorName: string; authorEmail: string;
   date: string; files: Map<string, string>;
+  /** The branch the commit was pushed to: its push event names it, even once the branch is deleted. */
+  branch: string;
 }
 
 interface ProtectedBranchRec { id: number; name: string; pushLevel: number; mergeLevel: number; allowForcePush: boolean; codeOwnerApprovalRequired: boolean }

@@ -33,7 +33,7 @@ function rebase(ctx: Ctx, p: ProjectRec, m: MrRec): string | undefined {
       if (v === before.get(path)) continue;
       if (v === undefined) files.delete(path); else files.set(path, v);
     }
-    parent = addCommit(p.repo, { parent, files, message: c.message, authorName: c.authorName, authorEmail: c.authorEmail, date: ctx.state.now() }).id;
+    parent = addCommit(p.repo, { parent, files, message: c.message, authorName: c.authorName, authorEmail: c.authorEmail, date: ctx.state.now(), branch: m.sourceBranch }).id;
   }
   return parent;
 }

@@ -81,7 +81,7 @@ function registerPick(r: Router): void {
       const picked = action === 'cherry_pick';
       const msg = picked ? `${str(ctx.params.message) ?? c.message}\n\n(cherry picked from commit ${c.id})` : `Revert "${c.title.trim()}"\n\nThis reverts commit ${c.id}`;
       const made = addCommit(p.repo, {
-        parent: head, files: result, message: msg, authorName: picked ? c.authorName : ctx.user.name, authorEmail: picked ? c.authorEmail : ctx.user.email, date: ctx.state.now(),
+        parent: head, files: result, message: msg, authorName: picked ? c.authorName : ctx.user.name, authorEmail: picked ? c.authorEmail : ctx.user.email, date: ctx.state.now(), branch,
       });
       p.repo.branches.set(branch, made.id);
       p.lastActivityAt = made.date;
@@ -307,7 +307,7 @@ export function registerRepositoryExtras(r: Router): void {
     const next = new Map(files);
     next.set(prm.submodule, `gitlink:${sha}`);
     const c = addCommit(p.repo, {
-      parent: head, files: next, message: str(ctx.params.commit_message) ?? `Update submodule ${prm.submodule} with oid ${sha}`, authorName: ctx.user.name, authorEmail: ctx.user.email, date: ctx.state.now(),
+      parent: head, files: next, message: str(ctx.params.commit_message) ?? `Update submodule ${prm.submodule} with oid ${sha}`, authorName: ctx.user.name, authorEmail: ctx.user.email, date: ctx.state.now(), branch,
     });
     p.repo.branches.set(branch, c.id);
     p.lastActivityAt = c.date;
