@@ -92,3 +92,41 @@ describe('push events', () => {
     expect((await pushes('/projects/2/events')).slice(0, 2)).toEqual([['demo', 'Add the second note', 'notes'], ['demo', 'Add the first note', 'notes']]);
   });
 });
+
+describe('test reports agree with the job logs', () => {
+  const trace = async (jobId: number) => (await fetch(`${sb.url}/api/v4/projects/1/jobs/${jobId}/trace`, { headers: { 'private-token': SANDBOX_TOKEN } })).text();
+  /** The cases a vitest log reports, as `file > name`, passed and failed. */
+  const logged = (log: string, mark: string) => log.split('\n').filter((l) => l.startsWith(` \u001b[3${mark === '✓' ? 2 : 1}m${mark}`)).map((l) => l.replace(/^ \S+ /, '').replace(/ \(?\d+ ?ms\)?$/, ''));
+
+  it('failed pipeline 1002: 131 cases, 1 failed, the same cases as its unit-tests log', async () => {
+    const [unit] = (await api('/projects/1/pipelines/1002/jobs?scope=failed')).body;
+    expect(unit.name).toBe('unit-tests');
+    const log = await trace(unit.id);
+    expect(log).toContain('      Tests  1 failed | 130 passed (131)');
+    const report = (await api('/projects/1/pipelines/1002/test_report')).body;
+    expect(report).toMatchObject({ total_time: 2.637, total_count: 131, success_count: 130, failed_count: 1, skipped_count: 0, error_count: 0 });
+    expect(report.test_suites).toHaveLength(1);
+    const cases: Array<{ status: string; classname: string; name: string }> = report.test_suites[0].test_cases;
+    expect(cases).toHaveLength(131);
+    expect(cases[0]).toMatchObject({ status: 'failed', classname: 'test/login.test.ts', name: 'login > accepts a unicode password', system_output: 'AssertionError: expected false to be true // Object.is equality' });
+    const named = (status: string) => cases.filter((c) => c.status === status).map((c) => `${c.classname} > ${c.name}`).sort();
+    expect(named('failed')).toEqual(logged(log, '×').sort());
+    expect(named('success')).toEqual(logged(log, '✓').sort());
+    expect(named('success')).toHaveLength(130);
+    expect(await ok('pipeline.test_report_summary', { project_id: 1, pipeline_id: 1002 })).toContain('131');
+    expect((await api('/projects/1/pipelines/1002/test_report_summary')).body).toEqual({
+      total: { time: 2.637, count: 131, success: 130, failed: 1, skipped: 0, error: 0, suite_error: null },
+      test_suites: [{ name: 'unit-tests', total_time: 2.637, total_count: 131, success_count: 130, failed_count: 1, skipped_count: 0, error_count: 0, build_ids: [unit.id], suite_error: null }],
+    });
+  });
+
+  it('passed pipeline 1001 reports the 131 cases its log lists; a pipeline whose tests still run has no report yet', async () => {
+    const unit = (await api('/projects/1/pipelines/1001/jobs')).body.find((j: { name: string }) => j.name === 'unit-tests');
+    const log = await trace(unit.id);
+    expect(log).toContain('      Tests  131 passed (131)');
+    expect(logged(log, '✓')).toHaveLength(131);
+    expect((await api('/projects/1/pipelines/1001/test_report_summary')).body.total).toEqual({ time: 2.637, count: 131, success: 131, failed: 0, skipped: 0, error: 0, suite_error: null });
+    expect((await api('/projects/1/pipelines/1003/test_report')).body).toEqual({ total_time: 0, total_count: 0, success_count: 0, failed_count: 0, skipped_count: 0, error_count: 0, test_suites: [] });
+    expect((await api('/projects/1/pipelines/1003/test_report_summary')).body).toEqual({ total: { time: 0, count: 0, success: 0, failed: 0, skipped: 0, error: 0, suite_error: null }, test_suites: [] });
+  });
+});
