@@ -130,3 +130,68 @@ describe('test reports agree with the job logs', () => {
     expect((await api('/projects/1/pipelines/1003/test_report_summary')).body).toEqual({ total: { time: 0, count: 0, success: 0, failed: 0, skipped: 0, error: 0, suite_error: null }, test_suites: [] });
   });
 });
+
+describe('new pipelines get the jobs of the CI configuration', () => {
+  type JobRow = { name: string; stage: string; status: string; allow_failure: boolean };
+  const jobs = async (project: number, pipeline: number): Promise<Array<[string, string, string, boolean]>> =>
+    ((await api(`/projects/${project}/pipelines/${pipeline}/jobs`)).body as JobRow[]).sort((a, b) => a.name.localeCompare(b.name)).map((j) => [j.name, j.stage, j.status, j.allow_failure]);
+  const FRESH: Array<[string, string, string, boolean]> = [
+    ['compile', 'build', 'pending', false], ['deploy-production', 'deploy', 'manual', true], ['lint', 'test', 'created', false], ['unit-tests', 'test', 'created', false],
+  ];
+  const names = (rows: Array<[string, ...unknown[]]>) => rows.map((r) => r[0]);
+
+  it('a pipeline run through the API on a branch has the manual deploy job, like the seeded pipelines of that branch', async () => {
+    const answer = await ok('pipeline.create', { project_id: 1, ref: 'feature/login-fix' });
+    const pl = (await api('/projects/1/pipelines?ref=feature/login-fix&source=api')).body[0];
+    expect(answer).toContain(String(pl.id));
+    expect(pl.status).toBe('pending');
+    expect(await jobs(1, pl.id)).toEqual(FRESH);
+    expect(names(await jobs(1, 1002))).toEqual(names(FRESH));
+    const main = (await api('/projects/1/pipeline', { method: 'POST', body: { ref: 'main' } })).body;
+    expect(await jobs(1, main.id)).toEqual(FRESH);
+    expect(names(await jobs(1, 1001))).toEqual(names(FRESH));
+    expect(names(await jobs(1, 1003))).toEqual(names(FRESH));
+  });
+
+  it('retrying failed pipeline 1002 reruns its failed job and brings the skipped manual deploy back to manual', async () => {
+    expect((await jobs(1, 1002)).find((j) => j[0] === 'deploy-production')).toEqual(['deploy-production', 'deploy', 'skipped', true]);
+    await ok('pipeline.retry', { project_id: 1, pipeline_id: 1002 });
+    expect(await jobs(1, 1002)).toEqual([['compile', 'build', 'success', false], ['deploy-production', 'deploy', 'manual', true], ['lint', 'test', 'success', false], ['unit-tests', 'test', 'pending', false]]);
+    expect((await api('/projects/1/pipelines/1002')).body.status).toBe('pending');
+  });
+
+  it('a schedule played on a branch creates the same jobs', async () => {
+    const s = (await api('/projects/1/pipeline_schedules', { method: 'POST', body: { description: 'nightly', ref: 'feature/login-fix', cron: '0 1 * * *' } })).body;
+    await ok('pipeline.schedule_run', { project_id: 1, pipeline_schedule_id: s.id });
+    const [pl] = (await api(`/projects/1/pipeline_schedules/${s.id}/pipelines`)).body;
+    expect(pl).toMatchObject({ ref: 'feature/login-fix', source: 'schedule', status: 'pending' });
+    expect(await jobs(1, pl.id)).toEqual(FRESH);
+  });
+
+  it('rules decide: a merge request pipeline gets the jobs whose rules match it, a branch pipeline of the same commit none', async () => {
+    const ci = [
+      'stages: [test, deploy]', 'test:', '  stage: test', '  script: npm test', '  rules:', '    - if: $CI_PIPELINE_SOURCE == "merge_request_event"',
+      'review-app:', '  stage: deploy', '  script: ./review.sh', '  rules:', '    - if: $CI_MERGE_REQUEST_IID', '      when: manual',
+      'deploy:', '  stage: deploy', '  script: ./deploy.sh', '  rules:', '    - if: $CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH', '',
+    ].join('\n');
+    expect((await api('/projects/1/repository/commits', { method: 'POST', body: { branch: 'ci-rules', start_branch: 'main', commit_message: 'CI rules', actions: [{ action: 'update', file_path: '.gitlab-ci.yml', content: ci }] } })).status).toBe(201);
+    const mr = (await api('/projects/1/merge_requests', { method: 'POST', body: { source_branch: 'ci-rules', target_branch: 'main', title: 'CI rules' } })).body;
+    await ok('merge_request.create_pipeline', { project_id: 1, merge_request_iid: mr.iid });
+    const [pl] = (await api(`/projects/1/merge_requests/${mr.iid}/pipelines`)).body;
+    expect(pl).toMatchObject({ ref: `refs/merge-requests/${mr.iid}/head`, source: 'merge_request_event', status: 'pending' });
+    // A manual job of `rules` may not fail unless it says so.
+    expect(await jobs(1, pl.id)).toEqual([['review-app', 'deploy', 'manual', false], ['test', 'test', 'pending', false]]);
+    expect(await api('/projects/1/pipeline', { method: 'POST', body: { ref: 'ci-rules' } })).toEqual({ status: 400, body: { message: { base: ['No stages / jobs for this pipeline.'] } } });
+  });
+
+  it('refuses in so many words: no configuration, a stage that does not exist, and what the sandbox does not evaluate', async () => {
+    const before = (await api('/projects/2/pipelines')).body.length;
+    expect(await api('/projects/2/pipeline', { method: 'POST', body: { ref: 'main' } })).toEqual({ status: 400, body: { message: { base: ['Missing CI config file'] } } });
+    expect((await api('/projects/2/pipelines')).body).toHaveLength(before);
+    const push = (branch: string, content: string) => api('/projects/1/repository/commits', { method: 'POST', body: { branch, start_branch: 'main', commit_message: branch, actions: [{ action: 'update', file_path: '.gitlab-ci.yml', content }] } });
+    await push('ci-stage', 'build:\n  stage: package\n  script: make\n');
+    expect((await api('/projects/1/pipeline', { method: 'POST', body: { ref: 'ci-stage' } })).body).toEqual({ message: { base: ['build job: chosen stage package does not exist; available stages are .pre, build, test, deploy, .post'] } });
+    await push('ci-include', 'include: ci/common.yml\nbuild:\n  script: make\n');
+    expect((await api('/projects/1/pipeline', { method: 'POST', body: { ref: 'ci-include' } })).body).toEqual({ message: { base: ['not simulated by the sandbox: `include`'] } });
+  });
+});

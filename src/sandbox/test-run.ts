@@ -10,7 +10,7 @@ export const TEST_JOB = 'unit-tests';
 const FAILURE = 'AssertionError: expected false to be true // Object.is equality';
 
 /** The 131 cases of a test run; the unicode password case fails when the job failed. */
-export function testCases(job: JobRec): TestCase[] {
+function testCases(job: JobRec): TestCase[] {
   const cases: TestCase[] = [];
   for (let i = 0; i < 130; i++) cases.push({ file: `test/unit/case-${String(i).padStart(3, '0')}.test.ts`, name: 'behaves as documented', ms: (i * 7) % 40 + 1, failed: false });
   cases.push({ file: 'test/login.test.ts', name: 'login > accepts a unicode password', ms: 12, failed: job.status === 'failed' });

@@ -8,7 +8,7 @@ import { addCommit, diffFiles, history, mergeFile, resolveRef } from '../repo.js
 import { commitJson, noteJson, userBasic } from '../serialize.js';
 import { bool, int, json, message, missing, noContent, notFound, paginate, str, text } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
-import { createPipeline } from './ci.js';
+import { newPipeline } from './ci.js';
 import { registerArchive } from './repository-archive.js';
 import { registerChangelog } from './repository-changelog.js';
 
@@ -237,7 +237,7 @@ function registerStatuses(r: Router): void {
     if (pipelineId !== undefined && (!pl || pl.sha !== c.id)) return notFound('Pipeline');
     const ref = str(ctx.params.ref) ?? pl?.ref ?? [...p.repo.branches].find(([, head]) => history(p.repo, head).some((x) => x.id === c.id))?.[0] ?? null;
     pl ??= [...p.pipelines.values()].filter((x) => x.sha === c.id && x.ref === ref).sort((a, b) => b.id - a.id)[0];
-    pl ??= createPipeline(ctx, p, ref ?? c.id, c.id, 'external', ctx.user.id, [], false);
+    pl ??= newPipeline(ctx, p, ref ?? c.id, c.id, 'external', ctx.user.id, []);
     const name = str(ctx.params.name) ?? str(ctx.params.context) ?? 'default';
     const statuses = extrasOf(ctx.state, p.id).statuses;
     const now = ctx.state.now();
