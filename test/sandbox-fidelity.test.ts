@@ -181,7 +181,7 @@ describe('new pipelines get the jobs of the CI configuration', () => {
     expect(pl).toMatchObject({ ref: `refs/merge-requests/${mr.iid}/head`, source: 'merge_request_event', status: 'pending' });
     // A manual job of `rules` may not fail unless it says so.
     expect(await jobs(1, pl.id)).toEqual([['review-app', 'deploy', 'manual', false], ['test', 'test', 'pending', false]]);
-    expect(await api('/projects/1/pipeline', { method: 'POST', body: { ref: 'ci-rules' } })).toEqual({ status: 400, body: { message: { base: ['No stages / jobs for this pipeline.'] } } });
+    expect(await api('/projects/1/pipeline', { method: 'POST', body: { ref: 'ci-rules' } })).toEqual({ status: 400, body: { message: { base: ['Pipeline will not run for the selected trigger. The rules configuration prevented any jobs from being added to the pipeline.'] } } });
   });
 
   it('refuses in so many words: no configuration, a stage that does not exist, and what the sandbox does not evaluate', async () => {
@@ -191,6 +191,8 @@ describe('new pipelines get the jobs of the CI configuration', () => {
     const push = (branch: string, content: string) => api('/projects/1/repository/commits', { method: 'POST', body: { branch, start_branch: 'main', commit_message: branch, actions: [{ action: 'update', file_path: '.gitlab-ci.yml', content }] } });
     await push('ci-stage', 'build:\n  stage: package\n  script: make\n');
     expect((await api('/projects/1/pipeline', { method: 'POST', body: { ref: 'ci-stage' } })).body).toEqual({ message: { base: ['build job: chosen stage package does not exist; available stages are .pre, build, test, deploy, .post'] } });
+    await push('ci-empty', 'stages: [build]\n.template:\n  script: make\n');
+    expect((await api('/projects/1/pipeline', { method: 'POST', body: { ref: 'ci-empty' } })).body).toEqual({ message: { base: ['jobs config should contain at least one visible job'] } });
     await push('ci-include', 'include: ci/common.yml\nbuild:\n  script: make\n');
     expect((await api('/projects/1/pipeline', { method: 'POST', body: { ref: 'ci-include' } })).body).toEqual({ message: { base: ['not simulated by the sandbox: `include`'] } });
   });

@@ -19,6 +19,7 @@ interface PlannedJob { name: string; stage: string; when: JobRec['when']; allowF
 export type Plan = { stages: string[]; jobs: PlannedJob[] } | { error: string };
 
 const NOT_SIMULATED = 'not simulated by the sandbox: ';
+const RULES_FAILURE = 'Pipeline will not run for the selected trigger. The rules configuration prevented any jobs from being added to the pipeline.';
 const KEYWORDS = new Set(['stages', 'variables', 'default', 'include', 'workflow', 'image', 'services', 'cache', 'before_script', 'after_script', 'spec']);
 /** The `only:`/`except:` words, by the pipeline sources they stand for. */
 const SOURCE_WORDS: Record<string, string[]> = {
@@ -149,14 +150,16 @@ export function planPipeline(repo: RepoRec, sha: string, c: PipelineContext): Pl
     const declared = Array.isArray(cfg.stages) ? cfg.stages.map(String) : ['build', 'test', 'deploy'];
     const stages = ['.pre', ...declared.filter((s) => s !== '.pre' && s !== '.post'), '.post'];
     const jobs: PlannedJob[] = [];
-    for (const [name, job] of Object.entries(cfg)) {
-      if (KEYWORDS.has(name) || name.startsWith('.') || !isObject(job)) continue;
+    const defined = Object.entries(cfg).filter(([name, job]) => !KEYWORDS.has(name) && !name.startsWith('.') && isObject(job));
+    if (!defined.length) return { error: 'jobs config should contain at least one visible job' };
+    for (const [name] of defined) {
       for (const planned of planJob(name, resolveExtends(cfg, name), c, vars)) {
         if (!stages.includes(planned.stage)) throw new Error(`${name} job: chosen stage ${planned.stage} does not exist; available stages are ${stages.join(', ')}`);
         jobs.push(planned);
       }
     }
-    if (!jobs.length) return { error: 'No stages / jobs for this pipeline.' };
+    // Jobs of .pre and .post alone make no pipeline either (GitLab's Chain::Populate).
+    if (jobs.every((j) => j.stage === '.pre' || j.stage === '.post')) return { error: RULES_FAILURE };
     jobs.sort((a, b) => stages.indexOf(a.stage) - stages.indexOf(b.stage));
     return { stages, jobs };
   } catch (e) {
