@@ -197,3 +197,30 @@ describe('new pipelines get the jobs of the CI configuration', () => {
     expect((await api('/projects/1/pipeline', { method: 'POST', body: { ref: 'ci-include' } })).body).toEqual({ message: { base: ['not simulated by the sandbox: `include`'] } });
   });
 });
+
+describe('what the CI configuration reader evaluates', () => {
+  const pipelineOn = async (branch: string, ci: string, variables?: Array<{ key: string; value: string }>) => {
+    await api('/projects/1/repository/commits', { method: 'POST', body: { branch, start_branch: 'main', commit_message: branch, actions: [{ action: 'update', file_path: '.gitlab-ci.yml', content: ci }] } });
+    const res = await api('/projects/1/pipeline', { method: 'POST', body: { ref: branch, variables } });
+    if (res.status !== 201) return res.body;
+    return ((await api(`/projects/1/pipelines/${res.body.id}/jobs`)).body as Array<{ name: string; status: string }>).sort((a, b) => a.name.localeCompare(b.name)).map((j) => `${j.name} ${j.status}`);
+  };
+
+  it('extends, parallel, only/except, variables in rules and workflow rules', async () => {
+    const ci = [
+      '.node:', '  stage: build', '  script: npm ci',
+      'build:', '  extends: .node',
+      'shard:', '  stage: test', '  script: npm test', '  parallel: 2',
+      'docs:', '  script: make docs', '  only: [main]',
+      'nightly:', '  script: make all', '  except: [/^ci-/]',
+      'canary:', '  stage: deploy', '  script: ./canary.sh', '  rules:', '    - if: $CANARY == "yes" && $CI_PIPELINE_SOURCE == "api"', '      when: manual', '      allow_failure: true',
+      '',
+    ].join('\n');
+    expect(await pipelineOn('ci-shapes', ci)).toEqual(['build pending', 'shard 1/2 created', 'shard 2/2 created']);
+    expect(await pipelineOn('ci-shapes', ci, [{ key: 'CANARY', value: 'yes' }])).toEqual(['build pending', 'canary manual', 'shard 1/2 created', 'shard 2/2 created']);
+    const gated = `workflow:\n  rules:\n    - if: $CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH\n${ci}`;
+    expect(await pipelineOn('ci-gated', gated)).toEqual({ message: { base: ['Pipeline filtered out by workflow rules.'] } });
+    expect(await pipelineOn('ci-changes', 'build:\n  script: make\n  rules:\n    - changes: [src/**]\n')).toEqual({ message: { base: ['not simulated by the sandbox: `rules: changes` (build)'] } });
+    expect(await pipelineOn('ci-paren', 'build:\n  script: make\n  rules:\n    - if: ($A == "1")\n')).toEqual({ message: { base: ['not simulated by the sandbox: the rules expression "($A == \\"1\\")"'] } });
+  });
+});

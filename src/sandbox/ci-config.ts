@@ -80,7 +80,7 @@ function matchRules(rules: unknown, vars: Map<string, string | null>, where: str
 
 /** Whether `only`/`except` refs select this pipeline (the default is `only: [branches, tags]`). */
 function refsMatch(refs: unknown, c: PipelineContext, where: string): boolean {
-  const list = isObject(refs) ? refs.refs : refs;
+  const list = isObject(refs) && Object.keys(refs).every((k) => k === 'refs') ? refs.refs : refs;
   if (!Array.isArray(list)) throw new Error(`${NOT_SIMULATED}\`only\`/\`except\` other than a list of refs (${where})`);
   return list.some((r) => {
     const word = String(r);
