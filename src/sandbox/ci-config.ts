@@ -4,6 +4,7 @@
 // in so many words rather than guessed.
 import { parse as parseYaml } from 'yaml';
 import type { JobRec, RepoRec } from './state.js';
+import { NOT_SIMULATED } from './unsimulated.js';
 
 /** What the rules see of the pipeline being created. */
 export interface PipelineContext {
@@ -18,7 +19,6 @@ interface PlannedJob { name: string; stage: string; when: JobRec['when']; allowF
 /** The planned jobs in stage order, or the reason GitLab (or the sandbox) gives for creating no pipeline. */
 export type Plan = { stages: string[]; jobs: PlannedJob[] } | { error: string };
 
-const NOT_SIMULATED = 'not simulated by the sandbox: ';
 const RULES_FAILURE = 'Pipeline will not run for the selected trigger. The rules configuration prevented any jobs from being added to the pipeline.';
 const KEYWORDS = new Set(['stages', 'variables', 'default', 'include', 'workflow', 'image', 'services', 'cache', 'before_script', 'after_script', 'spec']);
 /** The `only:`/`except:` words, by the pipeline sources they stand for. */
