@@ -139,7 +139,7 @@ describe('merge request and issue workflow', () => {
   });
 
   it('a merge request pipeline needs jobs for merge request pipelines in the CI configuration', async () => {
-    expect(await api('POST', '/projects/1/merge_requests/1/pipelines')).toEqual({ status: 400, body: { message: { base: ['No stages / jobs for this pipeline.'] } } });
+    expect(await api('POST', '/projects/1/merge_requests/1/pipelines')).toEqual({ status: 400, body: { message: { base: ['Pipeline will not run for the selected trigger. The rules configuration prevented any jobs from being added to the pipeline.'] } } });
   });
 
   it('rebase replays the source commits on the new target head; approvals stay when the project retains them', async () => {

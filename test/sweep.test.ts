@@ -166,7 +166,7 @@ describe('sweep over the GraphQL variants of REST actions', () => {
  */
 const REFUSED_BY_STATE: Record<string, RegExp> = {
   'issue.event_issue_iteration_get': /404 Not Found/,
-  'merge_request.create_pipeline': /No stages \/ jobs for this pipeline/,
+  'merge_request.create_pipeline': /The rules configuration prevented any jobs from being added to the pipeline/,
   'merge_request.approval_reset': /401/,
   // The sandbox stores no project avatar.
   'project.download_avatar': /\(404 Avatar Not Found\)/,

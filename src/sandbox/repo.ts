@@ -17,6 +17,8 @@ export interface CommitInput {
   date: string;
   /** A second parent (merge commits). */
   mergeParent?: string;
+  /** The branch the commit is pushed to. */
+  branch: string;
 }
 
 export function addCommit(repo: RepoRec, c: CommitInput): CommitRec {
@@ -24,7 +26,7 @@ export function addCommit(repo: RepoRec, c: CommitInput): CommitRec {
   if (c.mergeParent) parents.push(c.mergeParent);
   const id = sha1(`${parents.join(',')}\n${c.message}\n${c.date}\n${[...c.files.keys()].sort().join(',')}\n${repo.commits.size}`);
   const rec: CommitRec = {
-    id, parents, title: c.message.split('\n')[0], message: c.message, authorName: c.authorName, authorEmail: c.authorEmail, date: c.date, files: c.files,
+    id, parents, title: c.message.split('\n')[0], message: c.message, authorName: c.authorName, authorEmail: c.authorEmail, date: c.date, files: c.files, branch: c.branch,
   };
   repo.commits.set(id, rec);
   return rec;

@@ -64,7 +64,7 @@ function chain(state: SandboxState, p: ProjectRec, branch: string, from: string 
     const files = new Map(parent ? p.repo.commits.get(parent)!.files : []);
     for (const [k, v] of Object.entries(changes)) if (v === null) files.delete(k); else files.set(k, v);
     const u = state.users.get(author)!;
-    const c = addCommit(p.repo, { parent, files, message, authorName: u.name, authorEmail: u.email, date: day(d, 10) });
+    const c = addCommit(p.repo, { parent, files, message, authorName: u.name, authorEmail: u.email, date: day(d, 10), branch });
     ids.push(c.id);
     parent = c.id;
   }
@@ -112,7 +112,7 @@ function pipeline(state: SandboxState, p: ProjectRec, id: number, ref: string, s
   let jobId = 2000 + (id - 1000) * 10;
   for (const [name, stage, jstatus, x = {}] of jobs) {
     jobId++;
-    const started = !['created', 'pending', 'manual'].includes(jstatus);
+    const started = !['created', 'pending', 'manual', 'skipped'].includes(jstatus);
     const finished = started && jstatus !== 'running';
     state.jobs.set(jobId, {
       id: jobId, projectId: p.id, pipelineId: id, name, stage, status: jstatus, ref, tag: false, allowFailure: x.allowFailure ?? false,
@@ -276,16 +276,19 @@ export function seed(state: SandboxState): void {
   state.resourceEvents.set(`${p1.id}:MergeRequest:5`, [{ id: 1407, kind: 'state', userId: 3, createdAt: day(40), action: 'closed', value: null }]);
   state.reserveId('event', 1407);
 
+  // The jobs of .gitlab-ci.yml (FILES.ci), which has no rules: every pipeline has them all, the manual deploy skipped after a failure.
   pipeline(state, p1, 1001, 'main', main[4], 'success', 12, 'push', [
     ['compile', 'build', 'success', { artifacts: true }], ['unit-tests', 'test', 'success', { artifacts: true, coverage: 87.5 }], ['lint', 'test', 'success'],
-    ['deploy-production', 'deploy', 'manual', { when: 'manual' }],
+    ['deploy-production', 'deploy', 'manual', { when: 'manual', allowFailure: true }],
   ]);
   const failed = pipeline(state, p1, 1002, 'feature/login-fix', fix, 'failed', 35, 'merge_request_event', [
     ['compile', 'build', 'success', { artifacts: true }], ['unit-tests', 'test', 'failed', { failure: 'script_failure' }], ['lint', 'test', 'success'],
+    ['deploy-production', 'deploy', 'skipped', { when: 'manual', allowFailure: true }],
   ]);
   failed.variables = [{ key: 'NODE_OPTIONS', value: '--max-old-space-size=2048', variable_type: 'env_var' }];
   pipeline(state, p1, 1003, 'main', main[4], 'running', 50, 'schedule', [
     ['compile', 'build', 'success', { artifacts: true }], ['unit-tests', 'test', 'running'], ['lint', 'test', 'pending'],
+    ['deploy-production', 'deploy', 'manual', { when: 'manual', allowFailure: true }],
   ]);
 
   // Project 2: public, small.

@@ -190,7 +190,7 @@ export function issueJson(state: SandboxState, p: ProjectRec, i: IssueRec): Reco
     task_completion_status: { count: tasks.length, completed_count: done.length }, weight: i.weight, blocking_issues_count: 0, has_tasks: tasks.length > 0,
     task_status: `${done.length} of ${tasks.length} checklist items completed`,
     _links: { self: `${base}/issues/${i.iid}`, notes: `${base}/issues/${i.iid}/notes`, award_emoji: `${base}/issues/${i.iid}/award_emoji`, project: base, closed_as_duplicate_of: null },
-    references: refs(full, '#', i.iid), severity: 'UNKNOWN', subscribed: subscribed(state, `${p.id}:Issue:${i.iid}`, [i.authorId, ...i.assigneeIds]), moved_to_id: null, imported: false, imported_from: 'none',
+    references: refs(full, '#', i.iid), severity: 'UNKNOWN', subscribed: subscribed(state, `${p.id}:Issue:${i.iid}`, [i.authorId, ...i.assigneeIds]), moved_to_id: i.movedToId ?? null, imported: false, imported_from: 'none',
     service_desk_reply_to: null, epic_iid: null, epic: null, iteration: null, health_status: null,
   };
 }

@@ -44,6 +44,8 @@ export interface IssueRec {
   weight: number | null; issueType: 'issue' | 'incident' | 'task';
   /** The manual order of `order_by=relative_position` (PUT …/reorder); unset issues sort last. */
   relativePosition?: number;
+  /** The global id of the issue this one was moved to (a moved issue is closed). */
+  movedToId?: number;
 }
 
 export interface MrRec {
@@ -140,6 +142,8 @@ export interface TargetBranchRuleRec { id: number; projectId: number; name: stri
 export interface CommitRec {
   id: string; parents: string[]; title: string; message: string; authorName: string; authorEmail: string;
   date: string; files: Map<string, string>;
+  /** The branch the commit was pushed to: its push event names it, even once the branch is deleted. */
+  branch: string;
 }
 
 interface ProtectedBranchRec { id: number; name: string; pushLevel: number; mergeLevel: number; allowForcePush: boolean; codeOwnerApprovalRequired: boolean }

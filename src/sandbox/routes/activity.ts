@@ -74,10 +74,9 @@ function events(s: SandboxState, viewer: UserRec, projects: ProjectRec[]): Event
     for (const c of p.repo.commits.values()) {
       const author = [...s.users.values()].find((u) => u.email === c.authorEmail);
       if (!author) continue;
-      const ref = [...p.repo.branches].find(([, sha]) => sha === c.id)?.[0] ?? p.defaultBranch;
       out.push(base(p, (parseInt(c.id.slice(0, 6), 16) % 100000) * 10 + 6, author.id, c.date, 'pushed to', {
         target_id: null, target_iid: null, target_type: null, target_title: null,
-        push_data: { commit_count: 1, action: 'pushed', ref_type: 'branch', commit_from: c.parents[0] ?? null, commit_to: c.id, ref, commit_title: c.title, ref_count: null },
+        push_data: { commit_count: 1, action: 'pushed', ref_type: 'branch', commit_from: c.parents[0] ?? null, commit_to: c.id, ref: c.branch, commit_title: c.title, ref_count: null },
       }));
     }
   }

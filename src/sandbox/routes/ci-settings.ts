@@ -168,7 +168,9 @@ function registerSchedules(r: Router): void {
     const sha = resolveRef(p.repo, ref);
     if (sha) {
       const vars = s.variables.map((v) => ({ key: v.key, value: v.value, variable_type: v.variableType }));
-      s.pipelineIds.push(createPipeline(ctx, p, ref, sha, 'schedule', s.ownerId, vars).id);
+      // A configuration that makes no pipeline makes none here either (GitLab's worker logs why).
+      const pl = createPipeline(ctx, p, ref, sha, 'schedule', s.ownerId, vars);
+      if (!('error' in pl)) s.pipelineIds.push(pl.id);
     }
     return message(201, '201 Created');
   }));
@@ -257,7 +259,7 @@ function registerTriggers(r: Router): void {
       : [];
     t.lastUsed = ctx.state.now();
     const pl = createPipeline(ctx, p, ref, sha, 'trigger', t.ownerId, vars);
-    return json(201, pipelineJson(ctx.state, p, pl, { detail: true }));
+    return 'error' in pl ? message(400, { base: [pl.error] }) : json(201, pipelineJson(ctx.state, p, pl, { detail: true }));
   });
 }
 

@@ -6,8 +6,12 @@ import { issueJson } from '../serialize.js';
 import { int, json, message, missing, notFound, paginate, str } from '../util.js';
 import { isReply, loadIssue, loadProject, requireLevel } from './common.js';
 import { filterIssues } from './issues.js';
+import { addSystemNote, issueReference } from '../system-notes.js';
 
 const LINK_TYPES = new Set(['relates_to', 'blocks', 'is_blocked_by']);
+/** What a link is called in the system note of the issue it is seen from (GitLab's relate/block/blocked_by notes). */
+const LINK_WORDS: Record<IssueLinkRec['linkType'], string> = { relates_to: 'related to', blocks: 'blocking', is_blocked_by: 'blocked by' };
+const FLIP: Record<IssueLinkRec['linkType'], IssueLinkRec['linkType']> = { relates_to: 'relates_to', blocks: 'is_blocked_by', is_blocked_by: 'blocks' };
 
 function linkJson(ctx: Ctx, l: IssueLinkRec): Record<string, unknown> | undefined {
   const sp = ctx.state.projects.get(l.sourceProjectId); const tp = ctx.state.projects.get(l.targetProjectId);
@@ -19,14 +23,13 @@ function linkJson(ctx: Ctx, l: IssueLinkRec): Record<string, unknown> | undefine
 /** The links of an issue, seen from it (a `blocks` link reads `is_blocked_by` from its target). */
 function linksOf(ctx: Ctx, p: ProjectRec, i: IssueRec): Array<{ l: IssueLinkRec; other: { p: ProjectRec; i: IssueRec }; type: string }> {
   const out: Array<{ l: IssueLinkRec; other: { p: ProjectRec; i: IssueRec }; type: string }> = [];
-  const flip: Record<string, string> = { blocks: 'is_blocked_by', is_blocked_by: 'blocks', relates_to: 'relates_to' };
   for (const l of ctx.state.issueLinks) {
     const mine = l.sourceProjectId === p.id && l.sourceIid === i.iid;
     const theirs = l.targetProjectId === p.id && l.targetIid === i.iid;
     if (!mine && !theirs) continue;
     const op = ctx.state.projects.get(mine ? l.targetProjectId : l.sourceProjectId);
     const oi = op?.issues.get(mine ? l.targetIid : l.sourceIid);
-    if (op && oi && ctx.state.canSeeProject(ctx.user, op)) out.push({ l, other: { p: op, i: oi }, type: mine ? l.linkType : flip[l.linkType] });
+    if (op && oi && ctx.state.canSeeProject(ctx.user, op)) out.push({ l, other: { p: op, i: oi }, type: mine ? l.linkType : FLIP[l.linkType] });
   }
   return out;
 }
@@ -63,6 +66,8 @@ export function registerIssueLinks(r: Router): void {
     if (linksOf(ctx, p, i).some(({ other }) => other.p.id === t.p.id && other.i.iid === t.issue.iid)) return message(409, 'Issue(s) already assigned');
     const l: IssueLinkRec = { id: ctx.state.nextId('issue_link'), sourceProjectId: p.id, sourceIid: i.iid, targetProjectId: t.p.id, targetIid: t.issue.iid, linkType: type as IssueLinkRec['linkType'], createdAt: ctx.state.now() };
     ctx.state.issueLinks.push(l);
+    addSystemNote(ctx.state, p, i, `marked this issue as ${LINK_WORDS[l.linkType]} ${issueReference(ctx.state, p, t.p, t.issue)}`, ctx.user.id);
+    addSystemNote(ctx.state, t.p, t.issue, `marked this issue as ${LINK_WORDS[FLIP[l.linkType]]} ${issueReference(ctx.state, t.p, p, i)}`, ctx.user.id);
     return json(201, { source_issue: issueJson(ctx.state, p, i), target_issue: issueJson(ctx.state, t.p, t.issue), link_type: l.linkType });
   }));
   r.delete(`${L}/:lid`, I((ctx, p, i, prm) => {
@@ -72,6 +77,8 @@ export function registerIssueLinks(r: Router): void {
     if (denied) return denied;
     const body = linkJson(ctx, hit.l);
     ctx.state.issueLinks.splice(ctx.state.issueLinks.indexOf(hit.l), 1);
+    addSystemNote(ctx.state, p, i, `removed the relation with ${issueReference(ctx.state, p, hit.other.p, hit.other.i)}`, ctx.user.id);
+    addSystemNote(ctx.state, hit.other.p, hit.other.i, `removed the relation with ${issueReference(ctx.state, hit.other.p, p, i)}`, ctx.user.id);
     return json(200, body);
   }));
 
@@ -80,12 +87,18 @@ export function registerIssueLinks(r: Router): void {
     if (!to) return missing('to_project_id');
     const target = loadProject(ctx, to);
     if (isReply(target)) return target;
-    if (ctx.state.accessLevel(ctx.user, p) < ACCESS.reporter || ctx.state.accessLevel(ctx.user, target) < ACCESS.reporter) return message(400, 'Cannot move issue due to insufficient permissions!');
+    // GitLab's can_move?: reporter on both projects, and an issue moves once (a moved issue stays closed where it was).
+    if (i.movedToId !== undefined || ctx.state.accessLevel(ctx.user, p) < ACCESS.reporter || ctx.state.accessLevel(ctx.user, target) < ACCESS.reporter) return message(400, 'Cannot move issue due to insufficient permissions!');
     if (target.id === p.id) return message(400, 'Cannot move issue to project it originates from!');
     const now = ctx.state.now();
-    const moved: IssueRec = { ...i, id: ctx.state.nextId('issue'), iid: target.nextIssueIid++, projectId: target.id, labels: i.labels.filter((l) => target.labels.some((x) => x.name === l)), milestoneId: null, createdAt: now, updatedAt: now };
+    const moved: IssueRec = { ...i, id: ctx.state.nextId('issue'), iid: target.nextIssueIid++, projectId: target.id, labels: i.labels.filter((l) => target.labels.some((x) => x.name === l)), milestoneId: null, createdAt: now, updatedAt: now, movedToId: undefined };
     target.issues.set(moved.iid, moved);
-    Object.assign(i, { state: 'closed', closedAt: now, closedById: ctx.user.id, updatedAt: now });
+    // GitLab copies the comments to the new issue, closes the original, points it at the new one and says so on both.
+    const copied = ctx.state.notesFor({ kind: 'Issue', projectId: target.id, iid: moved.iid, id: moved.id });
+    for (const n of ctx.state.notesFor({ kind: 'Issue', projectId: p.id, iid: i.iid, id: i.id })) copied.push({ ...n, id: ctx.state.nextId('note') });
+    Object.assign(i, { state: 'closed', closedAt: now, closedById: ctx.user.id, updatedAt: now, movedToId: moved.id });
+    addSystemNote(ctx.state, target, moved, `moved from ${issueReference(ctx.state, target, p, i)}`, ctx.user.id);
+    addSystemNote(ctx.state, p, i, `moved to ${issueReference(ctx.state, p, target, moved)}`, ctx.user.id);
     return json(201, issueJson(ctx.state, target, moved));
   }));
 

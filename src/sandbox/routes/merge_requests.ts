@@ -161,7 +161,7 @@ function merge(ctx: Ctx, p: ProjectRec, m: MrRec): Reply {
   const now = s.now();
   const full = s.projectFullPath(p);
   const msg = str(ctx.params.merge_commit_message) ?? `Merge branch '${m.sourceBranch}' into '${m.targetBranch}'\n\n${m.title}\n\nSee merge request ${full}!${m.iid}`;
-  const c = addCommit(p.repo, { parent: targetHead, mergeParent: head, files, message: msg, authorName: ctx.user.name, authorEmail: ctx.user.email, date: now });
+  const c = addCommit(p.repo, { parent: targetHead, mergeParent: head, files, message: msg, authorName: ctx.user.name, authorEmail: ctx.user.email, date: now, branch: m.targetBranch });
   p.repo.branches.set(m.targetBranch, c.id);
   Object.assign(m, { state: 'merged', mergedAt: now, mergedById: ctx.user.id, mergeCommitSha: c.id, headSha: head, baseSha: base ?? targetHead, updatedAt: now });
   const remove = bool(ctx.params.should_remove_source_branch) ?? m.forceRemoveSourceBranch;

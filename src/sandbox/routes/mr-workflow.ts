@@ -1,8 +1,7 @@
 // Merge request workflow beyond create/merge: subscriptions (issues too), rebase, merge request pipelines,
 // context commits and blocking merge requests (`/blocks`).
-import { parse as parseYaml } from 'yaml';
 import type { Router } from '../router.js';
-import { ACCESS, type MrRec, type PipelineRec, type ProjectRec } from '../state.js';
+import { ACCESS, type MrRec, type ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { addCommit, commitsBetween, mergeBase } from '../repo.js';
 import { commitJson, issueJson, mrJson, pipelineJson } from '../serialize.js';
@@ -10,7 +9,7 @@ import { hasConflicts } from '../mergeability.js';
 import { int, json, list, message, missing, noContent, notAllowed, notFound, paginate, str } from '../util.js';
 import { isReply, loadMr, loadNoteable, loadProject, requireLevel, type Family } from './common.js';
 import { headOf } from './merge_requests.js';
-import { newJob } from './ci.js';
+import { createPipeline } from './ci.js';
 
 type MrHandler = (ctx: Ctx, p: ProjectRec, m: MrRec, prm: Record<string, string>) => Reply;
 const one = (fn: MrHandler) => (ctx: Ctx, prm: Record<string, string>): Reply => {
@@ -33,26 +32,9 @@ function rebase(ctx: Ctx, p: ProjectRec, m: MrRec): string | undefined {
       if (v === before.get(path)) continue;
       if (v === undefined) files.delete(path); else files.set(path, v);
     }
-    parent = addCommit(p.repo, { parent, files, message: c.message, authorName: c.authorName, authorEmail: c.authorEmail, date: ctx.state.now() }).id;
+    parent = addCommit(p.repo, { parent, files, message: c.message, authorName: c.authorName, authorEmail: c.authorEmail, date: ctx.state.now(), branch: m.sourceBranch }).id;
   }
   return parent;
-}
-
-/** Jobs of the CI configuration at `sha` that run in merge request pipelines (`rules: if` on merge_request_event, or `only: merge_requests`). */
-function mrJobs(p: ProjectRec, sha: string): Array<{ name: string; stage: string }> {
-  const raw = p.repo.commits.get(sha)?.files.get('.gitlab-ci.yml');
-  if (!raw) return [];
-  let cfg: unknown;
-  try { cfg = parseYaml(raw); } catch { return []; }
-  if (!cfg || typeof cfg !== 'object') return [];
-  const out: Array<{ name: string; stage: string }> = [];
-  for (const [name, job] of Object.entries(cfg as Record<string, unknown>)) {
-    if (!job || typeof job !== 'object' || !('script' in job)) continue;
-    const j = job as { stage?: unknown; rules?: unknown; only?: unknown };
-    const text = JSON.stringify([j.rules ?? null, j.only ?? null]);
-    if (/merge_request_event|merge_requests/.test(text)) out.push({ name, stage: typeof j.stage === 'string' ? j.stage : 'test' });
-  }
-  return out;
 }
 
 export function registerMrWorkflow(r: Router): void {
@@ -99,16 +81,9 @@ export function registerMrWorkflow(r: Router): void {
     if (denied) return denied;
     const head = p.repo.branches.get(m.sourceBranch);
     if (m.state !== 'opened' || !head) return notAllowed();
-    const jobs = mrJobs(p, head);
-    if (!jobs.length) return message(400, { base: ['No stages / jobs for this pipeline.'] });
-    const now = ctx.state.now();
-    const pl: PipelineRec = {
-      id: ctx.state.nextId('pipeline'), iid: p.nextPipelineIid++, projectId: p.id, ref: `refs/merge-requests/${m.iid}/head`, sha: head,
-      beforeSha: '0000000000000000000000000000000000000000', status: 'created', source: 'merge_request_event', tag: false, userId: ctx.user.id, createdAt: now,
-      updatedAt: now, startedAt: null, finishedAt: null, duration: null, coverage: null, name: null, variables: [], jobIds: [],
-    };
-    p.pipelines.set(pl.id, pl);
-    for (const j of jobs) newJob(ctx, p, pl, j.name, j.stage, 'created');
+    // The jobs that run in merge request pipelines (`rules` on merge_request_event, `only: merge_requests`).
+    const pl = createPipeline(ctx, p, `refs/merge-requests/${m.iid}/head`, head, 'merge_request_event', ctx.user.id, [], { iid: m.iid, sourceBranch: m.sourceBranch, targetBranch: m.targetBranch });
+    if ('error' in pl) return message(400, { base: [pl.error] });
     return json(201, pipelineJson(ctx.state, p, pl, { detail: true }));
   }));
 

@@ -100,7 +100,7 @@ function createProject(ctx: Ctx, owner = ctx.user): Reply {
     mrs: new Map(), labels: [], milestones: [], pipelines: new Map(), packages: new Map(), nextIssueIid: 1, nextMrIid: 1, nextPipelineIid: 1, extra: {},
   };
   if (bool(ctx.params.initialize_with_readme)) {
-    const c = addCommit(p.repo, { parent: null, files: new Map([['README.md', `# ${p.name}\n`]]), message: 'Initial commit', authorName: owner.name, authorEmail: owner.email, date: now });
+    const c = addCommit(p.repo, { parent: null, files: new Map([['README.md', `# ${p.name}\n`]]), message: 'Initial commit', authorName: owner.name, authorEmail: owner.email, date: now, branch: p.defaultBranch });
     p.repo.branches.set(p.defaultBranch, c.id);
   }
   s.projects.set(id, p);

@@ -96,7 +96,7 @@ export function registerChangelog(r: Router): void {
     // The newest release goes first, above the releases already listed.
     files.set(file, existing ? `${rn.notes}\n${existing}` : rn.notes);
     const c = addCommit(p.repo, {
-      parent: head, files, message: str(ctx.params.message) ?? `Add changelog for version ${rn.version}`, authorName: ctx.user.name, authorEmail: ctx.user.email, date: ctx.state.now(),
+      parent: head, files, message: str(ctx.params.message) ?? `Add changelog for version ${rn.version}`, authorName: ctx.user.name, authorEmail: ctx.user.email, date: ctx.state.now(), branch,
     });
     p.repo.branches.set(branch, c.id);
     p.lastActivityAt = c.date;

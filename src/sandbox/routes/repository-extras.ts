@@ -8,7 +8,7 @@ import { addCommit, diffFiles, history, mergeFile, resolveRef } from '../repo.js
 import { commitJson, noteJson, userBasic } from '../serialize.js';
 import { bool, int, json, message, missing, noContent, notFound, paginate, str, text } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
-import { createPipeline } from './ci.js';
+import { newPipeline } from './ci.js';
 import { registerArchive } from './repository-archive.js';
 import { registerChangelog } from './repository-changelog.js';
 
@@ -81,7 +81,7 @@ function registerPick(r: Router): void {
       const picked = action === 'cherry_pick';
       const msg = picked ? `${str(ctx.params.message) ?? c.message}\n\n(cherry picked from commit ${c.id})` : `Revert "${c.title.trim()}"\n\nThis reverts commit ${c.id}`;
       const made = addCommit(p.repo, {
-        parent: head, files: result, message: msg, authorName: picked ? c.authorName : ctx.user.name, authorEmail: picked ? c.authorEmail : ctx.user.email, date: ctx.state.now(),
+        parent: head, files: result, message: msg, authorName: picked ? c.authorName : ctx.user.name, authorEmail: picked ? c.authorEmail : ctx.user.email, date: ctx.state.now(), branch,
       });
       p.repo.branches.set(branch, made.id);
       p.lastActivityAt = made.date;
@@ -237,7 +237,7 @@ function registerStatuses(r: Router): void {
     if (pipelineId !== undefined && (!pl || pl.sha !== c.id)) return notFound('Pipeline');
     const ref = str(ctx.params.ref) ?? pl?.ref ?? [...p.repo.branches].find(([, head]) => history(p.repo, head).some((x) => x.id === c.id))?.[0] ?? null;
     pl ??= [...p.pipelines.values()].filter((x) => x.sha === c.id && x.ref === ref).sort((a, b) => b.id - a.id)[0];
-    pl ??= createPipeline(ctx, p, ref ?? c.id, c.id, 'external', ctx.user.id, [], false);
+    pl ??= newPipeline(ctx, p, ref ?? c.id, c.id, 'external', ctx.user.id, []);
     const name = str(ctx.params.name) ?? str(ctx.params.context) ?? 'default';
     const statuses = extrasOf(ctx.state, p.id).statuses;
     const now = ctx.state.now();
@@ -307,7 +307,7 @@ export function registerRepositoryExtras(r: Router): void {
     const next = new Map(files);
     next.set(prm.submodule, `gitlink:${sha}`);
     const c = addCommit(p.repo, {
-      parent: head, files: next, message: str(ctx.params.commit_message) ?? `Update submodule ${prm.submodule} with oid ${sha}`, authorName: ctx.user.name, authorEmail: ctx.user.email, date: ctx.state.now(),
+      parent: head, files: next, message: str(ctx.params.commit_message) ?? `Update submodule ${prm.submodule} with oid ${sha}`, authorName: ctx.user.name, authorEmail: ctx.user.email, date: ctx.state.now(), branch,
     });
     p.repo.branches.set(branch, c.id);
     p.lastActivityAt = c.date;

@@ -57,7 +57,7 @@ function commitTo(ctx: Ctx, p: ProjectRec, branch: string, actions: CommitAction
   const result = applyActions(parent ? p.repo.commits.get(parent)!.files : new Map(), actions);
   if ('error' in result) return message(400, result.error);
   const c = addCommit(p.repo, {
-    parent, files: result.files, message: msg, authorName: str(ctx.params.author_name) ?? ctx.user.name, authorEmail: str(ctx.params.author_email) ?? ctx.user.email, date: ctx.state.now(),
+    parent, files: result.files, message: msg, authorName: str(ctx.params.author_name) ?? ctx.user.name, authorEmail: str(ctx.params.author_email) ?? ctx.user.email, date: ctx.state.now(), branch,
   });
   p.repo.branches.set(branch, c.id);
   p.lastActivityAt = c.date;

@@ -1,0 +1,226 @@
+// The sandbox behaves as GitLab does for what it simulates: each case is written through the MCP server
+// (forge_execute_action) and read back from the sandbox's own REST API. GitLab's behaviour was checked in
+// gitlabhq/gitlabhq (app/services/system_notes/issuables_service.rb @ 00c78fb8, ee/app/services/ee/system_notes/
+// issuables_service.rb, doc/api/issues.md, doc/api/issue_links.md, doc/api/pipelines.md, doc/api/events.md).
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import type { Sandbox } from '../src/sandbox/index.js';
+import { SANDBOX_TOKEN } from '../src/sandbox/index.js';
+import { withSandbox, type Running } from './helpers/harness.js';
+import { startInProcess } from './helpers/inproc.js';
+import { okText } from './helpers/approved-calls.js';
+
+let sb: Sandbox;
+let srv: Running;
+beforeAll(async () => { sb = await withSandbox(); srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_YOLO_MODE: 'true' } }); });
+afterAll(async () => { await srv.close(); await sb.close(); });
+
+const ok = (action: string, params: Record<string, unknown>) => okText(srv, action, params);
+async function api(path: string, init: { method?: string; body?: unknown } = {}): Promise<any> {
+  const res = await fetch(`${sb.url}/api/v4${path}`, {
+    method: init.method ?? 'GET', headers: { 'private-token': SANDBOX_TOKEN, 'content-type': 'application/json' }, body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const raw = await res.text();
+  return { status: res.status, body: raw ? JSON.parse(raw) : null };
+}
+/** The system notes of an issue, oldest first, as author and text. */
+async function systemNotes(project: number, iid: number): Promise<string[]> {
+  const notes: Array<{ id: number; system: boolean; body: string; author: { username: string } }> = (await api(`/projects/${project}/issues/${iid}/notes?per_page=100`)).body;
+  return notes.filter((n) => n.system).sort((a, b) => a.id - b.id).map((n) => `@${n.author.username} ${n.body}`);
+}
+
+describe('moving an issue', () => {
+  it('closes the original, points its moved_to_id at the new issue, copies the comments and notes the move on both', async () => {
+    await api('/projects/1/issues/7/notes', { method: 'POST', body: { body: 'Needed by the ops team.' } });
+    await ok('issue.move', { project_id: 1, issue_iid: 7, to_project_id: 2 });
+    const original = (await api('/projects/1/issues/7')).body;
+    const moved = (await api('/projects/2/issues/4')).body;
+    expect(moved).toMatchObject({ title: 'Health check endpoint for the load balancer', state: 'opened', moved_to_id: null });
+    expect(original).toMatchObject({ state: 'closed', moved_to_id: moved.id, closed_by: { username: 'demo' } });
+    expect(await systemNotes(1, 7)).toEqual(['@demo moved to other-project#4']);
+    expect(await systemNotes(2, 4)).toEqual(['@demo moved from demo-project#7']);
+    expect((await api('/projects/2/issues/4/notes')).body.filter((n: { system: boolean }) => !n.system).map((n: { body: string }) => n.body)).toEqual(['Needed by the ops team.']);
+  });
+
+  it('an issue moves once: moving the moved original again is refused', async () => {
+    expect(await api('/projects/1/issues/7/move', { method: 'POST', body: { to_project_id: 2 } })).toEqual({ status: 400, body: { message: 'Cannot move issue due to insufficient permissions!' } });
+  });
+});
+
+describe('linking issues', () => {
+  it('a blocks link notes "blocking" on its source and "blocked by" on its target; removing it notes the removal on both', async () => {
+    await ok('issue.link_create', { project_id: 1, issue_iid: 8, target_project_id: 1, target_issue_iid: 9, link_type: 'blocks' });
+    expect(await systemNotes(1, 8)).toEqual(['@demo marked this issue as blocking #9']);
+    expect(await systemNotes(1, 9)).toEqual(['@demo marked this issue as blocked by #8']);
+    const [link] = (await api('/projects/1/issues/9/links')).body;
+    await ok('issue.link_delete', { project_id: 1, issue_iid: 9, issue_link_id: link.issue_link_id });
+    expect(await systemNotes(1, 9)).toEqual(['@demo marked this issue as blocked by #8', '@demo removed the relation with #8']);
+    expect(await systemNotes(1, 8)).toEqual(['@demo marked this issue as blocking #9', '@demo removed the relation with #9']);
+  });
+
+  it('a related issue in another project is named by its project path; is_blocked_by reads the other way round', async () => {
+    await ok('issue.link_create', { project_id: 1, issue_iid: 10, target_project_id: 2, target_issue_iid: 1 });
+    expect(await systemNotes(1, 10)).toEqual(['@demo marked this issue as related to other-project#1']);
+    expect(await systemNotes(2, 1)).toEqual(['@demo marked this issue as related to demo-project#10']);
+    await ok('issue.link_create', { project_id: 1, issue_iid: 11, target_project_id: 1, target_issue_iid: 12, link_type: 'is_blocked_by' });
+    expect(await systemNotes(1, 11)).toEqual(['@demo marked this issue as blocked by #12']);
+    expect(await systemNotes(1, 12)).toEqual(['@demo marked this issue as blocking #11']);
+  });
+});
+
+describe('push events', () => {
+  type Push = { author_username: string; push_data: { ref: string; commit_title: string; commit_to: string } };
+  const pushes = async (path: string): Promise<Array<[string, string, string]>> =>
+    ((await api(`${path}?action=pushed&per_page=100`)).body as Push[]).map((e) => [e.author_username, e.push_data.commit_title, e.push_data.ref]);
+
+  it('each seeded push names the branch its commit was pushed to, a since deleted branch included', async () => {
+    expect(await pushes('/users/3/events')).toEqual([
+      ['alice', 'Try a GraphQL endpoint', 'experiment/graphql'],
+      ['alice', 'Handle unicode passwords in login', 'feature/login-fix'],
+      ['alice', 'Fix session timeout handling', 'main'],
+      ['alice', 'Print the version', 'main'],
+      ['alice', 'Add login service', 'main'],
+      ['alice', 'Initial commit', 'main'],
+    ]);
+    expect((await api('/projects/1/repository/branches/experiment%2Fgraphql')).status).toBe(404);
+  });
+
+  it('a commit keeps the branch it was pushed to after the branch moves on and is deleted', async () => {
+    const commit = (message: string, content: string) => api('/projects/2/repository/commits', { method: 'POST', body: { branch: 'notes', start_branch: 'main', commit_message: message, actions: [{ action: 'create', file_path: `${content}.md`, content }] } });
+    expect((await commit('Add the first note', 'first')).status).toBe(201);
+    expect((await commit('Add the second note', 'second')).status).toBe(201);
+    expect((await api('/projects/2/repository/branches/notes', { method: 'DELETE' })).status).toBe(204);
+    expect((await pushes('/projects/2/events')).slice(0, 2)).toEqual([['demo', 'Add the second note', 'notes'], ['demo', 'Add the first note', 'notes']]);
+  });
+});
+
+describe('test reports agree with the job logs', () => {
+  const trace = async (jobId: number) => (await fetch(`${sb.url}/api/v4/projects/1/jobs/${jobId}/trace`, { headers: { 'private-token': SANDBOX_TOKEN } })).text();
+  /** The cases a vitest log reports, as `file > name`, passed and failed. */
+  const logged = (log: string, mark: string) => log.split('\n').filter((l) => l.startsWith(` \u001b[3${mark === '✓' ? 2 : 1}m${mark}`)).map((l) => l.replace(/^ \S+ /, '').replace(/ \(?\d+ ?ms\)?$/, ''));
+
+  it('failed pipeline 1002: 131 cases, 1 failed, the same cases as its unit-tests log', async () => {
+    const [unit] = (await api('/projects/1/pipelines/1002/jobs?scope=failed')).body;
+    expect(unit.name).toBe('unit-tests');
+    const log = await trace(unit.id);
+    expect(log).toContain('      Tests  1 failed | 130 passed (131)');
+    const report = (await api('/projects/1/pipelines/1002/test_report')).body;
+    expect(report).toMatchObject({ total_time: 2.637, total_count: 131, success_count: 130, failed_count: 1, skipped_count: 0, error_count: 0 });
+    expect(report.test_suites).toHaveLength(1);
+    const cases: Array<{ status: string; classname: string; name: string }> = report.test_suites[0].test_cases;
+    expect(cases).toHaveLength(131);
+    expect(cases[0]).toMatchObject({ status: 'failed', classname: 'test/login.test.ts', name: 'login > accepts a unicode password', system_output: 'AssertionError: expected false to be true // Object.is equality' });
+    const named = (status: string) => cases.filter((c) => c.status === status).map((c) => `${c.classname} > ${c.name}`).sort();
+    expect(named('failed')).toEqual(logged(log, '×').sort());
+    expect(named('success')).toEqual(logged(log, '✓').sort());
+    expect(named('success')).toHaveLength(130);
+    expect(await ok('pipeline.test_report_summary', { project_id: 1, pipeline_id: 1002 })).toContain('131');
+    expect((await api('/projects/1/pipelines/1002/test_report_summary')).body).toEqual({
+      total: { time: 2.637, count: 131, success: 130, failed: 1, skipped: 0, error: 0, suite_error: null },
+      test_suites: [{ name: 'unit-tests', total_time: 2.637, total_count: 131, success_count: 130, failed_count: 1, skipped_count: 0, error_count: 0, build_ids: [unit.id], suite_error: null }],
+    });
+  });
+
+  it('passed pipeline 1001 reports the 131 cases its log lists; a pipeline whose tests still run has no report yet', async () => {
+    const unit = (await api('/projects/1/pipelines/1001/jobs')).body.find((j: { name: string }) => j.name === 'unit-tests');
+    const log = await trace(unit.id);
+    expect(log).toContain('      Tests  131 passed (131)');
+    expect(logged(log, '✓')).toHaveLength(131);
+    expect((await api('/projects/1/pipelines/1001/test_report_summary')).body.total).toEqual({ time: 2.637, count: 131, success: 131, failed: 0, skipped: 0, error: 0, suite_error: null });
+    expect((await api('/projects/1/pipelines/1003/test_report')).body).toEqual({ total_time: 0, total_count: 0, success_count: 0, failed_count: 0, skipped_count: 0, error_count: 0, test_suites: [] });
+    expect((await api('/projects/1/pipelines/1003/test_report_summary')).body).toEqual({ total: { time: 0, count: 0, success: 0, failed: 0, skipped: 0, error: 0, suite_error: null }, test_suites: [] });
+  });
+});
+
+describe('new pipelines get the jobs of the CI configuration', () => {
+  type JobRow = { name: string; stage: string; status: string; allow_failure: boolean };
+  const jobs = async (project: number, pipeline: number): Promise<Array<[string, string, string, boolean]>> =>
+    ((await api(`/projects/${project}/pipelines/${pipeline}/jobs`)).body as JobRow[]).sort((a, b) => a.name.localeCompare(b.name)).map((j) => [j.name, j.stage, j.status, j.allow_failure]);
+  const FRESH: Array<[string, string, string, boolean]> = [
+    ['compile', 'build', 'pending', false], ['deploy-production', 'deploy', 'manual', true], ['lint', 'test', 'created', false], ['unit-tests', 'test', 'created', false],
+  ];
+  const names = (rows: Array<[string, ...unknown[]]>) => rows.map((r) => r[0]);
+
+  it('a pipeline run through the API on a branch has the manual deploy job, like the seeded pipelines of that branch', async () => {
+    const answer = await ok('pipeline.create', { project_id: 1, ref: 'feature/login-fix' });
+    const pl = (await api('/projects/1/pipelines?ref=feature/login-fix&source=api')).body[0];
+    expect(answer).toContain(String(pl.id));
+    expect(pl.status).toBe('pending');
+    expect(await jobs(1, pl.id)).toEqual(FRESH);
+    expect(names(await jobs(1, 1002))).toEqual(names(FRESH));
+    const main = (await api('/projects/1/pipeline', { method: 'POST', body: { ref: 'main' } })).body;
+    expect(await jobs(1, main.id)).toEqual(FRESH);
+    expect(names(await jobs(1, 1001))).toEqual(names(FRESH));
+    expect(names(await jobs(1, 1003))).toEqual(names(FRESH));
+  });
+
+  it('retrying failed pipeline 1002 reruns its failed job and brings the skipped manual deploy back to manual', async () => {
+    expect((await jobs(1, 1002)).find((j) => j[0] === 'deploy-production')).toEqual(['deploy-production', 'deploy', 'skipped', true]);
+    await ok('pipeline.retry', { project_id: 1, pipeline_id: 1002 });
+    expect(await jobs(1, 1002)).toEqual([['compile', 'build', 'success', false], ['deploy-production', 'deploy', 'manual', true], ['lint', 'test', 'success', false], ['unit-tests', 'test', 'pending', false]]);
+    expect((await api('/projects/1/pipelines/1002')).body.status).toBe('pending');
+  });
+
+  it('a schedule played on a branch creates the same jobs', async () => {
+    const s = (await api('/projects/1/pipeline_schedules', { method: 'POST', body: { description: 'nightly', ref: 'feature/login-fix', cron: '0 1 * * *' } })).body;
+    await ok('pipeline.schedule_run', { project_id: 1, pipeline_schedule_id: s.id });
+    const [pl] = (await api(`/projects/1/pipeline_schedules/${s.id}/pipelines`)).body;
+    expect(pl).toMatchObject({ ref: 'feature/login-fix', source: 'schedule', status: 'pending' });
+    expect(await jobs(1, pl.id)).toEqual(FRESH);
+  });
+
+  it('rules decide: a merge request pipeline gets the jobs whose rules match it, a branch pipeline of the same commit none', async () => {
+    const ci = [
+      'stages: [test, deploy]', 'test:', '  stage: test', '  script: npm test', '  rules:', '    - if: $CI_PIPELINE_SOURCE == "merge_request_event"',
+      'review-app:', '  stage: deploy', '  script: ./review.sh', '  rules:', '    - if: $CI_MERGE_REQUEST_IID', '      when: manual',
+      'deploy:', '  stage: deploy', '  script: ./deploy.sh', '  rules:', '    - if: $CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH', '',
+    ].join('\n');
+    expect((await api('/projects/1/repository/commits', { method: 'POST', body: { branch: 'ci-rules', start_branch: 'main', commit_message: 'CI rules', actions: [{ action: 'update', file_path: '.gitlab-ci.yml', content: ci }] } })).status).toBe(201);
+    const mr = (await api('/projects/1/merge_requests', { method: 'POST', body: { source_branch: 'ci-rules', target_branch: 'main', title: 'CI rules' } })).body;
+    await ok('merge_request.create_pipeline', { project_id: 1, merge_request_iid: mr.iid });
+    const [pl] = (await api(`/projects/1/merge_requests/${mr.iid}/pipelines`)).body;
+    expect(pl).toMatchObject({ ref: `refs/merge-requests/${mr.iid}/head`, source: 'merge_request_event', status: 'pending' });
+    // A manual job of `rules` may not fail unless it says so.
+    expect(await jobs(1, pl.id)).toEqual([['review-app', 'deploy', 'manual', false], ['test', 'test', 'pending', false]]);
+    expect(await api('/projects/1/pipeline', { method: 'POST', body: { ref: 'ci-rules' } })).toEqual({ status: 400, body: { message: { base: ['Pipeline will not run for the selected trigger. The rules configuration prevented any jobs from being added to the pipeline.'] } } });
+  });
+
+  it('refuses in so many words: no configuration, a stage that does not exist, and what the sandbox does not evaluate', async () => {
+    const before = (await api('/projects/2/pipelines')).body.length;
+    expect(await api('/projects/2/pipeline', { method: 'POST', body: { ref: 'main' } })).toEqual({ status: 400, body: { message: { base: ['Missing CI config file'] } } });
+    expect((await api('/projects/2/pipelines')).body).toHaveLength(before);
+    const push = (branch: string, content: string) => api('/projects/1/repository/commits', { method: 'POST', body: { branch, start_branch: 'main', commit_message: branch, actions: [{ action: 'update', file_path: '.gitlab-ci.yml', content }] } });
+    await push('ci-stage', 'build:\n  stage: package\n  script: make\n');
+    expect((await api('/projects/1/pipeline', { method: 'POST', body: { ref: 'ci-stage' } })).body).toEqual({ message: { base: ['build job: chosen stage package does not exist; available stages are .pre, build, test, deploy, .post'] } });
+    await push('ci-empty', 'stages: [build]\n.template:\n  script: make\n');
+    expect((await api('/projects/1/pipeline', { method: 'POST', body: { ref: 'ci-empty' } })).body).toEqual({ message: { base: ['jobs config should contain at least one visible job'] } });
+    await push('ci-include', 'include: ci/common.yml\nbuild:\n  script: make\n');
+    expect((await api('/projects/1/pipeline', { method: 'POST', body: { ref: 'ci-include' } })).body).toEqual({ message: { base: ['not simulated by the sandbox: `include`'] } });
+  });
+});
+
+describe('what the CI configuration reader evaluates', () => {
+  const pipelineOn = async (branch: string, ci: string, variables?: Array<{ key: string; value: string }>) => {
+    await api('/projects/1/repository/commits', { method: 'POST', body: { branch, start_branch: 'main', commit_message: branch, actions: [{ action: 'update', file_path: '.gitlab-ci.yml', content: ci }] } });
+    const res = await api('/projects/1/pipeline', { method: 'POST', body: { ref: branch, variables } });
+    if (res.status !== 201) return res.body;
+    return ((await api(`/projects/1/pipelines/${res.body.id}/jobs`)).body as Array<{ name: string; status: string }>).sort((a, b) => a.name.localeCompare(b.name)).map((j) => `${j.name} ${j.status}`);
+  };
+
+  it('extends, parallel, only/except, variables in rules and workflow rules', async () => {
+    const ci = [
+      '.node:', '  stage: build', '  script: npm ci',
+      'build:', '  extends: .node',
+      'shard:', '  stage: test', '  script: npm test', '  parallel: 2',
+      'docs:', '  script: make docs', '  only: [main]',
+      'nightly:', '  script: make all', '  except: [/^ci-/]',
+      'canary:', '  stage: deploy', '  script: ./canary.sh', '  rules:', '    - if: $CANARY == "yes" && $CI_PIPELINE_SOURCE == "api"', '      when: manual', '      allow_failure: true',
+      '',
+    ].join('\n');
+    expect(await pipelineOn('ci-shapes', ci)).toEqual(['build pending', 'shard 1/2 created', 'shard 2/2 created']);
+    expect(await pipelineOn('ci-shapes', ci, [{ key: 'CANARY', value: 'yes' }])).toEqual(['build pending', 'canary manual', 'shard 1/2 created', 'shard 2/2 created']);
+    const gated = `workflow:\n  rules:\n    - if: $CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH\n${ci}`;
+    expect(await pipelineOn('ci-gated', gated)).toEqual({ message: { base: ['Pipeline filtered out by workflow rules.'] } });
+    expect(await pipelineOn('ci-changes', 'build:\n  script: make\n  rules:\n    - changes: [src/**]\n')).toEqual({ message: { base: ['not simulated by the sandbox: `rules: changes` (build)'] } });
+    expect(await pipelineOn('ci-paren', 'build:\n  script: make\n  rules:\n    - if: ($A == "1")\n')).toEqual({ message: { base: ['not simulated by the sandbox: the rules expression "($A == \\"1\\")"'] } });
+  });
+});
