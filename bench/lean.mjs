@@ -3,6 +3,7 @@
 //   node bench/lean.mjs [--baseline path/to/dist/bundle/cli.js] [--runs 5] [--node path/to/node]
 // Each run starts, in alternating order, a fresh stdio server of each build against one sandbox and measures:
 //   start       spawn → first tools/list answer           floor: a bare `node -e ''` start
+//   first call  the first tools/call (issue.list): right after the list (SDK client), and after 1 s idle (raw client)
 //   RSS call    RSS right after the first tools/call (issue.list), and again after 3 s idle
 //   call        median of 100 warm tools/call of issue.list  floor: a raw undici GET of the same route (alternated)
 //   raw client  the start and the calls again, driven by a bare JSON-RPC client (newline-delimited JSON on
@@ -38,6 +39,7 @@ if (values.baseline) builds.push({ name: 'baseline', cli: values.baseline });
 const sandbox = await startSandbox();
 const home = mkdtempSync(join(tmpdir(), 'forge-lean-'));
 const ROUTE = '/api/v4/projects/1/issues';
+const IDLE_BEFORE_CALL_MS = 1000;
 const LIST = { name: 'forge_execute_action', arguments: { action: 'issue.list', params: { project_id: 1 } } };
 // CPU time (user + system) a process has used so far, in ms: unlike wall time it barely moves with
 // the machine's load (clock ticks, 10 ms apart: read medians, not single runs).
@@ -104,7 +106,9 @@ async function measure(build) {
   const s = await start(build.cli);
   record('start → first tools/list (ms)', build.name, s.startMs);
   record('  server CPU to first tools/list (ms)', build.name, cpuMs(s.pid));
+  const firstT0 = performance.now();
   const first = await s.client.callTool(LIST);
+  record('first call right after the list (ms)', build.name, performance.now() - firstT0);
   if (first.isError) throw new Error(`${build.name}: issue.list failed: ${JSON.stringify(first.content)}`);
   record('RSS after first call (MiB)', build.name, rssMiB(s.pid));
   const cpu0 = cpuMs(s.pid);
@@ -150,7 +154,11 @@ async function startRaw(build) {
   const r = await rawStart(build.cli);
   record('raw client: start → first tools/list (ms)', build.name, r.startMs);
   const call = () => r.rpc('tools/call', LIST);
+  // As a model would: it reads the list before its first call (the server warms the call path meanwhile).
+  await sleep(IDLE_BEFORE_CALL_MS);
+  const t0 = performance.now();
   const first = await call();
+  record(`raw client: first call after ${IDLE_BEFORE_CALL_MS} ms idle (ms)`, build.name, performance.now() - t0);
   if (first.error || first.result.isError) throw new Error(`${build.name}: issue.list failed (raw client): ${JSON.stringify(first).slice(0, 300)}`);
   const { tool, raw } = await alternated(call);
   record('raw client: warm tools/call median (ms)', build.name, tool);

@@ -24,11 +24,13 @@ export interface StdioWrapper {
  * Wraps the stdio transport (or `inner`, such as an in-memory one): listen requests open watches
  * delivered on `channel`; cancelling one ends them. It also counts the requests not yet answered,
  * so a client that closes stdin right after its last request still gets the answer before the
- * process ends.
+ * process ends. `onListed` is called each time a tools/list answer has gone out.
  */
-export function listeningTransport(s: Session, channel: WatchChannel, inner: Transport = processStdio()): StdioWrapper {
+export function listeningTransport(s: Session, channel: WatchChannel, inner: Transport = processStdio(), onListed?: () => void): StdioWrapper {
   const open = new Map<string, string[]>();
   const unanswered = new Set<string>();
+  /** Ids of the tools/list requests not yet answered: their answer going out calls `onListed`. */
+  const listings = new Set<string>();
   /**
    * Starts a watch on each object a listen request names. Like HTTP, a collection or an object that
    * does not exist (or is not accessible) refuses the whole request: its error is answered here and
@@ -64,7 +66,10 @@ export function listeningTransport(s: Session, channel: WatchChannel, inner: Tra
     send: async (message, options) => {
       await inner.send(message, options);
       const out = message as { id?: unknown; method?: unknown };
-      if (out.method === undefined && (typeof out.id === 'string' || typeof out.id === 'number')) unanswered.delete(String(out.id));
+      if (out.method === undefined && (typeof out.id === 'string' || typeof out.id === 'number')) {
+        unanswered.delete(String(out.id));
+        if (listings.delete(String(out.id))) onListed?.();
+      }
     },
     close: () => inner.close(),
     get onclose() { return inner.onclose; },
@@ -78,6 +83,7 @@ export function listeningTransport(s: Session, channel: WatchChannel, inner: Tra
         const m = message as Inbound;
         // A listen stays open by design: it is not waited for.
         if (typeof m.method === 'string' && m.method !== 'subscriptions/listen' && (typeof m.id === 'string' || typeof m.id === 'number')) unanswered.add(String(m.id));
+        if (m.method === 'tools/list' && (typeof m.id === 'string' || typeof m.id === 'number')) listings.add(String(m.id));
         if (m.method === 'subscriptions/listen') {
           void watch(m).then((go) => { if (go) h?.(message, extra); });
           return;

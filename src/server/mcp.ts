@@ -17,13 +17,15 @@ import type { Surface } from '../surfaces/types.js';
 import { VERSION } from '../config/index.js';
 import { belowMinimum, type Session } from '../session/session.js';
 import { actionDetail, sandboxResource, SANDBOX_URI, TOOL_URI_PREFIX } from './resources.js';
-import { complete, getPrompt, listPrompts } from './prompts.js';
 import { markActivity, serverChannel, watchesOf } from './watch.js';
 import { meter, meterProcessListing, RATE_LIMITED_CODE, type MeteredMethod } from '../pipeline/meter.js';
 import { readObject } from './objects.js';
 import { appsOffered } from '../apps/negotiate.js';
 import { APP_TOOLS, isAppTool } from '../apps/tools.js';
 import { readViews, VIEW_RESOURCE } from '../apps/resource.js';
+
+// Prompts and completions load on their first request: a start never needs them.
+const prompts = () => import('./prompts.js');
 
 const SURFACES: Record<string, Surface> = { dynamic: dynamicSurface, meta: metaSurface, individual: individualSurface };
 
@@ -230,16 +232,17 @@ export function createMcpServer(s: Session, opts: ServerOptions = { subscription
 
   server.setRequestHandler('prompts/list', async () => {
     await guard();
-    return { prompts: await listPrompts(s) };
+    return { prompts: await (await prompts()).listPrompts(s) };
   });
   metered('prompts/get', async (request) => {
-    const p = await getPrompt(s, request.params.name, request.params.arguments);
+    const p = await (await prompts()).getPrompt(s, request.params.name, request.params.arguments);
     if (!p.ok) throw new ProtocolError(-32602, p.message);
     return { description: p.description, messages: [{ role: 'user', content: { type: 'text', text: p.text } }] };
   });
   const none = { completion: { values: [], hasMore: false } };
   metered('completion/complete', async (request, ctx) => {
     const { ref, argument, context } = request.params;
+    const { complete } = await prompts();
     const values = await complete(s, ref as { type: string; name?: string; uri?: string }, argument, context?.arguments, ctx.mcpReq.signal).catch(() => []);
     return values.length ? { completion: { values, hasMore: false } } : none;
   }, none);

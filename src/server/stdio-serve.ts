@@ -7,6 +7,7 @@ import type { Logger } from '../observe/log.js';
 import type { Session } from '../session/session.js';
 import { createMcpServer } from './mcp.js';
 import { listeningTransport } from './listen.js';
+import { warmCallPath } from './warm.js';
 import { serverChannel } from './watch.js';
 
 export interface StdioConnection {
@@ -20,7 +21,8 @@ export function serveSession(session: Session, log: Logger, inner?: Transport): 
   // Watch notifications of subscriptions/listen go out through the served instance(s); the SDK's
   // stdio entry routes them onto the open subscriptions.
   const servers = new Set<Server>();
-  const wrapped = listeningTransport(session, serverChannel(() => servers), inner);
+  // Once a listing is out, the first call's code loads while the model reads it (after the answer is written).
+  const wrapped = listeningTransport(session, serverChannel(() => servers), inner, () => setImmediate(() => void warmCallPath()));
   const handle = serveStdio(() => {
     const srv = createMcpServer(session);
     servers.add(srv);

@@ -102,7 +102,11 @@ export function createStdioCore(effective: Config, log: Logger, deps: { cwd: str
   timer.unref();
 
   // The SDK loads only now, after the start-up reads went out: the platform answers them meanwhile.
-  const serve = async (inner?: Transport) => (await import('./stdio-serve.js')).serveSession(session, log, inner);
+  // zod's setting goes first, in a chunk evaluated before the SDK's (a static import would run after it).
+  const serve = async (inner?: Transport) => {
+    await import('./zod-jitless.js');
+    return (await import('./stdio-serve.js')).serveSession(session, log, inner);
+  };
   const close = async () => {
     clearInterval(timer);
     await client.close().catch(() => undefined);
