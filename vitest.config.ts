@@ -37,6 +37,10 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
+// Files that check what a process has not loaded yet (the catalog before the first listing): each in a
+// process of its own, since the rest share theirs (isolate: false below).
+const FRESH_PROCESS = ['test/start-warm.test.ts'];
+
 // `npm run test:without-container` (where no Linux container build can run, e.g. macOS) leaves out
 // the container test; its preflight says so. Only that npm script sets this name: `npm test` and a
 // plain `vitest run` always run every file.
@@ -59,7 +63,8 @@ export default defineConfig({
     projects: [
       // maxConcurrency: errors-retries runs its 13 tests at once (each has its own sandbox and server).
       { extends: true, test: { name: 'timed', include: TIMED, fileParallelism: false, maxConcurrency: 16, sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: 'rest', include: ['test/**/*.test.ts'], exclude: [...TIMED, ...WITHOUT], maxWorkers: 2, isolate: false, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'rest', include: ['test/**/*.test.ts'], exclude: [...TIMED, ...FRESH_PROCESS, ...WITHOUT], maxWorkers: 2, isolate: false, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'fresh', include: FRESH_PROCESS, isolate: true, sequence: { groupOrder: 1 } } },
     ],
   },
 });

@@ -13,15 +13,26 @@ let srv: Running;
 const P = 'demo-group/demo-project';
 const deleteBranchAfter: ParamSpec = { type: 'string', in: 'local', companion: { then: 'branch.delete', as: 'branch_name' }, description: 'test-only: delete this branch after the call' };
 
+const TESTED = ['issue.note_create', 'issue.delete'];
+const original = new Map<string, Record<string, ParamSpec>>();
+
 beforeAll(async () => {
   await loadCatalog();
-  // A destructive step declared on a write that needs no confirmation, and on one that does.
-  catalog().get('issue.note_create')!.params.delete_branch_after = deleteBranchAfter;
-  catalog().get('issue.delete')!.params.delete_branch_after = deleteBranchAfter;
+  // A destructive step declared on a write that needs no confirmation, and on one that does: each entry is given
+  // new params (what the server reads once per params object), and its own back after the file (test files share a process).
+  for (const id of TESTED) {
+    const a = catalog().get(id)!;
+    original.set(id, a.params);
+    a.params = { ...a.params, delete_branch_after: deleteBranchAfter };
+  }
   sb = await withSandbox();
   srv = await startInProcess({ sandbox: sb });
 });
-afterAll(async () => { await srv.close(); await sb.close(); });
+afterAll(async () => {
+  for (const [id, params] of original) catalog().get(id)!.params = params;
+  await srv.close();
+  await sb.close();
+});
 beforeEach(() => { sb.clearLog(); });
 
 const exec = (action: string, params: Record<string, unknown>, confirm?: boolean) =>

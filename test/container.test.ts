@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ROOT } from './helpers/harness.js';
+import { ROOT, until } from './helpers/harness.js';
 import { assembleBuildBase, assembleRuntimeBase } from './helpers/container-base.js';
 
 const exec = promisify(execFile);
@@ -121,6 +121,8 @@ describe('the container image', () => {
       }
       expect(health?.status, stderr).toBe(200);
       expect(await health!.json()).toEqual({ status: 'ok' });
+      // The banner goes to stderr as the listener opens: on a loaded machine its bytes may reach this pipe after /health answered.
+      await until(() => (stderr.includes(`Endpoint: ${base}/mcp`) ? true : undefined), 10_000).catch(() => undefined);
       expect(stderr).toContain(`Endpoint: ${base}/mcp`);
 
       const check = config.Healthcheck!.Test!.slice(1).map((a) => a.replace('127.0.0.1:8080', `127.0.0.1:${port}`));

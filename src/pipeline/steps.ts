@@ -20,15 +20,18 @@ import { errorResult, type ToolResult } from '../render/result.js';
 
 type Params = Record<string, unknown>;
 
-/** Each action's companion params in the entry's order, found once (a call asks up to four times, most actions have none). */
-const companionsOf = new WeakMap<Action, ReadonlyArray<[string, Companion]>>();
+/**
+ * Each action's companion params in the entry's order, found once per params object (a call asks up to four times,
+ * most actions have none): an entry given other params is read anew.
+ */
+const companionsOf = new WeakMap<Action['params'], ReadonlyArray<[string, Companion]>>();
 
 /** The companions given in this call, in the entry's order. */
 function givenCompanions(action: Action, params: Params): Array<[string, Companion]> {
-  let all = companionsOf.get(action);
+  let all = companionsOf.get(action.params);
   if (!all) {
     all = Object.entries(action.params).filter(([, p]) => p.companion).map(([n, p]) => [n, p.companion!]);
-    companionsOf.set(action, all);
+    companionsOf.set(action.params, all);
   }
   return all.length ? all.filter(([n]) => params[n] !== undefined) : [];
 }

@@ -122,10 +122,11 @@ interface ParamFacts {
   /** Params a companion fills → the companions. */
   filledBy: Map<string, string[]>;
 }
-const paramFacts = new WeakMap<Action, ParamFacts>();
+/** Found once per params object: an entry given other params is read anew. */
+const paramFacts = new WeakMap<Action['params'], ParamFacts>();
 
 function factsOf(action: Action): ParamFacts {
-  let f = paramFacts.get(action);
+  let f = paramFacts.get(action.params);
   if (!f) {
     const names = Object.keys(action.params);
     f = {
@@ -134,7 +135,7 @@ function factsOf(action: Action): ParamFacts {
       defaulted: names.filter((n) => action.params[n].required && action.params[n].default !== undefined).map((n) => [n, action.params[n].default]),
       filledBy: filledByCompanions(action.params),
     };
-    paramFacts.set(action, f);
+    paramFacts.set(action.params, f);
   }
   return f;
 }
