@@ -38,7 +38,7 @@ class LongestFirst extends BaseSequencer {
 }
 
 // Files that check what a process has not loaded yet (the catalog before the first listing): each in a
-// process of its own, since the rest share theirs (isolate: false below).
+// process of its own, after the rest (which share their processes: isolate: false below).
 const FRESH_PROCESS = ['test/start-warm.test.ts'];
 
 // `npm run test:without-container` (where no Linux container build can run, e.g. macOS) leaves out
@@ -64,7 +64,7 @@ export default defineConfig({
       // maxConcurrency: errors-retries runs its 13 tests at once (each has its own sandbox and server).
       { extends: true, test: { name: 'timed', include: TIMED, fileParallelism: false, maxConcurrency: 16, sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'rest', include: ['test/**/*.test.ts'], exclude: [...TIMED, ...FRESH_PROCESS, ...WITHOUT], maxWorkers: 2, isolate: false, sequence: { groupOrder: 1 } } },
-      { extends: true, test: { name: 'fresh', include: FRESH_PROCESS, isolate: true, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'fresh', include: FRESH_PROCESS, isolate: true, sequence: { groupOrder: 2 } } },
     ],
   },
 });
