@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startSandbox, SANDBOX_TOKEN } from '../dist/sandbox/index.js';
+import { openJsonRpc } from './json-rpc.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { baseline: { type: 'string' }, calls: { type: 'string', default: '100' }, warm: { type: 'string', default: '150' } } });
@@ -29,26 +30,7 @@ async function instructionsPerCall(cli) {
   const env = { PATH: process.env.PATH ?? '', HOME: dir, FORGE_TOKEN: SANDBOX_TOKEN, FORGE_URL: sandbox.url, FORGE_MCP_LOG_LEVEL: 'warn' };
   // --smc-check: V8 writes and rewrites its machine code on the heap.
   const child = spawn('valgrind', ['--tool=callgrind', '--smc-check=all-non-file', `--callgrind-out-file=${join(dir, 'out')}`, process.execPath, cli], { stdio: ['pipe', 'pipe', 'ignore'], env });
-  const waiting = new Map();
-  let buf = '';
-  let nextId = 0;
-  child.stdout.setEncoding('utf8').on('data', (d) => {
-    buf += d;
-    for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
-      const m = JSON.parse(buf.slice(0, i));
-      buf = buf.slice(i + 1);
-      waiting.get(m.id)?.(m);
-      waiting.delete(m.id);
-    }
-  });
-  const rpc = (method, params) => new Promise((resolve) => {
-    const id = ++nextId;
-    waiting.set(id, resolve);
-    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
-  });
-  await rpc('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench-call-instructions', version: '1' } });
-  child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
-  await rpc('tools/list', {});
+  const rpc = await openJsonRpc(child, 'bench-call-instructions');
   const first = await rpc('tools/call', LIST);
   if (first.error || first.result.isError) throw new Error(`issue.list failed: ${JSON.stringify(first).slice(0, 300)}`);
   for (let i = 0; i < warm; i++) await rpc('tools/call', LIST);

@@ -27,6 +27,7 @@ import { request } from 'undici';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { startSandbox, SANDBOX_TOKEN } from '../dist/sandbox/index.js';
+import { openJsonRpc } from './json-rpc.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { baseline: { type: 'string' }, runs: { type: 'string', default: '5' }, calls: { type: 'string', default: '100' }, node: { type: 'string' } } });
@@ -64,26 +65,7 @@ async function start(cli) {
 async function rawStart(cli) {
   const t0 = performance.now();
   const child = spawn(node, [cli], { stdio: ['pipe', 'pipe', 'ignore'], env });
-  const waiting = new Map();
-  let buf = '';
-  let nextId = 0;
-  child.stdout.setEncoding('utf8').on('data', (d) => {
-    buf += d;
-    for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
-      const m = JSON.parse(buf.slice(0, i));
-      buf = buf.slice(i + 1);
-      waiting.get(m.id)?.(m);
-      waiting.delete(m.id);
-    }
-  });
-  const rpc = (method, params) => new Promise((resolve) => {
-    const id = ++nextId;
-    waiting.set(id, resolve);
-    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
-  });
-  await rpc('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench-lean-raw', version: '1' } });
-  child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
-  await rpc('tools/list', {});
+  const rpc = await openJsonRpc(child, 'bench-lean-raw');
   const startMs = performance.now() - t0;
   const close = () => new Promise((resolve) => { child.once('exit', resolve); child.stdin.end(); });
   return { rpc, close, pid: child.pid, startMs };
