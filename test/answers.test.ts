@@ -3,23 +3,15 @@
 // path (issue #31: per-call cost) must leave every answer identical. The sandbox's address (its port
 // changes every run) is written as SANDBOX_URL.
 // Update deliberately with: npx vitest run test/answers.test.ts -u
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import type { Sandbox } from '../src/sandbox/index.js';
-import { withSandbox, type Running } from './helpers/harness.js';
-import { startInProcess } from './helpers/inproc.js';
+import { describe, it, expect } from 'vitest';
+import { sandboxServer } from './helpers/inproc.js';
 
-let sb: Sandbox;
-let srv: Running;
-beforeAll(async () => {
-  sb = await withSandbox();
-  srv = await startInProcess({ sandbox: sb });
-});
-afterAll(async () => { await srv?.close(); await sb?.close(); });
+const on = sandboxServer();
 
 /** The answer as the client received it, with the sandbox's changing address replaced. */
 async function answer(action: string, params: Record<string, unknown>, fields?: unknown): Promise<string> {
-  const r = await srv.client.callTool({ name: 'forge_execute_action', arguments: { action, params, ...(fields !== undefined ? { fields } : {}) } });
-  return JSON.stringify(r, null, 1).split(sb.url).join('SANDBOX_URL');
+  const r = await on.srv.client.callTool({ name: 'forge_execute_action', arguments: { action, params, ...(fields !== undefined ? { fields } : {}) } });
+  return JSON.stringify(r, null, 1).split(on.sb.url).join('SANDBOX_URL');
 }
 
 describe('whole answers stay byte-identical (issue #31)', () => {

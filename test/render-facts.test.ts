@@ -2,22 +2,15 @@
 // forge_execute_action through an MCP client, against the sandbox: a file's blame by line ranges, a
 // comparison's commits, linked issues with their link type, protections by role name, list fields shown
 // in the Markdown, and the deciding columns of milestones, to-dos, commits and merge requests.
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import type { Sandbox } from '../src/sandbox/index.js';
-import { apiRequests, text, withSandbox, type Running, type ToolResultLike } from './helpers/harness.js';
-import { startInProcess } from './helpers/inproc.js';
+import { describe, it, expect } from 'vitest';
+import { apiRequests, text, type ToolResultLike } from './helpers/harness.js';
+import { sandboxServer } from './helpers/inproc.js';
 
 type Rec = Record<string, unknown>;
-let sb: Sandbox;
-let srv: Running;
-beforeAll(async () => {
-  sb = await withSandbox();
-  srv = await startInProcess({ sandbox: sb });
-});
-afterAll(async () => { await srv?.close(); await sb?.close(); });
+const on = sandboxServer();
 
 async function exec(action: string, params: Rec, fields?: unknown): Promise<{ md: string; st: Rec }> {
-  const r: ToolResultLike = await srv.call('forge_execute_action', { action, params, ...(fields !== undefined ? { fields } : {}) });
+  const r: ToolResultLike = await on.srv.call('forge_execute_action', { action, params, ...(fields !== undefined ? { fields } : {}) });
   expect(r.isError, text(r)).toBeFalsy();
   return { md: r.content[0]!.text!, st: r.structuredContent as Rec };
 }
@@ -44,7 +37,7 @@ describe('results show the facts a task needs (issue #30)', () => {
     expect(part.md).toContain('Lines 8–9 at `feature/login-fix`, in 2 ranges by last change.');
     expect(part.md).toContain('### Line 8 · d75e8c13');
     expect(part.md).not.toContain('Add login service');
-    expect(apiRequests(sb).at(-1)?.query).toMatchObject({ 'range[start]': '8', 'range[end]': '9' });
+    expect(apiRequests(on.sb).at(-1)?.query).toMatchObject({ 'range[start]': '8', 'range[end]': '9' });
   });
 
   it('compare: the commits listed before the file diffs; fields ["commits"] gives each whole', async () => {

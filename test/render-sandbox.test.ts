@@ -3,22 +3,15 @@
 // confirm the new state (a resolved thread, a file write's commit, a deleted branch with its commit and the
 // open merge request it leaves without a source, an updated merge request's people). `fields` on the
 // meta and individual surfaces too.
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import type { Sandbox } from '../src/sandbox/index.js';
-import { apiRequests, text, withSandbox, type Running, type ToolResultLike } from './helpers/harness.js';
-import { startInProcess } from './helpers/inproc.js';
+import { describe, it, expect } from 'vitest';
+import { apiRequests, text, type ToolResultLike } from './helpers/harness.js';
+import { sandboxServer, startInProcess } from './helpers/inproc.js';
 
 type Rec = Record<string, unknown>;
-let sb: Sandbox;
-let srv: Running;
-beforeAll(async () => {
-  sb = await withSandbox();
-  srv = await startInProcess({ sandbox: sb });
-});
-afterAll(async () => { await srv?.close(); await sb?.close(); });
+const on = sandboxServer();
 
 async function exec(action: string, params: Rec, extra: Rec = {}): Promise<{ md: string; st: Rec }> {
-  const r: ToolResultLike = await srv.call('forge_execute_action', { action, params, ...extra });
+  const r: ToolResultLike = await on.srv.call('forge_execute_action', { action, params, ...extra });
   expect(r.isError, text(r)).toBeFalsy();
   return { md: r.content[0]!.text!, st: r.structuredContent as Rec };
 }
@@ -83,17 +76,17 @@ describe('writes confirm the new state (issue #28)', () => {
 
   it('a file write gives the commit it made', async () => {
     const { md, st } = await exec('repository.file_update', { project_id: 1, file_path: 'docs/guide.md', branch: 'main', content: '# Guide\n\nUpdated.\n', commit_message: 'Update the guide' });
-    const head = sb.state.projects.get(1)!.repo.branches.get('main')!;
+    const head = on.sb.state.projects.get(1)!.repo.branches.get('main')!;
     expect(md).toContain(`main at commit ${head} Update the guide`);
     expect((st.related as Rec)['/projects/1/repository/branches/main']).toMatchObject({ name: 'main', commit: { id: head } });
   });
 
   it('a deleted branch names itself and its commit, and warns of the open merge request using it', async () => {
-    const sha = sb.state.projects.get(1)!.repo.branches.get('feature/readme-intro')!;
-    sb.clearLog();
+    const sha = on.sb.state.projects.get(1)!.repo.branches.get('feature/readme-intro')!;
+    on.sb.clearLog();
     const { md, st } = await exec('branch.delete', { project_id: 1, branch_name: 'feature/readme-intro' }, { confirm: true });
     // The reads come before the delete.
-    expect(apiRequests(sb).map((e) => `${e.method} ${e.path}`)).toEqual([
+    expect(apiRequests(on.sb).map((e) => `${e.method} ${e.path}`)).toEqual([
       'GET /api/v4/projects/1/repository/branches/feature%2Freadme-intro',
       'GET /api/v4/projects/1/merge_requests',
       'DELETE /api/v4/projects/1/repository/branches/feature%2Freadme-intro',
@@ -102,7 +95,7 @@ describe('writes confirm the new state (issue #28)', () => {
     expect(md).toContain('- open_merge_requests: !3 Rewrite the README introduction');
     expect(md).toContain('Warning: an open merge request uses this branch as its source branch');
     expect(st).toMatchObject({ ok: true, branch: `feature/readme-intro at commit ${sha} Rewrite the README introduction`, open_merge_requests: [{ iid: 3 }] });
-    expect(sb.state.projects.get(1)!.repo.branches.has('feature/readme-intro')).toBe(false);
+    expect(on.sb.state.projects.get(1)!.repo.branches.has('feature/readme-intro')).toBe(false);
   });
 
   it('an updated merge request shows its draft state, reviewers and assignees after the change', async () => {
@@ -129,8 +122,8 @@ describe('fields on every surface (issue #28)', () => {
     expect(plain.md.split('\n').find((l) => l.startsWith('| id |'))).toBe('| id | name | color |');
     const { md } = await exec('project.label_list', { project_id: 1, with_counts: true });
     expect(md.split('\n').find((l) => l.startsWith('| id |'))).toContain('| open issues |');
-    const issues = [...sb.state.projects.get(1)!.issues.values()].filter((i) => i.state === 'opened');
-    for (const label of sb.state.projects.get(1)!.labels) {
+    const issues = [...on.sb.state.projects.get(1)!.issues.values()].filter((i) => i.state === 'opened');
+    for (const label of on.sb.state.projects.get(1)!.labels) {
       const open = issues.filter((i) => i.labels.includes(label.name)).length;
       expect(md.split('\n').find((l) => l.startsWith(`| ${label.id} | ${label.name} |`)), label.name).toMatch(new RegExp(`^\\| ${label.id} \\| [^|]+ \\|(?: [^|]* \\|)? ${open} \\|`));
     }
@@ -152,7 +145,7 @@ describe('fields on every surface (issue #28)', () => {
 
   it('meta and individual take fields too; a name the answer lacks is answered with the ones it has', async () => {
     for (const surface of ['meta', 'individual'] as const) {
-      const s = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: surface } });
+      const s = await startInProcess({ sandbox: on.sb, env: { FORGE_MCP_TOOL_SURFACE: surface } });
       try {
         const r = surface === 'meta'
           ? await s.call('forge_issue', { action: 'get', params: { project_id: 1, issue_iid: 1 }, fields: ['description', 'references', 'nope'] })

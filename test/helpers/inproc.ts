@@ -3,6 +3,7 @@
 // the SDK client by the SDK's in-memory transport. No child process: for tests of tool behaviour.
 // Start-up, the stdio wire, the CLI, signals and the terminal stay with the process harness.
 // Log lines go to a sink read into the same stderr record the leak scan reads (never process stderr).
+import { afterAll, beforeAll } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,9 +11,9 @@ import { InMemoryTransport } from '@modelcontextprotocol/client';
 import { loadConfig, type Config } from '../../src/config/index.js';
 import { createLogger, type Logger } from '../../src/observe/log.js';
 import { createStdioCore } from '../../src/server/stdio.js';
-import { SANDBOX_TOKEN } from '../../src/sandbox/index.js';
+import { SANDBOX_TOKEN, type Sandbox } from '../../src/sandbox/index.js';
 import { buildSearchIndex } from '../../src/surfaces/dynamic.js';
-import { newClient, recordedCall, secretsInUse, stderrChunks, type Running, type StartOptions } from './harness.js';
+import { newClient, recordedCall, secretsInUse, stderrChunks, withSandbox, type Running, type StartOptions } from './harness.js';
 
 function readFileOrUndefined(path: string): string | undefined {
   try { return readFileSync(path, 'utf8'); } catch { return undefined; }
@@ -67,4 +68,15 @@ export async function startInProcess(o: StartOptions): Promise<Running> {
       await core.close();
     },
   };
+}
+
+/** A fresh sandbox and an in-process server over it for one test file: started before its tests, closed after them. */
+export function sandboxServer(): { readonly sb: Sandbox; readonly srv: Running } {
+  const on = {} as { sb: Sandbox; srv: Running };
+  beforeAll(async () => {
+    on.sb = await withSandbox();
+    on.srv = await startInProcess({ sandbox: on.sb });
+  });
+  afterAll(async () => { await on.srv?.close(); await on.sb?.close(); });
+  return on;
 }
