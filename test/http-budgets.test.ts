@@ -127,6 +127,33 @@ describe('trusted proxies', () => {
 });
 
 describe('slow clients (--http-idle-timeout)', () => {
+  it('keeps an idle keep-alive connection open at the default (0 = off), past Node\'s own 5-second timeout', async () => {
+    const u = new URL(srv.url);
+    const sock = connectSocket({ host: u.hostname, port: Number(u.port) });
+    const received: string[] = [];
+    let closed = false;
+    sock.on('data', (d: Buffer) => received.push(d.toString()));
+    sock.on('error', () => undefined);
+    sock.on('close', () => { closed = true; });
+    const ask = () => sock.write(`GET /health HTTP/1.1\r\nHost: localhost:${u.port}\r\nConnection: keep-alive\r\n\r\n`);
+    const answered = async (n: number) => {
+      for (let i = 0; i < 200 && received.join('').split('HTTP/1.1 200').length - 1 < n; i++) await new Promise((r) => setTimeout(r, 25));
+      return received.join('').split('HTTP/1.1 200').length - 1;
+    };
+    try {
+      ask();
+      expect(await answered(1)).toBe(1);
+      // No idle deadline is announced to the client, and none is kept.
+      expect(received.join('')).not.toMatch(/^Keep-Alive:/im);
+      await new Promise((r) => setTimeout(r, 6_000));
+      expect(closed).toBe(false);
+      ask();
+      expect(await answered(2)).toBe(2);
+    } finally {
+      sock.destroy();
+    }
+  });
+
   it('closes a connection that stays silent mid-request, and serves a prompt client', async () => {
     const idle = await startHttpInProcess(['--forge-url', sb.url, '--http-idle-timeout', '500ms']);
     try {

@@ -30,7 +30,8 @@ const codeOf = async (p: Promise<unknown>): Promise<{ code?: number; message: st
     await p;
     return undefined;
   } catch (e) {
-    return { code: (e as { code?: number }).code, message: (e as Error).message };
+    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+    return { code: (e as { code?: number }).code, message: cause ? `${(e as Error).message} (${cause.code ?? ""} ${cause.message ?? ""})` : (e as Error).message };
   }
 };
 

@@ -33,12 +33,13 @@ export async function listen(config: Config, log: Logger, parts: ListenParts): P
   const server: Server = config.tlsCert && config.tlsKey
     ? createHttpsServer({ ...deadlines, cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey), minVersion: 'TLSv1.2' }, parts.chain)
     : createHttpServer(deadlines, parts.chain);
-  if (config.httpIdleTimeoutMs > 0) {
-    // A connection silent this long is closed: between requests, and a slow client mid-request
-    // (an event stream stays alive through its 25-second keep-alive frames when the timeout is longer).
-    server.keepAliveTimeout = config.httpIdleTimeoutMs;
-    server.timeout = config.httpIdleTimeoutMs;
-  }
+  // A connection silent this long is closed: between requests, and a slow client mid-request
+  // (an event stream stays alive through its 25-second keep-alive frames when the timeout is longer).
+  // At 0 it is off, Node's own 5-second keep-alive timeout included: that one closed connections a
+  // client was about to reuse ("other side closed" on a loaded machine). Idle connections stay
+  // bounded by the connection ceilings (connections.ts).
+  server.keepAliveTimeout = config.httpIdleTimeoutMs;
+  server.timeout = config.httpIdleTimeoutMs;
   server.on('clientError', answerUnparsed);
   // `Expect: 100-continue` goes through the chain too: the 100 is sent when the body is read
   // (readBody), so a refusal before it (Host, a declared size over the limit) comes before the client sends its body.
