@@ -147,6 +147,20 @@ const DOC_FIXTURES = [
       allow_force_push: false, code_owner_approval_required: false,
     },
   },
+  {
+    name: 'groups', path: 'doc/api/groups.md', commit: 'fc0c69287069af9a47176abb1488f653f91eebdb', section: 'List descendant groups',
+    body: [2, 3].map((id) => ({
+      id, name: id === 2 ? 'Bar Group' : 'Baz Group', path: id === 2 ? 'bar' : 'baz', description: id === 2 ? 'A subgroup of Foo Group' : 'A subgroup of Bar Group',
+      visibility: 'public', share_with_group_lock: false, require_two_factor_authentication: false, two_factor_grace_period: 48,
+      project_creation_level: 'developer', auto_devops_enabled: null, subgroup_creation_level: 'owner', emails_disabled: null, emails_enabled: null,
+      mentions_disabled: null, lfs_enabled: true, default_branch: null, default_branch_protection: 2,
+      default_branch_protection_defaults: { allowed_to_push: [{ access_level: 40 }], allow_force_push: false, allowed_to_merge: [{ access_level: 40 }] },
+      avatar_url: `http://gitlab.example.com/uploads/group/avatar/1/${id === 2 ? 'bar' : 'baz'}.jpg`,
+      web_url: id === 2 ? 'http://gitlab.example.com/groups/foo/bar' : 'http://gitlab.example.com/groups/foo/bar/baz',
+      request_access_enabled: false, full_name: id === 2 ? 'Bar Group' : 'Baz Group', full_path: id === 2 ? 'foo/bar' : 'foo/bar/baz',
+      file_template_project_id: 1, parent_id: 123, created_at: '2020-01-15T12:36:29.590Z',
+    })),
+  },
 ];
 
 mkdirSync(OUT, { recursive: true });

@@ -106,6 +106,28 @@ describe('writes confirm the new state (issue #28)', () => {
     expect(st).toMatchObject({ draft: false });
     expect((st.reviewers as string[]).length).toBe(1);
   });
+
+  it('a write shows every field it was asked to set, beyond the field cap: a locked, confidential issue; a hook\'s events', async () => {
+    const issue = await exec('issue.update', { project_id: 1, issue_iid: 2, confidential: true, discussion_locked: true });
+    expect(issue.md).toContain('- **discussion_locked**: true');
+    expect(issue.md).toContain('- **confidential**: true');
+    expect(issue.md).not.toMatch(/not shown\): .*discussion_locked/);
+    expect(issue.st).toMatchObject({ discussion_locked: true, confidential: true });
+    const hook = await exec('project.hook_add', { project_id: 1, url: 'https://chat.example.com/hooks/gitlab', push_events: true, releases_events: true, issues_events: false });
+    for (const line of ['- **push_events**: true', '- **releases_events**: true', '- **issues_events**: false']) expect(hook.md).toContain(line);
+    expect(hook.st).toMatchObject({ push_events: true, releases_events: true, issues_events: false });
+    // A read shows no more than before: the same params on a read add nothing.
+    const read = await exec('issue.get', { project_id: 1, issue_iid: 2 });
+    expect(read.md).toMatch(/not shown\): .*discussion_locked/);
+  });
+
+  it("a group's subgroups show their path and name, not a project's empty columns", async () => {
+    const { md, st } = await exec('group.subgroups', { group_id: 'demo-group', all_available: true });
+    expect(md).toMatch(/^\| id \| path \| name \| visibility \|/m);
+    expect(md).toMatch(/^\| \d+ \| demo-group\/platform \| Platform \| public \|/m);
+    expect(md).not.toContain('default_branch');
+    expect((st.items as Rec[])[0]).toMatchObject({ full_path: 'demo-group/platform', name: 'Platform' });
+  });
 });
 
 describe('who approved', () => {

@@ -120,6 +120,15 @@ describe("GitLab's documented shapes render their deciding facts (issue #30)", (
     expect((todos.structured.items as Rec[])[0]).toEqual({ id: 102, action_name: 'marked', target: { id: 34, iid: 7, title: 'Dolores in voluptatem tenetur praesentium omnis repellendus voluptatem quaerat.' }, project: 'gitlab-org/gitlab-foss', author: 'root', body: 'Dolores in voluptatem tenetur praesentium omnis repellendus voluptatem quaerat.' });
   });
 
+  it("groups: path, name and visibility, not a project's default branch (GitLab sends a group's default_branch too)", () => {
+    const list = render(undefined, fixture('groups'), { group_id: 'foo' }, { id: 'group.descendant_groups', domain: 'group', name: 'descendant_groups', params: { group_id: { type: 'string' } } } as never);
+    expect(header(list.markdown)).toBe('| id | path | name | visibility | description |');
+    expect(row(list.markdown, '| 3 ')).toBe('| 3 | foo/bar/baz | Baz Group | public | A subgroup of Bar Group |');
+    expect((list.structured.items as Rec[])[0]).toMatchObject({ id: 2, full_path: 'foo/bar', name: 'Bar Group', visibility: 'public' });
+    const one = render(undefined, (fixture('groups') as Rec[])[1], { group_id: 3 });
+    expect(one.markdown).toContain('- **id**: 3\n- **full_path**: foo/bar/baz\n- **name**: Baz Group\n- **visibility**: public\n- **parent_id**: 123');
+  });
+
   it('labels: the counts a with_counts list carries, a label no open issue uses said as 0', () => {
     const r = render(undefined, fixture('labels'), { project_id: 1, with_counts: true }, listAction('project.label_list'));
     expect(header(r.markdown)).toBe('| id | name | description | open issues | closed issues | open MRs | color |');

@@ -224,3 +224,23 @@ describe('what the CI configuration reader evaluates', () => {
     expect(await pipelineOn('ci-paren', 'build:\n  script: make\n  rules:\n    - if: ($A == "1")\n')).toEqual({ message: { base: ['not simulated by the sandbox: the rules expression "($A == \\"1\\")"'] } });
   });
 });
+
+describe('seeded pipelines and jobs', () => {
+  it('have times that agree with their durations: each job ran its duration after its queue time, the pipeline ends with its last job', async () => {
+    const pipelines: Array<{ id: number; status: string }> = (await api('/projects/1/pipelines?per_page=100')).body;
+    let checked = 0;
+    for (const pl of pipelines) {
+      const p = (await api(`/projects/1/pipelines/${pl.id}`)).body;
+      const jobs: Array<{ name: string; status: string; created_at: string; started_at: string | null; finished_at: string | null; duration: number | null; queued_duration: number | null }> =
+        (await api(`/projects/1/pipelines/${pl.id}/jobs?per_page=100&include_retried=true`)).body;
+      for (const j of jobs.filter((x) => x.started_at && x.finished_at && x.duration !== null)) {
+        expect(Date.parse(j.finished_at!) - Date.parse(j.started_at!), `${pl.id} ${j.name}`).toBe(Math.round(j.duration! * 1000));
+        expect(Date.parse(j.started_at!) - Date.parse(j.created_at), `${pl.id} ${j.name}`).toBe(Math.round(j.queued_duration! * 1000));
+        expect(Date.parse(j.finished_at!), `${pl.id} ${j.name}`).toBeLessThanOrEqual(Date.parse(p.finished_at ?? p.updated_at));
+        checked++;
+      }
+      if (p.finished_at && p.duration !== null) expect(Date.parse(p.finished_at) - Date.parse(p.started_at), String(pl.id)).toBeGreaterThanOrEqual(p.duration * 1000);
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+});

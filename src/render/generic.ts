@@ -107,6 +107,15 @@ function renderObject(input: RenderInput, obj: Rec): Rendered {
     structured[kf.key] = r.value;
   }
   const kindShown = shownFields;
+  // A write's answer says what it was asked to set (issue.update with discussion_locked, a hook's events),
+  // beyond the field cap: the assistant reads the change back from this answer, not with a second call.
+  for (const key of actionOf(input).method === 'GET' ? [] : Object.keys(paramsOf(input))) {
+    if (done.has(key) || named.has(key) || IDENTIFIER_KEYS.includes(key) || !(key in obj) || isLongText(key, obj[key])) continue;
+    done.add(key);
+    shownFields++;
+    lines.push(`- **${inline(key, 60)}**: ${present(obj[key]) ? fieldValue(obj[key]) : 'none'}`);
+    structured[key] = compactValue(obj[key]);
+  }
   for (const key of ordered) {
     const v = obj[key];
     if (done.has(key) || named.has(key) || !present(v)) continue;

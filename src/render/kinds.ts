@@ -216,6 +216,13 @@ export const KINDS: readonly Kind[] = [
       f('last_pipeline', 'pipeline'), f('status'), f('web_url')],
     columns: [c('sha', 'short_id'), c('title', 'title'), c('author', 'author_name'), c('date', 'authored_date', 'date')],
   },
+  // A group (GitLab sends a group's default_branch too, so it comes before the project).
+  {
+    name: 'group',
+    marks: ['full_path', 'parent_id', 'visibility'],
+    fields: [f('id'), f('full_path'), f('name'), f('visibility'), f('parent_id'), f('web_url')],
+    columns: [c('id', 'id'), c('path', 'full_path'), c('name', 'name'), c('visibility', 'visibility'), c('description', 'description', undefined, true, 60)],
+  },
   {
     name: 'project',
     marks: ['default_branch', 'visibility'],

@@ -104,19 +104,26 @@ type JobSpec = [name: string, stage: string, status: string, extra?: { artifacts
 
 function pipeline(state: SandboxState, p: ProjectRec, id: number, ref: string, sha: string, status: string, d: number, source: string, jobs: JobSpec[]): PipelineRec {
   const done = !['running', 'pending', 'created', 'manual'].includes(status);
+  // Times that agree with the durations: each stage's jobs wait 2.1 s in the queue and run 94.3 s, the
+  // next stage starts when they end, and the pipeline ends with its last stage (an assistant reads both).
+  const t0 = Date.parse(day(d, 11));
+  const at = (ms: number) => new Date(t0 + ms).toISOString();
+  const stages = [...new Set(jobs.map(([, stage]) => stage))];
+  const stageStart = (stage: string) => stages.indexOf(stage) * 96_400;
   const pl: PipelineRec = {
     id, iid: p.nextPipelineIid++, projectId: p.id, ref, sha, beforeSha: '0000000000000000000000000000000000000000', status, source, tag: false, userId: 1,
-    createdAt: day(d, 11), updatedAt: day(d, 12), startedAt: day(d, 11), finishedAt: done ? day(d, 12) : null, duration: done ? 3600 : null,
-    coverage: null, name: null, variables: [], jobIds: [],
+    createdAt: at(0), updatedAt: at(stages.length * 96_400), startedAt: at(0), finishedAt: done ? at(stages.length * 96_400) : null,
+    duration: done ? Math.round(stages.length * 94.3) : null, coverage: null, name: null, variables: [], jobIds: [],
   };
   let jobId = 2000 + (id - 1000) * 10;
   for (const [name, stage, jstatus, x = {}] of jobs) {
     jobId++;
     const started = !['created', 'pending', 'manual', 'skipped'].includes(jstatus);
     const finished = started && jstatus !== 'running';
+    const start = stageStart(stage) + 2_100;
     state.jobs.set(jobId, {
       id: jobId, projectId: p.id, pipelineId: id, name, stage, status: jstatus, ref, tag: false, allowFailure: x.allowFailure ?? false,
-      when: x.when ?? 'on_success', createdAt: day(d, 11), startedAt: started ? day(d, 11) : null, finishedAt: finished ? day(d, 12) : null,
+      when: x.when ?? 'on_success', createdAt: at(stageStart(stage)), startedAt: started ? at(start) : null, finishedAt: finished ? at(start + 94_300) : null,
       duration: finished ? 94.3 : null, queuedDuration: started ? 2.1 : null, userId: 1, artifacts: x.artifacts ?? false, coverage: x.coverage ?? null,
       failureReason: x.failure ?? null, erased: false, retried: false,
     });
