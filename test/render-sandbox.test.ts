@@ -121,6 +121,12 @@ describe('writes confirm the new state (issue #28)', () => {
     expect(read.md).toMatch(/not shown\): .*discussion_locked/);
   });
 
+  it("a release's assets say each link's name, type and address", async () => {
+    const { md, st } = await exec('release.get', { project_id: 1, tag_name: 'v1.1.0' });
+    expect(md).toContain('- **assets**: Linux binary (package) https://downloads.example.com/demo-project/v1.1.0/demo-linux-amd64, 4 source archives');
+    expect(st.assets).toEqual({ links: ['Linux binary'], sources: 4 });
+  });
+
   it("a group's subgroups show their path and name, not a project's empty columns", async () => {
     const { md, st } = await exec('group.subgroups', { group_id: 'demo-group', all_available: true });
     expect(md).toMatch(/^\| id \| path \| name \| visibility \|/m);

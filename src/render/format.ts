@@ -210,11 +210,13 @@ export function formatValue(format: Format, v: unknown, obj: Rec): Formatted {
       // A runner's description is the name people gave it; `name` is the runner program's.
       return isRecord(v) ? { text: `${toText(v.description || v.name || '')} (#${toText(v.id ?? '?')})`, value: pick(v, ['id', 'description']) } : { text: toText(v), value: compactValue(v) };
     case 'assets': {
-      // A release's assets: its links by name, and how many source archives.
+      // A release's assets: its links by name, type and address (what "where do I download it" asks), and how many source archives.
       if (!isRecord(v)) return { text: toText(v), value: compactValue(v) };
-      const links = Array.isArray(v.links) ? v.links.filter(isRecord).map((l) => toText(l.name ?? l.url ?? '')) : [];
+      const recs = Array.isArray(v.links) ? v.links.filter(isRecord) : [];
+      const links = recs.map((l) => toText(l.name ?? l.url ?? ''));
+      const said = recs.map((l) => `${toText(l.name ?? '')}${l.link_type ? ` (${toText(l.link_type)})` : ''}${l.url ? ` ${toText(l.url)}` : ''}`.trim());
       const sources = Array.isArray(v.sources) ? v.sources.length : 0;
-      return { text: [...links, sources ? `${num(sources)} source archives` : ''].filter(Boolean).join(', ') || 'none', value: { links, sources } };
+      return { text: [...said, sources ? `${num(sources)} source archives` : ''].filter(Boolean).join(', ') || 'none', value: { links, sources } };
     }
     case 'milestones':
       if (!Array.isArray(v) || v.length === 0) return none;
