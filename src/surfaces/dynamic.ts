@@ -21,7 +21,7 @@ import { envelopeProblem, FIELDS_SCHEMA, isPlainObject, readFields, type Surface
 export const EVERYDAY_IDS = 'issue.{list,list_all,get,create,update,note_list,note_create}, ' +
   'merge_request.{list,get,create,update,merge,approval_config}, mr_review.{changes_get,note_list,discussion_list,discussion_reply}, ' +
   'repository.{tree,file_get,file_update,commit_list,commit_get,compare}, branch.{list,get,create}, ' +
-  'pipeline.{list,get}, job.{list,get,trace,retry}, release.{list,create}, project.{label_list,milestone_list}, group.members, search.code';
+  'pipeline.{list,get}, job.{list,get,trace,retry}, release.{list,create}, project.{get,label_list,milestone_list}, group.members, search.code';
 
 /**
  * The parameter names models most often guess wrong (`project`, `iid`, and GitLab's own `branch` where a
