@@ -121,6 +121,17 @@ describe('writes confirm the new state (issue #28)', () => {
     expect(read.md).toMatch(/not shown\): .*discussion_locked/);
   });
 
+  it('a list of closed issues says who closed each and when; an open list has no such columns; projects say their open issues', async () => {
+    const closed = await exec('issue.list', { project_id: 1, state: 'closed' });
+    expect(closed.md).toMatch(/^\| iid \| title \| state \| assignees \| labels \| milestone \| closed by \| closed \|$/m);
+    expect(closed.md).toMatch(/^\| 23 \| Typo in the 404 page \| closed \| .* \| @demo \| 2026-02-02 /m);
+    const open = await exec('issue.list', { project_id: 1, state: 'opened' });
+    expect(open.md).not.toContain('closed by');
+    const projects = await exec('group.projects', { group_id: 'demo-group' });
+    expect(projects.md).toMatch(/^\| id \| path \| visibility \| default_branch \| open issues \|/m);
+    expect(projects.md).toMatch(/^\| 1 \| demo-group\/demo-project \| private \| main \| \d+ \|/m);
+  });
+
   it("a release's assets say each link's name, type and address", async () => {
     const { md, st } = await exec('release.get', { project_id: 1, tag_name: 'v1.1.0' });
     expect(md).toContain('- **assets**: Linux binary (package) https://downloads.example.com/demo-project/v1.1.0/demo-linux-amd64, 4 source archives');

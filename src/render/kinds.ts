@@ -155,10 +155,10 @@ export const KINDS: readonly Kind[] = [
       f('milestone', 'milestone'), f('due_date'), f('weight'), f('time_stats', 'time_stats'), f('task_completion_status', 'tasks'), f('epic', 'name'),
       f('health_status'), f('user_notes_count'), f('merge_requests_count'), f('closed_by', 'person')
     ],
-    // A linked issue (issue.link_list) carries its link's type; a confidential one, a due date or a weight is said when some item has one.
+    // A linked issue (issue.link_list) carries its link's type; a confidential one, a due date, a weight or who closed it and when is said when some item has one.
     columns: [c('iid', 'iid'), c('title', 'title'), c('link type', 'link_type', undefined, true), c('state', 'state'), c('confidential', 'confidential', undefined, true),
       c('assignees', 'assignees', 'people'), c('labels', 'labels', 'labels'), c('milestone', 'milestone', 'milestone'), c('due', 'due_date', undefined, true),
-      c('weight', 'weight', undefined, true)],
+      c('weight', 'weight', undefined, true), c('closed by', 'closed_by', 'person', true), c('closed', 'closed_at', 'date', true)],
     hides: ['assignee'],
     crossProject: true,
   },
@@ -231,7 +231,7 @@ export const KINDS: readonly Kind[] = [
       f('topics', 'labels'), f('last_activity_at'), f('web_url')
     ],
     columns: [c('id', 'id'), c('path', 'path_with_namespace'), c('visibility', 'visibility'), c('default_branch', 'default_branch'),
-      c('archived', 'archived', undefined, true)],
+      c('open issues', 'open_issues_count', undefined, true), c('archived', 'archived', undefined, true)],
   },
 ];
 
