@@ -107,7 +107,7 @@ function beforeProblems(a: Action): string[] {
 function errorHintProblems(a: Action): string[] {
   const h = a.errorHints;
   if (!h) return [];
-  const texts = [h.permission?.[401], h.permission?.[403], h.always, h.unauthorized];
+  const texts = [h.permission?.[401], h.permission?.[403], h.always, h.unauthorized, h.notFound];
   const out: string[] = [];
   if (texts.every((t) => t === undefined)) out.push('errorHints declares no hint');
   for (const t of texts) {

@@ -132,6 +132,14 @@ describe('writes confirm the new state (issue #28)', () => {
     expect(projects.md).toMatch(/^\| 1 \| demo-group\/demo-project \| private \| main \| \d+ \|/m);
   });
 
+  it('a direct-member read of someone who inherits access says where to read inherited access, and that one answers', async () => {
+    const r = await on.srv.call('forge_execute_action', { action: 'project.member_get', params: { project_id: 1, user: '@bob' } });
+    expect(r.isError).toBe(true);
+    expect(text(r)).toContain('(404 Member Not Found). Suggestion: a 404 here also means the user is no direct member: project.member_inherited counts access inherited from groups');
+    const inherited = await exec('project.member_inherited', { project_id: 1, user: '@bob' });
+    expect(inherited.md).toContain('Reporter (20)');
+  });
+
   it("a release's assets say each link's name, type and address", async () => {
     const { md, st } = await exec('release.get', { project_id: 1, tag_name: 'v1.1.0' });
     expect(md).toContain('- **assets**: Linux binary (package) https://downloads.example.com/demo-project/v1.1.0/demo-linux-amd64, 4 source archives');

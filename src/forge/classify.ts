@@ -106,6 +106,8 @@ export interface ErrorHints {
   always?: string;
   /** Added to every 401, whatever its cause (e.g. the call rotated its own token). */
   unauthorized?: string;
+  /** Added to a 404: what else a missing answer means on this route (a direct-member read of someone who inherits access). */
+  notFound?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -387,6 +389,7 @@ function composeHint(ctx: FailureContext, facts: HintFacts): string | undefined 
   if (hints?.permission && (status === 401 || status === 403) && facts.permissionRefusalPossible) parts.push(hints.permission[status]);
   if (hints?.always) parts.push(hints.always);
   if (status === 401 && hints?.unauthorized) parts.push(hints.unauthorized);
+  if (status === 404 && hints?.notFound) parts.push(hints.notFound);
   const unique = [...new Set(parts)];
   return unique.length ? unique.join('; ') : undefined;
 }

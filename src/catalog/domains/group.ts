@@ -887,6 +887,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     summary: 'Get one direct member of a group and their role',
     rest: 'GET /groups/{group_id}/members/{user_id}',
     params: { group_id: id.group(), user_id: id.user(), user: companion.user('user_id', 'The member') },
+    errorHints: { notFound: 'a 404 here also means the user is no direct member: group.group_member_get_inherited counts access inherited from parent groups' },
     fineGrained: ['read_member'],
     keywords: 'direct role access level single user membership permission person lookup details',
     examples: [

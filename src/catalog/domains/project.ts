@@ -1038,6 +1038,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     summary: 'Get one direct member of a project and their role',
     rest: 'GET /projects/{project_id}/members/{user_id}',
     params: { project_id: id.project(), user_id: id.user(), user: companion.user('user_id', 'The member') },
+    errorHints: { notFound: 'a 404 here also means the user is no direct member: project.member_inherited counts access inherited from groups' },
     fineGrained: ['read_member'],
     nextSteps: ['project.member_edit', 'project.member_delete'],
     nextFill: { project_id: 'params.project_id', user_id: 'params.user_id', access_level: 'caller' },
