@@ -148,6 +148,10 @@ const DOC_FIXTURES = [
     },
   },
   {
+    name: 'search_blobs', path: 'doc/api/search.md', commit: '1573645161b375b9ee4d51de56cb04bbe961e19a', section: 'Scope: blobs',
+    body: [{ basename: 'README', data: '```\n\n## Installation\n\nQuick start using the [pre-built', path: 'README.md', filename: 'README.md', id: null, ref: 'main', startline: 46, project_id: 6 }],
+  },
+  {
     name: 'groups', path: 'doc/api/groups.md', commit: 'fc0c69287069af9a47176abb1488f653f91eebdb', section: 'List descendant groups',
     body: [2, 3].map((id) => ({
       id, name: id === 2 ? 'Bar Group' : 'Baz Group', path: id === 2 ? 'bar' : 'baz', description: id === 2 ? 'A subgroup of Foo Group' : 'A subgroup of Bar Group',

@@ -140,6 +140,15 @@ describe('writes confirm the new state (issue #28)', () => {
     expect(inherited.md).toContain('Reporter (20)');
   });
 
+  it('a code search hit says its file and line numbers, so a quoted line is the line in the file', async () => {
+    const { md, st } = await exec('search.code', { project_id: 1, search: 'SESSION', ref: 'main' });
+    expect(md).toContain('### src/auth/login.ts · lines 2–11 at `main`');
+    // Line 4 of the file is the third line of a snippet starting at line 2.
+    const fenced = md.split('```typescript\n')[1]!.split('\n');
+    expect(fenced[2]).toBe('const SESSION_TTL_MS = 30 * 60 * 1000;');
+    expect(st.items).toEqual([{ path: 'src/auth/login.ts', ref: 'main', startline: 2, end_line: 11, project_id: 1 }]);
+  });
+
   it("a release's assets say each link's name, type and address", async () => {
     const { md, st } = await exec('release.get', { project_id: 1, tag_name: 'v1.1.0' });
     expect(md).toContain('- **assets**: Linux binary (package) https://downloads.example.com/demo-project/v1.1.0/demo-linux-amd64, 4 source archives');

@@ -120,6 +120,12 @@ describe("GitLab's documented shapes render their deciding facts (issue #30)", (
     expect((todos.structured.items as Rec[])[0]).toEqual({ id: 102, action_name: 'marked', target: { id: 34, iid: 7, title: 'Dolores in voluptatem tenetur praesentium omnis repellendus voluptatem quaerat.' }, project: 'gitlab-org/gitlab-foss', author: 'root', body: 'Dolores in voluptatem tenetur praesentium omnis repellendus voluptatem quaerat.' });
   });
 
+  it('code search hits: the file and its line numbers from startline, the snippet fenced (it holds a fence of its own)', () => {
+    const r = render(undefined, fixture('search_blobs'), { search: 'installation' }, { id: 'search.code', domain: 'search', name: 'code', params: {} } as never);
+    expect(r.markdown).toBe(['## Code search hits (1)', '', '### README.md · lines 46–50 at `main`', '', '````markdown', '```', '', '## Installation', '', 'Quick start using the [pre-built', '````'].join('\n'));
+    expect(r.structured).toEqual({ items: [{ path: 'README.md', ref: 'main', startline: 46, end_line: 50, project_id: 6 }] });
+  });
+
   it("groups: path, name and visibility, not a project's default branch (GitLab sends a group's default_branch too)", () => {
     const list = render(undefined, fixture('groups'), { group_id: 'foo' }, { id: 'group.descendant_groups', domain: 'group', name: 'descendant_groups', params: { group_id: { type: 'string' } } } as never);
     expect(header(list.markdown)).toBe('| id | path | name | visibility | description |');

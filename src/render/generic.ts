@@ -9,6 +9,7 @@ import { compactValue } from './compact.js';
 import { isRecord, isScalar, present, num, actionOf, paramsOf, thingsOf, summary, withNextSteps, cutText, Rec } from './shared.js';
 import { text } from './textual.js';
 import { renderBlame } from './blame.js';
+import { renderBlobs } from './blobs.js';
 
 // ---------------------------------------------------------------- generic
 
@@ -386,6 +387,7 @@ function renderList(input: RenderInput, list: unknown[]): Rendered {
   const kind = records.length ? kindOf(records[0]) : undefined;
   if (kind?.threads) return renderThreads(input, list);
   if (kind?.blame) return renderBlame(input, list);
+  if (kind?.blobs) return renderBlobs(input, list);
   const lines: string[] = [`## ${heading(things.charAt(0).toUpperCase() + things.slice(1))} (${num(list.length)})`, ''];
 
   if (records.length === 0) {

@@ -35,6 +35,8 @@ export interface Kind {
   threads?: true;
   /** A list of them is a file's blame, rendered as line ranges with their lines (src/render/blame.ts). */
   blame?: true;
+  /** A list of them is code search hits, rendered as files and line numbers with their snippets (src/render/blobs.ts). */
+  blobs?: true;
 }
 
 const f = (key: string, format?: Format): KindField => ({ key, ...(format ? { format } : {}) });
@@ -63,6 +65,8 @@ export const KINDS: readonly Kind[] = [
   },
   // One range of a file's blame (GET …/files/:path/blame): the commit that last changed these lines, and the lines.
   { name: 'blame_range', marks: ['commit', 'lines'], fields: [], columns: [], blame: true },
+  // A code search hit (search scope blobs): a file, the line its snippet starts at, and the snippet.
+  { name: 'blob_hit', marks: ['basename', 'data', 'startline'], fields: [], columns: [], blobs: true },
   // Who added or removed which label or milestone, or changed the state, and when (GitLab's resource events): the
   // label, milestone or state is what the list is read for.
   {
