@@ -144,10 +144,12 @@ export const KINDS: readonly Kind[] = [
       f('iid'), f('title'), f('state'), f('draft'), f('detailed_merge_status', 'merge_status'), f('has_conflicts'),
       f('blocking_discussions_resolved'), f('head_pipeline', 'pipeline'), f('approved'), f('approvals_left'), f('source_branch'), f('target_branch'),
       f('author', 'person'), f('assignees', 'people'), f('reviewers', 'people'), f('labels', 'labels'), f('milestone', 'milestone'),
-      f('merge_when_pipeline_succeeds'), f('merge_error'), f('user', 'can_merge'), f('sha')
+      f('merge_when_pipeline_succeeds'), f('merge_error'), f('user', 'can_merge'), f('sha'),
+      // Who merged or closed it and when: said only once it happened.
+      f('merge_user', 'person'), f('merged_at', 'date'), f('closed_by', 'person'), f('closed_at', 'date')
     ],
     columns: [c('iid', 'iid'), c('title', 'title'), c('state', 'state'), c('draft', 'draft'), c('author', 'author', 'person'), c('merge status', 'detailed_merge_status'),
-      c('conflicts', 'has_conflicts')],
+      c('conflicts', 'has_conflicts'), c('merged', 'merged_at', 'date', true)],
     hides: ['merge_status', 'work_in_progress', 'assignee', 'pipeline', 'merged_by'],
     crossProject: true,
   },
@@ -157,7 +159,7 @@ export const KINDS: readonly Kind[] = [
     fields: [
       f('iid'), f('title'), f('state'), f('link_type'), f('confidential'), f('author', 'person'), f('assignees', 'people'), f('labels', 'labels'),
       f('milestone', 'milestone'), f('due_date'), f('weight'), f('time_stats', 'time_stats'), f('task_completion_status', 'tasks'), f('epic', 'name'),
-      f('health_status'), f('user_notes_count'), f('merge_requests_count'), f('closed_by', 'person')
+      f('health_status'), f('user_notes_count'), f('merge_requests_count'), f('closed_by', 'person'), f('closed_at', 'date')
     ],
     // A linked issue (issue.link_list) carries its link's type; a confidential one, a due date, a weight or who closed it and when is said when some item has one.
     columns: [c('iid', 'iid'), c('title', 'title'), c('link type', 'link_type', undefined, true), c('state', 'state'), c('confidential', 'confidential', undefined, true),
