@@ -244,3 +244,13 @@ describe('seeded pipelines and jobs', () => {
     expect(checked).toBeGreaterThan(5);
   });
 });
+
+describe("an issue's merge_requests_count", () => {
+  it('counts the merge requests that close it on merge, as its closed_by list does', async () => {
+    const issue = (await api('/projects/1/issues/1')).body;
+    const closing = (await api('/projects/1/issues/1/closed_by')).body as Array<{ iid: number }>;
+    expect(closing.map((m) => m.iid)).toEqual([1]);
+    expect(issue.merge_requests_count).toBe(1);
+    expect((await api('/projects/1/issues/2')).body.merge_requests_count).toBe(0);
+  });
+});

@@ -173,6 +173,12 @@ export function subscribed(state: SandboxState, key: string, participants: numbe
 
 const refs = (full: string, sigil: string, iid: number) => ({ short: `${sigil}${iid}`, relative: `${sigil}${iid}`, full: `${full}${sigil}${iid}` });
 
+/** The merge requests of a project whose description closes issue `iid` on merge (`Closes #1`, `fixes #1`…), as GitLab's closing patterns read them. */
+export function closingMrs(p: ProjectRec, iid: number): MrRec[] {
+  const closes = new RegExp(`(close[sd]?|fix(e[sd])?|resolve[sd]?)\\s+#${iid}(?!\\d)`, 'i');
+  return [...p.mrs.values()].filter((m) => closes.test(m.description ?? ''));
+}
+
 export function issueJson(state: SandboxState, p: ProjectRec, i: IssueRec): Record<string, unknown> {
   const full = state.projectFullPath(p);
   const base = `${state.url}/api/v4/projects/${p.id}`;
@@ -184,7 +190,7 @@ export function issueJson(state: SandboxState, p: ProjectRec, i: IssueRec): Reco
     id: i.id, iid: i.iid, project_id: p.id, title: i.title, description: i.description, state: i.state, created_at: i.createdAt, updated_at: i.updatedAt,
     closed_at: i.closedAt, closed_by: userBasic(state, i.closedById), labels: [...i.labels], milestone: milestoneJson(state, p, p.milestones.find((m) => m.id === i.milestoneId)),
     assignees, author: userBasic(state, i.authorId), type: i.issueType.toUpperCase(), assignee: assignees[0] ?? null,
-    user_notes_count: notes.filter((n) => !n.system).length, merge_requests_count: 0, upvotes: i.upvotes, downvotes: i.downvotes, due_date: i.dueDate,
+    user_notes_count: notes.filter((n) => !n.system).length, merge_requests_count: closingMrs(p, i.iid).length, upvotes: i.upvotes, downvotes: i.downvotes, due_date: i.dueDate,
     confidential: i.confidential, discussion_locked: i.discussionLocked, issue_type: i.issueType, web_url: `${state.url}/${full}/-/issues/${i.iid}`,
     time_stats: timeStatsJson(state.timeOf(p.id, 'Issue', i.iid)),
     task_completion_status: { count: tasks.length, completed_count: done.length }, weight: i.weight, blocking_issues_count: 0, has_tasks: tasks.length > 0,

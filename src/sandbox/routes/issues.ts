@@ -2,7 +2,7 @@
 import type { Router } from '../router.js';
 import { ACCESS, type IssueRec, type ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
-import { issueJson, mrJson, userBasic } from '../serialize.js';
+import { closingMrs, issueJson, mrJson, userBasic } from '../serialize.js';
 import { bool, int, intList, json, list, missing, noContent, paginate, sortBy, str, text } from '../util.js';
 import { isReply, knownUsers, loadIssue, loadProject, requireLevel } from './common.js';
 import { idsMatch, notMatch, timeboxMatch, wildcardMatch } from './filters.js';
@@ -195,8 +195,8 @@ export function registerIssues(r: Router): void {
       const x = loadIssue(ctx, prm.id, prm.iid);
       if (isReply(x)) return x;
       const ref = new RegExp(`(^|[^\\w])#${x.issue.iid}(?!\\d)`);
-      const closes = new RegExp(`(close[sd]?|fix(e[sd])?|resolve[sd]?)\\s+#${x.issue.iid}(?!\\d)`, 'i');
-      const mrs = [...x.p.mrs.values()].filter((m) => (pick === 'closes' ? closes : ref).test(m.description ?? ''));
+      // GitLab's merge_requests_count of an issue counts the same ones (serialize.ts).
+      const mrs = pick === 'closes' ? closingMrs(x.p, x.issue.iid) : [...x.p.mrs.values()].filter((m) => ref.test(m.description ?? ''));
       return paginate(ctx, mrs.map((m) => mrJson(ctx.state, x.p, m)));
     });
   }
