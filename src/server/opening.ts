@@ -57,7 +57,7 @@ function isPlainListing(m: Inbound): m is Inbound & { id: Id } {
 }
 
 /** What the SDK answers to `initialize`, for this session and the requested version. */
-export function initializeAnswer(s: Session, id: Id, requested: string): object {
+function initializeAnswer(s: Session, id: Id, requested: string): object {
   const protocolVersion = INITIALIZE_VERSIONS.includes(requested) ? requested : INITIALIZE_VERSIONS[0];
   const result = { protocolVersion, capabilities: serverCapabilities(s), serverInfo: SERVER_INFO, instructions: instructionsFor(s) };
   return { result, jsonrpc: '2.0', id };
@@ -74,7 +74,7 @@ interface Entry {
  * loads and connects to the transport it is given (called once, when a message needs it or after the
  * first listing).
  */
-export function serveOpening(s: Session, wire: Transport, log: Logger, loadServer: (transport: Transport) => Promise<StdioConnection>): StdioConnection {
+function serveOpening(s: Session, wire: Transport, log: Logger, loadServer: (transport: Transport) => Promise<StdioConnection>): StdioConnection {
   const queue: Entry[] = [];
   /** The initialize answered here: its answer as sent, for the comparison with the SDK's. */
   let initialize: { id: Id; sent: string } | undefined;
@@ -129,18 +129,22 @@ export function serveOpening(s: Session, wire: Transport, log: Logger, loadServe
     return undefined;
   });
 
+  const refused = () => {
+    void handOver();
+    return false;
+  };
   const listEarly = async (id: Id): Promise<boolean> => {
     try {
       // As the SDK's handler (src/server/mcp.ts): the gate, the meter, the tools. A refusal is the SDK's to answer.
-      if (!(await sessionGate(s, true)) || (await meter(s, 'tools/list')) !== undefined) return false;
+      if (!(await sessionGate(s, true)) || (await meter(s, 'tools/list')) !== undefined) return refused();
       const tools = listedTools(s, apps);
-      if (meterProcessListing(s, tools.length) !== undefined) return false;
+      if (meterProcessListing(s, tools.length) !== undefined) return refused();
       await wire.send({ result: { tools }, jsonrpc: '2.0', id } as unknown as Message);
       // The SDK loads once the list is out, then what the first call needs, while the model reads the list.
       setImmediate(() => void handOver().then((c) => c && warmCallPath()));
       return true;
     } catch {
-      return false;
+      return refused();
     } finally {
       pending--;
     }
