@@ -4,7 +4,7 @@ import { describe, it, expect, beforeAll } from 'vitest';
 import { catalog, loadCatalog } from '../src/catalog/index.js';
 import { parseLog, sectionSeconds, type Item, type Section } from '../src/apps/view/log.js';
 import { TRACE_PAGE_BYTES, tracePage } from '../src/apps/shape.js';
-import { declaresApps } from '../src/apps/negotiate.js';
+import { declaresApps } from '../src/apps/declares.js';
 import { decideFromView } from '../src/apps/confirm.js';
 
 beforeAll(async () => { await loadCatalog(); });

@@ -1,8 +1,10 @@
 // What a stdio start evaluates before its first tools/list (issue #31), read from the build's
-// metafile: the entry, the start, the stdio server, zod's setting and the serving half (the SDK, loaded
-// once the start-up reads went out), with everything they import statically.
-// undici, the call path and the catalog tables are not in it: they load with the proxy transport (a
-// proxy variable set) or the first upload, the first tools/call and the first catalog read.
+// metafile: the entry, the start and the stdio server (the opening of src/server/opening.ts answers
+// initialize and the first tools/list itself), with everything they import statically.
+// The MCP SDK and zod are not in it: they load once the first listing is out (or a message needs them),
+// in the serving half (src/server/stdio-serve.ts) behind zod's setting. Nor are undici, the call path
+// and the catalog tables: they load with the proxy transport (a proxy variable set) or the first
+// upload, the first tools/call and the first catalog read.
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +18,9 @@ const chunkOf = (entryPoint: string): string => {
   return found[0];
 };
 
-const START = ['dist/cli.js', 'dist/start.js', 'dist/server/stdio.js', 'dist/server/zod-jitless.js', 'dist/server/stdio-serve.js'];
+const START = ['dist/cli.js', 'dist/start.js', 'dist/server/stdio.js'];
+/** What the SDK's server adds once the opening is answered. */
+const SERVING = ['dist/server/zod-jitless.js', 'dist/server/stdio-serve.js'];
 
 /** The chunks a stdio start evaluates: the entry chunks and everything they import statically. */
 function startChunks(entries: string[]): Set<string> {
@@ -39,10 +43,20 @@ const startBytes = (): number => [...startChunks(START)].reduce((sum, f) => sum 
 describe('a stdio start loads what its first tools/list needs', () => {
   const inputs = startInputs();
 
-  it('holds the SDK server and the platform client with its direct transport (Node\'s own http/https)', () => {
+  it('holds the platform client with its direct transport (Node\'s own http/https), the session and the opening, not the MCP SDK nor zod', () => {
     expect(inputs.has('dist/forge/direct.js')).toBe(true);
     expect(inputs.has('dist/forge/client.js')).toBe(true);
-    expect([...inputs].some((f) => f.startsWith('node_modules/@modelcontextprotocol/server/'))).toBe(true);
+    expect(inputs.has('dist/session/session.js')).toBe(true);
+    expect(inputs.has('dist/server/opening.js')).toBe(true);
+    expect(inputs.has('dist/server/wire.js')).toBe(true);
+    expect([...inputs].filter((f) => f.includes('@modelcontextprotocol/') || f.startsWith('node_modules/zod/'))).toEqual([]);
+    expect(inputs.has('dist/server/mcp.js')).toBe(false);
+  });
+
+  it('loads the SDK\'s server after the opening: the serving half holds it, in chunks the start does not import', () => {
+    const serving = startInputs(SERVING);
+    expect(serving.has('dist/server/mcp.js')).toBe(true);
+    expect([...serving].some((f) => f.startsWith('node_modules/@modelcontextprotocol/server/'))).toBe(true);
   });
 
   it('leaves out undici: it loads with the proxy transport (a proxy variable set) or on the first upload', () => {
@@ -50,16 +64,8 @@ describe('a stdio start loads what its first tools/list needs', () => {
     expect(inputs.has('dist/forge/proxy.js')).toBe(false);
   });
 
-  it('sends the start-up reads before the SDK loads: the stdio chunk holds the platform client, not the SDK', () => {
-    const beforeServing = startInputs(['dist/cli.js', 'dist/start.js', 'dist/server/stdio.js']);
-    expect(beforeServing.has('dist/forge/client.js')).toBe(true);
-    expect(beforeServing.has('dist/session/session.js')).toBe(true);
-    expect([...beforeServing].filter((f) => f.includes('@modelcontextprotocol/') || f.startsWith('node_modules/zod/'))).toEqual([]);
-    expect(beforeServing.has('dist/server/mcp.js')).toBe(false);
-  });
-
-  it('is at most 0.62 MB of JavaScript (0.59 MB with undici off the path and short local names; 1.21 MB before; 1.86 MB before ajv left and the bundle was minified)', () => {
-    expect(startBytes()).toBeLessThanOrEqual(0.62e6);
+  it('is at most 0.25 MB of JavaScript (0.24 MB with the SDK after the opening; 0.59 MB with the SDK on the path; 1.86 MB before ajv left and the bundle was minified)', () => {
+    expect(startBytes()).toBeLessThanOrEqual(0.25e6);
   });
 
   it('leaves out what only a call, a find, prompts, HTTP, MCP Apps, the sandbox, telemetry or a terminal need', () => {
@@ -87,9 +93,10 @@ describe('a stdio start loads what its first tools/list needs', () => {
   it('leaves out ajv: the SDK\'s Node shims resolve to its cf-worker validator, the one the server passes', () => {
     const everywhere = Object.values(meta.outputs).flatMap((o) => Object.keys(o.inputs));
     expect(everywhere.filter((f) => /ajv/i.test(f))).toEqual([]);
-    expect(inputs.has('forge-sdk-shims:node-shims')).toBe(true);
-    expect([...inputs].some((f) => /@modelcontextprotocol\/server\/dist\/cfWorkerProvider-[^/]+\.mjs$/.test(f))).toBe(true);
-    expect([...inputs].filter((f) => /@modelcontextprotocol\/server\/dist\/shimsNode\.mjs$/.test(f))).toEqual([]);
+    const serving = startInputs(SERVING);
+    expect(serving.has('forge-sdk-shims:node-shims')).toBe(true);
+    expect([...serving].some((f) => /@modelcontextprotocol\/server\/dist\/cfWorkerProvider-[^/]+\.mjs$/.test(f))).toBe(true);
+    expect([...serving].filter((f) => /@modelcontextprotocol\/server\/dist\/shimsNode\.mjs$/.test(f))).toEqual([]);
   });
 
   it('leaves out the call path and the catalog tables', () => {

@@ -1,6 +1,6 @@
 // The ui:// resource holding the three views. CSP empty: the views fetch nothing; all data comes
 // through the host from the tools.
-import { APP_MIME_TYPE } from './negotiate.js';
+import { APP_MIME_TYPE } from './declares.js';
 import { VIEW_URI } from './tools.js';
 
 export const VIEW_RESOURCE = { uri: VIEW_URI, name: 'views', title: 'GitLab views', description: 'Pipeline, job log and merge request review views', mimeType: APP_MIME_TYPE };

@@ -3,10 +3,7 @@
 // tells the server which objects were asked for. This transport wrapper reads them off the inbound
 // listen request and keeps a watch on each for as long as the subscription is open.
 import type { Transport } from '@modelcontextprotocol/server';
-import { PassThrough } from 'node:stream';
-import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { Session } from '../session/session.js';
-import { stdinGuard } from './stdin-guard.js';
 import { watchesOf, type WatchChannel } from './watch.js';
 
 type Message = Parameters<NonNullable<Transport['onmessage']>>[0];
@@ -21,12 +18,12 @@ export interface StdioWrapper {
 }
 
 /**
- * Wraps the stdio transport (or `inner`, such as an in-memory one): listen requests open watches
+ * Wraps the stdio connection's transport `inner` (src/server/opening.ts; over an in-memory wire in tests): listen requests open watches
  * delivered on `channel`; cancelling one ends them. It also counts the requests not yet answered,
  * so a client that closes stdin right after its last request still gets the answer before the
  * process ends. `onListed` is called each time a tools/list answer has gone out.
  */
-export function listeningTransport(s: Session, channel: WatchChannel, inner: Transport = processStdio(), onListed?: () => void): StdioWrapper {
+export function listeningTransport(s: Session, channel: WatchChannel, inner: Transport, onListed?: () => void): StdioWrapper {
   const open = new Map<string, string[]>();
   const unanswered = new Set<string>();
   /** Ids of the tools/list requests not yet answered: their answer going out calls `onListed`. */
@@ -98,14 +95,4 @@ export function listeningTransport(s: Session, channel: WatchChannel, inner: Tra
     while (unanswered.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
   };
   return { transport: wrapper, drained };
-}
-
-/** The process's own stdio, as the SDK transport reads it. */
-function processStdio(): Transport {
-  // The SDK transport closes as soon as stdin ends, dropping answers still being worked on: it reads
-  // a copy of stdin instead, and the process ends (see stdio.ts) once those answers are out.
-  const input = new PassThrough();
-  // Lines the SDK would drop silently are answered by the guard (invalid JSON, invalid requests, batches).
-  process.stdin.pipe(stdinGuard((line) => process.stdout.write(line))).pipe(input, { end: false });
-  return new StdioServerTransport(input, process.stdout);
 }

@@ -7,30 +7,20 @@ import {
   type HandlerResultTypeMap, type RequestTypeMap, type ServerContext,
 } from '@modelcontextprotocol/server';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/server/validators/cf-worker';
-import { loadCatalog } from '../catalog/index.js';
 import type { ElicitOutcome } from '../pipeline/confirm.js';
 import { integerPriorities, type ToolResult } from '../render/result.js';
-import { dynamicSurface } from '../surfaces/dynamic.js';
-import { individualSurface } from '../surfaces/individual.js';
-import { metaSurface } from '../surfaces/meta.js';
-import type { Surface } from '../surfaces/types.js';
-import { VERSION } from '../config/index.js';
-import { belowMinimum, type Session } from '../session/session.js';
+import type { Session } from '../session/session.js';
 import { actionDetail, sandboxResource, SANDBOX_URI, TOOL_URI_PREFIX } from './resources.js';
 import { markActivity, serverChannel, watchesOf } from './watch.js';
 import { meter, meterProcessListing, RATE_LIMITED_CODE, type MeteredMethod } from '../pipeline/meter.js';
 import { readObject } from './objects.js';
 import { appsOffered } from '../apps/negotiate.js';
-import { APP_TOOLS, isAppTool } from '../apps/tools.js';
+import { isAppTool } from '../apps/tools.js';
 import { readViews, VIEW_RESOURCE } from '../apps/resource.js';
+import { BELOW_MINIMUM, FORBIDDEN, instructionsFor, listedTools, serverCapabilities, SERVER_INFO, sessionGate, SURFACES } from './listing.js';
 
 // Prompts and completions load on their first request: a start never needs them.
 const prompts = () => import('./prompts.js');
-
-const SURFACES: Record<string, Surface> = { dynamic: dynamicSurface, meta: metaSurface, individual: individualSurface };
-
-/** JSON-RPC code of a refusal by authority (scopes below the minimum, cross-origin). */
-const FORBIDDEN = -40300;
 
 interface ConfirmState { digest: string }
 
@@ -77,16 +67,10 @@ export interface ServerOptions {
 
 export function createMcpServer(s: Session, opts: ServerOptions = { subscriptions: true }): Server {
   const surface = SURFACES[s.config.toolSurface];
-  const capabilities = {
-    tools: {},
-    resources: s.config.capabilitySurface === 'minimal' ? {} : { subscribe: true },
-    prompts: {},
-    completions: {},
-  };
   const server = new Server(
-    { name: 'forge-mcp-server', version: VERSION },
+    SERVER_INFO,
     {
-      capabilities, instructions: instructionsFor(s), requestState: { verify: (state, ctx) => stateCodec.verify(state, ctx) },
+      capabilities: serverCapabilities(s), instructions: instructionsFor(s), requestState: { verify: (state, ctx) => stateCodec.verify(state, ctx) },
       // Checks elicitation answers against their schema. The SDK's default on Node is ajv (289 KB
       // compiled and built at every start); the bundle leaves it out (scripts/sdk-shims.mjs).
       jsonSchemaValidator,
@@ -94,12 +78,7 @@ export function createMcpServer(s: Session, opts: ServerOptions = { subscription
   );
 
   const guard = async (listing = false) => {
-    await s.ready;
-    // The dynamic surface lists its two tools without the catalog; everything else needs it.
-    if (!(surface.kind === 'dynamic' && listing)) await loadCatalog();
-    if (belowMinimum(s)) {
-      throw new ProtocolError(FORBIDDEN, 'The token carries neither the read_api nor the api scope; this server needs at least read_api. Create a token with read_api (read-only) or api.');
-    }
+    if (!(await sessionGate(s, listing))) throw new ProtocolError(FORBIDDEN, BELOW_MINIMUM);
   };
 
   /**
@@ -125,7 +104,7 @@ export function createMcpServer(s: Session, opts: ServerOptions = { subscription
 
   metered('tools/list', async (_request, ctx) => {
     // A client that renders MCP App views also gets forge_show and the views' own tool.
-    const tools = appsOffered(server, ctx) ? [...surface.tools(s), ...APP_TOOLS] : surface.tools(s);
+    const tools = listedTools(s, appsOffered(server, ctx));
     // HTTP: every listing also draws its tool count from the process-wide bucket.
     const refused = meterProcessListing(s, tools.length);
     if (refused !== undefined) throw new ProtocolError(RATE_LIMITED_CODE, refused);
@@ -251,12 +230,5 @@ export function createMcpServer(s: Session, opts: ServerOptions = { subscription
 
 function userFields(s: Session) {
   return s.user ? { username: s.user.username, user_id: s.user.id } : {};
-}
-
-function instructionsFor(s: Session): string {
-  if (s.config.toolSurface === 'dynamic') {
-    return `GitLab actions (about 1,100 in the catalog). Find the action with forge_find_action, then run it with forge_execute_action. Destructive actions need the user's explicit approval and "confirm": true.`;
-  }
-  return 'GitLab actions, one tool per ' + (s.config.toolSurface === 'meta' ? 'domain (pass action and params)' : 'action') + '. Destructive actions ask for confirmation.';
 }
 

@@ -1,7 +1,7 @@
-// stdio answers what it cannot process (JSON-RPC 2.0 §5): the SDK's stdio transport drops a line it
-// cannot parse or validate, and the client waits for its own time-out. This filter sits in front of it,
-// answers each such line itself (-32700 for invalid JSON, -32600 for an invalid request, with the id
-// when one could be read) and passes every well-formed message on unchanged.
+// stdio answers what it cannot process (JSON-RPC 2.0 §5): a line that cannot be parsed or is not a
+// valid message would otherwise be dropped and the client would wait for its own time-out. This filter
+// reads stdin, answers each such line itself (-32700 for invalid JSON, -32600 for an invalid request,
+// with the id when one could be read) and passes every well-formed message on, parsed (src/server/wire.ts).
 import { Transform, type TransformCallback } from 'node:stream';
 import { jsonDepth } from './json-depth.js';
 
@@ -36,7 +36,7 @@ export function stdinGuard(answer: (line: string) => void): Transform {
   let skipping = false;
   const reply = (id: Id, code: number, message: string) => answer(`${JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })}\n`);
 
-  const line = (raw: string, push: (s: string) => void) => {
+  const line = (raw: string, push: (m: object) => void) => {
     const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (!text.trim()) return;
     if (jsonDepth(text, MAX_DEPTH) > MAX_DEPTH) {
@@ -52,10 +52,11 @@ export function stdinGuard(answer: (line: string) => void): Transform {
       reply(id, -32600, `Invalid Request: ${problem}`);
       return;
     }
-    push(`${text}\n`);
+    push(m as object);
   };
 
   return new Transform({
+    readableObjectMode: true,
     transform(chunk: Buffer, _enc, done: TransformCallback) {
       let start = 0;
       for (let nl = chunk.indexOf(10, start); nl !== -1; nl = chunk.indexOf(10, start)) {

@@ -1,6 +1,6 @@
-// The serving half of the stdio server: the MCP SDK, the session's MCP server and the stdio wire.
-// Loaded by src/server/stdio.ts after the session's start-up reads went out, so the platform answers
-// them while this module graph (the SDK and zod, most of the start's code) loads and evaluates.
+// The serving half of the stdio server: the MCP SDK and the session's MCP server. Loaded by
+// src/server/opening.ts once the opening (initialize, the first tools/list) has been answered without
+// it, or as soon as a message needs it: this module graph (the SDK and zod) is most of the start's code.
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Server, Transport } from '@modelcontextprotocol/server';
 import type { Logger } from '../observe/log.js';
@@ -16,8 +16,8 @@ export interface StdioConnection {
   close(): Promise<void>;
 }
 
-/** Serves one connection of the session: on the process's stdio, or on `inner` (an in-memory transport in tests). */
-export function serveSession(session: Session, log: Logger, inner?: Transport): StdioConnection {
+/** Serves one connection of the session on `inner` (the opening's side of the wire). */
+export function serveSession(session: Session, log: Logger, inner: Transport): StdioConnection {
   // Watch notifications of subscriptions/listen go out through the served instance(s); the SDK's
   // stdio entry routes them onto the open subscriptions.
   const servers = new Set<Server>();

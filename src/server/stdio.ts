@@ -11,6 +11,8 @@ import { flushTelemetry } from '../observe/telemetry.js';
 import { detectScopes, newSession, startSessionReads, type Session } from '../session/session.js';
 import { sandboxGuide, terminalStarting, terminalStatus } from './guide.js';
 import type { StdioConnection } from './stdio-serve.js';
+import { startOpening } from './opening.js';
+import { stdioWire } from './wire.js';
 import { localRoots } from '../pipeline/localpath.js';
 
 const REASK_MS = 15 * 60 * 1000;
@@ -55,8 +57,8 @@ export interface StdioCore {
   session: Session;
   /** Settles once the start-up reads are done (or timed out). */
   ready: Promise<void>;
-  /** Serves one connection: on the process's stdio, or on `inner` (an in-memory transport in tests). */
-  serve(inner?: Transport): Promise<StdioConnection>;
+  /** Serves one connection: on the process's stdio, or on `wire` (an in-memory transport in tests). */
+  serve(wire?: Transport): Promise<StdioConnection>;
   /** Stops revalidation and closes the platform client. */
   close(): Promise<void>;
 }
@@ -101,12 +103,12 @@ export function createStdioCore(effective: Config, log: Logger, deps: { cwd: str
   const timer = setInterval(() => { if (!session.auth.detected || session.auth.kind === 'fine_grained') void detectScopes(session); }, REASK_MS);
   timer.unref();
 
-  // The SDK loads only now, after the start-up reads went out: the platform answers them meanwhile.
-  // zod's setting goes first, in a chunk evaluated before the SDK's (a static import would run after it).
-  const serve = async (inner?: Transport) => {
+  // The opening is answered without the SDK (src/server/opening.ts); the SDK loads after it, or when a
+  // message needs it. zod's setting goes first, in a chunk evaluated before the SDK's (a static import would run after it).
+  const serve = (wire: Transport = stdioWire()) => startOpening(session, wire, log, async (transport) => {
     await import('./zod-jitless.js');
-    return (await import('./stdio-serve.js')).serveSession(session, log, inner);
-  };
+    return (await import('./stdio-serve.js')).serveSession(session, log, transport);
+  });
   const close = async () => {
     clearInterval(timer);
     await client.close().catch(() => undefined);
