@@ -11,7 +11,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/client';
 import { loadConfig, type Config } from '../../src/config/index.js';
 import { createLogger, type Logger } from '../../src/observe/log.js';
 import { createStdioCore } from '../../src/server/stdio.js';
-import { SANDBOX_TOKEN, type Sandbox } from '../../src/sandbox/index.js';
+import { SANDBOX_TOKEN, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { buildSearchIndex } from '../../src/surfaces/dynamic.js';
 import { newClient, recordedCall, secretsInUse, stderrChunks, withSandbox, type Running, type StartOptions } from './harness.js';
 
@@ -70,12 +70,22 @@ export async function startInProcess(o: StartOptions): Promise<Running> {
   };
 }
 
-/** A fresh sandbox and an in-process server over it for one test file: started before its tests, closed after them. */
-export function sandboxServer(): { readonly sb: Sandbox; readonly srv: Running } {
+/** How `sandboxServer` starts the server (token, environment, client) and, under `sandbox`, the sandbox. */
+export interface SandboxServerOptions extends Omit<StartOptions, 'sandbox'> {
+  sandbox?: SandboxOptions;
+}
+
+/**
+ * A fresh sandbox and an in-process server over it for one test file (or describe block): started before
+ * its tests, closed after them. The hooks register where this is called, so a `beforeAll` written after it
+ * runs once both are up.
+ */
+export function sandboxServer(o: SandboxServerOptions = {}): { readonly sb: Sandbox; readonly srv: Running } {
   const on = {} as { sb: Sandbox; srv: Running };
+  const { sandbox, ...server } = o;
   beforeAll(async () => {
-    on.sb = await withSandbox();
-    on.srv = await startInProcess({ sandbox: on.sb });
+    on.sb = await withSandbox(sandbox);
+    on.srv = await startInProcess({ ...server, sandbox: on.sb });
   });
   afterAll(async () => { await on.srv?.close(); await on.sb?.close(); });
   return on;
