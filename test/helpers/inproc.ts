@@ -13,7 +13,7 @@ import { createLogger, type Logger } from '../../src/observe/log.js';
 import { createStdioCore } from '../../src/server/stdio.js';
 import { SANDBOX_TOKEN, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { buildSearchIndex } from '../../src/surfaces/dynamic.js';
-import { newClient, recordedCall, secretsInUse, stderrChunks, withSandbox, type Running, type StartOptions } from './harness.js';
+import { newClient, recordedCall, sandboxPerFile, secretsInUse, stderrChunks, type Running, type StartOptions } from './harness.js';
 
 function readFileOrUndefined(path: string): string | undefined {
   try { return readFileSync(path, 'utf8'); } catch { return undefined; }
@@ -81,12 +81,10 @@ export interface SandboxServerOptions extends Omit<StartOptions, 'sandbox'> {
  * runs once both are up.
  */
 export function sandboxServer(o: SandboxServerOptions = {}): { readonly sb: Sandbox; readonly srv: Running } {
-  const on = {} as { sb: Sandbox; srv: Running };
   const { sandbox, ...server } = o;
-  beforeAll(async () => {
-    on.sb = await withSandbox(sandbox);
-    on.srv = await startInProcess({ ...server, sandbox: on.sb });
-  });
-  afterAll(async () => { await on.srv?.close(); await on.sb?.close(); });
+  // Its hooks run first, and (after hooks run in reverse) its close last: the server closes before its sandbox.
+  const on = sandboxPerFile(sandbox) as { sb: Sandbox; srv: Running };
+  beforeAll(async () => { on.srv = await startInProcess({ ...server, sandbox: on.sb }); });
+  afterAll(async () => { await on.srv?.close(); });
   return on;
 }
