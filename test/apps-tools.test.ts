@@ -1,17 +1,14 @@
 // MCP Apps on the server side: negotiation on both protocol eras, forge_show, the views' tool and its
 // allowlist, the elicitation rule for destructive actions from a view, the ui:// resource.
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { describe, it, expect } from 'vitest';
 import { getEncoding } from 'js-tiktoken';
-import type { Sandbox } from '../src/sandbox/index.js';
-import { withSandbox, apiRequests, text, type StartOptions } from './helpers/harness.js';
+import { apiRequests, sandboxPerFile, text, type StartOptions } from './helpers/harness.js';
 import { startInProcess } from './helpers/inproc.js';
 
 const APPS = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
-let sb: Sandbox;
-beforeAll(async () => { sb = await withSandbox(); });
-afterAll(async () => { await sb.close(); });
+const on = sandboxPerFile();
 
-const start = (o: Partial<StartOptions> = {}) => startInProcess({ sandbox: sb, ...o });
+const start = (o: Partial<StartOptions> = {}) => startInProcess({ sandbox: on.sb, ...o });
 
 describe('negotiation', () => {
   it('offers the two tools and the resource only to a client declaring the extension (session capabilities)', async () => {
@@ -87,13 +84,13 @@ describe('forge_show', () => {
       const r = await c.call('forge_show', { view: 'job', project: '1', id: 2022 });
       expect(r.isError).toBeFalsy();
       expect(JSON.stringify(r)).not.toContain('AssertionError');
-      expect(apiRequests(sb).some((e) => e.path.includes('/trace'))).toBe(false);
+      expect(apiRequests(on.sb).some((e) => e.path.includes('/trace'))).toBe(false);
     } finally { await c.close(); }
   });
 });
 
 const ELICIT = { ...APPS, elicitation: {} };
-const puts = () => apiRequests(sb).filter((e) => e.method !== 'GET');
+const puts = () => apiRequests(on.sb).filter((e) => e.method !== 'GET');
 const view = (action: string, params: Record<string, unknown>) => ({ action, params: { project_id: '1', ...params } });
 
 describe('forge_view_action', () => {
@@ -103,7 +100,7 @@ describe('forge_view_action', () => {
       const r = await c.call('forge_view_action', view('project.delete', {}));
       expect(r.isError).toBe(true);
       expect(text(r)).toBe('forge_view_action: "project.delete" is not an action a view may run.');
-      expect(apiRequests(sb)).toEqual([]);
+      expect(apiRequests(on.sb)).toEqual([]);
       const extra = await c.call('forge_view_action', { ...view('job.get', { job_id: 2022 }), confirm: true });
       expect(text(extra)).toBe('validating "arguments": unexpected additional properties ["confirm"]');
     } finally { await c.close(); }

@@ -1,20 +1,16 @@
 // Companion parameters (issue #30): people and milestones by name, next steps ready to run, and one
 // call where GitLab's UI takes one step — through an MCP client against the sandbox, with the sandbox's
 // request log telling what reached the platform (and that nothing was written when a name is refused).
-import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
-import type { Sandbox } from '../src/sandbox/index.js';
-import { apiRequests, text, withSandbox, type Running } from './helpers/harness.js';
-import { startInProcess } from './helpers/inproc.js';
+import { describe, it, expect, beforeEach } from 'vitest';
+import { apiRequests, text } from './helpers/harness.js';
+import { sandboxServer, startInProcess } from './helpers/inproc.js';
 
-let sb: Sandbox;
-let srv: Running;
-beforeAll(async () => { sb = await withSandbox(); srv = await startInProcess({ sandbox: sb }); });
-afterAll(async () => { await srv.close(); await sb.close(); });
-beforeEach(() => { sb.clearLog(); sb.clearFaults(); });
+const on = sandboxServer();
+beforeEach(() => { on.sb.clearLog(); on.sb.clearFaults(); });
 
-const run = (action: string, params: Record<string, unknown>) => srv.call('forge_execute_action', { action, params });
-const sent = () => apiRequests(sb).map((e) => `${e.method} ${e.path}`);
-const writes = () => apiRequests(sb).filter((e) => e.method !== 'GET' && e.method !== 'HEAD');
+const run = (action: string, params: Record<string, unknown>) => on.srv.call('forge_execute_action', { action, params });
+const sent = () => apiRequests(on.sb).map((e) => `${e.method} ${e.path}`);
+const writes = () => apiRequests(on.sb).filter((e) => e.method !== 'GET' && e.method !== 'HEAD');
 const P = 'demo-group/demo-project';
 const EP = '/api/v4/projects/demo-group%2Fdemo-project';
 
@@ -27,7 +23,7 @@ describe('people and milestones by name', () => {
     expect(sent()).toEqual([
       'GET /api/v4/users', 'GET /api/v4/users', `GET ${EP}/milestones`, `POST ${EP}/issues`,
     ]);
-    const [alice, bob, milestone, post] = apiRequests(sb);
+    const [alice, bob, milestone, post] = apiRequests(on.sb);
     expect(alice.query).toMatchObject({ username: 'alice' });
     expect(bob.query).toMatchObject({ username: 'bob' });
     expect(milestone.query).toMatchObject({ title: 'v1.2' });
@@ -37,9 +33,9 @@ describe('people and milestones by name', () => {
   });
 
   it('each lookup draws from the caller\'s rate limit: a call naming more people than its budget is refused before any write', async () => {
-    const tight = await startInProcess({ sandbox: sb, env: { FORGE_MCP_RATE_LIMIT_RPS: '0.001', FORGE_MCP_RATE_LIMIT_BURST: '2' } });
+    const tight = await startInProcess({ sandbox: on.sb, env: { FORGE_MCP_RATE_LIMIT_RPS: '0.001', FORGE_MCP_RATE_LIMIT_BURST: '2' } });
     try {
-      sb.clearLog();
+      on.sb.clearLog();
       const r = await tight.call('forge_execute_action', { action: 'issue.create', params: { project_id: P, title: 'Too many names', assignees: ['@alice', 'bob'] } });
       expect(r.isError).toBe(true);
       expect(text(r)).toMatch(/^issueCreate: rate limit exceeded/);
@@ -56,12 +52,12 @@ describe('people and milestones by name', () => {
   });
 
   it('refuses a name several users carry, naming them, and writes nothing', async () => {
-    sb.state.users.set(90, { ...sb.state.users.get(3)!, id: 90, username: 'alice.chen', email: 'alice.chen@example.com' });
+    on.sb.state.users.set(90, { ...on.sb.state.users.get(3)!, id: 90, username: 'alice.chen', email: 'alice.chen@example.com' });
     const r = await run('issue.create', { project_id: P, title: 'Ambiguous', assignees: ['Alice Chen'] });
     expect(r.isError).toBe(true);
     expect(text(r)).toBe('issueCreate: several users match "Alice Chen": @alice (Alice Chen), @alice.chen (Alice Chen); give the @username. Nothing was changed.');
     expect(writes()).toEqual([]);
-    sb.state.users.delete(90);
+    on.sb.state.users.delete(90);
   });
 
   it('refuses a username nobody has, with the near ones as candidates, and writes nothing', async () => {
@@ -75,7 +71,7 @@ describe('people and milestones by name', () => {
   it('refuses a milestone title that matches none or several, naming the candidates', async () => {
     const none = await run('issue.update', { project_id: P, issue_iid: 3, milestone: 'v1' });
     expect(text(none)).toBe(`issueUpdate: no milestone in project ${P} is titled "v1"; candidates: "v1.1" (id 401, project milestone, closed), "v1.2" (id 402, project milestone, active). Nothing was changed.`);
-    const p = sb.state.projects.get(1)!;
+    const p = on.sb.state.projects.get(1)!;
     p.milestones.push({ ...p.milestones.find((m) => m.id === 402)!, id: 499, iid: 9 });
     // Project 1 by its id: a scope of its own, not answered from the session's cache.
     const two = await run('issue.update', { project_id: 1, issue_iid: 3, milestone: 'v1.2' });
@@ -104,23 +100,23 @@ describe('people and milestones by name', () => {
   });
 
   it('a work item names its project or group by full_path: the milestone is looked up where it lives', async () => {
-    const p = sb.state.projects.get(1)!;
+    const p = on.sb.state.projects.get(1)!;
     p.milestones.push({ ...p.milestones.find((m) => m.id === 402)!, id: 450, iid: 3, title: 'v2.0' });
     const r = await run('issue.work_item_create', { full_path: P, title: 'Named work item', work_item_type_id: '1', assignees: ['@bob'], milestone: 'v2.0' });
     expect(sent().filter((x) => x.startsWith(`GET ${EP}`))).toEqual([`GET ${EP}`, `GET ${EP}/milestones`]);
-    const mutation = apiRequests(sb).find((e) => e.path === '/api/graphql');
+    const mutation = apiRequests(on.sb).find((e) => e.path === '/api/graphql');
     expect(JSON.stringify(mutation?.body)).toContain('"assigneeIds":["gid://gitlab/User/4"]');
     expect(JSON.stringify(mutation?.body)).toContain('"milestoneId":"gid://gitlab/Milestone/450"');
     expect(text(r)).toContain('`milestone` `"v2.0"` → `milestone_id` 450');
   });
 
   it('documents every companion as server-resolved in the schema and in the compact form', async () => {
-    const found = await srv.call('forge_find_action', { query: 'create an issue', limit: 1 });
+    const found = await on.srv.call('forge_find_action', { query: 'create an issue', limit: 1 });
     expect(text(found)).toContain('   - assignees: string[] — Assignees as @usernames (e.g. ["@alice"]); server-resolved into assignee_ids');
-    const r = await srv.call('forge_find_action', { query: 'issue.create' });
+    const r = await on.srv.call('forge_find_action', { query: 'issue.create' });
     expect(text(r)).toContain('   - milestone: string — Milestone title (e.g. "v1.2"); server-resolved into milestone_id');
     // The exact JSON schema (forge://tools/{id}) says the same.
-    const res = await srv.client.readResource({ uri: 'forge://tools/issue.create' });
+    const res = await on.srv.client.readResource({ uri: 'forge://tools/issue.create' });
     const schema = (JSON.parse((res.contents[0] as { text: string }).text) as { input_schema: { properties: Record<string, unknown> } }).input_schema;
     expect(schema.properties.assignees).toEqual({ description: 'Assignees as @usernames (e.g. ["@alice"]); server-resolved into assignee_ids', type: 'array', items: { type: 'string' } });
     expect(schema.properties.milestone).toEqual({ description: 'Milestone title (e.g. "v1.2"); server-resolved into milestone_id', type: 'string' });
@@ -135,7 +131,7 @@ function nextSteps(markdown: string): Array<[string, Record<string, unknown>]> {
 
 describe('next steps ready to run', () => {
   it('job.get suggests job.trace and job.retry with their params, and the trace runs verbatim', async () => {
-    const [jobId] = [...sb.state.jobs.keys()];
+    const [jobId] = [...on.sb.state.jobs.keys()];
     const r = await run('job.get', { project_id: P, job_id: jobId });
     expect(r.isError, text(r)).toBeFalsy();
     expect(r.structuredContent?.next_steps).toEqual(['job.trace', 'job.retry']);
@@ -148,7 +144,7 @@ describe('next steps ready to run', () => {
   });
 
   it('pipeline.get fills the pipeline of job.list from its answer', async () => {
-    const [pipelineId] = [...sb.state.projects.get(1)!.pipelines.keys()];
+    const [pipelineId] = [...on.sb.state.projects.get(1)!.pipelines.keys()];
     const r = await run('pipeline.get', { project_id: P, pipeline_id: pipelineId });
     const [list] = nextSteps(text(r));
     expect(list).toEqual(['job.list', { project_id: P, pipeline_id: pipelineId }]);
@@ -158,15 +154,15 @@ describe('next steps ready to run', () => {
 });
 
 describe('one call where the UI takes one step', () => {
-  const thread = (): string => sb.state.notesFor({ kind: 'MergeRequest', projectId: 1, iid: 1, id: 501 }).find((n) => n.id === 5101)!.discussionId;
+  const thread = (): string => on.sb.state.notesFor({ kind: 'MergeRequest', projectId: 1, iid: 1, id: 501 }).find((n) => n.id === 5101)!.discussionId;
 
   it('replies to a thread and resolves it, reporting both steps in order', async () => {
     const d = thread();
     const r = await run('mr_review.discussion_reply', { project_id: 1, merge_request_iid: 1, discussion_id: d, body: 'Fixed in the last commit.', resolve: true });
     expect(r.isError, text(r)).toBeFalsy();
     expect(sent()).toEqual([`POST /api/v4/projects/1/merge_requests/1/discussions/${d}/notes`, `PUT /api/v4/projects/1/merge_requests/1/discussions/${d}`]);
-    expect(apiRequests(sb)[0].body).toEqual({ body: 'Fixed in the last commit.' });
-    expect(apiRequests(sb)[1].body).toEqual({ resolved: true });
+    expect(apiRequests(on.sb)[0].body).toEqual({ body: 'Fixed in the last commit.' });
+    expect(apiRequests(on.sb)[1].body).toEqual({ resolved: true });
     expect(text(r)).toMatch(/^Step 1 of 2: `mr_review.discussion_reply` done\.[\s\S]*Step 2 of 2: `mr_review.discussion_resolve` \(`resolved: true`\) done\./);
     expect(r.structuredContent?.steps).toEqual([{ action: 'mr_review.discussion_reply', ok: true }, { action: 'mr_review.discussion_resolve', ok: true }]);
   });
@@ -176,13 +172,13 @@ describe('one call where the UI takes one step', () => {
     const r = await run('issue.note_create', { project_id: 1, issue_iid: 4, body: 'Done, closing.', created_at: '2026-03-01T10:00:00Z', state_event: 'close' });
     expect(r.isError, text(r)).toBeFalsy();
     expect(sent()).toEqual(['POST /api/v4/projects/1/issues/4/notes', 'PUT /api/v4/projects/1/issues/4']);
-    expect(apiRequests(sb)[0].body).toEqual({ body: 'Done, closing.', created_at: '2026-03-01T10:00:00Z' });
-    expect(apiRequests(sb)[1].body).toEqual({ state_event: 'close' });
-    expect(sb.state.projects.get(1)!.issues.get(4)!.state).toBe('closed');
+    expect(apiRequests(on.sb)[0].body).toEqual({ body: 'Done, closing.', created_at: '2026-03-01T10:00:00Z' });
+    expect(apiRequests(on.sb)[1].body).toEqual({ state_event: 'close' });
+    expect(on.sb.state.projects.get(1)!.issues.get(4)!.state).toBe('closed');
   });
 
   it('a failed second step says the first one happened', async () => {
-    sb.fault({ method: 'PUT', path: '/api/v4/projects/1/merge_requests/2', status: 403, times: 1 });
+    on.sb.fault({ method: 'PUT', path: '/api/v4/projects/1/merge_requests/2', status: 403, times: 1 });
     const r = await run('mr_review.note_create', { project_id: 1, merge_request_iid: 2, body: 'Superseded by !4.', state_event: 'close' });
     expect(r.isError).toBe(true);
     expect(text(r)).toMatch(/^Step 2 of 2 \(merge_request.update, from state_event\) failed; step 1 \(mr_review.note_create\) was done: mergeRequestUpdate: /);
@@ -194,16 +190,16 @@ describe('one call where the UI takes one step', () => {
     expect(r.isError, text(r)).toBeFalsy();
     // @alice was looked up earlier in this session: the current reviewers are read, nobody looked up again.
     expect(sent()).toEqual(['GET /api/v4/projects/1/merge_requests/1', 'PUT /api/v4/projects/1/merge_requests/1']);
-    expect(apiRequests(sb)[1].body).toEqual({ reviewer_ids: [4, 3] });
+    expect(apiRequests(on.sb)[1].body).toEqual({ reviewer_ids: [4, 3] });
     expect(text(r)).toContain('`reviewer_ids`: kept 4, added 3');
   });
 
   it('edits a file by replacing one exact text, based on the last commit of the file', async () => {
-    const p = sb.state.projects.get(1)!;
+    const p = on.sb.state.projects.get(1)!;
     const before = p.repo.commits.get(p.repo.branches.get('main')!)!;
     const lastCommit = (await run('repository.file_get', { project_id: 1, file_path: 'docs/guide.md', ref: 'main' })).structuredContent?.last_commit_id;
     expect(lastCommit).toMatch(/^[0-9a-f]{40}$/);
-    sb.clearLog();
+    on.sb.clearLog();
     const r = await run('repository.file_update', {
       project_id: 1, file_path: 'docs/guide.md', branch: 'main', commit_message: 'Fix wording', old_text: 'Run `npm test`', new_text: 'Run `npm run check`',
     });
@@ -211,7 +207,7 @@ describe('one call where the UI takes one step', () => {
     expect(sent()).toEqual(['GET /api/v4/projects/1/repository/files/docs%2Fguide.md', 'HEAD /api/v4/projects/1/repository/files/docs%2Fguide.md', 'PUT /api/v4/projects/1/repository/files/docs%2Fguide.md',
       // The write confirms its commit: the branch is read after it (#28).
       'GET /api/v4/projects/1/repository/branches/main']);
-    const [read, , put] = apiRequests(sb);
+    const [read, , put] = apiRequests(on.sb);
     expect(read.query).toMatchObject({ ref: 'main' });
     expect(put.body).toEqual({
       branch: 'main', commit_message: 'Fix wording', last_commit_id: lastCommit,
@@ -223,19 +219,19 @@ describe('one call where the UI takes one step', () => {
   });
 
   it('edits a file on a new branch: the text is read at start_branch, where GitLab creates the branch from', async () => {
-    sb.clearLog();
+    on.sb.clearLog();
     const r = await run('repository.file_update', {
       project_id: 1, file_path: 'docs/guide.md', branch: 'docs/edit-on-new-branch', start_branch: 'main', commit_message: 'Fix wording again',
       old_text: '3. Open a merge request', new_text: '3. Open a merge request (small ones)',
     });
     expect(r.isError, text(r)).toBeFalsy();
     // The read and the check that the file exists are both at main (the new branch does not exist yet).
-    const [read, exists, put] = apiRequests(sb);
+    const [read, exists, put] = apiRequests(on.sb);
     expect(read.query).toMatchObject({ ref: 'main' });
     expect(exists.query).toMatchObject({ ref: 'main' });
     expect(put.body).toMatchObject({ branch: 'docs/edit-on-new-branch', start_branch: 'main' });
     expect(text(r)).toContain('at `main` (the new branch `docs/edit-on-new-branch` starts there)');
-    const p = sb.state.projects.get(1)!;
+    const p = on.sb.state.projects.get(1)!;
     const tip = p.repo.commits.get(p.repo.branches.get('docs/edit-on-new-branch')!)!;
     expect(tip.files.get('docs/guide.md')).toContain('3. Open a merge request (small ones)');
   });
@@ -251,7 +247,7 @@ describe('one call where the UI takes one step', () => {
   });
 
   it('a file changed since the edit was based fails at the platform, not silently', async () => {
-    const p = sb.state.projects.get(1)!;
+    const p = on.sb.state.projects.get(1)!;
     const stale = p.repo.commits.get(p.repo.branches.get('main')!)!.parents[0];
     const r = await run('repository.file_update', {
       project_id: 1, file_path: 'README.md', branch: 'main', commit_message: 'x', old_text: 'See [the guide]', new_text: 'Read [the guide]', last_commit_id: stale,
@@ -263,7 +259,7 @@ describe('one call where the UI takes one step', () => {
 
 describe('guardrails apply to every step', () => {
   it('safe mode previews every step and sends nothing', async () => {
-    const safe = await startInProcess({ sandbox: sb, env: { FORGE_MCP_SAFE_MODE: 'true' } });
+    const safe = await startInProcess({ sandbox: on.sb, env: { FORGE_MCP_SAFE_MODE: 'true' } });
     try {
       const r = await safe.call('forge_execute_action', { action: 'issue.note_create', params: { project_id: 1, issue_iid: 5, body: 'Closing.', state_event: 'close' } });
       expect(text(r)).toContain('Steps this call would run, in order:\n1. `issue.note_create` (the call itself)\n2. `issue.update` with `{"project_id":"1","issue_iid":5,"state_event":"close"}`');
@@ -276,7 +272,7 @@ describe('guardrails apply to every step', () => {
   });
 
   it('a step the deployment leaves out refuses the whole call before anything is sent', async () => {
-    const narrow = await startInProcess({ sandbox: sb, env: { FORGE_MCP_EXCLUDE_TOOLS: 'issue.update' } });
+    const narrow = await startInProcess({ sandbox: on.sb, env: { FORGE_MCP_EXCLUDE_TOOLS: 'issue.update' } });
     try {
       const r = await narrow.call('forge_execute_action', { action: 'issue.note_create', params: { project_id: 1, issue_iid: 5, body: 'Closing.', state_event: 'close' } });
       expect(text(r)).toBe('issue.note_create with state_event also runs issue.update, which this session may not run: it is not part of this deployment. Nothing was sent.');
@@ -291,12 +287,12 @@ describe('guardrails apply to every step', () => {
 
 describe('every surface', () => {
   it('the individual tool takes the same companions', async () => {
-    const ind = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
+    const ind = await startInProcess({ sandbox: on.sb, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
     try {
       const r = await ind.call('forge_merge_request_update', { project_id: 1, merge_request_iid: 2, assignees: ['@bob'], milestone: 'v1.1' });
       expect(r.isError, text(r)).toBeFalsy();
       expect(text(r)).toContain('Resolved: `assignees` `["@bob"]` → `assignee_ids` 4; `milestone` `"v1.1"` → `milestone_id` 401.');
-      expect(apiRequests(sb).at(-1)?.body).toEqual({ assignee_ids: [4], milestone_id: 401 });
+      expect(apiRequests(on.sb).at(-1)?.body).toEqual({ assignee_ids: [4], milestone_id: 401 });
     } finally {
       await ind.close();
     }

@@ -2,14 +2,11 @@
 // catalog entry runs a destructive step today, so this file declares one on the loaded catalog (test-only
 // companions that run branch.delete after the call) and drives it through an MCP client against the sandbox.
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
-import type { Sandbox } from '../src/sandbox/index.js';
 import { catalog, loadCatalog } from '../src/catalog/index.js';
 import type { ParamSpec } from '../src/catalog/define.js';
-import { apiRequests, text, withSandbox, type Running } from './helpers/harness.js';
-import { startInProcess } from './helpers/inproc.js';
+import { apiRequests, text } from './helpers/harness.js';
+import { sandboxServer } from './helpers/inproc.js';
 
-let sb: Sandbox;
-let srv: Running;
 const P = 'demo-group/demo-project';
 const deleteBranchAfter: ParamSpec = { type: 'string', in: 'local', companion: { then: 'branch.delete', as: 'branch_name' }, description: 'test-only: delete this branch after the call' };
 
@@ -25,19 +22,14 @@ beforeAll(async () => {
     original.set(id, a.params);
     a.params = { ...a.params, delete_branch_after: deleteBranchAfter };
   }
-  sb = await withSandbox();
-  srv = await startInProcess({ sandbox: sb });
 });
-afterAll(async () => {
-  for (const [id, params] of original) catalog().get(id)!.params = params;
-  await srv.close();
-  await sb.close();
-});
-beforeEach(() => { sb.clearLog(); });
+afterAll(() => { for (const [id, params] of original) catalog().get(id)!.params = params; });
+const on = sandboxServer();
+beforeEach(() => { on.sb.clearLog(); });
 
 const exec = (action: string, params: Record<string, unknown>, confirm?: boolean) =>
-  srv.call('forge_execute_action', { action, params, ...(confirm === undefined ? {} : { confirm }) });
-const sent = () => apiRequests(sb).map((e) => `${e.method} ${e.path}`);
+  on.srv.call('forge_execute_action', { action, params, ...(confirm === undefined ? {} : { confirm }) });
+const sent = () => apiRequests(on.sb).map((e) => `${e.method} ${e.path}`);
 
 describe('confirmation in compound calls', () => {
   it('a call whose own action and a later step are both destructive is refused, even confirmed, before anything is sent', async () => {

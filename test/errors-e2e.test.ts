@@ -2,37 +2,31 @@
 // forge_execute_action, a sandbox fault answers for the platform, and the sandbox log says how many
 // requests reached it and with which headers. Retries: errors-retries.test.ts; failures without a
 // platform answer and the outbound checks: errors-outbound.test.ts.
-import { describe, it, expect, beforeAll, afterAll, afterEach } from 'vitest';
+import { describe, it, expect, beforeAll, afterEach } from 'vitest';
 import { STATUS_CODES } from 'node:http';
-import type { FaultRule, Sandbox } from '../src/sandbox/index.js';
+import type { FaultRule } from '../src/sandbox/index.js';
 import { SANDBOX_TOKEN } from '../src/sandbox/index.js';
 import { PRIVATE_INSTANCES_SUGGESTION } from '../src/forge/classify.js';
 import { catalog, loadCatalog } from '../src/catalog/index.js';
 import { EXTERNAL_STATUS_CHECK_HINTS, ROTATE_SELF_HINTS, SAML_LINK_HINTS } from '../src/catalog/hints.js';
-import { apiRequests, text, withSandbox, type Running, type ToolResultLike } from './helpers/harness.js';
-import { startInProcess } from './helpers/inproc.js';
+import { apiRequests, text, type ToolResultLike } from './helpers/harness.js';
+import { sandboxServer } from './helpers/inproc.js';
 
-let sb: Sandbox;
-let srv: Running;
-beforeAll(async () => {
-  // 19.5.0-pre: the hosted-only Orbit actions are listed. Ultimate tier: the Premium and Ultimate
-  // routes of the 401/403 table and the SAML-link actions are listed.
-  await loadCatalog();
-  sb = await withSandbox({ version: '19.5.0-pre' });
-  srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TIER: 'ultimate' } });
-});
-afterAll(async () => { await srv?.close(); await sb?.close(); });
-afterEach(() => { sb.clearFaults(); });
+beforeAll(async () => { await loadCatalog(); });
+// 19.5.0-pre: the hosted-only Orbit actions are listed. Ultimate tier: the Premium and Ultimate
+// routes of the 401/403 table and the SAML-link actions are listed.
+const on = sandboxServer({ sandbox: { version: '19.5.0-pre' }, env: { FORGE_MCP_TIER: 'ultimate' } });
+afterEach(() => { on.sb.clearFaults(); });
 
 const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const reason = (status: number): string => STATUS_CODES[status] ?? '';
 
 /** One call through the dynamic surface, with the sandbox log cleared and the faults in place. */
 async function exec(action: string, params: Record<string, unknown>, faults: FaultRule[] = [], confirm = false): Promise<ToolResultLike> {
-  sb.clearFaults();
-  for (const f of faults) sb.fault(f);
-  sb.clearLog();
-  return srv.call('forge_execute_action', { action, params, ...(confirm ? { confirm: true } : {}) });
+  on.sb.clearFaults();
+  for (const f of faults) on.sb.fault(f);
+  on.sb.clearLog();
+  return on.srv.call('forge_execute_action', { action, params, ...(confirm ? { confirm: true } : {}) });
 }
 
 /** SPEC "Result shape": isError, exactly one text block, no structuredContent. Returns the text. */
@@ -49,10 +43,10 @@ function failure(r: ToolResultLike): string {
 
 /** Exactly `n` requests reached the API origin, each `METHOD path` and carrying the token. */
 function sent(n: number, method: string, path: string): void {
-  const reqs = apiRequests(sb);
+  const reqs = apiRequests(on.sb);
   expect(reqs.map((e) => `${e.method} ${e.path}`)).toEqual(Array.from({ length: n }, () => `${method} ${path}`));
   for (const e of reqs) expect(e.headers['private-token']).toBe(SANDBOX_TOKEN);
-  expect(sb.log.filter((e) => e.origin === 'storage')).toHaveLength(0);
+  expect(on.sb.log.filter((e) => e.origin === 'storage')).toHaveLength(0);
 }
 
 const ISSUES = '/api/v4/projects/:id/issues';
@@ -80,7 +74,7 @@ describe('classification by HTTP status (REST)', () => {
     const t = failure(r);
     expect(t.startsWith(`issueCreate: ${opening}`), t).toBe(true);
     // <operation>: <classification>: <cause>; a 404 has no request line.
-    const cause = status === 404 ? '404 Not Found' : `POST ${sb.url}${ISSUES_1}: ${status} ${reason(status)}`;
+    const cause = status === 404 ? '404 Not Found' : `POST ${on.sb.url}${ISSUES_1}: ${status} ${reason(status)}`;
     expect(t).toMatch(new RegExp(`^issueCreate: ${esc(opening)}.*: ${esc(cause)}$`));
     const classification = t.slice('issueCreate: '.length, t.length - cause.length - 2);
     for (const p of parts) expect(classification).toMatch(p);
@@ -93,14 +87,14 @@ describe('classification by HTTP status (REST)', () => {
   it('shows the platform message in parentheses and after the cause when it says more than the status', async () => {
     const r = await exec('issue.create', { project_id: 1, title: 'x' }, [{ method: 'POST', path: ISSUES, status: 422, body: { message: { title: ['is too long (maximum is 255 characters)'] } }, times: 1 }]);
     expect(failure(r)).toBe(
-      `issueCreate: validation failed: GitLab refused the data as invalid (title is too long (maximum is 255 characters)): POST ${sb.url}${ISSUES_1}: 422 Unprocessable Entity: title is too long (maximum is 255 characters)`,
+      `issueCreate: validation failed: GitLab refused the data as invalid (title is too long (maximum is 255 characters)): POST ${on.sb.url}${ISSUES_1}: 422 Unprocessable Entity: title is too long (maximum is 255 characters)`,
     );
     sent(1, 'POST', ISSUES_1);
   });
 
   it('other 4xx on a read describe the request: one GET, not re-sent', async () => {
     const r = await exec('issue.list', { project_id: 1 }, [{ method: 'GET', path: ISSUES, status: 400, body: { message: 'state is invalid' }, times: 3 }]);
-    expect(failure(r)).toBe(`issueList: bad request: check your input parameters (state is invalid): GET ${sb.url}${ISSUES_1}: 400 Bad Request: state is invalid`);
+    expect(failure(r)).toBe(`issueList: bad request: check your input parameters (state is invalid): GET ${on.sb.url}${ISSUES_1}: 400 Bad Request: state is invalid`);
     sent(1, 'GET', ISSUES_1);
   });
 });
@@ -110,7 +104,7 @@ describe('the two causes of 401', () => {
     const r = await exec('issue.list', { project_id: 1 }, [{ method: 'GET', path: ISSUES, status: 401, body: { message: '401 Unauthorized' }, times: 1 }]);
     const t = failure(r);
     expect(t).toMatch(/^issueList: unauthorized: either the token is invalid or expired, or it is valid but lacks a permission this route requires/);
-    expect(t.endsWith(`: GET ${sb.url}${ISSUES_1}: 401 Unauthorized`)).toBe(true);
+    expect(t.endsWith(`: GET ${on.sb.url}${ISSUES_1}: 401 Unauthorized`)).toBe(true);
     sent(1, 'GET', ISSUES_1);
   });
 
@@ -118,7 +112,7 @@ describe('the two causes of 401', () => {
     const r = await exec('issue.list', { project_id: 1 }, [{ method: 'GET', path: ISSUES, status: 401, body: { error: 'invalid_token', error_description: 'Token was revoked. You have to re-authorize from the user.' }, times: 1 }]);
     expect(failure(r)).toBe(
       'issueList: authentication failed: GitLab rejected the token itself as invalid, expired, revoked or without the api or read_api scope ' +
-        `(invalid_token: Token was revoked. You have to re-authorize from the user.): GET ${sb.url}${ISSUES_1}: 401 Unauthorized: invalid_token: Token was revoked. You have to re-authorize from the user.`,
+        `(invalid_token: Token was revoked. You have to re-authorize from the user.): GET ${on.sb.url}${ISSUES_1}: 401 Unauthorized: invalid_token: Token was revoked. You have to re-authorize from the user.`,
     );
     sent(1, 'GET', ISSUES_1);
   });
@@ -127,7 +121,7 @@ describe('the two causes of 401', () => {
     const r = await exec('issue.list', { project_id: 1 }, [{ method: 'GET', path: ISSUES, status: 401, body: { message: '401 Unauthorized' }, headers: { 'www-authenticate': 'Bearer realm="GitLab", error="invalid_token", error_description="Token is expired."' }, times: 1 }]);
     const t = failure(r);
     expect(t).toMatch(/^issueList: authentication failed: /);
-    expect(t.endsWith(`: GET ${sb.url}${ISSUES_1}: 401 Unauthorized`)).toBe(true);
+    expect(t.endsWith(`: GET ${on.sb.url}${ISSUES_1}: 401 Unauthorized`)).toBe(true);
     sent(1, 'GET', ISSUES_1);
   });
 
@@ -135,7 +129,7 @@ describe('the two causes of 401', () => {
     const r = await exec('custom_emoji.list', { group_path: 'demo-group' }, [{ path: GRAPHQL, status: 401, body: { errors: [{ message: 'Invalid token' }] }, times: 1 }]);
     expect(failure(r)).toBe(
       'customEmojiList: authentication failed: GitLab rejected the token itself as invalid, expired, revoked or without the api or read_api scope: ' +
-        `POST ${sb.url}/api/graphql: 401 Unauthorized (GraphQL errors: Invalid token)`,
+        `POST ${on.sb.url}/api/graphql: 401 Unauthorized (GraphQL errors: Invalid token)`,
     );
     sent(1, 'POST', GRAPHQL);
   });
@@ -162,7 +156,7 @@ describe('the two causes of 401', () => {
         const r = await exec(id, params, [{ path, status, body: { message: `${status} ${reason(status)}` }, times: 1 }]);
         const t = failure(r);
         const opening = status === 401 ? 'unauthorized:' : 'access denied: your token lacks the required permissions.';
-        expect(t).toMatch(new RegExp(`^${op(id)}: ${esc(opening)}.*\\. Suggestion: ${esc(hints[status])}: ${method} ${esc(sb.url + path)}: ${status} ${reason(status)}$`));
+        expect(t).toMatch(new RegExp(`^${op(id)}: ${esc(opening)}.*\\. Suggestion: ${esc(hints[status])}: ${method} ${esc(on.sb.url + path)}: ${status} ${reason(status)}$`));
         expect(t).not.toContain(hints[status === 401 ? 403 : 401]);
         sent(1, method, path);
       }
@@ -174,7 +168,7 @@ describe('the two causes of 401', () => {
       const refused = failure(await exec('external_status_check.list_project_mr_checks', { project_id: 1, merge_request_iid: 1 }, [{ path, status: 401, body: { error: 'invalid_token' }, times: 1 }]));
       expect(refused).toBe(
         'externalStatusCheckListProjectMrChecks: authentication failed: GitLab rejected the token itself as invalid, expired, revoked or without the api or read_api scope ' +
-          `(invalid_token): GET ${sb.url}${path}: 401 Unauthorized: invalid_token`,
+          `(invalid_token): GET ${on.sb.url}${path}: 401 Unauthorized: invalid_token`,
       );
       const blocked = failure(await exec('external_status_check.list_project_mr_checks', { project_id: 1, merge_request_iid: 1 }, [{ path, status: 403, body: { message: '403 Forbidden - Your account has been blocked.' }, times: 1 }]));
       expect(blocked).toMatch(/^externalStatusCheckListProjectMrChecks: access denied: your token lacks the required permissions\. .*\(403 Forbidden - Your account has been blocked\.\): GET /);
@@ -194,7 +188,7 @@ describe('fine-grained refusals', () => {
     const classification =
       'access denied: this call needs the fine-grained project permission [read_issue], which this token was not granted; a grant cannot be changed, ' +
       `so use a new fine-grained token that includes it, or ${WAY_OUT}; a classic token refused this way is under a group that requires fine-grained tokens`;
-    expect(failure(r)).toBe(`issueList: ${classification}: GET ${sb.url}${ISSUES_1}: 403 Forbidden: insufficient_granular_scope: ${REQUIRES}`);
+    expect(failure(r)).toBe(`issueList: ${classification}: GET ${on.sb.url}${ISSUES_1}: 403 Forbidden: insufficient_granular_scope: ${REQUIRES}`);
     sent(1, 'GET', ISSUES_1);
   });
 
@@ -203,7 +197,7 @@ describe('fine-grained refusals', () => {
     const t = failure(r);
     expect(t).toMatch(/^issueList: access denied: this call needs a fine-grained permission this token was not granted; a grant cannot be changed/);
     expect(t).toContain(WAY_OUT);
-    expect(t.endsWith(`: GET ${sb.url}${ISSUES_1}: 403 Forbidden: insufficient_granular_scope`)).toBe(true);
+    expect(t.endsWith(`: GET ${on.sb.url}${ISSUES_1}: 403 Forbidden: insufficient_granular_scope`)).toBe(true);
   });
 
   it('"does not support fine-grained tokens": no permission declared, use a classic token', async () => {
@@ -211,7 +205,7 @@ describe('fine-grained refusals', () => {
     const r = await exec('issue.list', { project_id: 1 }, [{ method: 'GET', path: ISSUES, status: 403, body: { error: 'insufficient_granular_scope', error_description: sentence }, times: 1 }]);
     expect(failure(r)).toBe(
       `issueList: access denied: no fine-grained permission is declared for this operation, so no fine-grained token can call it; use ${WAY_OUT}: ` +
-        `GET ${sb.url}${ISSUES_1}: 403 Forbidden: insufficient_granular_scope: ${sentence}`,
+        `GET ${on.sb.url}${ISSUES_1}: 403 Forbidden: insufficient_granular_scope: ${sentence}`,
     );
   });
 
@@ -220,7 +214,7 @@ describe('fine-grained refusals', () => {
     const r = await exec('issue.list', { project_id: 1 }, [{ method: 'GET', path: ISSUES, status: 403, body: { error: 'insufficient_granular_scope', error_description: sentence }, times: 1 }]);
     expect(failure(r)).toBe(
       `issueList: access denied: fine-grained tokens are not enabled for this token's user (a feature flag); use ${WAY_OUT}, or ask the administrator to enable them: ` +
-        `GET ${sb.url}${ISSUES_1}: 403 Forbidden: insufficient_granular_scope: ${sentence}`,
+        `GET ${on.sb.url}${ISSUES_1}: 403 Forbidden: insufficient_granular_scope: ${sentence}`,
     );
   });
 
@@ -276,7 +270,7 @@ describe('GraphQL errors', () => {
   it('1. a refusal with an error status is classified by status; the cause lists each errors[].message on one line; never re-sent', async () => {
     const r = await exec('custom_emoji.list', { group_path: 'demo-group' }, [{ path: GRAPHQL, status: 500, body: { errors: [{ message: 'boom one' }, { message: 'boom\ntwo' }] }, times: 3 }]);
     expect(failure(r)).toBe(
-      `customEmojiList: GitLab internal server error: the failure is on the GitLab side; GraphQL requests are not re-sent: POST ${sb.url}/api/graphql: 500 Internal Server Error (GraphQL errors: boom one, boom two)`,
+      `customEmojiList: GitLab internal server error: the failure is on the GitLab side; GraphQL requests are not re-sent: POST ${on.sb.url}/api/graphql: 500 Internal Server Error (GraphQL errors: boom one, boom two)`,
     );
     sent(1, 'POST', GRAPHQL);
   });
@@ -285,7 +279,7 @@ describe('GraphQL errors', () => {
     const r = await exec('custom_emoji.create', EMOJI, [{ path: GRAPHQL, status: 502, body: { errors: [{ message: 'upstream down' }] }, times: 3 }]);
     expect(failure(r)).toBe(
       'customEmojiCreate: GitLab is temporarily unavailable (bad gateway): try again shortly; this write was not re-sent and may have been applied: read it back before writing again: ' +
-        `POST ${sb.url}/api/graphql: 502 Bad Gateway (GraphQL errors: upstream down)`,
+        `POST ${on.sb.url}/api/graphql: 502 Bad Gateway (GraphQL errors: upstream down)`,
     );
     sent(1, 'POST', GRAPHQL);
   });
@@ -301,7 +295,7 @@ describe('GraphQL errors', () => {
 
   it('1. the list is dropped when the body has a top-level key other than data, errors, extensions', async () => {
     const r = await exec('custom_emoji.list', { group_path: 'demo-group' }, [{ path: GRAPHQL, status: 400, body: { errors: [{ message: 'leaky detail' }], backtrace: ['app/graphql.rb:1'] }, times: 1 }]);
-    expect(failure(r)).toBe(`customEmojiList: bad request: check your input parameters: POST ${sb.url}/api/graphql: 400 Bad Request`);
+    expect(failure(r)).toBe(`customEmojiList: bad request: check your input parameters: POST ${on.sb.url}/api/graphql: 400 Bad Request`);
   });
 
   it('2. an error in a 200 answer to a query: "<operation> GraphQL errors: <m>; <m>", classification unexpected error', async () => {
@@ -338,7 +332,7 @@ describe('hint rules', () => {
       const t = failure(await exec(id, params, [{ ...fault, times: 1 }], confirm));
       expect(t.startsWith(opening), t).toBe(true);
       expect(t).toContain(`. Suggestion: ${SAML_LINK_HINTS.always}: `);
-      expect(apiRequests(sb)).toHaveLength(1);
+      expect(apiRequests(on.sb)).toHaveLength(1);
     }
   });
 
@@ -361,7 +355,7 @@ describe('hint rules', () => {
     for (const body of [{ message: '401 Unauthorized' }, { error: 'invalid_token' }]) {
       const t = failure(await exec('access.token_personal_rotate_self', {}, [{ method: 'POST', path, status: 401, body, times: 1 }], true));
       expect(t).toMatch(/^accessTokenPersonalRotateSelf: (unauthorized|authentication failed):/);
-      expect(t).toContain(`. Suggestion: ${ROTATE_SELF_HINTS.unauthorized}: POST ${sb.url}${path}: 401 Unauthorized`);
+      expect(t).toContain(`. Suggestion: ${ROTATE_SELF_HINTS.unauthorized}: POST ${on.sb.url}${path}: 401 Unauthorized`);
       sent(1, 'POST', path);
     }
     const forbidden = failure(await exec('access.token_personal_rotate_self', {}, [{ method: 'POST', path, status: 403, times: 1 }], true));
@@ -374,7 +368,7 @@ describe('error text safety', () => {
   it('flattens a multi-line message to one line and removes control characters, in parentheses and cause alike', async () => {
     const r = await exec('issue.list', { project_id: 1 }, [{ method: 'GET', path: ISSUES, status: 400, body: { message: 'first line\r\nsecond\tline\u0007 bell\u001b[31m\u202e' }, times: 1 }]);
     const t = failure(r);
-    expect(t).toBe(`issueList: bad request: check your input parameters (first line second line bell[31m): GET ${sb.url}${ISSUES_1}: 400 Bad Request: first line second line bell[31m`);
+    expect(t).toBe(`issueList: bad request: check your input parameters (first line second line bell[31m): GET ${on.sb.url}${ISSUES_1}: 400 Bad Request: first line second line bell[31m`);
     expect(t).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202e]/);
   });
 
@@ -382,22 +376,22 @@ describe('error text safety', () => {
     const r = await exec('issue.list', { project_id: 1 }, [{ method: 'GET', path: ISSUES, status: 400, body: { message: 'é'.repeat(3000) }, times: 1 }]);
     const cut = 'é'.repeat(1024);
     expect(Buffer.byteLength(cut)).toBe(2048);
-    expect(failure(r)).toBe(`issueList: bad request: check your input parameters (${cut}): GET ${sb.url}${ISSUES_1}: 400 Bad Request: ${cut}`);
+    expect(failure(r)).toBe(`issueList: bad request: check your input parameters (${cut}): GET ${on.sb.url}${ISSUES_1}: 400 Bad Request: ${cut}`);
   });
 
   it('drops a body the platform did not compose: non-JSON, or an extra top-level key', async () => {
     const html = failure(await exec('issue.list', { project_id: 1 }, [{ method: 'GET', path: ISSUES, status: 400, body: '<html><body>proxy error: upstream 10.0.0.7</body></html>', times: 1 }]));
-    expect(html).toBe(`issueList: bad request: check your input parameters: GET ${sb.url}${ISSUES_1}: 400 Bad Request`);
+    expect(html).toBe(`issueList: bad request: check your input parameters: GET ${on.sb.url}${ISSUES_1}: 400 Bad Request`);
     const extra = failure(await exec('issue.list', { project_id: 1 }, [{ method: 'GET', path: ISSUES, status: 400, body: { message: 'looks fine', debug: 'stack trace' }, times: 1 }]));
-    expect(extra).toBe(`issueList: bad request: check your input parameters: GET ${sb.url}${ISSUES_1}: 400 Bad Request`);
+    expect(extra).toBe(`issueList: bad request: check your input parameters: GET ${on.sb.url}${ISSUES_1}: 400 Bad Request`);
   });
 
   it('repeats only the request line: never the query string, body, headers or request id', async () => {
     const list = failure(await exec('issue.list', { project_id: 1, search: 'needle-in-query' }, [{ method: 'GET', path: ISSUES, status: 400, body: { message: 'bad search' }, headers: { 'x-request-id': 'req-0123456789abcdef' }, times: 1 }]));
-    expect(list).toBe(`issueList: bad request: check your input parameters (bad search): GET ${sb.url}${ISSUES_1}: 400 Bad Request: bad search`);
-    expect(apiRequests(sb)[0].query).toMatchObject({ search: 'needle-in-query' });
+    expect(list).toBe(`issueList: bad request: check your input parameters (bad search): GET ${on.sb.url}${ISSUES_1}: 400 Bad Request: bad search`);
+    expect(apiRequests(on.sb)[0].query).toMatchObject({ search: 'needle-in-query' });
     const create = failure(await exec('issue.create', { project_id: 1, title: 'needle-in-body' }, [{ method: 'POST', path: ISSUES, status: 422, body: { message: 'refused' }, times: 1 }]));
-    expect(create).toBe(`issueCreate: validation failed: GitLab refused the data as invalid (refused): POST ${sb.url}${ISSUES_1}: 422 Unprocessable Entity: refused`);
+    expect(create).toBe(`issueCreate: validation failed: GitLab refused the data as invalid (refused): POST ${on.sb.url}${ISSUES_1}: 422 Unprocessable Entity: refused`);
     for (const t of [list, create]) {
       expect(t).not.toMatch(/needle-in|\?|req-0123|01SANDBOX|private-token/i);
     }
@@ -410,7 +404,7 @@ describe('error text safety', () => {
     it('quotes exactly a string code and message with code compile_error or validation_error', async () => {
       for (const code of ['compile_error', 'validation_error']) {
         const r = await exec('orbit.query', query, [{ method: 'POST', path: ORBIT, status: 400, body: { code, message: 'unknown node type Foo' }, times: 1 }]);
-        expect(failure(r)).toBe(`orbitQuery: bad request: check your input parameters (${code}: unknown node type Foo): POST ${sb.url}${ORBIT}: 400 Bad Request: ${code}: unknown node type Foo`);
+        expect(failure(r)).toBe(`orbitQuery: bad request: check your input parameters (${code}: unknown node type Foo): POST ${on.sb.url}${ORBIT}: 400 Bad Request: ${code}: unknown node type Foo`);
         sent(1, 'POST', ORBIT);
       }
     });
@@ -418,12 +412,12 @@ describe('error text safety', () => {
     it('drops other codes, extra keys, and the same body on other routes', async () => {
       for (const code of ['execution_error', 'internal_error', 'timeout', 'quota_exhausted']) {
         const r = await exec('orbit.query', query, [{ method: 'POST', path: ORBIT, status: 400, body: { code, message: 'backend detail' }, times: 1 }]);
-        expect(failure(r)).toBe(`orbitQuery: bad request: check your input parameters: POST ${sb.url}${ORBIT}: 400 Bad Request`);
+        expect(failure(r)).toBe(`orbitQuery: bad request: check your input parameters: POST ${on.sb.url}${ORBIT}: 400 Bad Request`);
       }
       const extra = failure(await exec('orbit.query', query, [{ method: 'POST', path: ORBIT, status: 400, body: { code: 'compile_error', message: 'unknown node type Foo', details: 'x' }, times: 1 }]));
-      expect(extra).toBe(`orbitQuery: bad request: check your input parameters: POST ${sb.url}${ORBIT}: 400 Bad Request`);
+      expect(extra).toBe(`orbitQuery: bad request: check your input parameters: POST ${on.sb.url}${ORBIT}: 400 Bad Request`);
       const other = failure(await exec('orbit.status', {}, [{ method: 'GET', path: '/api/v4/orbit/status', status: 400, body: { code: 'compile_error', message: 'unknown node type Foo' }, times: 1 }]));
-      expect(other).toBe(`orbitStatus: bad request: check your input parameters: GET ${sb.url}/api/v4/orbit/status: 400 Bad Request`);
+      expect(other).toBe(`orbitStatus: bad request: check your input parameters: GET ${on.sb.url}/api/v4/orbit/status: 400 Bad Request`);
     });
   });
 });
@@ -438,7 +432,7 @@ describe('not-found cards vs the ordinary 404', () => {
   }
 
   it('a get action of a card domain answers a platform 404 with the card (number printed whole), logged at INFO', async () => {
-    const before = srv.stderr().length;
+    const before = on.srv.stderr().length;
     const r = await exec('project.get', { project_id: 98765432109 }, [{ method: 'GET', path: '/api/v4/projects/:id', status: 404, body: { message: '404 Project Not Found' }, times: 1 }]);
     expect(card(r)).toBe(
       '## Not Found: project\n\nThe project `98765432109` does not exist or is not accessible with the current permissions.\n\n' +
@@ -446,7 +440,7 @@ describe('not-found cards vs the ordinary 404', () => {
     );
     sent(1, 'GET', '/api/v4/projects/98765432109');
     await new Promise((res) => setTimeout(res, 100));
-    const logged = srv.stderr().slice(before).split('\n').filter((l) => l.includes('not found card'));
+    const logged = on.srv.stderr().slice(before).split('\n').filter((l) => l.includes('not found card'));
     expect(logged).toHaveLength(1);
     expect(JSON.parse(logged[0])).toMatchObject({ level: 30, tool: 'project.get' });
   });

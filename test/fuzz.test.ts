@@ -1,14 +1,11 @@
 // Property test: random argument shapes on all three surfaces never crash the server, every
 // malformed call gets an error result, and nothing malformed reaches the platform.
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import type { Sandbox } from '../src/sandbox/index.js';
-import { apiRequests, withSandbox, type Running } from './helpers/harness.js';
+import { apiRequests, sandboxPerFile, type Running } from './helpers/harness.js';
 import { startInProcess } from './helpers/inproc.js';
 
-let sb: Sandbox;
-beforeAll(async () => { sb = await withSandbox(); });
-afterAll(async () => { await sb.close(); });
+const on = sandboxPerFile();
 
 const anyValue = fc.oneof(
   fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null),
@@ -25,7 +22,7 @@ function confirmed(args: unknown): boolean {
 }
 
 async function check(srv: Running, name: string, args: unknown) {
-  sb.clearLog();
+  on.sb.clearLog();
   let result;
   try {
     result = await srv.call(name, args);
@@ -39,12 +36,12 @@ async function check(srv: Running, name: string, args: unknown) {
     expect(result.content).toHaveLength(1);
     expect(result.structuredContent).toBeUndefined();
   }
-  if (!confirmed(args)) for (const e of apiRequests(sb)) expect(e.method).toBe('GET');
+  if (!confirmed(args)) for (const e of apiRequests(on.sb)) expect(e.method).toBe('GET');
 }
 
 describe('random arguments', () => {
   it('dynamic surface', async () => {
-    const srv = await startInProcess({ sandbox: sb });
+    const srv = await startInProcess({ sandbox: on.sb });
     try {
       await fc.assert(fc.asyncProperty(
         fc.oneof(argObject, fc.record({ action: fc.constantFrom('issue.list', 'issue.get', 'project.get', 'issue.delete', 'nope', 'merge_request.get'), params: fc.oneof(argObject, anyValue) }), anyValue),
@@ -56,7 +53,7 @@ describe('random arguments', () => {
   });
 
   it('meta surface', async () => {
-    const srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'meta' } });
+    const srv = await startInProcess({ sandbox: on.sb, env: { FORGE_MCP_TOOL_SURFACE: 'meta' } });
     try {
       await fc.assert(fc.asyncProperty(
         fc.oneof(argObject, fc.record({ action: fc.constantFrom('list', 'get', 'delete', 'zzz'), params: fc.oneof(argObject, anyValue) })),
@@ -66,7 +63,7 @@ describe('random arguments', () => {
   });
 
   it('individual surface', async () => {
-    const srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
+    const srv = await startInProcess({ sandbox: on.sb, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
     try {
       await fc.assert(fc.asyncProperty(fc.constantFrom('forge_issue_get', 'forge_issue_list', 'forge_project_get', 'forge_issue_delete'), fc.oneof(argObject, anyValue), async (name, args) => check(srv, name, args)), { numRuns: 150 });
     } finally { await srv.close(); }
@@ -97,9 +94,9 @@ describe('every action, wrong-typed arguments', async () => {
   ] as const;
   for (const [surface, callOf] of surfaces) {
     it(`${surface} surface: all ${actions.length} actions with parameters, three wrong types each`, async () => {
-      const srv = await startInProcess({ sandbox: sb, token: ADMIN_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: surface, FORGE_MCP_TIER: 'ultimate', FORGE_MCP_LOG_LEVEL: 'warn' } });
+      const srv = await startInProcess({ sandbox: on.sb, token: ADMIN_TOKEN, env: { FORGE_MCP_TOOL_SURFACE: surface, FORGE_MCP_TIER: 'ultimate', FORGE_MCP_LOG_LEVEL: 'warn' } });
       try {
-        sb.clearLog();
+        on.sb.clearLog();
         for (const a of actions) for (const pick of [0, 1, 2]) {
           const params: Record<string, unknown> = {};
           for (const [name, spec] of Object.entries(a.params)) params[name] = wrong(spec.idOrPath ? 'string' : spec.type, pick);
@@ -117,7 +114,7 @@ describe('every action, wrong-typed arguments', async () => {
           expect(r.content).toHaveLength(1);
           expect(r.content[0]!.text).not.toMatch(LEAK);
         }
-        expect(apiRequests(sb).filter((e) => !e.path.startsWith('/api/v4/user') && !e.path.startsWith('/api/v4/personal_access_tokens') && !e.path.startsWith('/api/v4/version') && !e.path.startsWith('/api/v4/metadata'))).toEqual([]);
+        expect(apiRequests(on.sb).filter((e) => !e.path.startsWith('/api/v4/user') && !e.path.startsWith('/api/v4/personal_access_tokens') && !e.path.startsWith('/api/v4/version') && !e.path.startsWith('/api/v4/metadata'))).toEqual([]);
         await srv.client.ping();
       } finally { await srv.close(); }
     }, 120_000);

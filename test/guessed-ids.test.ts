@@ -1,21 +1,17 @@
 // Guessable IDs (issue #30): forge_execute_action's description says how IDs are made, and a guessed ID that
 // names no action answers, in the same call, the nearest actions with their params — never running any of them.
-import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
+import { describe, it, expect, beforeEach } from 'vitest';
 import { getEncoding } from 'js-tiktoken';
-import type { Sandbox } from '../src/sandbox/index.js';
-import { apiRequests, text, withSandbox, type Running } from './helpers/harness.js';
-import { startInProcess } from './helpers/inproc.js';
+import { apiRequests, text } from './helpers/harness.js';
+import { sandboxServer } from './helpers/inproc.js';
 import { loadCatalog } from '../src/catalog/index.js';
 import { COMMON_PARAMS, EVERYDAY_IDS } from '../src/surfaces/dynamic.js';
 
-let sb: Sandbox;
-let srv: Running;
-beforeAll(async () => { sb = await withSandbox(); srv = await startInProcess({ sandbox: sb }); });
-afterAll(async () => { await srv.close(); await sb.close(); });
-beforeEach(() => { sb.clearLog(); });
+const on = sandboxServer();
+beforeEach(() => { on.sb.clearLog(); });
 
 const P = 'demo-group/demo-project';
-const exec = (action: string, params: Record<string, unknown>) => srv.call('forge_execute_action', { action, params });
+const exec = (action: string, params: Record<string, unknown>) => on.srv.call('forge_execute_action', { action, params });
 /** The candidate IDs of an answer, in order (its numbered lines). */
 const candidates = (t: string) => [...t.matchAll(/^\d+\. `([a-z_]+\.[a-z_]+)`/gm)].map((m) => m[1]);
 
@@ -32,7 +28,7 @@ describe('a guessed action ID', () => {
     // The first carries its exact JSON schema, the others their compact form: each callable from here.
     expect(t).toMatch(/^1\. `[a-z_.]+` — .*\n {3}params: \{"type":"object"/m);
     expect(t).toContain('Run one with forge_execute_action');
-    expect(apiRequests(sb)).toEqual([]);
+    expect(apiRequests(on.sb)).toEqual([]);
   });
 
   it('puts a near spelling first and ranks the rest with the given param names', async () => {
@@ -41,11 +37,11 @@ describe('a guessed action ID', () => {
     expect(ids).toContain('job.list');
     const typo = await exec('issue.lst', { project_id: P });
     expect(candidates(text(typo))[0]).toBe('issue.list');
-    expect(apiRequests(sb)).toEqual([]);
+    expect(apiRequests(on.sb)).toEqual([]);
   });
 
   it('the description names the everyday actions by their real IDs and the param names models guess wrong; what the model sees of the listing stays under 500 tokens', async () => {
-    const { tools } = await srv.client.listTools();
+    const { tools } = await on.srv.client.listTools();
     const execute = tools.find((t) => t.name === 'forge_execute_action')!;
     expect(execute.description).toContain(`Everyday IDs: ${EVERYDAY_IDS}. Call directly when known (a wrong ID answers the nearest ones), else use forge_find_action.`);
     expect(execute.description).toContain(`Param names: ${COMMON_PARAMS}.`);
@@ -74,18 +70,18 @@ describe('a guessed action ID', () => {
 
 describe('a guessed domain', () => {
   it('that is no domain narrows nothing: every domain is searched, the answer says so, and nothing is sent', async () => {
-    const r = await srv.call('forge_find_action', { query: 'list the milestones of a project', domain: 'milestone' });
+    const r = await on.srv.call('forge_find_action', { query: 'list the milestones of a project', domain: 'milestone' });
     expect(r.isError).toBeFalsy();
     const t = text(r);
     expect(t).toContain('("milestone" is not a domain, so every domain was searched; a domain is the first part of an ID, e.g. project in project.milestone_list.)');
     expect(candidates(t)[0]).toBe('project.milestone_list');
     expect((r.structuredContent as { results: Array<{ id: string }> }).results[0]!.id).toBe('project.milestone_list');
     // A real domain still narrows, and a domain that is not a string is refused.
-    const narrowed = await srv.call('forge_find_action', { query: 'list the milestones', domain: 'group' });
+    const narrowed = await on.srv.call('forge_find_action', { query: 'list the milestones', domain: 'group' });
     expect(candidates(text(narrowed)).every((id) => id.startsWith('group.'))).toBe(true);
-    const bad = await srv.call('forge_find_action', { query: 'list the milestones', domain: 7 });
+    const bad = await on.srv.call('forge_find_action', { query: 'list the milestones', domain: 7 });
     expect(bad.isError).toBe(true);
     expect(text(bad)).toBe('forge_find_action: domain must be a string, e.g. "issue"');
-    expect(apiRequests(sb)).toEqual([]);
+    expect(apiRequests(on.sb)).toEqual([]);
   });
 });

@@ -1,15 +1,11 @@
 // Related actions in results (issue #30): an everyday get or list result offers the follow-ups a person most
 // often needs next, each a ready call (params filled from the call and its answer) with the compact signature
 // of what it still takes, within a small text budget; a session that cannot run one is not offered it.
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import type { Sandbox } from '../src/sandbox/index.js';
-import { text, withSandbox, type Running } from './helpers/harness.js';
-import { startInProcess } from './helpers/inproc.js';
+import { describe, it, expect } from 'vitest';
+import { text, type Running } from './helpers/harness.js';
+import { sandboxServer, startInProcess } from './helpers/inproc.js';
 
-let sb: Sandbox;
-let srv: Running;
-beforeAll(async () => { sb = await withSandbox(); srv = await startInProcess({ sandbox: sb }); });
-afterAll(async () => { await srv.close(); await sb.close(); });
+const on = sandboxServer();
 
 const P = 'demo-group/demo-project';
 const HEAD = '\n\nNext steps (ready to run with these params):\n';
@@ -25,9 +21,9 @@ function block(t: string): { chars: number; steps: Array<[string, Record<string,
 
 describe('related actions in results', () => {
   it('a merge request offers its approvals, threads, its head pipeline\'s jobs and the merge, filled from the answer (the merge pinned to its head sha)', async () => {
-    const r = await run(srv, 'merge_request.get', { project_id: P, merge_request_iid: 1 });
+    const r = await run(on.srv, 'merge_request.get', { project_id: P, merge_request_iid: 1 });
     const { steps } = block(text(r));
-    const mr = [...sb.state.projects.get(1)!.mrs.values()].find((m) => m.iid === 1)!;
+    const mr = [...on.sb.state.projects.get(1)!.mrs.values()].find((m) => m.iid === 1)!;
     expect(steps.map(([id]) => id)).toEqual(['merge_request.approval_config', 'mr_review.discussion_list', 'job.list', 'merge_request.merge']);
     expect(steps[0]).toEqual(['merge_request.approval_config', { project_id: P, merge_request_iid: 1 }, '']);
     // MR !1's head pipeline is #1002 in the seeded data (its answer's head_pipeline.id).
@@ -36,13 +32,13 @@ describe('related actions in results', () => {
     expect(steps[3]![2]).toMatch(/^optional: auto_merge, merge_commit_message, squash \(\+\d\); destructive: needs confirm$/);
     // The reads run verbatim, with no find.
     for (const [id, params] of steps.slice(0, 3)) {
-      const next = await run(srv, id, params);
+      const next = await run(on.srv, id, params);
       expect(next.isError, `${id}: ${text(next)}`).toBeFalsy();
     }
   });
 
   it('a list offers the item\'s actions with the item id named as what the call still needs', async () => {
-    const r = await run(srv, 'pipeline.list', { project_id: P });
+    const r = await run(on.srv, 'pipeline.list', { project_id: P });
     expect(block(text(r)).steps).toEqual([
       ['pipeline.get', { project_id: P }, 'needs pipeline_id*: integer'],
       ['job.list', { project_id: P }, 'needs pipeline_id*: integer; optional: scope, include_retried, page (+1)'],
@@ -50,7 +46,7 @@ describe('related actions in results', () => {
   });
 
   it('an issue offers notes, a comment (body needed) and the update, its state values said', async () => {
-    const { steps } = block(text(await run(srv, 'issue.get', { project_id: P, issue_iid: 1 })));
+    const { steps } = block(text(await run(on.srv, 'issue.get', { project_id: P, issue_iid: 1 })));
     expect(steps.map(([id, params, more]) => [id, params, more.split(';')[0]])).toEqual([
       ['issue.note_list', { project_id: P, issue_iid: 1 }, 'optional: sort, order_by, activity_filter (+2)'],
       ['issue.note_create', { project_id: P, issue_iid: 1 }, 'needs body*: string'],
@@ -59,7 +55,7 @@ describe('related actions in results', () => {
   });
 
   it('a file offers its update on the same branch, a new branch from it and a merge request from it', async () => {
-    const { steps } = block(text(await run(srv, 'repository.file_get', { project_id: P, file_path: 'README.md', ref: 'main' })));
+    const { steps } = block(text(await run(on.srv, 'repository.file_get', { project_id: P, file_path: 'README.md', ref: 'main' })));
     expect(steps.map(([id, params]) => [id, params])).toEqual([
       ['repository.file_update', { project_id: P, file_path: 'README.md', branch: 'main' }],
       ['branch.create', { project_id: P, ref: 'main' }],
@@ -78,7 +74,7 @@ describe('related actions in results', () => {
       ['release.get', { project_id: P, tag_name: 'v1.1.0' }], ['release.list', { project_id: P }], ['project.members', { project_id: P }],
     ];
     for (const [id, params] of calls) {
-      const r = await run(srv, id, params);
+      const r = await run(on.srv, id, params);
       const { chars, steps } = block(text(r));
       expect(steps.length, `${id}: ${text(r)}`).toBeGreaterThanOrEqual(2);
       expect(chars, id).toBeLessThanOrEqual(650);
@@ -86,7 +82,7 @@ describe('related actions in results', () => {
   });
 
   it('read-only mode offers no write as a next step', async () => {
-    const ro = await startInProcess({ sandbox: sb, env: { FORGE_MCP_READ_ONLY: 'true' } });
+    const ro = await startInProcess({ sandbox: on.sb, env: { FORGE_MCP_READ_ONLY: 'true' } });
     try {
       const { steps } = block(text(await run(ro, 'issue.get', { project_id: P, issue_iid: 1 })));
       expect(steps.map(([id]) => id)).toEqual(['issue.note_list']);

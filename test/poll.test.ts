@@ -2,25 +2,23 @@
 // timeout_seconds: 1e9}` sent 4,948 GETs in 8 s (1e10 ms overflowed setTimeout into 1 ms). Now the
 // interval and timeout are refused outside the ranges their catalog entries declare, the code reads the
 // entries' defaults, the wait stops at the action deadline, and every re-read draws a rate-limit token.
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import type { Sandbox } from '../src/sandbox/index.js';
+import { describe, it, expect, beforeAll } from 'vitest';
 import { catalog, loadCatalog } from '../src/catalog/index.js';
 import { actionSchema } from '../src/catalog/schema.js';
 import { sleep } from '../src/forge/client.js';
-import { apiRequests, text, withSandbox, type Running } from './helpers/harness.js';
+import { apiRequests, sandboxPerFile, text, type Running } from './helpers/harness.js';
 import { startInProcess } from './helpers/inproc.js';
 
-let sb: Sandbox;
 // The sandbox does not simulate dependency exports: the test-only placeholders mode answers an export
 // that never finishes, which is what these bounds are about.
-beforeAll(async () => { sb = await withSandbox({ placeholders: true }); await loadCatalog(); });
-afterAll(async () => { await sb.close(); });
+const on = sandboxPerFile({ placeholders: true });
+beforeAll(async () => { await loadCatalog(); });
 
 const MAX_TIMER_S = Math.floor((2 ** 31 - 1) / 1000);
-const exportReads = () => apiRequests(sb).filter((e) => e.method === 'GET' && e.path === '/api/v4/dependency_list_exports/5').length;
+const exportReads = () => apiRequests(on.sb).filter((e) => e.method === 'GET' && e.path === '/api/v4/dependency_list_exports/5').length;
 
 async function withServer<T>(env: Record<string, string>, body: (srv: Running) => Promise<T>): Promise<T> {
-  const srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TIER: 'ultimate', ...env } });
+  const srv = await startInProcess({ sandbox: on.sb, env: { FORGE_MCP_TIER: 'ultimate', ...env } });
   try { return await body(srv); } finally { await srv.close(); }
 }
 const exportGet = (srv: Running, params: Record<string, unknown>) => srv.call('forge_execute_action', { action: 'dependency.export_get', params: { export_id: 5, ...params } });
@@ -61,25 +59,25 @@ describe('dependency.export_get against an export that never finishes', () => {
         expect(r.isError).toBe(true);
         expect(text(r)).toBe(message);
       }
-      expect(apiRequests(sb)).toHaveLength(0);
+      expect(apiRequests(on.sb)).toHaveLength(0);
     });
   });
 
   it('reads at most 1 + timeout / interval times', async () => {
     await withServer({}, async (srv) => {
-      sb.clearLog();
+      on.sb.clearLog();
       const r = await exportGet(srv, { interval_seconds: 1, timeout_seconds: 2 });
       expect(r.isError, text(r)).toBeFalsy();
       expect(exportReads()).toBeGreaterThanOrEqual(2);
       expect(exportReads()).toBeLessThanOrEqual(3);
-      expect(apiRequests(sb).length).toBe(exportReads());
+      expect(apiRequests(on.sb).length).toBe(exportReads());
     });
   });
 
   it('each re-read draws from the caller\'s rate limit: the wait stops when the bucket is empty', async () => {
     // Burst 3, refilled once in 1,000 s: the call takes one token, two re-reads take the rest.
     await withServer({ FORGE_MCP_RATE_LIMIT_RPS: '0.001', FORGE_MCP_RATE_LIMIT_BURST: '3' }, async (srv) => {
-      sb.clearLog();
+      on.sb.clearLog();
       const r = await exportGet(srv, { interval_seconds: 1, timeout_seconds: 600 });
       expect(r.isError).toBe(true);
       expect(text(r)).toBe('dependencyExportGet: stopped waiting after 3 status reads (the last said has_finished = null): rate limit exceeded for forge_execute_action: more than 0.001 requests per second (burst 3); wait a moment and retry');
@@ -89,7 +87,7 @@ describe('dependency.export_get against an export that never finishes', () => {
 
   it('stops waiting at the action deadline and answers the last status instead of failing', async () => {
     await withServer({ FORGE_MCP_ACTION_TIMEOUT: '2s' }, async (srv) => {
-      sb.clearLog();
+      on.sb.clearLog();
       const r = await exportGet(srv, { interval_seconds: 1, timeout_seconds: 600 });
       expect(r.isError, text(r)).toBeFalsy();
       expect(exportReads()).toBeLessThanOrEqual(3);

@@ -3,14 +3,13 @@
 // field line, a table column or a text section) and in structuredContent (the object's or each item's key;
 // a long text not cut is in the Markdown only). Answers from the sandbox, through the server; the release
 // actions (no sandbox route) render an answer shaped like GitLab's documented one.
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import type { Sandbox } from '../src/sandbox/index.js';
+import { describe, it, expect, beforeAll } from 'vitest';
 import { catalog, loadCatalog } from '../src/catalog/index.js';
 import type { Action } from '../src/catalog/define.js';
 import { KINDS } from '../src/render/kinds.js';
 import { renderFor } from '../src/render/renderers.js';
-import { text, withSandbox, type Running } from './helpers/harness.js';
-import { startInProcess } from './helpers/inproc.js';
+import { text } from './helpers/harness.js';
+import { sandboxServer } from './helpers/inproc.js';
 
 type Rec = Record<string, unknown>;
 const EVERYDAY = ['issue', 'merge_request', 'mr_review', 'pipeline', 'job', 'repository', 'branch', 'tag', 'release', 'project', 'user'];
@@ -45,17 +44,13 @@ const CALLS: Record<string, { params: Rec } | { answer: unknown }> = {
   'user.get': { params: { user_id: 1 } },
 };
 
-let sb: Sandbox;
-let srv: Running;
-beforeAll(async () => {
-  await loadCatalog();
-  sb = await withSandbox();
-  srv = await startInProcess({ sandbox: sb });
+beforeAll(async () => { await loadCatalog(); });
+const on = sandboxServer();
+beforeAll(() => {
   // The failed job of pipeline 1002: the one whose answer has a failure reason.
-  const failed = [...sb.state.jobs.values()].find((j) => j.pipelineId === 1002 && j.status === 'failed')!;
+  const failed = [...on.sb.state.jobs.values()].find((j) => j.pipelineId === 1002 && j.status === 'failed')!;
   (CALLS['job.get'] as { params: Rec }).params.job_id = failed.id;
 });
-afterAll(async () => { await srv?.close(); await sb?.close(); });
 
 const promising = (): Action[] => catalog().actions.filter((a) => EVERYDAY.includes(a.domain) && a.shows?.length);
 /** The table header a kind gives a field (`detailed_merge_status` → `merge status`). */
@@ -67,7 +62,7 @@ async function answer(a: Action): Promise<{ md: string; st: Rec }> {
     const r = renderFor(a.render)({ action: a, params: {}, data: call.answer });
     return { md: r.markdown, st: r.structured };
   }
-  const r = await srv.call('forge_execute_action', { action: a.id, params: call.params, ...(a.destructive ? { confirm: true } : {}) });
+  const r = await on.srv.call('forge_execute_action', { action: a.id, params: call.params, ...(a.destructive ? { confirm: true } : {}) });
   expect(r.isError, text(r)).toBeFalsy();
   return { md: r.content[0]!.text!, st: r.structuredContent as Rec };
 }

@@ -3,19 +3,14 @@
 // comparison's commits, linked issues with their link type, protections by role name, list fields shown
 // in the Markdown, and the deciding columns of milestones, to-dos, commits and merge requests.
 import { describe, it, expect } from 'vitest';
-import { apiRequests, text, type ToolResultLike } from './helpers/harness.js';
+import { apiRequests } from './helpers/harness.js';
 import { sandboxServer } from './helpers/inproc.js';
+import { answered, tableHeader as header, tableRow as row } from './helpers/results.js';
 
 type Rec = Record<string, unknown>;
 const on = sandboxServer();
 
-async function exec(action: string, params: Rec, fields?: unknown): Promise<{ md: string; st: Rec }> {
-  const r: ToolResultLike = await on.srv.call('forge_execute_action', { action, params, ...(fields !== undefined ? { fields } : {}) });
-  expect(r.isError, text(r)).toBeFalsy();
-  return { md: r.content[0]!.text!, st: r.structuredContent as Rec };
-}
-const header = (md: string): string | undefined => md.split('\n').find((l) => l.startsWith('| '));
-const row = (md: string, start: string): string | undefined => md.split('\n').find((l) => l.startsWith(start));
+const exec = (action: string, params: Rec, fields?: unknown) => answered(on.srv, action, params, fields !== undefined ? { fields } : {});
 
 describe('results show the facts a task needs (issue #30)', () => {
   it('blame: each range with its lines, numbered, by the commit that last changed them; range_start/range_end read part', async () => {

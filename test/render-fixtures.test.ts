@@ -3,15 +3,13 @@
 // MCP client, and the facts an assistant needs reach it in the Markdown AND in structuredContent.
 // Fixtures: test/fixtures/responses/ (scripts/response-fixtures.mjs records their sources).
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Sandbox } from '../src/sandbox/index.js';
 import { json, serve, type TestServer } from './helpers/forge-servers.js';
-import { ROOT, text, type Running, type ToolResultLike } from './helpers/harness.js';
+import { text, type Running } from './helpers/harness.js';
 import { startInProcess } from './helpers/inproc.js';
+import { answered, responseFixture as fixture } from './helpers/results.js';
 
 type Rec = Record<string, unknown>;
-const fixture = (name: string): unknown => (JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'responses', `${name}.json`), 'utf8')) as { body: unknown }).body;
 
 const discussions = fixture('mr_discussions') as Array<{ notes: unknown[] }>;
 /** GitLab's notes endpoint answers the same note entities its discussions carry. */
@@ -46,11 +44,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await srv?.close(); await fake?.close(); });
 
-async function exec(action: string, params: Rec, fields?: unknown): Promise<{ md: string; st: Rec }> {
-  const r: ToolResultLike = await srv.call('forge_execute_action', { action, params, ...(fields !== undefined ? { fields } : {}) });
-  expect(r.isError, text(r)).toBeFalsy();
-  return { md: r.content[0]!.text!, st: r.structuredContent as Rec };
-}
+const exec = (action: string, params: Rec, fields?: unknown) => answered(srv, action, params, fields !== undefined ? { fields } : {});
 
 describe('real-shaped answers reach the assistant (issue #28)', () => {
   it('merge request: merge status in words, conflicts, failed head pipeline, draft, labels, milestone, people', async () => {

@@ -4,17 +4,14 @@
 // open merge request it leaves without a source, an updated merge request's people). `fields` on the
 // meta and individual surfaces too.
 import { describe, it, expect } from 'vitest';
-import { apiRequests, text, type ToolResultLike } from './helpers/harness.js';
+import { apiRequests, text } from './helpers/harness.js';
 import { sandboxServer, startInProcess } from './helpers/inproc.js';
+import { answered } from './helpers/results.js';
 
 type Rec = Record<string, unknown>;
 const on = sandboxServer();
 
-async function exec(action: string, params: Rec, extra: Rec = {}): Promise<{ md: string; st: Rec }> {
-  const r: ToolResultLike = await on.srv.call('forge_execute_action', { action, params, ...extra });
-  expect(r.isError, text(r)).toBeFalsy();
-  return { md: r.content[0]!.text!, st: r.structuredContent as Rec };
-}
+const exec = (action: string, params: Rec, extra: Rec = {}) => answered(on.srv, action, params, extra);
 
 describe('sandbox answers carry the decision fields (issue #28)', () => {
   it('MR !1: failed head pipeline, blocking threads, people, labels, milestone', async () => {

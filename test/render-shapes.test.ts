@@ -2,16 +2,11 @@
 // issues, protected branches, milestones, to-dos), rendered without a server: shapes nobody here wrote, recorded
 // in go-gitlab's tests and GitLab's API documentation (test/fixtures/responses/, scripts/response-fixtures.mjs).
 import { describe, it, expect } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { ROOT } from './helpers/harness.js';
 import { render } from './helpers/render.js';
+import { responseFixture as fixture, tableHeader as header, tableRow as row } from './helpers/results.js';
 import { renderFor } from '../src/render/renderers.js';
 
 type Rec = Record<string, unknown>;
-const fixture = (name: string): unknown => (JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'responses', `${name}.json`), 'utf8')) as { body: unknown }).body;
-const header = (md: string): string | undefined => md.split('\n').find((l) => l.startsWith('| '));
-const row = (md: string, start: string): string | undefined => md.split('\n').find((l) => l.startsWith(start));
 const blameAction = {
   id: 'repository.file_blame', domain: 'repository', name: 'file_blame',
   params: { project_id: { type: 'string' }, file_path: { type: 'string' }, ref: { type: 'string' }, range_start: { type: 'integer' }, range_end: { type: 'integer' } },

@@ -1,29 +1,25 @@
 // Issue #29, merge requests, issues, approvals and GraphQL of the sandbox: each flow written then read back
 // through the MCP server on a licensed (Premium) sandbox, with GitLab's shapes, codes and derived fields.
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import type { Sandbox } from '../src/sandbox/index.js';
+import { describe, it, expect } from 'vitest';
 import { SANDBOX_TOKEN } from '../src/sandbox/index.js';
 import { simulatesGraphql } from '../src/sandbox/graphql.js';
 import { paginate } from '../src/sandbox/util.js';
 import type { SandboxState } from '../src/sandbox/state.js';
-import { text, withSandbox, type Running } from './helpers/harness.js';
-import { startInProcess } from './helpers/inproc.js';
+import { text } from './helpers/harness.js';
+import { sandboxServer } from './helpers/inproc.js';
 import { runApproved, okText } from './helpers/approved-calls.js';
 
-let sb: Sandbox;
-let srv: Running;
-beforeAll(async () => { sb = await withSandbox({ licensed: true }); srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_YOLO_MODE: 'true', FORGE_MCP_TIER: 'ultimate' } }); });
-afterAll(async () => { await srv.close(); await sb.close(); });
+const on = sandboxServer({ sandbox: { licensed: true }, env: { FORGE_MCP_YOLO_MODE: 'true', FORGE_MCP_TIER: 'ultimate' } });
 
-const run = (action: string, params: Record<string, unknown>) => runApproved(srv, action, params);
-const ok = (action: string, params: Record<string, unknown>) => okText(srv, action, params);
+const run = (action: string, params: Record<string, unknown>) => runApproved(on.srv, action, params);
+const ok = (action: string, params: Record<string, unknown>) => okText(on.srv, action, params);
 async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${sb.url}/api/v4${path}`, { method, headers: { 'private-token': SANDBOX_TOKEN, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${on.sb.url}/api/v4${path}`, { method, headers: { 'private-token': SANDBOX_TOKEN, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   const t = await res.text();
   return { status: res.status, body: t ? JSON.parse(t) : null };
 }
 async function gql(query: string, variables: Record<string, unknown> = {}): Promise<any> {
-  const res = await fetch(`${sb.url}/api/graphql`, { method: 'POST', headers: { 'private-token': SANDBOX_TOKEN, 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(`${on.sb.url}/api/graphql`, { method: 'POST', headers: { 'private-token': SANDBOX_TOKEN, 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
   return res.json();
 }
 
@@ -198,7 +194,7 @@ describe('GraphQL', () => {
 
 describe('pagination', () => {
   it('past 10,000 rows the list is not counted: no x-total, x-total-pages or rel="last", as GitLab answers', () => {
-    const ctx = { state: { url: 'http://sb' } as SandboxState, rawPath: '/api/v4/projects/1/issues', query: { per_page: '100' } };
+    const ctx = { state: { url: 'http://on.sb' } as SandboxState, rawPath: '/api/v4/projects/1/issues', query: { per_page: '100' } };
     const counted = paginate(ctx, Array.from({ length: 10_000 }, (_, i) => i));
     expect(counted.headers).toMatchObject({ 'x-total': '10000', 'x-total-pages': '100', 'x-next-page': '2' });
     const big = paginate(ctx, Array.from({ length: 10_001 }, (_, i) => i));

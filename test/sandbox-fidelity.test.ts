@@ -2,21 +2,16 @@
 // (forge_execute_action) and read back from the sandbox's own REST API. GitLab's behaviour was checked in
 // gitlabhq/gitlabhq (app/services/system_notes/issuables_service.rb @ 00c78fb8, ee/app/services/ee/system_notes/
 // issuables_service.rb, doc/api/issues.md, doc/api/issue_links.md, doc/api/pipelines.md, doc/api/events.md).
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import type { Sandbox } from '../src/sandbox/index.js';
+import { describe, it, expect } from 'vitest';
 import { SANDBOX_TOKEN } from '../src/sandbox/index.js';
-import { withSandbox, type Running } from './helpers/harness.js';
-import { startInProcess } from './helpers/inproc.js';
+import { sandboxServer } from './helpers/inproc.js';
 import { okText } from './helpers/approved-calls.js';
 
-let sb: Sandbox;
-let srv: Running;
-beforeAll(async () => { sb = await withSandbox(); srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_YOLO_MODE: 'true' } }); });
-afterAll(async () => { await srv.close(); await sb.close(); });
+const on = sandboxServer({ env: { FORGE_MCP_YOLO_MODE: 'true' } });
 
-const ok = (action: string, params: Record<string, unknown>) => okText(srv, action, params);
+const ok = (action: string, params: Record<string, unknown>) => okText(on.srv, action, params);
 async function api(path: string, init: { method?: string; body?: unknown } = {}): Promise<any> {
-  const res = await fetch(`${sb.url}/api/v4${path}`, {
+  const res = await fetch(`${on.sb.url}/api/v4${path}`, {
     method: init.method ?? 'GET', headers: { 'private-token': SANDBOX_TOKEN, 'content-type': 'application/json' }, body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const raw = await res.text();
@@ -94,7 +89,7 @@ describe('push events', () => {
 });
 
 describe('test reports agree with the job logs', () => {
-  const trace = async (jobId: number) => (await fetch(`${sb.url}/api/v4/projects/1/jobs/${jobId}/trace`, { headers: { 'private-token': SANDBOX_TOKEN } })).text();
+  const trace = async (jobId: number) => (await fetch(`${on.sb.url}/api/v4/projects/1/jobs/${jobId}/trace`, { headers: { 'private-token': SANDBOX_TOKEN } })).text();
   /** The cases a vitest log reports, as `file > name`, passed and failed. */
   const logged = (log: string, mark: string) => log.split('\n').filter((l) => l.startsWith(` \u001b[3${mark === '✓' ? 2 : 1}m${mark}`)).map((l) => l.replace(/^ \S+ /, '').replace(/ \(?\d+ ?ms\)?$/, ''));
 

@@ -1,25 +1,21 @@
 // The everyday flows the sandbox simulates with state (issue #29), each written then read back through the
 // MCP server: time tracking, quick actions in notes, releases, search, members, wiki, award emoji, to-dos,
 // events; the explicit refusal of what it does not simulate; and the parity fixes of its answers.
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import type { Sandbox } from '../src/sandbox/index.js';
+import { describe, it, expect } from 'vitest';
 import { SANDBOX_TOKEN } from '../src/sandbox/index.js';
 import { unifiedDiff } from '../src/sandbox/util.js';
-import { apiRequests, text, withSandbox, type Running } from './helpers/harness.js';
-import { startInProcess } from './helpers/inproc.js';
+import { apiRequests, text } from './helpers/harness.js';
+import { sandboxServer, startInProcess } from './helpers/inproc.js';
 import { runApproved, okText } from './helpers/approved-calls.js';
 
-let sb: Sandbox;
-let srv: Running;
-beforeAll(async () => { sb = await withSandbox(); srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_YOLO_MODE: 'true' } }); });
-afterAll(async () => { await srv.close(); await sb.close(); });
+const on = sandboxServer({ env: { FORGE_MCP_YOLO_MODE: 'true' } });
 
-const run = (action: string, params: Record<string, unknown>) => runApproved(srv, action, params);
+const run = (action: string, params: Record<string, unknown>) => runApproved(on.srv, action, params);
 /** The text the assistant reads of a successful call. */
-const ok = (action: string, params: Record<string, unknown>) => okText(srv, action, params);
+const ok = (action: string, params: Record<string, unknown>) => okText(on.srv, action, params);
 /** The sandbox's own answer, straight from its API (what reached it, independent of rendering). */
 async function api(path: string): Promise<any> {
-  const res = await fetch(`${sb.url}/api/v4${path}`, { headers: { 'private-token': SANDBOX_TOKEN } });
+  const res = await fetch(`${on.sb.url}/api/v4${path}`, { headers: { 'private-token': SANDBOX_TOKEN } });
   return { status: res.status, headers: res.headers, body: await res.json() };
 }
 
@@ -48,7 +44,7 @@ describe('time tracking', () => {
 describe('quick actions in notes', () => {
   it('a note of commands only is not stored: /spend 1h30m adds 5,400 s and the answer reports commands_changes', async () => {
     const before = (await api('/projects/1/issues/4/notes')).body.length;
-    const res = await fetch(`${sb.url}/api/v4/projects/1/issues/4/notes`, { method: 'POST', headers: { 'private-token': SANDBOX_TOKEN, 'content-type': 'application/json' }, body: JSON.stringify({ body: '/spend 1h30m\n/label ~security\n/assign @alice' }) });
+    const res = await fetch(`${on.sb.url}/api/v4/projects/1/issues/4/notes`, { method: 'POST', headers: { 'private-token': SANDBOX_TOKEN, 'content-type': 'application/json' }, body: JSON.stringify({ body: '/spend 1h30m\n/label ~security\n/assign @alice' }) });
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({
       commands_changes: { spend_time: { duration: 5400, user_id: 1, spent_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) }, add_label_ids: [304], assignee_ids: [3] },
@@ -107,7 +103,7 @@ describe('releases', () => {
 describe('search', () => {
   it('search.code finds checkPassword in src/auth/login.ts with its line and snippet (project, group, global)', async () => {
     for (const scope of [{ project_id: 1 }, { group_id: 10 }, {}]) {
-      sb.clearLog();
+      on.sb.clearLog();
       const r = await run('search.code', { search: 'checkPassword', ...scope });
       expect(r.isError, text(r)).toBeFalsy();
       expect(text(r)).toContain('src/auth/login.ts');
@@ -219,15 +215,15 @@ describe('issue links, move, statistics; reviews', () => {
 
 describe('what the sandbox does not simulate', () => {
   it('is refused as the server\'s own clear error, never data, never retried', async () => {
-    sb.clearLog();
+    on.sb.clearLog();
     const r = await run('project.mirror_force_push', { project_id: 1, mirror_id: 7 });
     expect(r.isError).toBe(true);
     expect(text(r)).toBe('projectMirrorForcePush: the sandbox does not simulate this action; against a GitLab instance it calls POST /projects/:id/remote_mirrors/:mirror_id/sync');
-    expect(apiRequests(sb).map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual(['POST /api/v4/projects/1/remote_mirrors/7/sync 501']);
-    sb.clearLog();
+    expect(apiRequests(on.sb).map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual(['POST /api/v4/projects/1/remote_mirrors/7/sync 501']);
+    on.sb.clearLog();
     const read = await run('feature_flags.feature_flag_get', { project_id: 1, feature_flag_name: 'dark-mode' });
     expect(text(read)).toContain('against a GitLab instance it calls GET /projects/:id/feature_flags/:feature_flag_name');
-    expect(apiRequests(sb)).toHaveLength(1);
+    expect(apiRequests(on.sb)).toHaveLength(1);
   });
 });
 
@@ -255,8 +251,8 @@ describe('parity with GitLab', () => {
 
 describe('forge://sandbox', () => {
   it('is listed only against the sandbox and counts the simulated and refused actions per domain', async () => {
-    expect((await srv.client.listResources()).resources.map((r) => r.uri)).not.toContain('forge://sandbox');
-    const own = await startInProcess({ sandbox: sb, args: ['--sandbox'] });
+    expect((await on.srv.client.listResources()).resources.map((r) => r.uri)).not.toContain('forge://sandbox');
+    const own = await startInProcess({ sandbox: on.sb, args: ['--sandbox'] });
     try {
       expect((await own.client.listResources()).resources.map((r) => r.uri)).toContain('forge://sandbox');
       const read = await own.client.readResource({ uri: 'forge://sandbox' });

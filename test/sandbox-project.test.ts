@@ -1,34 +1,27 @@
 // The project domain's long tail in the sandbox (issue #29): each flow written through the MCP server and read
 // back (through the server and straight from the sandbox's API), with GitLab's shapes, status codes and role
 // checks; what the sandbox cannot honestly do (a mirror push, a pull) is refused in so many words.
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { describe, it, expect, beforeAll } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Sandbox } from '../src/sandbox/index.js';
 import { ADMIN_TOKEN, SANDBOX_TOKEN } from '../src/sandbox/index.js';
 import { hookDeliveries } from '../src/sandbox/routes/project-hooks.js';
 import { readArchive, writeArchive } from '../src/sandbox/routes/project-archive.js';
-import { text, withSandbox, type Running } from './helpers/harness.js';
-import { startInProcess } from './helpers/inproc.js';
+import { text } from './helpers/harness.js';
+import { sandboxServer, startInProcess } from './helpers/inproc.js';
 import { okText, refusedText } from './helpers/approved-calls.js';
 
 const BOB = 'glpat-sandbox-bob-reporter-0009';
-let sb: Sandbox;
-let srv: Running;
-beforeAll(async () => {
-  sb = await withSandbox({ licensed: true });
-  // bob is a Reporter of demo-group (and so of its projects).
-  sb.addToken(BOB, { kind: 'classic', scopes: ['api'], userId: 4 });
-  srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_YOLO_MODE: 'true' } });
-});
-afterAll(async () => { await srv.close(); await sb.close(); });
+const on = sandboxServer({ sandbox: { licensed: true }, env: { FORGE_MCP_YOLO_MODE: 'true' } });
+// bob is a Reporter of demo-group (and so of its projects).
+beforeAll(() => { on.sb.addToken(BOB, { kind: 'classic', scopes: ['api'], userId: 4 }); });
 
-const ok = (action: string, params: Record<string, unknown>) => okText(srv, action, params);
-const refused = (action: string, params: Record<string, unknown>) => refusedText(srv, action, params);
+const ok = (action: string, params: Record<string, unknown>) => okText(on.srv, action, params);
+const refused = (action: string, params: Record<string, unknown>) => refusedText(on.srv, action, params);
 /** The sandbox's own answer, straight from its API. */
 async function api(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${sb.url}/api/v4${path}`, {
+  const res = await fetch(`${on.sb.url}/api/v4${path}`, {
     method: init.method ?? 'GET',
     headers: { 'private-token': init.token ?? SANDBOX_TOKEN, ...(init.body ? { 'content-type': 'application/json' } : {}) },
     body: init.body ? JSON.stringify(init.body) : undefined,
@@ -56,10 +49,10 @@ describe('webhooks', () => {
     // Neither the secret token nor a header or variable value is ever shown.
     expect(JSON.stringify(got)).not.toMatch(/s3cr3t|abc123|platform/);
 
-    const before = sb.log.length;
+    const before = on.sb.log.length;
     await ok('project.hook_test', { project_id: 1, hook_id: hook.id, trigger: 'issues_events' });
-    expect(hookDeliveries(sb.state)).toEqual([{ hookId: hook.id, trigger: 'issues_events', url: 'https://hooks.example.com/{token}', at: expect.any(String) }]);
-    expect(sb.log.slice(before).map((e) => `${e.method} ${e.path}`)).toEqual([`POST /api/v4/projects/1/hooks/${hook.id}/test/issues_events`]);
+    expect(hookDeliveries(on.sb.state)).toEqual([{ hookId: hook.id, trigger: 'issues_events', url: 'https://hooks.example.com/{token}', at: expect.any(String) }]);
+    expect(on.sb.log.slice(before).map((e) => `${e.method} ${e.path}`)).toEqual([`POST /api/v4/projects/1/hooks/${hook.id}/test/issues_events`]);
 
     await ok('project.hook_delete_custom_header', { project_id: 1, hook_id: hook.id, key: 'X-Team' });
     expect(await refused('project.hook_delete_custom_header', { project_id: 1, hook_id: hook.id, key: 'X-Team' })).toContain('404 Custom header Not Found');
@@ -224,7 +217,7 @@ describe('forks, transfer, sharing', () => {
     // Fields where GitLab's Project entity puts them: forked_from_project after creator_id, visibility after archived.
     expect(Object.keys(fork).indexOf('forked_from_project')).toBe(Object.keys(fork).indexOf('creator_id') + 1);
     expect(Object.keys(fork).indexOf('visibility')).toBe(Object.keys(fork).indexOf('archived') + 1);
-    const raw = await fetch(`${sb.url}/api/v4/projects/${fork.id}/repository/files/index.js/raw?ref=main`, { headers: { 'private-token': SANDBOX_TOKEN } });
+    const raw = await fetch(`${on.sb.url}/api/v4/projects/${fork.id}/repository/files/index.js/raw?ref=main`, { headers: { 'private-token': SANDBOX_TOKEN } });
     expect(await raw.text()).toBe("console.log('hello from other-project', process.version);\n");
     expect((await api('/projects/2/forks')).body.map((p: any) => p.id)).toEqual([fork.id]);
     expect((await api('/projects/2')).body.forks_count).toBe(1);
@@ -264,7 +257,7 @@ describe('forks, transfer, sharing', () => {
   });
 
   it('the groups of a project, nearest first', async () => {
-    expect((await api('/projects/1/groups')).body).toEqual([{ id: 10, name: 'Demo Group', avatar_url: null, web_url: `${sb.url}/groups/demo-group`, full_name: 'Demo Group', full_path: 'demo-group' }]);
+    expect((await api('/projects/1/groups')).body).toEqual([{ id: 10, name: 'Demo Group', avatar_url: null, web_url: `${on.sb.url}/groups/demo-group`, full_name: 'Demo Group', full_path: 'demo-group' }]);
     expect(await ok('project.list_groups', { project_id: 1 })).toContain('Demo Group');
   });
 });
@@ -328,7 +321,7 @@ describe('label promotion', () => {
 describe('export and import through a file', () => {
   it('the export is a real tar.gz of the project; importing it creates the project again, with its issues, labels and files', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'forge-export-'));
-    const files = await startInProcess({ sandbox: sb, env: { FORGE_MCP_YOLO_MODE: 'true', FORGE_MCP_ALLOWED_DOWNLOAD_DIRS: dir, FORGE_MCP_ALLOWED_UPLOAD_DIRS: dir } });
+    const files = await startInProcess({ sandbox: on.sb, env: { FORGE_MCP_YOLO_MODE: 'true', FORGE_MCP_ALLOWED_DOWNLOAD_DIRS: dir, FORGE_MCP_ALLOWED_UPLOAD_DIRS: dir } });
     try {
       const call = async (action: string, params: Record<string, unknown>) => {
         const r = await files.call('forge_execute_action', { action, params, confirm: true });
@@ -341,7 +334,7 @@ describe('export and import through a file', () => {
       expect((await api('/projects/2/export')).body).toEqual({
         id: 2, description: 'A second project of the demo group.', name: 'Other Project', name_with_namespace: 'Demo Group / Other Project', path: 'other-project',
         path_with_namespace: 'demo-group/other-project', created_at: expect.any(String), export_status: 'finished',
-        _links: { api_url: `${sb.url}/api/v4/projects/2/export/download`, web_url: `${sb.url}/demo-group/other-project/download_export` },
+        _links: { api_url: `${on.sb.url}/api/v4/projects/2/export/download`, web_url: `${on.sb.url}/demo-group/other-project/download_export` },
       });
       const out = join(dir, 'other.tar.gz');
       await call('project.export_download', { project_id: 2, output_path: out });
@@ -358,7 +351,7 @@ describe('export and import through a file', () => {
       expect((await api(`/projects/${copy.id}/issues?state=all&sort=asc`)).body.map((i: any) => [i.iid, i.title, i.state, i.labels])).toEqual(
         (await api('/projects/2/issues?state=all&sort=asc')).body.map((i: any) => [i.iid, i.title, i.state, i.labels]));
       expect((await api(`/projects/${copy.id}/labels`)).body.map((l: any) => l.name)).toEqual(['bug', 'enhancement']);
-      const raw = await fetch(`${sb.url}/api/v4/projects/${copy.id}/repository/files/index.js/raw?ref=main`, { headers: { 'private-token': SANDBOX_TOKEN } });
+      const raw = await fetch(`${on.sb.url}/api/v4/projects/${copy.id}/repository/files/index.js/raw?ref=main`, { headers: { 'private-token': SANDBOX_TOKEN } });
       expect(await raw.text()).toBe("console.log('hello from other-project', process.version);\n");
       expect((await api('/projects/2/import')).body).toMatchObject({ import_status: 'none', import_type: null, correlation_id: null });
 

@@ -2,29 +2,22 @@
 // no test-only placeholders), with minimal valid parameters. Each answers from simulated state or with
 // the explicit refusal; none with an invented placeholder. The refusals are exactly the actions the
 // forge://sandbox resource counts as refused.
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { describe, it, expect, beforeAll } from 'vitest';
 import { writeFileSync } from 'node:fs';
-import type { Sandbox } from '../src/sandbox/index.js';
 import { ADMIN_TOKEN } from '../src/sandbox/index.js';
 import { loadCatalog } from '../src/catalog/index.js';
 import type { Action } from '../src/catalog/define.js';
 import { simulates } from '../src/sandbox/coverage.js';
-import { text, withSandbox, type Running } from './helpers/harness.js';
-import { startInProcess } from './helpers/inproc.js';
+import { text } from './helpers/harness.js';
+import { sandboxServer } from './helpers/inproc.js';
 import { discovered, minimalParams } from './helpers/sweep-values.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-let sb: Sandbox;
-let srv: Running;
-beforeAll(async () => {
-  sb = await withSandbox({ licensed: true, version: '19.5.0-pre' });
-  discovered.outDir = mkdtempSync(join(tmpdir(), 'forge-scan-'));
-  // Every action reachable: the administrator's token, the Ultimate catalog.
-  srv = await startInProcess({ sandbox: sb, token: ADMIN_TOKEN, env: { FORGE_MCP_TIER: 'ultimate' } });
-});
-afterAll(async () => { await srv?.close(); await sb?.close(); });
+// Every action reachable: the administrator's token, the Ultimate catalog.
+const on = sandboxServer({ sandbox: { licensed: true, version: '19.5.0-pre' }, token: ADMIN_TOKEN, env: { FORGE_MCP_TIER: 'ultimate' } });
+beforeAll(() => { discovered.outDir = mkdtempSync(join(tmpdir(), 'forge-scan-')); });
 
 const REFUSAL = 'the sandbox does not simulate this action; against a GitLab instance it calls ';
 /** What the placeholder generator invented: "A sandbox …", "release 9002", "Sandbox release notes.", GraphQL's synthesized values. */
@@ -43,7 +36,7 @@ const PROJECT_REFUSED = [
 describe('every catalog action against the user-facing sandbox', () => {
   for (const a of actions) {
     it(a.id, async () => {
-      const r = await srv.call('forge_execute_action', { action: a.id, params: minimalParams(a), confirm: true });
+      const r = await on.srv.call('forge_execute_action', { action: a.id, params: minimalParams(a), confirm: true });
       const t = text(r);
       expect(t, `${a.id} answered a placeholder`).not.toMatch(PLACEHOLDER);
       expect(JSON.stringify(r.structuredContent ?? null)).not.toMatch(PLACEHOLDER);

@@ -7,11 +7,10 @@
 //   remote-ref (warning)     a `$ref` that points outside the document
 //   untyped-schema (warning) a schema node with no validation keyword at all (outside `not`)
 // and, beyond the inspector, no combinator anywhere: one form, a single `type` per node.
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import type { Sandbox } from '../src/sandbox/index.js';
+import { describe, it, expect } from 'vitest';
 import { loadCatalog } from '../src/catalog/index.js';
 import { actionSchema } from '../src/catalog/schema.js';
-import { withSandbox } from './helpers/harness.js';
+import { sandboxPerFile } from './helpers/harness.js';
 import { startInProcess } from './helpers/inproc.js';
 
 type Node = Record<string, unknown>;
@@ -66,9 +65,7 @@ describe('the rules catch what --strict catches', () => {
 });
 
 describe('every tool schema is portable', () => {
-  let sb: Sandbox;
-  beforeAll(async () => { sb = await withSandbox(); });
-  afterAll(async () => { await sb.close(); });
+  const on = sandboxPerFile();
 
   const surfaces: Array<{ name: string; env: Record<string, string> }> = [
     { name: 'dynamic', env: { FORGE_MCP_TOOL_SURFACE: 'dynamic' } },
@@ -78,7 +75,7 @@ describe('every tool schema is portable', () => {
   ];
   for (const s of surfaces) {
     it(`${s.name} surface: tools/list has no finding`, async () => {
-      const srv = await startInProcess({ sandbox: sb, env: s.env });
+      const srv = await startInProcess({ sandbox: on.sb, env: s.env });
       try {
         const { tools } = await srv.client.listTools();
         expect(tools.length).toBeGreaterThan(0);

@@ -1,21 +1,19 @@
 // The public surface as a visible diff: tools/list per surface (names, schemas, annotations); the
 // individual surface (one tool per action) in one file per domain, with the listing order in its own.
 // Update deliberately with: npx vitest run test/snapshot.test.ts -u
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { describe, it, expect, beforeAll } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Sandbox } from '../src/sandbox/index.js';
 import { catalog, individualToolName, loadCatalog } from '../src/catalog/index.js';
-import { withSandbox } from './helpers/harness.js';
+import { sandboxPerFile } from './helpers/harness.js';
 import { startInProcess } from './helpers/inproc.js';
 
 const INDIVIDUAL_DIR = join(dirname(fileURLToPath(import.meta.url)), '__snapshots__', 'tools-individual');
 const ORDER = '_order';
 
-let sb: Sandbox;
-beforeAll(async () => { sb = await withSandbox(); await loadCatalog(); });
-afterAll(async () => { await sb.close(); });
+const on = sandboxPerFile();
+beforeAll(async () => { await loadCatalog(); });
 
 type Tool = { name: string; inputSchema: unknown; annotations?: unknown };
 
@@ -34,7 +32,7 @@ function byDomain(tools: Tool[]): Map<string, Tool[]> {
 describe('tools/list snapshots', () => {
   for (const surface of ['dynamic', 'meta', 'individual'] as const) {
     it(`${surface} surface`, async () => {
-      const srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: surface } });
+      const srv = await startInProcess({ sandbox: on.sb, env: { FORGE_MCP_TOOL_SURFACE: surface } });
       try {
         const { tools } = await srv.client.listTools();
         for (const t of tools) {

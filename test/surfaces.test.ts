@@ -1,16 +1,13 @@
 // The three tool surfaces end to end: listing, annotations, validation messages, one call path.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import type { Sandbox } from '../src/sandbox/index.js';
-import { apiRequests, text, withSandbox, type Running } from './helpers/harness.js';
+import { apiRequests, sandboxPerFile, text, type Running } from './helpers/harness.js';
 import { startInProcess } from './helpers/inproc.js';
 
-let sb: Sandbox;
-beforeAll(async () => { sb = await withSandbox(); });
-afterAll(async () => { await sb.close(); });
+const on = sandboxPerFile();
 
 describe('dynamic surface (default)', () => {
   let srv: Running;
-  beforeAll(async () => { srv = await startInProcess({ sandbox: sb }); });
+  beforeAll(async () => { srv = await startInProcess({ sandbox: on.sb }); });
   afterAll(async () => { await srv.close(); });
 
   it('lists exactly the two tools with annotations', async () => {
@@ -35,36 +32,36 @@ describe('dynamic surface (default)', () => {
   });
 
   it('runs an action and shows the request that reached the platform', async () => {
-    sb.clearLog();
+    on.sb.clearLog();
     const r = await srv.call('forge_execute_action', { action: 'issue.list', params: { project_id: 'demo-group/demo-project', state: 'opened' } });
     expect(r.isError, text(r)).toBeFalsy();
     expect(r.content[0].annotations).toEqual({ audience: ['assistant'], priority: 0.9 });
     expect(r.structuredContent).toHaveProperty('pagination');
-    const reqs = apiRequests(sb);
+    const reqs = apiRequests(on.sb);
     expect(reqs).toHaveLength(1);
     expect(reqs[0]).toMatchObject({ method: 'GET', path: '/api/v4/projects/demo-group%2Fdemo-project/issues' });
     expect(reqs[0].query).toMatchObject({ state: 'opened' });
   });
 
   it('converts numbers sent as strings and accepts the mr_iid alias', async () => {
-    sb.clearLog();
+    on.sb.clearLog();
     const r = await srv.call('forge_execute_action', { action: 'merge_request.get', params: { project_id: 1, mr_iid: '1' } });
     expect(r.isError, text(r)).toBeFalsy();
-    expect(apiRequests(sb)[0]).toMatchObject({ method: 'GET', path: '/api/v4/projects/1/merge_requests/1' });
+    expect(apiRequests(on.sb)[0]).toMatchObject({ method: 'GET', path: '/api/v4/projects/1/merge_requests/1' });
   });
 
   it('refuses an action parameter placed beside action (closed envelope)', async () => {
-    sb.clearLog();
+    on.sb.clearLog();
     const r = await srv.call('forge_execute_action', { action: 'issue.list', project_id: 1 });
     expect(r.isError).toBe(true);
     expect(text(r)).toMatch(/^validating "arguments": unexpected additional properties \["project_id"\]/);
     expect(r.structuredContent).toBeUndefined();
     expect(r.content).toHaveLength(1);
-    expect(apiRequests(sb)).toHaveLength(0);
+    expect(apiRequests(on.sb)).toHaveLength(0);
   });
 
   it('explains unknown and missing params with a suggestion', async () => {
-    sb.clearLog();
+    on.sb.clearLog();
     const r = await srv.call('forge_execute_action', { action: 'issue.get', params: { project_id: 1, isue_iid: 3 } });
     expect(r.isError).toBe(true);
     const t = text(r);
@@ -73,16 +70,16 @@ describe('dynamic surface (default)', () => {
     expect(t).toContain('Did you mean issue_iid?');
     expect(t).toContain('Missing required params: issue_iid.');
     expect(t).toMatch(/Valid params: project_id, issue_iid/);
-    expect(apiRequests(sb)).toHaveLength(0);
+    expect(apiRequests(on.sb)).toHaveLength(0);
   });
 
   it('refuses a zero identifier before anything is sent', async () => {
-    sb.clearLog();
+    on.sb.clearLog();
     const r = await srv.call('forge_execute_action', { action: 'issue.get', params: { project_id: 1, issue_iid: 0 } });
     expect(text(r)).toBe("issueGet: issue_iid is required (must be > 0). Ensure you use the exact parameter name 'issue_iid' as documented in the tool description");
     const r2 = await srv.call('forge_execute_action', { action: 'issue.list', params: { project_id: '' } });
     expect(text(r2)).toMatch(/^issueList: project_id is required \(must be non-empty\)/);
-    expect(apiRequests(sb)).toHaveLength(0);
+    expect(apiRequests(on.sb)).toHaveLength(0);
   });
 
   it('lists accepted values for a fixed set', async () => {
@@ -101,14 +98,14 @@ describe('dynamic surface (default)', () => {
     expect(created.isError, text(created)).toBeFalsy();
     const iid = (created.structuredContent as { iid?: number }).iid;
     expect(typeof iid).toBe('number');
-    sb.clearLog();
+    on.sb.clearLog();
     const refused = await srv.call('forge_execute_action', { action: 'issue.delete', params: { project_id: 1, issue_iid: iid } });
     expect(refused.isError).toBe(true);
     expect(text(refused)).toContain('re-send the call with "confirm": true');
-    expect(apiRequests(sb)).toHaveLength(0);
+    expect(apiRequests(on.sb)).toHaveLength(0);
     const done = await srv.call('forge_execute_action', { action: 'issue.delete', params: { project_id: 1, issue_iid: iid }, confirm: true });
     expect(done.isError, text(done)).toBeFalsy();
-    expect(apiRequests(sb).map((e) => `${e.method} ${e.path}`)).toEqual([`DELETE /api/v4/projects/1/issues/${iid}`]);
+    expect(apiRequests(on.sb).map((e) => `${e.method} ${e.path}`)).toEqual([`DELETE /api/v4/projects/1/issues/${iid}`]);
   });
 
   it('answers a platform 404 on a card domain with a not-found card', async () => {
@@ -145,7 +142,7 @@ describe('dynamic surface (default)', () => {
     expect(r.isError, text(r)).toBeFalsy();
     const p = (r.structuredContent as { pagination: Record<string, unknown> }).pagination;
     expect(p).toMatchObject({ per_page: 1, has_more: true, total_items: 0, total_pages: 0 });
-    expect(apiRequests(sb).at(-1)?.query).toMatchObject({ pagination: 'keyset', per_page: '1' });
+    expect(apiRequests(on.sb).at(-1)?.query).toMatchObject({ pagination: 'keyset', per_page: '1' });
   });
 
   it('reads the action detail resource', async () => {
@@ -157,7 +154,7 @@ describe('dynamic surface (default)', () => {
 
 describe('meta surface', () => {
   let srv: Running;
-  beforeAll(async () => { srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'meta' } }); });
+  beforeAll(async () => { srv = await startInProcess({ sandbox: on.sb, env: { FORGE_MCP_TOOL_SURFACE: 'meta' } }); });
   afterAll(async () => { await srv.close(); });
 
   it('lists one tool per domain with annotations', async () => {
@@ -172,19 +169,19 @@ describe('meta surface', () => {
   });
 
   it('runs action + params', async () => {
-    sb.clearLog();
+    on.sb.clearLog();
     const r = await srv.call('forge_issue', { action: 'get', params: { project_id: 1, issue_iid: 1 } });
     expect(r.isError, text(r)).toBeFalsy();
-    expect(apiRequests(sb)[0]).toMatchObject({ method: 'GET', path: '/api/v4/projects/1/issues/1' });
+    expect(apiRequests(on.sb)[0]).toMatchObject({ method: 'GET', path: '/api/v4/projects/1/issues/1' });
   });
 
   it('answers the SPEC messages for missing params, unknown fields and unknown actions', async () => {
-    sb.clearLog();
+    on.sb.clearLog();
     expect(text(await srv.call('forge_issue', { action: 'get' }))).toBe("'params' is required for this action. Required params: project_id, issue_iid");
     expect(text(await srv.call('forge_issue', { action: 'get', params: { project_id: 1 } }))).toBe('forge_issue/get: missing required params: issue_iid. Put action-specific fields under params.');
     expect(text(await srv.call('forge_issue', { action: 'get', params: { project_id: 1, issue_iid: 1, colour: 'red' } }))).toBe('forge_issue/get: invalid params for this action: json: unknown field "colour"');
     expect(text(await srv.call('forge_issue', { action: 'fly', params: {} }))).toMatch(/^forge_issue: unknown action "fly"\. Valid actions: .*\blist\b/);
-    expect(apiRequests(sb)).toHaveLength(0);
+    expect(apiRequests(on.sb)).toHaveLength(0);
   });
 
   it('takes confirm inside params', async () => {
@@ -200,7 +197,7 @@ describe('meta surface', () => {
 
 describe('meta surface with FORGE_MCP_META_PARAM_SCHEMA=full', () => {
   it('closes params', async () => {
-    const srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'meta', FORGE_MCP_META_PARAM_SCHEMA: 'full' } });
+    const srv = await startInProcess({ sandbox: on.sb, env: { FORGE_MCP_TOOL_SURFACE: 'meta', FORGE_MCP_META_PARAM_SCHEMA: 'full' } });
     try {
       const { tools } = await srv.client.listTools();
       const issue = tools.find((t) => t.name === 'forge_issue')!;
@@ -214,7 +211,7 @@ describe('meta surface with FORGE_MCP_META_PARAM_SCHEMA=full', () => {
 
 describe('individual surface', () => {
   let srv: Running;
-  beforeAll(async () => { srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } }); });
+  beforeAll(async () => { srv = await startInProcess({ sandbox: on.sb, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } }); });
   afterAll(async () => { await srv.close(); });
 
   it('lists one closed tool per action with annotations from the entry', async () => {
@@ -228,10 +225,10 @@ describe('individual surface', () => {
   });
 
   it('refuses unknown arguments through the closed schema', async () => {
-    sb.clearLog();
+    on.sb.clearLog();
     const r = await srv.call('forge_issue_get', { project_id: 1, issue_iid: 1, extra: true });
     expect(text(r)).toBe('validating "arguments": unexpected additional properties ["extra"]');
-    expect(apiRequests(sb)).toHaveLength(0);
+    expect(apiRequests(on.sb)).toHaveLength(0);
   });
 
   it('runs a call', async () => {
@@ -241,17 +238,17 @@ describe('individual surface', () => {
   });
 
   it('fails closed on a destructive call from a client that cannot prompt', async () => {
-    sb.clearLog();
+    on.sb.clearLog();
     const r = await srv.call('forge_issue_delete', { project_id: 1, issue_iid: 1 });
     expect(r.isError).toBe(true);
     expect(text(r)).toContain('this client cannot be asked');
-    expect(apiRequests(sb)).toHaveLength(0);
+    expect(apiRequests(on.sb)).toHaveLength(0);
   });
 });
 
 describe('FORGE_MCP_EXCLUDE_TOOLS', () => {
   it('removes the named tools', async () => {
-    const srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'individual', FORGE_MCP_EXCLUDE_TOOLS: 'forge_issue_delete,forge_project_get' } });
+    const srv = await startInProcess({ sandbox: on.sb, env: { FORGE_MCP_TOOL_SURFACE: 'individual', FORGE_MCP_EXCLUDE_TOOLS: 'forge_issue_delete,forge_project_get' } });
     try {
       const names = (await srv.client.listTools()).tools.map((t) => t.name);
       expect(names).not.toContain('forge_issue_delete');
@@ -264,7 +261,7 @@ describe('FORGE_MCP_EXCLUDE_TOOLS', () => {
 
 describe('FORGE_MCP_EMBEDDED_RESOURCES=false', () => {
   it('answers get results with the Markdown block only', async () => {
-    const srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_EMBEDDED_RESOURCES: 'false' } });
+    const srv = await startInProcess({ sandbox: on.sb, env: { FORGE_MCP_EMBEDDED_RESOURCES: 'false' } });
     try {
       const r = await srv.call('forge_execute_action', { action: 'pipeline.get', params: { project_id: 1, pipeline_id: 1001 } });
       expect(r.isError, text(r)).toBeFalsy();
@@ -276,8 +273,8 @@ describe('FORGE_MCP_EMBEDDED_RESOURCES=false', () => {
 describe('the one client-specific tweak', () => {
   const call = (srv: Running) => srv.call('forge_execute_action', { action: 'pipeline.get', params: { project_id: 1, pipeline_id: 1001 } });
   it('a coding client named codex gets integer priorities; FORGE_MCP_CLIENT_COMPAT=off turns it off', async () => {
-    const codex = await startInProcess({ sandbox: sb, clientName: 'codex-mcp-client' });
-    const off = await startInProcess({ sandbox: sb, clientName: 'codex-mcp-client', env: { FORGE_MCP_CLIENT_COMPAT: 'off' } });
+    const codex = await startInProcess({ sandbox: on.sb, clientName: 'codex-mcp-client' });
+    const off = await startInProcess({ sandbox: on.sb, clientName: 'codex-mcp-client', env: { FORGE_MCP_CLIENT_COMPAT: 'off' } });
     try {
       const r = await call(codex);
       expect(r.content.map((c) => (c as { annotations?: { priority?: number } }).annotations?.priority)).toEqual([1, 0]);

@@ -1,17 +1,12 @@
 // Catalog sizes per tier, admin_mode and read-only on each surface — the numbers docs/tool-surfaces.md states.
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import type { Sandbox } from '../src/sandbox/index.js';
+import { describe, it, expect, beforeAll } from 'vitest';
 import { ADMIN_TOKEN, READONLY_TOKEN, SANDBOX_TOKEN } from '../src/sandbox/index.js';
-import { withSandbox } from './helpers/harness.js';
+import { sandboxPerFile, withSandbox } from './helpers/harness.js';
 import { startInProcess } from './helpers/inproc.js';
 
-let sb: Sandbox;
-beforeAll(async () => {
-  sb = await withSandbox();
-  // A read-only administrator: read_api + admin_mode.
-  sb.addToken('glpat-tiers-admin-readonly', { kind: 'classic', scopes: ['read_api', 'admin_mode'], userId: 2 });
-});
-afterAll(async () => { await sb.close(); });
+const on = sandboxPerFile();
+// A read-only administrator: read_api + admin_mode.
+beforeAll(() => { on.sb.addToken('glpat-tiers-admin-readonly', { kind: 'classic', scopes: ['read_api', 'admin_mode'], userId: 2 }); });
 
 // [tier, token, meta tools, individual tools]
 const EXPECTED: Array<[string, string, string, number, number]> = [
@@ -34,7 +29,7 @@ describe('catalog size per tier and token', () => {
       const env: Record<string, string> = tier === 'free' ? {} : { FORGE_MCP_TIER: tier };
       const counts: number[] = [];
       for (const surface of ['dynamic', 'meta', 'individual']) {
-        const srv = await startInProcess({ sandbox: sb, token, env: { ...env, FORGE_MCP_TOOL_SURFACE: surface } });
+        const srv = await startInProcess({ sandbox: on.sb, token, env: { ...env, FORGE_MCP_TOOL_SURFACE: surface } });
         try { counts.push((await srv.client.listTools()).tools.length); } finally { await srv.close(); }
       }
       expect(counts).toEqual([2, meta, individual]);

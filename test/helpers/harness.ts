@@ -1,5 +1,6 @@
 // End-to-end harness: the built server as a child process over stdio, driven by the SDK Client,
 // against the sandbox instance started in the test process on loopback.
+import { afterAll, beforeAll } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -102,6 +103,14 @@ export async function startServer(o: StartOptions): Promise<Running> {
 
 export async function withSandbox(opts?: SandboxOptions): Promise<Sandbox> {
   return startSandbox(opts);
+}
+
+/** A fresh sandbox for one test file (or describe block): started before its tests, closed after them. */
+export function sandboxPerFile(opts?: SandboxOptions): { readonly sb: Sandbox } {
+  const on = {} as { sb: Sandbox };
+  beforeAll(async () => { on.sb = await withSandbox(opts); });
+  afterAll(async () => { await on.sb?.close(); });
+  return on;
 }
 
 /** Lists the demo project's issues through a client on `transport`, as a configured client would, then closes it. */

@@ -11,9 +11,9 @@ import { InMemoryTransport } from '@modelcontextprotocol/client';
 import { loadConfig, type Config } from '../../src/config/index.js';
 import { createLogger, type Logger } from '../../src/observe/log.js';
 import { createStdioCore } from '../../src/server/stdio.js';
-import { SANDBOX_TOKEN, type Sandbox } from '../../src/sandbox/index.js';
+import { SANDBOX_TOKEN, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { buildSearchIndex } from '../../src/surfaces/dynamic.js';
-import { newClient, recordedCall, secretsInUse, stderrChunks, withSandbox, type Running, type StartOptions } from './harness.js';
+import { newClient, recordedCall, sandboxPerFile, secretsInUse, stderrChunks, type Running, type StartOptions } from './harness.js';
 
 function readFileOrUndefined(path: string): string | undefined {
   try { return readFileSync(path, 'utf8'); } catch { return undefined; }
@@ -70,13 +70,21 @@ export async function startInProcess(o: StartOptions): Promise<Running> {
   };
 }
 
-/** A fresh sandbox and an in-process server over it for one test file: started before its tests, closed after them. */
-export function sandboxServer(): { readonly sb: Sandbox; readonly srv: Running } {
-  const on = {} as { sb: Sandbox; srv: Running };
-  beforeAll(async () => {
-    on.sb = await withSandbox();
-    on.srv = await startInProcess({ sandbox: on.sb });
-  });
-  afterAll(async () => { await on.srv?.close(); await on.sb?.close(); });
+/** How `sandboxServer` starts the server (token, environment, client) and, under `sandbox`, the sandbox. */
+export interface SandboxServerOptions extends Omit<StartOptions, 'sandbox'> {
+  sandbox?: SandboxOptions;
+}
+
+/**
+ * A fresh sandbox and an in-process server over it for one test file (or describe block): started before
+ * its tests, closed after them. The hooks register where this is called, so a `beforeAll` written after it
+ * runs once both are up.
+ */
+export function sandboxServer(o: SandboxServerOptions = {}): { readonly sb: Sandbox; readonly srv: Running } {
+  const { sandbox, ...server } = o;
+  // Its hooks run first, and (after hooks run in reverse) its close last: the server closes before its sandbox.
+  const on = sandboxPerFile(sandbox) as { sb: Sandbox; srv: Running };
+  beforeAll(async () => { on.srv = await startInProcess({ ...server, sandbox: on.sb }); });
+  afterAll(async () => { await on.srv?.close(); });
   return on;
 }
