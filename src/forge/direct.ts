@@ -106,7 +106,10 @@ export function openDirectTransport(o: TransportOptions): Transport {
           if (settle()) resolve({ status: res.statusCode ?? 0, headers: flattenHeaders(res.headersDistinct), body: Buffer.concat(chunks) });
         });
         res.on('error', fail);
-        res.on('close', () => fail(closedEarly()));
+        // 'close' follows every 'end': an Error (its stack captured) is built only when the answer was cut short.
+        res.on('close', () => {
+          if (!settled) fail(closedEarly());
+        });
       });
       req.end(r.body);
     });
