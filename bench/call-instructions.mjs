@@ -6,6 +6,9 @@
 // `calls` calls are made and the counters dumped: the dump over `calls` is the figure. Driven by a bare
 // JSON-RPC client (one JSON line per message), so nothing of a client's work is in the count. Needs
 // valgrind (callgrind_control on the PATH); a few minutes per build, the server runs ~50× slower.
+// Two figures: all threads, and the main thread alone (counted apart, --separate-threads). The main thread's is
+// the one a call waits for; the others are V8's helpers (parallel scavenges, concurrent marking and compiling),
+// whose share moves with when the collector happens to run: read the main thread's first.
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -29,7 +32,7 @@ async function instructionsPerCall(cli) {
   const dir = mkdtempSync(join(tmpdir(), 'forge-callgrind-'));
   const env = { PATH: process.env.PATH ?? '', HOME: dir, FORGE_TOKEN: SANDBOX_TOKEN, FORGE_URL: sandbox.url, FORGE_MCP_LOG_LEVEL: 'warn' };
   // --smc-check: V8 writes and rewrites its machine code on the heap.
-  const child = spawn('valgrind', ['--tool=callgrind', '--smc-check=all-non-file', `--callgrind-out-file=${join(dir, 'out')}`, process.execPath, cli], { stdio: ['pipe', 'pipe', 'ignore'], env });
+  const child = spawn('valgrind', ['--tool=callgrind', '--smc-check=all-non-file', '--separate-threads=yes', `--callgrind-out-file=${join(dir, 'out')}`, process.execPath, cli], { stdio: ['pipe', 'pipe', 'ignore'], env });
   const rpc = await openJsonRpc(child, 'bench-call-instructions');
   const first = await rpc('tools/call', LIST);
   if (first.error || first.result.isError) throw new Error(`issue.list failed: ${JSON.stringify(first).slice(0, 300)}`);
@@ -38,15 +41,19 @@ async function instructionsPerCall(cli) {
   for (let i = 0; i < calls; i++) await rpc('tools/call', LIST);
   execFileSync('callgrind_control', ['--dump=calls', String(child.pid)], { stdio: 'ignore' });
   await new Promise((resolve) => { child.once('exit', resolve); child.stdin.end(); });
-  // The requested dump is out.1 (out itself is the one written at exit).
-  const dumps = readdirSync(dir).filter((f) => /^out\.\d+/.test(f));
-  const total = dumps.reduce((n, f) => n + Number(/^totals: (\d+)/m.exec(readFileSync(join(dir, f), 'utf8'))?.[1] ?? 0), 0);
-  return total / calls;
+  // The requested dump is out.1, one file per thread (out.1-01 is the main thread); out-NN are the ones written at exit.
+  const dumps = readdirSync(dir).filter((f) => /^out\.\d+-\d+$/.test(f));
+  const count = (f) => Number(/^totals: (\d+)/m.exec(readFileSync(join(dir, f), 'utf8'))?.[1] ?? 0);
+  const total = dumps.reduce((n, f) => n + count(f), 0);
+  const main = dumps.filter((f) => f.endsWith('-01')).reduce((n, f) => n + count(f), 0);
+  return { total: total / calls, main: main / calls };
 }
 
 const results = [];
 for (const b of builds) results.push([b.name, await instructionsPerCall(b.cli)]);
 await sandbox.close();
-console.log(`instructions per warm tools/call of issue.list (server, all threads; ${calls} calls after ${warm + 1}):`);
-for (const [name, n] of results) console.log(`  ${name.padEnd(10)} ${(n / 1e6).toFixed(2)} M`);
-if (results.length === 2) console.log(`  this / baseline ${(results[0][1] / results[1][1]).toFixed(2)}`);
+console.log(`instructions per warm tools/call of issue.list (server; ${calls} calls after ${warm + 1}):`);
+console.log(`  ${''.padEnd(10)} ${'main thread'.padStart(12)} ${'all threads'.padStart(12)}`);
+const m = (n) => `${(n / 1e6).toFixed(2)} M`.padStart(12);
+for (const [name, n] of results) console.log(`  ${name.padEnd(10)} ${m(n.main)} ${m(n.total)}`);
+if (results.length === 2) console.log(`  ${'this / baseline'.padEnd(10)} ${(results[0][1].main / results[1][1].main).toFixed(2).padStart(12)} ${(results[0][1].total / results[1][1].total).toFixed(2).padStart(12)}`);

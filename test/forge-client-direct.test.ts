@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createServer as createTcpServer, type AddressInfo } from 'node:net';
+import { getEventListeners } from 'node:events';
 import { createForgeClient, deadlineSignal } from '../src/forge/client.js';
 import { openDirectTransport } from '../src/forge/direct.js';
 import { failedBeforeSend, networkKindOf } from '../src/forge/errors.js';
@@ -77,6 +78,23 @@ describe('connections', () => {
     expect((await c.send({ method: 'GET', path: '/x' })).status).toBe(200);
     expect(s.connections).toHaveLength(2);
     expect(s.requests).toHaveLength(2);
+  });
+
+  it('a signal that outlives its requests keeps no listener of theirs, and still cancels the next one', async () => {
+    const s = await serve((req, res) => {
+      if (req.url?.endsWith('/slow')) return; // never answered
+      json(res, 200, {});
+    });
+    const c = client({ baseUrl: s.url });
+    const ctl = new AbortController();
+    for (let i = 0; i < 5; i++) expect((await c.send({ method: 'GET', path: '/x', signal: ctl.signal })).status).toBe(200);
+    expect(getEventListeners(ctl.signal, 'abort')).toHaveLength(0);
+    const pending = failure(c.send({ method: 'GET', path: '/slow', signal: ctl.signal }));
+    await until(() => s.requests.length === 6 || undefined, 2_000);
+    expect(getEventListeners(ctl.signal, 'abort')).toHaveLength(1);
+    ctl.abort();
+    expect((await pending).kind).toBe('canceled');
+    expect(getEventListeners(ctl.signal, 'abort')).toHaveLength(0);
   });
 });
 

@@ -153,8 +153,9 @@ describe('outbound checks', () => {
 
   it('refuses a caller-named loopback instance by IP literal without reaching the server', async () => {
     const s = await serve((_req, res) => json(res, 200, {}));
-    const e = await failure(client({ baseUrl: s.url, operatorNamed: false }).send({ method: 'GET', path: '/user' }));
-    expect(e.kind).toBe('refused-destination');
+    const c = client({ baseUrl: s.url, operatorNamed: false });
+    // The second send meets the instance's kept verdict: refused alike.
+    for (let i = 0; i < 2; i++) expect((await failure(c.send({ method: 'GET', path: '/user' }))).kind).toBe('refused-destination');
     expect(s.requests).toHaveLength(0);
   });
 
@@ -232,6 +233,21 @@ describe('outbound checks', () => {
     const optOut = new OutboundPolicy({ instanceHost: 'x.example', operatorNamed: false, allowPrivate: true });
     expect(optOut.judge('x.example', '192.168.0.10').refused).toBe(false);
     expect(optOut.judge('x.example', '100.100.100.200').refused).toBe(true);
+  });
+
+  it('judges an IP-literal URL before dispatch: the instance host keeps its verdict, every other host is judged on its own', () => {
+    const caller = new OutboundPolicy({ instanceHost: '127.0.0.1', operatorNamed: false, allowPrivate: false });
+    for (let i = 0; i < 2; i++) expect(caller.judgeUrl(new URL('http://127.0.0.1:8080/api/v4/user'))).toMatchObject({ refused: true, tier: 'B', address: '127.0.0.1' });
+    expect(caller.judgeUrl(new URL('http://10.0.0.9/x'))).toMatchObject({ refused: true, tier: 'B', address: '10.0.0.9' });
+    const operator = new OutboundPolicy({ instanceHost: '127.0.0.1', operatorNamed: true, allowPrivate: false });
+    for (let i = 0; i < 2; i++) expect(operator.judgeUrl(new URL('http://127.0.0.1:8080/api/v4/user'))).toEqual({ refused: false, address: '127.0.0.1' });
+    // The instance is private: a redirect to another private address is allowed, a metadata address never.
+    expect(operator.judgeUrl(new URL('http://10.0.0.9/x'))).toEqual({ refused: false, address: '10.0.0.9' });
+    expect(operator.judgeUrl(new URL('http://[::ffff:169.254.169.254]/x'))).toMatchObject({ refused: true, tier: 'A', address: '169.254.169.254' });
+    // A name is judged at its lookup.
+    expect(operator.judgeUrl(new URL('http://storage.example.net/x'))).toBeNull();
+    const named = new OutboundPolicy({ instanceHost: 'gitlab.example.com', operatorNamed: false, allowPrivate: false });
+    for (let i = 0; i < 2; i++) expect(named.judgeUrl(new URL('https://GitLab.example.com/api/v4/user'))).toBeNull();
   });
 });
 

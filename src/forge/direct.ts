@@ -28,6 +28,11 @@ function wireError(code: string, message: string): NodeJS.ErrnoException {
   return err;
 }
 
+/** As Node names a request its signal ended: the client reads the signal itself (a cancel, or the deadline). */
+function aborted(signal: AbortSignal): Error {
+  return Object.assign(new Error('The operation was aborted', { cause: signal.reason }), { name: 'AbortError', code: 'ABORT_ERR' });
+}
+
 /** The connection closed before the whole answer came: Node says "socket hang up" or "aborted", undici UND_ERR_SOCKET. */
 const closedEarly = (): NodeJS.ErrnoException => wireError('UND_ERR_SOCKET', 'other side closed');
 
@@ -66,13 +71,22 @@ export function openDirectTransport(o: TransportOptions): Transport {
       const headers: Record<string, string> = { ...r.headers };
       if (r.body !== undefined) headers['content-length'] = String(Buffer.byteLength(r.body));
       const { agent, request } = tls ? secure() : http;
-      const req = request(r.url, { method: r.method, headers, agent, signal: r.signal });
+      const signal = r.signal;
+      if (signal?.aborted) return reject(aborted(signal));
+      const req = request(r.url, { method: r.method, headers, agent });
       inFlight++;
+      // A cancel or the deadline ends the request on the wire. One listener, removed when the request settles:
+      // Node's own `signal` option also follows the request's end with several listeners per request.
+      const abort = (): void => {
+        req.destroy(aborted(signal!));
+      };
+      signal?.addEventListener('abort', abort, { once: true });
       let timer: NodeJS.Timeout | undefined;
       let settled = false;
       const settle = (): boolean => {
         if (settled) return false;
         settled = true;
+        signal?.removeEventListener('abort', abort);
         clearTimeout(timer);
         inFlight--;
         destroyWhenIdle();
@@ -106,7 +120,10 @@ export function openDirectTransport(o: TransportOptions): Transport {
           if (settle()) resolve({ status: res.statusCode ?? 0, headers: flattenHeaders(res.headersDistinct), body: Buffer.concat(chunks) });
         });
         res.on('error', fail);
-        res.on('close', () => fail(closedEarly()));
+        // 'close' follows every 'end': an Error (its stack captured) is built only when the answer was cut short.
+        res.on('close', () => {
+          if (!settled) fail(closedEarly());
+        });
       });
       req.end(r.body);
     });

@@ -68,6 +68,9 @@ export function isTierB(address: string): boolean {
 
 export type Verdict = { refused: false } | { refused: true; tier: 'A' | 'B'; reason: string };
 
+/** A URL's verdict, with the address it spells; null when its host is a name (judged at lookup). */
+type UrlVerdict = Readonly<Verdict & { address?: string }> | null;
+
 const ALLOWED: Verdict = { refused: false };
 
 /** Judges one address; tier B only when `applyTierB`. A non-IP string is never refused here. */
@@ -121,6 +124,7 @@ export class OutboundPolicy {
   readonly allowPrivate: boolean;
   /** The configured instance resolves to a private address: redirects to private addresses are allowed. */
   instancePrivate: boolean;
+  private instanceVerdict: UrlVerdict | undefined;
 
   constructor(opts: OutboundPolicyOptions) {
     this.instanceHost = bareHostname(opts.instanceHost);
@@ -146,10 +150,14 @@ export class OutboundPolicy {
   }
 
   /** Before dispatch: a URL that spells an IP address never reaches a lookup hook. */
-  judgeUrl(url: URL): (Verdict & { address?: string }) | null {
+  judgeUrl(url: URL): UrlVerdict {
+    // Every request asks about the instance host, and its verdict never changes (tier B for it hangs on fixed options).
+    const instance = bareHostname(url.hostname) === this.instanceHost;
+    if (instance && this.instanceVerdict !== undefined) return this.instanceVerdict;
     const n = normalizeIp(url.hostname);
-    if (!n) return null;
-    return { ...this.judge(url.hostname, n.ip), address: n.ip };
+    const verdict = n ? { ...this.judge(url.hostname, n.ip), address: n.ip } : null;
+    if (instance) this.instanceVerdict = verdict;
+    return verdict;
   }
 
   /**
