@@ -12,7 +12,7 @@
  * the change that gives it. "I want the closed issues" (a filter), "I want to know if #5 is merged" (a question) and
  * "I don't want it deleted" are no wish.
  */
-const WISH = String.raw`(?<=(?<!\b(?:don't|dont|do not|doesn't|does not|didn't|did not|never|not|no longer) )\b(?:want|wanted|wants|need|needs|like|wish|make sure|making sure|ensure|should|must|has to|have to|ought to)\b(?! to (?:know|see|check|find|understand|learn|confirm|verify|ask|tell|hear|read))[^.?!;]{0,60}?)`;
+const WISH = String.raw`(?<=(?<!\b(?:don't|dont|do not|doesn't|does not|didn't|did not|never|not|no longer) )\b(?:want|wanted|wants|need|needs|like|wish|make sure|making sure|ensure|should|must|has to|have to|ought to)\b(?! to (?:know|see|check|find|understand|learn|confirm|verify|ask|tell|hear|read))(?:(?!\bbut\b)[^.?!;,]){0,60}?)`;
 const PREDICATE_END = String.raw`(?=\s*(?:$|[,.;:!?)\u2014]|(?:by|before|after|once|when|as|asap|now|today|tonight|please|from|in|on|for|to|with|and|right|again|already|first|then|instead|immediately|permanently|for good|too)\b))`;
 const COPULA = 'to be|be|is|are|get|gets|got|stay|stays|been|to stay|to get';
 const wish = (participles: string, reading: string): readonly [RegExp, string] =>
@@ -65,8 +65,9 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   wish('banned', 'ban'),
   wish('paused|masked|hidden|renamed|locked|unlocked|confidential|private|public|internal|enabled|turned on|switched on|off|turned off|switched off|updated|changed|fixed up', 'update'),
   // The rest of a wished state is an edit: "I want the bug label to be red", "my status should say 'away'"
-  [new RegExp(`\\b(?=to (?:be|become|stay|say|read|show|look|point (?:at|to)|target|have no)\\b)${WISH}\\bto (?:be|become|stay|say|read|show|look|point (?:at|to)|target|have no)\\b`, 'g'), 'update'],
-  [/\b(should|must|needs to|has to|ought to) (be|say|read|mention|include|contain|point (at|to)|target|show|look|have)\b/g, 'update'],
+  // (something wished between: "I want to be notified", "I'd like to look at" change nothing)
+  [new RegExp(`\\b(?=to (?:be|become|stay|say|point (?:at|to)|target|have no)\\b)${WISH}(?<!\\b(?:want|wanted|wants|need|needs|like|wish) )\\bto (?:be|become|stay|say|point (?:at|to)|target|have no)\\b`, 'g'), 'update'],
+  [/\b(should|must|needs to|has to|ought to) (be(?! able)|say|mention|include|contain|point (at|to)|target|have)\b/g, 'update'],
   [new RegExp(`\\b(?=to have )${WISH}\\bto have (?:a|an|another|one more)\\b`, 'g'), 'add'],
   // What is left of a wish says no action: "make sure" makes nothing
   [/\b(make sure|making sure|ensure)\b/g, ''],
