@@ -52,7 +52,7 @@ describe('lexicon review', () => {
     expect(bad).toEqual([]);
   });
   it('no phrase rewrites to a removal word unless its pattern is a removal phrase', () => {
-    const bad = PHRASES.filter(([re, to]) => /\b(delete|erase|revoke)\b/.test(to) && !/get rid of|nuke|trash|wipe|blow away|throw away|toss|unregister/.test(re.source));
+    const bad = PHRASES.filter(([re, to]) => /\b(delete|erase|revoke)\b/.test(to) && !/get rid of|nuke|trash|wipe|blow away|throw away|toss|unregister|revoked/.test(re.source));
     expect(bad.map(([re]) => re.source)).toEqual([]);
   });
   it('no phrase rewrites onto an irreversible effect unless its pattern says that effect, it needs a named object, or it is a reviewed reading', () => {
@@ -65,6 +65,7 @@ describe('lexicon review', () => {
       /^\\bintegrate \(the \|this \|that \)\?\(mergerequest\|mr\|branch\)/, // a merge request integrated is merged
       /\(which\|what\) \(mrs\?/, // "merge requests" closing an issue, a noun
       /unregister/, // unregistering deletes
+      /\(want\|get\|need\|have\) xuserx \(out of/, // someone wanted out of a group is removed from it
     ];
     const bad = PHRASES.filter(([re, to, when]) => {
       if (when === 'object' || reviewed.some((r) => r.test(re.source))) return false;
@@ -615,6 +616,44 @@ describe('ranking: indirect questions, pages by their UI names, second clauses a
     expect(parseQuery('open !12 in acme/web back up').terms).toContain('reopen');
     expect(both('open issue 5 in acme/shop')).toEqual(['issue.get', 'issue.get']);
   });
+});
+
+describe('ranking: a state wished for, and other forges\' words (#30)', () => {
+  // The reading alone, without the phrasings: no tuning request said word for word decides these.
+  const bare = new ActionSearch(actions);
+  const bareTop = (q: string) => bare.search(q, 5).hits[0]?.action.id;
+  const cases: Array<[string, string]> = [
+    // The state wanted is the change that gives it.
+    ['I want #33 closed', 'issue.update'],
+    ['I want issue 12 to be closed in acme/web', 'issue.update'],
+    ['I want runner 7 paused', 'runner.update'],
+    ['I want !12 merged', 'merge_request.merge'],
+    ['the CI_TOKEN variable should be masked', 'ci_variable.update'],
+    ['make sure the new_ui feature flag is off', 'feature_flags.feature_flag_update'],
+    ['make sure tags starting with v are protected', 'tag.protect'],
+    ['make sure the stale label is gone from acme/web', 'project.label_delete'],
+    ["I don't want any more emails from acme/docs", 'user.notification_project_update'],
+    ['get @joe out of the platform group', 'group.group_member_remove'],
+    // No wish: a filter, a question, a wish refused.
+    ['I want the closed issues in acme/web', 'issue.list'],
+    ["I don't want branch feature/x deleted, just protect it", 'branch.protect'],
+    // Other forges' words.
+    ['rerun the failed workflow run', 'pipeline.retry'],
+    ['show the security alerts for acme/web', 'vulnerability.list'],
+    ['mark all my notifications as read', 'user.todo_mark_all_done'],
+    ['my notifications inbox', 'user.todo_list'],
+    ['turn !5 into a draft', 'merge_request.update'],
+    ['request a review from @kim on !9', 'merge_request.update'],
+    ['transition #61 to done', 'issue.update'],
+  ];
+  for (const [q, want] of cases) it(`"${q}" → ${want}`, () => { expect(bareTop(q)).toBe(want); expect(top(q)).toBe(want); });
+  it('a wish refused or asked about says no effect: "I don\'t want it deleted", "I want to know if !5 is merged"', () => {
+    expect(parseQuery("I don't want branch feature/x deleted").said.has('delete')).toBe(false);
+    expect(parseQuery('I want to know if !5 is merged').said.has('merge')).toBe(false);
+    expect(parseQuery('I want the merged MRs of last week').said.has('merge')).toBe(false);
+    expect(parseQuery('I want !12 merged').said.has('merge')).toBe(true);
+  });
+  it('"make sure" makes nothing', () => expect(parseQuery('make sure the stale label is gone').terms).not.toContain('create'));
 });
 
 describe('safety property: a request phrased as a harmless action never ranks an unasked destructive one first', () => {

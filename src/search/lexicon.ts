@@ -6,6 +6,19 @@
 // Review rule (checked by test/find-action.test.ts): no phrase or word maps onto a removal word unless
 // it says removal itself — a colloquial verb that can mean something harmless never turns into delete.
 
+/**
+ * A wish said as the state wanted ("I want #33 closed", "make sure the flag is off", "the variable should be masked"):
+ * the state's participle after a wish, said as the predicate (after "be", "is", "get"… or ending the clause), reads as
+ * the change that gives it. "I want the closed issues" (a filter), "I want to know if #5 is merged" (a question) and
+ * "I don't want it deleted" are no wish.
+ */
+const WISH = String.raw`(?<=(?<!\b(?:don't|dont|do not|doesn't|does not|didn't|did not|never|not|no longer) )\b(?:want|wanted|wants|need|needs|like|wish|make sure|making sure|ensure|should|must|has to|have to|ought to)\b(?! to (?:know|see|check|find|understand|learn|confirm|verify|ask|tell|hear|read))(?:(?!\bbut\b)[^.?!;,]){0,60}?)`;
+const PREDICATE_END = String.raw`(?=\s*(?:$|[,.;:!?)\u2014]|(?:by|before|after|once|when|as|asap|now|today|tonight|please|from|in|on|for|to|with|and|right|again|already|first|then|instead|immediately|permanently|for good|too)\b))`;
+const COPULA = 'to be|be|is|are|get|gets|got|stay|stays|been|to stay|to get';
+const wish = (participles: string, reading: string): readonly [RegExp, string] =>
+  // The lookahead first: the wish behind is looked for only where a participle starts (a lookbehind at every position is slow).
+  [new RegExp(`\\b(?=(?:${COPULA} )?(?:${participles})\\b)${WISH}(?:(?<!\\b(?:that|which|who) )\\b(?:${COPULA}) (?:${participles})\\b|\\b(?:${participles})\\b${PREDICATE_END})`, 'g'), reading];
+
 /** Phrases, matched on the lower-cased request with word boundaries; the first match of each wins. */
 /** A phrase marked 'object' applies only when the request names an issue, merge request or epic (#12, !88, &5). */
 export type PhraseCondition = 'object';
@@ -22,12 +35,57 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/(\b(stop|mute|silence|turn off|no more)( the| all)? (emails?|notifications?|notifs?|pings?)\b|\b(mute|unwatch)\b)(?!.{0,40}\b(label|xlabelx)\b)/g, 'update notification level disabled'],
   // The same wish said with the particle last, or as mail one no longer wants: "turn its notifications off"
   [/\bturn (its|the|my|all|our|their|all the|those|these) (emails?|notifications?|notifs?|pings?) off\b|\b(don'?t|do not|never|no longer) (want to |wanna )?(receive|get)( any)?( more| anymore| any more)? (e-?mails?|notifications?|notifs?|mails?)\b/g, 'update notification level disabled'],
+  [/\b(don'?t|do not|no longer) (want|need)( to (receive|get))?( any)?( more| anymore| any more)? (e-?mails?|notifications?|notifs?|mails?)\b/g, 'update notification level disabled'],
   [/\b(watch|follow)\b(.{0,30}?)\b(all|every|each)( of the)? (notifications?|emails?|events?|activity)\b|\bwatch everything\b/g, 'update notification level watch $2'],
   [/\b(notify me|ping me|keep me posted)\b/g, 'subscribe'],
   // Taking back a reaction removes the award (nothing else): "take my thumbs up off #602", "undo my +1"
   [/\b(take|remove|undo|drop|retract|withdraw|take back)\b( my| the| our| that)? (thumbs?[- ]?(up|down)|[+-]1|upvote|downvote|reaction|emoji|award)( off| from)?/g, 'remove emoji from'],
   // An estimate taken off is the estimate reset, its own action: "clear the estimate on #78"
   [/\b(remove|drop|clear|get rid of|delete|unset|reset|zero( out)?|wipe)( the| its| my| that| our)? (time )?estimate\b/g, 'reset time estimate'],
+  // A state wished for is the change that gives it (WISH); a removal only when the wish says one ("gone", "deleted")
+  wish('gone|deleted|removed|erased|wiped out|wiped|purged|cleaned up', 'delete'),
+  wish('closed|shut', 'close update state'),
+  wish('reopened', 'reopen update state'),
+  wish('resolved', 'resolve'),
+  wish('merged', 'merge'),
+  wish('unarchived', 'unarchive'),
+  wish('archived', 'archive'),
+  wish('unprotected', 'unprotect'),
+  wish('protected', 'protect'),
+  wish('unapproved', 'unapprove'),
+  wish('approved', 'approve'),
+  wish('revoked', 'revoke'),
+  wish('rebased', 'rebase'),
+  wish('retried|rerun|re-run|restarted', 'retry'),
+  wish('cancell?ed|canceled|stopped', 'cancel stop'),
+  wish('moved|transferred', 'move'),
+  wish('assigned', 'update assignee'),
+  wish('unblocked', 'unblock'),
+  wish('blocked', 'block'),
+  wish('banned', 'ban'),
+  wish('paused|masked|hidden|renamed|locked|unlocked|confidential|private|public|internal|enabled|turned on|switched on|off|turned off|switched off|updated|changed|fixed up', 'update'),
+  // The rest of a wished state is an edit: "I want the bug label to be red", "my status should say 'away'"
+  // (something wished between: "I want to be notified", "I'd like to look at" change nothing)
+  [new RegExp(`\\b(?=to (?:be|become|stay|say|point (?:at|to)|target|have no)\\b)${WISH}(?<!\\b(?:want|wanted|wants|need|needs|like|wish) )\\bto (?:be|become|stay|say|point (?:at|to)|target|have no)\\b`, 'g'), 'update'],
+  [/\b(should|must|needs to|has to|ought to) (be(?! able)|say|mention|include|contain|point (at|to)|target|have)\b/g, 'update'],
+  [new RegExp(`\\b(?=to have )${WISH}\\bto have (?:a|an|another|one more)\\b`, 'g'), 'add'],
+  // What is left of a wish says no action: "make sure" makes nothing
+  [/\b(make sure|making sure|ensure)\b/g, ''],
+  // Other forges' words for GitLab's own: a workflow run is a pipeline, a notifications inbox the to-do list,
+  // a Dependabot or security alert a vulnerability, a check run a commit status
+  [/\bworkflow runs?\b/g, 'pipeline'],
+  [/\bmark (all )?(my |the |our )?(notifications?|inbox|inbox items?)( all)? (as )?(read|done|seen)\b/g, 'todo mark all done'],
+  [/\b(notifications? inbox|my inbox|the inbox)\b/g, 'todo list'],
+  [/\b(dependabot|security|code scanning|secret scanning|sast|dependency) alerts\b/g, 'list vulnerability'],
+  [/\b(dependabot|security|code scanning|secret scanning|sast|dependency) alert\b/g, 'vulnerability'],
+  [/\bcheck runs?\b/g, 'commit status'],
+  // A review asked of someone names a reviewer of the merge request
+  [/\b(request|ask for|want|need) (a )?reviews? (from|of|by) xuserx\b|\b(needs?|wants?|add|put) xuserx (as|on) (a |the )?reviewers?\b/g, 'update reviewer'],
+  // A merge request turned into a draft, and an issue transitioned to done (Jira's word)
+  [/\b(convert|turn|make|switch|change|move|put)\b(.{0,30}?)\b(back )?(to|into) (a )?draft\b/g, 'update $2', 'object'],
+  [/\btransition\b(.{0,30}?)\bto (done|closed|resolved|complete|completed)\b/g, 'close update state $1'],
+  // Someone wanted out of a group or project is removed from it
+  [/\b(want|get|need|have) xuserx (out of|off)\b/g, 'remove member from'],
   // Removing an attribute of an object is an update: "remove ~bug from #4", "get rid of the due date"
   [/\b(remove|drop|clear|get rid of|delete|take off|unset|strip|take)( the| its| my)? (xlabelx|xmilestonex|due date|milestone|labels?|weight|estimate|assignees?|reviewers?|(access )?expiry|expiration( date)?|draft( status| flag| prefix)?|wip( status| flag| prefix)?)\b/g, 'update ready', 'object'],
   [/\b(take|remove) xuserx (off|from) (the )?(reviewers?|assignees?)\b/g, 'update $5'],
