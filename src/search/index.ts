@@ -9,7 +9,7 @@ import { distance } from 'fastest-levenshtein';
 import type { Action } from '../catalog/define.js';
 import { Bm25Index, type Bm25Hit, type PackedBm25 } from './bm25.js';
 import { EFFECT_WORDS, WORDS } from './lexicon.js';
-import { catalogTerms, parseQuery, plainTerms, type ParsedQuery } from './query.js';
+import { catalogTerms, parseQuery, phrasesFingerprint, plainTerms, type ParsedQuery, type PhraseGates } from './query.js';
 import { MAX_QUERY_CHARS } from './limits.js';
 
 interface SearchHit { action: Action; score: number }
@@ -48,6 +48,11 @@ export interface PackedSearch {
   idParams: string[];
   scopes: string;
   objectWords: string[];
+  /** Per action: whether it writes ("1") or only reads ("0"), and the names of RANK_PARAMS it takes (joined by spaces). */
+  writes: string;
+  rankParams: string[];
+  /** The phrases' gates (query.ts), for the phrases of `lexicon` (`phrasesFingerprint`): the build script adds them. */
+  phraseGates?: { lexicon: string; gates: PhraseGates };
 }
 
 interface Indexed {
@@ -58,6 +63,9 @@ interface Indexed {
   ownWords: readonly string[];
   /** Where it acts: a project, a group, or neither (the instance, the user). */
   scope: 'project' | 'group' | 'instance';
+  /** What the re-rank reads of the action itself, so that only the actions shown are resolved: whether it writes, the RANK_PARAMS it takes. */
+  writes: boolean;
+  takes: ReadonlySet<string>;
 }
 
 /**
@@ -83,6 +91,9 @@ export const DEFAULT_WEIGHTS: RankWeights = {
 /** Parameters that name one object: a request naming one prefers the actions that take it. */
 const OBJECT_PARAMS = new Set(['issue_iid', 'merge_request_iid', 'epic_iid', 'pipeline_id', 'job_id', 'sha', 'snippet_id', 'runner_id',
   'tag_name', 'slug', 'milestone_id', 'environment_id', 'package_id', 'pipeline_schedule_id']);
+/** Every parameter whose presence the re-rank weighs. */
+const RANK_PARAMS = [...OBJECT_PARAMS, 'project_id', 'group_id'];
+const rankParamsOf = (a: Action) => new Set(RANK_PARAMS.filter((k) => k in a.params));
 
 /** The irreversible effect a destructive action names (its ID's verb), and the words that ask for it. */
 export function effectWordsOf(a: Action): readonly string[] | undefined {
@@ -158,6 +169,8 @@ export class ActionSearch {
   private readonly expand?: Expand;
   /** Every word of an action ID: a request word that is one needs no near words. */
   private readonly idVocabulary = new Set<string>();
+  /** The phrases' gates, from a packed index made for these phrases (none: every phrase is run). */
+  private readonly gates?: PhraseGates;
 
   /**
    * `weights` overrides some re-rank weights (bench/find-tune.mjs tries them); the tuned ones otherwise.
@@ -185,6 +198,7 @@ export class ActionSearch {
       packed.actionIds.forEach((id, i) => this.knowPacked(id, i, packed, source));
       this.objectWords = new Set(packed.objectWords);
       this.knowIdWords();
+      if (packed.phraseGates?.lexicon === phrasesFingerprint()) this.gates = packed.phraseGates.gates;
       this.pending = [].values();
       return;
     }
@@ -205,6 +219,7 @@ export class ActionSearch {
       idTerms: this.actionIds.map((id) => this.byId.get(id)!.idTerms.join(' ')), ownWords: this.actionIds.map((id) => this.byId.get(id)!.ownWords.join(' ')),
       effectWords: this.actionIds.map((id) => this.byId.get(id)!.effectWords ?? null), idParams: this.actionIds.map((id) => this.byId.get(id)!.ids.map((p) => p.param).join(' ')),
       scopes: this.actionIds.map((id) => this.byId.get(id)!.scope[0]).join(''), objectWords: [...this.objectWords],
+      writes: this.actionIds.map((id) => (this.byId.get(id)!.writes ? '1' : '0')).join(''), rankParams: this.actionIds.map((id) => [...this.byId.get(id)!.takes].join(' ')),
     };
   }
 
@@ -263,7 +278,7 @@ export class ActionSearch {
     const idTerms = [...new Set(catalogTerms(`${a.domain} ${a.name}`))];
     this.byId.set(a.id, { action: a, idTerms, effectWords: effectWordsOf(a), ids: idParams(idParamNames(a)),
       ownWords: [...new Set([...idTerms, ...plainTerms(`${a.summary} ${Object.keys(a.params).join(' ')}`)])],
-      scope: a.params.project_id?.required ? 'project' : a.params.group_id?.required ? 'group' : 'instance' });
+      scope: a.params.project_id?.required ? 'project' : a.params.group_id?.required ? 'group' : 'instance', writes: a.writes, takes: rankParamsOf(a) });
     for (const t of [...idTerms, ...plainTerms(Object.keys(a.params).join(' '))]) if (!EFFECT_VOCABULARY.has(t)) this.objectWords.add(t);
     if (this.expand) for (const t of idTerms) this.idVocabulary.add(t);
   }
@@ -278,6 +293,7 @@ export class ActionSearch {
       get idTerms() { return (idTerms ??= words(p.idTerms[i]!)); },
       get ownWords() { return (ownWords ??= words(p.ownWords[i]!)); },
       effectWords: p.effectWords[i] ?? undefined, ids: idParams(words(p.idParams[i]!)), scope: SCOPES[p.scopes[i] as keyof typeof SCOPES],
+      writes: p.writes[i] === '1', takes: new Set(words(p.rankParams[i]!)),
     });
     if (this.expand) for (const t of words(p.idTerms[i]!)) this.idVocabulary.add(t);
   }
@@ -390,7 +406,7 @@ export class ActionSearch {
 
   search(input: string, limit: number, filter?: (a: Action) => boolean): SearchAnswer {
     this.finish();
-    const q = parseQuery(input);
+    const q = parseQuery(input, this.gates);
     const head = input.slice(0, MAX_QUERY_CHARS);
     q.terms = this.withoutNames(head, q.terms);
     // A namespace named without a slash ("service accounts in acme-corp", "onboard @kim into sec") is a group:
@@ -448,24 +464,23 @@ export class ActionSearch {
     // Nouns said before a number that name some parameter of the catalog ("schedule 14", not "python 3").
     const numbered = q.numbered.filter((n) => this.idWords.some((w) => names(n, [w])));
     const namesAny = named.length > 0 || numbered.length > 0;
-    const hits: Array<SearchHit & { harmless: boolean }> = [];
+    const hits: Array<{ entry: Indexed; score: number; harmless: boolean }> = [];
     for (const [id, s] of base) {
       const entry = this.byId.get(id);
-      if (!entry || (filter && !filter(entry.action))) continue;
-      const { action } = entry;
+      if (!entry) continue;
       const pluralObject = entry.idTerms.some((t) => q.plurals.has(t));
       // A path explains the word "project" of an ID (acme/web is one), a group or the whole instance said explain theirs.
       const explained = (t: string) => qTerms.has(t) || (t === 'list' && (pluralObject || q.intent === 'list')) || scopeWords.has(t);
       // An ID word only near a word said explains it in part.
       const covered = entry.idTerms.reduce((n, t) => n + (explained(t) ? 1 : near ? this.w.nearCover * (near.get(t) ?? 0) : 0), 0) / Math.max(1, entry.idTerms.length);
       let score = (s + this.w.examples * (bestExample.get(id) ?? 0)) * (this.w.floor + (1 - this.w.floor) * covered ** this.w.power);
-      if (q.question && action.writes) score *= this.w.questionWrite;
+      if (q.question && entry.writes) score *= this.w.questionWrite;
       // A request for a change is not answered by an action that only reads.
-      if (!action.writes && !q.question && (q.intent === 'create' || q.intent === 'update' || q.intent === 'delete')) score *= this.w.changeRead;
+      if (!entry.writes && !q.question && (q.intent === 'create' || q.intent === 'update' || q.intent === 'delete')) score *= this.w.changeRead;
       // A request naming one object (#12, !88, pipeline 123) prefers the actions that take it.
       // An @mention names a person: it fills a user_id (the API takes either).
       const namedHere = (p: { param: string; words: string[] }) => p.param in q.suggested || numbered.some((n) => names(n, p.words)) || (p.param === 'user_id' && 'username' in q.suggested);
-      if (namesAny) score *= named.some((k) => k in action.params) || entry.ids.some(namedHere) ? this.w.objectHit : this.w.objectMiss;
+      if (namesAny) score *= named.some((k) => entry.takes.has(k)) || entry.ids.some(namedHere) ? this.w.objectHit : this.w.objectMiss;
       // An action that needs an object's ID the request does not give (a get where a list was asked) is less likely.
       for (const p of entry.ids) {
         if (namedHere(p)) continue;
@@ -476,8 +491,8 @@ export class ActionSearch {
       // A group/project path names a project: project-level actions before their group-level twins, then the
       // ones acting elsewhere (the instance, the caller's own snippets or tokens).
       if ('project_id' in q.suggested) {
-        if ('project_id' in action.params) score *= this.w.projectHit;
-        else if ('group_id' in action.params) score *= this.w.projectMiss;
+        if (entry.takes.has('project_id')) score *= this.w.projectHit;
+        else if (entry.takes.has('group_id')) score *= this.w.projectMiss;
         else score *= this.w.elsewhere;
       }
       // "instance-wide", "across every project", "the platform group": the twin acting there first.
@@ -485,11 +500,18 @@ export class ActionSearch {
       // A destructive action is harmless here only when the request says its effect of its object, and refuses none of its effect.
       const harmless = !entry.effectWords || (!q.asks && !entry.effectWords.some((w) => q.refused.has(w))
         && entry.effectWords.some((w) => q.said.has(w) && (q.governs.get(w) ?? []).some((phrase) => this.governsObject(phrase, entry))));
-      hits.push({ action, score, harmless });
+      hits.push({ entry, score, harmless });
     }
     hits.sort((x, y) => y.score - x.score);
     // Safety: a destructive action whose effect the request does not say goes after every harmless one.
     const ordered = [...hits.filter((h) => h.harmless), ...hits.filter((h) => !h.harmless)];
-    return { hits: ordered.slice(0, limit).map(({ action, score }) => ({ action, score })), query: q };
+    // The filter last, in rank order, until `limit` pass: only those actions are resolved (a packed index parses
+    // each on first use). The same answer as filtering first: the sort is stable and no score depends on another.
+    const out: SearchHit[] = [];
+    for (const { entry, score } of ordered) {
+      if (out.length >= limit) break;
+      if (!filter || filter(entry.action)) out.push({ action: entry.action, score });
+    }
+    return { hits: out, query: q };
   }
 }

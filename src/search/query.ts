@@ -169,7 +169,25 @@ function decoded(segment: string): string {
   try { return decodeURIComponent(segment); } catch { return segment; }
 }
 
-export function parseQuery(input: string): ParsedQuery {
+/**
+ * For each of the lexicon's phrases (PHRASES, in order), words of which any match holds one; null: none known.
+ * Worked out at build time (scripts/phrase-gates.mjs) and kept in the find index file with `phrasesFingerprint`.
+ */
+export type PhraseGates = ReadonlyArray<readonly string[] | null>;
+
+/** The phrases as written (patterns and flags, in order): gates made for other phrases are not used. */
+export function phrasesFingerprint(): string {
+  // FNV-1a over every pattern: a few microseconds, and any edit of a phrase gives another value.
+  let h = 0x811c9dc5;
+  for (const [re] of PHRASES) {
+    const s = `${re.source}/${re.flags}\n`;
+    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  }
+  return `${PHRASES.length}:${(h >>> 0).toString(16)}`;
+}
+
+/** The request read; `gates` (the find index file's) only spare running the phrases that cannot match: the reading is the same. */
+export function parseQuery(input: string, gates?: PhraseGates): ParsedQuery {
   const cut = Math.max(0, input.length - MAX_QUERY_CHARS);
   // Only the first MAX_QUERY_CHARS are read, however long the request: its cost stays bounded.
   const head = input.slice(0, MAX_QUERY_CHARS);
@@ -305,8 +323,12 @@ export function parseQuery(input: string): ParsedQuery {
   // Replacements leave runs of spaces; phrases are written with single ones.
   text = text.replace(/\s+/g, ' ');
   const namesObject = kinds.has('issue') || kinds.has('mergerequest') || kinds.has('epic');
-  for (const [re, to, when] of PHRASES) {
+  for (let i = 0; i < PHRASES.length; i++) {
+    const [re, to, when] = PHRASES[i]!;
     if (when === 'object' && !namesObject) continue;
+    // A phrase none of whose gate's words the text holds cannot match: it is not run (nor compiled).
+    const gate = gates?.[i];
+    if (gate && !gate.some((w) => text.includes(w))) continue;
     text = text.replace(re, (...m: unknown[]) => {
       const groups = m.slice(1, -2) as Array<string | undefined>;
       rewritten.push(to.replace(/\$(\d)/g, (_x, i: string) => groups[Number(i) - 1] ?? '').replace(MARK, ' '));
