@@ -20,10 +20,10 @@ export async function writeFindIndex() {
   const { encodeSearch } = await import(dist('search/pack.js'));
   const { FIND_INDEX_FILE } = await import(dist('search/load.js'));
   const { PHRASES } = await import(dist('search/lexicon.js'));
-  const { phrasesFingerprint } = await import(dist('search/query.js'));
+  const { phrasesWritten } = await import(dist('search/query.js'));
   const { byAction } = JSON.parse(readFileSync(join(root, 'dist', 'search', 'phrasings.json'), 'utf8'));
   const search = new ActionSearch((await loadCatalog()).actions, {}, undefined, { phrasings: byAction });
-  const bytes = encodeSearch({ ...search.pack(), phraseGates: { lexicon: phrasesFingerprint(), gates: phraseGates(PHRASES) } });
+  const bytes = encodeSearch({ ...search.pack(), phraseGates: { phrases: phrasesWritten(), gates: phraseGates(PHRASES) } });
   const file = join(root, 'dist', 'bundle', FIND_INDEX_FILE);
   writeFileSync(file, bytes);
   return { file, bytes: bytes.length };

@@ -9,7 +9,7 @@ import { distance } from 'fastest-levenshtein';
 import type { Action } from '../catalog/define.js';
 import { Bm25Index, type Bm25Hit, type PackedBm25 } from './bm25.js';
 import { EFFECT_WORDS, WORDS } from './lexicon.js';
-import { catalogTerms, parseQuery, phrasesFingerprint, plainTerms, type ParsedQuery, type PhraseGates } from './query.js';
+import { arePhrases, catalogTerms, parseQuery, plainTerms, type ParsedQuery, type PhraseGates } from './query.js';
 import { MAX_QUERY_CHARS } from './limits.js';
 
 interface SearchHit { action: Action; score: number }
@@ -51,8 +51,8 @@ export interface PackedSearch {
   /** Per action: whether it writes ("1") or only reads ("0"), and the names of RANK_PARAMS it takes (joined by spaces). */
   writes: string;
   rankParams: string[];
-  /** The phrases' gates (query.ts), for the phrases of `lexicon` (`phrasesFingerprint`): the build script adds them. */
-  phraseGates?: { lexicon: string; gates: PhraseGates };
+  /** The phrases' gates (query.ts), with the phrases they were made for (`phrasesWritten`): the build script adds them. */
+  phraseGates?: { phrases: string[]; gates: PhraseGates };
 }
 
 interface Indexed {
@@ -154,7 +154,10 @@ export class ActionSearch {
   private readonly examples: Bm25Index;
   /** The action of each example document, by its number (kept here rather than as a stored field: one string each, no object). */
   private readonly exampleAction: string[] = [];
+  /** What the re-rank knows of each action: every one after a build; from a packed index, each made when it is first a candidate (`entry`). */
   private readonly byId = new Map<string, Indexed>();
+  /** A packed index's facts, with each action's number in it and where the actions are. */
+  private readonly packed?: { p: PackedSearch; number: Map<string, number>; source: ActionSource };
   /** Every index term with its frequency, for correcting misspelt request words. */
   private readonly vocabulary = new Map<string, number>();
   /** Words of an ID, summary, keywords or parameter name: what the catalog says of itself. */
@@ -195,10 +198,11 @@ export class ActionSearch {
       this.exampleAction = packed.exampleAction;
       packed.vocabulary.forEach((t, i) => this.vocabulary.set(t, packed.vocabularyCounts[i]!));
       this.described = new Set(packed.described);
-      packed.actionIds.forEach((id, i) => this.knowPacked(id, i, packed, source));
+      this.packed = { p: packed, number: new Map(packed.actionIds.map((id, i) => [id, i])), source };
       this.objectWords = new Set(packed.objectWords);
-      this.knowIdWords();
-      if (packed.phraseGates?.lexicon === phrasesFingerprint()) this.gates = packed.phraseGates.gates;
+      this.idWords.push(...new Set(packed.idParams.flatMap((names) => idParams(words(names)).flatMap((p) => p.words))));
+      if (this.expand) for (const terms of packed.idTerms) for (const t of words(terms)) this.idVocabulary.add(t);
+      if (packed.phraseGates && arePhrases(packed.phraseGates.phrases)) this.gates = packed.phraseGates.gates;
       this.pending = [].values();
       return;
     }
@@ -216,10 +220,10 @@ export class ActionSearch {
     return {
       actions: this.actions.pack(), examples: this.examples.pack(), actionIds: this.actionIds, exampleAction: this.exampleAction,
       vocabulary: [...this.vocabulary.keys()], vocabularyCounts: Int32Array.from(this.vocabulary.values()), described: [...this.described],
-      idTerms: this.actionIds.map((id) => this.byId.get(id)!.idTerms.join(' ')), ownWords: this.actionIds.map((id) => this.byId.get(id)!.ownWords.join(' ')),
-      effectWords: this.actionIds.map((id) => this.byId.get(id)!.effectWords ?? null), idParams: this.actionIds.map((id) => this.byId.get(id)!.ids.map((p) => p.param).join(' ')),
-      scopes: this.actionIds.map((id) => this.byId.get(id)!.scope[0]).join(''), objectWords: [...this.objectWords],
-      writes: this.actionIds.map((id) => (this.byId.get(id)!.writes ? '1' : '0')).join(''), rankParams: this.actionIds.map((id) => [...this.byId.get(id)!.takes].join(' ')),
+      idTerms: this.actionIds.map((id) => this.entry(id)!.idTerms.join(' ')), ownWords: this.actionIds.map((id) => this.entry(id)!.ownWords.join(' ')),
+      effectWords: this.actionIds.map((id) => this.entry(id)!.effectWords ?? null), idParams: this.actionIds.map((id) => this.entry(id)!.ids.map((p) => p.param).join(' ')),
+      scopes: this.actionIds.map((id) => this.entry(id)!.scope[0]).join(''), objectWords: [...this.objectWords],
+      writes: this.actionIds.map((id) => (this.entry(id)!.writes ? '1' : '0')).join(''), rankParams: this.actionIds.map((id) => [...this.entry(id)!.takes].join(' ')),
     };
   }
 
@@ -283,19 +287,22 @@ export class ActionSearch {
     if (this.expand) for (const t of idTerms) this.idVocabulary.add(t);
   }
 
-  /** What the re-rank knows of an action, as packed; the action itself is resolved when it is first a candidate. */
-  private knowPacked(id: string, i: number, p: PackedSearch, source: ActionSource): void {
+  /** What the re-rank knows of an action; from a packed index, made on first use, its action resolved only when it is answered. */
+  private entry(id: string): Indexed | undefined {
+    const known = this.byId.get(id);
+    const i = known || !this.packed ? undefined : this.packed.number.get(id);
+    if (i === undefined) return known;
+    const { p, source } = this.packed!;
     let action: Action | undefined;
-    let idTerms: string[] | undefined;
     let ownWords: string[] | undefined;
-    this.byId.set(id, {
+    const entry: Indexed = {
       get action() { return (action ??= source.get(id) ?? missingAction(id)); },
-      get idTerms() { return (idTerms ??= words(p.idTerms[i]!)); },
       get ownWords() { return (ownWords ??= words(p.ownWords[i]!)); },
-      effectWords: p.effectWords[i] ?? undefined, ids: idParams(words(p.idParams[i]!)), scope: SCOPES[p.scopes[i] as keyof typeof SCOPES],
+      idTerms: words(p.idTerms[i]!), effectWords: p.effectWords[i] ?? undefined, ids: idParams(words(p.idParams[i]!)), scope: SCOPES[p.scopes[i] as keyof typeof SCOPES],
       writes: p.writes[i] === '1', takes: new Set(words(p.rankParams[i]!)),
-    });
-    if (this.expand) for (const t of words(p.idTerms[i]!)) this.idVocabulary.add(t);
+    };
+    this.byId.set(id, entry);
+    return entry;
   }
 
   private knowIdWords(): void {
@@ -466,7 +473,7 @@ export class ActionSearch {
     const namesAny = named.length > 0 || numbered.length > 0;
     const hits: Array<{ entry: Indexed; score: number; harmless: boolean }> = [];
     for (const [id, s] of base) {
-      const entry = this.byId.get(id);
+      const entry = this.entry(id);
       if (!entry) continue;
       const pluralObject = entry.idTerms.some((t) => q.plurals.has(t));
       // A path explains the word "project" of an ID (acme/web is one), a group or the whole instance said explain theirs.

@@ -73,7 +73,7 @@ export function decodeSearch(file: Uint8Array): PackedSearch {
   const perAction = [header.idTerms, header.ownWords, header.effectWords, header.idParams, header.scopes, header.writes, header.rankParams];
   if (perAction.some((list) => list?.length !== header.actionIds?.length) || !/^[pgi]*$/.test(header.scopes) || !/^[01]*$/.test(header.writes)) throw new Error('find index: unexpected layout');
   const gates = header.phraseGates;
-  if (gates !== undefined && (typeof gates?.lexicon !== 'string' || !Array.isArray(gates.gates) || !gates.gates.every((g) => g === null || (Array.isArray(g) && g.length > 0 && g.every((w) => typeof w === 'string' && w.length > 0))))) {
+  if (gates !== undefined && (!Array.isArray(gates?.phrases) || !Array.isArray(gates.gates) || gates.gates.length !== gates.phrases.length || !gates.gates.every((g) => g === null || (Array.isArray(g) && g.length > 0 && g.every((w) => typeof w === 'string' && w.length > 0))))) {
     throw new Error('find index: unexpected layout');
   }
   let at = align(MAGIC.length + 4 + headLength);

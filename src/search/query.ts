@@ -171,20 +171,15 @@ function decoded(segment: string): string {
 
 /**
  * For each of the lexicon's phrases (PHRASES, in order), words of which any match holds one; null: none known.
- * Worked out at build time (scripts/phrase-gates.mjs) and kept in the find index file with `phrasesFingerprint`.
+ * Worked out at build time (scripts/phrase-gates.mjs) and kept in the find index file with the phrases they were made for.
  */
 export type PhraseGates = ReadonlyArray<readonly string[] | null>;
 
-/** The phrases as written (patterns and flags, in order): gates made for other phrases are not used. */
-export function phrasesFingerprint(): string {
-  // FNV-1a over every pattern: a few microseconds, and any edit of a phrase gives another value.
-  let h = 0x811c9dc5;
-  for (const [re] of PHRASES) {
-    const s = `${re.source}/${re.flags}\n`;
-    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  }
-  return `${PHRASES.length}:${(h >>> 0).toString(16)}`;
-}
+/** The lexicon's phrases as written (`/pattern/flags`, in order): gates made for other phrases are not used. */
+export const phrasesWritten = (): string[] => PHRASES.map(([re]) => String(re));
+
+/** Whether `phrases` (`phrasesWritten` of some build) are the lexicon's phrases now. */
+export const arePhrases = (phrases: readonly string[]): boolean => phrases.length === PHRASES.length && PHRASES.every(([re], i) => String(re) === phrases[i]);
 
 /** The request read; `gates` (the find index file's) only spare running the phrases that cannot match: the reading is the same. */
 export function parseQuery(input: string, gates?: PhraseGates): ParsedQuery {
