@@ -222,7 +222,7 @@ describe('a bundle whose find index is damaged', () => {
     const sb = await withSandbox();
     const bundle = mkdtempSync(join(tmpdir(), 'catalog-bundle-'));
     cpSync(BUNDLE, bundle, { recursive: true });
-    writeFileSync(join(bundle, FIND_INDEX_FILE), 'FORGEFX2 cut short');
+    writeFileSync(join(bundle, FIND_INDEX_FILE), 'FORGEFX3 cut short');
     const client = new Client({ name: 'catalog-data', version: '1' });
     await client.connect(new StdioClientTransport({
       command: process.execPath, args: [join(bundle, 'cli.js')], stderr: 'ignore', cwd: bundle,

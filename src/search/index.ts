@@ -9,7 +9,7 @@ import { distance } from 'fastest-levenshtein';
 import type { Action } from '../catalog/define.js';
 import { Bm25Index, type Bm25Hit, type PackedBm25 } from './bm25.js';
 import { EFFECT_WORDS, WORDS } from './lexicon.js';
-import { catalogTerms, parseQuery, plainTerms, type ParsedQuery } from './query.js';
+import { arePhrases, catalogTerms, parseQuery, plainTerms, type ParsedQuery, type PhraseGates } from './query.js';
 import { MAX_QUERY_CHARS } from './limits.js';
 
 interface SearchHit { action: Action; score: number }
@@ -48,6 +48,11 @@ export interface PackedSearch {
   idParams: string[];
   scopes: string;
   objectWords: string[];
+  /** Per action: whether it writes ("1") or only reads ("0"), and the names of RANK_PARAMS it takes (joined by spaces). */
+  writes: string;
+  rankParams: string[];
+  /** The phrases' gates (query.ts), with the phrases they were made for (`phrasesWritten`): the build script adds them. */
+  phraseGates?: { phrases: string[]; gates: PhraseGates };
 }
 
 interface Indexed {
@@ -58,6 +63,9 @@ interface Indexed {
   ownWords: readonly string[];
   /** Where it acts: a project, a group, or neither (the instance, the user). */
   scope: 'project' | 'group' | 'instance';
+  /** What the re-rank reads of the action itself, so that only the actions shown are resolved: whether it writes, the RANK_PARAMS it takes. */
+  writes: boolean;
+  takes: ReadonlySet<string>;
 }
 
 /**
@@ -83,6 +91,9 @@ export const DEFAULT_WEIGHTS: RankWeights = {
 /** Parameters that name one object: a request naming one prefers the actions that take it. */
 const OBJECT_PARAMS = new Set(['issue_iid', 'merge_request_iid', 'epic_iid', 'pipeline_id', 'job_id', 'sha', 'snippet_id', 'runner_id',
   'tag_name', 'slug', 'milestone_id', 'environment_id', 'package_id', 'pipeline_schedule_id']);
+/** Every parameter whose presence the re-rank weighs. */
+const RANK_PARAMS = [...OBJECT_PARAMS, 'project_id', 'group_id'];
+const rankParamsOf = (a: Action) => new Set(RANK_PARAMS.filter((k) => k in a.params));
 
 /** The irreversible effect a destructive action names (its ID's verb), and the words that ask for it. */
 export function effectWordsOf(a: Action): readonly string[] | undefined {
@@ -143,7 +154,10 @@ export class ActionSearch {
   private readonly examples: Bm25Index;
   /** The action of each example document, by its number (kept here rather than as a stored field: one string each, no object). */
   private readonly exampleAction: string[] = [];
+  /** What the re-rank knows of each action: every one after a build; from a packed index, each made when it is first a candidate (`entry`). */
   private readonly byId = new Map<string, Indexed>();
+  /** A packed index's facts, with each action's number in it and where the actions are. */
+  private readonly packed?: { p: PackedSearch; number: Map<string, number>; source: ActionSource };
   /** Every index term with its frequency, for correcting misspelt request words. */
   private readonly vocabulary = new Map<string, number>();
   /** Words of an ID, summary, keywords or parameter name: what the catalog says of itself. */
@@ -158,6 +172,8 @@ export class ActionSearch {
   private readonly expand?: Expand;
   /** Every word of an action ID: a request word that is one needs no near words. */
   private readonly idVocabulary = new Set<string>();
+  /** The phrases' gates, from a packed index made for these phrases (none: every phrase is run). */
+  private readonly gates?: PhraseGates;
 
   /**
    * `weights` overrides some re-rank weights (bench/find-tune.mjs tries them); the tuned ones otherwise.
@@ -182,9 +198,11 @@ export class ActionSearch {
       this.exampleAction = packed.exampleAction;
       packed.vocabulary.forEach((t, i) => this.vocabulary.set(t, packed.vocabularyCounts[i]!));
       this.described = new Set(packed.described);
-      packed.actionIds.forEach((id, i) => this.knowPacked(id, i, packed, source));
+      this.packed = { p: packed, number: new Map(packed.actionIds.map((id, i) => [id, i])), source };
       this.objectWords = new Set(packed.objectWords);
-      this.knowIdWords();
+      this.idWords.push(...new Set(packed.idParams.flatMap((names) => idParams(words(names)).flatMap((p) => p.words))));
+      if (this.expand) for (const terms of packed.idTerms) for (const t of words(terms)) this.idVocabulary.add(t);
+      if (packed.phraseGates && arePhrases(packed.phraseGates.phrases)) this.gates = packed.phraseGates.gates;
       this.pending = [].values();
       return;
     }
@@ -202,9 +220,10 @@ export class ActionSearch {
     return {
       actions: this.actions.pack(), examples: this.examples.pack(), actionIds: this.actionIds, exampleAction: this.exampleAction,
       vocabulary: [...this.vocabulary.keys()], vocabularyCounts: Int32Array.from(this.vocabulary.values()), described: [...this.described],
-      idTerms: this.actionIds.map((id) => this.byId.get(id)!.idTerms.join(' ')), ownWords: this.actionIds.map((id) => this.byId.get(id)!.ownWords.join(' ')),
-      effectWords: this.actionIds.map((id) => this.byId.get(id)!.effectWords ?? null), idParams: this.actionIds.map((id) => this.byId.get(id)!.ids.map((p) => p.param).join(' ')),
-      scopes: this.actionIds.map((id) => this.byId.get(id)!.scope[0]).join(''), objectWords: [...this.objectWords],
+      idTerms: this.actionIds.map((id) => this.entry(id)!.idTerms.join(' ')), ownWords: this.actionIds.map((id) => this.entry(id)!.ownWords.join(' ')),
+      effectWords: this.actionIds.map((id) => this.entry(id)!.effectWords ?? null), idParams: this.actionIds.map((id) => this.entry(id)!.ids.map((p) => p.param).join(' ')),
+      scopes: this.actionIds.map((id) => this.entry(id)!.scope[0]).join(''), objectWords: [...this.objectWords],
+      writes: this.actionIds.map((id) => (this.entry(id)!.writes ? '1' : '0')).join(''), rankParams: this.actionIds.map((id) => [...this.entry(id)!.takes].join(' ')),
     };
   }
 
@@ -263,23 +282,27 @@ export class ActionSearch {
     const idTerms = [...new Set(catalogTerms(`${a.domain} ${a.name}`))];
     this.byId.set(a.id, { action: a, idTerms, effectWords: effectWordsOf(a), ids: idParams(idParamNames(a)),
       ownWords: [...new Set([...idTerms, ...plainTerms(`${a.summary} ${Object.keys(a.params).join(' ')}`)])],
-      scope: a.params.project_id?.required ? 'project' : a.params.group_id?.required ? 'group' : 'instance' });
+      scope: a.params.project_id?.required ? 'project' : a.params.group_id?.required ? 'group' : 'instance', writes: a.writes, takes: rankParamsOf(a) });
     for (const t of [...idTerms, ...plainTerms(Object.keys(a.params).join(' '))]) if (!EFFECT_VOCABULARY.has(t)) this.objectWords.add(t);
     if (this.expand) for (const t of idTerms) this.idVocabulary.add(t);
   }
 
-  /** What the re-rank knows of an action, as packed; the action itself is resolved when it is first a candidate. */
-  private knowPacked(id: string, i: number, p: PackedSearch, source: ActionSource): void {
+  /** What the re-rank knows of an action; from a packed index, made on first use, its action resolved only when it is answered. */
+  private entry(id: string): Indexed | undefined {
+    const known = this.byId.get(id);
+    const i = known || !this.packed ? undefined : this.packed.number.get(id);
+    if (i === undefined) return known;
+    const { p, source } = this.packed!;
     let action: Action | undefined;
-    let idTerms: string[] | undefined;
     let ownWords: string[] | undefined;
-    this.byId.set(id, {
+    const entry: Indexed = {
       get action() { return (action ??= source.get(id) ?? missingAction(id)); },
-      get idTerms() { return (idTerms ??= words(p.idTerms[i]!)); },
       get ownWords() { return (ownWords ??= words(p.ownWords[i]!)); },
-      effectWords: p.effectWords[i] ?? undefined, ids: idParams(words(p.idParams[i]!)), scope: SCOPES[p.scopes[i] as keyof typeof SCOPES],
-    });
-    if (this.expand) for (const t of words(p.idTerms[i]!)) this.idVocabulary.add(t);
+      idTerms: words(p.idTerms[i]!), effectWords: p.effectWords[i] ?? undefined, ids: idParams(words(p.idParams[i]!)), scope: SCOPES[p.scopes[i] as keyof typeof SCOPES],
+      writes: p.writes[i] === '1', takes: new Set(words(p.rankParams[i]!)),
+    };
+    this.byId.set(id, entry);
+    return entry;
   }
 
   private knowIdWords(): void {
@@ -390,7 +413,7 @@ export class ActionSearch {
 
   search(input: string, limit: number, filter?: (a: Action) => boolean): SearchAnswer {
     this.finish();
-    const q = parseQuery(input);
+    const q = parseQuery(input, this.gates);
     const head = input.slice(0, MAX_QUERY_CHARS);
     q.terms = this.withoutNames(head, q.terms);
     // A namespace named without a slash ("service accounts in acme-corp", "onboard @kim into sec") is a group:
@@ -448,24 +471,23 @@ export class ActionSearch {
     // Nouns said before a number that name some parameter of the catalog ("schedule 14", not "python 3").
     const numbered = q.numbered.filter((n) => this.idWords.some((w) => names(n, [w])));
     const namesAny = named.length > 0 || numbered.length > 0;
-    const hits: Array<SearchHit & { harmless: boolean }> = [];
+    const hits: Array<{ entry: Indexed; score: number; harmless: boolean }> = [];
     for (const [id, s] of base) {
-      const entry = this.byId.get(id);
-      if (!entry || (filter && !filter(entry.action))) continue;
-      const { action } = entry;
+      const entry = this.entry(id);
+      if (!entry) continue;
       const pluralObject = entry.idTerms.some((t) => q.plurals.has(t));
       // A path explains the word "project" of an ID (acme/web is one), a group or the whole instance said explain theirs.
       const explained = (t: string) => qTerms.has(t) || (t === 'list' && (pluralObject || q.intent === 'list')) || scopeWords.has(t);
       // An ID word only near a word said explains it in part.
       const covered = entry.idTerms.reduce((n, t) => n + (explained(t) ? 1 : near ? this.w.nearCover * (near.get(t) ?? 0) : 0), 0) / Math.max(1, entry.idTerms.length);
       let score = (s + this.w.examples * (bestExample.get(id) ?? 0)) * (this.w.floor + (1 - this.w.floor) * covered ** this.w.power);
-      if (q.question && action.writes) score *= this.w.questionWrite;
+      if (q.question && entry.writes) score *= this.w.questionWrite;
       // A request for a change is not answered by an action that only reads.
-      if (!action.writes && !q.question && (q.intent === 'create' || q.intent === 'update' || q.intent === 'delete')) score *= this.w.changeRead;
+      if (!entry.writes && !q.question && (q.intent === 'create' || q.intent === 'update' || q.intent === 'delete')) score *= this.w.changeRead;
       // A request naming one object (#12, !88, pipeline 123) prefers the actions that take it.
       // An @mention names a person: it fills a user_id (the API takes either).
       const namedHere = (p: { param: string; words: string[] }) => p.param in q.suggested || numbered.some((n) => names(n, p.words)) || (p.param === 'user_id' && 'username' in q.suggested);
-      if (namesAny) score *= named.some((k) => k in action.params) || entry.ids.some(namedHere) ? this.w.objectHit : this.w.objectMiss;
+      if (namesAny) score *= named.some((k) => entry.takes.has(k)) || entry.ids.some(namedHere) ? this.w.objectHit : this.w.objectMiss;
       // An action that needs an object's ID the request does not give (a get where a list was asked) is less likely.
       for (const p of entry.ids) {
         if (namedHere(p)) continue;
@@ -476,8 +498,8 @@ export class ActionSearch {
       // A group/project path names a project: project-level actions before their group-level twins, then the
       // ones acting elsewhere (the instance, the caller's own snippets or tokens).
       if ('project_id' in q.suggested) {
-        if ('project_id' in action.params) score *= this.w.projectHit;
-        else if ('group_id' in action.params) score *= this.w.projectMiss;
+        if (entry.takes.has('project_id')) score *= this.w.projectHit;
+        else if (entry.takes.has('group_id')) score *= this.w.projectMiss;
         else score *= this.w.elsewhere;
       }
       // "instance-wide", "across every project", "the platform group": the twin acting there first.
@@ -485,11 +507,18 @@ export class ActionSearch {
       // A destructive action is harmless here only when the request says its effect of its object, and refuses none of its effect.
       const harmless = !entry.effectWords || (!q.asks && !entry.effectWords.some((w) => q.refused.has(w))
         && entry.effectWords.some((w) => q.said.has(w) && (q.governs.get(w) ?? []).some((phrase) => this.governsObject(phrase, entry))));
-      hits.push({ action, score, harmless });
+      hits.push({ entry, score, harmless });
     }
     hits.sort((x, y) => y.score - x.score);
     // Safety: a destructive action whose effect the request does not say goes after every harmless one.
     const ordered = [...hits.filter((h) => h.harmless), ...hits.filter((h) => !h.harmless)];
-    return { hits: ordered.slice(0, limit).map(({ action, score }) => ({ action, score })), query: q };
+    // The filter last, in rank order, until `limit` pass: only those actions are resolved (a packed index parses
+    // each on first use). The same answer as filtering first: the sort is stable and no score depends on another.
+    const out: SearchHit[] = [];
+    for (const { entry, score } of ordered) {
+      if (out.length >= limit) break;
+      if (!filter || filter(entry.action)) out.push({ action: entry.action, score });
+    }
+    return { hits: out, query: q };
   }
 }

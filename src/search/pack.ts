@@ -1,14 +1,15 @@
 // The find index's file (issue #31): what reading the catalog, its examples and the phrasings gave
 // (ActionSearch.pack), written at build time (scripts/find-index.mjs) so a server reads it on its first
 // find instead of building it (about a second of CPU and ~45 MiB of pages a process keeps).
-// Layout: "FORGEFX2", a u32 (little-endian) header length, the header (JSON: the strings and the shape of
-// each array; per action, its words and re-rank facts), then the arrays' bytes, each at an offset that is a multiple of 8, viewed in place.
+// Layout: "FORGEFX3", a u32 (little-endian) header length, the header (JSON: the strings and the shape of
+// each array; per action, its words and re-rank facts; the lexicon phrases' gates), then the arrays' bytes, each at an offset that is a multiple of 8, viewed in place.
 import { endianness } from 'node:os';
 import type { PackedBm25 } from './bm25.js';
 import type { PackedSearch } from './index.js';
 
-// The second layout: the first held no per-action re-rank facts (effect words, ID parameters, scope).
-const MAGIC = 'FORGEFX2';
+// The third layout: the first held no per-action re-rank facts (effect words, ID parameters, scope), the second
+// not whether an action writes, the parameters the re-rank weighs, nor the phrases' gates.
+const MAGIC = 'FORGEFX3';
 type Kind = 'i32' | 'f64';
 interface Section { kind: Kind; length: number }
 interface Header {
@@ -23,6 +24,9 @@ interface Header {
   idParams: string[];
   scopes: string;
   objectWords: string[];
+  writes: string;
+  rankParams: string[];
+  phraseGates?: PackedSearch['phraseGates'];
   /** In this order after the header: actions' then examples' spanStart, postDoc, postScore; exampleAction (as numbers in actionIds); vocabularyCounts. */
   sections: Section[];
 }
@@ -41,6 +45,7 @@ export function encodeSearch(p: PackedSearch): Uint8Array {
   const header: Header = {
     actions: index(p.actions), examples: index(p.examples), actionIds: p.actionIds, vocabulary: p.vocabulary, described: p.described,
     idTerms: p.idTerms, ownWords: p.ownWords, effectWords: p.effectWords, idParams: p.idParams, scopes: p.scopes, objectWords: p.objectWords,
+    writes: p.writes, rankParams: p.rankParams, ...(p.phraseGates ? { phraseGates: p.phraseGates } : {}),
     sections: arrays.map((a) => ({ kind: a instanceof Float64Array ? 'f64' : 'i32', length: a.length })),
   };
   const head = Buffer.from(JSON.stringify(header));
@@ -65,8 +70,12 @@ export function decodeSearch(file: Uint8Array): PackedSearch {
   if (MAGIC.length + 4 + headLength > view.length) throw new Error('find index: truncated');
   const header = JSON.parse(view.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + headLength)) as Header;
   if (header.sections?.map((s) => s.kind).join() !== LAYOUT.join()) throw new Error('find index: unexpected layout');
-  const perAction = [header.idTerms, header.ownWords, header.effectWords, header.idParams, header.scopes];
-  if (perAction.some((list) => list?.length !== header.actionIds?.length) || !/^[pgi]*$/.test(header.scopes)) throw new Error('find index: unexpected layout');
+  const perAction = [header.idTerms, header.ownWords, header.effectWords, header.idParams, header.scopes, header.writes, header.rankParams];
+  if (perAction.some((list) => list?.length !== header.actionIds?.length) || !/^[pgi]*$/.test(header.scopes) || !/^[01]*$/.test(header.writes)) throw new Error('find index: unexpected layout');
+  const gates = header.phraseGates;
+  if (gates !== undefined && (!Array.isArray(gates?.phrases) || !Array.isArray(gates.gates) || gates.gates.length !== gates.phrases.length || !gates.gates.every((g) => g === null || (Array.isArray(g) && g.length > 0 && g.every((w) => typeof w === 'string' && w.length > 0))))) {
+    throw new Error('find index: unexpected layout');
+  }
   let at = align(MAGIC.length + 4 + headLength);
   const arrays = header.sections.map(({ kind, length }) => {
     const width = kind === 'f64' ? 8 : 4;
@@ -90,5 +99,8 @@ export function decodeSearch(file: Uint8Array): PackedSearch {
     idParams: header.idParams,
     scopes: header.scopes,
     objectWords: header.objectWords,
+    writes: header.writes,
+    rankParams: header.rankParams,
+    ...(gates ? { phraseGates: gates } : {}),
   };
 }

@@ -169,7 +169,20 @@ function decoded(segment: string): string {
   try { return decodeURIComponent(segment); } catch { return segment; }
 }
 
-export function parseQuery(input: string): ParsedQuery {
+/**
+ * For each of the lexicon's phrases (PHRASES, in order), words of which any match holds one; null: none known.
+ * Worked out at build time (scripts/phrase-gates.mjs) and kept in the find index file with the phrases they were made for.
+ */
+export type PhraseGates = ReadonlyArray<readonly string[] | null>;
+
+/** The lexicon's phrases as written (`/pattern/flags`, in order): gates made for other phrases are not used. */
+export const phrasesWritten = (): string[] => PHRASES.map(([re]) => String(re));
+
+/** Whether `phrases` (`phrasesWritten` of some build) are the lexicon's phrases now. */
+export const arePhrases = (phrases: readonly string[]): boolean => phrases.length === PHRASES.length && PHRASES.every(([re], i) => String(re) === phrases[i]);
+
+/** The request read; `gates` (the find index file's) only spare running the phrases that cannot match: the reading is the same. */
+export function parseQuery(input: string, gates?: PhraseGates): ParsedQuery {
   const cut = Math.max(0, input.length - MAX_QUERY_CHARS);
   // Only the first MAX_QUERY_CHARS are read, however long the request: its cost stays bounded.
   const head = input.slice(0, MAX_QUERY_CHARS);
@@ -305,8 +318,12 @@ export function parseQuery(input: string): ParsedQuery {
   // Replacements leave runs of spaces; phrases are written with single ones.
   text = text.replace(/\s+/g, ' ');
   const namesObject = kinds.has('issue') || kinds.has('mergerequest') || kinds.has('epic');
-  for (const [re, to, when] of PHRASES) {
+  for (let i = 0; i < PHRASES.length; i++) {
+    const [re, to, when] = PHRASES[i]!;
     if (when === 'object' && !namesObject) continue;
+    // A phrase none of whose gate's words the text holds cannot match: it is not run (nor compiled).
+    const gate = gates?.[i];
+    if (gate && !gate.some((w) => text.includes(w))) continue;
     text = text.replace(re, (...m: unknown[]) => {
       const groups = m.slice(1, -2) as Array<string | undefined>;
       rewritten.push(to.replace(/\$(\d)/g, (_x, i: string) => groups[Number(i) - 1] ?? '').replace(MARK, ' '));
