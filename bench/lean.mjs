@@ -9,7 +9,8 @@
 //   raw client  the start and the calls again, driven by a bare JSON-RPC client (newline-delimited JSON on
 //               the child's stdio, no SDK): the SDK client's own work (zod checks of every answer, in this
 //               process, on the same 2 cores) is then not counted against the server
-//   find        a second fresh server: the first forge_find_action's latency and the RSS after it
+//   find        a second fresh server: the first forge_find_action's latency right after the list and the RSS after it;
+//               a third: the first find after 1 s idle (a model reads the list before it calls)
 //   CPU         the server's own CPU time to its first tools/list, per warm call and for the first find
 //               (from /proc), and the bare start's: the figures that stay readable when the machine is loaded
 // The floor and the servers start under one environment (printed first): the bench's own (say
@@ -115,6 +116,17 @@ async function measure(build) {
   if (found.isError) throw new Error(`${build.name}: find failed`);
   record('RSS after first find (MiB)', build.name, rssMiB(f.pid));
   await f.client.close();
+
+  // As a model does: the first find comes after it has read the list (here 1 s), not the moment it arrives.
+  const g = await start(build.cli);
+  await sleep(1000);
+  const idleCpu0 = cpuMs(g.pid);
+  const t1 = performance.now();
+  const foundIdle = await g.client.callTool({ name: 'forge_find_action', arguments: { query: 'list open merge requests in acme/web' } });
+  record('first find after 1 s idle (ms)', build.name, performance.now() - t1);
+  record('  server CPU of that find (ms)', build.name, cpuMs(g.pid) - idleCpu0);
+  if (foundIdle.isError) throw new Error(`${build.name}: find failed`);
+  await g.client.close();
 }
 
 /** `calls` warm calls, each followed by a raw GET of the same route (alternated, so load hits both alike): their medians. */

@@ -133,7 +133,7 @@ describe('real-shaped answers reach the assistant (issue #28)', () => {
     expect(md).toContain('- **failure_reason**: script_failure: the job script failed; a retry will not help');
     expect(md).toContain('- **artifacts**: junit.xml 12 KB');
     expect(md).toContain('- **duration**: 1m 35s');
-    expect(md).toContain('- **runner**: shared-runner-1 (#32)');
+    expect(md).toContain('- **runner**: shared-runner-1 (#32, shared)');
     expect(st).toMatchObject({ stage: 'test', status: 'failed', failure_reason: 'script_failure', pipeline: { id: 6, status: 'pending', ref: 'master' }, artifacts: ['junit.xml 12 KB'] });
   });
 

@@ -146,6 +146,12 @@ describe('writes confirm the new state (issue #28)', () => {
     expect(st.items).toEqual([{ path: 'src/auth/login.ts', ref: 'main', startline: 2, end_line: 11, project_id: 1 }]);
   });
 
+  it("a job says its runner's kind and whether it is shared, and how long it queued, in words", async () => {
+    const { md, st } = await exec('job.get', { project_id: 1, job_id: 2011 });
+    expect(md).toContain('- **duration**: 1m 34s\n- **queued_duration**: 2s\n- **runner**: sandbox-runner-1 (#7, instance_type, shared)');
+    expect(st.runner).toEqual({ id: 7, description: 'sandbox-runner-1', runner_type: 'instance_type', is_shared: true });
+  });
+
   it("a release's assets say each link's name, type and address", async () => {
     const { md, st } = await exec('release.get', { project_id: 1, tag_name: 'v1.1.0' });
     expect(md).toContain('- **assets**: Linux binary (package) https://downloads.example.com/demo-project/v1.1.0/demo-linux-amd64, 4 source archives');

@@ -206,9 +206,13 @@ export function formatValue(format: Format, v: unknown, obj: Rec): Formatted {
       return isRecord(v) && typeof v.can_merge === 'boolean' ? { text: `can_merge ${v.can_merge ? 'true' : 'false'}`, value: { can_merge: v.can_merge } } : { text: toText(v), value: compactValue(v) };
     case 'tasks':
       return isRecord(v) ? { text: `${toText(v.completed_count ?? 0)} of ${toText(v.count ?? 0)} done`, value: pick(v, ['count', 'completed_count']) } : { text: toText(v), value: compactValue(v) };
-    case 'runner':
-      // A runner's description is the name people gave it; `name` is the runner program's.
-      return isRecord(v) ? { text: `${toText(v.description || v.name || '')} (#${toText(v.id ?? '?')})`, value: pick(v, ['id', 'description']) } : { text: toText(v), value: compactValue(v) };
+    case 'runner': {
+      // A runner's description is the name people gave it; `name` is the runner program's. Its kind and whether it is
+      // shared answer "whose runner ran this" without a runner read (which needs an administrator for shared ones).
+      if (!isRecord(v)) return { text: toText(v), value: compactValue(v) };
+      const kind = [isScalar(v.runner_type) ? toText(v.runner_type) : '', v.is_shared === true ? 'shared' : v.is_shared === false ? 'not shared' : ''].filter(Boolean);
+      return { text: `${toText(v.description || v.name || '')} (#${[toText(v.id ?? '?'), ...kind].join(', ')})`, value: pick(v, ['id', 'description', 'runner_type', 'is_shared']) };
+    }
     case 'assets': {
       // A release's assets: its links by name, type and address (what "where do I download it" asks), and how many source archives.
       if (!isRecord(v)) return { text: toText(v), value: compactValue(v) };

@@ -173,7 +173,7 @@ export const KINDS: readonly Kind[] = [
     marks: ['stage', 'status', 'name', 'pipeline'],
     fields: [
       f('id'), f('name'), f('stage'), f('status'), f('failure_reason', 'failure_reason'), f('allow_failure'),
-      f('pipeline', 'pipeline'), f('ref'), f('duration', 'duration'), f('runner', 'runner'), f('artifacts', 'artifacts'), f('user', 'person')
+      f('pipeline', 'pipeline'), f('ref'), f('duration', 'duration'), f('queued_duration', 'duration'), f('runner', 'runner'), f('artifacts', 'artifacts'), f('user', 'person')
     ],
     columns: [c('id', 'id'), c('name', 'name'), c('stage', 'stage'), c('status', 'status'), c('failure reason', 'failure_reason', undefined, true),
       c('allowed to fail', 'allow_failure', undefined, true), c('duration', 'duration', 'duration', true)],
