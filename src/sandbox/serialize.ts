@@ -173,10 +173,14 @@ export function subscribed(state: SandboxState, key: string, participants: numbe
 
 const refs = (full: string, sigil: string, iid: number) => ({ short: `${sigil}${iid}`, relative: `${sigil}${iid}`, full: `${full}${sigil}${iid}` });
 
-/** The merge requests of a project whose description closes issue `iid` on merge (`Closes #1`, `fixes #1`…), as GitLab's closing patterns read them. */
+/** The issues a merge request's description closes on merge (`Closes #1`, `fixes #1`…), by IID, as GitLab's closing patterns read them. */
+export function closedIids(description: string | null): Set<number> {
+  return new Set([...(description ?? '').matchAll(/(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\s+#(\d+)/gi)].map((m) => Number(m[1])));
+}
+
+/** The merge requests of a project that close issue `iid` on merge. */
 export function closingMrs(p: ProjectRec, iid: number): MrRec[] {
-  const closes = new RegExp(`(close[sd]?|fix(e[sd])?|resolve[sd]?)\\s+#${iid}(?!\\d)`, 'i');
-  return [...p.mrs.values()].filter((m) => closes.test(m.description ?? ''));
+  return [...p.mrs.values()].filter((m) => closedIids(m.description).has(iid));
 }
 
 export function issueJson(state: SandboxState, p: ProjectRec, i: IssueRec): Record<string, unknown> {

@@ -3,7 +3,7 @@ import type { Router } from '../router.js';
 import { ACCESS, type MrRec, type ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { addCommit, commitsBetween, diffFiles, mergeBase } from '../repo.js';
-import { commitJson, mrJson, pipelineJson, userBasic } from '../serialize.js';
+import { closedIids, commitJson, mrJson, pipelineJson, userBasic } from '../serialize.js';
 import { bool, int, intList, json, list, message, missing, noContent, notAllowed, paginate, sortBy, str, text } from '../util.js';
 import { isReply, knownUsers, loadMr, loadProject, requireLevel } from './common.js';
 import { labelsMatch } from './issues.js';
@@ -166,8 +166,8 @@ function merge(ctx: Ctx, p: ProjectRec, m: MrRec): Reply {
   Object.assign(m, { state: 'merged', mergedAt: now, mergedById: ctx.user.id, mergeCommitSha: c.id, headSha: head, baseSha: base ?? targetHead, updatedAt: now });
   const remove = bool(ctx.params.should_remove_source_branch) ?? m.forceRemoveSourceBranch;
   if (remove && m.sourceBranch !== p.defaultBranch && !p.repo.protectedBranches.has(m.sourceBranch)) p.repo.branches.delete(m.sourceBranch);
-  for (const match of (m.description ?? '').matchAll(/(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\s+#(\d+)/gi)) {
-    const issue = p.issues.get(Number(match[1]));
+  for (const iid of closedIids(m.description)) {
+    const issue = p.issues.get(iid);
     if (issue && issue.state === 'opened') Object.assign(issue, { state: 'closed', closedAt: now, closedById: ctx.user.id, updatedAt: now });
   }
   p.lastActivityAt = now;

@@ -4,7 +4,7 @@ import type { Router } from '../router.js';
 import { ACCESS, type DraftNoteRec, type MrRec, type NoteRec, type ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { commitsBetween } from '../repo.js';
-import { commitJson, issueJson } from '../serialize.js';
+import { closedIids, commitJson, issueJson } from '../serialize.js';
 import { bool, json, missing, notFound, paginate, text } from '../util.js';
 import { isReply, loadMr, requireLevel } from './common.js';
 import { baseOf, headOf, mrDiffs } from './merge_requests.js';
@@ -96,9 +96,10 @@ export function registerReviews(r: Router): void {
   r.get(`${base}/versions/:vid`, M((ctx, p, mr, prm) => (prm.vid === String(mr.id) ? json(200, version(ctx, p, mr, true)) : notFound('Merge Request Diff'))));
 
   // Issues the description closes (`Closes #1`) or mentions anywhere (`#1`).
-  for (const [path, pattern] of [['closes_issues', /(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\s+#(\d+)/gi], ['related_issues', /(?:^|[^\w&])#(\d+)/g]] as const) {
+  const mentioned = (description: string | null) => new Set([...(description ?? '').matchAll(/(?:^|[^\w&])#(\d+)/g)].map((m) => Number(m[1])));
+  for (const [path, read] of [['closes_issues', closedIids], ['related_issues', mentioned]] as const) {
     r.get(`${base}/${path}`, M((ctx, p, mr) => {
-      const iids = new Set([...(mr.description ?? '').matchAll(pattern)].map((m) => Number(m[1])));
+      const iids = read(mr.description);
       return paginate(ctx, [...iids].map((iid) => p.issues.get(iid)).filter((i) => i !== undefined).map((i) => issueJson(ctx.state, p, i)));
     }));
   }
