@@ -22,19 +22,19 @@ export function renderBlobs(input: RenderInput, list: unknown[]): Rendered {
     const path = toText(h.path ?? h.filename ?? '');
     const first = posInt(h.startline) ?? 1;
     // The snippet ends with a line break: it closes the last line, it is no empty line after it.
-    const all = toText(h.data ?? '').replace(/\r?\n$/, '').split(/\r?\n/);
-    if (lines > 0 && (lines + all.length > MAX_LINES || chars + all.join('\n').length > MAX_CHARS)) {
+    const take = toText(h.data ?? '').replace(/\r?\n$/, '').split(/\r?\n/).map(boundLine);
+    const text = take.join('\n');
+    if (lines > 0 && (lines + take.length > MAX_LINES || chars + text.length > MAX_CHARS)) {
       cut = list.length - items.length;
       break;
     }
-    const take = all.map(boundLine);
     const last = first + take.length - 1;
     const where = last === first ? `line ${num(first)}` : `lines ${num(first)}–${num(last)}`;
     const ref = isScalar(h.ref) ? ` at ${code(h.ref, 200)}` : '';
-    out.push('', `### ${heading(`${path} · ${where}`, 300)}${ref}`, '', fence(`${take.join('\n')}\n`, languageFor(path)));
+    out.push('', `### ${heading(`${path} · ${where}`, 300)}${ref}`, '', fence(`${text}\n`, languageFor(path)));
     items.push({ path, ref: h.ref ?? null, startline: first, end_line: last, ...(h.project_id !== undefined ? { project_id: h.project_id } : {}) });
     lines += take.length;
-    chars += take.join('\n').length;
+    chars += text.length;
   }
   if (cut > 0) out.push('', `(${num(cut)} more hits not shown to bound the answer; narrow the search or read fewer per page)`);
   if (pagination) out.push('', paginationLine(pagination));

@@ -109,8 +109,9 @@ function renderObject(input: RenderInput, obj: Rec): Rendered {
   }
   const kindShown = shownFields;
   // A write's answer says what it was asked to set (issue.update with discussion_locked, a hook's events),
-  // beyond the field cap: the assistant reads the change back from this answer, not with a second call.
-  for (const key of actionOf(input).method === 'GET' ? [] : Object.keys(paramsOf(input))) {
+  // beyond the field cap: the assistant reads the change back from this answer, not with a second call. The
+  // catalog's `writes`, not the method: a search sent as POST only reads, and its params are filters.
+  for (const key of input.action?.writes === true ? Object.keys(paramsOf(input)) : []) {
     if (done.has(key) || named.has(key) || IDENTIFIER_KEYS.includes(key) || !(key in obj) || isLongText(key, obj[key])) continue;
     done.add(key);
     shownFields++;
