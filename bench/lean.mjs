@@ -107,26 +107,27 @@ async function measure(build) {
   const r = await startRaw(build);
   await r.close();
 
-  const f = await start(build.cli);
-  const findCpu0 = cpuMs(f.pid);
-  const t0 = performance.now();
-  const found = await f.client.callTool({ name: 'forge_find_action', arguments: { query: 'list open merge requests in acme/web' } });
-  record('first find latency (ms)', build.name, performance.now() - t0);
-  record('  server CPU of the first find (ms)', build.name, cpuMs(f.pid) - findCpu0);
-  if (found.isError) throw new Error(`${build.name}: find failed`);
-  record('RSS after first find (MiB)', build.name, rssMiB(f.pid));
-  await f.client.close();
-
+  const f = await firstFind(build, 0);
+  record('first find latency (ms)', build.name, f.ms);
+  record('  server CPU of the first find (ms)', build.name, f.cpu);
+  record('RSS after first find (MiB)', build.name, f.rss);
   // As a model does: the first find comes after it has read the list (here 1 s), not the moment it arrives.
-  const g = await start(build.cli);
-  await sleep(1000);
-  const idleCpu0 = cpuMs(g.pid);
-  const t1 = performance.now();
-  const foundIdle = await g.client.callTool({ name: 'forge_find_action', arguments: { query: 'list open merge requests in acme/web' } });
-  record('first find after 1 s idle (ms)', build.name, performance.now() - t1);
-  record('  server CPU of that find (ms)', build.name, cpuMs(g.pid) - idleCpu0);
-  if (foundIdle.isError) throw new Error(`${build.name}: find failed`);
-  await g.client.close();
+  const g = await firstFind(build, 1000);
+  record('first find after 1 s idle (ms)', build.name, g.ms);
+  record('  server CPU of that find (ms)', build.name, g.cpu);
+}
+
+/** A fresh server's first forge_find_action, `idleMs` after its list: latency, server CPU, and RSS after it. */
+async function firstFind(build, idleMs) {
+  const s = await start(build.cli);
+  if (idleMs) await sleep(idleMs);
+  const cpu0 = cpuMs(s.pid);
+  const t0 = performance.now();
+  const found = await s.client.callTool({ name: 'forge_find_action', arguments: { query: 'list open merge requests in acme/web' } });
+  const out = { ms: performance.now() - t0, cpu: cpuMs(s.pid) - cpu0, rss: rssMiB(s.pid) };
+  if (found.isError) throw new Error(`${build.name}: find failed`);
+  await s.client.close();
+  return out;
 }
 
 /** `calls` warm calls, each followed by a raw GET of the same route (alternated, so load hits both alike): their medians. */
