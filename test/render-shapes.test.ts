@@ -162,3 +162,18 @@ describe("GitLab's documented shapes render their deciding facts (issue #30)", (
     for (const id of ids) expect(r.markdown).toContain(`(note ${String(id)}`);
   });
 });
+
+describe('a write shows what it set, a read only what it would anyway (#30)', () => {
+  // An object with more fields than a result lists: `z_flag` would be left under "Other fields".
+  const many = Object.fromEntries([...Array.from({ length: 30 }, (_, i) => [`f${String(i).padStart(2, '0')}`, i]), ['z_flag', true]]);
+  it('the field a write was asked to set is shown, whatever the field cap', () => {
+    const r = render(undefined, many, { z_flag: true }, { id: 'thing.update', method: 'PUT', writes: true } as never);
+    expect(r.markdown).toContain('- **z_flag**: true');
+    expect(r.structured).toMatchObject({ z_flag: true });
+  });
+  it('a read sent as POST (a search) takes its params as filters: nothing is forced into the answer', () => {
+    const r = render(undefined, many, { z_flag: true }, { id: 'thing.search', method: 'POST', writes: false } as never);
+    expect(r.markdown).not.toContain('- **z_flag**');
+    expect(r.markdown).toMatch(/Other fields \(not shown\): .*z_flag/);
+  });
+});
