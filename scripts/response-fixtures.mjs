@@ -152,6 +152,16 @@ const DOC_FIXTURES = [
     body: [{ basename: 'README', data: '```\n\n## Installation\n\nQuick start using the [pre-built', path: 'README.md', filename: 'README.md', id: null, ref: 'main', startline: 46, project_id: 6 }],
   },
   {
+    name: 'test_report', path: 'doc/api/pipelines.md', commit: '017a6c129d6a9e4ad9fec792cd84f88641d7dbfe', section: 'Get a test report for a pipeline',
+    body: {
+      total_time: 5, total_count: 1, success_count: 1, failed_count: 0, skipped_count: 0, error_count: 0,
+      test_suites: [{
+        name: 'Secure', total_time: 5, total_count: 1, success_count: 1, failed_count: 0, skipped_count: 0, error_count: 0,
+        test_cases: [{ status: 'success', name: 'Security Reports can create an auto-remediation MR', classname: 'vulnerability_management_spec', execution_time: 5, system_output: null, stack_trace: null }],
+      }],
+    },
+  },
+  {
     name: 'groups', path: 'doc/api/groups.md', commit: 'fc0c69287069af9a47176abb1488f653f91eebdb', section: 'List descendant groups',
     body: [2, 3].map((id) => ({
       id, name: id === 2 ? 'Bar Group' : 'Baz Group', path: id === 2 ? 'bar' : 'baz', description: id === 2 ? 'A subgroup of Foo Group' : 'A subgroup of Bar Group',

@@ -435,6 +435,9 @@ function describeNoAnswer(ctx: FailureContext): string {
 /** The embedded sandbox's refusal of a route it does not simulate (501, or a GraphQL error entry). */
 const SANDBOX_REFUSAL = /^not simulated by the sandbox: (.+)$/;
 
+/** A read the sandbox serves, refused for params it would not apply: `GET /projects/:id/issues with a, b`. */
+const UNSIMULATED_PARAMS = /^(\S+ \S+) with ([\w, [\]]+)$/;
+
 /** The request a sandbox refusal names (`POST /projects/:id/...`, `GraphQL mutation x`), if the answer is one. */
 function sandboxRefusal(res: ForgeResponse, graphql: boolean): string | undefined {
   const body = res.body;
@@ -452,6 +455,11 @@ export function describeFailure(ctx: FailureContext): string {
   const res = ctx.response;
   if (!res) return describeNoAnswer(ctx);
   const unsimulated = sandboxRefusal(res, !!ctx.graphql);
+  const params = unsimulated ? UNSIMULATED_PARAMS.exec(unsimulated) : null;
+  if (params) {
+    const one = !params[2].includes(',');
+    return `${ctx.operation}: the sandbox does not simulate the param${one ? '' : 's'} ${params[2]} of this action; against a ${PLATFORM} instance it calls ${params[1]} with ${one ? 'it' : 'them'}. Leave ${one ? 'it' : 'them'} out to run here.`;
+  }
   if (unsimulated) return `${ctx.operation}: the sandbox does not simulate this action; against a ${PLATFORM} instance it calls ${unsimulated}`;
 
   const graphql = !!ctx.graphql;

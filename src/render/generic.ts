@@ -10,6 +10,7 @@ import { isRecord, isScalar, present, num, actionOf, paramsOf, thingsOf, summary
 import { text } from './textual.js';
 import { renderBlame } from './blame.js';
 import { renderBlobs } from './blobs.js';
+import { renderTestReport } from './test-report.js';
 
 // ---------------------------------------------------------------- generic
 
@@ -82,6 +83,8 @@ function kindField(obj: Rec, kf: KindField): Formatted | undefined {
 function renderObject(input: RenderInput, obj: Rec): Rendered {
   const kind = kindOf(obj);
   if (kind?.threads && notesOf(obj)) return renderThreads(input, obj);
+  // Fields asked for by name are shown whole by the generic form below.
+  if (kind?.testReport && input.show === undefined) return renderTestReport(input, obj);
   const keys = Object.keys(obj);
   const ordered = [...IDENTIFIER_KEYS.filter((k) => k in obj), ...keys.filter((k) => !IDENTIFIER_KEYS.includes(k))];
   const titleKey = TITLE_KEYS.find((k) => isScalar(obj[k]) && obj[k] !== '');

@@ -37,6 +37,8 @@ export interface Kind {
   blame?: true;
   /** A list of them is code search hits, rendered as files and line numbers with their snippets (src/render/blobs.ts). */
   blobs?: true;
+  /** A pipeline's test report, rendered as totals, suites and the failed tests with their output (src/render/test-report.ts). */
+  testReport?: true;
 }
 
 const f = (key: string, format?: Format): KindField => ({ key, ...(format ? { format } : {}) });
@@ -45,6 +47,7 @@ const c = (header: string, key: string, format?: Format, whenPresent?: boolean, 
 
 /** First match wins: the more specific kinds come first. */
 export const KINDS: readonly Kind[] = [
+  { name: 'test_report', marks: ['test_suites', 'total_count', 'failed_count'], fields: [], columns: [], testReport: true },
   { name: 'discussion', marks: ['individual_note', 'notes'], fields: [f('id'), f('individual_note')], columns: [], threads: true },
   // GraphQL's threads (an epic's): resolution said of the thread, its notes a connection.
   { name: 'graphql_discussion', marks: ['resolvable', 'resolved', 'notes'], fields: [f('id'), f('resolved')], columns: [], threads: true },

@@ -2,7 +2,7 @@
 // note lists, each note with its author, body (cut with a marker), resolvable/resolved state and, for a
 // diff note, the file and line it is on. A note's body is always shown: it is what the note is for.
 import type { RenderInput, Rendered } from './types.js';
-import { code, heading, inline, quote, stripControl, toText } from './contain.js';
+import { code, fence, heading, inline, quote, stripControl, toText } from './contain.js';
 import { positionText } from './format.js';
 import { paginationLine } from './pagination.js';
 import { cutText, isRecord, num, thingsOf, type Rec } from './shared.js';
@@ -24,6 +24,16 @@ export function notesOf(d: Rec): Rec[] | undefined {
   return undefined;
 }
 
+/** What a note's line already says; other fields are shown only when asked for (`fields`). */
+const SAID = new Set(['id', 'author', 'body', 'created_at', 'createdAt', 'system', 'resolvable', 'resolved']);
+
+/** The note's fields asked for by name, or all of them with "all", beyond what its line says. */
+function askedFields(input: RenderInput, n: Rec): Rec | undefined {
+  const keys = input.show === 'all' ? Object.keys(n) : Array.isArray(input.show) ? input.show.filter((k) => k in n) : [];
+  const picked = keys.filter((k) => !SAID.has(k));
+  return picked.length ? Object.fromEntries(picked.map((k) => [k, n[k]])) : undefined;
+}
+
 interface NoteOut {
   text: string;
   value: Rec;
@@ -41,8 +51,13 @@ function note(input: RenderInput, n: Rec): NoteOut {
   const tags = [isScalarId(n.id) ? `note ${toText(n.id)}` : '', n.system === true ? 'system' : '', place ? `on ${place}` : '', state].filter(Boolean);
   const head = `${inline(author, 80)}${n.created_at ?? n.createdAt ? `, ${inline(n.created_at ?? n.createdAt, 40)}` : ''}${tags.length ? ` (${inline(tags.join(', '), 300)})` : ''}`;
   const created = n.created_at ?? n.createdAt;
-  const text = /\n/.test(shown) ? `- ${head}:\n${quote(shown + marker).replace(/^/gm, '  ')}` : `- ${head}: ${inline(shown, whole ? undefined : MAX_BODY + 10)}${inline(marker)}`;
+  let text = /\n/.test(shown) ? `- ${head}:\n${quote(shown + marker).replace(/^/gm, '  ')}` : `- ${head}: ${inline(shown, whole ? undefined : MAX_BODY + 10)}${inline(marker)}`;
   const value: Rec = { id: n.id, author: author === 'someone' ? null : author.slice(1), created_at: created ?? null, body: shown + marker };
+  const asked = askedFields(input, n);
+  if (asked) {
+    text += `\n${fence(JSON.stringify(asked, null, 2), 'json').replace(/^/gm, '  ')}`;
+    value.fields = asked;
+  }
   if (n.system === true) value.system = true;
   if (place) value.position = place;
   if (n.resolvable === true) value.resolved = n.resolved === true;
@@ -96,6 +111,13 @@ export function renderThreads(input: RenderInput, data: Rec | unknown[]): Render
     }
   }
   const structured: Rec = { items: values };
+  // A field asked for that no note has is said, with the fields notes do have.
+  const notes = shown.flatMap((x) => notesOf(x) ?? [x]);
+  const unknown = Array.isArray(input.show) ? input.show.filter((k) => k !== 'body' && k !== 'notes' && !notes.some((n) => k in n) && !shown.some((d) => k in d)) : [];
+  if (unknown.length && notes.length) {
+    structured.unknown_fields = unknown;
+    lines.push('', `Not in these notes: ${inline(unknown.join(', '), 400)}. Their fields: ${inline([...new Set(notes.flatMap((n) => Object.keys(n)))].join(', '), 3000)}.`);
+  }
   if (items.length > shown.length) {
     lines.push('', `(${num(items.length - shown.length)} more not shown: page through the list to see them)`);
     structured.omitted_items = items.length - shown.length;

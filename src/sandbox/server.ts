@@ -1,11 +1,12 @@
 // The HTTP side: body parsing, the request log, fault injection, authentication gates and dispatch to the routes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxState } from './state.js';
-import type { Ctx, FaultRule, Query, Reply, RequestLogEntry } from './types.js';
+import type { Ctx, FaultRule, Handler, Query, Reply, RequestLogEntry } from './types.js';
 import { Router } from './router.js';
 import { authenticate, checkAdmin, checkGrant, checkScopes } from './tokens.js';
 import { genericReply } from './generic.js';
-import { notSimulated } from './unsimulated.js';
+import { notSimulated, notSimulatedParams } from './unsimulated.js';
+import { trackReads } from './unread-params.js';
 import { handleGraphql } from './graphql.js';
 import { firstRootField } from './graphql-parse.js';
 import { handleStorage } from './storage.js';
@@ -263,8 +264,16 @@ export class SandboxServer {
     s.viewerId = auth.user.id;
     const ctx: Ctx = { method, rawPath, segs, query, params, body, rawBody, headers: req.headers, state: s, user: auth.user, token: auth.token };
     const hit = sandboxRoutes().match(method, segs);
-    if (hit) return hit.handler(ctx, hit.params);
+    if (hit) return method === 'GET' || method === 'HEAD' ? this.read(ctx, hit) : hit.handler(ctx, hit.params);
     return this.placeholders ? genericReply(ctx) : notSimulated(ctx);
+  }
+
+  /** A read, refused when it succeeded without looking at a param it was given (a filter not applied). */
+  private async read(ctx: Ctx, hit: { handler: Handler; params: Record<string, string> }): Promise<Reply> {
+    const tracker = trackReads(ctx);
+    const reply = await hit.handler(tracker.ctx, hit.params);
+    const unread = reply.status < 300 && !this.placeholders ? tracker.unread() : [];
+    return unread.length ? notSimulatedParams(ctx, unread) : reply;
   }
 
   private send(res: ServerResponse, entry: RequestLogEntry, method: string, reply: Reply): void {

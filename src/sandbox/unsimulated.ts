@@ -92,3 +92,9 @@ export async function notSimulated(ctx: Ctx): Promise<Reply> {
   const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
   return message(501, `${NOT_SIMULATED}${method} ${await routeTemplate(method, ctx.segs)}`);
 }
+
+/** 501 for a read the sandbox serves but not with these params (a filter or option it does not apply). */
+export async function notSimulatedParams(ctx: Ctx, keys: string[]): Promise<Reply> {
+  const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
+  return message(501, `${NOT_SIMULATED}${method} ${await routeTemplate(method, ctx.segs)} with ${keys.join(', ')}`);
+}

@@ -1,0 +1,125 @@
+// Facts an assistant's task needed and a result hid (issue #30, seen in session 14's assistant trial): a
+// pipeline's test report names the failed tests with their output, not only the suites' names; `fields` on a
+// thread list shows the notes' fields asked for (a diff note's whole position), and says which are not there.
+// And the sandbox never answers a read as if it had applied a param it ignores (a filter not simulated).
+import { describe, it, expect } from 'vitest';
+import { text } from './helpers/harness.js';
+import { SANDBOX_TOKEN } from '../src/sandbox/index.js';
+import { sandboxServer } from './helpers/inproc.js';
+import { render } from './helpers/render.js';
+import { answered, responseFixture as fixture } from './helpers/results.js';
+
+type Rec = Record<string, unknown>;
+const on = sandboxServer();
+const exec = (action: string, params: Rec, extra: Rec = {}) => answered(on.srv, action, params, extra);
+const reportAction = { id: 'pipeline.test_report', domain: 'pipeline', name: 'test_report', params: { project_id: { type: 'string' }, pipeline_id: { type: 'integer' } } } as never;
+
+describe('a test report answers which tests failed and why', () => {
+  it('the failed pipeline: totals, the suite row, the failed test with its file and output', async () => {
+    const { md, st } = await exec('pipeline.test_report', { project_id: 'demo-group/demo-project', pipeline_id: 1002 });
+    expect(md.split('\n')[0]).toBe('## Test report: 131 tests: 130 passed, 1 failed, 0 skipped, 0 errors (2.637 s)');
+    expect(md).toContain('| suite | tests | passed | failed | skipped | errors | time |');
+    expect(md).toContain('### Failed and errored tests (1)');
+    expect(md).toMatch(/^- `unit-tests` › login > accepts a unicode password \(failed, test\/login\.test\.ts/m);
+    expect(md).toContain('AssertionError: expected false to be true');
+    expect(st).toMatchObject({ total_count: 131, failed_count: 1, failed_cases: [{ suite: 'unit-tests', name: 'login > accepts a unicode password', status: 'failed', file: 'test/login.test.ts' }] });
+    // Passing tests are counted, not listed.
+    expect(md).not.toContain('success,');
+  });
+
+  it("GitLab's documented example (doc/api/pipelines.md): totals and the suite, no failed list when none failed", () => {
+    const r = render(undefined, fixture('test_report'), { project_id: 1, pipeline_id: 46 }, reportAction);
+    expect(r.markdown).toBe([
+      '## Test report: 1 tests: 1 passed, 0 failed, 0 skipped, 0 errors (5 s)',
+      '',
+      '| suite | tests | passed | failed | skipped | errors | time |',
+      '|---|---|---|---|---|---|---|',
+      '| Secure | 1 | 1 | 0 | 0 | 0 | 5 s |',
+    ].join('\n'));
+    expect(r.structured).toEqual({
+      total_count: 1, success_count: 1, failed_count: 0, skipped_count: 0, error_count: 0, total_time: 5,
+      suites: [{ name: 'Secure', total_count: 1, failed_count: 0, error_count: 0 }], failed_cases: [],
+    });
+  });
+
+  it('a failing case from elsewhere: platform text contained, long output cut with a marker, more than 30 cases bounded', () => {
+    const failing = (i: number) => ({ status: i % 2 ? 'error' : 'failed', name: `case ${i} **bold** [x](javascript:alert(1))`, classname: 'Spec', execution_time: 0.5, system_output: `${'x'.repeat(900)}\n\`\`\`` , stack_trace: null });
+    const report = { total_time: 1, total_count: 40, success_count: 0, failed_count: 20, skipped_count: 0, error_count: 20, test_suites: [{ name: 'rspec', total_count: 40, test_cases: Array.from({ length: 40 }, (_, i) => failing(i)) }] };
+    const r = render(undefined, report, { pipeline_id: 1 }, reportAction);
+    expect(r.markdown).toContain('### Failed and errored tests (40)');
+    expect(r.markdown).toContain('- `rspec` › case 0 **bold** \\[x\\](javascript:alert(1)) (failed, class Spec, 0.5 s)');
+    expect(r.markdown).toContain('(error, class Spec, 0.5 s)');
+    expect(r.markdown).toContain('  (system_output cut: 104 more characters; the whole text is in structuredContent.failed_cases)');
+    expect(r.markdown).toContain('(10 more failed tests not shown to bound the answer; the failing jobs\' traces have them)');
+    expect((r.structured.failed_cases as Rec[]).length).toBe(30);
+  });
+
+  it('a short output is quoted whole, its markup escaped', () => {
+    const report = { total_count: 1, failed_count: 1, test_suites: [{ name: 's', test_cases: [{ status: 'failed', name: 'n', system_output: '# Failure\n[a](javascript:b)' }] }] };
+    const r = render(undefined, report, {}, reportAction);
+    expect(r.markdown).toContain('- `s` › n (failed)\n  > system_output:\n  > \\# Failure\n  > \\[a\\](javascript:b)');
+    expect(r.markdown).not.toContain('cut:');
+  });
+
+  it('fields asked for by name show the report whole, as before', async () => {
+    const { md } = await exec('pipeline.test_report', { project_id: 'demo-group/demo-project', pipeline_id: 1002 }, { fields: ['test_suites'] });
+    expect(md).toContain('### test_suites');
+    expect(md).toContain('"test_cases"');
+  });
+});
+
+describe('fields on a thread list reach the notes', () => {
+  const threads = { project_id: 'demo-group/demo-project', merge_request_iid: 1 };
+
+  it('"position": each diff note shows its whole position; a plain comment shows none', async () => {
+    const { md, st } = await exec('mr_review.discussion_list', threads, { fields: ['position'] });
+    expect(md).toContain('"new_path": "src/auth/login.ts"');
+    expect(md).toContain('"new_line": 9');
+    expect(md).toContain('"position_type": "text"');
+    const items = st.items as Array<{ notes: Rec[] }>;
+    expect(items[0]!.notes[0]!.fields).toMatchObject({ position: { new_path: 'src/auth/login.ts', new_line: 9 } });
+    expect(items[1]!.notes[0]!.fields).toBeUndefined();
+    expect(st.unknown_fields).toBeUndefined();
+  });
+
+  it('a field no note has is said, with the fields notes have; without fields the answer is as before', async () => {
+    const { md, st } = await exec('mr_review.discussion_list', threads, { fields: ['nonesuch'] });
+    expect(md).toMatch(/Not in these notes: nonesuch\. Their fields: id, type, body, .*position/);
+    expect(st.unknown_fields).toEqual(['nonesuch']);
+    const plain = await exec('mr_review.discussion_list', threads);
+    expect(plain.md).not.toContain('```json');
+    expect(plain.md).not.toContain('Not in these notes');
+  });
+
+  it('"all" shows every field of every note', async () => {
+    const { md } = await exec('mr_review.note_list', threads, { fields: ['all'] });
+    expect(md).toContain('"noteable_type": "MergeRequest"');
+  });
+});
+
+describe('the sandbox refuses a read it would answer without applying a given param', () => {
+  it('an issue filter it does not simulate is refused by name, and nothing is answered as filtered', async () => {
+    const r = await on.srv.call('forge_execute_action', { action: 'issue.list', params: { project_id: 'demo-group/demo-project', my_reaction_emoji: 'thumbsup' } });
+    expect(r.isError).toBe(true);
+    expect(text(r)).toBe('issueList: the sandbox does not simulate the param my_reaction_emoji of this action; against a GitLab instance it calls GET /projects/:id/issues with it. Leave it out to run here.');
+  });
+
+  it('filters it applies still answer', async () => {
+    const { st } = await exec('issue.list', { project_id: 'demo-group/demo-project', labels: 'bug', state: 'opened', per_page: 5, page: 1 });
+    expect((st.items as Rec[]).length).toBeGreaterThan(0);
+  });
+
+  it('a read refused for a missing object stays that refusal (404), not this one', async () => {
+    const r = await on.srv.call('forge_execute_action', { action: 'issue.list', params: { project_id: 'nobody/nothing', my_reaction_emoji: 'thumbsup' } });
+    expect(r.isError).toBe(true);
+    expect(text(r)).toContain('404');
+    expect(text(r)).not.toContain('does not simulate');
+  });
+
+  it('plain REST sees the 501 too', async () => {
+    const url = `${on.sb.url}/api/v4/projects/demo-group%2Fdemo-project/issues?my_reaction_emoji=thumbsup&state=opened`;
+    const res = await fetch(url, { headers: { 'PRIVATE-TOKEN': SANDBOX_TOKEN } });
+    expect(res.status).toBe(501);
+    expect(await res.json()).toEqual({ message: 'not simulated by the sandbox: GET /projects/:id/issues with my_reaction_emoji' });
+  });
+});
