@@ -123,3 +123,25 @@ describe('the sandbox refuses a read it would answer without applying a given pa
     expect(await res.json()).toEqual({ message: 'not simulated by the sandbox: GET /projects/:id/issues with my_reaction_emoji' });
   });
 });
+
+describe('sandbox state that agrees with itself', () => {
+  it("a project's statistics count the default branch's commits, as GitLab's do", async () => {
+    const commits = await exec('repository.commit_list', { project_id: 'demo-group/demo-project', ref_name: 'main', per_page: 100 });
+    const onMain = (commits.st.items as Rec[]).length;
+    const { st } = await exec('project.get', { project_id: 'demo-group/demo-project', statistics: true }, { fields: ['statistics'] });
+    expect((st.statistics as Rec).commit_count).toBe(onMain);
+    expect(onMain).toBe(5);
+  });
+
+  it("a running test job's log stops part way: some cases printed, no summary, no end", async () => {
+    const jobs = await exec('job.list', { project_id: 'demo-group/demo-project', pipeline_id: 1003 });
+    const running = (jobs.st.items as Rec[]).find((j) => j.name === 'unit-tests');
+    expect(running).toMatchObject({ status: 'running' });
+    const res = await fetch(`${on.sb.url}/api/v4/projects/1/jobs/${String(running!.id)}/trace`, { headers: { 'PRIVATE-TOKEN': SANDBOX_TOKEN } });
+    const log = await res.text();
+    expect(log.match(/✓/g)?.length).toBe(65);
+    expect(log).not.toContain('Test Files');
+    expect(log).not.toContain('Job succeeded');
+    expect(log).not.toContain('ERROR: Job failed');
+  });
+});

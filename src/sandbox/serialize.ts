@@ -1,6 +1,6 @@
 // Wire shapes of the platform's objects, built from the records (modelled on the platform's own answers).
 import type { CommitRec, GroupRec, IssueRec, JobRec, MilestoneRec, MrRec, NoteRec, NoteableRef, PipelineRec, ProjectRec, SandboxState, TimeRec, UserRec } from './state.js';
-import { diffFiles, diffStats, mergeBase, resolveRef, trailersOf } from './repo.js';
+import { diffFiles, diffStats, history, mergeBase, resolveRef, trailersOf } from './repo.js';
 import { humanDuration } from './duration.js';
 import { detailedMergeStatus, hasConflicts } from './mergeability.js';
 import { gravatarUrl } from './gravatar.js';
@@ -149,7 +149,8 @@ export function projectJson(state: SandboxState, p: ProjectRec, user: UserRec | 
     const head = p.repo.branches.get(p.defaultBranch);
     for (const c of p.repo.commits.values()) if (c.id === head) for (const v of c.files.values()) size += v.length;
     out.statistics = {
-      commit_count: p.repo.commits.size, storage_size: size * 4, repository_size: size * 3, wiki_size: 0, lfs_objects_size: 0,
+      // GitLab counts the commits of the default branch, not of every branch.
+      commit_count: head ? history(p.repo, head).length : 0, storage_size: size * 4, repository_size: size * 3, wiki_size: 0, lfs_objects_size: 0,
       job_artifacts_size: 20480, pipeline_artifacts_size: 0, packages_size: 0, snippets_size: 0, uploads_size: 0, container_registry_size: 0,
     };
   }

@@ -20,6 +20,8 @@ function testCases(job: JobRec): TestCase[] {
 /** The runner's lines for the cases, and the summary vitest prints once the run ended. */
 export function testRunLines(job: JobRec): string[] {
   const cases = testCases(job);
+  // A run still going has printed part of its cases (the seeded running job is about half way), and no summary.
+  if (job.status === 'running') return cases.slice(0, Math.floor(cases.length / 2)).map((c) => ` \u001b[32m✓\u001b[39m ${c.file} > ${c.name} (${c.ms} ms)`);
   const lines = cases.filter((c) => !c.failed).map((c) => ` \u001b[32m✓\u001b[39m ${c.file} > ${c.name} (${c.ms} ms)`);
   const failed = cases.filter((c) => c.failed);
   for (const c of failed) {
