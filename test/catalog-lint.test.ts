@@ -172,8 +172,13 @@ function companionProblems(a: Action, byId: ReadonlyMap<string, Action>): string
       for (const [n, p] of Object.entries(t.params)) if (p.required && n !== c.as && !(own(n) && a.params[n].required)) out.push(`${c.then} needs ${n}, which this action does not require`);
     } else if ('replaceOnce' in c) {
       if (a.params[c.replaceOnce.with]?.companion?.['partOf' as never] !== name) out.push(`companion ${name}: ${c.replaceOnce.with} must be its partOf companion`);
-      readsWith(c.replaceOnce.read, ['ref']);
-      if (!a.params.branch?.required) out.push(`companion ${name}: the file is read at the required branch`);
+      if (c.replaceOnce.field) {
+        readsWith(c.replaceOnce.read);
+        if (a.params[c.fills]?.type !== 'string' || c.replaceOnce.field !== c.fills) out.push(`companion ${name}: a text field edit fills the same string field`);
+      } else {
+        readsWith(c.replaceOnce.read, ['ref']);
+        if (!a.params.branch?.required) out.push(`companion ${name}: the file is read at the required branch`);
+      }
     } else if (!a.params[c.partOf]?.companion) out.push(`companion ${name} is part of ${c.partOf}, which is no companion`);
   }
   const filled = new Set(Object.values(a.params).flatMap((p) => (p.companion && 'fills' in p.companion ? [p.companion.fills] : [])));

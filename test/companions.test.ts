@@ -255,6 +255,42 @@ describe('one call where the UI takes one step', () => {
     expect(r.isError).toBe(true);
     expect(text(r)).toContain('You are attempting to update a file that has changed since you started editing it.');
   });
+  it("edits an issue's description by replacing one exact text (tick a checklist item), reading the raw description first", async () => {
+    const issue = on.sb.state.projects.get(1)!.issues.get(1)!;
+    const before = issue.description!;
+    expect(before).toContain('- [ ] Fix and add a test');
+    on.sb.clearLog();
+    const r = await run('issue.update', { project_id: P, issue_iid: 1, description_old_text: '- [ ] Fix and add a test', description_new_text: '- [x] Fix and add a test' });
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(sent()).toEqual([`GET ${EP}/issues/1`, `PUT ${EP}/issues/1`]);
+    const put = apiRequests(on.sb)[1]!;
+    expect(put.body).toEqual({ description: before.replace('- [ ] Fix and add a test', '- [x] Fix and add a test') });
+    expect(issue.description).toBe(before.replace('- [ ] Fix', '- [x] Fix'));
+    expect(text(r)).toContain('edit: one occurrence replaced in the description read with `issue.get` (GitLab keeps no base for it: a change made in between is replaced)');
+    expect(text(r)).toContain('**task_completion_status**: 2 of 2 done');
+  });
+
+  it("edits a merge request's description the same way", async () => {
+    const mr = on.sb.state.projects.get(1)!.mrs.get(1)!;
+    const word = mr.description!.split(/\s+/).find((w) => w.length > 5 && mr.description!.split(w).length === 2)!;
+    on.sb.clearLog();
+    const r = await run('merge_request.update', { project_id: P, merge_request_iid: 1, description_old_text: word, description_new_text: `${word} (edited)` });
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(sent()).toEqual([`GET ${EP}/merge_requests/1`, `PUT ${EP}/merge_requests/1`]);
+    expect(mr.description).toContain(`${word} (edited)`);
+  });
+
+  it('refuses a description edit whose text is missing, repeated, given beside description, or half given, before writing', async () => {
+    const missing = await run('issue.update', { project_id: P, issue_iid: 1, description_old_text: 'no such words', description_new_text: 'y' });
+    expect(text(missing)).toBe('issueUpdate: description_old_text was not found in the description; read it with issue.get and give the exact text. Nothing was changed.');
+    const twice = await run('issue.update', { project_id: P, issue_iid: 1, description_old_text: 'a', description_new_text: 'b' });
+    expect(text(twice)).toMatch(/^issueUpdate: description_old_text occurs \d+ times in the description; give a longer text that occurs once\. Nothing was changed\.$/);
+    const both = await run('issue.update', { project_id: P, issue_iid: 1, description: 'x', description_old_text: 'Steps', description_new_text: 'y' });
+    expect(text(both)).toBe('issueUpdate: give description_old_text or description, not both');
+    const half = await run('issue.update', { project_id: P, issue_iid: 1, description_old_text: 'Steps' });
+    expect(text(half)).toBe('issueUpdate: description_old_text goes with description_new_text; give both');
+    expect(writes()).toEqual([]);
+  });
 });
 
 describe('guardrails apply to every step', () => {

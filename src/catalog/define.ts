@@ -48,13 +48,14 @@ export interface ParamSpec {
  * - `then`: after the main request, the action `then` runs with the call's params it declares and `as` = this value;
  * - `replaceOnce`: this exact text is replaced, once, by the param `with` in the file the action `read` returns;
  *   the new whole content goes into `fills` and the file's `last_commit_id` with it (a concurrent change fails);
+ *   with `field`, in that text field of the object `read` returns (an issue's description), the new text into `fills`;
  * - `partOf`: the second half of a companion named here (e.g. the replacement text).
  */
 export type Companion =
   | { users: 'many' | 'one'; fills: string; adds?: { read: string; field: string } }
   | { milestone: true; fills: string }
   | { then: string; as: string }
-  | { replaceOnce: { with: string; read: string }; fills: string }
+  | { replaceOnce: { with: string; read: string; field?: string }; fills: string }
   | { partOf: string };
 
 export interface GraphqlSpec {
@@ -320,6 +321,11 @@ export const companion = {
   replaceText: (fills: string, read: string, replacement: string): ParamSpec => ({
     type: 'string', in: 'local', companion: { replaceOnce: { with: replacement, read }, fills },
     description: `Exact text to replace, once, instead of sending ${fills} (with ${replacement}; refused unless it occurs exactly once)`,
+  }),
+  /** Exact text replaced once in the text field `fills` of the object `read` returns (a description); the new whole text goes into `fills`. */
+  replaceInField: (fills: string, read: string, replacement: string): ParamSpec => ({
+    type: 'string', in: 'local', companion: { replaceOnce: { with: replacement, read, field: fills }, fills },
+    description: `Exact text of the current ${fills} to replace, once, instead of sending the whole ${fills} (with ${replacement})`,
   }),
   /** The replacement text of a replaceText companion. */
   replacement: (of: string): ParamSpec => ({ type: 'string', in: 'local', companion: { partOf: of }, description: `Text that replaces ${of}` }),

@@ -51,7 +51,7 @@ function stepActions(action: Action, params: Params): Array<{ action: Action; pa
   const out: Array<{ action: Action; params: Params; why: string }> = [];
   for (const [name, c] of givenCompanions(action, params)) {
     const read = 'users' in c && c.adds ? c.adds.read : 'replaceOnce' in c ? c.replaceOnce.read : undefined;
-    if (read) out.push({ action: catalog().get(read)!, params: paramsFor(catalog().get(read)!, action, params, 'replaceOnce' in c ? { ref: editBase(params) } : {}), why: name });
+    if (read) out.push({ action: catalog().get(read)!, params: paramsFor(catalog().get(read)!, action, params, 'replaceOnce' in c && !c.replaceOnce.field ? { ref: editBase(params) } : {}), why: name });
     if ('then' in c) out.push({ action: catalog().get(c.then)!, params: paramsFor(catalog().get(c.then)!, action, params, { [c.as]: params[name] }), why: name });
   }
   return out;
@@ -122,7 +122,11 @@ export function previewSteps(card: ToolResult, action: Action, params: Params): 
     if ('users' in c) lines.push(`look up ${code(name)} ${code(JSON.stringify(params[name]), 200)} into ${code(c.fills)}`);
     if ('milestone' in c) lines.push(`look up milestone ${code(JSON.stringify(params[name]), 200)} into ${code(c.fills)}`);
     if ('users' in c && c.adds) lines.push(`read ${code(c.adds.read)} for the current ${code(c.adds.field)}, keep them and add the new ones`);
-    if ('replaceOnce' in c) lines.push(`read ${code(c.replaceOnce.read)} at ${code(editBase(params))}, replace the text once, keep its last_commit_id`);
+    if ('replaceOnce' in c) {
+      lines.push(c.replaceOnce.field
+        ? `read ${code(c.replaceOnce.read)}, replace the text once in its ${code(c.replaceOnce.field)}`
+        : `read ${code(c.replaceOnce.read)} at ${code(editBase(params))}, replace the text once, keep its last_commit_id`);
+    }
   }
   lines.push(`${code(action.id)} (the call itself)`);
   for (const step of stepActions(action, params)) if (step.action.writes) lines.push(`${code(step.action.id)} with ${code(JSON.stringify(step.params), 400)}`);
@@ -186,6 +190,15 @@ async function completeParams(s: Session, action: Action, input: Params, given: 
     for (const [name, c] of given) {
       if (!('replaceOnce' in c)) continue;
       const reading = catalog().get(c.replaceOnce.read)!;
+      if (c.replaceOnce.field) {
+        const field = c.replaceOnce.field;
+        const object = (await read(buildRequest(reading, paramsFor(reading, action, input)))) as Params | null;
+        const current = object?.[field];
+        if (current !== null && current !== undefined && typeof current !== 'string') throw new Unresolved(`the ${field} read is not text`);
+        params[c.fills] = replaceIn(current ?? '', String(input[name]), String(input[c.replaceOnce.with]), name, `the ${field}`, `read it with ${reading.id}`);
+        notes.push(`edit: one occurrence replaced in the ${field} read with ${code(reading.id)} (GitLab keeps no base for it: a change made in between is replaced)`);
+        continue;
+      }
       const file = (await read(buildRequest(reading, paramsFor(reading, action, input, { ref: editBase(input) })))) as Params | null;
       const edit = replaceOnce(file, String(input[name]), String(input[c.replaceOnce.with]), name);
       params[c.fills] = edit.content;
@@ -267,11 +280,16 @@ function replaceOnce(file: Params | null, old: string, replacement: string, name
   const bytes = Buffer.from(file.content, file.encoding === 'base64' ? 'base64' : 'utf8');
   const text = bytes.toString('utf8');
   if (!Buffer.from(text, 'utf8').equals(bytes)) throw new Unresolved('the file is not UTF-8 text; send its whole content instead');
+  return { content: replaceIn(text, old, replacement, name, 'the file', 'read it with repository.file_get'), lastCommit: file.last_commit_id };
+}
+
+/** `text` with exactly one occurrence of `old` replaced; refuses none or several, naming `where` and how to read it. */
+function replaceIn(text: string, old: string, replacement: string, name: string, where: string, howToRead: string): string {
   if (!old) throw new Unresolved(`${name} is empty; give the exact text to replace`);
   const first = text.indexOf(old);
-  if (first < 0) throw new Unresolved(`${name} was not found in the file; read it with repository.file_get and give the exact text`);
+  if (first < 0) throw new Unresolved(`${name} was not found in ${where}; ${howToRead} and give the exact text`);
   let count = 0;
   for (let at = first; at >= 0 && count < 100; at = text.indexOf(old, at + old.length)) count++;
-  if (count > 1) throw new Unresolved(`${name} occurs ${count === 100 ? '100 or more' : count} times in the file; give a longer text that occurs once`);
-  return { content: text.slice(0, first) + replacement + text.slice(first + old.length), lastCommit: file.last_commit_id };
+  if (count > 1) throw new Unresolved(`${name} occurs ${count === 100 ? '100 or more' : count} times in ${where}; give a longer text that occurs once`);
+  return text.slice(0, first) + replacement + text.slice(first + old.length);
 }

@@ -235,6 +235,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       ...projectIssue(),
       title: str('New title'),
       description: str('New description (Markdown)'),
+      description_old_text: companion.replaceInField('description', 'issue.get', 'description_new_text'),
+      description_new_text: companion.replacement('description_old_text'),
       state_event: oneOf(['close', 'reopen'], 'Close or reopen the issue'),
       labels: str('Comma-separated label names replacing all labels (empty string removes all)'),
       add_labels: str('Comma-separated label names to add'),

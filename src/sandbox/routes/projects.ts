@@ -285,7 +285,12 @@ export function registerProjects(r: Router): void {
     const st = str(ctx.params.state);
     const title = str(ctx.params.title);
     const iids = intList(ctx.params.iids);
-    const ms = p.milestones.filter((m) => (!st || st === 'all' || m.state === st) && (!title || m.title === title) && (!iids?.length || iids.includes(m.iid)));
+    // The sandbox's groups hold no milestones, so including the ancestors' adds none: the answer is the same.
+    void ctx.params.include_ancestors;
+    // GitLab's `search`: the text in the title or the description, case-insensitively.
+    const search = str(ctx.params.search)?.toLowerCase();
+    const matches = (m: ProjectRec['milestones'][number]) => !search || m.title.toLowerCase().includes(search) || (m.description ?? '').toLowerCase().includes(search);
+    const ms = p.milestones.filter((m) => (!st || st === 'all' || m.state === st) && (!title || m.title === title) && (!iids?.length || iids.includes(m.iid)) && matches(m));
     return paginate(ctx, ms.map((m) => milestoneJson(ctx.state, p, m)));
   });
   r.get('projects/:id/milestones/:mid', (ctx, prm) => {
