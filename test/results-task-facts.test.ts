@@ -116,6 +116,11 @@ describe('the sandbox refuses a read it would answer without applying a given pa
     expect(text(r)).not.toContain('does not simulate');
   });
 
+  it('a param GitLab does not document for the route is ignored, as GitLab ignores it', async () => {
+    const res = await fetch(`${on.sb.url}/api/v4/projects/demo-group%2Fdemo-project/issues?no_such_param=1&state=opened`, { headers: { 'PRIVATE-TOKEN': SANDBOX_TOKEN } });
+    expect(res.status).toBe(200);
+  });
+
   it('plain REST sees the 501 too', async () => {
     const url = `${on.sb.url}/api/v4/projects/demo-group%2Fdemo-project/issues?my_reaction_emoji=thumbsup&state=opened`;
     const res = await fetch(url, { headers: { 'PRIVATE-TOKEN': SANDBOX_TOKEN } });

@@ -273,7 +273,7 @@ export class SandboxServer {
     const tracker = trackReads(ctx);
     const reply = await hit.handler(tracker.ctx, hit.params);
     const unread = reply.status < 300 && !this.placeholders ? tracker.unread() : [];
-    return unread.length ? notSimulatedParams(ctx, unread) : reply;
+    return (unread.length ? await notSimulatedParams(ctx, unread) : undefined) ?? reply;
   }
 
   private send(res: ServerResponse, entry: RequestLogEntry, method: string, reply: Reply): void {

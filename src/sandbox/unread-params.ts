@@ -1,7 +1,7 @@
 // A read the sandbox answers must not ignore what it was asked: a filter it does not apply would return
 // every item as if filtered. So a GET's handler runs on params that record which keys it read, and a
-// given key it never looked at turns the answer into a refusal in so many words (501, like a route the
-// sandbox does not simulate), naming the params.
+// given key it never looked at, and GitLab documents for the route, turns the answer into a refusal in so many
+// words (501, like a route the sandbox does not simulate), naming the params (src/sandbox/unsimulated.ts).
 import type { Ctx } from './types.js';
 
 /** Keys a read may carry without its handler reading them: paging (read from the raw query) and credentials. */

@@ -50,7 +50,7 @@ export function checkPath(ctx: Ctx): Reply | undefined {
   return parents(ctx);
 }
 
-interface Template { method: string; parts: string[]; text: string }
+interface Template { method: string; parts: string[]; text: string; params: readonly string[] }
 let templates: Promise<Template[]> | undefined;
 
 /** `{project_id}` after `projects` reads `:id` as in GitLab's docs; other placeholders keep their name. */
@@ -65,7 +65,7 @@ function catalogTemplates(): Promise<Template[]> {
     const routes = [`${a.method} ${a.path}`, ...(a.alternatives ?? []).map((x) => x.rest)];
     return routes.map((r) => {
       const [method, path] = r.split(' ');
-      return { method, parts: path.split('/').filter(Boolean), text: templateText(path) };
+      return { method, parts: path.split('/').filter(Boolean), text: templateText(path), params: Object.keys(a.params) };
     });
   }));
   return templates;
@@ -93,8 +93,14 @@ export async function notSimulated(ctx: Ctx): Promise<Reply> {
   return message(501, `${NOT_SIMULATED}${method} ${await routeTemplate(method, ctx.segs)}`);
 }
 
-/** 501 for a read the sandbox serves but not with these params (a filter or option it does not apply). */
-export async function notSimulatedParams(ctx: Ctx, keys: string[]): Promise<Reply> {
+/**
+ * 501 for a read the sandbox serves but would not apply these params to, naming those GitLab documents for the
+ * route (the catalog's params of its actions there); a param GitLab does not know it ignores too, so it stays unsaid.
+ */
+export async function notSimulatedParams(ctx: Ctx, keys: string[]): Promise<Reply | undefined> {
   const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
-  return message(501, `${NOT_SIMULATED}${method} ${await routeTemplate(method, ctx.segs)} with ${keys.join(', ')}`);
+  const hits = (await catalogTemplates()).filter((t) => matches(t, method, ctx.segs));
+  const documented = keys.filter((k) => hits.some((t) => t.params.includes(k)));
+  if (!documented.length) return undefined;
+  return message(501, `${NOT_SIMULATED}${method} ${await routeTemplate(method, ctx.segs)} with ${documented.join(', ')}`);
 }

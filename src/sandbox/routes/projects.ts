@@ -192,6 +192,8 @@ export function registerProjects(r: Router): void {
       const g = loadGroup(ctx, p.id);
       if (isReply(g)) return g;
       const direct = path.endsWith('subgroups');
+      // Every subgroup the caller can see is listed: what all_available asks for.
+      void ctx.params.all_available;
       const kids = [...ctx.state.groups.values()].filter((x) => (direct ? x.parentId === g.id : x.fullPath.startsWith(`${g.fullPath}/`)) && ctx.state.canSeeGroup(ctx.user, x));
       return paginate(ctx, kids.map((x) => groupJson(ctx.state, x)));
     });
