@@ -150,3 +150,29 @@ describe('sandbox state that agrees with itself', () => {
     expect(log).not.toContain('ERROR: Job failed');
   });
 });
+
+describe('filters the sandbox now applies instead of ignoring', () => {
+  it('users: exclude_active leaves the accounts that are not active; humans and an asked order apply', async () => {
+    const { st } = await exec('user.list', { exclude_active: true });
+    expect((st.items as Rec[]).map((u) => u.username)).toEqual(['carol']);
+    const ordered = await exec('user.list', { order_by: 'username', sort: 'asc', humans: true });
+    const names = (ordered.st.items as Rec[]).map((u) => String(u.username));
+    expect(names).toEqual([...names].sort());
+  });
+
+  it('merge requests: who merged, and a time window', async () => {
+    const merged = await exec('merge_request.list', { project_id: 'demo-group/demo-project', state: 'all', merge_user_username: 'demo' });
+    expect((merged.st.items as Rec[]).map((m) => m.iid)).toEqual([2]);
+    const none = await exec('merge_request.list', { project_id: 'demo-group/demo-project', state: 'all', created_after: '2099-01-01T00:00:00Z' });
+    expect(none.st.items).toEqual([]);
+  });
+
+  it('pipelines: created_after keeps the later ones', async () => {
+    const all = await exec('pipeline.list', { project_id: 'demo-group/demo-project', per_page: 100 });
+    const dates = (all.st.items as Rec[]).map((p) => String(p.created_at)).sort();
+    const cut = dates[Math.floor(dates.length / 2)]!;
+    const later = await exec('pipeline.list', { project_id: 'demo-group/demo-project', per_page: 100, created_after: cut });
+    expect((later.st.items as Rec[]).length).toBe(dates.filter((d) => d >= cut).length);
+    expect((later.st.items as Rec[]).length).toBeLessThan(dates.length);
+  });
+});

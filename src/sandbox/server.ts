@@ -272,7 +272,9 @@ export class SandboxServer {
   private async read(ctx: Ctx, hit: { handler: Handler; params: Record<string, string> }): Promise<Reply> {
     const tracker = trackReads(ctx);
     const reply = await hit.handler(tracker.ctx, hit.params);
-    const unread = reply.status < 300 && !this.placeholders ? tracker.unread() : [];
+    // An empty list stays empty whatever a filter or an order would do (and a filter read per item is not read then).
+    const empty = Array.isArray(reply.body) && reply.body.length === 0;
+    const unread = reply.status < 300 && !empty && !this.placeholders ? tracker.unread() : [];
     return (unread.length ? await notSimulatedParams(ctx, unread) : undefined) ?? reply;
   }
 

@@ -171,3 +171,15 @@ export function unifiedDiff(before: string | undefined, after: string | undefine
   }
   return out.length ? `${out.join('\n')}\n` : '';
 }
+
+/** GitLab's time window filters (`created_after` … `updated_before`, ISO 8601, inclusive) on the dates of each item. */
+export function inWindow<T>(ctx: Ctx, items: T[], dates: { created?: (x: T) => string; updated?: (x: T) => string }): T[] {
+  let out = items;
+  for (const [kind, get] of [['created', dates.created], ['updated', dates.updated]] as const) {
+    if (!get) continue;
+    const after = str(ctx.params[`${kind}_after`]); const before = str(ctx.params[`${kind}_before`]);
+    if (after) out = out.filter((x) => get(x) >= after);
+    if (before) out = out.filter((x) => get(x) <= before);
+  }
+  return out;
+}

@@ -8,7 +8,7 @@ import { artifactFiles, presign } from '../storage.js';
 import { traceText } from '../trace.js';
 import { planPipeline, type PipelineContext } from '../ci-config.js';
 import { suiteCounts, TEST_JOB, testSuite, type SuiteCounts } from '../test-run.js';
-import { bool, json, list, message, missing, noContent, notFound, paginate, sortBy, str } from '../util.js';
+import { bool, inWindow, json, list, message, missing, noContent, notFound, paginate, sortBy, str } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
 
 const ACTIVE = new Set(['created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'scheduled']);
@@ -131,9 +131,7 @@ export function registerCi(r: Router): void {
     }
     const username = str(ctx.params.username);
     if (username) pls = pls.filter((x) => ctx.state.users.get(x.userId)?.username === username);
-    const ua = str(ctx.params.updated_after); const ub = str(ctx.params.updated_before);
-    if (ua) pls = pls.filter((x) => x.updatedAt >= ua);
-    if (ub) pls = pls.filter((x) => x.updatedAt <= ub);
+    pls = inWindow(ctx, pls, { created: (x) => x.createdAt, updated: (x) => x.updatedAt });
     const sorted = sortBy(pls, ctx, { id: (x) => x.id, status: (x) => x.status, ref: (x) => x.ref, updated_at: (x) => x.updatedAt, user_id: (x) => x.userId }, 'id');
     return paginate(ctx, sorted.map((x) => pipelineJson(ctx.state, p, x)));
   }));

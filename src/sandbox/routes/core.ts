@@ -5,7 +5,7 @@ import type { SandboxState, UserRec } from '../state.js';
 import type { Ctx, GranularScope, Query, Reply, TokenRec } from '../types.js';
 import { groupNamespace, userBasic, userNamespace, userPrivate, userPublic } from '../serialize.js';
 import { isExpired, registerToken, tokenById } from '../tokens.js';
-import { bool, json, list, message, missing, noContent, notFound, paginate, str } from '../util.js';
+import { bool, inWindow, json, list, message, missing, noContent, notFound, paginate, sortBy, str } from '../util.js';
 
 export function tokenJson(t: TokenRec, opts: { grant?: boolean } = {}): Record<string, unknown> {
   const out: Record<string, unknown> = {
@@ -79,6 +79,17 @@ export function registerCore(r: Router): void {
     if (bool(ctx.params.active)) users = users.filter((u) => u.state === 'active');
     if (bool(ctx.params.blocked)) users = users.filter((u) => u.state === 'blocked');
     if (bool(ctx.params.admins) && ctx.user.isAdmin) users = users.filter((u) => u.isAdmin);
+    if (bool(ctx.params.exclude_active)) users = users.filter((u) => u.state !== 'active');
+    const external = (u: UserRec) => u.profile?.external === true;
+    if (bool(ctx.params.external)) users = users.filter(external);
+    if (bool(ctx.params.exclude_external)) users = users.filter((u) => !external(u));
+    if (bool(ctx.params.humans)) users = users.filter((u) => !u.bot);
+    if (bool(ctx.params.exclude_humans)) users = users.filter((u) => u.bot);
+    users = inWindow(ctx, users, { created: (u) => u.createdAt });
+    // An order asked for is applied (GitLab's default direction is desc); without one, the sandbox keeps its id order.
+    if (ctx.params.order_by !== undefined || ctx.params.sort !== undefined) {
+      users = sortBy(users, ctx, { id: (u) => u.id, name: (u) => u.name.toLowerCase(), username: (u) => u.username, created_at: (u) => u.createdAt }, 'id');
+    }
     return paginate(ctx, users.map((u) => (ctx.user.isAdmin ? userPrivate(ctx.state, u, true) : userBasic(ctx.state, u.id))));
   });
   r.get('users/:id', (ctx, p) => {

@@ -25,8 +25,9 @@ export function filterIssues(ctx: Ctx, items: Array<{ p: ProjectRec; i: IssueRec
   const labels = list(prm.labels);
   out = out.filter(({ i }) => labelsMatch(i.labels, labels));
   const search = str(prm.search)?.toLowerCase();
+  // `in` names the fields `search` looks in; without a search it selects nothing.
+  const inFields = list(prm.in) ?? ['title', 'description'];
   if (search) {
-    const inFields = list(prm.in) ?? ['title', 'description'];
     out = out.filter(({ i }) => (inFields.includes('title') && i.title.toLowerCase().includes(search)) || (inFields.includes('description') && (i.description ?? '').toLowerCase().includes(search)));
   }
   out = out.filter(({ i }) => idsMatch(i.assigneeIds, prm.assignee_id));

@@ -4,7 +4,7 @@ import { ACCESS, type MrRec, type ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { addCommit, commitsBetween, diffFiles, mergeBase } from '../repo.js';
 import { closedIids, commitJson, mrJson, pipelineJson, userBasic } from '../serialize.js';
-import { bool, int, intList, json, list, message, missing, noContent, notAllowed, paginate, sortBy, str, text } from '../util.js';
+import { bool, inWindow, int, intList, json, list, message, missing, noContent, notAllowed, paginate, sortBy, str, text } from '../util.js';
 import { isReply, knownUsers, loadMr, loadProject, requireLevel } from './common.js';
 import { labelsMatch } from './issues.js';
 import { idsMatch, notMatch } from './filters.js';
@@ -34,7 +34,12 @@ function filterMrs(ctx: Ctx, items: Array<{ p: ProjectRec; m: MrRec }>, defaultS
   const labels = list(prm.labels);
   out = out.filter(({ m }) => labelsMatch(m.labels, labels));
   const search = str(prm.search)?.toLowerCase();
-  if (search) out = out.filter(({ m }) => m.title.toLowerCase().includes(search) || (m.description ?? '').toLowerCase().includes(search));
+  // `in` names the fields `search` looks in (title, description, or both); without a search it selects nothing.
+  const inFields = list(prm.in) ?? ['title', 'description'];
+  if (search) out = out.filter(({ m }) => (inFields.includes('title') && m.title.toLowerCase().includes(search)) || (inFields.includes('description') && (m.description ?? '').toLowerCase().includes(search)));
+  out = inWindow(ctx, out, { created: (x) => x.m.createdAt, updated: (x) => x.m.updatedAt });
+  const mergeUser = int(prm.merge_user_id) ?? (str(prm.merge_user_username) ? s.userByName(str(prm.merge_user_username)!)?.id ?? -1 : undefined);
+  if (mergeUser !== undefined) out = out.filter(({ m }) => m.mergedById === mergeUser);
   out = out.filter(({ m }) => idsMatch(m.assigneeIds, prm.assignee_id) && idsMatch(m.reviewerIds, prm.reviewer_id));
   // not[...] exclusions (author_username also arrives unfolded from older callers, below).
   out = out.filter(({ p, m }) => notMatch(s, p, m, prm.not));
