@@ -258,6 +258,30 @@ describe('forge_execute_action refused for its params: the schema and a correcte
     expect(again.isError, text(again)).toBeFalsy();
   });
 
+  it('a param another action takes (search on a commit list): the refusal names that action, its schema and the call to it', async () => {
+    sb.clearLog();
+    const r = await srv.call('forge_execute_action', { action: 'repository.commit_list', params: { project_id: 'demo-group/demo-project', ref_name: 'main', search: 'Fix session timeout handling' } });
+    expect(r.isError).toBe(true);
+    const [refusal, note, schema, call] = text(r).split('\n\n');
+    expect(refusal).toMatch(/^forge_execute_action\/repository\.commit_list: invalid params\. Unknown params: search\. .*Valid params: project_id, ref_name, /);
+    expect(note).toBe(`search is not a param of repository.commit_list: search.commits takes it (${catalog().get('search.commits')!.summary}).`);
+    expect(schema).toBe(schemaOf('search.commits'));
+    const fixed = JSON.parse(call!.replace('Corrected call: forge_execute_action ', '')) as { action: string; params: Record<string, unknown> };
+    expect(fixed).toEqual({ action: 'search.commits', params: { project_id: 'demo-group/demo-project', search: 'Fix session timeout handling' } });
+    expect(apiRequests(sb)).toHaveLength(0);
+    const again = await srv.call('forge_execute_action', fixed);
+    expect(text(again)).not.toMatch(/invalid params/);
+  });
+
+  it('fields sent among the params: the corrected call puts them beside the params, and it runs', async () => {
+    const r = await srv.call('forge_execute_action', { action: 'merge_request.get', params: { project_id: 'demo-group/demo-project', merge_request_iid: 1, fields: ['draft', 'has_conflicts'] } });
+    expect(text(r)).toMatch(/^forge_execute_action\/merge_request\.get: invalid params\. Unknown params: fields\./);
+    const fixed = JSON.parse(/^Corrected call: forge_execute_action (.+)$/m.exec(text(r))![1]!) as Record<string, unknown>;
+    expect(fixed).toEqual({ action: 'merge_request.get', params: { project_id: 'demo-group/demo-project', merge_request_iid: 1 }, fields: ['draft', 'has_conflicts'] });
+    const again = await srv.call('forge_execute_action', fixed);
+    expect(again.isError, text(again)).toBeFalsy();
+  });
+
   it('dotted words that name no action are a request, not IDs: "package.json" is searched', async () => {
     const r = await srv.call('forge_find_action', { query: 'package.json' });
     expect(text(r)).not.toMatch(/Unknown action/);
