@@ -26,8 +26,8 @@ const nameOnly = (name: string, p: ParamSpec): string => (p.enum && p.enum.lengt
 
 /**
  * One line per required parameter, then the optional ones: each on its line (`full`), or all on one line with their
- * types (`head`) or names (`name`, with a short set of fixed values). A description already shown in the same answer (`said`: name → description,
- * filled as lines are made) is not repeated.
+ * types (`head`) or names (`name`, with a short set of fixed values). A description already shown in the same
+ * answer (`said`: name → description, filled as lines are made) is not repeated.
  */
 export function compactParams(action: Action, detail: Detail = 'full', said = new Map<string, string>()): string[] {
   // A required param a companion may fill is required of neither, as in the JSON schema (schema.ts).

@@ -73,4 +73,4 @@ export function paramsHelp(action: Action, given: Record<string, unknown>, renam
 }
 
 /** `fields` as forge_execute_action takes it beside the params: a list of names. */
-const fieldsOk = (v: unknown): boolean => v === 'all' || Array.isArray(v) && v.length > 0 && v.every((f) => typeof f === 'string' && f.length <= 64);
+const fieldsOk = (v: unknown): boolean => v === 'all' || (Array.isArray(v) && v.length > 0 && v.every((f) => typeof f === 'string' && f.length <= 64));

@@ -45,7 +45,7 @@ const flagsOf = (a: Action) => (a.destructive ? ' (write, destructive: needs con
 export const quoted = (q: string) => q.slice(0, 200).replace(/[\r\n`]/g, ' ');
 const title = (a: Action, i: number) => `${i + 1}. \`${a.id}\` — ${a.summary}${flagsOf(a)}`;
 const jsonLine = (a: Action) => `   params: ${JSON.stringify(actionSchema(a))}`;
-/** The legend, and where the rest is when a candidate was said in part: run one as the execute tool says. */
+/** The last line: the legend, and where the rest is when a candidate was said in part (how to run one, the execute tool says). */
 const LEGEND = '* = required.';
 const ALL_PARAMS = `Every param of an action: ${FIND} with its ID as the query.`;
 
