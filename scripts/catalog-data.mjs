@@ -20,7 +20,7 @@ const dist = (p) => join(root, 'dist', p);
 
 // Fields of an action (src/catalog/define.ts, ActionSpec) whose types hold no function: emptied whole (0).
 const NO_FUNCTION = new Set(['params', 'summary', 'examples', 'keywords', 'fineGrained', 'omitted', 'undocumented', 'narrowed', 'requiredWith',
-  'shows', 'nextSteps', 'nextFill', 'errorHints', 'also', 'before', 'notFound', 'exactlyOne', 'confirmWhen', 'upload', 'poll', 'alsoEach', 'document']);
+  'elsewhere', 'shows', 'nextSteps', 'nextFill', 'errorHints', 'also', 'before', 'notFound', 'exactlyOne', 'confirmWhen', 'upload', 'poll', 'alsoEach', 'document']);
 
 /** Edits that empty a table's texts: [start, end, replacement], outside every function, names kept (properties, modules, domains). */
 function edits(file, code, withFunctions) {

@@ -226,6 +226,18 @@ describe('catalog lint', () => {
     expect(all.flatMap((a) => companionProblems(a, byId).map((p) => `${a.id}: ${p}`))).toEqual([]);
   });
 
+  it('elsewhere names a param the action lacks and another action that takes it (the refusal calls that one)', () => {
+    const problems = all.flatMap((a) => Object.entries(a.elsewhere ?? {}).flatMap(([n, id]) => {
+      const t = byId.get(id);
+      return [
+        ...(n in a.params ? [`${a.id}: elsewhere.${n} is a param of its own`] : []),
+        ...(!t ? [`${a.id}: elsewhere.${n}: ${id} is not an action`] : !t.params[n] || t.params[n]!.in === 'local' ? [`${a.id}: elsewhere.${n}: ${id} takes no ${n}`] : []),
+        ...(t && t.writes !== a.writes ? [`${a.id}: elsewhere.${n}: ${id} ${t.writes ? 'writes' : 'only reads'}, unlike the action`] : []),
+      ];
+    }));
+    expect(problems).toEqual([]);
+  });
+
   it('the companion lint catches a companion of the wrong type, a missing step param, and ids without names', () => {
     const [bad] = buildDomain({ domain: 'issue', description: 'test', actions: {
       update: {

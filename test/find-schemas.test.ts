@@ -106,8 +106,8 @@ describe('forge_find_action: every candidate callable from the answer alone', ()
     const json = body.split('\n').filter((l) => l.startsWith('   params: '));
     expect(JSON.parse(json[0]!.slice('   params: '.length))).toEqual(actionSchema(catalog().get('job.retry')!));
     const [, ...others] = candidates(body);
-    // The best is far ahead: only the runners-up worth their lines are said (two at least), each listed in the results too.
-    expect(others.length).toBeGreaterThanOrEqual(2);
+    // The best is far ahead: only the runners-up worth their lines are said (one at least), each listed in the results too.
+    expect(others.length).toBeGreaterThanOrEqual(1);
     expect(others.length + 1).toBe((r.structuredContent!.results as unknown[]).length);
     for (const c of others) {
       const exact = readSchema(actionSchema(catalog().get(c.id)!) as never);
@@ -115,8 +115,39 @@ describe('forge_find_action: every candidate callable from the answer alone', ()
       for (const [n, p] of Object.entries(exact).filter(([, x]) => x.required)) expect(c.params[n]).toEqual(p);
       if (!c.abridged) expect(c.params).toEqual(exact);
     }
-    expect(body).toContain('A * marks a required param.');
+    expect(body).toMatch(/\n\n\* = required\.( Every param of an action: forge_find_action with its ID as the query\.)?$/);
     expect(body).not.toContain('forge://tools/');
+  });
+
+  it('a limit asked is the most said: candidates far behind the best are left out', async () => {
+    const r = await srv.call('forge_find_action', { query: 'retry job 5 in demo-group/demo-project', limit: 5 });
+    const ids = (r.structuredContent!.results as Array<{ id: string }>).map((x) => x.id);
+    expect(ids[0]).toBe('job.retry');
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+    expect(ids.length).toBeLessThan(5);
+    expect(candidates(text(r)).map((c) => c.id)).toEqual(ids);
+  });
+
+  it('a close runner-up is said in the compact form, exact, without the descriptions the best\'s JSON schema said', async () => {
+    const r = await srv.call('forge_find_action', { query: 'add a comment' });
+    expect(r.structuredContent!.ambiguous).toBe(true);
+    const body = text(r);
+    expect(body.split('\n').filter((l) => l.startsWith('   params: '))).toHaveLength(1);
+    const second = candidates(body)[1]!;
+    expect(second.abridged).toBe(false);
+    expect(second.params).toEqual(readSchema(actionSchema(catalog().get(second.id)!) as never));
+    expect(body.split('\n\n')[2]).toContain('\n   - project_id*: string\n');
+  });
+
+  it('a list too large to say whole names its optional filters, with their fixed values when few; by ID says them all', async () => {
+    const r = await srv.call('forge_find_action', { query: 'list the open issues of a project' });
+    const best = text(r).split('\n\n').find((b) => b.startsWith('1. `issue.list` — '))!;
+    const optional = best.split('\n').find((l) => l.startsWith('   - optional: '))!;
+    expect(optional).toContain('state: "opened"|"closed"|"all", labels, milestone, ');
+    // order_by has ten values: named only here, said whole by a find with the ID (the answer's last line says so).
+    expect(optional).toContain(', order_by, sort: "asc"|"desc", ');
+    expect(text(r)).toMatch(/Every param of an action: forge_find_action with its ID as the query\.$/);
+    expect(text(await srv.call('forge_find_action', { query: 'issue.list' }))).toContain('   - order_by: "created_at"|"updated_at"|"priority"|');
   });
 
   it('"open a merge request for my branch" ranks merge_request.create first', async () => {
@@ -145,7 +176,7 @@ describe('forge_find_action: every candidate callable from the answer alone', ()
       for (const [name, p] of Object.entries(a.params)) if (!found.slice(0, found.indexOf(c)).some((f) => name in f.params)) expect(said[name], `${c.id} ${name}`).toBe(p.description);
     }
     expect(found[3]!.params.interval_seconds).toEqual({ required: false, type: 'integer', range: [5, 60], default: 10 });
-    expect(body).toContain('A * marks a required param.');
+    expect(body.endsWith('\n\n* = required.')).toBe(true);
     expect(body.length).toBeLessThan(JSON.stringify(['job.trace', 'job.get', 'issue.list', 'pipeline.wait'].map((id) => actionSchema(catalog().get(id)!))).length);
     expect(apiRequests(sb)).toHaveLength(0);
   });
@@ -224,6 +255,30 @@ describe('forge_execute_action refused for its params: the schema and a correcte
     const call = JSON.parse(/^Corrected call: forge_execute_action (.+)$/m.exec(text(r))![1]!) as { params: Record<string, unknown> };
     expect(call.params).toEqual({ project_id: 'demo-group/demo-project', merge_request_iid: 2 });
     const again = await srv.call('forge_execute_action', { action: 'merge_request.get', params: call.params });
+    expect(again.isError, text(again)).toBeFalsy();
+  });
+
+  it('a param another action takes (search on a commit list): the refusal names that action, its schema and the call to it', async () => {
+    sb.clearLog();
+    const r = await srv.call('forge_execute_action', { action: 'repository.commit_list', params: { project_id: 'demo-group/demo-project', ref_name: 'main', search: 'Fix session timeout handling' } });
+    expect(r.isError).toBe(true);
+    const [refusal, note, schema, call] = text(r).split('\n\n');
+    expect(refusal).toMatch(/^forge_execute_action\/repository\.commit_list: invalid params\. Unknown params: search\. .*Valid params: project_id, ref_name, /);
+    expect(note).toBe(`search is not a param of repository.commit_list: search.commits takes it (${catalog().get('search.commits')!.summary}).`);
+    expect(schema).toBe(schemaOf('search.commits'));
+    const fixed = JSON.parse(call!.replace('Corrected call: forge_execute_action ', '')) as { action: string; params: Record<string, unknown> };
+    expect(fixed).toEqual({ action: 'search.commits', params: { project_id: 'demo-group/demo-project', search: 'Fix session timeout handling' } });
+    expect(apiRequests(sb)).toHaveLength(0);
+    const again = await srv.call('forge_execute_action', fixed);
+    expect(text(again)).not.toMatch(/invalid params/);
+  });
+
+  it('fields sent among the params: the corrected call puts them beside the params, and it runs', async () => {
+    const r = await srv.call('forge_execute_action', { action: 'merge_request.get', params: { project_id: 'demo-group/demo-project', merge_request_iid: 1, fields: ['draft', 'has_conflicts'] } });
+    expect(text(r)).toMatch(/^forge_execute_action\/merge_request\.get: invalid params\. Unknown params: fields\./);
+    const fixed = JSON.parse(/^Corrected call: forge_execute_action (.+)$/m.exec(text(r))![1]!) as Record<string, unknown>;
+    expect(fixed).toEqual({ action: 'merge_request.get', params: { project_id: 'demo-group/demo-project', merge_request_iid: 1 }, fields: ['draft', 'has_conflicts'] });
+    const again = await srv.call('forge_execute_action', fixed);
     expect(again.isError, text(again)).toBeFalsy();
   });
 

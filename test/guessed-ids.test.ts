@@ -27,7 +27,7 @@ describe('a guessed action ID', () => {
     expect(ids.some((id) => id === 'merge_request.approval_state' || id === 'merge_request.approval_config')).toBe(true);
     // The first carries its exact JSON schema, the others their compact form: each callable from here.
     expect(t).toMatch(/^1\. `[a-z_.]+` — .*\n {3}params: \{"type":"object"/m);
-    expect(t).toContain('Run one with forge_execute_action');
+    expect(t).toMatch(/\n\n\* = required\.( Every param of an action: forge_find_action with its ID as the query\.)?$/);
     expect(apiRequests(on.sb)).toEqual([]);
   });
 

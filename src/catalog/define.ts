@@ -216,6 +216,12 @@ interface ActionSpec {
   narrowed?: Readonly<Record<string, string>>;
   /** Parameters this action sends that GitLab's definition of the route lacks, each with the reason it is sent anyway. */
   undocumented?: Readonly<Record<string, string>>;
+  /**
+   * Params assistants send to this action that another one takes under the same name (`search` on a commit list:
+   * search.commits): name → that action's ID. A call with one is refused like any unknown param (there is no
+   * alias); the refusal names that action, with its params and the call made for it. Checked by the catalog lint.
+   */
+  elsewhere?: Readonly<Record<string, string>>;
 }
 
 /**

@@ -20,10 +20,14 @@ const paramHead = (name: string, p: ParamSpec): string =>
 /** How much of the optional parameters is said: each line with its description, heads only, names only, or their count. */
 export type Detail = 'full' | 'head' | 'name' | 'count';
 
+/** A name-only list still says a short set of fixed values (state, sort): those are what a caller guesses wrong. */
+const NAMED_VALUES = 5;
+const nameOnly = (name: string, p: ParamSpec): string => (p.enum && p.enum.length <= NAMED_VALUES ? `${name}: ${valueOf(p)}` : name);
+
 /**
  * One line per required parameter, then the optional ones: each on its line (`full`), or all on one line with their
- * types (`head`) or names (`name`). A description already shown in the same answer (`said`: name → description,
- * filled as lines are made) is not repeated.
+ * types (`head`) or names (`name`, with a short set of fixed values). A description already shown in the same
+ * answer (`said`: name → description, filled as lines are made) is not repeated.
  */
 export function compactParams(action: Action, detail: Detail = 'full', said = new Map<string, string>()): string[] {
   // A required param a companion may fill is required of neither, as in the JSON schema (schema.ts).
@@ -39,7 +43,7 @@ export function compactParams(action: Action, detail: Detail = 'full', said = ne
   const optional = entries.filter(([, p]) => !p.required);
   if (detail === 'full' || !optional.length) return [...required, ...optional.map(line)];
   if (detail === 'count') return [...required, `and ${optional.length} optional`];
-  return [...required, `optional: ${optional.map(([name, p]) => (detail === 'head' ? paramHead(name, p) : name)).join(', ')}`];
+  return [...required, `optional: ${optional.map(([name, p]) => (detail === 'head' ? paramHead(name, p) : nameOnly(name, p))).join(', ')}`];
 }
 
 /** How many optional parameters a next step names before counting the rest. */

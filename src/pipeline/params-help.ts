@@ -2,6 +2,7 @@
 // compact schema and one corrected call — the caller's own values under their right names, a missing required
 // value taken from the catalog's example requests (read the way forge_find_action reads a request).
 import type { Action, ParamSpec } from '../catalog/define.js';
+import { catalog } from '../catalog/index.js';
 import { compactParams } from '../catalog/signature.js';
 import { parseQuery } from '../search/query.js';
 
@@ -35,11 +36,8 @@ function fits(p: ParamSpec, v: unknown): boolean {
   }
 }
 
-/**
- * The refusal's second part. `given`: the params as sent (aliases resolved); `rename`: the right name of an unknown
- * one, when it is a slip; `wrong`: names whose values were refused.
- */
-export function paramsHelp(action: Action, given: Record<string, unknown>, rename: (name: string) => string | undefined, wrong: readonly string[] = []): string {
+/** The caller's values the action takes (under their right names, of the right types), and its missing required ones. */
+function callParams(action: Action, given: Record<string, unknown>, rename: (name: string) => string | undefined, wrong: readonly string[]): Record<string, unknown> {
   const params: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(given)) {
     const name = k in action.params ? k : rename(k);
@@ -51,10 +49,28 @@ export function paramsHelp(action: Action, given: Record<string, unknown>, renam
     if (!p.required || p.default !== undefined || name in params) continue;
     params[name] = exampleValue(action, name) ?? placeholder(name, p);
   }
+  return params;
+}
+
+/**
+ * The refusal's second part. `given`: the params as sent (aliases resolved); `rename`: the right name of an unknown
+ * one, when it is a slip; `wrong`: names whose values were refused. A param the catalog says another action takes
+ * (`elsewhere`) makes the corrected call one to that action; `fields` sent among the params goes beside them.
+ */
+export function paramsHelp(action: Action, given: Record<string, unknown>, rename: (name: string) => string | undefined, wrong: readonly string[] = []): string {
+  const moved = Object.keys(given).find((k) => !(k in action.params) && action.elsewhere?.[k]);
+  const target = moved ? catalog().get(action.elsewhere![moved]!) : undefined;
+  const to = target ?? action;
+  const params = callParams(to, given, target ? () => undefined : rename, target ? [] : wrong);
+  const fields = 'fields' in given && !('fields' in action.params) && fieldsOk(given.fields) ? { fields: given.fields } : {};
   return [
-    `Params of ${action.id} (* = required):`,
-    ...compactParams(action).map((l) => `- ${l}`),
+    ...(target ? [`${moved} is not a param of ${action.id}: ${target.id} takes it (${target.summary}).`, ''] : []),
+    `Params of ${to.id} (* = required):`,
+    ...compactParams(to).map((l) => `- ${l}`),
     '',
-    `Corrected call: forge_execute_action ${JSON.stringify({ action: action.id, params })}`,
+    `Corrected call: forge_execute_action ${JSON.stringify({ action: to.id, params, ...fields })}`,
   ].join('\n');
 }
+
+/** `fields` as forge_execute_action takes it beside the params: a list of names. */
+const fieldsOk = (v: unknown): boolean => v === 'all' || (Array.isArray(v) && v.length > 0 && v.every((f) => typeof f === 'string' && f.length <= 64));

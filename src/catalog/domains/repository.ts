@@ -339,6 +339,8 @@ export default domain('repository', 'Repository content of a project: files, tre
       ...paging(),
     },
     fineGrained: ['read_commit'],
+    // GitLab's commit list has no message filter; assistants send `search` here (trial of #30).
+    elsewhere: { search: 'search.commits' },
     nextSteps: ['repository.commit_get', 'repository.commit_diff', 'repository.commit_merge_requests'],
     nextFill: { project_id: 'params.project_id', sha: 'caller' },
     keywords: 'git log history commits recent latest revisions shortlog since until who-committed',
