@@ -50,7 +50,7 @@ describe('related actions in results', () => {
     expect(steps.map(([id, params, more]) => [id, params, more.split(';')[0]])).toEqual([
       ['issue.note_list', { project_id: P, issue_iid: 1 }, 'optional: sort, order_by, activity_filter (+2)'],
       ['issue.note_create', { project_id: P, issue_iid: 1 }, 'needs body*: string'],
-      ['issue.update', { project_id: P, issue_iid: 1 }, 'optional: title, description, state_event: "close"|"reopen" (+16)'],
+      ['issue.update', { project_id: P, issue_iid: 1 }, 'optional: title, description, state_event: "close"|"reopen" (+18)'],
     ]);
   });
 
