@@ -33,7 +33,7 @@ async function serve(collect: () => Promise<void>, spacingMs = 0) {
     try { return await client.callTool(LIST) as ToolResultLike; } finally { state.calling--; }
   };
   const close = async () => { await client.close(); await connection.close(); await core.close(); };
-  return { state, call, close };
+  return { state, call, close, connection };
 }
 
 describe('the idle collection of a stdio server', () => {
@@ -83,6 +83,28 @@ describe('the idle collection of a stdio server', () => {
       expect(apiRequests(sandbox).map((e) => e.path)).toEqual(['/api/v4/projects/demo-group%2Fdemo-project/issues']);
       // The held call was a call: once quiet again, one more collection.
       await until(() => started === 2 || undefined);
+    } finally {
+      release();
+      await s.close();
+    }
+  });
+
+  it('drains a call held by a collection before the process may end', async () => {
+    let release = () => {};
+    let started = 0;
+    const s = await serve(() => new Promise<void>((r) => { started++; release = r; }));
+    try {
+      const first = await s.call();
+      await until(() => started === 1 || undefined);
+      const second = s.call();
+      // As when stdin closes right after a request: the drain must wait for the held call's answer.
+      let drained = false;
+      const drain = s.connection.drained(30_000).then(() => { drained = true; });
+      await sleep(IDLE_MS * 3);
+      expect(drained).toBe(false);
+      release();
+      await drain;
+      expect(text(await second)).toBe(text(first));
     } finally {
       release();
       await s.close();

@@ -43,6 +43,12 @@ function lowMemoryCollection(): Promise<void> {
   });
 }
 
+export interface IdleCollectingWire {
+  transport: Transport;
+  /** Resolves once no collection is running (the messages it held handed on). */
+  settled(): Promise<void>;
+}
+
 const idOf = (v: unknown): string | undefined => typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
 
 /**
@@ -51,7 +57,7 @@ const idOf = (v: unknown): string | undefined => typeof v === 'string' || typeof
  * re-arms only with the next tools/call. A message arriving during a collection is handed on once it
  * is over, so no request is ever served while one runs. The timer never holds the process open.
  */
-export function collectWhenIdle(wire: Transport, o: IdleCollection): Transport {
+export function collectWhenIdle(wire: Transport, o: IdleCollection): IdleCollectingWire {
   const inFlight = new Set<string>();
   let called = false;
   let closed = false;
@@ -59,12 +65,17 @@ export function collectWhenIdle(wire: Transport, o: IdleCollection): Transport {
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** Messages that arrived during a collection, in order; undefined when none is running. */
   let held: Array<[Message, Extra | undefined]> | undefined;
+  /** The collection running, if any. */
+  let running: Promise<void> | undefined;
   let handler: Transport['onmessage'];
 
   const quiet = () => !closed && inFlight.size === 0 && called && held === undefined;
-  const collect = async () => {
+  const collect = () => {
     timer = undefined;
     if (!quiet()) return;
+    running = collectOnce().finally(() => { running = undefined; });
+  };
+  const collectOnce = async () => {
     called = false;
     held = [];
     let bound: ReturnType<typeof setTimeout> | undefined;
@@ -84,7 +95,7 @@ export function collectWhenIdle(wire: Transport, o: IdleCollection): Transport {
     clearTimeout(timer);
     timer = undefined;
     if (!quiet()) return;
-    timer = setTimeout(() => void collect(), Math.max(o.idleMs, lastCollection + o.spacingMs - performance.now()));
+    timer = setTimeout(collect, Math.max(o.idleMs, lastCollection + o.spacingMs - performance.now()));
     timer.unref();
   };
   const receive = (message: Message, extra?: Extra) => {
@@ -101,7 +112,7 @@ export function collectWhenIdle(wire: Transport, o: IdleCollection): Transport {
   };
   const stop = () => { closed = true; clearTimeout(timer); };
 
-  return {
+  const transport: Transport = {
     start: () => wire.start(),
     send: async (message, options) => {
       const out = message as Seen;
@@ -121,4 +132,5 @@ export function collectWhenIdle(wire: Transport, o: IdleCollection): Transport {
     get onmessage() { return handler; },
     set onmessage(h) { handler = h; wire.onmessage = receive; },
   };
+  return { transport, settled: async () => { await running; } };
 }

@@ -107,10 +107,17 @@ export function createStdioCore(effective: Config, log: Logger, deps: { cwd: str
 
   // The opening is answered without the SDK (src/server/opening.ts); the SDK loads after it, or when a
   // message needs it. zod's setting goes first, in a chunk evaluated before the SDK's (a static import would run after it).
-  const serve = (wire: Transport = stdioWire()) => startOpening(session, deps.idle ? collectWhenIdle(wire, deps.idle) : wire, log, async (transport) => {
+  const loadServer = async (transport: Transport) => {
     await import('./zod-jitless.js');
     return (await import('./stdio-serve.js')).serveSession(session, log, transport);
-  });
+  };
+  const serve = async (wire: Transport = stdioWire()): Promise<StdioConnection> => {
+    if (!deps.idle) return startOpening(session, wire, log, loadServer);
+    const idle = collectWhenIdle(wire, deps.idle);
+    const connection = await startOpening(session, idle.transport, log, loadServer);
+    // A request that arrived during a collection is handed on when it ends: the drain waits for that first.
+    return { ...connection, drained: async (maxMs) => { await idle.settled(); await connection.drained(maxMs); } };
+  };
   const close = async () => {
     clearInterval(timer);
     await client.close().catch(() => undefined);
