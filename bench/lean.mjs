@@ -4,7 +4,8 @@
 // Each run starts, in alternating order, a fresh stdio server of each build against one sandbox and measures:
 //   start       spawn → first tools/list answer           floor: a bare `node -e ''` start
 //   first call  the first tools/call (issue.list): right after the list (SDK client), and after 1 s idle (raw client)
-//   RSS call    RSS right after the first tools/call (issue.list), and again after 3 s idle
+//   RSS call    RSS right after the first tools/call (issue.list), and again after 3 s idle (the server's
+//               CPU in that idle, and the next call after it)
 //   call        median of 100 warm tools/call of issue.list  floor: a raw undici GET of the same route (alternated)
 //   raw client  the start and the calls again, driven by a bare JSON-RPC client (newline-delimited JSON on
 //               the child's stdio, no SDK): the SDK client's own work (zod checks of every answer, in this
@@ -100,8 +101,16 @@ async function measure(build) {
   record('  floor: raw GET same route median (ms)', build.name, raw);
   record('  call / raw', build.name, tool / raw);
   record('  server CPU per warm call (ms)', build.name, (cpuMs(s.pid) - cpu0) / calls);
+  const idleCpu0 = cpuMs(s.pid);
   await sleep(3000);
   record('RSS after first call + 3 s idle (MiB)', build.name, rssMiB(s.pid));
+  // What the idle time costs (src/server/idle-memory.ts collects in it), and the next call after it.
+  record('  server CPU in those 3 s idle (ms)', build.name, cpuMs(s.pid) - idleCpu0);
+  const afterCpu0 = cpuMs(s.pid);
+  const afterT0 = performance.now();
+  await s.client.callTool(LIST);
+  record('call after that idle (ms)', build.name, performance.now() - afterT0);
+  record('  server CPU of that call (ms)', build.name, cpuMs(s.pid) - afterCpu0);
   await s.client.close();
 
   const r = await startRaw(build);

@@ -13,6 +13,7 @@ import { sandboxGuide, terminalStarting, terminalStatus } from './guide.js';
 import type { StdioConnection } from './stdio-serve.js';
 import { startOpening } from './opening.js';
 import { stdioWire } from './wire.js';
+import { collectWhenIdle, IDLE_COLLECTION, type IdleCollection } from './idle-memory.js';
 import { localRoots } from '../pipeline/localpath.js';
 
 const REASK_MS = 15 * 60 * 1000;
@@ -32,7 +33,7 @@ export async function startStdio(config: Config, log: Logger): Promise<void> {
   // A person ran it in a terminal: say what is happening, so it does not look hung.
   const human = process.stdin.isTTY === true;
   if (effective.token && human && !config.sandbox) process.stderr.write(terminalStarting(effective.forgeUrl));
-  const core = createStdioCore(effective, log, { cwd: process.cwd(), env: process.env });
+  const core = createStdioCore(effective, log, { cwd: process.cwd(), env: process.env, idle: IDLE_COLLECTION });
   void core.ready.then(() => { if (human) process.stderr.write(terminalStatus(effective.forgeUrl, core.session.user)); });
   const connection = await core.serve();
   let stopping = false;
@@ -66,9 +67,10 @@ export interface StdioCore {
 /**
  * The single-user server without the process around it (no stdin, signals or exit): the platform
  * client, the session and its start-up reads, and a connection factory. `env` carries only the
- * TEST-ONLY variables below; `cwd` anchors local file paths.
+ * TEST-ONLY variables below; `cwd` anchors local file paths; `idle`, when given, gives memory back
+ * once the connection goes quiet (src/server/idle-memory.ts).
  */
-export function createStdioCore(effective: Config, log: Logger, deps: { cwd: string; env: Record<string, string | undefined> }): StdioCore {
+export function createStdioCore(effective: Config, log: Logger, deps: { cwd: string; env: Record<string, string | undefined>; idle?: IdleCollection }): StdioCore {
   const token = effective.token;
   if (!token) throw new Error('FORGE_TOKEN is required');
   // Which directories local file paths (uploads, downloads) may name, said once at start.
@@ -105,10 +107,17 @@ export function createStdioCore(effective: Config, log: Logger, deps: { cwd: str
 
   // The opening is answered without the SDK (src/server/opening.ts); the SDK loads after it, or when a
   // message needs it. zod's setting goes first, in a chunk evaluated before the SDK's (a static import would run after it).
-  const serve = (wire: Transport = stdioWire()) => startOpening(session, wire, log, async (transport) => {
+  const loadServer = async (transport: Transport) => {
     await import('./zod-jitless.js');
     return (await import('./stdio-serve.js')).serveSession(session, log, transport);
-  });
+  };
+  const serve = async (wire: Transport = stdioWire()): Promise<StdioConnection> => {
+    if (!deps.idle) return startOpening(session, wire, log, loadServer);
+    const idle = collectWhenIdle(wire, deps.idle);
+    const connection = await startOpening(session, idle.transport, log, loadServer);
+    // A request that arrived during a collection is handed on when it ends: the drain waits for that first.
+    return { ...connection, drained: async (maxMs) => { await idle.settled(); await connection.drained(maxMs); } };
+  };
   const close = async () => {
     clearInterval(timer);
     await client.close().catch(() => undefined);
