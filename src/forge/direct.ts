@@ -117,7 +117,8 @@ export function openDirectTransport(o: TransportOptions): Transport {
           timer?.refresh();
         });
         res.on('end', () => {
-          if (settle()) resolve({ status: res.statusCode ?? 0, headers: flattenHeaders(res.headersDistinct), body: Buffer.concat(chunks) });
+          // An answer read in one chunk (most are) is not copied again.
+          if (settle()) resolve({ status: res.statusCode ?? 0, headers: flattenHeaders(res.headersDistinct), body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) });
         });
         res.on('error', fail);
         // 'close' follows every 'end': an Error (its stack captured) is built only when the answer was cut short.
