@@ -80,6 +80,22 @@ describe('connections', () => {
     expect(s.requests).toHaveLength(2);
   });
 
+  it('an action deadline follows its parent with one listener and puts none on its own signal; ended, it holds none (issue #31)', () => {
+    const parent = new AbortController();
+    const ended = deadlineSignal(60_000, parent.signal);
+    expect(getEventListeners(parent.signal, 'abort')).toHaveLength(1);
+    expect(getEventListeners(ended.signal, 'abort')).toHaveLength(0);
+    ended.end();
+    expect(getEventListeners(parent.signal, 'abort')).toHaveLength(0);
+    // Still following: a cancel aborts the deadline with the cancel's reason.
+    const live = deadlineSignal(60_000, parent.signal);
+    parent.abort(new Error('canceled by the client'));
+    expect(live.signal.aborted).toBe(true);
+    expect((live.signal.reason as Error).message).toBe('canceled by the client');
+    live.end();
+    expect(ended.signal.aborted).toBe(false);
+  });
+
   it('a signal that outlives its requests keeps no listener of theirs, and still cancels the next one', async () => {
     const s = await serve((req, res) => {
       if (req.url?.endsWith('/slow')) return; // never answered
