@@ -9,6 +9,7 @@
 // Two figures: all threads, and the main thread alone (counted apart, --separate-threads). The main thread's is
 // the one a call waits for; the others are V8's helpers (parallel scavenges, concurrent marking and compiling),
 // whose share moves with when the collector happens to run: read the main thread's first.
+// The floor, counted the same way: the minimal server on the same SDK doing the same GET (bench/minimal-server.mjs).
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -24,6 +25,7 @@ const calls = Math.max(10, Math.min(1000, Number(values.calls) || 100));
 const warm = Math.max(0, Math.min(1000, Number(values.warm) || 150));
 const builds = [{ name: 'this', cli: join(root, 'dist', 'bundle', 'cli.js') }];
 if (values.baseline) builds.push({ name: 'baseline', cli: values.baseline });
+builds.push({ name: 'minimal', cli: join(root, 'bench', 'minimal-server.mjs') });
 const LIST = { name: 'forge_execute_action', arguments: { action: 'issue.list', params: { project_id: 1 } } };
 
 const sandbox = await startSandbox();
@@ -56,4 +58,7 @@ console.log(`instructions per warm tools/call of issue.list (server; ${calls} ca
 console.log(`  ${''.padEnd(10)} ${'main thread'.padStart(12)} ${'all threads'.padStart(12)}`);
 const m = (n) => `${(n / 1e6).toFixed(2)} M`.padStart(12);
 for (const [name, n] of results) console.log(`  ${name.padEnd(10)} ${m(n.main)} ${m(n.total)}`);
-if (results.length === 2) console.log(`  ${'this / baseline'.padEnd(10)} ${(results[0][1].main / results[1][1].main).toFixed(2).padStart(12)} ${(results[0][1].total / results[1][1].total).toFixed(2).padStart(12)}`);
+const ratio = (a, b, label) => console.log(`  ${label.padEnd(10)} ${(a.main / b.main).toFixed(2).padStart(12)} ${(a.total / b.total).toFixed(2).padStart(12)}`);
+const of = (name) => results.find(([n]) => n === name)?.[1];
+if (of('baseline')) ratio(of('this'), of('baseline'), 'this / baseline');
+ratio(of('this'), of('minimal'), 'this / minimal');

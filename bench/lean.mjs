@@ -7,6 +7,9 @@
 //   RSS call    RSS right after the first tools/call (issue.list), and again after 3 s idle (the server's
 //               CPU in that idle, and the next call after it)
 //   call        median of 100 warm tools/call of issue.list  floor: a raw undici GET of the same route (alternated)
+//               second floor: a minimal server on the same SDK (bench/minimal-server.mjs) doing the same GET, started
+//               and called the same way (both clients, same count, its turn interleaved with the builds'): what the
+//               SDK and the process crossing take before any of our code runs
 //   raw client  the start and the calls again, driven by a bare JSON-RPC client (newline-delimited JSON on
 //               the child's stdio, no SDK): the SDK client's own work (zod checks of every answer, in this
 //               process, on the same 2 cores) is then not counted against the server
@@ -38,6 +41,7 @@ const runs = Math.max(1, Math.min(20, Number(values.runs) || 5));
 const calls = Math.max(10, Math.min(1000, Number(values.calls) || 100));
 const builds = [{ name: 'this', cli: join(root, 'dist', 'bundle', 'cli.js') }];
 if (values.baseline) builds.push({ name: 'baseline', cli: values.baseline });
+const MINIMAL = { name: 'minimal', cli: join(root, 'bench', 'minimal-server.mjs'), minimal: true };
 
 const sandbox = await startSandbox();
 const home = mkdtempSync(join(tmpdir(), 'forge-lean-'));
@@ -154,6 +158,25 @@ async function alternated(call) {
   return { tool: median(tool), raw: median(raw) };
 }
 
+/** The minimal SDK server: the same warm calls through both clients; its figures go under every build's column. */
+async function measureMinimal() {
+  const s = await start(MINIMAL.cli);
+  const first = await s.client.callTool(LIST);
+  if (first.isError) throw new Error(`minimal server: issue.list failed: ${JSON.stringify(first.content).slice(0, 300)}`);
+  const sdk = await alternated(() => s.client.callTool(LIST));
+  await s.client.close();
+  const r = await rawStart(MINIMAL.cli);
+  await r.rpc('tools/call', LIST);
+  const bare = await alternated(() => r.rpc('tools/call', LIST));
+  await r.close();
+  for (const b of builds) {
+    record('  floor 2: minimal SDK server median (ms)', b.name, sdk.tool);
+    record('  minimal server / raw GET', b.name, sdk.tool / sdk.raw);
+    record('  floor 2, raw client median (ms)', b.name, bare.tool);
+    record('  raw client: minimal / raw GET', b.name, bare.tool / bare.raw);
+  }
+}
+
 async function startRaw(build) {
   const r = await rawStart(build.cli);
   record('raw client: start → first tools/list (ms)', build.name, r.startMs);
@@ -180,12 +203,16 @@ for (let run = 0; run < runs; run++) {
   const bareCpu = Number(spawnSync(node, ['-e', 'const u = process.cpuUsage(); process.stdout.write(String((u.user + u.system) / 1000))'], { env, encoding: 'utf8' }).stdout);
   for (const b of builds) record('  floor: bare node CPU (ms)', b.name, bareCpu);
   // Alternate which build goes first, so neither always meets a warmer machine.
-  for (const b of run % 2 ? [...builds].reverse() : builds) await measure(b);
+  const order = [...builds, MINIMAL];
+  for (const b of run % 2 ? order.reverse() : order) await (b.minimal ? measureMinimal() : measure(b));
   for (const b of builds) {
     const starts = figures.get('start → first tools/list (ms)').get(b.name);
     record('  start / bare', b.name, starts[starts.length - 1] / bare);
     const rawStarts = figures.get('raw client: start → first tools/list (ms)').get(b.name);
     record('  raw client start / bare', b.name, rawStarts[rawStarts.length - 1] / bare);
+    const last = (figure) => figures.get(figure).get(b.name).at(-1);
+    record('  call / minimal server', b.name, last('warm tools/call issue.list median (ms)') / last('  floor 2: minimal SDK server median (ms)'));
+    record('  raw client call / minimal server', b.name, last('raw client: warm tools/call median (ms)') / last('  floor 2, raw client median (ms)'));
     const cpus = figures.get('  server CPU to first tools/list (ms)').get(b.name);
     record('  start CPU / bare CPU', b.name, cpus[cpus.length - 1] / bareCpu);
   }

@@ -80,6 +80,36 @@ describe('connections', () => {
     expect(s.requests).toHaveLength(2);
   });
 
+  it('an answer\'s headers: names lowercased, a repeated one joined with ", " in order, one named like an Object property kept as sent', async () => {
+    const s = await serve((_req, res) => {
+      res.setHeader('X-Multi', ['one', 'two']);
+      res.setHeader('Link', ['<a>; rel="next"', '<b>; rel="last"']);
+      res.setHeader('constructor', 'c');
+      json(res, 200, {}, { 'X-Total': '3' });
+    });
+    const r = await client({ baseUrl: s.url }).send({ method: 'GET', path: '/x' });
+    expect(r.headers['x-multi']).toBe('one, two');
+    expect(r.headers.link).toBe('<a>; rel="next", <b>; rel="last"');
+    expect(r.headers['x-total']).toBe('3');
+    expect(Object.hasOwn(r.headers, 'constructor') && r.headers.constructor).toBe('c');
+  });
+
+  it('an action deadline follows its parent with one listener and puts none on its own signal; ended, it holds none (issue #31)', () => {
+    const parent = new AbortController();
+    const ended = deadlineSignal(60_000, parent.signal);
+    expect(getEventListeners(parent.signal, 'abort')).toHaveLength(1);
+    expect(getEventListeners(ended.signal, 'abort')).toHaveLength(0);
+    ended.end();
+    expect(getEventListeners(parent.signal, 'abort')).toHaveLength(0);
+    // Still following: a cancel aborts the deadline with the cancel's reason.
+    const live = deadlineSignal(60_000, parent.signal);
+    parent.abort(new Error('canceled by the client'));
+    expect(live.signal.aborted).toBe(true);
+    expect((live.signal.reason as Error).message).toBe('canceled by the client');
+    live.end();
+    expect(ended.signal.aborted).toBe(false);
+  });
+
   it('a signal that outlives its requests keeps no listener of theirs, and still cancels the next one', async () => {
     const s = await serve((req, res) => {
       if (req.url?.endsWith('/slow')) return; // never answered

@@ -188,11 +188,11 @@ export function deadlineSignal(ms: number, parent?: AbortSignal): Deadline {
   timer.unref?.();
   const follow = (): void => ctl.abort(parent?.reason);
   parent?.addEventListener('abort', follow, { once: true });
+  // Every caller ends its deadline in a `finally`: no listener of its own to end it on abort (one fewer per call).
   const end = (): void => {
     clearTimeout(timer);
     parent?.removeEventListener('abort', follow);
   };
-  ctl.signal.addEventListener('abort', end, { once: true });
   return { signal: ctl.signal, end };
 }
 

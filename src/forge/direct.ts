@@ -9,7 +9,7 @@ import type * as Https from 'node:https';
 import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import type * as Tls from 'node:tls';
-import { flattenHeaders, type Transport, type TransportOptions, type WireAnswer, type WireRequest } from './transport.js';
+import type { Transport, TransportOptions, WireAnswer, WireRequest } from './transport.js';
 
 /** A connection (DNS, TCP and TLS handshake) gets 10 s: undici's connect timeout. */
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -117,7 +117,8 @@ export function openDirectTransport(o: TransportOptions): Transport {
           timer?.refresh();
         });
         res.on('end', () => {
-          if (settle()) resolve({ status: res.statusCode ?? 0, headers: flattenHeaders(res.headersDistinct), body: Buffer.concat(chunks) });
+          // An answer read in one chunk (most are) is not copied again.
+          if (settle()) resolve({ status: res.statusCode ?? 0, headers: headerRecord(res.rawHeaders), body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) });
         });
         res.on('error', fail);
         // 'close' follows every 'end': an Error (its stack captured) is built only when the answer was cut short.
@@ -136,4 +137,18 @@ export function openDirectTransport(o: TransportOptions): Transport {
         destroyWhenIdle();
       })),
   };
+}
+
+/**
+ * An answer's headers from Node's raw list: names lowercased, a repeated one joined with ", " (as
+ * flattenHeaders), without the array per header that `headersDistinct` builds first.
+ */
+function headerRecord(raw: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    // Own keys only: a header named like an Object property (`constructor`) starts its own entry.
+    out[name] = Object.hasOwn(out, name) ? `${out[name]}, ${raw[i + 1]!}` : raw[i + 1]!;
+  }
+  return out;
 }

@@ -181,7 +181,8 @@ export function heading(value: unknown, max = 200): string {
 export function code(value: unknown, max?: number): string {
   const s = cut(oneLine(value), max);
   let longest = 0;
-  for (const m of s.matchAll(/`+/g)) longest = Math.max(longest, m[0].length);
+  // Most code has no backtick: no regex iterator for it (a list's next steps are code, every call).
+  if (s.includes('`')) for (const m of s.matchAll(/`+/g)) longest = Math.max(longest, m[0].length);
   const ticks = '`'.repeat(longest + 1);
   const pad = s.startsWith('`') || s.endsWith('`') || s === '' ? ' ' : '';
   return `${ticks}${pad}${s}${pad}${ticks}`;
