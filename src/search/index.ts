@@ -118,10 +118,11 @@ const EFFECT_VOCABULARY = new Set(Object.values(EFFECT_WORDS).flat());
 const BUILD_SLICE_MS = 4;
 /** "group payments", "the payments group", "acme's group": a group named by a word. */
 const NAMED_GROUPS = /\b(?:group|subgroup|namespace|org) ([a-z][\w-]*)\b|\b([a-z][\w-]*)(?:'s)? (?=(?:group|subgroup|namespace|org)\b)/gi;
-/** A word after "in", "into", "for"…, at the end of a clause or before "as", "with"…: maybe a namespace. */
-const BARE_NAMESPACE = /\b(?:in|into|for|under|across|from|to|at)\s+(?:the\s+)?([a-z][a-z0-9_-]*[a-z0-9])(?='s\b|\s*$|\s*[,.;:?!)\u2014]|\s+(?:as|with|to|for|from|and|then|so|because|since|last|this|past|today|yesterday|recently|please|group|namespace|org|team)\b)/g;
+/** A word after "in", "into", "for"… (or "on", "of" without "the": "the release of the cli" names no namespace), at the end of a clause or before "as", "with"…: maybe a namespace. */
+const BARE_NAMESPACE = /\b(?:(?:in|into|for|under|across|from|to|at)\s+(?:the\s+)?|(?:on|of)\s+)([a-z][a-z0-9_-]*[a-z0-9])(?='s\b|\s*$|\s*[,.;:?!)\u2014]|\s+(?:as|with|to|for|from|and|then|so|because|since|last|this|past|today|yesterday|recently|please|group|namespace|org|team)\b)/g;
 /** Words said like places that name no namespace: branches and environments ("merge into main"), people, days, languages. */
 const NOT_NAMES = new Set(['main', 'master', 'develop', 'dev', 'trunk', 'prod', 'production', 'staging', 'stage', 'stable', 'next', 'canary', 'qa', 'test', 'testing', 'preview', 'gitlab', 'default', 'everyone', 'everything', 'general', 'order', 'progress', 'review', 'place', 'line', 'mind', 'case', 'time', 'now', 'full', 'total', 'today', 'me', 'myself', 'yourself', 'ourselves', 'everybody', 'him', 'her', 'them', 'us', 'it', 'good',
+  'course', 'purpose', 'hold', 'top', 'mine', 'ours', 'yours', 'theirs', 'these', 'those', 'which', 'what', 'one', 'both', 'each', 'either', 'track', 'call', 'duty', 'leave', 'vacation',
   'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'tomorrow', 'tonight', 'weekend', 'golang', 'python', 'ruby', 'node', 'java', 'go', 'rust', 'sure', 'short', 'public', 'private', 'internal', 'draft', 'ci', 'cd', 'json', 'yaml', 'csv']);
 const NAMED_GROUP = /\b(group|subgroup|namespace|org)\b/i;
 /** Whether `a` is `b` with two neighbouring letters swapped. */
