@@ -656,7 +656,7 @@ describe('ranking: a state wished for, and other forges\' words (#30)', () => {
   it('"make sure" makes nothing', () => expect(parseQuery('make sure the stale label is gone').terms).not.toContain('create'));
 });
 
-describe('ranking: the object between a verb and a state, an object made something, an account, a namespace after "on" or "of" (#30)', () => {
+describe('ranking: the object between a verb and a state, an object made something, an account, a namespace after "on" or "of", the IDs given (#30)', () => {
   // The reading alone, without the phrasings: no tuning request said word for word decides these.
   const bare = new ActionSearch(actions);
   const bareTop = (q: string) => bare.search(q, 5).hits[0]?.action.id;
@@ -671,6 +671,10 @@ describe('ranking: the object between a verb and a state, an object made somethi
     ['ban this account', 'user.ban'],
     // A bare name after "of" or "on" is a namespace: a group.
     ['is @marisol a direct member of fernhollow?', 'group.group_member_get'],
+    // Every ID the request gives prefers the action that needs it: the one object, not its list.
+    ['list 9 on board 3', 'project.board_list_get'],
+    ['what projects does @nadia own?', 'project.list_user_projects'],
+    ['award 6 on note 41 in !12', 'merge_request.emoji_mr_note_get'],
   ];
   for (const [q, want] of cases) it(`"${q}" → ${want}`, () => { expect(bareTop(q)).toBe(want); expect(top(q)).toBe(want); });
   it('keeps "make" a creation where no object is named, and reads "account 2219" as a user ID', () => {

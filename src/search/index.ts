@@ -75,7 +75,7 @@ interface Indexed {
  */
 export interface RankWeights {
   floor: number; power: number; examples: number; questionWrite: number;
-  objectHit: number; objectMiss: number; projectHit: number; projectMiss: number; unnamedId: number; pluralUnnamed: number; elsewhere: number; scopeHit: number; scopeMiss: number; changeRead: number;
+  objectHit: number; objectMiss: number; projectHit: number; projectMiss: number; unnamedId: number; namedId: number; pluralUnnamed: number; elsewhere: number; scopeHit: number; scopeMiss: number; changeRead: number;
   /** Weight of a near catalog word, times its closeness, against 1 for a word said. */
   expansion: number;
   /** How much of an ID word a near word explains, times its weight. */
@@ -84,7 +84,7 @@ export interface RankWeights {
 }
 /** @public The tuned weights (bench/find-descent.mjs starts from them). */
 export const DEFAULT_WEIGHTS: RankWeights = {
-  floor: 0.6, power: 2.5, examples: 0.15, questionWrite: 0.45, objectHit: 1.3, objectMiss: 0.75, projectHit: 1.15, projectMiss: 0.7, unnamedId: 0.85, pluralUnnamed: 0.7, elsewhere: 0.8, scopeHit: 1.1, scopeMiss: 0.9, changeRead: 0.85, expansion: 0.5, nearCover: 1,
+  floor: 0.6, power: 2.5, examples: 0.15, questionWrite: 0.45, objectHit: 1.3, objectMiss: 0.75, projectHit: 1.15, projectMiss: 0.7, unnamedId: 0.85, namedId: 1.2, pluralUnnamed: 0.7, elsewhere: 0.8, scopeHit: 1.1, scopeMiss: 0.9, changeRead: 0.85, expansion: 0.5, nearCover: 1,
   boost: { name: 0.9, domain: 1.5, summary: 0.7, keywords: 0.9, examples: 1.2, phrasings: 2.5 },
 };
 
@@ -491,7 +491,8 @@ export class ActionSearch {
       if (namesAny) score *= named.some((k) => entry.takes.has(k)) || entry.ids.some(namedHere) ? this.w.objectHit : this.w.objectMiss;
       // An action that needs an object's ID the request does not give (a get where a list was asked) is less likely.
       for (const p of entry.ids) {
-        if (namedHere(p)) continue;
+        // An ID the request gives (thread 8a1fc0 on &7) prefers the action that needs it: the one thread, not the list.
+        if (namedHere(p)) { score *= this.w.namedId; continue; }
         score *= this.w.unnamedId;
         // "the comments on !14": many of them, so not the one a note_id names.
         if (p.words.some((w) => q.plurals.has(w))) score *= this.w.pluralUnnamed;
