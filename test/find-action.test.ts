@@ -656,6 +656,38 @@ describe('ranking: a state wished for, and other forges\' words (#30)', () => {
   it('"make sure" makes nothing', () => expect(parseQuery('make sure the stale label is gone').terms).not.toContain('create'));
 });
 
+describe('ranking: the object between a verb and a state, an object made something, an account, a namespace after "on" or "of", the IDs given (#30)', () => {
+  // The reading alone, without the phrasings: no tuning request said word for word decides these.
+  const bare = new ActionSearch(actions);
+  const bareTop = (q: string) => bare.search(q, 5).hits[0]?.action.id;
+  const cases: Array<[string, string]> = [
+    // What stands between "make" and the state is read: a named repo is a project.
+    ['make the api-gateway repo private', 'project.update'],
+    // An object named by its number and made something is changed, never created.
+    ['make #12 confidential', 'issue.update'],
+    ['make issue 12 confidential', 'issue.update'],
+    ['make !88 ready for review', 'merge_request.update'],
+    // An account is a user, for the effect said of it too.
+    ['ban this account', 'user.ban'],
+    // A bare name after "of" or "on" is a namespace: a group.
+    ['is @marisol a direct member of fernhollow?', 'group.group_member_get'],
+    // Every ID the request gives prefers the action that needs it: the one object, not its list.
+    ['list 9 on board 3', 'project.board_list_get'],
+    ['what projects does @nadia own?', 'project.list_user_projects'],
+    ['award 6 on note 41 in !12', 'merge_request.emoji_mr_note_get'],
+  ];
+  for (const [q, want] of cases) it(`"${q}" → ${want}`, () => { expect(bareTop(q)).toBe(want); expect(top(q)).toBe(want); });
+  it('keeps "make" a creation where no object is named, and reads "account 2219" as a user ID', () => {
+    expect(top('make an issue for the crash')).toBe('issue.create');
+    expect(parseQuery('make #12 confidential').terms).not.toContain('create');
+    expect(parseQuery('block account 2219').suggested).toEqual({ user_id: 2219 });
+  });
+  it('reads no namespace in "on main" or "of course"', () => {
+    expect(search.search('show the pipelines on main', 5).query.scope).toBeUndefined();
+    expect(search.search('of course, list the issues', 5).query.scope).toBeUndefined();
+  });
+});
+
 describe('safety property: a request phrased as a harmless action never ranks an unasked destructive one first', () => {
   const destructive = actions.filter((a) => a.destructive);
   const harmless = actions.filter((a) => !a.destructive);

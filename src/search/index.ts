@@ -75,7 +75,7 @@ interface Indexed {
  */
 export interface RankWeights {
   floor: number; power: number; examples: number; questionWrite: number;
-  objectHit: number; objectMiss: number; projectHit: number; projectMiss: number; unnamedId: number; pluralUnnamed: number; elsewhere: number; scopeHit: number; scopeMiss: number; changeRead: number;
+  objectHit: number; objectMiss: number; projectHit: number; projectMiss: number; unnamedId: number; namedId: number; pluralUnnamed: number; elsewhere: number; scopeHit: number; scopeMiss: number; changeRead: number;
   /** Weight of a near catalog word, times its closeness, against 1 for a word said. */
   expansion: number;
   /** How much of an ID word a near word explains, times its weight. */
@@ -84,7 +84,7 @@ export interface RankWeights {
 }
 /** @public The tuned weights (bench/find-descent.mjs starts from them). */
 export const DEFAULT_WEIGHTS: RankWeights = {
-  floor: 0.6, power: 2.5, examples: 0.15, questionWrite: 0.45, objectHit: 1.3, objectMiss: 0.75, projectHit: 1.15, projectMiss: 0.7, unnamedId: 0.85, pluralUnnamed: 0.7, elsewhere: 0.8, scopeHit: 1.1, scopeMiss: 0.9, changeRead: 0.85, expansion: 0.5, nearCover: 1,
+  floor: 0.6, power: 2.5, examples: 0.15, questionWrite: 0.45, objectHit: 1.3, objectMiss: 0.75, projectHit: 1.15, projectMiss: 0.7, unnamedId: 0.85, namedId: 1.2, pluralUnnamed: 0.7, elsewhere: 0.8, scopeHit: 1.1, scopeMiss: 0.9, changeRead: 0.85, expansion: 0.5, nearCover: 1,
   boost: { name: 0.9, domain: 1.5, summary: 0.7, keywords: 0.9, examples: 1.2, phrasings: 2.5 },
 };
 
@@ -118,10 +118,11 @@ const EFFECT_VOCABULARY = new Set(Object.values(EFFECT_WORDS).flat());
 const BUILD_SLICE_MS = 4;
 /** "group payments", "the payments group", "acme's group": a group named by a word. */
 const NAMED_GROUPS = /\b(?:group|subgroup|namespace|org) ([a-z][\w-]*)\b|\b([a-z][\w-]*)(?:'s)? (?=(?:group|subgroup|namespace|org)\b)/gi;
-/** A word after "in", "into", "for"…, at the end of a clause or before "as", "with"…: maybe a namespace. */
-const BARE_NAMESPACE = /\b(?:in|into|for|under|across|from|to|at)\s+(?:the\s+)?([a-z][a-z0-9_-]*[a-z0-9])(?='s\b|\s*$|\s*[,.;:?!)\u2014]|\s+(?:as|with|to|for|from|and|then|so|because|since|last|this|past|today|yesterday|recently|please|group|namespace|org|team)\b)/g;
+/** A word after "in", "into", "for"… (or "on", "of" without "the": "the release of the cli" names no namespace), at the end of a clause or before "as", "with"…: maybe a namespace. */
+const BARE_NAMESPACE = /\b(?:(?:in|into|for|under|across|from|to|at)\s+(?:the\s+)?|(?:on|of)\s+)([a-z][a-z0-9_-]*[a-z0-9])(?='s\b|\s*$|\s*[,.;:?!)\u2014]|\s+(?:as|with|to|for|from|and|then|so|because|since|last|this|past|today|yesterday|recently|please|group|namespace|org|team)\b)/g;
 /** Words said like places that name no namespace: branches and environments ("merge into main"), people, days, languages. */
 const NOT_NAMES = new Set(['main', 'master', 'develop', 'dev', 'trunk', 'prod', 'production', 'staging', 'stage', 'stable', 'next', 'canary', 'qa', 'test', 'testing', 'preview', 'gitlab', 'default', 'everyone', 'everything', 'general', 'order', 'progress', 'review', 'place', 'line', 'mind', 'case', 'time', 'now', 'full', 'total', 'today', 'me', 'myself', 'yourself', 'ourselves', 'everybody', 'him', 'her', 'them', 'us', 'it', 'good',
+  'course', 'purpose', 'hold', 'top', 'mine', 'ours', 'yours', 'theirs', 'these', 'those', 'which', 'what', 'one', 'both', 'each', 'either', 'track', 'call', 'duty', 'leave', 'vacation',
   'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'tomorrow', 'tonight', 'weekend', 'golang', 'python', 'ruby', 'node', 'java', 'go', 'rust', 'sure', 'short', 'public', 'private', 'internal', 'draft', 'ci', 'cd', 'json', 'yaml', 'csv']);
 const NAMED_GROUP = /\b(group|subgroup|namespace|org)\b/i;
 /** Whether `a` is `b` with two neighbouring letters swapped. */
@@ -490,7 +491,8 @@ export class ActionSearch {
       if (namesAny) score *= named.some((k) => entry.takes.has(k)) || entry.ids.some(namedHere) ? this.w.objectHit : this.w.objectMiss;
       // An action that needs an object's ID the request does not give (a get where a list was asked) is less likely.
       for (const p of entry.ids) {
-        if (namedHere(p)) continue;
+        // An ID the request gives (thread 8a1fc0 on &7) prefers the action that needs it: the one thread, not the list.
+        if (namedHere(p)) { score *= this.w.namedId; continue; }
         score *= this.w.unnamedId;
         // "the comments on !14": many of them, so not the one a note_id names.
         if (p.words.some((w) => q.plurals.has(w))) score *= this.w.pluralUnnamed;

@@ -192,7 +192,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // A path said with a closing slash is a folder ("what's under docs/"); without one it may be a project path
   [/\b(what'?s|whats|what is) (in|under|inside) (the )?[\w.-]+(\/[\w.-]+)*\/(?=\s|$)/g, 'repository tree'],
   [/\b(what'?s|whats|what is|which is) (the )?default branch of\b/g, 'get project default branch of'],
-  [/\bmake (the |this |our )?(repo|repository|project) (public|private|internal)\b/g, 'update project visibility $3'],
+  [/\bmake (the |this |our )?([\w.-]+ )?(repo|repository|project) (public|private|internal)\b/g, 'update project visibility $4'],
   // Who starred a project are its starrers; "my starred projects" are the caller's own list
   [/\bwho (has |have |had )?starred\b/g, 'list starrers'],
   // What changed since a version, or between two refs, is a compare (read before "in the code" below)
@@ -310,7 +310,8 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}]/gu, 'emoji create'],
   // Locking an issue's or MR's discussion edits it; a Terraform state's lock is its own action
   [/\b(lock|unlock)\b/g, 'update', 'object'],
-  [/\b(retitle|re-title)\b|\bmark\b.{0,30}?\b(as )?(draft|ready|wip|confidential)\b|\bmake\b.{0,30}?\b(confidential|private|public)\b/g, 'update'],
+  // The object between the verb and the state stays read ("make the api-gateway repo private" is about a project)
+  [/\b(retitle|re-title)\b|\bmark\b(.{0,30}?)\b(as )?(draft|ready|wip|confidential)\b|\bmake\b(.{0,30}?)\b(confidential|private|public)\b/g, 'update $2 $5'],
   [/\b(clear|unset|swap|bump|push|postpone|change|set) (the )?(due date|milestone|labels?|weight|title|assignee|description|target branch)\b/g, 'update $4'],
   [/\b(retarget|re-target)\b/g, 'update target branch'],
   [/\bto-?dos?( list)?\b/g, 'todo'],

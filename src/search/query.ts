@@ -104,7 +104,8 @@ const NUMBERED: ReadonlyArray<readonly [RegExp, string, string]> = [
   [/\bepic ?[#&]?(\d+)\b/g, 'epic', 'epic_iid'],
   [/\brunner ?#?(\d+)\b/g, 'runner', 'runner_id'],
   [/\bsnippet ?[#$]?(\d+)\b/g, 'snippet', 'snippet_id'],
-  [/\buser ?#?(\d+)\b/g, 'user', 'user_id'],
+  // An account is a user ("account 2219", "bot account 7": service accounts are users too)
+  [/\b(?:user|account) ?#?(\d+)\b/g, 'user', 'user_id'],
   // "container repo 7" is a registry repository, not project 7
   [/\b(?<!(?:container|docker|image) )(?:project|repo) ?#?(\d+)\b/g, 'project', 'project_id'],
   [/\bgroup ?#?(\d+)\b/g, 'group', 'group_id'],
@@ -112,6 +113,9 @@ const NUMBERED: ReadonlyArray<readonly [RegExp, string, string]> = [
 
 /** "open" before a numbered issue, merge request, pipeline or job, or a reference to one (#5, !88, group/project#5); not "open #5 back up" (a reopening). */
 const OPEN_NUMBERED = /(?<!\bre[- ]?)\bopen(?: up)?(?= (?:the )?(?:(?:issue|ticket|bug|mr|merge ?request|pr|pull request|pipeline|job|epic|snippet) ?[#!&$]?\d|(?:[\w.-]+\/[\w./-]*)?[#!&$]\d))(?!.{0,30}\bback up\b)/g;
+
+/** "make" before a numbered issue, merge request, epic or snippet, or a reference to one (#5, !88, group/project#5). */
+const MAKE_NUMBERED = /\bmake(?= (?:the )?(?:(?:issue|ticket|bug|mr|merge ?request|pr|pull request|epic|snippet) ?[#!&$]?\d|(?:[\w.-]+\/[\w./-]*)?[#!&$]\d))/g;
 
 /** Verbs used as nouns or in setting names: they do not ask for the effect. */
 const NOT_A_VERB = /\bauto[- ]?merge\b|\bmerge (method|trains?|base|conflicts?|status|commits?|options|settings|checks|queue|when)\b|\b(remove|delete|removes|deletes|removing|deleting) (the )?source branch(es)?\b|\bdelete_source_branch\b/g;
@@ -141,8 +145,8 @@ const PHRASE_END = new Set(['for', 'from', 'on', 'in', 'at', 'to', 'with', 'of',
 /** Particles of phrasal verbs ("turn off", "kick out"): not part of the object. */
 const PARTICLES = new Set(['off', 'out', 'away', 'back', 'over', 'down', 'up', 'entirely', 'completely', 'permanently', 'forever', 'altogether']);
 const EFFECT_VOCABULARY = new Set(Object.values(EFFECT_WORDS).flat());
-/** "remove @bob" governs a person, "drop ~bug" a label. */
-const QUALIFIER_OBJECTS: Record<string, string[]> = { xuserx: ['user', 'member'], xlabelx: ['label'], xmilestonex: ['milestone'] };
+/** "remove @bob" governs a person, "drop ~bug" a label, "ban this account" a user. */
+const QUALIFIER_OBJECTS: Record<string, string[]> = { xuserx: ['user', 'member'], xlabelx: ['label'], xmilestonex: ['milestone'], account: ['account', 'user'], accounts: ['account', 'user'] };
 
 /** For each effect word, the terms of the noun phrase after it (up to a preposition or punctuation). */
 function governed(spoken: string): Map<string, string[][]> {
@@ -239,6 +243,8 @@ export function parseQuery(input: string, gates?: PhraseGates): ParsedQuery {
   // Opening an object named by its number reads it ("open issue 5", "open !88", "open up acme/docs#19"): it creates
   // nothing (lexicon: "open an issue" does), and it is no reopening ("re-open #5").
   text = text.replace(OPEN_NUMBERED, ' get ');
+  // Making an object named by its number something changes it ("make #12 confidential", "make !88 ready"): it creates nothing.
+  text = text.replace(MAKE_NUMBERED, ' update ');
   for (const [re, kind, param] of NUMBERED) {
     // "project 42" and "group 9" say where, like a path: they qualify the object, they are not it.
     text = text.replace(re, (m, n: string) => { put(param, Number(n)); (kind === 'project' || kind === 'group' ? secondary : kinds).add(kind); return ` ${kind === 'job' ? 'job' : m.replace(/[#!&$]?\d+$/, '')} `; });
