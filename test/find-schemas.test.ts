@@ -273,6 +273,20 @@ describe('forge_execute_action refused for its params: the schema and a correcte
     expect(text(again)).not.toMatch(/invalid params/);
   });
 
+  it("a merge request's pipelines asked of the pipeline list: the refusal names merge_request.pipelines and a call to it that runs", async () => {
+    sb.clearLog();
+    const r = await srv.call('forge_execute_action', { action: 'pipeline.list', params: { project_id: 'demo-group/demo-project', merge_request_iid: 1 } });
+    expect(r.isError).toBe(true);
+    const note = text(r).split('\n\n')[1];
+    expect(note).toBe(`merge_request_iid is not a param of pipeline.list: merge_request.pipelines takes it (${catalog().get('merge_request.pipelines')!.summary}).`);
+    const fixed = JSON.parse(/^Corrected call: forge_execute_action (.+)$/m.exec(text(r))![1]!) as { action: string; params: Record<string, unknown> };
+    expect(fixed).toEqual({ action: 'merge_request.pipelines', params: { project_id: 'demo-group/demo-project', merge_request_iid: 1 } });
+    expect(apiRequests(sb)).toHaveLength(0);
+    const again = await srv.call('forge_execute_action', fixed);
+    expect(again.isError, text(again)).toBeFalsy();
+    expect(text(again)).toContain('1002');
+  });
+
   it('fields sent among the params: the corrected call puts them beside the params, and it runs', async () => {
     const r = await srv.call('forge_execute_action', { action: 'merge_request.get', params: { project_id: 'demo-group/demo-project', merge_request_iid: 1, fields: ['draft', 'has_conflicts'] } });
     expect(text(r)).toMatch(/^forge_execute_action\/merge_request\.get: invalid params\. Unknown params: fields\./);

@@ -19,6 +19,8 @@ export default domain('pipeline', 'CI/CD pipelines of a project: list, read, run
     summary: 'List pipelines of a project, filtered by status, ref, source, user or date',
     rest: 'GET /projects/{project_id}/pipelines',
     shows: ['id', 'ref', 'status', 'source'],
+    // GitLab's pipeline list has no merge request filter: a merge request's pipelines are their own read.
+    elsewhere: { merge_request_iid: 'merge_request.pipelines' },
     params: {
       project_id: id.project(),
       status: oneOf(PIPELINE_STATUSES, 'Return pipelines with this status'),
