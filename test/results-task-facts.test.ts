@@ -167,6 +167,27 @@ describe('filters the sandbox now applies instead of ignoring', () => {
     expect(none.st.items).toEqual([]);
   });
 
+  it('branches by last commit date; protected branches, starrers and project users by search; members by state', async () => {
+    const P = 'demo-group/demo-project';
+    const byName = ((await exec('branch.list', { project_id: P, per_page: 100 })).st.items as Rec[]).map((b) => String(b.name));
+    const newest = (await exec('branch.list', { project_id: P, per_page: 100, sort: 'updated_desc' })).st.items as Array<{ name: string; commit: { committed_date?: string; created_at?: string } }>;
+    const dates = newest.map((b) => String(b.commit.committed_date ?? b.commit.created_at));
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(newest.map((b) => b.name).sort()).toEqual([...byName].sort());
+    const prot = (await exec('branch.list_protected', { project_id: P, search: 'MAI' })).st.items as Rec[];
+    expect(prot.map((b) => b.name)).toEqual(['main']);
+    const users = (await exec('project.list_users', { project_id: P, search: 'ali' })).st.items as Rec[];
+    expect(users.map((u) => u.username)).toEqual(['alice']);
+    const skipped = (await exec('project.list_users', { project_id: P, skip_users: [3] })).st.items as Rec[];
+    expect(skipped.map((u) => u.username)).not.toContain('alice');
+    expect(skipped.length).toBeGreaterThan(0);
+    const starrers = (await exec('project.list_starrers', { project_id: P, search: 'ali' })).st.items as Rec[];
+    expect(starrers.map((x) => x.user)).toEqual(['alice']);
+    expect((await exec('project.members', { project_id: P, state: 'awaiting' })).st.items).toEqual([]);
+    expect(((await exec('project.members', { project_id: P, state: 'active' })).st.items as Rec[]).length).toBeGreaterThan(0);
+    expect((await exec('project.milestone_list', { project_id: P, updated_after: '2099-01-01T00:00:00Z' })).st.items).toEqual([]);
+  });
+
   it('pipelines: created_after keeps the later ones', async () => {
     const all = await exec('pipeline.list', { project_id: 'demo-group/demo-project', per_page: 100 });
     const dates = (all.st.items as Rec[]).map((p) => String(p.created_at)).sort();

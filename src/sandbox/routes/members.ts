@@ -4,7 +4,7 @@ import type { Router } from '../router.js';
 import { ACCESS, type GroupRec, type ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { userBasic } from '../serialize.js';
-import { forbidden, int, json, message, missing, noContent, notFound, paginate, str } from '../util.js';
+import { forbidden, int, intList, json, message, missing, noContent, notFound, paginate, str } from '../util.js';
 import { isReply, loadProject } from './common.js';
 
 const LEVELS = new Set<number>([5, ACCESS.guest, 15, ACCESS.reporter, ACCESS.developer, ACCESS.maintainer, ACCESS.owner]);
@@ -50,6 +50,8 @@ function register(r: Router, family: 'projects' | 'groups'): void {
   };
   const base = `${family}/:id/members`;
   const list = (all: boolean) => H((ctx, h) => {
+    // Every sandbox membership is active: none awaits a seat or an approval.
+    if (str(ctx.params.state) === 'awaiting') return paginate(ctx, []);
     const query = str(ctx.params.query)?.toLowerCase();
     const ids = ctx.params.user_ids ? String(ctx.params.user_ids).split(',').map(Number) : undefined;
     const rows = [...levels(ctx, h.members, h.groupId, all)].filter(([id]) => {
@@ -103,6 +105,12 @@ export function registerMembers(r: Router): void {
     const p = loadProject(ctx, prm.id);
     if (isReply(p)) return p;
     const h = projectHolder(p);
-    return paginate(ctx, [...levels(ctx, h.members, h.groupId, true).keys()].map((id) => userBasic(ctx.state, id)));
+    const search = str(ctx.params.search)?.toLowerCase();
+    const skip = intList(ctx.params.skip_users) ?? [];
+    const ids = [...levels(ctx, h.members, h.groupId, true).keys()].filter((id) => {
+      const u = ctx.state.users.get(id);
+      return !skip.includes(id) && (!search || (!!u && (u.username.toLowerCase().includes(search) || u.name.toLowerCase().includes(search))));
+    });
+    return paginate(ctx, ids.map((id) => userBasic(ctx.state, id)));
   });
 }

@@ -4,7 +4,7 @@ import { ACCESS, type GroupRec, type ProjectRec, type UserRec, type Visibility }
 import type { Ctx, Reply } from '../types.js';
 import { newRepo, addCommit } from '../repo.js';
 import { groupJson, milestoneJson, projectJson, userBasic } from '../serialize.js';
-import { bool, forbidden, int, intList, json, list, message, missing, notFound, paginate, pageParams, sortBy, str, text } from '../util.js';
+import { bool, forbidden, inWindow, int, intList, json, list, message, missing, notFound, paginate, pageParams, sortBy, str, text } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
 import { deletedSuffix } from './project-relations.js';
 
@@ -269,7 +269,12 @@ export function registerProjects(r: Router): void {
   r.get('projects/:id/starrers', (ctx, prm) => {
     const p = loadProject(ctx, prm.id);
     if (isReply(p)) return p;
-    return paginate(ctx, [...ctx.state.starsOf(p.id)].map(([uid, at]) => ({ starred_since: at, user: userBasic(ctx.state, uid) })));
+    const search = str(ctx.params.search)?.toLowerCase();
+    const stars = [...ctx.state.starsOf(p.id)].filter(([uid]) => {
+      const u = ctx.state.users.get(uid);
+      return !search || (!!u && (u.username.toLowerCase().includes(search) || u.name.toLowerCase().includes(search)));
+    });
+    return paginate(ctx, stars.map(([uid, at]) => ({ starred_since: at, user: userBasic(ctx.state, uid) })));
   });
   r.get('users/:uid/starred_projects', (ctx, prm) => {
     const u = /^\d+$/.test(prm.uid) ? ctx.state.users.get(Number(prm.uid)) : ctx.state.userByName(prm.uid);
@@ -292,7 +297,7 @@ export function registerProjects(r: Router): void {
     // GitLab's `search`: the text in the title or the description, case-insensitively.
     const search = str(ctx.params.search)?.toLowerCase();
     const matches = (m: ProjectRec['milestones'][number]) => !search || m.title.toLowerCase().includes(search) || (m.description ?? '').toLowerCase().includes(search);
-    const ms = p.milestones.filter((m) => (!st || st === 'all' || m.state === st) && (!title || m.title === title) && (!iids?.length || iids.includes(m.iid)) && matches(m));
+    const ms = inWindow(ctx, p.milestones, { updated: (m) => m.updatedAt }).filter((m) => (!st || st === 'all' || m.state === st) && (!title || m.title === title) && (!iids?.length || iids.includes(m.iid)) && matches(m));
     return paginate(ctx, ms.map((m) => milestoneJson(ctx.state, p, m)));
   });
   r.get('projects/:id/milestones/:mid', (ctx, prm) => {

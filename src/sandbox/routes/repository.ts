@@ -109,6 +109,10 @@ export function registerRepository(r: Router): void {
       const re = new RegExp(`${search.startsWith('^') ? '' : '.*'}${search.replace(/^\^|\$$/g, '').replace(/[.+?()[\]{}|\\]/g, '\\$&')}${search.endsWith('$') ? '$' : ''}`, 'i');
       names = names.filter((n) => re.test(n));
     }
+    // GitLab's `sort`: by name (the default order) or by the date of the branch's last commit.
+    const sort = str(ctx.params.sort);
+    const date = (n: string) => p.repo.commits.get(p.repo.branches.get(n)!)?.date ?? '';
+    if (sort === 'updated_asc' || sort === 'updated_desc') names.sort((a, b) => (date(a) < date(b) ? -1 : date(a) > date(b) ? 1 : 0) * (sort === 'updated_asc' ? 1 : -1) || (a < b ? -1 : 1));
     return paginate(ctx, names.map((n) => branchJson(ctx.state, p, n)));
   }));
   r.get(`${R}/branches/:branch`, P((ctx, p, prm) => (p.repo.branches.has(prm.branch) ? json(200, branchJson(ctx.state, p, prm.branch)) : notFound('Branch'))));
@@ -156,7 +160,11 @@ export function registerRepository(r: Router): void {
     }));
   }
 
-  r.get('projects/:id/protected_branches', P((ctx, p) => paginate(ctx, [...p.repo.protectedBranches.keys()].map((n) => protectedJson(p, n)))));
+  r.get('projects/:id/protected_branches', P((ctx, p) => {
+    const search = str(ctx.params.search)?.toLowerCase();
+    const names = [...p.repo.protectedBranches.keys()].filter((n) => !search || n.toLowerCase().includes(search));
+    return paginate(ctx, names.map((n) => protectedJson(p, n)));
+  }));
   r.get('projects/:id/protected_branches/:name', P((_ctx, p, prm) => (p.repo.protectedBranches.has(prm.name) ? json(200, protectedJson(p, prm.name)) : notFound())));
   r.post('projects/:id/protected_branches', P((ctx, p) => {
     const name = str(ctx.params.name);
