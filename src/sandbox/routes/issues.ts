@@ -3,7 +3,7 @@ import type { Router } from '../router.js';
 import { ACCESS, type IssueRec, type ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { closingMrs, issueJson, mrJson, userBasic } from '../serialize.js';
-import { bool, int, intList, json, list, missing, noContent, paginate, sortBy, str, text } from '../util.js';
+import { bool, inWindow, int, intList, json, list, missing, noContent, paginate, sortBy, str, text } from '../util.js';
 import { isReply, knownUsers, loadIssue, loadProject, requireLevel } from './common.js';
 import { idsMatch, notMatch, timeboxMatch, wildcardMatch } from './filters.js';
 import { recordChanges, snapshot } from './activity.js';
@@ -57,10 +57,7 @@ export function filterIssues(ctx: Ctx, items: Array<{ p: ProjectRec; i: IssueRec
   if (confidential !== undefined) out = out.filter(({ i }) => i.confidential === confidential);
   const type = str(prm.issue_type);
   if (type) out = out.filter(({ i }) => i.issueType === type);
-  for (const [param, field, after] of [['created_after', 'createdAt', true], ['created_before', 'createdAt', false], ['updated_after', 'updatedAt', true], ['updated_before', 'updatedAt', false]] as const) {
-    const v = str(prm[param]);
-    if (v) out = out.filter(({ i }) => (after ? i[field] >= v : i[field] <= v));
-  }
+  out = inWindow(ctx, out, { created: (x) => x.i.createdAt, updated: (x) => x.i.updatedAt });
   const scope = str(prm.scope) ?? defaultScope;
   if (scope === 'created_by_me' || scope === 'created-by-me') out = out.filter(({ i }) => i.authorId === ctx.user.id);
   if (scope === 'assigned_to_me' || scope === 'assigned-to-me') out = out.filter(({ i }) => i.assigneeIds.includes(ctx.user.id));
