@@ -36,6 +36,11 @@ async function serve(collect: () => Promise<void>, spacingMs = 0) {
   return { state, call, close, connection };
 }
 
+/** A server whose collections wait until `held.release()`; `held.started` counts the collections begun. */
+function heldServer(held: { started: number; release: () => void }) {
+  return serve(() => new Promise<void>((r) => { held.started++; held.release = r; }));
+}
+
 describe('the idle collection of a stdio server', () => {
   it('runs once the wire is quiet after a call, never during the call, once per idle period', async () => {
     const seen: Array<{ calling: number }> = [];
@@ -63,12 +68,11 @@ describe('the idle collection of a stdio server', () => {
   });
 
   it('holds a call arriving during a collection until it is over, then answers it normally', async () => {
-    let release = () => {};
-    let started = 0;
-    const s = await serve(() => new Promise<void>((r) => { started++; release = r; }));
+    const held = { started: 0, release: () => {} };
+    const s = await heldServer(held);
     try {
       const first = await s.call();
-      await until(() => started === 1 || undefined);
+      await until(() => held.started === 1 || undefined);
       sandbox.clearLog();
       let settled = false;
       const second = s.call().finally(() => { settled = true; });
@@ -76,37 +80,36 @@ describe('the idle collection of a stdio server', () => {
       // Held: not served, nothing sent to the platform.
       expect(settled).toBe(false);
       expect(apiRequests(sandbox)).toEqual([]);
-      release();
+      held.release();
       const answer = await second;
       expect(answer.isError).toBeFalsy();
       expect(text(answer)).toBe(text(first));
       expect(apiRequests(sandbox).map((e) => e.path)).toEqual(['/api/v4/projects/demo-group%2Fdemo-project/issues']);
       // The held call was a call: once quiet again, one more collection.
-      await until(() => started === 2 || undefined);
+      await until(() => held.started === 2 || undefined);
     } finally {
-      release();
+      held.release();
       await s.close();
     }
   });
 
   it('drains a call held by a collection before the process may end', async () => {
-    let release = () => {};
-    let started = 0;
-    const s = await serve(() => new Promise<void>((r) => { started++; release = r; }));
+    const held = { started: 0, release: () => {} };
+    const s = await heldServer(held);
     try {
       const first = await s.call();
-      await until(() => started === 1 || undefined);
+      await until(() => held.started === 1 || undefined);
       const second = s.call();
       // As when stdin closes right after a request: the drain must wait for the held call's answer.
       let drained = false;
       const drain = s.connection.drained(30_000).then(() => { drained = true; });
       await sleep(IDLE_MS * 3);
       expect(drained).toBe(false);
-      release();
+      held.release();
       await drain;
       expect(text(await second)).toBe(text(first));
     } finally {
-      release();
+      held.release();
       await s.close();
     }
   });
