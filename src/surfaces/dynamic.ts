@@ -41,7 +41,7 @@ const TOOLS: ToolDef[] = [
       type: 'object',
       properties: {
         query: { type: 'string', description: 'What you want to do, in plain language; or exact action IDs for their schemas' },
-        limit: { type: 'integer', description: 'How many actions to return (1-20, default 5)' },
+        limit: { type: 'integer', description: 'At most this many actions (1-20, default 5)' },
         domain: { type: 'string', description: 'Only search this domain (e.g. issue, merge_request, pipeline)' },
       },
       required: ['query'],
