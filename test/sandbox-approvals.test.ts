@@ -34,6 +34,11 @@ describe('approvals: project rules feed the merge request approval state', () =>
     expect((await api('GET', '/projects/1/merge_requests/1')).body.state).toBe('opened');
   });
 
+  it('a licensed instance exposes an issue\'s weight, and the issue card carries it', async () => {
+    expect((await api('GET', '/projects/1/issues/1')).body.weight).toBe(3);
+    expect((await run('issue.get', { project_id: 1, issue_iid: 1 })).structuredContent).toMatchObject({ weight: 3 });
+  });
+
   it('a project rule, an approval and a merge request override agree across every answer', async () => {
     await ok('project.approval_rule_create', { project_id: 1, name: 'Security', approvals_required: 1, user_ids: [4] });
     const rules = (await api('GET', '/projects/1/approval_rules')).body;

@@ -144,6 +144,23 @@ describe('REST objects with state', () => {
   });
 });
 
+describe('Premium data on a Free instance (the default sandbox), as GitLab answers it', () => {
+  it('refuses project approval rules with 403 before it looks at the project; a merge request lists none, as its approval state says', async () => {
+    for (const [method, path] of [['GET', '/api/v4/projects/1/approval_rules'], ['GET', '/api/v4/projects/1/approval_rules/1'], ['GET', '/api/v4/projects/999/approval_rules'],
+      ['POST', '/api/v4/projects/1/approval_rules'], ['PUT', '/api/v4/projects/1/approval_rules/1'], ['DELETE', '/api/v4/projects/1/approval_rules/1']] as const) {
+      expect(await call(method, path, method === 'GET' || method === 'DELETE' ? {} : { body: { name: 'x', approvals_required: 1 } })).toMatchObject({ status: 403, body: { message: '403 Forbidden' } });
+    }
+    expect(await call('GET', '/api/v4/projects/1/merge_requests/1/approval_rules')).toMatchObject({ status: 200, body: [] });
+    expect((await call('GET', '/api/v4/projects/1/merge_requests/1/approval_state')).body.rules).toEqual([]);
+    expect((await call('GET', '/api/v4/projects/1/merge_requests/1/approvals')).body).toMatchObject({ approvals_required: 0 });
+  });
+
+  it('does not expose an issue\'s weight (supports_weight? needs the licence)', async () => {
+    expect((await call('GET', '/api/v4/projects/1/issues/1')).body).not.toHaveProperty('weight');
+    expect((await call('GET', '/api/v4/projects/1/issues?iids[]=1')).body[0]).not.toHaveProperty('weight');
+  });
+});
+
 describe('redirects, faults and the log', () => {
   it('serves a job trace itself, 200 text/plain, as GitLab does (no redirect)', async () => {
     const r = await call('GET', '/api/v4/projects/1/jobs/2022/trace');

@@ -184,6 +184,7 @@ export function closingMrs(p: ProjectRec, iid: number): MrRec[] {
   return [...p.mrs.values()].filter((m) => closedIids(m.description).has(iid));
 }
 
+// `weight` is Premium: GitLab exposes it only where the licence has issue weights (supports_weight?).
 export function issueJson(state: SandboxState, p: ProjectRec, i: IssueRec): Record<string, unknown> {
   const full = state.projectFullPath(p);
   const base = `${state.url}/api/v4/projects/${p.id}`;
@@ -198,7 +199,7 @@ export function issueJson(state: SandboxState, p: ProjectRec, i: IssueRec): Reco
     user_notes_count: notes.filter((n) => !n.system).length, merge_requests_count: closingMrs(p, i.iid).length, upvotes: i.upvotes, downvotes: i.downvotes, due_date: i.dueDate,
     confidential: i.confidential, discussion_locked: i.discussionLocked, issue_type: i.issueType, web_url: `${state.url}/${full}/-/issues/${i.iid}`,
     time_stats: timeStatsJson(state.timeOf(p.id, 'Issue', i.iid)),
-    task_completion_status: { count: tasks.length, completed_count: done.length }, weight: i.weight, blocking_issues_count: 0, has_tasks: tasks.length > 0,
+    task_completion_status: { count: tasks.length, completed_count: done.length }, ...(state.licensed ? { weight: i.weight } : {}), blocking_issues_count: 0, has_tasks: tasks.length > 0,
     task_status: `${done.length} of ${tasks.length} checklist items completed`,
     _links: { self: `${base}/issues/${i.iid}`, notes: `${base}/issues/${i.iid}/notes`, award_emoji: `${base}/issues/${i.iid}/award_emoji`, project: base, closed_as_duplicate_of: null },
     references: refs(full, '#', i.iid), severity: 'UNKNOWN', subscribed: subscribed(state, `${p.id}:Issue:${i.iid}`, [i.authorId, ...i.assigneeIds]), moved_to_id: i.movedToId ?? null, imported: false, imported_from: 'none',

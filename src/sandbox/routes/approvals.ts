@@ -237,14 +237,16 @@ export function registerApprovals(r: Router): void {
   r.get('groups/:id/merge_request_approval_setting', group(false));
   r.put('groups/:id/merge_request_approval_setting', group(true));
 
-  // Project rules.
-  r.get('projects/:id/approval_rules', project((ctx, p) => paginate(ctx, ctx.state.approvalsOf(p.id).rules.map((x) => projectRuleJson(ctx, p, x)))));
+  // Project rules: Premium. GitLab checks the licence before it looks at the project (403 on Free).
+  const premium = (h: (ctx: Ctx, prm: Record<string, string>) => Reply) => (ctx: Ctx, prm: Record<string, string>): Reply =>
+    (ctx.state.licensed ? h(ctx, prm) : message(403, '403 Forbidden'));
+  r.get('projects/:id/approval_rules', premium(project((ctx, p) => paginate(ctx, ctx.state.approvalsOf(p.id).rules.map((x) => projectRuleJson(ctx, p, x))))));
   const findRule = (ctx: Ctx, p: ProjectRec, id: string) => ctx.state.approvalsOf(p.id).rules.find((x) => String(x.id) === id);
-  r.get('projects/:id/approval_rules/:rid', project((ctx, p, prm) => {
+  r.get('projects/:id/approval_rules/:rid', premium(project((ctx, p, prm) => {
     const rule = findRule(ctx, p, prm.rid);
     return rule ? json(200, projectRuleJson(ctx, p, rule)) : notFound();
-  }));
-  r.post('projects/:id/approval_rules', maintainer((ctx, p) => {
+  })));
+  r.post('projects/:id/approval_rules', premium(maintainer((ctx, p) => {
     const absent = ['name', 'approvals_required'].filter((k) => str(ctx.params[k]) === undefined);
     if (absent.length) return missing(...absent);
     const rules = ctx.state.approvalsOf(p.id).rules;
@@ -253,8 +255,8 @@ export function registerApprovals(r: Router): void {
     const rule = newRule(ctx, f);
     rules.push(rule);
     return json(201, projectRuleJson(ctx, p, rule));
-  }));
-  r.put('projects/:id/approval_rules/:rid', maintainer((ctx, p, prm) => {
+  })));
+  r.put('projects/:id/approval_rules/:rid', premium(maintainer((ctx, p, prm) => {
     const rules = ctx.state.approvalsOf(p.id).rules;
     const rule = findRule(ctx, p, prm.rid);
     if (!rule) return notFound();
@@ -262,14 +264,14 @@ export function registerApprovals(r: Router): void {
     if (isReply(f)) return f;
     Object.assign(rule, f);
     return json(200, projectRuleJson(ctx, p, rule));
-  }));
-  r.delete('projects/:id/approval_rules/:rid', maintainer((ctx, p, prm) => {
+  })));
+  r.delete('projects/:id/approval_rules/:rid', premium(maintainer((ctx, p, prm) => {
     const a = ctx.state.approvalsOf(p.id);
     const rule = findRule(ctx, p, prm.rid);
     if (!rule) return notFound();
     a.rules = a.rules.filter((x) => x !== rule);
     return noContent();
-  }));
+  })));
 
   // Merge request rules, state, approvals.
   const mr = (fn: (ctx: Ctx, p: ProjectRec, m: MrRec, prm: Record<string, string>) => Reply) => (ctx: Ctx, prm: Record<string, string>): Reply => {
@@ -301,7 +303,8 @@ export function registerApprovals(r: Router): void {
     m.approvedBy = [];
     return { status: 202 };
   }));
-  r.get(`${base}/approval_rules`, mr((ctx, p, m) => paginate(ctx, mrRules(ctx.state, p, m).rules.map((x) => mrRuleJson(ctx, p, x)))));
+  // On Free a merge request has no rules (none are copied from the project), as its approval state says.
+  r.get(`${base}/approval_rules`, mr((ctx, p, m) => paginate(ctx, ctx.state.licensed ? mrRules(ctx.state, p, m).rules.map((x) => mrRuleJson(ctx, p, x)) : [])));
   // Changing a merge request's rules: Developer (or the author), and only while the project allows overrides.
   const editable = (fn: (ctx: Ctx, p: ProjectRec, m: MrRec, prm: Record<string, string>) => Reply) => mr((ctx, p, m, prm) => {
     if (ctx.state.accessLevel(ctx.user, p) < ACCESS.developer && m.authorId !== ctx.user.id) return message(403, '403 Forbidden');
