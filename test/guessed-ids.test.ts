@@ -52,7 +52,7 @@ describe('a guessed action ID', () => {
       expect(m, group).not.toBeNull();
       return (m![2] ?? m![3]).split(',').map((name) => `${m![1]}.${name}`);
     });
-    expect(ids.length).toBe(39);
+    expect(ids.length).toBe(40);
     for (const id of ids) expect(catalog.get(id), id).toBeDefined();
     const paramsOfListed = new Set(ids.flatMap((id) => Object.keys(catalog.get(id)!.params ?? {})));
     for (const name of COMMON_PARAMS.replace(/\([^)]*\)/g, '').split(',').map((x) => x.trim())) expect(paramsOfListed.has(name), name).toBe(true);

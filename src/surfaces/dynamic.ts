@@ -21,7 +21,7 @@ import { envelopeProblem, FIELDS_SCHEMA, isPlainObject, readFields, type Surface
 export const EVERYDAY_IDS = 'issue.{list,list_all,get,create,update,note_list,note_create}, ' +
   'merge_request.{list,get,create,update,merge,approval_config}, mr_review.{changes_get,note_list,discussion_list,discussion_reply}, ' +
   'repository.{tree,file_get,file_update,commit_list,commit_get,compare}, branch.{list,get,create}, ' +
-  'pipeline.{list,get}, job.{list,get,trace,retry}, release.{list,create}, project.{get,label_list,milestone_list}, group.members, search.code';
+  'pipeline.{list,get}, job.{list,get,trace,retry}, release.{list,create}, project.{get,label_list,milestone_list}, group.members, search.{code,commits}';
 
 /**
  * The parameter names models most often guess wrong (`project`, `iid`, and GitLab's own `branch` where a
@@ -59,8 +59,8 @@ const TOOLS: ToolDef[] = [
             additionalProperties: false,
           },
         },
-        ambiguous: { type: 'boolean', description: 'the best two are close' },
-        suggested_params: { type: 'object', description: 'request values for the best action\'s params' },
+        ambiguous: { type: 'boolean', description: 'best two are close' },
+        suggested_params: { type: 'object', description: 'request values for the best\'s params' },
       },
       required: ['results'],
       additionalProperties: false,
