@@ -40,6 +40,16 @@ describe('a guessed action ID', () => {
     expect(apiRequests(on.sb)).toEqual([]);
   });
 
+  it('that names a real action of a higher tier says so, and sends nothing (a Premium action on this Free instance)', async () => {
+    const r = await exec('issue.event_issue_weight_list', { project_id: P, issue_iid: 1 });
+    expect(r.isError).toBe(true);
+    expect(text(r)).toBe('forge_execute_action: "issue.event_issue_weight_list" is a GitLab Premium action, and this server offers the Free catalog (the instance\'s tier), ' +
+      'so it is not available here. Nothing was run. If the instance is on a higher tier, its operator can pin it (FORGE_MCP_TIER in stdio, --tier over HTTP).');
+    expect(apiRequests(on.sb)).toEqual([]);
+    // An Ultimate action says Ultimate.
+    expect(text(await exec('dependency.list', { project_id: P }))).toMatch(/^forge_execute_action: "dependency\.list" is a GitLab Ultimate action, and this server offers the Free catalog/);
+  });
+
   it('the description names the everyday actions by their real IDs and the param names models guess wrong; what the model sees of the listing stays under 500 tokens', async () => {
     const { tools } = await on.srv.client.listTools();
     const execute = tools.find((t) => t.name === 'forge_execute_action')!;

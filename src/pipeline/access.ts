@@ -25,6 +25,11 @@ function isExcluded(action: Action, excluded: readonly string[]): boolean {
   return excluded.includes(individualToolName(action)) || excluded.includes(metaToolName(action.domain)) || excluded.includes(action.id);
 }
 
+/** The tier an action needs when that alone keeps it out of this session's catalog (a Premium action on Free). */
+export function tierAbove(action: Action, s: Session): Tier | undefined {
+  return !action.adminMode && TIER_RANK[action.tier] > TIER_RANK[s.tier] ? action.tier : undefined;
+}
+
 export function availability(action: Action, s: Session): Availability {
   // The administration groups follow admin_mode, not the tier: that is how SPEC counts 34 meta
   // tools on Free (the 31 domains with Free actions, plus enterprise_user, project_alias and geo).

@@ -5,7 +5,7 @@ import { catalog, loadCatalog } from '../catalog/index.js';
 import type { ActionSearch } from '../search/index.js';
 import { MAX_QUERY_CHARS } from '../search/limits.js';
 import type { Action } from '../catalog/define.js';
-import { availability, isListed } from '../pipeline/access.js';
+import { availability, isListed, tierAbove } from '../pipeline/access.js';
 import { closestName, levenshtein } from '../pipeline/validate.js';
 import { errorResult, type ToolResult } from '../render/result.js';
 import type { Session } from '../session/session.js';
@@ -199,7 +199,7 @@ function byId(s: Session, ids: readonly string[]): ToolResult {
 export const dynamicSurface: Surface = {
   kind: 'dynamic',
   tools: (s) => TOOLS.filter((t) => !s.config.excludeTools.includes(t.name)),
-  unknownAction: (s, action) => unknownActionMessage(s, action.id),
+  unknownAction: (s, action) => tierAbsentMessage(s, action) ?? unknownActionMessage(s, action.id),
   resolve(s, name, args) {
     if (s.config.excludeTools.includes(name)) return undefined;
     if (name === FIND) return { kind: 'answer', result: find(s, args) };
@@ -223,6 +223,16 @@ const closestListed = (s: Session, id: string) => closestName(id, catalog().acti
 function unknownActionMessage(s: Session, id: string): string {
   const guess = closestListed(s, id);
   return `${EXECUTE}: unknown action "${id.slice(0, 120)}".${guess ? ` Did you mean "${guess}"?` : ''} Use ${FIND} to search the catalog for the right canonical ID.`;
+}
+
+const TIER_NAME = { free: 'Free', premium: 'Premium', ultimate: 'Ultimate' } as const;
+
+/** A real action of a higher tier: said so, so the assistant stops looking for it on this instance. */
+function tierAbsentMessage(s: Session, action: Action): string | undefined {
+  const tier = tierAbove(action, s);
+  if (!tier) return undefined;
+  return `${EXECUTE}: "${action.id}" is a GitLab ${TIER_NAME[tier]} action, and this server offers the ${TIER_NAME[s.tier]} catalog (the instance's tier), so it is not available here. Nothing was run. ` +
+    'If the instance is on a higher tier, its operator can pin it (FORGE_MCP_TIER in stdio, --tier over HTTP).';
 }
 
 /** How many actions a wrong guess answers: fewer than a find's five, the first with its full schema. */
