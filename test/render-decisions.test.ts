@@ -17,9 +17,9 @@ const statuses = fixture('commit_statuses') as Rec[];
 describe("a commit's statuses: GitLab's documented answer (doc/api/commits.md)", () => {
   it('a list names each check, its state and whether it may fail', () => {
     const r = render(undefined, statuses, { project_id: 17, sha: '18f3e63d05582537db6d183d9d557be09e1f90c8' }, listAction('repository.commit_statuses'));
-    expect(header(r.markdown)).toBe('| name | status | allowed to fail | created |');
-    expect(row(r.markdown, '| bundler:audit ')).toBe('| bundler:audit | pending | true | 2016-01-19 08:40 |');
-    expect(row(r.markdown, '| flay ')).toBe('| flay | pending | false | 2016-01-19 08:40 |');
+    expect(header(r.markdown)).toBe('| id | name | status | allowed to fail | created |');
+    expect(row(r.markdown, '| 91 ')).toBe('| 91 | bundler:audit | pending | true | 2016-01-19 08:40 |');
+    expect(row(r.markdown, '| 90 ')).toBe('| 90 | flay | pending | false | 2016-01-19 08:40 |');
     expect((r.structured.items as Rec[])[0]).toEqual({ id: 91, name: 'bundler:audit', status: 'pending', allow_failure: true, created_at: '2016-01-19T08:40:25.934Z' });
   });
 
@@ -91,8 +91,8 @@ describe('through the server, on the sandbox', () => {
     expect(set.md).toContain('- **name**: security/scan');
     expect(set.md).toContain('- **status**: failed');
     const { md, st } = await exec('repository.commit_statuses', { project_id: 1, sha: 'main', name: 'security/scan' });
-    expect(header(md)).toBe('| name | status | description | created |');
-    expect(row(md, '| security/scan ')).toMatch(/^\| security\/scan \| failed \| two critical findings \| \d{4}-\d\d-\d\d \d\d:\d\d \|$/);
+    expect(header(md)).toBe('| id | name | status | description | created |');
+    expect(row(md, '| ' + String((st.items as Rec[])[0]!.id) + ' ')).toMatch(/^\| \d+ \| security\/scan \| failed \| two critical findings \| \d{4}-\d\d-\d\d \d\d:\d\d \|$/);
     expect((st.items as Rec[])[0]).toMatchObject({ name: 'security/scan', status: 'failed', description: 'two critical findings' });
   });
 
@@ -100,6 +100,14 @@ describe('through the server, on the sandbox', () => {
     const { md, st } = await exec('issue.list', { project_id: 1, order_by: 'popularity', per_page: 3 });
     expect(header(md)).toMatch(/ \| upvotes \|$/);
     expect((st.items as Rec[]).every((i) => typeof i.upvotes === 'number')).toBe(true);
+  });
+
+  it('branches read by last update show the date of their head commit (GitLab sends no updated_at on a branch)', async () => {
+    const { md, st } = await exec('branch.list', { project_id: 1, sort: 'updated_desc' });
+    expect(header(md)).toBe('| name | commit | merged | protected | default | commit.committed_date |');
+    const dates = (st.items as Rec[]).map((b) => b['commit.committed_date'] as string);
+    expect(dates.every((d) => /^\d{4}-\d\d-\d\dT/.test(d))).toBe(true);
+    expect([...dates].sort().reverse()).toEqual(dates);
   });
 
   it("a release card says its evidence's SHA and collection time, and the link's direct address", async () => {

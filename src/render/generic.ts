@@ -320,8 +320,9 @@ function orderColumns(input: RenderInput, columns: ListColumn[], records: Rec[])
   for (const p of ['order_by', 'sort']) {
     if (typeof params[p] !== 'string') continue;
     const order = params[p].replace(/_(asc|desc)$/, '');
-    const key = ORDER_FIELDS[order] ?? order;
-    if (have.has(key) || !sample.some((it) => present(at(it, key)))) continue;
+    const keys = ORDER_FIELDS[order] ?? [order];
+    const key = keys.find((k) => sample.some((it) => present(at(it, k))));
+    if (!key || keys.some((k) => have.has(k))) continue;
     have.add(key);
     // A time reads as its day and minute, as the kinds' date columns do.
     const time = /_(at|date)$/.test(key);

@@ -177,7 +177,8 @@ export const KINDS: readonly Kind[] = [
     name: 'commit_status',
     marks: ['sha', 'name', 'status', 'target_url'],
     fields: [f('id'), f('name'), f('status'), f('allow_failure'), f('description'), f('coverage'), f('pipeline_id'), f('ref'), f('target_url'), f('created_at', 'date')],
-    columns: [c('name', 'name'), c('status', 'status'), c('allowed to fail', 'allow_failure', undefined, true), c('description', 'description', undefined, true, 60),
+    // Its id first, as the pipeline table it was taken for said it: a CI job's status is that job (job.trace, job.retry).
+    columns: [c('id', 'id'), c('name', 'name'), c('status', 'status'), c('allowed to fail', 'allow_failure', undefined, true), c('description', 'description', undefined, true, 60),
       c('coverage', 'coverage', undefined, true), c('pipeline', 'pipeline_id', undefined, true), c('created', 'created_at', 'date')],
   },
   {
@@ -255,13 +256,15 @@ export const KINDS: readonly Kind[] = [
 
 /**
  * The field a list read in an asked order (`order_by`, or a `sort` such as `updated_desc`) is ordered by, where GitLab names
- * the order otherwise than the field it sends: the list shows that field when its kind has no column for it. An order
- * named as the field itself (`due_date`, `weight`, `star_count`, `merged_at`) needs no entry. Orders by what GitLab
- * computes and does not send on the item (`priority`, `label_priority`, `relative_position`, `similarity`) add nothing.
+ * the order otherwise than the field it sends (the first of them an item carries; a dot reads a nested field): the list
+ * shows it when it has no column for it. An order named as the field itself (`due_date`, `weight`, `star_count`,
+ * `merged_at`, `created_at`) needs no entry. Orders by what GitLab computes and does not send on the item (`priority`,
+ * `label_priority`, `relative_position`, `similarity`) add nothing.
  */
-export const ORDER_FIELDS: Readonly<Record<string, string>> = {
-  popularity: 'upvotes', milestone_due: 'milestone.due_date', created: 'created_at', updated: 'updated_at', expires: 'expires_at',
-  last_used: 'last_used_at', detected: 'detected_at', last_joined: 'created_at', oldest_joined: 'created_at',
+export const ORDER_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  popularity: ['upvotes'], milestone_due: ['milestone.due_date'],
+  created: ['created_at'], updated: ['updated_at', 'commit.committed_date'], expires: ['expires_at'], last_used: ['last_used_at'], detected: ['detected_at'],
+  last_joined: ['created_at'], oldest_joined: ['created_at'], recent_sign_in: ['last_sign_in_at'], oldest_sign_in: ['last_sign_in_at'],
 };
 
 /** The kind an object is, or undefined. */
