@@ -64,6 +64,9 @@ describe('a list read in an asked order shows the field it is ordered by', () =>
     expect(plain).not.toContain('upvotes');
     expect(header(issueList({ order_by: 'priority', sort: 'asc' }).markdown)).toBe(plain);
     expect(header(issueList({ order_by: 'title' }).markdown)).toBe(plain);
+    // A free-text sort (an access token list's) names no inherited property of the items.
+    expect(header(issueList({ sort: '__proto__' }).markdown)).toBe(plain);
+    expect(header(issueList({ sort: 'constructor_desc' }).markdown)).toBe(plain);
   });
 });
 

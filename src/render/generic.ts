@@ -304,7 +304,8 @@ function spansProjects(items: Rec[]): boolean {
 /** The value at a dot path (`milestone.due_date`). */
 function at(item: Rec, path: string): unknown {
   let v: unknown = item;
-  for (const k of path.split('.')) v = isRecord(v) ? v[k] : undefined;
+  // Own fields only: a free-text sort (`__proto__`) names no inherited property.
+  for (const k of path.split('.')) v = isRecord(v) && Object.hasOwn(v, k) ? v[k] : undefined;
   return v;
 }
 
@@ -320,7 +321,7 @@ function orderColumns(input: RenderInput, columns: ListColumn[], records: Rec[])
   for (const p of ['order_by', 'sort']) {
     if (typeof params[p] !== 'string') continue;
     const order = params[p].replace(/_(asc|desc)$/, '');
-    const keys = ORDER_FIELDS[order] ?? [order];
+    const keys = Object.hasOwn(ORDER_FIELDS, order) ? ORDER_FIELDS[order]! : [order];
     const key = keys.find((k) => sample.some((it) => present(at(it, k))));
     if (!key || keys.some((k) => have.has(k))) continue;
     have.add(key);
