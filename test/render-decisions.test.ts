@@ -85,6 +85,13 @@ describe('a card says what the next call needs', () => {
   });
 });
 
+describe('a commit nested in an object of no known kind', () => {
+  it('is named by its whole SHA in the card too', () => {
+    const r = render(undefined, { path: 'deploy/app', last_commit: { id: 'f8d3d94cbd347e924aa7b715845e439d00e80ca4', short_id: 'f8d3d94c', title: 'Initial commit' } }, {}, listAction('repository.tree_entry'));
+    expect(r.markdown).toContain('- **last_commit**: f8d3d94cbd347e924aa7b715845e439d00e80ca4 Initial commit');
+  });
+});
+
 describe('through the server, on the sandbox', () => {
   const on = sandboxServer({ env: { FORGE_MCP_YOLO_MODE: 'true' } });
   const exec = (action: string, params: Rec) => answered(on.srv, action, params);

@@ -50,7 +50,8 @@ function fieldValue(v: unknown): string {
   if (isRecord(v)) {
     // A pipeline or a commit nested in an object of no known kind, by identity and state (a commit's last_pipeline).
     if (kindOf(v)?.name === 'pipeline') return inline(formatValue('pipeline', v, v).text, 200);
-    if ('short_id' in v && 'title' in v) return inline(formatValue('commit', v, v).text, 300);
+    // A field of one object: the commit by its whole SHA, as a kind's commit field says it.
+    if ('short_id' in v && 'title' in v) return inline(formatValue('commit', v, v, true).text, 300);
     const s = summary(v);
     if (s) return inline(s, 200);
     const json = toText(v);
