@@ -175,6 +175,23 @@ const DOC_FIXTURES = [
       file_template_project_id: 1, parent_id: 123, created_at: '2020-01-15T12:36:29.590Z',
     })),
   },
+  // Issue #30 (session 15): a commit's statuses, each check by its name (the documentation's two, as written).
+  {
+    name: 'commit_statuses', path: 'doc/api/commits.md', commit: '00359ec1bcc62ff56654a939d7edeb9b37df4f5f', section: 'List the statuses of a commit',
+    body: [
+      {
+        status: 'pending', created_at: '2016-01-19T08:40:25.934Z', started_at: null, name: 'bundler:audit', allow_failure: true,
+        author: { username: 'thedude', state: 'active', web_url: 'https://gitlab.example.com/thedude', avatar_url: 'https://gitlab.example.com/uploads/user/avatar/28/The-Big-Lebowski-400-400.png', id: 28, name: 'Jeff Lebowski' },
+        description: null, sha: '18f3e63d05582537db6d183d9d557be09e1f90c8', target_url: 'https://gitlab.example.com/thedude/gitlab-ce/builds/91', finished_at: null, id: 91, ref: 'master',
+      },
+      {
+        started_at: null, name: 'flay', allow_failure: false, status: 'pending', created_at: '2016-01-19T08:40:25.832Z', target_url: 'https://gitlab.example.com/thedude/gitlab-ce/builds/90',
+        id: 90, finished_at: null, ref: 'master', sha: '18f3e63d05582537db6d183d9d557be09e1f90c8',
+        author: { id: 28, name: 'Jeff Lebowski', username: 'thedude', web_url: 'https://gitlab.example.com/thedude', state: 'active', avatar_url: 'https://gitlab.example.com/uploads/user/avatar/28/The-Big-Lebowski-400-400.png' },
+        description: null,
+      },
+    ],
+  },
 ];
 
 mkdirSync(OUT, { recursive: true });

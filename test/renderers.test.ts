@@ -558,7 +558,9 @@ describe('nested objects by identity and state (issue #28)', () => {
     const commit = { id: 'abc123def4567890', short_id: 'abc123de', title: 'Fix it', author_name: 'A', last_pipeline: { id: 1002, sha: 'abc', ref: 'main', status: 'failed' } };
     expect(render(undefined, commit, {}, { id: 'repository.commit_get', domain: 'repository', name: 'commit_get' }).markdown).toContain('- **last_pipeline**: #1002 failed (main)');
     const branch = { name: 'main', merged: false, protected: true, default: true, commit: commit };
-    expect(render(undefined, branch, {}, { id: 'branch.get', domain: 'branch', name: 'get' }).markdown).toContain('- **commit**: abc123de Fix it');
+    // A card's commit by its whole SHA, what a write takes (issue #30, session 15); a list keeps the short one.
+    expect(render(undefined, branch, {}, { id: 'branch.get', domain: 'branch', name: 'get' }).markdown).toContain('- **commit**: abc123def4567890 Fix it');
+    expect(render(undefined, [branch], {}, { id: 'branch.list', domain: 'branch', name: 'list' }).markdown).toContain('| main | abc123de Fix it |');
     const levels = [5, 10, 15, 20, 30, 40, 50, 42].map((access_level, i) => ({ id: i, username: `u${i}`, name: `U${i}`, access_level }));
     const md = render(undefined, levels, {}, { id: 'project.members', domain: 'project', name: 'members' }).markdown;
     for (const role of ['Minimal access (5)', 'Guest (10)', 'Planner (15)', 'Reporter (20)', 'Developer (30)', 'Maintainer (40)', 'Owner (50)']) expect(md).toContain(`| ${role} |`);

@@ -8,8 +8,8 @@ import { isRecord, isScalar, num, summary, type Rec } from './shared.js';
 
 export type Format =
   | 'text' | 'person' | 'people' | 'labels' | 'milestone' | 'pipeline' | 'pipeline_status' | 'merge_status' | 'role'
-  | 'failure_reason' | 'artifacts' | 'duration' | 'time_stats' | 'commit' | 'position' | 'name' | 'can_merge' | 'tasks' | 'project_ref' | 'runner' | 'assets' | 'count' | 'milestones' | 'release'
-  | 'access_levels' | 'target' | 'sha' | 'date' | 'event_target';
+  | 'failure_reason' | 'artifacts' | 'duration' | 'time_stats' | 'commit' | 'position' | 'name' | 'can_merge' | 'tasks' | 'project_ref' | 'runner' | 'assets' | 'milestones' | 'release'
+  | 'access_levels' | 'target' | 'sha' | 'date' | 'event_target' | 'evidences' | 'project_path';
 
 /** Access levels by name (GitLab's `Gitlab::Access`); any other value is shown as its number. */
 const ROLES: Readonly<Record<number, string>> = {
@@ -145,8 +145,14 @@ export function positionText(p: unknown): string {
   return line !== null && line !== undefined ? `${path}:${toText(line)}` : path;
 }
 
-/** A value read by its format. `obj` is the object it belongs to (a pipeline's status reads its detailed label). */
-export function formatValue(format: Format, v: unknown, obj: Rec): Formatted {
+/** The day and minute (UTC) of an ISO time: a list reads when, never the milliseconds. */
+const shortDate = (v: unknown): string => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) ? v.slice(0, 16).replace('T', ' ') : toText(v));
+
+/**
+ * A value read by its format. `obj` is the object it belongs to (a pipeline's status reads its detailed label). `card`: the
+ * value is a field of one object, not a cell of a list — a commit there is named by its whole SHA, what a write takes.
+ */
+export function formatValue(format: Format, v: unknown, obj: Rec, card = false): Formatted {
   switch (format) {
     case 'person':
       return v === null ? { text: 'none', value: null } : { text: at(v), value: compactValue(v) };
@@ -194,7 +200,7 @@ export function formatValue(format: Format, v: unknown, obj: Rec): Formatted {
     }
     case 'commit': {
       if (!isRecord(v)) return { text: toText(v), value: compactValue(v) };
-      const sha = isScalar(v.short_id) ? toText(v.short_id) : toText(v.id ?? '').slice(0, 12);
+      const sha = card && typeof v.id === 'string' && v.id ? v.id : isScalar(v.short_id) ? toText(v.short_id) : toText(v.id ?? '').slice(0, 12);
       const title = isScalar(v.title) ? ` ${toText(v.title)}` : '';
       return { text: `${sha}${title}`, value: pick(v, ['id', 'short_id', 'title']) };
     }
@@ -218,17 +224,28 @@ export function formatValue(format: Format, v: unknown, obj: Rec): Formatted {
       if (!isRecord(v)) return { text: toText(v), value: compactValue(v) };
       const recs = Array.isArray(v.links) ? v.links.filter(isRecord) : [];
       const links = recs.map((l) => toText(l.name ?? l.url ?? ''));
-      const said = recs.map((l) => `${toText(l.name ?? '')}${l.link_type ? ` (${toText(l.link_type)})` : ''}${l.url ? ` ${toText(l.url)}` : ''}`.trim());
+      // The permanent address (direct_asset_url) beside the link's own when they differ: the one a release page points at.
+      const direct = (l: Rec): string => (typeof l.direct_asset_url === 'string' && l.direct_asset_url && l.direct_asset_url !== l.url ? ` (direct: ${l.direct_asset_url})` : '');
+      const said = recs.map((l) => `${toText(l.name ?? '')}${l.link_type ? ` (${toText(l.link_type)})` : ''}${l.url ? ` ${toText(l.url)}` : ''}${direct(l)}`.trim());
       const sources = Array.isArray(v.sources) ? v.sources.length : 0;
       return { text: [...said, sources ? `${num(sources)} source archives` : ''].filter(Boolean).join(', ') || 'none', value: { links, sources } };
     }
+    case 'evidences': {
+      // A release's evidences: each one's SHA (what verifies it) and when it was collected.
+      if (!Array.isArray(v) || v.length === 0) return none;
+      const recs = v.filter(isRecord);
+      const text = recs.map((e) => [isScalar(e.sha) ? `sha ${toText(e.sha)}` : '', e.collected_at ? `collected ${shortDate(e.collected_at)}` : ''].filter(Boolean).join(', '));
+      return { text: text.filter(Boolean).join('; ') || num(v.length), value: recs.map((e) => pick(e, ['sha', 'collected_at'])) };
+    }
+    case 'project_path':
+      // A project named by its path (a fork's source): the path, else its name, else its id.
+      if (!isRecord(v)) return { text: toText(v), value: compactValue(v) };
+      return { text: toText(v.path_with_namespace ?? v.name_with_namespace ?? v.name ?? v.id ?? ''), value: pick(v, ['id', 'path_with_namespace']) };
     case 'milestones':
       if (!Array.isArray(v) || v.length === 0) return none;
       return { text: v.map((m) => (isRecord(m) ? toText(m.title ?? '') : toText(m))).join(', '), value: compactValue(v) };
     case 'release':
       return isRecord(v) ? { text: toText(v.tag_name ?? v.name ?? ''), value: compactValue(v) } : { text: 'none', value: null };
-    case 'count':
-      return Array.isArray(v) ? { text: `${num(v.length)}`, value: v.length } : { text: toText(v), value: compactValue(v) };
     case 'project_ref':
       return { text: projectOf(obj), value: projectOf(obj) };
     case 'access_levels': {
@@ -245,8 +262,7 @@ export function formatValue(format: Format, v: unknown, obj: Rec): Formatted {
     case 'event_target':
       return eventTarget(obj);
     case 'date':
-      // The day and minute (UTC) of an ISO time: a list reads when, never the milliseconds.
-      return { text: typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) ? v.slice(0, 16).replace('T', ' ') : toText(v), value: v };
+      return { text: shortDate(v), value: v };
     default:
       return { text: isScalar(v) ? toText(v) : summary(v), value: compactValue(v) };
   }

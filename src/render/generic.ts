@@ -2,7 +2,7 @@
 import type { Pagination, RenderInput, Rendered, Renderer } from './types.js';
 import { cell, code, fence, heading, inline, linkCell, quote, stripControl, toText } from './contain.js';
 import { formatValue, projectOf, type Format, type Formatted } from './format.js';
-import { kindOf, type Kind, type KindField } from './kinds.js';
+import { kindOf, ORDER_FIELDS, type Kind, type KindField } from './kinds.js';
 import { notesOf, renderThreads } from './threads.js';
 import { paginationLine } from './pagination.js';
 import { compactValue } from './compact.js';
@@ -50,7 +50,8 @@ function fieldValue(v: unknown): string {
   if (isRecord(v)) {
     // A pipeline or a commit nested in an object of no known kind, by identity and state (a commit's last_pipeline).
     if (kindOf(v)?.name === 'pipeline') return inline(formatValue('pipeline', v, v).text, 200);
-    if ('short_id' in v && 'title' in v) return inline(formatValue('commit', v, v).text, 300);
+    // A field of one object: the commit by its whole SHA, as a kind's commit field says it.
+    if ('short_id' in v && 'title' in v) return inline(formatValue('commit', v, v, true).text, 300);
     const s = summary(v);
     if (s) return inline(s, 200);
     const json = toText(v);
@@ -64,13 +65,13 @@ function fieldValue(v: unknown): string {
 /** Formats whose empty value is said (`assignees: none`): an empty list there is an answer, not a gap. */
 const SAID_WHEN_EMPTY: ReadonlySet<Format> = new Set<Format>(['people', 'labels', 'milestone', 'milestones', 'pipeline', 'artifacts', 'release', 'access_levels', 'event_target']);
 
-/** A kind's decision field as shown: its formatted reading, or undefined when the answer lacks it. */
-function kindField(obj: Rec, kf: KindField): Formatted | undefined {
+/** A kind's decision field as shown (`card`: of one object, not a list's cell): its formatted reading, or undefined when the answer lacks it. */
+function kindField(obj: Rec, kf: KindField, card = false): Formatted | undefined {
   if (!(kf.key in obj)) return undefined;
   const v = obj[kf.key];
   if (!kf.format) return present(v) ? { text: isScalar(v) ? toText(v) : summary(v), value: compactValue(v) } : undefined;
   if (!present(v) && !SAID_WHEN_EMPTY.has(kf.format)) return undefined;
-  return formatValue(kf.format, v, obj);
+  return formatValue(kf.format, v, obj, card);
 }
 
 /**
@@ -103,7 +104,7 @@ function renderObject(input: RenderInput, obj: Rec): Rendered {
 
   for (const kf of kind?.fields ?? []) {
     if (named.has(kf.key) || isLongText(kf.key, obj[kf.key])) continue;
-    const r = kindField(obj, kf);
+    const r = kindField(obj, kf, true);
     if (!r) continue;
     done.add(kf.key);
     shownFields++;
@@ -301,6 +302,41 @@ function spansProjects(items: Rec[]): boolean {
   return items.some((it) => projectOf(it).includes('/')) || new Set(items.map((it) => it.project_id)).size > 1;
 }
 
+/** The value at a dot path (`milestone.due_date`). */
+function at(item: Rec, path: string): unknown {
+  let v: unknown = item;
+  // Own fields only: a free-text sort (`__proto__`) names no inherited property.
+  for (const k of path.split('.')) v = isRecord(v) && Object.hasOwn(v, k) ? v[k] : undefined;
+  return v;
+}
+
+/**
+ * The field a list was asked to be ordered by (`order_by`, or `sort` such as `updated_desc`), as a column when the list
+ * has none for it and its items carry it: a list read by popularity shows the thumbs-up it is ordered by.
+ */
+function orderColumns(input: RenderInput, columns: ListColumn[], records: Rec[]): ListColumn[] {
+  const params = paramsOf(input);
+  const sample = records.length > 50 ? records.slice(0, 50) : records;
+  const have = new Set(columns.map((c) => c.key));
+  const out: ListColumn[] = [];
+  for (const p of ['order_by', 'sort']) {
+    if (typeof params[p] !== 'string') continue;
+    const order = params[p].replace(/_(asc|desc)$/, '');
+    const keys = Object.hasOwn(ORDER_FIELDS, order) ? ORDER_FIELDS[order]! : [order];
+    const key = keys.find((k) => sample.some((it) => present(at(it, k))));
+    if (!key || keys.some((k) => have.has(k))) continue;
+    have.add(key);
+    // A time reads as its day and minute, as the kinds' date columns do.
+    const time = /_(at|date)$/.test(key);
+    out.push({ header: key, key, read: (it) => {
+      const v = at(it, key);
+      const r = !present(v) ? undefined : time ? formatValue('date', v, it) : { text: isScalar(v) ? toText(v) : summary(v), value: compactValue(v) };
+      return { cell: cell(r?.text ?? '', SHORT_CELL), value: r?.value ?? null };
+    } });
+  }
+  return out;
+}
+
 /** A value short enough for a table cell: a scalar of one short line, or nothing. */
 const SHORT_CELL = 80;
 const isShort = (v: unknown): boolean => v === null || v === undefined || (isScalar(v) && toText(v).length <= SHORT_CELL && !/[\r\n]/.test(toText(v)));
@@ -398,7 +434,8 @@ function renderList(input: RenderInput, list: unknown[]): Rendered {
     for (const v of shown) lines.push(`- ${fieldValue(v) || '(empty)'}`);
     structured.items = shown.map(compactValue);
   } else {
-    const base = kind ? kindColumns(input, kind, records) : genericColumns(records);
+    const chosen = kind ? kindColumns(input, kind, records) : genericColumns(records);
+    const base = [...chosen, ...orderColumns(input, chosen, records)];
     const named = namedColumns(input, base, records);
     const columns = [...base, ...named.columns];
     lines.push(`| ${columns.map((c) => cell(c.header, 40)).join(' | ')} |`);

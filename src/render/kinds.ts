@@ -171,6 +171,16 @@ export const KINDS: readonly Kind[] = [
     hides: ['assignee'],
     crossProject: true,
   },
+  // A commit's status (a CI job's or an external check's, `repository.commit_statuses`, the answer of `commit_status_set`):
+  // the check by its name, its state and whether it may fail; its sha is the commit asked about.
+  {
+    name: 'commit_status',
+    marks: ['sha', 'name', 'status', 'target_url'],
+    fields: [f('id'), f('name'), f('status'), f('allow_failure'), f('description'), f('coverage'), f('pipeline_id'), f('ref'), f('target_url'), f('created_at', 'date')],
+    // Its id first, as the pipeline table it was taken for said it: a CI job's status is that job (job.trace, job.retry).
+    columns: [c('id', 'id'), c('name', 'name'), c('status', 'status'), c('allowed to fail', 'allow_failure', undefined, true), c('description', 'description', undefined, true, 60),
+      c('coverage', 'coverage', undefined, true), c('pipeline', 'pipeline_id', undefined, true), c('created', 'created_at', 'date')],
+  },
   {
     name: 'job',
     marks: ['stage', 'status', 'name', 'pipeline'],
@@ -202,7 +212,7 @@ export const KINDS: readonly Kind[] = [
     name: 'release',
     marks: ['tag_name', 'released_at'],
     fields: [f('tag_name'), f('name'), f('commit', 'commit'), f('released_at'), f('upcoming_release'), f('author', 'person'), f('milestones', 'milestones'),
-      f('assets', 'assets'), f('evidences', 'count')],
+      f('assets', 'assets'), f('evidences', 'evidences')],
     columns: [c('tag', 'tag_name'), c('name', 'name'), c('released_at', 'released_at', 'date'), c('upcoming', 'upcoming_release', undefined, true)],
   },
   {
@@ -237,12 +247,25 @@ export const KINDS: readonly Kind[] = [
     marks: ['default_branch', 'visibility'],
     fields: [
       f('id'), f('path_with_namespace'), f('name'), f('visibility'), f('default_branch'), f('archived'), f('empty_repo'), f('open_issues_count'),
-      f('topics', 'labels'), f('last_activity_at'), f('web_url')
+      f('topics', 'labels'), f('forked_from_project', 'project_path'), f('creator_id'), f('star_count'), f('forks_count'), f('last_activity_at'), f('web_url')
     ],
     columns: [c('id', 'id'), c('path', 'path_with_namespace'), c('visibility', 'visibility'), c('default_branch', 'default_branch'),
       c('open issues', 'open_issues_count', undefined, true), c('archived', 'archived', undefined, true)],
   },
 ];
+
+/**
+ * The field a list read in an asked order (`order_by`, or a `sort` such as `updated_desc`) is ordered by, where GitLab names
+ * the order otherwise than the field it sends (the first of them an item carries; a dot reads a nested field): the list
+ * shows it when it has no column for it. An order named as the field itself (`due_date`, `weight`, `star_count`,
+ * `merged_at`, `created_at`) needs no entry. Orders by what GitLab computes and does not send on the item (`priority`,
+ * `label_priority`, `relative_position`, `similarity`) add nothing.
+ */
+export const ORDER_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  popularity: ['upvotes'], milestone_due: ['milestone.due_date'],
+  created: ['created_at'], updated: ['updated_at', 'commit.committed_date'], expires: ['expires_at'], last_used: ['last_used_at'], detected: ['detected_at'],
+  last_joined: ['created_at'], oldest_joined: ['created_at'], recent_sign_in: ['last_sign_in_at'], oldest_sign_in: ['last_sign_in_at'],
+};
 
 /** The kind an object is, or undefined. */
 export function kindOf(v: Rec): Kind | undefined {

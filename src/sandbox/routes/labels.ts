@@ -91,7 +91,10 @@ export function registerLabels(r: Router): void {
       // GitLab answers 304 when the subscription is already as asked.
       if (set.has(key) === on) return { status: 304 };
       if (on) set.add(key); else set.delete(key);
-      return json(201, labelJson(ctx, p, l));
+      // GitLab presents Entities::Label here (lib/api/subscriptions.rb at gitlabhq 001e6a63), without `with_counts`: no
+      // issue or merge request counts, and not ProjectLabel's priority and is_project_label (entities/label.rb at 55eb439f).
+      const { priority: _priority, is_project_label: _project, ...label } = labelJson(ctx, p, l);
+      return json(201, label);
     }));
   }
 
