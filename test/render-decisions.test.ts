@@ -106,6 +106,12 @@ describe('through the server, on the sandbox', () => {
     expect((st.items as Rec[])[0]).toMatchObject({ name: 'security/scan', status: 'failed', description: 'two critical findings' });
   });
 
+  it("an issue link names both ends by their reference and title (the other project's issue included)", async () => {
+    const { md } = await exec('issue.link_create', { project_id: 1, issue_iid: 15, target_project_id: 'demo-group/other-project', target_issue_iid: 1, link_type: 'relates_to' });
+    expect(md).toMatch(/^- \*\*source_issue\*\*: demo-group\/demo-project#15 Support login with an email address$/m);
+    expect(md).toMatch(/^- \*\*target_issue\*\*: demo-group\/other-project#1 \S/m);
+  });
+
   it('issues read by popularity show their thumbs-up', async () => {
     const { md, st } = await exec('issue.list', { project_id: 1, order_by: 'popularity', per_page: 3 });
     expect(header(md)).toMatch(/ \| upvotes \|$/);

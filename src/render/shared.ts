@@ -78,6 +78,9 @@ export function summary(v: unknown): string {
   const keys = Object.keys(v);
   if (keys.length === 1 && isRecord(v[keys[0]!])) return summary(v[keys[0]!]);
   if (typeof v.username === 'string' && v.username) return `@${v.username}`;
+  // A nested issue or merge request (an issue link's two ends) by its reference and title: the reference is what the next call needs.
+  const ref = isRecord(v.references) ? v.references.full : undefined;
+  if (typeof ref === 'string' && ref && typeof v.title === 'string') return `${ref} ${v.title}`;
   for (const k of ['name', 'title', 'full_path', 'fullPath', 'path_with_namespace', 'tag_name', 'ref', 'key']) {
     if (isScalar(v[k]) && v[k] !== '') return toText(v[k]);
   }
