@@ -10,6 +10,9 @@
 //               second floor: a minimal server on the same SDK (bench/minimal-server.mjs) doing the same GET, started
 //               and called the same way (both clients, same count, its turn interleaved with the builds'): what the
 //               SDK and the process crossing take before any of our code runs
+//               third and fourth floors (raw client only): the same calls to bench/bare-server.mjs, the minimal
+//               server without the SDK (same GET, same answer), and with --canned (its GET made once): what the
+//               SDK takes, and what the process crossing and the answer's JSON take alone
 //   raw client  the start and the calls again, driven by a bare JSON-RPC client (newline-delimited JSON on
 //               the child's stdio, no SDK): the SDK client's own work (zod checks of every answer, in this
 //               process, on the same 2 cores) is then not counted against the server
@@ -42,6 +45,7 @@ const calls = Math.max(10, Math.min(1000, Number(values.calls) || 100));
 const builds = [{ name: 'this', cli: join(root, 'dist', 'bundle', 'cli.js') }];
 if (values.baseline) builds.push({ name: 'baseline', cli: values.baseline });
 const MINIMAL = { name: 'minimal', cli: join(root, 'bench', 'minimal-server.mjs'), minimal: true };
+const BARE = join(root, 'bench', 'bare-server.mjs');
 
 const sandbox = await startSandbox();
 const home = mkdtempSync(join(tmpdir(), 'forge-lean-'));
@@ -68,9 +72,9 @@ async function start(cli) {
 }
 
 /** The same start and calls over a bare JSON-RPC client: one JSON line per message, answers matched by id. */
-async function rawStart(cli) {
+async function rawStart(cli, args = []) {
   const t0 = performance.now();
-  const child = spawn(node, [cli], { stdio: ['pipe', 'pipe', 'ignore'], env });
+  const child = spawn(node, [cli, ...args], { stdio: ['pipe', 'pipe', 'ignore'], env });
   const rpc = await openJsonRpc(child, 'bench-lean-raw');
   const startMs = performance.now() - t0;
   const close = () => new Promise((resolve) => { child.once('exit', resolve); child.stdin.end(); });
@@ -169,7 +173,20 @@ async function measureMinimal() {
   await r.rpc('tools/call', LIST);
   const bare = await alternated(() => r.rpc('tools/call', LIST));
   await r.close();
+  // Without the SDK, then without the GET too (raw client only: an SDK client needs a full server).
+  const floors = [];
+  for (const args of [[], ['--canned']]) {
+    const f = await rawStart(BARE, args);
+    await f.rpc('tools/call', LIST);
+    floors.push(await alternated(() => f.rpc('tools/call', LIST)));
+    await f.close();
+  }
+  const [noSdk, crossing] = floors;
   for (const b of builds) {
+    record('  floor 3, no SDK, raw client median (ms)', b.name, noSdk.tool);
+    record('  raw client: no SDK / raw GET', b.name, noSdk.tool / noSdk.raw);
+    record('  floor 4, no SDK, no GET, raw client (ms)', b.name, crossing.tool);
+    record('  raw client: no SDK, no GET / raw GET', b.name, crossing.tool / crossing.raw);
     record('  floor 2: minimal SDK server median (ms)', b.name, sdk.tool);
     record('  minimal server / raw GET', b.name, sdk.tool / sdk.raw);
     record('  floor 2, raw client median (ms)', b.name, bare.tool);

@@ -68,6 +68,21 @@ describe('stdio JSON-RPC robustness', () => {
     expect(await exchange([deep, ping(8)], 2)).toEqual([err(7, -32600, /nested deeper than 64 levels/), { jsonrpc: '2.0', id: 8, result: {} }]);
   });
 
+  it('reads a message split across writes, several in one write, and a last one without its newline when stdin ends', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'forge-home-'));
+    const child = spawn(process.execPath, [CLI], { cwd: home, env: { PATH: process.env.PATH ?? '', HOME: home, FORGE_TOKEN: SANDBOX_TOKEN, FORGE_URL: sb.url, FORGE_MCP_LOG_LEVEL: 'warn' }, stdio: ['pipe', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const first = ping(11);
+    child.stdin.write(first.slice(0, 10));
+    await new Promise((r) => setTimeout(r, 200));
+    child.stdin.write(`${first.slice(10)}\n${ping(12)}\n\n${ping(13)}`);
+    child.stdin.end();
+    await exited;
+    expect(out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as unknown)).toEqual([11, 12, 13].map((id) => ({ jsonrpc: '2.0', id, result: {} })));
+  });
+
   it('answers a line over the size limit and keeps serving (no silent exit)', async () => {
     const huge = JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'ping', params: { pad: 'x'.repeat(9 * 1024 * 1024) } });
     expect(await exchange([huge, ping(10)], 2)).toEqual([err(null, -32600, /at most 8388608 bytes/), { jsonrpc: '2.0', id: 10, result: {} }]);

@@ -71,8 +71,6 @@ export function collectWhenIdle(wire: Transport, o: IdleCollection): IdleCollect
 
   const quiet = () => !closed && inFlight.size === 0 && called && held === undefined;
   const collect = () => {
-    timer = undefined;
-    if (!quiet()) return;
     running = collectOnce().finally(() => { running = undefined; });
   };
   const collectOnce = async () => {
@@ -91,12 +89,24 @@ export function collectWhenIdle(wire: Transport, o: IdleCollection): IdleCollect
       for (const [m, extra] of waiting) receive(m, extra);
     }
   };
-  const activity = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    if (!quiet()) return;
-    timer = setTimeout(collect, Math.max(o.idleMs, lastCollection + o.spacingMs - performance.now()));
+  /** When the wire last saw a message either way. */
+  let lastActivity = 0;
+  // One timer per quiet period, not one per message (issue #31: two timer churns a call): on firing it
+  // re-arms for what is left when a message came meanwhile.
+  const arm = (ms: number) => {
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (!quiet()) return;
+      const left = Math.max(lastActivity + o.idleMs, lastCollection + o.spacingMs) - performance.now();
+      if (left > 0) arm(left);
+      else collect();
+    }, ms);
     timer.unref();
+  };
+  const activity = () => {
+    lastActivity = performance.now();
+    if (timer !== undefined || !quiet()) return;
+    arm(Math.max(o.idleMs, lastCollection + o.spacingMs - lastActivity));
   };
   const receive = (message: Message, extra?: Extra) => {
     if (held) { held.push([message, extra]); return; }
