@@ -47,6 +47,7 @@ const SETS = args.length
       { file: join(root, 'bench', 'queries-conversational-tuning-15.json'), label: 'tuning, conversational 15 (written for #30 by form: indirect questions, UI names, the action in a second clause, terse and non-native requests; trained on after its first measure)' },
       { file: join(root, 'bench', 'queries-conversational-tuning-16.json'), label: 'tuning, conversational 16 (written for #30: other platforms\' words, typos, requests carrying context or a pasted URL, desired end states; trained on after its first measure)' },
       { file: join(root, 'bench', 'queries-conversational-tuning-17.json'), label: 'tuning, conversational 17 (written for #30 from action IDs and routes: the largest domains as asked in trackers, chat and review, short and long, near-miss pairs; trained on after its first measure)' },
+      { file: join(root, 'bench', 'queries-conversational-tuning-18.json'), label: 'tuning, conversational 18 (written for #30 before reading the catalog text: questions, pasted URLs and references, the fact wanted, terse keywords, informal English, two-step requests, near-miss pairs; trained on after its first measure)' },
       { file: join(root, 'bench', 'queries-conversational-validation.json'), label: 'validation, conversational (written blind; aggregate figures only, never tuned on)' },
       { file: join(root, 'bench', 'queries-heldout.json'), label: 'held-out, catalog wording' },
       { file: join(root, 'bench', 'queries-conversational-heldout.json'), label: 'held-out, conversational (written blind)' },

@@ -75,7 +75,7 @@ interface Indexed {
  */
 export interface RankWeights {
   floor: number; power: number; examples: number; questionWrite: number;
-  objectHit: number; objectMiss: number; projectHit: number; projectMiss: number; unnamedId: number; namedId: number; pluralUnnamed: number; elsewhere: number; scopeHit: number; scopeMiss: number; changeRead: number;
+  objectHit: number; objectMiss: number; projectHit: number; projectMiss: number; unnamedId: number; namedId: number; unsaidGroup: number; unsaidHistory: number; pluralUnnamed: number; elsewhere: number; scopeHit: number; scopeMiss: number; changeRead: number;
   /** Weight of a near catalog word, times its closeness, against 1 for a word said. */
   expansion: number;
   /** How much of an ID word a near word explains, times its weight. */
@@ -84,7 +84,7 @@ export interface RankWeights {
 }
 /** @public The tuned weights (bench/find-descent.mjs starts from them). */
 export const DEFAULT_WEIGHTS: RankWeights = {
-  floor: 0.6, power: 2.5, examples: 0.15, questionWrite: 0.45, objectHit: 1.3, objectMiss: 0.75, projectHit: 1.15, projectMiss: 0.7, unnamedId: 0.85, namedId: 1.2, pluralUnnamed: 0.7, elsewhere: 0.8, scopeHit: 1.1, scopeMiss: 0.9, changeRead: 0.85, expansion: 0.5, nearCover: 1,
+  floor: 0.6, power: 2.5, examples: 0.15, questionWrite: 0.45, objectHit: 1.3, objectMiss: 0.75, projectHit: 1.15, projectMiss: 0.7, unnamedId: 0.85, namedId: 1.2, unsaidGroup: 0.9, unsaidHistory: 0.7, pluralUnnamed: 0.7, elsewhere: 0.8, scopeHit: 1.1, scopeMiss: 0.9, changeRead: 0.85, expansion: 0.5, nearCover: 1,
   boost: { name: 0.9, domain: 1.5, summary: 0.7, keywords: 0.9, examples: 1.2, phrasings: 2.5 },
 };
 
@@ -125,6 +125,9 @@ const NOT_NAMES = new Set(['main', 'master', 'develop', 'dev', 'trunk', 'prod', 
   'course', 'purpose', 'hold', 'top', 'mine', 'ours', 'yours', 'theirs', 'these', 'those', 'which', 'what', 'one', 'both', 'each', 'either', 'track', 'call', 'duty', 'leave', 'vacation',
   'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'tomorrow', 'tonight', 'weekend', 'golang', 'python', 'ruby', 'node', 'java', 'go', 'rust', 'sure', 'short', 'public', 'private', 'internal', 'draft', 'ci', 'cd', 'json', 'yaml', 'csv']);
 const NAMED_GROUP = /\b(group|subgroup|namespace|org)\b/i;
+/** An object's resource events (event_issue_state_list…) are its history: a request for them says when, who changed, a log (HISTORY_SAID). */
+const RESOURCE_EVENTS = /\.event_(?:issue|mr|epic)_/;
+const HISTORY_SAID = /\b(histor(?:y|ies|ic|ical)|when|log|logs|timeline|records?|track|audit|events?|changes?|changed|changing|before|whom|ago|since|keeps?|kept|over time|added|removed|dropped|put on|took off|taken off|slapped)\b/i;
 /** Whether `a` is `b` with two neighbouring letters swapped. */
 function swapped(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
@@ -464,6 +467,9 @@ export class ActionSearch {
     for (const [id] of bestExample) if (!base.has(id)) base.set(id, 0);
 
     const qTerms = new Set(q.terms);
+    // Nothing says a group: a project's twin before the group's ("rename ~bugfix to ~bug", "show webhook 14").
+    const noGroupSaid = !q.scope && !('group_id' in q.suggested) && !qTerms.has('group');
+    const historySaid = HISTORY_SAID.test(head);
     const scopeWords = new Set<string>();
     if ('project_id' in q.suggested) scopeWords.add('project');
     if ('group_id' in q.suggested || q.scope === 'group') scopeWords.add('group');
@@ -506,6 +512,9 @@ export class ActionSearch {
       }
       // "instance-wide", "across every project", "the platform group": the twin acting there first.
       if (q.scope) score *= entry.scope === q.scope ? this.w.scopeHit : this.w.scopeMiss;
+      // "the state of !88", "the weight of #7": the object's field, not the history of its changes.
+      if (!historySaid && RESOURCE_EVENTS.test(id)) score *= this.w.unsaidHistory;
+      if (noGroupSaid && entry.scope === 'group' && id.startsWith('group.')) score *= this.w.unsaidGroup;
       // A destructive action is harmless here only when the request says its effect of its object, and refuses none of its effect.
       const harmless = !entry.effectWords || (!q.asks && !entry.effectWords.some((w) => q.refused.has(w))
         && entry.effectWords.some((w) => q.said.has(w) && (q.governs.get(w) ?? []).some((phrase) => this.governsObject(phrase, entry))));

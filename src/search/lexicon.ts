@@ -109,12 +109,13 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\bthreads?\b/g, 'discussion'],
   // Reviews and approvals
   // Taking an approval back first: its words (LGTM, sign-off) would read as approving
-  [/\b(take back|withdraw|pull|retract|revoke|remove|undo) (my |the |our )?(approvals?|lgtm|sign[- ]?off)\b(?! rules?)/g, 'unapprove'],
+  [/\b(take back|withdraw|pull|retract|revoke|remove|undo) (my |the |our )?(approvals?|approve|lgtm|sign[- ]?off)\b(?! rules?)/g, 'unapprove'],
   // Who has yet to approve is the approval state
   [/\bwho (still )?(needs?|has|have|is left|are left|is missing) to (approve|sign off)\b|\bwho('s| is)? (left|missing|pending) to (approve|sign off)\b/g, 'approval state'],
+  [/\bapprovals? (still )?(left|remaining|missing|outstanding|pending|needed|required)\b|\bhow many (more )?approvals?\b|\bapprovals?_left\b/g, 'approval state'],
   [/\bsign(ed)? off( on)?\b/g, 'approve'],
   [/\b(lgtm|looks good to me|give (it )?(my |an )?(approval|thumbs up))\b/g, 'approve'],
-  [/\bwho('s| is| are)? (reviewing|the reviewers?)\b/g, 'reviewers list'],
+  [/\bwho('s| is| are)? (reviewing|the reviewers?)\b|\bwho (did |have |has )?(i |we |they |you )?(asked|requested|added|assigned|picked)( \w+)? (to|for|as) (review|reviewers?)\b/g, 'reviewers list'],
   // An MR behind its target is brought up to date by a rebase (only when one is named: "how far behind main is develop" rebases nothing)
   [/\b(bring|get) (it |this |that |the mr |the branch )?up to date\b|\b(is |it's |its )?behind (main|master|develop|the target( branch)?|its target)\b/g, 'rebase', 'object'],
   // What people said is the notes
@@ -275,7 +276,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\bdefault branch\b(?=.{0,30}\bto\b)/g, 'project settings default_branch'],
   // Pipelines and jobs
   [/\b(kill|abort|halt|stop|cancel)( the| this| that| my| a)?( stuck| running| hanging| pending| runaway)?\b/g, 'cancel stop'],
-  [/\b(re-?run|re-?try|restart|re-?trigger|re-?start|kick (it |off )?again|try again|run again|bump)\b/g, 'retry'],
+  [/\b(re-?run|re-?try|restart|re-?trigger|re-?start|kick (it |off )?again|(try|run|do|start) (it |this |that |them )?(again|once more|one more time)|bump)\b/g, 'retry'],
   [/\b(kick off|fire off|trigger|start|run) (a |the |new |another )*(pipeline|ci|build)s?\b/g, 'create pipeline run'],
   [/\b(red|failing|broken|failed|flaky|flakey)\b/g, 'failed'],
   [/\bwhy (did|does|is)\b/g, 'trace get'],

@@ -137,7 +137,7 @@ const ASKED_OF_SOMEONE = /\b(ask|asks|asking|tell|tells|telling|remind|reminding
 /** Words that say the whole instance rather than one project or group. */
 const INSTANCE_WIDE = /\b(instance[- ]wide|(on|for|across) the (whole |entire )?instance|instance[- ]level|globally|site[- ]wide|server[- ]wide|across (all |every |the )?(projects|repos|repositories|groups|gitlab|porjects)|everywhere|all (of )?(my |our |the )?projects|every (single )?project|whole (instance|gitlab|server)|admin area|in (all|every) (repo|project|group)s?|anywhere)\b/;
 /** Words that say the caller's own objects. */
-const MINE = /\b(my|mine|assign(ed)? to me|i'?m (a |the )?(reviewer|assignee|author|reviewing)|i (opened|open|created|authored|reported|filed|raised|wrote|own|started|submitted|am reviewing)|(review(s|ing)?|approval) (requested )?(from|of|by) me|me as (the )?(reviewer|assignee|author))\b/;
+const MINE = /\b(my|mine|assign(ed)? to me|i'?m (a |the )?(reviewer|assignee|author|reviewing)|i (opened|open|created|authored|reported|filed|raised|wrote|own|started|submitted|am reviewing)|(review(s|ing)?|approval) (requested )?(from|of|by) me|me as (the )?(reviewer|assignee|author)|i (must|have to|need to|should|am supposed to|got to|gotta) review|for me to review)\b/;
 const MARK = /\u0001(.)\u0001/g;
 /** Words that end the noun phrase a verb governs ("remove the expiry | for @bob"). */
 const PHRASE_END = new Set(['for', 'from', 'on', 'in', 'at', 'to', 'with', 'of', 'because', 'since', 'so', 'and', 'but', 'then', 'after',
