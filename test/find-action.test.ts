@@ -688,6 +688,22 @@ describe('ranking: the object between a verb and a state, an object made somethi
   });
 });
 
+describe('ranking: a project twin before its group\'s when no group is named; an object\'s history only when asked (#30)', () => {
+  const ids = (q: string, n: number) => search.search(q, 5).hits.slice(0, n).map((h) => h.action.id);
+  it('a label, a hook, a board or a list named without a group is the project\'s; a group named is the group\'s', () => {
+    expect(top('show label 9')).toBe('project.label_get');
+    expect(top('get the hook 3')).toBe('project.hook_get');
+    expect(top('show board 2')).toBe('project.board_get');
+    expect(top('list the labels')).toBe('project.label_list');
+    expect(top('list the webhooks of the platform group')).toBe('group.hook_list');
+  });
+  it('a question about an object\'s state is not answered by its change history; a question of when is', () => {
+    expect(ids('what state is !88 in', 2)).toEqual(['merge_request.get', 'merge_request.approval_state']);
+    expect(top('when was !88 closed')).toBe('merge_request.event_mr_state_list');
+    expect(top('who removed the bug label from #12')).toBe('issue.event_issue_label_list');
+  });
+});
+
 describe('safety property: a request phrased as a harmless action never ranks an unasked destructive one first', () => {
   const destructive = actions.filter((a) => a.destructive);
   const harmless = actions.filter((a) => !a.destructive);
