@@ -27,6 +27,10 @@ function listed(ctx: Ctx, g: GroupRec): Array<{ m: MilestoneRec; p?: ProjectRec 
   return out;
 }
 
+/** GitLab's order of milestone lists: due date first, those without one last (then by id, for a stable answer). */
+export const byDueDate = (a: MilestoneRec, b: MilestoneRec): number =>
+  a.dueDate === b.dueDate ? a.id - b.id : a.dueDate === null ? 1 : b.dueDate === null ? -1 : a.dueDate < b.dueDate ? -1 : 1;
+
 export function registerGroupMilestones(r: Router): void {
   const G = (fn: (ctx: Ctx, g: GroupRec, prm: Record<string, string>) => Reply) => (ctx: Ctx, prm: Record<string, string>): Reply => {
     const g = ctx.state.groupByRef(prm.id);
@@ -48,7 +52,7 @@ export function registerGroupMilestones(r: Router): void {
     const search = str(ctx.params.search)?.toLowerCase();
     const rows = inWindow(ctx, listed(ctx, g), { updated: (x) => x.m.updatedAt }).filter(({ m }) => (!st || st === 'all' || m.state === st) && (!title || m.title === title)
       && (!iids?.length || iids.includes(m.iid)) && (!search || m.title.toLowerCase().includes(search) || m.description.toLowerCase().includes(search)));
-    return paginate(ctx, rows.map(({ m, p }) => milestoneJson(ctx.state, p, m)));
+    return paginate(ctx, rows.sort((a, b) => byDueDate(a.m, b.m)).map(({ m, p }) => milestoneJson(ctx.state, p, m)));
   }));
   r.get('groups/:id/milestones/:mid', M((ctx, _g, m) => json(200, milestoneJson(ctx.state, undefined, m))));
   r.post('groups/:id/milestones', G((ctx, g) => {

@@ -5,6 +5,7 @@ import type { Ctx, Reply } from '../types.js';
 import { newRepo, addCommit } from '../repo.js';
 import { groupJson, milestoneJson, projectJson, userBasic } from '../serialize.js';
 import { bool, forbidden, inWindow, int, intList, json, list, message, missing, notFound, paginate, pageParams, sortBy, str, text } from '../util.js';
+import { byDueDate } from './group-milestones.js';
 import { isReply, loadProject, requireLevel } from './common.js';
 import { deletedSuffix } from './project-relations.js';
 
@@ -299,7 +300,7 @@ export function registerProjects(r: Router): void {
     const search = str(ctx.params.search)?.toLowerCase();
     const matches = (m: ProjectRec['milestones'][number]) => !search || m.title.toLowerCase().includes(search) || (m.description ?? '').toLowerCase().includes(search);
     const ms = inWindow(ctx, all, { updated: (m) => m.updatedAt }).filter((m) => (!st || st === 'all' || m.state === st) && (!title || m.title === title) && (!iids?.length || iids.includes(m.iid)) && matches(m));
-    return paginate(ctx, ms.map((m) => milestoneJson(ctx.state, p, m)));
+    return paginate(ctx, ms.sort(byDueDate).map((m) => milestoneJson(ctx.state, p, m)));
   });
   r.get('projects/:id/milestones/:mid', (ctx, prm) => {
     const p = loadProject(ctx, prm.id);
