@@ -4,6 +4,8 @@
 // sandbox's API, with GitLab's shapes, codes, role checks, and the state shared with the projects below the group.
 import { describe, it, expect, beforeAll } from 'vitest';
 import { SANDBOX_TOKEN } from '../src/sandbox/index.js';
+import { loadCatalog } from '../src/catalog/index.js';
+import { simulates } from '../src/sandbox/coverage.js';
 import { text } from './helpers/harness.js';
 import { sandboxServer } from './helpers/inproc.js';
 import { okText, refusedText, runApproved } from './helpers/approved-calls.js';
@@ -47,6 +49,7 @@ describe('group labels', () => {
     expect((await api('/groups/10/labels')).body[0]).not.toHaveProperty('open_issues_count');
     expect(names((await api('/groups/10/labels?search=TEAM')).body)).toEqual(['team::backend']);
     expect(await ok('group.group_label_list', { group_id: 'demo-group' })).toContain('team::backend');
+    expect(await refused('group.group_label_create', { group_id: 'demo-group', name: 'customer', color: '#000000' })).toContain('Label already exists');
   });
 
   it('a project lists its group\'s labels (is_project_label false) unless include_ancestor_groups=false, and finds one by name', async () => {
@@ -230,5 +233,14 @@ describe('with_labels_details', () => {
     expect((await api('/projects/1/merge_requests?with_labels_details=true')).body.find((m: Rec) => m.iid === 1).labels[0]).toMatchObject({ id: 301, name: 'bug', color: '#dc143c' });
     expect((await api('/projects/1/issues/25')).body.labels).toEqual(['team::backend']);
     expect(await ok('issue.list', { project_id: P, iids: [25], with_labels_details: true })).toContain('team::backend');
+  });
+});
+
+describe('what forge://sandbox counts', () => {
+  it('every action of these areas is simulated but the Premium burndown events', async () => {
+    const area = /^(group\.(group_label_|group_milestone_|badge_)|access\.(request_|approve_|deny_)|project\.(label_list|label_get|milestone_list|badge_list|badge_get)$)/;
+    const ids = (await loadCatalog()).actions.filter((a) => area.test(a.id));
+    expect(ids.length).toBeGreaterThan(30);
+    expect(ids.filter((a) => !simulates(a)).map((a) => a.id)).toEqual(['group.group_milestone_burndown']);
   });
 });

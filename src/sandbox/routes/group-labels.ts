@@ -17,7 +17,7 @@ const subscribedSet = (s: SandboxState): Set<string> => {
 };
 
 /** GitLab's LabelBasic: what an issue or merge request shows `with_labels_details`. */
-export function labelBasicJson(l: LabelRec): Record<string, unknown> {
+function labelBasicJson(l: LabelRec): Record<string, unknown> {
   return { id: l.id, name: l.name, color: l.color, description: l.description, description_html: l.description ?? '', text_color: '#FFFFFF', remove_on_close: false };
 }
 
