@@ -59,6 +59,8 @@ describe('group labels', () => {
     expect((await api('/projects/1/labels?include_ancestor_groups=false')).body).toHaveLength(7);
     expect(await api('/projects/1/labels/customer')).toMatchObject({ status: 200, body: { id: 320, is_project_label: false } });
     expect((await api('/projects/1/labels/customer?include_ancestor_groups=false')).status).toBe(404);
+    // A project cannot make a label its group already offers.
+    expect(await api('/projects/1/labels', { method: 'POST', body: { name: 'customer', color: '#000000' } })).toEqual({ status: 409, body: { message: 'Label already exists' } });
   });
 
   it('a label made at the group is the one its projects use: tagging an issue makes no project label; rename and delete reach the issue', async () => {
@@ -232,6 +234,7 @@ describe('with_labels_details', () => {
     expect(mr.labels.map((l: Rec) => l.name)).toEqual(['bug', 'security']);
     expect((await api('/projects/1/merge_requests?with_labels_details=true')).body.find((m: Rec) => m.iid === 1).labels[0]).toMatchObject({ id: 301, name: 'bug', color: '#dc143c' });
     expect((await api('/projects/1/issues/25')).body.labels).toEqual(['team::backend']);
+    expect((await api('/projects/1/merge_requests?view=simple&with_labels_details=true')).status).toBe(200);
     expect(await ok('issue.list', { project_id: P, iids: [25], with_labels_details: true })).toContain('team::backend');
   });
 });

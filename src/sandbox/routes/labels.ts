@@ -52,7 +52,7 @@ export function registerLabels(r: Router): void {
     if (!name || !color) return missing(...[!name ? 'name' : '', !color ? 'color' : ''].filter(Boolean));
     const denied = requireLevel(ctx, p, ACCESS.reporter);
     if (denied) return denied;
-    if (p.labels.some((l) => l.name === name)) return message(409, 'Label already exists');
+    if ([...p.labels, ...ctx.state.groupLabelsFor(p)].some((l) => l.name === name)) return message(409, 'Label already exists');
     const l = { id: ctx.state.nextId('label'), name, color, description: text(ctx.params.description) ?? null };
     p.labels.push(l);
     return json(201, { ...labelJson(ctx, p, l), priority: int(ctx.params.priority) ?? null });

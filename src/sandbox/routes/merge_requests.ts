@@ -68,6 +68,8 @@ function filterMrs(ctx: Ctx, items: Array<{ p: ProjectRec; m: MrRec }>, defaultS
   if (scope === 'assigned_to_me' || scope === 'assigned-to-me') out = out.filter(({ m }) => m.assigneeIds.includes(ctx.user.id));
   const sorted = sortBy(out, ctx, { created_at: (x) => x.m.createdAt, updated_at: (x) => x.m.updatedAt, title: (x) => x.m.title.toLowerCase(), merged_at: (x) => x.m.mergedAt ?? '' }, 'created_at');
   const view = str(prm.view) === 'simple';
+  // The simple view has no labels, so GitLab has nothing to detail there: the param is read either way.
+  void prm.with_labels_details;
   return paginate(ctx, sorted.map(({ p, m }) => (view ? { id: m.id, iid: m.iid, project_id: p.id, title: m.title, description: m.description, state: m.state, created_at: m.createdAt, updated_at: m.updatedAt, web_url: mrJson(ctx.state, p, m).web_url } : withLabelDetails(ctx, p, mrJson(ctx.state, p, m)))));
 }
 
