@@ -2,7 +2,8 @@
 // through a group) may ask, as the token's user; Maintainers of a project and Owners of a group list, approve (the
 // requester becomes a member, Developer unless another role is given) and deny; a requester may withdraw their own.
 // Read in gitlabhq/gitlabhq: lib/api/access_requests.rb @0da44e16, lib/api/entities/access_requester.rb @d8121cb0,
-// app/services/members/request_access_service.rb @2cf2f2c6, app/services/members/approve_access_request_service.rb @05f0ebba.
+// app/services/members/request_access_service.rb @2cf2f2c6, app/services/members/approve_access_request_service.rb @05f0ebba,
+// the request_access rules of app/policies/project_policy.rb (admins and members prevented) and group_policy.rb (members).
 import type { Router } from '../router.js';
 import { ACCESS, type SandboxState } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
@@ -16,6 +17,8 @@ interface Source {
   key: string; members: Map<number, number>;
   /** The caller's role there, inherited ones included. */
   level: number;
+  /** Whether the caller may not ask: a member (inherited too); on a project an administrator too (GitLab's request_access rules). */
+  member: boolean;
   /** The role that manages requests: Maintainer of a project, Owner of a group (GitLab's admin_member_access_request). */
   admin: number;
 }
@@ -33,11 +36,13 @@ function register(r: Router, family: 'projects' | 'groups'): void {
     if (family === 'projects') {
       const p = loadProject(ctx, prm.id);
       if (isReply(p)) return p;
-      return fn(ctx, { key: `project:${p.id}`, members: p.members, level: ctx.state.accessLevel(ctx.user, p), admin: ACCESS.maintainer }, prm);
+      const level = ctx.state.accessLevel(ctx.user, p);
+      return fn(ctx, { key: `project:${p.id}`, members: p.members, level, member: level > 0, admin: ACCESS.maintainer }, prm);
     }
     const g = ctx.state.groupByRef(prm.id);
     if (!g || !ctx.state.canSeeGroup(ctx.user, g)) return notFound('Group');
-    return fn(ctx, { key: `group:${g.id}`, members: g.members, level: ctx.state.groupAccess(ctx.user, g.id), admin: ACCESS.owner }, prm);
+    const member = ctx.state.groupAccess({ ...ctx.user, isAdmin: false }, g.id) > 0;
+    return fn(ctx, { key: `group:${g.id}`, members: g.members, level: ctx.state.groupAccess(ctx.user, g.id), member, admin: ACCESS.owner }, prm);
   };
   /** The pending request of `:uid`, or GitLab's record-lookup 404. */
   const R = (fn: (ctx: Ctx, src: Source, userId: number) => Reply) => S((ctx, src, prm) => {
@@ -52,8 +57,8 @@ function register(r: Router, family: 'projects' | 'groups'): void {
   }));
   r.post(base, S((ctx, src) => {
     const pending = requestsOf(ctx.state, src.key);
-    // A member (direct or inherited) or someone who already asked may not ask (GitLab's request_access policy).
-    if (src.level > 0 || pending.has(ctx.user.id)) return forbidden();
+    // A member or someone who already asked may not ask (GitLab's ProjectPolicy and GroupPolicy request_access rules).
+    if (src.member || pending.has(ctx.user.id)) return forbidden();
     const at = ctx.state.now();
     pending.set(ctx.user.id, at);
     return json(201, requesterJson(ctx, ctx.user.id, at));
