@@ -196,6 +196,8 @@ describe('access requests', () => {
     const asked = await api('/projects/2/access_requests', { method: 'POST', token: DAVE });
     expect(asked).toEqual({ status: 201, body: expect.objectContaining({ id: 6, username: 'dave', name: 'Dave Outsider', state: 'active', requested_at: expect.any(String) }) });
     expect(await api('/projects/2/access_requests', { method: 'POST', token: DAVE })).toEqual({ status: 403, body: { message: '403 Forbidden' } });
+    // A private project is not there for him to ask (GitLab's request_access needs a public or internal project).
+    expect(await api('/projects/1/access_requests', { method: 'POST', token: DAVE })).toEqual({ status: 404, body: { message: '404 Project Not Found' } });
     // A member (bob inherits the group's Reporter) may not ask, nor list (Maintainer and up).
     expect(await api('/projects/2/access_requests', { method: 'POST', token: BOB })).toEqual({ status: 403, body: { message: '403 Forbidden' } });
     expect((await api('/projects/2/access_requests', { token: BOB })).status).toBe(403);
@@ -236,6 +238,13 @@ describe('with_labels_details', () => {
     expect((await api('/projects/1/issues/25')).body.labels).toEqual(['team::backend']);
     expect((await api('/projects/1/merge_requests?view=simple&with_labels_details=true')).status).toBe(200);
     expect(await ok('issue.list', { project_id: P, iids: [25], with_labels_details: true })).toContain('team::backend');
+  });
+
+  it('GraphQL gives a group label of a work item as a GroupLabel with its color', async () => {
+    const query = '{ project(fullPath: "demo-group/demo-project") { workItem(iid: "25") { widgets { ... on WorkItemWidgetLabels { labels { nodes { id title color } } } } } } }';
+    const res = await fetch(`${on.sb.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'private-token': SANDBOX_TOKEN }, body: JSON.stringify({ query }) });
+    const widgets = (await res.json()).data.project.workItem.widgets as Rec[];
+    expect(widgets.find((w) => w.labels)!.labels.nodes).toEqual([{ id: 'gid://gitlab/GroupLabel/321', title: 'team::backend', color: '#6699cc' }]);
   });
 });
 
