@@ -307,12 +307,14 @@ describe('user project lists and instance facts', () => {
 });
 
 describe('label promotion', () => {
-  it('a project label becomes a group label: the issues keep it, the project list loses it', async () => {
+  it('a project label becomes a group label: the issues keep it, the project lists it as its group\'s', async () => {
     const before = (await api('/projects/1/labels')).body as Array<{ id: number; name: string }>;
     const label = before.find((l) => l.name === 'bug')!;
     const open = (await api('/projects/1/issues?labels=bug&state=opened')).body.length;
     expect(await ok('project.label_promote', { project_id: 1, label_id: label.id })).toContain('bug');
-    expect((await api('/projects/1/labels')).body.map((l: any) => l.name)).not.toContain('bug');
+    expect((await api('/projects/1/labels?include_ancestor_groups=false')).body.map((l: any) => l.name)).not.toContain('bug');
+    expect((await api('/projects/1/labels')).body.filter((l: any) => l.name === 'bug')).toEqual([expect.objectContaining({ is_project_label: false })]);
+    expect((await api('/groups/10/labels/bug')).body).toMatchObject({ name: 'bug', color: '#dc143c' });
     expect((await api('/projects/1/issues?labels=bug&state=opened')).body).toHaveLength(open);
     expect(await api('/projects/3/labels/1/promote', { method: 'PUT', token: ADMIN_TOKEN })).toEqual({ status: 404, body: { message: '404 Label Not Found' } });
   });
