@@ -179,7 +179,8 @@ describe('who approved', () => {
 describe('fields on every surface (issue #28)', () => {
   it('labels read with_counts show their open issue counts, a label no open issue uses as 0; without it, GitLab sends no counts', async () => {
     const plain = await exec('project.label_list', { project_id: 1 });
-    expect(plain.md.split('\n').find((l) => l.startsWith('| id |'))).toBe('| id | name | color |');
+    // The group's labels listed with the project's bring a description column (the project's own labels have none).
+    expect(plain.md.split('\n').find((l) => l.startsWith('| id |'))).toBe('| id | name | description | color |');
     const { md } = await exec('project.label_list', { project_id: 1, with_counts: true });
     expect(md.split('\n').find((l) => l.startsWith('| id |'))).toContain('| open issues |');
     const issues = [...on.sb.state.projects.get(1)!.issues.values()].filter((i) => i.state === 'opened');

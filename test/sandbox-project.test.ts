@@ -307,12 +307,14 @@ describe('user project lists and instance facts', () => {
 });
 
 describe('label promotion', () => {
-  it('a project label becomes a group label: the issues keep it, the project list loses it', async () => {
+  it('a project label becomes a group label: the issues keep it, the project lists it as its group\'s', async () => {
     const before = (await api('/projects/1/labels')).body as Array<{ id: number; name: string }>;
     const label = before.find((l) => l.name === 'bug')!;
     const open = (await api('/projects/1/issues?labels=bug&state=opened')).body.length;
     expect(await ok('project.label_promote', { project_id: 1, label_id: label.id })).toContain('bug');
-    expect((await api('/projects/1/labels')).body.map((l: any) => l.name)).not.toContain('bug');
+    expect((await api('/projects/1/labels?include_ancestor_groups=false')).body.map((l: any) => l.name)).not.toContain('bug');
+    expect((await api('/projects/1/labels')).body.filter((l: any) => l.name === 'bug')).toEqual([expect.objectContaining({ is_project_label: false })]);
+    expect((await api('/groups/10/labels/bug')).body).toMatchObject({ name: 'bug', color: '#dc143c' });
     expect((await api('/projects/1/issues?labels=bug&state=opened')).body).toHaveLength(open);
     expect(await api('/projects/3/labels/1/promote', { method: 'PUT', token: ADMIN_TOKEN })).toEqual({ status: 404, body: { message: '404 Label Not Found' } });
   });
@@ -350,7 +352,8 @@ describe('export and import through a file', () => {
       expect((await api(`/projects/${copy.id}/import`)).body).toMatchObject({ id: copy.id, import_status: 'finished', import_type: 'gitlab_project', failed_relations: [], import_error: null });
       expect((await api(`/projects/${copy.id}/issues?state=all&sort=asc`)).body.map((i: any) => [i.iid, i.title, i.state, i.labels])).toEqual(
         (await api('/projects/2/issues?state=all&sort=asc')).body.map((i: any) => [i.iid, i.title, i.state, i.labels]));
-      expect((await api(`/projects/${copy.id}/labels`)).body.map((l: any) => l.name)).toEqual(['bug', 'enhancement']);
+      // Its own labels; the list without include_ancestor_groups=false adds the group's (GitLab's default).
+      expect((await api(`/projects/${copy.id}/labels?include_ancestor_groups=false`)).body.map((l: any) => l.name)).toEqual(['bug', 'enhancement']);
       const raw = await fetch(`${on.sb.url}/api/v4/projects/${copy.id}/repository/files/index.js/raw?ref=main`, { headers: { 'private-token': SANDBOX_TOKEN } });
       expect(await raw.text()).toBe("console.log('hello from other-project', process.version);\n");
       expect((await api('/projects/2/import')).body).toMatchObject({ import_status: 'none', import_type: null, correlation_id: null });

@@ -80,6 +80,13 @@ async function projectAreaObjects(): Promise<void> {
   discovered.serviceAccountToken = (await token('sweep-rotate')).id;
   discovered.serviceAccountToken2 = (await token('sweep-revoke')).id;
   discovered.serviceAccount2 = (await send('POST', '/projects/1/service_accounts', {})).id;
+  // Group objects (issue #30): a badge, a label, and two outsiders who asked to join project 1 and group 10.
+  await send('POST', '/groups/10/badges', { link_url: 'https://example.com/%{project_path}', image_url: 'https://example.com/badge.svg' });
+  await send('POST', '/groups/10/labels', { name: 'sweep-group', color: '#000000' });
+  for (const id of [61, 62]) {
+    sb.state.users.set(id, { id, username: `outsider${id}`, name: `Outsider ${id}`, email: `outsider${id}@example.com`, isAdmin: false, state: 'active', bio: '', location: '', jobTitle: '', organization: '', createdAt: '2026-01-01T00:00:00.000Z', bot: false });
+    for (const source of ['project:1', 'group:10']) sb.state.accessRequests.set(source, new Map([...(sb.state.accessRequests.get(source) ?? []), [id, '2026-02-01T00:00:00.000Z']]));
+  }
   // A project of its own to transfer, and one marked for deletion to restore.
   discovered.scratchProject = (await send('POST', '/projects', { name: 'sweep-scratch' })).id;
   const doomed = await send('POST', '/projects', { name: 'sweep-doomed' });
@@ -173,6 +180,8 @@ const REFUSED_BY_STATE: Record<string, RegExp> = {
   // The sandbox signs no commit and no tag: GitLab's answer for an unsigned one (on a real commit and tag).
   'repository.commit_signature': /\(404 Signature Not Found\)/,
   'tag.get_signature': /\(404 Signature Not Found\)/,
+  // An administrator (the sweep's caller) may not ask to join a project: GitLab's request_access rule prevents admins and members.
+  'access.request_project': /access denied/,
 };
 
 describe('sweep over the catalog', () => {

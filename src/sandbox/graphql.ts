@@ -56,7 +56,12 @@ class Resolver {
 
   workItemSrc(p: ProjectRec, i: IssueRec): Src {
     const s = this.state;
-    const labels = i.labels.map((name) => { const l = p.labels.find((x) => x.name === name); return { __typename: 'Label', id: gid('ProjectLabel', l?.id ?? 0), title: name, color: l?.color ?? '#6699cc', description: l?.description ?? null }; });
+    // A label the project does not hold is one of its groups' (a GroupLabel).
+    const labels = i.labels.map((name) => {
+      const own = p.labels.find((x) => x.name === name);
+      const l = own ?? s.groupLabelsFor(p).find((x) => x.name === name);
+      return { __typename: 'Label', id: gid(own || !l ? 'ProjectLabel' : 'GroupLabel', l?.id ?? 0), title: name, color: l?.color ?? '#6699cc', description: l?.description ?? null };
+    });
     const notes = s.notes.get(`${p.id}:Issue:${i.iid}`) ?? [];
     return {
       __typename: 'WorkItem', id: gid('WorkItem', i.id), iid: String(i.iid), title: i.title, state: i.state === 'opened' ? 'OPEN' : 'CLOSED', confidential: i.confidential,

@@ -1,4 +1,4 @@
-// Demo data of the sandbox: users, a group, three projects with repositories, issues, merge requests, notes and CI.
+// Demo data of the sandbox: users, a group (with labels and a milestone), three projects with repositories, issues, merge requests, notes and CI.
 import { ACCESS, SandboxState, type IssueRec, type MrRec, type NoteRec, type PipelineRec, type ProjectRec, type UserRec } from './state.js';
 import { addCommit, newRepo } from './repo.js';
 
@@ -34,7 +34,7 @@ const ISSUE_TITLES = [
 const ISSUE_LABELS: string[][] = [
   ['bug', 'security', 'priority::high'], ['bug', 'security'], ['feature', 'security'], ['documentation'], ['feature'], ['bug'], ['feature'], ['bug'],
   ['feature'], ['feature', 'priority::low'], [], ['performance'], ['bug'], ['documentation'], ['feature'], ['bug', 'performance'], ['feature'],
-  ['feature'], ['documentation'], ['security'], ['security', 'feature'], ['feature'], ['bug', 'priority::low'], ['feature'], [],
+  ['feature'], ['documentation'], ['security'], ['security', 'feature'], ['feature'], ['bug', 'priority::low'], ['feature'], ['team::backend'],
 ];
 
 function user(state: SandboxState, id: number, username: string, name: string, extra: Partial<UserRec> = {}): void {
@@ -152,6 +152,16 @@ export function seed(state: SandboxState): void {
     parentId: 10, createdAt: day(-24), members: new Map(),
   });
 
+  // Labels and a milestone of the group, which every project below it may use (issue 25 and issue 12 of project 1 do).
+  state.groupLabels.set(10, [
+    { id: 320, name: 'customer', color: '#e24329', description: 'Reported by a customer' },
+    { id: 321, name: 'team::backend', color: '#6699cc', description: 'Owned by the backend team' },
+    { id: 322, name: 'needs-triage', color: '#f0ad4e', description: null },
+  ]);
+  state.groupMilestones.set(10, [
+    { id: 403, iid: 1, groupId: 10, title: 'Q1 2026', description: 'Planning of the demo group for the first quarter.', state: 'active', dueDate: '2026-03-31', startDate: '2026-01-01', createdAt: day(2), updatedAt: day(2) },
+  ]);
+
   // Project 1: the main demo project.
   const p1 = project(state, 1, 'Demo Project', 'demo-project', { kind: 'group', id: 10 }, 'private', 'A small web service used to try Forge MCP Server against a simulated instance.', 1);
   p1.topics = ['demo', 'nodejs'];
@@ -198,7 +208,7 @@ export function seed(state: SandboxState): void {
     const isClosed = closed.has(iid);
     issue(p1, 100 + iid, iid, {
       title, authorId: [1, 3, 4][k % 3], labels: ISSUE_LABELS[k], assigneeIds: iid % 4 === 1 ? [3] : iid % 4 === 2 ? [1] : [],
-      milestoneId: iid <= 8 ? 402 : null, state: isClosed ? 'closed' : 'opened', closedAt: isClosed ? day(iid + 5) : null, closedById: isClosed ? 1 : null,
+      milestoneId: iid <= 8 ? 402 : iid === 12 ? 403 : null, state: isClosed ? 'closed' : 'opened', closedAt: isClosed ? day(iid + 5) : null, closedById: isClosed ? 1 : null,
       description: iid === 1
         ? 'Logging in with a password such as `pässwörd` answers **500 Internal Server Error**.\n\n### Steps\n\n1. Open `/login`\n2. Enter a password with non-ASCII characters\n\n- [x] Reproduce on main\n- [ ] Fix and add a test'
         : `${title}.`,
@@ -338,8 +348,8 @@ function reserveSeeded(state: SandboxState): void {
   state.reserveId('group', top(state.groups.keys()));
   state.reserveId('project', top(state.projects.keys()));
   state.reserveId('job', top(state.jobs.keys()));
-  state.reserveId('label', top(projects.flatMap((p) => p.labels.map((l) => l.id))));
-  state.reserveId('milestone', top(projects.flatMap((p) => p.milestones.map((m) => m.id))));
+  state.reserveId('label', top([...projects.flatMap((p) => p.labels), ...[...state.groupLabels.values()].flat()].map((l) => l.id)));
+  state.reserveId('milestone', top([...projects.flatMap((p) => p.milestones), ...[...state.groupMilestones.values()].flat()].map((m) => m.id)));
   state.reserveId('issue', top(projects.flatMap((p) => [...p.issues.values()].map((i) => i.id))));
   state.reserveId('mr', top(projects.flatMap((p) => [...p.mrs.values()].map((m) => m.id))));
   state.reserveId('pipeline', top(projects.flatMap((p) => [...p.pipelines.keys()])));

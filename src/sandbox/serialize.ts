@@ -157,11 +157,15 @@ export function projectJson(state: SandboxState, p: ProjectRec, user: UserRec | 
   return out;
 }
 
-export function milestoneJson(state: SandboxState, p: ProjectRec, m: MilestoneRec | undefined): Record<string, unknown> | null {
+/** GitLab's milestone entity: a project milestone says `project_id`, a group milestone `group_id` (`p` may be any project below that group). */
+export function milestoneJson(state: SandboxState, p: ProjectRec | undefined, m: MilestoneRec | undefined): Record<string, unknown> | null {
   if (!m) return null;
+  const group = m.groupId === undefined ? undefined : state.groups.get(m.groupId);
+  const owner = group ? { group_id: group.id } : { project_id: p?.id };
+  const page = group ? `groups/${group.fullPath}` : p ? state.projectFullPath(p) : '';
   return {
-    id: m.id, iid: m.iid, project_id: p.id, title: m.title, description: m.description, state: m.state, created_at: m.createdAt, updated_at: m.updatedAt,
-    due_date: m.dueDate, start_date: m.startDate, expired: false, web_url: `${state.url}/${state.projectFullPath(p)}/-/milestones/${m.iid}`,
+    id: m.id, iid: m.iid, ...owner, title: m.title, description: m.description, state: m.state, created_at: m.createdAt, updated_at: m.updatedAt,
+    due_date: m.dueDate, start_date: m.startDate, expired: false, web_url: `${state.url}/${page}/-/milestones/${m.iid}`,
   };
 }
 
@@ -194,7 +198,7 @@ export function issueJson(state: SandboxState, p: ProjectRec, i: IssueRec): Reco
   const done = (i.description ?? '').match(/^\s*[-*] \[[xX]\]/gm) ?? [];
   return {
     id: i.id, iid: i.iid, project_id: p.id, title: i.title, description: i.description, state: i.state, created_at: i.createdAt, updated_at: i.updatedAt,
-    closed_at: i.closedAt, closed_by: userBasic(state, i.closedById), labels: [...i.labels], milestone: milestoneJson(state, p, p.milestones.find((m) => m.id === i.milestoneId)),
+    closed_at: i.closedAt, closed_by: userBasic(state, i.closedById), labels: [...i.labels], milestone: milestoneJson(state, p, state.milestoneOf(p, i.milestoneId)),
     assignees, author: userBasic(state, i.authorId), type: i.issueType.toUpperCase(), assignee: assignees[0] ?? null,
     user_notes_count: notes.filter((n) => !n.system).length, merge_requests_count: closingMrs(p, i.iid).length, upvotes: i.upvotes, downvotes: i.downvotes, due_date: i.dueDate,
     confidential: i.confidential, discussion_locked: i.discussionLocked, issue_type: i.issueType, web_url: `${state.url}/${full}/-/issues/${i.iid}`,
@@ -295,7 +299,7 @@ export function mrJson(state: SandboxState, p: ProjectRec, mr: MrRec, opts: { de
     upvotes: mr.upvotes, downvotes: mr.downvotes, author: userBasic(state, mr.authorId), assignees, assignee: assignees[0] ?? null,
     reviewers: mr.reviewerIds.map((id) => userBasic(state, id)).filter(Boolean), source_project_id: p.id, target_project_id: p.id, labels: [...mr.labels],
     draft: mr.draft, imported: false, imported_from: 'none', work_in_progress: mr.draft,
-    milestone: milestoneJson(state, p, p.milestones.find((m) => m.id === mr.milestoneId)), merge_when_pipeline_succeeds: mr.mergeWhenPipelineSucceeds,
+    milestone: milestoneJson(state, p, state.milestoneOf(p, mr.milestoneId)), merge_when_pipeline_succeeds: mr.mergeWhenPipelineSucceeds,
     merge_status: conflicted ? 'cannot_be_merged' : 'can_be_merged', detailed_merge_status: detailed,
     merge_after: null, sha: headSha, merge_commit_sha: mr.mergeCommitSha, squash_commit_sha: null, discussion_locked: mr.discussionLocked,
     should_remove_source_branch: mr.shouldRemoveSourceBranch, force_remove_source_branch: mr.forceRemoveSourceBranch, prepared_at: mr.createdAt,

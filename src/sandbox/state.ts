@@ -29,11 +29,13 @@ export interface GroupRec {
   parentId: number | null; createdAt: string; members: Map<number, number>;
 }
 
-interface LabelRec { id: number; name: string; color: string; description: string | null }
+export interface LabelRec { id: number; name: string; color: string; description: string | null; archived?: boolean }
 
 export interface MilestoneRec {
   id: number; iid: number; title: string; description: string; state: 'active' | 'closed';
   dueDate: string | null; startDate: string | null; createdAt: string; updatedAt: string;
+  /** Set on a group milestone: the group that holds it (GitLab's `group_id`). */
+  groupId?: number;
 }
 
 export interface IssueRec {
@@ -236,6 +238,11 @@ export class SandboxState {
   /** Work item saved views and target branch rules (GraphQL), per namespace full path / project id. */
   readonly savedViews: SavedViewRec[] = [];
   readonly targetBranchRules: TargetBranchRuleRec[] = [];
+  /** Labels and milestones of groups, per group id (routes/group-labels.ts, routes/group-milestones.ts). */
+  readonly groupLabels = new Map<number, LabelRec[]>();
+  readonly groupMilestones = new Map<number, MilestoneRec[]>();
+  /** Pending access requests per source (`project:<id>`, `group:<id>`): user id → requested at. */
+  readonly accessRequests = new Map<string, Map<number, string>>();
   /** The user of the request being answered: caller-dependent fields (`subscribed`) read it. Requests are answered one at a time. */
   viewerId = 0;
   readonly tokens = new Map<string, TokenRec>();
@@ -317,6 +324,49 @@ export class SandboxState {
       g = g.parentId === null ? undefined : this.groups.get(g.parentId);
     }
     return user.isAdmin ? Math.max(level, ACCESS.owner) : level;
+  }
+
+  /** A group and its ancestors, nearest first. */
+  groupLineage(groupId: number | null): GroupRec[] {
+    const out: GroupRec[] = [];
+    for (let g = groupId === null ? undefined : this.groups.get(groupId); g; g = g.parentId === null ? undefined : this.groups.get(g.parentId)) out.push(g);
+    return out;
+  }
+
+  /** The groups above a project, nearest first (none for a personal project). */
+  projectGroups(p: ProjectRec): GroupRec[] {
+    return this.groupLineage(p.namespace.kind === 'group' ? p.namespace.id : null);
+  }
+
+  /** A group and every subgroup below it. */
+  groupTree(groupId: number): GroupRec[] {
+    return [...this.groups.values()].filter((g) => this.groupLineage(g.id).some((x) => x.id === groupId));
+  }
+
+  labelsOfGroup(groupId: number): LabelRec[] {
+    let l = this.groupLabels.get(groupId);
+    if (!l) { l = []; this.groupLabels.set(groupId, l); }
+    return l;
+  }
+
+  milestonesOfGroup(groupId: number): MilestoneRec[] {
+    let m = this.groupMilestones.get(groupId);
+    if (!m) { m = []; this.groupMilestones.set(groupId, m); }
+    return m;
+  }
+
+  /** The milestones an issue or merge request of the project may carry: its own and those of its groups. */
+  milestonesFor(p: ProjectRec): MilestoneRec[] {
+    return [...p.milestones, ...this.projectGroups(p).flatMap((g) => this.groupMilestones.get(g.id) ?? [])];
+  }
+
+  milestoneOf(p: ProjectRec, id: number | null): MilestoneRec | undefined {
+    return id === null ? undefined : this.milestonesFor(p).find((m) => m.id === id);
+  }
+
+  /** The group labels a project's issues and merge requests may carry, nearest group first. */
+  groupLabelsFor(p: ProjectRec): LabelRec[] {
+    return this.projectGroups(p).flatMap((g) => this.groupLabels.get(g.id) ?? []);
   }
 
   canSeeProject(user: UserRec | undefined, p: ProjectRec): boolean {

@@ -102,7 +102,7 @@ function resourceEventJson(ctx: Ctx, p: ProjectRec, n: NoteableRef, e: ResourceE
     const l = p.labels.find((x) => x.name === e.value);
     return { ...common, label: { id: l?.id ?? null, name: e.value, color: l?.color ?? '#6699cc', description: l?.description ?? null }, action: e.action };
   }
-  if (e.kind === 'milestone') return { ...common, milestone: milestoneJson(ctx.state, p, p.milestones.find((m) => m.id === e.value)), action: e.action };
+  if (e.kind === 'milestone') return { ...common, milestone: milestoneJson(ctx.state, p, ctx.state.milestonesFor(p).find((m) => m.id === e.value)), action: e.action };
   return { ...common, issue_id: n.id, weight: e.value };
 }
 

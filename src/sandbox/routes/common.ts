@@ -1,5 +1,5 @@
 // Lookups every route family uses: a project the caller may see, an issue, a merge request, role checks.
-import type { IssueRec, MrRec, NoteableRef, ProjectRec } from '../state.js';
+import type { GroupRec, IssueRec, MrRec, NoteableRef, ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { forbidden, notFound } from '../util.js';
 
@@ -48,4 +48,10 @@ export function loadNoteable(ctx: Ctx, family: Family, ref: string, iid: string)
 export function knownUsers(ctx: Ctx, ids: number[] | undefined): number[] | undefined {
   if (!ids) return undefined;
   return ids.filter((id) => ctx.state.users.has(id));
+}
+
+/** Projects below a group (subgroups included) that the caller may see: where group labels and milestones are used. */
+export function projectsBelow(ctx: Ctx, g: GroupRec): ProjectRec[] {
+  const tree = new Set(ctx.state.groupTree(g.id).map((x) => x.id));
+  return [...ctx.state.projects.values()].filter((p) => p.namespace.kind === 'group' && tree.has(p.namespace.id) && ctx.state.canSeeProject(ctx.user, p));
 }

@@ -24,7 +24,7 @@ export function timeboxMatch(s: State, p: ProjectRec, milestoneId: number | null
   if (w === undefined) return true;
   if (w === 'None') return milestoneId === null;
   if (w === 'Any') return milestoneId !== null;
-  const m = p.milestones.find((x) => x.id === milestoneId);
+  const m = s.milestoneOf(p, milestoneId);
   if (!m || m.state !== 'active') return false;
   const today = s.now().slice(0, 10);
   if (w === 'Upcoming') return !!m.startDate && m.startDate > today;
@@ -39,7 +39,7 @@ export function notMatch(s: State, p: ProjectRec, x: Listed, not: unknown): bool
   const labels = list(n.labels);
   if (labels?.length && labels.some((l) => x.labels.includes(l))) return false;
   const milestone = str(n.milestone);
-  if (milestone && p.milestones.find((m) => m.id === x.milestoneId)?.title === milestone) return false;
+  if (milestone && s.milestoneOf(p, x.milestoneId)?.title === milestone) return false;
   if (n.milestone_id !== undefined && timeboxMatch(s, p, x.milestoneId, n.milestone_id)) return false;
   const iids = intList(n.iids);
   if (iids?.length && iids.includes(x.iid)) return false;

@@ -1,12 +1,13 @@
 // Issues: project, group and instance lists with the platform's filters; get, create, update (close/reopen), delete.
 import type { Router } from '../router.js';
-import { ACCESS, type IssueRec, type ProjectRec } from '../state.js';
+import { ACCESS, type IssueRec, type ProjectRec, type SandboxState } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { closingMrs, issueJson, mrJson, userBasic } from '../serialize.js';
 import { bool, inWindow, int, intList, json, list, missing, noContent, paginate, sortBy, str, text } from '../util.js';
 import { isReply, knownUsers, loadIssue, loadProject, requireLevel } from './common.js';
 import { idsMatch, notMatch, timeboxMatch, wildcardMatch } from './filters.js';
 import { recordChanges, snapshot } from './activity.js';
+import { withLabelDetails } from './group-labels.js';
 
 /** Label filter shared with merge requests: `None`, `Any`, or all of the listed labels. */
 export function labelsMatch(have: string[], want: string[] | undefined): boolean {
@@ -48,7 +49,7 @@ export function filterIssues(ctx: Ctx, items: Array<{ p: ProjectRec; i: IssueRec
     out = out.filter(({ p, i }) => {
       if (milestone === 'None') return i.milestoneId === null;
       if (milestone === 'Any') return i.milestoneId !== null;
-      return p.milestones.find((m) => m.id === i.milestoneId)?.title === milestone;
+      return s.milestoneOf(p, i.milestoneId)?.title === milestone;
     });
   }
   const iids = intList(prm.iids);
@@ -74,11 +75,13 @@ export function filterIssues(ctx: Ctx, items: Array<{ p: ProjectRec; i: IssueRec
 }
 
 function listReply(ctx: Ctx, items: Array<{ p: ProjectRec; i: IssueRec }>, defaultScope: string): Reply {
-  return paginate(ctx, filterIssues(ctx, items, defaultScope).map(({ p, i }) => issueJson(ctx.state, p, i)));
+  return paginate(ctx, filterIssues(ctx, items, defaultScope).map(({ p, i }) => withLabelDetails(ctx, p, issueJson(ctx.state, p, i))));
 }
 
-function labelsFor(p: ProjectRec, names: string[]): string[] {
-  for (const n of names) if (!p.labels.some((l) => l.name === n)) p.labels.push({ id: 300 + p.id * 100 + p.labels.length, name: n, color: '#6699cc', description: null });
+/** The labels named, a project label made for each name that neither the project nor one of its groups holds. */
+function labelsFor(s: SandboxState, p: ProjectRec, names: string[]): string[] {
+  const known = new Set([...p.labels, ...s.groupLabelsFor(p)].map((l) => l.name));
+  for (const n of names) if (!known.has(n)) p.labels.push({ id: 300 + p.id * 100 + p.labels.length, name: n, color: '#6699cc', description: null });
   return [...new Set(names)];
 }
 
@@ -94,8 +97,8 @@ function createIssue(ctx: Ctx, p: ProjectRec): Reply {
   if (!['issue', 'incident', 'task', 'test_case'].includes(type)) return json(400, { error: 'issue_type does not have a valid value' });
   const i: IssueRec = {
     id: s.nextId('issue'), iid: p.nextIssueIid++, projectId: p.id, title, description: text(prm.description) ?? null, state: 'opened', authorId: ctx.user.id,
-    assigneeIds: knownUsers(ctx, intList(prm.assignee_ids) ?? intList(prm.assignee_id)) ?? [], labels: labelsFor(p, list(prm.labels) ?? []),
-    milestoneId: p.milestones.some((m) => m.id === milestoneId) ? milestoneId : null, createdAt: str(prm.created_at) ?? now, updatedAt: now, closedAt: null,
+    assigneeIds: knownUsers(ctx, intList(prm.assignee_ids) ?? intList(prm.assignee_id)) ?? [], labels: labelsFor(s, p, list(prm.labels) ?? []),
+    milestoneId: s.milestoneOf(p, milestoneId) ? milestoneId : null, createdAt: str(prm.created_at) ?? now, updatedAt: now, closedAt: null,
     closedById: null, confidential: !!bool(prm.confidential), dueDate: str(prm.due_date) ?? null, discussionLocked: bool(prm.discussion_locked) ?? null,
     upvotes: 0, downvotes: 0, weight: int(prm.weight) ?? null, issueType: type === 'test_case' ? 'issue' : (type as IssueRec['issueType']),
   };
@@ -121,9 +124,9 @@ function updateIssue(ctx: Ctx, p: ProjectRec, i: IssueRec): Reply {
   if (ev === 'close' && i.state === 'opened') { i.state = 'closed'; i.closedAt = now; i.closedById = ctx.user.id; }
   if (ev === 'reopen' && i.state === 'closed') { i.state = 'opened'; i.closedAt = null; i.closedById = null; }
   const labels = list(prm.labels);
-  if (labels) i.labels = labelsFor(p, labels);
+  if (labels) i.labels = labelsFor(ctx.state, p, labels);
   const add = list(prm.add_labels);
-  if (add) i.labels = labelsFor(p, [...i.labels, ...add]);
+  if (add) i.labels = labelsFor(ctx.state, p, [...i.labels, ...add]);
   const remove = list(prm.remove_labels);
   if (remove) i.labels = i.labels.filter((l) => !remove.includes(l));
   const assignees = knownUsers(ctx, intList(prm.assignee_ids) ?? intList(prm.assignee_id));
@@ -131,7 +134,7 @@ function updateIssue(ctx: Ctx, p: ProjectRec, i: IssueRec): Reply {
   if (prm.assignee_ids !== undefined && (prm.assignee_ids === '' || (Array.isArray(prm.assignee_ids) && prm.assignee_ids.length === 0) || str(prm.assignee_ids) === '0')) i.assigneeIds = [];
   if (prm.milestone_id !== undefined) {
     const m = int(prm.milestone_id);
-    i.milestoneId = m && p.milestones.some((x) => x.id === m) ? m : null;
+    i.milestoneId = m && ctx.state.milestoneOf(p, m) ? m : null;
   }
   const conf = bool(prm.confidential);
   if (conf !== undefined) i.confidential = conf;
@@ -173,7 +176,7 @@ export function registerIssues(r: Router): void {
   });
   r.get('projects/:id/issues/:iid', (ctx, prm) => {
     const x = loadIssue(ctx, prm.id, prm.iid);
-    return isReply(x) ? x : json(200, issueJson(ctx.state, x.p, x.issue));
+    return isReply(x) ? x : json(200, withLabelDetails(ctx, x.p, issueJson(ctx.state, x.p, x.issue)));
   });
   r.put('projects/:id/issues/:iid', (ctx, prm) => {
     const x = loadIssue(ctx, prm.id, prm.iid);

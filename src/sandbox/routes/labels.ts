@@ -4,8 +4,9 @@ import type { Router } from '../router.js';
 import { ACCESS, type ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { issueJson, milestoneJson, mrJson } from '../serialize.js';
-import { int, json, message, missing, noContent, notFound, paginate, str, text } from '../util.js';
+import { bool, int, json, message, missing, noContent, notFound, paginate, str, text } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
+import { inheritedLabelJson } from './group-labels.js';
 
 type Label = ProjectRec['labels'][number];
 /** Label subscriptions per project, key `<userId>:<labelId>`. */
@@ -27,7 +28,7 @@ function labelJson(ctx: Ctx, p: ProjectRec, l: Label, withCounts = false): Recor
 }
 
 /** A label by id or name, as GitLab looks it up. */
-const findLabel = (p: ProjectRec, ref: string): Label | undefined => p.labels.find((l) => String(l.id) === ref || l.name === ref);
+const findLabel = (p: Pick<ProjectRec, 'labels'>, ref: string): Label | undefined => p.labels.find((l) => String(l.id) === ref || l.name === ref);
 
 export function registerLabels(r: Router): void {
   const P = (fn: (ctx: Ctx, p: ProjectRec, prm: Record<string, string>) => Reply) => (ctx: Ctx, prm: Record<string, string>): Reply => {
@@ -41,19 +42,27 @@ export function registerLabels(r: Router): void {
   r.get('projects/:id/labels', P((ctx, p) => {
     const search = str(ctx.params.search)?.toLowerCase();
     const withCounts = ctx.params.with_counts === true || ctx.params.with_counts === 'true';
-    return paginate(ctx, p.labels.filter((l) => !search || l.name.toLowerCase().includes(search)).map((l) => labelJson(ctx, p, l, withCounts)));
+    const match = (l: Label) => !search || l.name.toLowerCase().includes(search);
+    // GitLab lists the labels of the project's groups too unless asked not to (include_ancestor_groups, default true).
+    const inherited = bool(ctx.params.include_ancestor_groups) === false ? [] : ctx.state.groupLabelsFor(p).filter(match).map((l) => inheritedLabelJson(ctx, l, withCounts));
+    return paginate(ctx, [...p.labels.filter(match).map((l) => labelJson(ctx, p, l, withCounts)), ...inherited]);
   }));
   r.post('projects/:id/labels', P((ctx, p) => {
     const name = str(ctx.params.name); const color = str(ctx.params.color);
     if (!name || !color) return missing(...[!name ? 'name' : '', !color ? 'color' : ''].filter(Boolean));
     const denied = requireLevel(ctx, p, ACCESS.reporter);
     if (denied) return denied;
-    if (p.labels.some((l) => l.name === name)) return message(409, 'Label already exists');
+    if ([...p.labels, ...ctx.state.groupLabelsFor(p)].some((l) => l.name === name)) return message(409, 'Label already exists');
     const l = { id: ctx.state.nextId('label'), name, color, description: text(ctx.params.description) ?? null };
     p.labels.push(l);
     return json(201, { ...labelJson(ctx, p, l), priority: int(ctx.params.priority) ?? null });
   }));
-  r.get('projects/:id/labels/:lid', L((ctx, p, l) => json(200, labelJson(ctx, p, l))));
+  r.get('projects/:id/labels/:lid', P((ctx, p, prm) => {
+    const l = findLabel(p, prm.lid);
+    if (l) return json(200, labelJson(ctx, p, l));
+    const inherited = bool(ctx.params.include_ancestor_groups) === false ? undefined : findLabel({ labels: ctx.state.groupLabelsFor(p) }, prm.lid);
+    return inherited ? json(200, inheritedLabelJson(ctx, inherited, false)) : notFound('Label');
+  }));
   r.put('projects/:id/labels/:lid', L((ctx, p, l) => {
     const name = str(ctx.params.new_name); const color = str(ctx.params.color); const description = text(ctx.params.description);
     if (!name && !color && description === undefined && ctx.params.priority === undefined) return json(400, { error: 'new_name, color, description, priority are missing, at least one parameter must be provided' });

@@ -7,9 +7,9 @@ import { userBasic } from '../serialize.js';
 import { forbidden, int, intList, json, message, missing, noContent, notFound, paginate, str } from '../util.js';
 import { isReply, loadProject } from './common.js';
 
-const LEVELS = new Set<number>([5, ACCESS.guest, 15, ACCESS.reporter, ACCESS.developer, ACCESS.maintainer, ACCESS.owner]);
+export const LEVELS = new Set<number>([5, ACCESS.guest, 15, ACCESS.reporter, ACCESS.developer, ACCESS.maintainer, ACCESS.owner]);
 
-function memberJson(ctx: Ctx, userId: number, level: number): Record<string, unknown> {
+export function memberJson(ctx: Ctx, userId: number, level: number): Record<string, unknown> {
   return { ...userBasic(ctx.state, userId), access_level: level, created_at: '2026-01-02T08:00:00.000Z', created_by: userBasic(ctx.state, 1), expires_at: null, membership_state: 'active' };
 }
 

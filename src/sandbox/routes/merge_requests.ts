@@ -6,6 +6,7 @@ import { addCommit, commitsBetween, diffFiles, mergeBase } from '../repo.js';
 import { closedIids, commitJson, mrJson, pipelineJson, userBasic } from '../serialize.js';
 import { bool, inWindow, int, intList, json, list, message, missing, noContent, notAllowed, paginate, sortBy, str, text } from '../util.js';
 import { isReply, knownUsers, loadMr, loadProject, requireLevel } from './common.js';
+import { withLabelDetails } from './group-labels.js';
 import { labelsMatch } from './issues.js';
 import { idsMatch, notMatch } from './filters.js';
 import { recordChanges, snapshot } from './activity.js';
@@ -57,7 +58,7 @@ function filterMrs(ctx: Ctx, items: Array<{ p: ProjectRec; m: MrRec }>, defaultS
   if (src) out = out.filter(({ m }) => m.sourceBranch === src);
   if (tgt) out = out.filter(({ m }) => m.targetBranch === tgt);
   const milestone = str(prm.milestone);
-  if (milestone) out = out.filter(({ p, m }) => (milestone === 'None' ? m.milestoneId === null : milestone === 'Any' ? m.milestoneId !== null : p.milestones.find((x) => x.id === m.milestoneId)?.title === milestone));
+  if (milestone) out = out.filter(({ p, m }) => (milestone === 'None' ? m.milestoneId === null : milestone === 'Any' ? m.milestoneId !== null : ctx.state.milestoneOf(p, m.milestoneId)?.title === milestone));
   const iids = intList(prm.iids);
   if (iids?.length) out = out.filter(({ m }) => iids.includes(m.iid));
   const draft = bool(prm.draft) ?? (str(prm.wip) === 'yes' ? true : str(prm.wip) === 'no' ? false : undefined);
@@ -67,7 +68,9 @@ function filterMrs(ctx: Ctx, items: Array<{ p: ProjectRec; m: MrRec }>, defaultS
   if (scope === 'assigned_to_me' || scope === 'assigned-to-me') out = out.filter(({ m }) => m.assigneeIds.includes(ctx.user.id));
   const sorted = sortBy(out, ctx, { created_at: (x) => x.m.createdAt, updated_at: (x) => x.m.updatedAt, title: (x) => x.m.title.toLowerCase(), merged_at: (x) => x.m.mergedAt ?? '' }, 'created_at');
   const view = str(prm.view) === 'simple';
-  return paginate(ctx, sorted.map(({ p, m }) => (view ? { id: m.id, iid: m.iid, project_id: p.id, title: m.title, description: m.description, state: m.state, created_at: m.createdAt, updated_at: m.updatedAt, web_url: mrJson(ctx.state, p, m).web_url } : mrJson(ctx.state, p, m))));
+  // The simple view has no labels, so GitLab has nothing to detail there: the param is read either way.
+  void prm.with_labels_details;
+  return paginate(ctx, sorted.map(({ p, m }) => (view ? { id: m.id, iid: m.iid, project_id: p.id, title: m.title, description: m.description, state: m.state, created_at: m.createdAt, updated_at: m.updatedAt, web_url: mrJson(ctx.state, p, m).web_url } : withLabelDetails(ctx, p, mrJson(ctx.state, p, m)))));
 }
 
 function createMr(ctx: Ctx, p: ProjectRec): Reply {
@@ -203,7 +206,7 @@ export function registerMergeRequests(r: Router): void {
   };
   const base = 'projects/:id/merge_requests/:iid';
   // The sandbox's rebase finishes at once, so `include_rebase_in_progress` always reads false.
-  r.get(base, one((ctx, p, m) => json(200, { ...mrJson(ctx.state, p, m, { detail: true }), ...(bool(ctx.params.include_rebase_in_progress) ? { rebase_in_progress: false } : {}) })));
+  r.get(base, one((ctx, p, m) => json(200, { ...withLabelDetails(ctx, p, mrJson(ctx.state, p, m, { detail: true })), ...(bool(ctx.params.include_rebase_in_progress) ? { rebase_in_progress: false } : {}) })));
   r.put(base, one(updateMr));
   r.delete(base, one((ctx, p, m) => {
     const denied = requireLevel(ctx, p, ACCESS.owner);

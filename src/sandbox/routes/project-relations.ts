@@ -7,7 +7,7 @@ import type { Ctx, Reply } from '../types.js';
 import { groupJson, projectJson } from '../serialize.js';
 import { bool, forbidden, int, json, list, message, missing, noContent, notFound, paginate, str } from '../util.js';
 import { isReply, loadProject } from './common.js';
-import { areaOf, newProjectRec, withProject } from './project-crud.js';
+import { newProjectRec, withProject } from './project-crud.js';
 
 const LEVELS = new Set<number>(Object.values(ACCESS));
 const VISIBILITY_RANK: Record<Visibility, number> = { private: 0, internal: 10, public: 20 };
@@ -109,18 +109,17 @@ function share(ctx: Ctx, p: ProjectRec): Reply {
   return json(201, { id: link.id, project_id: p.id, group_id: groupId, group_access: access, expires_at: link.expiresAt });
 }
 
-/** Labels promoted to group labels, per group (the group label routes themselves are not simulated). */
-const groupLabels = (ctx: Ctx, g: GroupRec) => areaOf<Array<ProjectRec['labels'][number]>>(ctx.state, 'group-label', `group:${g.id}`, () => []);
-
-/** Promotion moves a project label to the project's group: the issues keep it, the project's own list loses it. */
+/** Promotion moves a project label to the project's group: the issues keep it, the project lists it as its group's. */
 function promoteLabel(ctx: Ctx, p: ProjectRec, ref: string): Reply {
   const label = p.labels.find((l) => String(l.id) === ref || l.name === ref);
   if (!label) return notFound('Label');
   const g = p.namespace.kind === 'group' ? ctx.state.groups.get(p.namespace.id) : undefined;
   if (!g) return message(400, 'Failed to promote project label to group label');
   if (ctx.state.groupAccess(ctx.user, g.id) < ACCESS.reporter) return forbidden();
-  const promoted = { ...label, id: ctx.state.nextId('label') };
-  groupLabels(ctx, g).push(promoted);
+  // A group label of that name already there is the one the issues now carry.
+  const groupLabels = ctx.state.labelsOfGroup(g.id);
+  const promoted = groupLabels.find((l) => l.name === label.name) ?? { ...label, id: ctx.state.nextId('label') };
+  if (!groupLabels.includes(promoted)) groupLabels.push(promoted);
   p.labels = p.labels.filter((l) => l !== label);
   const issues = [...p.issues.values()].filter((i) => i.labels.includes(label.name));
   return json(200, {

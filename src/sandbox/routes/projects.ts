@@ -5,6 +5,7 @@ import type { Ctx, Reply } from '../types.js';
 import { newRepo, addCommit } from '../repo.js';
 import { groupJson, milestoneJson, projectJson, userBasic } from '../serialize.js';
 import { bool, forbidden, inWindow, int, intList, json, list, message, missing, notFound, paginate, pageParams, sortBy, str, text } from '../util.js';
+import { byDueDate } from './group-milestones.js';
 import { isReply, loadProject, requireLevel } from './common.js';
 import { deletedSuffix } from './project-relations.js';
 
@@ -292,13 +293,14 @@ export function registerProjects(r: Router): void {
     const st = str(ctx.params.state);
     const title = str(ctx.params.title);
     const iids = intList(ctx.params.iids);
-    // The sandbox's groups hold no milestones, so including the ancestors' adds none: the answer is the same.
-    void ctx.params.include_ancestors;
+    // `include_ancestors` adds the milestones of the project's group and the group's ancestors (GitLab's project_group_ids).
+    const ancestors = bool(ctx.params.include_ancestors) ?? bool(ctx.params.include_parent_milestones) ?? false;
+    const all = ancestors ? ctx.state.milestonesFor(p) : p.milestones;
     // GitLab's `search`: the text in the title or the description, case-insensitively.
     const search = str(ctx.params.search)?.toLowerCase();
     const matches = (m: ProjectRec['milestones'][number]) => !search || m.title.toLowerCase().includes(search) || (m.description ?? '').toLowerCase().includes(search);
-    const ms = inWindow(ctx, p.milestones, { updated: (m) => m.updatedAt }).filter((m) => (!st || st === 'all' || m.state === st) && (!title || m.title === title) && (!iids?.length || iids.includes(m.iid)) && matches(m));
-    return paginate(ctx, ms.map((m) => milestoneJson(ctx.state, p, m)));
+    const ms = inWindow(ctx, all, { updated: (m) => m.updatedAt }).filter((m) => (!st || st === 'all' || m.state === st) && (!title || m.title === title) && (!iids?.length || iids.includes(m.iid)) && matches(m));
+    return paginate(ctx, ms.sort(byDueDate).map((m) => milestoneJson(ctx.state, p, m)));
   });
   r.get('projects/:id/milestones/:mid', (ctx, prm) => {
     const p = loadProject(ctx, prm.id);
@@ -311,7 +313,9 @@ export function registerProjects(r: Router): void {
     if (isReply(p)) return p;
     const title = str(ctx.params.title);
     if (!title) return missing('title');
-    if (p.milestones.some((m) => m.title === title)) return message(400, 'Failed to create milestone! Milestone title is already taken');
+    // GitLab keeps a title unique across a project and its group.
+    const group = p.namespace.kind === 'group' ? ctx.state.groupMilestones.get(p.namespace.id) ?? [] : [];
+    if ([...p.milestones, ...group].some((m) => m.title === title)) return message(400, 'Failed to create milestone! Milestone title is already taken');
     const now = ctx.state.now();
     const m = { id: ctx.state.nextId('milestone'), iid: p.milestones.length + 1, title, description: text(ctx.params.description) ?? '', state: 'active' as const, dueDate: str(ctx.params.due_date) ?? null, startDate: str(ctx.params.start_date) ?? null, createdAt: now, updatedAt: now };
     p.milestones.push(m);

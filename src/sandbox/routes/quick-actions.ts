@@ -109,7 +109,7 @@ export function runQuickActions(ctx: Ctx, p: ProjectRec, n: NoteableRef, body: s
         break;
       case 'milestone': {
         const [title] = refs(args, '%');
-        const m = p.milestones.find((x) => x.title === title);
+        const m = ctx.state.milestonesFor(p).find((x) => x.title === title);
         if (!m) break;
         target.milestoneId = m.id;
         out.changes.milestone_id = m.id;
