@@ -298,9 +298,10 @@ describe('comments, discussions, statuses and signatures of commits', () => {
     const [s] = (await api(`/projects/1/repository/commits/${sha}/statuses`)).body;
     expect(s).toEqual({
       id: s.id, sha, ref: 'ext-status', status: 'running', name: 'security-scan', target_url: 'https://ci.example.com/1', description: 'Scanning', created_at: s.created_at,
-      started_at: s.started_at, finished_at: null, allow_failure: false, coverage: null, author: expect.objectContaining({ username: 'demo' }),
+      started_at: s.started_at, finished_at: null, allow_failure: false, coverage: null, pipeline_id: s.pipeline_id, author: expect.objectContaining({ username: 'demo' }),
     });
     const pl = (await api(`/projects/1/pipelines?sha=${sha}`)).body[0];
+    expect(s.pipeline_id).toBe(pl.id);
     expect(pl).toMatchObject({ source: 'external', status: 'running', ref: 'ext-status' });
     expect(await refused('repository.commit_status_set', { project_id: 1, sha, state: 'running', name: 'security-scan' })).toContain('Cannot transition status via :run from :running');
     await ok('repository.commit_status_set', { project_id: 1, sha, state: 'failed', name: 'security-scan' });

@@ -207,10 +207,11 @@ function registerCommitNotes(r: Router): void {
 
 const STATES: Record<string, string> = { pending: 'enqueue', running: 'run', success: 'success', failed: 'drop', canceled: 'cancel', skipped: 'skip' };
 
+/** GitLab's CommitStatus entity (lib/api/entities/commit_status.rb, which exposes pipeline_id). */
 function statusJson(ctx: Ctx, s: CommitStatusRec): Record<string, unknown> {
   return {
     id: s.id, sha: s.sha, ref: s.ref, status: s.status, name: s.name, target_url: s.targetUrl, description: s.description, created_at: s.createdAt,
-    started_at: s.startedAt, finished_at: s.finishedAt, allow_failure: false, coverage: s.coverage, author: userBasic(ctx.state, s.authorId),
+    started_at: s.startedAt, finished_at: s.finishedAt, allow_failure: false, coverage: s.coverage, pipeline_id: s.pipelineId, author: userBasic(ctx.state, s.authorId),
   };
 }
 
@@ -269,7 +270,7 @@ function registerStatuses(r: Router): void {
         rows.push({
           id: j.id, pipelineId: pl.id, ref: j.ref, name: j.name, stage: j.stage, json: {
             id: j.id, sha: c.id, ref: j.ref, status: j.status, name: j.name, target_url: `${ctx.state.url}/${ctx.state.projectFullPath(p)}/-/jobs/${j.id}`, description: null,
-            created_at: j.createdAt, started_at: j.startedAt, finished_at: j.finishedAt, allow_failure: j.allowFailure, coverage: j.coverage, author: userBasic(ctx.state, j.userId),
+            created_at: j.createdAt, started_at: j.startedAt, finished_at: j.finishedAt, allow_failure: j.allowFailure, coverage: j.coverage, pipeline_id: pl.id, author: userBasic(ctx.state, j.userId),
           },
         });
       }
