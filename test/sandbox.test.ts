@@ -144,6 +144,19 @@ describe('REST objects with state', () => {
   });
 });
 
+describe('label priorities (ProjectLabel)', () => {
+  it('a priority given on create or update is kept and read back; null removes it; a negative one is refused', async () => {
+    expect((await call('PUT', '/api/v4/projects/1/labels/documentation', { body: { priority: 3 } })).body.priority).toBe(3);
+    expect((await call('GET', '/api/v4/projects/1/labels/documentation')).body.priority).toBe(3);
+    expect((await call('PUT', '/api/v4/projects/1/labels/documentation', { body: { color: '#00ff00' } })).body.priority).toBe(3);
+    expect((await call('PUT', '/api/v4/projects/1/labels/documentation', { body: { priority: null } })).body.priority).toBeNull();
+    expect(await call('PUT', '/api/v4/projects/1/labels/documentation', { body: { priority: -1 } })).toMatchObject({ status: 400, body: { error: 'priority is invalid' } });
+    const made = await call('POST', '/api/v4/projects/1/labels', { body: { name: 'prio-label', color: '#123456', priority: 0 } });
+    expect(made).toMatchObject({ status: 201, body: { name: 'prio-label', priority: 0 } });
+    expect((await call('GET', '/api/v4/projects/1/labels?search=prio-label')).body[0].priority).toBe(0);
+  });
+});
+
 describe('Premium data on a Free instance (the default sandbox), as GitLab answers it', () => {
   it('refuses project approval rules with 403 before it looks at the project; a merge request lists none, as its approval state says', async () => {
     for (const [method, path] of [['GET', '/api/v4/projects/1/approval_rules'], ['GET', '/api/v4/projects/1/approval_rules/1'], ['GET', '/api/v4/projects/999/approval_rules'],

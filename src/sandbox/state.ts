@@ -29,7 +29,7 @@ export interface GroupRec {
   parentId: number | null; createdAt: string; members: Map<number, number>;
 }
 
-export interface LabelRec { id: number; name: string; color: string; description: string | null; archived?: boolean }
+export interface LabelRec { id: number; name: string; color: string; description: string | null; archived?: boolean; /** A project label's priority (ProjectLabel's `priority`), null or absent when it has none. */ priority?: number | null }
 
 export interface MilestoneRec {
   id: number; iid: number; title: string; description: string; state: 'active' | 'closed';

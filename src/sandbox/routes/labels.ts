@@ -23,8 +23,16 @@ function labelJson(ctx: Ctx, p: ProjectRec, l: Label, withCounts = false): Recor
     : {};
   return {
     id: l.id, name: l.name, description: l.description, description_html: l.description ?? '', text_color: '#FFFFFF', color: l.color,
-    ...counts, subscribed: subscribed.get(p)?.has(`${ctx.user.id}:${l.id}`) ?? false, priority: null, is_project_label: true,
+    ...counts, subscribed: subscribed.get(p)?.has(`${ctx.user.id}:${l.id}`) ?? false, priority: l.priority ?? null, is_project_label: true,
   };
+}
+
+/** A priority param: a whole number ≥ 0, null to remove it, undefined when not given. */
+function labelPriority(v: unknown): number | null | undefined | 'invalid' {
+  if (v === undefined) return undefined;
+  if (v === null || v === '') return null;
+  const n = int(v);
+  return n === undefined || n < 0 ? 'invalid' : n;
 }
 
 /** A label by id or name, as GitLab looks it up. */
@@ -53,9 +61,11 @@ export function registerLabels(r: Router): void {
     const denied = requireLevel(ctx, p, ACCESS.reporter);
     if (denied) return denied;
     if ([...p.labels, ...ctx.state.groupLabelsFor(p)].some((l) => l.name === name)) return message(409, 'Label already exists');
-    const l = { id: ctx.state.nextId('label'), name, color, description: text(ctx.params.description) ?? null };
+    const priority = labelPriority(ctx.params.priority);
+    if (priority === 'invalid') return json(400, { error: 'priority is invalid' });
+    const l = { id: ctx.state.nextId('label'), name, color, description: text(ctx.params.description) ?? null, priority: priority ?? null };
     p.labels.push(l);
-    return json(201, { ...labelJson(ctx, p, l), priority: int(ctx.params.priority) ?? null });
+    return json(201, labelJson(ctx, p, l));
   }));
   r.get('projects/:id/labels/:lid', P((ctx, p, prm) => {
     const l = findLabel(p, prm.lid);
@@ -68,6 +78,8 @@ export function registerLabels(r: Router): void {
     if (!name && !color && description === undefined && ctx.params.priority === undefined) return json(400, { error: 'new_name, color, description, priority are missing, at least one parameter must be provided' });
     const denied = requireLevel(ctx, p, ACCESS.reporter);
     if (denied) return denied;
+    const priority = labelPriority(ctx.params.priority);
+    if (priority === 'invalid') return json(400, { error: 'priority is invalid' });
     if (name && name !== l.name && p.labels.some((x) => x.name === name)) return message(409, 'Label already exists');
     if (name) {
       for (const x of [...p.issues.values(), ...p.mrs.values()]) x.labels = x.labels.map((n) => (n === l.name ? name : n));
@@ -75,6 +87,8 @@ export function registerLabels(r: Router): void {
     }
     if (color) l.color = color;
     if (description !== undefined) l.description = description;
+    // null (or an empty value) removes the priority, as GitLab's docs say; leaving it out keeps it.
+    if (priority !== undefined) l.priority = priority;
     return json(200, labelJson(ctx, p, l));
   }));
   const remove = (ctx: Ctx, p: ProjectRec, l: Label): Reply => {
