@@ -15,6 +15,22 @@ function titleTaken(ctx: Ctx, g: GroupRec, title: string, except?: MilestoneRec)
   return [...ctx.state.milestonesOfGroup(g.id), ...projects.flatMap((p) => p.milestones)].some((m) => m !== except && m.title === title);
 }
 
+/**
+ * An update's fields applied to a project's or a group's milestone (`ev`: its checked state_event); a title another
+ * milestone has is refused as GitLab refuses it, and nothing is changed then.
+ */
+export function updateMilestone(ctx: Ctx, m: MilestoneRec, ev: string | undefined, taken: (title: string) => boolean): Reply | undefined {
+  const title = str(ctx.params.title);
+  if (title && title !== m.title && taken(title)) return message(400, { title: ['has already been taken'] });
+  if (title) m.title = title;
+  if (text(ctx.params.description) !== undefined) m.description = text(ctx.params.description)!;
+  if (ctx.params.due_date !== undefined) m.dueDate = str(ctx.params.due_date) ?? null;
+  if (ctx.params.start_date !== undefined) m.startDate = str(ctx.params.start_date) ?? null;
+  if (ev) m.state = ev === 'close' ? 'closed' : 'active';
+  m.updatedAt = ctx.state.now();
+  return undefined;
+}
+
 /** The milestones a group list covers: its own, its ancestors' (include_ancestors), its subgroups' and their projects' (include_descendants). */
 function listed(ctx: Ctx, g: GroupRec): Array<{ m: MilestoneRec; p?: ProjectRec }> {
   const s = ctx.state;
@@ -77,15 +93,7 @@ export function registerGroupMilestones(r: Router): void {
     if (ev && ev !== 'close' && ev !== 'activate') return json(400, { error: 'state_event does not have a valid value' });
     const refused = denied(ctx, g);
     if (refused) return refused;
-    const title = str(ctx.params.title);
-    if (title && title !== m.title && titleTaken(ctx, g, title, m)) return message(400, { title: ['has already been taken'] });
-    if (title) m.title = title;
-    if (text(ctx.params.description) !== undefined) m.description = text(ctx.params.description)!;
-    if (ctx.params.due_date !== undefined) m.dueDate = str(ctx.params.due_date) ?? null;
-    if (ctx.params.start_date !== undefined) m.startDate = str(ctx.params.start_date) ?? null;
-    if (ev) m.state = ev === 'close' ? 'closed' : 'active';
-    m.updatedAt = ctx.state.now();
-    return json(200, milestoneJson(ctx.state, undefined, m));
+    return updateMilestone(ctx, m, ev, (title) => titleTaken(ctx, g, title, m)) ?? json(200, milestoneJson(ctx.state, undefined, m));
   }));
   r.delete('groups/:id/milestones/:mid', M((ctx, g, m) => {
     const refused = denied(ctx, g);

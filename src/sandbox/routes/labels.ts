@@ -7,6 +7,7 @@ import { issueJson, milestoneJson, mrJson } from '../serialize.js';
 import { bool, int, json, message, missing, noContent, notFound, paginate, str, text } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
 import { inheritedLabelJson } from './group-labels.js';
+import { updateMilestone } from './group-milestones.js';
 
 type Label = ProjectRec['labels'][number];
 /** Label subscriptions per project, key `<userId>:<labelId>`. */
@@ -130,15 +131,7 @@ export function registerLabels(r: Router): void {
     if (denied) return denied;
     const ev = str(ctx.params.state_event);
     if (ev && ev !== 'close' && ev !== 'activate') return json(400, { error: 'state_event does not have a valid value' });
-    const title = str(ctx.params.title);
-    if (title && title !== m.title && p.milestones.some((x) => x.title === title)) return message(400, { title: ['has already been taken'] });
-    if (title) m.title = title;
-    if (text(ctx.params.description) !== undefined) m.description = text(ctx.params.description)!;
-    if (ctx.params.due_date !== undefined) m.dueDate = str(ctx.params.due_date) ?? null;
-    if (ctx.params.start_date !== undefined) m.startDate = str(ctx.params.start_date) ?? null;
-    if (ev) m.state = ev === 'close' ? 'closed' : 'active';
-    m.updatedAt = ctx.state.now();
-    return json(200, milestoneJson(ctx.state, p, m));
+    return updateMilestone(ctx, m, ev, (title) => p.milestones.some((x) => x.title === title)) ?? json(200, milestoneJson(ctx.state, p, m));
   }));
   r.delete('projects/:id/milestones/:mid', M((ctx, p, m) => {
     const denied = requireLevel(ctx, p, ACCESS.reporter);
