@@ -13,6 +13,13 @@ export function loadProject(ctx: Ctx, ref: string): ProjectRec | Reply {
 }
 
 /** Refuses with 403 below the role. */
+/** A route of a group the caller can see (else GitLab's 404 Group Not Found), its handler given the group. */
+export const withGroup = (fn: (ctx: Ctx, g: GroupRec, prm: Record<string, string>) => Reply) => (ctx: Ctx, prm: Record<string, string>): Reply => {
+  const g = ctx.state.groupByRef(prm.id);
+  if (!g || !ctx.state.canSeeGroup(ctx.user, g)) return notFound('Group');
+  return fn(ctx, g, prm);
+};
+
 export function requireLevel(ctx: Ctx, p: ProjectRec, level: number): Reply | undefined {
   return ctx.state.accessLevel(ctx.user, p) >= level ? undefined : forbidden();
 }

@@ -6,6 +6,7 @@ import type { Router } from '../router.js';
 import { ACCESS, type GroupRec, type ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { forbidden, json, noContent, notFound, paginate, str, text } from '../util.js';
+import { withGroup } from './common.js';
 import { badgeDetails, groupBadges, urls, type BadgeRec } from './project-badges.js';
 
 
@@ -17,11 +18,7 @@ function renderProject(ctx: Ctx, g: GroupRec): ProjectRec | undefined {
 const view = (ctx: Ctx, g: GroupRec, b: BadgeRec) => ({ ...badgeDetails(ctx, renderProject(ctx, g), b), id: b.id, kind: 'group' });
 
 export function registerGroupBadges(r: Router): void {
-  const G = (fn: (ctx: Ctx, g: GroupRec, prm: Record<string, string>) => Reply) => (ctx: Ctx, prm: Record<string, string>): Reply => {
-    const g = ctx.state.groupByRef(prm.id);
-    if (!g || !ctx.state.canSeeGroup(ctx.user, g)) return notFound('Group');
-    return fn(ctx, g, prm);
-  };
+  const G = withGroup;
   /** Adding, editing, deleting and previewing need the Owner role (GitLab's admin_group). */
   const O = (fn: (ctx: Ctx, g: GroupRec, prm: Record<string, string>) => Reply) => G((ctx, g, prm) => (ctx.state.groupAccess(ctx.user, g.id) >= ACCESS.owner ? fn(ctx, g, prm) : forbidden()));
   const one = (ctx: Ctx, g: GroupRec, rid: string): BadgeRec | undefined => groupBadges(ctx.state, g.id).find((b) => String(b.id) === rid);

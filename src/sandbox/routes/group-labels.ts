@@ -5,7 +5,7 @@
 import type { Router } from '../router.js';
 import { ACCESS, type GroupRec, type LabelRec, type ProjectRec, type SandboxState } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
-import { projectsBelow } from './common.js';
+import { projectsBelow, withGroup } from './common.js';
 import { bool, forbidden, json, message, missing, noContent, notFound, paginate, str, text } from '../util.js';
 
 /** Group label subscriptions per sandbox, key `<userId>:<labelId>`. */
@@ -84,11 +84,7 @@ function relabel(s: SandboxState, g: GroupRec, from: string, to: string | null):
 }
 
 export function registerGroupLabels(r: Router): void {
-  const G = (fn: (ctx: Ctx, g: GroupRec, prm: Record<string, string>) => Reply) => (ctx: Ctx, prm: Record<string, string>): Reply => {
-    const g = ctx.state.groupByRef(prm.id);
-    if (!g || !ctx.state.canSeeGroup(ctx.user, g)) return notFound('Group');
-    return fn(ctx, g, prm);
-  };
+  const G = withGroup;
   /** Writes need Reporter on the group (GitLab's admin_label). */
   const W = (fn: (ctx: Ctx, g: GroupRec, prm: Record<string, string>) => Reply) => G((ctx, g, prm) => (ctx.state.groupAccess(ctx.user, g.id) >= ACCESS.reporter ? fn(ctx, g, prm) : forbidden()));
   /** Update and delete look only in the group's own labels. */

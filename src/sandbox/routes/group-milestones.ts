@@ -6,8 +6,8 @@ import type { Router } from '../router.js';
 import { ACCESS, type GroupRec, type MilestoneRec, type ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { issueJson, milestoneJson, mrJson } from '../serialize.js';
-import { projectsBelow } from './common.js';
-import { bool, forbidden, inWindow, intList, json, message, missing, noContent, notFound, paginate, str, text } from '../util.js';
+import { projectsBelow, withGroup } from './common.js';
+import { bool, forbidden, inWindow, intList, json, message, missing, noContent, paginate, str, text } from '../util.js';
 
 /** GitLab keeps a title unique across a group and the projects right in it. */
 function titleTaken(ctx: Ctx, g: GroupRec, title: string, except?: MilestoneRec): boolean {
@@ -48,11 +48,7 @@ export const byDueDate = (a: MilestoneRec, b: MilestoneRec): number =>
   a.dueDate === b.dueDate ? a.id - b.id : a.dueDate === null ? 1 : b.dueDate === null ? -1 : a.dueDate < b.dueDate ? -1 : 1;
 
 export function registerGroupMilestones(r: Router): void {
-  const G = (fn: (ctx: Ctx, g: GroupRec, prm: Record<string, string>) => Reply) => (ctx: Ctx, prm: Record<string, string>): Reply => {
-    const g = ctx.state.groupByRef(prm.id);
-    if (!g || !ctx.state.canSeeGroup(ctx.user, g)) return notFound('Group');
-    return fn(ctx, g, prm);
-  };
+  const G = withGroup;
   /** One milestone of the group itself; GitLab's record lookup answers a plain 404. */
   const M = (fn: (ctx: Ctx, g: GroupRec, m: MilestoneRec) => Reply) => G((ctx, g, prm) => {
     const m = ctx.state.milestonesOfGroup(g.id).find((x) => String(x.id) === prm.mid);
