@@ -7,7 +7,7 @@ import { SANDBOX_TOKEN } from '../src/sandbox/index.js';
 import { loadCatalog } from '../src/catalog/index.js';
 import { simulates } from '../src/sandbox/coverage.js';
 import { text } from './helpers/harness.js';
-import { sandboxServer } from './helpers/inproc.js';
+import { sandboxApi, sandboxServer } from './helpers/inproc.js';
 import { okText, refusedText, runApproved } from './helpers/approved-calls.js';
 
 type Rec = Record<string, any>;
@@ -25,15 +25,7 @@ const ok = (action: string, params: Rec) => okText(on.srv, action, params);
 const refused = (action: string, params: Rec) => refusedText(on.srv, action, params);
 const structured = async (action: string, params: Rec): Promise<Rec> => (await runApproved(on.srv, action, params)).structuredContent as Rec;
 /** The sandbox's own answer, straight from its API. */
-async function api(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${on.sb.url}/api/v4${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'private-token': init.token ?? SANDBOX_TOKEN, ...(init.body ? { 'content-type': 'application/json' } : {}) },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  const raw = await res.text();
-  return { status: res.status, body: raw ? JSON.parse(raw) : undefined };
-}
+const api = sandboxApi(on);
 const names = (rows: Rec[]) => rows.map((x) => x.name);
 const P = 'demo-group/demo-project';
 

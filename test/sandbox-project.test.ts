@@ -9,7 +9,7 @@ import { ADMIN_TOKEN, SANDBOX_TOKEN } from '../src/sandbox/index.js';
 import { hookDeliveries } from '../src/sandbox/routes/project-hooks.js';
 import { readArchive, writeArchive } from '../src/sandbox/routes/project-archive.js';
 import { text } from './helpers/harness.js';
-import { sandboxServer, startInProcess } from './helpers/inproc.js';
+import { sandboxApi, sandboxServer, startInProcess } from './helpers/inproc.js';
 import { okText, refusedText } from './helpers/approved-calls.js';
 
 const BOB = 'glpat-sandbox-bob-reporter-0009';
@@ -20,15 +20,7 @@ beforeAll(() => { on.sb.addToken(BOB, { kind: 'classic', scopes: ['api'], userId
 const ok = (action: string, params: Record<string, unknown>) => okText(on.srv, action, params);
 const refused = (action: string, params: Record<string, unknown>) => refusedText(on.srv, action, params);
 /** The sandbox's own answer, straight from its API. */
-async function api(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${on.sb.url}/api/v4${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'private-token': init.token ?? SANDBOX_TOKEN, ...(init.body ? { 'content-type': 'application/json' } : {}) },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  const raw = await res.text();
-  return { status: res.status, body: raw ? JSON.parse(raw) : undefined };
-}
+const api = sandboxApi(on);
 
 describe('webhooks', () => {
   it('add, edit, headers and URL variables (write-only), a recorded test event, delete', async () => {

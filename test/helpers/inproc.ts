@@ -88,3 +88,16 @@ export function sandboxServer(o: SandboxServerOptions = {}): { readonly sb: Sand
   afterAll(async () => { await on.srv?.close(); });
   return on;
 }
+
+/** The sandbox's own answer, straight from its REST API (JSON body, the demo token unless another is given). */
+export function sandboxApi(on: { readonly sb: Sandbox }) {
+  return async (path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<{ status: number; body: any }> => {
+    const res = await fetch(`${on.sb.url}/api/v4${path}`, {
+      method: init.method ?? 'GET',
+      headers: { 'private-token': init.token ?? SANDBOX_TOKEN, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+    const raw = await res.text();
+    return { status: res.status, body: raw ? JSON.parse(raw) : undefined };
+  };
+}
