@@ -318,11 +318,7 @@ export class SandboxState {
   groupAccess(user: UserRec | undefined, groupId: number): number {
     if (!user) return 0;
     let level = 0;
-    let g = this.groups.get(groupId);
-    while (g) {
-      level = Math.max(level, g.members.get(user.id) ?? 0);
-      g = g.parentId === null ? undefined : this.groups.get(g.parentId);
-    }
+    for (const g of this.groupLineage(groupId)) level = Math.max(level, g.members.get(user.id) ?? 0);
     return user.isAdmin ? Math.max(level, ACCESS.owner) : level;
   }
 

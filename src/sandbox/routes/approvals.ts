@@ -85,12 +85,9 @@ const SETTING_KEYS: Array<[keyof ApprovalSettingsRec, string]> = [
 const restrictive = (key: keyof ApprovalSettingsRec, v: boolean): boolean => (key.startsWith('allow') || key === 'retainApprovalsOnPush' ? !v : v);
 
 function groupSettingsFor(ctx: Ctx, p: ProjectRec): Partial<ApprovalSettingsRec> {
-  if (p.namespace.kind !== 'group') return {};
-  let g = ctx.state.groups.get(p.namespace.id);
   const out: Partial<ApprovalSettingsRec> = {};
-  while (g) {
+  for (const g of ctx.state.projectGroups(p)) {
     for (const [k, v] of Object.entries(ctx.state.groupApprovalSettings.get(g.id) ?? {}) as Array<[keyof ApprovalSettingsRec, boolean]>) if (out[k] === undefined && restrictive(k, v)) out[k] = v;
-    g = g.parentId === null ? undefined : ctx.state.groups.get(g.parentId);
   }
   return out;
 }

@@ -13,18 +13,12 @@ export function memberJson(ctx: Ctx, userId: number, level: number): Record<stri
   return { ...userBasic(ctx.state, userId), access_level: level, created_at: '2026-01-02T08:00:00.000Z', created_by: userBasic(ctx.state, 1), expires_at: null, membership_state: 'active' };
 }
 
-/** A group and its ancestors, nearest first. */
-function lineage(ctx: Ctx, groupId: number): GroupRec[] {
-  const out: GroupRec[] = [];
-  for (let g = ctx.state.groups.get(groupId); g; g = g.parentId === null ? undefined : ctx.state.groups.get(g.parentId)) out.push(g);
-  return out;
-}
 
 /** Direct members, or with `all` every inherited membership at its highest level. */
 function levels(ctx: Ctx, direct: Map<number, number>, groupId: number | null, all: boolean): Map<number, number> {
   const out = new Map(direct);
   if (!all || groupId === null) return out;
-  for (const g of lineage(ctx, groupId)) for (const [id, level] of g.members) out.set(id, Math.max(level, out.get(id) ?? 0));
+  for (const g of ctx.state.groupLineage(groupId)) for (const [id, level] of g.members) out.set(id, Math.max(level, out.get(id) ?? 0));
   return out;
 }
 

@@ -81,13 +81,6 @@ function transfer(ctx: Ctx, p: ProjectRec): Reply {
   return json(200, projectJson(ctx.state, p, ctx.user));
 }
 
-/** The project's group and its ancestors, nearest first, as GitLab's public group details. */
-function projectGroups(ctx: Ctx, p: ProjectRec): GroupRec[] {
-  const out: GroupRec[] = [];
-  let g = p.namespace.kind === 'group' ? ctx.state.groups.get(p.namespace.id) : undefined;
-  while (g) { out.push(g); g = g.parentId === null ? undefined : ctx.state.groups.get(g.parentId); }
-  return out;
-}
 
 const groupDetails = (ctx: Ctx, g: GroupRec): Record<string, unknown> => {
   const { id, name, avatar_url: avatar, web_url: web, full_name: fullName, full_path: fullPath } = groupJson(ctx.state, g);
@@ -163,7 +156,7 @@ export function registerProjectRelations(r: Router): void {
     return json(201, projectJson(ctx.state, p, ctx.user));
   }));
   r.get('projects/:id/groups', withProject(0, (ctx, p) => {
-    let groups = projectGroups(ctx, p);
+    let groups = ctx.state.projectGroups(p);
     if (bool(ctx.params.with_shared)) {
       const min = int(ctx.params.shared_min_access_level) ?? 0;
       for (const l of p.sharedWith ?? []) {
