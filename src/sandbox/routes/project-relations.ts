@@ -81,7 +81,6 @@ function transfer(ctx: Ctx, p: ProjectRec): Reply {
   return json(200, projectJson(ctx.state, p, ctx.user));
 }
 
-
 const groupDetails = (ctx: Ctx, g: GroupRec): Record<string, unknown> => {
   const { id, name, avatar_url: avatar, web_url: web, full_name: fullName, full_path: fullPath } = groupJson(ctx.state, g);
   return { id, name, avatar_url: avatar, web_url: web, full_name: fullName, full_path: fullPath };
