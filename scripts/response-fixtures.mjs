@@ -192,6 +192,30 @@ const DOC_FIXTURES = [
       },
     ],
   },
+  // Issue #30 (session 16): a repository's tags with the release on each, the list example and the single tag's example, as written.
+  {
+    name: 'tags', path: 'doc/api/tags.md', commit: '017a6c129d6a9e4ad9fec792cd84f88641d7dbfe', section: 'List project repository tags; Get a single repository tag',
+    body: [
+      {
+        commit: {
+          id: '2695effb5807a22ff3d138d593fd856244e155e7', short_id: '2695effb', title: 'Initial commit', created_at: '2017-07-26T11:08:53.000+02:00',
+          parent_ids: ['2a4b78934375d7f53875269ffd4f45fd83a84ebe'], message: 'Initial commit', author_name: 'John Smith', author_email: 'john@example.com',
+          authored_date: '2012-05-28T04:42:42-07:00', committer_name: 'Jack Smith', committer_email: 'jack@example.com', committed_date: '2012-05-28T04:42:42-07:00',
+        },
+        release: { tag_name: '1.0.0', description: 'Amazing release. Wow' },
+        name: 'v1.0.0', target: '2695effb5807a22ff3d138d593fd856244e155e7', message: null, protected: true, created_at: '2017-07-26T11:08:53.000+02:00',
+      },
+      {
+        name: 'v5.0.0', message: null, target: '60a8ff033665e1207714d6670fcd7b65304ec02f',
+        commit: {
+          id: '60a8ff033665e1207714d6670fcd7b65304ec02f', short_id: '60a8ff03', title: 'Initial commit', created_at: '2017-07-26T11:08:53.000+02:00',
+          parent_ids: ['f61c062ff8bcbdb00e0a1b3317a91aed6ceee06b'], message: 'v5.0.0\n', author_name: 'Arthur Verschaeve', author_email: 'contact@arthurverschaeve.be',
+          authored_date: '2015-02-01T21:56:31.000+01:00', committer_name: 'Arthur Verschaeve', committer_email: 'contact@arthurverschaeve.be', committed_date: '2015-02-01T21:56:31.000+01:00',
+        },
+        release: null, protected: false, created_at: '2017-07-26T11:08:53.000+02:00',
+      },
+    ],
+  },
 ];
 
 mkdirSync(OUT, { recursive: true });

@@ -87,6 +87,7 @@ describe('what a get result carries besides its Markdown', () => {
       id: 101, iid: 1, project_id: 1, title: 'Login page returns 500 when the password contains unicode', state: 'opened', confidential: false,
       author: 'demo', labels: ['bug', 'security', 'priority::high'], milestone: 'v1.2', assignees: ['alice'], time_stats: null, // weight is Premium: a Free instance does not expose it (sandbox-approvals shows it licensed)
       task_completion_status: { count: 2, completed_count: 1 }, user_notes_count: 2, merge_requests_count: 1, // !1 closes it
+      subscribed: true, // issue #30 (session 16): what issue.subscribe / unsubscribe change
       // Issue #30: the follow-ups the Markdown offers as ready calls, by ID.
       next_steps: ['issue.note_list', 'issue.note_create', 'issue.update'],
     });
@@ -104,7 +105,7 @@ describe('what a get result carries besides its Markdown', () => {
       id: 501, iid: 1, project_id: 1, title: 'Handle unicode passwords in login', state: 'opened', sha: 'd75e8c13478d905bc82c17212645558de6b7bd49',
       author: 'alice', target_branch: 'main', source_branch: 'feature/login-fix', assignees: ['alice'], reviewers: ['bob'], draft: false,
       detailed_merge_status: 'mergeable', has_conflicts: false, blocking_discussions_resolved: false, head_pipeline: { id: 1002, status: 'failed', ref: 'feature/login-fix' },
-      labels: ['bug', 'security'], milestone: 'v1.2', merge_when_pipeline_succeeds: false, user: { can_merge: true },
+      labels: ['bug', 'security'], milestone: 'v1.2', merge_when_pipeline_succeeds: false, user: { can_merge: true }, subscribed: false,
       next_steps: ['merge_request.approval_config', 'mr_review.discussion_list', 'job.list', 'merge_request.merge'],
     });
     expect(r.content[0]!.text).toContain(`- **web_url**: ${on.sb.url}/demo-group/demo-project/-/merge_requests/1`);

@@ -17,10 +17,11 @@ const statuses = fixture('commit_statuses') as Rec[];
 describe("a commit's statuses: GitLab's documented answer (doc/api/commits.md)", () => {
   it('a list names each check, its state and whether it may fail', () => {
     const r = render(undefined, statuses, { project_id: 17, sha: '18f3e63d05582537db6d183d9d557be09e1f90c8' }, listAction('repository.commit_statuses'));
-    expect(header(r.markdown)).toBe('| id | name | status | allowed to fail | created |');
-    expect(row(r.markdown, '| 91 ')).toBe('| 91 | bundler:audit | pending | true | 2016-01-19 08:40 |');
-    expect(row(r.markdown, '| 90 ')).toBe('| 90 | flay | pending | false | 2016-01-19 08:40 |');
-    expect((r.structured.items as Rec[])[0]).toEqual({ id: 91, name: 'bundler:audit', status: 'pending', allow_failure: true, created_at: '2016-01-19T08:40:25.934Z' });
+    // Issue #30 (session 16): and the commit and ref each was reported on (read by a branch's name, the list says its commit).
+    expect(header(r.markdown)).toBe('| id | name | status | allowed to fail | sha | ref | created |');
+    expect(row(r.markdown, '| 91 ')).toBe('| 91 | bundler:audit | pending | true | 18f3e63d | master | 2016-01-19 08:40 |');
+    expect(row(r.markdown, '| 90 ')).toBe('| 90 | flay | pending | false | 18f3e63d | master | 2016-01-19 08:40 |');
+    expect((r.structured.items as Rec[])[0]).toEqual({ id: 91, name: 'bundler:audit', status: 'pending', allow_failure: true, sha: '18f3e63d', ref: 'master', created_at: '2016-01-19T08:40:25.934Z' });
   });
 
   it('one status (the answer of commit_status_set) is a card with the check first', () => {
@@ -102,8 +103,8 @@ describe('through the server, on the sandbox', () => {
     expect(set.md).toContain('- **status**: failed');
     const { md, st } = await exec('repository.commit_statuses', { project_id: 1, sha: 'main', name: 'security/scan' });
     // GitLab's entity says which pipeline each status belongs to (lib/api/entities/commit_status.rb): two runs of one check tell apart.
-    expect(header(md)).toBe('| id | name | status | description | pipeline | created |');
-    expect(row(md, '| ' + String((st.items as Rec[])[0]!.id) + ' ')).toMatch(/^\| \d+ \| security\/scan \| failed \| two critical findings \| \d+ \| \d{4}-\d\d-\d\d \d\d:\d\d \|$/);
+    expect(header(md)).toBe('| id | name | status | description | pipeline | sha | ref | created |');
+    expect(row(md, '| ' + String((st.items as Rec[])[0]!.id) + ' ')).toMatch(/^\| \d+ \| security\/scan \| failed \| two critical findings \| \d+ \| 228e32ed \| main \| \d{4}-\d\d-\d\d \d\d:\d\d \|$/);
     const all = await exec('repository.commit_statuses', { project_id: 1, sha: 'main' });
     expect(new Set((all.st.items as Rec[]).map((x) => x.pipeline_id)).size).toBeGreaterThan(1);
     expect((st.items as Rec[])[0]).toMatchObject({ name: 'security/scan', status: 'failed', description: 'two critical findings' });

@@ -9,7 +9,7 @@ import { isRecord, isScalar, num, summary, type Rec } from './shared.js';
 export type Format =
   | 'text' | 'person' | 'people' | 'labels' | 'milestone' | 'pipeline' | 'pipeline_status' | 'merge_status' | 'role'
   | 'failure_reason' | 'artifacts' | 'duration' | 'time_stats' | 'commit' | 'position' | 'name' | 'can_merge' | 'tasks' | 'project_ref' | 'runner' | 'assets' | 'milestones' | 'release'
-  | 'access_levels' | 'target' | 'sha' | 'date' | 'event_target' | 'evidences' | 'project_path';
+  | 'access_levels' | 'target' | 'sha' | 'date' | 'event_target' | 'evidences' | 'project_path' | 'artifact_file' | 'stats';
 
 /** Access levels by name (GitLab's `Gitlab::Access`); any other value is shown as its number. */
 const ROLES: Readonly<Record<number, string>> = {
@@ -189,6 +189,12 @@ export function formatValue(format: Format, v: unknown, obj: Rec, card = false):
       const files = v.filter(isRecord).map((a) => `${toText(a.filename ?? a.file_type ?? 'file')}${typeof a.size === 'number' ? ` ${sizeText(a.size)}` : ''}`);
       return { text: files.join(', '), value: files };
     }
+    case 'artifact_file':
+      // A job's downloadable archive (`artifacts_file`): its name and size.
+      return isRecord(v) ? { text: `${toText(v.filename ?? 'file')}${typeof v.size === 'number' ? ` ${sizeText(v.size)}` : ''}`, value: pick(v, ['filename', 'size']) } : { text: 'none', value: null };
+    case 'stats':
+      // A commit's size: lines added and removed.
+      return isRecord(v) ? { text: `+${toText(v.additions ?? 0)} −${toText(v.deletions ?? 0)} (${toText(v.total ?? 0)} lines)`, value: pick(v, ['additions', 'deletions', 'total']) } : { text: toText(v), value: compactValue(v) };
     case 'duration':
       return typeof v === 'number' ? { text: durationText(v), value: v } : { text: toText(v), value: compactValue(v) };
     case 'time_stats': {

@@ -147,7 +147,7 @@ export const KINDS: readonly Kind[] = [
       f('iid'), f('title'), f('state'), f('draft'), f('detailed_merge_status', 'merge_status'), f('has_conflicts'),
       f('blocking_discussions_resolved'), f('head_pipeline', 'pipeline'), f('approved'), f('approvals_left'), f('source_branch'), f('target_branch'),
       f('author', 'person'), f('assignees', 'people'), f('reviewers', 'people'), f('labels', 'labels'), f('milestone', 'milestone'),
-      f('merge_when_pipeline_succeeds'), f('merge_error'), f('user', 'can_merge'), f('sha'),
+      f('merge_when_pipeline_succeeds'), f('merge_error'), f('user', 'can_merge'), f('sha'), f('subscribed'),
       // Who merged or closed it and when: said only once it happened.
       f('merge_user', 'person'), f('merged_at', 'date'), f('closed_by', 'person'), f('closed_at', 'date')
     ],
@@ -162,7 +162,7 @@ export const KINDS: readonly Kind[] = [
     fields: [
       f('iid'), f('title'), f('state'), f('link_type'), f('confidential'), f('author', 'person'), f('assignees', 'people'), f('labels', 'labels'),
       f('milestone', 'milestone'), f('due_date'), f('weight'), f('time_stats', 'time_stats'), f('task_completion_status', 'tasks'), f('epic', 'name'),
-      f('health_status'), f('user_notes_count'), f('merge_requests_count'), f('closed_by', 'person'), f('closed_at', 'date')
+      f('health_status'), f('user_notes_count'), f('merge_requests_count'), f('subscribed'), f('closed_by', 'person'), f('closed_at', 'date')
     ],
     // A linked issue (issue.link_list) carries its link's type; a confidential one, a due date, a weight or who closed it and when is said when some item has one.
     columns: [c('iid', 'iid'), c('title', 'title'), c('link type', 'link_type', undefined, true), c('state', 'state'), c('confidential', 'confidential', undefined, true),
@@ -178,18 +178,22 @@ export const KINDS: readonly Kind[] = [
     marks: ['sha', 'name', 'status', 'target_url'],
     fields: [f('id'), f('name'), f('status'), f('allow_failure'), f('description'), f('coverage'), f('pipeline_id'), f('ref'), f('target_url'), f('created_at', 'date')],
     // Its id first, as the pipeline table it was taken for said it: a CI job's status is that job (job.trace, job.retry).
+    // The commit and ref it was reported on: asked by a branch's name, the list says which commit that was.
     columns: [c('id', 'id'), c('name', 'name'), c('status', 'status'), c('allowed to fail', 'allow_failure', undefined, true), c('description', 'description', undefined, true, 60),
-      c('coverage', 'coverage', undefined, true), c('pipeline', 'pipeline_id', undefined, true), c('created', 'created_at', 'date')],
+      c('coverage', 'coverage', undefined, true), c('pipeline', 'pipeline_id', undefined, true), c('sha', 'sha', 'sha'), c('ref', 'ref', undefined, true), c('created', 'created_at', 'date')],
   },
   {
     name: 'job',
     marks: ['stage', 'status', 'name', 'pipeline'],
     fields: [
       f('id'), f('name'), f('stage'), f('status'), f('failure_reason', 'failure_reason'), f('allow_failure'),
-      f('pipeline', 'pipeline'), f('ref'), f('duration', 'duration'), f('queued_duration', 'duration'), f('runner', 'runner'), f('artifacts', 'artifacts'), f('user', 'person')
+      f('pipeline', 'pipeline'), f('ref'), f('duration', 'duration'), f('queued_duration', 'duration'), f('runner', 'runner'), f('artifacts', 'artifacts'),
+      f('artifacts_expire_at', 'date'), f('user', 'person')
     ],
+    // The archive a job kept and when it expires, when some job of the list kept one (the pipeline's downloads).
     columns: [c('id', 'id'), c('name', 'name'), c('stage', 'stage'), c('status', 'status'), c('failure reason', 'failure_reason', undefined, true),
-      c('allowed to fail', 'allow_failure', undefined, true), c('duration', 'duration', 'duration', true)],
+      c('allowed to fail', 'allow_failure', undefined, true), c('duration', 'duration', 'duration', true), c('artifacts', 'artifacts_file', 'artifact_file', true),
+      c('artifacts expire', 'artifacts_expire_at', 'date', true)],
   },
   {
     name: 'pipeline',
@@ -219,7 +223,9 @@ export const KINDS: readonly Kind[] = [
     name: 'tag',
     marks: ['name', 'target', 'commit'],
     fields: [f('name'), f('commit', 'commit'), f('message'), f('release', 'release'), f('protected'), f('target')],
-    columns: [c('name', 'name'), c('commit', 'commit', 'commit'), c('protected', 'protected')],
+    // An annotated tag's message and the release on a tag, when some tag of the list has one.
+    columns: [c('name', 'name'), c('commit', 'commit', 'commit'), c('message', 'message', undefined, true, 60), c('release', 'release', 'release', true),
+      c('protected', 'protected')],
   },
   {
     name: 'branch',
@@ -232,7 +238,7 @@ export const KINDS: readonly Kind[] = [
     name: 'commit',
     marks: ['short_id', 'title', 'author_name', 'authored_date'],
     fields: [f('id'), f('short_id'), f('title'), f('author_name'), f('authored_date'), f('committer_name'), f('committed_date'), f('parent_ids'),
-      f('last_pipeline', 'pipeline'), f('status'), f('web_url')],
+      f('stats', 'stats'), f('last_pipeline', 'pipeline'), f('status'), f('web_url')],
     columns: [c('sha', 'short_id'), c('title', 'title'), c('author', 'author_name'), c('date', 'authored_date', 'date')],
   },
   // A group (GitLab sends a group's default_branch too, so it comes before the project).

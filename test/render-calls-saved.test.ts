@@ -1,0 +1,90 @@
+// Calls an assistant made only because a result hid a fact (issue #30, session 16: the 48 logged tasks of sets P–U).
+// A commit's statuses read by a branch name say which commit that was; tags say their message and release; a pipeline's
+// jobs say the archive each kept and when it expires; an issue's (un)subscribe says the subscription; a commit says its
+// size; the execute description names the everyday reads the runs searched for. Render tests on GitLab's documented
+// shapes (test/fixtures/responses/), then the same through the server against the sandbox.
+import { describe, it, expect } from 'vitest';
+import { render } from './helpers/render.js';
+import { sandboxServer } from './helpers/inproc.js';
+import { answered, responseFixture as fixture, tableHeader as header, tableRow as row } from './helpers/results.js';
+
+type Rec = Record<string, unknown>;
+const listAction = (id: string) => ({ id, domain: id.split('.')[0], name: id.split('.')[1], params: { project_id: { type: 'string' } } }) as never;
+
+describe("GitLab's documented shapes", () => {
+  it("a commit's statuses name the commit and ref they were reported on (doc/api/commits.md)", () => {
+    const r = render(undefined, fixture('commit_statuses'), { project_id: 17, sha: 'master' }, listAction('repository.commit_statuses'));
+    expect(header(r.markdown)).toBe('| id | name | status | allowed to fail | sha | ref | created |');
+    expect(row(r.markdown, '| 91 ')).toBe('| 91 | bundler:audit | pending | true | 18f3e63d | master | 2016-01-19 08:40 |');
+    expect((r.structured.items as Rec[])[0]).toMatchObject({ id: 91, sha: '18f3e63d', ref: 'master' });
+  });
+
+  it('tags name the release on each; a message column only when some tag is annotated (doc/api/tags.md)', () => {
+    const r = render(undefined, fixture('tags'), { project_id: 5 }, listAction('tag.list'));
+    expect(header(r.markdown)).toBe('| name | commit | release | protected |');
+    expect(row(r.markdown, '| v1.0.0 ')).toBe('| v1.0.0 | 2695effb Initial commit | 1.0.0 | true |');
+    expect(row(r.markdown, '| v5.0.0 ')).toBe('| v5.0.0 | 60a8ff03 Initial commit | none | false |');
+    const annotated = (fixture('tags') as Rec[]).map((t, i) => (i === 1 ? { ...t, message: 'Version 5' } : t));
+    const a = render(undefined, annotated, { project_id: 5 }, listAction('tag.list'));
+    expect(header(a.markdown)).toBe('| name | commit | message | release | protected |');
+    expect(row(a.markdown, '| v5.0.0 ')).toBe('| v5.0.0 | 60a8ff03 Initial commit | Version 5 | none | false |');
+  });
+
+  it('jobs that kept no archive add no artifacts columns (go-gitlab testdata)', () => {
+    const r = render(undefined, fixture('jobs'), { project_id: 1 }, listAction('job.list'));
+    expect(header(r.markdown)).not.toMatch(/artifacts/);
+  });
+});
+
+describe('through the server, on the sandbox', () => {
+  const on = sandboxServer({ env: { FORGE_MCP_YOLO_MODE: 'true' } });
+  const exec = (action: string, params: Rec) => answered(on.srv, action, params);
+
+  it("statuses read by a branch's name say the commit it points to (P1, S1 re-read every field for it)", async () => {
+    const { md, st } = await exec('repository.commit_statuses', { project_id: 'demo-group/demo-project', sha: 'feature/login-fix' });
+    expect(header(md)).toBe('| id | name | status | allowed to fail | pipeline | sha | ref | created |');
+    expect(row(md, '| 2022 ')).toBe('| 2022 | unit-tests | failed | false | 1002 | d75e8c13 | feature/login-fix | 2026-02-09 11:15 |');
+    expect((st.items as Rec[]).every((s) => s.sha === 'd75e8c13' && s.ref === 'feature/login-fix')).toBe(true);
+  });
+
+  it('tags say their message and release (T4 re-read message, release and target)', async () => {
+    const { md, st } = await exec('tag.list', { project_id: 'demo-group/demo-project' });
+    expect(header(md)).toBe('| name | commit | message | release | protected |');
+    expect(row(md, '| v1.0.0 ')).toBe('| v1.0.0 | ddfb251c Add CI configuration | First release | v1.0.0 | false |');
+    expect(row(md, '| v1.1.0 ')).toBe('| v1.1.0 | 228e32ed Fix session timeout handling |  | v1.1.0 | false |');
+    expect((st.items as Rec[]).find((t) => t.name === 'v1.0.0')).toMatchObject({ message: 'First release' });
+  });
+
+  it("a pipeline's jobs say the archive each kept and when it expires (U5 re-read artifacts)", async () => {
+    const { md, st } = await exec('job.list', { project_id: 'demo-group/demo-project', pipeline_id: 1001 });
+    expect(header(md)).toBe('| id | name | stage | status | allowed to fail | duration | artifacts | artifacts expire |');
+    expect(row(md, '| 2011 ')).toBe('| 2011 | compile | build | success | false | 1m 34s | artifacts.zip 1 KB | 2026-04-01 09:00 |');
+    expect(row(md, '| 2013 ')).toBe('| 2013 | lint | test | success | false | 1m 34s |  |  |');
+    expect((st.items as Rec[]).find((j) => j.id === 2011)).toMatchObject({ artifacts_file: { filename: 'artifacts.zip', size: 1024 } });
+    const one = await exec('job.get', { project_id: 'demo-group/demo-project', job_id: 2011 });
+    expect(one.md).toContain('- **artifacts_expire_at**: 2026-04-01 09:00');
+  });
+
+  it('unsubscribing from an issue answers the subscription (S6 re-read the issue for it)', async () => {
+    const off = await exec('issue.unsubscribe', { project_id: 'demo-group/demo-project', issue_iid: 6 });
+    expect(off.md).toContain('- **subscribed**: false');
+    expect(off.st).toMatchObject({ iid: 6, subscribed: false });
+    const back = await exec('issue.subscribe', { project_id: 'demo-group/demo-project', issue_iid: 6 });
+    expect(back.md).toContain('- **subscribed**: true');
+    const mr = await exec('merge_request.get', { project_id: 'demo-group/demo-project', merge_request_iid: 1 });
+    expect(mr.md).toMatch(/^- \*\*subscribed\*\*: (true|false)$/m);
+  });
+
+  it('a commit says how many lines it added and removed (Q4 asked every field for it)', async () => {
+    const { md, st } = await exec('repository.commit_get', { project_id: 'demo-group/demo-project', sha: '055c60c4' });
+    expect(md).toContain('- **stats**: +38 −0 (38 lines)');
+    expect(st).toMatchObject({ stats: { additions: 38, deletions: 0, total: 38 } });
+  });
+
+  it('the execute description names the everyday reads the runs searched for', async () => {
+    const { tools } = await on.srv.client.listTools();
+    const execute = tools.find((t) => t.name === 'forge_execute_action')!;
+    expect(execute.description).toContain('repository.{tree,file_get,file_update,commit_list,commit_get,commit_statuses,compare}');
+    expect(execute.description).toContain('release.{get,list,create}');
+  });
+});
