@@ -81,6 +81,22 @@ describe('through the server, on the sandbox', () => {
     expect(st).toMatchObject({ stats: { additions: 38, deletions: 0, total: 38 } });
   });
 
+  it("a project's next steps are its default branch's commits and its creator, ready to run (R5 searched for user.get)", async () => {
+    const { md, st } = await exec('project.get', { project_id: 'demo-group/other-project' });
+    expect(md).toContain('- **creator_id**: 3');
+    expect(md).toContain('- `repository.commit_list {"project_id":"demo-group/other-project","ref_name":"main"}`');
+    expect(md).toMatch(/^- `user\.get \{"user_id":3\}`/m);
+    expect(st.next_steps).toEqual(['repository.commit_list', 'user.get']);
+    const creator = await exec('user.get', { user_id: 3 });
+    expect(creator.md).toContain('- **username**: alice');
+  });
+
+  it("a new issue's next step links it, its iid filled (R7 searched for issue.link_create)", async () => {
+    const { md, st } = await exec('issue.create', { project_id: 'demo-group/other-project', title: 'Reuse the login client' });
+    expect(md).toMatch(new RegExp(`^- \`issue\\.link_create \\{"project_id":"demo-group/other-project","issue_iid":${String(st.iid)}\\}\` — needs target_project_id\\*: string, target_issue_iid\\*: integer`, 'm'));
+    expect(st.next_steps).toEqual(['issue.link_create']);
+  });
+
   it('the execute description names the everyday reads the runs searched for', async () => {
     const { tools } = await on.srv.client.listTools();
     const execute = tools.find((t) => t.name === 'forge_execute_action')!;

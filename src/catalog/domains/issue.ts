@@ -219,6 +219,9 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       remove_labels: 'on create there is no label to remove',
     },
     fineGrained: ['create_work_item'],
+    // Linking the new issue to the one it came from (an assistant searched for the link action after creating).
+    nextSteps: ['issue.link_create'],
+    nextFill: { project_id: 'params.project_id', issue_iid: 'answer.iid', target_project_id: 'caller', target_issue_iid: 'caller' },
     keywords: 'new issue open ticket report bug file task add submit jira story feature-request',
     examples: [
       'file a bug in acme/shop: checkout button does nothing on Safari',

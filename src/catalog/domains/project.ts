@@ -393,6 +393,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     notFound: { kind: 'project', idParam: 'project_id', listAction: 'project.list' },
     resource: 'forge://project/{project_id}',
     fineGrained: ['read_project'],
+    // Its latest commits and who created it (the answer names its creator by id only): assistants searched for both.
+    nextSteps: ['repository.commit_list', 'user.get'],
+    nextFill: { project_id: 'params.project_id', ref_name: 'answer.default_branch', user_id: 'answer.creator_id' },
     keywords: 'repo repository settings configuration merge method overview clone ssh http',
     examples: [
       'what is the default branch of the acme/shop project?',
