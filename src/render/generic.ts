@@ -340,13 +340,17 @@ function orderColumns(input: RenderInput, columns: ListColumn[], records: Rec[])
 /** A value short enough for a table cell: a scalar of one short line, or nothing. */
 const SHORT_CELL = 80;
 const isShort = (v: unknown): boolean => v === null || v === undefined || (isScalar(v) && toText(v).length <= SHORT_CELL && !/[\r\n]/.test(toText(v)));
+/** A cell shows this value whole: a short one, or a list of short scalars (labels). */
+const shownWhole = (v: unknown): boolean => isShort(v) || (Array.isArray(v) && v.every((x) => isScalar(x) && isShort(x)));
 
 /**
  * The fields asked for (`fields`) beside the list's columns: those short in every item as more columns (kept raw in the
  * structured item), the others shown per item under the table (`blocks`). `["all"]` shows every other field per item.
  */
 function namedColumns(input: RenderInput, columns: ListColumn[], records: Rec[]): { columns: ListColumn[]; blocks: string[] } {
-  const have = new Set(columns.map((c) => c.key));
+  // A column shows its field whole only when the field is a short value (or a list of them) in every item: a nested
+  // object (a branch's `commit`, an issue's `milestone`) is summarised in its cell, so asking for it shows it whole.
+  const have = new Set(columns.filter((c) => records.every((r) => shownWhole(r[c.key]))).map((c) => c.key));
   if (input.show === 'all') {
     const keys = new Set<string>();
     for (const r of records) for (const k of Object.keys(r)) if (!have.has(k)) keys.add(k);
