@@ -67,8 +67,11 @@ const SAID_WHEN_EMPTY: ReadonlySet<Format> = new Set<Format>(['people', 'labels'
 
 /** A kind's decision field as shown (`card`: of one object, not a list's cell): its formatted reading, or undefined when the answer lacks it. */
 function kindField(obj: Rec, kf: KindField, card = false): Formatted | undefined {
-  if (!(kf.key in obj)) return undefined;
-  const v = obj[kf.key];
+  // A dot path (`commit.committed_date`) reads inside a nested object.
+  const dotted = kf.key.includes('.');
+  if (!dotted && !(kf.key in obj)) return undefined;
+  const v = dotted ? at(obj, kf.key) : obj[kf.key];
+  if (dotted && v === undefined) return undefined;
   if (!kf.format) return present(v) ? { text: isScalar(v) ? toText(v) : summary(v), value: compactValue(v) } : undefined;
   if (!present(v) && !SAID_WHEN_EMPTY.has(kf.format)) return undefined;
   return formatValue(kf.format, v, obj, card);
