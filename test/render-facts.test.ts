@@ -85,6 +85,20 @@ describe('results show the facts a task needs (issue #30)', () => {
     expect((big.st.items as Rec[]).length).toBe(25);
   });
 
+  it('a field a column only summarises (a nested object) is shown whole when asked by name or with ["all"]', async () => {
+    // A branch's commit column reads "sha title": asking for `commit` must give its author and date, not the same table.
+    const named = await exec('branch.list', { project_id: 1 }, ['commit']);
+    expect(named.md).toContain('### commit of each item');
+    expect(named.md).toMatch(/#### main\n\n- \*\*commit\*\*: `\{[^`]*"author_name":"Alice Chen"[^`]*"committed_date":"2026-01-17T10:14:07/);
+    expect((named.st.items as Rec[]).find((b) => b.name === 'main')).toMatchObject({ commit: { author_name: 'Alice Chen' } });
+    const all = await exec('branch.list', { project_id: 1 }, ['all']);
+    expect(all.md).toContain('### Every field of each item');
+    expect(all.md).toMatch(/#### main\n\n(- .*\n)*- \*\*commit\*\*: `\{[^`]*"author_name":"Alice Chen"/);
+    // A list of short values (labels) is whole in its cell: not repeated under the table.
+    const issues = await exec('issue.list', { project_id: 1, per_page: 2 }, ['labels']);
+    expect(issues.md).not.toContain('of each item');
+  });
+
   it('milestones, to-dos, commits and merge requests: the columns that decide', async () => {
     const ms = await exec('project.milestone_list', { project_id: 1 });
     expect(header(ms.md)).toBe('| iid | title | state | start | due | expired |');

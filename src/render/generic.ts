@@ -67,8 +67,11 @@ const SAID_WHEN_EMPTY: ReadonlySet<Format> = new Set<Format>(['people', 'labels'
 
 /** A kind's decision field as shown (`card`: of one object, not a list's cell): its formatted reading, or undefined when the answer lacks it. */
 function kindField(obj: Rec, kf: KindField, card = false): Formatted | undefined {
-  if (!(kf.key in obj)) return undefined;
-  const v = obj[kf.key];
+  // A dot path (`commit.committed_date`) reads inside a nested object.
+  const dotted = kf.key.includes('.');
+  if (!dotted && !(kf.key in obj)) return undefined;
+  const v = dotted ? at(obj, kf.key) : obj[kf.key];
+  if (dotted && v === undefined) return undefined;
   if (!kf.format) return present(v) ? { text: isScalar(v) ? toText(v) : summary(v), value: compactValue(v) } : undefined;
   if (!present(v) && !SAID_WHEN_EMPTY.has(kf.format)) return undefined;
   return formatValue(kf.format, v, obj, card);
@@ -340,13 +343,17 @@ function orderColumns(input: RenderInput, columns: ListColumn[], records: Rec[])
 /** A value short enough for a table cell: a scalar of one short line, or nothing. */
 const SHORT_CELL = 80;
 const isShort = (v: unknown): boolean => v === null || v === undefined || (isScalar(v) && toText(v).length <= SHORT_CELL && !/[\r\n]/.test(toText(v)));
+/** A cell shows this value whole: a short one, or a list of short scalars (labels). */
+const shownWhole = (v: unknown): boolean => isShort(v) || (Array.isArray(v) && v.every((x) => isScalar(x) && isShort(x)));
 
 /**
  * The fields asked for (`fields`) beside the list's columns: those short in every item as more columns (kept raw in the
  * structured item), the others shown per item under the table (`blocks`). `["all"]` shows every other field per item.
  */
 function namedColumns(input: RenderInput, columns: ListColumn[], records: Rec[]): { columns: ListColumn[]; blocks: string[] } {
-  const have = new Set(columns.map((c) => c.key));
+  // A column shows its field whole only when the field is a short value (or a list of them) in every item: a nested
+  // object (a branch's `commit`, an issue's `milestone`) is summarised in its cell, so asking for it shows it whole.
+  const have = new Set(columns.filter((c) => records.every((r) => shownWhole(r[c.key]))).map((c) => c.key));
   if (input.show === 'all') {
     const keys = new Set<string>();
     for (const r of records) for (const k of Object.keys(r)) if (!have.has(k)) keys.add(k);

@@ -231,7 +231,9 @@ export const KINDS: readonly Kind[] = [
     name: 'branch',
     marks: ['name', 'commit', 'merged', 'protected'],
     fields: [f('name'), f('commit', 'commit'), f('merged'), f('protected'), f('default')],
-    columns: [c('name', 'name'), c('commit', 'commit', 'commit'), c('merged', 'merged'), c('protected', 'protected'), c('default', 'default', undefined, true)],
+    // The head commit's date says which branches are stale, the everyday question about a branch list.
+    columns: [c('name', 'name'), c('commit', 'commit', 'commit'), c('date', 'commit.committed_date', 'date'), c('merged', 'merged'), c('protected', 'protected'),
+      c('default', 'default', undefined, true)],
   },
   // A commit (a list's, a comparison's): short sha, title, author and when; the whole sha stays in structuredContent (its id).
   {
