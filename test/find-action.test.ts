@@ -704,6 +704,28 @@ describe('ranking: a project twin before its group\'s when no group is named; an
   });
 });
 
+describe('ranking: a read of one object\'s state or field is that object\'s get (#30)', () => {
+  // The same search with the weight neutral: the state words alone leave a list, a twin or a write first.
+  const neutral = new ActionSearch(actions, { stateGet: 1 }, undefined, { phrasings });
+  const cases: Array<[string, string]> = [
+    ['is job 3301 still pending?', 'job.get'],
+    ['is acme/old-site archived?', 'project.get'],
+    ['is #318 confidential?', 'issue.get'],
+  ];
+  it.each(cases)('%s → %s, and not without the weight', (q, id) => {
+    expect(top(q)).toBe(id);
+    expect(neutral.search(q, 5).hits[0]?.action.id).not.toBe(id);
+  });
+  it('is read from the words: a state word said of one object, not a list, a person who changed it, or a numbered draft', () => {
+    expect(parseQuery('is #318 confidential?').stateAsked).toBe(true);
+    expect(parseQuery('the weight of issue 7').stateAsked).toBe(true);
+    expect(parseQuery('are there open issues labelled bug in acme/api?').stateAsked).toBe(false);
+    expect(parseQuery('who closed #33?').stateAsked).toBe(false);
+    expect(parseQuery('show draft 44 on !88').stateAsked).toBe(false);
+    expect(parseQuery('close #318').stateAsked).toBe(false);
+  });
+});
+
 describe('safety property: a request phrased as a harmless action never ranks an unasked destructive one first', () => {
   const destructive = actions.filter((a) => a.destructive);
   const harmless = actions.filter((a) => !a.destructive);

@@ -76,6 +76,8 @@ interface Indexed {
 export interface RankWeights {
   floor: number; power: number; examples: number; questionWrite: number;
   objectHit: number; objectMiss: number; projectHit: number; projectMiss: number; unnamedId: number; namedId: number; unsaidGroup: number; unsaidHistory: number; pluralUnnamed: number; elsewhere: number; scopeHit: number; scopeMiss: number; changeRead: number;
+  /** A read of one named object's state or field (`stateAsked`): that object's own get, over its history, lists and waits. */
+  stateGet: number;
   /** Weight of a near catalog word, times its closeness, against 1 for a word said. */
   expansion: number;
   /** How much of an ID word a near word explains, times its weight. */
@@ -84,7 +86,7 @@ export interface RankWeights {
 }
 /** @public The tuned weights (bench/find-descent.mjs starts from them). */
 export const DEFAULT_WEIGHTS: RankWeights = {
-  floor: 0.6, power: 2.5, examples: 0.15, questionWrite: 0.45, objectHit: 1.3, objectMiss: 0.75, projectHit: 1.15, projectMiss: 0.7, unnamedId: 0.85, namedId: 1.2, unsaidGroup: 0.9, unsaidHistory: 0.7, pluralUnnamed: 0.7, elsewhere: 0.8, scopeHit: 1.1, scopeMiss: 0.9, changeRead: 0.85, expansion: 0.5, nearCover: 1,
+  floor: 0.6, power: 2.5, examples: 0.15, questionWrite: 0.45, objectHit: 1.3, objectMiss: 0.75, projectHit: 1.15, projectMiss: 0.7, unnamedId: 0.85, namedId: 1.2, unsaidGroup: 0.9, unsaidHistory: 0.7, pluralUnnamed: 0.7, elsewhere: 0.8, scopeHit: 1.1, scopeMiss: 0.9, changeRead: 0.85, stateGet: 1.4, expansion: 0.5, nearCover: 1,
   boost: { name: 0.9, domain: 1.5, summary: 0.7, keywords: 0.9, examples: 1.2, phrasings: 2.5 },
 };
 
@@ -514,6 +516,9 @@ export class ActionSearch {
       if (q.scope) score *= entry.scope === q.scope ? this.w.scopeHit : this.w.scopeMiss;
       // "the state of !88", "the weight of #7": the object's field, not the history of its changes.
       if (!historySaid && RESOURCE_EVENTS.test(id)) score *= this.w.unsaidHistory;
+      // "is #12 closed?", "is acme/legacy archived?": the get of the object named (its every ID given, its ID's words said or the path's).
+      if (q.stateAsked && !historySaid && (namesAny || 'project_id' in q.suggested) && !entry.writes && entry.idTerms.includes('get')
+        && entry.idTerms.every((t) => t === 'get' || explained(t)) && entry.ids.every(namedHere)) score *= this.w.stateGet;
       if (noGroupSaid && entry.scope === 'group' && id.startsWith('group.')) score *= this.w.unsaidGroup;
       // A destructive action is harmless here only when the request says its effect of its object, and refuses none of its effect.
       const harmless = !entry.effectWords || (!q.asks && !entry.effectWords.some((w) => q.refused.has(w))

@@ -446,6 +446,14 @@ export const NEGATABLE_VERBS: ReadonlySet<string> = new Set(['retry', 'rerun', '
   'update', 'edit', 'change', 'assign', 'run', 'trigger', 'publish', 'post', 'comment', 'notify', 'ping', 'fail', 'pass', 'merge', 'push', 'tag', 'rename', 'move', 'play', 'start']);
 
 /** Stop words: carry no meaning for ranking. */
+/**
+ * Words of an object's state or one of its fields ("is #12 closed?", "did pipeline 991 fail?", "the weight of
+ * issue 7"): a request reading one of them about one object asks for that object, not its history or a list.
+ */
+export const STATE_WORDS: ReadonlySet<string> = new Set(['closed', 'merged', 'draft', 'drafts', 'wip', 'archived', 'running', 'pending', 'stuck',
+  'failed', 'fail', 'failing', 'passed', 'passing', 'succeeded', 'green', 'red', 'blocked', 'locked', 'confidential', 'finished', 'mergeable',
+  'conflicts', 'status', 'state', 'due', 'weight', 'visibility', 'default']);
+
 export const STOP = new Set(['a', 'an', 'the', 'of', 'to', 'in', 'on', 'for', 'my', 'me', 'i', 'and', 'or', 'with', 'this', 'that',
   'is', 'are', 'be', 'please', 'can', 'you', 'do', 'does', 'from', 'by', 'it', 'its', 'our', 'we', 'some', 'about', 'at', 'as',
   'into', 'there', 'any', 'so', 'has', 'have', 'been', 'was', 'were', 'will', 'would', 'should', 'could', 'let', 'lets', 'want',

@@ -1,7 +1,7 @@
 // Reads a request the way GitLab users write it: object references (#12, !88, &5, ~label, %milestone,
 // @user, group/project paths, commit SHAs, "pipeline 123", web URLs) become the object's kind and
 // suggested parameters; slang phrases become the catalog's words; the requested effect is classified.
-import { EFFECT_WORDS, NEGATABLE_VERBS, PHRASES, STOP, WORDS } from './lexicon.js';
+import { EFFECT_WORDS, NEGATABLE_VERBS, PHRASES, STATE_WORDS, STOP, WORDS } from './lexicon.js';
 import { MAX_QUERY_CHARS } from './limits.js';
 
 type Intent = 'read' | 'list' | 'create' | 'update' | 'delete' | 'other';
@@ -29,6 +29,8 @@ export interface ParsedQuery {
   question: boolean;
   /** A question asking for information ("which groups could I transfer to?"): it asks for no irreversible effect. */
   asks: boolean;
+  /** A read of one object's state or field ("is #12 closed?", "the weight of issue 7"): STATE_WORDS said, no list asked. */
+  stateAsked: boolean;
   /** Characters cut from an overlong request. */
   cut: number;
 }
@@ -387,5 +389,9 @@ export function parseQuery(input: string, gates?: PhraseGates): ParsedQuery {
   if (intent === 'other' && Object.keys(suggested).some((k) => /_(iid|id)$|^(sha|file_path|tag_name|slug)$/.test(k) && k !== 'project_id' && k !== 'group_id')) {
     intent = 'read';
   }
-  return { terms, plurals, suggested, kinds, said, refused, governs, numbered, scope, intent, question, asks, cut };
+  // Not "who closed #33?" (who changed it: its history), nor a noun before its number or a note ("draft 44", "draft notes").
+  const spokenWords = lower.split(/[^a-z0-9]+/);
+  const stateAsked = intent === 'read' && !/^\s*who\b/.test(lower) && ![...plurals].some((p) => PRIMARY_OBJECTS.has(p))
+    && spokenWords.some((w, i) => STATE_WORDS.has(w) && !/^(\d|notes?$|comments?$)/.test(spokenWords[i + 1] ?? ''));
+  return { terms, plurals, suggested, kinds, said, refused, governs, numbered, scope, intent, question, asks, stateAsked, cut };
 }
