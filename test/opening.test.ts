@@ -15,8 +15,6 @@ import { INITIALIZE_VERSIONS, startOpening } from '../src/server/opening.js';
 import { serveSession, type StdioConnection } from '../src/server/stdio-serve.js';
 import { CLI, until, withSandbox } from './helpers/harness.js';
 import { configure } from './helpers/inproc.js';
-import { json, serve as servePlatform } from './helpers/forge-servers.js';
-import type { ServerResponse } from 'node:http';
 
 const sandbox = await withSandbox();
 afterAll(() => sandbox.close());
@@ -258,102 +256,6 @@ describe('over stdio (the built server)', () => {
     } finally {
       child.stdin.end();
       await new Promise((r) => child.once('exit', r));
-    }
-  }, 60_000);
-});
-
-describe('the first dynamic listing waits for the token\'s scopes only (issue #31)', () => {
-  /**
-   * A platform that answers the token's self-description and the user at once and holds the instance's
-   * release and tier reads (/version, /license, /namespaces) until `release()`: the start-up reads are
-   * not done while they are held.
-   */
-  async function platformHoldingReleaseAndTier(scopes: string[]) {
-    const held: ServerResponse[] = [];
-    let released = false;
-    const unanswered = (res: ServerResponse) => json(res, 404, { message: '404 Not found' });
-    const platform = await servePlatform((req, res) => {
-      const path = new URL(req.url ?? '/', 'http://x').pathname;
-      if (path === '/api/v4/personal_access_tokens/self') json(res, 200, { id: 1, name: 't', scopes, active: true });
-      else if (path === '/api/v4/user') json(res, 200, { id: 1, username: 'ada' });
-      else if (released) unanswered(res);
-      else held.push(res);
-    });
-    const release = () => { released = true; for (const res of held.splice(0)) unanswered(res); };
-    return { platform, held, release };
-  }
-
-  async function openOn(url: string, surface: string) {
-    const env = { FORGE_TOKEN: 'glpat-opening-reads-0123456789', FORGE_URL: url, FORGE_MCP_TOOL_SURFACE: surface };
-    const { config, log } = await configure([], env, () => undefined);
-    const core = createStdioCore(config, log, { cwd: process.cwd(), env });
-    let readsDone = false;
-    void core.ready.then(() => { readsDone = true; });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    /** Each answer as it arrives, with whether the start-up reads were done by then. */
-    const answers = new Map<unknown, { line: string; readsDone: boolean }>();
-    const waiting = new Map<unknown, () => void>();
-    clientSide.onmessage = (m) => {
-      answers.set((m as { id?: unknown }).id, { line: JSON.stringify(m), readsDone });
-      waiting.get((m as { id?: unknown }).id)?.();
-    };
-    await clientSide.start();
-    const connection = await core.serve(serverSide);
-    const answer = (id: number) => new Promise<{ line: string; readsDone: boolean }>((resolve) => {
-      if (answers.has(id)) resolve(answers.get(id)!);
-      else waiting.set(id, () => resolve(answers.get(id)!));
-    });
-    const send = (m: object) => clientSide.send(m as Message);
-    await send(initialize(INITIALIZE_VERSIONS[0]));
-    await answer(1);
-    await send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-    await send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
-    return { answer, answers, close: async () => { await connection.close(); await core.close(); } };
-  }
-
-  it('answers while the release and tier reads are still out', async () => {
-    const { platform, release } = await platformHoldingReleaseAndTier(['read_api']);
-    const s = await openOn(platform.url, 'dynamic');
-    try {
-      const list = await s.answer(2);
-      expect(list.readsDone).toBe(false);
-      expect((JSON.parse(list.line) as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name)).toEqual(['forge_find_action', 'forge_execute_action']);
-      expect(platform.requests.map((r) => r.url)).toContain('/api/v4/personal_access_tokens/self');
-    } finally {
-      release();
-      await s.close();
-      await platform.close();
-    }
-  }, 60_000);
-
-  it('still refuses a token below the minimum scopes, without waiting for those reads either', async () => {
-    const { platform, release } = await platformHoldingReleaseAndTier(['read_user']);
-    const s = await openOn(platform.url, 'dynamic');
-    try {
-      const list = await s.answer(2);
-      expect(list.readsDone).toBe(false);
-      expect((JSON.parse(list.line) as { error: { code: number } }).error.code).toBe(-40300);
-    } finally {
-      release();
-      await s.close();
-      await platform.close();
-    }
-  }, 60_000);
-
-  it('the meta surface\'s listing (the catalog, narrowed by release and tier) waits for every start-up read', async () => {
-    const { platform, held, release } = await platformHoldingReleaseAndTier(['read_api']);
-    const s = await openOn(platform.url, 'meta');
-    try {
-      await until(() => (held.length >= 2 ? true : undefined), 30_000);
-      expect(s.answers.has(2)).toBe(false);
-      release();
-      const list = await s.answer(2);
-      expect(list.readsDone).toBe(true);
-      expect((JSON.parse(list.line) as { result: { tools: unknown[] } }).result.tools.length).toBeGreaterThan(2);
-    } finally {
-      release();
-      await s.close();
-      await platform.close();
     }
   }, 60_000);
 });

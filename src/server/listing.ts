@@ -17,15 +17,13 @@ export const FORBIDDEN = -40300;
 export const BELOW_MINIMUM = 'The token carries neither the read_api nor the api scope; this server needs at least read_api. Create a token with read_api (read-only) or api.';
 
 /**
- * Waits for what a request of the session needs: the start-up reads (bounded) and the catalog; the
- * dynamic surface's listing only the scopes. False when the token is below the minimum scopes.
+ * Waits for what a request of the session needs: the start-up reads (bounded) and, except for the
+ * dynamic surface's listing, the catalog. False when the token is below the minimum scopes.
  */
 export async function sessionGate(s: Session, listing: boolean): Promise<boolean> {
-  // The dynamic surface lists its two tools from the configuration alone: its listing waits only for the
-  // scopes (a token below the minimum is refused), not for the catalog, the instance's release or tier.
-  const dynamicListing = s.config.toolSurface === 'dynamic' && listing;
-  await (dynamicListing ? s.scopesRead ?? s.ready : s.ready);
-  if (!dynamicListing) await loadCatalog();
+  await s.ready;
+  // The dynamic surface lists its two tools without the catalog; everything else needs it.
+  if (!(s.config.toolSurface === 'dynamic' && listing)) await loadCatalog();
   return !belowMinimum(s);
 }
 

@@ -43,8 +43,6 @@ export interface Session {
   versionProblem?: 'refused' | 'unanswered' | 'malformed';
   /** Settles when the start-up reads (identity, scopes, version) are done or timed out. */
   ready?: Promise<void>;
-  /** Settles when the token's kind and scopes are read or the same bound passed: all a dynamic listing waits for. */
-  scopesRead?: Promise<void>;
   /** Epoch ms of the last tool call or resource read (watch polling slows after 30 idle minutes). */
   lastActivity: number;
   /** Resource watches, created on first subscription (src/server/watch.ts). */
