@@ -8,10 +8,14 @@ import { REFUSED_DESTINATION_CODE } from './errors.js';
 
 export type Resolver = (hostname: string) => Promise<Array<{ address: string; family: 4 | 6 }>>;
 
-const TIER_A_ADDRESSES: readonly string[] = ['169.254.169.254', '169.254.170.2', 'fd00:ec2::254', '100.100.100.200'];
+// Each with its family written out: asking isIP of an IPv6 text at load compiles Node's IPv6 pattern,
+// tens of milliseconds on every start's path to its first reads (issue #31).
+const TIER_A_ADDRESSES: ReadonlyArray<readonly [string, 'ipv4' | 'ipv6']> = [
+  ['169.254.169.254', 'ipv4'], ['169.254.170.2', 'ipv4'], ['fd00:ec2::254', 'ipv6'], ['100.100.100.200', 'ipv4'],
+];
 
 const tierA = new BlockList();
-for (const a of TIER_A_ADDRESSES) tierA.addAddress(a, isIP(a) === 6 ? 'ipv6' : 'ipv4');
+for (const [address, family] of TIER_A_ADDRESSES) tierA.addAddress(address, family);
 
 /** Tier B ranges as [network, prefix, family]. */
 const TIER_B_RANGES: ReadonlyArray<readonly [string, number, 'ipv4' | 'ipv6']> = [

@@ -1,9 +1,9 @@
-// What a session's server says about itself and lists, without the MCP SDK: the SDK's server
-// (src/server/mcp.ts) and the stdio opening answered before the SDK has loaded (src/server/opening.ts)
-// both read it here, so the two answers cannot drift apart.
+// What a session's server lists, without the MCP SDK: the SDK's server (src/server/mcp.ts) and the
+// stdio opening answered before the SDK has loaded (src/server/opening.ts) both read it here, so the
+// two answers cannot drift apart (what it says about itself is in src/server/about.ts). The opening
+// loads it on its own, while the start-up reads are out, so `initialize` never waits for the surfaces.
 import { loadCatalog } from '../catalog/index.js';
 import { APP_TOOLS } from '../apps/tools.js';
-import { VERSION } from '../config/index.js';
 import { belowMinimum, type Session } from '../session/session.js';
 import { dynamicSurface } from '../surfaces/dynamic.js';
 import { individualSurface } from '../surfaces/individual.js';
@@ -12,27 +12,9 @@ import type { Surface } from '../surfaces/types.js';
 
 export const SURFACES: Record<string, Surface> = { dynamic: dynamicSurface, meta: metaSurface, individual: individualSurface };
 
-export const SERVER_INFO = { name: 'forge-mcp-server', version: VERSION };
-
 /** JSON-RPC code of a refusal by authority (scopes below the minimum, cross-origin). */
 export const FORBIDDEN = -40300;
 export const BELOW_MINIMUM = 'The token carries neither the read_api nor the api scope; this server needs at least read_api. Create a token with read_api (read-only) or api.';
-
-export function serverCapabilities(s: Session) {
-  return {
-    tools: {},
-    resources: s.config.capabilitySurface === 'minimal' ? {} : { subscribe: true },
-    prompts: {},
-    completions: {},
-  };
-}
-
-export function instructionsFor(s: Session): string {
-  if (s.config.toolSurface === 'dynamic') {
-    return `GitLab actions (about 1,100 in the catalog). Find the action with forge_find_action, then run it with forge_execute_action. Destructive actions need the user's explicit approval and "confirm": true.`;
-  }
-  return 'GitLab actions, one tool per ' + (s.config.toolSurface === 'meta' ? 'domain (pass action and params)' : 'action') + '. Destructive actions ask for confirmation.';
-}
 
 /**
  * Waits for what a request of the session needs: the start-up reads (bounded) and, except for the

@@ -17,7 +17,8 @@ import { readObject } from './objects.js';
 import { appsOffered } from '../apps/negotiate.js';
 import { isAppTool } from '../apps/tools.js';
 import { readViews, VIEW_RESOURCE } from '../apps/resource.js';
-import { BELOW_MINIMUM, FORBIDDEN, instructionsFor, listedTools, serverCapabilities, SERVER_INFO, sessionGate, SURFACES } from './listing.js';
+import { instructionsFor, serverCapabilities, SERVER_INFO } from './about.js';
+import { BELOW_MINIMUM, FORBIDDEN, listedTools, sessionGate, SURFACES } from './listing.js';
 
 // Prompts and completions load on their first request: a start never needs them.
 const prompts = () => import('./prompts.js');

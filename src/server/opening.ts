@@ -1,7 +1,7 @@
 // The opening of a stdio connection, answered before the MCP SDK has loaded (issue #31): the SDK and
 // zod take about three bare node starts to load and to answer their first messages, and a client waits
 // for `initialize` and the first `tools/list` before anything else. Both answers are plain JSON this
-// module writes itself, exactly as the SDK's server would (src/server/listing.ts holds what both read):
+// module writes itself, exactly as the SDK's server would (src/server/about.ts and listing.ts hold what both read):
 // - `initialize` (the 2025-era handshake, no 2026-07-28 envelope): the requested version when the SDK
 //   supports it, else its latest; the capabilities, server info and instructions of the session.
 // - the first `tools/list` after it, once the start-up reads are done (a read-only token never sees
@@ -12,10 +12,9 @@
 // queue is delivered in order and later messages pass straight through.
 import type { Transport } from '@modelcontextprotocol/server';
 import type { Logger } from '../observe/log.js';
-import { meter, meterProcessListing } from '../pipeline/meter.js';
 import type { Session } from '../session/session.js';
 import { declaresApps } from '../apps/declares.js';
-import { instructionsFor, listedTools, serverCapabilities, SERVER_INFO, sessionGate } from './listing.js';
+import { instructionsFor, serverCapabilities, SERVER_INFO } from './about.js';
 import type { StdioConnection } from './stdio-serve.js';
 import { warmCallPath } from './warm.js';
 
@@ -55,6 +54,13 @@ function isPlainListing(m: Inbound): m is Inbound & { id: Id } {
   if (meta === undefined) return true;
   return isObject(meta) && !(ENVELOPE_CLAIM in meta) && (meta.progressToken === undefined || validId(meta.progressToken));
 }
+
+/**
+ * The first listing's code (the tool surfaces, the meter): not needed for `initialize`, so it loads
+ * once that is answered, while the client's next message and the start-up reads are on their way.
+ */
+let listingCode: Promise<[typeof import('./listing.js'), typeof import('../pipeline/meter.js')]> | undefined;
+const loadListing = () => listingCode ??= Promise.all([import('./listing.js'), import('../pipeline/meter.js')]);
 
 /** What the SDK answers to `initialize`, for this session and the requested version. */
 function initializeAnswer(s: Session, id: Id, requested: string): object {
@@ -135,6 +141,7 @@ function serveOpening(s: Session, wire: Transport, log: Logger, loadServer: (tra
   };
   const listEarly = async (id: Id): Promise<boolean> => {
     try {
+      const [{ listedTools, sessionGate }, { meter, meterProcessListing }] = await loadListing();
       // As the SDK's handler (src/server/mcp.ts): the gate, the meter, the tools. A refusal is the SDK's to answer.
       if (!(await sessionGate(s, true)) || (await meter(s, 'tools/list')) !== undefined) return refused();
       const tools = listedTools(s, apps);
@@ -159,6 +166,8 @@ function serveOpening(s: Session, wire: Transport, log: Logger, loadServer: (tra
       apps = declaresApps(m.params.capabilities);
       queue.push({ message });
       void wire.send(answer as Message).catch(() => undefined);
+      // A failed load is met again by the listing, which then leaves it to the SDK's server.
+      loadListing().catch(() => undefined);
       return;
     }
     if (served === undefined && initialize && m.method === 'notifications/initialized' && m.id === undefined) {
