@@ -4,7 +4,7 @@
 import { catalog, loadCatalog } from '../catalog/index.js';
 import type { ActionSearch } from '../search/index.js';
 import { MAX_QUERY_CHARS } from '../search/limits.js';
-import type { Action } from '../catalog/define.js';
+import { atTier, type Action } from '../catalog/define.js';
 import { availability, isListed, tierAbove } from '../pipeline/access.js';
 import { closestName, levenshtein } from '../pipeline/validate.js';
 import { errorResult, type ToolResult } from '../render/result.js';
@@ -161,11 +161,13 @@ async function find(s: Session, args: unknown): Promise<ToolResult> {
   }
   const [best, second] = hits;
   const close = second !== undefined && second.score >= CLOSE * best!.score;
-  const hint = suggestedFor(best!.action, parsed.suggested);
+  // Each candidate as this instance's tier offers it: a Premium parameter is not said on Free.
+  const actions = hits.map((h) => atTier(h.action, s.tier));
+  const hint = suggestedFor(actions[0]!, parsed.suggested);
   const text = rankedText({
     heading: close ? `Did you mean \`${best!.action.id}\` or \`${second.action.id}\`? Both fit; pick by the summaries.` : 'Best match:',
     notes,
-    actions: hits.map((h) => h.action),
+    actions,
     close,
     hint,
   });
@@ -188,7 +190,7 @@ function byId(s: Session, ids: readonly string[]): ToolResult {
   const missing: string[] = [];
   for (const id of ids) {
     const a = catalog().get(id);
-    if (a && isListed(a, s)) found.push(a);
+    if (a && isListed(a, s)) found.push(atTier(a, s.tier));
     else if (a && availability(a, s) !== 'absent') missing.push(`\`${id}\` exists but is not available to this session (${EXECUTE} says why).`);
     else missing.push(unknownActionMessage(s, id).replace(`${EXECUTE}: unknown`, 'Unknown'));
   }
@@ -255,7 +257,7 @@ async function unknownAnswer(s: Session, id: string, params: unknown): Promise<T
   const pool = [...found, ...(near && !found.includes(near) ? [near] : [])].filter((a) => a !== typo);
   const misfit = (a: Action) => given.filter((n) => !a.params[n]).length + (given.length ? Object.entries(a.params).filter(([n, p]) => p.required && !given.includes(n)).length : 0);
   const ranked = pool.map((a, i) => ({ a, i, m: misfit(a) })).sort((x, y) => x.m - y.m || x.i - y.i).map((x) => x.a);
-  const actions = [...(typo ? [typo] : []), ...ranked].slice(0, GUESS_CANDIDATES);
+  const actions = [...(typo ? [typo] : []), ...ranked].slice(0, GUESS_CANDIDATES).map((a) => atTier(a, s.tier));
   if (!actions.length) return errorResult(unknownActionMessage(s, id));
   const heading = `${EXECUTE}: unknown action "${id.slice(0, 120)}".${guess ? ` Did you mean "${guess}"?` : ''} Nothing was run. The nearest actions:`;
   return errorResult(rankedText({ heading, notes: [], actions, close: false }));
