@@ -3,6 +3,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { catalog, loadCatalog } from '../src/catalog/index.js';
 import { atTier } from '../src/catalog/define.js';
+import { getEncoding } from 'js-tiktoken';
 import { actionSchema } from '../src/catalog/schema.js';
 import { compactParams } from '../src/catalog/signature.js';
 import type { Sandbox } from '../src/sandbox/index.js';
@@ -180,6 +181,23 @@ describe('forge_find_action: every candidate callable from the answer alone', ()
     expect(found[3]!.params.interval_seconds).toEqual({ required: false, type: 'integer', range: [5, 60], default: 10 });
     expect(body.endsWith('\n\n* = required.')).toBe(true);
     expect(body.length).toBeLessThan(JSON.stringify(['job.trace', 'job.get', 'issue.list', 'pipeline.wait'].map((id) => actionSchema(catalog().get(id)!))).length);
+    expect(apiRequests(sb)).toHaveLength(0);
+  });
+
+  it('a by-ID find of an action with very many params (project.update) fits the answer budget and names every param with its exact type', async () => {
+    sb.clearLog();
+    const body = text(await srv.call('forge_find_action', { query: 'project.update' }));
+    expect(getEncoding('o200k_base').encode(body).length).toBeLessThanOrEqual(1200);
+    const a = atTier(catalog().get('project.update')!, 'free');
+    const block = body.split('\n\n')[1]!.split('\n').slice(1).map((l) => l.replace(/^ {3}- /, ''));
+    // `optional <type>: a, b` read back as one compact line per name.
+    const lines = block.flatMap((l) => { const m = /^optional (.+): ([\w, ]+)$/.exec(l); return m ? m[2]!.split(', ').map((n) => `${n}: ${m[1]}`) : [l]; });
+    expect(readCompact(lines)).toEqual(readSchema(actionSchema(a) as never));
+    expect(body).toMatch(/\* = required\. The descriptions of the params grouped by type: forge_find_action with the ID and their names, e\.g\. "project\.update name path"\.$/);
+    // Asked by name after the ID, those params come whole (with their descriptions), beside the required ones.
+    const named = text(await srv.call('forge_find_action', { query: 'project.update merge_method squash_option' }));
+    const said = compactDescriptions(named.split('\n\n')[1]!.split('\n').slice(1).map((l) => l.replace(/^ {3}- /, '')));
+    expect(said).toEqual({ project_id: a.params.project_id!.description, merge_method: a.params.merge_method!.description, squash_option: a.params.squash_option!.description });
     expect(apiRequests(sb)).toHaveLength(0);
   });
 

@@ -147,9 +147,9 @@ async function find(s: Session, args: unknown): Promise<ToolResult> {
   // searched and the answer says so, instead of a refusal that costs the same find again.
   const unknownDomain = domain !== undefined && !catalog().domains.has(domain) ? domain : undefined;
   const domainNote = unknownDomain !== undefined ? `("${quoted(unknownDomain)}" is not a domain, so every domain was searched; a domain is the first part of an ID, e.g. project in project.milestone_list.)` : '';
-  const ids = actionIdsIn(query);
+  const asked = actionIdsIn(query);
   // Dotted words are IDs only when one of them is an action ("package.json readme.md" is a search).
-  if (ids?.some((id) => catalog().get(id))) return byId(s, ids);
+  if (asked?.ids.some((id) => catalog().get(id))) return byId(s, asked.ids, asked.params);
   const found = await findActions(s, query, n, unknownDomain === undefined ? domain : undefined);
   const { query: parsed } = found;
   const hits = leading(found.hits);
@@ -178,14 +178,22 @@ async function find(s: Session, args: unknown): Promise<ToolResult> {
   };
 }
 
-/** A query that is only canonical IDs ("job.get job.trace", commas or backticks allowed): at most 20 of them. */
-function actionIdsIn(query: string): string[] | undefined {
+/**
+ * A query that is only canonical IDs ("job.get job.trace", commas or backticks allowed), at most 20 of them, and
+ * optionally names of their params after them ("project.update merge_method"): the params to say whole.
+ */
+function actionIdsIn(query: string): { ids: string[]; params: string[] } | undefined {
   const words = query.split(/[\s,]+/).map((w) => w.replace(/^[`'"]+|[`'"]+$/g, '')).filter(Boolean);
-  return words.length && words.length <= 20 && words.every((w) => /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/.test(w)) ? [...new Set(words)] : undefined;
+  const ids = [...new Set(words.filter((w) => /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/.test(w)))];
+  const rest = words.filter((w) => !ids.includes(w));
+  if (!ids.length || words.length > 20) return undefined;
+  // Param names only count when every one is a param of an action asked for (else the query is a search).
+  const params = rest.length && rest.every((w) => ids.some((id) => Object.hasOwn(catalog().get(id)?.params ?? {}, w))) ? rest : undefined;
+  return rest.length && !params ? undefined : { ids, params: params ?? [] };
 }
 
 /** The schemas of the actions named, unranked; an ID this session cannot run is said, with the nearest one listed. */
-function byId(s: Session, ids: readonly string[]): ToolResult {
+function byId(s: Session, ids: readonly string[], params: readonly string[] = []): ToolResult {
   const found: Action[] = [];
   const missing: string[] = [];
   for (const id of ids) {
@@ -195,7 +203,7 @@ function byId(s: Session, ids: readonly string[]): ToolResult {
     else missing.push(unknownActionMessage(s, id).replace(`${EXECUTE}: unknown`, 'Unknown'));
   }
   const results = found.map((a) => ({ id: a.id, writes: a.writes, destructive: a.destructive }));
-  return { content: [{ type: 'text', text: byIdText(found, missing), annotations: { audience: ['assistant'] } }], structuredContent: { results } };
+  return { content: [{ type: 'text', text: byIdText(found, missing, params), annotations: { audience: ['assistant'] } }], structuredContent: { results } };
 }
 
 export const dynamicSurface: Surface = {
