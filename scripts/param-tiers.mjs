@@ -21,6 +21,13 @@ const OUT = join(ROOT, 'test', 'fixtures', 'param-tiers.json');
 
 const ISSUES = { repo: 'gitlabhq/gitlabhq', path: 'doc/api/issues.md', index: '1123901761', chars: 103362 };
 const PREMIUM = 'Premium and Ultimate only.';
+// doc/api/merge_requests.md as stored in three versions (index ids), each table read where the parameter is.
+const MERGE_REQUESTS = { repo: 'gitlabhq/gitlabhq', path: 'doc/api/merge_requests.md', index: ['1091968666', '24627351899', '24739986874'] };
+const MR_DOCUMENTED = [
+  ['GET', '/merge_requests', 'List merge requests (index 1091968666)', 'approved_by_ids', 'premium', PREMIUM],
+  ['GET', '/projects/:id/merge_requests', 'List project merge requests (index 24627351899)', 'approved_by_ids', 'premium', PREMIUM],
+  ['GET', '/groups/:id/merge_requests', 'List group merge requests (index 24739986874)', 'approved_by_ids', 'premium', PREMIUM],
+];
 const ULTIMATE = 'Ultimate only.';
 
 /** [method, route, section, param, tier, marker] as the page gives them. */
@@ -70,7 +77,7 @@ const EXCEPTIONS = [
 
 const routes = {};
 const facts = new Map();
-for (const [method, route, , param, tier] of DOCUMENTED) {
+for (const [method, route, , param, tier] of [...DOCUMENTED, ...MR_DOCUMENTED]) {
   const key = routeKey(method, route);
   (routes[key] ??= {})[param] = tier;
   facts.set(`${method} ${route} ${param}`, tier);
@@ -85,6 +92,10 @@ for (const [method, route, param, from] of SAME_AS) {
 const fixture = {
   generated_by: 'scripts/param-tiers.mjs',
   sources: [{
+    ...MERGE_REQUESTS,
+    what: 'attribute tables whose description ends with a plan marker',
+    facts: MR_DOCUMENTED.map(([method, route, section, param, tier, marker]) => ({ route: `${method} ${route}`, section, param, tier, says: marker })),
+  }, {
     ...ISSUES,
     what: 'attribute tables whose description ends with a plan marker',
     facts: DOCUMENTED.map(([method, route, section, param, tier, marker]) => ({ route: `${method} ${route}`, section, param, tier, says: marker })),

@@ -7,8 +7,14 @@ import { apiRequests, text, withSandbox, type Running } from './helpers/harness.
 import { startInProcess } from './helpers/inproc.js';
 
 const PROJECT = 'demo-group/demo-project';
-/** The lines of a by-ID answer that say a parameter (`   - name*: type — description`), by name. */
-const paramNames = (body: string): string[] => [...body.matchAll(/^ {3}- (\w+)\*?: /gm)].map((m) => m[1]!);
+/**
+ * The params a by-ID answer names: one a line (`   - name*: type — description`), or grouped by type for an action
+ * with very many (`   - optional boolean: a, b`).
+ */
+const paramNames = (body: string): string[] => [
+  ...[...body.matchAll(/^ {3}- (\w+)\*?: /gm)].map((m) => m[1]!).filter((n) => n !== 'optional'),
+  ...[...body.matchAll(/^ {3}- optional .+: ([\w, ]+)$/gm)].flatMap((m) => m[1]!.split(', ')),
+];
 const refusal = (id: string, what: string, instance: string) =>
   `forge_execute_action/${id}: ${what}, and this instance is on GitLab ${instance}, so it is not offered here. Nothing was sent. ` +
   'Leave it out; if the instance is on a higher tier, its operator can pin it (FORGE_MCP_TIER in stdio, --tier over HTTP).';
@@ -25,6 +31,14 @@ describe('a Free instance (the sandbox is Free)', () => {
     expect(names).toContain('milestone_id');
     expect(names).toContain('assignee_ids');
     for (const premium of ['weight', 'epic_id', 'iteration_id', 'iteration_title', 'health_status', 'not_weight', 'not_iteration_id']) expect(names).not.toContain(premium);
+  });
+
+  it('the approval filter approved_by_ids of the merge request lists is left out too', async () => {
+    const body = text(await srv.call('forge_find_action', { query: 'merge_request.list' }));
+    expect(body).toContain('reviewer_id');
+    expect(body).not.toContain('approved_by_ids');
+    const r = await srv.call('forge_execute_action', { action: 'merge_request.list', params: { project_id: PROJECT, approved_by_ids: [2] } });
+    expect(text(r)).toBe(refusal('merge_request.list', 'approved_by_ids is a GitLab Premium parameter', 'Free'));
   });
 
   it('a ranked find says no Premium param either, in the JSON schema or the compact form', async () => {
