@@ -4,6 +4,7 @@ import { describe, it, expect } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Action, DomainDef, FineGrainedWithheld } from '../src/catalog/define.js';
 import { buildDomain, pathParams } from '../src/catalog/build.js';
 import {
@@ -263,6 +264,22 @@ describe('catalog lint', () => {
     expect(problems).toContain('next step job.trace needs job_id: fill it in nextFill (or mark it caller)');
     expect(problems).toContain('next steps repeat an action or name the action itself');
     expect(problems).toContain('nextFill.runner_id fills no next step');
+  });
+
+  it('a parameter\'s tier is GitLab\'s (test/fixtures/param-tiers.json, scripts/param-tiers.mjs), above its action\'s, on optional params only', () => {
+    const facts = (JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'param-tiers.json'), 'utf8')) as { routes: Record<string, Record<string, string>> }).routes;
+    const rank = { free: 0, premium: 1, ultimate: 2 } as const;
+    const problems: string[] = [];
+    for (const a of all) {
+      const route = facts[`${a.method} ${a.path.replace(/\{[^}]+\}/g, '*')}`] ?? {};
+      for (const [name, p] of Object.entries(a.params)) {
+        const fact = a.graphql || p.in === 'local' ? undefined : route[(p.wire ?? name).replace(/\[\]$/, '')];
+        if ((p.tier ?? undefined) !== fact && !(fact && rank[fact as keyof typeof rank] <= rank[a.tier])) problems.push(`${a.id}.${name}: tier ${p.tier ?? 'none'}, GitLab says ${fact ?? 'none'}`);
+        if (p.tier && rank[p.tier] <= rank[a.tier]) problems.push(`${a.id}.${name}: tier ${p.tier} is not above the action's (${a.tier})`);
+        if (p.tier && p.required) problems.push(`${a.id}.${name}: a required param cannot be of a higher tier`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   it('canonical IDs are unique', () => {

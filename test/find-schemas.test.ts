@@ -2,6 +2,8 @@
 // forge_execute_action call says how to put it right (issue #30) — through an MCP client against the sandbox.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { catalog, loadCatalog } from '../src/catalog/index.js';
+import { atTier } from '../src/catalog/define.js';
+import { getEncoding } from 'js-tiktoken';
 import { actionSchema } from '../src/catalog/schema.js';
 import { compactParams } from '../src/catalog/signature.js';
 import type { Sandbox } from '../src/sandbox/index.js';
@@ -169,7 +171,8 @@ describe('forge_find_action: every candidate callable from the answer alone', ()
     const said: Record<string, string> = {};
     for (const block of body.split('\n\n').filter((b) => /^\d+\. `/.test(b))) Object.assign(said, compactDescriptions(block.split('\n').slice(1).map((l) => l.replace(/^ {3}- /, ''))));
     for (const c of found) {
-      const a = catalog().get(c.id)!;
+      // As the sandbox's Free tier offers it: issue.list's Premium and Ultimate filters (weight, epic_id...) are not said.
+      const a = atTier(catalog().get(c.id)!, 'free');
       expect(c.abridged).toBe(false);
       expect(c.params).toEqual(readSchema(actionSchema(a) as never));
       // A name two actions share may carry the first one's description; every other is the action's own.
@@ -178,6 +181,23 @@ describe('forge_find_action: every candidate callable from the answer alone', ()
     expect(found[3]!.params.interval_seconds).toEqual({ required: false, type: 'integer', range: [5, 60], default: 10 });
     expect(body.endsWith('\n\n* = required.')).toBe(true);
     expect(body.length).toBeLessThan(JSON.stringify(['job.trace', 'job.get', 'issue.list', 'pipeline.wait'].map((id) => actionSchema(catalog().get(id)!))).length);
+    expect(apiRequests(sb)).toHaveLength(0);
+  });
+
+  it('a by-ID find of an action with very many params (project.update) fits the answer budget and names every param with its exact type', async () => {
+    sb.clearLog();
+    const body = text(await srv.call('forge_find_action', { query: 'project.update' }));
+    expect(getEncoding('o200k_base').encode(body).length).toBeLessThanOrEqual(1200);
+    const a = atTier(catalog().get('project.update')!, 'free');
+    const block = body.split('\n\n')[1]!.split('\n').slice(1).map((l) => l.replace(/^ {3}- /, ''));
+    // `optional <type>: a, b` read back as one compact line per name.
+    const lines = block.flatMap((l) => { const m = /^optional (.+): ([\w, ]+)$/.exec(l); return m ? m[2]!.split(', ').map((n) => `${n}: ${m[1]}`) : [l]; });
+    expect(readCompact(lines)).toEqual(readSchema(actionSchema(a) as never));
+    expect(body).toMatch(/\* = required\. The descriptions of the params grouped by type: forge_find_action with the ID and their names, e\.g\. "project\.update name path"\.$/);
+    // Asked by name after the ID, those params come whole (with their descriptions), beside the required ones.
+    const named = text(await srv.call('forge_find_action', { query: 'project.update merge_method squash_option' }));
+    const said = compactDescriptions(named.split('\n\n')[1]!.split('\n').slice(1).map((l) => l.replace(/^ {3}- /, '')));
+    expect(said).toEqual({ project_id: a.params.project_id!.description, merge_method: a.params.merge_method!.description, squash_option: a.params.squash_option!.description });
     expect(apiRequests(sb)).toHaveLength(0);
   });
 

@@ -37,6 +37,12 @@ export interface ParamSpec {
   range?: readonly [number, number];
   /** A server-resolved companion (`in: 'local'`, never sent): see Companion. Checked by the catalog lint. */
   companion?: Companion;
+  /**
+   * The plan GitLab offers this parameter on when it is above the action's own (`weight` of an issue: Premium).
+   * Below it the parameter is not offered (find answers, schemas) and a call that sends it is refused. Facts from
+   * GitLab's API pages (scripts/param-tiers.mjs → test/fixtures/param-tiers.json), checked by the catalog lint.
+   */
+  tier?: Tier;
 }
 
 /**
@@ -308,6 +314,26 @@ export function filledByCompanions(params: Record<string, ParamSpec>): Map<strin
     if (c && 'fills' in c) out.set(c.fills, [...(out.get(c.fills) ?? []), name]);
   }
   return out;
+}
+
+const TIER_RANK: Record<Tier, number> = { free: 0, premium: 1, ultimate: 2 };
+/** Whether a parameter is offered on an instance of this tier. */
+export const paramOffered = (p: ParamSpec, tier: Tier): boolean => !p.tier || TIER_RANK[p.tier] <= TIER_RANK[tier];
+const tierViews = new WeakMap<Action, Map<Tier, Action>>();
+/**
+ * The action as an instance of this tier offers it: without the parameters of a higher plan (the same object when
+ * it has none). Made once per action and tier, so the schema and validation caches keyed on it hold.
+ */
+export function atTier(action: Action, tier: Tier): Action {
+  let views = tierViews.get(action);
+  if (!views) tierViews.set(action, (views = new Map()));
+  let view = views.get(tier);
+  if (!view) {
+    const kept = Object.entries(action.params).filter(([, p]) => paramOffered(p, tier));
+    view = kept.length === Object.keys(action.params).length ? action : { ...action, params: Object.fromEntries(kept) };
+    views.set(tier, view);
+  }
+  return view;
 }
 
 /** Server-resolved companions (one short line each in the schema: what the caller gives, what it fills). */

@@ -46,6 +46,25 @@ export function compactParams(action: Action, detail: Detail = 'full', said = ne
   return [...required, `optional: ${optional.map(([name, p]) => (detail === 'head' ? paramHead(name, p) : nameOnly(name, p))).join(', ')}`];
 }
 
+/**
+ * An action too large to say whole (project.update's 85 params): the required params and the server-resolved
+ * companions whole, then the other optional ones grouped by what they take (`optional boolean: a, b`,
+ * `optional "disabled"|"private"|"enabled": c, d`): every name with its exact type, values, bounds and default,
+ * without its description.
+ */
+export function groupedParams(action: Action, said = new Map<string, string>()): string[] {
+  const filled = filledByCompanions(action.params);
+  const whole: Record<string, ParamSpec> = {};
+  const groups = new Map<string, string[]>();
+  for (const [name, p] of Object.entries(action.params)) {
+    if ((p.required && !filled.has(name)) || p.companion) { whole[name] = p; continue; }
+    const takes = paramHead(name, { ...p, required: false }).slice(name.length + 2);
+    groups.set(takes, [...(groups.get(takes) ?? []), name]);
+  }
+  const lines = compactParams({ ...action, params: whole }, 'full', said);
+  return [...lines, ...[...groups].map(([takes, names]) => `optional ${takes}: ${names.join(', ')}`)];
+}
+
 /** How many optional parameters a next step names before counting the rest. */
 const STEP_OPTIONAL = 3;
 

@@ -1,6 +1,6 @@
 // Which actions a session sees. One function decides for listing and for calls on every surface.
 // SPEC "Admission minimum and scope effects", "Other server answers".
-import type { Action, Tier } from '../catalog/define.js';
+import { paramOffered, type Action, type Tier } from '../catalog/define.js';
 import { individualToolName, metaToolName } from '../catalog/index.js';
 import { hasAdminMode, isHostedInstance, scopesAllowWrites, type Session } from '../session/session.js';
 import { fineGrainedRefusal, grantReaches, unreachableByAnyGrant } from '../session/grant.js';
@@ -28,6 +28,22 @@ function isExcluded(action: Action, excluded: readonly string[]): boolean {
 /** The tier an action needs when that alone keeps it out of this session's catalog (a Premium action on Free). */
 export function tierAbove(action: Action, s: Session): Tier | undefined {
   return !action.adminMode && TIER_RANK[action.tier] > TIER_RANK[s.tier] ? action.tier : undefined;
+}
+
+const TIER_NAME: Record<Tier, string> = { free: 'Free', premium: 'Premium', ultimate: 'Ultimate' };
+
+/**
+ * A call that sends parameters of a higher plan than the instance's (an issue's `weight` on Free): refused before
+ * anything is sent, saying so, instead of GitLab ignoring the value or answering an error. `label` names the call.
+ */
+export function paramTierRefusal(action: Action, params: unknown, s: Session, label: string): string | undefined {
+  if (!params || typeof params !== 'object' || Array.isArray(params)) return undefined;
+  const above = Object.keys(params).filter((n) => Object.hasOwn(action.params, n) && !paramOffered(action.params[n]!, s.tier));
+  if (!above.length) return undefined;
+  const plans = [...new Set(above.map((n) => TIER_NAME[action.params[n]!.tier!]))].join(' or ');
+  const what = above.length === 1 ? `${above[0]} is a GitLab ${plans} parameter` : `${above.join(', ')} are GitLab ${plans} parameters`;
+  return `${label}: ${what}, and this instance is on GitLab ${TIER_NAME[s.tier]}, so it is not offered here. Nothing was sent. ` +
+    'Leave it out; if the instance is on a higher tier, its operator can pin it (FORGE_MCP_TIER in stdio, --tier over HTTP).';
 }
 
 export function availability(action: Action, s: Session): Availability {

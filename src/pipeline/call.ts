@@ -4,10 +4,10 @@
 // safe mode previews it, as they do platform writes.
 import { meter } from './meter.js';
 import { fineGrainedRefusal } from '../session/grant.js';
-import type { Action } from '../catalog/define.js';
+import { atTier, type Action } from '../catalog/define.js';
 import type { Session } from '../session/session.js';
-import { validateCall, type SurfaceKind } from './validate.js';
-import { availability, fineGrainedRefuses, withheldMessage } from './access.js';
+import { callLabel, validateCall, type SurfaceKind } from './validate.js';
+import { availability, fineGrainedRefuses, paramTierRefusal, withheldMessage } from './access.js';
 import { decideConfirmation, decideOverwrite, type ElicitOutcome } from './confirm.js';
 import { checkLocalPaths, localWriteOf, type ApprovedPath } from './localpath.js';
 import { companionProblem, confirmationsProblem, guardSteps, previewSteps, runSteps } from './steps.js';
@@ -53,7 +53,10 @@ async function decideAndRun(s: Session, req: CallRequest, unknownAction: Unknown
     return errorResult(surface === 'dynamic' ? withheldMessage(action, avail) : unknownAction(action));
   }
 
-  const v = validateCall({ surface, action, params: req.params, paramsPresent: req.paramsPresent });
+  // A parameter of a higher plan than the instance's is refused by name; the rest is validated as this tier offers it.
+  const aboveTier = paramTierRefusal(action, req.params, s, callLabel(surface, action));
+  if (aboveTier) return errorResult(aboveTier);
+  const v = validateCall({ surface, action: atTier(action, s.tier), params: req.params, paramsPresent: req.paramsPresent });
   if (!v.ok) return errorResult(v.help ? `${v.message}\n\n${await v.help()}` : v.message);
   const confirm = v.confirm || req.confirm === true;
   const companions = companionProblem(action, v.params);

@@ -107,7 +107,7 @@ function typeOk(spec: ParamSpec, v: unknown): boolean {
 }
 
 /** Prefix of messages about one action on this surface. */
-function callLabel(surface: SurfaceKind, action: Action): string {
+export function callLabel(surface: SurfaceKind, action: Action): string {
   if (surface === 'dynamic') return `forge_execute_action/${action.id}`;
   if (surface === 'meta') return `forge_${action.domain}/${action.name}`;
   return `forge_${action.domain}_${action.name}`;

@@ -4,7 +4,7 @@
 import { catalog, loadCatalog } from '../catalog/index.js';
 import type { ActionSearch } from '../search/index.js';
 import { MAX_QUERY_CHARS } from '../search/limits.js';
-import type { Action } from '../catalog/define.js';
+import { atTier, type Action } from '../catalog/define.js';
 import { availability, isListed, tierAbove } from '../pipeline/access.js';
 import { closestName, levenshtein } from '../pipeline/validate.js';
 import { errorResult, type ToolResult } from '../render/result.js';
@@ -147,9 +147,9 @@ async function find(s: Session, args: unknown): Promise<ToolResult> {
   // searched and the answer says so, instead of a refusal that costs the same find again.
   const unknownDomain = domain !== undefined && !catalog().domains.has(domain) ? domain : undefined;
   const domainNote = unknownDomain !== undefined ? `("${quoted(unknownDomain)}" is not a domain, so every domain was searched; a domain is the first part of an ID, e.g. project in project.milestone_list.)` : '';
-  const ids = actionIdsIn(query);
+  const asked = actionIdsIn(query);
   // Dotted words are IDs only when one of them is an action ("package.json readme.md" is a search).
-  if (ids?.some((id) => catalog().get(id))) return byId(s, ids);
+  if (asked?.ids.some((id) => catalog().get(id))) return byId(s, asked.ids, asked.params);
   const found = await findActions(s, query, n, unknownDomain === undefined ? domain : undefined);
   const { query: parsed } = found;
   const hits = leading(found.hits);
@@ -161,11 +161,13 @@ async function find(s: Session, args: unknown): Promise<ToolResult> {
   }
   const [best, second] = hits;
   const close = second !== undefined && second.score >= CLOSE * best!.score;
-  const hint = suggestedFor(best!.action, parsed.suggested);
+  // Each candidate as this instance's tier offers it: a Premium parameter is not said on Free.
+  const actions = hits.map((h) => atTier(h.action, s.tier));
+  const hint = suggestedFor(actions[0]!, parsed.suggested);
   const text = rankedText({
     heading: close ? `Did you mean \`${best!.action.id}\` or \`${second.action.id}\`? Both fit; pick by the summaries.` : 'Best match:',
     notes,
-    actions: hits.map((h) => h.action),
+    actions,
     close,
     hint,
   });
@@ -176,24 +178,32 @@ async function find(s: Session, args: unknown): Promise<ToolResult> {
   };
 }
 
-/** A query that is only canonical IDs ("job.get job.trace", commas or backticks allowed): at most 20 of them. */
-function actionIdsIn(query: string): string[] | undefined {
+/**
+ * A query that is only canonical IDs ("job.get job.trace", commas or backticks allowed), at most 20 of them, and
+ * optionally names of their params after them ("project.update merge_method"): the params to say whole.
+ */
+function actionIdsIn(query: string): { ids: string[]; params: string[] } | undefined {
   const words = query.split(/[\s,]+/).map((w) => w.replace(/^[`'"]+|[`'"]+$/g, '')).filter(Boolean);
-  return words.length && words.length <= 20 && words.every((w) => /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/.test(w)) ? [...new Set(words)] : undefined;
+  const ids = [...new Set(words.filter((w) => /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/.test(w)))];
+  const rest = words.filter((w) => !ids.includes(w));
+  if (!ids.length || words.length > 20) return undefined;
+  // Param names only count when every one is a param of an action asked for (else the query is a search).
+  const params = rest.length && rest.every((w) => ids.some((id) => Object.hasOwn(catalog().get(id)?.params ?? {}, w))) ? rest : undefined;
+  return rest.length && !params ? undefined : { ids, params: params ?? [] };
 }
 
 /** The schemas of the actions named, unranked; an ID this session cannot run is said, with the nearest one listed. */
-function byId(s: Session, ids: readonly string[]): ToolResult {
+function byId(s: Session, ids: readonly string[], params: readonly string[] = []): ToolResult {
   const found: Action[] = [];
   const missing: string[] = [];
   for (const id of ids) {
     const a = catalog().get(id);
-    if (a && isListed(a, s)) found.push(a);
+    if (a && isListed(a, s)) found.push(atTier(a, s.tier));
     else if (a && availability(a, s) !== 'absent') missing.push(`\`${id}\` exists but is not available to this session (${EXECUTE} says why).`);
     else missing.push(unknownActionMessage(s, id).replace(`${EXECUTE}: unknown`, 'Unknown'));
   }
   const results = found.map((a) => ({ id: a.id, writes: a.writes, destructive: a.destructive }));
-  return { content: [{ type: 'text', text: byIdText(found, missing), annotations: { audience: ['assistant'] } }], structuredContent: { results } };
+  return { content: [{ type: 'text', text: byIdText(found, missing, params), annotations: { audience: ['assistant'] } }], structuredContent: { results } };
 }
 
 export const dynamicSurface: Surface = {
@@ -255,7 +265,7 @@ async function unknownAnswer(s: Session, id: string, params: unknown): Promise<T
   const pool = [...found, ...(near && !found.includes(near) ? [near] : [])].filter((a) => a !== typo);
   const misfit = (a: Action) => given.filter((n) => !a.params[n]).length + (given.length ? Object.entries(a.params).filter(([n, p]) => p.required && !given.includes(n)).length : 0);
   const ranked = pool.map((a, i) => ({ a, i, m: misfit(a) })).sort((x, y) => x.m - y.m || x.i - y.i).map((x) => x.a);
-  const actions = [...(typo ? [typo] : []), ...ranked].slice(0, GUESS_CANDIDATES);
+  const actions = [...(typo ? [typo] : []), ...ranked].slice(0, GUESS_CANDIDATES).map((a) => atTier(a, s.tier));
   if (!actions.length) return errorResult(unknownActionMessage(s, id));
   const heading = `${EXECUTE}: unknown action "${id.slice(0, 120)}".${guess ? ` Did you mean "${guess}"?` : ''} Nothing was run. The nearest actions:`;
   return errorResult(rankedText({ heading, notes: [], actions, close: false }));

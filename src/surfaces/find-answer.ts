@@ -3,7 +3,7 @@
 // (src/catalog/signature.ts), each description said once per answer, within the answer budget.
 import type { Action } from '../catalog/define.js';
 import { actionSchema } from '../catalog/schema.js';
-import { compactParams, type Detail } from '../catalog/signature.js';
+import { compactParams, groupedParams, type Detail } from '../catalog/signature.js';
 
 export const EXECUTE = 'forge_execute_action';
 export const FIND = 'forge_find_action';
@@ -100,19 +100,38 @@ export function rankedText(r: RankedAnswer): string {
 }
 
 /**
+ * An action asked for by ID is said whole up to this size (characters of its compact form; all but 9 of the catalog's
+ * actions, issue.update and merge_request.update among them). A larger one (project.update: 85 params, 7,060
+ * characters) names every param with its exact type but says only the required ones and the companions whole: a
+ * by-ID find of project.update answered 7,664 characters, over the answer budget (p95 1,200 tokens) by itself.
+ */
+const BY_ID_WHOLE_CHARS = 3000;
+
+/**
  * The schemas of actions asked for by ID, in the order asked, each in the full compact form: as exact as the JSON
  * schema (names, required marks, types, fixed values, bounds, defaults, every description) in about 60 % of its
  * size, a description said once per answer. Assistants ask by ID before a write, so these answers were a third
- * of all the text they read (issue #30); `missing` says what was not found.
+ * of all the text they read (issue #30); `missing` says what was not found. `only`: the params named after the
+ * IDs ("project.update merge_method squash_option"), said whole with the required ones instead of the whole action.
  */
-export function byIdText(actions: readonly Action[], missing: readonly string[]): string {
+export function byIdText(actions: readonly Action[], missing: readonly string[], only: readonly string[] = []): string {
   const lines: string[] = [actions.length ? 'Schemas of the actions asked for by ID:' : 'No action has these IDs.'];
   const said = new Map<string, string>();
+  const grouped: string[] = [];
   actions.forEach((a, i) => {
-    const params = compactParams(a, 'full', said);
+    const named = only.length ? { ...a, params: Object.fromEntries(Object.entries(a.params).filter(([n, p]) => p.required || only.includes(n))) } : a;
+    let params = compactParams(named, 'full', new Map(said));
+    if (!only.length && params.join('\n').length > BY_ID_WHOLE_CHARS) {
+      params = groupedParams(a, said);
+      grouped.push(a.id);
+    } else params = compactParams(named, 'full', said);
     lines.push('', title(a, i), ...(params.length ? params.map((l) => `   - ${l}`) : ['   - no params']));
   });
   if (missing.length) lines.push('', ...missing);
-  lines.push('', actions.length ? LEGEND : `Search in plain words with ${FIND}, e.g. "retry a failed job".`);
+  const more = grouped.length ? ` The descriptions of the params grouped by type: ${FIND} with the ID and their names, e.g. "${grouped[0]} ${exampleNames(actions.find((a) => a.id === grouped[0])!)}".` : '';
+  lines.push('', actions.length ? `${LEGEND}${more}` : `Search in plain words with ${FIND}, e.g. "retry a failed job".`);
   return lines.join('\n');
 }
+
+/** Two optional param names of an action, for the example of a narrowed by-ID find. */
+const exampleNames = (a: Action): string => Object.entries(a.params).filter(([, p]) => !p.required && !p.companion).slice(0, 2).map(([n]) => n).join(' ');

@@ -1,6 +1,6 @@
 // Individual surface: one tool per action, `forge_<domain>_<action>`, with the action's closed schema.
 // SPEC "Tool payload shapes".
-import type { Action } from '../catalog/define.js';
+import { atTier, type Action } from '../catalog/define.js';
 import { catalog, individualToolName } from '../catalog/index.js';
 import { actionSchema } from '../catalog/schema.js';
 import { availability, isListed } from '../pipeline/access.js';
@@ -34,7 +34,8 @@ function tool(a: Action): ToolDef {
 
 export const individualSurface: Surface = {
   kind: 'individual',
-  tools: (s) => catalog().actions.filter((a) => isListed(a, s)).map(tool),
+  // Each tool's schema as this instance's tier offers its params (no Premium parameter on Free).
+  tools: (s) => catalog().actions.filter((a) => isListed(a, s)).map((a) => tool(atTier(a, s.tier))),
   unknownAction: (_s, action) => `unknown tool "${individualToolName(action)}"`,
   resolve(s, name, args) {
     const action = toolIndex().get(name);

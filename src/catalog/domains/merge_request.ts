@@ -17,7 +17,7 @@ const mrFilters = (): Record<string, ParamSpec> => ({
   assignee_username: str('Assigned to this username'),
   reviewer_id: idOr(NONE_ANY, 'Has this user ID as reviewer; None = no reviewer, Any = any reviewer'),
   reviewer_username: str('Has this username as reviewer'),
-  approved_by_ids: intList('Approved by all these user IDs (Premium)', { wire: 'approved_by_ids[]' }),
+  approved_by_ids: intList('Approved by all these user IDs (Premium)', { wire: 'approved_by_ids[]', tier: 'premium' }),
   approved_by_usernames: strList('Approved by all these usernames (Premium)', { wire: 'approved_by_usernames[]' }),
   approver_ids: intList('Having all these user IDs as eligible approvers (Premium)', { wire: 'approver_ids[]' }),
   approvers: companion.users('approver_ids', 'Eligible approvers'),

@@ -1,0 +1,109 @@
+// A parameter GitLab offers only on a paid plan (catalog `tier` on the param, issue #30): on a Free instance it is
+// left out of forge_find_action's answers and of the schemas, and a call that sends one is refused by name before
+// anything reaches the platform; a Premium or Ultimate instance offers it as before. Through an MCP client against the sandbox.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import type { Sandbox } from '../src/sandbox/index.js';
+import { apiRequests, text, withSandbox, type Running } from './helpers/harness.js';
+import { startInProcess } from './helpers/inproc.js';
+
+const PROJECT = 'demo-group/demo-project';
+/**
+ * The params a by-ID answer names: one a line (`   - name*: type — description`), or grouped by type for an action
+ * with very many (`   - optional boolean: a, b`).
+ */
+const paramNames = (body: string): string[] => [
+  ...[...body.matchAll(/^ {3}- (\w+)\*?: /gm)].map((m) => m[1]!).filter((n) => n !== 'optional'),
+  ...[...body.matchAll(/^ {3}- optional .+: ([\w, ]+)$/gm)].flatMap((m) => m[1]!.split(', ')),
+];
+const refusal = (id: string, what: string, instance: string) =>
+  `forge_execute_action/${id}: ${what}, and this instance is on GitLab ${instance}, so it is not offered here. Nothing was sent. ` +
+  'Leave it out; if the instance is on a higher tier, its operator can pin it (FORGE_MCP_TIER in stdio, --tier over HTTP).';
+
+describe('a Free instance (the sandbox is Free)', () => {
+  let sb: Sandbox;
+  let srv: Running;
+  beforeAll(async () => { sb = await withSandbox(); srv = await startInProcess({ sandbox: sb }); });
+  afterAll(async () => { await srv.close(); await sb.close(); });
+
+  it('find by ID leaves the Premium and Ultimate params out of issue.create, issue.update and issue.list', async () => {
+    const body = text(await srv.call('forge_find_action', { query: 'issue.create issue.update issue.list' }));
+    const names = paramNames(body);
+    expect(names).toContain('milestone_id');
+    expect(names).toContain('assignee_ids');
+    for (const premium of ['weight', 'epic_id', 'iteration_id', 'iteration_title', 'health_status', 'not_weight', 'not_iteration_id']) expect(names).not.toContain(premium);
+  });
+
+  it('the approval filter approved_by_ids of the merge request lists is left out too', async () => {
+    const body = text(await srv.call('forge_find_action', { query: 'merge_request.list' }));
+    expect(body).toContain('reviewer_id');
+    expect(body).not.toContain('approved_by_ids');
+    const r = await srv.call('forge_execute_action', { action: 'merge_request.list', params: { project_id: PROJECT, approved_by_ids: [2] } });
+    expect(text(r)).toBe(refusal('merge_request.list', 'approved_by_ids is a GitLab Premium parameter', 'Free'));
+  });
+
+  it('a ranked find says no Premium param either, in the JSON schema or the compact form', async () => {
+    for (const query of ['update the weight of an issue', 'create an issue']) {
+      const body = text(await srv.call('forge_find_action', { query }));
+      const block = body.split('\n\n').find((b) => /^\d\. `issue\.(update|create)` /.test(b))!;
+      expect(block, query).toMatch(/milestone_id/);
+      expect(block, query).not.toMatch(/\bweight\b|\bepic_id\b/);
+    }
+  });
+
+  it('a call that sends a Premium param is refused by name, and nothing reaches the platform', async () => {
+    sb.clearLog();
+    const r = await srv.call('forge_execute_action', { action: 'issue.update', params: { project_id: PROJECT, issue_iid: 1, weight: 3 } });
+    expect(r.isError).toBe(true);
+    expect(text(r)).toBe(refusal('issue.update', 'weight is a GitLab Premium parameter', 'Free'));
+    const two = await srv.call('forge_execute_action', { action: 'issue.list', params: { project_id: PROJECT, weight: 'Any', health_status: 'any' } });
+    expect(text(two)).toBe(refusal('issue.list', 'weight, health_status are GitLab Premium or Ultimate parameters', 'Free'));
+    expect(apiRequests(sb)).toHaveLength(0);
+  });
+
+  it('the same call without it runs', async () => {
+    const r = await srv.call('forge_execute_action', { action: 'issue.update', params: { project_id: PROJECT, issue_iid: 1, discussion_locked: false } });
+    expect(r.isError, text(r)).toBeFalsy();
+  });
+
+  it('the individual surface\'s tool schema leaves them out, and refuses them in the same words', async () => {
+    const ind = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
+    try {
+      const tool = (await ind.client.listTools()).tools.find((t) => t.name === 'forge_issue_update')!;
+      expect(Object.keys(tool.inputSchema.properties ?? {})).not.toContain('weight');
+      expect(Object.keys(tool.inputSchema.properties ?? {})).toContain('milestone_id');
+      sb.clearLog();
+      const r = await ind.call('forge_issue_update', { project_id: PROJECT, issue_iid: 1, epic_id: 4 });
+      expect(text(r)).toMatch(/^forge_issue_update: epic_id is a GitLab Premium parameter, and this instance is on GitLab Free/);
+      expect(apiRequests(sb)).toHaveLength(0);
+    } finally { await ind.close(); }
+  });
+});
+
+describe('a licensed instance (detected Ultimate) and a pinned Premium one', () => {
+  let sb: Sandbox;
+  beforeAll(async () => { sb = await withSandbox({ licensed: true }); });
+  afterAll(async () => { await sb.close(); });
+
+  it('Ultimate: find by ID offers weight, epic_id and health_status, and a call with weight is not refused for it', async () => {
+    const srv = await startInProcess({ sandbox: sb });
+    try {
+      const names = paramNames(text(await srv.call('forge_find_action', { query: 'issue.update issue.list' })));
+      for (const p of ['weight', 'epic_id', 'health_status', 'iteration_id']) expect(names).toContain(p);
+      const r = await srv.call('forge_execute_action', { action: 'issue.update', params: { project_id: PROJECT, issue_iid: 1, weight: 3 } });
+      expect(text(r)).not.toMatch(/GitLab Premium parameter|invalid params/);
+    } finally { await srv.close(); }
+  });
+
+  it('pinned Premium: weight is offered, the Ultimate health_status is not and is refused', async () => {
+    const srv = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TIER: 'premium' } });
+    try {
+      const names = paramNames(text(await srv.call('forge_find_action', { query: 'issue.list' })));
+      expect(names).toContain('weight');
+      expect(names).not.toContain('health_status');
+      sb.clearLog();
+      const r = await srv.call('forge_execute_action', { action: 'issue.list', params: { project_id: PROJECT, health_status: 'any' } });
+      expect(text(r)).toBe(refusal('issue.list', 'health_status is a GitLab Ultimate parameter', 'Premium'));
+      expect(apiRequests(sb)).toHaveLength(0);
+    } finally { await srv.close(); }
+  });
+});
