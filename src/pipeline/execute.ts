@@ -59,15 +59,18 @@ class Failed {
 /** Sends one request; a failure becomes the classified error result (or the not-found card). */
 async function send(s: Session, action: Action, params: Record<string, unknown>, req: ForgeRequest): Promise<ForgeResponse> {
   const graphql = !!req.graphql;
-  // The action's own document carries its kind; any other GraphQL request (the resolve lookup) is a query.
-  const own = action.graphql ?? action.graphqlWhen?.graphql;
-  const graphqlKind = req.graphql ? (req.graphql.query === own?.document ? own.kind : 'query') : undefined;
-  const url = graphql ? `${s.client.baseUrl}/api/graphql` : `${s.client.baseUrl}/api/v4${req.path}`;
+  // What a failure's text names; a call that went through needs neither.
+  const url = (): string => (graphql ? `${s.client.baseUrl}/api/graphql` : `${s.client.baseUrl}/api/v4${req.path}`);
+  const graphqlKind = (): 'query' | 'mutation' | undefined => {
+    // The action's own document carries its kind; any other GraphQL request (the resolve lookup) is a query.
+    const own = action.graphql ?? action.graphqlWhen?.graphql;
+    return req.graphql ? (req.graphql.query === own?.document ? own.kind : 'query') : undefined;
+  };
   let res: ForgeResponse;
   try {
     res = await s.client.send(req);
   } catch (error) {
-    throw new Failed(errorResult(describeFailure({ operation: action.operation, errorHints: action.errorHints, writes: action.writes, method: req.method, url, graphql, graphqlKind, error })));
+    throw new Failed(errorResult(describeFailure({ operation: action.operation, errorHints: action.errorHints, writes: action.writes, method: req.method, url: url(), graphql, graphqlKind: graphqlKind(), error })));
   }
   // A start that could not reach the platform learns the token's scopes on the first successful call.
   if (!s.auth.detected && res.status < 500 && res.status !== 429) void detectScopes(s);
@@ -76,7 +79,7 @@ async function send(s: Session, action: Action, params: Record<string, unknown>,
       s.log.info({ tool: action.id, is_error: true }, 'not found card');
       throw new Failed(notFoundCard({ kind: action.notFound.kind, identifier: params[action.notFound.idParam], listAction: action.notFound.listAction, graphqlNote: graphql && s.auth.kind === 'fine_grained' }), 404);
     }
-    throw new Failed(errorResult(describeFailure({ operation: action.operation, errorHints: action.errorHints, writes: action.writes, method: req.method, url: res.url || url, graphql, graphqlKind, response: res, fineGrained: s.auth.kind === 'fine_grained' })), res.status);
+    throw new Failed(errorResult(describeFailure({ operation: action.operation, errorHints: action.errorHints, writes: action.writes, method: req.method, url: res.url || url(), graphql, graphqlKind: graphqlKind(), response: res, fineGrained: s.auth.kind === 'fine_grained' })), res.status);
   }
   return res;
 }
