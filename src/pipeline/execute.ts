@@ -130,7 +130,8 @@ export async function execute(s: Session, action: Action, input: Params, ctx: Ru
     }
 
     const before = action.before ? await beforeReads(s, action.before, params, deadline) : undefined;
-    let res = await mainRequest(action, params, req, sendHere);
+    // Only an entry with an older route needs the wrapper that catches its 404.
+    let res = await (action.fallback ? mainRequest(action, params, req, sendHere) : sendHere(req));
     if (action.poll) {
       const polled = await pollUntilDone({ action, params, read: (body) => dig(body, action.poll!.field), request: req, first: res, send: sendHere, signal: deadline, deadlineMs: s.config.actionTimeoutMs, meter: ctx.meter });
       if ('refused' in polled) {
@@ -149,9 +150,10 @@ export async function execute(s: Session, action: Action, input: Params, ctx: Ru
       if (typeof bytes === 'string') return errorResult(bytes);
       return successResult({ markdown: `Saved ${bytes} bytes to \`${String(params.output_path).replace(/`/g, "'")}\`.`, structured: { output_path: params.output_path, bytes } });
     }
-    const related = await relatedReads(s, action, params, res.body, deadline);
+    // Most entries declare no related reads: nothing to wait for then.
+    const related = action.also?.length || action.alsoEach ? await relatedReads(s, action, params, res.body, deadline) : undefined;
     const result = render(s, action, params, res, { show, before });
-    return Object.keys(related).length ? withRelated(result, related) : result;
+    return related && Object.keys(related).length ? withRelated(result, related) : result;
   } catch (e) {
     if (e instanceof Failed) return e.result;
     return errorResult(describeFailure({ operation: action.operation, errorHints: action.errorHints, writes: action.writes, method: action.method, url: s.client.baseUrl, error: e }));
