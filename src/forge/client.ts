@@ -325,6 +325,8 @@ async function encodeMultipart(form: FormDataLike): Promise<PreparedBody> {
   return { body: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? undefined };
 }
 
+const NO_BODY: PreparedBody = Object.freeze({ body: undefined, contentType: undefined });
+
 async function prepareBody(req: ForgeRequest): Promise<PreparedBody> {
   if (req.graphql) return { body: JSON.stringify({ query: req.graphql.query, variables: req.graphql.variables ?? {} }), contentType: 'application/json' };
   const b = req.body;
@@ -368,7 +370,8 @@ class Client implements ForgeClient {
     const url = req.graphql
       ? new URL(`${this.baseUrl}/api/graphql`)
       : new URL(joinQuery(`${this.baseUrl}${req.root ? '' : '/api/v4'}${req.path.startsWith('/') ? req.path : `/${req.path}`}`, encodeQuery(req.query)));
-    const prepared = await prepareBody(req);
+    // Most requests (reads) carry no body: no promise to wait on for one.
+    const prepared = !req.graphql && (req.body === undefined || req.body === null) ? NO_BODY : await prepareBody(req);
     const signal = req.signal;
 
     for (let attempt = 0; ; attempt++) {

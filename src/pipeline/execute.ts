@@ -59,15 +59,18 @@ class Failed {
 /** Sends one request; a failure becomes the classified error result (or the not-found card). */
 async function send(s: Session, action: Action, params: Record<string, unknown>, req: ForgeRequest): Promise<ForgeResponse> {
   const graphql = !!req.graphql;
-  // The action's own document carries its kind; any other GraphQL request (the resolve lookup) is a query.
-  const own = action.graphql ?? action.graphqlWhen?.graphql;
-  const graphqlKind = req.graphql ? (req.graphql.query === own?.document ? own.kind : 'query') : undefined;
-  const url = graphql ? `${s.client.baseUrl}/api/graphql` : `${s.client.baseUrl}/api/v4${req.path}`;
+  // What a failure's text names; a call that went through needs neither.
+  const url = (): string => (graphql ? `${s.client.baseUrl}/api/graphql` : `${s.client.baseUrl}/api/v4${req.path}`);
+  const graphqlKind = (): 'query' | 'mutation' | undefined => {
+    // The action's own document carries its kind; any other GraphQL request (the resolve lookup) is a query.
+    const own = action.graphql ?? action.graphqlWhen?.graphql;
+    return req.graphql ? (req.graphql.query === own?.document ? own.kind : 'query') : undefined;
+  };
   let res: ForgeResponse;
   try {
     res = await s.client.send(req);
   } catch (error) {
-    throw new Failed(errorResult(describeFailure({ operation: action.operation, errorHints: action.errorHints, writes: action.writes, method: req.method, url, graphql, graphqlKind, error })));
+    throw new Failed(errorResult(describeFailure({ operation: action.operation, errorHints: action.errorHints, writes: action.writes, method: req.method, url: url(), graphql, graphqlKind: graphqlKind(), error })));
   }
   // A start that could not reach the platform learns the token's scopes on the first successful call.
   if (!s.auth.detected && res.status < 500 && res.status !== 429) void detectScopes(s);
@@ -76,7 +79,7 @@ async function send(s: Session, action: Action, params: Record<string, unknown>,
       s.log.info({ tool: action.id, is_error: true }, 'not found card');
       throw new Failed(notFoundCard({ kind: action.notFound.kind, identifier: params[action.notFound.idParam], listAction: action.notFound.listAction, graphqlNote: graphql && s.auth.kind === 'fine_grained' }), 404);
     }
-    throw new Failed(errorResult(describeFailure({ operation: action.operation, errorHints: action.errorHints, writes: action.writes, method: req.method, url: res.url || url, graphql, graphqlKind, response: res, fineGrained: s.auth.kind === 'fine_grained' })), res.status);
+    throw new Failed(errorResult(describeFailure({ operation: action.operation, errorHints: action.errorHints, writes: action.writes, method: req.method, url: res.url || url(), graphql, graphqlKind: graphqlKind(), response: res, fineGrained: s.auth.kind === 'fine_grained' })), res.status);
   }
   return res;
 }
@@ -127,7 +130,8 @@ export async function execute(s: Session, action: Action, input: Params, ctx: Ru
     }
 
     const before = action.before ? await beforeReads(s, action.before, params, deadline) : undefined;
-    let res = await mainRequest(action, params, req, sendHere);
+    // Only an entry with an older route needs the wrapper that catches its 404.
+    let res = await (action.fallback ? mainRequest(action, params, req, sendHere) : sendHere(req));
     if (action.poll) {
       const polled = await pollUntilDone({ action, params, read: (body) => dig(body, action.poll!.field), request: req, first: res, send: sendHere, signal: deadline, deadlineMs: s.config.actionTimeoutMs, meter: ctx.meter });
       if ('refused' in polled) {
@@ -146,9 +150,10 @@ export async function execute(s: Session, action: Action, input: Params, ctx: Ru
       if (typeof bytes === 'string') return errorResult(bytes);
       return successResult({ markdown: `Saved ${bytes} bytes to \`${String(params.output_path).replace(/`/g, "'")}\`.`, structured: { output_path: params.output_path, bytes } });
     }
-    const related = await relatedReads(s, action, params, res.body, deadline);
+    // Most entries declare no related reads: nothing to wait for then.
+    const related = action.also?.length || action.alsoEach ? await relatedReads(s, action, params, res.body, deadline) : undefined;
     const result = render(s, action, params, res, { show, before });
-    return Object.keys(related).length ? withRelated(result, related) : result;
+    return related && Object.keys(related).length ? withRelated(result, related) : result;
   } catch (e) {
     if (e instanceof Failed) return e.result;
     return errorResult(describeFailure({ operation: action.operation, errorHints: action.errorHints, writes: action.writes, method: action.method, url: s.client.baseUrl, error: e }));

@@ -12,11 +12,40 @@ export interface NextStep {
   more: string;
 }
 
-/** `answer.a.b` or `params.name` read from the call; `caller`: the caller gives it (a name, an item picked from a list). */
-function source(spec: string, params: Record<string, unknown>, answer: unknown): unknown {
-  const [root, ...path] = spec.split('.');
-  let cur: unknown = root === 'params' ? params : root === 'answer' ? answer : undefined;
-  for (const seg of path) cur = cur !== null && typeof cur === 'object' && !Array.isArray(cur) ? (cur as Record<string, unknown>)[seg] : undefined;
+/** Where a filled param comes from: `params.name` or `answer.a.b`, split once (`caller`: the caller gives it, never filled). */
+interface Fill { name: string; root: 'params' | 'answer'; path: readonly string[] }
+
+/** One declared next step: the entry, and the fills it takes (the names it has a param for). */
+interface PlannedStep { id: string; step: Action; params: Action['params']; fills: readonly Fill[] }
+
+/** An action's next steps as read from the (process-wide) catalog once; the references it was made from, to notice an entry changed (tests give entries new params). */
+interface Plan { nextSteps: readonly string[]; nextFill: Action['nextFill']; steps: readonly PlannedStep[] }
+
+const plans = new WeakMap<Action, Plan>();
+
+/** The entry's steps and fills, resolved once per action (not per call): the same for every call of it. */
+function planOf(action: Action, nextSteps: readonly string[]): Plan {
+  const cached = plans.get(action);
+  if (cached && cached.nextSteps === nextSteps && cached.nextFill === action.nextFill && cached.steps.every((p) => p.step.params === p.params)) return cached;
+  const fills: Fill[] = [];
+  for (const [name, spec] of Object.entries(action.nextFill ?? {})) {
+    const [root, ...path] = spec.split('.');
+    if (root === 'params' || root === 'answer') fills.push({ name, root, path });
+  }
+  const steps: PlannedStep[] = [];
+  for (const id of nextSteps) {
+    const step = catalog().get(id);
+    if (step) steps.push({ id, step, params: step.params, fills: fills.filter((f) => step.params[f.name]) });
+  }
+  const plan = { nextSteps, nextFill: action.nextFill, steps };
+  plans.set(action, plan);
+  return plan;
+}
+
+/** The value a fill reads from this call: a scalar, else undefined. */
+function source(fill: Fill, params: Record<string, unknown>, answer: unknown): unknown {
+  let cur: unknown = fill.root === 'params' ? params : answer;
+  for (const seg of fill.path) cur = cur !== null && typeof cur === 'object' && !Array.isArray(cur) ? (cur as Record<string, unknown>)[seg] : undefined;
   return typeof cur === 'string' || typeof cur === 'number' || typeof cur === 'boolean' ? cur : undefined;
 }
 
@@ -26,34 +55,34 @@ function source(spec: string, params: Record<string, unknown>, answer: unknown):
  */
 export function filledNextSteps(action: Action, params: Record<string, unknown>, answer: unknown, runnable: (a: Action) => boolean): NextStep[] | undefined {
   if (!action.nextSteps?.length) return undefined;
-  const steps: NextStep[] = [];
-  for (const id of action.nextSteps) {
-    const step = catalog().get(id);
-    if (!step || !runnable(step)) continue;
+  const out: NextStep[] = [];
+  for (const { id, step, fills } of planOf(action, action.nextSteps).steps) {
+    if (!runnable(step)) continue;
     const filled: Record<string, unknown> = {};
-    for (const [name, spec] of Object.entries(action.nextFill ?? {})) {
-      if (!step.params[name]) continue;
-      const v = source(spec, params, answer);
-      if (v !== undefined) filled[name] = v;
+    let names = '';
+    for (const f of fills) {
+      const v = source(f, params, answer);
+      if (v === undefined) continue;
+      filled[f.name] = v;
+      names = names ? `${names}\0${f.name}` : f.name;
     }
-    steps.push({ action: id, params: filled, more: moreOf(step, Object.keys(filled)) });
+    out.push({ action: id, params: filled, more: moreOf(step, names) });
   }
-  return steps.length ? steps : undefined;
+  return out.length ? out : undefined;
 }
 
-/** Each step's `more` by the names filled: the same few lines for every call of an action, made once. */
+/** Each step's `more` by the names filled (joined by NUL): the same few lines for every call of an action, made once. */
 const mores = new WeakMap<Action, Map<string, string>>();
 
-function moreOf(step: Action, filled: string[]): string {
+function moreOf(step: Action, filled: string): string {
   let byFilled = mores.get(step);
   if (!byFilled) mores.set(step, (byFilled = new Map()));
   // Bounded: the names come from the entry's nextFill, so an action has only a few combinations.
-  const key = filled.join('\0');
-  let more = byFilled.get(key);
+  let more = byFilled.get(filled);
   if (more === undefined) {
     const flag = step.destructive ? 'destructive: needs confirm' : step.writes ? 'write' : '';
-    more = [stepSignature(step, new Set(filled)), flag].filter(Boolean).join('; ');
-    byFilled.set(key, more);
+    more = [stepSignature(step, new Set(filled ? filled.split('\0') : [])), flag].filter(Boolean).join('; ');
+    byFilled.set(filled, more);
   }
   return more;
 }

@@ -252,19 +252,23 @@ function tableCell(col: ChosenColumn, v: unknown): string {
 /** The ids a list item keeps in structuredContent beside the table's columns. */
 const ITEM_IDS = ['id', 'iid', 'project_id', 'group_id'];
 
-/** An item's Markdown cell in a column and the value its structured item keeps there. */
-interface Read { cell: string; value: unknown }
-
-/** A column of a list: its header, and an item's cell and structured value, read in one go (a kind's format runs once per cell). */
+/**
+ * A column of a list: its header, and a reader giving an item's Markdown cell and setting the value its
+ * structured item keeps there (`out[key]`, when there is one): read in one go (a kind's format runs once per
+ * cell), and nothing allocated per cell for the pair.
+ */
 interface ListColumn {
   header: string;
   key: string;
-  read: (item: Rec) => Read;
+  read: (item: Rec, out: Rec | undefined) => string;
 }
 
 /** The columns the generic table chooses from the items' keys (lists of no known kind). */
 function genericColumns(records: Rec[]): ListColumn[] {
-  return chooseColumns(records).map((c) => ({ header: c.header, key: c.key, read: (it) => ({ cell: tableCell(c, it[c.key]), value: compactValue(it[c.key]) }) }));
+  return chooseColumns(records).map((c) => ({ header: c.header, key: c.key, read: (it, out) => {
+    if (out) out[c.key] = compactValue(it[c.key]);
+    return tableCell(c, it[c.key]);
+  } }));
 }
 
 /** A kind's columns (those marked `whenPresent` only when an item has a value), and the project when the list spans projects. */
@@ -275,9 +279,10 @@ function kindColumns(input: RenderInput, kind: Kind, records: Rec[]): ListColumn
     .map((c) => {
       const field: KindField = { key: c.key, format: c.format };
       const max = c.max ?? 100;
-      return { header: c.header, key: c.key, read: (it) => {
+      return { header: c.header, key: c.key, read: (it, out) => {
         const r = kindField(it, field);
-        return { cell: cell(r?.text ?? '', max), value: r?.value ?? null };
+        if (out) out[c.key] = r?.value ?? null;
+        return cell(r?.text ?? '', max);
       } };
     });
   // Read without a project (a group's, the instance's): each item's project, as a path when GitLab gives one.
@@ -285,9 +290,10 @@ function kindColumns(input: RenderInput, kind: Kind, records: Rec[]): ListColumn
   const unscoped = !('project_id' in actionOf(input).params) || !('project_id' in paramsOf(input));
   const here = toText(paramsOf(input).project_id);
   if (kind.crossProject && ((unscoped && (spansProjects(sample) || !('project_id' in actionOf(input).params))) || (!unscoped && sample.some((it) => elsewhere(it, here))))) {
-    cols.unshift({ header: 'project', key: 'project', read: (it) => {
+    cols.unshift({ header: 'project', key: 'project', read: (it, out) => {
       const project = projectOf(it);
-      return { cell: cell(project, 100), value: project || null };
+      if (out) out.project = project || null;
+      return cell(project, 100);
     } });
   }
   return cols;
@@ -331,10 +337,11 @@ function orderColumns(input: RenderInput, columns: ListColumn[], records: Rec[])
     have.add(key);
     // A time reads as its day and minute, as the kinds' date columns do.
     const time = /_(at|date)$/.test(key);
-    out.push({ header: key, key, read: (it) => {
+    out.push({ header: key, key, read: (it, item) => {
       const v = at(it, key);
       const r = !present(v) ? undefined : time ? formatValue('date', v, it) : { text: isScalar(v) ? toText(v) : summary(v), value: compactValue(v) };
-      return { cell: cell(r?.text ?? '', SHORT_CELL), value: r?.value ?? null };
+      if (item) item[key] = r?.value ?? null;
+      return cell(r?.text ?? '', SHORT_CELL);
     } });
   }
   return out;
@@ -363,7 +370,10 @@ function namedColumns(input: RenderInput, columns: ListColumn[], records: Rec[])
   const asked = input.show.filter((k) => !have.has(k) && records.some((r) => k in r));
   const short = asked.filter((k) => records.every((r) => isShort(r[k])));
   return {
-    columns: short.map((k) => ({ header: k, key: k, read: (it) => ({ cell: cell(it[k], SHORT_CELL), value: it[k] ?? null }) })),
+    columns: short.map((k) => ({ header: k, key: k, read: (it, out) => {
+      if (out) out[k] = it[k] ?? null;
+      return cell(it[k], SHORT_CELL);
+    } })),
     blocks: asked.filter((k) => !short.includes(k)),
   };
 }
@@ -455,12 +465,9 @@ function renderList(input: RenderInput, list: unknown[]): Rendered {
       if (isRecord(v)) {
         // With every field asked for the item is carried whole; else its ids, then each column's value.
         const item = all ? v : itemIds(v, scoped);
+        const out = all ? undefined : item;
         cells.length = 0;
-        for (const c of columns) {
-          const r = c.read(v);
-          cells.push(r.cell);
-          if (!all) item[c.key] = r.value;
-        }
+        for (const c of columns) cells.push(c.read(v, out));
         lines.push(`| ${cells.join(' | ')} |`);
         // The fields asked for by name are whole here too.
         if (!all) for (const k of named.blocks) if (k in v) item[k] = v[k];

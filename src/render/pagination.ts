@@ -8,7 +8,14 @@ import { inline, wholeNumber } from './contain.js';
 const MAX_PER_PAGE = 100;
 const DEFAULT_PER_PAGE = 20;
 
+/** Headers with every name in lower case and every value a string: the platform client's own form, read as it is. */
+function alreadyLower(headers: Record<string, unknown>): headers is Record<string, string> {
+  for (const k in headers) if (typeof headers[k] !== 'string' || k !== k.toLowerCase()) return false;
+  return true;
+}
+
 function lowerKeys(headers: unknown): Record<string, string> {
+  if (headers && typeof headers === 'object' && Object.getPrototypeOf(headers) === Object.prototype && alreadyLower(headers as Record<string, unknown>)) return headers as Record<string, string>;
   const out: Record<string, string> = {};
   if (!headers || typeof headers !== 'object') return out;
   for (const [k, v] of Object.entries(headers as Record<string, unknown>)) {

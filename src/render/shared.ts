@@ -38,7 +38,7 @@ export function paramsOf(input: RenderInput): Rec {
   return isRecord(input?.params) ? input.params : {};
 }
 
-export function actionOf(input: RenderInput): { id: string; domain: string; name: string; method: string; params: Rec; nextSteps?: readonly string[] } {
+export function actionOf(input: RenderInput): { id: string; domain: string; name: string; method: string; params: Rec } {
   const a = (isRecord(input?.action) ? input.action : {}) as Rec;
   return {
     id: typeof a.id === 'string' ? a.id : 'action',
@@ -46,7 +46,6 @@ export function actionOf(input: RenderInput): { id: string; domain: string; name
     name: typeof a.name === 'string' ? a.name : '',
     method: typeof a.method === 'string' ? a.method.toUpperCase() : 'GET',
     params: isRecord(a.params) ? a.params : {},
-    nextSteps: Array.isArray(a.nextSteps) ? (a.nextSteps as unknown[]).filter((s): s is string => typeof s === 'string') : undefined,
   };
 }
 
@@ -89,17 +88,26 @@ export function summary(v: unknown): string {
   return '';
 }
 
+/** The action's declared next steps (read only when no filled ones came with the input). */
 function nextStepsOf(input: RenderInput): string[] | undefined {
-  const steps = actionOf(input).nextSteps;
-  return steps && steps.length ? [...steps] : undefined;
+  const declared = isRecord(input?.action) ? input.action.nextSteps : undefined;
+  const steps = Array.isArray(declared) ? (declared as unknown[]).filter((s): s is string => typeof s === 'string') : undefined;
+  return steps && steps.length ? steps : undefined;
 }
 
 /** Adds next_steps (structured and a Markdown line) when the action declares them; with their params when filled. */
 export function withNextSteps(input: RenderInput, r: Rendered): Rendered {
-  if (input?.next?.length) {
-    const lines = input.next.map((n) => `- ${code(`${n.action} ${JSON.stringify(n.params)}`, 400)}${n.more ? ` — ${n.more}` : ''}`);
+  const next = input?.next;
+  if (next?.length) {
+    // One string built as it goes (every list and get answer has these lines).
+    let markdown = `${r.markdown}\n\nNext steps (ready to run with these params):`;
+    const ids: string[] = [];
+    for (const n of next) {
+      markdown += `\n- ${code(`${n.action} ${JSON.stringify(n.params)}`, 400)}${n.more ? ` — ${n.more}` : ''}`;
+      ids.push(n.action);
+    }
     // The params are in the Markdown the assistant reads; structuredContent keeps the IDs (a get result's blocks stay cheap).
-    return { markdown: `${r.markdown}\n\nNext steps (ready to run with these params):\n${lines.join('\n')}`, structured: { ...r.structured, next_steps: input.next.map((n) => n.action) } };
+    return { markdown, structured: { ...r.structured, next_steps: ids } };
   }
   const steps = nextStepsOf(input);
   if (!steps) return r;
