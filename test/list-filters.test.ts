@@ -41,10 +41,7 @@ describe('issue list filters', () => {
     expect(got).toEqual(sorted(issues().filter((i) => i.assigneeIds.includes(assignee)).map((i) => i.iid)));
   });
 
-  it('weight None/Any, and not[iids] and not[author_id] exclude', async () => {
-    const weighted = iidsOf(await on.srv.call('forge_issue_list', { project_id: '1', weight: 'Any', per_page: 100 }));
-    expect(weighted).toEqual(sorted(issues().filter((i) => i.weight !== null).map((i) => i.iid)));
-    expect(weighted.length).toBeGreaterThan(0);
+  it('not[iids] and not[author_id] exclude', async () => {
     const all = iidsOf(await on.srv.call('forge_issue_list', { project_id: '1', per_page: 100 }));
     const got = iidsOf(await on.srv.call('forge_issue_list', { project_id: '1', not_iids: [all[0], all[1]], per_page: 100 }));
     const q = lastQuery('/api/v4/projects/1/issues');
@@ -55,11 +52,26 @@ describe('issue list filters', () => {
     expect(lastQuery('/api/v4/projects/1/issues')['not[author_id]']).toBe(String(author));
     expect(notMine).toEqual(sorted(issues().filter((i) => i.authorId !== author).map((i) => i.iid)));
   });
+});
+
+// weight and epic_id are Premium filters: a Free instance does not offer them (test/find-param-tiers.test.ts),
+// so the sandbox's filtering is checked where GitLab applies them, on a licensed instance.
+describe('issue list filters of a paid plan (licensed sandbox)', () => {
+  const paid = sandboxServer({ env: { FORGE_MCP_TOOL_SURFACE: 'individual' }, sandbox: { licensed: true } });
+  const paidIssues = () => [...paid.sb.state.projects.get(1)!.issues.values()];
+
+  it('weight None/Any: issues without a weight, then with one', async () => {
+    const weighted = iidsOf(await paid.srv.call('forge_issue_list', { project_id: '1', weight: 'Any', per_page: 100 }));
+    expect(weighted).toEqual(sorted(paidIssues().filter((i) => i.weight !== null).map((i) => i.iid)));
+    expect(weighted.length).toBeGreaterThan(0);
+    const unweighted = iidsOf(await paid.srv.call('forge_issue_list', { project_id: '1', weight: 'None', per_page: 100 }));
+    expect(unweighted).toEqual(sorted(paidIssues().filter((i) => i.weight === null).map((i) => i.iid)));
+  });
 
   it('epic_id None keeps every issue and Any none (the sandbox models no epics)', async () => {
-    const all = iidsOf(await on.srv.call('forge_issue_list', { project_id: '1', per_page: 100 }));
-    expect(iidsOf(await on.srv.call('forge_issue_list', { project_id: '1', epic_id: 'None', per_page: 100 }))).toEqual(all);
-    expect(iidsOf(await on.srv.call('forge_issue_list', { project_id: '1', epic_id: 'Any', per_page: 100 }))).toEqual([]);
+    const all = iidsOf(await paid.srv.call('forge_issue_list', { project_id: '1', per_page: 100 }));
+    expect(iidsOf(await paid.srv.call('forge_issue_list', { project_id: '1', epic_id: 'None', per_page: 100 }))).toEqual(all);
+    expect(iidsOf(await paid.srv.call('forge_issue_list', { project_id: '1', epic_id: 'Any', per_page: 100 }))).toEqual([]);
   });
 });
 
