@@ -120,11 +120,13 @@ export function byIdText(actions: readonly Action[], missing: readonly string[],
   const grouped: string[] = [];
   actions.forEach((a, i) => {
     const named = only.length ? { ...a, params: Object.fromEntries(Object.entries(a.params).filter(([n, p]) => p.required || only.includes(n))) } : a;
-    let params = compactParams(named, 'full', new Map(said));
+    // Made once against a copy of what was said: kept (and what it said with it) unless it is too large.
+    const saying = new Map(said);
+    let params = compactParams(named, 'full', saying);
     if (!only.length && params.join('\n').length > BY_ID_WHOLE_CHARS) {
       params = groupedParams(a, said);
       grouped.push(a.id);
-    } else params = compactParams(named, 'full', said);
+    } else for (const [k, v] of saying) said.set(k, v);
     lines.push('', title(a, i), ...(params.length ? params.map((l) => `   - ${l}`) : ['   - no params']));
   });
   if (missing.length) lines.push('', ...missing);
