@@ -3,8 +3,8 @@
 // anything reaches the platform; a Premium or Ultimate instance offers it as before. Through an MCP client against the sandbox.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Sandbox } from '../src/sandbox/index.js';
-import { apiRequests, text, withSandbox, type Running } from './helpers/harness.js';
-import { startInProcess } from './helpers/inproc.js';
+import { apiRequests, text, withSandbox } from './helpers/harness.js';
+import { sandboxServer, startInProcess } from './helpers/inproc.js';
 
 const PROJECT = 'demo-group/demo-project';
 /**
@@ -20,13 +20,10 @@ const refusal = (id: string, what: string, instance: string) =>
   'Leave it out; if the instance is on a higher tier, its operator can pin it (FORGE_MCP_TIER in stdio, --tier over HTTP).';
 
 describe('a Free instance (the sandbox is Free)', () => {
-  let sb: Sandbox;
-  let srv: Running;
-  beforeAll(async () => { sb = await withSandbox(); srv = await startInProcess({ sandbox: sb }); });
-  afterAll(async () => { await srv.close(); await sb.close(); });
+  const on = sandboxServer();
 
   it('find by ID leaves the Premium and Ultimate params out of issue.create, issue.update and issue.list', async () => {
-    const body = text(await srv.call('forge_find_action', { query: 'issue.create issue.update issue.list' }));
+    const body = text(await on.srv.call('forge_find_action', { query: 'issue.create issue.update issue.list' }));
     const names = paramNames(body);
     expect(names).toContain('milestone_id');
     expect(names).toContain('assignee_ids');
@@ -34,16 +31,16 @@ describe('a Free instance (the sandbox is Free)', () => {
   });
 
   it('the approval filter approved_by_ids of the merge request lists is left out too', async () => {
-    const body = text(await srv.call('forge_find_action', { query: 'merge_request.list' }));
+    const body = text(await on.srv.call('forge_find_action', { query: 'merge_request.list' }));
     expect(body).toContain('reviewer_id');
     expect(body).not.toContain('approved_by_ids');
-    const r = await srv.call('forge_execute_action', { action: 'merge_request.list', params: { project_id: PROJECT, approved_by_ids: [2] } });
+    const r = await on.srv.call('forge_execute_action', { action: 'merge_request.list', params: { project_id: PROJECT, approved_by_ids: [2] } });
     expect(text(r)).toBe(refusal('merge_request.list', 'approved_by_ids is a GitLab Premium parameter', 'Free'));
   });
 
   it('a ranked find says no Premium param either, in the JSON schema or the compact form', async () => {
     for (const query of ['update the weight of an issue', 'create an issue']) {
-      const body = text(await srv.call('forge_find_action', { query }));
+      const body = text(await on.srv.call('forge_find_action', { query }));
       const block = body.split('\n\n').find((b) => /^\d\. `issue\.(update|create)` /.test(b))!;
       expect(block, query).toMatch(/milestone_id/);
       expect(block, query).not.toMatch(/\bweight\b|\bepic_id\b/);
@@ -51,30 +48,30 @@ describe('a Free instance (the sandbox is Free)', () => {
   });
 
   it('a call that sends a Premium param is refused by name, and nothing reaches the platform', async () => {
-    sb.clearLog();
-    const r = await srv.call('forge_execute_action', { action: 'issue.update', params: { project_id: PROJECT, issue_iid: 1, weight: 3 } });
+    on.sb.clearLog();
+    const r = await on.srv.call('forge_execute_action', { action: 'issue.update', params: { project_id: PROJECT, issue_iid: 1, weight: 3 } });
     expect(r.isError).toBe(true);
     expect(text(r)).toBe(refusal('issue.update', 'weight is a GitLab Premium parameter', 'Free'));
-    const two = await srv.call('forge_execute_action', { action: 'issue.list', params: { project_id: PROJECT, weight: 'Any', health_status: 'any' } });
+    const two = await on.srv.call('forge_execute_action', { action: 'issue.list', params: { project_id: PROJECT, weight: 'Any', health_status: 'any' } });
     expect(text(two)).toBe(refusal('issue.list', 'weight, health_status are GitLab Premium or Ultimate parameters', 'Free'));
-    expect(apiRequests(sb)).toHaveLength(0);
+    expect(apiRequests(on.sb)).toHaveLength(0);
   });
 
   it('the same call without it runs', async () => {
-    const r = await srv.call('forge_execute_action', { action: 'issue.update', params: { project_id: PROJECT, issue_iid: 1, discussion_locked: false } });
+    const r = await on.srv.call('forge_execute_action', { action: 'issue.update', params: { project_id: PROJECT, issue_iid: 1, discussion_locked: false } });
     expect(r.isError, text(r)).toBeFalsy();
   });
 
   it('the individual surface\'s tool schema leaves them out, and refuses them in the same words', async () => {
-    const ind = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
+    const ind = await startInProcess({ sandbox: on.sb, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
     try {
       const tool = (await ind.client.listTools()).tools.find((t) => t.name === 'forge_issue_update')!;
       expect(Object.keys(tool.inputSchema.properties ?? {})).not.toContain('weight');
       expect(Object.keys(tool.inputSchema.properties ?? {})).toContain('milestone_id');
-      sb.clearLog();
+      on.sb.clearLog();
       const r = await ind.call('forge_issue_update', { project_id: PROJECT, issue_iid: 1, epic_id: 4 });
       expect(text(r)).toMatch(/^forge_issue_update: epic_id is a GitLab Premium parameter, and this instance is on GitLab Free/);
-      expect(apiRequests(sb)).toHaveLength(0);
+      expect(apiRequests(on.sb)).toHaveLength(0);
     } finally { await ind.close(); }
   });
 });
