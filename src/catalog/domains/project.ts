@@ -84,10 +84,10 @@ const projectFilters = (): Record<string, ParamSpec> => ({
   last_activity_before: str('Only projects with activity before this time (ISO 8601)'),
   search_namespaces: bool('Also match the namespace path in search'),
   include_pending_delete: bool('Include projects pending deletion (administrator)'),
-  include_hidden: bool('Include hidden projects (administrator)'),
+  include_hidden: bool('Include hidden projects (administrator)', { tier: 'premium' }),
   active: bool('Only active (not archived, not pending deletion) projects'),
   imported: bool('Only projects the current user imported from an external system'),
-  marked_for_deletion_on: str('Only projects marked for deletion on this date (YYYY-MM-DD; Premium)'),
+  marked_for_deletion_on: str('Only projects marked for deletion on this date (YYYY-MM-DD; Premium)', { tier: 'premium' }),
   ...paging(),
 });
 /** Project-list filters GitLab defines that this server leaves out. */
@@ -147,8 +147,8 @@ const projectSettings = (): Record<string, ParamSpec> => ({
   packages_enabled: bool('Enable the package registry (deprecated: prefer package_registry_access_level)'),
   emails_enabled: bool('Send email notifications'),
   show_default_award_emojis: bool('Show default emoji reactions'),
-  external_authorization_classification_label: str('Classification label (Premium)'),
-  only_allow_merge_if_all_status_checks_passed: bool('Merge only when status checks passed (Ultimate)'),
+  external_authorization_classification_label: str('Classification label (Premium)', { tier: 'premium' }),
+  only_allow_merge_if_all_status_checks_passed: bool('Merge only when status checks passed (Ultimate)', { tier: 'ultimate' }),
   service_desk_enabled: bool('Enable Service Desk'),
   enforce_auth_checks_on_uploads: bool('Require authentication to view uploads'),
   mr_default_target_self: bool('Forks: merge requests target this project by default'),
@@ -163,9 +163,9 @@ const projectSettings = (): Record<string, ParamSpec> => ({
   package_registry_access_level: oneOf(['disabled', 'private', 'enabled', 'public'], 'Package registry access'),
   model_experiments_access_level: oneOf(FEATURE_ACCESS, 'Model experiments access'),
   model_registry_access_level: oneOf(FEATURE_ACCESS, 'Model registry access'),
-  prevent_merge_without_jira_issue: bool('Merge only when a Jira issue is referenced (Ultimate)'),
+  prevent_merge_without_jira_issue: bool('Merge only when a Jira issue is referenced (Ultimate)', { tier: 'ultimate' }),
   show_diff_preview_in_email: bool('Include diff previews in merge request notification emails'),
-  auto_duo_code_review_enabled: bool('Have GitLab Duo review merge requests automatically (Ultimate)'),
+  auto_duo_code_review_enabled: bool('Have GitLab Duo review merge requests automatically (Ultimate)', { tier: 'ultimate' }),
 });
 
 /** Settings of project create and update this server leaves out, and why. */
@@ -193,9 +193,9 @@ const SETTINGS_OMITTED: Record<string, string> = {
 
 /** Custom-template and object-format choices of project creation. */
 const createFields = (): Record<string, ParamSpec> => ({
-  template_project_id: int('Custom project template ID (Premium)'),
-  use_custom_template: bool('Use a custom instance or group template (Premium)'),
-  group_with_project_templates_id: int('Group holding the custom templates (Premium)'),
+  template_project_id: int('Custom project template ID (Premium)', { tier: 'premium' }),
+  use_custom_template: bool('Use a custom instance or group template (Premium)', { tier: 'premium' }),
+  group_with_project_templates_id: int('Group holding the custom templates (Premium)', { tier: 'premium' }),
   repository_object_format: oneOf(['sha1', 'sha256'], 'Object format of the new repository (default sha1)'),
 });
 
@@ -207,8 +207,8 @@ const UPDATE_PARAMS: Record<string, ParamSpec> = {
   merge_pipelines_enabled: bool('Enable merged results pipelines (Premium)'),
   merge_trains_enabled: bool('Enable merge trains (Premium)'),
   merge_trains_skip_train_allowed: bool('Allow merging at once, skipping the merge train (Premium)'),
-  merge_requests_template: str('Default merge request description (Premium)'),
-  issues_template: str('Default issue description (Premium)'),
+  merge_requests_template: str('Default merge request description (Premium)', { tier: 'premium' }),
+  issues_template: str('Default issue description (Premium)', { tier: 'premium' }),
   ci_default_git_depth: int('Default shallow clone depth of CI jobs'),
   ci_forward_deployment_enabled: bool('Prevent outdated deployment jobs'),
   ci_forward_deployment_rollback_allowed: bool('Allow rollback deployments while outdated deployment jobs are prevented'),
@@ -218,8 +218,8 @@ const UPDATE_PARAMS: Record<string, ParamSpec> = {
   ci_delete_pipelines_in_seconds: int('Delete pipelines older than this many seconds'),
   ci_id_token_sub_claim_components: strList('Fields making up the sub claim of CI ID tokens (e.g. project_path, ref_type, ref)'),
   ci_push_repository_for_job_token_allowed: bool('Let CI job tokens push to this repository'),
-  ci_restrict_pipeline_cancellation_role: str('Minimum role allowed to cancel pipelines and jobs (Premium)'),
-  allow_pipeline_trigger_approve_deployment: bool('Let the pipeline triggerer approve its deployments (Premium)'),
+  ci_restrict_pipeline_cancellation_role: str('Minimum role allowed to cancel pipelines and jobs (Premium)', { tier: 'premium' }),
+  allow_pipeline_trigger_approve_deployment: bool('Let the pipeline triggerer approve its deployments (Premium)', { tier: 'premium' }),
   keep_latest_artifact: bool('Keep the latest artifacts of each ref'),
   max_artifacts_size: int('Maximum size of job artifacts in MB (administrator)'),
   web_based_commit_signing_enabled: bool('Sign commits made in the GitLab web interface'),
