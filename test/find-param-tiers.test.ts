@@ -62,6 +62,45 @@ describe('a Free instance (the sandbox is Free)', () => {
     expect(r.isError, text(r)).toBeFalsy();
   });
 
+  it('project and group settings of a paid plan are left out of find by ID; their Free settings stay', async () => {
+    const names = paramNames(text(await on.srv.call('forge_find_action', { query: 'project.update group.update project.list' })));
+    for (const free of ['merge_method', 'visibility', 'description', 'share_with_group_lock', 'archived']) expect(names).toContain(free);
+    for (const paid of ['merge_requests_template', 'issues_template', 'external_authorization_classification_label', 'only_allow_merge_if_all_status_checks_passed',
+      'membership_lock', 'ip_restriction_ranges', 'unique_project_download_limit', 'file_template_project_id', 'marked_for_deletion_on', 'include_hidden']) expect(names).not.toContain(paid);
+  });
+
+  it('a ranked find leaves them out of the group settings and merge request filters it answers', async () => {
+    for (const [query, id, free, paid] of [
+      ['update the settings of group demo-group', 'group.update', /share_with_group_lock/, /membership_lock|ip_restriction_ranges|wiki_access_level|unique_project_download_limit/],
+      ['list merge requests where alice is an eligible approver', 'merge_request.list', /reviewer_id/, /approver_ids|approvers|approved_by_usernames/],
+    ] as const) {
+      const body = text(await on.srv.call('forge_find_action', { query }));
+      const block = body.split('\n\n').find((b) => b.includes(`1. \`${id}\` `)) ?? body;
+      expect(block, body).toContain(`1. \`${id}\` `);
+      expect(block, query).toMatch(free);
+      expect(block, query).not.toMatch(paid);
+    }
+  });
+
+  it('a call that sets a paid project or group setting is refused by name before anything is sent', async () => {
+    on.sb.clearLog();
+    const r = await on.srv.call('forge_execute_action', { action: 'project.update', params: { project_id: PROJECT, merge_requests_template: '## Why', description: 'x' } });
+    expect(text(r)).toBe(refusal('project.update', 'merge_requests_template is a GitLab Premium parameter', 'Free'));
+    const g = await on.srv.call('forge_execute_action', { action: 'group.update', params: { group_id: 'demo-group', membership_lock: true, unique_project_download_limit: 5 } });
+    expect(text(g)).toBe(refusal('group.update', 'membership_lock, unique_project_download_limit are GitLab Premium or Ultimate parameters', 'Free'));
+    expect(apiRequests(on.sb)).toHaveLength(0);
+  });
+
+  it('the approver filter and its username companion are Premium: left out, and refused before the username is looked up', async () => {
+    const names = paramNames(text(await on.srv.call('forge_find_action', { query: 'merge_request.list' })));
+    expect(names).toContain('reviewer_id');
+    for (const paid of ['approver_ids', 'approvers', 'approved_by_usernames']) expect(names).not.toContain(paid);
+    on.sb.clearLog();
+    const r = await on.srv.call('forge_execute_action', { action: 'merge_request.list', params: { project_id: PROJECT, approvers: ['@alice'] } });
+    expect(text(r)).toBe(refusal('merge_request.list', 'approvers is a GitLab Premium parameter', 'Free'));
+    expect(apiRequests(on.sb)).toHaveLength(0);
+  });
+
   it('the individual surface\'s tool schema leaves them out, and refuses them in the same words', async () => {
     const ind = await startInProcess({ sandbox: on.sb, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
     try {
@@ -88,6 +127,23 @@ describe('a licensed instance (detected Ultimate) and a pinned Premium one', () 
       for (const p of ['weight', 'epic_id', 'health_status', 'iteration_id']) expect(names).toContain(p);
       const r = await srv.call('forge_execute_action', { action: 'issue.update', params: { project_id: PROJECT, issue_iid: 1, weight: 3 } });
       expect(text(r)).not.toMatch(/GitLab Premium parameter|invalid params/);
+    } finally { await srv.close(); }
+  });
+
+  it('Ultimate: the project and group settings and the approver filter are offered, and sent as given', async () => {
+    const srv = await startInProcess({ sandbox: sb });
+    try {
+      const names = paramNames(text(await srv.call('forge_find_action', { query: 'project.update group.update merge_request.list' })));
+      for (const p of ['merge_requests_template', 'only_allow_merge_if_all_status_checks_passed', 'membership_lock', 'unique_project_download_limit', 'approver_ids', 'approvers']) expect(names).toContain(p);
+      sb.clearLog();
+      const r = await srv.call('forge_execute_action', { action: 'project.update', params: { project_id: PROJECT, merge_requests_template: '## Why' } });
+      expect(r.isError, text(r)).toBeFalsy();
+      expect(apiRequests(sb).find((e) => e.method === 'PUT')?.body).toMatchObject({ merge_requests_template: '## Why' });
+      sb.clearLog();
+      const list = await srv.call('forge_execute_action', { action: 'merge_request.list', params: { project_id: PROJECT, approvers: ['@alice'] } });
+      expect(text(list)).not.toMatch(/GitLab Premium parameter/);
+      const sent = apiRequests(sb).find((e) => e.path.endsWith('/merge_requests'));
+      expect(sent?.query['approver_ids[]']).toBeDefined();
     } finally { await srv.close(); }
   });
 
