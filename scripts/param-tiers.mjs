@@ -124,6 +124,32 @@ const SOURCES = [
         .map((p) => ['PUT', '/groups/:id', 'Mettre à jour les attributs d\'un groupe {#update-group-attributes}', p, 'ultimate', FR_ULTIMATE]),
     ],
   },
+  {
+    repo: 'pavankalisetti009/gitlab', path: 'doc/api/members.md', commit: '5b833ab353dcb6703fa6983df23ae3287c996460', index: '14256437652', chars: 35382,
+    form: 'row',
+    facts: [
+      ['POST', '/groups/:id/members', 'Add a member to a group or project', 'member_role_id', 'ultimate', ULTIMATE],
+      ['POST', '/projects/:id/members', 'Add a member to a group or project', 'member_role_id', 'ultimate', ULTIMATE],
+      ['PUT', '/groups/:id/members/:user_id', 'Edit a member of a group or project', 'member_role_id', 'ultimate', ULTIMATE],
+      ['PUT', '/projects/:id/members/:user_id', 'Edit a member of a group or project', 'member_role_id', 'ultimate', ULTIMATE],
+    ],
+  },
+  {
+    repo: 'gitlabhq/gitlabhq', path: 'doc/api/remote_mirrors.md', commit: '0286e4c628d68960d0ca9e961d82c3ea6ac90633', index: '3082597197', chars: 17472,
+    form: 'row',
+    facts: [
+      ['POST', '/projects/:id/remote_mirrors', 'Create a push mirror', 'mirror_branch_regex', 'premium', PREMIUM],
+      ['PUT', '/projects/:id/remote_mirrors/:mirror_id', 'Update a remote mirror\'s attributes', 'mirror_branch_regex', 'premium', PREMIUM],
+    ],
+  },
+  {
+    repo: 'gitlabhq/gitlabhq', path: 'doc/api/group_level_variables.md', commit: '017a6c129d6a9e4ad9fec792cd84f88641d7dbfe', index: '4611470253', chars: 10255,
+    form: 'row',
+    facts: [
+      ['POST', '/groups/:id/variables', 'Create variable', 'environment_scope', 'premium', PREMIUM],
+      ['PUT', '/groups/:id/variables/:key', 'Update variable', 'environment_scope', 'premium', PREMIUM],
+    ],
+  },
 ];
 
 /** [method, route, param, the documented one it is the same filter or setting as (method route param)]. */
@@ -169,11 +195,28 @@ const EXCEPTIONS = [
 const PAGES_CHECKED = [
   { page: 'doc/api/issues.md', found: 'Premium and Ultimate filters and fields of the issue lists, create and edit (above)' },
   { page: 'doc/api/merge_requests.md', found: 'approved_by_ids, approved_by_usernames and approver_ids of the three lists (above)' },
-  { page: 'doc/api/projects.md', found: 'list filters, create, create-for-user and edit settings (above); merge_pipelines_enabled, merge_trains_enabled, merge_trains_skip_train_allowed and requirements_access_level carry no marker' },
-  { page: 'doc/api/groups.md', found: 'list filters, create and update settings (above)' },
+  {
+    page: 'doc/api/projects.md',
+    found: 'list filters, create, create-for-user and edit settings (above); merge_pipelines_enabled, merge_trains_enabled, merge_trains_skip_train_allowed and ' +
+      'requirements_access_level carry no marker; the share table has no member_role_id row',
+  },
+  { page: 'doc/api/groups.md', found: 'list filters, create and update settings (above); member_role_id of Create a group invitation carries no marker' },
+  { page: 'doc/api/members.md', found: 'member_role_id of add and edit (above)' },
+  { page: 'doc/api/remote_mirrors.md', found: 'mirror_branch_regex of create and update (above)' },
+  {
+    page: 'doc/api/group_level_variables.md',
+    found: 'environment_scope of create and update (above); the section "The filter parameter" has a Premium tier line, and the catalog offers no filter on group variables',
+  },
   {
     page: 'doc/api/merge_request_approvals.md', index: '1101964341',
-    found: 'none above its action\'s tier: the approval rule and setting routes are Premium actions (a section tier line); approve and unapprove mark no parameter',
+    found: 'none above its action\'s tier: the catalog\'s approval rule and setting actions are Premium actions; approve and unapprove mark no parameter (see EXCEPTIONS)',
+  },
+  { page: 'doc/api/invitations.md', index: '4565475686', found: 'none: the stored version (2021) has no member_role_id row, so the catalog\'s member_role_id of invitations stays untiered' },
+  {
+    page: 'doc/api/graphql/reference/_index.md',
+    found: 'none: the reference renders each argument\'s description, and the work item widget arguments (weightWidget, iterationWidget, healthStatusWidget, ' +
+      'colorWidget) are described without a plan ("Input for weight widget.", ee/app/graphql/ee/mutations/work_items/create.rb and update.rb); ' +
+      'so issue.work_item_create/update keep no param tier',
   },
 ];
 

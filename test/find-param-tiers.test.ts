@@ -69,6 +69,14 @@ describe('a Free instance (the sandbox is Free)', () => {
       'membership_lock', 'ip_restriction_ranges', 'unique_project_download_limit', 'file_template_project_id', 'marked_for_deletion_on', 'include_hidden']) expect(names).not.toContain(paid);
   });
 
+  it('a param is tiered per route: a project variable\'s environment scope stays on Free, a group variable\'s does not', async () => {
+    const body = text(await on.srv.call('forge_find_action', { query: 'ci_variable.create ci_variable.group_create' }));
+    const [project, group] = ['ci_variable.create', 'ci_variable.group_create'].map((id) => paramNames(body.split('\n\n').find((b) => b.includes(`\`${id}\``)) ?? ''));
+    expect(project).toContain('environment_scope');
+    expect(group).toContain('masked');
+    expect(group).not.toContain('environment_scope');
+  });
+
   it('a ranked find leaves them out of the group settings and merge request filters it answers', async () => {
     for (const [query, id, free, paid] of [
       ['update the settings of group demo-group', 'group.update', /share_with_group_lock/, /membership_lock|ip_restriction_ranges|wiki_access_level|unique_project_download_limit/],
@@ -88,6 +96,12 @@ describe('a Free instance (the sandbox is Free)', () => {
     expect(text(r)).toBe(refusal('project.update', 'merge_requests_template is a GitLab Premium parameter', 'Free'));
     const g = await on.srv.call('forge_execute_action', { action: 'group.update', params: { group_id: 'demo-group', membership_lock: true, unique_project_download_limit: 5 } });
     expect(text(g)).toBe(refusal('group.update', 'membership_lock, unique_project_download_limit are GitLab Premium or Ultimate parameters', 'Free'));
+    // Beyond projects and groups: the members, push mirror and group variable pages mark these.
+    for (const [action, params, what] of [
+      ['project.member_add', { project_id: PROJECT, user_id: '2', access_level: 30, member_role_id: 7 }, 'member_role_id is a GitLab Ultimate parameter'],
+      ['project.mirror_add', { project_id: PROJECT, url: 'https://mirror.example.com/x.git', mirror_branch_regex: '^release' }, 'mirror_branch_regex is a GitLab Premium parameter'],
+      ['ci_variable.group_create', { group_id: 'demo-group', key: 'DEPLOY', value: 'x', environment_scope: 'production' }, 'environment_scope is a GitLab Premium parameter'],
+    ] as const) expect(text(await on.srv.call('forge_execute_action', { action, params }))).toBe(refusal(action, what, 'Free'));
     expect(apiRequests(on.sb)).toHaveLength(0);
   });
 
