@@ -29,11 +29,11 @@ const FR_SELF_MANAGED_PREMIUM = 'GitLab Self-Managed, Premium et Ultimate unique
 /** The forms GitLab's pages write a plan in, and what each gives. */
 const FORMS = [
   { form: 'row', example: '| `weight` | integer | No | The weight of the issue. Premium and Ultimate only. |', gives: 'the parameter of that row' },
-  { form: 'row, older pages', example: '| `approver_ids` **(PREMIUM)** | integer array | No | … |', gives: 'the parameter of that row (pages before 16.0; a newer version of the page wins)' },
+  { form: 'row, older pages', example: '| `approver_ids` **(PREMIUM)** | integer array | No | … |', gives: 'the parameter of that row (older versions of a page; a newer version of the page wins)' },
   { form: 'row, translated', example: '| `membership_lock` | boolean | non | … Premium et Ultimate uniquement. |', gives: 'the parameter of that row (doc-locale/fr-fr, where it is the newest stored version)' },
-  { form: 'section tier line', example: '{{< details >}} - Tier: Premium, Ultimate {{< /details >}} (older: DETAILS: **Tier:** Premium, Ultimate)', gives: 'no parameter: the section\'s route is an action of that tier (the action\'s own `tier`)' },
+  { form: 'section tier line', example: '{{< details >}} - Tier: Premium, Ultimate {{< /details >}} (older: DETAILS: **Tier:** Premium, Ultimate)', gives: 'the parameter a section is about (group_level_variables.md, "The `filter` parameter"); otherwise no parameter: the section\'s route is an action of that tier (the action\'s own `tier`)' },
   { form: 'response note', example: 'Users of GitLab Premium or Ultimate can also see the `issues_template` … parameters', gives: 'no parameter: a field of the answer' },
-  { form: 'value note', example: '`link_type` … `blocks` and `is_blocked_by` (Premium)', gives: 'no parameter: one value of a parameter offered on every plan' },
+  { form: 'value note', example: '| `new_epic` | When a new epic is created (in the Premium and Ultimate tiers) | (notification events)', gives: 'no parameter: one value or event of a parameter offered on every plan' },
 ];
 
 /**
