@@ -3,6 +3,7 @@
 // anything reaches the platform; a Premium or Ultimate instance offers it as before. Through an MCP client against the sandbox.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Sandbox } from '../src/sandbox/index.js';
+import { catalog } from '../src/catalog/index.js';
 import { apiRequests, text, withSandbox } from './helpers/harness.js';
 import { sandboxServer, startInProcess } from './helpers/inproc.js';
 
@@ -159,6 +160,17 @@ describe('a licensed instance (detected Ultimate) and a pinned Premium one', () 
       const sent = apiRequests(sb).find((e) => e.path.endsWith('/merge_requests'));
       expect(sent?.query['approver_ids[]']).toBeDefined();
     } finally { await srv.close(); }
+  });
+
+  it('Ultimate: the individual listing keeps every param of the catalog entry, paid ones and their companions included', async () => {
+    const ind = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
+    try {
+      const tools = (await ind.client.listTools()).tools;
+      for (const [name, id] of [['forge_project_update', 'project.update'], ['forge_group_update', 'group.update'], ['forge_merge_request_list', 'merge_request.list']] as const) {
+        const props = Object.keys(tools.find((t) => t.name === name)!.inputSchema.properties ?? {});
+        expect(props, name).toEqual(expect.arrayContaining(Object.keys(catalog().get(id)!.params)));
+      }
+    } finally { await ind.close(); }
   });
 
   it('pinned Premium: weight is offered, the Ultimate health_status is not and is refused', async () => {
