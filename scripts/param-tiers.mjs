@@ -194,7 +194,11 @@ const EXCEPTIONS = [
 /** Every page read for paid-plan parameters, with what it gave. */
 const PAGES_CHECKED = [
   { page: 'doc/api/issues.md', found: 'Premium and Ultimate filters and fields of the issue lists, create and edit (above)' },
-  { page: 'doc/api/merge_requests.md', found: 'approved_by_ids, approved_by_usernames and approver_ids of the three lists (above)' },
+  {
+    page: 'doc/api/merge_requests.md',
+    found: 'approved_by_ids, approved_by_usernames and approver_ids of the three lists (above); Update MR and Merge a merge request (index 1091968666) mark nothing, ' +
+      'and the merge table has no skip_merge_train row, so the catalog\'s skip_merge_train stays untiered',
+  },
   {
     page: 'doc/api/projects.md',
     found: 'list filters, create, create-for-user and edit settings (above); merge_pipelines_enabled, merge_trains_enabled, merge_trains_skip_train_allowed and ' +
