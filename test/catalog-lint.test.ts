@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import type { Action, DomainDef, FineGrainedWithheld } from '../src/catalog/define.js';
+import type { Action, DomainDef, FineGrainedWithheld, Tier } from '../src/catalog/define.js';
 import { buildDomain, pathParams } from '../src/catalog/build.js';
 import {
   referenceActions, referenceRoutes, sameShape, concreteTemplate, grapeToRegExp,
@@ -206,6 +206,28 @@ function companionProblems(a: Action, byId: ReadonlyMap<string, Action>): string
   return out;
 }
 
+/** GitLab's paid-plan parameters per route (scripts/param-tiers.mjs). */
+const PARAM_TIERS = (JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'param-tiers.json'), 'utf8')) as { routes: Record<string, Record<string, Tier>> }).routes;
+const TIER_RANK = { free: 0, premium: 1, ultimate: 2 } as const;
+
+/**
+ * A param's tier is the one GitLab's page gives its route and wire name (a plan at or below the action's needs
+ * none); a companion has the tier of the param it fills, so a Free instance neither offers nor resolves it.
+ */
+function tierProblems(a: Action, routes: Readonly<Record<string, Readonly<Record<string, Tier>>>>): string[] {
+  const out: string[] = [];
+  const route = routes[`${a.method} ${a.path.replace(/\{[^}]+\}/g, '*')}`] ?? {};
+  for (const [name, p] of Object.entries(a.params)) {
+    const fills = p.companion && 'fills' in p.companion ? p.companion.fills : undefined;
+    const fact = a.graphql ? undefined : fills ? a.params[fills]?.tier : p.in === 'local' ? undefined : route[(p.wire ?? name).replace(/\[\]$/, '')];
+    const above = fact && TIER_RANK[fact] > TIER_RANK[a.tier] ? fact : undefined;
+    if (p.tier !== above) out.push(`${a.id}.${name}: tier ${p.tier ?? 'none'}, GitLab says ${above ?? 'none'}${fills ? ` (the tier of ${fills}, which it fills)` : ''}`);
+    if (p.tier && TIER_RANK[p.tier] <= TIER_RANK[a.tier]) out.push(`${a.id}.${name}: tier ${p.tier} is not above the action's (${a.tier})`);
+    if (p.tier && p.required) out.push(`${a.id}.${name}: a required param cannot be of a higher tier`);
+  }
+  return out;
+}
+
 const MAX_NEXT_STEPS = 4;
 /** The everyday reads (issue #30): each result offers the 2–4 follow-ups a person most often needs next. */
 const EVERYDAY_READS = [
@@ -267,19 +289,30 @@ describe('catalog lint', () => {
   });
 
   it('a parameter\'s tier is GitLab\'s (test/fixtures/param-tiers.json, scripts/param-tiers.mjs), above its action\'s, on optional params only', () => {
-    const facts = (JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'param-tiers.json'), 'utf8')) as { routes: Record<string, Record<string, string>> }).routes;
-    const rank = { free: 0, premium: 1, ultimate: 2 } as const;
-    const problems: string[] = [];
-    for (const a of all) {
-      const route = facts[`${a.method} ${a.path.replace(/\{[^}]+\}/g, '*')}`] ?? {};
-      for (const [name, p] of Object.entries(a.params)) {
-        const fact = a.graphql || p.in === 'local' ? undefined : route[(p.wire ?? name).replace(/\[\]$/, '')];
-        if ((p.tier ?? undefined) !== fact && !(fact && rank[fact as keyof typeof rank] <= rank[a.tier])) problems.push(`${a.id}.${name}: tier ${p.tier ?? 'none'}, GitLab says ${fact ?? 'none'}`);
-        if (p.tier && rank[p.tier] <= rank[a.tier]) problems.push(`${a.id}.${name}: tier ${p.tier} is not above the action's (${a.tier})`);
-        if (p.tier && p.required) problems.push(`${a.id}.${name}: a required param cannot be of a higher tier`);
-      }
-    }
-    expect(problems).toEqual([]);
+    expect(all.flatMap((a) => tierProblems(a, PARAM_TIERS))).toEqual([]);
+  });
+
+  it('the tier lint catches a tier GitLab does not give, a missing one, and a companion apart from its param', () => {
+    const [bad] = buildDomain({ domain: 'project', description: 'test', actions: {
+      update: {
+        summary: 'Update a project for the tier lint self-test',
+        rest: 'PUT /projects/{project_id}',
+        params: {
+          project_id: { type: 'string', description: 'Project', required: true, idOrPath: true },
+          description: { type: 'string', description: 'Free setting', tier: 'premium' },
+          merge_requests_template: { type: 'string', description: 'Premium setting' },
+          approver_ids: { type: 'array', items: 'integer', description: 'ids', tier: 'premium' },
+          approvers: { type: 'array', items: 'string', in: 'local', companion: { users: 'many', fills: 'approver_ids' }, description: 'Approvers; server-resolved into approver_ids' },
+        },
+        fineGrained: ['update_project'],
+      },
+    } });
+    expect(tierProblems(bad!, { 'PUT /projects/*': { merge_requests_template: 'premium' } })).toEqual([
+      'project.update.description: tier premium, GitLab says none',
+      'project.update.merge_requests_template: tier none, GitLab says premium',
+      'project.update.approver_ids: tier premium, GitLab says none',
+      'project.update.approvers: tier none, GitLab says premium (the tier of approver_ids, which it fills)',
+    ]);
   });
 
   it('canonical IDs are unique', () => {

@@ -3,6 +3,7 @@
 // anything reaches the platform; a Premium or Ultimate instance offers it as before. Through an MCP client against the sandbox.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Sandbox } from '../src/sandbox/index.js';
+import { catalog } from '../src/catalog/index.js';
 import { apiRequests, text, withSandbox } from './helpers/harness.js';
 import { sandboxServer, startInProcess } from './helpers/inproc.js';
 
@@ -62,6 +63,59 @@ describe('a Free instance (the sandbox is Free)', () => {
     expect(r.isError, text(r)).toBeFalsy();
   });
 
+  it('project and group settings of a paid plan are left out of find by ID; their Free settings stay', async () => {
+    const names = paramNames(text(await on.srv.call('forge_find_action', { query: 'project.update group.update project.list' })));
+    for (const free of ['merge_method', 'visibility', 'description', 'share_with_group_lock', 'archived']) expect(names).toContain(free);
+    for (const paid of ['merge_requests_template', 'issues_template', 'external_authorization_classification_label', 'only_allow_merge_if_all_status_checks_passed',
+      'membership_lock', 'ip_restriction_ranges', 'unique_project_download_limit', 'file_template_project_id', 'marked_for_deletion_on', 'include_hidden']) expect(names).not.toContain(paid);
+  });
+
+  it('a param is tiered per route: a project variable\'s environment scope stays on Free, a group variable\'s does not', async () => {
+    const body = text(await on.srv.call('forge_find_action', { query: 'ci_variable.create ci_variable.group_create' }));
+    const [project, group] = ['ci_variable.create', 'ci_variable.group_create'].map((id) => paramNames(body.split('\n\n').find((b) => b.includes(`\`${id}\``)) ?? ''));
+    expect(project).toContain('environment_scope');
+    expect(group).toContain('masked');
+    expect(group).not.toContain('environment_scope');
+  });
+
+  it('a ranked find leaves them out of the group settings and merge request filters it answers', async () => {
+    for (const [query, id, free, paid] of [
+      ['update the settings of group demo-group', 'group.update', /share_with_group_lock/, /membership_lock|ip_restriction_ranges|wiki_access_level|unique_project_download_limit/],
+      ['list merge requests where alice is an eligible approver', 'merge_request.list', /reviewer_id/, /approver_ids|approvers|approved_by_usernames/],
+    ] as const) {
+      const body = text(await on.srv.call('forge_find_action', { query }));
+      const block = body.split('\n\n').find((b) => b.includes(`1. \`${id}\` `)) ?? body;
+      expect(block, body).toContain(`1. \`${id}\` `);
+      expect(block, query).toMatch(free);
+      expect(block, query).not.toMatch(paid);
+    }
+  });
+
+  it('a call that sets a paid project or group setting is refused by name before anything is sent', async () => {
+    on.sb.clearLog();
+    const r = await on.srv.call('forge_execute_action', { action: 'project.update', params: { project_id: PROJECT, merge_requests_template: '## Why', description: 'x' } });
+    expect(text(r)).toBe(refusal('project.update', 'merge_requests_template is a GitLab Premium parameter', 'Free'));
+    const g = await on.srv.call('forge_execute_action', { action: 'group.update', params: { group_id: 'demo-group', membership_lock: true, unique_project_download_limit: 5 } });
+    expect(text(g)).toBe(refusal('group.update', 'membership_lock, unique_project_download_limit are GitLab Premium or Ultimate parameters', 'Free'));
+    // Beyond projects and groups: the members, push mirror and group variable pages mark these.
+    for (const [action, params, what] of [
+      ['project.member_add', { project_id: PROJECT, user_id: '2', access_level: 30, member_role_id: 7 }, 'member_role_id is a GitLab Ultimate parameter'],
+      ['project.mirror_add', { project_id: PROJECT, url: 'https://mirror.example.com/x.git', mirror_branch_regex: '^release' }, 'mirror_branch_regex is a GitLab Premium parameter'],
+      ['ci_variable.group_create', { group_id: 'demo-group', key: 'DEPLOY', value: 'x', environment_scope: 'production' }, 'environment_scope is a GitLab Premium parameter'],
+    ] as const) expect(text(await on.srv.call('forge_execute_action', { action, params }))).toBe(refusal(action, what, 'Free'));
+    expect(apiRequests(on.sb)).toHaveLength(0);
+  });
+
+  it('the approver filter and its username companion are Premium: left out, and refused before the username is looked up', async () => {
+    const names = paramNames(text(await on.srv.call('forge_find_action', { query: 'merge_request.list' })));
+    expect(names).toContain('reviewer_id');
+    for (const paid of ['approver_ids', 'approvers', 'approved_by_usernames']) expect(names).not.toContain(paid);
+    on.sb.clearLog();
+    const r = await on.srv.call('forge_execute_action', { action: 'merge_request.list', params: { project_id: PROJECT, approvers: ['@alice'] } });
+    expect(text(r)).toBe(refusal('merge_request.list', 'approvers is a GitLab Premium parameter', 'Free'));
+    expect(apiRequests(on.sb)).toHaveLength(0);
+  });
+
   it('the individual surface\'s tool schema leaves them out, and refuses them in the same words', async () => {
     const ind = await startInProcess({ sandbox: on.sb, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
     try {
@@ -89,6 +143,34 @@ describe('a licensed instance (detected Ultimate) and a pinned Premium one', () 
       const r = await srv.call('forge_execute_action', { action: 'issue.update', params: { project_id: PROJECT, issue_iid: 1, weight: 3 } });
       expect(text(r)).not.toMatch(/GitLab Premium parameter|invalid params/);
     } finally { await srv.close(); }
+  });
+
+  it('Ultimate: the project and group settings and the approver filter are offered, and sent as given', async () => {
+    const srv = await startInProcess({ sandbox: sb });
+    try {
+      const names = paramNames(text(await srv.call('forge_find_action', { query: 'project.update group.update merge_request.list' })));
+      for (const p of ['merge_requests_template', 'only_allow_merge_if_all_status_checks_passed', 'membership_lock', 'unique_project_download_limit', 'approver_ids', 'approvers']) expect(names).toContain(p);
+      sb.clearLog();
+      const r = await srv.call('forge_execute_action', { action: 'project.update', params: { project_id: PROJECT, merge_requests_template: '## Why' } });
+      expect(r.isError, text(r)).toBeFalsy();
+      expect(apiRequests(sb).find((e) => e.method === 'PUT')?.body).toMatchObject({ merge_requests_template: '## Why' });
+      sb.clearLog();
+      const list = await srv.call('forge_execute_action', { action: 'merge_request.list', params: { project_id: PROJECT, approvers: ['@alice'] } });
+      expect(text(list)).not.toMatch(/GitLab Premium parameter/);
+      const sent = apiRequests(sb).find((e) => e.path.endsWith('/merge_requests'));
+      expect(sent?.query['approver_ids[]']).toBeDefined();
+    } finally { await srv.close(); }
+  });
+
+  it('Ultimate: the individual listing keeps every param of the catalog entry, paid ones and their companions included', async () => {
+    const ind = await startInProcess({ sandbox: sb, env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
+    try {
+      const tools = (await ind.client.listTools()).tools;
+      for (const [name, id] of [['forge_project_update', 'project.update'], ['forge_group_update', 'group.update'], ['forge_merge_request_list', 'merge_request.list']] as const) {
+        const props = Object.keys(tools.find((t) => t.name === name)!.inputSchema.properties ?? {});
+        expect(props, name).toEqual(expect.arrayContaining(Object.keys(catalog().get(id)!.params)));
+      }
+    } finally { await ind.close(); }
   });
 
   it('pinned Premium: weight is offered, the Ultimate health_status is not and is refused', async () => {

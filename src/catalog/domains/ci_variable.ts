@@ -1,4 +1,4 @@
-import { domain, id, str, bool, oneOf, req, paging, type ParamSpec } from '../define.js';
+import { domain, id, str, bool, oneOf, req, paging, type ParamSpec, type Tier } from '../define.js';
 
 const key = () => id.str('Variable key');
 const newKey = () => req(str('Variable key: A-Z, a-z, 0-9 and _ only, at most 255 characters'));
@@ -11,13 +11,13 @@ const filterScope = (placement?: 'query'): ParamSpec =>
     ...(placement ? { in: placement } : {}),
   });
 
-/** Body fields common to project and group variables. */
-const scopedFields = (envScopeNote: string): Record<string, ParamSpec> => ({
+/** Body fields common to project and group variables; a group's environment scope is a Premium param. */
+const scopedFields = (envScopeNote: string, scopeTier?: Tier): Record<string, ParamSpec> => ({
   variable_type: variableType(),
   protected: bool('Expose the variable only to protected branches and tags'),
   masked: bool('Mask the value in job logs'),
   raw: bool('Treat the value as raw text (no $VAR expansion)'),
-  environment_scope: str(`Environment scope, e.g. * or production${envScopeNote}`),
+  environment_scope: str(`Environment scope, e.g. * or production${envScopeNote}`, scopeTier ? { tier: scopeTier } : {}),
   description: str('Description of the variable (at most 255 characters)'),
 });
 
@@ -143,7 +143,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
       group_id: id.group(),
       key: newKey(),
       value: req(str('Variable value')),
-      ...scopedFields(' (Premium)'),
+      ...scopedFields(' (Premium)', 'premium'),
       masked_and_hidden: bool('Mask the value and hide it in the UI (cannot be revealed later)'),
     },
     fineGrained: ['create_variable'],
@@ -163,7 +163,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
       group_id: id.group(),
       key: key(),
       value: req(str('New variable value')),
-      ...scopedFields(' (Premium)'),
+      ...scopedFields(' (Premium)', 'premium'),
     },
     fineGrained: ['update_variable'],
     keywords: 'change edit CI/CD env variable group org shared rotate mask namespace',
