@@ -128,6 +128,20 @@ describe('a Free instance (the sandbox is Free)', () => {
       expect(apiRequests(on.sb)).toHaveLength(0);
     } finally { await ind.close(); }
   });
+
+  it('the action detail resource forge://tools/{id} leaves them out of its input schema too', async () => {
+    const schemaOf = async (id: string) => {
+      const read = await on.srv.client.readResource({ uri: `forge://tools/${id}` });
+      const detail = JSON.parse((read.contents[0] as { text: string }).text) as { input_schema: { properties: Record<string, unknown> } };
+      return Object.keys(detail.input_schema.properties);
+    };
+    const issue = await schemaOf('issue.update');
+    expect(issue).toContain('milestone_id');
+    for (const paid of ['weight', 'epic_id']) expect(issue).not.toContain(paid);
+    const project = await schemaOf('project.update');
+    expect(project).toContain('merge_method');
+    expect(project).not.toContain('merge_requests_template');
+  });
 });
 
 describe('a licensed instance (detected Ultimate) and a pinned Premium one', () => {
@@ -142,6 +156,9 @@ describe('a licensed instance (detected Ultimate) and a pinned Premium one', () 
       for (const p of ['weight', 'epic_id', 'health_status', 'iteration_id']) expect(names).toContain(p);
       const r = await srv.call('forge_execute_action', { action: 'issue.update', params: { project_id: PROJECT, issue_iid: 1, weight: 3 } });
       expect(text(r)).not.toMatch(/GitLab Premium parameter|invalid params/);
+      const read = await srv.client.readResource({ uri: 'forge://tools/issue.update' });
+      const detail = JSON.parse((read.contents[0] as { text: string }).text) as { input_schema: { properties: Record<string, unknown> } };
+      expect(Object.keys(detail.input_schema.properties)).toEqual(expect.arrayContaining(['weight', 'epic_id']));
     } finally { await srv.close(); }
   });
 

@@ -5,7 +5,7 @@ import { catalog, loadCatalog } from '../catalog/index.js';
 import { actionSchema } from '../catalog/schema.js';
 import { availability, withheldMessage } from '../pipeline/access.js';
 import type { Session } from '../session/session.js';
-import type { Action } from '../catalog/define.js';
+import { atTier, type Action } from '../catalog/define.js';
 import { boundaryOf, withheldCause } from '../session/grant.js';
 
 export const TOOL_URI_PREFIX = 'forge://tools/';
@@ -50,7 +50,7 @@ export function actionDetail(s: Session, id: string): Record<string, unknown> | 
     destructive: a.destructive,
     tier: a.tier,
     fine_grained: fineGrainedBlock(a),
-    input_schema: actionSchema(a),
+    input_schema: actionSchema(atTier(a, s.tier)),
     examples: a.examples ?? [],
   };
   if (avail !== 'ok') detail.withheld = { cause: avail, message: withheldMessage(a, avail, s) };
