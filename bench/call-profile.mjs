@@ -3,11 +3,15 @@
 // then `calls` more; the profile of those is summed per module by self time and by inclusive time (a module
 // counted once per sample however deep it recurs). --gc adds a second run under --trace-gc: the collections
 // per 1,000 calls. Driven by the bare JSON-RPC client. Times carry the profiler's overhead: read the shares.
-//   npm run build && node bench/call-profile.mjs [--calls 2000] [--warm 200] [--gc]
+// The stage table splits the same samples by what the call was doing: each sample goes to the innermost frame that
+// names a stage (the platform GET's socket write, the body's decode and JSON.parse, the SDK's zod checks by caller,
+// render, the answer's JSON and stdout write...); Node's own frames count for the first of ours or the SDK's above
+// them. --server profiles another stdio server the same way (bench/minimal-server.mjs: the floor's split).
+//   npm run build && node bench/call-profile.mjs [--calls 2000] [--warm 200] [--gc] [--server path/to/server.mjs]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
+import { join, dirname, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -15,7 +19,8 @@ import { startSandbox, SANDBOX_TOKEN } from '../dist/sandbox/index.js';
 import { openJsonRpc } from './json-rpc.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { calls: { type: 'string', default: '2000' }, warm: { type: 'string', default: '200' }, gc: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { calls: { type: 'string', default: '2000' }, warm: { type: 'string', default: '200' }, gc: { type: 'boolean', default: false }, server: { type: 'string' } } });
+const server = values.server ? resolve(values.server) : join(root, 'dist', 'cli.js');
 const calls = Math.max(100, Math.min(10000, Number(values.calls) || 2000));
 const warm = Math.max(0, Math.min(2000, Number(values.warm) || 200));
 const LIST = { name: 'forge_execute_action', arguments: { action: 'issue.list', params: { project_id: 1 } } };
@@ -24,7 +29,7 @@ const sandbox = await startSandbox();
 /** One server under `flags`: `warm` calls, then `calls` timed ones; the lines it wrote to stdout that are not JSON-RPC (the GC trace). */
 async function run(flags, home) {
   const env = { PATH: process.env.PATH ?? '', HOME: home, FORGE_TOKEN: SANDBOX_TOKEN, FORGE_URL: sandbox.url, FORGE_MCP_LOG_LEVEL: 'warn' };
-  const child = spawn(process.execPath, [...flags, join(root, 'dist', 'cli.js')], { stdio: ['pipe', 'pipe', 'ignore'], env, cwd: home });
+  const child = spawn(process.execPath, [...flags, server], { stdio: ['pipe', 'pipe', 'ignore'], env, cwd: home });
   // --trace-gc writes on stdout too: its lines (they start with `[`) are kept apart from the messages.
   const messages = new PassThrough();
   let trace = [];
@@ -87,9 +92,62 @@ for (let i = 0; i < profile.samples.length; i++) {
   for (let id = node.id; id !== undefined; id = parent.get(id)) seen.add(moduleOf(nodes.get(id).callFrame));
   for (const s of seen) inclusive.set(s, (inclusive.get(s) ?? 0) + dt);
 }
+/** The stage a sample's stack (leaf first) was in: the innermost frame that names one. */
+function stageOf(stack) {
+  for (let i = 0; i < stack.length; i++) {
+    const f = stack[i];
+    const name = f.functionName;
+    const url = f.url || '';
+    if (name === '(garbage collector)') return 'garbage collection';
+    if (name === 'writeLatin1String') return 'platform GET: request written to the socket (syscall)';
+    if (name === 'writeUtf8String') return 'answer written to stdout (syscall)';
+    if (/\/zod\//.test(url)) {
+      // The SDK's checks, by who asked: the inbound message's kind, the tools/call request, the result.
+      for (const up of stack.slice(i + 1)) {
+        if (up.functionName === 'validateResult') return 'SDK zod: the result (CallToolResult)';
+        if (up.functionName === 'validateRequest') return 'SDK zod: the tools/call request';
+        if (up.functionName === '_transport.onmessage' || /^isJSONRPC/.test(up.functionName)) return 'SDK zod: the message\'s kind (isJSONRPC*)';
+      }
+      return 'SDK zod: other';
+    }
+    if (name === 'parseBody' || (url === 'node:internal/encoding' && name === 'decode')) return 'platform GET: body decoded and JSON.parse';
+    const own = /\/dist\/(?:([^/]+)\/)?([^/]+)\.js$/.exec(url);
+    if (own) {
+      const [, dir, file] = own;
+      if (dir === 'render' || (dir === 'pipeline' && file === 'execute' && /^(render|sendHere)$/.test(name))) return 'render (text and structured content)';
+      if (dir === 'forge' || dir === 'observe') return 'platform GET: our client (forge/, telemetry)';
+      if (dir === 'server' && file === 'wire') return 'answer JSON.stringify and stdout stream';
+      if (dir === 'server' && file === 'stdin-guard') return 'request line read and JSON.parse (stdin guard)';
+      if (dir === 'pipeline') return 'pipeline: validation, guardrails, request, steps';
+      return `our ${dir ?? ''}/${file} (handler, surfaces, wire wrappers)`;
+    }
+    if (/@modelcontextprotocol/.test(url)) return 'SDK protocol (not zod)';
+    if (/bench\/(minimal|bare)-server/.test(url)) return 'bench server code';
+  }
+  const leaf = stack[0]?.url ?? '';
+  if (/^node:(_http|http|net)/.test(leaf)) return 'Node: HTTP and socket internals (not under ours)';
+  if (/^node:/.test(leaf)) return 'Node: streams, timers, microtasks (not under ours)';
+  return 'V8 and runtime (program, natives)';
+}
+
+const stages = new Map();
+{
+  let t2 = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    t2 += profile.timeDeltas[i] ?? 0;
+    const dt = profile.timeDeltas[i + 1] ?? 0;
+    const node = nodes.get(profile.samples[i]);
+    if (t2 < from || node.callFrame.functionName === '(idle)') continue;
+    const stack = [];
+    for (let id = node.id; id !== undefined; id = parent.get(id)) stack.push(nodes.get(id).callFrame);
+    const st = stageOf(stack);
+    stages.set(st, (stages.get(st) ?? 0) + dt);
+  }
+}
+
 const perCall = (us) => `${(us / 1000 / calls).toFixed(3).padStart(7)} ms ${((100 * us) / total).toFixed(1).padStart(5)} %`;
-console.log(`warm tools/call of issue.list, ${calls} calls after ${warm}, under --cpu-prof: ${(ms / calls).toFixed(3)} ms per call (wall), ${(total / 1000 / calls).toFixed(3)} ms sampled busy`);
-for (const [title, table] of [['self time by module', self], ['inclusive time by module', inclusive]]) {
+console.log(`${server}: warm tools/call of issue.list, ${calls} calls after ${warm}, under --cpu-prof: ${(ms / calls).toFixed(3)} ms per call (wall), ${(total / 1000 / calls).toFixed(3)} ms sampled busy`);
+for (const [title, table] of [['stages (each sample counted once)', stages], ['self time by module', self], ['inclusive time by module', inclusive]]) {
   console.log(`\n${title} (per call, share of busy time):`);
   for (const [m, us] of [...table].filter(([m]) => m !== '(root)').sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${perCall(us)}  ${m}`);
 }

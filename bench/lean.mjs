@@ -12,7 +12,9 @@
 //               SDK and the process crossing take before any of our code runs
 //               third and fourth floors (raw client only): the same calls to bench/bare-server.mjs, the minimal
 //               server without the SDK (same GET, same answer), and with --canned (its GET made once): what the
-//               SDK takes, and what the process crossing and the answer's JSON take alone
+//               SDK takes, and what the process crossing and the answer's JSON take alone; a fifth, the same
+//               --canned floor answering a line of this build's answer's size (the floors answer the 45 KB
+//               body, this build a rendered page of ~7 KB: the crossing grows with the bytes)
 //   raw client  the start and the calls again, driven by a bare JSON-RPC client (newline-delimited JSON on
 //               the child's stdio, no SDK): the SDK client's own work (zod checks of every answer, in this
 //               process, on the same 2 cores) is then not counted against the server
@@ -175,18 +177,20 @@ async function measureMinimal() {
   await r.close();
   // Without the SDK, then without the GET too (raw client only: an SDK client needs a full server).
   const floors = [];
-  for (const args of [[], ['--canned']]) {
+  for (const args of [[], ['--canned'], ['--canned', `--answer-bytes=${answerBytes}`]]) {
     const f = await rawStart(BARE, args);
     await f.rpc('tools/call', LIST);
     floors.push(await alternated(() => f.rpc('tools/call', LIST)));
     await f.close();
   }
-  const [noSdk, crossing] = floors;
+  const [noSdk, crossing, crossingOurs] = floors;
   for (const b of builds) {
     record('  floor 3, no SDK, raw client median (ms)', b.name, noSdk.tool);
     record('  raw client: no SDK / raw GET', b.name, noSdk.tool / noSdk.raw);
     record('  floor 4, no SDK, no GET, raw client (ms)', b.name, crossing.tool);
     record('  raw client: no SDK, no GET / raw GET', b.name, crossing.tool / crossing.raw);
+    record(`  floor 5, as 4 answering ${answerBytes} bytes (ms)`, b.name, crossingOurs.tool);
+    record('  raw client: floor 5 / raw GET', b.name, crossingOurs.tool / crossingOurs.raw);
     record('  floor 2: minimal SDK server median (ms)', b.name, sdk.tool);
     record('  minimal server / raw GET', b.name, sdk.tool / sdk.raw);
     record('  floor 2, raw client median (ms)', b.name, bare.tool);
@@ -204,12 +208,21 @@ async function startRaw(build) {
   const first = await call();
   record(`raw client: first call after ${IDLE_BEFORE_CALL_MS} ms idle (ms)`, build.name, performance.now() - t0);
   if (first.error || first.result.isError) throw new Error(`${build.name}: issue.list failed (raw client): ${JSON.stringify(first).slice(0, 300)}`);
+  record('raw client: answer line (bytes)', build.name, Buffer.byteLength(JSON.stringify(first)));
   const { tool, raw } = await alternated(call);
   record('raw client: warm tools/call median (ms)', build.name, tool);
   record('  floor: raw GET median, those runs (ms)', build.name, raw);
   record('  raw client call / raw GET', build.name, tool / raw);
   return r;
 }
+
+// The size of this build's answer line, for the fifth floor (one server, one call).
+const answerBytes = await (async () => {
+  const r = await rawStart(builds[0].cli);
+  const bytes = Buffer.byteLength(JSON.stringify(await r.rpc('tools/call', LIST)));
+  await r.close();
+  return bytes;
+})();
 
 for (let run = 0; run < runs; run++) {
   const t0 = performance.now();

@@ -1,9 +1,10 @@
 // Confirmation in compound calls (issue #30 review): one confirmation approves one destructive action. No
-// catalog entry runs a destructive step today, so this file declares one on the loaded catalog (test-only
-// companions that run branch.delete after the call) and drives it through an MCP client against the sandbox.
-import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
+// catalog entry runs a destructive step today, so this file builds its own entries (test-only companions that run
+// branch.delete after the call), served in place of the catalog's, and drives them through an MCP client against
+// the sandbox.
+import { describe, it, expect, beforeAll, afterAll, beforeEach, vi } from 'vitest';
 import { catalog, loadCatalog } from '../src/catalog/index.js';
-import type { ParamSpec } from '../src/catalog/define.js';
+import type { Action, ParamSpec } from '../src/catalog/define.js';
 import { apiRequests, text } from './helpers/harness.js';
 import { sandboxServer } from './helpers/inproc.js';
 
@@ -11,19 +12,19 @@ const P = 'demo-group/demo-project';
 const deleteBranchAfter: ParamSpec = { type: 'string', in: 'local', companion: { then: 'branch.delete', as: 'branch_name' }, description: 'test-only: delete this branch after the call' };
 
 const TESTED = ['issue.note_create', 'issue.delete'];
-const original = new Map<string, Record<string, ParamSpec>>();
 
 beforeAll(async () => {
   await loadCatalog();
-  // A destructive step declared on a write that needs no confirmation, and on one that does: each entry is given
-  // new params (what the server reads once per params object), and its own back after the file (test files share a process).
-  for (const id of TESTED) {
+  // A destructive step declared on a write that needs no confirmation, and on one that does: the catalog's entries
+  // are frozen, so each is a copy with one param more, answered by the catalog's lookup for this file only.
+  const own = new Map(TESTED.map((id) => {
     const a = catalog().get(id)!;
-    original.set(id, a.params);
-    a.params = { ...a.params, delete_branch_after: deleteBranchAfter };
-  }
+    return [id, { ...a, params: { ...a.params, delete_branch_after: deleteBranchAfter } } satisfies Action];
+  }));
+  const get = catalog().get.bind(catalog());
+  vi.spyOn(catalog(), 'get').mockImplementation((id) => own.get(id) ?? get(id));
 });
-afterAll(() => { for (const [id, params] of original) catalog().get(id)!.params = params; });
+afterAll(() => { vi.restoreAllMocks(); });
 const on = sandboxServer();
 beforeEach(() => { on.sb.clearLog(); });
 

@@ -10,7 +10,7 @@
 import { stat, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { Action, DomainInfo } from './define.js';
+import { frozenEntry, type Action, type DomainInfo } from './define.js';
 import { attachFunctions } from './functions.js';
 
 /** The files' names, in the folder of the bundle chunk this module is bundled into (dist/bundle/). */
@@ -64,7 +64,7 @@ export async function readCatalogData(dir: URL = new URL('.', import.meta.url)):
         if (a.id !== id) throw new Error(`catalog data: ${id} expected, ${String(a.id)} found (rebuild)`);
         const paths = declared.get(id);
         if (paths) attachFunctions(a, paths, functionOf(id), id);
-        parsed[i] = a;
+        parsed[i] = frozenEntry(a);
         if (--file.unparsed === 0) delete file.bytes;
       }
       return a;

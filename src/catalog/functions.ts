@@ -29,15 +29,8 @@ export function attachFunctions(entry: object, paths: readonly string[], fetch: 
       if (!next || typeof next !== 'object') throw new Error(`catalog data: ${id} has no ${path} for its function (rebuild)`);
       target = next as Record<string, unknown>;
     }
-    const at = target;
-    Object.defineProperty(at, last, {
-      enumerable: true,
-      configurable: true,
-      get() {
-        const fn = fetch(path);
-        Object.defineProperty(at, last, { value: fn, enumerable: true, configurable: true, writable: true });
-        return fn;
-      },
-    });
+    // Kept in the getter, not written back on the entry: entries are frozen once made (frozenEntry, define.ts).
+    let fn: Fn | undefined;
+    Object.defineProperty(target, last, { enumerable: true, get: () => (fn ??= fetch(path)) });
   }
 }

@@ -16,17 +16,17 @@ export interface NextStep {
 interface Fill { name: string; root: 'params' | 'answer'; path: readonly string[] }
 
 /** One declared next step: the entry, and the fills it takes (the names it has a param for). */
-interface PlannedStep { id: string; step: Action; params: Action['params']; fills: readonly Fill[] }
+interface PlannedStep { id: string; step: Action; fills: readonly Fill[] }
 
-/** An action's next steps as read from the (process-wide) catalog once; the references it was made from, to notice an entry changed (tests give entries new params). */
-interface Plan { nextSteps: readonly string[]; nextFill: Action['nextFill']; steps: readonly PlannedStep[] }
+/**
+ * An action's next steps, resolved from the catalog once per entry (not per call): the same for every call of it.
+ * Entries are frozen once made (frozenEntry, src/catalog/define.ts), so a plan keyed by the entry never goes stale.
+ */
+const plans = new WeakMap<Action, readonly PlannedStep[]>();
 
-const plans = new WeakMap<Action, Plan>();
-
-/** The entry's steps and fills, resolved once per action (not per call): the same for every call of it. */
-function planOf(action: Action, nextSteps: readonly string[]): Plan {
+function planOf(action: Action, nextSteps: readonly string[]): readonly PlannedStep[] {
   const cached = plans.get(action);
-  if (cached && cached.nextSteps === nextSteps && cached.nextFill === action.nextFill && cached.steps.every((p) => p.step.params === p.params)) return cached;
+  if (cached) return cached;
   const fills: Fill[] = [];
   for (const [name, spec] of Object.entries(action.nextFill ?? {})) {
     const [root, ...path] = spec.split('.');
@@ -35,11 +35,10 @@ function planOf(action: Action, nextSteps: readonly string[]): Plan {
   const steps: PlannedStep[] = [];
   for (const id of nextSteps) {
     const step = catalog().get(id);
-    if (step) steps.push({ id, step, params: step.params, fills: fills.filter((f) => step.params[f.name]) });
+    if (step) steps.push({ id, step, fills: fills.filter((f) => step.params[f.name]) });
   }
-  const plan = { nextSteps, nextFill: action.nextFill, steps };
-  plans.set(action, plan);
-  return plan;
+  plans.set(action, steps);
+  return steps;
 }
 
 /** The value a fill reads from this call: a scalar, else undefined. */
@@ -56,7 +55,7 @@ function source(fill: Fill, params: Record<string, unknown>, answer: unknown): u
 export function filledNextSteps(action: Action, params: Record<string, unknown>, answer: unknown, runnable: (a: Action) => boolean): NextStep[] | undefined {
   if (!action.nextSteps?.length) return undefined;
   const out: NextStep[] = [];
-  for (const { id, step, fills } of planOf(action, action.nextSteps).steps) {
+  for (const { id, step, fills } of planOf(action, action.nextSteps)) {
     if (!runnable(step)) continue;
     const filled: Record<string, unknown> = {};
     let names = '';
