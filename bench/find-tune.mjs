@@ -20,7 +20,7 @@ const sets = (files.length ? files.map((f) => resolve(f)) : TUNING).filter((f) =
   try { readFileSync(f); return true; } catch { return false; }
 });
 
-const { cat, searchFor } = await loadRanking();
+const { cat, searchFor, shownOf } = await loadRanking();
 // FIND_WEIGHTS='{"unnamedId":0.9}' tries other re-rank weights without editing the source.
 const weights = JSON.parse(process.env.FIND_WEIGHTS ?? '{}');
 let buildMs = 0;
@@ -40,9 +40,8 @@ for (const f of sets) {
   for (const { q, id, also = [], tags } of qs) {
     // `also`: actions that answer the request as well (a two-step request's lookup beside the step asked for).
     const right = [id, ...also];
-    // As the answer shows them: after the first two, none under half the best score (src/surfaces/dynamic.ts FAR_BEHIND).
-    const hits = search.search(q, 5).hits;
-    const got = hits.filter((h, i) => i < 2 || h.score >= 0.5 * hits[0].score).map((h) => h.action.id);
+    // As the answer shows them (src/surfaces/find-answer.ts shownOf).
+    const got = shownOf(search.search(q, 5).hits).map((h) => h.action.id);
     if (right.includes(got[0])) t1++;
     for (const t of tags ?? []) { const v = byTag.get(t) ?? [0, 0]; v[0]++; if (right.includes(got[0])) v[1]++; byTag.set(t, v); }
     if (got.some((g) => right.includes(g))) t5++;
