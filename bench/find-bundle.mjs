@@ -15,14 +15,14 @@ import { TUNING_SETS, phrasingsOf } from '../scripts/phrasings.mjs';
 /** The sets the ranking is tuned and trained on (the held-out and validation sets are never among them). */
 export { TUNING_SETS };
 
-/** { cat, ActionSearch, DEFAULT_WEIGHTS } from the current sources. */
+/** { cat, ActionSearch, DEFAULT_WEIGHTS, shownOf (the answer's cut-off) } from the current sources. */
 export async function loadRanking() {
   const out = join(mkdtempSync(join(tmpdir(), 'find-bundle-')), 'entry.mjs');
   await build({
-    stdin: { contents: "export { loadCatalog } from './src/catalog/index.ts'; export { ActionSearch, DEFAULT_WEIGHTS } from './src/search/index.ts';", resolveDir: root, loader: 'ts' },
+    stdin: { contents: "export { loadCatalog } from './src/catalog/index.ts'; export { ActionSearch, DEFAULT_WEIGHTS } from './src/search/index.ts'; export { shownOf } from './src/surfaces/find-answer.ts';", resolveDir: root, loader: 'ts' },
     bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'error',
   });
-  const { loadCatalog, ActionSearch, DEFAULT_WEIGHTS } = await import(pathToFileURL(out).href);
+  const { loadCatalog, ActionSearch, DEFAULT_WEIGHTS, shownOf } = await import(pathToFileURL(out).href);
   const cat = await loadCatalog();
   // Requests read once for every search trained on them (a descent builds hundreds); the reader on first need.
   let reader;
@@ -30,5 +30,5 @@ export async function loadRanking() {
   const read = (t) => { if (!seen.has(t)) seen.set(t, (reader ??= new ActionSearch(cat.actions)).read(t)); return seen.get(t); };
   /** A search for measuring `file` (a name under bench/): trained on every tuning set but that one. */
   const searchFor = (file, weights = {}) => new ActionSearch(cat.actions, weights, undefined, { phrasings: phrasingsOf(TUNING_SETS.filter((f) => f !== file), read) });
-  return { cat, ActionSearch, DEFAULT_WEIGHTS, searchFor };
+  return { cat, ActionSearch, DEFAULT_WEIGHTS, searchFor, shownOf };
 }

@@ -9,7 +9,7 @@ import { availability, isListed, tierAbove } from '../pipeline/access.js';
 import { closestName, levenshtein } from '../pipeline/validate.js';
 import { errorResult, type ToolResult } from '../render/result.js';
 import type { Session } from '../session/session.js';
-import { byIdText, EXECUTE, FIND, quoted, rankedText } from './find-answer.js';
+import { byIdText, EXECUTE, FIND, quoted, rankedText, shownOf } from './find-answer.js';
 import { envelopeProblem, FIELDS_SCHEMA, isPlainObject, readFields, type Surface, type ToolDef } from './types.js';
 
 /**
@@ -111,20 +111,6 @@ async function findActions(s: Session, query: string, limit: number, domain?: st
 
 /** Runner-up within this share of the best score: the answer asks which was meant. */
 const CLOSE = 0.85;
-/**
- * Candidates under this share of the best score are left out once MIN_SHOWN are said, whatever the limit (it is
- * the most asked for: assistants ask 3 to save text, not to read weak ones). Measured on the tuning sets with a search trained on the other sets: of 1,702 requests whose action was
- * among the five best, 2 had it under half the best score (1 under 0.35), and 1.1 fewer candidates are shown.
- */
-const FAR_BEHIND = 0.5;
-const MIN_SHOWN = 2;
-
-/** The hits worth their lines: when the best is far ahead, the ones far behind it cost more than they help. */
-function leading<T extends { score: number }>(hits: readonly T[]): T[] {
-  const top = hits[0]?.score ?? 0;
-  return hits.filter((h, i) => i < MIN_SHOWN || h.score >= FAR_BEHIND * top);
-}
-
 /** The request's references that fit an action's own parameters. */
 function suggestedFor(a: Action, suggested: Record<string, string | number>): Record<string, string | number> | undefined {
   const out: Record<string, string | number> = {};
@@ -152,7 +138,7 @@ async function find(s: Session, args: unknown): Promise<ToolResult> {
   if (asked?.ids.some((id) => catalog().get(id))) return byId(s, asked.ids, asked.params);
   const found = await findActions(s, query, n, unknownDomain === undefined ? domain : undefined);
   const { query: parsed } = found;
-  const hits = leading(found.hits);
+  const hits = shownOf(found.hits);
   const cutNote = parsed.cut ? `(Only the first ${MAX_QUERY_CHARS} characters of the request were read; ${parsed.cut} were cut.)` : '';
   const notes = [cutNote, domainNote].filter(Boolean);
   if (!hits.length) {
