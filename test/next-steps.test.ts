@@ -77,7 +77,8 @@ describe('related actions in results', () => {
 
   it('a merge request list offers the update naming the params a task sets, and the step runs as named (no find for its schema)', async () => {
     const { steps } = block(text(await run(on.srv, 'merge_request.list', { project_id: P })));
-    expect(steps.map(([id]) => id)).toEqual(['merge_request.get', 'mr_review.changes_get', 'merge_request.update']);
+    expect(steps.map(([id]) => id)).toEqual(['merge_request.get', 'mr_review.note_create', 'merge_request.update']);
+    expect(steps[1]).toEqual(['mr_review.note_create', { project_id: P }, 'needs merge_request_iid*: integer, body*: string; optional: state_event: "close"|"reopen" (+3); write']);
     expect(steps[2]).toEqual(['merge_request.update', { project_id: P },
       'needs merge_request_iid*: integer; optional: state_event: "close"|"reopen", add_labels: string, assignees: string[], add_reviewers: string[], milestone: string (+17); write']);
     const r = await run(on.srv, 'merge_request.update', { ...steps[2]![1], merge_request_iid: 3, assignees: ['@bob'], milestone: 'v1.2' });

@@ -89,9 +89,10 @@ export default domain('merge_request', 'Merge requests of projects: list, read, 
       ...mrFilters(),
     },
     fineGrained: ['read_merge_request'],
-    // Its update with the params tasks set (assignees, reviewers, milestone): assistants searched for its schema.
-    nextSteps: ['merge_request.get', 'mr_review.changes_get', 'merge_request.update'],
-    nextFill: { project_id: 'params.project_id', merge_request_iid: 'caller' },
+    // A comment and its update with the params tasks set (assignees, reviewers, milestone): assistants searched for both
+    // (its changes are an everyday ID, known without a step).
+    nextSteps: ['merge_request.get', 'mr_review.note_create', 'merge_request.update'],
+    nextFill: { project_id: 'params.project_id', merge_request_iid: 'caller', body: 'caller' },
     keywords: 'PR pull requests MRs open reviews list find browse draft wip assignee milestone unmerged',
     examples: [
       'open MRs in acme/shop',
