@@ -188,6 +188,7 @@ function companionProblems(a: Action, byId: ReadonlyMap<string, Action>): string
     if (!p || p.in === 'local' || filled.has(n) || names.some((x) => a.params[x])) continue;
     out.push(`${n} takes ids only: add a companion that takes names (src/catalog/define.ts companion)`);
   }
+  for (const n of a.stepParams ?? []) if (!a.params[n] || a.params[n]!.required) out.push(`stepParams: ${n} is no optional param`);
   if (a.nextFill && !a.nextSteps?.length) out.push('nextFill without nextSteps');
   for (const [n, src] of Object.entries(a.nextFill ?? {})) {
     if (!/^(params\.[a-z_]+|answer(\.[a-z_]+)+|caller)$/.test(src)) out.push(`nextFill.${n}: ${src} is not params.<name>, answer.<path> or caller`);

@@ -50,18 +50,41 @@ describe('related actions in results', () => {
     expect(steps.map(([id, params, more]) => [id, params, more.split(';')[0]])).toEqual([
       ['issue.note_list', { project_id: P, issue_iid: 1 }, 'optional: sort, order_by, activity_filter (+2)'],
       ['issue.note_create', { project_id: P, issue_iid: 1 }, 'needs body*: string'],
-      ['issue.update', { project_id: P, issue_iid: 1 }, 'optional: title, description, state_event: "close"|"reopen" (+18)'],
+      // The update names the params tasks set, with their types (its stepParams), so it runs without a find for its schema.
+      ['issue.update', { project_id: P, issue_iid: 1 }, 'optional: state_event: "close"|"reopen", add_labels: string, remove_labels: string, assignees: string[], ' +
+        'add_assignees: string[], milestone: string (+15)'],
     ]);
   });
 
-  it('a file offers its update on the same branch, a new branch from it and a merge request from it', async () => {
+  it('a file offers who wrote its lines and the commit that last changed it, ready to run, then its update and a new branch', async () => {
     const { steps } = block(text(await run(on.srv, 'repository.file_get', { project_id: P, file_path: 'README.md', ref: 'main' })));
+    // README.md on main was last changed by Bob's setup documentation commit (7b33d998) in the seeded data.
+    const last = '7b33d9980beead8fe962dbf2a9c21c99d18432b0';
     expect(steps.map(([id, params]) => [id, params])).toEqual([
+      ['repository.file_blame', { project_id: P, file_path: 'README.md', ref: 'main' }],
+      ['repository.commit_get', { project_id: P, sha: last }],
       ['repository.file_update', { project_id: P, file_path: 'README.md', branch: 'main' }],
       ['branch.create', { project_id: P, ref: 'main' }],
-      ['merge_request.create', { project_id: P, source_branch: 'main' }],
     ]);
-    expect(steps[0]![2]).toMatch(/^needs commit_message\*: string; optional: content, old_text, new_text \(\+\d+\); write$/);
+    expect(steps[2]![2]).toMatch(/^needs commit_message\*: string; optional: content, old_text, new_text \(\+\d+\); write$/);
+    // Both reads run verbatim, with no find: the blame names the commit, the commit its author and date.
+    const blame = text(await run(on.srv, steps[0]![0], steps[0]![1]));
+    expect(blame).toContain('### Lines 11–12 · 7b33d998 · Bob Martin · 2026-01-14 · Document the setup');
+    const commit = text(await run(on.srv, steps[1]![0], steps[1]![1]));
+    expect(commit).toContain('- **author_name**: Bob Martin');
+    expect(commit).toContain(`- **id**: ${last}`);
+  });
+
+  it('a merge request list offers the update naming the params a task sets, and the step runs as named (no find for its schema)', async () => {
+    const { steps } = block(text(await run(on.srv, 'merge_request.list', { project_id: P })));
+    expect(steps.map(([id]) => id)).toEqual(['merge_request.get', 'mr_review.note_create', 'merge_request.update']);
+    expect(steps[1]).toEqual(['mr_review.note_create', { project_id: P }, 'needs merge_request_iid*: integer, body*: string; optional: state_event: "close"|"reopen" (+3); write']);
+    expect(steps[2]).toEqual(['merge_request.update', { project_id: P },
+      'needs merge_request_iid*: integer; optional: state_event: "close"|"reopen", add_labels: string, assignees: string[], add_reviewers: string[], milestone: string (+17); write']);
+    const r = await run(on.srv, 'merge_request.update', { ...steps[2]![1], merge_request_iid: 3, assignees: ['@bob'], milestone: 'v1.2' });
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(text(r)).toContain('- **assignees**: @bob');
+    expect(text(r)).toContain('- **milestone**: v1.2');
   });
 
   it('every everyday read stays within 650 characters of next steps', async () => {

@@ -101,7 +101,9 @@ describe('through the server, on the sandbox', () => {
     const { tools } = await on.srv.client.listTools();
     const execute = tools.find((t) => t.name === 'forge_execute_action')!;
     expect(execute.description).toContain('repository.{tree,file_get,file_update,commit_list,commit_get,commit_statuses,compare}');
-    // Merging stays listed: an everyday write (a held-out task merged); release.get is guessed right unlisted.
-    expect(execute.description).toContain('merge_request.{list,get,create,update,merge,approval_config}');
+    // Merging stays listed: an everyday write (a held-out task merged); release.get is guessed right unlisted. The merge
+    // requests of every project (list_global) and the caller's to-dos were searched for in trials 16-17.
+    expect(execute.description).toContain('merge_request.{list,list_global,get,create,update,merge,approval_config}');
+    expect(execute.description).toContain(' user.todo_list, ');
   });
 });

@@ -124,8 +124,8 @@ describe('through the server, on the sandbox', () => {
 
   it('branches read by last update show the date of their head commit (GitLab sends no updated_at on a branch)', async () => {
     const { md, st } = await exec('branch.list', { project_id: 1, sort: 'updated_desc' });
-    // Every branch list has the head commit's date as a column now: the order needs no column of its own.
-    expect(header(md)).toBe('| name | commit | date | merged | protected | default |');
+    // Every branch list has the head commit's author and date as columns now: the order needs no column of its own.
+    expect(header(md)).toBe('| name | commit | author | date | merged | protected | default |');
     const dates = (st.items as Rec[]).map((b) => b['commit.committed_date'] as string);
     expect(dates.every((d) => /^\d{4}-\d\d-\d\dT/.test(d))).toBe(true);
     expect([...dates].sort().reverse()).toEqual(dates);

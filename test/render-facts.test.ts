@@ -47,8 +47,8 @@ describe('results show the facts a task needs (issue #30)', () => {
 
   it('linked issues show their link type', async () => {
     const { md, st } = await exec('issue.link_list', { project_id: 1, issue_iid: 1 });
-    expect(header(md)).toBe('| iid | title | link type | state | assignees | labels | milestone |');
-    expect(row(md, '| 13 ')).toBe('| 13 | Crash when PORT is not a number | relates_to | opened | @alice | bug | none |');
+    expect(header(md)).toBe('| iid | title | link type | state | author | assignees | labels | milestone | comments |');
+    expect(row(md, '| 13 ')).toBe('| 13 | Crash when PORT is not a number | relates_to | opened | @demo | @alice | bug | none | 0 |');
     expect((st.items as Rec[])[0]).toMatchObject({ iid: 13, link_type: 'relates_to' });
   });
 
@@ -71,7 +71,7 @@ describe('results show the facts a task needs (issue #30)', () => {
 
   it('a list with fields shows them in the Markdown: short ones as columns, others per item, every field with ["all"], bounded', async () => {
     const named = await exec('issue.list', { project_id: 1, per_page: 2 }, ['due_date', 'time_stats']);
-    expect(header(named.md)).toBe('| iid | title | state | assignees | labels | milestone | due_date |');
+    expect(header(named.md)).toBe('| iid | title | state | author | assignees | labels | milestone | comments | due_date |');
     expect(named.md).toContain('### time_stats of each item\n\n#### Move configuration to a single module (#25)\n\n- **time_stats**: `{"time_estimate":0,"total_time_spent":0,"human_time_estimate":null,"human_total_time_spent":null}`');
     expect((named.st.items as Rec[])[0]).toMatchObject({ due_date: null, time_stats: { time_estimate: 0, total_time_spent: 0 } });
     const all = await exec('issue.list', { project_id: 1, per_page: 2 }, ['all']);

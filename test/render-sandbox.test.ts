@@ -120,8 +120,8 @@ describe('writes confirm the new state (issue #28)', () => {
 
   it('a list of closed issues says who closed each and when; an open list has no such columns; projects say their open issues', async () => {
     const closed = await exec('issue.list', { project_id: 1, state: 'closed' });
-    expect(closed.md).toMatch(/^\| iid \| title \| state \| assignees \| labels \| milestone \| closed by \| closed \|$/m);
-    expect(closed.md).toMatch(/^\| 23 \| Typo in the 404 page \| closed \| .* \| @demo \| 2026-02-02 /m);
+    expect(closed.md).toMatch(/^\| iid \| title \| state \| author \| assignees \| labels \| milestone \| comments \| closed by \| closed \|$/m);
+    expect(closed.md).toMatch(/^\| 23 \| Typo in the 404 page \| closed \| @alice \| .* \| 0 \| @demo \| 2026-02-02 /m);
     const open = await exec('issue.list', { project_id: 1, state: 'opened' });
     expect(open.md).not.toContain('closed by');
     const projects = await exec('group.projects', { group_id: 'demo-group' });

@@ -86,11 +86,11 @@ describe("GitLab's documented shapes render their deciding facts (issue #30)", (
   it('linked issues carry their link type, and their project when it is another', () => {
     const links = fixture('issue_links');
     const own = render(undefined, links, { project_id: 4, issue_iid: 14 }, listAction('issue.link_list'));
-    expect(header(own.markdown)).toBe('| iid | title | link type | state | assignees | labels | milestone |');
-    expect(row(own.markdown, '| 14 ')).toBe('| 14 | Issues with auth | is_blocked_by | opened | none | bug | none |');
+    expect(header(own.markdown)).toBe('| iid | title | link type | state | author | assignees | labels | milestone | comments |');
+    expect(row(own.markdown, '| 14 ')).toBe('| 14 | Issues with auth | is_blocked_by | opened | @venkatesh.thalluri | none | bug | none | 0 |');
     expect((own.structured.items as Rec[])[0]).toMatchObject({ iid: 14, link_type: 'is_blocked_by' });
     const other = render(undefined, links, { project_id: 5, issue_iid: 1 }, listAction('issue.link_list'));
-    expect(row(other.markdown, '| 4 ')).toBe('| 4 | 14 | Issues with auth | is_blocked_by | opened | none | bug | none |');
+    expect(row(other.markdown, '| 4 ')).toBe('| 4 | 14 | Issues with auth | is_blocked_by | opened | @venkatesh.thalluri | none | bug | none | 0 |');
   });
 
   it('protected branches: who may push and merge by role name and number, users, groups and deploy keys by id', () => {

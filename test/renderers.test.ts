@@ -150,16 +150,17 @@ describe('generic renderer', () => {
     const header = rows[0];
     const cols = splittingPipes(header) - 1;
     // An issue list of an action without a project (a group's, the instance's) names each item's project.
-    expect(header).toBe('| project | iid | title | state | assignees | labels | milestone |');
+    expect(header).toBe('| project | iid | title | state | author | assignees | labels | milestone | comments |');
     for (const row of rows) expect(splittingPipes(row)).toBe(cols + 1);
-    expect(rows[2]).toBe('| 42 | 7 | Fix \\| the &lt;b>login&lt;/b> \\[bug\\](javascript:alert(1)) | opened | @bob | bug, ui | none |');
+    expect(rows[2]).toBe('| 42 | 7 | Fix \\| the &lt;b>login&lt;/b> \\[bug\\](javascript:alert(1)) | opened | @alice | @bob | bug, ui | none |  |');
     expect(rows[3]).toContain('| multi ↵ line \\| title |');
     expect(unescapedBrackets(markdown)).toBe(0);
     expect(markdown).toContain('## Issues (2)');
     expect(markdown).toContain('Page 1 of 3 (2 per page, 5 items). Next: page=2');
     expect(structured.pagination).toEqual(pagination);
     const first = (structured.items as Array<Record<string, unknown>>)[0];
-    expect(first).toEqual({ id: 101, iid: 7, project_id: 42, project: '42', title: issue.title, state: 'opened', assignees: ['bob'], labels: ['bug', 'ui'], milestone: null });
+    expect(first).toEqual({ id: 101, iid: 7, project_id: 42, project: '42', title: issue.title, state: 'opened', author: 'alice', assignees: ['bob'], labels: ['bug', 'ui'], milestone: null,
+      user_notes_count: null });
   });
 
   it('array: structuredContent items carry the ids and the table\'s columns, nested objects by name', () => {

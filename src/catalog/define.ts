@@ -194,6 +194,12 @@ interface ActionSpec {
    * the lint holds every required param of every next step to a source here.
    */
   nextFill?: Readonly<Record<string, string>>;
+  /**
+   * The optional params a next step to this action names with their types, in this order (`add_labels: string,
+   * assignees: string[]`), instead of its first ones by name: the ones everyday tasks set, so the step is called
+   * without a find for its schema. Checked by the catalog lint.
+   */
+  stepParams?: readonly string[];
   /** Extra keywords for forge_find_action (synonyms an assistant may use). */
   keywords?: string;
   /**

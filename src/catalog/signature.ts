@@ -70,15 +70,19 @@ const STEP_OPTIONAL = 3;
 
 /**
  * What a next step takes beside the params already filled, in one short line: each required one with its
- * type (`needs job_id*: integer`), then the first optional ones by name (for a write, a short list of fixed
- * values said: `state_event: "close"|"reopen"`). Empty when the filled params are all it takes.
+ * type (`needs job_id*: integer`), then the optional ones the action's `stepParams` names with their types, else
+ * its first ones by name (for a write, a short list of fixed values said: `state_event: "close"|"reopen"`).
+ * Empty when the filled params are all it takes.
  */
 export function stepSignature(action: Action, filled: ReadonlySet<string>): string {
   const byCompanion = filledByCompanions(action.params);
   const rest = Object.entries(action.params).filter(([name]) => !filled.has(name));
   const required = rest.filter(([name, p]) => p.required && !byCompanion.has(name)).map(([name, p]) => paramHead(name, p));
   const optional = rest.filter(([name, p]) => !p.required || byCompanion.has(name));
-  const named = optional.slice(0, STEP_OPTIONAL).map(([name, p]) => (action.writes && p.enum && p.enum.length <= 3 ? `${name}: ${valueOf(p)}` : name));
+  const chosen = action.stepParams?.filter((name) => optional.some(([n]) => n === name));
+  const named = chosen?.length
+    ? chosen.map((name) => paramHead(name, { ...action.params[name]!, required: false }))
+    : optional.slice(0, STEP_OPTIONAL).map(([name, p]) => (action.writes && p.enum && p.enum.length <= 3 ? `${name}: ${valueOf(p)}` : name));
   const more = optional.length - named.length;
   return [
     required.length ? `needs ${required.join(', ')}` : '',

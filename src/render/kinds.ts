@@ -165,8 +165,10 @@ export const KINDS: readonly Kind[] = [
       f('health_status'), f('user_notes_count'), f('merge_requests_count'), f('subscribed'), f('closed_by', 'person'), f('closed_at', 'date')
     ],
     // A linked issue (issue.link_list) carries its link's type; a confidential one, a due date, a weight or who closed it and when is said when some item has one.
+    // Who filed it and whether anyone commented: assistants read each issue of a list again for these two (who asked for X, who filed most).
     columns: [c('iid', 'iid'), c('title', 'title'), c('link type', 'link_type', undefined, true), c('state', 'state'), c('confidential', 'confidential', undefined, true),
-      c('assignees', 'assignees', 'people'), c('labels', 'labels', 'labels'), c('milestone', 'milestone', 'milestone'), c('due', 'due_date', undefined, true),
+      c('author', 'author', 'person'), c('assignees', 'assignees', 'people'), c('labels', 'labels', 'labels'), c('milestone', 'milestone', 'milestone'),
+      c('comments', 'user_notes_count'), c('due', 'due_date', undefined, true),
       c('weight', 'weight', undefined, true), c('closed by', 'closed_by', 'person', true), c('closed', 'closed_at', 'date', true)],
     hides: ['assignee'],
     crossProject: true,
@@ -231,8 +233,9 @@ export const KINDS: readonly Kind[] = [
     name: 'branch',
     marks: ['name', 'commit', 'merged', 'protected'],
     fields: [f('name'), f('commit', 'commit'), f('merged'), f('protected'), f('default')],
-    // The head commit's date says which branches are stale, the everyday question about a branch list.
-    columns: [c('name', 'name'), c('commit', 'commit', 'commit'), c('date', 'commit.committed_date', 'date'), c('merged', 'merged'), c('protected', 'protected'),
+    // The head commit's author and date say who works on a branch and which branches are stale, the everyday questions about a branch list.
+    columns: [c('name', 'name'), c('commit', 'commit', 'commit'), c('author', 'commit.author_name'), c('date', 'commit.committed_date', 'date'), c('merged', 'merged'),
+      c('protected', 'protected'),
       c('default', 'default', undefined, true)],
   },
   // A commit (a list's, a comparison's): short sha, title, author and when; the whole sha stays in structuredContent (its id).

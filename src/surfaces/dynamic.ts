@@ -19,9 +19,9 @@ import { envelopeProblem, FIELDS_SCHEMA, isPlainObject, readFields, type Surface
  * against the catalog in test/guessed-ids.test.ts. Everything else is one find away.
  */
 export const EVERYDAY_IDS = 'issue.{list,list_all,get,create,update,note_list,note_create}, ' +
-  'merge_request.{list,get,create,update,merge,approval_config}, mr_review.{changes_get,note_list,discussion_list,discussion_reply}, ' +
+  'merge_request.{list,list_global,get,create,update,merge,approval_config}, mr_review.{changes_get,note_list,discussion_list,discussion_reply}, ' +
   'repository.{tree,file_get,file_update,commit_list,commit_get,commit_statuses,compare}, branch.{list,get,create}, ' +
-  'pipeline.{list,get}, job.{list,get,trace}, release.{list,create}, project.{get,label_list,milestone_list}, group.members, search.{code,commits}';
+  'pipeline.{list,get}, job.{list,get,trace}, user.todo_list, project.{get,label_list,milestone_list}, group.members, search.{code,commits}';
 
 /**
  * The parameter names models most often guess wrong (`project`, `iid`, and GitLab's own `branch` where a

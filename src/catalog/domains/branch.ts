@@ -18,6 +18,9 @@ export default domain('branch', 'Branches of a project repository: list, read, c
       ref: req(str('Branch name, tag or commit SHA to create the branch from')),
     },
     fineGrained: ['create_branch'],
+    // A new branch is made to commit to and to propose: assistants searched for the file write after creating one.
+    nextSteps: ['repository.file_create', 'repository.file_update', 'merge_request.create'],
+    nextFill: { project_id: 'params.project_id', branch: 'params.branch_name', source_branch: 'params.branch_name', file_path: 'caller', content: 'caller', commit_message: 'caller', target_branch: 'caller', title: 'caller' },
     keywords: 'new branch checkout -b fork point from cut start spin-off',
     examples: [
       'cut a branch feature/login-redesign off main in acme/shop',

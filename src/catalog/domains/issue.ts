@@ -222,6 +222,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     // Linking the new issue to the one it came from (an assistant searched for the link action after creating).
     nextSteps: ['issue.link_create'],
     nextFill: { project_id: 'params.project_id', issue_iid: 'answer.iid', target_project_id: 'caller', target_issue_iid: 'caller' },
+    stepParams: ['description', 'labels', 'assignees', 'milestone'],
     keywords: 'new issue open ticket report bug file task add submit jira story feature-request',
     examples: [
       'file a bug in acme/shop: checkout button does nothing on Safari',
@@ -263,6 +264,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       epic_iid: 'deprecated by GitLab in favour of epic_id',
     },
     fineGrained: ['update_work_item'],
+    stepParams: ['state_event', 'add_labels', 'remove_labels', 'assignees', 'add_assignees', 'milestone'],
     keywords: 'edit change close reopen relabel assign issue retitle resolve triage unassign',
     examples: [
       'close #12 in acme/shop',

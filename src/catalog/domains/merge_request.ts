@@ -89,8 +89,10 @@ export default domain('merge_request', 'Merge requests of projects: list, read, 
       ...mrFilters(),
     },
     fineGrained: ['read_merge_request'],
-    nextSteps: ['merge_request.get', 'mr_review.changes_get', 'mr_review.discussion_list'],
-    nextFill: { project_id: 'params.project_id', merge_request_iid: 'caller' },
+    // A comment and its update with the params tasks set (assignees, reviewers, milestone): assistants searched for both
+    // (its changes are an everyday ID, known without a step).
+    nextSteps: ['merge_request.get', 'mr_review.note_create', 'merge_request.update'],
+    nextFill: { project_id: 'params.project_id', merge_request_iid: 'caller', body: 'caller' },
     keywords: 'PR pull requests MRs open reviews list find browse draft wip assignee milestone unmerged',
     examples: [
       'open MRs in acme/shop',
@@ -286,6 +288,7 @@ export default domain('merge_request', 'Merge requests of projects: list, read, 
       remove_labels: 'on create there is no label to remove',
     },
     fineGrained: ['create_merge_request'],
+    stepParams: ['description', 'assignees', 'reviewers', 'labels', 'remove_source_branch'],
     keywords: 'open new PR pull request MR propose changes submit send-for-review feature-branch',
     examples: [
       'open an MR from feature/login into main in acme/shop',
@@ -328,6 +331,7 @@ export default domain('merge_request', 'Merge requests of projects: list, read, 
       ...WRITE_OMITTED,
     },
     fineGrained: ['update_merge_request'],
+    stepParams: ['state_event', 'add_labels', 'assignees', 'add_reviewers', 'milestone'],
     keywords: 'edit PR pull request close reopen assign reviewers relabel draft retitle retarget milestone mark-ready unassign',
     examples: [
       'close !88 without merging',

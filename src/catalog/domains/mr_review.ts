@@ -369,6 +369,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     },
     omitted: { confidential: 'deprecated by GitLab in favour of internal' },
     fineGrained: ['create_work_item'],
+    stepParams: ['state_event'],
     keywords: 'PR comment reply write note respond post remark leave say',
     examples: [
       'comment on !88: please add a changelog entry',

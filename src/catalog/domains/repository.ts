@@ -606,8 +606,9 @@ export default domain('repository', 'Repository content of a project: files, tre
     render: 'file_content',
     notFound: { kind: 'file', idParam: 'file_path', listAction: 'repository.tree' },
     fineGrained: ['read_repository'],
-    nextSteps: ['repository.file_update', 'branch.create', 'merge_request.create'],
-    nextFill: { project_id: 'params.project_id', file_path: 'params.file_path', branch: 'params.ref', ref: 'params.ref', branch_name: 'caller', source_branch: 'params.ref', content: 'caller', commit_message: 'caller', target_branch: 'caller', title: 'caller' },
+    // Who wrote these lines (its blame) and the commit that last changed the file (its last_commit_id): assistants searched for both.
+    nextSteps: ['repository.file_blame', 'repository.commit_get', 'repository.file_update', 'branch.create'],
+    nextFill: { project_id: 'params.project_id', file_path: 'params.file_path', branch: 'params.ref', ref: 'params.ref', sha: 'answer.last_commit_id', branch_name: 'caller', content: 'caller', commit_message: 'caller' },
     keywords: 'read file cat open show source code contents fetch print',
     examples: [
       'show me src/app.ts from main in acme/shop',
