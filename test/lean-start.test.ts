@@ -59,6 +59,12 @@ describe('a stdio start loads what its first tools/list needs', () => {
     expect([...serving].some((f) => f.startsWith('node_modules/@modelcontextprotocol/server/'))).toBe(true);
   });
 
+  it('never imports node:http as an ES module: on Node 22 and 24 its namespace reads the lazy exports that load Node\'s bundled undici (tls, http2, zlib)', () => {
+    const call = startChunks(['dist/pipeline/call.js', ...SERVING]);
+    const esmHttp = [...new Set([...startChunks(START), ...call])].filter((f) => meta.outputs[f].imports.some((i) => i.path === 'node:http'));
+    expect(esmHttp).toEqual([]);
+  });
+
   it('leaves out undici: it loads with the proxy transport (a proxy variable set) or on the first upload', () => {
     expect([...inputs].filter((f) => f.startsWith('node_modules/undici/'))).toEqual([]);
     expect(inputs.has('dist/forge/proxy.js')).toBe(false);

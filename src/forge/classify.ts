@@ -1,7 +1,7 @@
 // The error contract (SPEC "Errors") as one pure function: any failed platform request becomes
 // `<operation>: <classification> (<platform message>). Suggestion: <hint>: <cause>`.
 // SPEC "Classification by HTTP status", "Failures without a platform answer", "The two causes of 401", "GraphQL errors", "Hint rules", "Error text safety", "Organizations enforcing fine-grained tokens".
-import { STATUS_CODES } from 'node:http';
+import { nodeHttp } from './node-http.js';
 import type { ForgeResponse } from './types.js';
 import { networkKindOf, ForgeNetworkError, type ForgeNetworkErrorKind } from './errors.js';
 
@@ -89,7 +89,7 @@ export function classifyStatus(status: number): string {
 }
 
 function statusText(status: number): string {
-  return STATUS_CODES[status] ?? 'Unknown Status';
+  return nodeHttp.STATUS_CODES[status] ?? 'Unknown Status';
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,12 +4,13 @@
 // WebAssembly on its first request, in every process, for the same per-request latency.
 // undici's time limits are kept, and a failure undici named by its own code keeps that code: the
 // error texts (src/forge/classify.ts) and the re-send rules (src/forge/errors.ts) read it.
-import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import type * as Https from 'node:https';
 import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import type * as Tls from 'node:tls';
 import type { Transport, TransportOptions, WireAnswer, WireRequest } from './transport.js';
+import { nodeHttp } from './node-http.js';
 
 /** A connection (DNS, TCP and TLS handshake) gets 10 s: undici's connect timeout. */
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -44,7 +45,7 @@ function fromNode(err: unknown): unknown {
 
 export function openDirectTransport(o: TransportOptions): Transport {
   const common = { keepAlive: true, maxSockets: o.maxConnections, timeout: o.keepAliveMs, scheduling: 'lifo' as const, lookup: o.lookup };
-  const http = { agent: new HttpAgent(common), request: httpRequest as Request };
+  const http = { agent: new nodeHttp.Agent(common), request: nodeHttp.request as Request };
   let https: typeof http | undefined;
   const secure = (): typeof http => {
     if (https) return https;

@@ -19,11 +19,14 @@ export const BELOW_MINIMUM = 'The token carries neither the read_api nor the api
 /**
  * Waits for what a request of the session needs: the start-up reads (bounded) and, except for the
  * dynamic surface's listing, the catalog. False when the token is below the minimum scopes.
+ * The dynamic surface's listing waits for the scope read alone: its two tools depend on nothing else
+ * the reads learn (release and tier shape only the catalog), and the refusal below the minimum is
+ * decided by the scopes. Every other request waits for all the reads.
  */
 export async function sessionGate(s: Session, listing: boolean): Promise<boolean> {
-  await s.ready;
-  // The dynamic surface lists its two tools without the catalog; everything else needs it.
-  if (!(s.config.toolSurface === 'dynamic' && listing)) await loadCatalog();
+  const dynamicListing = s.config.toolSurface === 'dynamic' && listing;
+  await (dynamicListing ? s.scopesRead ?? s.ready : s.ready);
+  if (!dynamicListing) await loadCatalog();
   return !belowMinimum(s);
 }
 

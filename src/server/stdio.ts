@@ -17,6 +17,8 @@ import { collectWhenIdle, IDLE_COLLECTION, type IdleCollection } from './idle-me
 import { localRoots } from '../pipeline/localpath.js';
 
 const REASK_MS = 15 * 60 * 1000;
+/** The log line (INFO) said once the start-up reads are done or their bound has passed. */
+const STARTUP_READS_SETTLED = 'start-up reads settled';
 
 export async function startStdio(config: Config, log: Logger): Promise<void> {
   let effective = config;
@@ -93,12 +95,15 @@ export function createStdioCore(effective: Config, log: Logger, deps: { cwd: str
   });
   const session: Session = newSession(effective, client, log.child({ credential_hash: credentialHandle(token) }));
   // The start-up reads run while the client connects; catalog methods wait for them (bounded), so a
-  // read-only token never sees writes listed and the start never waits on the network.
+  // read-only token never sees writes listed and the start never waits on the network. The dynamic
+  // surface's first listing waits for the scope read alone (src/server/listing.ts).
   const ready = startSessionReads(session, 5_000, [identify(session)]).then(() => {
     // Said once: without Metadata: Read the release is unknown, so the grant cannot be evaluated.
     if (session.auth.kind === 'fine_grained' && session.versionProblem === 'refused') {
       log.warn({ permission: 'Metadata: Read' }, 'the fine-grained token lacks Metadata: Read: the instance release cannot be read, so the grant is not evaluated (only what no fine-grained token reaches is withheld)');
     }
+    // What the session learned (or, after the 5 s bound, what it knows so far); test/helpers/harness.ts waits for this line.
+    log.info({ token_kind: session.auth.kind, tier: session.tier, release: session.version ?? null }, STARTUP_READS_SETTLED);
   });
   // Revalidation every 15 minutes: the token kind when it is still unknown, and a fine-grained grant
   // (a new release or a readable grant changes what the session is listed).

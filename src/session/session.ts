@@ -36,7 +36,9 @@ export function startSessionReads(s: Session, boundMs: number, extra: Array<Prom
   // Scopes already known (OAuth mode's verifier described the token) are not asked again.
   const scopes = s.auth.detected ? Promise.resolve() : detectScopes(s);
   const reads = Promise.all([...extra, scopes, readVersion(s), detectTier(s)]).then(() => undefined);
-  s.ready = Promise.race([reads, new Promise<void>((r) => setTimeout(r, boundMs).unref())]);
+  const bound = new Promise<void>((r) => setTimeout(r, boundMs).unref());
+  s.scopesRead = Promise.race([scopes, bound]);
+  s.ready = Promise.race([reads, bound]);
   return s.ready;
 }
 

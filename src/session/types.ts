@@ -43,6 +43,8 @@ export interface Session {
   versionProblem?: 'refused' | 'unanswered' | 'malformed';
   /** Settles when the start-up reads (identity, scopes, version) are done or timed out. */
   ready?: Promise<void>;
+  /** Settles when the scope read of the start-up reads (with a fine-grained token's grant) is done or timed out. */
+  scopesRead?: Promise<void>;
   /** Epoch ms of the last tool call or resource read (watch polling slows after 30 idle minutes). */
   lastActivity: number;
   /** Resource watches, created on first subscription (src/server/watch.ts). */

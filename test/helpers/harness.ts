@@ -88,9 +88,10 @@ export async function startServer(o: StartOptions): Promise<Running> {
   transport.stderr?.on('data', (d: Buffer) => { err += d.toString(); stderrChunks.push(d.toString()); });
   const client = newClient(o);
   await client.connect(transport);
-  // Catalog methods wait for the server's own start-up reads (identity, scopes, version): once a
-  // listing has answered (or been refused), they are done and the log can start clean.
   await client.listTools().catch(() => undefined);
+  // The dynamic surface's listing waits for the scope read alone: the server says (at INFO) when all its
+  // start-up reads are done, and only then do the sandbox log and the server's log start clean.
+  await startupReadsSettled(() => err, o.env?.FORGE_MCP_LOG_LEVEL);
   o.sandbox.clearLog();
   return {
     client,
@@ -99,6 +100,15 @@ export async function startServer(o: StartOptions): Promise<Running> {
     call: recordedCall(client),
     close: async () => { await client.close(); },
   };
+}
+
+/** The INFO line a stdio server says once its start-up reads are done (src/server/stdio.ts). */
+const STARTUP_READS_SETTLED = 'start-up reads settled';
+
+/** Waits for the server's line saying its start-up reads are done (they are bounded by 5 s). */
+async function startupReadsSettled(stderr: () => string, level = 'info'): Promise<void> {
+  if (!['trace', 'debug', 'info'].includes(level)) throw new Error(`startServer needs a log level of info or lower (not ${level}) to know when the start-up reads are done`);
+  await until(() => (stderr().includes(STARTUP_READS_SETTLED) ? true : undefined), 10_000);
 }
 
 export async function withSandbox(opts?: SandboxOptions): Promise<Sandbox> {

@@ -47,8 +47,10 @@ export async function startInProcess(o: StartOptions): Promise<Running> {
   const connection = await core.serve(serverSide);
   const client = newClient(o);
   await client.connect(clientSide);
-  // As harness.ts: once a listing has answered, the start-up reads are done and the log starts clean.
   const listed = await client.listTools().catch(() => undefined);
+  // The dynamic surface's listing waits for the scope read alone: wait for all the start-up reads, so
+  // the tests' sandbox log and the server's log start clean.
+  await core.ready;
   // The dynamic surface makes its find index on the first find; from src/ (no index file beside it) that
   // is a build of about a second of CPU in the event loop this process shares with the sandbox and every
   // other server (a later test's retry waits and start-up bound would stretch): built here, once per process, first.
