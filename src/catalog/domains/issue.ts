@@ -164,7 +164,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     params: projectIssue(),
     fineGrained: ['read_work_item'],
     resource: 'forge://project/{project_id}/issue/{issue_iid}',
-    nextSteps: ['issue.note_list', 'issue.note_create', 'issue.update', 'issue.emoji_issue_list'],
+    nextSteps: ['issue.note_list', 'issue.note_create', 'issue.update'],
     nextFill: { project_id: 'params.project_id', issue_iid: 'answer.iid', body: 'caller' },
     keywords: 'ticket bug jira single read',
     examples: [
