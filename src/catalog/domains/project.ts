@@ -1709,7 +1709,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     omitted: { include_parent_milestones: 'deprecated since GitLab 16.7: use include_ancestors' },
     fineGrained: ['read_work_item'],
-    nextSteps: ['project.milestone_issues', 'project.milestone_merge_requests', 'project.milestone_update'],
+    nextSteps: ['project.milestone_issues', 'project.milestone_update'],
     nextFill: { project_id: 'params.project_id', milestone_iid: 'caller', milestone_id: 'caller' },
     keywords: 'milestones sprints releases deadlines roadmap versions timeline goals',
     examples: [
