@@ -73,3 +73,72 @@ describe('no find for the next action', () => {
     expect(t).toContain('- **labels**: feature, priority::low\n');
   });
 });
+
+// Trial set 18 (less-used areas): the finds the after-runs made for a related read or a sibling action.
+describe('no find in less-used areas: members, groups, milestones, emoji, wiki, labels, SSH keys', () => {
+  const DIRECT = 'Direct membership (GitLab `members`, not `members/all`): access inherited from parent groups is not counted here.';
+  const EFFECTIVE = 'Effective membership (GitLab `members/all/:user_id`): direct or inherited from a parent group.';
+  const ALL = 'Direct and inherited members (GitLab `members/all`): everyone with access, parent groups counted; an item does not say which.';
+
+  it('a member list says it counts inherited access and offers the direct lookup, filled (Z5 searched for "direct members")', async () => {
+    const t = await run('group.members', { group_id: 'demo-group/platform' });
+    expect(t).toContain(`## Results (3)\n\n${ALL}\n\n| username | name | role |`);
+    expect(step(t, 'group.group_member_get').params).toEqual({ group_id: 'demo-group/platform' });
+    const project = await run('project.members', { project_id: P });
+    expect(project).toContain(ALL);
+    expect(step(project, 'project.member_get').params).toEqual({ project_id: P });
+    const alice = await run('project.member_get', { project_id: P, user: '@alice' });
+    expect(alice).toContain(`## Alice Chen\n\n${DIRECT}\n\n- **username**: alice\n- **name**: Alice Chen\n- **access_level**: Developer (30)`);
+    expect(step(alice, 'project.member_inherited').params).toEqual({ project_id: P, user_id: 3 });
+  });
+
+  it('a group role change offers the member\'s effective project access, then the direct lookup, filled (Y7: 4 finds, 8 calls)', async () => {
+    const edited = await run('group.group_member_edit', { group_id: 'demo-group', user: '@bob', access_level: 30 });
+    expect(edited).toContain(`## Bob Martin\n\n${DIRECT}\n\n- **username**: bob\n- **name**: Bob Martin\n- **access_level**: Developer (30)`);
+    const inherited = step(edited, 'project.member_inherited');
+    expect(inherited).toEqual({ params: { user_id: 4 }, more: 'needs project_id*: string; optional: user' });
+    const effective = await run('project.member_inherited', { ...inherited.params, project_id: P });
+    expect(effective).toContain(`## Bob Martin\n\n${EFFECTIVE}\n\n- **username**: bob\n- **name**: Bob Martin\n- **access_level**: Developer (30)`);
+    const direct = step(effective, 'project.member_get');
+    expect(direct.params).toEqual({ project_id: P, user_id: 4 });
+    const r = await on.srv.call('forge_execute_action', { action: 'project.member_get', params: direct.params });
+    expect(r.isError).toBe(true);
+    expect(text(r)).toContain('a 404 here also means the user is no direct member: project.member_inherited counts access inherited from groups');
+  });
+
+  it('a group offers its projects, members, labels and milestones; a group milestone its issues and merge requests (Y2 searched for them)', async () => {
+    const group = await run('group.get', { group_id: 'demo-group' });
+    for (const id of ['group.projects', 'group.members', 'group.group_label_list', 'group.group_milestone_list']) expect(step(group, id).params).toEqual({ group_id: 'demo-group' });
+    const milestones = await run('group.group_milestone_list', { group_id: 'demo-group', state: 'all' });
+    const issues = step(milestones, 'group.group_milestone_issues');
+    expect(issues).toEqual({ params: { group_id: 'demo-group' }, more: 'needs milestone_iid*: integer; optional: milestone_id, page, per_page' });
+    expect(step(milestones, 'group.group_milestone_merge_requests').params).toEqual({ group_id: 'demo-group' });
+    expect(await run('group.group_milestone_issues', { ...issues.params, milestone_iid: 1 }))
+      .toContain('| demo-group/demo-project | 12 | CI: cache node_modules between jobs | opened | @bob | none | performance | Q1 2026 | 0 |');
+  });
+
+  it('a note list offers each note\'s emoji reactions, filled (AA1 read them one note at a time)', async () => {
+    const onNote = step(await run('issue.note_list', { project_id: P, issue_iid: 1 }), 'issue.emoji_issue_note_list');
+    expect(onNote).toEqual({ params: { project_id: P, issue_iid: 1 }, more: 'needs note_id*: integer; optional: page, per_page' });
+    expect(await run('issue.emoji_issue_note_list', { ...onNote.params, note_id: 5002 })).toContain('| 1202 | eyes | @bob |');
+  });
+
+  it('a milestone list offers the update naming its dates; the update runs by title (AA8 searched for it)', async () => {
+    const update = step(await run('project.milestone_list', { project_id: P, title: 'v1.2' }), 'project.milestone_update');
+    expect(update).toEqual({ params: { project_id: P }, more: 'optional: milestone: string, due_date: string, start_date: string, state_event: "close"|"activate" (+3); write' });
+    expect(await run('project.milestone_update', { ...update.params, milestone: 'v1.2', due_date: '2026-04-15' })).toContain('- **due_date**: 2026-04-15');
+  });
+
+  it('a wiki page offers its update, a label list the update naming priority, SSH keys the add (Z8, Z7, AA6)', async () => {
+    expect(step(await run('wiki.get', { project_id: P, slug: 'deployment' }), 'wiki.update').params).toEqual({ project_id: P, slug: 'deployment' });
+    expect(step(await run('project.label_list', { project_id: P }), 'project.label_update').more)
+      .toBe('needs label_id*: string; optional: priority: integer, new_name: string, color: string, description: string (+1); write');
+    expect(step(await run('user.ssh_keys', {}), 'user.add_ssh_key').more).toMatch(/^needs title\*: string, key\*: string; /);
+  });
+
+  it('a new project offers its tree by path (AA7 read it after a create)', async () => {
+    const tree = step(await run('project.create', { name: 'shared-config', namespace_id: 11, initialize_with_readme: true }), 'repository.tree');
+    expect(tree.params).toEqual({ project_id: 'demo-group/platform/shared-config' });
+    expect(await run('repository.tree', tree.params)).toContain('README.md');
+  });
+});

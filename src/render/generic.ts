@@ -98,6 +98,7 @@ function renderObject(input: RenderInput, obj: Rec): Rendered {
 
   const lines: string[] = [`## ${title}`, ''];
   const structured: Rec = {};
+  scopeLine(input, kind, lines, structured);
   const longTexts: Array<[string, string]> = [];
   const hidden: string[] = [];
   const listed: string[] = [];
@@ -425,6 +426,14 @@ function itemIds(item: Rec, scoped = false): Rec {
   return out;
 }
 
+/** The kind's line on what the route counts (a member list: direct, or inherited too), under the heading. */
+function scopeLine(input: RenderInput, kind: Kind | undefined, lines: string[], structured: Rec): void {
+  const scope = kind?.scope?.(actionOf(input).path);
+  if (!scope) return;
+  lines.push(scope, '');
+  structured.scope = scope;
+}
+
 function renderList(input: RenderInput, list: unknown[]): Rendered {
   const things = thingsOf(input);
   const pagination: Pagination | undefined = isRecord(input.pagination) ? input.pagination : undefined;
@@ -451,6 +460,7 @@ function renderList(input: RenderInput, list: unknown[]): Rendered {
     for (const v of shown) lines.push(`- ${fieldValue(v) || '(empty)'}`);
     structured.items = shown.map(compactValue);
   } else {
+    scopeLine(input, kind, lines, structured);
     const chosen = kind ? kindColumns(input, kind, records) : genericColumns(records);
     const base = [...chosen, ...orderColumns(input, chosen, records)];
     const named = namedColumns(input, base, records);

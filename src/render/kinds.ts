@@ -39,6 +39,8 @@ export interface Kind {
   blobs?: true;
   /** A pipeline's test report, rendered as totals, suites and the failed tests with their output (src/render/test-report.ts). */
   testReport?: true;
+  /** A line under the heading saying what the route counts: a fact of the request, which the objects do not carry. */
+  scope?: (path: string) => string | undefined;
 }
 
 const f = (key: string, format?: Format): KindField => ({ key, ...(format ? { format } : {}) });
@@ -213,6 +215,7 @@ export const KINDS: readonly Kind[] = [
     marks: ['username', 'access_level'],
     fields: [f('username'), f('name'), f('access_level', 'role'), f('expires_at'), f('state'), f('membership_state')],
     columns: [c('username', 'username'), c('name', 'name'), c('role', 'access_level', 'role'), c('expires', 'expires_at', undefined, true)],
+    scope: memberScope,
   },
   {
     name: 'release',
@@ -277,6 +280,17 @@ export const ORDER_FIELDS: Readonly<Record<string, readonly string[]>> = {
   created: ['created_at'], updated: ['updated_at', 'commit.committed_date'], expires: ['expires_at'], last_used: ['last_used_at'], detected: ['detected_at'],
   last_joined: ['created_at'], oldest_joined: ['created_at'], recent_sign_in: ['last_sign_in_at'], oldest_sign_in: ['last_sign_in_at'],
 };
+
+/**
+ * GitLab's member objects never say whether a membership is direct or inherited: the route does
+ * (`/members/:user_id` direct only, `/members/all…` inherited from parent groups too; doc/api/members.md).
+ */
+function memberScope(path: string): string | undefined {
+  if (/\/members\/all$/.test(path)) return 'Direct and inherited members (GitLab `members/all`): everyone with access, parent groups counted; an item does not say which.';
+  if (/\/members\/all\/\{user_id\}$/.test(path)) return 'Effective membership (GitLab `members/all/:user_id`): direct or inherited from a parent group.';
+  if (/\/members(\/\{user_id\})?$/.test(path)) return 'Direct membership (GitLab `members`, not `members/all`): access inherited from parent groups is not counted here.';
+  return undefined;
+}
 
 /** The kind an object is, or undefined. */
 export function kindOf(v: Rec): Kind | undefined {

@@ -38,13 +38,14 @@ export function paramsOf(input: RenderInput): Rec {
   return isRecord(input?.params) ? input.params : {};
 }
 
-export function actionOf(input: RenderInput): { id: string; domain: string; name: string; method: string; params: Rec } {
+export function actionOf(input: RenderInput): { id: string; domain: string; name: string; method: string; path: string; params: Rec } {
   const a = (isRecord(input?.action) ? input.action : {}) as Rec;
   return {
     id: typeof a.id === 'string' ? a.id : 'action',
     domain: typeof a.domain === 'string' ? a.domain : '',
     name: typeof a.name === 'string' ? a.name : '',
     method: typeof a.method === 'string' ? a.method.toUpperCase() : 'GET',
+    path: typeof a.path === 'string' ? a.path : '',
     params: isRecord(a.params) ? a.params : {},
   };
 }

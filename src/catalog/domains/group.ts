@@ -481,6 +481,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     notFound: { kind: 'group', idParam: 'group_id', listAction: 'group.list' },
     resource: 'forge://group/{group_id}',
     fineGrained: ['read_group'],
+    // The reads a person makes next in a group, its id filled.
+    nextSteps: ['group.projects', 'group.members', 'group.group_label_list', 'group.group_milestone_list'],
+    nextFill: { group_id: 'params.group_id' },
     keywords: 'group settings namespace team org details info describe metadata overview',
     examples: [
       'show group acme/platform and its settings',
@@ -874,6 +877,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       ...paging(),
     },
     fineGrained: ['read_member'],
+    // The list counts inherited access too: whether one member is direct is group_member_get's answer.
+    nextSteps: ['group.group_member_get', 'group.group_member_add', 'group.group_member_edit'],
+    nextFill: { group_id: 'params.group_id', user_id: 'caller', access_level: 'caller' },
     keywords: 'team people members roles who has access inherited roster users staff collaborators permissions headcount',
     examples: [
       'who has access to group acme, including inherited?',
@@ -889,6 +895,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), user_id: id.user(), user: companion.user('user_id', 'The member') },
     errorHints: { notFound: 'a 404 here also means the user is no direct member: group.group_member_get_inherited counts access inherited from parent groups' },
     fineGrained: ['read_member'],
+    nextSteps: ['group.group_member_get_inherited', 'group.group_member_edit', 'group.group_member_remove'],
+    nextFill: { group_id: 'params.group_id', user_id: 'params.user_id', access_level: 'caller' },
     keywords: 'direct role access level single user membership permission person lookup details',
     examples: [
       "what is @alice's direct role in group acme?",
@@ -903,6 +911,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     rest: 'GET /groups/{group_id}/members/all/{user_id}',
     params: { group_id: id.group(), user_id: id.user(), user: companion.user('user_id', 'The member') },
     fineGrained: ['read_member'],
+    // The answer does not say whether the access is direct: group_member_get answers that (a 404: inherited only).
+    nextSteps: ['group.group_member_get', 'group.group_member_edit'],
+    nextFill: { group_id: 'params.group_id', user_id: 'params.user_id', access_level: 'caller' },
     keywords: 'effective role access level inherited single user permission check transitive person',
     examples: [
       'what access does @bob effectively have in acme/platform, counting parent groups?',
@@ -947,6 +958,9 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       member_role_id: int('Custom role ID (Ultimate)', { tier: 'ultimate' }),
     },
     fineGrained: ['update_member'],
+    // A group role reaches its projects by inheritance: the member's effective access in one of them.
+    nextSteps: ['project.member_inherited', 'group.members'],
+    nextFill: { group_id: 'params.group_id', user_id: 'params.user_id', project_id: 'caller' },
     keywords: 'change role promote demote permission developer maintainer reporter expiration update upgrade downgrade owner access-level',
     examples: [
       'promote @alice to maintainer in group acme',
@@ -1991,6 +2005,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     omitted: { include_parent_milestones: 'deprecated by GitLab: replaced by include_ancestors' },
     fineGrained: ['read_work_item'],
+    nextSteps: ['group.group_milestone_issues', 'group.group_milestone_merge_requests', 'group.group_milestone_update'],
+    nextFill: { group_id: 'params.group_id', milestone_iid: 'caller' },
     keywords: 'milestones sprints releases deadlines timeboxes fix-versions jira active closed upcoming',
     examples: [
       'list active milestones of group acme',
@@ -2007,6 +2023,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), ...milestoneByIid() },
     notFound: { kind: 'milestone', idParam: 'milestone_iid', listAction: 'group.group_milestone_list' },
     fineGrained: ['read_work_item'],
+    nextSteps: ['group.group_milestone_issues', 'group.group_milestone_merge_requests', 'group.group_milestone_update'],
+    nextFill: { group_id: 'params.group_id', milestone_iid: 'answer.iid' },
     keywords: 'milestone due date sprint deadline timebox details fix-version start',
     examples: [
       'show group milestone %"v2.0" in acme',
@@ -2050,6 +2068,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       state_event: oneOf(['close', 'activate'], 'Close or reopen the milestone'),
     },
     fineGrained: ['update_work_item'],
+    stepParams: ['due_date', 'start_date', 'title', 'state_event'],
     keywords: 'edit close reopen milestone reschedule postpone extend rename change due-date',
     examples: [
       'close group milestone %"v2.0" in acme',

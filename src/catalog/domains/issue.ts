@@ -608,6 +608,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       ...paging(),
     },
     fineGrained: ['read_work_item'],
+    nextSteps: ['issue.emoji_issue_note_list', 'issue.note_create'],
+    nextFill: { project_id: 'params.project_id', issue_iid: 'params.issue_iid', note_id: 'caller', body: 'caller' },
     keywords: 'comments notes conversation replies remarks feedback',
     examples: [
       'what comments have been posted on #12 in acme/shop?',

@@ -420,6 +420,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     omitted: SETTINGS_OMITTED,
     fineGrained: ['create_project'],
+    // A new project is read next by its files; its path is the answer's.
+    nextSteps: ['repository.tree', 'project.member_add'],
+    nextFill: { project_id: 'answer.path_with_namespace', access_level: 'caller' },
     keywords: 'new repo repository init start project blank scaffold bootstrap greenfield setup provision',
     examples: [
       'create a new repo called billing-service in group acme',
@@ -1026,7 +1029,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       ...paging(),
     },
     fineGrained: ['read_member'],
-    nextSteps: ['project.member_add', 'project.member_edit'],
+    // The list counts inherited access too: whether one member is direct is member_get's answer.
+    nextSteps: ['project.member_get', 'project.member_add', 'project.member_edit'],
     nextFill: { project_id: 'params.project_id', user_id: 'caller', access_level: 'caller' },
     keywords: 'team people members roles who has access inherited roster permissions membership staff',
     examples: [
@@ -1043,7 +1047,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), user_id: id.user(), user: companion.user('user_id', 'The member') },
     errorHints: { notFound: 'a 404 here also means the user is no direct member: project.member_inherited counts access inherited from groups' },
     fineGrained: ['read_member'],
-    nextSteps: ['project.member_edit', 'project.member_delete'],
+    nextSteps: ['project.member_inherited', 'project.member_edit', 'project.member_delete'],
     nextFill: { project_id: 'params.project_id', user_id: 'params.user_id', access_level: 'caller' },
     keywords: 'direct role access level single user explicit permission membership lookup',
     examples: [
@@ -1059,6 +1063,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     rest: 'GET /projects/{project_id}/members/all/{user_id}',
     params: { project_id: id.project(), user_id: id.user(), user: companion.user('user_id', 'The member') },
     fineGrained: ['read_member'],
+    // The answer does not say whether the access is direct: member_get answers that (a 404: inherited only).
+    nextSteps: ['project.member_get', 'project.member_edit'],
+    nextFill: { project_id: 'params.project_id', user_id: 'params.user_id', access_level: 'caller' },
     keywords: 'effective role access level inherited single user actual resolved permission transitive cascade',
     examples: [
       'what effective role does @bob have as a member of acme/shop, including inherited group access?',
@@ -1548,6 +1555,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       ...paging(),
     },
     fineGrained: ['read_label'],
+    nextSteps: ['project.label_update', 'project.label_create'],
+    nextFill: { project_id: 'params.project_id', label_id: 'caller', name: 'caller', color: 'caller' },
     keywords: 'labels tags categories taxonomy colors scoped prioritized',
     examples: [
       'what labels exist in acme/shop?',
@@ -1612,6 +1621,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       archived: bool('Archive (true) or unarchive (false) the label'),
     },
     fineGrained: ['update_label'],
+    stepParams: ['priority', 'new_name', 'color', 'description'],
     keywords: 'edit rename label color recolor colour prioritize',
     examples: [
       'rename label ~bug to defect in acme/shop',
@@ -1699,6 +1709,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     omitted: { include_parent_milestones: 'deprecated since GitLab 16.7: use include_ancestors' },
     fineGrained: ['read_work_item'],
+    nextSteps: ['project.milestone_issues', 'project.milestone_update'],
+    nextFill: { project_id: 'params.project_id', milestone_iid: 'caller', milestone_id: 'caller' },
     keywords: 'milestones sprints releases deadlines roadmap versions timeline goals',
     examples: [
       'list active milestones of acme/shop',
@@ -1715,6 +1727,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: { project_id: id.project(), ...milestoneByIid() },
     notFound: { kind: 'milestone', idParam: 'milestone_iid', listAction: 'project.milestone_list' },
     fineGrained: ['read_work_item'],
+    nextSteps: ['project.milestone_issues', 'project.milestone_merge_requests', 'project.milestone_update'],
+    nextFill: { project_id: 'params.project_id', milestone_iid: 'answer.iid', milestone_id: 'answer.id' },
     keywords: 'milestone due date sprint deadline progress goal version',
     examples: [
       'when is %"v2.0" due in acme/shop?',
@@ -1758,6 +1772,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       state_event: oneOf(['close', 'activate'], 'Close or reopen the milestone'),
     },
     fineGrained: ['update_work_item'],
+    stepParams: ['milestone', 'due_date', 'start_date', 'state_event'],
     keywords: 'edit close reopen milestone reschedule postpone extend complete finish',
     examples: [
       'close milestone %"v2.0" in acme/shop',

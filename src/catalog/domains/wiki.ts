@@ -50,6 +50,8 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
     },
     notFound: { kind: 'wiki page', idParam: 'slug', listAction: 'wiki.list' },
     fineGrained: ['read_wiki'],
+    nextSteps: ['wiki.update', 'wiki.list'],
+    nextFill: { project_id: 'params.project_id', slug: 'answer.slug' },
     keywords: 'wiki page documentation docs kb knowledge-base confluence revision history',
     examples: [
       'show the wiki page home of acme/shop',
@@ -64,6 +66,8 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
     rest: 'GET /projects/{project_id}/wikis',
     params: { project_id: id.project(), with_content: bool('Include the content of each page') },
     fineGrained: ['read_wiki'],
+    nextSteps: ['wiki.get', 'wiki.update'],
+    nextFill: { project_id: 'params.project_id', slug: 'caller' },
     keywords: 'wiki pages documentation docs index knowledge-base kb confluence handbook all-pages',
     examples: [
       'list wiki pages of acme/shop',
