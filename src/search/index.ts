@@ -11,6 +11,7 @@ import { Bm25Index, type Bm25Hit, type PackedBm25 } from './bm25.js';
 import { EFFECT_WORDS, WORDS } from './lexicon.js';
 import { arePhrases, catalogTerms, parseQuery, plainTerms, type ParsedQuery, type PhraseGates } from './query.js';
 import { MAX_QUERY_CHARS } from './limits.js';
+import { scopeTwins } from './pool.js';
 
 interface SearchHit { action: Action; score: number }
 /** Catalog words near a word the catalog never uses, each with its closeness (0-1): the vocabulary gap. */
@@ -417,6 +418,31 @@ export class ActionSearch {
     return near.size ? near : undefined;
   }
 
+  /** Each action's scope twins (scopeTwins), worked out on first need from the IDs alone. */
+  private twins?: Map<string, string[]>;
+
+  /**
+   * Candidate generation: a request that names a project by its path and reads or lists ("my open MRs in
+   * acme/api") gets, beside each read-only candidate acting elsewhere (merge_request.list_global), its
+   * project-level twin (merge_request.list), scored at least as its sibling: the same words describe both, and
+   * the re-rank's scope weights then tell them apart. A twin the keyword search already ranked keeps the better score.
+   */
+  private generate(q: ParsedQuery, base: Map<string, number>, fromActions: readonly Bm25Hit[], aTop: number): void {
+    // Only for a read or a list: a change asked in a project is rarely a list's twin (measured: it cost more than it gained).
+    if (!('project_id' in q.suggested) || (q.intent !== 'read' && q.intent !== 'list')) return;
+    this.twins ??= scopeTwins(this.packed?.p.actionIds ?? this.actionIds);
+    let keyword: Map<string, number> | undefined;
+    const scoreOf = (id: string) => (keyword ??= new Map(fromActions.map((r) => [this.actionIds[r.doc]!, r.score / aTop]))).get(id) ?? 0;
+    for (const [id, s] of [...base]) {
+      const e = this.entry(id);
+      if (!e || e.writes || e.scope === 'project') continue;
+      for (const twin of this.twins.get(id) ?? []) {
+        const t = this.entry(twin);
+        if (t && !t.writes && t.scope === 'project') base.set(twin, Math.max(base.get(twin) ?? scoreOf(twin), s));
+      }
+    }
+  }
+
   search(input: string, limit: number, filter?: (a: Action) => boolean): SearchAnswer {
     this.finish();
     const q = parseQuery(input, this.gates);
@@ -467,6 +493,7 @@ export class ActionSearch {
       if (!bestExample.has(id)) bestExample.set(id, r.score / eTop);
     }
     for (const [id] of bestExample) if (!base.has(id)) base.set(id, 0);
+    this.generate(q, base, fromActions, aTop);
 
     const qTerms = new Set(q.terms);
     // Nothing says a group: a project's twin before the group's ("rename ~bugfix to ~bug", "show webhook 14").
