@@ -1,5 +1,5 @@
 // The size of forge_find_action's answers to what assistants really asked (issue #30): every logged find of the
-// assistant trials (bench/find-answers-logged.json: trials 10-13; bench/find-answers-logged-16.json: trials 15-16;
+// assistant trials (bench/find-answers-logged.json: trials 10-13; bench/find-answers-logged-16.json: trials 15-16; bench/find-answers-logged-18.json: trials 17-18;
 // each deduplicated), answered by a build's sandbox over stdio as in
 // the trials (dynamic surface, the sandbox's demo user). Prints the answers' total, median and p95 characters and
 // o200k tokens (text content, as a host shows it to the model), split into ranked and by-ID answers.
@@ -15,7 +15,7 @@ import { getEncoding } from 'js-tiktoken';
 
 const here = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = resolve(process.argv[2] ?? here);
-const SETS = ['find-answers-logged.json', 'find-answers-logged-16.json'];
+const SETS = ['find-answers-logged.json', 'find-answers-logged-16.json', 'find-answers-logged-18.json'];
 const sets = SETS.map((file) => ({ file, finds: JSON.parse(readFileSync(join(here, 'bench', file), 'utf8')).finds }));
 const enc = getEncoding('o200k_base');
 
