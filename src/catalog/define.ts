@@ -327,7 +327,7 @@ const TIER_RANK: Record<Tier, number> = { free: 0, premium: 1, ultimate: 2 };
 export const paramOffered = (p: ParamSpec, tier: Tier): boolean => !p.tier || TIER_RANK[p.tier] <= TIER_RANK[tier];
 const tierViews = new WeakMap<Action, Map<Tier, Action>>();
 /**
- * Freezes an entry as made, with the parts the call path caches by reference (params, next steps and their fills,
+ * Freezes an entry as made, with the parts the call path caches by reference (params, next steps, their fills and named params,
  * src/pipeline/nextsteps.ts; tier views, atTier): a cache keyed by the entry can never go stale. A test that
  * needs another entry builds its own.
  */
@@ -335,6 +335,7 @@ export function frozenEntry(a: Action): Action {
   Object.freeze(a.params);
   if (a.nextSteps) Object.freeze(a.nextSteps);
   if (a.nextFill) Object.freeze(a.nextFill);
+  if (a.stepParams) Object.freeze(a.stepParams);
   return Object.freeze(a);
 }
 

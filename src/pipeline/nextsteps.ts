@@ -24,7 +24,7 @@ interface PlannedStep { id: string; step: Action; fills: readonly Fill[] }
  */
 const plans = new WeakMap<Action, readonly PlannedStep[]>();
 
-function planOf(action: Action, nextSteps: readonly string[]): readonly PlannedStep[] {
+function planOf(action: Action): readonly PlannedStep[] {
   const cached = plans.get(action);
   if (cached) return cached;
   const fills: Fill[] = [];
@@ -33,7 +33,7 @@ function planOf(action: Action, nextSteps: readonly string[]): readonly PlannedS
     if (root === 'params' || root === 'answer') fills.push({ name, root, path });
   }
   const steps: PlannedStep[] = [];
-  for (const id of nextSteps) {
+  for (const id of action.nextSteps ?? []) {
     const step = catalog().get(id);
     if (step) steps.push({ id, step, fills: fills.filter((f) => step.params[f.name]) });
   }
@@ -55,7 +55,7 @@ function source(fill: Fill, params: Record<string, unknown>, answer: unknown): u
 export function filledNextSteps(action: Action, params: Record<string, unknown>, answer: unknown, runnable: (a: Action) => boolean): NextStep[] | undefined {
   if (!action.nextSteps?.length) return undefined;
   const out: NextStep[] = [];
-  for (const { id, step, fills } of planOf(action, action.nextSteps)) {
+  for (const { id, step, fills } of planOf(action)) {
     if (!runnable(step)) continue;
     const filled: Record<string, unknown> = {};
     let names = '';
