@@ -189,6 +189,8 @@ function companionProblems(a: Action, byId: ReadonlyMap<string, Action>): string
     out.push(`${n} takes ids only: add a companion that takes names (src/catalog/define.ts companion)`);
   }
   for (const n of a.stepParams ?? []) if (!a.params[n] || a.params[n]!.required) out.push(`stepParams: ${n} is no optional param`);
+  for (const n of a.emptyNote?.unless ?? []) if (!a.params[n]) out.push(`emptyNote: ${n} is no param`);
+  if (a.emptyNote && (a.method !== 'GET' || !a.emptyNote.unless.length || !a.emptyNote.text.trim())) out.push('emptyNote: only on a read, with params that lift the default and a text');
   if (a.nextFill && !a.nextSteps?.length) out.push('nextFill without nextSteps');
   for (const [n, src] of Object.entries(a.nextFill ?? {})) {
     if (!/^(params\.[a-z_]+|answer(\.[a-z_]+)+|caller)$/.test(src)) out.push(`nextFill.${n}: ${src} is not params.<name>, answer.<path> or caller`);

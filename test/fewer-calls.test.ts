@@ -82,7 +82,7 @@ describe('no find in less-used areas: members, groups, milestones, emoji, wiki, 
 
   it('a member list says it counts inherited access and offers the direct lookup, filled (Z5 searched for "direct members")', async () => {
     const t = await run('group.members', { group_id: 'demo-group/platform' });
-    expect(t).toContain(`## Results (3)\n\n${ALL}\n\n| username | name | role |`);
+    expect(t).toContain(`## Members (3)\n\n${ALL}\n\n| username | name | role |`);
     expect(step(t, 'group.group_member_get').params).toEqual({ group_id: 'demo-group/platform' });
     const project = await run('project.members', { project_id: P });
     expect(project).toContain(ALL);

@@ -200,6 +200,12 @@ interface ActionSpec {
    * without a find for its schema. Checked by the catalog lint.
    */
   stepParams?: readonly string[];
+  /**
+   * For a list whose route narrows by default (GitLab's `/merge_requests` reads only the caller's own unless
+   * `scope` is sent): said under an empty answer when none of `unless` was given, so an empty page is not read
+   * as "there are none". Checked by the catalog lint (each of `unless` a param of the action).
+   */
+  emptyNote?: { unless: readonly string[]; text: string };
   /** Extra keywords for forge_find_action (synonyms an assistant may use). */
   keywords?: string;
   /**
@@ -336,6 +342,7 @@ export function frozenEntry(a: Action): Action {
   if (a.nextSteps) Object.freeze(a.nextSteps);
   if (a.nextFill) Object.freeze(a.nextFill);
   if (a.stepParams) Object.freeze(a.stepParams);
+  if (a.emptyNote) { Object.freeze(a.emptyNote.unless); Object.freeze(a.emptyNote); }
   return Object.freeze(a);
 }
 

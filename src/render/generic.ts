@@ -434,6 +434,19 @@ function scopeLine(input: RenderInput, kind: Kind | undefined, lines: string[], 
   structured.scope = scope;
 }
 
+/** The objects an empty list was read in, by the call's path params (`for user_id "alice"`): what was looked in. */
+function ofWhat(input: RenderInput): string {
+  const { path } = actionOf(input);
+  const named = [...path.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]!).filter((k) => isScalar(input.params[k]));
+  return named.length ? ` for ${named.map((k) => `${k} ${inline(JSON.stringify(input.params[k]))}`).join(', ')}` : '';
+}
+
+/** What GitLab's default hides when the list came back empty (the entry's emptyNote), unless a param lifted it. */
+function emptyNote(input: RenderInput): string {
+  const note = input.action?.emptyNote;
+  return note && !note.unless.some((k) => input.params[k] !== undefined) ? note.text : '';
+}
+
 function renderList(input: RenderInput, list: unknown[]): Rendered {
   const things = thingsOf(input);
   const pagination: Pagination | undefined = isRecord(input.pagination) ? input.pagination : undefined;
@@ -441,7 +454,7 @@ function renderList(input: RenderInput, list: unknown[]): Rendered {
   const structured: Rec = {};
 
   if (list.length === 0) {
-    const md = [`No ${inline(things)} found.`, pageLine].filter(Boolean).join('\n\n');
+    const md = [`No ${inline(things)} found${ofWhat(input)}.`, emptyNote(input), pageLine].filter(Boolean).join('\n\n');
     structured.items = [];
     if (pagination) structured.pagination = pagination;
     return { markdown: md, structured };

@@ -57,13 +57,22 @@ function plural(word: string): string {
   return `${word}s`;
 }
 
-/** What a list holds, from the action's name: `issue.list` → issues, `project.list_members` → members. */
+/** Name suffixes that say where a list reads, not what it holds (`merge_request.list_global`, `issue.list_all`). */
+const WHERE = /^(all|global|group|project|instance|mine)$/;
+
+/**
+ * What a list holds, from the action's name: `issue.list` → issues, `project.list_members` → members,
+ * `merge_request.list_global` → merge requests; else the route's last word (`/users/{user_id}/keys` → keys).
+ */
 export function thingsOf(input: RenderInput): string {
   const a = actionOf(input);
   const m = /^list_(.+)$/.exec(a.name);
-  if (m) return m[1].replace(/_/g, ' ');
-  if (a.name === 'list' || a.name === 'search') return plural(a.domain.replace(/_/g, ' '));
-  return 'results';
+  if (m && !WHERE.test(m[1]!)) return m[1]!.replace(/_/g, ' ');
+  if (m || a.name === 'list' || a.name === 'search') return plural(a.domain.replace(/_/g, ' '));
+  // The route's last word, past a scope word (`/groups/{group_id}/members/all` → members); not past a param.
+  const words = a.path.split('/').reverse();
+  const last = words.find((w) => !WHERE.test(w));
+  return last && /^[a-z][a-z_]*$/.test(last) ? last.replace(/_/g, ' ') : 'results';
 }
 
 /** A nested object summarised by its username, name, title or id. */

@@ -147,6 +147,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     summary: 'List issues visible to the caller across the instance (default: created by the caller)',
     rest: 'GET /issues',
     params: { ...issueFilters(), non_archived: bool('Exclude issues of archived projects (default true)') },
+    // GitLab's default scope here is created_by_me, and the author and assignee filters combine with it (doc/api/issues.md).
+    emptyNote: { unless: ['scope'], text: 'GitLab reads only the issues you created unless scope is sent: scope "all" reads every one you can see.' },
     fineGrained: ['read_work_item'],
     keywords: 'my issues anywhere instance-wide assigned to me all issues dashboard global everywhere authored personal cross-project',
     examples: [

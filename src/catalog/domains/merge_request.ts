@@ -124,6 +124,8 @@ export default domain('merge_request', 'Merge requests of projects: list, read, 
     summary: 'List merge requests visible to the caller across the instance (default: created by the caller)',
     rest: 'GET /merge_requests',
     params: mrFilters(),
+    // GitLab's default scope here is created_by_me, and the author and assignee filters combine with it (doc/api/merge_requests.md).
+    emptyNote: { unless: ['scope'], text: 'GitLab reads only the merge requests you created unless scope is sent: scope "all" reads every one you can see.' },
     fineGrained: ['read_merge_request'],
     keywords: 'my PR pull requests anywhere instance-wide authored review requests assigned to me dashboard everywhere inbox waiting-on-me personal',
     examples: [

@@ -1,0 +1,36 @@
+// An empty list says what was looked in and, where GitLab's default narrows the route, what it hid (issue #30):
+// an assistant read "No global found." for `merge_request.list_global` as "there is none" and spent a find
+// and a retry learning that /merge_requests reads only the caller's own unless scope is sent.
+import { describe, it, expect } from 'vitest';
+import { text } from './helpers/harness.js';
+import { sandboxServer } from './helpers/inproc.js';
+
+const on = sandboxServer();
+const exec = (action: string, params: Record<string, unknown>) => on.srv.call('forge_execute_action', { action, params });
+const NOTE = 'GitLab reads only the merge requests you created unless scope is sent: scope "all" reads every one you can see.';
+
+describe('an empty list', () => {
+  it('names what it holds by the domain when the action name says where it reads, and says what the default scope hid', async () => {
+    // !1 is @alice's: the caller (@demo) did not create it, so the default scope (created_by_me) leaves it out.
+    const mine = await exec('merge_request.list_global', { search: 'Handle unicode passwords in login' });
+    expect(mine.isError).toBeFalsy();
+    expect(text(mine).split('\n\n').slice(0, 2)).toEqual(['No merge requests found.', NOTE]);
+    const all = await exec('merge_request.list_global', { search: 'Handle unicode passwords in login', scope: 'all' });
+    expect(text(all)).toMatch(/^## Merge requests \(1\)\n/);
+    // A scope that was sent is not second-guessed.
+    const assigned = await exec('merge_request.list_global', { search: 'no such title anywhere', scope: 'assigned_to_me' });
+    expect(text(assigned).split('\n\n')[0]).toBe('No merge requests found.');
+    expect(text(assigned)).not.toContain(NOTE);
+  });
+
+  it('says which object it looked in (the call\'s path params)', async () => {
+    const keys = await exec('user.ssh_keys_for_user', { user_id: 'alice' });
+    expect(keys.isError).toBeFalsy();
+    expect(text(keys).split('\n\n')[0]).toBe('No keys found for user_id "alice".');
+    const issues = await exec('issue.list', { project_id: 'demo-group/demo-project', search: 'zzzz-nothing' });
+    expect(text(issues).split('\n\n')[0]).toBe('No issues found for project_id "demo-group/demo-project".');
+    // The instance-wide issue list reads the caller's own by default, too.
+    const everywhere = await exec('issue.list_all', { search: 'zzzz-nothing' });
+    expect(text(everywhere).split('\n\n').slice(0, 2)).toEqual(['No issues found.', 'GitLab reads only the issues you created unless scope is sent: scope "all" reads every one you can see.']);
+  });
+});
