@@ -33,4 +33,11 @@ describe('an empty list', () => {
     const everywhere = await exec('issue.list_all', { search: 'zzzz-nothing' });
     expect(text(everywhere).split('\n\n').slice(0, 2)).toEqual(['No issues found.', 'GitLab reads only the issues you created unless scope is sent: scope "all" reads every one you can see.']);
   });
+
+  it('a list named by a participle says whose objects (branch.list_protected), and no unprotect rule reads as Maintainers, as GitLab checks it', async () => {
+    const t = text(await exec('branch.list_protected', { project_id: 'demo-group/demo-project' }));
+    expect(t).toMatch(/^## Protected branches \(1\)\n/);
+    const one = text(await exec('branch.get_protected', { project_id: 'demo-group/demo-project', name: 'main' }));
+    expect(one).toContain('- **unprotect_access_levels**: Maintainers (no rule set)');
+  });
 });

@@ -54,7 +54,7 @@ describe('results show the facts a task needs (issue #30)', () => {
 
   it('protected branches: who may push and merge by role name and number, force push and code owners', async () => {
     const one = await exec('branch.get_protected', { project_id: 1, name: 'main' });
-    expect(one.md).toContain('- **push_access_levels**: Maintainers (40)\n- **merge_access_levels**: Maintainers (40)\n- **unprotect_access_levels**: nobody\n- **allow_force_push**: false\n- **code_owner_approval_required**: false');
+    expect(one.md).toContain('- **push_access_levels**: Maintainers (40)\n- **merge_access_levels**: Maintainers (40)\n- **unprotect_access_levels**: Maintainers (no rule set)\n- **allow_force_push**: false\n- **code_owner_approval_required**: false');
     expect(one.st).toMatchObject({ push_access_levels: ['Maintainers (40)'], merge_access_levels: ['Maintainers (40)'] });
     const made = await exec('branch.protect', { project_id: 1, name: 'release/*', push_access_level: 30, merge_access_level: 30, allow_force_push: true });
     expect(made.md).toContain('- **push_access_levels**: Developers + Maintainers (30)\n- **merge_access_levels**: Developers + Maintainers (30)');

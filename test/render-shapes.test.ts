@@ -102,7 +102,7 @@ describe("GitLab's documented shapes render their deciding facts (issue #30)", (
     expect(one.markdown).toContain('- **push_access_levels**: Maintainers (40)\n- **merge_access_levels**: group 1234 (Example Merge Group)\n- **allow_force_push**: false\n- **code_owner_approval_required**: false');
     // Without GitLab's words, the role's name (RESULTS.md "Members"); an unknown level as its number.
     const bare = render(undefined, { name: 'dev', push_access_levels: [{ access_level: 30 }, { access_level: 0 }], merge_access_levels: [{ access_level: 45 }], unprotect_access_levels: [] });
-    expect(bare.markdown).toContain('- **push_access_levels**: Developer (30), No access (0)\n- **merge_access_levels**: 45\n- **unprotect_access_levels**: nobody');
+    expect(bare.markdown).toContain('- **push_access_levels**: Developer (30), No access (0)\n- **merge_access_levels**: 45\n- **unprotect_access_levels**: Maintainers (no rule set)');
   });
 
   it('milestones: dates, state and expired; to-dos: action, target, project, author, body cut short', () => {

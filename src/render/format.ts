@@ -9,7 +9,7 @@ import { isRecord, isScalar, num, summary, type Rec } from './shared.js';
 export type Format =
   | 'text' | 'person' | 'people' | 'labels' | 'milestone' | 'pipeline' | 'pipeline_status' | 'merge_status' | 'role'
   | 'failure_reason' | 'artifacts' | 'duration' | 'time_stats' | 'commit' | 'position' | 'name' | 'can_merge' | 'tasks' | 'project_ref' | 'runner' | 'assets' | 'milestones' | 'release'
-  | 'access_levels' | 'target' | 'sha' | 'date' | 'event_target' | 'evidences' | 'project_path' | 'artifact_file' | 'stats';
+  | 'access_levels' | 'unprotect_levels' | 'target' | 'sha' | 'date' | 'event_target' | 'evidences' | 'project_path' | 'artifact_file' | 'stats';
 
 /** Access levels by name (GitLab's `Gitlab::Access`); any other value is shown as its number. */
 const ROLES: Readonly<Record<number, string>> = {
@@ -254,8 +254,13 @@ export function formatValue(format: Format, v: unknown, obj: Rec, card = false):
       return isRecord(v) ? { text: toText(v.tag_name ?? v.name ?? ''), value: compactValue(v) } : { text: 'none', value: null };
     case 'project_ref':
       return { text: projectOf(obj), value: projectOf(obj) };
+    case 'unprotect_levels':
+      // No unprotect rule is no restriction: whoever may manage protected branches (Maintainers) may unprotect
+      // (GitLab's ProtectedBranch#can_unprotect?: `return true if unprotect_access_levels.empty?`).
+      if (!Array.isArray(v) || v.length === 0) return { text: 'Maintainers (no rule set)', value: [] };
+      return formatValue('access_levels', v, obj, card);
     case 'access_levels': {
-      // An empty rule list: nobody (GitLab answers [] when no role may, e.g. unprotect on Free).
+      // An empty push or merge rule list: nobody (GitLab checks that one of the rules admits the user).
       if (!Array.isArray(v) || v.length === 0) return { text: 'nobody', value: [] };
       const each = v.map(accessEntry);
       return { text: each.join(', '), value: each };

@@ -63,7 +63,7 @@ function fieldValue(v: unknown): string {
 }
 
 /** Formats whose empty value is said (`assignees: none`): an empty list there is an answer, not a gap. */
-const SAID_WHEN_EMPTY: ReadonlySet<Format> = new Set<Format>(['people', 'labels', 'milestone', 'milestones', 'pipeline', 'artifacts', 'release', 'access_levels', 'event_target']);
+const SAID_WHEN_EMPTY: ReadonlySet<Format> = new Set<Format>(['people', 'labels', 'milestone', 'milestones', 'pipeline', 'artifacts', 'release', 'access_levels', 'unprotect_levels', 'event_target']);
 
 /** A kind's decision field as shown (`card`: of one object, not a list's cell): its formatted reading, or undefined when the answer lacks it. */
 function kindField(obj: Rec, kf: KindField, card = false): Formatted | undefined {

@@ -125,10 +125,10 @@ export const KINDS: readonly Kind[] = [
   {
     name: 'protected_branch',
     marks: ['name', 'push_access_levels', 'merge_access_levels'],
-    fields: [f('name'), f('push_access_levels', 'access_levels'), f('merge_access_levels', 'access_levels'), f('unprotect_access_levels', 'access_levels'),
+    fields: [f('name'), f('push_access_levels', 'access_levels'), f('merge_access_levels', 'access_levels'), f('unprotect_access_levels', 'unprotect_levels'),
       f('allow_force_push'), f('code_owner_approval_required'), f('inherited')],
     columns: [c('name', 'name'), c('push', 'push_access_levels', 'access_levels'), c('merge', 'merge_access_levels', 'access_levels'),
-      c('unprotect', 'unprotect_access_levels', 'access_levels', true), c('force push', 'allow_force_push'), c('code owners', 'code_owner_approval_required')],
+      c('unprotect', 'unprotect_access_levels', 'unprotect_levels', true), c('force push', 'allow_force_push'), c('code owners', 'code_owner_approval_required')],
   },
   {
     name: 'protected_tag',

@@ -67,6 +67,8 @@ const WHERE = /^(all|global|group|project|instance|mine)$/;
 export function thingsOf(input: RenderInput): string {
   const a = actionOf(input);
   const m = /^list_(.+)$/.exec(a.name);
+  // A participle says which ones of the domain's objects (`branch.list_protected` → protected branches).
+  if (m && /ed$/.test(m[1]!)) return `${m[1]!.replace(/_/g, ' ')} ${plural(a.domain.replace(/_/g, ' '))}`;
   if (m && !WHERE.test(m[1]!)) return m[1]!.replace(/_/g, ' ');
   if (m || a.name === 'list' || a.name === 'search') return plural(a.domain.replace(/_/g, ' '));
   // The route's last word, past a scope word (`/groups/{group_id}/members/all` → members); not past a param.
