@@ -4,6 +4,7 @@
 import type { Rendered } from './types.js';
 import { cleanDeep, code, fence, heading, inline, toText, wholeNumber } from './contain.js';
 import { kindOf } from './kinds.js';
+import { summary } from './shared.js';
 
 interface TextContent {
   type: 'text';
@@ -151,8 +152,26 @@ export function withRelated(result: ToolResult, related: Record<string, unknown>
   return { ...result, content: [text, ...rest], structuredContent: { ...(result.structuredContent ?? {}), related: cleanDeep(related) } };
 }
 
+const RELATED_ITEMS = 10;
+
+/** One item of a related list: its name (shared summary), by whom (an award emoji's user), how it links (an issue link's type). */
+function relatedItem(v: unknown): string {
+  const name = summary(v);
+  if (!name || !v || typeof v !== 'object') return name ? inline(name, 120) : '';
+  const o = v as Record<string, unknown>;
+  const user = o.user && typeof o.user === 'object' ? (o.user as Record<string, unknown>).username : undefined;
+  const extra = [typeof user === 'string' ? `by @${user}` : '', typeof o.link_type === 'string' ? o.link_type : ''].filter(Boolean).join(', ');
+  return inline(extra ? `${name} (${extra})` : name, 160);
+}
+
 function summarize(body: unknown): string {
-  if (Array.isArray(body)) return `${body.length} item${body.length === 1 ? '' : 's'}`;
+  if (Array.isArray(body)) {
+    // A collection read after a write to it (the reactions after one was added): what the UI shows next, so the
+    // assistant need not list it again. Up to 10 items by name, with who and how they relate where they say so.
+    const items = body.slice(0, RELATED_ITEMS).map(relatedItem).filter(Boolean);
+    const count = `${body.length} item${body.length === 1 ? '' : 's'}`;
+    return items.length ? `${count}: ${items.join(', ')}${body.length > items.length ? ', …' : ''}` : count;
+  }
   if (body && typeof body === 'object') {
     const o = body as Record<string, unknown>;
     // A branch read after a file write: the commit the write made is its head.

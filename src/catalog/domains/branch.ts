@@ -140,6 +140,8 @@ export default domain('branch', 'Branches of a project repository: list, read, c
   protect: {
     summary: 'Protect a branch or wildcard: set who can push, merge and unprotect, and allow force push',
     rest: 'POST /projects/{project_id}/protected_branches',
+    // The collection after the write, as GitLab's UI shows it next: no second call to see the result.
+    also: ['GET /projects/{project_id}/protected_branches'],
     params: {
       project_id: id.project(),
       name: req(str('Branch name or wildcard to protect (e.g. main, release-*)')),

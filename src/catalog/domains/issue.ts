@@ -566,6 +566,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
   link_create: {
     summary: 'Link an issue to another issue (relates to, blocks, is blocked by)',
     rest: 'POST /projects/{project_id}/issues/{issue_iid}/links',
+    // The collection after the write, as GitLab's UI shows it next: no second call to see the result.
+    also: ['GET /projects/{project_id}/issues/{issue_iid}/links'],
     params: {
       ...projectIssue(),
       target_project_id: req(str('ID or URL-encoded path of the target issue\'s project')),
@@ -820,6 +822,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
   emoji_issue_create: {
     summary: 'Add an emoji reaction to an issue',
     rest: 'POST /projects/{project_id}/issues/{issue_iid}/award_emoji',
+    // The collection after the write, as GitLab's UI shows it next: no second call to see the result.
+    also: ['GET /projects/{project_id}/issues/{issue_iid}/award_emoji'],
     params: { ...projectIssue(), name: req(str('Emoji name without colons, e.g. thumbsup')) },
     fineGrained: ['create_work_item'],
     keywords: 'react award emoji thumbs up upvote like downvote heart vote plus-one',
@@ -878,6 +882,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
   emoji_issue_note_create: {
     summary: 'Add an emoji reaction to a comment of an issue',
     rest: 'POST /projects/{project_id}/issues/{issue_iid}/notes/{note_id}/award_emoji',
+    // The collection after the write, as GitLab's UI shows it next: no second call to see the result.
+    also: ['GET /projects/{project_id}/issues/{issue_iid}/notes/{note_id}/award_emoji'],
     params: { ...projectIssue(), note_id: id.note(), name: req(str('Emoji name without colons, e.g. thumbsup')) },
     fineGrained: ['create_work_item'],
     keywords: 'react comment emoji award thumbs up like heart vote plus-one',

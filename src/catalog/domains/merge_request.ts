@@ -814,6 +814,8 @@ export default domain('merge_request', 'Merge requests of projects: list, read, 
   emoji_mr_create: {
     summary: 'Add an emoji reaction to a merge request',
     rest: 'POST /projects/{project_id}/merge_requests/{merge_request_iid}/award_emoji',
+    // The collection after the write, as GitLab's UI shows it next: no second call to see the result.
+    also: ['GET /projects/{project_id}/merge_requests/{merge_request_iid}/award_emoji'],
     params: { ...projectMr(), name: req(str('Emoji name without colons, e.g. thumbsup')) },
     fineGrained: ['create_work_item'],
     keywords: 'PR react award emoji thumbs up upvote like heart party thumbsup',
@@ -872,6 +874,8 @@ export default domain('merge_request', 'Merge requests of projects: list, read, 
   emoji_mr_note_create: {
     summary: 'Add an emoji reaction to a comment of a merge request',
     rest: 'POST /projects/{project_id}/merge_requests/{merge_request_iid}/notes/{note_id}/award_emoji',
+    // The collection after the write, as GitLab's UI shows it next: no second call to see the result.
+    also: ['GET /projects/{project_id}/merge_requests/{merge_request_iid}/notes/{note_id}/award_emoji'],
     params: { ...projectMr(), note_id: id.note(), name: req(str('Emoji name without colons, e.g. thumbsup')) },
     fineGrained: ['create_work_item'],
     keywords: 'PR react comment emoji award thumbs up like thumbsup heart party',

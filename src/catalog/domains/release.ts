@@ -87,6 +87,8 @@ export default domain('release', 'Releases of a project and their asset links: l
   link_create: {
     summary: 'Add an asset link (binary, package, runbook...) to a release',
     rest: 'POST /projects/{project_id}/releases/{tag_name}/assets/links',
+    // The collection after the write, as GitLab's UI shows it next: no second call to see the result.
+    also: ['GET /projects/{project_id}/releases/{tag_name}/assets/links'],
     params: {
       project_id: id.project(),
       tag_name: tagName(),

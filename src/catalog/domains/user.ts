@@ -868,6 +868,8 @@ export default domain('user', 'Users and the current account: profiles, status, 
   add_ssh_key: {
     summary: 'Add an SSH key to your own account (the caller)',
     rest: 'POST /user/keys',
+    // The collection after the write, as GitLab's UI shows it next: no second call to see the result.
+    also: ['GET /user/keys'],
     params: sshKeyBody(),
     fineGrained: ['create_ssh_key'],
     nextSteps: ['user.ssh_keys'],
