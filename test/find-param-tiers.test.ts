@@ -125,6 +125,11 @@ describe('a Free instance (the sandbox is Free)', () => {
       on.sb.clearLog();
       const r = await ind.call('forge_issue_update', { project_id: PROJECT, issue_iid: 1, epic_id: 4 });
       expect(text(r)).toMatch(/^forge_issue_update: epic_id is a GitLab Premium parameter, and this instance is on GitLab Free/);
+      // search.issues' own `fields` (a Premium filter) keeps the name: the tool offers no `fields`, and one sent is refused as the filter.
+      const search = (await ind.client.listTools()).tools.find((t) => t.name === 'forge_search_issues')!;
+      expect(Object.keys(search.inputSchema.properties ?? {})).not.toContain('fields');
+      const f = await ind.call('forge_search_issues', { search: 'login', fields: 'title' });
+      expect(text(f)).toMatch(/^forge_search_issues: fields is a GitLab Premium parameter, and this instance is on GitLab Free/);
       expect(apiRequests(on.sb)).toHaveLength(0);
     } finally { await ind.close(); }
   });
