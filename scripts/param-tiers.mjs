@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Builds test/fixtures/param-tiers.json: the REST parameters GitLab offers only on a paid plan, per route, the facts
-// the catalog's per-parameter `tier` is linted against (test/catalog-lint.test.ts). Authoring time only; tests read
+// Builds test/fixtures/param-tiers.json: the REST parameters (and values of parameters) GitLab offers only on a paid plan,
+// per route, the facts the catalog's per-parameter `tier` and `valueTiers` are linted against (test/catalog-lint.test.ts). Authoring time only; tests read
 // only the fixture. Facts only (route, parameter, plan), each with the page, section and the marker it carries.
 //
 // Source: GitLab's own API pages (doc/api/*.md), read through the authoring sessions' file index (`index` is the
@@ -21,6 +21,8 @@ const OUT = join(ROOT, 'test', 'fixtures', 'param-tiers.json');
 
 const PREMIUM = 'Premium and Ultimate only.';
 const ULTIMATE = 'Ultimate only.';
+const SELF_MANAGED_PREMIUM = 'GitLab Self-Managed, Premium and Ultimate only.';
+const SELF_MANAGED_ULTIMATE = 'GitLab Self-Managed, Ultimate only.';
 // The French translation GitLab keeps beside its English pages (doc-locale/fr-fr) says the same in French.
 const FR_PREMIUM = 'Premium et Ultimate uniquement.';
 const FR_ULTIMATE = 'Ultimate uniquement.';
@@ -150,6 +152,105 @@ const SOURCES = [
       ['PUT', '/groups/:id/variables/:key', 'Update variable', 'environment_scope', 'premium', PREMIUM],
     ],
   },
+  {
+    // The stored gitlabhq version at 017a6c12 (index 5569340947) is an older page; this one carries the newer row form.
+    repo: 'gitlabhq/gitlabhq', path: 'doc/api/protected_branches.md', index: '1292588474', chars: 17278,
+    form: 'row',
+    facts: [
+      ...['allowed_to_merge', 'allowed_to_push', 'allowed_to_unprotect', 'code_owner_approval_required']
+        .map((p) => ['POST', '/projects/:id/protected_branches', 'Protect repository branches', p, 'premium', PREMIUM]),
+      ...['allowed_to_merge', 'allowed_to_push', 'allowed_to_unprotect', 'code_owner_approval_required']
+        .map((p) => ['PATCH', '/projects/:id/protected_branches/:name', 'Update a protected branch', p, 'premium', PREMIUM]),
+    ],
+  },
+  {
+    repo: 'gitlabhq/gitlabhq', path: 'doc/api/protected_tags.md', commit: '0286e4c628d68960d0ca9e961d82c3ea6ac90633', index: '2614540822', chars: 10483,
+    form: 'row',
+    facts: [['POST', '/projects/:id/protected_tags', 'Protect a repository tag', 'allowed_to_create', 'premium', PREMIUM]],
+  },
+  {
+    repo: 'gitlabhq/gitlabhq', path: 'doc/api/groups.md', index: '1121815411', chars: 66216,
+    form: 'row, older pages',
+    facts: [['GET', '/groups/:id/projects', 'List a group\'s projects', 'with_security_reports', 'ultimate', '**(ULTIMATE)**']],
+  },
+  {
+    repo: 'gitlabhq/gitlabhq', path: 'doc/api/boards.md', commit: '0286e4c628d68960d0ca9e961d82c3ea6ac90633', index: '2798104671', chars: 14776,
+    form: 'row',
+    facts: [
+      ...['assignee_id', 'milestone_id', 'labels', 'weight'].map((p) => ['PUT', '/projects/:id/boards/:board_id', 'Update an issue board', p, 'premium', PREMIUM]),
+      ...['assignee_id', 'milestone_id', 'iteration_id'].map((p) => ['POST', '/projects/:id/boards/:board_id/lists', 'Create a board list', p, 'premium', PREMIUM]),
+    ],
+  },
+  {
+    repo: 'gitlabhq/gitlabhq', path: 'doc/api/group_boards.md', commit: '59469a17821eda8a34d08b1e46584e902d1e963a', index: '41367594', chars: 13649,
+    form: 'row, older pages',
+    facts: ['assignee_id', 'milestone_id', 'labels', 'weight'].map((p) => ['PUT', '/groups/:id/boards/:board_id', 'Update a group issue board', p, 'premium', '**(PREMIUM)**']),
+  },
+  {
+    repo: 'pavankalisetti009/gitlab', path: 'doc/api/search.md', commit: 'b7f2de7afad0baf0994d3a8c1cffafc5bdc20a78', index: '5975974872', chars: 36901,
+    form: 'row',
+    facts: [['GET', '/search', 'Global search', 'fields', 'premium', PREMIUM]],
+  },
+  {
+    repo: 'pavankalisetti009/gitlab', path: 'doc/api/members.md', commit: '5b833ab353dcb6703fa6983df23ae3287c996460', index: '14256437652', chars: 35382,
+    form: 'row',
+    facts: ['/groups/:id/members/all', '/projects/:id/members/all'].map((r) => ['GET', r, 'List all members of a group or project, including inherited and invited members', 'state', 'premium', PREMIUM]),
+  },
+  {
+    repo: 'gitlabhq/gitlabhq', path: 'doc/api/users.md', index: '24634930672', chars: 12942,
+    form: 'row',
+    facts: ['auditors', 'skip_ldap'].map((p) => ['GET', '/users', 'For administrators', p, 'premium', PREMIUM]),
+  },
+  {
+    repo: 'gitlabhq/gitlabhq', path: 'doc/api/group_ldap_links.md', commit: 'ec05f6eb1438ee304c9c92ef2aac3f94ef702ff5', index: '896000810', chars: 4840,
+    form: 'row',
+    facts: [['POST', '/groups/:id/ldap_group_links', 'Add an LDAP group link with CN or filter', 'member_role_id', 'ultimate', ULTIMATE]],
+  },
+  {
+    repo: 'pavankalisetti009/gitlab', path: 'doc/api/settings.md', commit: '0891c018ef6152b5945e103f2fab02cd0280ac54', index: '2087847695', chars: 101295,
+    form: 'row',
+    facts: [
+      // allow_account_deletion has two rows; the first carries the marker.
+      ...['allow_account_deletion', 'email_additional_text', 'git_two_factor_session_expiry', 'maintenance_mode', 'maintenance_mode_message', 'minimum_password_length',
+        'password_lowercase_required', 'password_number_required', 'password_symbol_required', 'password_uppercase_required', 'repository_size_limit']
+        .map((p) => ['PUT', '/application/settings', 'Available settings', p, 'premium', PREMIUM]),
+      ...['default_project_deletion_protection', 'delete_unconfirmed_users', 'deletion_adjourned_period', 'disable_personal_access_tokens',
+        'group_owners_can_manage_default_branch_protection', 'unconfirmed_users_delete_after_days']
+        .map((p) => ['PUT', '/application/settings', 'Available settings', p, 'premium', SELF_MANAGED_PREMIUM]),
+      ...['max_personal_access_token_lifetime', 'max_ssh_key_lifetime'].map((p) => ['PUT', '/application/settings', 'Available settings', p, 'ultimate', SELF_MANAGED_ULTIMATE]),
+      ['PUT', '/application/settings', 'Available settings', 'secret_push_protection_available', 'ultimate', ULTIMATE],
+    ],
+  },
+  {
+    repo: 'pavankalisetti009/gitlab', path: 'doc/api/users.md', commit: '70437e6efbdc7bd99201f13ac7dc6fa6dee3472f', index: '40498424107', chars: 51420,
+    form: 'row',
+    facts: [
+      ...['auditor', 'extra_shared_runners_minutes_limit', 'shared_runners_minutes_limit'].map((p) => ['POST', '/users', 'Create a user', p, 'premium', PREMIUM]),
+      ...['auditor', 'extra_shared_runners_minutes_limit', 'shared_runners_minutes_limit'].map((p) => ['PUT', '/users/:id', 'Modify a user', p, 'premium', PREMIUM]),
+    ],
+  },
+  {
+    // The newest stored version is the French one; the English page at 04d4cf89 (index 12145909061) marks the same rows **(ULTIMATE)**.
+    repo: 'gitlabhq/gitlabhq', path: 'doc-locale/fr-fr/api/notification_settings.md', index: '56466752878', chars: 15510,
+    form: 'row, translated',
+    facts: ['/notification_settings', '/groups/:id/notification_settings'].map((r) => ['PUT', r, 'Mettre à jour les paramètres de notification', 'new_epic', 'premium', '(dans les niveaux Premium et Ultimate)']),
+  },
+];
+
+/**
+ * Values of a parameter GitLab takes only on a paid plan, read in GitLab's source (an API page marks no value, FORMS):
+ * [method, route, param, value, tier, what the source says].
+ */
+const VALUE_SOURCES = [
+  {
+    // The CE service (gitlabhq/gitlabhq app/services/issue_links/create_service.rb @ 06e3d641, index 1207895122) ends in
+    // prepend_mod_with('IssueLinks::CreateService'); the EE module it prepends refuses the blocking types unless the
+    // project's namespace has the blocked_issues feature, and lib/api/issue_links.rb (@ 07fffa9f, index 998417097)
+    // answers render_api_error!(result[:message], result[:http_status]): 403 {"message":"Blocked issues not available for current license"}.
+    repo: 'diffblue/gitlab', path: 'ee/app/services/ee/issue_links/create_service.rb', commit: '0a36bbc54b9db652e4f9a3d2b6d770936371f6b8', index: '955988888', chars: 623,
+    facts: ['blocks', 'is_blocked_by'].map((v) => ['POST', '/projects/:id/issues/:issue_iid/links', 'link_type', v, 'premium',
+      'return error(\'Blocked issues not available for current license\', 403) unless link_type_available? (feature_available?(:blocked_issues))']),
+  },
 ];
 
 /** [method, route, param, the documented one it is the same filter or setting as (method route param)]. */
@@ -175,6 +276,10 @@ const SAME_AS = [
   // Project settings the create tables do not list: the same setting as in the edit table.
   ...['/projects', '/projects/user/:user_id'].flatMap((route) => ['prevent_merge_without_jira_issue', 'auto_duo_code_review_enabled']
     .map((p) => ['POST', route, p, `PUT /projects/:id ${p}`])),
+  // The group list create table lists only label_id; GitLab takes the project board's list kinds on group boards too.
+  ...['assignee_id', 'milestone_id', 'iteration_id'].map((p) => ['POST', '/groups/:id/boards/:board_id/lists', p, `POST /projects/:id/boards/:board_id/lists ${p}`]),
+  // The project and group search routes take the global search's fields filter (their tables leave out the row).
+  ...['/projects/:id/search', '/groups/:id/search'].map((r) => ['GET', r, 'fields', 'GET /search fields']),
   // The descendant groups list takes the group-list filters of GET /groups.
   ...['repository_storage', 'marked_for_deletion_on'].map((p) => ['GET', '/groups/:id/descendant_groups', p, `GET /groups ${p}`]),
 ];
@@ -216,11 +321,27 @@ const PAGES_CHECKED = [
     found: 'none above its action\'s tier: the catalog\'s approval rule and setting actions are Premium actions; approve and unapprove mark no parameter (see EXCEPTIONS)',
   },
   { page: 'doc/api/invitations.md', index: '4565475686', found: 'none: the stored version (2021) has no member_role_id row, so the catalog\'s member_role_id of invitations stays untiered' },
+  { page: 'doc/api/protected_branches.md', found: 'the allowed_to_* arrays and code_owner_approval_required of protect and update (above); unprotect_access_level carries no marker' },
+  { page: 'doc/api/protected_tags.md', found: 'allowed_to_create (above)' },
+  { page: 'doc/api/boards.md, doc/api/group_boards.md', found: 'the board scope of update and the list kinds of create list (above); the group create list table lists only label_id (SAME_AS)' },
+  { page: 'doc/api/search.md', found: 'fields of the global search (above); search_type carries no marker (the advanced and zoekt engines are what a plan brings)' },
+  { page: 'doc/api/users.md', found: 'auditors and skip_ldap of the list, auditor and the compute minute limits of create and modify (above)' },
+  { page: 'doc/api/notification_settings.md', found: 'new_epic of the global and group update (above); approver carries no marker' },
+  {
+    page: 'doc/api/settings.md',
+    found: 'the paid settings the catalog offers (above); updating_name_disabled_for_users and the three merge request approval settings carry no marker; ' +
+      'allow_top_level_group_owners_to_create_service_accounts and disable_invite_members have no row',
+  },
+  { page: 'doc/api/group_ldap_links.md', found: 'member_role_id of add (above)' },
+  { page: 'doc/api/saml.md', index: '4730102422', found: 'none: member_role_id of Add a SAML group link carries no marker (the page is Premium as a whole, the action\'s tier)' },
+  { page: 'doc/api/groups.md (27fa3d4f, index 1939495125)', found: 'none for the share: its table has no member_role_id row' },
+  { page: 'doc/api/project_webhooks.md (ec05f6eb), doc/api/group_webhooks.md (929e428f)', found: 'none: no vulnerability_events row in add or edit' },
+  { page: 'doc-locale/fr-fr/api/integrations.md', index: '60123854875', found: 'none: Jira issues_enabled carries no marker, vulnerabilities_enabled says "GitLab EE" (an edition)' },
   {
     page: 'doc/api/graphql/reference/_index.md',
     found: 'none: the reference renders each argument\'s description, and the work item widget arguments (weightWidget, iterationWidget, healthStatusWidget, ' +
       'colorWidget) are described without a plan ("Input for weight widget.", ee/app/graphql/ee/mutations/work_items/create.rb and update.rb); ' +
-      'so issue.work_item_create/update keep no param tier',
+      'so issue.work_item_create/update and group.epic_create/update keep no param tier',
   },
 ];
 
@@ -241,6 +362,11 @@ for (const [method, route, param, from] of SAME_AS) {
   facts.set(`${method} ${route} ${param}`, tier);
 }
 
+const values = {};
+for (const { facts: page } of VALUE_SOURCES) {
+  for (const [method, route, param, value, tier] of page) ((values[routeKey(method, route)] ??= {})[param] ??= {})[value] = tier;
+}
+
 const fixture = {
   generated_by: 'scripts/param-tiers.mjs',
   forms: FORMS,
@@ -248,10 +374,15 @@ const fixture = {
     ...where,
     facts: page.map(([method, route, section, param, tier, marker]) => ({ route: `${method} ${route}`, section, param, tier, says: marker })),
   })),
+  value_sources: VALUE_SOURCES.map(({ facts: page, ...where }) => ({
+    ...where,
+    facts: page.map(([method, route, param, value, tier, says]) => ({ route: `${method} ${route}`, param, value, tier, says })),
+  })),
   same_as: SAME_AS.map(([method, route, param, from]) => ({ route: `${method} ${route}`, param, from })),
   exceptions: EXCEPTIONS,
   pages_checked: PAGES_CHECKED,
   routes,
+  values,
 };
 writeFileSync(OUT, `${JSON.stringify(fixture, null, 1)}\n`);
 console.log(`wrote ${OUT}: ${Object.values(routes).reduce((n, r) => n + Object.keys(r).length, 0)} parameters on ${Object.keys(routes).length} routes`);

@@ -209,17 +209,21 @@ function companionProblems(a: Action, byId: ReadonlyMap<string, Action>): string
   return out;
 }
 
-/** GitLab's paid-plan parameters per route (scripts/param-tiers.mjs). */
-const PARAM_TIERS = (JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'param-tiers.json'), 'utf8')) as { routes: Record<string, Record<string, Tier>> }).routes;
+type RouteTiers = Readonly<Record<string, Readonly<Record<string, Tier>>>>;
+type RouteValueTiers = Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, Tier>>>>>>;
+/** GitLab's paid-plan parameters and values per route (scripts/param-tiers.mjs). */
+const { routes: PARAM_TIERS, values: VALUE_TIERS } = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'param-tiers.json'), 'utf8')) as { routes: RouteTiers; values: RouteValueTiers };
 const TIER_RANK = { free: 0, premium: 1, ultimate: 2 } as const;
+const routeOf = (a: Action) => `${a.method} ${a.path.replace(/\{[^}]+\}/g, '*')}`;
 
 /**
  * A param's tier is the one GitLab's page gives its route and wire name (a plan at or below the action's needs
  * none); a companion has the tier of the param it fills, so a Free instance neither offers nor resolves it.
  */
-function tierProblems(a: Action, routes: Readonly<Record<string, Readonly<Record<string, Tier>>>>): string[] {
+function tierProblems(a: Action, routes: RouteTiers, valueRoutes: RouteValueTiers = {}): string[] {
   const out: string[] = [];
-  const route = routes[`${a.method} ${a.path.replace(/\{[^}]+\}/g, '*')}`] ?? {};
+  const route = routes[routeOf(a)] ?? {};
+  const valueRoute = a.graphql ? {} : valueRoutes[routeOf(a)] ?? {};
   for (const [name, p] of Object.entries(a.params)) {
     const fills = p.companion && 'fills' in p.companion ? p.companion.fills : undefined;
     const fact = a.graphql ? undefined : fills ? a.params[fills]?.tier : p.in === 'local' ? undefined : route[(p.wire ?? name).replace(/\[\]$/, '')];
@@ -227,6 +231,37 @@ function tierProblems(a: Action, routes: Readonly<Record<string, Readonly<Record
     if (p.tier !== above) out.push(`${a.id}.${name}: tier ${p.tier ?? 'none'}, GitLab says ${above ?? 'none'}${fills ? ` (the tier of ${fills}, which it fills)` : ''}`);
     if (p.tier && TIER_RANK[p.tier] <= TIER_RANK[a.tier]) out.push(`${a.id}.${name}: tier ${p.tier} is not above the action's (${a.tier})`);
     if (p.tier && p.required) out.push(`${a.id}.${name}: a required param cannot be of a higher tier`);
+    const facts = Object.entries(valueRoute[(p.wire ?? name)] ?? {}).filter(([, t]) => TIER_RANK[t] > TIER_RANK[a.tier]);
+    const said = JSON.stringify(Object.fromEntries(facts.sort()));
+    const set = JSON.stringify(Object.fromEntries(Object.entries(p.valueTiers ?? {}).sort()));
+    if (said !== set) out.push(`${a.id}.${name}: valueTiers ${set}, GitLab says ${said}`);
+    for (const v of Object.keys(p.valueTiers ?? {})) if (!p.enum?.includes(v)) out.push(`${a.id}.${name}: valueTiers.${v} is not one of its values`);
+  }
+  return out;
+}
+
+/** The plan a description names (the lowest when it names both: "Premium, Ultimate" is Premium). */
+const namedPlan = (text: string): Tier | undefined => (/\bPremium\b/.test(text) ? 'premium' : /\bUltimate\b/.test(text) ? 'ultimate' : undefined);
+
+/**
+ * The text and the fields agree: a param whose description names a plan above its action's carries that `tier`, or
+ * `valueTiers` (the plan is of some values), or a `tierNote` saying why not; a tier or note the text does not back is
+ * flagged too. The fields are what the server reads; this only keeps the text honest.
+ */
+function planTextProblems(a: Action): string[] {
+  const out: string[] = [];
+  for (const [name, p] of Object.entries(a.params)) {
+    const named = namedPlan(p.description);
+    const above = named && TIER_RANK[named] > TIER_RANK[a.tier] ? named : undefined;
+    const values = Object.values(p.valueTiers ?? {});
+    if (p.tierNote !== undefined && (!p.tierNote.trim() || p.tierNote.includes('\n') || p.tierNote.length > 200)) out.push(`${a.id}.${name}: tierNote needs a one-line reason`);
+    if (p.tierNote !== undefined && (p.tier || values.length)) out.push(`${a.id}.${name}: tierNote beside a tier or valueTiers`);
+    if (p.tierNote !== undefined && !above) out.push(`${a.id}.${name}: tierNote, but the description names no plan above the action's`);
+    if (p.tier && named && named !== p.tier) out.push(`${a.id}.${name}: tier ${p.tier}, the description names ${named}`);
+    for (const t of new Set(values)) if (named !== t) out.push(`${a.id}.${name}: valueTiers of ${t}, the description names ${named ?? 'no plan'}`);
+    if (above && !p.tier && !values.length && p.tierNote === undefined) {
+      out.push(`${a.id}.${name}: the description names ${above}: set tier (GitLab's page marks it) or tierNote (why not)`);
+    }
   }
   return out;
 }
@@ -292,7 +327,45 @@ describe('catalog lint', () => {
   });
 
   it('a parameter\'s tier is GitLab\'s (test/fixtures/param-tiers.json, scripts/param-tiers.mjs), above its action\'s, on optional params only', () => {
-    expect(all.flatMap((a) => tierProblems(a, PARAM_TIERS))).toEqual([]);
+    expect(all.flatMap((a) => tierProblems(a, PARAM_TIERS, VALUE_TIERS))).toEqual([]);
+  });
+
+  it('a param whose description names a paid plan carries that tier, valueTiers, or a tierNote saying why not', () => {
+    expect(all.flatMap(planTextProblems)).toEqual([]);
+  });
+
+  it('the plan-text lint catches a plan without a field, a field the text does not back, and a note beside a tier', () => {
+    const [bad] = buildDomain({ domain: 'branch', description: 'test', actions: {
+      protect: {
+        summary: 'Protect a branch for the plan-text lint self-test',
+        rest: 'POST /projects/{project_id}/protected_branches',
+        params: {
+          project_id: { type: 'string', description: 'Project', required: true, idOrPath: true },
+          allowed_to_push: { type: 'array', items: 'object', description: 'Push rules (Premium)' },
+          allowed_to_merge: { type: 'array', items: 'object', description: 'Merge rules (Premium)', tier: 'premium' },
+          code_owner_approval_required: { type: 'boolean', description: 'Code owners (Premium)', tier: 'ultimate' },
+          unprotect_access_level: { type: 'integer', description: 'Role (Premium)', tierNote: 'protected_branches.md marks no plan on this row' },
+          allow_force_push: { type: 'boolean', description: 'Force push', tierNote: 'nothing to say' },
+          merge_access_level: { type: 'integer', description: 'Role (Ultimate)', tier: 'ultimate', tierNote: 'both' },
+          name: { type: 'string', description: 'Name', required: true, enum: ['main', 'dev'], valueTiers: { dev: 'premium' } },
+          push_access_level: { type: 'string', description: 'Role (Premium, Ultimate)', enum: ['30', '40'], valueTiers: { 40: 'premium' } },
+        },
+        fineGrained: ['admin_protected_branch'],
+      },
+    } });
+    expect(planTextProblems(bad!)).toEqual([
+      'branch.protect.allowed_to_push: the description names premium: set tier (GitLab\'s page marks it) or tierNote (why not)',
+      'branch.protect.code_owner_approval_required: tier ultimate, the description names premium',
+      'branch.protect.allow_force_push: tierNote, but the description names no plan above the action\'s',
+      'branch.protect.merge_access_level: tierNote beside a tier or valueTiers',
+      'branch.protect.name: valueTiers of premium, the description names no plan',
+    ]);
+    expect(tierProblems(bad!, {}, { 'POST /projects/*/protected_branches': { push_access_level: { 40: 'premium' }, name: { main: 'premium' } } })).toEqual([
+      'branch.protect.allowed_to_merge: tier premium, GitLab says none',
+      'branch.protect.code_owner_approval_required: tier ultimate, GitLab says none',
+      'branch.protect.merge_access_level: tier ultimate, GitLab says none',
+      'branch.protect.name: valueTiers {"dev":"premium"}, GitLab says {"main":"premium"}',
+    ]);
   });
 
   it('the tier lint catches a tier GitLab does not give, a missing one, and a companion apart from its param', () => {

@@ -125,8 +125,37 @@ describe('a Free instance (the sandbox is Free)', () => {
       on.sb.clearLog();
       const r = await ind.call('forge_issue_update', { project_id: PROJECT, issue_iid: 1, epic_id: 4 });
       expect(text(r)).toMatch(/^forge_issue_update: epic_id is a GitLab Premium parameter, and this instance is on GitLab Free/);
+      // search.issues' own `fields` (a Premium filter) keeps the name: the tool offers no `fields`, and one sent is refused as the filter.
+      const search = (await ind.client.listTools()).tools.find((t) => t.name === 'forge_search_issues')!;
+      expect(Object.keys(search.inputSchema.properties ?? {})).not.toContain('fields');
+      const f = await ind.call('forge_search_issues', { search: 'login', fields: 'title' });
+      expect(text(f)).toMatch(/^forge_search_issues: fields is a GitLab Premium parameter, and this instance is on GitLab Free/);
       expect(apiRequests(on.sb)).toHaveLength(0);
     } finally { await ind.close(); }
+  });
+
+  it('branch.protect offers only the Free access levels: the Premium allowed_to_* rules and code owner approval are left out and refused', async () => {
+    const names = paramNames(text(await on.srv.call('forge_find_action', { query: 'branch.protect branch.update_protected tag.protect' })));
+    for (const free of ['push_access_level', 'merge_access_level', 'unprotect_access_level', 'allow_force_push', 'create_access_level']) expect(names).toContain(free);
+    for (const paid of ['allowed_to_push', 'allowed_to_merge', 'allowed_to_unprotect', 'code_owner_approval_required', 'allowed_to_create']) expect(names).not.toContain(paid);
+    on.sb.clearLog();
+    const r = await on.srv.call('forge_execute_action', { action: 'branch.protect', params: { project_id: PROJECT, name: 'release-*', allowed_to_push: [{ access_level: 30 }], code_owner_approval_required: true } });
+    expect(text(r)).toBe(refusal('branch.protect', 'allowed_to_push, code_owner_approval_required are GitLab Premium parameters', 'Free'));
+    expect(apiRequests(on.sb)).toHaveLength(0);
+  });
+
+  it('an issue link\'s blocking types are Premium values: the schema offers relates_to only, and blocks is refused before anything is sent', async () => {
+    const read = await on.srv.client.readResource({ uri: 'forge://tools/issue.link_create' });
+    const detail = JSON.parse((read.contents[0] as { text: string }).text) as { input_schema: { properties: Record<string, { enum?: string[] }> } };
+    expect(detail.input_schema.properties.link_type?.enum).toEqual(['relates_to']);
+    on.sb.clearLog();
+    for (const link_type of ['blocks', 'is_blocked_by']) {
+      const r = await on.srv.call('forge_execute_action', { action: 'issue.link_create', params: { project_id: PROJECT, issue_iid: 1, target_project_id: PROJECT, target_issue_iid: 2, link_type } });
+      expect(r.isError).toBe(true);
+      expect(text(r)).toBe(`forge_execute_action/issue.link_create: link_type "${link_type}" is a GitLab Premium value, and this instance is on GitLab Free, so it is not offered here. ` +
+        'Nothing was sent. Use one offered here ("relates_to"); if the instance is on a higher tier, its operator can pin it (FORGE_MCP_TIER in stdio, --tier over HTTP).');
+    }
+    expect(apiRequests(on.sb)).toHaveLength(0);
   });
 
   it('the action detail resource forge://tools/{id} leaves them out of its input schema too', async () => {
@@ -188,6 +217,19 @@ describe('a licensed instance (detected Ultimate) and a pinned Premium one', () 
         expect(props, name).toEqual(expect.arrayContaining(Object.keys(catalog().get(id)!.params)));
       }
     } finally { await ind.close(); }
+  });
+
+  it('Ultimate: an issue link offers and sends the blocking types', async () => {
+    const srv = await startInProcess({ sandbox: sb });
+    try {
+      const read = await srv.client.readResource({ uri: 'forge://tools/issue.link_create' });
+      const detail = JSON.parse((read.contents[0] as { text: string }).text) as { input_schema: { properties: Record<string, { enum?: string[] }> } };
+      expect(detail.input_schema.properties.link_type?.enum).toEqual(['relates_to', 'blocks', 'is_blocked_by']);
+      sb.clearLog();
+      const r = await srv.call('forge_execute_action', { action: 'issue.link_create', params: { project_id: PROJECT, issue_iid: 1, target_project_id: PROJECT, target_issue_iid: 2, link_type: 'blocks' } });
+      expect(r.isError, text(r)).toBeFalsy();
+      expect(apiRequests(sb).find((e) => e.method === 'POST')?.body).toMatchObject({ link_type: 'blocks' });
+    } finally { await srv.close(); }
   });
 
   it('pinned Premium: weight is offered, the Ultimate health_status is not and is refused', async () => {

@@ -6,20 +6,22 @@ import { describe, it, expect } from 'vitest';
 import { SANDBOX_TOKEN } from '../src/sandbox/index.js';
 import { sandboxServer } from './helpers/inproc.js';
 import { okText } from './helpers/approved-calls.js';
+import { text } from './helpers/harness.js';
 
 const on = sandboxServer({ env: { FORGE_MCP_YOLO_MODE: 'true' } });
+type On = typeof on;
 
-const ok = (action: string, params: Record<string, unknown>) => okText(on.srv, action, params);
-async function api(path: string, init: { method?: string; body?: unknown } = {}): Promise<any> {
-  const res = await fetch(`${on.sb.url}/api/v4${path}`, {
+const ok = (action: string, params: Record<string, unknown>, at: On = on) => okText(at.srv, action, params);
+async function api(path: string, init: { method?: string; body?: unknown } = {}, at: On = on): Promise<any> {
+  const res = await fetch(`${at.sb.url}/api/v4${path}`, {
     method: init.method ?? 'GET', headers: { 'private-token': SANDBOX_TOKEN, 'content-type': 'application/json' }, body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const raw = await res.text();
   return { status: res.status, body: raw ? JSON.parse(raw) : null };
 }
 /** The system notes of an issue, oldest first, as author and text. */
-async function systemNotes(project: number, iid: number): Promise<string[]> {
-  const notes: Array<{ id: number; system: boolean; body: string; author: { username: string } }> = (await api(`/projects/${project}/issues/${iid}/notes?per_page=100`)).body;
+async function systemNotes(project: number, iid: number, at: On = on): Promise<string[]> {
+  const notes: Array<{ id: number; system: boolean; body: string; author: { username: string } }> = (await api(`/projects/${project}/issues/${iid}/notes?per_page=100`, {}, at)).body;
   return notes.filter((n) => n.system).sort((a, b) => a.id - b.id).map((n) => `@${n.author.username} ${n.body}`);
 }
 
@@ -42,23 +44,46 @@ describe('moving an issue', () => {
 });
 
 describe('linking issues', () => {
+  // Blocking links are a licensed feature (GitLab's blocked_issues): a licensed instance makes them.
+  const paid = sandboxServer({ env: { FORGE_MCP_YOLO_MODE: 'true' }, sandbox: { licensed: true } });
+
   it('a blocks link notes "blocking" on its source and "blocked by" on its target; removing it notes the removal on both', async () => {
-    await ok('issue.link_create', { project_id: 1, issue_iid: 8, target_project_id: 1, target_issue_iid: 9, link_type: 'blocks' });
-    expect(await systemNotes(1, 8)).toEqual(['@demo marked this issue as blocking #9']);
-    expect(await systemNotes(1, 9)).toEqual(['@demo marked this issue as blocked by #8']);
-    const [link] = (await api('/projects/1/issues/9/links')).body;
-    await ok('issue.link_delete', { project_id: 1, issue_iid: 9, issue_link_id: link.issue_link_id });
-    expect(await systemNotes(1, 9)).toEqual(['@demo marked this issue as blocked by #8', '@demo removed the relation with #8']);
-    expect(await systemNotes(1, 8)).toEqual(['@demo marked this issue as blocking #9', '@demo removed the relation with #9']);
+    await ok('issue.link_create', { project_id: 1, issue_iid: 8, target_project_id: 1, target_issue_iid: 9, link_type: 'blocks' }, paid);
+    expect(await systemNotes(1, 8, paid)).toEqual(['@demo marked this issue as blocking #9']);
+    expect(await systemNotes(1, 9, paid)).toEqual(['@demo marked this issue as blocked by #8']);
+    const [link] = (await api('/projects/1/issues/9/links', {}, paid)).body;
+    await ok('issue.link_delete', { project_id: 1, issue_iid: 9, issue_link_id: link.issue_link_id }, paid);
+    expect(await systemNotes(1, 9, paid)).toEqual(['@demo marked this issue as blocked by #8', '@demo removed the relation with #8']);
+    expect(await systemNotes(1, 8, paid)).toEqual(['@demo marked this issue as blocking #9', '@demo removed the relation with #9']);
   });
 
   it('a related issue in another project is named by its project path; is_blocked_by reads the other way round', async () => {
     await ok('issue.link_create', { project_id: 1, issue_iid: 10, target_project_id: 2, target_issue_iid: 1 });
     expect(await systemNotes(1, 10)).toEqual(['@demo marked this issue as related to other-project#1']);
     expect(await systemNotes(2, 1)).toEqual(['@demo marked this issue as related to demo-project#10']);
-    await ok('issue.link_create', { project_id: 1, issue_iid: 11, target_project_id: 1, target_issue_iid: 12, link_type: 'is_blocked_by' });
-    expect(await systemNotes(1, 11)).toEqual(['@demo marked this issue as blocked by #12']);
-    expect(await systemNotes(1, 12)).toEqual(['@demo marked this issue as blocking #11']);
+    await ok('issue.link_create', { project_id: 1, issue_iid: 11, target_project_id: 1, target_issue_iid: 12, link_type: 'is_blocked_by' }, paid);
+    expect(await systemNotes(1, 11, paid)).toEqual(['@demo marked this issue as blocked by #12']);
+    expect(await systemNotes(1, 12, paid)).toEqual(['@demo marked this issue as blocking #11']);
+  });
+
+  // GitLab EE's IssueLinks::CreateService (ee/app/services/ee/issue_links/create_service.rb @ diffblue/gitlab 0a36bbc5): without
+  // the blocked_issues feature a blocking type is refused with 403 once both issues are found, and nothing is linked or noted.
+  const pinned = sandboxServer({ env: { FORGE_MCP_YOLO_MODE: 'true', FORGE_MCP_TIER: 'premium' } });
+
+  it('a Free instance answers a blocking link as GitLab does: 403 "Blocked issues not available for current license", no link, no note', async () => {
+    for (const link_type of ['blocks', 'is_blocked_by']) {
+      const r = await pinned.srv.call('forge_execute_action', { action: 'issue.link_create', params: { project_id: 1, issue_iid: 4, target_project_id: 1, target_issue_iid: 5, link_type } });
+      expect(r.isError).toBe(true);
+      expect(text(r)).toMatch(/^issueLinkCreate: access denied: .* \(Blocked issues not available for current license\): POST http:\/\/127\.0\.0\.1:\d+\/api\/v4\/projects\/1\/issues\/4\/links: 403 Forbidden: Blocked issues not available for current license$/);
+      expect(await api('/projects/1/issues/4/links', { method: 'POST', body: { target_project_id: 1, target_issue_iid: 5, link_type } }, pinned))
+        .toEqual({ status: 403, body: { message: 'Blocked issues not available for current license' } });
+    }
+    expect((await api('/projects/1/issues/4/links', {}, pinned)).body).toEqual([]);
+    expect(await systemNotes(1, 4, pinned)).toEqual([]);
+    // The issues are looked up first (GitLab's find_project_issue): a missing target is still 404.
+    expect((await api('/projects/1/issues/4/links', { method: 'POST', body: { target_project_id: 1, target_issue_iid: 999, link_type: 'blocks' } }, pinned)).status).toBe(404);
+    await ok('issue.link_create', { project_id: 1, issue_iid: 4, target_project_id: 1, target_issue_iid: 5, link_type: 'relates_to' }, pinned);
+    expect(await systemNotes(1, 4, pinned)).toEqual(['@demo marked this issue as related to #5']);
   });
 });
 

@@ -183,12 +183,19 @@ describe('wiki, award emoji, to-dos, events', () => {
   });
 });
 
-describe('issue links, move, statistics; reviews', () => {
+describe('a blocking issue link (licensed: GitLab\'s blocked_issues)', () => {
+  const paid = sandboxServer({ env: { FORGE_MCP_YOLO_MODE: 'true' }, sandbox: { licensed: true } });
+
   it('a link shows from both issues, with the reverse type from the target', async () => {
-    await ok('issue.link_create', { project_id: 1, issue_iid: 6, target_project_id: '2', target_issue_iid: 1, link_type: 'blocks' });
-    expect((await api('/projects/1/issues/6/links')).body.map((i: { iid: number; link_type: string }) => [i.iid, i.link_type])).toEqual([[1, 'blocks']]);
-    expect((await api('/projects/2/issues/1/links')).body.map((i: { iid: number; link_type: string }) => [i.iid, i.link_type])).toEqual([[6, 'is_blocked_by']]);
+    await okText(paid.srv, 'issue.link_create', { project_id: 1, issue_iid: 6, target_project_id: '2', target_issue_iid: 1, link_type: 'blocks' });
+    const links = async (path: string) => ((await (await fetch(`${paid.sb.url}/api/v4${path}`, { headers: { 'private-token': SANDBOX_TOKEN } })).json()) as Array<{ iid: number; link_type: string }>)
+      .map((i) => [i.iid, i.link_type]);
+    expect(await links('/projects/1/issues/6/links')).toEqual([[1, 'blocks']]);
+    expect(await links('/projects/2/issues/1/links')).toEqual([[6, 'is_blocked_by']]);
   });
+});
+
+describe('issue links, move, statistics; reviews', () => {
 
   it('statistics count the issues; a move creates the issue in the target project and closes the original', async () => {
     const before = (await api('/projects/2/issues_statistics')).body.statistics.counts;

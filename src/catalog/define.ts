@@ -43,6 +43,17 @@ export interface ParamSpec {
    * GitLab's API pages (scripts/param-tiers.mjs → test/fixtures/param-tiers.json), checked by the catalog lint.
    */
   tier?: Tier;
+  /**
+   * Why a param whose description names a paid plan carries no `tier` (GitLab's API page marks no plan on it, or the
+   * plan is of a value or a setting it enables): one line, checked by the catalog lint, never read at run time.
+   */
+  tierNote?: string;
+  /**
+   * Values of an enum GitLab accepts only on a paid plan (`link_type` `blocks` of an issue link: Premium). Below it the
+   * values are not offered (schemas) and a call that sends one is refused. Facts from GitLab's source
+   * (scripts/param-tiers.mjs → test/fixtures/param-tiers.json), checked by the catalog lint.
+   */
+  valueTiers?: Readonly<Record<string, Tier>>;
 }
 
 /**
@@ -331,6 +342,11 @@ export function filledByCompanions(params: Record<string, ParamSpec>): Map<strin
 const TIER_RANK: Record<Tier, number> = { free: 0, premium: 1, ultimate: 2 };
 /** Whether a parameter is offered on an instance of this tier. */
 export const paramOffered = (p: ParamSpec, tier: Tier): boolean => !p.tier || TIER_RANK[p.tier] <= TIER_RANK[tier];
+/** Whether a value of a parameter is offered on an instance of this tier. */
+export const valueOffered = (p: ParamSpec, value: unknown, tier: Tier): boolean => {
+  const needs = typeof value === 'string' ? p.valueTiers?.[value] : undefined;
+  return !needs || TIER_RANK[needs] <= TIER_RANK[tier];
+};
 const tierViews = new WeakMap<Action, Map<Tier, Action>>();
 /**
  * Freezes an entry as made, with the parts the call path caches by reference (params, next steps, their fills and named params,
@@ -347,16 +363,24 @@ export function frozenEntry(a: Action): Action {
 }
 
 /**
- * The action as an instance of this tier offers it: without the parameters of a higher plan (the same object when
- * it has none). Made once per action and tier, so the schema and validation caches keyed on it hold.
+ * The action as an instance of this tier offers it: without the parameters and enum values of a higher plan (the same
+ * object when it has none). Made once per action and tier, so the schema and validation caches keyed on it hold.
  */
 export function atTier(action: Action, tier: Tier): Action {
   let views = tierViews.get(action);
   if (!views) tierViews.set(action, (views = new Map()));
   let view = views.get(tier);
   if (!view) {
-    const kept = Object.entries(action.params).filter(([, p]) => paramOffered(p, tier));
-    view = kept.length === Object.keys(action.params).length ? action : { ...action, params: Object.fromEntries(kept) };
+    let changed = false;
+    const kept = Object.entries(action.params).flatMap(([n, p]): Array<[string, ParamSpec]> => {
+      if (!paramOffered(p, tier)) return (changed = true, []);
+      if (!p.enum || !p.valueTiers) return [[n, p]];
+      const values = p.enum.filter((v) => valueOffered(p, v, tier));
+      if (values.length === p.enum.length) return [[n, p]];
+      changed = true;
+      return [[n, { ...p, enum: values }]];
+    });
+    view = changed ? { ...action, params: Object.fromEntries(kept) } : action;
     views.set(tier, view);
   }
   return view;

@@ -1,6 +1,6 @@
 // Which actions a session sees. One function decides for listing and for calls on every surface.
 // SPEC "Admission minimum and scope effects", "Other server answers".
-import { paramOffered, type Action, type Tier } from '../catalog/define.js';
+import { paramOffered, valueOffered, type Action, type Tier } from '../catalog/define.js';
 import { individualToolName, metaToolName } from '../catalog/index.js';
 import { hasAdminMode, isHostedInstance, scopesAllowWrites, type Session } from '../session/session.js';
 import { fineGrainedRefusal, grantReaches, unreachableByAnyGrant } from '../session/grant.js';
@@ -38,12 +38,22 @@ const TIER_NAME: Record<Tier, string> = { free: 'Free', premium: 'Premium', ulti
  */
 export function paramTierRefusal(action: Action, params: unknown, s: Session, label: string): string | undefined {
   if (!params || typeof params !== 'object' || Array.isArray(params)) return undefined;
-  const above = Object.keys(params).filter((n) => Object.hasOwn(action.params, n) && !paramOffered(action.params[n]!, s.tier));
-  if (!above.length) return undefined;
-  const plans = [...new Set(above.map((n) => TIER_NAME[action.params[n]!.tier!]))].join(' or ');
-  const what = above.length === 1 ? `${above[0]} is a GitLab ${plans} parameter` : `${above.join(', ')} are GitLab ${plans} parameters`;
-  return `${label}: ${what}, and this instance is on GitLab ${TIER_NAME[s.tier]}, so it is not offered here. Nothing was sent. ` +
-    'Leave it out; if the instance is on a higher tier, its operator can pin it (FORGE_MCP_TIER in stdio, --tier over HTTP).';
+  const given = Object.entries(params as Record<string, unknown>).filter(([n]) => Object.hasOwn(action.params, n));
+  const above = given.filter(([n]) => !paramOffered(action.params[n]!, s.tier)).map(([n]) => n);
+  const tail = `and this instance is on GitLab ${TIER_NAME[s.tier]}, so it is not offered here. Nothing was sent. `;
+  const pin = 'if the instance is on a higher tier, its operator can pin it (FORGE_MCP_TIER in stdio, --tier over HTTP).';
+  if (above.length) {
+    const plans = [...new Set(above.map((n) => TIER_NAME[action.params[n]!.tier!]))].join(' or ');
+    const what = above.length === 1 ? `${above[0]} is a GitLab ${plans} parameter` : `${above.join(', ')} are GitLab ${plans} parameters`;
+    return `${label}: ${what}, ${tail}Leave it out; ${pin}`;
+  }
+  // A value of a higher plan (link_type "blocks" on Free): GitLab refuses it with 403, after the lookups.
+  const value = given.find(([n, v]) => !valueOffered(action.params[n]!, v, s.tier));
+  if (!value) return undefined;
+  const [n, v] = value as [string, string];
+  const p = action.params[n]!;
+  const offered = p.enum?.filter((x) => valueOffered(p, x, s.tier)).map((x) => `"${x}"`).join(', ');
+  return `${label}: ${n} "${v}" is a GitLab ${TIER_NAME[p.valueTiers![v]!]} value, ${tail}Use ${offered ? `one offered here (${offered})` : 'another value'}; ${pin}`;
 }
 
 export function availability(action: Action, s: Session): Availability {

@@ -17,25 +17,26 @@ const toolIndex = (): Map<string, Action> => (byName ??= new Map(catalog().actio
  */
 const takesFields = (a: Action): boolean => !a.writes && !('fields' in a.params);
 
-function schemaOf(a: Action) {
+/** `a` as this tier offers it; `full` the catalog entry, whose own `fields` (a paid search filter) still claims the name. */
+function schemaOf(a: Action, full: Action) {
   const base = actionSchema(a);
   const props = { ...(base.properties as Record<string, unknown>) };
-  if (takesFields(a)) props.fields = FIELDS_SCHEMA;
+  if (takesFields(full)) props.fields = FIELDS_SCHEMA;
   // A client that cannot prompt still has a way to pass the user's explicit approval.
   if (a.destructive && !('confirm' in a.params)) props.confirm = { type: 'boolean', description: 'true only after the user explicitly approved this destructive action' };
   return { ...base, properties: props };
 }
 
-function tool(a: Action): ToolDef {
+function tool(a: Action, full: Action): ToolDef {
   const title = actionTitle(a);
   const note = a.destructive ? ' Destructive: cannot be undone by the opposite call.' : '';
-  return { name: individualToolName(a), title, description: `${a.summary}.${note}`.replace(/\.\./g, '.'), inputSchema: schemaOf(a), annotations: actionAnnotations(a, title) };
+  return { name: individualToolName(a), title, description: `${a.summary}.${note}`.replace(/\.\./g, '.'), inputSchema: schemaOf(a, full), annotations: actionAnnotations(a, title) };
 }
 
 export const individualSurface: Surface = {
   kind: 'individual',
   // Each tool's schema as this instance's tier offers its params (no Premium parameter on Free).
-  tools: (s) => catalog().actions.filter((a) => isListed(a, s)).map((a) => tool(atTier(a, s.tier))),
+  tools: (s) => catalog().actions.filter((a) => isListed(a, s)).map((a) => tool(atTier(a, s.tier), a)),
   unknownAction: (_s, action) => `unknown tool "${individualToolName(action)}"`,
   resolve(s, name, args) {
     const action = toolIndex().get(name);

@@ -60,7 +60,7 @@ const inviteBody = (): Record<string, ParamSpec> => ({
   email: str('Email address to invite, or several comma-separated (email or user_id required)'),
   user_id: str('User ID to add, or several comma-separated'),
   expires_at: str('Membership expiry date (YYYY-MM-DD)'),
-  member_role_id: int('Custom role ID (Ultimate)'),
+  member_role_id: int('Custom role ID (Ultimate)', { tierNote: 'invitations.md (stored 2021 version) has no member_role_id row' }),
   invite_source: str('Source of the invitation, for analytics'),
 });
 

@@ -1,10 +1,10 @@
 import { domain, id, str, int, bool, oneOf, req, paging, cursor, type ParamSpec } from '../define.js';
 
 /** An array of JSON objects (access rules of protected branches). */
-const objList = (description: string): ParamSpec => ({ type: 'array', items: 'object', description });
+const objList = (description: string, o: Partial<ParamSpec> = {}): ParamSpec => ({ type: 'array', items: 'object', description, ...o });
 
-const accessLevel = (what: string): ParamSpec =>
-  int(`Role allowed to ${what}: 0 no one, 30 Developer, 40 Maintainer, 60 Admin`);
+const accessLevel = (what: string, o: Partial<ParamSpec> = {}): ParamSpec =>
+  int(`Role allowed to ${what}: 0 no one, 30 Developer, 40 Maintainer, 60 Admin`, o);
 
 const protectedName = (): ParamSpec => id.str('Name of the protected branch or wildcard (e.g. main, release-*)');
 
@@ -147,12 +147,12 @@ export default domain('branch', 'Branches of a project repository: list, read, c
       name: req(str('Branch name or wildcard to protect (e.g. main, release-*)')),
       push_access_level: accessLevel('push (default 40)'),
       merge_access_level: accessLevel('merge (default 40)'),
-      unprotect_access_level: accessLevel('unprotect (default 40; Premium)'),
+      unprotect_access_level: accessLevel('unprotect (default 40; Premium)', { tierNote: 'protected_branches.md marks no plan on unprotect_access_level (only on the allowed_to_* arrays)' }),
       allow_force_push: bool('Allow force push for those who can push (default false)'),
-      allowed_to_push: objList('Push rules (Premium): [{access_level}|{user_id}|{group_id}|{deploy_key_id}]'),
-      allowed_to_merge: objList('Merge rules (Premium): [{access_level}|{user_id}|{group_id}]'),
-      allowed_to_unprotect: objList('Unprotect rules (Premium): [{access_level}|{user_id}|{group_id}]'),
-      code_owner_approval_required: bool('Refuse pushes that change files with code owners (Premium)'),
+      allowed_to_push: objList('Push rules (Premium): [{access_level}|{user_id}|{group_id}|{deploy_key_id}]', { tier: 'premium' }),
+      allowed_to_merge: objList('Merge rules (Premium): [{access_level}|{user_id}|{group_id}]', { tier: 'premium' }),
+      allowed_to_unprotect: objList('Unprotect rules (Premium): [{access_level}|{user_id}|{group_id}]', { tier: 'premium' }),
+      code_owner_approval_required: bool('Refuse pushes that change files with code owners (Premium)', { tier: 'premium' }),
     },
     fineGrained: ['protect_branch'],
     keywords: 'protect branch lock restrict push merge rules guard safeguard prevent secure require',
@@ -231,10 +231,10 @@ export default domain('branch', 'Branches of a project repository: list, read, c
       name: protectedName(),
       allow_force_push: bool('Allow force push for those who can push'),
       unprotect_access_level: int('Who may unprotect: 30 Developer, 40 Maintainer, 60 Administrator'),
-      code_owner_approval_required: bool('Refuse pushes that change files with code owners (Premium)'),
-      allowed_to_push: objList('Push rules to add/update/remove: [{access_level}|{user_id}|{group_id}|{deploy_key_id}|{id, _destroy: true}]'),
-      allowed_to_merge: objList('Merge rules to add/update/remove: [{access_level}|{user_id}|{group_id}|{id, _destroy: true}]'),
-      allowed_to_unprotect: objList('Unprotect rules to add/update/remove: [{access_level}|{user_id}|{group_id}|{id, _destroy: true}]'),
+      code_owner_approval_required: bool('Refuse pushes that change files with code owners (Premium)', { tier: 'premium' }),
+      allowed_to_push: objList('Push rules to add/update/remove (Premium): [{access_level}|{user_id}|{group_id}|{deploy_key_id}|{id, _destroy: true}]', { tier: 'premium' }),
+      allowed_to_merge: objList('Merge rules to add/update/remove (Premium): [{access_level}|{user_id}|{group_id}|{id, _destroy: true}]', { tier: 'premium' }),
+      allowed_to_unprotect: objList('Unprotect rules to add/update/remove (Premium): [{access_level}|{user_id}|{group_id}|{id, _destroy: true}]', { tier: 'premium' }),
     },
     fineGrained: ['update_protected_branch'],
     keywords: 'edit branch protection force push rules restrictions codeowners requirements allowed',

@@ -44,7 +44,7 @@ const REGEX_OMITTED = { regex: 'regular-expression matching applies to code sear
 const REF_OMITTED = { ref: 'selects the branch of code, commit and wiki searches only' } as const;
 
 const searchType = (): ParamSpec =>
-  oneOf(['basic', 'advanced', 'zoekt'], 'Search engine to use (advanced and zoekt need them enabled; Premium)');
+  oneOf(['basic', 'advanced', 'zoekt'], 'Search engine to use (advanced and zoekt need them enabled; Premium)', { tierNote: 'search.md marks no plan on search_type; the plan is of the advanced and zoekt engines an instance enables' });
 const sortParams = (): Record<string, ParamSpec> => ({
   order_by: oneOf(['created_at'], 'Order results by this field (default: relevance)'),
   sort: oneOf(['asc', 'desc'], 'Sort order'),
@@ -121,7 +121,7 @@ export default domain('search', 'Search a project, a group or the whole instance
       group_id: groupSel(),
       state: oneOf(['all', 'opened', 'closed'], 'Only issues in this state (default all)'),
       confidential: bool('Only confidential (true) or non-confidential (false) issues'),
-      fields: oneOf(['title'], 'Search only this field (Premium)'),
+      fields: oneOf(['title'], 'Search only this field (Premium)', { tier: 'premium' }),
       search_type: searchType(),
       ...sortParams(),
       ...paging(),
@@ -151,7 +151,7 @@ export default domain('search', 'Search a project, a group or the whole instance
       project_id: projectSel(),
       group_id: groupSel(),
       state: oneOf(['all', 'opened', 'closed', 'merged'], 'Only merge requests in this state (default all)'),
-      fields: oneOf(['title'], 'Search only this field (Premium)'),
+      fields: oneOf(['title'], 'Search only this field (Premium)', { tier: 'premium' }),
       search_type: searchType(),
       ...sortParams(),
       ...paging(),

@@ -124,7 +124,7 @@ export default domain('tag', 'Git tags of a project repository: list, read, crea
       project_id: id.project(),
       name: req(str('Tag name or wildcard to protect (e.g. v*)')),
       create_access_level: int('Role allowed to create: 0 no one, 30 Developer, 40 Maintainer, 60 Admin (default 40)'),
-      allowed_to_create: { type: 'array', items: 'object', description: 'Create rules (Premium): [{access_level}|{user_id}|{group_id}|{deploy_key_id}]' },
+      allowed_to_create: { type: 'array', items: 'object', description: 'Create rules (Premium): [{access_level}|{user_id}|{group_id}|{deploy_key_id}]', tier: 'premium' },
     },
     fineGrained: ['protect_tag'],
     keywords: 'protect tag lock restrict release tags pattern immutable guard safeguard',

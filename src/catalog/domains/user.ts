@@ -35,7 +35,7 @@ const TOKEN_SCOPES_TEXT = 'Scopes, e.g. api, read_api, read_user, read_repositor
 /** Profile fields shared by user creation and update (administrator routes). */
 const profileFields = (): Record<string, ParamSpec> => ({
   admin: bool('Make the user an administrator'),
-  auditor: bool('Make the user an auditor (Premium, Ultimate)'),
+  auditor: bool('Make the user an auditor (Premium, Ultimate)', { tier: 'premium' }),
   bio: str('Biography'),
   can_create_group: bool('Whether the user may create top-level groups'),
   color_scheme_id: int('Syntax highlighting color scheme ID'),
@@ -54,8 +54,8 @@ const profileFields = (): Record<string, ParamSpec> => ({
   projects_limit: int('Number of personal projects the user may create'),
   pronouns: str('Pronouns'),
   public_email: str('Public email address (must be a verified email of the user)'),
-  shared_runners_minutes_limit: int('Compute minutes quota for this user (Premium, Ultimate)'),
-  extra_shared_runners_minutes_limit: int('Extra compute minutes for this user (Premium, Ultimate)'),
+  shared_runners_minutes_limit: int('Compute minutes quota for this user (Premium, Ultimate)', { tier: 'premium' }),
+  extra_shared_runners_minutes_limit: int('Extra compute minutes for this user (Premium, Ultimate)', { tier: 'premium' }),
   theme_id: int('Interface theme ID'),
   twitter: str('X (Twitter) account'),
   view_diffs_file_by_file: bool('Show one file at a time on merge request diffs'),
@@ -90,8 +90,8 @@ const notificationFields = (): Record<string, ParamSpec> => ({
   service_account_success_pipeline: bool('Custom level: notify on successful pipelines of service accounts'),
 });
 /** Epics live in groups: the instance and group levels take new_epic; projects take approver events. */
-const NEW_EPIC = { new_epic: bool('Custom level: notify on new epics (Premium, Ultimate)') };
-const APPROVER = { approver: bool('Custom level: notify when you become an eligible approver (Premium, Ultimate)') };
+const NEW_EPIC = { new_epic: bool('Custom level: notify on new epics (Premium, Ultimate)', { tier: 'premium' }) };
+const APPROVER = { approver: bool('Custom level: notify when you become an eligible approver (Premium, Ultimate)', { tierNote: 'notification_settings.md marks no plan on approver (its new_epic rows carry one); GitLab sends the event only where approvals exist' }) };
 
 export default domain('user', 'Users and the current account: profiles, status, emails, SSH and GPG keys, tokens, events, to-dos, namespaces, notification settings, administration', {
   // ---- the current user
@@ -279,8 +279,8 @@ export default domain('user', 'Users and the current account: profiles, status, 
       sort: oneOf(['asc', 'desc'], 'Sort direction (default desc)'),
       with_custom_attributes: bool('Include custom attributes (administrator)'),
       exclude_humans: bool('Only bots and service accounts'),
-      auditors: bool('Only auditor users (administrator; Premium)'),
-      skip_ldap: bool('Leave out LDAP users (administrator)'),
+      auditors: bool('Only auditor users (administrator; Premium)', { tier: 'premium' }),
+      skip_ldap: bool('Leave out LDAP users (administrator; Premium)', { tier: 'premium' }),
       ...paging(),
     },
     omitted: { custom_attributes: 'filters by custom_attributes[key]=value, a query form this server does not build' },

@@ -58,10 +58,12 @@ export function registerIssueLinks(r: Router): void {
     if (!targetProject || targetIid === undefined) return missing(...[!targetProject ? 'target_project_id' : '', targetIid === undefined ? 'target_issue_iid' : ''].filter(Boolean));
     const denied = requireLevel(ctx, p, ACCESS.guest);
     if (denied) return denied;
-    const t = loadIssue(ctx, targetProject, String(targetIid));
-    if (isReply(t)) return t;
     const type = str(ctx.params.link_type) ?? 'relates_to';
     if (!LINK_TYPES.has(type)) return json(400, { error: 'link_type does not have a valid value' });
+    const t = loadIssue(ctx, targetProject, String(targetIid));
+    if (isReply(t)) return t;
+    // Blocking links are a licensed feature: GitLab's EE IssueLinks::CreateService refuses them first, once both issues are found.
+    if (type !== 'relates_to' && !ctx.state.licensed) return message(403, 'Blocked issues not available for current license');
     if (t.p.id === p.id && t.issue.iid === i.iid) return message(400, 'Cannot link an issue to itself');
     if (linksOf(ctx, p, i).some(({ other }) => other.p.id === t.p.id && other.i.iid === t.issue.iid)) return message(409, 'Issue(s) already assigned');
     const l: IssueLinkRec = { id: ctx.state.nextId('issue_link'), sourceProjectId: p.id, sourceIid: i.iid, targetProjectId: t.p.id, targetIid: t.issue.iid, linkType: type as IssueLinkRec['linkType'], createdAt: ctx.state.now() };
