@@ -142,3 +142,41 @@ describe('no find in less-used areas: members, groups, milestones, emoji, wiki, 
     expect(await run('repository.tree', tree.params)).toContain('README.md');
   });
 });
+
+// Task chains (bench/task-chains.mjs): the second step of a task in a less-used area is a sibling of the first
+// (list then add, get then update), which the assistant used to find again.
+describe('a find names the best candidate\'s siblings on the same object, so the next step needs no find', () => {
+  const find = async (query: string) => {
+    const r = await on.srv.call('forge_find_action', { query });
+    expect(r.isError).toBeFalsy();
+    return text(r);
+  };
+  const siblings = (t: string) => /The same object's other actions:\n((?: {3}- .*\n)+)/.exec(t)?.[1] ?? '';
+
+  it('issue links: the list names get, create and delete with their required params, and the create runs as named', async () => {
+    const t = await find('which issues are linked to issue 1');
+    expect(t).toMatch(/^1\. `issue\.link_list` /m);
+    expect(siblings(t)).toBe(
+      '   - `issue.link_get` — needs project_id*, issue_iid*, issue_link_id*: integer\n' +
+      '   - `issue.link_create` — needs project_id*, issue_iid*, target_project_id*: string, target_issue_iid*: integer; optional: link_type: "relates_to"|"blocks"|"is_blocked_by"; write\n' +
+      '   - `issue.link_delete` — needs project_id*, issue_iid*, issue_link_id*: integer; destructive: needs confirm\n');
+    expect(await run('issue.link_create', { project_id: P, issue_iid: 1, target_project_id: P, target_issue_iid: 2 })).toContain('- **target_issue**: demo-group/demo-project#2 Session cookie is not marked Secure\n');
+  });
+
+  it('a sibling already among the candidates is not named again; a group label list names get, update and delete', async () => {
+    const wiki = await find('what pages does the demo-project wiki have');
+    expect(wiki).toMatch(/^2\. `wiki\.get` /m);
+    expect(siblings(wiki).split('\n').filter(Boolean).map((l) => /`([a-z_.]+)`/.exec(l)![1])).toEqual(['wiki.create', 'wiki.update', 'wiki.delete']);
+    const labels = await find('list the group labels of demo-group');
+    expect(labels).toMatch(/^2\. `group\.group_label_create` /m);
+    expect(siblings(labels)).toContain('   - `group.group_label_update` — needs group_id*; optional: label_id, name, new_name (+3); write\n');
+    expect(siblings(labels).split('\n').filter(Boolean).map((l) => /`([a-z_.]+)`/.exec(l)![1])).toEqual(['group.group_label_get', 'group.group_label_update', 'group.group_label_delete']);
+  });
+
+  it('SSH keys: adding one names the list, the read and the delete, whose verb is the first word of their IDs', async () => {
+    expect(siblings(await find('add this SSH key to my account, title ci-box'))).toBe(
+      '   - `user.ssh_keys` — optional: page, per_page\n' +
+      '   - `user.get_ssh_key` — needs key_id*: integer\n' +
+      '   - `user.delete_ssh_key` — needs key_id*: integer; destructive: needs confirm\n');
+  });
+});
