@@ -180,3 +180,47 @@ describe('a find names the best candidate\'s siblings on the same object, so the
       '   - `user.delete_ssh_key` — needs key_id*: integer; destructive: needs confirm\n');
   });
 });
+
+// Task chains (bench/task-chains.mjs): a result in a less-used area offers the task's next action there, filled.
+describe('results in less-used areas offer the next action of the task, filled', () => {
+  const confirmed = async (action: string, params: Record<string, unknown>) => {
+    const r = await on.srv.call('forge_execute_action', { action, params, confirm: true });
+    expect(r.isError, `${action}: ${text(r)}`).toBeFalsy();
+    return text(r);
+  };
+
+  it('a comment\'s reactions offer one more, and the new one offers its own removal by ID', async () => {
+    const create = step(await run('issue.emoji_issue_note_list', { project_id: P, issue_iid: 1, note_id: 5002 }), 'issue.emoji_issue_note_create');
+    expect(create).toEqual({ params: { project_id: P, issue_iid: 1, note_id: 5002 }, more: 'needs name*: string; write' });
+    const made = await run('issue.emoji_issue_note_create', { ...create.params, name: 'rocket' });
+    const remove = step(made, 'issue.emoji_issue_note_delete');
+    expect(remove.more).toBe('destructive: needs confirm');
+    await confirmed('issue.emoji_issue_note_delete', remove.params);
+    expect(await run('issue.emoji_issue_note_list', { project_id: P, issue_iid: 1, note_id: 5002 })).not.toContain('rocket');
+    expect(step(await run('mr_review.note_list', { project_id: P, merge_request_iid: 1 }), 'merge_request.emoji_mr_note_list').params).toEqual({ project_id: P, merge_request_iid: 1 });
+  });
+
+  it('linked issues say each link\'s ID, which the offered unlink takes', async () => {
+    const t = await run('issue.link_list', { project_id: P, issue_iid: 1 });
+    expect(t).toContain('| iid | title | link type | link id | state |');
+    const id = Number(/^\| 13 \| [^|]+ \| relates_to \| (\d+) \|/m.exec(t)?.[1]);
+    const unlink = step(t, 'issue.link_delete');
+    expect(unlink).toEqual({ params: { project_id: P, issue_iid: 1 }, more: 'needs issue_link_id*: integer; destructive: needs confirm' });
+    await confirmed('issue.link_delete', { ...unlink.params, issue_link_id: id });
+    expect(await run('issue.link_list', { project_id: P, issue_iid: 1 })).not.toMatch(/^\| 13 \|/m);
+  });
+
+  it('a new wiki page, SSH key, group label and group member each offer their read, filled', async () => {
+    const page = step(await run('wiki.create', { project_id: P, title: 'Runbook', content: '# Runbook\n' }), 'wiki.get');
+    expect(page.params).toEqual({ project_id: P, slug: 'Runbook' });
+    expect(await run('wiki.get', page.params)).toContain('# Runbook');
+    const key = step(await run('user.add_ssh_key', { title: 'ci-box', key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAILnq5L6PgSfp7uVKg2H53fiuoU1FNy+sxthkif2/A9mX ci' }), 'user.get_ssh_key');
+    expect(await run('user.get_ssh_key', key.params)).toContain('ci-box');
+    const label = step(await run('group.group_label_create', { group_id: 'demo-group', name: 'needs-design', color: '#8e44ad' }), 'group.group_label_update');
+    expect(label.params).toEqual({ group_id: 'demo-group', label_id: expect.any(Number) });
+    expect(await run('group.group_label_update', { ...label.params, color: '#1f75cb' })).toContain('#1f75cb');
+    const member = step(await run('group.group_member_add', { group_id: 'demo-group/platform', username: 'alice', access_level: 20 }), 'group.group_member_get');
+    expect(member.params).toEqual({ group_id: 'demo-group/platform', user_id: 3 });
+    expect(await run('group.group_member_get', member.params)).toContain('- **access_level**: Reporter (20)');
+  });
+});

@@ -12,7 +12,7 @@ const VERBS: Readonly<Record<string, number>> = { list: 0, get: 1, create: 2, ad
  * is its object's list (`members`, `ssh_keys`); the domain's own name is dropped as a prefix (`group.group_member_get`
  * is on group.member, as `group.members` is). Undefined for any other name (`group_milestone_issues`).
  */
-export function objectOf(id: string): { object: string; order: number } | undefined {
+function objectOf(id: string): { object: string; order: number } | undefined {
   const [domain, name = ''] = id.split('.');
   let words = name.replace(new RegExp(`^${domain}_`), '').split('_');
   const first = VERBS[words[0]!];
