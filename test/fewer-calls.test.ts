@@ -175,7 +175,7 @@ describe('a find names the best candidate\'s siblings on the same object, so the
 
   it('SSH keys: adding one names the list, the read and the delete, whose verb is the first word of their IDs', async () => {
     expect(siblings(await find('add this SSH key to my account, title ci-box'))).toBe(
-      '   - `user.ssh_keys` — optional: page, per_page\n' +
+      '   - `user.ssh_keys`\n' +
       '   - `user.get_ssh_key` — needs key_id*: integer\n' +
       '   - `user.delete_ssh_key` — needs key_id*: integer; destructive: needs confirm\n');
   });

@@ -76,10 +76,18 @@ export interface RankedAnswer {
   siblings?: readonly Action[];
 }
 
-/** A sibling's line: its ID and what it takes, the params the best takes too by name alone (their types are said above). */
+/** The type a param takes, to compare two actions' params of the same name. */
+const typeOf = (p: Action['params'][string] | undefined) => p && JSON.stringify([p.type, p.items, p.enum, p.idOrPath]);
+
+/**
+ * A sibling's line: its ID and what it takes (a read, its required params only: its filters are one find by ID away),
+ * a param the best takes too, with the same type, by name alone (said above).
+ */
 function siblingLine(a: Action, best: Action): string {
   const flag = a.destructive ? 'destructive: needs confirm' : a.writes ? 'write' : '';
-  const more = [stepSignature(a, new Set(), new Set(Object.keys(best.params))), flag].filter(Boolean).join('; ');
+  const known = new Set(Object.keys(a.params).filter((n) => typeOf(best.params[n]) === typeOf(a.params[n])));
+  const left = new Set(a.writes ? [] : Object.keys(a.params).filter((n) => !a.params[n]!.required));
+  const more = [stepSignature(a, left, known), flag].filter(Boolean).join('; ');
   return `   - \`${a.id}\`${more ? ` — ${more}` : ''}`;
 }
 
