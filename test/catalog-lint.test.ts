@@ -274,9 +274,25 @@ const EVERYDAY_READS = [
   'project.members', 'project.member_get', 'mr_review.changes_get',
 ];
 
+/**
+ * Results in less-used areas whose next step assistants searched for (bench/task-chains.json): each offers the
+ * 2–4 actions a task there does next (list then add, add then check, a comment's reactions then one more).
+ */
+const LESS_USED_RESULTS = [
+  'group.members', 'group.group_member_add', 'project.members', 'project.member_add', 'group.subgroups',
+  'group.group_label_list', 'group.group_label_create', 'group.group_milestone_create', 'group.group_milestone_update', 'project.label_create',
+  'issue.link_list', 'issue.emoji_issue_create', 'issue.emoji_issue_note_list', 'issue.emoji_issue_note_create',
+  'merge_request.emoji_mr_note_list', 'mr_review.note_list', 'wiki.list', 'wiki.create', 'wiki.update', 'user.add_ssh_key', 'project.create',
+];
+
 describe('catalog lint', () => {
   const all = defs.flatMap(buildDomain);
   const byId = new Map(all.map((a) => [a.id, a]));
+
+  it('the less-used results of the task chains offer 2 to 4 follow-ups as next steps', () => {
+    const short = LESS_USED_RESULTS.filter((id) => { const n = byId.get(id)?.nextSteps?.length ?? 0; return n < 2 || n > MAX_NEXT_STEPS; });
+    expect(short).toEqual([]);
+  });
 
   it('the everyday reads offer 2 to 4 follow-ups as next steps', () => {
     const short = EVERYDAY_READS.filter((id) => { const n = byId.get(id)?.nextSteps?.length ?? 0; return n < 2 || n > MAX_NEXT_STEPS; });

@@ -142,3 +142,85 @@ describe('no find in less-used areas: members, groups, milestones, emoji, wiki, 
     expect(await run('repository.tree', tree.params)).toContain('README.md');
   });
 });
+
+// Task chains (bench/task-chains.mjs): the second step of a task in a less-used area is a sibling of the first
+// (list then add, get then update), which the assistant used to find again.
+describe('a find names the best candidate\'s siblings on the same object, so the next step needs no find', () => {
+  const find = async (query: string) => {
+    const r = await on.srv.call('forge_find_action', { query });
+    expect(r.isError).toBeFalsy();
+    return text(r);
+  };
+  const siblings = (t: string) => /The same object's other actions:\n((?: {3}- .*\n)+)/.exec(t)?.[1] ?? '';
+
+  it('issue links: the list names get, create and delete with their required params, and the create runs as named', async () => {
+    const t = await find('which issues are linked to issue 1');
+    expect(t).toMatch(/^1\. `issue\.link_list` /m);
+    expect(siblings(t)).toBe(
+      '   - `issue.link_get` — needs project_id*, issue_iid*, issue_link_id*: integer\n' +
+      '   - `issue.link_create` — needs project_id*, issue_iid*, target_project_id*: string, target_issue_iid*: integer; optional: link_type: "relates_to"|"blocks"|"is_blocked_by"; write\n' +
+      '   - `issue.link_delete` — needs project_id*, issue_iid*, issue_link_id*: integer; destructive: needs confirm\n');
+    expect(await run('issue.link_create', { project_id: P, issue_iid: 1, target_project_id: P, target_issue_iid: 2 })).toContain('- **target_issue**: demo-group/demo-project#2 Session cookie is not marked Secure\n');
+  });
+
+  it('a sibling already among the candidates is not named again; a group label list names get, update and delete', async () => {
+    const wiki = await find('what pages does the demo-project wiki have');
+    expect(wiki).toMatch(/^2\. `wiki\.get` /m);
+    expect(siblings(wiki).split('\n').filter(Boolean).map((l) => /`([a-z_.]+)`/.exec(l)![1])).toEqual(['wiki.create', 'wiki.update', 'wiki.delete']);
+    const labels = await find('list the group labels of demo-group');
+    expect(labels).toMatch(/^2\. `group\.group_label_create` /m);
+    expect(siblings(labels)).toContain('   - `group.group_label_update` — needs group_id*; optional: label_id, name, new_name (+3); write\n');
+    expect(siblings(labels).split('\n').filter(Boolean).map((l) => /`([a-z_.]+)`/.exec(l)![1])).toEqual(['group.group_label_get', 'group.group_label_update', 'group.group_label_delete']);
+  });
+
+  it('SSH keys: adding one names the list, the read and the delete, whose verb is the first word of their IDs', async () => {
+    expect(siblings(await find('add this SSH key to my account, title ci-box'))).toBe(
+      '   - `user.ssh_keys`\n' +
+      '   - `user.get_ssh_key` — needs key_id*: integer\n' +
+      '   - `user.delete_ssh_key` — needs key_id*: integer; destructive: needs confirm\n');
+  });
+});
+
+// Task chains (bench/task-chains.mjs): a result in a less-used area offers the task's next action there, filled.
+describe('results in less-used areas offer the next action of the task, filled', () => {
+  const confirmed = async (action: string, params: Record<string, unknown>) => {
+    const r = await on.srv.call('forge_execute_action', { action, params, confirm: true });
+    expect(r.isError, `${action}: ${text(r)}`).toBeFalsy();
+    return text(r);
+  };
+
+  it('a comment\'s reactions offer one more, and the new one offers its own removal by ID', async () => {
+    const create = step(await run('issue.emoji_issue_note_list', { project_id: P, issue_iid: 1, note_id: 5002 }), 'issue.emoji_issue_note_create');
+    expect(create).toEqual({ params: { project_id: P, issue_iid: 1, note_id: 5002 }, more: 'needs name*: string; write' });
+    const made = await run('issue.emoji_issue_note_create', { ...create.params, name: 'rocket' });
+    const remove = step(made, 'issue.emoji_issue_note_delete');
+    expect(remove.more).toBe('destructive: needs confirm');
+    await confirmed('issue.emoji_issue_note_delete', remove.params);
+    expect(await run('issue.emoji_issue_note_list', { project_id: P, issue_iid: 1, note_id: 5002 })).not.toContain('rocket');
+    expect(step(await run('mr_review.note_list', { project_id: P, merge_request_iid: 1 }), 'merge_request.emoji_mr_note_list').params).toEqual({ project_id: P, merge_request_iid: 1 });
+  });
+
+  it('linked issues say each link\'s ID, which the offered unlink takes', async () => {
+    const t = await run('issue.link_list', { project_id: P, issue_iid: 1 });
+    expect(t).toContain('| iid | title | link type | link id | state |');
+    const id = Number(/^\| 13 \| [^|]+ \| relates_to \| (\d+) \|/m.exec(t)?.[1]);
+    const unlink = step(t, 'issue.link_delete');
+    expect(unlink).toEqual({ params: { project_id: P, issue_iid: 1 }, more: 'needs issue_link_id*: integer; destructive: needs confirm' });
+    await confirmed('issue.link_delete', { ...unlink.params, issue_link_id: id });
+    expect(await run('issue.link_list', { project_id: P, issue_iid: 1 })).not.toMatch(/^\| 13 \|/m);
+  });
+
+  it('a new wiki page, SSH key, group label and group member each offer their read, filled', async () => {
+    const page = step(await run('wiki.create', { project_id: P, title: 'Runbook', content: '# Runbook\n' }), 'wiki.get');
+    expect(page.params).toEqual({ project_id: P, slug: 'Runbook' });
+    expect(await run('wiki.get', page.params)).toContain('# Runbook');
+    const key = step(await run('user.add_ssh_key', { title: 'ci-box', key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAILnq5L6PgSfp7uVKg2H53fiuoU1FNy+sxthkif2/A9mX ci' }), 'user.get_ssh_key');
+    expect(await run('user.get_ssh_key', key.params)).toContain('ci-box');
+    const label = step(await run('group.group_label_create', { group_id: 'demo-group', name: 'needs-design', color: '#8e44ad' }), 'group.group_label_update');
+    expect(label.params).toEqual({ group_id: 'demo-group', label_id: expect.any(Number) });
+    expect(await run('group.group_label_update', { ...label.params, color: '#1f75cb' })).toContain('#1f75cb');
+    const member = step(await run('group.group_member_add', { group_id: 'demo-group/platform', username: 'alice', access_level: 20 }), 'group.group_member_get');
+    expect(member.params).toEqual({ group_id: 'demo-group/platform', user_id: 3 });
+    expect(await run('group.group_member_get', member.params)).toContain('- **access_level**: Reporter (20)');
+  });
+});

@@ -45,11 +45,11 @@ describe('results show the facts a task needs (issue #30)', () => {
     expect((whole.st.commits as Rec[])[0]).toMatchObject({ parent_ids: ['228e32edf306ddac6e75b92750b6a8ee1d2811d0'], author_email: 'alice@example.com' });
   });
 
-  it('linked issues show their link type', async () => {
+  it('linked issues show their link type and the link\'s ID (what issue.link_delete takes)', async () => {
     const { md, st } = await exec('issue.link_list', { project_id: 1, issue_iid: 1 });
-    expect(header(md)).toBe('| iid | title | link type | state | author | assignees | labels | milestone | comments |');
-    expect(row(md, '| 13 ')).toBe('| 13 | Crash when PORT is not a number | relates_to | opened | @demo | @alice | bug | none | 0 |');
-    expect((st.items as Rec[])[0]).toMatchObject({ iid: 13, link_type: 'relates_to' });
+    expect(header(md)).toBe('| iid | title | link type | link id | state | author | assignees | labels | milestone | comments |');
+    expect(row(md, '| 13 ')).toBe('| 13 | Crash when PORT is not a number | relates_to | 1501 | opened | @demo | @alice | bug | none | 0 |');
+    expect((st.items as Rec[])[0]).toMatchObject({ iid: 13, link_type: 'relates_to', issue_link_id: 1501 });
   });
 
   it('protected branches: who may push and merge by role name and number, force push and code owners', async () => {

@@ -83,14 +83,14 @@ describe("GitLab's documented shapes render their deciding facts (issue #30)", (
     expect((whole.structured.commits as Rec[])[34]).toEqual(many.commits[34]);
   });
 
-  it('linked issues carry their link type, and their project when it is another', () => {
+  it('linked issues carry their link type and ID, and their project when it is another', () => {
     const links = fixture('issue_links');
     const own = render(undefined, links, { project_id: 4, issue_iid: 14 }, listAction('issue.link_list'));
-    expect(header(own.markdown)).toBe('| iid | title | link type | state | author | assignees | labels | milestone | comments |');
-    expect(row(own.markdown, '| 14 ')).toBe('| 14 | Issues with auth | is_blocked_by | opened | @venkatesh.thalluri | none | bug | none | 0 |');
-    expect((own.structured.items as Rec[])[0]).toMatchObject({ iid: 14, link_type: 'is_blocked_by' });
+    expect(header(own.markdown)).toBe('| iid | title | link type | link id | state | author | assignees | labels | milestone | comments |');
+    expect(row(own.markdown, '| 14 ')).toBe('| 14 | Issues with auth | is_blocked_by | 1 | opened | @venkatesh.thalluri | none | bug | none | 0 |');
+    expect((own.structured.items as Rec[])[0]).toMatchObject({ iid: 14, link_type: 'is_blocked_by', issue_link_id: 1 });
     const other = render(undefined, links, { project_id: 5, issue_iid: 1 }, listAction('issue.link_list'));
-    expect(row(other.markdown, '| 4 ')).toBe('| 4 | 14 | Issues with auth | is_blocked_by | opened | @venkatesh.thalluri | none | bug | none | 0 |');
+    expect(row(other.markdown, '| 4 ')).toBe('| 4 | 14 | Issues with auth | is_blocked_by | 1 | opened | @venkatesh.thalluri | none | bug | none | 0 |');
   });
 
   it('protected branches: who may push and merge by role name and number, users, groups and deploy keys by id', () => {

@@ -72,12 +72,12 @@ const STEP_OPTIONAL = 3;
  * What a next step takes beside the params already filled, in one short line: each required one with its
  * type (`needs job_id*: integer`), then the optional ones the action's `stepParams` names with their types, else
  * its first ones by name (for a write, a short list of fixed values said: `state_event: "close"|"reopen"`).
- * Empty when the filled params are all it takes.
+ * Empty when the filled params are all it takes. A required one in `known` (its type said just above) is named alone.
  */
-export function stepSignature(action: Action, filled: ReadonlySet<string>): string {
+export function stepSignature(action: Action, filled: ReadonlySet<string>, known: ReadonlySet<string> = filled): string {
   const byCompanion = filledByCompanions(action.params);
   const rest = Object.entries(action.params).filter(([name]) => !filled.has(name));
-  const required = rest.filter(([name, p]) => p.required && !byCompanion.has(name)).map(([name, p]) => paramHead(name, p));
+  const required = rest.filter(([name, p]) => p.required && !byCompanion.has(name)).map(([name, p]) => (known.has(name) ? `${name}*` : paramHead(name, p)));
   const optional = rest.filter(([name, p]) => !p.required || byCompanion.has(name));
   const chosen = action.stepParams?.filter((name) => optional.some(([n]) => n === name));
   const named = chosen?.length

@@ -162,13 +162,13 @@ export const KINDS: readonly Kind[] = [
     name: 'issue',
     marks: ['iid', 'confidential', 'state'],
     fields: [
-      f('iid'), f('title'), f('state'), f('link_type'), f('confidential'), f('author', 'person'), f('assignees', 'people'), f('labels', 'labels'),
+      f('iid'), f('title'), f('state'), f('link_type'), f('issue_link_id'), f('confidential'), f('author', 'person'), f('assignees', 'people'), f('labels', 'labels'),
       f('milestone', 'milestone'), f('due_date'), f('weight'), f('time_stats', 'time_stats'), f('task_completion_status', 'tasks'), f('epic', 'name'),
       f('health_status'), f('user_notes_count'), f('merge_requests_count'), f('subscribed'), f('closed_by', 'person'), f('closed_at', 'date')
     ],
-    // A linked issue (issue.link_list) carries its link's type; a confidential one, a due date, a weight or who closed it and when is said when some item has one.
+    // A linked issue (issue.link_list) carries its link's type and ID (what issue.link_delete takes); a confidential one, a due date, a weight or who closed it and when is said when some item has one.
     // Who filed it and whether anyone commented: assistants read each issue of a list again for these two (who asked for X, who filed most).
-    columns: [c('iid', 'iid'), c('title', 'title'), c('link type', 'link_type', undefined, true), c('state', 'state'), c('confidential', 'confidential', undefined, true),
+    columns: [c('iid', 'iid'), c('title', 'title'), c('link type', 'link_type', undefined, true), c('link id', 'issue_link_id', undefined, true), c('state', 'state'), c('confidential', 'confidential', undefined, true),
       c('author', 'author', 'person'), c('assignees', 'assignees', 'people'), c('labels', 'labels', 'labels'), c('milestone', 'milestone', 'milestone'),
       c('comments', 'user_notes_count'), c('due', 'due_date', undefined, true),
       c('weight', 'weight', undefined, true), c('closed by', 'closed_by', 'person', true), c('closed', 'closed_at', 'date', true)],

@@ -5,6 +5,7 @@ import { catalog, loadCatalog } from '../catalog/index.js';
 import type { ActionSearch } from '../search/index.js';
 import { MAX_QUERY_CHARS } from '../search/limits.js';
 import { atTier, type Action } from '../catalog/define.js';
+import { siblingIds } from '../catalog/siblings.js';
 import { availability, isListed, tierAbove } from '../pipeline/access.js';
 import { closestName, levenshtein } from '../pipeline/validate.js';
 import { errorResult, type ToolResult } from '../render/result.js';
@@ -109,6 +110,8 @@ async function findActions(s: Session, query: string, limit: number, domain?: st
   return (await index()).search(query, limit, (a) => isListed(a, s) && (!domain || a.domain === domain));
 }
 
+/** At most this many of the best's siblings are named (an object has at most list, get, create, update, delete). */
+const SIBLINGS = 4;
 /** Runner-up within this share of the best score: the answer asks which was meant. */
 const CLOSE = 0.85;
 /** The request's references that fit an action's own parameters. */
@@ -150,12 +153,16 @@ async function find(s: Session, args: unknown): Promise<ToolResult> {
   // Each candidate as this instance's tier offers it: a Premium parameter is not said on Free.
   const actions = hits.map((h) => atTier(h.action, s.tier));
   const hint = suggestedFor(actions[0]!, parsed.suggested);
+  const siblings = siblingIds(best!.action.id).filter((id) => !hits.some((h) => h.action.id === id))
+    .map((id) => catalog().get(id)).filter((a): a is Action => a !== undefined && isListed(a, s))
+    .slice(0, SIBLINGS).map((a) => atTier(a, s.tier));
   const text = rankedText({
     heading: close ? `Did you mean \`${best!.action.id}\` or \`${second.action.id}\`? Both fit; pick by the summaries.` : 'Best match:',
     notes,
     actions,
     close,
     hint,
+    siblings,
   });
   const results = hits.map(({ action }) => ({ id: action.id, writes: action.writes, destructive: action.destructive }));
   return {

@@ -3,7 +3,7 @@
 // (src/catalog/signature.ts), each description said once per answer, within the answer budget.
 import type { Action } from '../catalog/define.js';
 import { actionSchema } from '../catalog/schema.js';
-import { compactParams, groupedParams, type Detail } from '../catalog/signature.js';
+import { compactParams, groupedParams, stepSignature, type Detail } from '../catalog/signature.js';
 
 export const EXECUTE = 'forge_execute_action';
 export const FIND = 'forge_find_action';
@@ -72,6 +72,23 @@ export interface RankedAnswer {
   close: boolean;
   /** Values the request named that fit the best action's parameters. */
   hint?: Record<string, string | number>;
+  /** The best's siblings (src/catalog/siblings.ts) not among the candidates: one line each, so the task's next step needs no find. */
+  siblings?: readonly Action[];
+}
+
+/** The type a param takes, to compare two actions' params of the same name. */
+const typeOf = (p: Action['params'][string] | undefined) => p && JSON.stringify([p.type, p.items, p.enum, p.idOrPath]);
+
+/**
+ * A sibling's line: its ID and what it takes (a read, its required params only: its filters are one find by ID away),
+ * a param the best takes too, with the same type, by name alone (said above).
+ */
+function siblingLine(a: Action, best: Action): string {
+  const flag = a.destructive ? 'destructive: needs confirm' : a.writes ? 'write' : '';
+  const known = new Set(Object.keys(a.params).filter((n) => typeOf(best.params[n]) === typeOf(a.params[n])));
+  const left = new Set(a.writes ? [] : Object.keys(a.params).filter((n) => !a.params[n]!.required));
+  const more = [stepSignature(a, left, known), flag].filter(Boolean).join('; ');
+  return `   - \`${a.id}\`${more ? ` — ${more}` : ''}`;
 }
 
 export function rankedText(r: RankedAnswer): string {
@@ -85,6 +102,7 @@ export function rankedText(r: RankedAnswer): string {
     const w = wholeParams(a, i === 0, said);
     head.push('', title(a, i), ...w.lines);
     if (i === 0 && r.hint) head.push(`   from your request: ${JSON.stringify(r.hint)}`);
+    if (i === 0 && r.siblings?.length) head.push('   The same object\'s other actions:', ...r.siblings.map((s) => siblingLine(s, a)));
     abridged ||= !w.described;
   });
   const others = r.actions.slice(whole.length);

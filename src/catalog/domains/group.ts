@@ -671,6 +671,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: { group_id: id.group(), search: str('Match subgroups by name or path'), ...groupFilters() },
     omitted: CUSTOM_ATTRIBUTES_OMITTED,
     fineGrained: ['read_group'],
+    nextSteps: ['group.get', 'group.projects', 'group.members'],
+    nextFill: { group_id: 'caller' },
     keywords: 'subgroups child groups descendants nested tree hierarchy children recursive sub-groups',
     examples: [
       'list all subgroups of acme, nested ones too',
@@ -878,7 +880,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['read_member'],
     // The list counts inherited access too: whether one member is direct is group_member_get's answer.
-    nextSteps: ['group.group_member_get', 'group.group_member_add', 'group.group_member_edit'],
+    nextSteps: ['group.group_member_get', 'group.group_member_add', 'group.group_member_edit', 'group.group_member_remove'],
     nextFill: { group_id: 'params.group_id', user_id: 'caller', access_level: 'caller' },
     keywords: 'team people members roles who has access inherited roster users staff collaborators permissions headcount',
     examples: [
@@ -937,6 +939,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     undocumented: { member_role_id: 'under Add a member on GitLab\'s members API page (doc/api/members.md, Ultimate; newer than the stored gitlabhq 014b8327)' },
     fineGrained: ['create_member'],
+    nextSteps: ['group.group_member_get', 'group.members'],
+    nextFill: { group_id: 'params.group_id', user_id: 'answer.id' },
     keywords: 'invite add user team grant access give role developer maintainer reporter onboard enroll collaborator guest owner join',
     examples: [
       'add @alice to group acme as developer',
@@ -1854,6 +1858,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       ...paging(),
     },
     fineGrained: ['read_label'],
+    nextSteps: ['group.group_label_update', 'group.group_label_create', 'group.group_label_delete'],
+    nextFill: { group_id: 'params.group_id', name: 'caller', color: 'caller' },
     keywords: 'labels tags categories org-wide scoped taxonomy enumerate',
     examples: [
       'list labels of group acme',
@@ -1895,6 +1901,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       archived: bool('Create the label archived (hidden from label pickers)'),
     },
     fineGrained: ['create_label'],
+    nextSteps: ['group.group_label_list', 'group.group_label_update'],
+    nextFill: { group_id: 'params.group_id', label_id: 'answer.id' },
     keywords: 'new label tag category add define org-wide scoped make',
     examples: [
       'create label ~security in group acme, red',
@@ -2045,6 +2053,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       due_date: str('Due date (YYYY-MM-DD)'),
     },
     fineGrained: ['create_work_item'],
+    nextSteps: ['group.group_milestone_list', 'group.group_milestone_update', 'group.group_milestone_issues'],
+    nextFill: { group_id: 'params.group_id', milestone_iid: 'answer.iid' },
     keywords: 'new milestone sprint deadline add plan schedule timebox fix-version org-wide',
     examples: [
       'create group milestone "Q3 2025" in acme due 2025-09-30',
@@ -2069,6 +2079,8 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     },
     fineGrained: ['update_work_item'],
     stepParams: ['due_date', 'start_date', 'title', 'state_event'],
+    nextSteps: ['group.group_milestone_get', 'group.group_milestone_issues'],
+    nextFill: { group_id: 'params.group_id', milestone_iid: 'params.milestone_iid' },
     keywords: 'edit close reopen milestone reschedule postpone extend rename change due-date',
     examples: [
       'close group milestone %"v2.0" in acme',

@@ -540,6 +540,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/links',
     params: projectIssue(),
     fineGrained: ['read_work_item'],
+    nextSteps: ['issue.link_create', 'issue.link_delete'],
+    nextFill: { project_id: 'params.project_id', issue_iid: 'params.issue_iid', target_project_id: 'caller', target_issue_iid: 'caller', issue_link_id: 'caller' },
     keywords: 'related linked blocking dependencies blockers relationships graph depends',
     examples: [
       'list everything blocking #12 in acme/shop',
@@ -575,6 +577,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
       link_type: oneOf(['relates_to', 'blocks', 'is_blocked_by'], 'Link type (default relates_to; blocking types Premium)', { valueTiers: { blocks: 'premium', is_blocked_by: 'premium' } }),
     },
     fineGrained: ['create_work_item'],
+    nextSteps: ['issue.link_list'],
+    nextFill: { project_id: 'params.project_id', issue_iid: 'params.issue_iid' },
     keywords: 'relate link block depends on dependency connect associate blocker prerequisite',
     examples: [
       'mark #12 as blocked by #15 in acme/shop',
@@ -826,6 +830,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     also: ['GET /projects/{project_id}/issues/{issue_iid}/award_emoji'],
     params: { ...projectIssue(), name: req(str('Emoji name without colons, e.g. thumbsup')) },
     fineGrained: ['create_work_item'],
+    nextSteps: ['issue.emoji_issue_list', 'issue.emoji_issue_delete'],
+    nextFill: { project_id: 'params.project_id', issue_iid: 'params.issue_iid', award_id: 'answer.id' },
     keywords: 'react award emoji thumbs up upvote like downvote heart vote plus-one',
     examples: [
       'thumbs up #12 in acme/shop',
@@ -855,6 +861,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     rest: 'GET /projects/{project_id}/issues/{issue_iid}/notes/{note_id}/award_emoji',
     params: { ...projectIssue(), note_id: id.note(), ...paging() },
     fineGrained: ['read_work_item'],
+    nextSteps: ['issue.emoji_issue_note_create', 'issue.emoji_issue_note_delete'],
+    nextFill: { project_id: 'params.project_id', issue_iid: 'params.issue_iid', note_id: 'params.note_id', name: 'caller', award_id: 'caller' },
     keywords: 'comment reactions reacted award emoji votes likes',
     examples: [
       'who reacted to comment 5521 on #12?',
@@ -886,6 +894,8 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     also: ['GET /projects/{project_id}/issues/{issue_iid}/notes/{note_id}/award_emoji'],
     params: { ...projectIssue(), note_id: id.note(), name: req(str('Emoji name without colons, e.g. thumbsup')) },
     fineGrained: ['create_work_item'],
+    nextSteps: ['issue.emoji_issue_note_list', 'issue.emoji_issue_note_delete'],
+    nextFill: { project_id: 'params.project_id', issue_iid: 'params.issue_iid', note_id: 'params.note_id', award_id: 'answer.id' },
     keywords: 'react comment emoji award thumbs up like heart vote plus-one',
     examples: [
       'thumbs up comment 5521 on #12',

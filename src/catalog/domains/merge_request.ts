@@ -847,6 +847,8 @@ export default domain('merge_request', 'Merge requests of projects: list, read, 
     rest: 'GET /projects/{project_id}/merge_requests/{merge_request_iid}/notes/{note_id}/award_emoji',
     params: { ...projectMr(), note_id: id.note(), ...paging() },
     fineGrained: ['read_work_item'],
+    nextSteps: ['merge_request.emoji_mr_note_create', 'merge_request.emoji_mr_note_delete'],
+    nextFill: { project_id: 'params.project_id', merge_request_iid: 'params.merge_request_iid', note_id: 'params.note_id', name: 'caller', award_id: 'caller' },
     keywords: 'PR comment reactions reacted award emoji votes upvotes likes',
     examples: [
       'who reacted to comment 7001 on !88?',

@@ -333,6 +333,8 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       ...paging(),
     },
     fineGrained: ['read_work_item'],
+    nextSteps: ['merge_request.emoji_mr_note_list', 'mr_review.note_create'],
+    nextFill: { project_id: 'params.project_id', merge_request_iid: 'params.merge_request_iid', note_id: 'caller', body: 'caller' },
     keywords: 'PR comments notes conversation activity timeline remarks feedback',
     examples: [
       'list all comments on MR 88',

@@ -420,9 +420,9 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     omitted: SETTINGS_OMITTED,
     fineGrained: ['create_project'],
-    // A new project is read next by its files; its path is the answer's.
-    nextSteps: ['repository.tree', 'project.member_add'],
-    nextFill: { project_id: 'answer.path_with_namespace', access_level: 'caller' },
+    // A new project is read next by its files, or given its first ones; its path and branch are the answer's.
+    nextSteps: ['repository.tree', 'repository.file_create', 'project.member_add'],
+    nextFill: { project_id: 'answer.path_with_namespace', branch: 'answer.default_branch', file_path: 'caller', content: 'caller', commit_message: 'caller', access_level: 'caller' },
     keywords: 'new repo repository init start project blank scaffold bootstrap greenfield setup provision',
     examples: [
       'create a new repo called billing-service in group acme',
@@ -1030,7 +1030,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     fineGrained: ['read_member'],
     // The list counts inherited access too: whether one member is direct is member_get's answer.
-    nextSteps: ['project.member_get', 'project.member_add', 'project.member_edit'],
+    nextSteps: ['project.member_get', 'project.member_add', 'project.member_edit', 'project.member_delete'],
     nextFill: { project_id: 'params.project_id', user_id: 'caller', access_level: 'caller' },
     keywords: 'team people members roles who has access inherited roster permissions membership staff',
     examples: [
@@ -1089,6 +1089,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     },
     undocumented: { member_role_id: 'under Add a member on GitLab\'s members API page (doc/api/members.md, Ultimate; newer than the stored gitlabhq 014b8327)' },
     fineGrained: ['create_member'],
+    nextSteps: ['project.members', 'project.member_edit'],
+    nextFill: { project_id: 'params.project_id', user_id: 'answer.id', access_level: 'caller' },
     keywords: 'invite add user team grant access give role developer maintainer reporter onboard guest owner planner',
     examples: [
       'add @alice as a project member of acme/shop with developer role',
@@ -1597,6 +1599,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       archived: bool('Create the label archived'),
     },
     fineGrained: ['create_label'],
+    nextSteps: ['project.label_list', 'project.label_update'],
+    nextFill: { project_id: 'params.project_id', label_id: 'answer.id' },
     keywords: 'new label tag category add define colour scoped',
     examples: [
       'create label ~security in acme/shop colored #d9534f',

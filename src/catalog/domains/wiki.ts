@@ -15,6 +15,8 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
       front_matter: obj('Front matter of the page, e.g. {"title": "Home"}'),
     },
     fineGrained: ['create_wiki'],
+    nextSteps: ['wiki.get', 'wiki.update', 'wiki.list'],
+    nextFill: { project_id: 'params.project_id', slug: 'answer.slug' },
     keywords: 'new wiki page documentation docs write add knowledge-base kb confluence author',
     examples: [
       'create a wiki page "Onboarding" in acme/shop',
@@ -66,7 +68,7 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
     rest: 'GET /projects/{project_id}/wikis',
     params: { project_id: id.project(), with_content: bool('Include the content of each page') },
     fineGrained: ['read_wiki'],
-    nextSteps: ['wiki.get', 'wiki.update'],
+    nextSteps: ['wiki.get', 'wiki.update', 'wiki.delete'],
     nextFill: { project_id: 'params.project_id', slug: 'caller' },
     keywords: 'wiki pages documentation docs index knowledge-base kb confluence handbook all-pages',
     examples: [
@@ -89,6 +91,8 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
       front_matter: obj('Front matter of the page, e.g. {"title": "Home"}'),
     },
     fineGrained: ['update_wiki'],
+    nextSteps: ['wiki.get', 'wiki.list'],
+    nextFill: { project_id: 'params.project_id', slug: 'answer.slug' },
     keywords: 'edit wiki page documentation docs modify rewrite retitle kb knowledge-base',
     examples: [
       'update the wiki page home in acme/shop with the new install steps',
