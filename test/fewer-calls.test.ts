@@ -158,7 +158,7 @@ describe('a find names the best candidate\'s siblings on the same object, so the
     expect(t).toMatch(/^1\. `issue\.link_list` /m);
     expect(siblings(t)).toBe(
       '   - `issue.link_get` — needs project_id*, issue_iid*, issue_link_id*: integer\n' +
-      '   - `issue.link_create` — needs project_id*, issue_iid*, target_project_id*: string, target_issue_iid*: integer; optional: link_type: "relates_to"|"blocks"|"is_blocked_by"; write\n' +
+      '   - `issue.link_create` — needs project_id*, issue_iid*, target_project_id*: string, target_issue_iid*: integer; optional: link_type: "relates_to"; write\n' + // the blocking types are Premium values, not offered on Free
       '   - `issue.link_delete` — needs project_id*, issue_iid*, issue_link_id*: integer; destructive: needs confirm\n');
     expect(await run('issue.link_create', { project_id: P, issue_iid: 1, target_project_id: P, target_issue_iid: 2 })).toContain('- **target_issue**: demo-group/demo-project#2 Session cookie is not marked Secure\n');
   });
