@@ -18,7 +18,7 @@ const CONNECT_TIMEOUT_MS = 10_000;
 const HEADERS_TIMEOUT_MS = 300_000;
 const BODY_TIMEOUT_MS = 300_000;
 
-type Request = (url: URL, options: RequestOptions, callback?: (res: IncomingMessage) => void) => ClientRequest;
+type Request = (options: RequestOptions, callback?: (res: IncomingMessage) => void) => ClientRequest;
 
 /** node:https and node:tls load with the first https connection: an http instance never needs them. */
 const builtin = createRequire(import.meta.url);
@@ -68,13 +68,16 @@ export function openDirectTransport(o: TransportOptions): Transport {
 
   const send = (r: WireRequest): Promise<WireAnswer> =>
     new Promise((resolve, reject) => {
-      const tls = r.url.protocol === 'https:';
-      const headers: Record<string, string> = { ...r.headers };
-      if (r.body !== undefined) headers['content-length'] = String(Buffer.byteLength(r.body));
+      const url = r.url;
+      const tls = url.protocol === 'https:';
+      // Node reads the headers without changing them: a request without a body sends the caller's own.
+      const headers = r.body === undefined ? r.headers : { ...r.headers, 'content-length': String(Buffer.byteLength(r.body)) };
       const { agent, request } = tls ? secure() : http;
       const signal = r.signal;
       if (signal?.aborted) return reject(aborted(signal));
-      const req = request(r.url, { method: r.method, headers, agent });
+      // The options Node would make of the URL (urlToHttpOptions), made here: no second object merged per request.
+      const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+      const req = request({ protocol: url.protocol, hostname, port: url.port === '' ? undefined : Number(url.port), path: url.pathname + url.search, method: r.method, headers, agent });
       inFlight++;
       // A cancel or the deadline ends the request on the wire. One listener, removed when the request settles:
       // Node's own `signal` option also follows the request's end with several listeners per request.

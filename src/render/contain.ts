@@ -57,6 +57,8 @@ const LINE_BREAKS = /\r\n|[\r\n\u0085\u2028\u2029]/g;
 export function wholeNumber(n: number): string {
   if (!Number.isFinite(n)) return String(n);
   if (Object.is(n, -0)) return '0';
+  // A safe integer reads the same through String (no BigInt per number: a list's ids and counts); a larger one may not.
+  if (Number.isSafeInteger(n)) return String(n);
   if (Number.isInteger(n)) return BigInt(n).toString();
   const s = String(n);
   // A small fraction such as 1e-7: move the decimal point of the shortest round-trip digits.

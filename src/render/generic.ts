@@ -69,9 +69,9 @@ const SAID_WHEN_EMPTY: ReadonlySet<Format> = new Set<Format>(['people', 'labels'
 function kindField(obj: Rec, kf: KindField, card = false): Formatted | undefined {
   // A dot path (`commit.committed_date`) reads inside a nested object.
   const dotted = kf.key.includes('.');
-  if (!dotted && !(kf.key in obj)) return undefined;
   const v = dotted ? at(obj, kf.key) : obj[kf.key];
-  if (dotted && v === undefined) return undefined;
+  // One read: a value is there, or (rarely) the key says undefined.
+  if (v === undefined && (dotted || !(kf.key in obj))) return undefined;
   if (!kf.format) return present(v) ? { text: isScalar(v) ? toText(v) : summary(v), value: compactValue(v) } : undefined;
   if (!present(v) && !SAID_WHEN_EMPTY.has(kf.format)) return undefined;
   return formatValue(kf.format, v, obj, card);
@@ -326,6 +326,7 @@ function at(item: Rec, path: string): unknown {
  */
 function orderColumns(input: RenderInput, columns: ListColumn[], records: Rec[]): ListColumn[] {
   const params = paramsOf(input);
+  if (typeof params.order_by !== 'string' && typeof params.sort !== 'string') return [];
   const sample = records.length > 50 ? records.slice(0, 50) : records;
   const have = new Set(columns.map((c) => c.key));
   const out: ListColumn[] = [];
@@ -359,6 +360,8 @@ const shownWhole = (v: unknown): boolean => isShort(v) || (Array.isArray(v) && v
  * structured item), the others shown per item under the table (`blocks`). `["all"]` shows every other field per item.
  */
 function namedColumns(input: RenderInput, columns: ListColumn[], records: Rec[]): { columns: ListColumn[]; blocks: string[] } {
+  // No fields asked for (most calls): nothing to weigh.
+  if (input.show !== 'all' && !Array.isArray(input.show)) return { columns: [], blocks: [] };
   // A column shows its field whole only when the field is a short value (or a list of them) in every item: a nested
   // object (a branch's `commit`, an issue's `milestone`) is summarised in its cell, so asking for it shows it whole.
   const have = new Set(columns.filter((c) => records.every((r) => shownWhole(r[c.key]))).map((c) => c.key));
@@ -367,7 +370,6 @@ function namedColumns(input: RenderInput, columns: ListColumn[], records: Rec[])
     for (const r of records) for (const k of Object.keys(r)) if (!have.has(k)) keys.add(k);
     return { columns: [], blocks: [...keys] };
   }
-  if (!Array.isArray(input.show)) return { columns: [], blocks: [] };
   const asked = input.show.filter((k) => !have.has(k) && records.some((r) => k in r));
   const short = asked.filter((k) => records.every((r) => isShort(r[k])));
   return {
