@@ -17,18 +17,19 @@ export interface Ranked {
 
 const MAX_PARTS = 4;
 /**
- * Parts are split at "; " and line breaks only. " then " / " and then " were measured and left out: on the tuning
- * sets they split 13 more single requests, almost all into a request and a rest that is none ("…, then report
- * back", "…, then 'Speaker'"), which ranked a stray action as a second best; no logged find used them.
+ * Parts are split at "; " and line breaks only (node bench/find-parts.mjs). " then " / " and then " were measured and
+ * left out: on the tuning sets they split 13 more single requests, one losing its action, the others into a request
+ * and a rest that is none ("…, then report back", "…, then 'Speaker'") ranked to a stray action; no logged find used
+ * them. " and " is never split ("approve and merge").
  */
 const SEPARATOR = /\s*(?:;(?=\s|$)|\n)\s*/;
 /** A query with code, a quoted message or sentences is one request that carries text ("…with this config: a; b"). */
 const CARRIES_TEXT = /[:{`]|[.?!](?:\s|$)/;
 /**
  * A part that refers to another ("…; abort it") or states a fact ("the old box died; unregister it") is the
- * context of one request, not a request. On the tuning sets, 204 single requests hold "; " or a line break:
- * split as they come, 34 lost their action from the answer's bests; with these two checks 4 are split and none lose it,
- * while all 36 logged finds with a separator still split.
+ * context of one request, not a request. On the tuning sets, 204 single requests hold "; " or a line break: split
+ * as they come, 34 lost their action from the parts' bests; with these checks (and one request when the parts' bests
+ * are one action) 2 are split and none loses it, while all 36 logged finds with a separator still split.
  */
 const REFERS = /\b(?:it|its|this|that|these|those|them|they|he|him|his|she|her|their|there)\b/i;
 const STATES = /\b(?:i|we|you|let's|someone|people|is|are|was|were|got|has|have|had|should|needs?|asked|wants?|don't|can't|won't)\b/i;
