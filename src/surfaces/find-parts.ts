@@ -70,7 +70,7 @@ export function partsAnswer(parts: readonly string[], ranked: readonly Ranked[],
   // Each part's best alone (its share of the budget before runner-ups), then the rest shared out.
   const bests = ranked.map((r, i) => (r.actions.length ? render(i, least(r), new Map(), Infinity).length : headings[i]!.length));
   const spare = Math.max(0, (PART_BUDGET * parts.length - bests.reduce((a, b) => a + b, 0)) / parts.length);
-  // A description said by a part is not said again by the parts after it.
+  // A description a best said is not said again by the compact forms after it, in any part (as in one answer).
   const said = new Map<string, string>();
   let abridged = false;
   const shown = ranked.map((r) => r.actions);
