@@ -11,6 +11,7 @@ import { closestName, levenshtein } from '../pipeline/validate.js';
 import { errorResult, type ToolResult } from '../render/result.js';
 import type { Session } from '../session/session.js';
 import { byIdText, EXECUTE, FIND, quoted, rankedText, shownOf } from './find-answer.js';
+import { partsAnswer, partsOf, shareOf, type Ranked } from './find-parts.js';
 import { envelopeProblem, FIELDS_SCHEMA, isPlainObject, readFields, type Surface, type ToolDef } from './types.js';
 
 /**
@@ -48,6 +49,8 @@ const TOOLS: ToolDef[] = [
       required: ['query'],
       additionalProperties: false,
     },
+    // ambiguous: the best two are close; parts: a query split at "; ", each part's {query, results} (said by type
+    // only: the listing is at its bound, test/guessed-ids.test.ts).
     outputSchema: {
       type: 'object',
       properties: {
@@ -60,8 +63,9 @@ const TOOLS: ToolDef[] = [
             additionalProperties: false,
           },
         },
-        ambiguous: { type: 'boolean', description: 'best two are close' },
+        ambiguous: { type: 'boolean' },
         suggested_params: { type: 'object', description: 'request values for the best\'s params' },
+        parts: { type: 'array' },
       },
       required: ['results'],
       additionalProperties: false,
@@ -139,36 +143,53 @@ async function find(s: Session, args: unknown): Promise<ToolResult> {
   const asked = actionIdsIn(query);
   // Dotted words are IDs only when one of them is an action ("package.json readme.md" is a search).
   if (asked?.ids.some((id) => catalog().get(id))) return byId(s, asked.ids, asked.params);
-  const found = await findActions(s, query, n, unknownDomain === undefined ? domain : undefined);
-  const { query: parsed } = found;
-  const hits = shownOf(found.hits);
-  const cutNote = parsed.cut ? `(Only the first ${MAX_QUERY_CHARS} characters of the request were read; ${parsed.cut} were cut.)` : '';
+  const searched = unknownDomain === undefined ? domain : undefined;
+  // A query longer than the search reads is one request: its parts would be read past the cut.
+  const parts = query.length <= MAX_QUERY_CHARS ? partsOf(query) : undefined;
+  if (parts) {
+    const ranked = await Promise.all(parts.map((p, i) => rank(s, p, shareOf(n, parts.length, i), searched)));
+    // Parts whose bests are one action are one request said in clauses ("…points to a dead bucket; fix the URL").
+    if (new Set(ranked.map((r) => r.actions[0]?.id)).size > 1) return partsAnswer(parts, ranked, domainNote ? [domainNote] : []);
+  }
+  const r = await rank(s, query, n, searched);
+  const cutNote = r.cut ? `(Only the first ${MAX_QUERY_CHARS} characters of the request were read; ${r.cut} were cut.)` : '';
   const notes = [cutNote, domainNote].filter(Boolean);
-  if (!hits.length) {
+  const [best, second] = r.actions;
+  if (!best) {
     const text = [`No action matches "${quoted(query)}". Try other words (the object and the verb, e.g. "merge request approve").`, ...notes].join('\n');
     return { content: [{ type: 'text', text, annotations: { audience: ['assistant'] } }], structuredContent: { results: [] } };
   }
-  const [best, second] = hits;
-  const close = second !== undefined && second.score >= CLOSE * best!.score;
-  // Each candidate as this instance's tier offers it: a Premium parameter is not said on Free.
-  const actions = hits.map((h) => atTier(h.action, s.tier));
-  const hint = suggestedFor(actions[0]!, parsed.suggested);
-  const siblings = siblingIds(best!.action.id).filter((id) => !hits.some((h) => h.action.id === id))
+  // The best's other actions on the same object, not among the candidates: the task's next step there needs no find.
+  const siblings = siblingIds(best.id).filter((id) => !r.actions.some((a) => a.id === id))
     .map((id) => catalog().get(id)).filter((a): a is Action => a !== undefined && isListed(a, s))
     .slice(0, SIBLINGS).map((a) => atTier(a, s.tier));
   const text = rankedText({
-    heading: close ? `Did you mean \`${best!.action.id}\` or \`${second.action.id}\`? Both fit; pick by the summaries.` : 'Best match:',
+    heading: r.close ? `Did you mean \`${best.id}\` or \`${second!.id}\`? Both fit; pick by the summaries.` : 'Best match:',
     notes,
-    actions,
-    close,
-    hint,
+    actions: r.actions,
+    close: r.close,
+    hint: r.hint,
     siblings,
   });
-  const results = hits.map(({ action }) => ({ id: action.id, writes: action.writes, destructive: action.destructive }));
+  const results = r.actions.map(({ id, writes, destructive }) => ({ id, writes, destructive }));
   return {
     content: [{ type: 'text', text, annotations: { audience: ['assistant'] } }],
-    structuredContent: { results, ...(close ? { ambiguous: true } : {}), ...(hint ? { suggested_params: hint } : {}) },
+    structuredContent: { results, ...(r.close ? { ambiguous: true } : {}), ...(r.hint ? { suggested_params: r.hint } : {}) },
   };
+}
+
+/**
+ * A request (a whole query or a part) ranked: the hits the answer says, each as this instance's tier offers it (a
+ * Premium parameter is not said on Free). A part of canonical IDs only is those actions, as asked.
+ */
+async function rank(s: Session, query: string, n: number, domain?: string): Promise<Ranked & { cut?: number }> {
+  const ids = actionIdsIn(query)?.ids.map((id) => catalog().get(id)).filter((a): a is Action => !!a);
+  if (ids?.length) return { actions: ids.filter((a) => isListed(a, s)).map((a) => atTier(a, s.tier)), close: false, byId: true };
+  const found = await findActions(s, query, n, domain);
+  const hits = shownOf(found.hits);
+  const actions = hits.map((h) => atTier(h.action, s.tier));
+  const close = hits[1] !== undefined && hits[1].score >= CLOSE * hits[0]!.score;
+  return { actions, close, hint: actions[0] && suggestedFor(actions[0], found.query.suggested), cut: found.query.cut };
 }
 
 /**
@@ -176,7 +197,7 @@ async function find(s: Session, args: unknown): Promise<ToolResult> {
  * optionally names of their params after them ("project.update merge_method"): the params to say whole.
  */
 function actionIdsIn(query: string): { ids: string[]; params: string[] } | undefined {
-  const words = query.split(/[\s,]+/).map((w) => w.replace(/^[`'"]+|[`'"]+$/g, '')).filter(Boolean);
+  const words = query.split(/[\s,;]+/).map((w) => w.replace(/^[`'"]+|[`'"]+$/g, '')).filter(Boolean);
   const ids = [...new Set(words.filter((w) => /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/.test(w)))];
   const rest = words.filter((w) => !ids.includes(w));
   if (!ids.length || words.length > 20) return undefined;

@@ -14,7 +14,7 @@ export const FIND = 'forge_find_action';
  * filled it (median 1,940 characters); at 1,500 the median answer is about 360 tokens, and what is cut is the
  * descriptions and types of the lowest candidates' optional parameters, not their names.
  */
-const BUDGET_CHARS = 1500;
+export const BUDGET_CHARS = 1500;
 
 /**
  * The best candidate's exact JSON schema up to this size (characters; about 95 % of the catalog's actions). A larger
@@ -60,8 +60,8 @@ export const quoted = (q: string) => q.slice(0, 200).replace(/[\r\n`]/g, ' ');
 const title = (a: Action, i: number) => `${i + 1}. \`${a.id}\` — ${a.summary}${flagsOf(a)}`;
 const jsonLine = (a: Action) => `   params: ${JSON.stringify(actionSchema(a))}`;
 /** The last line: the legend, and where the rest is when a candidate was said in part (how to run one, the execute tool says). */
-const LEGEND = '* = required.';
-const ALL_PARAMS = `Every param of an action: ${FIND} with its ID as the query.`;
+export const LEGEND = '* = required.';
+export const ALL_PARAMS = `Every param of an action: ${FIND} with its ID as the query.`;
 
 export interface RankedAnswer {
   /** The first line: "Best match:" or the question which one was meant (not the request again: the assistant wrote it). */
@@ -74,6 +74,9 @@ export interface RankedAnswer {
   hint?: Record<string, string | number>;
   /** The best's siblings (src/catalog/siblings.ts) not among the candidates: one line each, so the task's next step needs no find. */
   siblings?: readonly Action[];
+  /** A part of a multi-part find (find-parts.ts): its share of the budget, and the descriptions the parts before it said. */
+  budget?: number;
+  said?: Map<string, string>;
 }
 
 /** The type a param takes, to compare two actions' params of the same name. */
@@ -96,7 +99,7 @@ export function rankedText(r: RankedAnswer): string {
   // The best, and a close runner-up, are said whole; the others in the compact form, within the budget.
   const whole = r.close && second ? [best!, second] : [best!];
   const head: string[] = [r.heading, ...r.notes];
-  const said = new Map<string, string>();
+  const said = r.said ?? new Map<string, string>();
   let abridged = false;
   whole.forEach((a, i) => {
     const w = wholeParams(a, i === 0, said);
@@ -123,7 +126,7 @@ export function rankedText(r: RankedAnswer): string {
   renderFrom(0);
   // Over the budget, the lowest candidate says less first: its optional parameters' types, then their names, then their count.
   for (const level of ['head', 'name', 'count'] as const) {
-    for (let j = details.length - 1; j >= 0 && size() > BUDGET_CHARS; j--) {
+    for (let j = details.length - 1; j >= 0 && size() > (r.budget ?? BUDGET_CHARS); j--) {
       details[j] = level;
       renderFrom(j);
     }
