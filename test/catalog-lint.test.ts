@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import type { Action, DomainDef, FineGrainedWithheld, Tier } from '../src/catalog/define.js';
+import type { Action, DomainDef, DomainTable, FineGrainedWithheld, ParamSpec, Tier } from '../src/catalog/define.js';
 import { buildDomain, pathParams } from '../src/catalog/build.js';
 import {
   referenceActions, referenceRoutes, sameShape, concreteTemplate, grapeToRegExp,
@@ -266,6 +266,40 @@ function planTextProblems(a: Action): string[] {
   return out;
 }
 
+/** Where a REST route acts: `project_id` or `group_id` with the rest of the route, or the instance ('') with all of it. */
+function levelOf(a: Action): [string, string] | undefined {
+  const m = /^\/(projects\/\{project_id\}|groups\/\{group_id\})(\/.+)$/.exec(a.path);
+  if (m) return [m[1]!.startsWith('projects') ? 'project_id' : 'group_id', m[2]!];
+  return a.graphql || /^\/(projects|groups)\/\{/.test(a.path) ? undefined : ['', a.path];
+}
+const fixedValue = (p: ParamSpec | undefined): string | undefined => (p?.enum?.length === 1 ? p.enum[0] : undefined);
+
+/**
+ * The scope twins of an action that lacks `scope` (project_id or group_id), among the actions on its route at every
+ * level: the same operation at that level — the same method, route after the scope and writes, no fixed value (a
+ * search scope) of its own differs, and every other value it requires the action takes too (so the corrected call
+ * keeps the caller's request).
+ */
+function scopeTwins(a: Action, scope: 'project_id' | 'group_id', sameRoute: readonly Action[]): Action[] {
+  if (scope in a.params) return [];
+  return sameRoute.filter((t) => t !== a && levelOf(t)?.[0] === scope && t.writes === a.writes
+    && Object.entries(t.params).every(([n, p]) => (fixedValue(p) === undefined || fixedValue(a.params[n]) === undefined || fixedValue(p) === fixedValue(a.params[n]))
+      && (n === scope || !p.required || p.default !== undefined || p.in === 'local' || n in a.params)));
+}
+
+/** An action with scope twins sends the scope it lacks to one of them (`elsewhere`): the refusal's corrected call goes there. */
+function twinProblems(all: readonly Action[]): string[] {
+  const tailOf = (a: Action) => { const at = levelOf(a); return at && `${a.method} ${at[1]}`; };
+  const byRoute = new Map<string, Action[]>();
+  for (const a of all) { const r = tailOf(a); if (r) byRoute.set(r, [...(byRoute.get(r) ?? []), a]); }
+  return all.flatMap((a) => (['project_id', 'group_id'] as const).flatMap((scope) => {
+    const r = tailOf(a);
+    const twins = r ? scopeTwins(a, scope, byRoute.get(r)!).map((t) => t.id) : [];
+    const to = a.elsewhere?.[scope];
+    return twins.length && !(to && twins.includes(to)) ? [`${a.id}: elsewhere.${scope} must name its twin ${twins.join(' or ')}${to ? ` (not ${to})` : ''}`] : [];
+  }));
+}
+
 const MAX_NEXT_STEPS = 4;
 /** The everyday reads (issue #30): each result offers the 2–4 follow-ups a person most often needs next. */
 const EVERYDAY_READS = [
@@ -313,6 +347,37 @@ describe('catalog lint', () => {
       ];
     }));
     expect(problems).toEqual([]);
+  });
+
+  it('an action with a twin at the project, group or instance level sends the scope it lacks there (elsewhere)', () => {
+    expect(twinProblems(all)).toEqual([]);
+  });
+
+  it('the twin lint catches a missing or wrong elsewhere, and leaves apart a twin that needs a value the action lacks or fixes another scope', () => {
+    const list = (extra: Partial<DomainTable[string]>, params: Record<string, ParamSpec> = {}): DomainTable[string] => ({
+      summary: 'List labels for the twin lint self-test', rest: 'GET /labels', fineGrained: [], params: { search: { type: 'string', description: 'Filter' }, ...params }, ...extra,
+    });
+    const scoped = (scope: 'project_id' | 'group_id', params: Record<string, ParamSpec> = {}): DomainTable[string] => ({
+      summary: 'List labels for the twin lint self-test', rest: `GET /${scope === 'project_id' ? 'projects' : 'groups'}/{${scope}}/labels`, fineGrained: [],
+      params: { [scope]: { type: 'string', description: 'Where', required: true, idOrPath: true }, ...params },
+    });
+    const lint = (actions: DomainTable) => twinProblems(buildDomain({ domain: 'label', description: 'test', actions }));
+    expect(lint({ list: list({}), list_project: scoped('project_id'), list_group: scoped('group_id') })).toEqual([
+      'label.list: elsewhere.project_id must name its twin label.list_project',
+      'label.list: elsewhere.group_id must name its twin label.list_group',
+      'label.list_project: elsewhere.group_id must name its twin label.list_group',
+      'label.list_group: elsewhere.project_id must name its twin label.list_project',
+    ]);
+    expect(lint({ list: list({ elsewhere: { project_id: 'label.list_group' } }), list_project: scoped('project_id', {}), list_group: scoped('group_id') })[0])
+      .toBe('label.list: elsewhere.project_id must name its twin label.list_project (not label.list_group)');
+    // A twin that requires a value the action has no place for, or fixes another value of a one-value param, is another operation.
+    expect(lint({
+      list: list({}, { scope: { type: 'string', description: 'Scope', enum: ['all'], default: 'all' } }),
+      list_project: scoped('project_id', { label_id: { type: 'integer', description: 'Label', required: true } }),
+      list_group: scoped('group_id', { scope: { type: 'string', description: 'Scope', enum: ['mine'], default: 'mine' } }),
+    }).filter((p) => p.startsWith('label.list:'))).toEqual([]);
+    expect(lint({ list: list({ elsewhere: { project_id: 'label.list_project', group_id: 'label.list_group' } }), list_project: scoped('project_id', { search: { type: 'string', description: 'Filter' } }), list_group: scoped('group_id') })
+      .filter((p) => p.startsWith('label.list:'))).toEqual([]);
   });
 
   it('the companion lint catches a companion of the wrong type, a missing step param, and ids without names', () => {

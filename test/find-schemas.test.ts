@@ -307,6 +307,41 @@ describe('forge_execute_action refused for its params: the schema and a correcte
     expect(text(again)).toContain('1002');
   });
 
+  it("a group's issues asked of the instance list: the refusal names its group twin, issue.list_group, and a call that answers them", async () => {
+    sb.clearLog();
+    const r = await srv.call('forge_execute_action', { action: 'issue.list_all', params: { group_id: 'demo-group', state: 'opened' } });
+    expect(r.isError).toBe(true);
+    const [refusal, note, schema] = text(r).split('\n\n');
+    expect(refusal).toMatch(/^forge_execute_action\/issue\.list_all: invalid params\. Unknown params: group_id\. /);
+    expect(note).toBe(`group_id is not a param of issue.list_all: issue.list_group takes it (${catalog().get('issue.list_group')!.summary}).`);
+    expect(schema).toBe(schemaOf('issue.list_group'));
+    expect(/^Corrected call: forge_execute_action (.+)$/m.exec(text(r))![1]).toBe('{"action":"issue.list_group","params":{"group_id":"demo-group","state":"opened"}}');
+    expect(apiRequests(sb)).toHaveLength(0);
+    const again = await srv.call('forge_execute_action', { action: 'issue.list_group', params: { group_id: 'demo-group', state: 'opened' } });
+    expect(again.isError, text(again)).toBeFalsy();
+    const inGroup = [...sb.state.projects.values()].filter((p) => p.namespace.kind === 'group' && p.namespace.id === 10);
+    const open = inGroup.flatMap((p) => [...p.issues.values()].filter((i) => i.state === 'opened').map((i) => `demo-group/${p.path}#${i.iid}`));
+    const items = again.structuredContent!.items as Array<{ project: string; iid: number; state: string }>;
+    expect(open).toHaveLength(22);
+    expect(text(again)).toContain('Page 1 of 2 (20 per page, 22 items)');
+    expect(items.map((i) => `${i.project}#${i.iid}`).every((k) => open.includes(k))).toBe(true);
+    expect(new Set(items.map((i) => i.project))).toEqual(new Set(['demo-group/demo-project', 'demo-group/other-project']));
+  });
+
+  it("a project's merge requests asked of the instance list: the corrected call goes to merge_request.list with the caller's values", async () => {
+    sb.clearLog();
+    const r = await srv.call('forge_execute_action', { action: 'merge_request.list_global', params: { project_id: 'demo-group/demo-project', state: 'opened' } });
+    expect(r.isError).toBe(true);
+    expect(text(r).split('\n\n')[1]).toBe(`project_id is not a param of merge_request.list_global: merge_request.list takes it (${catalog().get('merge_request.list')!.summary}).`);
+    const call = /^Corrected call: forge_execute_action (.+)$/m.exec(text(r))![1]!;
+    expect(call).toBe('{"action":"merge_request.list","params":{"project_id":"demo-group/demo-project","state":"opened"}}');
+    expect(apiRequests(sb)).toHaveLength(0);
+    const again = await srv.call('forge_execute_action', JSON.parse(call) as Record<string, unknown>);
+    expect(again.isError, text(again)).toBeFalsy();
+    const open = [...sb.state.projects.get(1)!.mrs.values()].filter((m) => m.state === 'opened').map((m) => m.iid).sort((a, b) => a - b);
+    expect((again.structuredContent!.items as Array<{ iid: number }>).map((m) => m.iid).sort((a, b) => a - b)).toEqual(open);
+  });
+
   it('fields sent among the params: the corrected call puts them beside the params, and it runs', async () => {
     const r = await srv.call('forge_execute_action', { action: 'merge_request.get', params: { project_id: 'demo-group/demo-project', merge_request_iid: 1, fields: ['draft', 'has_conflicts'] } });
     expect(text(r)).toMatch(/^forge_execute_action\/merge_request\.get: invalid params\. Unknown params: fields\./);

@@ -944,6 +944,7 @@ export default domain('admin', 'Instance administration (administrators): settin
   system_hook_list: {
     summary: 'List the system hooks (instance-wide webhooks)',
     rest: 'GET /hooks',
+    elsewhere: { group_id: 'group.hook_list', project_id: 'project.hook_list' },
     params: { ...paging() },
     fineGrained: ['read_webhook'],
     keywords: 'system webhooks instance hooks callbacks server-wide global endpoints http-callbacks receivers',
@@ -958,6 +959,7 @@ export default domain('admin', 'Instance administration (administrators): settin
   system_hook_get: {
     summary: 'Get one system hook: URL, events, TLS verification',
     rest: 'GET /hooks/{hook_id}',
+    elsewhere: { group_id: 'group.hook_get', project_id: 'project.hook_get' },
     params: { hook_id: hookId() },
     fineGrained: ['read_webhook'],
     keywords: 'system webhook details config callback endpoint ssl instance-wide',
@@ -972,6 +974,7 @@ export default domain('admin', 'Instance administration (administrators): settin
   system_hook_add: {
     summary: 'Add a system hook that receives instance events (and optionally push/tag/MR events)',
     rest: 'POST /hooks',
+    elsewhere: { group_id: 'group.hook_add', project_id: 'project.hook_add' },
     params: { url: req(str('URL the hook posts to')), ...hookFields() },
     fineGrained: ['create_webhook'],
     keywords: 'new system webhook instance callback integration create register subscribe endpoint server-wide global',
@@ -986,6 +989,7 @@ export default domain('admin', 'Instance administration (administrators): settin
   system_hook_edit: {
     summary: 'Update a system hook: URL, events, secret token, branch filter',
     rest: 'PUT /hooks/{hook_id}',
+    elsewhere: { group_id: 'group.hook_edit', project_id: 'project.hook_edit' },
     params: { hook_id: hookId(), url: str('URL the hook posts to'), ...hookFields() },
     fineGrained: ['update_webhook'],
     keywords: 'edit change system webhook modify reconfigure callback endpoint server-wide',
@@ -1015,6 +1019,7 @@ export default domain('admin', 'Instance administration (administrators): settin
   system_hook_set_url_variable: {
     summary: 'Set a URL variable of a system hook (masked value used as {key} in the URL)',
     rest: 'PUT /hooks/{hook_id}/url_variables/{key}',
+    elsewhere: { group_id: 'group.hook_set_url_variable', project_id: 'project.hook_set_url_variable' },
     params: { hook_id: hookId(), key: id.str('Key of the URL variable'), value: req(str('Value of the URL variable')) },
     fineGrained: ['update_webhook'],
     keywords: 'system webhook url variable secret placeholder templated credential api-key store add substitution',
@@ -1029,6 +1034,7 @@ export default domain('admin', 'Instance administration (administrators): settin
   system_hook_delete_url_variable: {
     summary: 'Delete a URL variable of a system hook',
     rest: 'DELETE /hooks/{hook_id}/url_variables/{key}',
+    elsewhere: { group_id: 'group.hook_delete_url_variable', project_id: 'project.hook_delete_url_variable' },
     params: { hook_id: hookId(), key: id.str('Key of the URL variable') },
     destructive: true,
     fineGrained: ['update_webhook'],
@@ -1044,6 +1050,7 @@ export default domain('admin', 'Instance administration (administrators): settin
   system_hook_delete: {
     summary: 'Delete a system hook',
     rest: 'DELETE /hooks/{hook_id}',
+    elsewhere: { group_id: 'group.hook_delete', project_id: 'project.hook_delete' },
     params: { hook_id: hookId() },
     destructive: true,
     fineGrained: ['delete_webhook'],

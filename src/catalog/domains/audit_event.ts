@@ -26,6 +26,7 @@ export default domain('audit_event', 'Audit events of the instance, groups and p
   list_instance: {
     summary: 'List the instance\'s audit events (admin), filtered by date or entity; at most 30 days a query',
     rest: 'GET /audit_events',
+    elsewhere: { group_id: 'audit_event.list_group', project_id: 'audit_event.list_project' },
     params: {
       ...dateWindow(),
       entity_type: oneOf(['User', 'Group', 'Project', 'Gitlab::Audit::InstanceScope'], 'Only events of this entity type'),
@@ -47,6 +48,7 @@ export default domain('audit_event', 'Audit events of the instance, groups and p
   get_instance: {
     summary: 'Get one instance audit event by its ID (administrators)',
     rest: 'GET /audit_events/{audit_event_id}',
+    elsewhere: { group_id: 'audit_event.get_group', project_id: 'audit_event.get_project' },
     params: { audit_event_id: auditEventId() },
     tier: 'premium',
     fineGrained: ['read_audit_event'],
@@ -62,6 +64,7 @@ export default domain('audit_event', 'Audit events of the instance, groups and p
   list_group: {
     summary: 'List a group\'s audit events (who changed what), filtered by date',
     rest: 'GET /groups/{group_id}/audit_events',
+    elsewhere: { project_id: 'audit_event.list_project' },
     params: { group_id: id.group(), ...dateWindow(), ...auditPaging() },
     undocumented: KEYSET_UNDECLARED,
     tier: 'premium',
@@ -78,6 +81,7 @@ export default domain('audit_event', 'Audit events of the instance, groups and p
   get_group: {
     summary: 'Get one audit event of a group by its ID (Owners and administrators)',
     rest: 'GET /groups/{group_id}/audit_events/{audit_event_id}',
+    elsewhere: { project_id: 'audit_event.get_project' },
     params: { group_id: id.group(), audit_event_id: auditEventId() },
     tier: 'premium',
     fineGrained: ['read_audit_event'],
@@ -93,6 +97,7 @@ export default domain('audit_event', 'Audit events of the instance, groups and p
   list_project: {
     summary: 'List a project\'s audit events (who changed what), filtered by date',
     rest: 'GET /projects/{project_id}/audit_events',
+    elsewhere: { group_id: 'audit_event.list_group' },
     params: { project_id: id.project(), ...dateWindow(), ...auditPaging() },
     undocumented: KEYSET_UNDECLARED,
     tier: 'premium',
@@ -109,6 +114,7 @@ export default domain('audit_event', 'Audit events of the instance, groups and p
   get_project: {
     summary: 'Get one audit event of a project by its ID (Maintainer or above)',
     rest: 'GET /projects/{project_id}/audit_events/{audit_event_id}',
+    elsewhere: { group_id: 'audit_event.get_group' },
     params: { project_id: id.project(), audit_event_id: auditEventId() },
     tier: 'premium',
     fineGrained: ['read_audit_event'],

@@ -89,6 +89,7 @@ export default domain('branch', 'Branches of a project repository: list, read, c
   get_protected: {
     summary: 'Get the protection settings of one protected branch (who can push, merge, force-push)',
     rest: 'GET /projects/{project_id}/protected_branches/{name}',
+    elsewhere: { group_id: 'group.protected_branch_get' },
     params: { project_id: id.project(), name: protectedName() },
     fineGrained: ['read_protected_branch'],
     keywords: 'branch protection rules push merge permissions access levels allowed restrictions locked',
@@ -126,6 +127,7 @@ export default domain('branch', 'Branches of a project repository: list, read, c
   list_protected: {
     summary: 'List the protected branches of a project with their access levels',
     rest: 'GET /projects/{project_id}/protected_branches',
+    elsewhere: { group_id: 'group.protected_branch_list' },
     params: { project_id: id.project(), search: str('Only protected branches whose name contains this'), ...paging() },
     fineGrained: ['read_protected_branch'],
     keywords: 'protected branches protection rules locked restricted guarded safeguarded',
@@ -140,6 +142,7 @@ export default domain('branch', 'Branches of a project repository: list, read, c
   protect: {
     summary: 'Protect a branch or wildcard: set who can push, merge and unprotect, and allow force push',
     rest: 'POST /projects/{project_id}/protected_branches',
+    elsewhere: { group_id: 'group.protected_branch_protect' },
     // The collection after the write, as GitLab's UI shows it next: no second call to see the result.
     also: ['GET /projects/{project_id}/protected_branches'],
     params: {
@@ -211,6 +214,7 @@ export default domain('branch', 'Branches of a project repository: list, read, c
   unprotect: {
     summary: 'Remove the protection of a protected branch or wildcard',
     rest: 'DELETE /projects/{project_id}/protected_branches/{name}',
+    elsewhere: { group_id: 'group.protected_branch_unprotect' },
     params: { project_id: id.project(), name: protectedName() },
     destructive: true,
     fineGrained: ['protect_branch'],
@@ -226,6 +230,7 @@ export default domain('branch', 'Branches of a project repository: list, read, c
   update_protected: {
     summary: 'Change the protection of a protected branch: force push, code owner approval, access rules',
     rest: 'PATCH /projects/{project_id}/protected_branches/{name}',
+    elsewhere: { group_id: 'group.protected_branch_update' },
     params: {
       project_id: id.project(),
       name: protectedName(),

@@ -26,6 +26,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
   list: {
     summary: 'List the CI/CD variables of a project',
     rest: 'GET /projects/{project_id}/variables',
+    elsewhere: { group_id: 'ci_variable.group_list' },
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_variable'],
     keywords: 'CI/CD settings env environment variables secrets project credentials config keys',
@@ -40,6 +41,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
   get: {
     summary: 'Get one CI/CD variable of a project by key',
     rest: 'GET /projects/{project_id}/variables/{key}',
+    elsewhere: { group_id: 'ci_variable.group_get' },
     params: { project_id: id.project(), key: key(), filter_environment_scope: filterScope() },
     fineGrained: ['read_variable'],
     keywords: 'CI/CD env variable value secret read credential lookup reveal',
@@ -54,6 +56,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
   create: {
     summary: 'Create a CI/CD variable in a project (protected, masked, hidden, file or env)',
     rest: 'POST /projects/{project_id}/variables',
+    elsewhere: { group_id: 'ci_variable.group_create' },
     params: {
       project_id: id.project(),
       key: newKey(),
@@ -74,6 +77,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
   update: {
     summary: 'Update a CI/CD variable of a project: value, flags, scope, description',
     rest: 'PUT /projects/{project_id}/variables/{key}',
+    elsewhere: { group_id: 'ci_variable.group_update' },
     params: {
       project_id: id.project(),
       key: key(),
@@ -94,6 +98,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
   delete: {
     summary: 'Delete a CI/CD variable of a project',
     rest: 'DELETE /projects/{project_id}/variables/{key}',
+    elsewhere: { group_id: 'ci_variable.group_delete' },
     params: { project_id: id.project(), key: key(), filter_environment_scope: filterScope() },
     destructive: true,
     fineGrained: ['delete_variable'],
@@ -111,6 +116,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
   group_list: {
     summary: 'List the CI/CD variables of a group',
     rest: 'GET /groups/{group_id}/variables',
+    elsewhere: { project_id: 'ci_variable.list' },
     params: { group_id: id.group(), ...paging() },
     fineGrained: ['read_variable'],
     keywords: 'CI/CD settings env variables secrets group org shared inherited namespace credentials',
@@ -125,6 +131,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
   group_get: {
     summary: 'Get one CI/CD variable of a group by key',
     rest: 'GET /groups/{group_id}/variables/{key}',
+    elsewhere: { project_id: 'ci_variable.get' },
     params: { group_id: id.group(), key: key() },
     fineGrained: ['read_variable'],
     keywords: 'CI/CD env variable group org shared value namespace',
@@ -139,6 +146,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
   group_create: {
     summary: 'Create a CI/CD variable in a group, inherited by its projects',
     rest: 'POST /groups/{group_id}/variables',
+    elsewhere: { project_id: 'ci_variable.create' },
     params: {
       group_id: id.group(),
       key: newKey(),
@@ -159,6 +167,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
   group_update: {
     summary: 'Update a CI/CD variable of a group: value, flags, scope, description',
     rest: 'PUT /groups/{group_id}/variables/{key}',
+    elsewhere: { project_id: 'ci_variable.update' },
     params: {
       group_id: id.group(),
       key: key(),
@@ -178,6 +187,7 @@ export default domain('ci_variable', 'CI/CD variables of projects, groups and th
   group_delete: {
     summary: 'Delete a CI/CD variable of a group',
     rest: 'DELETE /groups/{group_id}/variables/{key}',
+    elsewhere: { project_id: 'ci_variable.delete' },
     params: { group_id: id.group(), key: key() },
     destructive: true,
     fineGrained: ['delete_variable'],

@@ -15,6 +15,7 @@ export default domain('dora_metrics', 'DORA metrics (deployment frequency, lead 
   project: {
     summary: 'Get a DORA metric of a project over a date range (deployment frequency, lead time, MTTR, change failure rate)',
     rest: 'GET /projects/{project_id}/dora/metrics',
+    elsewhere: { group_id: 'dora_metrics.group' },
     params: { project_id: id.project(), ...metricParams() },
     tier: 'ultimate',
     fineGrained: ['read_dora_metric'],
@@ -30,6 +31,7 @@ export default domain('dora_metrics', 'DORA metrics (deployment frequency, lead 
   group: {
     summary: 'Get a DORA metric of a group and its projects over a date range',
     rest: 'GET /groups/{group_id}/dora/metrics',
+    elsewhere: { project_id: 'dora_metrics.project' },
     params: { group_id: id.group(), ...metricParams() },
     tier: 'ultimate',
     fineGrained: ['read_dora_metric'],

@@ -370,6 +370,7 @@ export default domain('environment', 'Deployment environments, deployments and t
   protected_list: {
     summary: 'List the protected environments of a project',
     rest: 'GET /projects/{project_id}/protected_environments',
+    elsewhere: { group_id: 'group.protected_env_list' },
     params: { project_id: id.project(), ...paging() },
     tier: 'premium',
     fineGrained: ['read_protected_environment'],
@@ -385,6 +386,7 @@ export default domain('environment', 'Deployment environments, deployments and t
   protected_get: {
     summary: 'Get one protected environment by name: who may deploy and its approval rules',
     rest: 'GET /projects/{project_id}/protected_environments/{name}',
+    elsewhere: { group_id: 'group.protected_env_get' },
     params: { project_id: id.project(), name: protectedName() },
     tier: 'premium',
     fineGrained: ['read_protected_environment'],
@@ -400,6 +402,7 @@ export default domain('environment', 'Deployment environments, deployments and t
   protected_protect: {
     summary: 'Protect an environment: restrict who may deploy and require approvals',
     rest: 'POST /projects/{project_id}/protected_environments',
+    elsewhere: { group_id: 'group.protected_env_protect' },
     params: {
       project_id: id.project(),
       name: req(str('Name of the environment to protect')),
@@ -423,6 +426,7 @@ export default domain('environment', 'Deployment environments, deployments and t
   protected_update: {
     summary: 'Change who may deploy to a protected environment or how many approvals its deployments require',
     rest: 'PUT /projects/{project_id}/protected_environments/{name}',
+    elsewhere: { group_id: 'group.protected_env_update' },
     params: {
       project_id: id.project(),
       name: protectedName(),
@@ -449,6 +453,7 @@ export default domain('environment', 'Deployment environments, deployments and t
   protected_unprotect: {
     summary: 'Unprotect an environment (anyone with deploy rights may deploy again)',
     rest: 'DELETE /projects/{project_id}/protected_environments/{name}',
+    elsewhere: { group_id: 'group.protected_env_unprotect' },
     params: { project_id: id.project(), name: protectedName() },
     tier: 'premium',
     destructive: true,

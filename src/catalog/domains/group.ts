@@ -439,6 +439,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   list: {
     summary: 'List groups visible to the caller, filtered by search, ownership, role or visibility',
     rest: 'GET /groups',
+    elsewhere: { project_id: 'project.list_groups' },
     params: {
       search: str('Match groups whose name or path contains this'),
       ...groupFilters(),
@@ -457,6 +458,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   search: {
     summary: 'Find groups whose name or path matches a search string',
     rest: 'GET /groups',
+    elsewhere: { project_id: 'project.list_groups' },
     params: { search: req(str('Text to match in the group name or path')), ...groupFilters() },
     omitted: CUSTOM_ATTRIBUTES_OMITTED,
     fineGrained: ['read_group'],
@@ -577,6 +579,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   restore: {
     summary: 'Restore a group that is marked for deletion',
     rest: 'POST /groups/{group_id}/restore',
+    elsewhere: { project_id: 'project.restore' },
     params: { group_id: id.group() },
     fineGrained: ['update_group'],
     keywords: 'undelete recover restore group org bring-back undo revive cancel-deletion unmark',
@@ -591,6 +594,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   archive: {
     summary: 'Archive a group and its projects (read-only; undo with unarchive)',
     rest: 'POST /groups/{group_id}/archive',
+    elsewhere: { project_id: 'project.archive' },
     params: { group_id: id.group() },
     fineGrained: ['archive_group'],
     keywords: 'archive read-only freeze group org retire deprecate mothball inactive sunset',
@@ -605,6 +609,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   unarchive: {
     summary: 'Unarchive a group so it and its projects can be changed again',
     rest: 'POST /groups/{group_id}/unarchive',
+    elsewhere: { project_id: 'project.unarchive' },
     params: { group_id: id.group() },
     fineGrained: ['archive_group'],
     keywords: 'unarchive reactivate group org unfreeze writable editable thaw resume',
@@ -739,6 +744,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   invited_groups: {
     summary: 'List the groups invited to this group (direct or inherited)',
     rest: 'GET /groups/{group_id}/invited_groups',
+    elsewhere: { project_id: 'project.list_invited_groups' },
     params: {
       group_id: id.group(),
       search: str('Match groups by name'),
@@ -761,6 +767,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   issues: {
     summary: 'List issues across all projects of a group, filtered by state, labels, milestone, assignee or text',
     rest: 'GET /groups/{group_id}/issues',
+    elsewhere: { project_id: 'issue.list' },
     params: { group_id: id.group(), ...issueFilters() },
     fineGrained: ['read_work_item'],
     keywords: 'bugs tickets tasks group issues backlog org-wide cross-project open assigned triage defects',
@@ -775,6 +782,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   release_list: {
     summary: 'List the releases of all projects of a group',
     rest: 'GET /groups/{group_id}/releases',
+    elsewhere: { project_id: 'release.list' },
     params: {
       group_id: id.group(),
       sort: oneOf(SORT, 'Sort by release date (default desc)'),
@@ -796,6 +804,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   share_with_group: {
     summary: 'Share a group with another group, giving its members a role here',
     rest: 'POST /groups/{group_id}/share',
+    elsewhere: { project_id: 'project.share_with_group' },
     params: {
       group_id: id.group(),
       shared_with_group_id: req(int('ID of the group to share with', { wire: 'group_id' })),
@@ -816,6 +825,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_member_share: {
     summary: 'Invite another group as a member of this group with a role',
     rest: 'POST /groups/{group_id}/share',
+    elsewhere: { project_id: 'project.share_with_group' },
     params: {
       group_id: id.group(),
       shared_with_group_id: req(int('ID of the group to invite', { wire: 'group_id' })),
@@ -869,6 +879,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   members: {
     summary: 'List all members of a group, including those inherited from parent groups',
     rest: 'GET /groups/{group_id}/members/all',
+    elsewhere: { project_id: 'project.members' },
     params: {
       group_id: id.group(),
       query: str('Match members by name, email or username'),
@@ -894,6 +905,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_member_get: {
     summary: 'Get one direct member of a group and their role',
     rest: 'GET /groups/{group_id}/members/{user_id}',
+    elsewhere: { project_id: 'project.member_get' },
     params: { group_id: id.group(), user_id: id.user(), user: companion.user('user_id', 'The member') },
     errorHints: { notFound: 'a 404 here also means the user is no direct member: group.group_member_get_inherited counts access inherited from parent groups' },
     fineGrained: ['read_member'],
@@ -911,6 +923,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_member_get_inherited: {
     summary: 'Get one user\'s effective membership and role in a group, counting access inherited from parent groups',
     rest: 'GET /groups/{group_id}/members/all/{user_id}',
+    elsewhere: { project_id: 'project.member_inherited' },
     params: { group_id: id.group(), user_id: id.user(), user: companion.user('user_id', 'The member') },
     fineGrained: ['read_member'],
     // The answer does not say whether the access is direct: group_member_get answers that (a 404: inherited only).
@@ -928,6 +941,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_member_add: {
     summary: 'Add a user to a group with a role',
     rest: 'POST /groups/{group_id}/members',
+    elsewhere: { project_id: 'project.member_add' },
     params: {
       group_id: id.group(),
       user_id: str('User ID, or several comma-separated (user_id or username required)'),
@@ -953,6 +967,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_member_edit: {
     summary: 'Change the role or expiry of a group member',
     rest: 'PUT /groups/{group_id}/members/{user_id}',
+    elsewhere: { project_id: 'project.member_edit' },
     params: {
       group_id: id.group(),
       user_id: id.user(),
@@ -977,6 +992,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_member_remove: {
     summary: 'Remove a member from a group',
     rest: 'DELETE /groups/{group_id}/members/{user_id}',
+    elsewhere: { project_id: 'project.member_delete' },
     params: {
       group_id: id.group(),
       user_id: id.user(),
@@ -1254,6 +1270,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   service_account_list: {
     summary: 'List the service accounts of a top-level group',
     rest: 'GET /groups/{group_id}/service_accounts',
+    elsewhere: { project_id: 'project.service_account_list' },
     params: {
       group_id: id.group(),
       order_by: oneOf(['id', 'username'], 'Sort field (default id)'),
@@ -1273,6 +1290,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   service_account_get: {
     summary: 'Get one service account of a group',
     rest: 'GET /groups/{group_id}/service_accounts/{user_id}',
+    elsewhere: { project_id: 'project.service_account_get' },
     params: { group_id: id.group(), user_id: saUserId() },
     notFound: { kind: 'service account', idParam: 'user_id', listAction: 'group.service_account_list' },
     fineGrained: ['read_service_account'],
@@ -1288,6 +1306,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   service_account_create: {
     summary: 'Create a service account (machine user) in a top-level group',
     rest: 'POST /groups/{group_id}/service_accounts',
+    elsewhere: { project_id: 'project.service_account_create' },
     params: { group_id: id.group(), ...serviceAccountFields() },
     fineGrained: ['create_service_account'],
     keywords: 'new bot machine user service account robot automation add make sa non-human',
@@ -1302,6 +1321,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   service_account_update: {
     summary: 'Change the name, username or email of a group service account',
     rest: 'PATCH /groups/{group_id}/service_accounts/{user_id}',
+    elsewhere: { project_id: 'project.service_account_update' },
     params: { group_id: id.group(), user_id: saUserId(), ...serviceAccountFields() },
     fineGrained: ['update_service_account'],
     keywords: 'edit bot service account rename robot modify sa machine automation',
@@ -1316,6 +1336,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   service_account_delete: {
     summary: 'Delete a group service account',
     rest: 'DELETE /groups/{group_id}/service_accounts/{user_id}',
+    elsewhere: { project_id: 'project.service_account_delete' },
     params: {
       group_id: id.group(),
       user_id: saUserId(),
@@ -1335,6 +1356,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   service_account_pat_list: {
     summary: 'List the personal access tokens of a group service account',
     rest: 'GET /groups/{group_id}/service_accounts/{user_id}/personal_access_tokens',
+    elsewhere: { project_id: 'project.service_account_pat_list' },
     params: {
       group_id: id.group(),
       user_id: saUserId(),
@@ -1363,6 +1385,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   service_account_pat_create: {
     summary: 'Create a personal access token for a group service account (the value is shown once)',
     rest: 'POST /groups/{group_id}/service_accounts/{user_id}/personal_access_tokens',
+    elsewhere: { project_id: 'project.service_account_pat_create' },
     params: {
       group_id: id.group(),
       user_id: saUserId(),
@@ -1384,6 +1407,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   service_account_pat_rotate: {
     summary: 'Rotate a token of a group service account: revoke it and return a new one',
     rest: 'POST /groups/{group_id}/service_accounts/{user_id}/personal_access_tokens/{token_id}/rotate',
+    elsewhere: { project_id: 'project.service_account_pat_rotate' },
     params: {
       group_id: id.group(),
       user_id: saUserId(),
@@ -1403,6 +1427,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   service_account_pat_revoke: {
     summary: 'Revoke a personal access token of a group service account',
     rest: 'DELETE /groups/{group_id}/service_accounts/{user_id}/personal_access_tokens/{token_id}',
+    elsewhere: { project_id: 'project.service_account_pat_revoke' },
     params: { group_id: id.group(), user_id: saUserId(), token_id: tokenId() },
     destructive: true,
     fineGrained: ['revoke_service_account_personal_access_token'],
@@ -1553,6 +1578,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     summary: 'Turn secret push protection on or off for all projects of a group, with exclusions',
     errorHints: SECURITY_SETTINGS_HINTS,
     rest: 'PUT /groups/{group_id}/security_settings',
+    elsewhere: { project_id: 'project.security_settings_update' },
     params: {
       group_id: id.group(),
       secret_push_protection_enabled: req(bool('Block pushes that contain secrets in every project of the group')),
@@ -1574,6 +1600,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   hook_list: {
     summary: 'List the webhooks of a group',
     rest: 'GET /groups/{group_id}/hooks',
+    elsewhere: { project_id: 'project.hook_list' },
     params: { group_id: id.group(), ...paging() },
     tier: 'premium',
     fineGrained: ['read_webhook'],
@@ -1589,6 +1616,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   hook_get: {
     summary: 'Get one webhook of a group and its event triggers',
     rest: 'GET /groups/{group_id}/hooks/{hook_id}',
+    elsewhere: { project_id: 'project.hook_get' },
     params: { group_id: id.group(), hook_id: hookId() },
     tier: 'premium',
     fineGrained: ['read_webhook'],
@@ -1604,6 +1632,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   hook_add: {
     summary: 'Add a webhook that posts selected events of all projects of a group to a URL',
     rest: 'POST /groups/{group_id}/hooks',
+    elsewhere: { project_id: 'project.hook_add' },
     params: { group_id: id.group(), url: req(str('URL the events are posted to')), ...hookFields() },
     tier: 'premium',
     fineGrained: ['create_webhook'],
@@ -1619,6 +1648,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   hook_edit: {
     summary: 'Change the URL or event triggers of a group webhook',
     rest: 'PUT /groups/{group_id}/hooks/{hook_id}',
+    elsewhere: { project_id: 'project.hook_edit' },
     params: { group_id: id.group(), hook_id: hookId(), url: str('URL the events are posted to'), ...hookFields() },
     tier: 'premium',
     fineGrained: ['update_webhook'],
@@ -1634,6 +1664,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   hook_delete: {
     summary: 'Delete a group webhook',
     rest: 'DELETE /groups/{group_id}/hooks/{hook_id}',
+    elsewhere: { project_id: 'project.hook_delete' },
     params: { group_id: id.group(), hook_id: hookId() },
     tier: 'premium',
     destructive: true,
@@ -1650,6 +1681,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   hook_test: {
     summary: 'Send a test event of the chosen kind to a group webhook',
     rest: 'POST /groups/{group_id}/hooks/{hook_id}/test/{trigger}',
+    elsewhere: { project_id: 'project.hook_test' },
     params: { group_id: id.group(), hook_id: hookId(), trigger: req(oneOf(HOOK_TRIGGERS, 'Kind of test event')) },
     tier: 'premium',
     fineGrained: ['trigger_webhook'],
@@ -1680,6 +1712,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   hook_set_custom_header: {
     summary: 'Set a custom HTTP header sent with a group webhook',
     rest: 'PUT /groups/{group_id}/hooks/{hook_id}/custom_headers/{key}',
+    elsewhere: { project_id: 'project.hook_set_custom_header' },
     params: { group_id: id.group(), hook_id: hookId(), key: id.str('Header name'), value: req(str('Header value')) },
     tier: 'premium',
     fineGrained: ['update_webhook'],
@@ -1695,6 +1728,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   hook_delete_custom_header: {
     summary: 'Remove a custom HTTP header from a group webhook',
     rest: 'DELETE /groups/{group_id}/hooks/{hook_id}/custom_headers/{key}',
+    elsewhere: { project_id: 'project.hook_delete_custom_header' },
     params: { group_id: id.group(), hook_id: hookId(), key: id.str('Header name') },
     tier: 'premium',
     destructive: true,
@@ -1711,6 +1745,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   hook_set_url_variable: {
     summary: 'Set a masked URL variable of a group webhook',
     rest: 'PUT /groups/{group_id}/hooks/{hook_id}/url_variables/{key}',
+    elsewhere: { project_id: 'project.hook_set_url_variable' },
     params: { group_id: id.group(), hook_id: hookId(), key: id.str('Variable name'), value: req(str('Variable value')) },
     tier: 'premium',
     fineGrained: ['update_webhook'],
@@ -1726,6 +1761,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   hook_delete_url_variable: {
     summary: 'Remove a masked URL variable from a group webhook',
     rest: 'DELETE /groups/{group_id}/hooks/{hook_id}/url_variables/{key}',
+    elsewhere: { project_id: 'project.hook_delete_url_variable' },
     params: { group_id: id.group(), hook_id: hookId(), key: id.str('Variable name') },
     tier: 'premium',
     destructive: true,
@@ -1744,6 +1780,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   badge_list: {
     summary: 'List the badges of a group',
     rest: 'GET /groups/{group_id}/badges',
+    elsewhere: { project_id: 'project.badge_list' },
     params: { group_id: id.group(), name: str('Only badges with this name'), ...paging() },
     fineGrained: ['read_badge'],
     keywords: 'badges shields status images readme org pipeline coverage icons links',
@@ -1758,6 +1795,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   badge_get: {
     summary: 'Get one badge of a group',
     rest: 'GET /groups/{group_id}/badges/{badge_id}',
+    elsewhere: { project_id: 'project.badge_get' },
     params: { group_id: id.group(), badge_id: badgeId() },
     notFound: { kind: 'badge', idParam: 'badge_id', listAction: 'group.badge_list' },
     fineGrained: ['read_badge'],
@@ -1773,6 +1811,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   badge_add: {
     summary: 'Add a badge (image with link) shown on every project of a group; URLs may use placeholders',
     rest: 'POST /groups/{group_id}/badges',
+    elsewhere: { project_id: 'project.badge_add' },
     params: {
       group_id: id.group(),
       link_url: req(str('URL the badge links to (placeholders like %{project_path} allowed)')),
@@ -1792,6 +1831,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   badge_edit: {
     summary: 'Change the link, image or name of a group badge',
     rest: 'PUT /groups/{group_id}/badges/{badge_id}',
+    elsewhere: { project_id: 'project.badge_edit' },
     params: {
       group_id: id.group(),
       badge_id: badgeId(),
@@ -1812,6 +1852,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   badge_delete: {
     summary: 'Delete a group badge',
     rest: 'DELETE /groups/{group_id}/badges/{badge_id}',
+    elsewhere: { project_id: 'project.badge_delete' },
     params: { group_id: id.group(), badge_id: badgeId() },
     destructive: true,
     fineGrained: ['delete_badge'],
@@ -1827,6 +1868,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   badge_preview: {
     summary: 'Preview how group badge URLs resolve after placeholder substitution',
     rest: 'GET /groups/{group_id}/badges/render',
+    elsewhere: { project_id: 'project.badge_preview' },
     params: {
       group_id: id.group(),
       link_url: req(str('Badge link URL with placeholders')),
@@ -1847,6 +1889,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_label_list: {
     summary: 'List the labels of a group, optionally with issue and MR counts',
     rest: 'GET /groups/{group_id}/labels',
+    elsewhere: { project_id: 'project.label_list' },
     params: {
       group_id: id.group(),
       search: str('Match labels by name'),
@@ -1872,6 +1915,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_label_get: {
     summary: 'Get one label of a group',
     rest: 'GET /groups/{group_id}/labels/{label_id}',
+    elsewhere: { project_id: 'project.label_get' },
     params: {
       group_id: id.group(),
       label_id: labelId(),
@@ -1893,6 +1937,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_label_create: {
     summary: 'Create a label in a group, usable in all its projects and subgroups',
     rest: 'POST /groups/{group_id}/labels',
+    elsewhere: { project_id: 'project.label_create' },
     params: {
       group_id: id.group(),
       name: req(str('Name of the label (scoped labels use key::value)')),
@@ -1959,6 +2004,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_label_subscribe: {
     summary: 'Subscribe the current user to notifications for a group label',
     rest: 'POST /groups/{group_id}/labels/{label_id}/subscribe',
+    elsewhere: { project_id: 'project.label_subscribe' },
     params: { group_id: id.group(), label_id: labelId() },
     fineGrained: ['subscribe_label'],
     keywords: 'watch label notifications follow alerts notify emails get-notified track',
@@ -1973,6 +2019,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_label_unsubscribe: {
     summary: 'Unsubscribe the current user from notifications for a group label',
     rest: 'POST /groups/{group_id}/labels/{label_id}/unsubscribe',
+    elsewhere: { project_id: 'project.label_unsubscribe' },
     params: { group_id: id.group(), label_id: labelId() },
     fineGrained: ['subscribe_label'],
     keywords: 'unwatch label notifications unfollow mute stop alerts silence opt-out emails',
@@ -1989,6 +2036,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_milestone_list: {
     summary: 'List the milestones of a group, filtered by state, title, dates or IIDs',
     rest: 'GET /groups/{group_id}/milestones',
+    elsewhere: { project_id: 'project.milestone_list' },
     params: {
       group_id: id.group(),
       iids: intList('Only milestones with these IIDs', { wire: 'iids[]' }),
@@ -2027,6 +2075,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_milestone_get: {
     summary: 'Get one milestone of a group: dates, state and description',
     rest: 'GET /groups/{group_id}/milestones/{milestone_id}',
+    elsewhere: { project_id: 'project.milestone_get' },
     resolve: RESOLVE_MILESTONE,
     params: { group_id: id.group(), ...milestoneByIid() },
     notFound: { kind: 'milestone', idParam: 'milestone_iid', listAction: 'group.group_milestone_list' },
@@ -2045,6 +2094,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_milestone_create: {
     summary: 'Create a milestone in a group, usable in all its projects',
     rest: 'POST /groups/{group_id}/milestones',
+    elsewhere: { project_id: 'project.milestone_create' },
     params: {
       group_id: id.group(),
       title: req(str('Title of the milestone')),
@@ -2067,6 +2117,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_milestone_update: {
     summary: 'Update a group milestone: title, dates, description, or close/reopen it',
     rest: 'PUT /groups/{group_id}/milestones/{milestone_id}',
+    elsewhere: { project_id: 'project.milestone_update' },
     resolve: RESOLVE_MILESTONE,
     params: {
       group_id: id.group(),
@@ -2093,6 +2144,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_milestone_delete: {
     summary: 'Delete a group milestone (its issues and MRs are kept)',
     rest: 'DELETE /groups/{group_id}/milestones/{milestone_id}',
+    elsewhere: { project_id: 'project.milestone_delete' },
     resolve: RESOLVE_MILESTONE,
     params: { group_id: id.group(), ...milestoneByIid() },
     destructive: true,
@@ -2109,6 +2161,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_milestone_issues: {
     summary: 'List the issues assigned to a group milestone',
     rest: 'GET /groups/{group_id}/milestones/{milestone_id}/issues',
+    elsewhere: { project_id: 'project.milestone_issues' },
     resolve: RESOLVE_MILESTONE,
     params: { group_id: id.group(), ...milestoneByIid(), ...paging() },
     fineGrained: ['read_work_item'],
@@ -2124,6 +2177,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_milestone_merge_requests: {
     summary: 'List the merge requests assigned to a group milestone',
     rest: 'GET /groups/{group_id}/milestones/{milestone_id}/merge_requests',
+    elsewhere: { project_id: 'project.milestone_merge_requests' },
     resolve: RESOLVE_MILESTONE,
     params: { group_id: id.group(), ...milestoneByIid(), ...paging() },
     fineGrained: ['read_work_item'],
@@ -2157,6 +2211,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_board_list: {
     summary: 'List the issue boards of a group',
     rest: 'GET /groups/{group_id}/boards',
+    elsewhere: { project_id: 'project.board_list' },
     params: { group_id: id.group(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'kanban boards issue board trello agile scrum org planning',
@@ -2171,6 +2226,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_board_get: {
     summary: 'Get one issue board of a group and its lists',
     rest: 'GET /groups/{group_id}/boards/{board_id}',
+    elsewhere: { project_id: 'project.board_get' },
     params: { group_id: id.group(), board_id: boardId() },
     fineGrained: ['read_work_item'],
     keywords: 'kanban board columns trello agile scrum lanes details',
@@ -2185,6 +2241,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_board_create: {
     summary: 'Create an issue board in a group',
     rest: 'POST /groups/{group_id}/boards',
+    elsewhere: { project_id: 'project.board_create' },
     params: { group_id: id.group(), name: req(str('Name of the board')) },
     tier: 'premium',
     fineGrained: ['create_work_item'],
@@ -2200,6 +2257,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_board_update: {
     summary: 'Rename a group issue board or change its scope (assignee, milestone, labels, weight)',
     rest: 'PUT /groups/{group_id}/boards/{board_id}',
+    elsewhere: { project_id: 'project.board_update' },
     params: { group_id: id.group(), board_id: boardId(), name: str('New name of the board'), ...boardScope() },
     fineGrained: ['update_work_item'],
     keywords: 'edit kanban board scope configure filter modify trello',
@@ -2214,6 +2272,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_board_delete: {
     summary: 'Delete a group issue board (issues are kept)',
     rest: 'DELETE /groups/{group_id}/boards/{board_id}',
+    elsewhere: { project_id: 'project.board_delete' },
     params: { group_id: id.group(), board_id: boardId() },
     tier: 'premium',
     destructive: true,
@@ -2230,6 +2289,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_board_list_lists: {
     summary: 'List the lists (columns) of a group issue board',
     rest: 'GET /groups/{group_id}/boards/{board_id}/lists',
+    elsewhere: { project_id: 'project.board_list_list' },
     params: { group_id: id.group(), board_id: boardId(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'board columns lanes kanban stages swimlanes statuses workflow',
@@ -2244,6 +2304,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_board_get_list: {
     summary: 'Get one list (column) of a group issue board',
     rest: 'GET /groups/{group_id}/boards/{board_id}/lists/{list_id}',
+    elsewhere: { project_id: 'project.board_list_get' },
     params: { group_id: id.group(), board_id: boardId(), list_id: listId() },
     fineGrained: ['read_work_item'],
     keywords: 'board column lane kanban stage swimlane status details',
@@ -2258,6 +2319,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_board_create_list: {
     summary: 'Add a list (column) to a group issue board for a label, assignee, milestone or iteration',
     rest: 'POST /groups/{group_id}/boards/{board_id}/lists',
+    elsewhere: { project_id: 'project.board_list_create' },
     params: {
       group_id: id.group(),
       board_id: boardId(),
@@ -2281,6 +2343,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_board_update_list: {
     summary: 'Move a list (column) of a group issue board to another position',
     rest: 'PUT /groups/{group_id}/boards/{board_id}/lists/{list_id}',
+    elsewhere: { project_id: 'project.board_list_update' },
     params: { group_id: id.group(), board_id: boardId(), list_id: listId(), position: req(int('New position of the list (0-based)')) },
     fineGrained: ['update_work_item'],
     keywords: 'reorder board column move kanban rearrange shift lane stage order',
@@ -2295,6 +2358,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_board_delete_list: {
     summary: 'Delete a list (column) from a group issue board',
     rest: 'DELETE /groups/{group_id}/boards/{board_id}/lists/{list_id}',
+    elsewhere: { project_id: 'project.board_list_delete' },
     params: { group_id: id.group(), board_id: boardId(), list_id: listId() },
     destructive: true,
     fineGrained: ['delete_work_item'],
@@ -2977,6 +3041,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   protected_branch_list: {
     summary: 'List the branch protections defined at group level (apply to all projects)',
     rest: 'GET /groups/{group_id}/protected_branches',
+    elsewhere: { project_id: 'branch.list_protected' },
     params: { group_id: id.group(), search: str('Match protected branches by name'), ...paging() },
     tier: 'premium',
     fineGrained: ['read_protected_branch'],
@@ -2992,6 +3057,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   protected_branch_get: {
     summary: 'Get one group-level branch protection and who may push, merge or unprotect',
     rest: 'GET /groups/{group_id}/protected_branches/{name}',
+    elsewhere: { project_id: 'branch.get_protected' },
     params: { group_id: id.group(), name: branchName() },
     tier: 'premium',
     fineGrained: ['read_protected_branch'],
@@ -3007,6 +3073,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   protected_branch_protect: {
     summary: 'Protect a branch name or wildcard in all projects of a group',
     rest: 'POST /groups/{group_id}/protected_branches',
+    elsewhere: { project_id: 'branch.protect' },
     params: {
       group_id: id.group(),
       name: req(str('Branch name or wildcard (e.g. main, release-*)')),
@@ -3029,6 +3096,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   protected_branch_update: {
     summary: 'Change who may push, merge or unprotect a group-level protected branch',
     rest: 'PATCH /groups/{group_id}/protected_branches/{name}',
+    elsewhere: { project_id: 'branch.update_protected' },
     params: {
       group_id: id.group(),
       name: branchName(),
@@ -3049,6 +3117,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   protected_branch_unprotect: {
     summary: 'Remove a group-level branch protection',
     rest: 'DELETE /groups/{group_id}/protected_branches/{name}',
+    elsewhere: { project_id: 'branch.unprotect' },
     params: { group_id: id.group(), name: branchName() },
     tier: 'premium',
     destructive: true,
@@ -3065,6 +3134,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   protected_env_list: {
     summary: 'List the environment protections of a group (by deployment tier)',
     rest: 'GET /groups/{group_id}/protected_environments',
+    elsewhere: { project_id: 'environment.protected_list' },
     params: { group_id: id.group(), ...paging() },
     tier: 'premium',
     fineGrained: ['read_protected_environment'],
@@ -3080,6 +3150,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   protected_env_get: {
     summary: 'Get the protection of one deployment tier of a group: deployers and approval rules',
     rest: 'GET /groups/{group_id}/protected_environments/{name}',
+    elsewhere: { project_id: 'environment.protected_get' },
     params: { group_id: id.group(), name: envTier() },
     tier: 'premium',
     fineGrained: ['read_protected_environment'],
@@ -3095,6 +3166,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   protected_env_protect: {
     summary: 'Protect a deployment tier in all projects of a group: who may deploy and approvals required',
     rest: 'POST /groups/{group_id}/protected_environments',
+    elsewhere: { project_id: 'environment.protected_protect' },
     params: {
       group_id: id.group(),
       name: envTier(),
@@ -3116,6 +3188,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   protected_env_update: {
     summary: 'Change who may deploy to a group protected environment (deployment tier) or how many approvals it requires',
     rest: 'PUT /groups/{group_id}/protected_environments/{name}',
+    elsewhere: { project_id: 'environment.protected_update' },
     params: {
       group_id: id.group(),
       name: envTier(),
@@ -3137,6 +3210,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   protected_env_unprotect: {
     summary: 'Remove the protection of a deployment tier of a group',
     rest: 'DELETE /groups/{group_id}/protected_environments/{name}',
+    elsewhere: { project_id: 'environment.protected_unprotect' },
     params: { group_id: id.group(), name: envTier() },
     tier: 'premium',
     destructive: true,
@@ -3155,6 +3229,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   push_rule_get: {
     summary: 'Get the push rules of a group (commit message, branch name, file checks)',
     rest: 'GET /groups/{group_id}/push_rule',
+    elsewhere: { project_id: 'project.push_rule_get' },
     params: { group_id: id.group() },
     tier: 'premium',
     fineGrained: ['read_push_rule'],
@@ -3170,6 +3245,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   push_rule_add: {
     summary: 'Add push rules to a group (inherited by its new projects)',
     rest: 'POST /groups/{group_id}/push_rule',
+    elsewhere: { project_id: 'project.push_rule_add' },
     params: { group_id: id.group(), ...pushRuleFields() },
     tier: 'premium',
     fineGrained: ['create_push_rule'],
@@ -3185,6 +3261,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   push_rule_edit: {
     summary: 'Change the push rules of a group',
     rest: 'PUT /groups/{group_id}/push_rule',
+    elsewhere: { project_id: 'project.push_rule_edit' },
     params: { group_id: id.group(), ...pushRuleFields() },
     tier: 'premium',
     fineGrained: ['update_push_rule'],
@@ -3200,6 +3277,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   push_rule_delete: {
     summary: 'Remove the push rules of a group',
     rest: 'DELETE /groups/{group_id}/push_rule',
+    elsewhere: { project_id: 'project.push_rule_delete' },
     params: { group_id: id.group() },
     tier: 'premium',
     destructive: true,
@@ -3218,6 +3296,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_export_schedule: {
     summary: 'Start a file export of a group (settings, subgroups, epics, labels, milestones)',
     rest: 'POST /groups/{group_id}/export',
+    elsewhere: { project_id: 'project.export_schedule' },
     params: { group_id: id.group() },
     fineGrained: ['create_export'],
     keywords: 'export backup archive migrate group dump snapshot org copy',
@@ -3232,6 +3311,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_export_download: {
     summary: 'Download the finished group export archive (tar.gz) to a local file',
     rest: 'GET /groups/{group_id}/export/download',
+    elsewhere: { project_id: 'project.export_download' },
     download: true,
     params: {
       group_id: id.group(),
@@ -3302,6 +3382,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_upload_list: {
     summary: 'List the files uploaded to a group (Markdown attachments)',
     rest: 'GET /groups/{group_id}/uploads',
+    elsewhere: { project_id: 'project.upload_list' },
     params: { group_id: id.group(), ...paging() },
     fineGrained: ['read_markdown_upload'],
     keywords: 'attachments uploaded files images assets pictures screenshots org media',
@@ -3316,6 +3397,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_upload_delete_by_id: {
     summary: 'Delete an uploaded file of a group by its upload ID',
     rest: 'DELETE /groups/{group_id}/uploads/{upload_id}',
+    elsewhere: { project_id: 'project.upload_delete' },
     params: { group_id: id.group(), upload_id: id.int('Upload ID') },
     destructive: true,
     fineGrained: ['delete_markdown_upload'],
@@ -3331,6 +3413,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   group_upload_delete_by_secret: {
     summary: 'Delete an uploaded file of a group by the secret and file name in its URL',
     rest: 'DELETE /groups/{group_id}/uploads/{secret}/{filename}',
+    elsewhere: { project_id: 'project.upload_delete_by_secret' },
     params: {
       group_id: id.group(),
       secret: id.str('32-character secret from the upload URL'),
@@ -3352,6 +3435,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   wiki_list: {
     summary: 'List the wiki pages of a group, optionally with their content',
     rest: 'GET /groups/{group_id}/wikis',
+    elsewhere: { project_id: 'wiki.list' },
     params: { group_id: id.group(), with_content: bool('Include the content of each page') },
     tier: 'premium',
     fineGrained: ['read_wiki'],
@@ -3367,6 +3451,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   wiki_get: {
     summary: 'Read a group wiki page by slug, optionally an older version or rendered as HTML',
     rest: 'GET /groups/{group_id}/wikis/{slug}',
+    elsewhere: { project_id: 'wiki.get' },
     params: {
       group_id: id.group(),
       slug: slug(),
@@ -3387,6 +3472,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   wiki_create: {
     summary: 'Create a group wiki page',
     rest: 'POST /groups/{group_id}/wikis',
+    elsewhere: { project_id: 'wiki.create' },
     params: {
       group_id: id.group(),
       title: req(str('Title of the page; a path-like title (a/b) nests it')),
@@ -3408,6 +3494,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   wiki_edit: {
     summary: 'Change the title, content or format of a group wiki page',
     rest: 'PUT /groups/{group_id}/wikis/{slug}',
+    elsewhere: { project_id: 'wiki.update' },
     params: {
       group_id: id.group(),
       slug: slug(),
@@ -3430,6 +3517,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
   wiki_delete: {
     summary: 'Delete a group wiki page',
     rest: 'DELETE /groups/{group_id}/wikis/{slug}',
+    elsewhere: { project_id: 'wiki.delete' },
     params: { group_id: id.group(), slug: slug() },
     tier: 'premium',
     destructive: true,

@@ -114,6 +114,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
   list: {
     summary: 'List issues of one project, filtered by state, labels, milestone, assignee, author or search text',
     rest: 'GET /projects/{project_id}/issues',
+    elsewhere: { group_id: 'issue.list_group' },
     shows: ['iid', 'title', 'state', 'assignees', 'labels', 'milestone'],
     params: { project_id: id.project(), ...issueFilters() },
     omitted: KEYSET_OMITTED,
@@ -132,6 +133,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
   list_group: {
     summary: 'List issues across all projects of a group (and its subgroups), with the same filters',
     rest: 'GET /groups/{group_id}/issues',
+    elsewhere: { project_id: 'issue.list' },
     params: { group_id: id.group(), ...issueFilters(), non_archived: bool('Exclude issues of archived projects (default true)') },
     fineGrained: ['read_work_item'],
     keywords: 'bugs tickets group issues across projects org-wide portfolio multi-project team jira',
@@ -146,6 +148,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
   list_all: {
     summary: 'List issues visible to the caller across the instance (default: created by the caller)',
     rest: 'GET /issues',
+    elsewhere: { group_id: 'issue.list_group', project_id: 'issue.list' },
     params: { ...issueFilters(), non_archived: bool('Exclude issues of archived projects (default true)') },
     // GitLab's default scope here is created_by_me, and the author and assignee filters combine with it (doc/api/issues.md).
     emptyNote: { unless: ['scope'], text: 'GitLab reads only the issues you created unless scope is sent: scope "all" reads every one you can see.' },
@@ -417,6 +420,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
   statistics_get: {
     summary: 'Count issues visible to the caller (all, opened, closed), with issue-list filters',
     rest: 'GET /issues_statistics',
+    elsewhere: { group_id: 'issue.statistics_get_group', project_id: 'issue.statistics_get_project' },
     params: statsFilters(),
     fineGrained: ['read_work_item'],
     keywords: 'issue counts totals stats how many number metrics overview tally',
@@ -431,6 +435,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
   statistics_get_group: {
     summary: 'Count issues of a group (all, opened, closed), with issue-list filters',
     rest: 'GET /groups/{group_id}/issues_statistics',
+    elsewhere: { project_id: 'issue.statistics_get_project' },
     params: { group_id: id.group(), ...statsFilters() },
     fineGrained: ['read_work_item'],
     keywords: 'issue counts totals stats group metrics tally org-wide number',
@@ -445,6 +450,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
   statistics_get_project: {
     summary: 'Count issues of a project (all, opened, closed), with issue-list filters',
     rest: 'GET /projects/{project_id}/issues_statistics',
+    elsewhere: { group_id: 'issue.statistics_get_group' },
     params: { project_id: id.project(), ...statsFilters() },
     fineGrained: ['read_work_item'],
     keywords: 'issue counts totals stats project metrics tally number',
@@ -1056,6 +1062,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
   iteration_list_group: {
     summary: 'List the iterations (sprints) of a group (Premium)',
     rest: 'GET /groups/{group_id}/iterations',
+    elsewhere: { project_id: 'issue.iteration_list_project' },
     params: {
       group_id: id.group(),
       state: oneOf(['opened', 'upcoming', 'started', 'current', 'closed', 'all'], 'Iteration state (default all; started is the old name of current)'),
@@ -1081,6 +1088,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
   iteration_list_project: {
     summary: 'List the iterations (sprints) available to a project (Premium)',
     rest: 'GET /projects/{project_id}/iterations',
+    elsewhere: { group_id: 'issue.iteration_list_group' },
     params: {
       project_id: id.project(),
       state: oneOf(['opened', 'upcoming', 'started', 'current', 'closed', 'all'], 'Iteration state (default all; started is the old name of current)'),

@@ -70,6 +70,7 @@ export default domain('member_role', 'Custom roles (member roles) of top-level g
   list_instance: {
     summary: 'List the custom roles of the instance (self-managed administrator)',
     rest: 'GET /member_roles',
+    elsewhere: { group_id: 'member_role.list_group' },
     params: {},
     tier: 'ultimate',
     fineGrained: ['read_member_role'],
@@ -100,6 +101,7 @@ export default domain('member_role', 'Custom roles (member roles) of top-level g
   create_instance: {
     summary: 'Create a custom role for the whole instance (self-managed administrator)',
     rest: 'POST /member_roles',
+    elsewhere: { group_id: 'member_role.create_group' },
     params: roleFields(),
     tier: 'ultimate',
     fineGrained: ['create_member_role'],
@@ -131,6 +133,7 @@ export default domain('member_role', 'Custom roles (member roles) of top-level g
   delete_instance: {
     summary: 'Delete a custom role of the instance (self-managed administrator)',
     rest: 'DELETE /member_roles/{member_role_id}',
+    elsewhere: { group_id: 'member_role.delete_group' },
     params: { member_role_id: memberRoleId() },
     destructive: true,
     tier: 'ultimate',

@@ -82,6 +82,7 @@ export default domain('merge_request', 'Merge requests of projects: list, read, 
   list: {
     summary: 'List merge requests of one project, filtered by state (opened, merged, closed), branch, labels, author, reviewer or search',
     rest: 'GET /projects/{project_id}/merge_requests',
+    elsewhere: { group_id: 'merge_request.list_group' },
     shows: ['iid', 'title', 'draft', 'author', 'detailed_merge_status', 'has_conflicts'],
     params: {
       project_id: id.project(),
@@ -105,6 +106,7 @@ export default domain('merge_request', 'Merge requests of projects: list, read, 
   list_group: {
     summary: 'List merge requests across all projects of a group (and its subgroups), with the same filters',
     rest: 'GET /groups/{group_id}/merge_requests',
+    elsewhere: { project_id: 'merge_request.list' },
     params: {
       group_id: id.group(),
       ...mrFilters(),
@@ -123,6 +125,7 @@ export default domain('merge_request', 'Merge requests of projects: list, read, 
   list_global: {
     summary: 'List merge requests visible to the caller across the instance (default: created by the caller)',
     rest: 'GET /merge_requests',
+    elsewhere: { group_id: 'merge_request.list_group', project_id: 'merge_request.list' },
     params: mrFilters(),
     // GitLab's default scope here is created_by_me, and the author and assignee filters combine with it (doc/api/merge_requests.md).
     emptyNote: { unless: ['scope'], text: 'GitLab reads only the merge requests you created unless scope is sent: scope "all" reads every one you can see.' },
@@ -619,6 +622,7 @@ export default domain('merge_request', 'Merge requests of projects: list, read, 
   approval_settings_group_get: {
     summary: 'Get a group\'s merge request approval settings: may authors or committers approve, re-authentication, keep approvals on push (Premium)',
     rest: 'GET /groups/{group_id}/merge_request_approval_setting',
+    elsewhere: { project_id: 'merge_request.approval_settings_project_get' },
     params: { group_id: id.group() },
     tier: 'premium',
     fineGrained: ['read_approval_setting'],
@@ -634,6 +638,7 @@ export default domain('merge_request', 'Merge requests of projects: list, read, 
   approval_settings_group_update: {
     summary: 'Update a group\'s merge request approval settings: prevent author or committer approval, require re-authentication (Premium)',
     rest: 'PUT /groups/{group_id}/merge_request_approval_setting',
+    elsewhere: { project_id: 'merge_request.approval_settings_project_update' },
     params: { group_id: id.group(), ...approvalSettings(), selective_code_owner_removals: bool('Reset code owner approvals only for files changed by a push') },
     tier: 'premium',
     omitted: { require_password_to_approve: 'deprecated by GitLab in favour of require_reauthentication_to_approve' },
@@ -650,6 +655,7 @@ export default domain('merge_request', 'Merge requests of projects: list, read, 
   approval_settings_project_get: {
     summary: 'Get a project\'s merge request approval settings: may authors or committers approve, re-authentication, keep approvals on push (Premium)',
     rest: 'GET /projects/{project_id}/merge_request_approval_setting',
+    elsewhere: { group_id: 'merge_request.approval_settings_group_get' },
     params: { project_id: id.project() },
     tier: 'premium',
     fineGrained: ['read_approval_setting'],
@@ -665,6 +671,7 @@ export default domain('merge_request', 'Merge requests of projects: list, read, 
   approval_settings_project_update: {
     summary: 'Update a project\'s merge request approval settings: prevent author or committer approval, require re-authentication (Premium)',
     rest: 'PUT /projects/{project_id}/merge_request_approval_setting',
+    elsewhere: { group_id: 'merge_request.approval_settings_group_update' },
     params: {
       project_id: id.project(),
       ...approvalSettings(),

@@ -45,6 +45,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
   list: {
     summary: 'List the packages of a project, filtered by type, name, version or status',
     rest: 'GET /projects/{project_id}/packages',
+    elsewhere: { group_id: 'package.group_list' },
     params: {
       project_id: id.project(),
       ...listFilters,
@@ -64,6 +65,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
   group_list: {
     summary: 'List the packages of all projects in a group',
     rest: 'GET /groups/{group_id}/packages',
+    elsewhere: { project_id: 'package.list' },
     params: {
       group_id: id.group(),
       exclude_subgroups: bool('Leave out packages of projects in subgroups'),
@@ -328,6 +330,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
   registry_list_project: {
     summary: 'List the container registry repositories (Docker images) of a project',
     rest: 'GET /projects/{project_id}/registry/repositories',
+    elsewhere: { group_id: 'package.registry_list_group' },
     params: {
       project_id: id.project(),
       tags: bool('Include the tags of each repository'),
@@ -347,6 +350,7 @@ export default domain('package', 'Package registry (npm, Maven, PyPI, generic...
   registry_list_group: {
     summary: 'List the container registry repositories of all projects in a group',
     rest: 'GET /groups/{group_id}/registry/repositories',
+    elsewhere: { project_id: 'package.registry_list_project' },
     params: { group_id: id.group(), ...paging() },
     fineGrained: ['read_container_repository'],
     keywords: 'docker container images registry group org namespace subgroups ghcr dockerhub',

@@ -363,6 +363,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   list: {
     summary: 'List projects visible to the caller, filtered by search, membership, ownership, visibility or activity',
     rest: 'GET /projects',
+    elsewhere: { group_id: 'group.projects' },
     params: {
       ...projectFilters(),
       pagination: oneOf(['keyset'], 'keyset for keyset pagination (order_by id only)'),
@@ -498,6 +499,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   restore: {
     summary: 'Restore a project that is marked for deletion',
     rest: 'POST /projects/{project_id}/restore',
+    elsewhere: { group_id: 'group.restore' },
     params: { project_id: id.project() },
     fineGrained: ['update_project'],
     keywords: 'undelete recover restore project revive rescue unmark salvage bring back',
@@ -512,6 +514,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   archive: {
     summary: 'Archive a project (makes it read-only; undo with unarchive)',
     rest: 'POST /projects/{project_id}/archive',
+    elsewhere: { group_id: 'group.archive' },
     params: { project_id: id.project() },
     fineGrained: ['archive_project'],
     keywords: 'archive read-only freeze project retire deprecate mothball sunset inactive',
@@ -526,6 +529,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   unarchive: {
     summary: 'Unarchive a project so it can be changed again',
     rest: 'POST /projects/{project_id}/unarchive',
+    elsewhere: { group_id: 'group.unarchive' },
     params: { project_id: id.project() },
     fineGrained: ['archive_project'],
     keywords: 'unarchive reactivate project unfreeze writable editable thaw read-write',
@@ -752,6 +756,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   list_invited_groups: {
     summary: 'List the groups a project is shared with (invited groups)',
     rest: 'GET /projects/{project_id}/invited_groups',
+    elsewhere: { group_id: 'group.invited_groups' },
     params: {
       project_id: id.project(),
       search: str('Match groups by name'),
@@ -926,6 +931,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   export_schedule: {
     summary: 'Start an export of a project (settings, issues, MRs, repository) to a downloadable archive',
     rest: 'POST /projects/{project_id}/export',
+    elsewhere: { group_id: 'group.group_export_schedule' },
     params: {
       project_id: id.project(),
       description: str('Description to write into the exported project'),
@@ -958,6 +964,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   export_download: {
     summary: 'Download the finished project export archive (tar.gz) to a local file',
     rest: 'GET /projects/{project_id}/export/download',
+    elsewhere: { group_id: 'group.group_export_download' },
     download: true,
     params: {
       project_id: id.project(),
@@ -1018,6 +1025,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   members: {
     summary: 'List all members of a project, including those inherited from parent groups',
     rest: 'GET /projects/{project_id}/members/all',
+    elsewhere: { group_id: 'group.members' },
     shows: ['username', 'name', 'access_level'],
     params: {
       project_id: id.project(),
@@ -1044,6 +1052,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   member_get: {
     summary: 'Get one direct member of a project and their role',
     rest: 'GET /projects/{project_id}/members/{user_id}',
+    elsewhere: { group_id: 'group.group_member_get' },
     params: { project_id: id.project(), user_id: id.user(), user: companion.user('user_id', 'The member') },
     errorHints: { notFound: 'a 404 here also means the user is no direct member: project.member_inherited counts access inherited from groups' },
     fineGrained: ['read_member'],
@@ -1061,6 +1070,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   member_inherited: {
     summary: 'Get one user\'s effective membership and role in a project, counting access inherited from groups',
     rest: 'GET /projects/{project_id}/members/all/{user_id}',
+    elsewhere: { group_id: 'group.group_member_get_inherited' },
     params: { project_id: id.project(), user_id: id.user(), user: companion.user('user_id', 'The member') },
     fineGrained: ['read_member'],
     // The answer does not say whether the access is direct: member_get answers that (a 404: inherited only).
@@ -1078,6 +1088,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   member_add: {
     summary: 'Add a user to a project with a role',
     rest: 'POST /projects/{project_id}/members',
+    elsewhere: { group_id: 'group.group_member_add' },
     params: {
       project_id: id.project(),
       user_id: str('User ID, or several comma-separated (user_id or username required)'),
@@ -1103,6 +1114,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   member_edit: {
     summary: 'Change the role or expiry of a project member',
     rest: 'PUT /projects/{project_id}/members/{user_id}',
+    elsewhere: { group_id: 'group.group_member_edit' },
     params: {
       project_id: id.project(),
       user_id: id.user(),
@@ -1124,6 +1136,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   member_delete: {
     summary: 'Remove a member from a project',
     rest: 'DELETE /projects/{project_id}/members/{user_id}',
+    elsewhere: { group_id: 'group.group_member_remove' },
     params: {
       project_id: id.project(),
       user_id: id.user(),
@@ -1147,6 +1160,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   hook_list: {
     summary: 'List the webhooks of a project',
     rest: 'GET /projects/{project_id}/hooks',
+    elsewhere: { group_id: 'group.hook_list' },
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_webhook'],
     keywords: 'webhooks callbacks notifications endpoints listeners receivers http',
@@ -1161,6 +1175,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   hook_get: {
     summary: 'Get one webhook of a project and its event triggers',
     rest: 'GET /projects/{project_id}/hooks/{hook_id}',
+    elsewhere: { group_id: 'group.hook_get' },
     params: { project_id: id.project(), hook_id: hookId() },
     fineGrained: ['read_webhook'],
     keywords: 'webhook callback endpoint configuration',
@@ -1175,6 +1190,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   hook_add: {
     summary: 'Add a webhook that posts selected project events to a URL',
     rest: 'POST /projects/{project_id}/hooks',
+    elsewhere: { group_id: 'group.hook_add' },
     params: { project_id: id.project(), url: req(str('URL the events are posted to')), ...hookFields() },
     fineGrained: ['create_webhook'],
     keywords: 'create webhook callback integration notify url endpoint listener http new',
@@ -1189,6 +1205,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   hook_edit: {
     summary: 'Change the URL or event triggers of a project webhook',
     rest: 'PUT /projects/{project_id}/hooks/{hook_id}',
+    elsewhere: { group_id: 'group.hook_edit' },
     params: { project_id: id.project(), hook_id: hookId(), url: str('URL the events are posted to'), ...hookFields() },
     fineGrained: ['update_webhook'],
     keywords: 'update webhook edit triggers endpoint reconfigure callback retarget',
@@ -1203,6 +1220,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   hook_delete: {
     summary: 'Delete a project webhook',
     rest: 'DELETE /projects/{project_id}/hooks/{hook_id}',
+    elsewhere: { group_id: 'group.hook_delete' },
     params: { project_id: id.project(), hook_id: hookId() },
     destructive: true,
     fineGrained: ['delete_webhook'],
@@ -1218,6 +1236,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   hook_test: {
     summary: 'Send a test event of the chosen kind to a project webhook',
     rest: 'POST /projects/{project_id}/hooks/{hook_id}/test/{trigger}',
+    elsewhere: { group_id: 'group.hook_test' },
     params: { project_id: id.project(), hook_id: hookId(), trigger: req(oneOf(HOOK_TRIGGERS, 'Kind of test event')) },
     fineGrained: ['trigger_webhook'],
     keywords: 'test webhook ping fire sample payload verify simulate',
@@ -1232,6 +1251,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   hook_set_custom_header: {
     summary: 'Set a custom HTTP header sent with a project webhook',
     rest: 'PUT /projects/{project_id}/hooks/{hook_id}/custom_headers/{key}',
+    elsewhere: { group_id: 'group.hook_set_custom_header' },
     params: { project_id: id.project(), hook_id: hookId(), key: id.str('Header name'), value: req(str('Header value')) },
     fineGrained: ['update_webhook'],
     keywords: 'add webhook header authorization token bearer auth request credential',
@@ -1246,6 +1266,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   hook_delete_custom_header: {
     summary: 'Remove a custom HTTP header from a project webhook',
     rest: 'DELETE /projects/{project_id}/hooks/{hook_id}/custom_headers/{key}',
+    elsewhere: { group_id: 'group.hook_delete_custom_header' },
     params: { project_id: id.project(), hook_id: hookId(), key: id.str('Header name') },
     destructive: true,
     fineGrained: ['update_webhook'],
@@ -1261,6 +1282,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   hook_set_url_variable: {
     summary: 'Set a masked URL variable of a project webhook',
     rest: 'PUT /projects/{project_id}/hooks/{hook_id}/url_variables/{key}',
+    elsewhere: { group_id: 'group.hook_set_url_variable' },
     params: { project_id: id.project(), hook_id: hookId(), key: id.str('Variable name'), value: req(str('Variable value')) },
     fineGrained: ['update_webhook'],
     keywords: 'webhook url variable mask secret placeholder credential templated sensitive',
@@ -1275,6 +1297,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   hook_delete_url_variable: {
     summary: 'Remove a masked URL variable from a project webhook',
     rest: 'DELETE /projects/{project_id}/hooks/{hook_id}/url_variables/{key}',
+    elsewhere: { group_id: 'group.hook_delete_url_variable' },
     params: { project_id: id.project(), hook_id: hookId(), key: id.str('Variable name') },
     destructive: true,
     fineGrained: ['update_webhook'],
@@ -1292,6 +1315,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   badge_list: {
     summary: 'List the badges of a project, including those inherited from its group',
     rest: 'GET /projects/{project_id}/badges',
+    elsewhere: { group_id: 'group.badge_list' },
     params: { project_id: id.project(), name: str('Only badges with this name'), ...paging() },
     fineGrained: ['read_badge'],
     keywords: 'badges shields status images icons pills indicators',
@@ -1306,6 +1330,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   badge_get: {
     summary: 'Get one badge of a project',
     rest: 'GET /projects/{project_id}/badges/{badge_id}',
+    elsewhere: { group_id: 'group.badge_get' },
     params: { project_id: id.project(), badge_id: badgeId() },
     notFound: { kind: 'badge', idParam: 'badge_id', listAction: 'project.badge_list' },
     fineGrained: ['read_badge'],
@@ -1321,6 +1346,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   badge_add: {
     summary: 'Add a badge (image with link) to a project; URLs may use placeholders like %{project_path}',
     rest: 'POST /projects/{project_id}/badges',
+    elsewhere: { group_id: 'group.badge_add' },
     params: {
       project_id: id.project(),
       link_url: req(str('URL the badge links to')),
@@ -1340,6 +1366,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   badge_edit: {
     summary: 'Change the link, image or name of a project badge',
     rest: 'PUT /projects/{project_id}/badges/{badge_id}',
+    elsewhere: { group_id: 'group.badge_edit' },
     params: {
       project_id: id.project(),
       badge_id: badgeId(),
@@ -1360,6 +1387,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   badge_delete: {
     summary: 'Delete a project badge',
     rest: 'DELETE /projects/{project_id}/badges/{badge_id}',
+    elsewhere: { group_id: 'group.badge_delete' },
     params: { project_id: id.project(), badge_id: badgeId() },
     destructive: true,
     fineGrained: ['delete_badge'],
@@ -1375,6 +1403,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   badge_preview: {
     summary: 'Preview how badge URLs resolve after placeholder substitution',
     rest: 'GET /projects/{project_id}/badges/render',
+    elsewhere: { group_id: 'group.badge_preview' },
     params: {
       project_id: id.project(),
       link_url: req(str('Badge link URL with placeholders')),
@@ -1395,6 +1424,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   board_list: {
     summary: 'List the issue boards of a project',
     rest: 'GET /projects/{project_id}/boards',
+    elsewhere: { group_id: 'group.group_board_list' },
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'kanban boards issue board scrum agile trello taskboard planning',
@@ -1409,6 +1439,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   board_get: {
     summary: 'Get one issue board of a project and its lists',
     rest: 'GET /projects/{project_id}/boards/{board_id}',
+    elsewhere: { group_id: 'group.group_board_get' },
     params: { project_id: id.project(), board_id: boardId() },
     fineGrained: ['read_work_item'],
     keywords: 'kanban board columns scrum trello agile overview',
@@ -1423,6 +1454,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   board_create: {
     summary: 'Create an issue board in a project',
     rest: 'POST /projects/{project_id}/boards',
+    elsewhere: { group_id: 'group.group_board_create' },
     params: { project_id: id.project(), name: req(str('Name of the board')) },
     fineGrained: ['create_work_item'],
     keywords: 'new kanban board scrum agile trello setup add',
@@ -1437,6 +1469,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   board_update: {
     summary: 'Rename an issue board or change its scope (assignee, milestone, labels, weight)',
     rest: 'PUT /projects/{project_id}/boards/{board_id}',
+    elsewhere: { group_id: 'group.group_board_update' },
     params: { project_id: id.project(), board_id: boardId(), name: str('New name of the board'), ...boardScope() },
     fineGrained: ['update_work_item'],
     keywords: 'edit kanban board scope configure filter trello scrum',
@@ -1451,6 +1484,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   board_delete: {
     summary: 'Delete an issue board (issues are kept)',
     rest: 'DELETE /projects/{project_id}/boards/{board_id}',
+    elsewhere: { group_id: 'group.group_board_delete' },
     params: { project_id: id.project(), board_id: boardId() },
     destructive: true,
     fineGrained: ['delete_work_item'],
@@ -1466,6 +1500,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   board_list_list: {
     summary: 'List the lists (columns) of an issue board',
     rest: 'GET /projects/{project_id}/boards/{board_id}/lists',
+    elsewhere: { group_id: 'group.group_board_list_lists' },
     params: { project_id: id.project(), board_id: boardId(), ...paging() },
     fineGrained: ['read_work_item'],
     keywords: 'board columns lanes swimlanes kanban buckets',
@@ -1480,6 +1515,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   board_list_get: {
     summary: 'Get one list (column) of an issue board',
     rest: 'GET /projects/{project_id}/boards/{board_id}/lists/{list_id}',
+    elsewhere: { group_id: 'group.group_board_get_list' },
     params: { project_id: id.project(), board_id: boardId(), list_id: listId() },
     fineGrained: ['read_work_item'],
     keywords: 'board column lane swimlane kanban bucket',
@@ -1494,6 +1530,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   board_list_create: {
     summary: 'Add a list (column) to an issue board for a label, assignee, milestone or iteration',
     rest: 'POST /projects/{project_id}/boards/{board_id}/lists',
+    elsewhere: { group_id: 'group.group_board_create_list' },
     params: {
       project_id: id.project(),
       board_id: boardId(),
@@ -1517,6 +1554,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   board_list_update: {
     summary: 'Move a list (column) of an issue board to another position',
     rest: 'PUT /projects/{project_id}/boards/{board_id}/lists/{list_id}',
+    elsewhere: { group_id: 'group.group_board_update_list' },
     params: { project_id: id.project(), board_id: boardId(), list_id: listId(), position: req(int('New position of the list (0-based)')) },
     fineGrained: ['update_work_item'],
     keywords: 'reorder board column move rearrange reposition drag lane swimlane kanban',
@@ -1531,6 +1569,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   board_list_delete: {
     summary: 'Delete a list (column) from an issue board',
     rest: 'DELETE /projects/{project_id}/boards/{board_id}/lists/{list_id}',
+    elsewhere: { group_id: 'group.group_board_delete_list' },
     params: { project_id: id.project(), board_id: boardId(), list_id: listId() },
     destructive: true,
     fineGrained: ['delete_work_item'],
@@ -1548,6 +1587,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   label_list: {
     summary: 'List the labels of a project, optionally with issue and MR counts',
     rest: 'GET /projects/{project_id}/labels',
+    elsewhere: { group_id: 'group.group_label_list' },
     params: {
       project_id: id.project(),
       search: str('Match labels by name'),
@@ -1571,6 +1611,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   label_get: {
     summary: 'Get one label of a project',
     rest: 'GET /projects/{project_id}/labels/{label_id}',
+    elsewhere: { group_id: 'group.group_label_get' },
     params: {
       project_id: id.project(),
       label_id: labelId(),
@@ -1590,6 +1631,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   label_create: {
     summary: 'Create a label in a project',
     rest: 'POST /projects/{project_id}/labels',
+    elsewhere: { group_id: 'group.group_label_create' },
     params: {
       project_id: id.project(),
       name: req(str('Name of the label (scoped labels use key::value)')),
@@ -1670,6 +1712,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   label_subscribe: {
     summary: 'Subscribe to a project label: get notified when it is applied to issues or merge requests',
     rest: 'POST /projects/{project_id}/labels/{label_id}/subscribe',
+    elsewhere: { group_id: 'group.group_label_subscribe' },
     params: { project_id: id.project(), label_id: labelId() },
     fineGrained: ['subscribe_label'],
     keywords: 'watch label notifications notify follow track triage watching',
@@ -1684,6 +1727,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   label_unsubscribe: {
     summary: 'Unsubscribe from a project label: stop notifications when it is applied',
     rest: 'POST /projects/{project_id}/labels/{label_id}/unsubscribe',
+    elsewhere: { group_id: 'group.group_label_unsubscribe' },
     params: { project_id: id.project(), label_id: labelId() },
     fineGrained: ['subscribe_label'],
     keywords: 'unwatch label stop notifications unfollow mute silence ignore quiet',
@@ -1700,6 +1744,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   milestone_list: {
     summary: 'List the milestones of a project, filtered by state, title or IIDs',
     rest: 'GET /projects/{project_id}/milestones',
+    elsewhere: { group_id: 'group.group_milestone_list' },
     params: {
       project_id: id.project(),
       iids: intList('Only milestones with these IIDs'),
@@ -1727,6 +1772,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   milestone_get: {
     summary: 'Get one milestone of a project: dates, state and description',
     rest: 'GET /projects/{project_id}/milestones/{milestone_id}',
+    elsewhere: { group_id: 'group.group_milestone_get' },
     resolve: RESOLVE_MILESTONE,
     params: { project_id: id.project(), ...milestoneByIid() },
     notFound: { kind: 'milestone', idParam: 'milestone_iid', listAction: 'project.milestone_list' },
@@ -1745,6 +1791,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   milestone_create: {
     summary: 'Create a milestone in a project',
     rest: 'POST /projects/{project_id}/milestones',
+    elsewhere: { group_id: 'group.group_milestone_create' },
     params: {
       project_id: id.project(),
       title: req(str('Title of the milestone')),
@@ -1765,6 +1812,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   milestone_update: {
     summary: 'Update a milestone: title, dates, description, or close/reopen it',
     rest: 'PUT /projects/{project_id}/milestones/{milestone_id}',
+    elsewhere: { group_id: 'group.group_milestone_update' },
     params: {
       project_id: id.project(),
       milestone_id: milestoneId(),
@@ -1789,6 +1837,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   milestone_delete: {
     summary: 'Delete a project milestone (its issues and MRs are kept)',
     rest: 'DELETE /projects/{project_id}/milestones/{milestone_id}',
+    elsewhere: { group_id: 'group.group_milestone_delete' },
     resolve: RESOLVE_MILESTONE,
     params: { project_id: id.project(), ...milestoneByIid() },
     destructive: true,
@@ -1805,6 +1854,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   milestone_issues: {
     summary: 'List the issues assigned to a project milestone',
     rest: 'GET /projects/{project_id}/milestones/{milestone_id}/issues',
+    elsewhere: { group_id: 'group.group_milestone_issues' },
     resolve: RESOLVE_MILESTONE,
     params: { project_id: id.project(), ...milestoneByIid(), ...paging() },
     fineGrained: ['read_work_item'],
@@ -1820,6 +1870,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   milestone_merge_requests: {
     summary: 'List the merge requests assigned to a project milestone',
     rest: 'GET /projects/{project_id}/milestones/{milestone_id}/merge_requests',
+    elsewhere: { group_id: 'group.group_milestone_merge_requests' },
     resolve: RESOLVE_MILESTONE,
     params: { project_id: id.project(), ...milestoneByIid(), ...paging() },
     fineGrained: ['read_work_item'],
@@ -2069,6 +2120,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   pages_domain_list_all: {
     summary: 'List all Pages domains of the instance (administrator)',
     rest: 'GET /pages/domains',
+    elsewhere: { project_id: 'project.pages_domain_list' },
     params: { domain: str('Only this domain name'), ...paging() },
     fineGrained: ['read_pages_domain'],
     keywords: 'admin pages custom domains hostnames vanity sitewide global',
@@ -2172,6 +2224,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   push_rule_get: {
     summary: 'Get the push rules of a project (commit message, branch name, file checks)',
     rest: 'GET /projects/{project_id}/push_rule',
+    elsewhere: { group_id: 'group.push_rule_get' },
     params: { project_id: id.project() },
     tier: 'premium',
     fineGrained: ['read_push_rule'],
@@ -2187,6 +2240,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   push_rule_add: {
     summary: 'Add push rules to a project',
     rest: 'POST /projects/{project_id}/push_rule',
+    elsewhere: { group_id: 'group.push_rule_add' },
     params: { project_id: id.project(), ...pushRuleFields() },
     tier: 'premium',
     fineGrained: ['create_push_rule'],
@@ -2202,6 +2256,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   push_rule_edit: {
     summary: 'Change the push rules of a project',
     rest: 'PUT /projects/{project_id}/push_rule',
+    elsewhere: { group_id: 'group.push_rule_edit' },
     params: { project_id: id.project(), ...pushRuleFields() },
     tier: 'premium',
     fineGrained: ['update_push_rule'],
@@ -2217,6 +2272,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   push_rule_delete: {
     summary: 'Remove the push rules of a project',
     rest: 'DELETE /projects/{project_id}/push_rule',
+    elsewhere: { group_id: 'group.push_rule_delete' },
     params: { project_id: id.project() },
     tier: 'premium',
     destructive: true,
@@ -2480,6 +2536,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   integration_get: {
     summary: 'Get the settings of one integration of a project',
     rest: 'GET /projects/{project_id}/integrations/{slug}',
+    elsewhere: { group_id: 'project.integration_get_group' },
     // The older name of the same route.
     fallback: { rest: 'GET /projects/{project_id}/services/{slug}' },
     params: { project_id: id.project(), slug: integrationSlug() },
@@ -2496,6 +2553,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   integration_set: {
     summary: 'Set up or update an integration of a project (common fields; see integration docs per slug)',
     rest: 'PUT /projects/{project_id}/integrations/{slug}',
+    elsewhere: { group_id: 'project.integration_set_group' },
     params: { project_id: id.project(), slug: integrationSlug(), ...integrationFields() },
     routeNote: 'The platform registers one PUT route per integration slug (/projects/:id/integrations/slack, .../jira ...), each needing update_integration; the route table lists the expanded slugs, not the {slug} template',
     fineGrained: ['update_integration'],
@@ -2554,6 +2612,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   integration_delete: {
     summary: 'Disable an integration of a project and clear its settings',
     rest: 'DELETE /projects/{project_id}/integrations/{slug}',
+    elsewhere: { group_id: 'project.integration_delete_group' },
     fallback: { rest: 'DELETE /projects/{project_id}/services/{slug}' },
     params: { project_id: id.project(), slug: integrationSlug() },
     destructive: true,
@@ -2584,6 +2643,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   integration_get_group: {
     summary: 'Get the settings of one integration of a group',
     rest: 'GET /groups/{group_id}/integrations/{slug}',
+    elsewhere: { project_id: 'project.integration_get' },
     params: { group_id: id.group(), slug: integrationSlug() },
     fineGrained: ['read_integration'],
     keywords: 'group integration settings config plugin service app',
@@ -2598,6 +2658,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   integration_set_group: {
     summary: 'Set up or update an integration of a group, inherited by its projects',
     rest: 'PUT /groups/{group_id}/integrations/{slug}',
+    elsewhere: { project_id: 'project.integration_set' },
     params: { group_id: id.group(), slug: integrationSlug(), ...integrationFields() },
     routeNote: 'The platform registers one PUT route per integration slug (/groups/:id/integrations/slack, .../jira ...), each needing update_integration; the route table lists the expanded slugs, not the {slug} template',
     fineGrained: ['update_integration'],
@@ -2613,6 +2674,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   integration_delete_group: {
     summary: 'Disable an integration of a group and clear its settings',
     rest: 'DELETE /groups/{group_id}/integrations/{slug}',
+    elsewhere: { project_id: 'project.integration_delete' },
     params: { group_id: id.group(), slug: integrationSlug() },
     destructive: true,
     fineGrained: ['delete_integration'],
@@ -2699,6 +2761,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   upload_list: {
     summary: 'List the files uploaded to a project (Maintainer)',
     rest: 'GET /projects/{project_id}/uploads',
+    elsewhere: { group_id: 'group.group_upload_list' },
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_markdown_upload'],
     keywords: 'attachments uploaded files images screenshots media inventory',
@@ -2713,6 +2776,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   upload_delete: {
     summary: 'Delete an uploaded file of a project by its upload ID',
     rest: 'DELETE /projects/{project_id}/uploads/{upload_id}',
+    elsewhere: { group_id: 'group.group_upload_delete_by_id' },
     params: { project_id: id.project(), upload_id: id.int('Upload ID') },
     destructive: true,
     fineGrained: ['delete_markdown_upload'],
@@ -2728,6 +2792,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   upload_delete_by_secret: {
     summary: 'Delete an uploaded file of a project by the secret and file name in its URL',
     rest: 'DELETE /projects/{project_id}/uploads/{secret}/{filename}',
+    elsewhere: { group_id: 'group.group_upload_delete_by_secret' },
     params: {
       project_id: id.project(),
       secret: id.str('32-character secret from the upload URL'),
@@ -2766,6 +2831,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     summary: 'Turn secret push protection of a project on or off',
     errorHints: SECURITY_SETTINGS_HINTS,
     rest: 'PUT /projects/{project_id}/security_settings',
+    elsewhere: { group_id: 'group.security_settings_update' },
     params: {
       project_id: id.project(),
       secret_push_protection_enabled: req(bool('Block pushes that contain secrets')),
@@ -2807,6 +2873,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   service_account_list: {
     summary: 'List the service accounts of a project',
     rest: 'GET /projects/{project_id}/service_accounts',
+    elsewhere: { group_id: 'group.service_account_list' },
     params: {
       project_id: id.project(),
       order_by: oneOf(['id', 'username'], 'Sort field (default id)'),
@@ -2826,6 +2893,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   service_account_get: {
     summary: 'Get one service account of a project',
     rest: 'GET /projects/{project_id}/service_accounts/{user_id}',
+    elsewhere: { group_id: 'group.service_account_get' },
     params: { project_id: id.project(), user_id: saUserId() },
     notFound: { kind: 'service account', idParam: 'user_id', listAction: 'project.service_account_list' },
     fineGrained: ['read_service_account'],
@@ -2841,6 +2909,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   service_account_create: {
     summary: 'Create a service account (machine user) for a project',
     rest: 'POST /projects/{project_id}/service_accounts',
+    elsewhere: { group_id: 'group.service_account_create' },
     params: { project_id: id.project(), ...serviceAccountFields() },
     fineGrained: ['create_service_account'],
     keywords: 'new bot machine user service account robot automation provision add',
@@ -2855,6 +2924,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   service_account_update: {
     summary: 'Change the name, username or email of a project service account',
     rest: 'PATCH /projects/{project_id}/service_accounts/{user_id}',
+    elsewhere: { group_id: 'group.service_account_update' },
     params: { project_id: id.project(), user_id: saUserId(), ...serviceAccountFields() },
     fineGrained: ['update_service_account'],
     keywords: 'edit bot service account rename robot machine automation',
@@ -2869,6 +2939,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   service_account_delete: {
     summary: 'Delete a project service account',
     rest: 'DELETE /projects/{project_id}/service_accounts/{user_id}',
+    elsewhere: { group_id: 'group.service_account_delete' },
     params: {
       project_id: id.project(),
       user_id: saUserId(),
@@ -2888,6 +2959,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   service_account_pat_list: {
     summary: 'List the personal access tokens of a project service account',
     rest: 'GET /projects/{project_id}/service_accounts/{user_id}/personal_access_tokens',
+    elsewhere: { group_id: 'group.service_account_pat_list' },
     params: {
       project_id: id.project(),
       user_id: saUserId(),
@@ -2916,6 +2988,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   service_account_pat_create: {
     summary: 'Create a personal access token for a project service account (the value is shown once)',
     rest: 'POST /projects/{project_id}/service_accounts/{user_id}/personal_access_tokens',
+    elsewhere: { group_id: 'group.service_account_pat_create' },
     params: {
       project_id: id.project(),
       user_id: saUserId(),
@@ -2937,6 +3010,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   service_account_pat_rotate: {
     summary: 'Rotate a token of a project service account: revoke it and return a new one',
     rest: 'POST /projects/{project_id}/service_accounts/{user_id}/personal_access_tokens/{token_id}/rotate',
+    elsewhere: { group_id: 'group.service_account_pat_rotate' },
     params: {
       project_id: id.project(),
       user_id: saUserId(),
@@ -2956,6 +3030,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
   service_account_pat_revoke: {
     summary: 'Revoke a personal access token of a project service account',
     rest: 'DELETE /projects/{project_id}/service_accounts/{user_id}/personal_access_tokens/{token_id}',
+    elsewhere: { group_id: 'group.service_account_pat_revoke' },
     params: { project_id: id.project(), user_id: saUserId(), token_id: tokenId() },
     destructive: true,
     fineGrained: ['revoke_service_account_personal_access_token'],

@@ -203,6 +203,7 @@ export default domain('release', 'Releases of a project and their asset links: l
   list: {
     summary: 'List releases of a project, newest first by default',
     rest: 'GET /projects/{project_id}/releases',
+    elsewhere: { group_id: 'group.release_list' },
     params: {
       project_id: id.project(),
       order_by: oneOf(['released_at', 'created_at'], 'Order releases by this field (default released_at)'),

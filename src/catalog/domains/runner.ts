@@ -50,6 +50,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
   list: {
     summary: 'List the runners the current user can see (instance, group and project runners)',
     rest: 'GET /runners',
+    elsewhere: { group_id: 'runner.list_group', project_id: 'runner.list_project' },
     params: runnerFilters(),
     ...LIST_NOTES,
     omitted: SCOPE_OMITTED,
@@ -82,6 +83,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
   list_project: {
     summary: 'List the runners available to a project (its own, group and instance runners)',
     rest: 'GET /projects/{project_id}/runners',
+    elsewhere: { group_id: 'runner.list_group' },
     params: { project_id: id.project(), ...runnerFilters() },
     ...LIST_NOTES,
     omitted: SCOPE_OMITTED,
@@ -98,6 +100,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
   list_group: {
     summary: 'List the runners available to a group (its own, subgroup and instance runners)',
     rest: 'GET /groups/{group_id}/runners',
+    elsewhere: { project_id: 'runner.list_project' },
     params: { group_id: id.group(), ...runnerFilters() },
     ...LIST_NOTES,
     fineGrained: ['read_runner'],
@@ -181,6 +184,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
   remove: {
     summary: 'Delete a runner by its ID (it can no longer pick up jobs)',
     rest: 'DELETE /runners/{runner_id}',
+    elsewhere: { project_id: 'runner.disable_project' },
     params: { runner_id: runnerId() },
     destructive: true,
     fineGrained: ['delete_runner'],
@@ -196,6 +200,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
   delete_registered: {
     summary: 'Delete a registered runner by its ID (same call as runner.remove)',
     rest: 'DELETE /runners/{runner_id}',
+    elsewhere: { project_id: 'runner.disable_project' },
     params: { runner_id: runnerId() },
     destructive: true,
     fineGrained: ['delete_runner'],
@@ -314,6 +319,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
   reset_instance_reg_token: {
     summary: 'Reset the instance runner registration token (administrator; deprecated registration)',
     rest: 'POST /runners/reset_registration_token',
+    elsewhere: { group_id: 'runner.reset_group_reg_token', project_id: 'runner.reset_project_reg_token' },
     params: {},
     fineGrained: ['reset_runner_registration_token'],
     keywords: 'rotate regenerate instance registration token admin global instance-wide renew reissue leaked',
@@ -328,6 +334,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
   reset_group_reg_token: {
     summary: 'Reset the runner registration token of a group (deprecated registration)',
     rest: 'POST /groups/{group_id}/runners/reset_registration_token',
+    elsewhere: { project_id: 'runner.reset_project_reg_token' },
     params: { group_id: id.group() },
     fineGrained: ['reset_runner_registration_token'],
     keywords: 'rotate regenerate group registration token renew reissue leaked org namespace',
@@ -342,6 +349,7 @@ export default domain('runner', 'CI/CD runners: list, read, update, pause, assig
   reset_project_reg_token: {
     summary: 'Reset the runner registration token of a project (deprecated registration)',
     rest: 'POST /projects/{project_id}/runners/reset_registration_token',
+    elsewhere: { group_id: 'runner.reset_group_reg_token' },
     params: { project_id: id.project() },
     fineGrained: ['reset_runner_registration_token'],
     keywords: 'rotate regenerate project registration token renew reissue leaked',

@@ -26,6 +26,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
   content: {
     summary: 'Read the raw content of a personal snippet (first file) as plain text',
     rest: 'GET /snippets/{snippet_id}/raw',
+    elsewhere: { project_id: 'snippet.project_content' },
     params: { snippet_id: snippetId() },
     textResponse: true,
     render: 'text',
@@ -42,6 +43,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
   create: {
     summary: 'Create a personal snippet (not tied to a project) with one or more files',
     rest: 'POST /snippets',
+    elsewhere: { project_id: 'snippet.project_create' },
     params: {
       title: req(str('Title of the snippet')),
       files: createFiles(),
@@ -65,6 +67,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
   delete: {
     summary: 'Delete a personal snippet',
     rest: 'DELETE /snippets/{snippet_id}',
+    elsewhere: { project_id: 'snippet.project_delete' },
     params: { snippet_id: snippetId() },
     destructive: true,
     fineGrained: ['delete_snippet'],
@@ -328,6 +331,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
   get: {
     summary: 'Get a personal snippet: title, files, visibility, author',
     rest: 'GET /snippets/{snippet_id}',
+    elsewhere: { project_id: 'snippet.project_get' },
     params: { snippet_id: snippetId() },
     notFound: { kind: 'snippet', idParam: 'snippet_id', listAction: 'snippet.list' },
     fineGrained: ['read_snippet'],
@@ -343,6 +347,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
   list: {
     summary: 'List the snippets of the current user',
     rest: 'GET /snippets',
+    elsewhere: { project_id: 'snippet.project_list' },
     params: { ...dateRange(), ...paging() },
     fineGrained: ['read_snippet'],
     keywords: 'my snippets gists pastes own personal pastebin',
@@ -573,6 +578,7 @@ export default domain('snippet', 'Code snippets (personal and project): list, re
   update: {
     summary: 'Change the title, description, visibility or files of a personal snippet',
     rest: 'PUT /snippets/{snippet_id}',
+    elsewhere: { project_id: 'snippet.project_update' },
     params: {
       snippet_id: snippetId(),
       title: str('New title'),

@@ -27,6 +27,7 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
   retrieve_project: {
     summary: 'List the repository storage moves of one project',
     rest: 'GET /projects/{project_id}/repository_storage_moves',
+    elsewhere: { group_id: 'storage_move.retrieve_group' },
     params: { project_id: id.project(), ...paging() },
     fineGrained: ['read_repository_storage_move'],
     keywords: 'gitaly shard storage migration move project repository history relocation transfers repo praefect disk',
@@ -55,6 +56,7 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
   get_project_for_project: {
     summary: 'Get one repository storage move of a given project',
     rest: 'GET /projects/{project_id}/repository_storage_moves/{repository_storage_move_id}',
+    elsewhere: { group_id: 'storage_move.get_group_for_group' },
     params: { project_id: id.project(), repository_storage_move_id: moveId() },
     fineGrained: ['read_repository_storage_move'],
     keywords: 'gitaly shard storage move status project relocation transfer repo praefect details state',
@@ -69,6 +71,7 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
   schedule_project: {
     summary: 'Schedule moving one project\'s repositories (code, wiki, design) to another storage shard',
     rest: 'POST /projects/{project_id}/repository_storage_moves',
+    elsewhere: { group_id: 'storage_move.schedule_group' },
     params: { project_id: id.project(), destination_storage_name: destination() },
     fineGrained: ['create_repository_storage_move'],
     keywords: 'gitaly shard storage migrate move project repository rebalance relocate transfer repo praefect disk new-storage',
@@ -200,6 +203,7 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
   retrieve_group: {
     summary: 'List the repository storage moves of one group (its wiki repository)',
     rest: 'GET /groups/{group_id}/repository_storage_moves',
+    elsewhere: { project_id: 'storage_move.retrieve_project' },
     params: { group_id: id.group(), ...paging() },
     tier: 'premium',
     fineGrained: ['read_repository_storage_move'],
@@ -230,6 +234,7 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
   get_group_for_group: {
     summary: 'Get one repository storage move of a given group',
     rest: 'GET /groups/{group_id}/repository_storage_moves/{repository_storage_move_id}',
+    elsewhere: { project_id: 'storage_move.get_project_for_project' },
     params: { group_id: id.group(), repository_storage_move_id: moveId() },
     tier: 'premium',
     fineGrained: ['read_repository_storage_move'],
@@ -245,6 +250,7 @@ export default domain('storage_move', 'Repository storage moves between Gitaly s
   schedule_group: {
     summary: 'Schedule moving one group\'s repositories (group wiki) to another storage shard',
     rest: 'POST /groups/{group_id}/repository_storage_moves',
+    elsewhere: { project_id: 'storage_move.schedule_project' },
     params: { group_id: id.group(), destination_storage_name: destination() },
     tier: 'premium',
     fineGrained: ['create_repository_storage_move'],

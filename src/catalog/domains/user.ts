@@ -176,6 +176,7 @@ export default domain('user', 'Users and the current account: profiles, status, 
   avatar_get: {
     summary: 'Get the avatar URL for an email address',
     rest: 'GET /avatar',
+    elsewhere: { project_id: 'project.download_avatar' },
     params: {
       email: req(str('Public email address of the user')),
       size: int('Avatar size in pixels (Gravatar)'),
@@ -256,6 +257,7 @@ export default domain('user', 'Users and the current account: profiles, status, 
   list: {
     summary: 'List or search users, filtered by username, state, type, dates or identity',
     rest: 'GET /users',
+    elsewhere: { project_id: 'project.list_users' },
     params: {
       search: str('Match name, username or public email'),
       username: str('Exact username (case-insensitive)'),
@@ -586,6 +588,7 @@ export default domain('user', 'Users and the current account: profiles, status, 
   list_service_accounts: {
     summary: 'List the instance service accounts (administrator)',
     rest: 'GET /service_accounts',
+    elsewhere: { group_id: 'group.service_account_list', project_id: 'project.service_account_list' },
     params: {
       order_by: oneOf(['id', 'username'], 'Order by this field (default id)'),
       sort: oneOf(['asc', 'desc'], 'Sort direction (default desc)'),
@@ -604,6 +607,7 @@ export default domain('user', 'Users and the current account: profiles, status, 
   create_service_account: {
     summary: 'Create an instance service account user (administrator)',
     rest: 'POST /service_accounts',
+    elsewhere: { group_id: 'group.service_account_create', project_id: 'project.service_account_create' },
     params: {
       name: str('Name (default Service account user)'),
       username: str('Username (default generated)'),
@@ -622,6 +626,7 @@ export default domain('user', 'Users and the current account: profiles, status, 
   update_service_account: {
     summary: 'Update the name, username or email of an instance service account (administrator)',
     rest: 'PATCH /service_accounts/{user_id}',
+    elsewhere: { group_id: 'group.service_account_update', project_id: 'project.service_account_update' },
     params: {
       user_id: id.int('User ID of the service account'),
       name: str('New name'),
@@ -1120,6 +1125,7 @@ export default domain('user', 'Users and the current account: profiles, status, 
   event_list_contributions: {
     summary: 'List the events of the authenticated user, or of all visible projects with scope all',
     rest: 'GET /events',
+    elsewhere: { project_id: 'user.event_list_project' },
     // The projects the events happened in.
     alsoEach: { rest: 'GET /projects/{project_id}', field: 'project_id' },
     params: {
@@ -1291,6 +1297,7 @@ export default domain('user', 'Users and the current account: profiles, status, 
   notification_global_get: {
     summary: 'Get your global notification level and notification email',
     rest: 'GET /notification_settings',
+    elsewhere: { group_id: 'user.notification_group_get', project_id: 'user.notification_project_get' },
     params: {},
     fineGrained: ['read_notification_setting'],
     keywords: 'email notifications settings alerts current default preferences config',
@@ -1305,6 +1312,7 @@ export default domain('user', 'Users and the current account: profiles, status, 
   notification_global_update: {
     summary: 'Set your global notification level (participating, watch, mention, disabled, custom) or notification email',
     rest: 'PUT /notification_settings',
+    elsewhere: { group_id: 'user.notification_group_update', project_id: 'user.notification_project_update' },
     params: {
       notification_email: str('Email address notifications are sent to'),
       ...notificationFields(),
@@ -1324,6 +1332,7 @@ export default domain('user', 'Users and the current account: profiles, status, 
   notification_group_get: {
     summary: 'Get your notification level and settings for a group',
     rest: 'GET /groups/{group_id}/notification_settings',
+    elsewhere: { project_id: 'user.notification_project_get' },
     params: { group_id: id.group() },
     fineGrained: ['read_notification_setting'],
     keywords: 'group email notifications settings current preferences alerts config',
@@ -1338,6 +1347,7 @@ export default domain('user', 'Users and the current account: profiles, status, 
   notification_group_update: {
     summary: 'Set your notification level or custom events for a group',
     rest: 'PUT /groups/{group_id}/notification_settings',
+    elsewhere: { project_id: 'user.notification_project_update' },
     params: { group_id: id.group(), ...notificationFields(), ...NEW_EPIC },
     fineGrained: ['update_notification_setting'],
     keywords: 'group email notifications mute watch set preferences silence alerts unmute',
@@ -1352,6 +1362,7 @@ export default domain('user', 'Users and the current account: profiles, status, 
   notification_project_get: {
     summary: 'Get your notification level and settings for a project',
     rest: 'GET /projects/{project_id}/notification_settings',
+    elsewhere: { group_id: 'user.notification_group_get' },
     params: { project_id: id.project() },
     fineGrained: ['read_notification_setting'],
     keywords: 'project email notifications settings current preferences alerts config',
@@ -1366,6 +1377,7 @@ export default domain('user', 'Users and the current account: profiles, status, 
   notification_project_update: {
     summary: 'Set your notification level or custom events for a project',
     rest: 'PUT /projects/{project_id}/notification_settings',
+    elsewhere: { group_id: 'user.notification_group_update' },
     params: { project_id: id.project(), ...notificationFields(), ...APPROVER },
     fineGrained: ['update_notification_setting'],
     keywords: 'project email notifications mute watch set preferences silence alerts unmute',

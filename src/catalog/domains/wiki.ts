@@ -7,6 +7,7 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
   create: {
     summary: 'Create a wiki page',
     rest: 'POST /projects/{project_id}/wikis',
+    elsewhere: { group_id: 'group.wiki_create' },
     params: {
       project_id: id.project(),
       title: req(str('Title of the page; a path-like title (a/b) nests it')),
@@ -29,6 +30,7 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
   delete: {
     summary: 'Delete a wiki page',
     rest: 'DELETE /projects/{project_id}/wikis/{slug}',
+    elsewhere: { group_id: 'group.wiki_delete' },
     params: { project_id: id.project(), slug: slug() },
     destructive: true,
     fineGrained: ['delete_wiki'],
@@ -44,6 +46,7 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
   get: {
     summary: 'Read a wiki page by slug, optionally an older version or rendered as HTML',
     rest: 'GET /projects/{project_id}/wikis/{slug}',
+    elsewhere: { group_id: 'group.wiki_get' },
     params: {
       project_id: id.project(),
       slug: slug(),
@@ -66,6 +69,7 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
   list: {
     summary: 'List the wiki pages of a project, optionally with their content',
     rest: 'GET /projects/{project_id}/wikis',
+    elsewhere: { group_id: 'group.wiki_list' },
     params: { project_id: id.project(), with_content: bool('Include the content of each page') },
     fineGrained: ['read_wiki'],
     nextSteps: ['wiki.get', 'wiki.update', 'wiki.delete'],
@@ -82,6 +86,7 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
   update: {
     summary: 'Change the title, content or format of a wiki page',
     rest: 'PUT /projects/{project_id}/wikis/{slug}',
+    elsewhere: { group_id: 'group.wiki_edit' },
     params: {
       project_id: id.project(),
       slug: slug(),
