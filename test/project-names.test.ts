@@ -70,6 +70,10 @@ describe('a project by its bare name', () => {
       expect(sent()).toEqual([project_id === 'demo-group/demo-project' ? `GET ${EP}/issues/1` : 'GET /api/v4/projects/1/issues/1']);
       expect(text(r)).not.toContain('Resolved:');
     }
+    // An encoded slash is no bare name either: sent as given (GitLab reads the path once decoded).
+    on.sb.clearLog();
+    await run('issue.get', { project_id: 'demo-group%2Fdemo-project', issue_iid: 1 });
+    expect(sent()).toEqual(['GET /api/v4/projects/demo-group%252Fdemo-project/issues/1']);
   });
 
   it('refuses a name none of the caller\'s projects has, naming the near ones, before the action\'s own request', async () => {

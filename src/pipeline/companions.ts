@@ -149,7 +149,7 @@ export async function projectPaths(s: Session, read: Read, params: Rec, names: r
   return out;
 }
 
-/** A lookup and what it turned into (ids, or a project's full path), for the answer's "Resolved" line. */
+/** A lookup and what it turned into, for the answer's "Resolved" line: ids, or a project's full path (GitLab's other `:id`). */
 export interface Resolution { param: string; fills: string; given: unknown; ids: Array<number | string> }
 
 /** Resolves one users/milestone companion into ids (throws Unresolved). */

@@ -177,14 +177,14 @@ interface Prepared { params: Params; resolved: Resolution[]; notes: string[] }
  * The call's params completed before anything is written: a bare project name looked up into its full path, names into ids, the current
  * ids read and kept, the edited file read and its text replaced. A refusal or failed read ends the call here.
  */
-async function completeParams(s: Session, action: Action, given: Params, companions: Array<[string, Companion]>, bare: string[], ctx: RunContext): Promise<Prepared | ToolResult> {
+async function completeParams(s: Session, action: Action, called: Params, companions: Array<[string, Companion]>, bare: string[], ctx: RunContext): Promise<Prepared | ToolResult> {
   const notes: string[] = [];
   const { signal: deadline, end } = deadlineSignal(s.config.actionTimeoutMs, ctx.signal);
   try {
     const read = reader(s, action, deadline, ctx.meter);
     // Projects first: every later lookup, read and request names the project by its full path.
-    const resolved = await projectPaths(s, read, given, bare);
-    const input: Params = { ...given, ...Object.fromEntries(resolved.map((r) => [r.param, r.ids[0]])) };
+    const resolved = await projectPaths(s, read, called, bare);
+    const input: Params = { ...called, ...Object.fromEntries(resolved.map((r) => [r.param, r.ids[0]])) };
     const params = { ...input };
     for (const [name] of companions) delete params[name];
     for (const [name, c] of companions) {
