@@ -188,6 +188,11 @@ function companionProblems(a: Action, byId: ReadonlyMap<string, Action>): string
     if (!p || p.in === 'local' || filled.has(n) || names.some((x) => a.params[x])) continue;
     out.push(`${n} takes ids only: add a companion that takes names (src/catalog/define.ts companion)`);
   }
+  // A project by its bare name is looked up (issue #30): in a string GitLab reads, and in every project_id that takes a path.
+  for (const [n, p] of Object.entries(a.params)) {
+    if (p.idOrPath === 'project' && (p.type !== 'string' || p.in === 'local')) out.push(`${n}: idOrPath 'project' on a param that is no string sent to GitLab`);
+    if (n === 'project_id' && p.idOrPath === true) out.push('project_id takes a path: mark it idOrPath \'project\' (id.project()), so a bare name is looked up');
+  }
   for (const n of a.stepParams ?? []) if (!a.params[n] || a.params[n]!.required) out.push(`stepParams: ${n} is no optional param`);
   for (const n of a.emptyNote?.unless ?? []) if (!a.params[n]) out.push(`emptyNote: ${n} is no param`);
   if (a.emptyNote && (a.method !== 'GET' || !a.emptyNote.unless.length || !a.emptyNote.text.trim())) out.push('emptyNote: only on a read, with params that lift the default and a text');
@@ -333,7 +338,7 @@ describe('catalog lint', () => {
     expect(short).toEqual([]);
   });
 
-  it('companions and next steps name real actions and params, and every id that names people or a milestone takes names', () => {
+  it('companions and next steps name real actions and params, and every id that names people, a milestone or a project takes names', () => {
     expect(all.flatMap((a) => companionProblems(a, byId).map((p) => `${a.id}: ${p}`))).toEqual([]);
   });
 

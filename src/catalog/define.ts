@@ -21,8 +21,11 @@ export interface ParamSpec {
   items?: 'string' | 'integer' | 'object';
   /** Identifiers: a required value must be > 0 (numbers) or non-empty (strings). Default true for required. */
   default?: unknown;
-  /** A project or group identifier: an integer id or a URL-encoded full path. */
-  idOrPath?: boolean;
+  /**
+   * A project or group identifier: an integer id or a URL-encoded full path. `'project'`: a project's, so a bare
+   * name (no slash, not all digits), which GitLab never takes there, is looked up by the server (issue #30).
+   */
+  idOrPath?: true | 'project';
   /**
    * An ID filter that also takes GitLab's wildcard words (`None`, `Any`, ...): declared as a string
    * of digits or one of the words, so the schema keeps one `type` (see schema.ts).
@@ -420,7 +423,7 @@ export const req = (p: ParamSpec): ParamSpec => ({ ...p, required: true });
 
 /** Common identifiers, named as the platform names them. */
 export const id = {
-  project: (): ParamSpec => ({ type: 'string', description: 'Project ID or URL-encoded full path (e.g. 42 or group/project)', required: true, idOrPath: true }),
+  project: (): ParamSpec => ({ type: 'string', description: 'Project ID or URL-encoded full path (e.g. 42 or group/project)', required: true, idOrPath: 'project' }),
   group: (): ParamSpec => ({ type: 'string', description: 'Group ID or URL-encoded full path', required: true, idOrPath: true }),
   user: (): ParamSpec => ({ type: 'integer', description: 'User ID', required: true }),
   issue: (): ParamSpec => ({ type: 'integer', description: 'Internal ID (IID) of the issue within the project', required: true }),

@@ -1,7 +1,7 @@
-// People and milestones by name (issue #30): a companion parameter (`assignees: ["@alice"]`,
-// `milestone: "v1.2"`) is looked up and written into GitLab's own id parameter before anything is
-// written. One lookup per name and session (lru-cache); none or several matches refuse the call,
-// naming the candidates.
+// People, milestones and projects by name (issue #30): a companion parameter (`assignees: ["@alice"]`,
+// `milestone: "v1.2"`) is looked up and written into GitLab's own id parameter, and a project given by
+// its bare name (`project_id: "demo-project"`) into its full path, before anything else is sent. One
+// lookup per name and session (lru-cache); none or several matches refuse the call, naming the candidates.
 import { LRUCache } from 'lru-cache';
 import type { Action, Companion } from '../catalog/define.js';
 import type { ForgeRequest } from '../forge/types.js';
@@ -18,10 +18,11 @@ type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => v !== null && typeof v === 'object' && !Array.isArray(v);
 const list = (v: unknown): Rec[] => (Array.isArray(v) ? v.filter(isRec) : []);
 
-const caches = new WeakMap<Session, LRUCache<string, number>>();
-function cacheOf(s: Session): LRUCache<string, number> {
+/** What a name turned into: an id, a project's full path. */
+const caches = new WeakMap<Session, LRUCache<string, number | string>>();
+function cacheOf(s: Session): LRUCache<string, number | string> {
   let c = caches.get(s);
-  if (!c) caches.set(s, (c = new LRUCache<string, number>({ max: 500, ttl: 10 * 60_000 })));
+  if (!c) caches.set(s, (c = new LRUCache<string, number | string>({ max: 500, ttl: 10 * 60_000 })));
   return c;
 }
 
@@ -31,7 +32,7 @@ async function userId(s: Session, read: Read, given: string): Promise<number> {
   if (!name) throw new Unresolved(`"${inline(given, 80)}" is not a username: give it as @username`);
   const key = `user:${name.toLowerCase()}`;
   const cached = cacheOf(s).get(key);
-  if (cached !== undefined) return cached;
+  if (typeof cached === 'number') return cached;
   const exact = list(await read({ method: 'GET', path: '/users', query: { username: name } }));
   let found = exact.length === 1 ? exact[0] : undefined;
   if (!found) {
@@ -80,7 +81,7 @@ async function milestoneId(s: Session, read: Read, action: Action, params: Rec, 
   if (!title) throw new Unresolved('give the milestone title, e.g. "v1.2"');
   const key = `milestone:${scope.path}:${title}`;
   const cached = cacheOf(s).get(key);
-  if (cached !== undefined) return cached;
+  if (typeof cached === 'number') return cached;
   const owner = (m: Rec) => (m.group_id !== undefined && m.group_id !== null ? `group milestone ${inline(m.group_id, 20)}` : 'project milestone');
   const shown = (ms: Rec[]) => ms.slice(0, 10).map((m) => `"${inline(m.title, 80)}" (id ${inline(m.id, 20)}, ${owner(m)}, ${inline(m.state, 20)})`).join(', ');
   const titled = list(await read({ method: 'GET', path: scope.path, query: { title, include_ancestors: true, per_page: 100 } })).filter((m) => m.title === title);
@@ -105,8 +106,51 @@ async function milestoneId(s: Session, read: Read, action: Action, params: Rec, 
   return id;
 }
 
-/** A lookup companion and what it turned into, for the answer's "Resolved" line. */
-export interface Resolution { param: string; fills: string; given: unknown; ids: number[] }
+/**
+ * A project named by its path alone: GitLab's `:id` is an ID or a full path (`group/project`, `user/project`),
+ * so a value with no slash (nor an encoded one) that is not a number always answers 404 there.
+ */
+export const isBareProjectName = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '' && !/\/|%2f/i.test(v) && !/^-?\d+$/.test(v.trim());
+
+/** How many candidates a refusal names. */
+const SHOWN_PROJECTS = 5;
+
+/**
+ * The full path of the caller's one project whose path is `given` (throws Unresolved for none or several). Among
+ * the projects the caller is a member of: what a person names by its short name, and on a large instance a
+ * search of every visible project finds strangers' projects of that name. Case-insensitive, as GitLab finds a
+ * full path. Most similar first (GitLab's `order_by=similarity`), so an exact path is on the one page read.
+ */
+async function projectPath(s: Session, read: Read, param: string, given: string): Promise<string> {
+  const name = given.trim();
+  const key = `project:${name.toLowerCase()}`;
+  const cached = cacheOf(s).get(key);
+  if (typeof cached === 'string') return cached;
+  const seen = list(await read({ method: 'GET', path: '/projects', query: { search: name, membership: true, simple: true, order_by: 'similarity', per_page: 100 } }));
+  const same = seen.filter((p) => String(p.path).toLowerCase() === name.toLowerCase() && typeof p.path_with_namespace === 'string');
+  if (same.length === 1) {
+    const path = same[0].path_with_namespace as string;
+    cacheOf(s).set(key, path);
+    return path;
+  }
+  const shown = (ps: Rec[]) => ps.slice(0, SHOWN_PROJECTS).map((p) => inline(p.path_with_namespace, 120)).join(', ') + (ps.length > SHOWN_PROJECTS ? ` and ${ps.length - SHOWN_PROJECTS} more` : '');
+  const said = `${param} "${inline(name, 80)}"`;
+  const ask = 'give the full path (group/project) or the project ID';
+  if (same.length > 1) throw new Unresolved(`${said}: several projects you are a member of have that path: ${shown(same)}; ${ask}`);
+  throw new Unresolved(seen.length
+    ? `${said}: no project you are a member of has that path; near it: ${shown(seen)}; ${ask}`
+    : `${said}: no project you are a member of has that path or a name like it; ${ask}`);
+}
+
+/** Each project param of the call given as a bare name, as its full path (throws Unresolved). */
+export async function projectPaths(s: Session, read: Read, params: Rec, names: readonly string[]): Promise<Resolution[]> {
+  const out: Resolution[] = [];
+  for (const n of names) out.push({ param: n, fills: n, given: params[n], ids: [await projectPath(s, read, n, String(params[n]))] });
+  return out;
+}
+
+/** A lookup and what it turned into, for the answer's "Resolved" line: ids, or a project's full path (GitLab's other `:id`). */
+export interface Resolution { param: string; fills: string; given: unknown; ids: Array<number | string> }
 
 /** Resolves one users/milestone companion into ids (throws Unresolved). */
 export async function lookUp(s: Session, read: Read, action: Action, params: Rec, name: string, c: Companion): Promise<Resolution> {

@@ -1,5 +1,5 @@
 // One call where GitLab's UI takes one step (issue #30): the companions of a call, run around its main
-// request in order — lookups (people, milestones), the reads that complete a param (current reviewers,
+// request in order — lookups (projects by bare name, people, milestones), the reads that complete a param (current reviewers,
 // the file to edit), the main request, then the follow-on actions (resolve the thread, close the issue).
 // Every step is a catalog action, so the guards of the call apply to each before anything is sent.
 import type { Action, Companion } from '../catalog/define.js';
@@ -10,7 +10,7 @@ import { describeFailure, isFailure } from '../forge/classify.js';
 import { deadlineSignal } from '../forge/client.js';
 import { buildRequest } from './request.js';
 import { execute, type RunContext } from './execute.js';
-import { lookUp, Unresolved, type Read, type Resolution } from './companions.js';
+import { isBareProjectName, lookUp, projectPaths, Unresolved, type Read, type Resolution } from './companions.js';
 import { availability, fineGrainedRefuses, withheldMessage } from './access.js';
 import { decideConfirmation, needsConfirmation, type ConfirmDecision, type ElicitOutcome } from './confirm.js';
 import { fineGrainedRefusal } from '../session/grant.js';
@@ -36,6 +36,16 @@ function givenCompanions(action: Action, params: Params): Array<[string, Compani
   return all.length ? all.filter(([n]) => params[n] !== undefined) : [];
 }
 
+/** Each action's project params (`idOrPath: 'project'`), found once per params object. */
+const projectParamsOf = new WeakMap<Action['params'], readonly string[]>();
+
+/** The project params of this call given as a bare name (`demo-project`), which the server looks up first. */
+function bareProjects(action: Action, params: Params): string[] {
+  let all = projectParamsOf.get(action.params);
+  if (!all) projectParamsOf.set(action.params, (all = Object.entries(action.params).filter(([, p]) => p.idOrPath === 'project').map(([n]) => n)));
+  return all.filter((n) => isBareProjectName(params[n]));
+}
+
 /**
  * A step's params: the ones it requires, taken from the call (they name the same object: project,
  * issue, thread), plus its own. Nothing else of the call is passed on (a comment's created_at is not the issue's).
@@ -49,6 +59,8 @@ function paramsFor(step: Action, from: Action, params: Params, own: Params = {})
 /** The other catalog actions a call runs, each with its params (for the guards and the preview). */
 function stepActions(action: Action, params: Params): Array<{ action: Action; params: Params; why: string }> {
   const out: Array<{ action: Action; params: Params; why: string }> = [];
+  // A bare project name is looked up with the project list: a read, guarded as one.
+  for (const name of bareProjects(action, params)) out.push({ action: catalog().get('project.list')!, params: { search: params[name], membership: true }, why: name });
   for (const [name, c] of givenCompanions(action, params)) {
     const read = 'users' in c && c.adds ? c.adds.read : 'replaceOnce' in c ? c.replaceOnce.read : undefined;
     if (read) out.push({ action: catalog().get(read)!, params: paramsFor(catalog().get(read)!, action, params, 'replaceOnce' in c && !c.replaceOnce.field ? { ref: editBase(params) } : {}), why: name });
@@ -116,8 +128,9 @@ export function guardSteps(s: Session, req: {
 /** The safe-mode preview lists every step of a call that runs more than its own request. */
 export function previewSteps(card: ToolResult, action: Action, params: Params): ToolResult {
   const given = givenCompanions(action, params);
-  if (!given.length) return card;
-  const lines: string[] = [];
+  const bare = bareProjects(action, params);
+  if (!given.length && !bare.length) return card;
+  const lines = bare.map((n) => `look up project ${code(JSON.stringify(params[n]), 200)} (${code(n)}) among your projects, into its full path`);
   for (const [name, c] of given) {
     if ('users' in c) lines.push(`look up ${code(name)} ${code(JSON.stringify(params[name]), 200)} into ${code(c.fills)}`);
     if ('milestone' in c) lines.push(`look up milestone ${code(JSON.stringify(params[name]), 200)} into ${code(c.fills)}`);
@@ -161,18 +174,20 @@ const textOf = (r: ToolResult): string => (r.content[0]?.type === 'text' ? r.con
 interface Prepared { params: Params; resolved: Resolution[]; notes: string[] }
 
 /**
- * The call's params completed before anything is written: names looked up into ids, the current
+ * The call's params completed before anything is written: a bare project name looked up into its full path, names into ids, the current
  * ids read and kept, the edited file read and its text replaced. A refusal or failed read ends the call here.
  */
-async function completeParams(s: Session, action: Action, input: Params, given: Array<[string, Companion]>, ctx: RunContext): Promise<Prepared | ToolResult> {
-  const params = { ...input };
-  for (const [name] of given) delete params[name];
-  const resolved: Resolution[] = [];
+async function completeParams(s: Session, action: Action, called: Params, companions: Array<[string, Companion]>, bare: string[], ctx: RunContext): Promise<Prepared | ToolResult> {
   const notes: string[] = [];
   const { signal: deadline, end } = deadlineSignal(s.config.actionTimeoutMs, ctx.signal);
   try {
     const read = reader(s, action, deadline, ctx.meter);
-    for (const [name, c] of given) {
+    // Projects first: every later lookup, read and request names the project by its full path.
+    const resolved = await projectPaths(s, read, called, bare);
+    const input: Params = { ...called, ...Object.fromEntries(resolved.map((r) => [r.param, r.ids[0]])) };
+    const params = { ...input };
+    for (const [name] of companions) delete params[name];
+    for (const [name, c] of companions) {
       if (!('users' in c) && !('milestone' in c)) continue;
       const r = await lookUp(s, read, action, input, name, c);
       resolved.push(r);
@@ -187,7 +202,7 @@ async function completeParams(s: Session, action: Action, input: Params, given: 
         params[c.fills] = 'users' in c && c.users === 'many' ? r.ids : r.ids[0];
       }
     }
-    for (const [name, c] of given) {
+    for (const [name, c] of companions) {
       if (!('replaceOnce' in c)) continue;
       const reading = catalog().get(c.replaceOnce.read)!;
       if (c.replaceOnce.field) {
@@ -217,21 +232,22 @@ async function completeParams(s: Session, action: Action, input: Params, given: 
   }
 }
 
-/** Runs a validated, guarded call with its companions; without any, the call alone. */
+/** Runs a validated, guarded call with its companions and bare project names; without any, the call alone. */
 export async function runSteps(s: Session, action: Action, input: Params, call: RunContext): Promise<ToolResult> {
   const given = givenCompanions(action, input);
-  if (!given.length) return execute(s, action, input, call);
+  const bare = bareProjects(action, input);
+  if (!given.length && !bare.length) return execute(s, action, input, call);
   // One action deadline for the whole call: its lookups, its main request and every later step.
   const { signal, end } = deadlineSignal(s.config.actionTimeoutMs, call.signal);
   try {
-    return await runCompound(s, action, input, given, { ...call, signal });
+    return await runCompound(s, action, input, given, bare, { ...call, signal });
   } finally {
     end();
   }
 }
 
-async function runCompound(s: Session, action: Action, input: Params, given: Array<[string, Companion]>, ctx: RunContext): Promise<ToolResult> {
-  const prepared = await completeParams(s, action, input, given, ctx);
+async function runCompound(s: Session, action: Action, input: Params, given: Array<[string, Companion]>, bare: string[], ctx: RunContext): Promise<ToolResult> {
+  const prepared = await completeParams(s, action, input, given, bare, ctx);
   if ('content' in prepared) return prepared;
   const { params, resolved, notes } = prepared;
 
@@ -267,7 +283,8 @@ async function runCompound(s: Session, action: Action, input: Params, given: Arr
 }
 
 function resolvedLine(resolved: Resolution[], notes: string[]): string {
-  const items = resolved.map((r) => `${code(r.param)} ${code(JSON.stringify(r.given), 200)} → ${code(r.fills)} ${r.ids.join(', ')}`);
+  // A project keeps its param: only the value changes (the name given → the full path).
+  const items = resolved.map((r) => `${code(r.param)} ${code(JSON.stringify(r.given), 200)} → ${r.fills === r.param ? code(r.ids[0]) : `${code(r.fills)} ${r.ids.join(', ')}`}`);
   return [...(items.length ? [`Resolved: ${items.join('; ')}.`] : []), ...notes].join('\n');
 }
 

@@ -578,7 +578,7 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     also: ['GET /projects/{project_id}/issues/{issue_iid}/links'],
     params: {
       ...projectIssue(),
-      target_project_id: req(str('ID or URL-encoded path of the target issue\'s project')),
+      target_project_id: req(str('ID or URL-encoded path of the target issue\'s project', { idOrPath: 'project' })),
       target_issue_iid: req(int('IID of the target issue')),
       link_type: oneOf(['relates_to', 'blocks', 'is_blocked_by'], 'Link type (default relates_to; blocking types Premium)', { valueTiers: { blocks: 'premium', is_blocked_by: 'premium' } }),
     },

@@ -160,7 +160,7 @@ export default domain('repository', 'Repository content of a project: files, tre
       actions: req(objList('File actions: {action: create|delete|move|update|chmod, file_path, previous_path, content, encoding: text|base64, last_commit_id, execute_filemode}')),
       start_branch: str('Branch to start the new branch from'),
       start_sha: str('Commit SHA to start the new branch from'),
-      start_project: str('Project ID or path to start the new branch from (default: this project)'),
+      start_project: str('Project ID or path to start the new branch from (default: this project)', { idOrPath: 'project' }),
       author_email: str('Author email of the commit'),
       author_name: str('Author name of the commit'),
       stats: bool('Include commit stats in the answer (default true)'),
@@ -754,7 +754,7 @@ export default domain('repository', 'Repository content of a project: files, tre
     params: {
       text: req(str('Markdown text to render')),
       gfm: bool('Render as GitLab Flavored Markdown (default false)'),
-      project: str('Project full path used to resolve references (with gfm)'),
+      project: str('Project full path used to resolve references (with gfm)', { idOrPath: 'project' }),
     },
     writes: false,
     readNote: 'renders the text it is sent and stores nothing',

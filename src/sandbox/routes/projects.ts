@@ -27,7 +27,7 @@ function filterProjects(ctx: Ctx, projects: ProjectRec[]): ProjectRec[] {
   const s = ctx.state;
   let out = projects.filter((p) => s.canSeeProject(ctx.user, p));
   const search = str(ctx.params.search)?.toLowerCase();
-  if (search) out = out.filter((p) => p.name.toLowerCase().includes(search) || p.path.includes(search) || (bool(ctx.params.search_namespaces) && s.projectFullPath(p).includes(search)));
+  if (search) out = out.filter((p) => p.name.toLowerCase().includes(search) || p.path.toLowerCase().includes(search) || (bool(ctx.params.search_namespaces) && s.projectFullPath(p).toLowerCase().includes(search)));
   if (bool(ctx.params.owned)) out = out.filter((p) => s.accessLevel(ctx.user, p) >= ACCESS.owner && !(ctx.user.isAdmin && s.accessLevel({ ...ctx.user, isAdmin: false }, p) < ACCESS.owner));
   if (bool(ctx.params.membership)) out = out.filter((p) => s.accessLevel({ ...ctx.user, isAdmin: false }, p) > 0);
   const min = int(ctx.params.min_access_level);
@@ -73,6 +73,38 @@ const PROJECT_ORDER = {
   id: (p: ProjectRec) => p.id, name: (p: ProjectRec) => p.name.toLowerCase(), path: (p: ProjectRec) => p.path, created_at: (p: ProjectRec) => p.createdAt,
   updated_at: (p: ProjectRec) => p.lastActivityAt, last_activity_at: (p: ProjectRec) => p.lastActivityAt, star_count: (p: ProjectRec) => p.starCount,
 };
+
+/** PostgreSQL's pg_trgm trigrams: of each lowercase word, padded with two spaces before and one after. */
+function trigrams(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (!w) continue;
+    const padded = `  ${w} `;
+    for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
+  }
+  return out;
+}
+
+/** pg_trgm's similarity(): the trigrams both share over all of either. */
+function similarity(a: string, b: string): number {
+  const x = trigrams(a);
+  const y = trigrams(b);
+  let shared = 0;
+  for (const t of x) if (y.has(t)) shared++;
+  const all = x.size + y.size - shared;
+  return all ? shared / all : 0;
+}
+
+/**
+ * A project list's order. `order_by=similarity` with a search is GitLab's Project.sorted_by_similarity_desc: the
+ * similarity of the path, 0.7 × the name's and 0.2 × the description's, rounded to two places, then the newest id.
+ */
+function sortProjects(ctx: Ctx, projects: ProjectRec[]): ProjectRec[] {
+  const search = str(ctx.params.search);
+  if (str(ctx.params.order_by) !== 'similarity' || !search) return sortBy(projects, ctx, PROJECT_ORDER, 'created_at');
+  const score = (p: ProjectRec) => Math.round((similarity(p.path, search) + 0.7 * similarity(p.name, search) + 0.2 * similarity(p.description, search)) * 100);
+  return projects.map((p) => ({ p, at: score(p) })).sort((a, b) => b.at - a.at || b.p.id - a.p.id).map((x) => x.p);
+}
 
 /** Creates a project for the caller, or for `owner` (an administrator creating it for a user). */
 function createProject(ctx: Ctx, owner = ctx.user): Reply {
@@ -186,7 +218,7 @@ export function registerProjects(r: Router): void {
     const g = loadGroup(ctx, p.id);
     if (isReply(g)) return g;
     const projects = filterProjects(ctx, groupProjects(ctx, g, !!bool(ctx.params.include_subgroups)));
-    return paginate(ctx, sortBy(projects, ctx, PROJECT_ORDER, 'created_at').map((x) => projectView(ctx, x)));
+    return paginate(ctx, sortProjects(ctx, projects).map((x) => projectView(ctx, x)));
   });
   for (const path of ['groups/:id/subgroups', 'groups/:id/descendant_groups']) {
     r.get(path, (ctx, p) => {
@@ -202,7 +234,7 @@ export function registerProjects(r: Router): void {
   r.get('projects', (ctx) => {
     const projects = filterProjects(ctx, [...ctx.state.projects.values()]);
     if (str(ctx.params.pagination) === 'keyset') return keyset(ctx, projects);
-    return paginate(ctx, sortBy(projects, ctx, PROJECT_ORDER, 'created_at').map((p) => projectView(ctx, p)));
+    return paginate(ctx, sortProjects(ctx, projects).map((p) => projectView(ctx, p)));
   });
   r.post('projects', (ctx) => createProject(ctx));
   // Admin only: a project in a user's personal namespace.
@@ -215,19 +247,19 @@ export function registerProjects(r: Router): void {
     const p = loadProject(ctx, prm.id);
     if (isReply(p)) return p;
     const forks = filterProjects(ctx, [...ctx.state.projects.values()].filter((x) => x.forkedFromId === p.id));
-    return paginate(ctx, sortBy(forks, ctx, PROJECT_ORDER, 'created_at').map((x) => projectView(ctx, x)));
+    return paginate(ctx, sortProjects(ctx, forks).map((x) => projectView(ctx, x)));
   });
   r.get('users/:uid/projects', (ctx, prm) => {
     const u = userRef(ctx, prm.uid);
     if (!u) return notFound('User');
     const own = filterProjects(ctx, [...ctx.state.projects.values()].filter((p) => p.namespace.kind === 'user' && p.namespace.id === 100 + u.id));
-    return paginate(ctx, sortBy(own, ctx, PROJECT_ORDER, 'created_at').map((p) => projectView(ctx, p)));
+    return paginate(ctx, sortProjects(ctx, own).map((p) => projectView(ctx, p)));
   });
   r.get('users/:uid/contributed_projects', (ctx, prm) => {
     const u = userRef(ctx, prm.uid);
     if (!u) return notFound('User');
     const mine = filterProjects(ctx, [...ctx.state.projects.values()].filter((p) => contributed(ctx, p, u)));
-    return paginate(ctx, sortBy(mine, ctx, PROJECT_ORDER, 'created_at').map((p) => projectView(ctx, p)));
+    return paginate(ctx, sortProjects(ctx, mine).map((p) => projectView(ctx, p)));
   });
   r.get('projects/:id', (ctx, prm) => {
     const p = loadProject(ctx, prm.id);
