@@ -2,7 +2,8 @@
 // each written through the MCP server then read back: pipeline schedules and triggers make real pipelines,
 // resource groups, the job token scope, artifacts deletion, job logs served 200 text/plain, cherry-pick and
 // revert, commit comments, discussions and statuses, signatures, submodules, archives, changelogs,
-// protected tags, project uploads and wiki attachments; and the one route left refused (Markdown rendering).
+// protected tags, protected branches with a wildcard, project uploads and wiki attachments; and the one route
+// left refused (Markdown rendering).
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -398,6 +399,54 @@ describe('protected tags', () => {
     expect(await api('/projects/1/protected_tags/release-*')).toMatchObject({ status: 404, body: { message: '404 Not found' } });
     await ok('tag.create', { project_id: 1, tag_name: 'release-2027', ref: 'main' }, alice);
     expect(await refused('tag.get_protected', { project_id: 1, name: 'release-*' })).toContain('404');
+  });
+});
+
+describe('protected branches with a wildcard', () => {
+  // GitLab's RefMatcher (app/models/ref_matcher.rb @ 0aa6d13c): `*` is any run of characters, `/` included.
+  const branch = async (name: string, token?: string) => (await api(`/projects/1/repository/branches/${encodeURIComponent(name)}`, { token })).body;
+  const commit = (name: string, file: string) => ({ project_id: 1, branch: name, commit_message: `Add ${file}`, actions: [{ action: 'create', file_path: file, content: 'x\n' }] });
+
+  it('protect the branches they match in the branch answers, refuse a Developer\'s push, branch and merge, and the most permissive rule decides', async () => {
+    await ok('branch.create', { project_id: 1, branch_name: 'release/1.0', ref: 'main' });
+    await ok('branch.create', { project_id: 1, branch_name: 'release/2026/q1', ref: 'main' });
+    await ok('branch.protect', { project_id: 1, name: 'release/*', push_access_level: 40, merge_access_level: 40 });
+    for (const name of ['release/1.0', 'release/2026/q1']) {
+      expect(await branch(name), name).toMatchObject({ protected: true, developers_can_push: false, developers_can_merge: false, can_push: true });
+    }
+    const listed = (await api('/projects/1/repository/branches?per_page=100')).body as Array<{ name: string; protected: boolean }>;
+    expect(listed.filter((b) => b.protected).map((b) => b.name)).toEqual(['main', 'release/1.0', 'release/2026/q1']);
+    expect(await ok('branch.get', { project_id: 1, branch_name: 'release/1.0' })).toContain('- **protected**: true');
+
+    // alice is a Developer: the rule is Maintainers only.
+    expect(await branch('release/1.0', ALICE)).toMatchObject({ protected: true, can_push: false });
+    const before = await head('release/1.0');
+    expect(await refused('repository.commit_create', commit('release/1.0', 'a.txt'), alice)).toContain('You are not allowed to push into this branch');
+    expect(await refused('repository.file_create', { project_id: 1, branch: 'release/2026/q1', file_path: 'b.txt', content: 'b', commit_message: 'Add b' }, alice)).toContain('You are not allowed to push into this branch');
+    expect(await refused('branch.create', { project_id: 1, branch_name: 'release/3.0', ref: 'main' }, alice)).toContain('You are not allowed to create protected branches on this project.');
+    expect((await api('/projects/1/repository/branches/release%2F3.0')).status).toBe(404);
+    expect(await head('release/1.0')).toBe(before);
+    const mr = await api('/projects/1/merge_requests', { method: 'POST', token: ALICE, body: { source_branch: 'feature/login-fix', target_branch: 'release/2026/q1', title: 'Backport the login fix' } });
+    expect(mr.status).toBe(201);
+    expect((await api(`/projects/1/merge_requests/${mr.body.iid}`, { token: ALICE })).body.user).toEqual({ can_merge: false });
+    expect(await refused('merge_request.merge', { project_id: 1, merge_request_iid: mr.body.iid }, alice)).toContain('401');
+    await ok('merge_request.update', { project_id: 1, merge_request_iid: mr.body.iid, state_event: 'close' });
+    // A rebase pushes the source branch.
+    const back = await api('/projects/1/merge_requests', { method: 'POST', token: ALICE, body: { source_branch: 'release/2026/q1', target_branch: 'feature/login-fix', title: 'Forward-port' } });
+    expect(await refused('merge_request.rebase', { project_id: 1, merge_request_iid: back.body.iid }, alice)).toContain('Cannot push to source branch');
+    await ok('merge_request.update', { project_id: 1, merge_request_iid: back.body.iid, state_event: 'close' });
+
+    // A second rule that lets Developers push to release/1.* opens release/1.0 to alice, not release/2026/q1.
+    await ok('branch.protect', { project_id: 1, name: 'release/1.*', push_access_level: 30, merge_access_level: 40 });
+    expect(await branch('release/1.0', ALICE)).toMatchObject({ developers_can_push: true, developers_can_merge: false, can_push: true });
+    await ok('repository.commit_create', commit('release/1.0', 'a.txt'), alice);
+    expect(await refused('repository.commit_create', commit('release/2026/q1', 'a.txt'), alice)).toContain('You are not allowed to push into this branch');
+    await ok('repository.commit_create', commit('release/2026/q1', 'a.txt'));
+
+    await ok('branch.unprotect', { project_id: 1, name: 'release/1.*' });
+    await ok('branch.unprotect', { project_id: 1, name: 'release/*' });
+    expect(await branch('release/2026/q1', ALICE)).toMatchObject({ protected: false, can_push: true });
+    await ok('branch.create', { project_id: 1, branch_name: 'release/3.0', ref: 'main' }, alice);
   });
 });
 

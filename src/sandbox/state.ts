@@ -150,7 +150,7 @@ export interface CommitRec {
   branch: string;
 }
 
-interface ProtectedBranchRec { id: number; name: string; pushLevel: number; mergeLevel: number; allowForcePush: boolean; codeOwnerApprovalRequired: boolean }
+export interface ProtectedBranchRec { id: number; name: string; pushLevel: number; mergeLevel: number; allowForcePush: boolean; codeOwnerApprovalRequired: boolean }
 interface TagRec { name: string; target: string; message: string | null; createdAt: string }
 
 export interface RepoRec {

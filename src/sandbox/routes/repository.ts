@@ -8,6 +8,7 @@ import { branchJson, commitJson, mrJson } from '../serialize.js';
 import { bool, json, list, message, missing, noContent, notFound, paginate, str, text } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
 import { tagProtection } from './tags-protected.js';
+import { branchAllows, branchRules } from '../branch-protection.js';
 
 const LEVEL_NAMES: Record<number, string> = { 0: 'No one', 30: 'Developers + Maintainers', 40: 'Maintainers', 60: 'Admins' };
 const validBranchName = (n: string): boolean => !/(\s|\.\.|~|\^|:|\?|\*|\[|\\|@\{|\/\/|^\/|\/$|\.lock$|^-)/.test(n) && n !== 'HEAD' && n.length <= 255;
@@ -43,8 +44,7 @@ function lastCommitTouching(p: ProjectRec, head: string, path: string): CommitRe
 function commitTo(ctx: Ctx, p: ProjectRec, branch: string, actions: CommitAction[], msg: string): CommitRec | Reply {
   const denied = requireLevel(ctx, p, ACCESS.developer);
   if (denied) return denied;
-  const prot = p.repo.protectedBranches.get(branch);
-  if (prot && ctx.state.accessLevel(ctx.user, p) < prot.pushLevel) return message(403, 'You are not allowed to push into this branch');
+  if (!branchAllows(ctx.state, ctx.user, p, branch, 'push')) return message(403, 'You are not allowed to push into this branch');
   let parent = p.repo.branches.get(branch) ?? null;
   if (!parent) {
     const start = str(ctx.params.start_branch) ?? str(ctx.params.start_sha);
@@ -62,6 +62,17 @@ function commitTo(ctx: Ctx, p: ProjectRec, branch: string, actions: CommitAction
   p.repo.branches.set(branch, c.id);
   p.lastActivityAt = c.date;
   return c;
+}
+
+/**
+ * The pre-receive check of a new branch a rule protects (BranchCheck#protected_branch_creation_checks): who may push
+ * to it may create it; who may only merge into it, from a commit already on a protected branch.
+ */
+function protectedCreation(ctx: Ctx, p: ProjectRec, branch: string, sha: string): Reply | undefined {
+  if (!branchRules(p, branch).length || branchAllows(ctx.state, ctx.user, p, branch, 'push')) return undefined;
+  if (!branchAllows(ctx.state, ctx.user, p, branch, 'merge')) return message(400, 'You are not allowed to create protected branches on this project.');
+  const onProtected = [...p.repo.branches].some(([name, head]) => branchRules(p, name).length && mergeBase(p.repo, sha, head) === sha);
+  return onProtected ? undefined : message(400, 'You can only use an existing protected branch ref as the basis of a new protected branch.');
 }
 
 function fileBody(ctx: Ctx, p: ProjectRec, path: string, ref: string): { head: string; content: string; headers: Record<string, string>; body: Record<string, unknown> } | Reply {
@@ -125,6 +136,8 @@ export function registerRepository(r: Router): void {
     if (p.repo.branches.has(branch)) return message(400, 'Branch already exists');
     const sha = resolveRef(p.repo, ref);
     if (!sha) return message(400, 'Invalid reference name: ' + ref);
+    const refused = protectedCreation(ctx, p, branch, sha);
+    if (refused) return refused;
     p.repo.branches.set(branch, sha);
     return json(201, branchJson(ctx.state, p, branch));
   }));
@@ -133,7 +146,7 @@ export function registerRepository(r: Router): void {
     const denied = requireLevel(ctx, p, ACCESS.developer);
     if (denied) return denied;
     if (prm.branch === p.defaultBranch) return message(405, 'The default branch of a project cannot be deleted.');
-    if (p.repo.protectedBranches.has(prm.branch) && ctx.state.accessLevel(ctx.user, p) < ACCESS.maintainer) return message(403, "You don't have permission to delete this branch");
+    if (branchRules(p, prm.branch).length && ctx.state.accessLevel(ctx.user, p) < ACCESS.maintainer) return message(403, "You don't have permission to delete this branch");
     p.repo.branches.delete(prm.branch);
     return noContent();
   }));
@@ -142,7 +155,7 @@ export function registerRepository(r: Router): void {
     if (denied) return denied;
     const def = p.repo.branches.get(p.defaultBranch);
     for (const [name, sha] of [...p.repo.branches]) {
-      if (name !== p.defaultBranch && !p.repo.protectedBranches.has(name) && def && mergeBase(p.repo, sha, def) === sha) p.repo.branches.delete(name);
+      if (name !== p.defaultBranch && !branchRules(p, name).length && def && mergeBase(p.repo, sha, def) === sha) p.repo.branches.delete(name);
     }
     return message(202, '202 Accepted');
   }));
