@@ -326,6 +326,30 @@ describe('comments, discussions, statuses and signatures of commits', () => {
 });
 
 describe('submodules', () => {
+  // Gitaly answers a submodule path as a COMMIT tree entry; Gitlab::Git::Blob.tree_entry makes it an empty blob whose
+  // id is the pinned commit (gitlabhq lib/gitlab/git/blob.rb, lib/api/files.rb @ 017a6c12).
+  it('the Files API answers a submodule path as GitLab does: an empty blob whose id is the pinned commit', async () => {
+    const [link] = (await api('/projects/1/repository/tree?ref=with-submodule&path=vendor')).body;
+    const branchHead = await head('with-submodule');
+    const file = await api('/projects/1/repository/files/vendor%2Fother-project?ref=with-submodule');
+    expect(file.body).toEqual({
+      file_name: 'other-project', file_path: 'vendor/other-project', size: 0, encoding: 'base64',
+      content_sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', ref: 'with-submodule', blob_id: link.id,
+      commit_id: branchHead, last_commit_id: branchHead, execute_filemode: false, content: '',
+    });
+    expect(file.headers.get('x-gitlab-blob-id')).toBe(link.id);
+    expect(await api('/projects/1/repository/files/vendor%2Fother-project/raw?ref=with-submodule')).toMatchObject({ status: 200, body: '' });
+    expect(await ok('repository.file_get', { project_id: 1, file_path: 'vendor/other-project', ref: 'with-submodule' })).not.toContain('gitlink');
+    // The commit that added it diffs it as git does.
+    const diff = (await api(`/projects/1/repository/commits/${branchHead}/diff`)).body.find((d: { new_path: string }) => d.new_path === 'vendor/other-project');
+    expect(diff).toMatchObject({ b_mode: '160000', new_file: true });
+    expect(diff.diff).toContain(`+Subproject commit ${link.id}`);
+    expect(await refused('repository.file_blame', { project_id: 1, file_path: 'vendor/other-project', ref: 'with-submodule' })).toBe(
+      'repositoryFileBlame: the sandbox does not simulate this action; against a GitLab instance it calls GET /projects/:id/repository/files/:file_path/blame on a submodule path');
+    // A file inside the submodule is read from the submodule's project at the pinned commit, as before.
+    expect(await ok('repository.read_submodule_file', { project_id: 'demo-group/demo-project', ref: 'with-submodule', submodule_path: 'vendor/other-project', file_path: 'index.js' })).toContain('hello from other-project');
+  });
+
   it('moves a submodule to another commit with a new commit on the branch; a path that is not a submodule is refused', async () => {
     const target = 'a'.repeat(40);
     await ok('repository.update_submodule', { project_id: 1, submodule: 'vendor/other-project', branch: 'with-submodule', commit_sha: target });

@@ -8,6 +8,7 @@ import { branchJson, commitJson, mrJson } from '../serialize.js';
 import { bool, json, list, message, missing, noContent, notFound, paginate, str, text } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
 import { tagProtection } from './tags-protected.js';
+import { NOT_SIMULATED } from '../unsimulated.js';
 import { branchAllows, branchRules } from '../branch-protection.js';
 
 const LEVEL_NAMES: Record<number, string> = { 0: 'No one', 30: 'Developers + Maintainers', 40: 'Maintainers', 60: 'Admins' };
@@ -75,23 +76,33 @@ function protectedCreation(ctx: Ctx, p: ProjectRec, branch: string, sha: string)
   return onProtected ? undefined : message(400, 'You can only use an existing protected branch ref as the basis of a new protected branch.');
 }
 
-function fileBody(ctx: Ctx, p: ProjectRec, path: string, ref: string): { head: string; content: string; headers: Record<string, string>; body: Record<string, unknown> } | Reply {
+/** A submodule's tree entry: a gitlink naming the submodule's commit (stored as `gitlink:<sha>`). */
+const gitlinkOf = (content: string): string | undefined => (content.startsWith('gitlink:') ? content.slice('gitlink:'.length) : undefined);
+
+/**
+ * A file of the Files API. A submodule path is no 404 there: Gitaly's TreeEntry answers a COMMIT entry, which
+ * Gitlab::Git::Blob.tree_entry turns into an empty blob whose id is the submodule's commit (gitlabhq
+ * lib/gitlab/git/blob.rb; lib/api/files.rb @ 017a6c12): size 0, no content.
+ */
+function fileBody(ctx: Ctx, p: ProjectRec, path: string, ref: string): { head: string; content: string; gitlink?: string; headers: Record<string, string>; body: Record<string, unknown> } | Reply {
   const head = resolveRef(p.repo, ref);
-  const content = head ? p.repo.commits.get(head)!.files.get(path) : undefined;
-  if (!head || content === undefined) return notFound('File');
+  const stored = head ? p.repo.commits.get(head)!.files.get(path) : undefined;
+  if (!head || stored === undefined) return notFound('File');
+  const gitlink = gitlinkOf(stored);
+  const content = gitlink === undefined ? stored : '';
   const last = lastCommitTouching(p, head, path)?.id ?? head;
   const sha256 = createHash('sha256').update(content).digest('hex');
   const name = path.split('/').pop()!;
   const size = Buffer.byteLength(content);
   const headers = {
-    'x-gitlab-blob-id': blobId(content), 'x-gitlab-commit-id': head, 'x-gitlab-content-sha256': sha256, 'x-gitlab-encoding': 'base64', 'x-gitlab-file-name': name,
+    'x-gitlab-blob-id': gitlink ?? blobId(content), 'x-gitlab-commit-id': head, 'x-gitlab-content-sha256': sha256, 'x-gitlab-encoding': 'base64', 'x-gitlab-file-name': name,
     'x-gitlab-file-path': path, 'x-gitlab-last-commit-id': last, 'x-gitlab-ref': ref, 'x-gitlab-size': String(size), 'x-gitlab-execute-filemode': 'false',
   };
   const body = {
-    file_name: name, file_path: path, size, encoding: 'base64', content_sha256: sha256, ref, blob_id: blobId(content), commit_id: head, last_commit_id: last,
+    file_name: name, file_path: path, size, encoding: 'base64', content_sha256: sha256, ref, blob_id: gitlink ?? blobId(content), commit_id: head, last_commit_id: last,
     execute_filemode: false, content: Buffer.from(content).toString('base64'),
   };
-  return { head, content, headers, body };
+  return { head, content, gitlink, headers, body };
 }
 
 function fileWrite(ctx: Ctx, p: ProjectRec, path: string, action: 'create' | 'update' | 'delete'): Reply {
@@ -307,6 +318,8 @@ export function registerRepository(r: Router): void {
     if (!ref) return missing('ref');
     const f = fileBody(ctx, p, prm.path, ref);
     if (isReply(f)) return f;
+    // What git blame makes of a gitlink path is not reproduced.
+    if (f.gitlink) return message(501, `${NOT_SIMULATED}GET /projects/:id/repository/files/:file_path/blame on a submodule path`);
     // range[start] and range[end] (1-based, inclusive) go together, as GitLab requires.
     const range = ctx.params.range && typeof ctx.params.range === 'object' ? (ctx.params.range as Record<string, unknown>) : undefined;
     const from = range ? Number(range.start) : 1; const to = range ? Number(range.end) : Infinity;
@@ -370,7 +383,8 @@ export function registerRepository(r: Router): void {
     for (const s of shas.slice(1)) base = base ? mergeBase(p.repo, base, s!) : undefined;
     return base ? json(200, commitJson(ctx.state, p, p.repo.commits.get(base)!)) : notFound('Merge Base');
   }));
-  const findBlob = (p: ProjectRec, sha: string) => { for (const c of p.repo.commits.values()) for (const [path, v] of c.files) if (blobId(v) === sha) return { path, content: v }; return undefined; };
+  // A gitlink is no blob of this repository.
+  const findBlob = (p: ProjectRec, sha: string) => { for (const c of p.repo.commits.values()) for (const [path, v] of c.files) if (!gitlinkOf(v) && blobId(v) === sha) return { path, content: v }; return undefined; };
   r.get(`${R}/blobs/:sha`, P((_ctx, p, prm) => {
     const b = findBlob(p, prm.sha);
     return b ? json(200, { size: Buffer.byteLength(b.content), encoding: 'base64', content: Buffer.from(b.content).toString('base64'), sha: prm.sha }) : notFound('Blob');
