@@ -6,7 +6,7 @@
 import { ACCESS, type ProjectRec, type ProtectedBranchRec, type SandboxState, type UserRec } from './state.js';
 
 /** GitLab's RefMatcher#matches?: the exact name, or the wildcard pattern over the whole branch name. */
-export function refMatches(pattern: string, ref: string): boolean {
+function refMatches(pattern: string, ref: string): boolean {
   if (pattern === ref) return true;
   if (!pattern.includes('*')) return false;
   const re = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
