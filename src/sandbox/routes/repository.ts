@@ -23,6 +23,15 @@ function protectedJson(p: ProjectRec, name: string): Record<string, unknown> {
   };
 }
 
+/**
+ * Per-user, per-group and unprotect rules (Premium) are not kept: a rule given is refused by name rather than
+ * answered as if it applied (the message the MCP server reads as a refused param, src/forge/classify.ts).
+ */
+function unsimulatedRules(ctx: Ctx, route: string): Reply | undefined {
+  const given = ['allowed_to_push', 'allowed_to_merge', 'allowed_to_unprotect', 'unprotect_access_level'].filter((k) => ctx.params[k] !== undefined);
+  return given.length ? message(501, `${NOT_SIMULATED}${route} with ${given.join(', ')}`) : undefined;
+}
+
 function tagJson(ctx: Ctx, p: ProjectRec, name: string): Record<string, unknown> {
   const t = p.repo.tags.get(name)!;
   const c = p.repo.commits.get(t.target)!;
@@ -193,10 +202,14 @@ export function registerRepository(r: Router): void {
   r.post('projects/:id/protected_branches', P((ctx, p) => {
     const name = str(ctx.params.name);
     if (!name) return missing('name');
+    const bad = ['push_access_level', 'merge_access_level'].find((k) => ctx.params[k] !== undefined && ![0, 30, 40, 60].includes(Number(str(ctx.params[k]))));
+    if (bad) return json(400, { error: `${bad} does not have a valid value` });
     const denied = requireLevel(ctx, p, ACCESS.maintainer);
     if (denied) return denied;
+    const unsimulated = unsimulatedRules(ctx, 'POST /projects/:id/protected_branches');
+    if (unsimulated) return unsimulated;
     if (p.repo.protectedBranches.has(name)) return message(409, `Protected branch '${name}' already exists`);
-    const lvl = (k: string) => { const v = Number(str(ctx.params[k]) ?? ACCESS.maintainer); return [0, 30, 40, 60].includes(v) ? v : ACCESS.maintainer; };
+    const lvl = (k: string) => Number(str(ctx.params[k]) ?? ACCESS.maintainer);
     p.repo.protectedBranches.set(name, {
       id: ctx.state.nextId('protected'), name, pushLevel: lvl('push_access_level'), mergeLevel: lvl('merge_access_level'), allowForcePush: !!bool(ctx.params.allow_force_push),
       codeOwnerApprovalRequired: !!bool(ctx.params.code_owner_approval_required),
@@ -204,6 +217,10 @@ export function registerRepository(r: Router): void {
     return json(201, protectedJson(p, name));
   }));
   r.add('PATCH', 'projects/:id/protected_branches/:name', P((ctx, p, prm) => {
+    const denied = requireLevel(ctx, p, ACCESS.maintainer);
+    if (denied) return denied;
+    const unsimulated = unsimulatedRules(ctx, 'PATCH /projects/:id/protected_branches/:name');
+    if (unsimulated) return unsimulated;
     const b = p.repo.protectedBranches.get(prm.name);
     if (!b) return notFound();
     const force = bool(ctx.params.allow_force_push);
