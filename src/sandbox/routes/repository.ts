@@ -202,7 +202,7 @@ export function registerRepository(r: Router): void {
   r.post('projects/:id/protected_branches', P((ctx, p) => {
     const name = str(ctx.params.name);
     if (!name) return missing('name');
-    const bad = ['push_access_level', 'merge_access_level'].find((k) => ctx.params[k] !== undefined && ![0, 30, 40, 60].includes(Number(str(ctx.params[k]))));
+    const bad = ['push_access_level', 'merge_access_level'].find((k) => str(ctx.params[k]) !== undefined && ![0, 30, 40, 60].includes(Number(str(ctx.params[k]))));
     if (bad) return json(400, { error: `${bad} does not have a valid value` });
     const denied = requireLevel(ctx, p, ACCESS.maintainer);
     if (denied) return denied;
