@@ -64,6 +64,20 @@ describe('approvals: project rules feed the merge request approval state', () =>
     expect((await api('GET', '/projects/1/merge_requests/1')).body.detailed_merge_status).toBe('mergeable');
   });
 
+  it('a rule scoped to a wildcard protected branch applies to the merge requests into the branches it matches', async () => {
+    await ok('branch.create', { project_id: 1, branch_name: 'release/9.0', ref: 'main' });
+    const prot = (await api('POST', '/projects/1/protected_branches', { name: 'release/*' })).body;
+    await ok('project.approval_rule_create', { project_id: 1, name: 'Release managers', approvals_required: 1, user_ids: [4], protected_branch_ids: [prot.id] });
+    const mr = (await api('POST', '/projects/1/merge_requests', { source_branch: 'feature/readme-intro', target_branch: 'release/9.0', title: 'README for 9.0' })).body;
+    const names = async (iid: number) => (await api('GET', `/projects/1/merge_requests/${iid}/approval_state`)).body.rules.map((x: any) => x.name);
+    expect(await names(mr.iid)).toContain('Release managers');
+    expect(await names(1)).not.toContain('Release managers');
+    const rule = (await api('GET', '/projects/1/approval_rules')).body.find((x: any) => x.name === 'Release managers');
+    await ok('project.approval_rule_delete', { project_id: 1, approval_rule_id: rule.id });
+    await ok('merge_request.update', { project_id: 1, merge_request_iid: mr.iid, state_event: 'close' });
+    expect((await api('DELETE', '/projects/1/protected_branches/release%2F*')).status).toBe(204);
+  });
+
   it('settings: one record behind /approvals and /merge_request_approval_setting; authors may not approve by default', async () => {
     expect((await api('GET', '/projects/1/merge_request_approval_setting')).body.allow_author_approval).toEqual({ value: false, locked: false, inherited_from: null });
     await ok('project.approval_config_change', { project_id: 1, reset_approvals_on_push: false, merge_requests_author_approval: true });

@@ -2,7 +2,8 @@
 // each written through the MCP server then read back: pipeline schedules and triggers make real pipelines,
 // resource groups, the job token scope, artifacts deletion, job logs served 200 text/plain, cherry-pick and
 // revert, commit comments, discussions and statuses, signatures, submodules, archives, changelogs,
-// protected tags, project uploads and wiki attachments; and the one route left refused (Markdown rendering).
+// protected tags, protected branches with a wildcard, project uploads and wiki attachments; and the one route
+// left refused (Markdown rendering).
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -325,6 +326,30 @@ describe('comments, discussions, statuses and signatures of commits', () => {
 });
 
 describe('submodules', () => {
+  // Gitaly answers a submodule path as a COMMIT tree entry; Gitlab::Git::Blob.tree_entry makes it an empty blob whose
+  // id is the pinned commit (gitlabhq lib/gitlab/git/blob.rb, lib/api/files.rb @ 017a6c12).
+  it('the Files API answers a submodule path as GitLab does: an empty blob whose id is the pinned commit', async () => {
+    const [link] = (await api('/projects/1/repository/tree?ref=with-submodule&path=vendor')).body;
+    const branchHead = await head('with-submodule');
+    const file = await api('/projects/1/repository/files/vendor%2Fother-project?ref=with-submodule');
+    expect(file.body).toEqual({
+      file_name: 'other-project', file_path: 'vendor/other-project', size: 0, encoding: 'base64',
+      content_sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', ref: 'with-submodule', blob_id: link.id,
+      commit_id: branchHead, last_commit_id: branchHead, execute_filemode: false, content: '',
+    });
+    expect(file.headers.get('x-gitlab-blob-id')).toBe(link.id);
+    expect(await api('/projects/1/repository/files/vendor%2Fother-project/raw?ref=with-submodule')).toMatchObject({ status: 200, body: '' });
+    expect(await ok('repository.file_get', { project_id: 1, file_path: 'vendor/other-project', ref: 'with-submodule' })).not.toContain('gitlink');
+    // The commit that added it diffs it as git does.
+    const diff = (await api(`/projects/1/repository/commits/${branchHead}/diff`)).body.find((d: { new_path: string }) => d.new_path === 'vendor/other-project');
+    expect(diff).toMatchObject({ b_mode: '160000', new_file: true });
+    expect(diff.diff).toContain(`+Subproject commit ${link.id}`);
+    expect(await refused('repository.file_blame', { project_id: 1, file_path: 'vendor/other-project', ref: 'with-submodule' })).toBe(
+      'repositoryFileBlame: the sandbox does not simulate this action; against a GitLab instance it calls GET /projects/:id/repository/files/:file_path/blame on a submodule path');
+    // A file inside the submodule is read from the submodule's project at the pinned commit, as before.
+    expect(await ok('repository.read_submodule_file', { project_id: 'demo-group/demo-project', ref: 'with-submodule', submodule_path: 'vendor/other-project', file_path: 'index.js' })).toContain('hello from other-project');
+  });
+
   it('moves a submodule to another commit with a new commit on the branch; a path that is not a submodule is refused', async () => {
     const target = 'a'.repeat(40);
     await ok('repository.update_submodule', { project_id: 1, submodule: 'vendor/other-project', branch: 'with-submodule', commit_sha: target });
@@ -398,6 +423,61 @@ describe('protected tags', () => {
     expect(await api('/projects/1/protected_tags/release-*')).toMatchObject({ status: 404, body: { message: '404 Not found' } });
     await ok('tag.create', { project_id: 1, tag_name: 'release-2027', ref: 'main' }, alice);
     expect(await refused('tag.get_protected', { project_id: 1, name: 'release-*' })).toContain('404');
+  });
+});
+
+describe('protected branches with a wildcard', () => {
+  // GitLab's RefMatcher (app/models/ref_matcher.rb @ 0aa6d13c): `*` is any run of characters, `/` included.
+  const branch = async (name: string, token?: string) => (await api(`/projects/1/repository/branches/${encodeURIComponent(name)}`, { token })).body;
+  const commit = (name: string, file: string) => ({ project_id: 1, branch: name, commit_message: `Add ${file}`, actions: [{ action: 'create', file_path: file, content: 'x\n' }] });
+
+  it('protect the branches they match in the branch answers, refuse a Developer\'s push, branch and merge, and the most permissive rule decides', async () => {
+    await ok('branch.create', { project_id: 1, branch_name: 'release/1.0', ref: 'main' });
+    await ok('branch.create', { project_id: 1, branch_name: 'release/2026/q1', ref: 'main' });
+    await ok('branch.protect', { project_id: 1, name: 'release/*', push_access_level: 40, merge_access_level: 40 });
+    for (const name of ['release/1.0', 'release/2026/q1']) {
+      expect(await branch(name), name).toMatchObject({ protected: true, developers_can_push: false, developers_can_merge: false, can_push: true });
+    }
+    const listed = (await api('/projects/1/repository/branches?per_page=100')).body as Array<{ name: string; protected: boolean }>;
+    expect(listed.filter((b) => b.protected).map((b) => b.name)).toEqual(['main', 'release/1.0', 'release/2026/q1']);
+    expect(await ok('branch.get', { project_id: 1, branch_name: 'release/1.0' })).toContain('- **protected**: true');
+
+    // alice is a Developer: the rule is Maintainers only.
+    expect(await branch('release/1.0', ALICE)).toMatchObject({ protected: true, can_push: false });
+    const before = await head('release/1.0');
+    expect(await refused('repository.commit_create', commit('release/1.0', 'a.txt'), alice)).toContain('You are not allowed to push into this branch');
+    expect(await refused('repository.file_create', { project_id: 1, branch: 'release/2026/q1', file_path: 'b.txt', content: 'b', commit_message: 'Add b' }, alice)).toContain('You are not allowed to push into this branch');
+    expect(await refused('branch.create', { project_id: 1, branch_name: 'release/3.0', ref: 'main' }, alice)).toContain('You are not allowed to create protected branches on this project.');
+    expect((await api('/projects/1/repository/branches/release%2F3.0')).status).toBe(404);
+    expect(await head('release/1.0')).toBe(before);
+    const mr = await api('/projects/1/merge_requests', { method: 'POST', token: ALICE, body: { source_branch: 'feature/login-fix', target_branch: 'release/2026/q1', title: 'Backport the login fix' } });
+    expect(mr.status).toBe(201);
+    expect((await api(`/projects/1/merge_requests/${mr.body.iid}`, { token: ALICE })).body.user).toEqual({ can_merge: false });
+    expect(await refused('merge_request.merge', { project_id: 1, merge_request_iid: mr.body.iid }, alice)).toContain('401');
+    await ok('merge_request.update', { project_id: 1, merge_request_iid: mr.body.iid, state_event: 'close' });
+    // A rebase pushes the source branch.
+    const back = await api('/projects/1/merge_requests', { method: 'POST', token: ALICE, body: { source_branch: 'release/2026/q1', target_branch: 'feature/login-fix', title: 'Forward-port' } });
+    expect(await refused('merge_request.rebase', { project_id: 1, merge_request_iid: back.body.iid }, alice)).toContain('Cannot push to source branch');
+    await ok('merge_request.update', { project_id: 1, merge_request_iid: back.body.iid, state_event: 'close' });
+
+    // A second rule that lets Developers push to release/1.* opens release/1.0 to alice, not release/2026/q1.
+    await ok('branch.protect', { project_id: 1, name: 'release/1.*', push_access_level: 30, merge_access_level: 40 });
+    expect(await branch('release/1.0', ALICE)).toMatchObject({ developers_can_push: true, developers_can_merge: false, can_push: true });
+    await ok('repository.commit_create', commit('release/1.0', 'a.txt'), alice);
+    expect(await refused('repository.commit_create', commit('release/2026/q1', 'a.txt'), alice)).toContain('You are not allowed to push into this branch');
+    await ok('repository.commit_create', commit('release/2026/q1', 'a.txt'));
+
+    // Per-user and per-group rules are not kept: refused by name, never stored as if they applied.
+    expect(await refused('branch.update_protected', { project_id: 1, name: 'release/*', allowed_to_push: [{ user_id: 3 }] })).toBe(
+      'branchUpdateProtected: the sandbox does not simulate the param allowed_to_push of this action; against a GitLab instance it calls PATCH /projects/:id/protected_branches/:name with it. Leave it out to run here.');
+    expect(await refused('branch.protect', { project_id: 1, name: 'hotfix/*', push_access_level: 20 })).toContain('push_access_level does not have a valid value');
+    expect((await api('/projects/1/protected_branches/hotfix%2F*')).status).toBe(404);
+    expect(await refused('repository.commit_create', commit('release/2026/q1', 'c.txt'), alice)).toContain('You are not allowed to push into this branch');
+
+    await ok('branch.unprotect', { project_id: 1, name: 'release/1.*' });
+    await ok('branch.unprotect', { project_id: 1, name: 'release/*' });
+    expect(await branch('release/2026/q1', ALICE)).toMatchObject({ protected: false, can_push: true });
+    await ok('branch.create', { project_id: 1, branch_name: 'release/3.0', ref: 'main' }, alice);
   });
 });
 

@@ -1,11 +1,12 @@
 // The sandbox behaves as GitLab does for what it simulates: each case is written through the MCP server
 // (forge_execute_action) and read back from the sandbox's own REST API. GitLab's behaviour was checked in
 // gitlabhq/gitlabhq (app/services/system_notes/issuables_service.rb @ 00c78fb8, ee/app/services/ee/system_notes/
-// issuables_service.rb, doc/api/issues.md, doc/api/issue_links.md, doc/api/pipelines.md, doc/api/events.md).
+// issuables_service.rb, doc/api/issues.md, doc/api/issue_links.md, doc/api/pipelines.md, doc/api/events.md;
+// members: lib/api/members.rb @ 014b8327, app/models/member.rb @ 800235cc, app/validators/future_date_validator.rb).
 import { describe, it, expect } from 'vitest';
 import { SANDBOX_TOKEN } from '../src/sandbox/index.js';
 import { sandboxServer } from './helpers/inproc.js';
-import { okText } from './helpers/approved-calls.js';
+import { okText, refusedText } from './helpers/approved-calls.js';
 import { text } from './helpers/harness.js';
 
 const on = sandboxServer({ env: { FORGE_MCP_YOLO_MODE: 'true' } });
@@ -14,6 +15,7 @@ type On = typeof on;
 const ok = (action: string, params: Record<string, unknown>, at: On = on) => okText(at.srv, action, params);
 async function api(path: string, init: { method?: string; body?: unknown } = {}, at: On = on): Promise<any> {
   const res = await fetch(`${at.sb.url}/api/v4${path}`, {
+const refused = (action: string, params: Record<string, unknown>) => refusedText(on.srv, action, params);
     method: init.method ?? 'GET', headers: { 'private-token': SANDBOX_TOKEN, 'content-type': 'application/json' }, body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const raw = await res.text();
@@ -272,5 +274,49 @@ describe("an issue's merge_requests_count", () => {
     expect(closing.map((m) => m.iid)).toEqual([1]);
     expect(issue.merge_requests_count).toBe(1);
     expect((await api('/projects/1/issues/2')).body.merge_requests_count).toBe(0);
+  });
+});
+
+describe('membership expiry', () => {
+  const expiry = async (path: string) => (await api(path)).body.expires_at;
+
+  it('a project member keeps the date it was added with, through edits that do not send one; a date-time keeps its day; empty clears it', async () => {
+    await ok('project.member_add', { project_id: 1, user_id: 4, access_level: 30, expires_at: '2026-12-31' });
+    expect(await expiry('/projects/1/members/4')).toBe('2026-12-31');
+    expect((await api('/projects/1/members')).body.find((m: { id: number }) => m.id === 4).expires_at).toBe('2026-12-31');
+    // The direct membership (Developer) outranks bob's Reporter membership of demo-group, with its date.
+    expect(await api('/projects/1/members/all/4')).toMatchObject({ body: { access_level: 30, expires_at: '2026-12-31' } });
+    await ok('project.member_edit', { project_id: 1, user_id: 4, access_level: 40 });
+    expect(await api('/projects/1/members/4')).toMatchObject({ body: { access_level: 40, expires_at: '2026-12-31' } });
+    await ok('project.member_edit', { project_id: 1, user_id: 4, access_level: 40, expires_at: '2027-01-15T10:00:00Z' });
+    expect(await expiry('/projects/1/members/4')).toBe('2027-01-15');
+    await ok('project.member_edit', { project_id: 1, user_id: 4, access_level: 40, expires_at: '' });
+    expect(await expiry('/projects/1/members/4')).toBeNull();
+    await ok('project.member_delete', { project_id: 1, user_id: 4 });
+  });
+
+  it('a date before today (the sandbox clock is 2026-03-02) or not a date at all is refused, and the member keeps its date', async () => {
+    expect(await refused('project.member_add', { project_id: 1, user_id: 4, access_level: 30, expires_at: '2026-03-01' })).toContain('cannot be a date in the past');
+    expect((await api('/projects/1/members/4')).status).toBe(404);
+    await ok('project.member_add', { project_id: 1, user_id: 4, access_level: 30, expires_at: '2026-03-02' });
+    expect(await refused('project.member_edit', { project_id: 1, user_id: 4, access_level: 30, expires_at: '2020-01-01' })).toContain('cannot be a date in the past');
+    expect(await refused('project.member_edit', { project_id: 1, user_id: 4, access_level: 30, expires_at: 'next friday' })).toContain('expires_at is invalid');
+    expect(await refused('project.member_edit', { project_id: 1, user_id: 4, access_level: 30, expires_at: '2027-02-30' })).toContain('expires_at is invalid');
+    expect(await expiry('/projects/1/members/4')).toBe('2026-03-02');
+    await ok('project.member_delete', { project_id: 1, user_id: 4 });
+  });
+
+  it('a group member has its date too, and the members of its subgroups and projects inherit it', async () => {
+    await ok('group.group_member_add', { group_id: 11, user_id: 4, access_level: 30, expires_at: '2026-06-30' });
+    expect(await expiry('/groups/11/members/4')).toBe('2026-06-30');
+    await ok('group.group_member_edit', { group_id: 10, user_id: 3, access_level: 30, expires_at: '2026-09-01' });
+    expect(await expiry('/groups/10/members/3')).toBe('2026-09-01');
+    expect(await expiry('/groups/11/members/all/3')).toBe('2026-09-01');
+    expect(await expiry('/groups/11/members/all/4')).toBe('2026-06-30');
+    // alice's direct Developer membership of the project ties with the group's and wins: it has no date.
+    expect(await expiry('/projects/1/members/all/3')).toBeNull();
+    await ok('group.group_member_remove', { group_id: 11, user_id: 4 });
+    await ok('group.group_member_edit', { group_id: 10, user_id: 3, access_level: 30, expires_at: '' });
+    expect(await expiry('/groups/10/members/3')).toBeNull();
   });
 });

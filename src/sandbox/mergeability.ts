@@ -2,17 +2,21 @@
 // and its detailed_merge_status, in GitLab's check order (ee/app/models/ee/merge_request.rb, mergeable_state_checks).
 import type { ApprovalRuleRec, MrRec, ProjectRec, SandboxState } from './state.js';
 import { mergeBase } from './repo.js';
+import { branchRules } from './branch-protection.js';
 import { bool } from './util.js';
 
 export interface RuleState { rule: ApprovalRuleRec; eligible: number[]; approvedBy: number[]; approved: boolean; left: number }
 
 export interface ApprovalState { overwritten: boolean; rules: RuleState[]; required: number; left: number; approved: boolean }
 
-/** A project rule applies to a target branch: every branch, every protected branch, or the listed protected branches. */
+/**
+ * A project rule applies to a target branch: every branch, every protected branch, or the branches its listed
+ * protected branch rules match, wildcards included (ApprovalProjectRule#applies_to_branch?).
+ */
 function ruleApplies(p: ProjectRec, rule: ApprovalRuleRec, branch: string): boolean {
-  const prot = p.repo.protectedBranches.get(branch);
-  if (rule.appliesToAllProtectedBranches) return prot !== undefined;
-  if (rule.protectedBranchIds.length) return prot !== undefined && rule.protectedBranchIds.includes(prot.id);
+  const rules = branchRules(p, branch);
+  if (rule.appliesToAllProtectedBranches) return rules.length > 0;
+  if (rule.protectedBranchIds.length) return rules.some((b) => rule.protectedBranchIds.includes(b.id));
   return true;
 }
 

@@ -88,12 +88,17 @@ export function diffFiles(before: Map<string, string> | undefined, after: Map<st
     const x = a.get(p); const y = b.get(p);
     if (x === y) continue;
     out.push({
-      old_path: p, new_path: p, a_mode: x === undefined ? '0' : '100644', b_mode: y === undefined ? '0' : '100644',
-      diff: unifiedDiff(x, y), new_file: x === undefined, renamed_file: false, deleted_file: y === undefined, generated_file: false,
+      old_path: p, new_path: p, a_mode: mode(x), b_mode: mode(y),
+      diff: unifiedDiff(asGitShows(x), asGitShows(y)), new_file: x === undefined, renamed_file: false, deleted_file: y === undefined, generated_file: false,
     });
   }
   return out;
 }
+
+const mode = (content: string | undefined): string => (content === undefined ? '0' : content.startsWith('gitlink:') ? '160000' : '100644');
+
+/** Git diffs a submodule (a gitlink) as the line `Subproject commit <sha>`. */
+const asGitShows = (content: string | undefined): string | undefined => (content?.startsWith('gitlink:') ? `Subproject commit ${content.slice('gitlink:'.length)}\n` : content);
 
 export function diffStats(diffs: FileDiff[]): { additions: number; deletions: number; total: number } {
   let additions = 0; let deletions = 0;

@@ -4,6 +4,7 @@ import { diffFiles, diffStats, history, mergeBase, resolveRef, trailersOf } from
 import { humanDuration } from './duration.js';
 import { detailedMergeStatus, hasConflicts } from './mergeability.js';
 import { gravatarUrl } from './gravatar.js';
+import { branchAllows, branchRules } from './branch-protection.js';
 
 const avatar = (u: UserRec): string => u.avatarUrl ?? gravatarUrl(u.email);
 
@@ -229,15 +230,22 @@ export function commitJson(state: SandboxState, p: ProjectRec, c: CommitRec, opt
   return out;
 }
 
+/** MergeRequest#can_be_merged_by?: Gitlab::UserAccess#can_update_branch? on the target branch (push or merge). */
+export function canMerge(state: SandboxState, user: UserRec | undefined, p: ProjectRec, branch: string): boolean {
+  return branchAllows(state, user, p, branch, 'push') || branchAllows(state, user, p, branch, 'merge');
+}
+
 export function branchJson(state: SandboxState, p: ProjectRec, name: string): Record<string, unknown> {
   const sha = p.repo.branches.get(name)!;
   const c = p.repo.commits.get(sha)!;
-  const prot = p.repo.protectedBranches.get(name);
+  const rules = branchRules(p, name);
+  const viewer = state.users.get(state.viewerId);
   const defSha = p.repo.branches.get(p.defaultBranch);
   const merged = name !== p.defaultBranch && defSha !== undefined && mergeBase(p.repo, sha, defSha) === sha;
   return {
-    name, commit: commitJson(state, p, c), merged, protected: prot !== undefined, developers_can_push: prot ? prot.pushLevel <= 30 : false,
-    developers_can_merge: prot ? prot.mergeLevel <= 30 : false, can_push: true, default: name === p.defaultBranch,
+    // ProtectedRef.developers_can?: a matching rule whose level is exactly Developer.
+    name, commit: commitJson(state, p, c), merged, protected: rules.length > 0, developers_can_push: rules.some((r) => r.pushLevel === 30),
+    developers_can_merge: rules.some((r) => r.mergeLevel === 30), can_push: branchAllows(state, viewer, p, name, 'push'), default: name === p.defaultBranch,
     web_url: `${state.url}/${state.projectFullPath(p)}/-/tree/${name}`,
   };
 }
@@ -321,7 +329,7 @@ export function mrJson(state: SandboxState, p: ProjectRec, mr: MrRec, opts: { de
     ...out, subscribed: subscribed(state, `${p.id}:MergeRequest:${mr.iid}`, [mr.authorId, ...mr.assigneeIds, ...mr.reviewerIds]), changes_count: String(changes), latest_build_started_at: pl?.startedAt ?? null, latest_build_finished_at: pl?.finishedAt ?? null,
     first_deployed_to_production_at: null, pipeline: pl ? pipelineJson(state, p, pl) : null, head_pipeline: pl ? pipelineJson(state, p, pl, { detail: true }) : null,
     diff_refs: { base_sha: base, head_sha: headSha, start_sha: resolveRef(p.repo, mr.targetBranch) ?? base }, merge_error: mr.rebaseError ?? null,
-    first_contribution: false, user: { can_merge: state.accessLevel(state.users.get(state.viewerId), p) >= (p.repo.protectedBranches.get(mr.targetBranch)?.mergeLevel ?? 30) }, approvals_before_merge: null,
+    first_contribution: false, user: { can_merge: canMerge(state, state.users.get(state.viewerId), p, mr.targetBranch) }, approvals_before_merge: null,
   };
 }
 

@@ -27,6 +27,8 @@ export interface UserRec {
 export interface GroupRec {
   id: number; name: string; path: string; fullPath: string; description: string; visibility: Visibility;
   parentId: number | null; createdAt: string; members: Map<number, number>;
+  /** Expiry dates (YYYY-MM-DD) of the direct memberships that have one. */
+  memberExpiry?: Map<number, string>;
 }
 
 export interface LabelRec { id: number; name: string; color: string; description: string | null; archived?: boolean; /** A project label's priority (ProjectLabel's `priority`), null or absent when it has none. */ priority?: number | null }
@@ -148,7 +150,7 @@ export interface CommitRec {
   branch: string;
 }
 
-interface ProtectedBranchRec { id: number; name: string; pushLevel: number; mergeLevel: number; allowForcePush: boolean; codeOwnerApprovalRequired: boolean }
+export interface ProtectedBranchRec { id: number; name: string; pushLevel: number; mergeLevel: number; allowForcePush: boolean; codeOwnerApprovalRequired: boolean }
 interface TagRec { name: string; target: string; message: string | null; createdAt: string }
 
 export interface RepoRec {
@@ -181,6 +183,8 @@ export interface ProjectRec {
   visibility: Visibility; defaultBranch: string; createdAt: string; lastActivityAt: string; creatorId: number;
   archived: boolean; topics: string[]; starCount: number; forksCount: number;
   members: Map<number, number>;
+  /** Expiry dates (YYYY-MM-DD) of the direct memberships that have one. */
+  memberExpiry?: Map<number, string>;
   repo: RepoRec;
   issues: Map<number, IssueRec>;
   mrs: Map<number, MrRec>;
@@ -258,6 +262,11 @@ export class SandboxState {
     this.version = opts.version;
     this.licensed = opts.licensed;
     this.adminMode = opts.adminMode;
+  }
+
+  /** The sandbox clock's date (YYYY-MM-DD), read without moving the clock. */
+  today(): string {
+    return new Date(CLOCK_START + this.tick * 1000).toISOString().slice(0, 10);
   }
 
   /** The sandbox clock: each call is one second later. */

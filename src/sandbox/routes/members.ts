@@ -1,5 +1,8 @@
 // Members of projects and groups: direct and inherited (`all`) lists and lookups with the real access
-// levels (a project inherits its group's and the group's ancestors'), add, edit, remove.
+// levels (a project inherits its group's and the group's ancestors'), add, edit, remove, with an expiry date
+// as GitLab keeps it (gitlabhq 014b8327 lib/api/members.rb, 800235cc app/models/member.rb: a date column,
+// `future_date` validated). GitLab's access checks ignore the date and a daily worker removes expired rows; the
+// sandbox runs no worker, and its clock (a second per write) does not reach the next day.
 import type { Router } from '../router.js';
 import { ACCESS, type GroupRec, type ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
@@ -9,27 +12,61 @@ import { isReply, loadProject } from './common.js';
 
 export const LEVELS = new Set<number>([5, ACCESS.guest, 15, ACCESS.reporter, ACCESS.developer, ACCESS.maintainer, ACCESS.owner]);
 
-export function memberJson(ctx: Ctx, userId: number, level: number): Record<string, unknown> {
-  return { ...userBasic(ctx.state, userId), access_level: level, created_at: '2026-01-02T08:00:00.000Z', created_by: userBasic(ctx.state, 1), expires_at: null, membership_state: 'active' };
+export function memberJson(ctx: Ctx, userId: number, level: number, expiresAt: string | null = null): Record<string, unknown> {
+  return { ...userBasic(ctx.state, userId), access_level: level, created_at: '2026-01-02T08:00:00.000Z', created_by: userBasic(ctx.state, 1), expires_at: expiresAt, membership_state: 'active' };
 }
 
+interface Membership { level: number; expiresAt: string | null }
 
-/** Direct members, or with `all` every inherited membership at its highest level. */
-function levels(ctx: Ctx, direct: Map<number, number>, groupId: number | null, all: boolean): Map<number, number> {
-  const out = new Map(direct);
-  if (!all || groupId === null) return out;
-  for (const g of ctx.state.groupLineage(groupId)) for (const [id, level] of g.members) out.set(id, Math.max(level, out.get(id) ?? 0));
+/** Direct members, or with `all` every inherited membership at its highest level (a tie keeps the direct one). */
+function levels(ctx: Ctx, h: Holder, all: boolean): Map<number, Membership> {
+  const out = new Map([...h.members].map(([id, level]) => [id, { level, expiresAt: h.expiry.get(id) ?? null }]));
+  if (!all || h.groupId === null) return out;
+  for (const g of ctx.state.groupLineage(h.groupId)) {
+    for (const [id, level] of g.members) if (level > (out.get(id)?.level ?? 0)) out.set(id, { level, expiresAt: g.memberExpiry?.get(id) ?? null });
+  }
   return out;
 }
 
-type Holder = { members: Map<number, number>; groupId: number | null; admin: (ctx: Ctx) => boolean };
+/**
+ * `expires_at` of an add or edit: undefined when not sent, null to clear it (sent empty or null), else the date
+ * GitLab stores (its `DateTime` param cast to a date column: the UTC day); a reply when GitLab refuses it.
+ */
+function expiryParam(ctx: Ctx): string | null | undefined | Reply {
+  if (!Object.hasOwn(ctx.params, 'expires_at')) return undefined;
+  const raw = ctx.params.expires_at;
+  if (raw === null || raw === '') return null;
+  const s = str(raw) ?? '';
+  const date = /^\d{4}-\d{2}-\d{2}/.exec(s)?.[0];
+  const at = Date.parse(s.length === 10 ? `${s}T00:00:00Z` : s);
+  if (!date || !realDay(date) || !Number.isFinite(at)) return json(400, { error: 'expires_at is invalid' });
+  return new Date(at).toISOString().slice(0, 10);
+}
+
+/** Date.parse rolls 2026-02-30 over to March 2; Ruby's DateTime refuses it. */
+function realDay(date: string): boolean {
+  const t = Date.parse(`${date}T00:00:00Z`);
+  return Number.isFinite(t) && new Date(t).toISOString().startsWith(date);
+}
+
+type Holder = { members: Map<number, number>; expiry: Map<number, string>; groupId: number | null; admin: (ctx: Ctx) => boolean };
 
 function projectHolder(p: ProjectRec): Holder {
-  return { members: p.members, groupId: p.namespace.kind === 'group' ? p.namespace.id : null, admin: (c) => c.state.accessLevel(c.user, p) >= ACCESS.maintainer };
+  return { members: p.members, expiry: (p.memberExpiry ??= new Map()), groupId: p.namespace.kind === 'group' ? p.namespace.id : null, admin: (c) => c.state.accessLevel(c.user, p) >= ACCESS.maintainer };
 }
 
 function groupHolder(g: GroupRec): Holder {
-  return { members: g.members, groupId: g.parentId, admin: (c) => c.state.groupAccess(c.user, g.id) >= ACCESS.owner };
+  return { members: g.members, expiry: (g.memberExpiry ??= new Map()), groupId: g.parentId, admin: (c) => c.state.groupAccess(c.user, g.id) >= ACCESS.owner };
+}
+
+function setExpiry(h: Holder, uid: number, expiresAt: string | null): void {
+  if (expiresAt === null) h.expiry.delete(uid);
+  else h.expiry.set(uid, expiresAt);
+}
+
+/** GitLab's FutureDateValidator: a date before today (the sandbox clock's) is a validation error of the member. */
+function pastExpiry(ctx: Ctx, expiresAt: string | null | undefined): Reply | undefined {
+  return expiresAt && expiresAt < ctx.state.today() ? message(400, { expires_at: ['cannot be a date in the past'] }) : undefined;
 }
 
 function register(r: Router, family: 'projects' | 'groups'): void {
@@ -48,15 +85,15 @@ function register(r: Router, family: 'projects' | 'groups'): void {
     if (str(ctx.params.state) === 'awaiting') return paginate(ctx, []);
     const query = str(ctx.params.query)?.toLowerCase();
     const ids = ctx.params.user_ids ? String(ctx.params.user_ids).split(',').map(Number) : undefined;
-    const rows = [...levels(ctx, h.members, h.groupId, all)].filter(([id]) => {
+    const rows = [...levels(ctx, h, all)].filter(([id]) => {
       const u = ctx.state.users.get(id);
       return u && (!query || u.username.includes(query) || u.name.toLowerCase().includes(query)) && (!ids || ids.includes(id));
     });
-    return paginate(ctx, rows.map(([id, level]) => memberJson(ctx, id, level)));
+    return paginate(ctx, rows.map(([id, m]) => memberJson(ctx, id, m.level, m.expiresAt)));
   });
   const one = (all: boolean) => H((ctx, h, prm) => {
-    const level = /^\d+$/.test(prm.uid) ? levels(ctx, h.members, h.groupId, all).get(Number(prm.uid)) : undefined;
-    return level === undefined ? notFound('Member') : json(200, memberJson(ctx, Number(prm.uid), level));
+    const m = /^\d+$/.test(prm.uid) ? levels(ctx, h, all).get(Number(prm.uid)) : undefined;
+    return m === undefined ? notFound('Member') : json(200, memberJson(ctx, Number(prm.uid), m.level, m.expiresAt));
   });
   r.get(base, list(false));
   r.get(`${base}/all`, list(true));
@@ -66,28 +103,40 @@ function register(r: Router, family: 'projects' | 'groups'): void {
     const uid = int(ctx.params.user_id) ?? ctx.state.userByName(str(ctx.params.username) ?? '')?.id;
     const level = int(ctx.params.access_level);
     if (uid === undefined || level === undefined) return missing(...[uid === undefined ? 'user_id' : '', level === undefined ? 'access_level' : ''].filter(Boolean));
+    const expiresAt = expiryParam(ctx);
+    if (isReply(expiresAt)) return expiresAt;
     if (!h.admin(ctx)) return forbidden();
     if (!ctx.state.users.has(uid)) return notFound('User');
     if (!LEVELS.has(level)) return json(400, { error: 'access_level does not have a valid value' });
     if (h.members.has(uid)) return message(409, 'Member already exists');
+    const past = pastExpiry(ctx, expiresAt);
+    if (past) return past;
     h.members.set(uid, level);
-    return json(201, memberJson(ctx, uid, level));
+    setExpiry(h, uid, expiresAt ?? null);
+    return json(201, memberJson(ctx, uid, level, expiresAt ?? null));
   }));
   r.put(`${base}/:uid`, H((ctx, h, prm) => {
     const level = int(ctx.params.access_level);
     if (level === undefined) return missing('access_level');
+    const expiresAt = expiryParam(ctx);
+    if (isReply(expiresAt)) return expiresAt;
     const uid = Number(prm.uid);
     if (!h.members.has(uid)) return notFound('Member');
     if (!h.admin(ctx)) return forbidden();
     if (!LEVELS.has(level)) return json(400, { error: 'access_level does not have a valid value' });
+    const past = pastExpiry(ctx, expiresAt);
+    if (past) return past;
     h.members.set(uid, level);
-    return json(200, memberJson(ctx, uid, level));
+    // Not sent keeps the date (GitLab updates the declared params only).
+    if (expiresAt !== undefined) setExpiry(h, uid, expiresAt);
+    return json(200, memberJson(ctx, uid, level, h.expiry.get(uid) ?? null));
   }));
   r.delete(`${base}/:uid`, H((ctx, h, prm) => {
     const uid = Number(prm.uid);
     if (!h.members.has(uid)) return notFound('Member');
     if (!h.admin(ctx) && uid !== ctx.user.id) return forbidden();
     h.members.delete(uid);
+    h.expiry.delete(uid);
     return noContent();
   }));
 }
@@ -101,7 +150,7 @@ export function registerMembers(r: Router): void {
     const h = projectHolder(p);
     const search = str(ctx.params.search)?.toLowerCase();
     const skip = intList(ctx.params.skip_users) ?? [];
-    const ids = [...levels(ctx, h.members, h.groupId, true).keys()].filter((id) => {
+    const ids = [...levels(ctx, h, true).keys()].filter((id) => {
       const u = ctx.state.users.get(id);
       return !skip.includes(id) && (!search || (!!u && (u.username.toLowerCase().includes(search) || u.name.toLowerCase().includes(search))));
     });

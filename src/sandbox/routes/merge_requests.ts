@@ -3,7 +3,7 @@ import type { Router } from '../router.js';
 import { ACCESS, type MrRec, type ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { addCommit, commitsBetween, diffFiles, mergeBase } from '../repo.js';
-import { closedIids, commitJson, mrJson, pipelineJson, userBasic } from '../serialize.js';
+import { canMerge, closedIids, commitJson, mrJson, pipelineJson, userBasic } from '../serialize.js';
 import { bool, inWindow, int, intList, json, list, message, missing, noContent, notAllowed, paginate, sortBy, str, text } from '../util.js';
 import { isReply, knownUsers, loadMr, loadProject, requireLevel } from './common.js';
 import { withLabelDetails } from './group-labels.js';
@@ -11,6 +11,7 @@ import { labelsMatch } from './issues.js';
 import { idsMatch, notMatch } from './filters.js';
 import { recordChanges, snapshot } from './activity.js';
 import { detailedMergeStatus } from '../mergeability.js';
+import { branchRules } from '../branch-protection.js';
 
 export const headOf = (p: ProjectRec, mr: MrRec): string => p.repo.branches.get(mr.sourceBranch) ?? mr.headSha;
 
@@ -142,7 +143,8 @@ function updateMr(ctx: Ctx, p: ProjectRec, m: MrRec): Reply {
 }
 
 function merge(ctx: Ctx, p: ProjectRec, m: MrRec): Reply {
-  if (ctx.state.accessLevel(ctx.user, p) < ACCESS.developer) return message(401, '401 Unauthorized');
+  // MergeRequest#can_be_merged_by?: the target branch's protection decides, wildcard rules included.
+  if (!canMerge(ctx.state, ctx.user, p, m.targetBranch)) return message(401, '401 Unauthorized');
   // GitLab refuses (405) what its mergeability checks refuse: approvals left, draft, conflicts, CI, threads.
   const status = detailedMergeStatus(ctx.state, p, m);
   const head = headOf(p, m);
@@ -173,7 +175,7 @@ function merge(ctx: Ctx, p: ProjectRec, m: MrRec): Reply {
   p.repo.branches.set(m.targetBranch, c.id);
   Object.assign(m, { state: 'merged', mergedAt: now, mergedById: ctx.user.id, mergeCommitSha: c.id, headSha: head, baseSha: base ?? targetHead, updatedAt: now });
   const remove = bool(ctx.params.should_remove_source_branch) ?? m.forceRemoveSourceBranch;
-  if (remove && m.sourceBranch !== p.defaultBranch && !p.repo.protectedBranches.has(m.sourceBranch)) p.repo.branches.delete(m.sourceBranch);
+  if (remove && m.sourceBranch !== p.defaultBranch && !branchRules(p, m.sourceBranch).length) p.repo.branches.delete(m.sourceBranch);
   for (const iid of closedIids(m.description)) {
     const issue = p.issues.get(iid);
     if (issue && issue.state === 'opened') Object.assign(issue, { state: 'closed', closedAt: now, closedById: ctx.user.id, updatedAt: now });

@@ -6,6 +6,7 @@ import type { Ctx, Reply } from '../types.js';
 import { addCommit, commitsBetween, resolveRef, trailersOf } from '../repo.js';
 import { json, message, missing, str } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
+import { branchAllows } from '../branch-protection.js';
 
 const semver = (v: string): number[] | undefined => {
   const m = /^v?(\d+)\.(\d+)\.(\d+)(?:[-+].*)?$/.exec(v);
@@ -87,8 +88,7 @@ export function registerChangelog(r: Router): void {
     const branch = str(ctx.params.branch) ?? p.defaultBranch;
     const head = p.repo.branches.get(branch);
     if (!head) return failed(`The branch ${branch} does not exist`);
-    const prot = p.repo.protectedBranches.get(branch);
-    if (prot && ctx.state.accessLevel(ctx.user, p) < prot.pushLevel) return message(403, 'You are not allowed to push into this branch');
+    if (!branchAllows(ctx.state, ctx.user, p, branch, 'push')) return message(403, 'You are not allowed to push into this branch');
     const file = str(ctx.params.file) ?? 'CHANGELOG.md';
     const files = new Map(p.repo.commits.get(head)!.files);
     const existing = files.get(file) ?? '';

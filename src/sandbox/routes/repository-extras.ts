@@ -8,6 +8,7 @@ import { addCommit, diffFiles, history, mergeFile, resolveRef } from '../repo.js
 import { commitJson, noteJson, userBasic } from '../serialize.js';
 import { bool, int, json, message, missing, noContent, notFound, paginate, str, text } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
+import { branchAllows } from '../branch-protection.js';
 import { newPipeline } from './ci.js';
 import { registerArchive } from './repository-archive.js';
 import { registerChangelog } from './repository-changelog.js';
@@ -30,8 +31,7 @@ function withCommit(fn: (ctx: Ctx, p: ProjectRec, c: CommitRec, prm: Record<stri
 function pushDenied(ctx: Ctx, p: ProjectRec, branch: string): Reply | undefined {
   const denied = requireLevel(ctx, p, ACCESS.developer);
   if (denied) return denied;
-  const prot = p.repo.protectedBranches.get(branch);
-  return prot && ctx.state.accessLevel(ctx.user, p) < prot.pushLevel ? message(403, 'You are not allowed to push into this branch') : undefined;
+  return branchAllows(ctx.state, ctx.user, p, branch, 'push') ? undefined : message(403, 'You are not allowed to push into this branch');
 }
 
 /**

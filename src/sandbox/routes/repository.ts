@@ -8,6 +8,8 @@ import { branchJson, commitJson, mrJson } from '../serialize.js';
 import { bool, json, list, message, missing, noContent, notFound, paginate, str, text } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
 import { tagProtection } from './tags-protected.js';
+import { NOT_SIMULATED } from '../unsimulated.js';
+import { branchAllows, branchRules } from '../branch-protection.js';
 
 const LEVEL_NAMES: Record<number, string> = { 0: 'No one', 30: 'Developers + Maintainers', 40: 'Maintainers', 60: 'Admins' };
 const validBranchName = (n: string): boolean => !/(\s|\.\.|~|\^|:|\?|\*|\[|\\|@\{|\/\/|^\/|\/$|\.lock$|^-)/.test(n) && n !== 'HEAD' && n.length <= 255;
@@ -19,6 +21,15 @@ function protectedJson(p: ProjectRec, name: string): Record<string, unknown> {
     id: b.id, name: b.name, push_access_levels: level(b.id * 10 + 1, b.pushLevel), merge_access_levels: level(b.id * 10 + 2, b.mergeLevel),
     unprotect_access_levels: [], allow_force_push: b.allowForcePush, code_owner_approval_required: b.codeOwnerApprovalRequired, inherited: false,
   };
+}
+
+/**
+ * Per-user, per-group and unprotect rules (Premium) are not kept: a rule given is refused by name rather than
+ * answered as if it applied (the message the MCP server reads as a refused param, src/forge/classify.ts).
+ */
+function unsimulatedRules(ctx: Ctx, route: string): Reply | undefined {
+  const given = ['allowed_to_push', 'allowed_to_merge', 'allowed_to_unprotect', 'unprotect_access_level'].filter((k) => ctx.params[k] !== undefined);
+  return given.length ? message(501, `${NOT_SIMULATED}${route} with ${given.join(', ')}`) : undefined;
 }
 
 function tagJson(ctx: Ctx, p: ProjectRec, name: string): Record<string, unknown> {
@@ -43,8 +54,7 @@ function lastCommitTouching(p: ProjectRec, head: string, path: string): CommitRe
 function commitTo(ctx: Ctx, p: ProjectRec, branch: string, actions: CommitAction[], msg: string): CommitRec | Reply {
   const denied = requireLevel(ctx, p, ACCESS.developer);
   if (denied) return denied;
-  const prot = p.repo.protectedBranches.get(branch);
-  if (prot && ctx.state.accessLevel(ctx.user, p) < prot.pushLevel) return message(403, 'You are not allowed to push into this branch');
+  if (!branchAllows(ctx.state, ctx.user, p, branch, 'push')) return message(403, 'You are not allowed to push into this branch');
   let parent = p.repo.branches.get(branch) ?? null;
   if (!parent) {
     const start = str(ctx.params.start_branch) ?? str(ctx.params.start_sha);
@@ -64,23 +74,44 @@ function commitTo(ctx: Ctx, p: ProjectRec, branch: string, actions: CommitAction
   return c;
 }
 
-function fileBody(ctx: Ctx, p: ProjectRec, path: string, ref: string): { head: string; content: string; headers: Record<string, string>; body: Record<string, unknown> } | Reply {
+/**
+ * The pre-receive check of a new branch a rule protects (BranchCheck#protected_branch_creation_checks): who may push
+ * to it may create it; who may only merge into it, from a commit already on a protected branch.
+ */
+function protectedCreation(ctx: Ctx, p: ProjectRec, branch: string, sha: string): Reply | undefined {
+  if (!branchRules(p, branch).length || branchAllows(ctx.state, ctx.user, p, branch, 'push')) return undefined;
+  if (!branchAllows(ctx.state, ctx.user, p, branch, 'merge')) return message(400, 'You are not allowed to create protected branches on this project.');
+  const onProtected = [...p.repo.branches].some(([name, head]) => branchRules(p, name).length && mergeBase(p.repo, sha, head) === sha);
+  return onProtected ? undefined : message(400, 'You can only use an existing protected branch ref as the basis of a new protected branch.');
+}
+
+/** A submodule's tree entry: a gitlink naming the submodule's commit (stored as `gitlink:<sha>`). */
+const gitlinkOf = (content: string): string | undefined => (content.startsWith('gitlink:') ? content.slice('gitlink:'.length) : undefined);
+
+/**
+ * A file of the Files API. A submodule path is no 404 there: Gitaly's TreeEntry answers a COMMIT entry, which
+ * Gitlab::Git::Blob.tree_entry turns into an empty blob whose id is the submodule's commit (gitlabhq
+ * lib/gitlab/git/blob.rb; lib/api/files.rb @ 017a6c12): size 0, no content.
+ */
+function fileBody(ctx: Ctx, p: ProjectRec, path: string, ref: string): { head: string; content: string; gitlink?: string; headers: Record<string, string>; body: Record<string, unknown> } | Reply {
   const head = resolveRef(p.repo, ref);
-  const content = head ? p.repo.commits.get(head)!.files.get(path) : undefined;
-  if (!head || content === undefined) return notFound('File');
+  const stored = head ? p.repo.commits.get(head)!.files.get(path) : undefined;
+  if (!head || stored === undefined) return notFound('File');
+  const gitlink = gitlinkOf(stored);
+  const content = gitlink === undefined ? stored : '';
   const last = lastCommitTouching(p, head, path)?.id ?? head;
   const sha256 = createHash('sha256').update(content).digest('hex');
   const name = path.split('/').pop()!;
   const size = Buffer.byteLength(content);
   const headers = {
-    'x-gitlab-blob-id': blobId(content), 'x-gitlab-commit-id': head, 'x-gitlab-content-sha256': sha256, 'x-gitlab-encoding': 'base64', 'x-gitlab-file-name': name,
+    'x-gitlab-blob-id': gitlink ?? blobId(content), 'x-gitlab-commit-id': head, 'x-gitlab-content-sha256': sha256, 'x-gitlab-encoding': 'base64', 'x-gitlab-file-name': name,
     'x-gitlab-file-path': path, 'x-gitlab-last-commit-id': last, 'x-gitlab-ref': ref, 'x-gitlab-size': String(size), 'x-gitlab-execute-filemode': 'false',
   };
   const body = {
-    file_name: name, file_path: path, size, encoding: 'base64', content_sha256: sha256, ref, blob_id: blobId(content), commit_id: head, last_commit_id: last,
+    file_name: name, file_path: path, size, encoding: 'base64', content_sha256: sha256, ref, blob_id: gitlink ?? blobId(content), commit_id: head, last_commit_id: last,
     execute_filemode: false, content: Buffer.from(content).toString('base64'),
   };
-  return { head, content, headers, body };
+  return { head, content, gitlink, headers, body };
 }
 
 function fileWrite(ctx: Ctx, p: ProjectRec, path: string, action: 'create' | 'update' | 'delete'): Reply {
@@ -125,6 +156,8 @@ export function registerRepository(r: Router): void {
     if (p.repo.branches.has(branch)) return message(400, 'Branch already exists');
     const sha = resolveRef(p.repo, ref);
     if (!sha) return message(400, 'Invalid reference name: ' + ref);
+    const refused = protectedCreation(ctx, p, branch, sha);
+    if (refused) return refused;
     p.repo.branches.set(branch, sha);
     return json(201, branchJson(ctx.state, p, branch));
   }));
@@ -133,7 +166,7 @@ export function registerRepository(r: Router): void {
     const denied = requireLevel(ctx, p, ACCESS.developer);
     if (denied) return denied;
     if (prm.branch === p.defaultBranch) return message(405, 'The default branch of a project cannot be deleted.');
-    if (p.repo.protectedBranches.has(prm.branch) && ctx.state.accessLevel(ctx.user, p) < ACCESS.maintainer) return message(403, "You don't have permission to delete this branch");
+    if (branchRules(p, prm.branch).length && ctx.state.accessLevel(ctx.user, p) < ACCESS.maintainer) return message(403, "You don't have permission to delete this branch");
     p.repo.branches.delete(prm.branch);
     return noContent();
   }));
@@ -142,7 +175,7 @@ export function registerRepository(r: Router): void {
     if (denied) return denied;
     const def = p.repo.branches.get(p.defaultBranch);
     for (const [name, sha] of [...p.repo.branches]) {
-      if (name !== p.defaultBranch && !p.repo.protectedBranches.has(name) && def && mergeBase(p.repo, sha, def) === sha) p.repo.branches.delete(name);
+      if (name !== p.defaultBranch && !branchRules(p, name).length && def && mergeBase(p.repo, sha, def) === sha) p.repo.branches.delete(name);
     }
     return message(202, '202 Accepted');
   }));
@@ -169,10 +202,14 @@ export function registerRepository(r: Router): void {
   r.post('projects/:id/protected_branches', P((ctx, p) => {
     const name = str(ctx.params.name);
     if (!name) return missing('name');
+    const bad = ['push_access_level', 'merge_access_level'].find((k) => str(ctx.params[k]) !== undefined && ![0, 30, 40, 60].includes(Number(str(ctx.params[k]))));
+    if (bad) return json(400, { error: `${bad} does not have a valid value` });
     const denied = requireLevel(ctx, p, ACCESS.maintainer);
     if (denied) return denied;
+    const unsimulated = unsimulatedRules(ctx, 'POST /projects/:id/protected_branches');
+    if (unsimulated) return unsimulated;
     if (p.repo.protectedBranches.has(name)) return message(409, `Protected branch '${name}' already exists`);
-    const lvl = (k: string) => { const v = Number(str(ctx.params[k]) ?? ACCESS.maintainer); return [0, 30, 40, 60].includes(v) ? v : ACCESS.maintainer; };
+    const lvl = (k: string) => Number(str(ctx.params[k]) ?? ACCESS.maintainer);
     p.repo.protectedBranches.set(name, {
       id: ctx.state.nextId('protected'), name, pushLevel: lvl('push_access_level'), mergeLevel: lvl('merge_access_level'), allowForcePush: !!bool(ctx.params.allow_force_push),
       codeOwnerApprovalRequired: !!bool(ctx.params.code_owner_approval_required),
@@ -180,6 +217,10 @@ export function registerRepository(r: Router): void {
     return json(201, protectedJson(p, name));
   }));
   r.add('PATCH', 'projects/:id/protected_branches/:name', P((ctx, p, prm) => {
+    const denied = requireLevel(ctx, p, ACCESS.maintainer);
+    if (denied) return denied;
+    const unsimulated = unsimulatedRules(ctx, 'PATCH /projects/:id/protected_branches/:name');
+    if (unsimulated) return unsimulated;
     const b = p.repo.protectedBranches.get(prm.name);
     if (!b) return notFound();
     const force = bool(ctx.params.allow_force_push);
@@ -294,6 +335,8 @@ export function registerRepository(r: Router): void {
     if (!ref) return missing('ref');
     const f = fileBody(ctx, p, prm.path, ref);
     if (isReply(f)) return f;
+    // What git blame makes of a gitlink path is not reproduced.
+    if (f.gitlink) return message(501, `${NOT_SIMULATED}GET /projects/:id/repository/files/:file_path/blame on a submodule path`);
     // range[start] and range[end] (1-based, inclusive) go together, as GitLab requires.
     const range = ctx.params.range && typeof ctx.params.range === 'object' ? (ctx.params.range as Record<string, unknown>) : undefined;
     const from = range ? Number(range.start) : 1; const to = range ? Number(range.end) : Infinity;
@@ -357,7 +400,8 @@ export function registerRepository(r: Router): void {
     for (const s of shas.slice(1)) base = base ? mergeBase(p.repo, base, s!) : undefined;
     return base ? json(200, commitJson(ctx.state, p, p.repo.commits.get(base)!)) : notFound('Merge Base');
   }));
-  const findBlob = (p: ProjectRec, sha: string) => { for (const c of p.repo.commits.values()) for (const [path, v] of c.files) if (blobId(v) === sha) return { path, content: v }; return undefined; };
+  // A gitlink is no blob of this repository.
+  const findBlob = (p: ProjectRec, sha: string) => { for (const c of p.repo.commits.values()) for (const [path, v] of c.files) if (!gitlinkOf(v) && blobId(v) === sha) return { path, content: v }; return undefined; };
   r.get(`${R}/blobs/:sha`, P((_ctx, p, prm) => {
     const b = findBlob(p, prm.sha);
     return b ? json(200, { size: Buffer.byteLength(b.content), encoding: 'base64', content: Buffer.from(b.content).toString('base64'), sha: prm.sha }) : notFound('Blob');
