@@ -927,3 +927,15 @@ describe('phrasings: how people asked for each action', () => {
     expect(search.read('what is in group quuxcorp for !12 in acme/shop')).toBe('group mergerequest');
   });
 });
+
+describe('ranking: one object named by its ID is read by its own get (#30)', () => {
+  it.each([
+    ['group webhook 31 please', 'group.hook_get'],
+    ['group board 6', 'group.group_board_get'],
+    ['deployment 77 in orbit/relay', 'environment.deployment_get'],
+    ['is !33 still a draft?', 'merge_request.get'],
+    ['mr 7 diff', 'mr_review.changes_get'],
+  ])('%s → %s', (q, id) => {
+    expect(top(q)).toBe(id);
+  });
+});
