@@ -128,6 +128,25 @@ describe('reading a request', () => {
     expect(parseQuery('repo 7').suggested).toEqual({ project_id: 7 });
   });
 
+  it('reads words joined by a slash as those words, not as a namespace and its project (#30)', () => {
+    const q = parseQuery('export the tickets/comments of acme/tracker');
+    expect(q.suggested).toEqual({ project_id: 'acme/tracker' });
+    expect(q.terms).toEqual(expect.arrayContaining(['issue', 'note']));
+    expect(parseQuery('retry/cancel pipeline 55').suggested).toEqual({ pipeline_id: 55 });
+    expect(parseQuery('what changed between 3.1/3.2').suggested).toEqual({});
+    // A real namespace and project still are one.
+    expect(parseQuery('pipelines of tools/linter').suggested).toEqual({ project_id: 'tools/linter' });
+  });
+
+  it('reads an address, with or without its scheme, by its path: its host and one namespace segment are no project (#30)', () => {
+    expect(parseQuery('who is https://gitlab.example.com/kiran').suggested).toEqual({});
+    expect(parseQuery('the members of https://gitlab.example.com/groups/orbit.').suggested).toEqual({ group_id: 'orbit' });
+    expect(parseQuery('look at https://gitlab.example.com/orbit/relay.').suggested).toEqual({ project_id: 'orbit/relay' });
+    expect(parseQuery('clone gitlab.corp.example.org/orbit/relay').suggested).toEqual({ project_id: 'orbit/relay' });
+    expect(parseQuery('gitlab.example.com/orbit/relay/-/issues/9 status?').suggested).toEqual({ project_id: 'orbit/relay', issue_iid: 9 });
+    expect(parseQuery('send merge events to hooks.corp.example.org/ci').suggested).toEqual({ url: 'https://hooks.corp.example.org/ci' });
+  });
+
   it('cuts an overlong request and says how much', () => {
     const q = parseQuery(`list issues ${'x'.repeat(5000)}`);
     expect(q.cut).toBe(5012 - MAX_QUERY_CHARS);
@@ -906,5 +925,17 @@ describe('phrasings: how people asked for each action', () => {
 
   it('reads a phrasing as the index reads an example: references and group names leave no word behind', () => {
     expect(search.read('what is in group quuxcorp for !12 in acme/shop')).toBe('group mergerequest');
+  });
+});
+
+describe('ranking: one object named by its ID is read by its own get (#30)', () => {
+  it.each([
+    ['group webhook 31 please', 'group.hook_get'],
+    ['group board 6', 'group.group_board_get'],
+    ['deployment 77 in orbit/relay', 'environment.deployment_get'],
+    ['is !33 still a draft?', 'merge_request.get'],
+    ['mr 7 diff', 'mr_review.changes_get'],
+  ])('%s → %s', (q, id) => {
+    expect(top(q)).toBe(id);
   });
 });

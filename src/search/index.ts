@@ -79,6 +79,8 @@ export interface RankWeights {
   objectHit: number; objectMiss: number; projectHit: number; projectMiss: number; unnamedId: number; namedId: number; unsaidGroup: number; unsaidHistory: number; pluralUnnamed: number; elsewhere: number; scopeHit: number; scopeMiss: number; changeRead: number;
   /** A read of one named object's state or field (`stateAsked`): that object's own get, over its history, lists and waits. */
   stateGet: number;
+  /** A read of one object named by its ID ("show issue 12", "details of pipeline 4"): that object's own get, over its lists and its sub-objects' gets. */
+  namedGet: number;
   /** Weight of a near catalog word, times its closeness, against 1 for a word said. */
   expansion: number;
   /** How much of an ID word a near word explains, times its weight. */
@@ -87,7 +89,7 @@ export interface RankWeights {
 }
 /** @public The tuned weights (bench/find-descent.mjs starts from them). */
 export const DEFAULT_WEIGHTS: RankWeights = {
-  floor: 0.6, power: 2.5, examples: 0.15, questionWrite: 0.45, objectHit: 1.3, objectMiss: 0.75, projectHit: 1.15, projectMiss: 0.7, unnamedId: 0.85, namedId: 1.2, unsaidGroup: 0.9, unsaidHistory: 0.7, pluralUnnamed: 0.7, elsewhere: 0.8, scopeHit: 1.1, scopeMiss: 0.9, changeRead: 0.85, stateGet: 1.4, expansion: 0.5, nearCover: 1,
+  floor: 0.6, power: 2.5, examples: 0.15, questionWrite: 0.45, objectHit: 1.3, objectMiss: 0.75, projectHit: 1.15, projectMiss: 0.7, unnamedId: 0.85, namedId: 1.2, unsaidGroup: 0.9, unsaidHistory: 0.7, pluralUnnamed: 0.7, elsewhere: 0.8, scopeHit: 1.1, scopeMiss: 0.9, changeRead: 0.85, stateGet: 1.4, namedGet: 1.2, expansion: 0.5, nearCover: 1,
   boost: { name: 0.9, domain: 1.5, summary: 0.7, keywords: 0.9, examples: 1.2, phrasings: 2.5 },
 };
 
@@ -507,6 +509,9 @@ export class ActionSearch {
     // Nouns said before a number that name some parameter of the catalog ("schedule 14", not "python 3").
     const numbered = q.numbered.filter((n) => this.idWords.some((w) => names(n, [w])));
     const namesAny = named.length > 0 || numbered.length > 0;
+    // One object named by its ID, and no list, effect or history asked: maybe a read of that object.
+    const readsOne = namesAny && (q.intent === 'read' || q.intent === 'other') && !q.said.size && !historySaid;
+    const unexplained = (terms: readonly string[], own: readonly string[]) => terms.filter((t) => t !== 'get' && !q.kinds.has(t) && !scopeWords.has(t) && !own.includes(t)).length;
     const hits: Array<{ entry: Indexed; score: number; harmless: boolean }> = [];
     for (const [id, s] of base) {
       const entry = this.entry(id);
@@ -546,6 +551,11 @@ export class ActionSearch {
       // "is #12 closed?", "is acme/legacy archived?": the get of the object named (its every ID given, its ID's words said or the path's).
       if (q.stateAsked && !historySaid && (namesAny || 'project_id' in q.suggested) && !entry.writes && entry.idTerms.includes('get')
         && entry.idTerms.every((t) => t === 'get' || explained(t)) && entry.ids.every(namedHere)) score *= this.w.stateGet;
+      // "show issue 12", "pipeline 4 details": the get of the object named, every ID it needs given (a note's get needs
+      // its note), when the request says little else (one word at most) than that object: its ID's own words, not its domain's.
+      if (readsOne && !entry.writes && entry.idTerms[entry.idTerms.length - 1] === 'get' && entry.ids.every(namedHere)
+        && (entry.ids.length > 0 || named.some((k) => entry.takes.has(k)))
+        && unexplained(q.terms, catalogTerms(id.slice(id.indexOf('.') + 1))) <= 1) score *= this.w.namedGet;
       if (noGroupSaid && entry.scope === 'group' && id.startsWith('group.')) score *= this.w.unsaidGroup;
       // A destructive action is harmless here only when the request says its effect of its object, and refuses none of its effect.
       const harmless = !entry.effectWords || (!q.asks && !entry.effectWords.some((w) => q.refused.has(w))

@@ -131,6 +131,10 @@ const BARE_FILE = /(^|\s)((?!\.gitlab-ci\.)(?:\.?[\w-]+)(?:\.[\w-]+)*\.(?:py|rb|
 /** Words that name an object of their own (a ~label or @user next to one of them only qualifies it). */
 const PRIMARY_OBJECTS = new Set(['issue', 'mergerequest', 'epic', 'pipeline', 'job', 'commit', 'branch', 'tag', 'release', 'snippet', 'wiki', 'runner', 'environment', 'deployment', 'package', 'note', 'discussion', 'board', 'project', 'group', 'label', 'milestone', 'member', 'token', 'hook', 'variable', 'file']);
 
+/** Words that say an object, an effect or a state: a slash between two of them joins words, not a namespace and its project. */
+const ONE_WORDS: ReadonlySet<string> = new Set([...PRIMARY_OBJECTS, ...Object.values(EFFECT_WORDS).flat(), ...NEGATABLE_VERBS, ...STATE_WORDS, ...STOP,
+  ...Object.keys(WORDS), ...Object.values(WORDS).flatMap((w) => w.split(/[ _]/))]);
+
 /** A negation and the few words after it ("don't remove it", "without deleting anything"), or an effect put off ("before I delete anything"). */
 /** "I don't want to delete it": the wish between the negation and its verb is skipped. */
 const NEGATED = /\b(don'?t|do not|does not|did not|doesn'?t|didn'?t|isn'?t|aren'?t|wasn'?t|haven'?t|hasn'?t|can'?t|cannot|never|without|not|no need to|shouldn'?t|won'?t|(?:before|until|unless) (?:i|we|you|anyone|someone))((?:\s+(?:want|need|have|mean|plan|intend|wanna|going|try|trying|ask you|bother)(?:\s+to)?)?(?:\s+[a-z]+){1,2})/g;
@@ -215,14 +219,20 @@ export function parseQuery(input: string, gates?: PhraseGates): ParsedQuery {
     text = text.replace(new RegExp(`\\b${m[0].toLowerCase()}\\b`, 'g'), ' variable ');
   }
 
+  // An address written without its scheme ("gitlab.example.com/acme/web") is a web URL all the same: its host is no namespace.
+  text = text.replace(/(^|\s)(?=(?:[\w-]+\.){2,}[a-z]{2,}\/|gitlab\.[a-z]{2,}\/)/g, '$1https://');
   // Web URLs: /<namespace/project>/-/<section>/<rest>
-  text = text.replace(/\bhttps?:\/\/([^\s/]+)(?:\/([^\s?#]*))?[^\s]*/g, (m: string, host: string, path: string | undefined = '') => {
+  text = text.replace(/\bhttps?:\/\/([^\s/]+)(?:\/([^\s?#]*))?[^\s]*/g, (m: string, host: string, whole: string | undefined = '') => {
+    // A sentence's own punctuation ends the address ("see https://gitlab.example.com/acme.").
+    const path = whole.replace(/[.,;:!)]+$/, '');
     // Another server's address (a webhook's target, an environment's URL) is a value: it names no GitLab object.
     if (!/gitlab/i.test(host) && !path.includes('/-/') && !path.startsWith('groups/')) { put('url', m.replace(/[.,;:)]+$/, '')); return ' url '; }
     const parts = path.split('/').filter(Boolean);
     const dash = parts.indexOf('-');
     const ns = (dash >= 0 ? parts.slice(0, dash) : parts).filter((p) => p !== 'groups');
-    if (ns.length) put(path.startsWith('groups/') || (dash >= 0 && parts[dash + 1] === 'epics') ? 'group_id' : 'project_id', ns.join('/'));
+    // One segment alone is a namespace (a group or a user), never a project.
+    if (ns.length > 1 || (ns.length && dash >= 0)) put(path.startsWith('groups/') || (dash >= 0 && parts[dash + 1] === 'epics') ? 'group_id' : 'project_id', ns.join('/'));
+    else if (ns.length && path.startsWith('groups/')) put('group_id', ns[0]!);
     if (dash < 0) return ` ${path.startsWith('groups/') ? 'group' : ns.length > 1 ? 'project' : 'group user'} `;
     // /-/security/vulnerabilities/5512: the section is the second segment.
     if (parts[dash + 1] === 'security' && parts[dash + 2]) parts.splice(dash + 1, 1);
@@ -300,7 +310,11 @@ export function parseQuery(input: string, gates?: PhraseGates): ParsedQuery {
     // Another forge's repository (github.com/acme/tool): its host says where it is, and it is no GitLab project.
     const host = /^([\w-]+)\.(?:com|org|io|net)\//.exec(p);
     if (host) return `${pre} ${host[1]} `;
-    if (/\.[a-z0-9]{1,8}$/.test(p) && !/^[\w-]+\/[\w-]+\.(?:com|org|io|net)$/.test(p)) { put('file_path', p); return `${pre} file `; }
+    // Words joined by a slash ("labels/milestones", "approve/merge") are those words, not a namespace and project.
+    // So are versions ("1.2/1.3").
+    if (p.split('/').every((w) => ONE_WORDS.has(w) || ONE_WORDS.has(stem(w)) || /^v?\d+(?:\.\d+)+$/.test(w))) return `${pre}${p.replace(/\//g, ' ')}`;
+    // A file has an extension with a letter: "1.2/1.3" is two versions.
+    if (/\.[a-z0-9]*[a-z][a-z0-9]*$/.test(p) && !/^[\w-]+\/[\w-]+\.(?:com|org|io|net)$/.test(p)) { put('file_path', p); return `${pre} file `; }
     // A path says where, like "in acme/web": it is not the object (most actions act inside a project); one
     // called a group ("group acme/backend", "the acme/docs group") is that group.
     const group = /\b(?:sub)?group\s*$/.test(whole.slice(0, at + pre.length)) || /^\s*(?:sub)?group(?:s|'s)?\b/.test(whole.slice(at + m.length));
