@@ -13,9 +13,9 @@ const on = sandboxServer({ env: { FORGE_MCP_YOLO_MODE: 'true' } });
 type On = typeof on;
 
 const ok = (action: string, params: Record<string, unknown>, at: On = on) => okText(at.srv, action, params);
+const refused = (action: string, params: Record<string, unknown>) => refusedText(on.srv, action, params);
 async function api(path: string, init: { method?: string; body?: unknown } = {}, at: On = on): Promise<any> {
   const res = await fetch(`${at.sb.url}/api/v4${path}`, {
-const refused = (action: string, params: Record<string, unknown>) => refusedText(on.srv, action, params);
     method: init.method ?? 'GET', headers: { 'private-token': SANDBOX_TOKEN, 'content-type': 'application/json' }, body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const raw = await res.text();
