@@ -52,7 +52,7 @@ describe('related actions in results', () => {
       ['issue.note_create', { project_id: P, issue_iid: 1 }, 'needs body*: string'],
       // The update names the params tasks set, with their types (its stepParams), so it runs without a find for its schema.
       ['issue.update', { project_id: P, issue_iid: 1 }, 'optional: state_event: "close"|"reopen", add_labels: string, remove_labels: string, assignees: string[], ' +
-        'add_assignees: string[], milestone: string (+15)'],
+        'add_assignees: string[], milestone: string (+13)'],
     ]);
   });
 

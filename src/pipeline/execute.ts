@@ -297,7 +297,7 @@ function render(s: Session, action: Action, params: Record<string, unknown>, res
   } else if (Array.isArray(data)) {
     pagination = paginationFromHeaders(res.headers, params, data.length, { inferTotals: action.domain === 'search' });
   }
-  let rendered = renderFor(action.render)({ action, params, data, pagination, next: filledNextSteps(action, params, data, (a) => isListed(a, s)), ...extra });
+  let rendered = renderFor(action.render)({ action, params, data, pagination, next: filledNextSteps(action, params, data, (a) => isListed(a, s), s.tier), ...extra });
   if (gql && gql.kind === 'query' && s.auth.kind === 'fine_grained') {
     const note = fineGrainedEmptyNote(action, data, gql.connection ? `${gql.resultPath}.nodes` : gql.resultPath);
     if (note) rendered = { markdown: `${rendered.markdown}\n\nNote: ${note}`, structured: { ...rendered.structured, fine_grained_note: note } };

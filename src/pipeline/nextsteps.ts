@@ -1,7 +1,7 @@
 // "Next steps" ready to run (issue #30): the 2–4 follow-ups an entry declares (`nextSteps`), each with the
 // params its `nextFill` takes from this call's params or answer and the compact signature of what it still
 // takes, so the assistant can run them without a find.
-import type { Action } from '../catalog/define.js';
+import { atTier, type Action, type Tier } from '../catalog/define.js';
 import { catalog } from '../catalog/index.js';
 import { stepSignature } from '../catalog/signature.js';
 
@@ -50,9 +50,9 @@ function source(fill: Fill, params: Record<string, unknown>, answer: unknown): u
 
 /**
  * The action's next steps this session may run, with the params filled from this call; undefined when it
- * declares none. `runnable` leaves out the ones the session cannot run (a write in read-only mode).
+ * declares none, each step's params as `tier` offers them. `runnable` leaves out the ones the session cannot run (a write in read-only mode).
  */
-export function filledNextSteps(action: Action, params: Record<string, unknown>, answer: unknown, runnable: (a: Action) => boolean): NextStep[] | undefined {
+export function filledNextSteps(action: Action, params: Record<string, unknown>, answer: unknown, runnable: (a: Action) => boolean, tier: Tier): NextStep[] | undefined {
   if (!action.nextSteps?.length) return undefined;
   const out: NextStep[] = [];
   for (const { id, step, fills } of planOf(action)) {
@@ -65,7 +65,8 @@ export function filledNextSteps(action: Action, params: Record<string, unknown>,
       filled[f.name] = v;
       names = names ? `${names}\0${f.name}` : f.name;
     }
-    out.push({ action: id, params: filled, more: moreOf(step, names) });
+    // Said as this instance's tier offers it (a Premium param or value is not named on Free); atTier's views are cached.
+    out.push({ action: id, params: filled, more: moreOf(atTier(step, tier), names) });
   }
   return out.length ? out : undefined;
 }

@@ -151,7 +151,7 @@ function renderObject(input: RenderInput, obj: Rec): Rendered {
   }
   for (const [key, text] of longTexts) {
     const { shown, rest } = all ? { shown: stripControl(text), rest: 0 } : cutText(stripControl(text), MAX_LONG_TEXT);
-    lines.push('', `### ${heading(key, 60)}`, '', quote(shown));
+    lines.push('', `### ${heading(key, 60)}`, '', ...quoted(shown));
     // A long text is in the Markdown only, unless the Markdown had to cut it: then the whole text is here.
     if (rest > 0) {
       structured[key] = text;
@@ -162,6 +162,17 @@ function renderObject(input: RenderInput, obj: Rec): Rendered {
   return { markdown: lines.join('\n'), structured };
 }
 
+/**
+ * A platform text as quote lines (SPEC: multi-line bodies become quote lines), and, when the quote had to escape
+ * something, a line saying which characters are the quote's: an assistant that edits the text (a wiki page, a
+ * description) must not copy `\#` or `\[` back into it.
+ */
+function quoted(text: string): string[] {
+  const q = quote(text);
+  return /\\|&lt;/.test(q) ? [q, '', QUOTE_NOTE] : [q];
+}
+const QUOTE_NOTE = '(Quoted: a backslash before #, a bracket or a backslash, and &lt; for a less-than sign, are the quote\'s escapes, not in the text.)';
+
 /** The fields asked for by name, each whole: in the Markdown (a text as a quote, anything else as JSON) and in structuredContent. */
 export function namedFields(obj: Rec, named: ReadonlySet<string>, structured: Rec): string[] {
   const lines: string[] = [];
@@ -170,7 +181,7 @@ export function namedFields(obj: Rec, named: ReadonlySet<string>, structured: Re
     if (!(key in obj)) { unknown.push(key); continue; }
     const v = obj[key];
     structured[key] = v;
-    lines.push('', `### ${heading(key, 60)}`, '', typeof v === 'string' ? (v === '' ? '(empty)' : quote(v)) : fence(JSON.stringify(v, null, 2) ?? 'null', 'json'));
+    lines.push('', `### ${heading(key, 60)}`, '', ...(typeof v === 'string' ? (v === '' ? ['(empty)'] : quoted(v)) : [fence(JSON.stringify(v, null, 2) ?? 'null', 'json')]));
   }
   if (unknown.length) {
     structured.unknown_fields = unknown;

@@ -1180,6 +1180,9 @@ export default domain('user', 'Users and the current account: profiles, status, 
       ...paging(),
     },
     fineGrained: ['read_todo'],
+    // Marking one done takes its id as `todo_id` (the list's id column): offered so no one guesses `id`.
+    nextSteps: ['user.todo_mark_done', 'user.todo_mark_all_done'],
+    nextFill: { todo_id: 'caller' },
     keywords: 'todos inbox pending notifications mentions review requests assigned to me queue unread attention worklist',
     examples: [
       "what's in my to-do list?",
