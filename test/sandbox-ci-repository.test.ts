@@ -467,9 +467,14 @@ describe('protected branches with a wildcard', () => {
     expect(await refused('repository.commit_create', commit('release/2026/q1', 'a.txt'), alice)).toContain('You are not allowed to push into this branch');
     await ok('repository.commit_create', commit('release/2026/q1', 'a.txt'));
 
-    // Per-user and per-group rules are not kept: refused by name, never stored as if they applied.
-    expect(await refused('branch.update_protected', { project_id: 1, name: 'release/*', allowed_to_push: [{ user_id: 3 }] })).toBe(
-      'branchUpdateProtected: the sandbox does not simulate the param allowed_to_push of this action; against a GitLab instance it calls PATCH /projects/:id/protected_branches/:name with it. Leave it out to run here.');
+    // Per-user and per-group rules are Premium: on this Free instance the server refuses them before sending.
+    expect(await refused('branch.update_protected', { project_id: 1, name: 'release/*', allowed_to_push: [{ user_id: 3 }] })).toMatch(
+      /allowed_to_push is a GitLab Premium parameter, and this instance is on GitLab Free, so it is not offered here\. Nothing was sent\./);
+    // An unprotect level (offered: GitLab's page marks no plan) reaches the sandbox, which does not keep it: refused by
+    // name, never stored as if it applied.
+    expect(await refused('branch.protect', { project_id: 1, name: 'hotfix2/*', unprotect_access_level: 40 })).toBe(
+      'branchProtect: the sandbox does not simulate the param unprotect_access_level of this action; against a GitLab instance it calls POST /projects/:id/protected_branches with it. Leave it out to run here.');
+    expect((await api('/projects/1/protected_branches/hotfix2%2F*')).status).toBe(404);
     expect(await refused('branch.protect', { project_id: 1, name: 'hotfix/*', push_access_level: 20 })).toContain('push_access_level does not have a valid value');
     expect((await api('/projects/1/protected_branches/hotfix%2F*')).status).toBe(404);
     expect(await refused('repository.commit_create', commit('release/2026/q1', 'c.txt'), alice)).toContain('You are not allowed to push into this branch');
