@@ -342,6 +342,16 @@ describe('forge_execute_action refused for its params: the schema and a correcte
     expect((again.structuredContent!.items as Array<{ iid: number }>).map((m) => m.iid).sort((a, b) => a - b)).toEqual(open);
   });
 
+  it('a twin this session cannot run is not offered: on Free, group-level branch protection (Premium) is not the corrected call', async () => {
+    expect(catalog().get('group.protected_branch_protect')!.tier).toBe('premium');
+    sb.clearLog();
+    const r = await srv.call('forge_execute_action', { action: 'branch.protect', params: { project_id: 'demo-group/demo-project', name: 'release/*', group_id: 'demo-group' } });
+    expect(r.isError).toBe(true);
+    expect(text(r)).not.toContain('group.protected_branch_protect');
+    expect(/^Corrected call: forge_execute_action (.+)$/m.exec(text(r))![1]).toBe('{"action":"branch.protect","params":{"project_id":"demo-group/demo-project","name":"release/*"}}');
+    expect(apiRequests(sb)).toHaveLength(0);
+  });
+
   it('fields sent among the params: the corrected call puts them beside the params, and it runs', async () => {
     const r = await srv.call('forge_execute_action', { action: 'merge_request.get', params: { project_id: 'demo-group/demo-project', merge_request_iid: 1, fields: ['draft', 'has_conflicts'] } });
     expect(text(r)).toMatch(/^forge_execute_action\/merge_request\.get: invalid params\. Unknown params: fields\./);

@@ -17,6 +17,13 @@ const EP = '/api/v4/projects/demo-group%2Fdemo-project';
 const LOOKUP = { search: 'demo-project', membership: 'true', simple: 'true', order_by: 'similarity', per_page: '100' };
 
 describe('a project by its bare name', () => {
+  it('a destructive call is refused by a short name, even confirmed: what is confirmed must be what is changed, and nothing is sent', async () => {
+    const r = await on.srv.call('forge_execute_action', { action: 'branch.delete', params: { project_id: 'demo-project', branch_name: 'feature/readme-intro' }, confirm: true });
+    expect(r.isError).toBe(true);
+    expect(text(r)).toMatch(/project_id "demo-project" is a short name; a destructive action takes the project's full path or ID \(e\.g\. group\/project or 42\), so that what is confirmed is exactly what is changed\. Nothing was sent\.$/);
+    expect(sent()).toEqual([]);
+  });
+
   it('a write: one lookup, then the write sent once with the full path, and the answer says so in one line', async () => {
     const r = await run('issue.create', { project_id: 'demo-project', title: 'Named by its short name' });
     expect(r.isError, text(r)).toBeFalsy();

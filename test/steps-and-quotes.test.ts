@@ -32,7 +32,7 @@ describe('a quoted text', () => {
   it('says which characters are the quote\'s escapes when it escaped any, and only then', async () => {
     const t = text(await exec('wiki.get', { project_id: P, slug: 'home' }));
     expect(t).toContain('> \\# Demo Project wiki\n>\n> - \\[Deployment\\](deployment)\n');
-    expect(t).toContain('\n\n(Quoted: a backslash before #, a bracket or a backslash, and &lt; for a less-than sign, are the quote\'s escapes, not in the text.)\n');
+    expect(t).toContain('\n\n(Quoted: a backslash before #, a bracket or a backslash is the quote\'s escape, not in the text; a less-than sign shows as &lt;.)\n');
     const plain = text(await exec('wiki.get', { project_id: P, slug: 'deployment' }));
     expect(plain).toContain('### content');
     expect(plain.includes('\\#') || plain.includes('\\[')).toBe(plain.includes('(Quoted: '));

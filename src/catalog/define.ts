@@ -444,6 +444,18 @@ export const paging = (): Record<string, ParamSpec> => ({
   per_page: int('Items per page (default 20, maximum 100)'),
 });
 
+/** A board's scope (project and group boards alike): its assignee, milestone, labels and weight are Premium. */
+export const boardScope = (): Record<string, ParamSpec> => ({
+  assignee_id: int('Scope the board to this assignee (Premium)', { tier: 'premium' }),
+  assignee: { ...companion.user('assignee_id', 'Board assignee'), tier: 'premium' },
+  milestone_id: int('Scope the board to this milestone ID (Premium)', { tier: 'premium' }),
+  milestone: { ...companion.milestone(), tier: 'premium' },
+  labels: str('Comma-separated labels scoping the board (Premium)', { tier: 'premium' }),
+  weight: int('Scope the board to this weight (Premium)', { tier: 'premium' }),
+  hide_backlog_list: bool('Hide the Open list'),
+  hide_closed_list: bool('Hide the Closed list'),
+});
+
 /** GraphQL connection paging parameters. */
 export const cursor = (): Record<string, ParamSpec> => ({
   first: int('Page size (maximum 100)'),

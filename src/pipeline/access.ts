@@ -33,8 +33,8 @@ export function tierAbove(action: Action, s: Session): Tier | undefined {
 const TIER_NAME: Record<Tier, string> = { free: 'Free', premium: 'Premium', ultimate: 'Ultimate' };
 
 /**
- * A call that sends parameters of a higher plan than the instance's (an issue's `weight` on Free): refused before
- * anything is sent, saying so, instead of GitLab ignoring the value or answering an error. `label` names the call.
+ * A call that sends parameters, or values, of a higher plan than the instance's (an issue's `weight`, a `blocks`
+ * link type on Free): refused before anything is sent, saying so, instead of GitLab ignoring the value or answering an error. `label` names the call.
  */
 export function paramTierRefusal(action: Action, params: unknown, s: Session, label: string): string | undefined {
   if (!params || typeof params !== 'object' || Array.isArray(params)) return undefined;

@@ -7,10 +7,10 @@ import { fineGrainedRefusal } from '../session/grant.js';
 import { atTier, type Action } from '../catalog/define.js';
 import type { Session } from '../session/session.js';
 import { callLabel, validateCall, type SurfaceKind } from './validate.js';
-import { availability, fineGrainedRefuses, paramTierRefusal, withheldMessage } from './access.js';
+import { availability, fineGrainedRefuses, isListed, paramTierRefusal, withheldMessage } from './access.js';
 import { decideConfirmation, decideOverwrite, type ElicitOutcome } from './confirm.js';
 import { checkLocalPaths, localWriteOf, type ApprovedPath } from './localpath.js';
-import { companionProblem, confirmationsProblem, guardSteps, previewSteps, runSteps } from './steps.js';
+import { bareProjects, companionProblem, confirmationsProblem, guardSteps, previewSteps, runSteps } from './steps.js';
 import { errorResult, safeModeCard, type ToolResult } from '../render/result.js';
 import { observeCall, type CallProgress } from '../observe/telemetry.js';
 import type { FieldRequest } from '../render/types.js';
@@ -57,7 +57,7 @@ async function decideAndRun(s: Session, req: CallRequest, unknownAction: Unknown
   const aboveTier = paramTierRefusal(action, req.params, s, callLabel(surface, action));
   if (aboveTier) return errorResult(aboveTier);
   const v = validateCall({ surface, action: atTier(action, s.tier), params: req.params, paramsPresent: req.paramsPresent });
-  if (!v.ok) return errorResult(v.help ? `${v.message}\n\n${await v.help()}` : v.message);
+  if (!v.ok) return errorResult(v.help ? `${v.message}\n\n${await v.help((a) => isListed(a, s))}` : v.message);
   const confirm = v.confirm || req.confirm === true;
   const companions = companionProblem(action, v.params);
   if (companions) return errorResult(companions);
@@ -79,6 +79,12 @@ async function decideAndRun(s: Session, req: CallRequest, unknownAction: Unknown
   let approved: Record<string, ApprovedPath> = {};
   let replaceConfirmed = false;
   if (!withheld) {
+    // What a person confirms is what is changed: a destructive call names its project exactly, not by a short name
+    // the server would look up only after the confirmation.
+    const bare = action.destructive ? bareProjects(action, v.params) : [];
+    if (bare.length) {
+      return errorResult(`${action.operation}: ${bare.map((n) => `${n} ${JSON.stringify(String(v.params[n]).slice(0, 120))}`).join(', ')} is a short name; a destructive action takes the project's full path or ID (e.g. group/project or 42), so that what is confirmed is exactly what is changed. Nothing was sent.`);
+    }
     const decision = decideConfirmation({ action, params: v.params, confirm, yolo: s.config.yolo, surface, canPrompt: req.canPrompt, answer: req.answer });
     if (decision.kind === 'refuse') return errorResult(decision.message);
     if (decision.kind === 'ask') return { ask: decision.message };

@@ -57,8 +57,9 @@ function callParams(action: Action, given: Record<string, unknown>, rename: (nam
  * one, when it is a slip; `wrong`: names whose values were refused. A param the catalog says another action takes
  * (`elsewhere`) makes the corrected call one to that action; `fields` sent among the params goes beside them.
  */
-export function paramsHelp(action: Action, given: Record<string, unknown>, rename: (name: string) => string | undefined, wrong: readonly string[] = []): string {
-  const moved = Object.keys(given).find((k) => !(k in action.params) && action.elsewhere?.[k]);
+export function paramsHelp(action: Action, given: Record<string, unknown>, rename: (name: string) => string | undefined, wrong: readonly string[] = [], listed: (a: Action) => boolean = () => true): string {
+  // The other action only when this session may run it (a Premium twin on Free, a write in read-only mode: not offered).
+  const moved = Object.keys(given).find((k) => !(k in action.params) && action.elsewhere?.[k] && isRunnable(action.elsewhere[k]!, listed));
   const target = moved ? catalog().get(action.elsewhere![moved]!) : undefined;
   const to = target ?? action;
   const params = callParams(to, given, target ? () => undefined : rename, target ? [] : wrong);
@@ -71,6 +72,11 @@ export function paramsHelp(action: Action, given: Record<string, unknown>, renam
     `Corrected call: forge_execute_action ${JSON.stringify({ action: to.id, params, ...fields })}`,
   ].join('\n');
 }
+
+const isRunnable = (id: string, listed: (a: Action) => boolean): boolean => {
+  const a = catalog().get(id);
+  return a !== undefined && listed(a);
+};
 
 /** `fields` as forge_execute_action takes it beside the params: a list of names. */
 const fieldsOk = (v: unknown): boolean => v === 'all' || (Array.isArray(v) && v.length > 0 && v.every((f) => typeof f === 'string' && f.length <= 64));

@@ -40,7 +40,7 @@ function givenCompanions(action: Action, params: Params): Array<[string, Compani
 const projectParamsOf = new WeakMap<Action['params'], readonly string[]>();
 
 /** The project params of this call given as a bare name (`demo-project`), which the server looks up first. */
-function bareProjects(action: Action, params: Params): string[] {
+export function bareProjects(action: Action, params: Params): string[] {
   let all = projectParamsOf.get(action.params);
   if (!all) projectParamsOf.set(action.params, (all = Object.entries(action.params).filter(([, p]) => p.idOrPath === 'project').map(([n]) => n)));
   return all.filter((n) => isBareProjectName(params[n]));

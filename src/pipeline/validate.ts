@@ -14,13 +14,14 @@ export interface CallShape {
 }
 
 /**
- * A refusal may carry `help`: the compact schema and a corrected call (dynamic surface), added by the caller. It
+ * A refusal may carry `help`: the compact schema and a corrected call (dynamic surface), added by the caller, whose
+ * `listed` says which actions the session may run (a corrected call goes to no other). It
  * reads the catalog's examples with the find search's reader, which is loaded only when a call is refused.
  */
-export type Validated = { ok: true; params: Record<string, unknown>; confirm: boolean } | { ok: false; message: string; help?: () => Promise<string> };
+export type Validated = { ok: true; params: Record<string, unknown>; confirm: boolean } | { ok: false; message: string; help?: (listed: (a: Action) => boolean) => Promise<string> };
 
 const helpFor = (action: Action, input: Record<string, unknown>, rename: (name: string) => string | undefined, wrong: readonly string[] = []) =>
-  async (): Promise<string> => (await import('./params-help.js')).paramsHelp(action, input, rename, wrong);
+  async (listed: (a: Action) => boolean): Promise<string> => (await import('./params-help.js')).paramsHelp(action, input, rename, wrong, listed);
 
 const ALIASES: Record<string, string> = { mr_iid: 'merge_request_iid', commit_id: 'commit_sha' };
 

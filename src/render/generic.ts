@@ -171,7 +171,7 @@ function quoted(text: string): string[] {
   const q = quote(text);
   return /\\|&lt;/.test(q) ? [q, '', QUOTE_NOTE] : [q];
 }
-const QUOTE_NOTE = '(Quoted: a backslash before #, a bracket or a backslash, and &lt; for a less-than sign, are the quote\'s escapes, not in the text.)';
+const QUOTE_NOTE = '(Quoted: a backslash before #, a bracket or a backslash is the quote\'s escape, not in the text; a less-than sign shows as &lt;.)';
 
 /** The fields asked for by name, each whole: in the Markdown (a text as a quote, anything else as JSON) and in structuredContent. */
 export function namedFields(obj: Rec, named: ReadonlySet<string>, structured: Rec): string[] {

@@ -5,8 +5,8 @@
 // Of several matching rules the most permissive decides.
 import { ACCESS, type ProjectRec, type ProtectedBranchRec, type SandboxState, type UserRec } from './state.js';
 
-/** GitLab's RefMatcher#matches?: the exact name, or the wildcard pattern over the whole branch name. */
-function refMatches(pattern: string, ref: string): boolean {
+/** GitLab's RefMatcher#matches?: the exact name, or the wildcard pattern over the whole name (tags' rules too). */
+export function refMatches(pattern: string, ref: string): boolean {
   if (pattern === ref) return true;
   if (!pattern.includes('*')) return false;
   const re = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');

@@ -1,4 +1,4 @@
-import { domain, id, str, int, bool, obj, oneOf, req, intList, strList, idOr, paging, cursor, companion, type ParamSpec } from '../define.js';
+import { domain, id, str, int, bool, obj, oneOf, req, intList, strList, idOr, paging, cursor, companion, boardScope, type ParamSpec } from '../define.js';
 import { gid, gids, compact } from '../graphql.js';
 import { NONE_ANY, VISIBILITY, accessLevel, fileInput } from '../params.js';
 import { SAML_LINK_HINTS, SECURITY_SETTINGS_HINTS } from '../hints.js';
@@ -269,17 +269,6 @@ const pushRuleFields = (): Record<string, ParamSpec> => ({
   commit_committer_name_check: bool('Commit author name must match the pusher name'),
   reject_unsigned_commits: bool('Reject commits that are not signed'),
   reject_non_dco_commits: bool('Reject commits without a DCO Signed-off-by'),
-});
-
-const boardScope = (): Record<string, ParamSpec> => ({
-  assignee_id: int('Scope the board to this assignee (Premium)', { tier: 'premium' }),
-  assignee: { ...companion.user('assignee_id', 'Board assignee'), tier: 'premium' },
-  milestone_id: int('Scope the board to this milestone ID (Premium)', { tier: 'premium' }),
-  milestone: { ...companion.milestone(), tier: 'premium' },
-  labels: str('Comma-separated labels scoping the board (Premium)', { tier: 'premium' }),
-  weight: int('Scope the board to this weight (Premium)', { tier: 'premium' }),
-  hide_backlog_list: bool('Hide the Open list'),
-  hide_closed_list: bool('Hide the Closed list'),
 });
 
 const protectedBranchRules = (): Record<string, ParamSpec> => ({

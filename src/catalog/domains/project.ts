@@ -1,4 +1,4 @@
-import { domain, id, str, int, bool, obj, oneOf, req, intList, strList, paging, cursor, companion, type ParamSpec } from '../define.js';
+import { domain, id, str, int, bool, obj, oneOf, req, intList, strList, paging, cursor, companion, boardScope, type ParamSpec } from '../define.js';
 import { VISIBILITY, accessLevel, fileInput } from '../params.js';
 import { SECURITY_SETTINGS_HINTS } from '../hints.js';
 
@@ -345,17 +345,6 @@ const serviceAccountFields = (): Record<string, ParamSpec> => ({
   name: str('Display name of the service account'),
   username: str('Username of the service account'),
   email: str('Email address of the service account'),
-});
-
-const boardScope = (): Record<string, ParamSpec> => ({
-  assignee_id: int('Scope the board to this assignee (Premium)', { tier: 'premium' }),
-  assignee: { ...companion.user('assignee_id', 'Board assignee'), tier: 'premium' },
-  milestone_id: int('Scope the board to this milestone ID (Premium)', { tier: 'premium' }),
-  milestone: { ...companion.milestone(), tier: 'premium' },
-  labels: str('Comma-separated labels scoping the board (Premium)', { tier: 'premium' }),
-  weight: int('Scope the board to this weight (Premium)', { tier: 'premium' }),
-  hide_backlog_list: bool('Hide the Open list'),
-  hide_closed_list: bool('Hide the Closed list'),
 });
 
 export default domain('project', 'Projects and their settings: create, fork, transfer, members, hooks, badges, labels, milestones, boards, mirrors, Pages, integrations, approvals', {

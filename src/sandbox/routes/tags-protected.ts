@@ -5,17 +5,14 @@ import type { Ctx, Reply } from '../types.js';
 import { extrasOf, type ProtectedTagRec } from '../extras.js';
 import { int, json, message, missing, noContent, notFound, paginate, str } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
+import { refMatches } from '../branch-protection.js';
 
 const LEVELS: Record<number, string> = { 0: 'No one', 30: 'Developers + Maintainers', 40: 'Maintainers' };
-
-/** GitLab's wildcard: `*` stands for any characters, slashes included. */
-const matches = (pattern: string, name: string): boolean =>
-  new RegExp(`^${pattern.split('*').map((x) => x.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(name);
 
 /** The protection that applies to a tag name (an exact name wins over a wildcard), if any. */
 export function tagProtection(state: SandboxState, p: ProjectRec, name: string): ProtectedTagRec | undefined {
   const all = extrasOf(state, p.id).protectedTags;
-  return all.get(name) ?? [...all.values()].find((t) => matches(t.name, name));
+  return all.get(name) ?? [...all.values()].find((t) => refMatches(t.name, name));
 }
 
 function protectedTagJson(t: ProtectedTagRec): Record<string, unknown> {
