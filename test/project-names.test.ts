@@ -17,6 +17,16 @@ const EP = '/api/v4/projects/demo-group%2Fdemo-project';
 const LOOKUP = { search: 'demo-project', membership: 'true', simple: 'true', order_by: 'similarity', per_page: '100' };
 
 describe('a project by its bare name', () => {
+  it('an upload whose content is not base64 is refused before the short name is looked up: nothing reaches GitLab', async () => {
+    const bad = await run('project.upload', { project_id: 'demo-project', content_base64: 'not base64!', file_name: 'a.txt' });
+    expect(bad.isError).toBe(true);
+    expect(text(bad)).toBe('projectUpload: content_base64 is not valid base64');
+    const none = await run('project.upload', { project_id: 'demo-project' });
+    expect(none.isError).toBe(true);
+    expect(text(none)).toContain('give the file as file_path (a local path) or content_base64 (its content, base64-encoded)');
+    expect(sent()).toEqual([]);
+  });
+
   it('a destructive call is refused by a short name, even confirmed: what is confirmed must be what is changed, and nothing is sent', async () => {
     const r = await on.srv.call('forge_execute_action', { action: 'branch.delete', params: { project_id: 'demo-project', branch_name: 'feature/readme-intro' }, confirm: true });
     expect(r.isError).toBe(true);

@@ -10,6 +10,7 @@ import { callLabel, validateCall, type SurfaceKind } from './validate.js';
 import { availability, fineGrainedRefuses, isListed, paramTierRefusal, withheldMessage } from './access.js';
 import { decideConfirmation, decideOverwrite, type ElicitOutcome } from './confirm.js';
 import { checkLocalPaths, localWriteOf, type ApprovedPath } from './localpath.js';
+import { uploadProblem } from './transfer.js';
 import { bareProjects, companionProblem, confirmationsProblem, guardSteps, previewSteps, runSteps } from './steps.js';
 import { errorResult, safeModeCard, type ToolResult } from '../render/result.js';
 import { observeCall, type CallProgress } from '../observe/telemetry.js';
@@ -63,6 +64,8 @@ async function decideAndRun(s: Session, req: CallRequest, unknownAction: Unknown
   if (companions) return errorResult(companions);
   const confirmations = confirmationsProblem(s, action, v.params);
   if (confirmations) return errorResult(confirmations);
+  const upload = uploadProblem(action, v.params);
+  if (upload) return errorResult(upload);
 
   const localWrite = localWriteOf(action, v.params);
   if (localWrite !== undefined && s.config.readOnly) {

@@ -9,6 +9,17 @@ import { readChecked, writeNew } from './localfile.js';
 
 export type TransferProblem = string;
 
+/**
+ * What an upload's params say wrong on their own (no file given, content that is not base64): checked with the other
+ * param checks, before anything (a project's short-name lookup included) reaches the platform.
+ */
+export function uploadProblem(action: Action, params: Record<string, unknown>): TransferProblem | undefined {
+  if (!action.upload || typeof params.file_path === 'string') return undefined;
+  if (typeof params.content_base64 !== 'string') return `${action.operation}: give the file as file_path (a local path) or content_base64 (its content, base64-encoded)`;
+  if (!/^[A-Za-z0-9+/\r\n]*={0,2}\s*$/.test(params.content_base64)) return `${action.operation}: content_base64 is not valid base64`;
+  return undefined;
+}
+
 /** Puts the file into the request body; a string is the refusal sentence. */
 export function attachUpload(action: Action, params: Record<string, unknown>, req: ForgeRequest, approved: Record<string, ApprovedPath>, maxFileSize: number): TransferProblem | undefined {
   const spec = action.upload;
@@ -23,12 +34,12 @@ export function attachUpload(action: Action, params: Record<string, unknown>, re
     if (typeof read === 'string') return read;
     bytes = read;
     name = basename(params.file_path);
-  } else if (typeof params.content_base64 === 'string') {
-    if (!/^[A-Za-z0-9+/\r\n]*={0,2}\s*$/.test(params.content_base64)) return `${action.operation}: content_base64 is not valid base64`;
-    bytes = Buffer.from(params.content_base64, 'base64');
-    name = typeof params.file_name === 'string' ? params.file_name : 'upload.bin';
   } else {
-    return `${action.operation}: give the file as file_path (a local path) or content_base64 (its content, base64-encoded)`;
+    // The content was checked before anything was sent (uploadProblem): here it is only decoded.
+    const problem = uploadProblem(action, params);
+    if (problem) return problem;
+    bytes = Buffer.from(params.content_base64 as string, 'base64');
+    name = typeof params.file_name === 'string' ? params.file_name : 'upload.bin';
   }
   if (spec.as === 'raw') {
     req.body = bytes;
