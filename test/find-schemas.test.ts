@@ -278,6 +278,21 @@ describe('forge_execute_action refused for its params: the schema and a correcte
     expect(again.isError, text(again)).toBeFalsy();
   });
 
+  it('one value given where the action takes a list goes into the corrected call as a list of one: assignee "@alice" → assignees ["@alice"]', async () => {
+    sb.clearLog();
+    const r = await srv.call('forge_execute_action', { action: 'issue.create', params: { project_id: 'demo-group/demo-project', title: 'Port check', assignee: '@alice' } });
+    expect(r.isError).toBe(true);
+    expect(apiRequests(sb)).toHaveLength(0);
+    const call = JSON.parse(/^Corrected call: forge_execute_action (.+)$/m.exec(text(r))![1]!) as { params: Record<string, unknown> };
+    expect(call.params).toEqual({ project_id: 'demo-group/demo-project', title: 'Port check', assignees: ['@alice'] });
+    const again = await srv.call('forge_execute_action', { action: 'issue.create', params: call.params });
+    expect(again.isError, text(again)).toBeFalsy();
+    expect(text(again)).toMatch(/@alice/);
+    // Closed again, so the open-issue counts later tests of this file assert are the seed's.
+    const iid = (again.structuredContent as { iid: number }).iid;
+    expect((await srv.call('forge_execute_action', { action: 'issue.update', params: { project_id: 'demo-group/demo-project', issue_iid: iid, state_event: 'close' } })).isError).toBeFalsy();
+  });
+
   it('a param another action takes (search on a commit list): the refusal names that action, its schema and the call to it', async () => {
     sb.clearLog();
     const r = await srv.call('forge_execute_action', { action: 'repository.commit_list', params: { project_id: 'demo-group/demo-project', ref_name: 'main', search: 'Fix session timeout handling' } });

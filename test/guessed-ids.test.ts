@@ -53,7 +53,7 @@ describe('a guessed action ID', () => {
   it('the description names the everyday actions by their real IDs and the param names models guess wrong; what the model sees of the listing stays under 500 tokens', async () => {
     const { tools } = await on.srv.client.listTools();
     const execute = tools.find((t) => t.name === 'forge_execute_action')!;
-    expect(execute.description).toContain(`Everyday IDs: ${EVERYDAY_IDS}. Call directly when known (a wrong ID answers the nearest), else forge_find_action.`);
+    expect(execute.description).toContain(`Everyday IDs: ${EVERYDAY_IDS}. Call directly when known (a wrong ID or param is refused unsent, with the nearest ID or the schema), else forge_find_action.`);
     expect(execute.description).toContain(`Param names: ${COMMON_PARAMS}.`);
     // Every ID the brace form names is a catalog action, and every param name is one of those actions' params.
     const catalog = await loadCatalog();

@@ -36,14 +36,23 @@ function fits(p: ParamSpec, v: unknown): boolean {
   }
 }
 
+/** Whether one value is of a list param's item type. */
+function fitsItem(p: ParamSpec, v: unknown): boolean {
+  if (p.items === 'integer') return Number.isInteger(v) || (typeof v === 'string' && /^\d{1,15}$/.test(v.trim()));
+  return p.items === 'string' && typeof v === 'string';
+}
+
 /** The caller's values the action takes (under their right names, of the right types), and its missing required ones. */
 function callParams(action: Action, given: Record<string, unknown>, rename: (name: string) => string | undefined, wrong: readonly string[]): Record<string, unknown> {
   const params: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(given)) {
     const name = k in action.params ? k : rename(k);
     if (!name || name in params || (name !== k && name in given) || wrong.includes(name) || v === undefined || v === null) continue;
-    if (!fits(action.params[name]!, v)) continue;
-    params[name] = typeof v === 'string' && v.length > SHOWN_CHARS ? `<${name}>` : v;
+    const p = action.params[name]!;
+    // One value where the action takes a list ("assignee": "@alice" → "assignees": ["@alice"]) is put in one.
+    const value = p.type === 'array' && !Array.isArray(v) && fitsItem(p, v) ? [v] : v;
+    if (!fits(p, value)) continue;
+    params[name] = typeof value === 'string' && value.length > SHOWN_CHARS ? `<${name}>` : value;
   }
   for (const [name, p] of Object.entries(action.params)) {
     if (!p.required || p.default !== undefined || name in params) continue;

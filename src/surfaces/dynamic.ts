@@ -64,7 +64,7 @@ const TOOLS: ToolDef[] = [
           },
         },
         ambiguous: { type: 'boolean' },
-        suggested_params: { type: 'object', description: 'request values for the best\'s params' },
+        suggested_params: { type: 'object' },
         parts: { type: 'array' },
       },
       required: ['results'],
@@ -78,14 +78,14 @@ const TOOLS: ToolDef[] = [
     description:
       'Run one GitLab action by canonical ID. ' +
       `Everyday IDs: ${EVERYDAY_IDS}. ` +
-      'Call directly when known (a wrong ID answers the nearest), else forge_find_action. ' +
+      'Call directly when known (a wrong ID or param is refused unsent, with the nearest ID or the schema), else forge_find_action. ' +
       `Param names: ${COMMON_PARAMS}. ` +
       'Destructive actions need top-level "confirm": true, sent only after the user explicitly approved.',
     inputSchema: {
       type: 'object',
       properties: {
         action: { type: 'string', description: 'Canonical action ID' },
-        params: { type: 'object', description: "The action's parameters, exactly as its schema names them" },
+        params: { type: 'object', description: "The action's params, named as in its schema" },
         confirm: { type: 'boolean', description: 'true only after the user approved a destructive action' },
         fields: FIELDS_SCHEMA,
       },
