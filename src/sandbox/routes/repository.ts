@@ -271,7 +271,14 @@ export function registerRepository(r: Router): void {
     const ref = str(ctx.params.ref_name) ?? p.defaultBranch;
     const heads = bool(ctx.params.all) ? [...p.repo.branches.values()] : [resolveRef(p.repo, ref)].filter((x): x is string => !!x);
     const seen = new Set<string>();
-    let commits = heads.flatMap((h) => history(p.repo, h)).filter((c) => !seen.has(c.id) && !!seen.add(c.id));
+    // GitLab hands ref_name to `git log` as a revision: a range `a..b` (in b, not in a) or `a...b` (in one side
+    // only) lists those commits; a ref that resolves to nothing lists none, as git does.
+    const range = bool(ctx.params.all) ? null : /^(.+?)(\.\.\.?)(.+)$/.exec(ref);
+    const ends = range ? [resolveRef(p.repo, range[1]!), resolveRef(p.repo, range[3]!)] : [];
+    let commits = !range ? heads.flatMap((h) => history(p.repo, h)).filter((c) => !seen.has(c.id) && !!seen.add(c.id))
+      : !ends[0] || !ends[1] ? []
+      : range[2] === '..' ? commitsBetween(p.repo, ends[0], ends[1])
+      : [...commitsBetween(p.repo, ends[1], ends[0]), ...commitsBetween(p.repo, ends[0], ends[1])];
     commits.sort((a, b) => (a.date < b.date ? 1 : -1));
     const since = str(ctx.params.since); const until = str(ctx.params.until); const path = str(ctx.params.path); const author = str(ctx.params.author);
     if (since) commits = commits.filter((c) => c.date >= since);
