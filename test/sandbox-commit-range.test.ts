@@ -32,3 +32,25 @@ describe('a commit range as ref_name', () => {
     expect(all.length).toBeGreaterThan(2);
   });
 });
+
+describe("a merge request's diverged commits", () => {
+  it('include_diverged_commits_count answers how many commits of the target the source lacks (GitLab counts source..target)', async () => {
+    const get = async (iid: number) => {
+      const r = await on.srv.call('forge_execute_action', { action: 'merge_request.get', params: { project_id: 'demo-group/demo-project', merge_request_iid: iid, include_diverged_commits_count: true }, fields: ['diverged_commits_count', 'source_branch'] });
+      expect(r.isError, JSON.stringify(r.content)).toBeFalsy();
+      return r.structuredContent as { diverged_commits_count: number; source_branch: string };
+    };
+    const mr3 = await get(3);
+    expect(mr3.diverged_commits_count).toBe((await titles(`${mr3.source_branch}..main`)).length);
+    expect(mr3.diverged_commits_count).toBe(1);
+  });
+
+  it('the count asked for is shown in the answer without naming it in fields (an include_ param shows its field)', async () => {
+    const r = await on.srv.call('forge_execute_action', { action: 'merge_request.get', params: { project_id: 'demo-group/demo-project', merge_request_iid: 3, include_diverged_commits_count: true } });
+    const t = (r.content as Array<{ text: string }>)[0]!.text;
+    expect(t).toContain('- **diverged_commits_count**: 1');
+    expect(t).not.toMatch(/Other fields \(not shown\):.*diverged_commits_count/);
+    const plain = await on.srv.call('forge_execute_action', { action: 'merge_request.get', params: { project_id: 'demo-group/demo-project', merge_request_iid: 3 } });
+    expect((plain.content as Array<{ text: string }>)[0]!.text).not.toContain('diverged_commits_count');
+  });
+});

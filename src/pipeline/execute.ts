@@ -275,6 +275,16 @@ function withAnswer(params: Record<string, unknown>, body: unknown): Record<stri
   return { ...(body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}), ...params };
 }
 
+/**
+ * A field the caller asked GitLab to add (`include_diverged_commits_count: true` → `diverged_commits_count`) is shown
+ * as if named in `fields`: an answer that hides what was asked for costs a second call.
+ */
+function withIncluded(show: FieldRequest | undefined, params: Record<string, unknown>, data: unknown): FieldRequest | undefined {
+  if (show === 'all' || !data || typeof data !== 'object' || Array.isArray(data)) return show;
+  const asked = Object.keys(params).filter((k) => k.startsWith('include_') && params[k] === true).map((k) => k.slice('include_'.length)).filter((f) => Object.hasOwn(data, f));
+  return asked.length ? [...new Set([...(show ?? []), ...asked])] : show;
+}
+
 /** Appends the related reads: a contained summary line each, and the answers under structuredContent.related. */
 function render(s: Session, action: Action, params: Record<string, unknown>, res: ForgeResponse, extra: Pick<RenderInput, 'show' | 'before'>): ToolResult {
   let data: unknown = res.body;
@@ -297,7 +307,8 @@ function render(s: Session, action: Action, params: Record<string, unknown>, res
   } else if (Array.isArray(data)) {
     pagination = paginationFromHeaders(res.headers, params, data.length, { inferTotals: action.domain === 'search' });
   }
-  let rendered = renderFor(action.render)({ action, params, data, pagination, next: filledNextSteps(action, params, data, (a) => isListed(a, s), s.tier), ...extra });
+  const show = withIncluded(extra.show, params, data);
+  let rendered = renderFor(action.render)({ action, params, data, pagination, next: filledNextSteps(action, params, data, (a) => isListed(a, s), s.tier), ...extra, show });
   if (gql && gql.kind === 'query' && s.auth.kind === 'fine_grained') {
     const note = fineGrainedEmptyNote(action, data, gql.connection ? `${gql.resultPath}.nodes` : gql.resultPath);
     if (note) rendered = { markdown: `${rendered.markdown}\n\nNote: ${note}`, structured: { ...rendered.structured, fine_grained_note: note } };

@@ -173,7 +173,7 @@ function quoted(text: string): string[] {
 }
 const QUOTE_NOTE = '(Quoted: a backslash before #, a bracket or a backslash is the quote\'s escape, not in the text; a less-than sign shows as &lt;.)';
 
-/** The fields asked for by name, each whole: in the Markdown (a text as a quote, anything else as JSON) and in structuredContent. */
+/** The fields asked for by name, each whole: in the Markdown (a text as a quote, a number or flag on one line, anything else as JSON) and in structuredContent. */
 export function namedFields(obj: Rec, named: ReadonlySet<string>, structured: Rec): string[] {
   const lines: string[] = [];
   const unknown: string[] = [];
@@ -181,7 +181,9 @@ export function namedFields(obj: Rec, named: ReadonlySet<string>, structured: Re
     if (!(key in obj)) { unknown.push(key); continue; }
     const v = obj[key];
     structured[key] = v;
-    lines.push('', `### ${heading(key, 60)}`, '', ...(typeof v === 'string' ? (v === '' ? ['(empty)'] : quoted(v)) : [fence(JSON.stringify(v, null, 2) ?? 'null', 'json')]));
+    // A number, a boolean or null is one line, as the object's own fields are.
+    if (v === null || typeof v === 'number' || typeof v === 'boolean') lines.push('', `- **${heading(key, 60)}**: ${v}`);
+    else lines.push('', `### ${heading(key, 60)}`, '', ...(typeof v === 'string' ? (v === '' ? ['(empty)'] : quoted(v)) : [fence(JSON.stringify(v, null, 2) ?? 'null', 'json')]));
   }
   if (unknown.length) {
     structured.unknown_fields = unknown;

@@ -208,7 +208,11 @@ export function registerMergeRequests(r: Router): void {
   };
   const base = 'projects/:id/merge_requests/:iid';
   // The sandbox's rebase finishes at once, so `include_rebase_in_progress` always reads false.
-  r.get(base, one((ctx, p, m) => json(200, { ...withLabelDetails(ctx, p, mrJson(ctx.state, p, m, { detail: true })), ...(bool(ctx.params.include_rebase_in_progress) ? { rebase_in_progress: false } : {}) })));
+  r.get(base, one((ctx, p, m) => json(200, {
+    ...withLabelDetails(ctx, p, mrJson(ctx.state, p, m, { detail: true })),
+    ...(bool(ctx.params.include_rebase_in_progress) ? { rebase_in_progress: false } : {}),
+    ...(bool(ctx.params.include_diverged_commits_count) ? { diverged_commits_count: divergedCommits(p, m) } : {}),
+  })));
   r.put(base, one(updateMr));
   r.delete(base, one((ctx, p, m) => {
     const denied = requireLevel(ctx, p, ACCESS.owner);
@@ -240,4 +244,15 @@ export function registerMergeRequests(r: Router): void {
     return paginate(ctx, [...ids].map((id) => userBasic(ctx.state, id)));
   }));
   r.get(`${base}/reviewers`, one((ctx, _p, m) => paginate(ctx, m.reviewerIds.map((id) => ({ user: userBasic(ctx.state, id), state: m.approvedBy.includes(id) ? 'approved' : 'unreviewed', created_at: m.createdAt })))));
+}
+
+/**
+ * How many commits the source branch is behind the target, as GitLab's MergeRequest#diverged_commits_count counts
+ * them (the target's commits the source lacks; 0 when either branch is gone). The API entity asks it in any state
+ * (lib/api/entities/merge_request.rb; app/models/merge_request.rb compute_diverged_commits_count).
+ */
+function divergedCommits(p: ProjectRec, m: MrRec): number {
+  const source = p.repo.branches.get(m.sourceBranch);
+  const target = p.repo.branches.get(m.targetBranch);
+  return source && target ? commitsBetween(p.repo, source, target).length : 0;
 }
