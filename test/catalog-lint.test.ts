@@ -416,6 +416,14 @@ describe('catalog lint', () => {
     expect(all.flatMap((a) => tierProblems(a, PARAM_TIERS, VALUE_TIERS))).toEqual([]);
   });
 
+  it('adds (the fields a true boolean makes GitLab add, shown as if asked in fields) is on a boolean param of a read, naming fields', () => {
+    const bad = all.flatMap((a) => Object.entries(a.params).filter(([, p]) => p.adds !== undefined)
+      .filter(([, p]) => p.type !== 'boolean' || a.writes || !p.adds!.length || p.adds!.some((f) => !/^[a-z_]+$/.test(f)))
+      .map(([n]) => `${a.id}.${n}`));
+    expect(bad).toEqual([]);
+    expect(all.filter((a) => Object.values(a.params).some((p) => p.adds)).map((a) => a.id)).toEqual(expect.arrayContaining(['merge_request.get', 'wiki.list']));
+  });
+
   it('a param whose description names a paid plan carries that tier, valueTiers, or a tierNote saying why not', () => {
     expect(all.flatMap(planTextProblems)).toEqual([]);
   });

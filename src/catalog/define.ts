@@ -57,6 +57,11 @@ export interface ParamSpec {
    * (scripts/param-tiers.mjs → test/fixtures/param-tiers.json), checked by the catalog lint.
    */
   valueTiers?: Readonly<Record<string, Tier>>;
+  /**
+   * The answer's fields GitLab adds when this boolean is true (`include_diverged_commits_count`, a wiki list's
+   * `with_content`): the answer shows them as if named in `fields`, since hiding what was asked for costs a second call.
+   */
+  adds?: readonly string[];
 }
 
 /**

@@ -276,14 +276,21 @@ function withAnswer(params: Record<string, unknown>, body: unknown): Record<stri
 }
 
 /**
- * A field the caller asked GitLab to add (`include_diverged_commits_count: true` → `diverged_commits_count`) is shown
- * as if named in `fields`: an answer that hides what was asked for costs a second call.
+ * The fields a true boolean param makes GitLab add (catalog `adds`: `include_diverged_commits_count`, a wiki list's
+ * `with_content`) are shown as if named in `fields`: an answer that hides what was asked for costs a second call.
  */
-function withIncluded(show: FieldRequest | undefined, params: Record<string, unknown>, data: unknown): FieldRequest | undefined {
-  if (show === 'all' || !data || typeof data !== 'object' || Array.isArray(data)) return show;
-  const asked = Object.keys(params).filter((k) => k.startsWith('include_') && params[k] === true).map((k) => k.slice('include_'.length)).filter((f) => Object.hasOwn(data, f));
-  return asked.length ? [...new Set([...(show ?? []), ...asked])] : show;
+function withAdded(action: Action, show: FieldRequest | undefined, params: Record<string, unknown>, data: unknown): FieldRequest | undefined {
+  if (show === 'all') return show;
+  let added: string[] | undefined;
+  for (const [k, p] of Object.entries(action.params)) if (p.adds && params[k] === true) (added ??= []).push(...p.adds);
+  if (!added) return show;
+  // Only what the answer carries: a field GitLab left out (no license detected) is not reported missing.
+  const has = (f: string) => (Array.isArray(data) ? data.some((it) => isObject(it) && Object.hasOwn(it, f)) : isObject(data) && Object.hasOwn(data, f));
+  added = added.filter(has);
+  return added.length ? [...new Set([...(show ?? []), ...added])] : show;
 }
+
+const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null;
 
 /** Appends the related reads: a contained summary line each, and the answers under structuredContent.related. */
 function render(s: Session, action: Action, params: Record<string, unknown>, res: ForgeResponse, extra: Pick<RenderInput, 'show' | 'before'>): ToolResult {
@@ -307,7 +314,7 @@ function render(s: Session, action: Action, params: Record<string, unknown>, res
   } else if (Array.isArray(data)) {
     pagination = paginationFromHeaders(res.headers, params, data.length, { inferTotals: action.domain === 'search' });
   }
-  const show = withIncluded(extra.show, params, data);
+  const show = withAdded(action, extra.show, params, data);
   let rendered = renderFor(action.render)({ action, params, data, pagination, next: filledNextSteps(action, params, data, (a) => isListed(a, s), s.tier), ...extra, show });
   if (gql && gql.kind === 'query' && s.auth.kind === 'fine_grained') {
     const note = fineGrainedEmptyNote(action, data, gql.connection ? `${gql.resultPath}.nodes` : gql.resultPath);

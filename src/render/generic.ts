@@ -247,7 +247,8 @@ function chooseColumns(items: Rec[]): ChosenColumn[] {
   if (chosen.length < MIN_COLUMNS) {
     for (const k of Object.keys(sample[0] ?? {})) {
       if (chosen.length >= MIN_COLUMNS) break;
-      if (used.has(k) || !sample.some((it) => isScalar(it[k]) && it[k] !== '')) continue;
+      // A long text (a wiki page's content) is no cell: asked for, it is quoted under the table.
+      if (used.has(k) || !sample.some((it) => isScalar(it[k]) && it[k] !== '') || sample.some((it) => isLongText(k, it[k]))) continue;
       chosen.push({ header: k, keys: [k], key: k });
       used.add(k);
     }
@@ -430,6 +431,8 @@ function itemBlocks(input: RenderInput, records: Rec[], keys: readonly string[])
     out.push(...block);
     used += size;
   }
+  // As under an object's quoted text: the quote's own escapes are not the item's text.
+  if (out.some((l) => l.startsWith('>') && /\\|&lt;/.test(l))) out.push('', QUOTE_NOTE);
   return out;
 }
 

@@ -1882,7 +1882,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: {
       group_id: id.group(),
       search: str('Match labels by name'),
-      with_counts: bool('Include open issue and merge request counts'),
+      with_counts: bool('Include open issue and merge request counts', { adds: ['open_issues_count', 'closed_issues_count', 'open_merge_requests_count'] }),
       include_ancestor_groups: bool('Include labels of ancestor groups (default true)'),
       include_descendant_groups: bool('Include labels of subgroups'),
       only_group_labels: bool('Only group labels, not project labels (default true)'),
@@ -3425,7 +3425,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     summary: 'List the wiki pages of a group, optionally with their content',
     rest: 'GET /groups/{group_id}/wikis',
     elsewhere: { project_id: 'wiki.list' },
-    params: { group_id: id.group(), with_content: bool('Include the content of each page') },
+    params: { group_id: id.group(), with_content: bool('Include the content of each page', { adds: ['content'] }) },
     tier: 'premium',
     fineGrained: ['read_wiki'],
     keywords: 'group wiki pages documentation docs index org knowledge-base kb confluence handbook',

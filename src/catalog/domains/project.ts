@@ -375,8 +375,8 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     shows: ['path_with_namespace', 'visibility', 'default_branch', 'web_url'],
     params: {
       project_id: id.project(),
-      statistics: bool('Include storage and commit statistics'),
-      license: bool('Include the detected license'),
+      statistics: bool('Include storage and commit statistics', { adds: ['statistics'] }),
+      license: bool('Include the detected license', { adds: ['license'] }),
       with_custom_attributes: bool('Include custom attributes (administrator)'),
     },
     omitted: { custom_attributes: LIST_OMITTED.custom_attributes },
@@ -1580,7 +1580,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: {
       project_id: id.project(),
       search: str('Match labels by name'),
-      with_counts: bool('Include open issue and merge request counts'),
+      with_counts: bool('Include open issue and merge request counts', { adds: ['open_issues_count', 'closed_issues_count', 'open_merge_requests_count'] }),
       include_ancestor_groups: bool('Include labels of ancestor groups (default true)'),
       archived: bool('Only archived (true) or unarchived (false) labels'),
       ...paging(),

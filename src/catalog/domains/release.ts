@@ -54,7 +54,7 @@ export default domain('release', 'Releases of a project and their asset links: l
     params: {
       project_id: id.project(),
       tag_name: tagName(),
-      include_html_description: bool('Include the notes rendered as HTML'),
+      include_html_description: bool('Include the notes rendered as HTML', { adds: ['description_html'] }),
     },
     notFound: { kind: 'release', idParam: 'tag_name', listAction: 'release.list' },
     fineGrained: ['read_release'],
@@ -208,7 +208,7 @@ export default domain('release', 'Releases of a project and their asset links: l
       project_id: id.project(),
       order_by: oneOf(['released_at', 'created_at'], 'Order releases by this field (default released_at)'),
       sort: oneOf(['asc', 'desc'], 'Sort order (default desc)'),
-      include_html_description: bool('Include the notes rendered as HTML'),
+      include_html_description: bool('Include the notes rendered as HTML', { adds: ['description_html'] }),
       updated_before: str('Only releases updated before this time (ISO 8601)'),
       updated_after: str('Only releases updated after this time (ISO 8601)'),
       ...paging(),

@@ -70,7 +70,7 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
     summary: 'List the wiki pages of a project, optionally with their content',
     rest: 'GET /projects/{project_id}/wikis',
     elsewhere: { group_id: 'group.wiki_list' },
-    params: { project_id: id.project(), with_content: bool('Include the content of each page') },
+    params: { project_id: id.project(), with_content: bool('Include the content of each page', { adds: ['content'] }) },
     fineGrained: ['read_wiki'],
     nextSteps: ['wiki.get', 'wiki.update', 'wiki.delete'],
     nextFill: { project_id: 'params.project_id', slug: 'caller' },

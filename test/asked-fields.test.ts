@@ -1,3 +1,4 @@
+// What a call asks for is in its answer: a commit range, a merge request's diverged commits, a wiki list's content.
 // A commit list's ref_name is a git revision, as GitLab hands it to `git log` (lib/api/commits.rb: `repository.commits(ref, …)` with
 // ref = params[:ref_name]): a range `a..b` lists what b has and a has not, `a...b` what one
 // side has only; a ref that resolves to nothing lists nothing. Through the MCP server, read back as titles.
@@ -52,5 +53,18 @@ describe("a merge request's diverged commits", () => {
     expect(t).not.toMatch(/Other fields \(not shown\):.*diverged_commits_count/);
     const plain = await on.srv.call('forge_execute_action', { action: 'merge_request.get', params: { project_id: 'demo-group/demo-project', merge_request_iid: 3 } });
     expect((plain.content as Array<{ text: string }>)[0]!.text).not.toContain('diverged_commits_count');
+  });
+});
+
+describe("a wiki list's pages with their content", () => {
+  it('with_content quotes each page under the table (no table cell of squeezed lines), with the note on the quote\'s escapes', async () => {
+    const r = await on.srv.call('forge_execute_action', { action: 'wiki.list', params: { project_id: 'demo-group/demo-project', with_content: true } });
+    const t = (r.content as Array<{ text: string }>)[0]!.text;
+    expect(t).toContain('| title | format | slug | encoding |');
+    expect(t).not.toContain('↵');
+    expect(t).toContain('#### home\n\n- **content**:\n\n> \\# Demo Project wiki\n>\n> - \\[Deployment\\](deployment)\n> - Sessions expire after 30 minutes.');
+    expect(t).toContain('(Quoted: a backslash before #');
+    const plain = await on.srv.call('forge_execute_action', { action: 'wiki.list', params: { project_id: 'demo-group/demo-project' } });
+    expect((plain.content as Array<{ text: string }>)[0]!.text).not.toContain('- **content**');
   });
 });
