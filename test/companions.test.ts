@@ -163,7 +163,9 @@ describe('one call where the UI takes one step', () => {
     expect(sent()).toEqual([`POST /api/v4/projects/1/merge_requests/1/discussions/${d}/notes`, `PUT /api/v4/projects/1/merge_requests/1/discussions/${d}`]);
     expect(apiRequests(on.sb)[0].body).toEqual({ body: 'Fixed in the last commit.' });
     expect(apiRequests(on.sb)[1].body).toEqual({ resolved: true });
-    expect(text(r)).toMatch(/^Step 1 of 2: `mr_review.discussion_reply` done\.[\s\S]*Step 2 of 2: `mr_review.discussion_resolve` \(`resolved: true`\) done\./);
+    // The reply is one line (its note ID); the thread after the resolve is the answer, every note resolved.
+    expect(text(r)).toMatch(/^Step 1 of 2: `mr_review.discussion_reply` done: note \d+\.\n\nStep 2 of 2: `mr_review.discussion_resolve` \(`resolved: true`\) done\.\n\n## Thread \(resolved\)/);
+    expect(text(r)).not.toMatch(/unresolved|\*\*resolved\*\*: false/);
     expect(r.structuredContent?.steps).toEqual([{ action: 'mr_review.discussion_reply', ok: true }, { action: 'mr_review.discussion_resolve', ok: true }]);
   });
 

@@ -257,8 +257,9 @@ async function runCompound(s: Session, action: Action, input: Params, given: Arr
   if (main.isError) return main;
   const parts = [resolvedLine(resolved, notes)].filter(Boolean);
   const steps: Array<{ action: string; ok: boolean }> = [{ action: action.id, ok: true }];
-  if (total > 1) parts.push(`Step 1 of ${total}: ${code(action.id)} done.`);
-  parts.push(textOf(main));
+  // Before a later step, the first is one line: the last step's answer shows the state after both (a reply's own
+  // `resolved: false`, read before the resolve, only misled), and the caller wrote what the first one sent.
+  parts.push(total > 1 ? `Step 1 of ${total}: ${code(action.id)} done${briefOf(main)}.` : textOf(main));
   let last = main;
   for (const [i, [name, c]] of thens.entries()) {
     const step = catalog().get(c.then)!;
@@ -280,6 +281,15 @@ async function runCompound(s: Session, action: Action, input: Params, given: Arr
   };
   const [, ...extra] = main.content;
   return { ...main, content: [{ ...(main.content[0] as { type: 'text'; text: string }), text: parts.join('\n\n') }, ...extra], structuredContent: structured };
+}
+
+/** What a step made or changed, by its ID (`: note 5104`, `: #12`), from its structured answer. */
+function briefOf(r: ToolResult): string {
+  const sc = r.structuredContent as Record<string, unknown> | undefined;
+  const what = typeof sc?.noteable_type === 'string' || typeof sc?.body === 'string' ? 'note ' : '';
+  if (typeof sc?.iid === 'number') return `: ${what}#${sc.iid}`;
+  if (typeof sc?.id === 'number' || typeof sc?.id === 'string') return `: ${what || 'id '}${String(sc.id)}`;
+  return '';
 }
 
 function resolvedLine(resolved: Resolution[], notes: string[]): string {
