@@ -112,8 +112,8 @@ describe('results show the facts a task needs (issue #30)', () => {
     expect((commits.st.items as Rec[])[0]).toMatchObject({ id: '228e32edf306ddac6e75b92750b6a8ee1d2811d0' });
     const mrs = await exec('merge_request.list', { project_id: 1, state: 'all' });
     // A merged one says when; an open one leaves the cell empty.
-    expect(header(mrs.md)).toBe('| iid | title | state | draft | author | merge status | conflicts | merged |');
-    expect(row(mrs.md, '| 2 ')).toBe('| 2 | Add CI configuration | merged | false | @demo | not_open | false | 2026-01-11 12:14 |');
+    expect(header(mrs.md)).toBe('| iid | title | state | draft | source | author | merge status | conflicts | merged |');
+    expect(row(mrs.md, '| 2 ')).toBe('| 2 | Add CI configuration | merged | false | ci-setup | @demo | not_open | false | 2026-01-11 12:14 |');
     expect(row(mrs.md, '| 1 ')).toMatch(/\| opened \| .* \| {2}\|$/);
     const merged = await exec('merge_request.get', { project_id: 1, merge_request_iid: 2 });
     expect(merged.md).toMatch(/- \*\*merge_user\*\*: @\w+\n- \*\*merged_at\*\*: 2026-01-11 12:14/);

@@ -67,11 +67,11 @@ describe('real-shaped answers reach the assistant (issue #28)', () => {
   it('merge request list: state, draft, author, merge status and conflicts per row; the project when read across projects', async () => {
     const own = await exec('merge_request.list', { project_id: 278964 });
     const header = own.md.split('\n').find((l) => l.startsWith('| '));
-    expect(header).toBe('| iid | title | state | draft | author | merge status | conflicts |');
+    expect(header).toBe('| iid | title | state | draft | source | author | merge status | conflicts |');
     const items = own.st.items as Rec[];
-    expect(Object.keys(items[0]!)).toEqual(expect.arrayContaining(['iid', 'title', 'state', 'draft', 'author', 'detailed_merge_status', 'has_conflicts']));
+    expect(Object.keys(items[0]!)).toEqual(expect.arrayContaining(['iid', 'title', 'state', 'draft', 'source_branch', 'author', 'detailed_merge_status', 'has_conflicts']));
     const all = await exec('merge_request.list_global', {});
-    expect(all.md.split('\n').find((l) => l.startsWith('| '))).toBe('| project | iid | title | state | draft | author | merge status | conflicts |');
+    expect(all.md.split('\n').find((l) => l.startsWith('| '))).toBe('| project | iid | title | state | draft | source | author | merge status | conflicts |');
     const first = (all.st.items as Rec[])[0]!;
     expect(typeof first.project).toBe('string');
     expect(all.md).toContain(`| ${String(first.project)} |`);

@@ -153,7 +153,7 @@ export const KINDS: readonly Kind[] = [
       // Who merged or closed it and when: said only once it happened.
       f('merge_user', 'person'), f('merged_at', 'date'), f('closed_by', 'person'), f('closed_at', 'date')
     ],
-    columns: [c('iid', 'iid'), c('title', 'title'), c('state', 'state'), c('draft', 'draft'), c('author', 'author', 'person'), c('merge status', 'detailed_merge_status'),
+    columns: [c('iid', 'iid'), c('title', 'title'), c('state', 'state'), c('draft', 'draft'), c('source', 'source_branch'), c('author', 'author', 'person'), c('merge status', 'detailed_merge_status'),
       c('conflicts', 'has_conflicts'), c('merged', 'merged_at', 'date', true)],
     hides: ['merge_status', 'work_in_progress', 'assignee', 'pipeline', 'merged_by'],
     crossProject: true,
