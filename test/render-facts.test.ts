@@ -99,6 +99,13 @@ describe('results show the facts a task needs (issue #30)', () => {
     expect(issues.md).not.toContain('of each item');
   });
 
+  it("badges: whose each is (a project's list includes its group's) and the link as rendered", async () => {
+    await exec('project.badge_add', { project_id: 1, name: 'pipeline', link_url: 'https://ci.example/%{project_path}', image_url: 'https://ci.example/b.svg' });
+    const badges = await exec('project.badge_list', { project_id: 1 });
+    expect(header(badges.md)).toBe('| id | name | kind | link_url | rendered link |');
+    expect(badges.md).toMatch(/\| pipeline \| project \| https:\/\/ci\.example\/%\{project_path\} \| https:\/\/ci\.example\/demo-group\/demo-project \|/);
+  });
+
   it('milestones, to-dos, commits and merge requests: the columns that decide', async () => {
     const ms = await exec('project.milestone_list', { project_id: 1 });
     expect(header(ms.md)).toBe('| iid | title | state | start | due | expired |');

@@ -137,6 +137,13 @@ export const KINDS: readonly Kind[] = [
     columns: [c('name', 'name'), c('create', 'create_access_levels', 'access_levels')],
   },
   {
+    // A project's badges include its group's: `kind` says whose each is.
+    name: 'badge',
+    marks: ['link_url', 'image_url', 'kind'],
+    fields: [f('id'), f('name'), f('kind'), f('link_url'), f('rendered_link_url'), f('image_url'), f('rendered_image_url')],
+    columns: [c('id', 'id'), c('name', 'name'), c('kind', 'kind'), c('link_url', 'link_url'), c('rendered link', 'rendered_link_url')],
+  },
+  {
     name: 'milestone',
     marks: ['iid', 'title', 'state', 'expired'],
     fields: [f('id'), f('iid'), f('title'), f('state'), f('start_date'), f('due_date'), f('expired'), f('project_id'), f('group_id'), f('web_url')],
