@@ -2,7 +2,7 @@
 // an assistant read "No global found." for `merge_request.list_global` as "there is none" and spent a find
 // and a retry learning that /merge_requests reads only the caller's own unless scope is sent.
 import { describe, it, expect } from 'vitest';
-import { text } from './helpers/harness.js';
+import { apiRequests, text } from './helpers/harness.js';
 import { sandboxServer } from './helpers/inproc.js';
 
 const on = sandboxServer();
@@ -11,16 +11,30 @@ const NOTE = 'GitLab reads only the merge requests you created unless scope is s
 
 describe('an empty list', () => {
   it('names what it holds by the domain when the action name says where it reads, and says what the default scope hid', async () => {
-    // !1 is @alice's: the caller (@demo) did not create it, so the default scope (created_by_me) leaves it out.
-    const mine = await exec('merge_request.list_global', { search: 'Handle unicode passwords in login' });
+    // Nothing of the caller's (@demo) is locked, and no filter was sent: the default scope's note, no second read.
+    const mine = await exec('merge_request.list_global', { state: 'locked' });
     expect(mine.isError).toBeFalsy();
     expect(text(mine).split('\n\n').slice(0, 2)).toEqual(['No merge requests found.', NOTE]);
-    const all = await exec('merge_request.list_global', { search: 'Handle unicode passwords in login', scope: 'all' });
-    expect(text(all)).toMatch(/^## Merge requests \(1\)\n/);
     // A scope that was sent is not second-guessed.
     const assigned = await exec('merge_request.list_global', { search: 'no such title anywhere', scope: 'assigned_to_me' });
     expect(text(assigned).split('\n\n')[0]).toBe('No merge requests found.');
     expect(text(assigned)).not.toContain(NOTE);
+  });
+
+  it('a filter that found nothing of the caller\'s own is read again with scope "all", and the answer says so', async () => {
+    // !1 is @alice's: the caller (@demo) did not create it, so the default scope (created_by_me) leaves it out.
+    on.sb.clearLog();
+    const r = await exec('merge_request.list_global', { search: 'Handle unicode passwords in login' });
+    expect(r.isError).toBeFalsy();
+    expect(text(r).split('\n\n').slice(0, 2)).toEqual([
+      'None of the merge requests you created matched (GitLab\'s default scope); read again with scope "all", every one you can see:',
+      '## Merge requests (1)',
+    ]);
+    expect(text(r)).toContain('Handle unicode passwords in login');
+    expect(r.structuredContent?.read_again_with).toEqual({ scope: 'all' });
+    const sent = apiRequests(on.sb);
+    expect(sent.map((e) => `${e.method} ${e.path}`)).toEqual(['GET /api/v4/merge_requests', 'GET /api/v4/merge_requests']);
+    expect(sent.map((e) => e.query.scope)).toEqual([undefined, 'all']);
   });
 
   it('says which object it looked in (the call\'s path params)', async () => {
@@ -30,8 +44,12 @@ describe('an empty list', () => {
     const issues = await exec('issue.list', { project_id: 'demo-group/demo-project', search: 'zzzz-nothing' });
     expect(text(issues).split('\n\n')[0]).toBe('No issues found for project_id "demo-group/demo-project".');
     // The instance-wide issue list reads the caller's own by default, too.
+    // The instance-wide issue list reads the caller's own by default, too: read again, and still nothing.
     const everywhere = await exec('issue.list_all', { search: 'zzzz-nothing' });
-    expect(text(everywhere).split('\n\n').slice(0, 2)).toEqual(['No issues found.', 'GitLab reads only the issues you created unless scope is sent: scope "all" reads every one you can see.']);
+    expect(text(everywhere).split('\n\n').slice(0, 2)).toEqual(['None of the issues you created matched (GitLab\'s default scope); read again with scope "all", every one you can see:', 'No issues found.']);
+    // A later page is not read again (what was on page 1 decided it).
+    const noFilter = await exec('issue.list_all', { per_page: 100, page: 2 });
+    expect(text(noFilter).split('\n\n').slice(0, 2)).toEqual(['No issues found.', 'GitLab reads only the issues you created unless scope is sent: scope "all" reads every one you can see.']);
   });
 
   it('a list named by a participle says whose objects (branch.list_protected), and no unprotect rule reads as Maintainers, as GitLab checks it', async () => {

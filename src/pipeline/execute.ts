@@ -139,6 +139,11 @@ export async function execute(s: Session, action: Action, input: Params, ctx: Ru
       }
       res = polled.res;
     }
+    const lifted = liftedDefault(action, params, res.body);
+    if (lifted) {
+      Object.assign(params, lifted);
+      res = await sendHere(buildRequest(action, params));
+    }
     if (action.followUp) {
       const f = action.followUp;
       const next = declaredRequest(typeof f === 'string' ? f : f.rest, withAnswer(params, res.body));
@@ -152,7 +157,8 @@ export async function execute(s: Session, action: Action, input: Params, ctx: Ru
     }
     // Most entries declare no related reads: nothing to wait for then.
     const related = action.also?.length || action.alsoEach ? await relatedReads(s, action, params, res.body, deadline) : undefined;
-    const result = render(s, action, params, res, { show, before });
+    let result = render(s, action, params, res, { show, before });
+    if (lifted && !result.isError) result = saidFirst(result, action.emptyNote!.say ?? '', lifted);
     return related && Object.keys(related).length ? withRelated(result, related) : result;
   } catch (e) {
     if (e instanceof Failed) return e.result;
@@ -163,6 +169,27 @@ export async function execute(s: Session, action: Action, input: Params, ctx: Ru
 }
 
 type SendHere = (req: ForgeRequest) => Promise<ForgeResponse>;
+
+/** Params that page, order or present a list, or pick a state: not a filter that looks for someone else's items. */
+const NOT_FILTERS = new Set(['state', 'order_by', 'sort', 'page', 'per_page', 'view', 'with_labels_details', 'with_merge_status_recheck', 'non_archived']);
+
+/**
+ * The values that lift a list's narrowing default (catalog emptyNote.retry), when its first page came back empty,
+ * none of `unless` was sent and a filter was: the list is read once more with them.
+ */
+function liftedDefault(action: Action, params: Params, body: unknown): Readonly<Record<string, string>> | undefined {
+  const note = action.emptyNote;
+  if (!note?.retry || !Array.isArray(body) || body.length || note.unless.some((k) => params[k] !== undefined)) return undefined;
+  if (params.page !== undefined && Number(params.page) !== 1) return undefined;
+  return Object.keys(params).some((k) => params[k] !== undefined && !NOT_FILTERS.has(k)) ? note.retry : undefined;
+}
+
+/** The answer read again, under the line that says why, with the values it was read with. */
+function saidFirst(result: ToolResult, say: string, lifted: Readonly<Record<string, string>>): ToolResult {
+  const [first, ...rest] = result.content;
+  const text = first && first.type === 'text' ? `${say}\n\n${first.text}` : say;
+  return { ...result, content: [{ type: 'text', text }, ...rest], structuredContent: { ...(result.structuredContent ?? {}), read_again_with: lifted } };
+}
 
 /** The declared lookup; false when it found nothing (the caller answers with a not-found card). */
 async function resolveStep(s: Session, action: Action, params: Params, sendHere: SendHere): Promise<boolean> {
