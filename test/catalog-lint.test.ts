@@ -200,6 +200,7 @@ function companionProblems(a: Action, byId: ReadonlyMap<string, Action>): string
   for (const [n, v] of Object.entries(a.emptyNote?.retry ?? {})) if (!a.emptyNote!.unless.includes(n) || (a.params[n]?.enum && !a.params[n]!.enum!.includes(v))) out.push(`emptyNote.retry: ${n} "${v}" is no value of a param in unless`);
   if (a.emptyNote?.retry && !a.emptyNote.say?.trim()) out.push('emptyNote.retry without say');
   if (a.nextFill && !a.nextSteps?.length) out.push('nextFill without nextSteps');
+  for (const [id, c] of Object.entries(a.nextIf ?? {})) if (!a.nextSteps?.includes(id) || !c.answer.trim() || !c.is.length) out.push(`nextIf.${id}: no next step of the entry, or no answer field and values`);
   for (const [n, src] of Object.entries(a.nextFill ?? {})) {
     if (!/^(params\.[a-z_]+|answer(\.[a-z_]+)+|caller)$/.test(src)) out.push(`nextFill.${n}: ${src} is not params.<name>, answer.<path> or caller`);
     if (src.startsWith('params.') && !a.params[src.slice(7)]) out.push(`nextFill.${n}: ${src} is not a param`);

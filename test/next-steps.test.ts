@@ -37,6 +37,11 @@ describe('related actions in results', () => {
     }
   });
 
+  it('a closed merge request with no pipeline offers neither the merge (nextIf: only while opened) nor its jobs (no pipeline to fill)', async () => {
+    const closed = block(text(await run(on.srv, 'merge_request.get', { project_id: P, merge_request_iid: 5 }))).steps;
+    expect(closed.map(([id]) => id)).toEqual(['merge_request.approval_config', 'mr_review.discussion_list']);
+  });
+
   it('a list offers the item\'s actions with the item id named as what the call still needs', async () => {
     const r = await run(on.srv, 'pipeline.list', { project_id: P });
     expect(block(text(r)).steps).toEqual([

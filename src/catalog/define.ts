@@ -214,6 +214,11 @@ interface ActionSpec {
    */
   nextFill?: Readonly<Record<string, string>>;
   /**
+   * A next step offered only when a field of the answer has one of these values (`merge_request.merge` only while
+   * `state` is `opened`): a step the object's state rules out is no step. Checked by the catalog lint.
+   */
+  nextIf?: Readonly<Record<string, { answer: string; is: readonly (string | number | boolean)[] }>>;
+  /**
    * The optional params a next step to this action names with their types, in this order (`add_labels: string,
    * assignees: string[]`), instead of its first ones by name: the ones everyday tasks set, so the step is called
    * without a find for its schema. Checked by the catalog lint.

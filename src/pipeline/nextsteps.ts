@@ -15,8 +15,8 @@ export interface NextStep {
 /** Where a filled param comes from: `params.name` or `answer.a.b`, split once (`caller`: the caller gives it, never filled). */
 interface Fill { name: string; root: 'params' | 'answer'; path: readonly string[] }
 
-/** One declared next step: the entry, and the fills it takes (the names it has a param for). */
-interface PlannedStep { id: string; step: Action; fills: readonly Fill[] }
+/** One declared next step: the entry, the fills it takes (the names it has a param for), and its condition (nextIf). */
+interface PlannedStep { id: string; step: Action; fills: readonly Fill[]; only?: { path: readonly string[]; is: readonly unknown[] } }
 
 /**
  * An action's next steps, resolved from the catalog once per entry (not per call): the same for every call of it.
@@ -35,7 +35,8 @@ function planOf(action: Action): readonly PlannedStep[] {
   const steps: PlannedStep[] = [];
   for (const id of action.nextSteps ?? []) {
     const step = catalog().get(id);
-    if (step) steps.push({ id, step, fills: fills.filter((f) => step.params[f.name]) });
+    const cond = action.nextIf?.[id];
+    if (step) steps.push({ id, step, fills: fills.filter((f) => step.params[f.name]), ...(cond ? { only: { path: cond.answer.split('.'), is: cond.is } } : {}) });
   }
   plans.set(action, steps);
   return steps;
@@ -55,13 +56,19 @@ function source(fill: Fill, params: Record<string, unknown>, answer: unknown): u
 export function filledNextSteps(action: Action, params: Record<string, unknown>, answer: unknown, runnable: (a: Action) => boolean, tier: Tier): NextStep[] | undefined {
   if (!action.nextSteps?.length) return undefined;
   const out: NextStep[] = [];
-  for (const { id, step, fills } of planOf(action)) {
+  // An object's answer fills its steps; a step whose required value it lacks (job.list with no pipeline) is no step.
+  const one = answer !== null && typeof answer === 'object' && !Array.isArray(answer);
+  steps: for (const { id, step, fills, only } of planOf(action)) {
     if (!runnable(step)) continue;
+    if (only && !only.is.includes(source({ name: '', root: 'answer', path: only.path }, params, answer))) continue;
     const filled: Record<string, unknown> = {};
     let names = '';
     for (const f of fills) {
       const v = source(f, params, answer);
-      if (v === undefined) continue;
+      if (v === undefined) {
+        if (one && f.root === 'answer' && step.params[f.name]!.required) continue steps;
+        continue;
+      }
       filled[f.name] = v;
       names = names ? `${names}\0${f.name}` : f.name;
     }

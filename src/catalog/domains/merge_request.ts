@@ -157,6 +157,7 @@ export default domain('merge_request', 'Merge requests of projects: list, read, 
     resource: 'forge://project/{project_id}/merge_request/{merge_request_iid}',
     nextSteps: ['merge_request.approval_config', 'mr_review.discussion_list', 'job.list', 'merge_request.merge'],
     nextFill: { project_id: 'params.project_id', merge_request_iid: 'answer.iid', pipeline_id: 'answer.head_pipeline.id', sha: 'answer.sha' },
+    nextIf: { 'merge_request.merge': { answer: 'state', is: ['opened'] } },
     keywords: 'PR pull request MR status mergeable conflicts overview ready metadata diverged mergeability',
     examples: [
       'current state of merge request 88 in acme/shop',
