@@ -8,7 +8,7 @@ import { branchJson, commitJson, mrJson } from '../serialize.js';
 import { bool, forbidden, json, list, message, missing, noContent, notFound, paginate, str, text } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
 import { tagProtection } from './tags-protected.js';
-import { NOT_SIMULATED } from '../unsimulated.js';
+import { NOT_SIMULATED, unkeptParams } from '../unsimulated.js';
 import { branchAllows, branchRules, PUSH_REFUSED } from '../branch-protection.js';
 
 const LEVEL_NAMES: Record<number, string> = { 0: 'No one', 30: 'Developers + Maintainers', 40: 'Maintainers', 60: 'Admins' };
@@ -28,8 +28,7 @@ function protectedJson(p: ProjectRec, name: string): Record<string, unknown> {
  * answered as if it applied (the message the MCP server reads as a refused param, src/forge/classify.ts).
  */
 function unsimulatedRules(ctx: Ctx, route: string): Reply | undefined {
-  const given = ['allowed_to_push', 'allowed_to_merge', 'allowed_to_unprotect', 'unprotect_access_level'].filter((k) => ctx.params[k] !== undefined);
-  return given.length ? message(501, `${NOT_SIMULATED}${route} with ${given.join(', ')}`) : undefined;
+  return unkeptParams(ctx, route, ['allowed_to_push', 'allowed_to_merge', 'allowed_to_unprotect', 'unprotect_access_level']);
 }
 
 function tagJson(ctx: Ctx, p: ProjectRec, name: string): Record<string, unknown> {

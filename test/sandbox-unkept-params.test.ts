@@ -1,0 +1,70 @@
+// A write never answers success for a param the sandbox does not keep (#31): an issue's epic and the threads of a
+// merge request to resolve from a new issue, a merge request's merge schedule and a target project other than its
+// own are refused by name; an issue's created_at, updated_at and iid are taken from an Owner or an administrator
+// only, as GitLab takes them (app/services/issues/base_service.rb `filter_params`, lib/api/issues.rb: a taken iid
+// is 409 "Duplicated issue"), and dropped unsaid from anyone else.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { sandboxApi, sandboxServer, startInProcess } from './helpers/inproc.js';
+import { okText, refusedText } from './helpers/approved-calls.js';
+import type { Running } from './helpers/harness.js';
+
+const ALICE = 'glpat-unkept-params-alice-dev';
+const env = { FORGE_MCP_YOLO_MODE: 'true' };
+// Licensed: epic_id is a Premium param, which the server refuses on a Free instance before the sandbox sees it.
+const on = sandboxServer({ env, sandbox: { licensed: true, tokens: { [ALICE]: { kind: 'classic', scopes: ['api'], userId: 3 } } } });
+const api = sandboxApi(on);
+let alice: Running;
+beforeAll(async () => { alice = await startInProcess({ sandbox: on.sb, token: ALICE, env }); });
+afterAll(async () => { await alice?.close(); });
+
+const ok = (action: string, params: Record<string, unknown>, as?: Running) => okText(as ?? on.srv, action, params);
+const refused = (action: string, params: Record<string, unknown>) => refusedText(on.srv, action, params);
+const count = async (path: string) => ((await api(`${path}?per_page=100`)).body as unknown[]).length;
+const refusal = (op: string, route: string, params: string) =>
+  `${op}: the sandbox does not simulate the param${params.includes(',') ? 's' : ''} ${params} of this action; against a GitLab instance it calls ${route} with ${params.includes(',') ? 'them' : 'it'}. Leave ${params.includes(',') ? 'them' : 'it'} out to run here.`;
+
+describe('issue params the sandbox does not keep', () => {
+  it('an epic and the threads of a merge request to resolve are refused by name, and nothing is written', async () => {
+    const issues = await count('/projects/1/issues');
+    expect(await refused('issue.create', { project_id: 1, title: 'In an epic', epic_id: 7 })).toBe(refusal('issueCreate', 'POST /projects/:id/issues', 'epic_id'));
+    expect(await refused('issue.create', { project_id: 1, title: 'Follow-up', merge_request_to_resolve_discussions_of: 1, discussion_to_resolve: 'abc' }))
+      .toBe(refusal('issueCreate', 'POST /projects/:id/issues', 'merge_request_to_resolve_discussions_of, discussion_to_resolve'));
+    expect(await count('/projects/1/issues')).toBe(issues);
+    const before = (await api('/projects/1/issues/1')).body;
+    expect(await refused('issue.update', { project_id: 1, issue_iid: 1, epic_id: 7 })).toBe(refusal('issueUpdate', 'PUT /projects/:id/issues/:issue_iid', 'epic_id'));
+    expect((await api('/projects/1/issues/1')).body.updated_at).toBe(before.updated_at);
+  });
+
+  it("created_at, updated_at and iid are an Owner's to set; a Developer's are dropped", async () => {
+    await ok('issue.create', { project_id: 1, title: 'Imported', created_at: '2025-06-01T10:00:00Z', iid: 500 });
+    expect((await api('/projects/1/issues/500')).body).toMatchObject({ title: 'Imported', created_at: '2025-06-01T10:00:00.000Z' });
+    await ok('issue.create', { project_id: 1, title: 'After the import' });
+    expect((await api('/projects/1/issues/501')).body.title).toBe('After the import');
+    expect(await refused('issue.create', { project_id: 1, title: 'Again', iid: 500 })).toContain('Duplicated issue');
+
+    await ok('issue.create', { project_id: 1, title: 'Backdated by a Developer', created_at: '2025-06-01T10:00:00Z', iid: 900 }, alice);
+    const mine = (await api('/projects/1/issues/502')).body;
+    expect(mine.title).toBe('Backdated by a Developer');
+    expect(mine.created_at).not.toBe('2025-06-01T10:00:00.000Z');
+    expect((await api('/projects/1/issues/900')).status).toBe(404);
+
+    await ok('issue.update', { project_id: 1, issue_iid: 500, title: 'Imported, edited', created_at: '2025-05-01T08:00:00Z', updated_at: '2025-07-01T08:00:00Z' });
+    expect((await api('/projects/1/issues/500')).body).toMatchObject({ created_at: '2025-05-01T08:00:00.000Z', updated_at: '2025-07-01T08:00:00.000Z' });
+    await ok('issue.update', { project_id: 1, issue_iid: 502, title: 'Edited by a Developer', created_at: '2025-05-01T08:00:00Z', updated_at: '2025-07-01T08:00:00Z' }, alice);
+    expect((await api('/projects/1/issues/502')).body).toMatchObject({ created_at: mine.created_at });
+    expect((await api('/projects/1/issues/502')).body.updated_at).not.toBe('2025-07-01T08:00:00.000Z');
+  });
+});
+
+describe('merge request params the sandbox does not keep', () => {
+  it('a merge schedule and a merge request into another project are refused by name, and nothing is written', async () => {
+    const mrs = await count('/projects/1/merge_requests');
+    const mr = { project_id: 1, source_branch: 'feature/login-fix', target_branch: 'main', title: 'Elsewhere' };
+    expect(await refused('merge_request.create', { ...mr, merge_after: '2026-04-01T00:00:00Z' })).toBe(refusal('mergeRequestCreate', 'POST /projects/:id/merge_requests', 'merge_after'));
+    expect(await refused('merge_request.create', { ...mr, target_project_id: 2 })).toBe(refusal('mergeRequestCreate', 'POST /projects/:id/merge_requests', 'target_project_id'));
+    expect(await count('/projects/1/merge_requests')).toBe(mrs);
+    expect(await refused('merge_request.update', { project_id: 1, merge_request_iid: 1, merge_after: '2026-04-01T00:00:00Z' }))
+      .toBe(refusal('mergeRequestUpdate', 'PUT /projects/:id/merge_requests/:merge_request_iid', 'merge_after'));
+    expect((await api('/projects/1/merge_requests/1')).body.merge_after).toBeNull();
+  });
+});
