@@ -68,3 +68,24 @@ describe('merge request params the sandbox does not keep', () => {
     expect((await api('/projects/1/merge_requests/1')).body.merge_after).toBeNull();
   });
 });
+
+describe('a note\'s created_at', () => {
+  // lib/api/helpers/notes_helpers.rb create_note: `set_note_created_at` (Owners), and the note's updated_at is the same.
+  it('is an Owner\'s to set, on a comment, a thread and a reply; a Developer\'s is dropped', async () => {
+    const at = '2025-06-01T10:00:00Z';
+    await ok('issue.note_create', { project_id: 1, issue_iid: 2, body: 'Imported comment', created_at: at });
+    await ok('issue.note_create', { project_id: 1, issue_iid: 2, body: 'A Developer\'s comment', created_at: at }, alice);
+    const notes = (await api('/projects/1/issues/2/notes?per_page=100')).body as Array<{ body: string; created_at: string; updated_at: string }>;
+    expect(notes.find((n) => n.body === 'Imported comment')).toMatchObject({ created_at: '2025-06-01T10:00:00.000Z', updated_at: '2025-06-01T10:00:00.000Z' });
+    expect(notes.find((n) => n.body === 'A Developer\'s comment')!.created_at).not.toBe('2025-06-01T10:00:00.000Z');
+
+    const thread = (await api('/projects/1/merge_requests/1/discussions', { method: 'POST', body: { body: 'Imported thread', created_at: at } })).body;
+    expect(thread.notes[0].created_at).toBe('2025-06-01T10:00:00.000Z');
+    const reply = await api(`/projects/1/merge_requests/1/discussions/${thread.id}/notes`, { method: 'POST', body: { body: 'Imported reply', created_at: '2025-06-02T10:00:00Z' } });
+    expect(reply.body.created_at).toBe('2025-06-02T10:00:00.000Z');
+    // The notes API takes the time as a string: one it cannot read leaves the note at the time it was written.
+    const later = (await api('/projects/1/issues/2/notes', { method: 'POST', body: { body: 'When?', created_at: 'yesterday' } })).body;
+    expect(Number.isFinite(Date.parse(later.created_at))).toBe(true);
+    expect(await refused('issue.create', { project_id: 1, title: 'When?', created_at: 'yesterday' })).toContain('created_at is invalid');
+  });
+});

@@ -5,7 +5,7 @@ import type { Ctx, Reply } from '../types.js';
 import { closingMrs, issueJson, mrJson, userBasic } from '../serialize.js';
 import { bool, inWindow, int, intList, json, list, message, missing, noContent, paginate, sortBy, str, text } from '../util.js';
 import { unkeptParams } from '../unsimulated.js';
-import { isReply, knownUsers, loadIssue, loadProject, requireLevel } from './common.js';
+import { isReply, knownUsers, loadIssue, loadProject, ownerTime, requireLevel } from './common.js';
 import { idsMatch, notMatch, timeboxMatch, wildcardMatch } from './filters.js';
 import { recordChanges, snapshot } from './activity.js';
 import { withLabelDetails } from './group-labels.js';
@@ -92,17 +92,6 @@ function labelsFor(s: SandboxState, p: ProjectRec, names: string[]): string[] {
  */
 const UNKEPT = ['epic_id', 'epic_iid', 'merge_request_to_resolve_discussions_of', 'discussion_to_resolve'];
 
-/**
- * `created_at`, `updated_at` and `iid` as GitLab takes them (app/services/issues/base_service.rb `filter_params`):
- * from an Owner or an administrator only (`set_issue_created_at` and the like); anyone else's are dropped unsaid.
- */
-function ownerTime(ctx: Ctx, p: ProjectRec, key: 'created_at' | 'updated_at'): string | undefined | Reply {
-  const raw = str(ctx.params[key]);
-  if (raw === undefined || ctx.state.accessLevel(ctx.user, p) < ACCESS.owner) return undefined;
-  const at = Date.parse(raw);
-  return Number.isFinite(at) ? new Date(at).toISOString() : json(400, { error: `${key} is invalid` });
-}
-
 function createIssue(ctx: Ctx, p: ProjectRec): Reply {
   const prm = ctx.params;
   const title = str(prm.title);
@@ -113,7 +102,7 @@ function createIssue(ctx: Ctx, p: ProjectRec): Reply {
   const s = ctx.state;
   const now = s.now();
   const createdAt = ownerTime(ctx, p, 'created_at');
-  if (isReply(createdAt)) return createdAt;
+  if (createdAt === null) return json(400, { error: 'created_at is invalid' });
   const iid = s.accessLevel(ctx.user, p) >= ACCESS.owner ? int(prm.iid) : undefined;
   // The unique index on (project, iid): lib/api/issues.rb rescues RecordNotUnique as 409.
   if (iid !== undefined && p.issues.has(iid)) return message(409, 'Duplicated issue');
@@ -143,9 +132,9 @@ function updateIssue(ctx: Ctx, p: ProjectRec, i: IssueRec): Reply {
   const unkept = unkeptParams(ctx, 'PUT /projects/:id/issues/:issue_iid', UNKEPT);
   if (unkept) return unkept;
   const createdAt = ownerTime(ctx, p, 'created_at');
-  if (isReply(createdAt)) return createdAt;
+  if (createdAt === null) return json(400, { error: 'created_at is invalid' });
   const updatedAt = ownerTime(ctx, p, 'updated_at');
-  if (isReply(updatedAt)) return updatedAt;
+  if (updatedAt === null) return json(400, { error: 'updated_at is invalid' });
   const before = snapshot(i);
   const now = ctx.state.now();
   const title = str(prm.title);
