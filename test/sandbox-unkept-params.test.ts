@@ -105,3 +105,15 @@ describe('pipeline and job params the sandbox does not keep', () => {
     expect((await api(`/projects/1/jobs/${manual.id}`)).body.status).toBe('manual');
   });
 });
+
+describe('a project label\'s archived flag', () => {
+  it('is kept on create and update, and the label list filters on it, as a group label\'s is', async () => {
+    await ok('project.label_create', { project_id: 1, name: 'legacy', color: '#cccccc', archived: true });
+    const names = async (archived: boolean) => ((await api(`/projects/1/labels?archived=${archived}&per_page=100`)).body as Array<{ name: string }>).map((l) => l.name);
+    expect(await names(true)).toEqual(['legacy']);
+    expect(await names(false)).not.toContain('legacy');
+    await ok('project.label_update', { project_id: 1, label_id: 'legacy', archived: false });
+    expect(await names(true)).toEqual([]);
+    expect(await names(false)).toContain('legacy');
+  });
+});
