@@ -1,8 +1,10 @@
 // A write never answers success for a param the sandbox does not keep (#31): an issue's epic and the threads of a
 // merge request to resolve from a new issue, a merge request's merge schedule and a target project other than its
-// own are refused by name; an issue's created_at, updated_at and iid are taken from an Owner or an administrator
-// only, as GitLab takes them (app/services/issues/base_service.rb `filter_params`, lib/api/issues.rb: a taken iid
-// is 409 "Duplicated issue"), and dropped unsaid from anyone else.
+// own, pipeline inputs and a manual job's variables are refused by name; an issue's created_at, updated_at and iid
+// and a note's created_at are taken from an Owner or an administrator only, as GitLab takes them
+// (app/services/issues/base_service.rb `filter_params`, lib/api/helpers/notes_helpers.rb `create_note`,
+// lib/api/issues.rb: a taken iid is 409 "Duplicated issue"), and dropped unsaid from anyone else; a project label's
+// archived flag is kept.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { sandboxApi, sandboxServer, startInProcess } from './helpers/inproc.js';
 import { okText, refusedText } from './helpers/approved-calls.js';
