@@ -1,6 +1,6 @@
 // A write never answers success for a param the sandbox does not keep (#31): an issue's epic and the threads of a
 // merge request to resolve from a new issue, a merge request's merge schedule and a target project other than its
-// own, pipeline inputs and a manual job's variables are refused by name; an issue's created_at, updated_at and iid
+// own, pipeline inputs, a manual job's variables and an executable file mode are refused by name; an issue's created_at, updated_at and iid
 // and a note's created_at are taken from an Owner or an administrator only, as GitLab takes them
 // (app/services/issues/base_service.rb `filter_params`, lib/api/helpers/notes_helpers.rb `create_note`,
 // lib/api/issues.rb: a taken iid is 409 "Duplicated issue"), and dropped unsaid from anyone else; a project label's
@@ -117,5 +117,18 @@ describe('a project label\'s archived flag', () => {
     await ok('project.label_update', { project_id: 1, label_id: 'legacy', archived: false });
     expect(await names(true)).toEqual([]);
     expect(await names(false)).toContain('legacy');
+  });
+});
+
+describe('file modes', () => {
+  // The sandbox keeps no executable flag (every file answers execute_filemode false): setting it is refused by name.
+  it('a file written or chmod-ed executable is refused by name, and no commit is made', async () => {
+    const head = async () => (await api('/projects/1/repository/branches/feature%2Flogin-fix')).body.commit.id as string;
+    const before = await head();
+    expect(await refused('repository.commit_create', { project_id: 1, branch: 'feature/login-fix', commit_message: 'Make it executable', actions: [{ action: 'chmod', file_path: 'README.md', execute_filemode: true }] }))
+      .toBe(refusal('repositoryCommitCreate', 'POST /projects/:id/repository/commits', 'actions[][execute_filemode]'));
+    expect(await refused('repository.file_create', { project_id: 1, branch: 'feature/login-fix', file_path: 'run.sh', content: '#!/bin/sh\n', commit_message: 'Add run.sh', execute_filemode: true }))
+      .toBe(refusal('repositoryFileCreate', 'POST /projects/:id/repository/files/:file_path', 'execute_filemode'));
+    expect(await head()).toBe(before);
   });
 });

@@ -117,6 +117,8 @@ function fileWrite(ctx: Ctx, p: ProjectRec, path: string, action: 'create' | 'up
   const denied = requireLevel(ctx, p, ACCESS.developer);
   if (denied) return denied;
   if (!branchAllows(ctx.state, ctx.user, p, branch!, 'push')) return message(400, PUSH_REFUSED);
+  // The sandbox keeps no file modes (every blob is 100644, execute_filemode false): setting the flag is refused by name.
+  if (bool(ctx.params.execute_filemode)) return message(501, `${NOT_SIMULATED}${ctx.method} /projects/:id/repository/files/:file_path with execute_filemode`);
   const lastCommit = str(ctx.params.last_commit_id);
   const head = p.repo.branches.get(branch!);
   if (lastCommit && head && lastCommitTouching(p, head, path)?.id !== lastCommit) return message(400, 'You are attempting to update a file that has changed since you started editing it.');
@@ -289,6 +291,8 @@ export function registerRepository(r: Router): void {
       if (!str(a.file_path)) return json(400, { error: `actions[${i}][file_path] is missing` });
     }
     if (!branchAllows(ctx.state, ctx.user, p, branch!, 'push')) return forbidden(PUSH_REFUSED);
+    // No file modes are kept (see fileWrite): a chmod to executable is refused by name, not committed as nothing.
+    if (list.some((a) => bool(a.execute_filemode))) return message(501, `${NOT_SIMULATED}POST /projects/:id/repository/commits with actions[][execute_filemode]`);
     const c = commitTo(ctx, p, branch!, list.map((a) => ({ action: str(a.action)!, file_path: str(a.file_path)!, previous_path: str(a.previous_path), content: text(a.content), encoding: str(a.encoding) })), msg!);
     return isReply(c) ? c : json(201, commitJson(ctx.state, p, c, { stats: true }));
   }));
