@@ -34,3 +34,13 @@ export function branchAllows(state: SandboxState, user: UserRec | undefined, p: 
   const rules = branchRules(p, branch);
   return !rules.length || rules.some((r) => admits(state, user, p, action === 'push' ? r.pushLevel : r.mergeLevel));
 }
+
+/**
+ * A push the caller may not make, as each API answers it (GitLab's lib/api/commits.rb as mirrored in
+ * pavankalisetti009/gitlab @ d87a46ff, lib/api/files.rb in mehulagg/gitlab @ a1ba485e, gitlabhq
+ * app/services/commits/create_service.rb @ 0526dc1e, lib/api/helpers.rb `forbidden!`): the Commits API (a commit, a
+ * cherry-pick, a revert) checks the branch first with `authorize_push_to_branch!`, 403 `403 Forbidden - <this>`, a
+ * Reporter included; the Files and Submodules APIs ask for push_code (a bare `403 Forbidden`), then their commit
+ * service refuses the branch (`validate_permissions!`: 400 with this message).
+ */
+export const PUSH_REFUSED = 'You are not allowed to push into this branch';

@@ -104,3 +104,12 @@ export async function notSimulatedParams(ctx: Ctx, keys: string[]): Promise<Repl
   if (!documented.length) return undefined;
   return message(501, `${NOT_SIMULATED}${method} ${await routeTemplate(method, ctx.segs)} with ${documented.join(', ')}`);
 }
+
+/**
+ * 501 for a write given params the sandbox does not keep (`route` is GitLab's template): refused by name, which the
+ * MCP server reads as a refused param (src/forge/classify.ts), rather than answered as if they applied.
+ */
+export function unkeptParams(ctx: Ctx, route: string, keys: string[]): Reply | undefined {
+  const given = keys.filter((k) => ctx.params[k] !== undefined);
+  return given.length ? message(501, `${NOT_SIMULATED}${route} with ${given.join(', ')}`) : undefined;
+}

@@ -7,7 +7,8 @@ export const sha1 = (s: string): string => createHash('sha1').update(s).digest('
 export const json = (status: number, body: unknown, headers?: Record<string, string>): Reply => ({ status, body, headers });
 export const message = (status: number, msg: unknown): Reply => ({ status, body: { message: msg } });
 export const notFound = (what?: string): Reply => message(404, what ? `404 ${what} Not Found` : '404 Not Found');
-export const forbidden = (): Reply => message(403, '403 Forbidden');
+/** GitLab's `forbidden!(reason)`: `403 Forbidden`, then ` - ` and the reason when there is one. */
+export const forbidden = (reason?: string): Reply => message(403, reason ? `403 Forbidden - ${reason}` : '403 Forbidden');
 export const noContent = (): Reply => ({ status: 204 });
 /** The platform's answer to missing required parameters: `{"error":"title is missing"}`. */
 export const missing = (...names: string[]): Reply => json(400, { error: names.map((n) => `${n} is missing`).join(', ') });

@@ -11,6 +11,7 @@ import { groupJson, jobJson, pipelineJson, projectJson, userBasic } from '../ser
 import { bool, int, json, list, message, missing, noContent, notFound, paginate, str, text } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
 import { createPipeline } from './ci.js';
+import { unkeptParams } from '../unsimulated.js';
 
 type P = (ctx: Ctx, p: ProjectRec, prm: Record<string, string>) => Reply;
 const project = (fn: P) => (ctx: Ctx, prm: Record<string, string>): Reply => {
@@ -130,6 +131,8 @@ function registerSchedules(r: Router): void {
     const description = str(ctx.params.description); const ref = str(ctx.params.ref); const cron = str(ctx.params.cron);
     const absent = [!description ? 'description' : '', !ref ? 'ref' : '', !cron ? 'cron' : ''].filter(Boolean);
     if (absent.length) return missing(...absent);
+    const unkept = unkeptParams(ctx, 'POST /projects/:id/pipeline_schedules', ['inputs']);
+    if (unkept) return unkept;
     if (!nextRun(cron!, ctx.state.now())) return message(400, { cron: [' is invalid syntax'] });
     const now = ctx.state.now();
     const s: ScheduleRec = {
@@ -142,6 +145,8 @@ function registerSchedules(r: Router): void {
   r.put(`${base}/:sid`, S(ACCESS.developer, (ctx, p, s) => {
     const denied = owned(ctx, s);
     if (denied) return denied;
+    const unkept = unkeptParams(ctx, 'PUT /projects/:id/pipeline_schedules/:pipeline_schedule_id', ['inputs']);
+    if (unkept) return unkept;
     const cron = str(ctx.params.cron);
     if (cron && !nextRun(cron, ctx.state.now())) return message(400, { cron: [' is invalid syntax'] });
     const description = str(ctx.params.description); const ref = str(ctx.params.ref); const tz = str(ctx.params.cron_timezone); const active = bool(ctx.params.active);
@@ -251,6 +256,8 @@ function registerTriggers(r: Router): void {
     const t = p ? [...extrasOf(ctx.state, p.id).triggers.values()].find((x) => x.token === token) : undefined;
     // A token of no trigger of this project: GitLab's 404, the same as for an unknown project.
     if (!p || !t) return notFound();
+    const unkept = unkeptParams(ctx, 'POST /projects/:id/trigger/pipeline', ['inputs']);
+    if (unkept) return unkept;
     const sha = resolveRef(p.repo, ref);
     if (!sha) return message(400, { base: ['Reference not found'] });
     const raw = ctx.params.variables;

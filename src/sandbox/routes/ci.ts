@@ -10,6 +10,7 @@ import { planPipeline, type PipelineContext } from '../ci-config.js';
 import { suiteCounts, TEST_JOB, testSuite, type SuiteCounts } from '../test-run.js';
 import { bool, inWindow, json, list, message, missing, noContent, notFound, paginate, sortBy, str } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
+import { unkeptParams } from '../unsimulated.js';
 
 const ACTIVE = new Set(['created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'scheduled']);
 const pipelineNotFound = (): Reply => message(404, '404 Not found');
@@ -146,6 +147,8 @@ export function registerCi(r: Router): void {
     if (!ref) return missing('ref');
     const denied = requireLevel(ctx, p, ACCESS.developer);
     if (denied) return denied;
+    const unkept = unkeptParams(ctx, 'POST /projects/:id/pipeline', ['inputs']);
+    if (unkept) return unkept;
     const sha = resolveRef(p.repo, ref);
     if (!sha) return message(400, { base: ['Reference not found'] });
     const vars = Array.isArray(ctx.params.variables) ? (ctx.params.variables as Array<Record<string, unknown>>) : [];
@@ -231,6 +234,9 @@ export function registerCi(r: Router): void {
     const denied = requireLevel(ctx, p, ACCESS.developer);
     if (denied) return denied;
     if (j.status !== 'manual') return message(400, '400 Unplayable Job');
+    // Jobs run no script here: a run's variables and inputs would change nothing a later read shows.
+    const unkept = unkeptParams(ctx, 'POST /projects/:id/jobs/:job_id/play', ['job_variables_attributes', 'job_inputs']);
+    if (unkept) return unkept;
     j.status = 'pending';
     recompute(ctx, p.pipelines.get(j.pipelineId)!);
     return json(200, jobJson(ctx.state, p, j));

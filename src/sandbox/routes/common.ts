@@ -1,7 +1,7 @@
 // Lookups every route family uses: a project the caller may see, an issue, a merge request, role checks.
-import type { GroupRec, IssueRec, MrRec, NoteableRef, ProjectRec } from '../state.js';
+import { ACCESS, type GroupRec, type IssueRec, type MrRec, type NoteableRef, type ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
-import { forbidden, notFound } from '../util.js';
+import { forbidden, notFound, str } from '../util.js';
 
 export const isReply = (x: unknown): x is Reply => typeof x === 'object' && x !== null && 'status' in x && typeof (x as Reply).status === 'number' && !('p' in x) && !('repo' in x);
 
@@ -61,4 +61,18 @@ export function knownUsers(ctx: Ctx, ids: number[] | undefined): number[] | unde
 export function projectsBelow(ctx: Ctx, g: GroupRec): ProjectRec[] {
   const tree = new Set(ctx.state.groupTree(g.id).map((x) => x.id));
   return [...ctx.state.projects.values()].filter((p) => p.namespace.kind === 'group' && tree.has(p.namespace.id) && ctx.state.canSeeProject(ctx.user, p));
+}
+
+/**
+ * A `created_at` or `updated_at` of an issue or a note as GitLab takes it (app/services/issues/base_service.rb
+ * `filter_params`, lib/api/helpers/notes_helpers.rb `create_note`): from an Owner or an administrator only
+ * (`set_issue_created_at`, `set_note_created_at`, …; an issue's `iid` too); anyone else's is dropped unsaid (undefined).
+ * null: an Owner's time that cannot be read (the issues API's DateTime param refuses it, the notes API's String param
+ * leaves the note at the time it is written).
+ */
+export function ownerTime(ctx: Ctx, p: ProjectRec, key: 'created_at' | 'updated_at'): string | null | undefined {
+  const raw = str(ctx.params[key]);
+  if (raw === undefined || ctx.state.accessLevel(ctx.user, p) < ACCESS.owner) return undefined;
+  const at = Date.parse(raw);
+  return Number.isFinite(at) ? new Date(at).toISOString() : null;
 }

@@ -3,8 +3,9 @@ import type { Router } from '../router.js';
 import { ACCESS, type IssueRec, type ProjectRec, type SandboxState } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { closingMrs, issueJson, mrJson, userBasic } from '../serialize.js';
-import { bool, inWindow, int, intList, json, list, missing, noContent, paginate, sortBy, str, text } from '../util.js';
-import { isReply, knownUsers, loadIssue, loadProject, requireLevel } from './common.js';
+import { bool, inWindow, int, intList, json, list, message, missing, noContent, paginate, sortBy, str, text } from '../util.js';
+import { unkeptParams } from '../unsimulated.js';
+import { isReply, knownUsers, loadIssue, loadProject, ownerTime, requireLevel } from './common.js';
 import { idsMatch, notMatch, timeboxMatch, wildcardMatch } from './filters.js';
 import { recordChanges, snapshot } from './activity.js';
 import { withLabelDetails } from './group-labels.js';
@@ -85,24 +86,39 @@ function labelsFor(s: SandboxState, p: ProjectRec, names: string[]): string[] {
   return [...new Set(names)];
 }
 
+/**
+ * What GitLab keeps of an issue write that the sandbox does not: epics (not modelled) and resolving a merge request's
+ * threads from a new issue (its description and the threads are GitLab's to write).
+ */
+const UNKEPT = ['epic_id', 'epic_iid', 'merge_request_to_resolve_discussions_of', 'discussion_to_resolve'];
+
 function createIssue(ctx: Ctx, p: ProjectRec): Reply {
   const prm = ctx.params;
   const title = str(prm.title);
   if (!title) return missing('title');
   if (title.length > 255) return json(400, { message: { title: ['is too long (maximum is 255 characters)'] } });
+  const unkept = unkeptParams(ctx, 'POST /projects/:id/issues', UNKEPT);
+  if (unkept) return unkept;
   const s = ctx.state;
   const now = s.now();
+  const createdAt = ownerTime(ctx, p, 'created_at');
+  if (createdAt === null) return json(400, { error: 'created_at is invalid' });
+  const iid = s.accessLevel(ctx.user, p) >= ACCESS.owner ? int(prm.iid) : undefined;
+  // The unique index on (project, iid): lib/api/issues.rb rescues RecordNotUnique as 409.
+  if (iid !== undefined && p.issues.has(iid)) return message(409, 'Duplicated issue');
   const milestoneId = int(prm.milestone_id) ?? null;
   const type = str(prm.issue_type) ?? 'issue';
   if (!['issue', 'incident', 'task', 'test_case'].includes(type)) return json(400, { error: 'issue_type does not have a valid value' });
   const i: IssueRec = {
-    id: s.nextId('issue'), iid: p.nextIssueIid++, projectId: p.id, title, description: text(prm.description) ?? null, state: 'opened', authorId: ctx.user.id,
+    id: s.nextId('issue'), iid: iid ?? p.nextIssueIid++, projectId: p.id, title, description: text(prm.description) ?? null, state: 'opened', authorId: ctx.user.id,
     assigneeIds: knownUsers(ctx, intList(prm.assignee_ids) ?? intList(prm.assignee_id)) ?? [], labels: labelsFor(s, p, list(prm.labels) ?? []),
-    milestoneId: s.milestoneOf(p, milestoneId) ? milestoneId : null, createdAt: str(prm.created_at) ?? now, updatedAt: now, closedAt: null,
+    milestoneId: s.milestoneOf(p, milestoneId) ? milestoneId : null, createdAt: createdAt ?? now, updatedAt: now, closedAt: null,
     closedById: null, confidential: !!bool(prm.confidential), dueDate: str(prm.due_date) ?? null, discussionLocked: bool(prm.discussion_locked) ?? null,
     upvotes: 0, downvotes: 0, weight: int(prm.weight) ?? null, issueType: type === 'test_case' ? 'issue' : (type as IssueRec['issueType']),
   };
   p.issues.set(i.iid, i);
+  // GitLab's internal id carries on after the greatest iid given (InternalId track_greatest).
+  p.nextIssueIid = Math.max(p.nextIssueIid, i.iid + 1);
   p.lastActivityAt = now;
   return json(201, issueJson(s, p, i));
 }
@@ -113,6 +129,12 @@ function updateIssue(ctx: Ctx, p: ProjectRec, i: IssueRec): Reply {
   const prm = ctx.params;
   if (!UPDATABLE.some((k) => prm[k] !== undefined)) return json(400, { error: `${UPDATABLE.join(', ')} are missing, at least one parameter must be provided` });
   if (ctx.state.accessLevel(ctx.user, p) < ACCESS.reporter && i.authorId !== ctx.user.id) return json(403, { message: '403 Forbidden' });
+  const unkept = unkeptParams(ctx, 'PUT /projects/:id/issues/:issue_iid', UNKEPT);
+  if (unkept) return unkept;
+  const createdAt = ownerTime(ctx, p, 'created_at');
+  if (createdAt === null) return json(400, { error: 'created_at is invalid' });
+  const updatedAt = ownerTime(ctx, p, 'updated_at');
+  if (updatedAt === null) return json(400, { error: 'updated_at is invalid' });
   const before = snapshot(i);
   const now = ctx.state.now();
   const title = str(prm.title);
@@ -144,7 +166,8 @@ function updateIssue(ctx: Ctx, p: ProjectRec, i: IssueRec): Reply {
   if (prm.weight !== undefined) i.weight = int(prm.weight) ?? null;
   const type = str(prm.issue_type);
   if (type === 'issue' || type === 'incident' || type === 'task') i.issueType = type;
-  i.updatedAt = now;
+  if (createdAt) i.createdAt = createdAt;
+  i.updatedAt = updatedAt ?? now;
   p.lastActivityAt = now;
   recordChanges(ctx.state, { kind: 'Issue', projectId: p.id, iid: i.iid, id: i.id }, before, i, ctx.user.id);
   return json(200, issueJson(ctx.state, p, i));

@@ -51,7 +51,8 @@ export function registerLabels(r: Router): void {
   r.get('projects/:id/labels', P((ctx, p) => {
     const search = str(ctx.params.search)?.toLowerCase();
     const withCounts = ctx.params.with_counts === true || ctx.params.with_counts === 'true';
-    const match = (l: Label) => !search || l.name.toLowerCase().includes(search);
+    const archived = bool(ctx.params.archived);
+    const match = (l: Label) => (!search || l.name.toLowerCase().includes(search)) && (archived === undefined || (l.archived ?? false) === archived);
     // GitLab lists the labels of the project's groups too unless asked not to (include_ancestor_groups, default true).
     const inherited = bool(ctx.params.include_ancestor_groups) === false ? [] : ctx.state.groupLabelsFor(p).filter(match).map((l) => inheritedLabelJson(ctx, l, withCounts));
     return paginate(ctx, [...p.labels.filter(match).map((l) => labelJson(ctx, p, l, withCounts)), ...inherited]);
@@ -64,7 +65,7 @@ export function registerLabels(r: Router): void {
     if ([...p.labels, ...ctx.state.groupLabelsFor(p)].some((l) => l.name === name)) return message(409, 'Label already exists');
     const priority = labelPriority(ctx.params.priority);
     if (priority === 'invalid') return json(400, { error: 'priority is invalid' });
-    const l = { id: ctx.state.nextId('label'), name, color, description: text(ctx.params.description) ?? null, priority: priority ?? null };
+    const l = { id: ctx.state.nextId('label'), name, color, description: text(ctx.params.description) ?? null, priority: priority ?? null, archived: bool(ctx.params.archived) ?? false };
     p.labels.push(l);
     return json(201, labelJson(ctx, p, l));
   }));
@@ -75,8 +76,8 @@ export function registerLabels(r: Router): void {
     return inherited ? json(200, inheritedLabelJson(ctx, inherited, false)) : notFound('Label');
   }));
   r.put('projects/:id/labels/:lid', L((ctx, p, l) => {
-    const name = str(ctx.params.new_name); const color = str(ctx.params.color); const description = text(ctx.params.description);
-    if (!name && !color && description === undefined && ctx.params.priority === undefined) return json(400, { error: 'new_name, color, description, priority are missing, at least one parameter must be provided' });
+    const name = str(ctx.params.new_name); const color = str(ctx.params.color); const description = text(ctx.params.description); const archived = bool(ctx.params.archived);
+    if (!name && !color && description === undefined && ctx.params.priority === undefined && archived === undefined) return json(400, { error: 'new_name, color, description, priority, archived are missing, at least one parameter must be provided' });
     const denied = requireLevel(ctx, p, ACCESS.reporter);
     if (denied) return denied;
     const priority = labelPriority(ctx.params.priority);
@@ -90,6 +91,7 @@ export function registerLabels(r: Router): void {
     if (description !== undefined) l.description = description;
     // null (or an empty value) removes the priority, as GitLab's docs say; leaving it out keeps it.
     if (priority !== undefined) l.priority = priority;
+    if (archived !== undefined) l.archived = archived;
     return json(200, labelJson(ctx, p, l));
   }));
   const remove = (ctx: Ctx, p: ProjectRec, l: Label): Reply => {

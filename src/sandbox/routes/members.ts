@@ -18,15 +18,55 @@ export function memberJson(ctx: Ctx, userId: number, level: number, expiresAt: s
 
 interface Membership { level: number; expiresAt: string | null }
 
-/** Direct members, or with `all` every inherited membership at its highest level (a tie keeps the direct one). */
+/**
+ * Direct members, or with `all` one membership per user as GitLab picks it (gitlabhq app/finders/members_finder.rb and
+ * group_members_finder.rb @ 0286e4c6, app/models/member.rb @ 800235cc `distinct_on_user_with_max_access_level`):
+ * - of a group and its ancestors, the highest level, the group's own row winning a tie; then no expiry (PostgreSQL
+ *   sorts NULL first in `expires_at DESC`), then the later date (then `created_at`, which the sandbox does not keep:
+ *   the nearest group);
+ * - of a project, its own membership whenever there is one (`ProjectMember` sorts before `GroupMember`), else its
+ *   group's pick, else a membership of a group the project is shared with (or of that group's ancestors); the level
+ *   shown is the user's level on the project (`project_authorizations`) whichever row is shown, the row's own date.
+ */
 function levels(ctx: Ctx, h: Holder, all: boolean): Map<number, Membership> {
-  const out = new Map([...h.members].map(([id, level]) => [id, { level, expiresAt: h.expiry.get(id) ?? null }]));
-  if (!all || h.groupId === null) return out;
-  for (const g of ctx.state.groupLineage(h.groupId)) {
-    for (const [id, level] of g.members) if (level > (out.get(id)?.level ?? 0)) out.set(id, { level, expiresAt: g.memberExpiry?.get(id) ?? null });
+  const direct = rowsOf(h.members, h.expiry);
+  if (!all) return direct;
+  if (!h.project) return groupPick(direct, ctx.state.groupLineage(h.groupId));
+  const p = h.project;
+  const group = h.groupId === null ? undefined : ctx.state.groups.get(h.groupId);
+  const groupRows = group ? groupPick(rowsOf(group.members, group.memberExpiry), ctx.state.groupLineage(group.parentId)) : new Map<number, Membership>();
+  const invited = (p.sharedWith ?? []).flatMap((l) => ctx.state.groupLineage(l.groupId)).flatMap((g) => [...rowsOf(g.members, g.memberExpiry)]);
+  const out = new Map(direct);
+  for (const [id, m] of [...groupRows, ...invited]) if (!out.has(id) && m.level > MINIMAL_ACCESS) out.set(id, m);
+  for (const [id, m] of out) {
+    const u = ctx.state.users.get(id);
+    const level = u ? ctx.state.accessLevel({ ...u, isAdmin: false }, p) : 0;
+    out.set(id, { level: level || m.level, expiresAt: m.expiresAt });
   }
   return out;
 }
+
+const rowsOf = (members: Map<number, number>, expiry: Map<number, string> | undefined): Map<number, Membership> =>
+  new Map([...members].map(([id, level]) => [id, { level, expiresAt: expiry?.get(id) ?? null }]));
+
+/** Minimal Access memberships are left out of the inherited lists (`non_minimal_access`). */
+const MINIMAL_ACCESS = 5;
+
+/** One row per user of a group's own members and its ancestors' (nearest first), ranked as `levels` says. */
+function groupPick(own: Map<number, Membership>, ancestors: GroupRec[]): Map<number, Membership> {
+  const rows = [...own].map(([id, m]) => ({ id, m, rank: m.level + 1 }));
+  for (const g of ancestors) for (const [id, m] of rowsOf(g.members, g.memberExpiry)) rows.push({ id, m, rank: m.level });
+  const best = new Map<number, (typeof rows)[number]>();
+  for (const r of rows) {
+    if (r.m.level <= MINIMAL_ACCESS) continue;
+    const cur = best.get(r.id);
+    if (!cur || r.rank > cur.rank || (r.rank === cur.rank && laterExpiry(r.m.expiresAt, cur.m.expiresAt))) best.set(r.id, r);
+  }
+  return new Map([...best].map(([id, r]) => [id, r.m]));
+}
+
+/** `expires_at DESC` in PostgreSQL: no date first, then the later date. */
+const laterExpiry = (a: string | null, b: string | null): boolean => a !== b && (a === null || (b !== null && a > b));
 
 /**
  * `expires_at` of an add or edit: undefined when not sent, null to clear it (sent empty or null), else the date
@@ -49,10 +89,10 @@ function realDay(date: string): boolean {
   return Number.isFinite(t) && new Date(t).toISOString().startsWith(date);
 }
 
-type Holder = { members: Map<number, number>; expiry: Map<number, string>; groupId: number | null; admin: (ctx: Ctx) => boolean };
+type Holder = { members: Map<number, number>; expiry: Map<number, string>; groupId: number | null; admin: (ctx: Ctx) => boolean; project?: ProjectRec };
 
 function projectHolder(p: ProjectRec): Holder {
-  return { members: p.members, expiry: (p.memberExpiry ??= new Map()), groupId: p.namespace.kind === 'group' ? p.namespace.id : null, admin: (c) => c.state.accessLevel(c.user, p) >= ACCESS.maintainer };
+  return { members: p.members, expiry: (p.memberExpiry ??= new Map()), groupId: p.namespace.kind === 'group' ? p.namespace.id : null, admin: (c) => c.state.accessLevel(c.user, p) >= ACCESS.maintainer, project: p };
 }
 
 function groupHolder(g: GroupRec): Holder {

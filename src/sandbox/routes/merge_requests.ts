@@ -6,6 +6,7 @@ import { addCommit, commitsBetween, diffFiles, mergeBase } from '../repo.js';
 import { canMerge, closedIids, commitJson, mrJson, pipelineJson, userBasic } from '../serialize.js';
 import { bool, inWindow, int, intList, json, list, message, missing, noContent, notAllowed, paginate, sortBy, str, text } from '../util.js';
 import { isReply, knownUsers, loadMr, loadProject, requireLevel } from './common.js';
+import { unkeptParams } from '../unsimulated.js';
 import { withLabelDetails } from './group-labels.js';
 import { labelsMatch } from './issues.js';
 import { idsMatch, notMatch } from './filters.js';
@@ -79,6 +80,10 @@ function createMr(ctx: Ctx, p: ProjectRec): Reply {
   const source = str(prm.source_branch); const target = str(prm.target_branch); const title = str(prm.title);
   const absent = [!source ? 'source_branch' : '', !target ? 'target_branch' : '', !title ? 'title' : ''].filter(Boolean);
   if (absent.length) return missing(...absent);
+  // A merge request into another project (from a fork) and a merge schedule are not modelled (mrJson answers
+  // target_project_id as the project itself and merge_after null).
+  const unkept = unkeptParams(ctx, 'POST /projects/:id/merge_requests', ['merge_after', ...(int(prm.target_project_id) === p.id ? [] : ['target_project_id'])]);
+  if (unkept) return unkept;
   if (source === target) return json(422, { message: ["You can't use same project/branch for source and target"] });
   const head = p.repo.branches.get(source!);
   const targetHead = p.repo.branches.get(target!);
@@ -103,6 +108,8 @@ function createMr(ctx: Ctx, p: ProjectRec): Reply {
 
 function updateMr(ctx: Ctx, p: ProjectRec, m: MrRec): Reply {
   const prm = ctx.params;
+  const unkept = unkeptParams(ctx, 'PUT /projects/:id/merge_requests/:merge_request_iid', ['merge_after']);
+  if (unkept) return unkept;
   const keys = ['title', 'description', 'state_event', 'labels', 'add_labels', 'remove_labels', 'assignee_id', 'assignee_ids', 'reviewer_ids', 'target_branch', 'milestone_id', 'discussion_locked', 'squash', 'remove_source_branch', 'allow_collaboration'];
   if (!keys.some((k) => prm[k] !== undefined)) return json(400, { error: `${keys.join(', ')} are missing, at least one parameter must be provided` });
   const denied = requireLevel(ctx, p, ACCESS.developer);

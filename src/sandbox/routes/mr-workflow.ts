@@ -6,7 +6,7 @@ import type { Ctx, Reply } from '../types.js';
 import { addCommit, commitsBetween, mergeBase } from '../repo.js';
 import { commitJson, issueJson, mrJson, pipelineJson } from '../serialize.js';
 import { hasConflicts } from '../mergeability.js';
-import { int, json, list, message, missing, noContent, notAllowed, notFound, paginate, str } from '../util.js';
+import { forbidden, int, json, list, message, missing, noContent, notAllowed, notFound, paginate, str } from '../util.js';
 import { branchAllows } from '../branch-protection.js';
 import { isReply, loadMr, loadNoteable, loadProject, requireLevel, type Family } from './common.js';
 import { headOf } from './merge_requests.js';
@@ -62,7 +62,7 @@ export function registerMrWorkflow(r: Router): void {
     if (ctx.state.accessLevel(ctx.user, p) < ACCESS.developer) return message(403, '403 Forbidden');
     if (m.state !== 'opened' || !p.repo.branches.has(m.sourceBranch) || !p.repo.branches.has(m.targetBranch)) return notAllowed();
     // A rebase pushes the source branch (lib/api/merge_requests.rb authorize_push_to_merge_request!).
-    if (!branchAllows(ctx.state, ctx.user, p, m.sourceBranch, 'push')) return message(403, '403 Forbidden - Cannot push to source branch');
+    if (!branchAllows(ctx.state, ctx.user, p, m.sourceBranch, 'push')) return forbidden('Cannot push to source branch');
     const head = headOf(p, m);
     const next = rebase(ctx, p, m);
     if (next === undefined) {

@@ -4,7 +4,7 @@ import type { NoteRec, NoteableRef, ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { discussionJson, noteJson } from '../serialize.js';
 import { bool, forbidden, json, missing, noContent, notFound, paginate, str, text } from '../util.js';
-import { isReply, loadNoteable, type Family } from './common.js';
+import { isReply, loadNoteable, ownerTime, type Family } from './common.js';
 import { runQuickActions } from './quick-actions.js';
 
 function discussions(notes: NoteRec[]): NoteRec[][] {
@@ -20,8 +20,8 @@ function canEdit(ctx: Ctx, p: ProjectRec, note: NoteRec): boolean {
   return note.authorId === ctx.user.id || ctx.state.accessLevel(ctx.user, p) >= 40;
 }
 
-function newNote(ctx: Ctx, discussionId: string, fields: Partial<NoteRec>): NoteRec {
-  const now = ctx.state.now();
+function newNote(ctx: Ctx, p: ProjectRec, discussionId: string, fields: Partial<NoteRec>): NoteRec {
+  const now = ownerTime(ctx, p, 'created_at') ?? ctx.state.now();
   return {
     id: ctx.state.nextId('note'), body: text(ctx.params.body) ?? '', authorId: ctx.user.id, createdAt: now, updatedAt: now, system: false, discussionId,
     type: null, resolvable: false, resolved: false, resolvedById: null, resolvedAt: null, position: null, internal: !!(bool(ctx.params.internal) ?? bool(ctx.params.confidential)),
@@ -61,7 +61,7 @@ function register(r: Router, family: Family): void {
     const qa = runQuickActions(ctx, p, n, body);
     // A note of commands only is not stored: 202 with what the commands changed.
     if (qa.found && qa.body === '') return json(202, { commands_changes: qa.changes, summary: qa.messages });
-    const note = newNote(ctx, ctx.state.newDiscussionId(), { body: qa.body });
+    const note = newNote(ctx, p, ctx.state.newDiscussionId(), { body: qa.body });
     ctx.state.notesFor(n).push(note);
     return json(201, { ...noteJson(ctx.state, n, note), commands_changes: qa.changes });
   }));
@@ -101,7 +101,7 @@ function register(r: Router, family: Family): void {
       const head = p.repo.branches.get(mr.sourceBranch) ?? mr.headSha;
       position = { base_sha: mr.baseSha, start_sha: mr.baseSha, head_sha: head, position_type: 'text', old_line: null, new_line: null, line_range: null, ...(ctx.params.position as object) };
     }
-    const note = newNote(ctx, ctx.state.newDiscussionId(), { type: position ? 'DiffNote' : 'DiscussionNote', resolvable: family === 'merge_requests', position });
+    const note = newNote(ctx, p, ctx.state.newDiscussionId(), { type: position ? 'DiffNote' : 'DiscussionNote', resolvable: family === 'merge_requests', position });
     ctx.state.notesFor(n).push(note);
     return json(201, discussionJson(ctx.state, n, [note]));
   }));
@@ -114,12 +114,12 @@ function register(r: Router, family: Family): void {
     setResolved(ctx, d, resolved);
     return json(200, discussionJson(ctx.state, n, d));
   }));
-  r.post(`${base}/discussions/:did/notes`, withNoteable((ctx, _p, n, prm) => {
+  r.post(`${base}/discussions/:did/notes`, withNoteable((ctx, p, n, prm) => {
     const d = discussions(ctx.state.notesFor(n)).find((x) => x[0].discussionId === prm.did);
     if (!d) return notFound('Discussion');
     if (!text(ctx.params.body)?.trim()) return missing('body');
     for (const x of d) if (x.type === null) x.type = 'DiscussionNote';
-    const note = newNote(ctx, prm.did, { type: d[0].type, resolvable: d[0].resolvable, position: d[0].position });
+    const note = newNote(ctx, p, prm.did, { type: d[0].type, resolvable: d[0].resolvable, position: d[0].position });
     ctx.state.notesFor(n).push(note);
     return json(201, noteJson(ctx.state, n, note));
   }));

@@ -4,7 +4,7 @@ import type { Router } from '../router.js';
 import { ACCESS, type CommitRec, type ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { addCommit, commitsBetween, resolveRef, trailersOf } from '../repo.js';
-import { json, message, missing, str } from '../util.js';
+import { forbidden, json, message, missing, str } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
 import { branchAllows } from '../branch-protection.js';
 
@@ -81,14 +81,14 @@ export function registerChangelog(r: Router): void {
   r.post('projects/:id/repository/changelog', (ctx, prm) => {
     const p = loadProject(ctx, prm.id);
     if (isReply(p)) return p;
-    const denied = requireLevel(ctx, p, ACCESS.developer);
-    if (denied) return denied;
+    if (!str(ctx.params.version)) return missing('version');
+    // GitLab checks the push before generating anything (lib/api/repositories.rb: `forbidden!` with its own reason).
+    const branch = str(ctx.params.branch) ?? p.defaultBranch;
+    if (!branchAllows(ctx.state, ctx.user, p, branch, 'push')) return forbidden('You are not allowed to commit a changelog on this branch');
     const rn = releaseNotes(ctx, p);
     if (isReply(rn)) return rn;
-    const branch = str(ctx.params.branch) ?? p.defaultBranch;
     const head = p.repo.branches.get(branch);
     if (!head) return failed(`The branch ${branch} does not exist`);
-    if (!branchAllows(ctx.state, ctx.user, p, branch, 'push')) return message(403, 'You are not allowed to push into this branch');
     const file = str(ctx.params.file) ?? 'CHANGELOG.md';
     const files = new Map(p.repo.commits.get(head)!.files);
     const existing = files.get(file) ?? '';

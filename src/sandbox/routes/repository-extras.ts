@@ -6,9 +6,9 @@ import type { Ctx, Reply } from '../types.js';
 import { extrasOf, type CommitStatusRec } from '../extras.js';
 import { addCommit, diffFiles, history, mergeFile, resolveRef } from '../repo.js';
 import { commitJson, noteJson, userBasic } from '../serialize.js';
-import { bool, int, json, message, missing, noContent, notFound, paginate, str, text } from '../util.js';
+import { bool, forbidden, int, json, message, missing, noContent, notFound, paginate, str, text } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
-import { branchAllows } from '../branch-protection.js';
+import { branchAllows, PUSH_REFUSED } from '../branch-protection.js';
 import { newPipeline } from './ci.js';
 import { registerArchive } from './repository-archive.js';
 import { registerChangelog } from './repository-changelog.js';
@@ -27,11 +27,11 @@ function withCommit(fn: (ctx: Ctx, p: ProjectRec, c: CommitRec, prm: Record<stri
   };
 }
 
-/** Refuses a write to a protected branch below its push level, as GitLab's pre-receive check does. */
+/** The Submodules API's refusal of a push (see PUSH_REFUSED): push_code, then the branch. */
 function pushDenied(ctx: Ctx, p: ProjectRec, branch: string): Reply | undefined {
   const denied = requireLevel(ctx, p, ACCESS.developer);
   if (denied) return denied;
-  return branchAllows(ctx.state, ctx.user, p, branch, 'push') ? undefined : message(403, 'You are not allowed to push into this branch');
+  return branchAllows(ctx.state, ctx.user, p, branch, 'push') ? undefined : message(400, PUSH_REFUSED);
 }
 
 /**
@@ -62,13 +62,18 @@ function applyChange(base: Map<string, string>, from: Map<string, string>, to: M
 
 function registerPick(r: Router): void {
   for (const action of ['cherry_pick', 'revert'] as const) {
-    r.post(`${R}/commits/:sha/${action}`, withCommit((ctx, p, c) => {
+    r.post(`${R}/commits/:sha/${action}`, (ctx, prm) => {
+      const p = loadProject(ctx, prm.id);
+      if (isReply(p)) return p;
       const branch = str(ctx.params.branch);
       if (!branch) return missing('branch');
+      // authorize_push_to_branch! comes before the commit and the branch are looked up.
+      if (!branchAllows(ctx.state, ctx.user, p, branch, 'push')) return forbidden(PUSH_REFUSED);
+      const sha = resolveRef(p.repo, prm.sha);
+      const c = sha ? p.repo.commits.get(sha) : undefined;
+      if (!c) return notFound('Commit');
       const head = p.repo.branches.get(branch);
       if (!head) return notFound('Branch');
-      const denied = pushDenied(ctx, p, branch);
-      if (denied) return denied;
       const parent = c.parents[0] ? p.repo.commits.get(c.parents[0])!.files : new Map<string, string>();
       const [from, to] = action === 'revert' ? [c.files, parent] : [parent, c.files];
       const result = applyChange(p.repo.commits.get(head)!.files, from, to);
@@ -86,7 +91,7 @@ function registerPick(r: Router): void {
       p.repo.branches.set(branch, made.id);
       p.lastActivityAt = made.date;
       return json(201, commitJson(ctx.state, p, made));
-    }));
+    });
   }
 }
 

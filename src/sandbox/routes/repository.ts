@@ -5,11 +5,11 @@ import { ACCESS, type CommitRec, type ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { addCommit, applyActions, blameRanges, blobId, commitsBetween, diffFiles, diffStats, history, mergeBase, resolveRef, treeEntries, type CommitAction } from '../repo.js';
 import { branchJson, commitJson, mrJson } from '../serialize.js';
-import { bool, json, list, message, missing, noContent, notFound, paginate, str, text } from '../util.js';
+import { bool, forbidden, json, list, message, missing, noContent, notFound, paginate, str, text } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
 import { tagProtection } from './tags-protected.js';
-import { NOT_SIMULATED } from '../unsimulated.js';
-import { branchAllows, branchRules } from '../branch-protection.js';
+import { NOT_SIMULATED, unkeptParams } from '../unsimulated.js';
+import { branchAllows, branchRules, PUSH_REFUSED } from '../branch-protection.js';
 
 const LEVEL_NAMES: Record<number, string> = { 0: 'No one', 30: 'Developers + Maintainers', 40: 'Maintainers', 60: 'Admins' };
 const validBranchName = (n: string): boolean => !/(\s|\.\.|~|\^|:|\?|\*|\[|\\|@\{|\/\/|^\/|\/$|\.lock$|^-)/.test(n) && n !== 'HEAD' && n.length <= 255;
@@ -28,8 +28,7 @@ function protectedJson(p: ProjectRec, name: string): Record<string, unknown> {
  * answered as if it applied (the message the MCP server reads as a refused param, src/forge/classify.ts).
  */
 function unsimulatedRules(ctx: Ctx, route: string): Reply | undefined {
-  const given = ['allowed_to_push', 'allowed_to_merge', 'allowed_to_unprotect', 'unprotect_access_level'].filter((k) => ctx.params[k] !== undefined);
-  return given.length ? message(501, `${NOT_SIMULATED}${route} with ${given.join(', ')}`) : undefined;
+  return unkeptParams(ctx, route, ['allowed_to_push', 'allowed_to_merge', 'allowed_to_unprotect', 'unprotect_access_level']);
 }
 
 function tagJson(ctx: Ctx, p: ProjectRec, name: string): Record<string, unknown> {
@@ -50,11 +49,8 @@ function lastCommitTouching(p: ProjectRec, head: string, path: string): CommitRe
   return undefined;
 }
 
-/** Commits actions to `branch`, creating it from `start_branch` when it does not exist yet. */
+/** Commits actions to `branch`, creating it from `start_branch` when it does not exist yet; the caller checked the push. */
 function commitTo(ctx: Ctx, p: ProjectRec, branch: string, actions: CommitAction[], msg: string): CommitRec | Reply {
-  const denied = requireLevel(ctx, p, ACCESS.developer);
-  if (denied) return denied;
-  if (!branchAllows(ctx.state, ctx.user, p, branch, 'push')) return message(403, 'You are not allowed to push into this branch');
   let parent = p.repo.branches.get(branch) ?? null;
   if (!parent) {
     const start = str(ctx.params.start_branch) ?? str(ctx.params.start_sha);
@@ -118,6 +114,11 @@ function fileWrite(ctx: Ctx, p: ProjectRec, path: string, action: 'create' | 'up
   const branch = str(ctx.params.branch); const msg = str(ctx.params.commit_message); const content = text(ctx.params.content);
   const absent = [!branch ? 'branch' : '', !msg ? 'commit_message' : '', action !== 'delete' && content === undefined ? 'content' : ''].filter(Boolean);
   if (absent.length) return missing(...absent);
+  const denied = requireLevel(ctx, p, ACCESS.developer);
+  if (denied) return denied;
+  if (!branchAllows(ctx.state, ctx.user, p, branch!, 'push')) return message(400, PUSH_REFUSED);
+  // The sandbox keeps no file modes (every blob is 100644, execute_filemode false): setting the flag is refused by name.
+  if (bool(ctx.params.execute_filemode)) return message(501, `${NOT_SIMULATED}${ctx.method} /projects/:id/repository/files/:file_path with execute_filemode`);
   const lastCommit = str(ctx.params.last_commit_id);
   const head = p.repo.branches.get(branch!);
   if (lastCommit && head && lastCommitTouching(p, head, path)?.id !== lastCommit) return message(400, 'You are attempting to update a file that has changed since you started editing it.');
@@ -296,6 +297,9 @@ export function registerRepository(r: Router): void {
       if (!a || typeof a !== 'object' || !str(a.action)) return json(400, { error: `actions[${i}][action] is missing` });
       if (!str(a.file_path)) return json(400, { error: `actions[${i}][file_path] is missing` });
     }
+    if (!branchAllows(ctx.state, ctx.user, p, branch!, 'push')) return forbidden(PUSH_REFUSED);
+    // No file modes are kept (see fileWrite): a chmod to executable is refused by name, not committed as nothing.
+    if (list.some((a) => bool(a.execute_filemode))) return message(501, `${NOT_SIMULATED}POST /projects/:id/repository/commits with actions[][execute_filemode]`);
     const c = commitTo(ctx, p, branch!, list.map((a) => ({ action: str(a.action)!, file_path: str(a.file_path)!, previous_path: str(a.previous_path), content: text(a.content), encoding: str(a.encoding) })), msg!);
     return isReply(c) ? c : json(201, commitJson(ctx.state, p, c, { stats: true }));
   }));
