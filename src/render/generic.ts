@@ -247,8 +247,7 @@ function chooseColumns(items: Rec[]): ChosenColumn[] {
   if (chosen.length < MIN_COLUMNS) {
     for (const k of Object.keys(sample[0] ?? {})) {
       if (chosen.length >= MIN_COLUMNS) break;
-      // A long text (a wiki page's content) is no cell: asked for, it is quoted under the table.
-      if (used.has(k) || !sample.some((it) => isScalar(it[k]) && it[k] !== '') || sample.some((it) => isLongText(k, it[k]))) continue;
+      if (used.has(k) || !sample.some((it) => isScalar(it[k]) && it[k] !== '')) continue;
       chosen.push({ header: k, keys: [k], key: k });
       used.add(k);
     }
@@ -495,7 +494,8 @@ function renderList(input: RenderInput, list: unknown[]): Rendered {
     const chosen = kind ? kindColumns(input, kind, records) : genericColumns(records);
     const base = [...chosen, ...orderColumns(input, chosen, records)];
     const named = namedColumns(input, base, records);
-    const columns = [...base, ...named.columns];
+    // A field asked for whole and quoted under the table (a wiki page's content) is not squeezed into a cell too.
+    const columns = [...base.filter((c) => !named.blocks.includes(c.key)), ...named.columns];
     lines.push(`| ${columns.map((c) => cell(c.header, 40)).join(' | ')} |`);
     lines.push(`|${columns.map(() => '---').join('|')}|`);
     const items: unknown[] = [];
