@@ -52,6 +52,12 @@ const CASES: Record<string, Array<[string, string]>> = {
     ['reopen/close log for !12 in ops/deploy', 'merge_request.event_mr_state_list'],
     ['open/close/merge timeline of !7 in ops/deploy', 'merge_request.event_mr_state_list'],
   ],
+  'who reviews or reviewed a merge request: its reviewers': [
+    ['who reviews !7 in web/portal', 'merge_request.reviewers'],
+  ],
+  'many of an object and no ID said: the list, not the get of one': [
+    ['show details of the members of web/portal', 'project.members'],
+  ],
 };
 
 describe('ranking everyday requests (#30)', () => {
