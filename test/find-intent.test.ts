@@ -58,6 +58,9 @@ const CASES: Record<string, Array<[string, string]>> = {
   'many of an object and no ID said: the list, not the get of one': [
     ['show details of the members of web/portal', 'project.members'],
   ],
+  'a kind set apart ("(not inherited)", ", not the closed ones") is not asked for': [
+    ['get a direct member of web/portal (not inherited)', 'project.member_get'],
+  ],
 };
 
 describe('ranking everyday requests (#30)', () => {
@@ -95,6 +98,14 @@ describe('reading a request (#30)', () => {
     expect(q.terms).not.toContain('update');
     expect(q.suggested).toEqual({ issue_iid: 3 });
     expect(parseQuery('approve/merge !5').terms).toEqual(expect.arrayContaining(['approve', 'merge']));
+  });
+
+  it('leaves out a kind set apart after a parenthesis or a comma, and still refuses a verb set apart so', () => {
+    expect(parseQuery('members of web/portal (not inherited)').terms).not.toContain('inherited');
+    expect(parseQuery('issues of web/portal, not the closed ones').terms).not.toContain('closed');
+    const q = parseQuery('archive web/portal, not delete');
+    expect([...q.refused]).toEqual(['delete']);
+    expect(q.said.has('delete')).toBe(false);
   });
 
   it('reads "my" as across projects only for a list with no project, group or object named', () => {
