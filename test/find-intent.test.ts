@@ -47,6 +47,20 @@ const CASES: Record<string, Array<[string, string]>> = {
     ["what's the latest on #45?", 'issue.note_list'],
     ['who commented on #45?', 'issue.participants'],
   ],
+  'states joined by a slash name the state asked about, not a change to it': [
+    ['close/reopen history of web/portal#31', 'issue.event_issue_state_list'],
+    ['reopen/close log for !12 in ops/deploy', 'merge_request.event_mr_state_list'],
+    ['open/close/merge timeline of !7 in ops/deploy', 'merge_request.event_mr_state_list'],
+  ],
+  'who reviews or reviewed a merge request: its reviewers': [
+    ['who reviews !7 in web/portal', 'merge_request.reviewers'],
+  ],
+  'many of an object and no ID said: the list, not the get of one': [
+    ['show details of the members of web/portal', 'project.members'],
+  ],
+  'a kind set apart ("(not inherited)", ", not the closed ones") is not asked for': [
+    ['get a direct member of web/portal (not inherited)', 'project.member_get'],
+  ],
 };
 
 describe('ranking everyday requests (#30)', () => {
@@ -75,6 +89,23 @@ describe('reading a request (#30)', () => {
     expect(parseQuery("don't retry it, show the log").terms).not.toContain('retry');
     expect(parseQuery('retry job 5, do not cancel anything').terms).toContain('retry');
     expect(parseQuery('retry job 5, do not cancel anything').terms).not.toContain('cancel');
+  });
+
+  it('reads states joined by a slash as the state ("open/close history"), and other words joined so as those words', () => {
+    const q = parseQuery('open/close timeline of #3');
+    expect(q.intent).toBe('read');
+    expect(q.terms).toContain('state');
+    expect(q.terms).not.toContain('update');
+    expect(q.suggested).toEqual({ issue_iid: 3 });
+    expect(parseQuery('approve/merge !5').terms).toEqual(expect.arrayContaining(['approve', 'merge']));
+  });
+
+  it('leaves out a kind set apart after a parenthesis or a comma, and still refuses a verb set apart so', () => {
+    expect(parseQuery('members of web/portal (not inherited)').terms).not.toContain('inherited');
+    expect(parseQuery('issues of web/portal, not the closed ones').terms).not.toContain('closed');
+    const q = parseQuery('archive web/portal, not delete');
+    expect([...q.refused]).toEqual(['delete']);
+    expect(q.said.has('delete')).toBe(false);
   });
 
   it('reads "my" as across projects only for a list with no project, group or object named', () => {

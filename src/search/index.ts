@@ -511,6 +511,7 @@ export class ActionSearch {
     const namesAny = named.length > 0 || numbered.length > 0;
     // One object named by its ID, and no list, effect or history asked: maybe a read of that object.
     const readsOne = namesAny && (q.intent === 'read' || q.intent === 'other') && !q.said.size && !historySaid;
+    const manyUnnumbered = !namesAny && !/\d/.test(head);
     const unexplained = (terms: readonly string[], own: readonly string[]) => terms.filter((t) => t !== 'get' && !q.kinds.has(t) && !scopeWords.has(t) && !own.includes(t)).length;
     const hits: Array<{ entry: Indexed; score: number; harmless: boolean }> = [];
     for (const [id, s] of base) {
@@ -537,6 +538,9 @@ export class ActionSearch {
         // "the comments on !14": many of them, so not the one a note_id names.
         if (p.words.some((w) => q.plurals.has(w))) score *= this.w.pluralUnnamed;
       }
+      // "the direct members of acme/web": many of the object a get reads one by its ID, and no number said: a list.
+      const last = entry.idTerms.length - 1;
+      if (manyUnnumbered && entry.ids.length && !entry.ids.every(namedHere) && entry.idTerms[last] === 'get' && q.plurals.has(entry.idTerms[last - 1]!)) score *= this.w.pluralUnnamed;
       // A group/project path names a project: project-level actions before their group-level twins, then the
       // ones acting elsewhere (the instance, the caller's own snippets or tokens).
       if ('project_id' in q.suggested) {

@@ -115,7 +115,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\bapprovals? (still )?(left|remaining|missing|outstanding|pending|needed|required)\b|\bhow many (more )?approvals?\b|\bapprovals?_left\b/g, 'approval state'],
   [/\bsign(ed)? off( on)?\b/g, 'approve'],
   [/\b(lgtm|looks good to me|give (it )?(my |an )?(approval|thumbs up))\b/g, 'approve'],
-  [/\bwho('s| is| are)? (reviewing|the reviewers?)\b|\bwho (did |have |has )?(i |we |they |you )?(asked|requested|added|assigned|picked)( \w+)? (to|for|as) (review|reviewers?)\b/g, 'reviewers list'],
+  [/\bwho('s| is| are)? (reviewing|reviews|reviewed|the reviewers?)\b|\bwho (did |have |has )?(i |we |they |you )?(asked|requested|added|assigned|picked)( \w+)? (to|for|as) (review|reviewers?)\b/g, 'reviewers list'],
   // An MR behind its target is brought up to date by a rebase (only when one is named: "how far behind main is develop" rebases nothing)
   [/\b(bring|get) (it |this |that |the mr |the branch )?up to date\b|\b(is |it's |its )?behind (main|master|develop|the target( branch)?|its target)\b/g, 'rebase', 'object'],
   // What people said is the notes

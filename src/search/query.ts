@@ -135,9 +135,14 @@ const PRIMARY_OBJECTS = new Set(['issue', 'mergerequest', 'epic', 'pipeline', 'j
 const ONE_WORDS: ReadonlySet<string> = new Set([...PRIMARY_OBJECTS, ...Object.values(EFFECT_WORDS).flat(), ...NEGATABLE_VERBS, ...STATE_WORDS, ...STOP,
   ...Object.keys(WORDS), ...Object.values(WORDS).flatMap((w) => w.split(/[ _]/))]);
 
+/** An object's states, as said joined by a slash: "open/closed", "reopen/close", "open/close/merge". */
+const STATES_JOINED: ReadonlySet<string> = new Set(['open', 'opened', 'close', 'closed', 'reopen', 'reopened', 'merge', 'merged', 'lock', 'locked', 'unlock', 'unlocked']);
+
 /** A negation and the few words after it ("don't remove it", "without deleting anything"), or an effect put off ("before I delete anything"). */
 /** "I don't want to delete it": the wish between the negation and its verb is skipped. */
 const NEGATED = /\b(don'?t|do not|does not|did not|doesn'?t|didn'?t|isn'?t|aren'?t|wasn'?t|haven'?t|hasn'?t|can'?t|cannot|never|without|not|no need to|shouldn'?t|won'?t|(?:before|until|unless) (?:i|we|you|anyone|someone))((?:\s+(?:want|need|have|mean|plan|intend|wanna|going|try|trying|ask you|bother)(?:\s+to)?)?(?:\s+[a-z]+){1,2})/g;
+/** A kind set apart after a parenthesis or a comma: "(not inherited)", ", not the archived ones". */
+const EXCLUDED = /([(,])\s*not\s+(?:the\s+)?([a-z]+)(?:\s+ones?)?\b/g;
 /** Someone asked to do something: "asking @kofi to rebase", "tell them to delete it". */
 const ASKED_OF_SOMEONE = /\b(ask|asks|asking|tell|tells|telling|remind|reminding|ping|pinging|nudge|nudging)\s+(xuserx|him|her|them|the author|the assignee|the reviewer|someone|somebody|everyone|the team)\s+to\s+([^.?!,;:\u2014]*)/g;
 /** Words that say the whole instance rather than one project or group. */
@@ -288,6 +293,9 @@ export function parseQuery(input: string, gates?: PhraseGates): ParsedQuery {
     refused.add(EFFECT_VOCABULARY.has(base) ? base : 'delete');
     return ' ';
   });
+  // "members (not inherited)", "issues, not the closed ones": what is set apart is not what is asked for. A verb
+  // set apart ("archive it, not delete") is left to the negation below, which refuses it.
+  text = text.replace(EXCLUDED, (m, pre: string, w: string) => (refuse(w) === w ? `${pre} ` : m));
   text = text.replace(NEGATED, (_m, neg: string, rest: string) => `${neg}${refuse(rest)}`);
   // Quoted text is a value (a comment body, a title), never a reference or the request's verb.
   text = text.replace(/"[^"]*"|\u201c[^\u201d]*\u201d/g, ' ');
@@ -310,6 +318,9 @@ export function parseQuery(input: string, gates?: PhraseGates): ParsedQuery {
     // Another forge's repository (github.com/acme/tool): its host says where it is, and it is no GitLab project.
     const host = /^([\w-]+)\.(?:com|org|io|net)\//.exec(p);
     if (host) return `${pre} ${host[1]} `;
+    // States joined by a slash ("open/close history", "open/closed/total counts") name the object's state, not a change to it.
+    const joined = p.split('/');
+    if (joined.filter((w) => STATES_JOINED.has(w)).length >= 2 && joined.every((w) => STATES_JOINED.has(w) || w === 'all' || w === 'total')) return `${pre} state `;
     // Words joined by a slash ("labels/milestones", "approve/merge") are those words, not a namespace and project.
     // So are versions ("1.2/1.3").
     if (p.split('/').every((w) => ONE_WORDS.has(w) || ONE_WORDS.has(stem(w)) || /^v?\d+(?:\.\d+)+$/.test(w))) return `${pre}${p.replace(/\//g, ' ')}`;
