@@ -143,6 +143,13 @@ describe('namespaces and groups by full path', () => {
     expect(apiRequests(on.sb)[0].body).toMatchObject({ namespace_id: 11 });
   });
 
+  it("finds a user's namespace by the username", async () => {
+    const mine = await run('project.create', { name: 'in-my-space', namespace: 'demo' });
+    expect(text(mine)).toContain('Resolved: `namespace` `"demo"` → `namespace_id` 101.');
+    expect(mine.structuredContent?.path_with_namespace).toBe('demo/in-my-space');
+    expect(sent()).toEqual(['GET /api/v4/namespaces/demo', 'POST /api/v4/projects']);
+  });
+
   it('refuses a path that matches nothing before anything is written, naming what was looked up', async () => {
     const r = await run('project.create', { name: 'nowhere', namespace: 'demo-group/nope' });
     expect(r.isError).toBe(true);
