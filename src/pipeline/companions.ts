@@ -108,7 +108,7 @@ async function milestoneId(s: Session, read: Read, action: Action, params: Rec, 
 
 /**
  * A group or user namespace by its full path (`acme/platform`), as its id: GitLab's `GET /namespaces/:id` and
- * `GET /groups/:id` take the URL-encoded path. One lookup per path, route and session; case-insensitive, as GitLab
+ * `GET /groups/:id` take the URL-encoded path (doc/api/namespaces.md, gitlabhq a2a8e361: "ID or path of the namespace"). One lookup per path, route and session; case-insensitive, as GitLab
  * finds a full path. A path that matches nothing (or that the caller may not see: GitLab answers 404 alike) refuses.
  */
 async function namespaceId(s: Session, read: Read, route: 'namespaces' | 'groups', param: string, given: string): Promise<number> {
@@ -120,10 +120,10 @@ async function namespaceId(s: Session, read: Read, route: 'namespaces' | 'groups
   if (typeof cached === 'number') return cached;
   // A group's answer lists its projects unless told not to: only the id is read.
   const found = await read({ method: 'GET', path: `/${route}/${encodeURIComponent(path)}`, ...(route === 'groups' ? { query: { with_projects: false } } : {}) }, { missingOk: true });
-  const id = Number((found as Rec | undefined)?.id);
   if (found === undefined) {
     throw new Unresolved(`${param} "${inline(path, 120)}": no ${what} you can see has that full path (GET /${route}/${inline(encodeURIComponent(path), 160)} answered 404); check it with ${route === 'groups' ? 'group.list' : 'user.namespace_list'} or give the ID`);
   }
+  const id = Number((found as Rec | null)?.id);
   if (!Number.isSafeInteger(id)) throw new Unresolved(`the platform answered no id for ${what} "${inline(path, 120)}"`);
   cacheOf(s).set(key, id);
   return id;
