@@ -127,6 +127,19 @@ const BY_NAME: Readonly<Record<string, readonly string[]>> = {
   user_ids: ['usernames'], milestone_id: ['milestone'],
 };
 
+/** Params that take a namespace or group id (`namespace_id`, `shared_with_group_id`, `parent_id`, `target_group_id`, …). */
+const NAMESPACE_ID = /(^|_)(namespace|group)_id$|^parent_id$/;
+/** GitLab's own params that take a namespace by path: an action with one needs no companion. */
+const BY_PATH = ['namespace_path', 'namespace', 'full_path'];
+/** Namespace-like id params that need no companion, and why. */
+const NAMESPACE_ID_EXCEPT: Readonly<Record<string, string>> = {
+  'admin.usage_data_track_event.namespace_id': 'an instrumentation event\'s own context, copied from the product, not named by a person',
+  'group.epic_create.parent_id': 'a work item id (the parent epic), not a group',
+  'group.epic_update.parent_id': 'a work item id (the parent epic), not a group',
+  'issue.work_item_create.parent_id': 'a work item id, not a group',
+  'issue.work_item_update.parent_id': 'a work item id, not a group',
+};
+
 /**
  * Companions (issue #30) and next steps, against the actions they name: a companion is local and fills a
  * GitLab param of the right type; a step action exists and gets every required param; an id param naming
@@ -164,6 +177,9 @@ function companionProblems(a: Action, byId: ReadonlyMap<string, Action>): string
       if (a.params[c.fills]?.type !== 'integer' || spec.type !== 'string') out.push(`companion ${name}: a title fills an integer id`);
       if (!a.params.project_id && !a.params.group_id && !a.params.full_path) out.push(`companion ${name}: a milestone title needs project_id, group_id or full_path`);
       if (!/server-resolved/.test(spec.description)) out.push(`companion ${name}: say it is server-resolved`);
+    } else if ('namespace' in c) {
+      if (a.params[c.fills]?.type !== 'integer' || spec.type !== 'string') out.push(`companion ${name}: a full path fills an integer id`);
+      if (!/server-resolved/.test(spec.description)) out.push(`companion ${name}: say it is server-resolved`);
     } else if ('then' in c) {
       const t = byId.get(c.then);
       if (!t) { out.push(`companion ${name} runs ${c.then}, which is not an action`); continue; }
@@ -187,6 +203,12 @@ function companionProblems(a: Action, byId: ReadonlyMap<string, Action>): string
     const p = a.params[n];
     if (!p || p.in === 'local' || filled.has(n) || names.some((x) => a.params[x])) continue;
     out.push(`${n} takes ids only: add a companion that takes names (src/catalog/define.ts companion)`);
+  }
+  // A namespace or group id GitLab reads from the body or query is given by full path too (a path id is read from a list first).
+  for (const [n, p] of Object.entries(a.params)) {
+    if (!NAMESPACE_ID.test(n) || p.type !== 'integer' || p.in === 'local' || a.rest?.includes(`{${n}}`) || filled.has(n)) continue;
+    if (NAMESPACE_ID_EXCEPT[`${a.id}.${n}`] || BY_PATH.some((x) => a.params[x] && a.params[x].in !== 'local')) continue;
+    out.push(`${n} takes a namespace or group id only: add companion.namespace or companion.group (src/catalog/define.ts)`);
   }
   // A project by its bare name is looked up (issue #30): in a string GitLab reads, and in every project_id that takes a path.
   for (const [n, p] of Object.entries(a.params)) {
@@ -342,7 +364,7 @@ describe('catalog lint', () => {
     expect(short).toEqual([]);
   });
 
-  it('companions and next steps name real actions and params, and every id that names people, a milestone or a project takes names', () => {
+  it('companions and next steps name real actions and params, and every id that names people, a milestone, a namespace or a project takes names', () => {
     expect(all.flatMap((a) => companionProblems(a, byId).map((p) => `${a.id}: ${p}`))).toEqual([]);
   });
 
@@ -399,6 +421,9 @@ describe('catalog lint', () => {
           issue_iid: { type: 'integer', description: 'Issue', required: true },
           assignee_ids: { type: 'array', items: 'integer', description: 'ids' },
           milestone_id: { type: 'integer', description: 'Milestone' },
+          namespace_id: { type: 'integer', description: 'Namespace' },
+          parent_id: { type: 'string', description: 'Parent' },
+          namespace: { type: 'string', in: 'local', companion: { namespace: 'namespaces', fills: 'parent_id' }, description: 'Namespace; server-resolved into parent_id' },
           assignees: { type: 'string', in: 'local', companion: { users: 'many', fills: 'assignee_ids' }, description: 'Assignees; server-resolved' },
           state_event: { type: 'boolean', in: 'local', companion: { then: 'issue.update', as: 'state_event' }, description: 'then' },
         },
@@ -411,6 +436,8 @@ describe('catalog lint', () => {
     expect(problems).toContain('companion assignees: a list of usernames fills a list of ids');
     expect(problems).toContain('companion state_event: issue.update.state_event must exist with the same type and values');
     expect(problems).toContain('milestone_id takes ids only: add a companion that takes names');
+    expect(problems).toContain('namespace_id takes a namespace or group id only: add companion.namespace or companion.group');
+    expect(problems).toContain('companion namespace: a full path fills an integer id');
     expect(problems).toContain('next step job.trace needs job_id: fill it in nextFill (or mark it caller)');
     expect(problems).toContain('next steps repeat an action or name the action itself');
     expect(problems).toContain('nextFill.runner_id fills no next step');

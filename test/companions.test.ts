@@ -1,4 +1,4 @@
-// Companion parameters (issue #30): people and milestones by name, next steps ready to run, and one
+// Companion parameters (issue #30): people, milestones and namespaces by name, next steps ready to run, and one
 // call where GitLab's UI takes one step — through an MCP client against the sandbox, with the sandbox's
 // request log telling what reached the platform (and that nothing was written when a name is refused).
 import { describe, it, expect, beforeEach } from 'vitest';
@@ -120,6 +120,71 @@ describe('people and milestones by name', () => {
     const schema = (JSON.parse((res.contents[0] as { text: string }).text) as { input_schema: { properties: Record<string, unknown> } }).input_schema;
     expect(schema.properties.assignees).toEqual({ description: 'Assignees as @usernames (e.g. ["@alice"]); server-resolved into assignee_ids', type: 'array', items: { type: 'string' } });
     expect(schema.properties.milestone).toEqual({ description: 'Milestone title (e.g. "v1.2"); server-resolved into milestone_id', type: 'string' });
+  });
+});
+
+describe('namespaces and groups by full path', () => {
+  it('creates a project in a subgroup named by its full path, with one lookup, and shows the id', async () => {
+    const r = await run('project.create', { name: 'named-ns', namespace: 'demo-group/platform' });
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(text(r)).toContain('Resolved: `namespace` `"demo-group/platform"` → `namespace_id` 11.');
+    expect(r.structuredContent?.resolved).toEqual({ namespace: { namespace_id: 11 } });
+    expect(r.structuredContent?.path_with_namespace).toBe('demo-group/platform/named-ns');
+    expect(sent()).toEqual(['GET /api/v4/namespaces/demo-group%2Fplatform', 'POST /api/v4/projects']);
+    const post = apiRequests(on.sb)[1];
+    expect(post.body).toMatchObject({ name: 'named-ns', namespace_id: 11 });
+    expect(post.body).not.toHaveProperty('namespace');
+  });
+
+  it('looks each path up once per session (case as GitLab: insensitive)', async () => {
+    const r = await run('project.create', { name: 'named-ns-2', namespace: 'Demo-Group/Platform' });
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(sent()).toEqual(['POST /api/v4/projects']);
+    expect(apiRequests(on.sb)[0].body).toMatchObject({ namespace_id: 11 });
+  });
+
+  it("finds a user's namespace by the username", async () => {
+    const mine = await run('project.create', { name: 'in-my-space', namespace: 'demo' });
+    expect(text(mine)).toContain('Resolved: `namespace` `"demo"` → `namespace_id` 101.');
+    expect(mine.structuredContent?.path_with_namespace).toBe('demo/in-my-space');
+    expect(sent()).toEqual(['GET /api/v4/namespaces/demo', 'POST /api/v4/projects']);
+  });
+
+  it('refuses a path that matches nothing before anything is written, naming what was looked up', async () => {
+    const r = await run('project.create', { name: 'nowhere', namespace: 'demo-group/nope' });
+    expect(r.isError).toBe(true);
+    expect(text(r)).toBe('projectCreate: namespace "demo-group/nope": no group or user namespace you can see has that full path (GET /namespaces/demo-group%2Fnope answered 404); check it with user.namespace_list or give the ID. Nothing was changed.');
+    expect(sent()).toEqual(['GET /api/v4/namespaces/demo-group%2Fnope']);
+    expect(writes()).toEqual([]);
+    const both = await run('project.create', { name: 'both', namespace: 'demo-group', namespace_id: 10 });
+    expect(text(both)).toBe('projectCreate: give namespace or namespace_id, not both');
+    expect(writes()).toEqual([]);
+  });
+
+  it('a param that takes a group id only is looked up among groups: a project shared with a group by its path', async () => {
+    const r = await run('project.share_with_group', { project_id: 'demo-group/demo-project', group: 'demo-group/platform', group_access: 30 });
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(text(r)).toContain('Resolved: `group` `"demo-group/platform"` → `group_id` 11.');
+    expect(sent()).toEqual(['GET /api/v4/groups/demo-group%2Fplatform', `POST ${EP}/share`]);
+    const [lookup, post] = apiRequests(on.sb);
+    // Only the id is read: the group's answer leaves its projects out.
+    expect(lookup.query).toMatchObject({ with_projects: 'false' });
+    expect(post.body).toMatchObject({ group_id: 11, group_access: 30 });
+    // A user's namespace is no group.
+    const user = await run('project.share_with_group', { project_id: 'demo-group/demo-project', group: 'alice', group_access: 30 });
+    expect(text(user)).toBe('projectShareWithGroup: group "alice": no group you can see has that full path (GET /groups/alice answered 404); check it with group.list or give the ID. Nothing was changed.');
+    // Only the first call's share was written.
+    expect(writes().map((e) => `${e.method} ${e.path}`)).toEqual([`POST ${EP}/share`]);
+  });
+
+  it('safe mode previews the lookup and sends nothing', async () => {
+    const safe = await startInProcess({ sandbox: on.sb, env: { FORGE_MCP_SAFE_MODE: 'true' } });
+    try {
+      on.sb.clearLog();
+      const r = await safe.call('forge_execute_action', { action: 'group.create', params: { name: 'QA', path: 'qa', parent: 'demo-group/platform' } });
+      expect(text(r)).toContain('1. look up group `"demo-group/platform"` (`GET /groups/:path`) into `parent_id`');
+      expect(sent()).toEqual([]);
+    } finally { await safe.close(); }
   });
 });
 

@@ -70,6 +70,8 @@ export interface ParamSpec {
  * - `users`: `@username`s (or one, `one`) looked up and written as ids into `fills`; with `adds`, added
  *   to the ids the object already has, read first by the action `adds.read` at the user list `adds.field`;
  * - `milestone`: a milestone title looked up in the call's project (and its groups) or group, its id into `fills`;
+ * - `namespace`: a full path (`acme/platform`) looked up with `GET /namespaces/:path` (a group or user namespace) or
+ *   `GET /groups/:path` (a group only, for params GitLab reads as a group ID), its id into `fills`;
  * - `then`: after the main request, the action `then` runs with the call's params it declares and `as` = this value;
  * - `replaceOnce`: this exact text is replaced, once, by the param `with` in the file the action `read` returns;
  *   the new whole content goes into `fills` and the file's `last_commit_id` with it (a concurrent change fails);
@@ -79,6 +81,7 @@ export interface ParamSpec {
 export type Companion =
   | { users: 'many' | 'one'; fills: string; adds?: { read: string; field: string } }
   | { milestone: true; fills: string }
+  | { namespace: 'namespaces' | 'groups'; fills: string }
   | { then: string; as: string }
   | { replaceOnce: { with: string; read: string; field?: string }; fills: string }
   | { partOf: string };
@@ -415,6 +418,10 @@ export const companion = {
   user: (fills: string, what: string): ParamSpec => ({ type: 'string', in: 'local', companion: { users: 'one', fills }, description: `${what} as a @username; server-resolved into ${fills}` }),
   /** A milestone title written as its id into `fills`. */
   milestone: (fills = 'milestone_id'): ParamSpec => ({ type: 'string', in: 'local', companion: { milestone: true, fills }, description: `Milestone title (e.g. "v1.2"); server-resolved into ${fills}` }),
+  /** A group or user namespace by full path written as its id into `fills` (GET /namespaces/:path). */
+  namespace: (fills: string, what: string): ParamSpec => ({ type: 'string', in: 'local', companion: { namespace: 'namespaces', fills }, description: `${what} by full path (e.g. "acme/platform"); server-resolved into ${fills}` }),
+  /** A group by full path written as its id into `fills` (GET /groups/:path): for params GitLab reads as a group ID only. */
+  group: (fills: string, what: string): ParamSpec => ({ type: 'string', in: 'local', companion: { namespace: 'groups', fills }, description: `${what} by full path (e.g. "acme/platform"); server-resolved into ${fills}` }),
   /** Exact text replaced once in the file `read` returns; the whole new content goes into `fills`, with the file's last commit. */
   replaceText: (fills: string, read: string, replacement: string): ParamSpec => ({
     type: 'string', in: 'local', companion: { replaceOnce: { with: replacement, read }, fills },

@@ -1,5 +1,5 @@
-// People, milestones and projects by name (issue #30): a companion parameter (`assignees: ["@alice"]`,
-// `milestone: "v1.2"`) is looked up and written into GitLab's own id parameter, and a project given by
+// People, milestones, namespaces and projects by name (issue #30): a companion parameter (`assignees: ["@alice"]`,
+// `milestone: "v1.2"`, `namespace: "acme/platform"`) is looked up and written into GitLab's own id parameter, and a project given by
 // its bare name (`project_id: "demo-project"`) into its full path, before anything else is sent. One
 // lookup per name and session (lru-cache); none or several matches refuse the call, naming the candidates.
 import { LRUCache } from 'lru-cache';
@@ -107,6 +107,29 @@ async function milestoneId(s: Session, read: Read, action: Action, params: Rec, 
 }
 
 /**
+ * A group or user namespace by its full path (`acme/platform`), as its id: GitLab's `GET /namespaces/:id` and
+ * `GET /groups/:id` take the URL-encoded path (doc/api/namespaces.md, gitlabhq a2a8e361: "ID or path of the namespace"). One lookup per path, route and session; case-insensitive, as GitLab
+ * finds a full path. A path that matches nothing (or that the caller may not see: GitLab answers 404 alike) refuses.
+ */
+async function namespaceId(s: Session, read: Read, route: 'namespaces' | 'groups', param: string, given: string): Promise<number> {
+  const path = given.trim().replace(/^\/+|\/+$/g, '');
+  const what = route === 'groups' ? 'group' : 'group or user namespace';
+  if (!path) throw new Unresolved(`${param}: give the ${what}'s full path, e.g. "acme/platform"`);
+  const key = `${route}:${path.toLowerCase()}`;
+  const cached = cacheOf(s).get(key);
+  if (typeof cached === 'number') return cached;
+  // A group's answer lists its projects unless told not to: only the id is read.
+  const found = await read({ method: 'GET', path: `/${route}/${encodeURIComponent(path)}`, ...(route === 'groups' ? { query: { with_projects: false } } : {}) }, { missingOk: true });
+  if (found === undefined) {
+    throw new Unresolved(`${param} "${inline(path, 120)}": no ${what} you can see has that full path (GET /${route}/${inline(encodeURIComponent(path), 160)} answered 404); check it with ${route === 'groups' ? 'group.list' : 'user.namespace_list'} or give the ID`);
+  }
+  const id = Number((found as Rec | null)?.id);
+  if (!Number.isSafeInteger(id)) throw new Unresolved(`the platform answered no id for ${what} "${inline(path, 120)}"`);
+  cacheOf(s).set(key, id);
+  return id;
+}
+
+/**
  * A project named by its path alone: GitLab's `:id` is an ID or a full path (`group/project`, `user/project`),
  * so a value with no slash (nor an encoded one) that is not a number always answers 404 there.
  */
@@ -152,7 +175,7 @@ export async function projectPaths(s: Session, read: Read, params: Rec, names: r
 /** A lookup and what it turned into, for the answer's "Resolved" line: ids, or a project's full path (GitLab's other `:id`). */
 export interface Resolution { param: string; fills: string; given: unknown; ids: Array<number | string> }
 
-/** Resolves one users/milestone companion into ids (throws Unresolved). */
+/** Resolves one users/milestone/namespace companion into ids (throws Unresolved). */
 export async function lookUp(s: Session, read: Read, action: Action, params: Rec, name: string, c: Companion): Promise<Resolution> {
   const given = params[name];
   if ('users' in c) {
@@ -165,5 +188,6 @@ export async function lookUp(s: Session, read: Read, action: Action, params: Rec
     return { param: name, fills: c.fills, given, ids };
   }
   if ('milestone' in c) return { param: name, fills: c.fills, given, ids: [await milestoneId(s, read, action, params, String(given))] };
+  if ('namespace' in c) return { param: name, fills: c.fills, given, ids: [await namespaceId(s, read, c.namespace, name, String(given))] };
   throw new Error(`${name} is not a lookup companion`);
 }

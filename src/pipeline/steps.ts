@@ -1,5 +1,5 @@
 // One call where GitLab's UI takes one step (issue #30): the companions of a call, run around its main
-// request in order — lookups (projects by bare name, people, milestones), the reads that complete a param (current reviewers,
+// request in order — lookups (projects by bare name, people, milestones, namespaces), the reads that complete a param (current reviewers,
 // the file to edit), the main request, then the follow-on actions (resolve the thread, close the issue).
 // Every step is a catalog action, so the guards of the call apply to each before anything is sent.
 import type { Action, Companion } from '../catalog/define.js';
@@ -134,6 +134,7 @@ export function previewSteps(card: ToolResult, action: Action, params: Params): 
   for (const [name, c] of given) {
     if ('users' in c) lines.push(`look up ${code(name)} ${code(JSON.stringify(params[name]), 200)} into ${code(c.fills)}`);
     if ('milestone' in c) lines.push(`look up milestone ${code(JSON.stringify(params[name]), 200)} into ${code(c.fills)}`);
+    if ('namespace' in c) lines.push(`look up ${c.namespace === 'groups' ? 'group' : 'namespace'} ${code(JSON.stringify(params[name]), 200)} (${code(`GET /${c.namespace}/:path`)}) into ${code(c.fills)}`);
     if ('users' in c && c.adds) lines.push(`read ${code(c.adds.read)} for the current ${code(c.adds.field)}, keep them and add the new ones`);
     if ('replaceOnce' in c) {
       lines.push(c.replaceOnce.field
@@ -188,7 +189,7 @@ async function completeParams(s: Session, action: Action, called: Params, compan
     const params = { ...input };
     for (const [name] of companions) delete params[name];
     for (const [name, c] of companions) {
-      if (!('users' in c) && !('milestone' in c)) continue;
+      if (!('users' in c) && !('milestone' in c) && !('namespace' in c)) continue;
       const r = await lookUp(s, read, action, input, name, c);
       resolved.push(r);
       if ('users' in c && c.adds) {

@@ -1,4 +1,4 @@
-import { domain, int, req } from '../define.js';
+import { domain, int, req, companion } from '../define.js';
 
 export default domain('compliance_policy', 'Instance security policy settings (administrator): the compliance and security policy group', {
   get: {
@@ -21,6 +21,7 @@ export default domain('compliance_policy', 'Instance security policy settings (a
     rest: 'PUT /admin/security/compliance_policy_settings',
     params: {
       csp_namespace_id: req(int('ID of the top-level group designated as the compliance and security policy group')),
+      csp_namespace: companion.group('csp_namespace_id', 'Top-level group to designate'),
     },
     tier: 'ultimate',
     fineGrained: ['update_compliance_policy_setting'],

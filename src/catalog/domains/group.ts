@@ -491,6 +491,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       name: req(str('Name of the group')),
       path: req(str('URL path of the group')),
       parent_id: int('ID of the parent group (creates a subgroup)'),
+      parent: companion.group('parent_id', 'Parent group'),
       organization_id: int('ID of the organization of the group'),
       ...groupSettings(),
     },
@@ -616,6 +617,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: {
       group_id: id.group(),
       target_group_id: int('ID of the new parent group (omit to make the group top-level)', { wire: 'group_id' }),
+      target_group: companion.group('target_group_id', 'New parent group'),
     },
     destructive: true,
     flagNote: 'Moving a group changes its URL and the members, labels and settings it inherits, and moving back needs rights in both places; AUTHORING lists transfer as destructive',
@@ -797,6 +799,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: {
       group_id: id.group(),
       shared_with_group_id: req(int('ID of the group to share with', { wire: 'group_id' })),
+      shared_with_group: companion.group('shared_with_group_id', 'Group to share with'),
       group_access: req(accessLevel('Role of the invited group\'s members')),
       expires_at: str('Share expiry date (YYYY-MM-DD)'),
       member_role_id: int('Custom role ID (Ultimate)', { tierNote: 'groups.md (27fa3d4f): the share table has no member_role_id row' }),
@@ -818,6 +821,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
     params: {
       group_id: id.group(),
       shared_with_group_id: req(int('ID of the group to invite', { wire: 'group_id' })),
+      shared_with_group: companion.group('shared_with_group_id', 'Group to invite'),
       group_access: req(accessLevel('Role of the invited group\'s members')),
       expires_at: str('Share expiry date (YYYY-MM-DD)'),
       member_role_id: int('Custom role ID (Ultimate)', { tierNote: 'groups.md (27fa3d4f): the share table has no member_role_id row' }),
@@ -3325,6 +3329,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       name: req(str('Name of the new group')),
       path: req(str('URL path of the new group')),
       parent_id: int('ID of the parent group (imports as a subgroup)'),
+      parent: companion.group('parent_id', 'Parent group'),
       organization_id: int('ID of the organization of the new group'),
       ...fileInput('export archive'),
     },

@@ -1,4 +1,4 @@
-import { domain, id, str, int, bool, obj, req, strList, paging } from '../define.js';
+import { domain, id, str, int, bool, obj, req, strList, paging, companion } from '../define.js';
 
 const scope = () => strList('Job statuses to return (failed, running, pending, success, canceled, manual...); default all');
 const refName = () => id.str('Branch or tag name (not a commit SHA)');
@@ -439,6 +439,7 @@ export default domain('job', 'CI/CD jobs of pipelines: list, read logs, retry, c
     params: {
       project_id: id.project(),
       target_group_id: req(int('ID of the group to allow')),
+      target_group: companion.group('target_group_id', 'Group to allow'),
       default_permissions: bool('Grant the default job token permissions (default true)'),
       job_token_policies: strList('Fine-grained job token policies to grant, e.g. read_deployments'),
     },

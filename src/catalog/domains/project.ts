@@ -402,6 +402,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       name: str('Project name (name or path is required)'),
       path: str('URL path of the project (default: from name)'),
       namespace_id: int('ID of the group or user namespace (default: the caller)'),
+      namespace: companion.namespace('namespace_id', 'Group or user namespace'),
       initialize_with_readme: bool('Create an initial README commit'),
       import_url: str('Git URL to import the repository from'),
       template_name: str('Built-in template name (e.g. rails, express)'),
@@ -430,6 +431,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       name: req(str('Project name')),
       path: str('URL path of the project (default: from name)'),
       namespace_id: int('Namespace ID for the project (default: the user)'),
+      namespace: companion.namespace('namespace_id', 'Group or user namespace'),
       initialize_with_readme: bool('Create an initial README commit'),
       import_url: str('Git URL to import the repository from'),
       template_name: str('Built-in template name'),
@@ -886,6 +888,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     params: {
       project_id: id.project(),
       group_id: req(int('ID of the group to share with')),
+      group: companion.group('group_id', 'Group to share with'),
       group_access: req(accessLevel('Role of the group members')),
       expires_at: str('Share expiry date (YYYY-MM-DD)'),
       member_role_id: int('Custom role ID (Ultimate)', { tierNote: 'projects.md: the share table has no member_role_id row' }),
