@@ -1,6 +1,6 @@
 // Members of projects and groups: direct and inherited (`all`) lists and lookups with the real access
-// levels (a project inherits its group's and the group's ancestors'), add, edit, remove, with an expiry date
-// as GitLab keeps it (gitlabhq 014b8327 lib/api/members.rb, 800235cc app/models/member.rb: a date column,
+// levels (a project inherits its group's and the group's ancestors', and those of the groups it is shared with), add,
+// edit, remove, with an expiry date as GitLab keeps it (gitlabhq 014b8327 lib/api/members.rb, 800235cc app/models/member.rb: a date column,
 // `future_date` validated). GitLab's access checks ignore the date and a daily worker removes expired rows; the
 // sandbox runs no worker, and its clock (a second per write) does not reach the next day.
 import type { Router } from '../router.js';
@@ -18,13 +18,23 @@ export function memberJson(ctx: Ctx, userId: number, level: number, expiresAt: s
 
 interface Membership { level: number; expiresAt: string | null }
 
-/** Direct members, or with `all` every inherited membership at its highest level (a tie keeps the direct one). */
+/**
+ * Direct members (the source's own), or with `all` every membership at its highest level (a tie keeps the direct one):
+ * the parent groups' and, for a project, the members of the groups it is shared with (and of their parents), capped
+ * at the link's level as accessLevel counts them (gitlabhq bc7f4d7d lib/api/helpers/members_helpers.rb: MembersFinder
+ * with inherited, direct and invited_groups).
+ */
 function levels(ctx: Ctx, h: Holder, all: boolean): Map<number, Membership> {
   const out = new Map([...h.members].map(([id, level]) => [id, { level, expiresAt: h.expiry.get(id) ?? null }]));
-  if (!all || h.groupId === null) return out;
-  for (const g of ctx.state.groupLineage(h.groupId)) {
-    for (const [id, level] of g.members) if (level > (out.get(id)?.level ?? 0)) out.set(id, { level, expiresAt: g.memberExpiry?.get(id) ?? null });
-  }
+  if (!all) return out;
+  const add = (g: GroupRec, cap: number) => {
+    for (const [id, raw] of g.members) {
+      const level = Math.min(raw, cap);
+      if (level > (out.get(id)?.level ?? 0)) out.set(id, { level, expiresAt: g.memberExpiry?.get(id) ?? null });
+    }
+  };
+  for (const g of ctx.state.groupLineage(h.groupId)) add(g, ACCESS.owner);
+  for (const link of h.invited) for (const g of ctx.state.groupLineage(link.groupId)) add(g, link.access);
   return out;
 }
 
@@ -49,14 +59,19 @@ function realDay(date: string): boolean {
   return Number.isFinite(t) && new Date(t).toISOString().startsWith(date);
 }
 
-type Holder = { members: Map<number, number>; expiry: Map<number, string>; groupId: number | null; admin: (ctx: Ctx) => boolean };
+type Holder = {
+  members: Map<number, number>; expiry: Map<number, string>; groupId: number | null;
+  /** The groups invited to the source, with the highest level each gives (a project's shares; groups share nothing here). */
+  invited: ReadonlyArray<{ groupId: number; access: number }>;
+  admin: (ctx: Ctx) => boolean;
+};
 
 function projectHolder(p: ProjectRec): Holder {
-  return { members: p.members, expiry: (p.memberExpiry ??= new Map()), groupId: p.namespace.kind === 'group' ? p.namespace.id : null, admin: (c) => c.state.accessLevel(c.user, p) >= ACCESS.maintainer };
+  return { members: p.members, expiry: (p.memberExpiry ??= new Map()), groupId: p.namespace.kind === 'group' ? p.namespace.id : null, invited: p.sharedWith ?? [], admin: (c) => c.state.accessLevel(c.user, p) >= ACCESS.maintainer };
 }
 
 function groupHolder(g: GroupRec): Holder {
-  return { members: g.members, expiry: (g.memberExpiry ??= new Map()), groupId: g.parentId, admin: (c) => c.state.groupAccess(c.user, g.id) >= ACCESS.owner };
+  return { members: g.members, expiry: (g.memberExpiry ??= new Map()), groupId: g.parentId, invited: [], admin: (c) => c.state.groupAccess(c.user, g.id) >= ACCESS.owner };
 }
 
 function setExpiry(h: Holder, uid: number, expiresAt: string | null): void {
@@ -81,8 +96,8 @@ function register(r: Router, family: 'projects' | 'groups'): void {
   };
   const base = `${family}/:id/members`;
   const list = (all: boolean) => H((ctx, h) => {
-    // Every sandbox membership is active: none awaits a seat or an approval.
-    if (str(ctx.params.state) === 'awaiting') return paginate(ctx, []);
+    // Every sandbox membership is active: none awaits a seat or an approval. Only members/all takes state.
+    if (all && str(ctx.params.state) === 'awaiting') return paginate(ctx, []);
     const query = str(ctx.params.query)?.toLowerCase();
     const ids = ctx.params.user_ids ? String(ctx.params.user_ids).split(',').map(Number) : undefined;
     const rows = [...levels(ctx, h, all)].filter(([id]) => {
