@@ -890,7 +890,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       'list the people in group platform with their access levels',
       'show members of acme/backend awaiting approval',
       'list everyone in group payments, inherited members included, matching smith',
-      'who are the direct members of group data-eng, parent namespaces left out?',
+      'who are all the people with access to data-eng, parent namespaces counted?',
     ],
   },
   group_member_get: {

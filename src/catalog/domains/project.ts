@@ -1036,7 +1036,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'which people are members of acme/shop?',
       'list all members of platform/infra including inherited ones',
       'who are the direct members of payments/checkout, not inherited from groups?',
-      'show everyone on the acme/api team and their roles',
+      'who has access to acme/api, counting group inheritance?',
       'search the members of ops/k8s for lee',
     ],
   },
