@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { Action, DomainDef, DomainTable, FineGrainedWithheld, ParamSpec, Tier } from '../src/catalog/define.js';
-import { buildDomain, pathParams } from '../src/catalog/build.js';
+import { buildDomain, pathParams, routesOf } from '../src/catalog/build.js';
 import {
   referenceActions, referenceRoutes, sameShape, concreteTemplate, grapeToRegExp,
 } from './helpers/reference.js';
@@ -196,6 +196,15 @@ function companionProblems(a: Action, byId: ReadonlyMap<string, Action>): string
         readsWith(c.replaceOnce.read, ['ref']);
         if (!a.params.branch?.required) out.push(`companion ${name}: the file is read at the required branch`);
       }
+    } else if ('route' in c) {
+      // Another GET of the same object (the direct members beside members/all): the same path params, a read switched on by true.
+      const [m, path] = c.route.split(/\s+/, 2);
+      const same = (x: readonly string[], y: readonly string[]) => x.length === y.length && x.every((n) => y.includes(n));
+      if (spec.type !== 'boolean') out.push(`companion ${name}: a route switch is a boolean`);
+      if (a.method !== 'GET' || a.graphql || m !== 'GET') out.push(`companion ${name}: a route switch goes from one GET to another`);
+      if (!path || path === a.path || !same(pathParams(path), pathParams(a.path))) out.push(`companion ${name}: ${c.route} must be another route with the same path params as ${a.path}`);
+      if (!/^[a-z][a-z ]+[a-z]$/.test(c.names)) out.push(`companion ${name}: names says what the route answers, in words (direct members)`);
+      for (const n of c.refuses) if (!a.params[n] || a.params[n].in === 'local' || pathParams(a.path).includes(n)) out.push(`companion ${name} refuses ${n}, which is no param sent to GitLab`);
     } else if (!a.params[c.partOf]?.companion) out.push(`companion ${name} is part of ${c.partOf}, which is no companion`);
   }
   const filled = new Set(Object.values(a.params).flatMap((p) => (p.companion && 'fills' in p.companion ? [p.companion.fills] : [])));
@@ -443,6 +452,29 @@ describe('catalog lint', () => {
     expect(problems).toContain('nextFill.runner_id fills no next step');
   });
 
+  it('the companion lint catches a route switch that is no boolean, leaves GET, changes the path params or refuses no sent param', () => {
+    const [bad] = buildDomain({ domain: 'project', description: 'test', actions: {
+      members: {
+        summary: 'List the members of a project for the lint self-test',
+        rest: 'GET /projects/{project_id}/members/all',
+        params: {
+          project_id: { type: 'string', description: 'Project', required: true, idOrPath: 'project' },
+          query: { type: 'string', description: 'Match' },
+          direct: { type: 'string', in: 'local', companion: { route: 'POST /projects/{project_id}/members', names: 'direct members', refuses: ['state', 'project_id'] }, description: 'Only direct members' },
+          mine: { type: 'boolean', in: 'local', companion: { route: 'GET /users/{user_id}/memberships', names: 'Memberships!', refuses: [] }, description: 'Mine' },
+        },
+        fineGrained: ['read_member'],
+      },
+    } });
+    const problems = companionProblems(bad, byId).join('\n');
+    expect(problems).toContain('companion direct: a route switch is a boolean');
+    expect(problems).toContain('companion direct: a route switch goes from one GET to another');
+    expect(problems).toContain('companion direct refuses state, which is no param sent to GitLab');
+    expect(problems).toContain('companion direct refuses project_id, which is no param sent to GitLab');
+    expect(problems).toContain('companion mine: GET /users/{user_id}/memberships must be another route with the same path params as /projects/{project_id}/members/all');
+    expect(problems).toContain('companion mine: names says what the route answers, in words (direct members)');
+  });
+
   it('a parameter\'s tier is GitLab\'s (test/fixtures/param-tiers.json, scripts/param-tiers.mjs), above its action\'s, on optional params only', () => {
     expect(all.flatMap((a) => tierProblems(a, PARAM_TIERS, VALUE_TIERS))).toEqual([]);
   });
@@ -562,7 +594,8 @@ describe('catalog lint', () => {
         const problems: string[] = [];
         for (const a of actions) {
           if (a.graphql || a.routeNote || a.buildsUrl) continue;
-          for (const rt of [`${a.method} ${a.path}`, ...(a.alternatives ?? []).map((x) => x.rest)]) {
+          // A route companion's route too (direct members: GET /projects/:id/members).
+          for (const { rest: rt } of routesOf(a)) {
             const [m, p] = rt.split(/\s+/, 2);
             const concrete = concreteTemplate(p);
             const hit = routes.some((r) => r.method === m && grapeToRegExp(r.path).test(concrete));

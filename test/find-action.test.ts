@@ -435,6 +435,16 @@ describe('ranking: the traps people fall into', () => {
     expect(top('who has maintainer access to acme/shop')).toBe('project.members');
   });
 
+  it('reads the direct members of a project or group as its member list (direct: true), one member\'s direct role as member_get', () => {
+    // Held-out trials asked member_get of each person instead (9–11 calls): the list reads GitLab's direct route.
+    for (const [q, id, route] of [['who are the direct members of acme/shop', 'project.members', 'GET /projects/{project_id}/members'], ['list the direct members of group platform', 'group.members', 'GET /groups/{group_id}/members']]) {
+      const hit = search.search(q, 5).hits[0]!.action;
+      expect(hit.id).toBe(id);
+      expect(hit.params.direct?.companion).toMatchObject({ route, names: 'direct members' });
+    }
+    expect(top('is @carol a direct member of payments/checkout, and with which role?')).toBe('project.member_get');
+  });
+
   it('an effect put off ("before I delete anything") is not asked for', () => {
     expect(parseQuery('before I delete anything, show my draft comments on !88').said.size).toBe(0);
     expect(top('before I delete anything, show my draft comments on !88')).not.toBe('mr_review.draft_note_delete');

@@ -74,6 +74,26 @@ describe('the reference', () => {
     }));
     expect(checkAction(create).problems.join('\n')).toContain('source_branch is required by GitLab but optional here');
   });
+
+  it('a route companion reads a route GitLab defines and refuses exactly the params that route does not take', () => {
+    const members = (route: string, refuses: string[]) => buildDomain(domain('project', 'test', {
+      members: {
+        summary: 'List the members of a project for the lint self-test',
+        rest: 'GET /projects/{project_id}/members/all',
+        params: {
+          project_id: id.project(), query: str('Match'), state: str('State'),
+          direct: { type: 'boolean', in: 'local', companion: { route, names: 'direct members', refuses }, description: 'Only direct members' },
+        },
+        fineGrained: ['read_member'],
+      },
+    }))[0]!;
+    expect(checkAction(members('GET /projects/{project_id}/members', [])).problems.join('\n'))
+      .toContain('companion direct: GET /projects/{project_id}/members does not take state of the action\'s params; refuses lists nothing');
+    expect(checkAction(members('GET /projects/{project_id}/members', ['query', 'state'])).problems.join('\n'))
+      .toContain('does not take state of the action\'s params; refuses lists query, state');
+    expect(checkAction(members('GET /projects/{project_id}/members/direct', ['state'])).problems.join('\n'))
+      .toContain('companion direct reads GET /projects/{project_id}/members/direct, which GitLab does not define');
+  });
 });
 
 describe('REST parameters against GitLab', () => {

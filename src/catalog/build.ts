@@ -53,6 +53,21 @@ export function pathParams(path: string): readonly string[] {
   return names;
 }
 
+/**
+ * Every REST route a call of the action may send, each with the params its request may carry: its own and its
+ * alternatives' (all params), and each route companion's (all but those it refuses: `state` with `direct`).
+ */
+export function routesOf(action: Action): Array<{ rest: string; params: readonly string[] }> {
+  if (action.graphql) return [];
+  const all = Object.keys(action.params);
+  const out = [`${action.method} ${action.path}`, ...(action.alternatives ?? []).map((x) => x.rest)].map((rest) => ({ rest, params: all }));
+  for (const p of Object.values(action.params)) {
+    const c = p.companion;
+    if (c && 'route' in c) out.push({ rest: c.route, params: all.filter((n) => !c.refuses.includes(n)) });
+  }
+  return out;
+}
+
 /** Where a parameter goes on the wire for this action. */
 export function placementOf(action: Action, name: string, spec: ParamSpec): Placement {
   if (spec.in) return spec.in;

@@ -76,7 +76,10 @@ export interface ParamSpec {
  * - `replaceOnce`: this exact text is replaced, once, by the param `with` in the file the action `read` returns;
  *   the new whole content goes into `fills` and the file's `last_commit_id` with it (a concurrent change fails);
  *   with `field`, in that text field of the object `read` returns (an issue's description), the new text into `fills`;
- * - `partOf`: the second half of a companion named here (e.g. the replacement text).
+ * - `partOf`: the second half of a companion named here (e.g. the replacement text);
+ * - `route`: a boolean that, when true, sends the call to this other GET route of GitLab (same path params), which
+ *   answers `names` (`direct members`, not `/members/all`'s inherited ones too); a param of `refuses` (one the
+ *   route does not take) is refused by name before anything is sent.
  */
 export type Companion =
   | { users: 'many' | 'one'; fills: string; adds?: { read: string; field: string } }
@@ -84,7 +87,8 @@ export type Companion =
   | { namespace: 'namespaces' | 'groups'; fills: string }
   | { then: string; as: string }
   | { replaceOnce: { with: string; read: string; field?: string }; fills: string }
-  | { partOf: string };
+  | { partOf: string }
+  | { route: string; names: string; refuses: readonly string[] };
 
 export interface GraphqlSpec {
   /** The GraphQL document. Variables are the action's params (after `variables` mapping). */
@@ -436,6 +440,8 @@ export const companion = {
   replacement: (of: string): ParamSpec => ({ type: 'string', in: 'local', companion: { partOf: of }, description: `Text that replaces ${of}` }),
   /** A second request after the main one: the action `then` with `as` = the value given. */
   then: (then: string, as: string, p: ParamSpec): ParamSpec => ({ ...p, in: 'local', companion: { then, as } }),
+  /** `true` reads GitLab's other GET route `rest`, which answers `names`; the params of `refuses` are not taken there. */
+  route: (rest: string, names: string, description: string, refuses: readonly string[] = []): ParamSpec => ({ type: 'boolean', in: 'local', companion: { route: rest, names, refuses }, description }),
 };
 
 /** Mark a parameter required. */

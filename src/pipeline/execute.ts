@@ -6,7 +6,7 @@ import type { Action } from '../catalog/define.js';
 import type { Session } from '../session/session.js';
 import type { ForgeRequest, ForgeResponse } from '../forge/types.js';
 import { detectScopes } from '../session/session.js';
-import { buildRequest, declaredRequest, graphqlOf } from './request.js';
+import { buildRequest, declaredRequest, graphqlOf, switchedRoute } from './request.js';
 import { attachUpload, writeDownload } from './transfer.js';
 import { HANDLERS, PUBLISH_TOTAL_FACTOR, type BodyFile } from './handlers.js';
 import type { ApprovedPath } from './localpath.js';
@@ -342,7 +342,10 @@ function render(s: Session, action: Action, params: Record<string, unknown>, res
     pagination = paginationFromHeaders(res.headers, params, data.length, { inferTotals: action.domain === 'search' });
   }
   const show = withAdded(action, extra.show, params, data);
-  let rendered = renderFor(action.render)({ action, params, data, pagination, next: filledNextSteps(action, params, data, (a) => isListed(a, s), s.tier), ...extra, show });
+  // A route companion's answer is rendered as its route's (`direct: true`: direct members, said so).
+  const switched = switchedRoute(action, params);
+  const shown = switched ? { ...action, method: switched.method, path: switched.path } : action;
+  let rendered = renderFor(action.render)({ action: shown, params, data, pagination, next: filledNextSteps(action, params, data, (a) => isListed(a, s), s.tier), ...(switched ? { things: switched.names } : {}), ...extra, show });
   if (gql && gql.kind === 'query' && s.auth.kind === 'fine_grained') {
     const note = fineGrainedEmptyNote(action, data, gql.connection ? `${gql.resultPath}.nodes` : gql.resultPath);
     if (note) rendered = { markdown: `${rendered.markdown}\n\nNote: ${note}`, structured: { ...rendered.structured, fine_grained_note: note } };

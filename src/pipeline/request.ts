@@ -37,8 +37,23 @@ export function declaredRequest(spec: string, values: Record<string, unknown>): 
   return { method, path: fillPath(template, values), ...(Object.keys(query).length ? { query } : {}) };
 }
 
-/** The route this call uses: the first alternative whose selector param is present, else the default. */
+/** The route companion this call turned on (`direct: true`), with its route and what that route answers. */
+export function switchedRoute(action: Action, params: Record<string, unknown>): { param: string; method: string; path: string; names: string; refuses: readonly string[] } | undefined {
+  // The given params are few: read them, not the entry's.
+  for (const [param, value] of Object.entries(params)) {
+    const c = value === true ? action.params[param]?.companion : undefined;
+    if (c && 'route' in c) {
+      const [method, path] = c.route.split(/\s+/, 2);
+      return { param, method, path, names: c.names, refuses: c.refuses };
+    }
+  }
+  return undefined;
+}
+
+/** The route this call uses: a route companion's when on, else the first alternative whose selector param is present, else the default. */
 function chooseRoute(action: Action, params: Record<string, unknown>): { method: string; path: string } {
+  const switched = switchedRoute(action, params);
+  if (switched) return switched;
   for (const alt of action.alternatives ?? []) {
     if (params[alt.when] !== undefined) {
       const [method, path] = alt.rest.split(/\s+/, 2);

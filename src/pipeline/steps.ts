@@ -8,7 +8,7 @@ import type { Session } from '../session/session.js';
 import type { ForgeRequest } from '../forge/types.js';
 import { describeFailure, isFailure } from '../forge/classify.js';
 import { deadlineSignal } from '../forge/client.js';
-import { buildRequest } from './request.js';
+import { buildRequest, switchedRoute } from './request.js';
 import { execute, type RunContext } from './execute.js';
 import { isBareProjectName, lookUp, projectPaths, Unresolved, type Read, type Resolution } from './companions.js';
 import { availability, fineGrainedRefuses, withheldMessage } from './access.js';
@@ -26,11 +26,11 @@ type Params = Record<string, unknown>;
  */
 const companionsOf = new WeakMap<Action['params'], ReadonlyArray<[string, Companion]>>();
 
-/** The companions given in this call, in the entry's order. */
+/** The companions given in this call that run steps, in the entry's order (a route companion only picks the route: request.ts). */
 function givenCompanions(action: Action, params: Params): Array<[string, Companion]> {
   let all = companionsOf.get(action.params);
   if (!all) {
-    all = Object.entries(action.params).filter(([, p]) => p.companion).map(([n, p]) => [n, p.companion!]);
+    all = Object.entries(action.params).filter(([, p]) => p.companion && !('route' in p.companion)).map(([n, p]) => [n, p.companion!]);
     companionsOf.set(action.params, all);
   }
   return all.length ? all.filter(([n]) => params[n] !== undefined) : [];
@@ -75,13 +75,18 @@ function stepActions(action: Action, params: Params): Array<{ action: Action; pa
  * one half of an edit without the other.
  */
 export function companionProblem(action: Action, params: Params): string | undefined {
+  const switched = switchedRoute(action, params);
+  const refused = switched?.refuses.filter((n) => params[n] !== undefined);
+  if (switched && refused?.length) {
+    return `${action.operation}: GitLab's ${switched.names} route (${switched.method} ${switched.path}) does not take ${refused.join(', ')}; drop ${refused.length > 1 ? 'them' : 'it'}, or ${switched.param}. Nothing was sent.`;
+  }
   const filled = new Map<string, string>();
   for (const [name, c] of givenCompanions(action, params)) {
     if ('partOf' in c) {
       if (params[c.partOf] === undefined) return `${action.operation}: ${name} goes with ${c.partOf}; give both`;
       continue;
     }
-    if ('then' in c) continue;
+    if ('then' in c || 'route' in c) continue;
     if (Array.isArray(params[name]) && (params[name] as unknown[]).length === 0) {
       return `${action.operation}: ${name} needs at least one @username (to clear the list, send ${c.fills}: [] instead)`;
     }

@@ -2,7 +2,7 @@
 import type { Pagination, RenderInput, Rendered, Renderer } from './types.js';
 import { cell, code, fence, heading, inline, linkCell, quote, stripControl, toText } from './contain.js';
 import { formatValue, projectOf, type Format, type Formatted } from './format.js';
-import { kindOf, ORDER_FIELDS, type Kind, type KindField } from './kinds.js';
+import { kindOf, routeScope, ORDER_FIELDS, type Kind, type KindField } from './kinds.js';
 import { notesOf, renderThreads } from './threads.js';
 import { paginationLine } from './pagination.js';
 import { compactValue } from './compact.js';
@@ -471,7 +471,9 @@ function renderList(input: RenderInput, list: unknown[]): Rendered {
   const structured: Rec = {};
 
   if (list.length === 0) {
-    const md = [`No ${inline(things)} found${ofWhat(input)}.`, emptyNote(input), pageLine].filter(Boolean).join('\n\n');
+    const scope = routeScope(actionOf(input).path);
+    const md = [`No ${inline(things)} found${ofWhat(input)}.`, scope, emptyNote(input), pageLine].filter(Boolean).join('\n\n');
+    if (scope) structured.scope = scope;
     structured.items = [];
     if (pagination) structured.pagination = pagination;
     return { markdown: md, structured };

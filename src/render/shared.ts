@@ -65,6 +65,7 @@ const WHERE = /^(all|global|group|project|instance|mine)$/;
  * `merge_request.list_global` → merge requests; else the route's last word (`/users/{user_id}/keys` → keys).
  */
 export function thingsOf(input: RenderInput): string {
+  if (input.things) return input.things;
   const a = actionOf(input);
   const m = /^list_(.+)$/.exec(a.name);
   // A participle says which ones of the domain's objects (`branch.list_protected` → protected branches).

@@ -25,6 +25,8 @@ export interface RenderInput {
   show?: FieldRequest;
   /** The answers of the action's declared reads sent before it (`before`), by label. */
   before?: Record<string, unknown>;
+  /** What the list holds when a route companion chose its route (`direct members`); else read from the action. */
+  things?: string;
 }
 
 export type FieldRequest = 'all' | readonly string[];

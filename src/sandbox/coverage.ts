@@ -1,8 +1,9 @@
 // What the sandbox simulates, per catalog domain: an action counts as simulated when every route it can
-// send (its REST route and alternatives, or its GraphQL root fields) is answered with state; every other
+// send (its REST route, alternatives and route companions', or its GraphQL root fields) is answered with state; every other
 // action is refused with 501. Computed on demand from the catalog and the route table.
 import type { Action } from '../catalog/define.js';
 import type { Catalog } from '../catalog/index.js';
+import { routesOf } from '../catalog/build.js';
 import { simulatesGraphql } from './graphql.js';
 import { sandboxRoutes } from './server.js';
 
@@ -13,9 +14,8 @@ const segments = (path: string): string[] => path.split('/').filter(Boolean).map
 
 export function simulates(a: Action): boolean {
   if (a.graphql) return simulatesGraphql(a.graphql.document);
-  const routes = [`${a.method} ${a.path}`, ...(a.alternatives ?? []).map((x) => x.rest)];
-  return routes.every((r) => {
-    const [method, path] = r.split(' ');
+  return routesOf(a).every(({ rest }) => {
+    const [method, path] = rest.split(' ');
     return !!sandboxRoutes().match(method, segments(path));
   });
 }

@@ -1,6 +1,7 @@
 // Every /api/v4 route the sandbox does not simulate is refused in so many words: 501 with the route
 // template GitLab documents, after the same checks GitLab makes first (unknown route, missing parent objects).
 import { loadCatalog } from '../catalog/index.js';
+import { routesOf } from '../catalog/build.js';
 import type { Ctx, Reply } from './types.js';
 import { isReply, loadIssue, loadMr, loadProject } from './routes/common.js';
 import { json, message, notFound } from './util.js';
@@ -60,14 +61,10 @@ function templateText(path: string): string {
 
 /** Route templates of the catalog's REST actions, loaded once, when the first refusal needs them. */
 function catalogTemplates(): Promise<Template[]> {
-  templates ??= loadCatalog().then((c) => c.actions.flatMap((a) => {
-    if (a.graphql) return [];
-    const routes = [`${a.method} ${a.path}`, ...(a.alternatives ?? []).map((x) => x.rest)];
-    return routes.map((r) => {
-      const [method, path] = r.split(' ');
-      return { method, parts: path.split('/').filter(Boolean), text: templateText(path), params: Object.keys(a.params) };
-    });
-  }));
+  templates ??= loadCatalog().then((c) => c.actions.flatMap((a) => routesOf(a).map(({ rest, params }) => {
+    const [method, path] = rest.split(' ');
+    return { method, parts: path.split('/').filter(Boolean), text: templateText(path), params };
+  })));
   return templates;
 }
 

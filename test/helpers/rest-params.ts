@@ -98,6 +98,23 @@ function enumProblem(spec: ParamSpec, ref: RefParam): string | undefined {
   return a === b ? undefined : `enum ${ours.join(', ')} differs from GitLab's ${refValues.join(', ')}`;
 }
 
+/**
+ * A route companion (`direct` → GET /projects/:id/members) reads a route GitLab defines, and refuses exactly the
+ * params the action sends that this route does not take (`state` there): the others reach it unchanged.
+ */
+function routeSwitchProblems(a: Action): string[] {
+  const out: string[] = [];
+  for (const [name, spec] of Object.entries(a.params)) {
+    const c = spec.companion;
+    if (!c || !('route' in c)) continue;
+    const hit = refRoute(c.route);
+    if (!hit) { out.push(`${a.id}: companion ${name} reads ${c.route}, which GitLab does not define`); continue; }
+    const lacking = Object.entries(a.params).filter(([n, p]) => !['path', 'local'].includes(placementOf(a, n, p)) && !hit.ref.params[wireOf(n, p)]).map(([n]) => n);
+    if ([...lacking].sort().join() !== [...c.refuses].sort().join()) out.push(`${a.id}: companion ${name}: ${c.route} does not take ${lacking.join(', ') || 'nothing'} of the action's params; refuses lists ${c.refuses.join(', ') || 'nothing'}`);
+  }
+  return out;
+}
+
 export interface ActionReport {
   covered: string[];
   uncovered: string[];
@@ -162,6 +179,7 @@ export function checkAction(a: Action): ActionReport {
       if (s && !brought && !s[1].required && s[1].default === undefined && !a.exactlyOne?.includes(s[0])) out.problems.push(`${a.id}: ${s[0]} is required by GitLab but optional here`);
     }
   }
+  out.problems.push(...routeSwitchProblems(a));
   for (const n of Object.keys(omitted)) if (!usedNotes.has(n) && out.covered.length) out.problems.push(`${a.id}: omitted.${n} names no parameter GitLab defines for the route`);
   for (const n of Object.keys(undocumented)) if (!usedNotes.has(n) && out.covered.length) out.problems.push(`${a.id}: undocumented.${n} is defined by GitLab after all (or not sent): drop the note`);
   for (const [n, why] of [...Object.entries(omitted), ...Object.entries(undocumented)]) if (!why.trim()) out.problems.push(`${a.id}: ${n} has an empty reason`);

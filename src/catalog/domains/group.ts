@@ -880,10 +880,12 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       users: companion.users('user_ids', 'Only these members'),
       state: oneOf(['awaiting', 'active'], 'Membership state (Premium)', { tier: 'premium' }),
       show_seat_info: bool('Include seat information'),
+      // GitLab's /members route takes no state (gitlabhq bc7f4d7d lib/api/members.rb): refused with direct.
+      direct: companion.route('GET /groups/{group_id}/members', 'direct members', 'Only direct members, not inherited or invited ones (GitLab\'s /members route)', ['state']),
       ...paging(),
     },
     fineGrained: ['read_member'],
-    // The list counts inherited access too: whether one member is direct is group_member_get's answer.
+    // The list counts inherited access too unless direct is true; one member's direct role is group_member_get's answer.
     nextSteps: ['group.group_member_get', 'group.group_member_add', 'group.group_member_edit', 'group.group_member_remove'],
     nextFill: { group_id: 'params.group_id', user_id: 'caller', access_level: 'caller' },
     keywords: 'team people members roles who has access inherited roster users staff collaborators permissions headcount',

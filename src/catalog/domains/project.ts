@@ -1026,18 +1026,20 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       users: companion.users('user_ids', 'Only these members'),
       state: oneOf(['awaiting', 'active'], 'Membership state (Premium)', { tier: 'premium' }),
       show_seat_info: bool('Include seat information'),
+      // GitLab's /members route takes no state (gitlabhq bc7f4d7d lib/api/members.rb): refused with direct.
+      direct: companion.route('GET /projects/{project_id}/members', 'direct members', 'Only direct members, not inherited or invited ones (GitLab\'s /members route)', ['state']),
       ...paging(),
     },
     fineGrained: ['read_member'],
-    // The list counts inherited access too: whether one member is direct is member_get's answer.
+    // The list counts inherited access too unless direct is true; one member's direct role is member_get's answer.
     nextSteps: ['project.member_get', 'project.member_add', 'project.member_edit', 'project.member_delete'],
     nextFill: { project_id: 'params.project_id', user_id: 'caller', access_level: 'caller' },
     keywords: 'team people members roles who has access inherited roster permissions membership staff',
     examples: [
       'which people are members of acme/shop?',
       'list all members of platform/infra including inherited ones',
-      'show everyone on the acme/api team and their roles',
-      'who has access to payments/checkout, counting group inheritance?',
+      'who are the direct members of payments/checkout, not inherited from groups?',
+      'who has access to acme/api, counting group inheritance?',
       'search the members of ops/k8s for lee',
     ],
   },

@@ -1,6 +1,6 @@
 // Members of projects and groups: direct and inherited (`all`) lists and lookups with the real access
-// levels (a project inherits its group's and the group's ancestors'), add, edit, remove, with an expiry date
-// as GitLab keeps it (gitlabhq 014b8327 lib/api/members.rb, 800235cc app/models/member.rb: a date column,
+// levels (a project inherits its group's and the group's ancestors', and those of the groups it is shared with), add,
+// edit, remove, with an expiry date as GitLab keeps it (gitlabhq 014b8327 lib/api/members.rb, 800235cc app/models/member.rb: a date column,
 // `future_date` validated). GitLab's access checks ignore the date and a daily worker removes expired rows; the
 // sandbox runs no worker, and its clock (a second per write) does not reach the next day.
 import type { Router } from '../router.js';
@@ -121,8 +121,8 @@ function register(r: Router, family: 'projects' | 'groups'): void {
   };
   const base = `${family}/:id/members`;
   const list = (all: boolean) => H((ctx, h) => {
-    // Every sandbox membership is active: none awaits a seat or an approval.
-    if (str(ctx.params.state) === 'awaiting') return paginate(ctx, []);
+    // Every sandbox membership is active: none awaits a seat or an approval. Only members/all takes state.
+    if (all && str(ctx.params.state) === 'awaiting') return paginate(ctx, []);
     const query = str(ctx.params.query)?.toLowerCase();
     const ids = ctx.params.user_ids ? String(ctx.params.user_ids).split(',').map(Number) : undefined;
     const rows = [...levels(ctx, h, all)].filter(([id]) => {
