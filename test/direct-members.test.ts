@@ -10,7 +10,7 @@ import { sandboxServer } from './helpers/inproc.js';
 const on = sandboxServer({ sandbox: { licensed: true } });
 const P = 'demo-group/demo-project';
 const EP = '/api/v4/projects/demo-group%2Fdemo-project';
-const DIRECT = 'Direct membership (GitLab `members`, not `members/all`): access inherited from parent groups is not counted here.';
+const DIRECT = 'Direct membership (GitLab `members`, not `members/all`): access inherited from parent groups or through invited groups is not counted here.';
 const ALL = 'Direct and inherited members (GitLab `members/all`): everyone with access, parent and invited groups counted; an item does not say which (`direct: true` lists the direct ones only).';
 
 const call = (action: string, params: Record<string, unknown>) => on.srv.call('forge_execute_action', { action, params });

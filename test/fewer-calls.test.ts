@@ -76,7 +76,7 @@ describe('no find for the next action', () => {
 
 // Trial set 18 (less-used areas): the finds the after-runs made for a related read or a sibling action.
 describe('no find in less-used areas: members, groups, milestones, emoji, wiki, labels, SSH keys', () => {
-  const DIRECT = 'Direct membership (GitLab `members`, not `members/all`): access inherited from parent groups is not counted here.';
+  const DIRECT = 'Direct membership (GitLab `members`, not `members/all`): access inherited from parent groups or through invited groups is not counted here.';
   const EFFECTIVE = 'Effective membership (GitLab `members/all/:user_id`): direct or inherited from a parent group.';
   const ALL = 'Direct and inherited members (GitLab `members/all`): everyone with access, parent and invited groups counted; an item does not say which (`direct: true` lists the direct ones only).';
 

@@ -296,7 +296,7 @@ export const ORDER_FIELDS: Readonly<Record<string, readonly string[]>> = {
 function memberScope(path: string): string | undefined {
   if (/\/members\/all$/.test(path)) return 'Direct and inherited members (GitLab `members/all`): everyone with access, parent and invited groups counted; an item does not say which (`direct: true` lists the direct ones only).';
   if (/\/members\/all\/\{user_id\}$/.test(path)) return 'Effective membership (GitLab `members/all/:user_id`): direct or inherited from a parent group.';
-  if (/\/members(\/\{user_id\})?$/.test(path)) return 'Direct membership (GitLab `members`, not `members/all`): access inherited from parent groups is not counted here.';
+  if (/\/members(\/\{user_id\})?$/.test(path)) return 'Direct membership (GitLab `members`, not `members/all`): access inherited from parent groups or through invited groups is not counted here.';
   return undefined;
 }
 
