@@ -106,7 +106,7 @@ export async function startServer(o: StartOptions): Promise<Running> {
 const STARTUP_READS_SETTLED = 'start-up reads settled';
 
 /** Waits for the server's line saying its start-up reads are done (they are bounded by 5 s). */
-async function startupReadsSettled(stderr: () => string, level = 'info'): Promise<void> {
+export async function startupReadsSettled(stderr: () => string, level = 'info'): Promise<void> {
   if (!['trace', 'debug', 'info'].includes(level)) throw new Error(`startServer needs a log level of info or lower (not ${level}) to know when the start-up reads are done`);
   await until(() => (stderr().includes(STARTUP_READS_SETTLED) ? true : undefined), 10_000);
 }

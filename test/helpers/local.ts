@@ -2,7 +2,7 @@
 // relative to it), with a home directory of its own: for tests of local file reads and writes.
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { SANDBOX_TOKEN, type Sandbox } from '../../src/sandbox/index.js';
-import { CLI, newClient, recordedCall, secretsInUse, stderrChunks, type StartOptions, type ToolResultLike } from './harness.js';
+import { CLI, newClient, recordedCall, secretsInUse, startupReadsSettled, stderrChunks, type StartOptions, type ToolResultLike } from './harness.js';
 
 export interface LocalServer {
   stderr: () => string;
@@ -27,6 +27,9 @@ export async function serverIn(sb: Sandbox, cwd: string, home: string, env: Reco
   const client = newClient({ clientName: 'localpath', ...o });
   await client.connect(transport);
   await client.listTools();
+  // The start-up reads (version, tier) land in the sandbox log on their own time: a test that clears the log and
+  // asserts a call sent nothing must start after them (under load they came after the clear).
+  await startupReadsSettled(() => err, env.FORGE_MCP_LOG_LEVEL);
   const tool = recordedCall(client);
   return {
     stderr: () => err,
