@@ -1039,7 +1039,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       'which people are members of acme/shop?',
       'list all members of platform/infra including inherited ones',
       'who are the direct members of payments/checkout, not inherited from groups?',
-      'who has access to acme/api, counting group inheritance?',
+      'show everyone with access to acme/api and their roles, group inheritance counted',
       'search the members of ops/k8s for lee',
     ],
   },
