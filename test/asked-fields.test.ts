@@ -68,3 +68,18 @@ describe("a wiki list's pages with their content", () => {
     expect((plain.content as Array<{ text: string }>)[0]!.text).not.toContain('- **content**');
   });
 });
+
+describe("a group's milestones by title or by the dates they run", () => {
+  const titles = async (params: Record<string, unknown>) => {
+    const r = await on.srv.call('forge_execute_action', { action: 'group.group_milestone_list', params: { group_id: 'demo-group', ...params } });
+    expect(r.isError, JSON.stringify(r.content)).toBeFalsy();
+    return ((r.structuredContent as { items: Array<{ title: string }> }).items).map((m) => m.title);
+  };
+  it('search_title matches the title only; containing_date and a start_date–end_date range keep the milestones running then (GitLab TimeFrameFilter, Timebox.within_timeframe)', async () => {
+    expect(await titles({ search_title: 'q1' })).toEqual(['Q1 2026']);
+    expect(await titles({ containing_date: '2026-02-15' })).toEqual(['Q1 2026']);
+    expect(await titles({ containing_date: '2027-02-15' })).toEqual([]);
+    expect(await titles({ start_date: '2026-03-01', end_date: '2026-04-30' })).toEqual(['Q1 2026']);
+    expect(await titles({ start_date: '2026-04-01', end_date: '2026-04-30' })).toEqual([]);
+  });
+});

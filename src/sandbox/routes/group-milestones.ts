@@ -62,8 +62,16 @@ export function registerGroupMilestones(r: Router): void {
     const title = str(ctx.params.title);
     const iids = intList(ctx.params.iids);
     const search = str(ctx.params.search)?.toLowerCase();
+    const searchTitle = str(ctx.params.search_title)?.toLowerCase();
+    // GitLab's MilestonesFinder: containing_date, and start_date with end_date (both, or neither is read), keep the
+    // milestones whose timeframe meets the range (Timebox.within_timeframe: a missing end is open; none at all, out).
+    const on = str(ctx.params.containing_date);
+    const from = str(ctx.params.start_date); const to = str(ctx.params.end_date);
+    const ranges = [...(on ? [[on, on]] : []), ...(from && to ? [[from, to]] : [])];
+    const meets = (m: MilestoneRec) => ranges.every(([a, b]) => (m.startDate !== null || m.dueDate !== null) && (m.startDate === null || m.startDate <= b!) && (m.dueDate === null || m.dueDate >= a!));
     const rows = inWindow(ctx, listed(ctx, g), { updated: (x) => x.m.updatedAt }).filter(({ m }) => (!st || st === 'all' || m.state === st) && (!title || m.title === title)
-      && (!iids?.length || iids.includes(m.iid)) && (!search || m.title.toLowerCase().includes(search) || m.description.toLowerCase().includes(search)));
+      && (!iids?.length || iids.includes(m.iid)) && (!search || m.title.toLowerCase().includes(search) || m.description.toLowerCase().includes(search))
+      && (!searchTitle || m.title.toLowerCase().includes(searchTitle)) && meets(m));
     return paginate(ctx, rows.sort((a, b) => byDueDate(a.m, b.m)).map(({ m, p }) => milestoneJson(ctx.state, p, m)));
   }));
   r.get('groups/:id/milestones/:mid', M((ctx, _g, m) => json(200, milestoneJson(ctx.state, undefined, m))));
