@@ -83,3 +83,13 @@ describe("a group's milestones by title or by the dates they run", () => {
     expect(await titles({ start_date: '2026-04-01', end_date: '2026-04-30' })).toEqual([]);
   });
 });
+
+describe('a new branch at the head of the default branch', () => {
+  it('is not "merged", in its create answer and in the list, as GitLab\'s merged_to_root_ref? leaves an identical head out', async () => {
+    const made = await on.srv.call('forge_execute_action', { action: 'branch.create', params: { project_id: 'demo-group/demo-project', branch_name: 'fresh-from-main', ref: 'main' } });
+    expect(made.isError, JSON.stringify(made.content)).toBeFalsy();
+    expect((made.structuredContent as { merged: boolean }).merged).toBe(false);
+    const got = await on.srv.call('forge_execute_action', { action: 'branch.get', params: { project_id: 'demo-group/demo-project', branch_name: 'fresh-from-main' }, fields: ['merged'] });
+    expect((got.structuredContent as { merged: boolean }).merged).toBe(false);
+  });
+});

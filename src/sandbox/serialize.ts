@@ -241,7 +241,9 @@ export function branchJson(state: SandboxState, p: ProjectRec, name: string): Re
   const rules = branchRules(p, name);
   const viewer = state.users.get(state.viewerId);
   const defSha = p.repo.branches.get(p.defaultBranch);
-  const merged = name !== p.defaultBranch && defSha !== undefined && mergeBase(p.repo, sha, defSha) === sha;
+  // Repository#merged_to_root_ref? (and merged_branch_names without include_identical): in the default branch's
+  // history and not its very head, so a branch just made from it is not "merged".
+  const merged = name !== p.defaultBranch && defSha !== undefined && sha !== defSha && mergeBase(p.repo, sha, defSha) === sha;
   return {
     // ProtectedRef.developers_can?: a matching rule whose level is exactly Developer.
     name, commit: commitJson(state, p, c), merged, protected: rules.length > 0, developers_can_push: rules.some((r) => r.pushLevel === 30),
