@@ -93,3 +93,13 @@ describe('a new branch at the head of the default branch', () => {
     expect((got.structuredContent as { merged: boolean }).merged).toBe(false);
   });
 });
+
+describe('a job log', () => {
+  it("names the project's own package (its package.json at the pipeline's commit, else its path), not another project's", async () => {
+    const job = [...on.sb.state.jobs.values()].find((j) => j.projectId === 2 && j.name === 'build' && j.status === 'success')!;
+    const r = await on.srv.call('forge_execute_action', { action: 'job.trace', params: { project_id: 'demo-group/other-project', job_id: job.id } });
+    const t = (r.content as Array<{ text: string }>)[0]!.text;
+    expect(t).not.toContain('demo-project@');
+    expect(t).toMatch(/> other-project(@[\d.]+)? build/);
+  });
+});

@@ -31,17 +31,19 @@ export function traceText(state: SandboxState, job: JobRec): string {
   for (let i = 0; i < 12; i++) L.push(`npm warn deprecated package-${i}@1.${i}.0: this version is no longer supported`);
   L.push('', 'added 412 packages, and audited 413 packages in 9s', '', '87 packages are looking for funding', '  run `npm fund` for details', '', 'found 0 vulnerabilities');
   const failed = job.status === 'failed';
+  // npm names the package it runs a script of: the project's own package.json at the pipeline's commit, else its path.
+  const pkg = packageOf(p?.repo.commits.get(pl?.sha ?? '')?.files.get('package.json')) ?? p?.path ?? 'project';
   if (job.name === 'compile' || job.name === 'build') {
-    L.push('\u001b[32;1m$ npm run build\u001b[0;m', '', '> demo-project@1.1.0 build', '> tsc', '');
+    L.push('\u001b[32;1m$ npm run build\u001b[0;m', '', `> ${pkg} build`, '> tsc', '');
     for (let i = 0; i < 140; i++) L.push(`[tsc] compiled src/module-${String(i).padStart(3, '0')}.ts -> dist/module-${String(i).padStart(3, '0')}.js (${(i * 37) % 900 + 100} bytes)`);
   } else if (job.name === 'lint') {
-    L.push('\u001b[32;1m$ npm run lint\u001b[0;m', '', '> demo-project@1.1.0 lint', '> eslint .', '');
+    L.push('\u001b[32;1m$ npm run lint\u001b[0;m', '', `> ${pkg} lint`, '> eslint .', '');
     for (let i = 0; i < 140; i++) L.push(`[eslint] checked src/module-${String(i).padStart(3, '0')}.ts: 0 problems`);
   } else if (job.name === 'deploy-production') {
     L.push('\u001b[32;1m$ ./deploy.sh production\u001b[0;m');
     for (let i = 0; i < 140; i++) L.push(`deploy: uploading chunk ${i + 1}/140 to production (${(i * 13) % 97 + 3} KiB)`);
   } else {
-    L.push('\u001b[32;1m$ npm test -- --coverage\u001b[0;m', '', '> demo-project@1.1.0 test', '> vitest run --coverage', '', ' RUN  v3.2.4 /builds/demo', '', ...testRunLines(job));
+    L.push('\u001b[32;1m$ npm test -- --coverage\u001b[0;m', '', `> ${pkg} test`, '> vitest run --coverage', '', ' RUN  v3.2.4 /builds/demo', '', ...testRunLines(job));
   }
   if (job.status === 'running') return `${L.join('\n')}\n`;
   L.push(`section_end:${ts + 90}:step_script\r\u001b[0K`);
@@ -54,4 +56,14 @@ export function traceText(state: SandboxState, job: JobRec): string {
   L.push(`section_start:${ts + 92}:cleanup_file_variables\r\u001b[0K\u001b[0K\u001b[36;1mCleaning up project directory and file based variables\u001b[0;m\u001b[0;m`, `section_end:${ts + 93}:cleanup_file_variables\r\u001b[0K`, '');
   L.push(failed ? '\u001b[31;1mERROR: Job failed: exit code 1\n\u001b[0;m' : job.status === 'canceled' ? '\u001b[31;1mERROR: Job failed: canceled\u001b[0;m' : '\u001b[32;1mJob succeeded\u001b[0;m');
   return `${L.join('\n')}\n`;
+}
+
+/** `name@version` of a package.json text, or undefined when it names neither. */
+function packageOf(text: string | undefined): string | undefined {
+  try {
+    const j = text ? JSON.parse(text) as { name?: unknown; version?: unknown } : undefined;
+    return typeof j?.name === 'string' ? `${j.name}${typeof j.version === 'string' ? `@${j.version}` : ''}` : undefined;
+  } catch {
+    return undefined;
+  }
 }
