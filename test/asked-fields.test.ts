@@ -64,6 +64,11 @@ describe("a wiki list's pages with their content", () => {
     expect(t).not.toContain('↵');
     expect(t).toContain('#### home\n\n- **content**:\n\n> \\# Demo Project wiki\n>\n> - \\[Deployment\\](deployment)\n> - Sessions expire after 30 minutes.');
     expect(t).toContain('(Quoted: a backslash before #');
+    // Only a long text leaves its column: a nested milestone asked whole keeps its summary cell.
+    const issues = await on.srv.call('forge_execute_action', { action: 'issue.list', params: { project_id: 'demo-group/demo-project', milestone: 'v1.2', per_page: 3 }, fields: ['milestone'] });
+    const it = (issues.content as Array<{ text: string }>)[0]!.text;
+    expect(it.split('\n').find((l) => l.startsWith('| iid'))).toContain('| milestone |');
+    expect(it).toContain('### milestone of each item');
     const plain = await on.srv.call('forge_execute_action', { action: 'wiki.list', params: { project_id: 'demo-group/demo-project' } });
     expect((plain.content as Array<{ text: string }>)[0]!.text).not.toContain('- **content**');
   });

@@ -228,8 +228,10 @@ function companionProblems(a: Action, byId: ReadonlyMap<string, Action>): string
   for (const n of a.emptyNote?.unless ?? []) if (!a.params[n]) out.push(`emptyNote: ${n} is no param`);
   if (a.emptyNote && (a.method !== 'GET' || !a.emptyNote.unless.length || !a.emptyNote.text.trim())) out.push('emptyNote: only on a read, with params that lift the default and a text');
   // A retry sets only params that lift the default (in unless), each to one of its values, and says so.
-  for (const [n, v] of Object.entries(a.emptyNote?.retry ?? {})) if (!a.emptyNote!.unless.includes(n) || (a.params[n]?.enum && !a.params[n]!.enum!.includes(v))) out.push(`emptyNote.retry: ${n} "${v}" is no value of a param in unless`);
-  if (a.emptyNote?.retry && !a.emptyNote.say?.trim()) out.push('emptyNote.retry without say');
+  const retry = a.emptyNote?.retry;
+  for (const [n, v] of Object.entries(retry?.set ?? {})) if (!a.emptyNote!.unless.includes(n) || (a.params[n]?.enum && !a.params[n]!.enum!.includes(v))) out.push(`emptyNote.retry: ${n} "${v}" is no value of a param in unless`);
+  for (const n of retry?.besides ?? []) if (!a.params[n]) out.push(`emptyNote.retry.besides: ${n} is no param`);
+  if (retry && !retry.say.trim()) out.push('emptyNote.retry without say');
   if (a.nextFill && !a.nextSteps?.length) out.push('nextFill without nextSteps');
   for (const [id, c] of Object.entries(a.nextIf ?? {})) if (!a.nextSteps?.includes(id) || !c.answer.trim() || !c.is.length) out.push(`nextIf.${id}: no next step of the entry, or no answer field and values`);
   for (const [n, src] of Object.entries(a.nextFill ?? {})) {

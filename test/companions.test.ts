@@ -229,7 +229,8 @@ describe('one call where the UI takes one step', () => {
     expect(apiRequests(on.sb)[0].body).toEqual({ body: 'Fixed in the last commit.' });
     expect(apiRequests(on.sb)[1].body).toEqual({ resolved: true });
     // The reply is one line (its note ID); the thread after the resolve is the answer, every note resolved.
-    expect(text(r)).toMatch(/^Step 1 of 2: `mr_review.discussion_reply` done: note \d+\.\n\nStep 2 of 2: `mr_review.discussion_resolve` \(`resolved: true`\) done\.\n\n## Thread \(resolved\)/);
+    const reply = on.sb.state.notesFor({ kind: 'MergeRequest', projectId: 1, iid: 1, id: 501 }).find((n) => n.body === 'Fixed in the last commit.')!;
+    expect(text(r)).toMatch(new RegExp(`^Step 1 of 2: \`mr_review.discussion_reply\` done: note ${reply.id}\\.\\n\\nStep 2 of 2: \`mr_review.discussion_resolve\` \\(\`resolved: true\`\\) done\\.\\n\\n## Thread \\(resolved\\)`));
     expect(text(r)).not.toMatch(/unresolved|\*\*resolved\*\*: false/);
     expect(r.structuredContent?.steps).toEqual([{ action: 'mr_review.discussion_reply', ok: true }, { action: 'mr_review.discussion_resolve', ok: true }]);
   });

@@ -43,13 +43,18 @@ describe('an empty list', () => {
     expect(text(keys).split('\n\n')[0]).toBe('No keys found for user_id "alice".');
     const issues = await exec('issue.list', { project_id: 'demo-group/demo-project', search: 'zzzz-nothing' });
     expect(text(issues).split('\n\n')[0]).toBe('No issues found for project_id "demo-group/demo-project".');
-    // The instance-wide issue list reads the caller's own by default, too.
     // The instance-wide issue list reads the caller's own by default, too: read again, and still nothing.
     const everywhere = await exec('issue.list_all', { search: 'zzzz-nothing' });
     expect(text(everywhere).split('\n\n').slice(0, 2)).toEqual(['None of the issues you created matched (GitLab\'s default scope); read again with scope "all", every one you can see:', 'No issues found.']);
-    // A later page is not read again (what was on page 1 decided it).
-    const noFilter = await exec('issue.list_all', { per_page: 100, page: 2 });
-    expect(text(noFilter).split('\n\n').slice(0, 2)).toEqual(['No issues found.', 'GitLab reads only the issues you created unless scope is sent: scope "all" reads every one you can see.']);
+    // A filtered later page is not read again (what was on page 1 decided it): one request, the default's note.
+    on.sb.clearLog();
+    const later = await exec('issue.list_all', { search: 'zzzz-nothing', per_page: 100, page: 2 });
+    expect(text(later).split('\n\n').slice(0, 2)).toEqual(['No issues found.', 'GitLab reads only the issues you created unless scope is sent: scope "all" reads every one you can see.']);
+    expect(apiRequests(on.sb)).toHaveLength(1);
+    // A param that only qualifies another (`in`) or orders the list is no filter: no second read either.
+    on.sb.clearLog();
+    await exec('merge_request.list_global', { in: 'title', order_by: 'updated_at', state: 'locked' });
+    expect(apiRequests(on.sb)).toHaveLength(1);
   });
 
   it('a list named by a participle says whose objects (branch.list_protected), and no unprotect rule reads as Maintainers, as GitLab checks it', async () => {

@@ -288,6 +288,10 @@ describe('forge_execute_action refused for its params: the schema and a correcte
     const again = await srv.call('forge_execute_action', { action: 'issue.create', params: call.params });
     expect(again.isError, text(again)).toBeFalsy();
     expect(text(again)).toMatch(/@alice/);
+    // Named right but sent as one value: refused for its type, and the corrected call puts it in a list.
+    const typed = await srv.call('forge_execute_action', { action: 'issue.create', params: { project_id: 'demo-group/demo-project', title: 'Port check', assignees: '@alice' } });
+    expect(typed.isError).toBe(true);
+    expect(JSON.parse(/^Corrected call: forge_execute_action (.+)$/m.exec(text(typed))![1]!).params).toEqual({ project_id: 'demo-group/demo-project', title: 'Port check', assignees: ['@alice'] });
     // Closed again, so the open-issue counts later tests of this file assert are the seed's.
     const iid = (again.structuredContent as { iid: number }).iid;
     expect((await srv.call('forge_execute_action', { action: 'issue.update', params: { project_id: 'demo-group/demo-project', issue_iid: iid, state_event: 'close' } })).isError).toBeFalsy();

@@ -101,8 +101,10 @@ describe('results show the facts a task needs (issue #30)', () => {
 
   it("badges: whose each is (a project's list includes its group's) and the link as rendered", async () => {
     await exec('project.badge_add', { project_id: 1, name: 'pipeline', link_url: 'https://ci.example/%{project_path}', image_url: 'https://ci.example/b.svg' });
+    await exec('group.badge_add', { group_id: 'demo-group', name: 'docs', link_url: 'https://docs.example/%{project_path}', image_url: 'https://docs.example/b.svg' });
     const badges = await exec('project.badge_list', { project_id: 1 });
     expect(header(badges.md)).toBe('| id | name | kind | link_url | rendered link |');
+    expect(badges.md).toMatch(/\| docs \| group \| https:\/\/docs\.example\/%\{project_path\} \| https:\/\/docs\.example\/demo-group\/demo-project \|/);
     expect(badges.md).toMatch(/\| pipeline \| project \| https:\/\/ci\.example\/%\{project_path\} \| https:\/\/ci\.example\/demo-group\/demo-project \|/);
   });
 

@@ -235,11 +235,14 @@ interface ActionSpec {
    * For a list whose route narrows by default (GitLab's `/merge_requests` reads only the caller's own unless
    * `scope` is sent): said under an empty answer when none of `unless` was given, so an empty page is not read
    * as "there are none". Checked by the catalog lint (each of `unless` a param of the action).
-   * `retry`: when the caller also sent a filter (a param that chooses items, not paging, order or state), the list is
-   * read once more with these values, which lift the default, and the answer says so (`say`) above that list: an
-   * assistant searching for someone else's items lost a call to the default every time.
+   * `retry`: when the caller also sent a filter (a param that chooses items: any but paging and those `besides`, which
+   * order, present or only qualify another), the list is read once more with `set`, which lifts the default, and the
+   * answer says so (`say`) above that list: an assistant searching for someone else's items lost a call to it every time.
    */
-  emptyNote?: { unless: readonly string[]; text: string; retry?: Readonly<Record<string, string>>; say?: string };
+  emptyNote?: {
+    unless: readonly string[]; text: string;
+    retry?: { set: Readonly<Record<string, string>>; besides: readonly string[]; say: string };
+  };
   /** Extra keywords for forge_find_action (synonyms an assistant may use). */
   keywords?: string;
   /**
@@ -381,7 +384,7 @@ export function frozenEntry(a: Action): Action {
   if (a.nextSteps) Object.freeze(a.nextSteps);
   if (a.nextFill) Object.freeze(a.nextFill);
   if (a.stepParams) Object.freeze(a.stepParams);
-  if (a.emptyNote) { Object.freeze(a.emptyNote.unless); if (a.emptyNote.retry) Object.freeze(a.emptyNote.retry); Object.freeze(a.emptyNote); }
+  if (a.emptyNote) { Object.freeze(a.emptyNote.unless); if (a.emptyNote.retry) { Object.freeze(a.emptyNote.retry.set); Object.freeze(a.emptyNote.retry.besides); Object.freeze(a.emptyNote.retry); } Object.freeze(a.emptyNote); }
   return Object.freeze(a);
 }
 

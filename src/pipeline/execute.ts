@@ -139,7 +139,9 @@ export async function execute(s: Session, action: Action, input: Params, ctx: Ru
       }
       res = polled.res;
     }
-    const lifted = liftedDefault(action, params, res.body);
+    // The second read is a request of its own: it draws from the rate limit, and a refusal keeps the first answer.
+    let lifted = liftedDefault(action, params, res.body);
+    if (lifted && (await ctx.meter())) lifted = undefined;
     if (lifted) {
       Object.assign(params, lifted);
       res = await sendHere(buildRequest(action, params));
@@ -158,7 +160,7 @@ export async function execute(s: Session, action: Action, input: Params, ctx: Ru
     // Most entries declare no related reads: nothing to wait for then.
     const related = action.also?.length || action.alsoEach ? await relatedReads(s, action, params, res.body, deadline) : undefined;
     let result = render(s, action, params, res, { show, before });
-    if (lifted && !result.isError) result = saidFirst(result, action.emptyNote!.say ?? '', lifted);
+    if (lifted && !result.isError) result = saidFirst(result, action.emptyNote!.retry!.say, lifted);
     return related && Object.keys(related).length ? withRelated(result, related) : result;
   } catch (e) {
     if (e instanceof Failed) return e.result;
@@ -170,18 +172,17 @@ export async function execute(s: Session, action: Action, input: Params, ctx: Ru
 
 type SendHere = (req: ForgeRequest) => Promise<ForgeResponse>;
 
-/** Params that page, order or present a list, or pick a state: not a filter that looks for someone else's items. */
-const NOT_FILTERS = new Set(['state', 'order_by', 'sort', 'page', 'per_page', 'view', 'with_labels_details', 'with_merge_status_recheck', 'non_archived']);
-
 /**
  * The values that lift a list's narrowing default (catalog emptyNote.retry), when its first page came back empty,
- * none of `unless` was sent and a filter was: the list is read once more with them.
+ * none of `unless` was sent and a filter was (a param other than paging and the entry's `besides`).
  */
 function liftedDefault(action: Action, params: Params, body: unknown): Readonly<Record<string, string>> | undefined {
   const note = action.emptyNote;
-  if (!note?.retry || !Array.isArray(body) || body.length || note.unless.some((k) => params[k] !== undefined)) return undefined;
+  const retry = note?.retry;
+  if (!retry || !Array.isArray(body) || body.length || note.unless.some((k) => params[k] !== undefined)) return undefined;
   if (params.page !== undefined && Number(params.page) !== 1) return undefined;
-  return Object.keys(params).some((k) => params[k] !== undefined && !NOT_FILTERS.has(k)) ? note.retry : undefined;
+  const filter = Object.keys(params).some((k) => params[k] !== undefined && k !== 'page' && k !== 'per_page' && !retry.besides.includes(k));
+  return filter ? retry.set : undefined;
 }
 
 /** The answer read again, under the line that says why, with the values it was read with. */
@@ -309,7 +310,10 @@ function withAnswer(params: Record<string, unknown>, body: unknown): Record<stri
 function withAdded(action: Action, show: FieldRequest | undefined, params: Record<string, unknown>, data: unknown): FieldRequest | undefined {
   if (show === 'all') return show;
   let added: string[] | undefined;
-  for (const [k, p] of Object.entries(action.params)) if (p.adds && params[k] === true) (added ??= []).push(...p.adds);
+  for (const k in params) {
+    const adds = params[k] === true ? action.params[k]?.adds : undefined;
+    if (adds) (added ??= []).push(...adds);
+  }
   if (!added) return show;
   // Only what the answer carries: a field GitLab left out (no license detected) is not reported missing.
   const has = (f: string) => (Array.isArray(data) ? data.some((it) => isObject(it) && Object.hasOwn(it, f)) : isObject(data) && Object.hasOwn(data, f));

@@ -47,10 +47,13 @@ function callParams(action: Action, given: Record<string, unknown>, rename: (nam
   const params: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(given)) {
     const name = k in action.params ? k : rename(k);
-    if (!name || name in params || (name !== k && name in given) || wrong.includes(name) || v === undefined || v === null) continue;
+    if (!name || name in params || (name !== k && name in given) || v === undefined || v === null) continue;
     const p = action.params[name]!;
-    // One value where the action takes a list ("assignee": "@alice" → "assignees": ["@alice"]) is put in one.
-    const value = p.type === 'array' && !Array.isArray(v) && fitsItem(p, v) ? [v] : v;
+    // One value where the action takes a list ("assignee": "@alice" → "assignees": ["@alice"]) is put in one; a value
+    // refused as it was sent is left out unless that mends it ("assignees": "@alice").
+    const wrapped = p.type === 'array' && !Array.isArray(v) && fitsItem(p, v);
+    if (wrong.includes(name) && !wrapped) continue;
+    const value = wrapped ? [v] : v;
     if (!fits(p, value)) continue;
     params[name] = typeof value === 'string' && value.length > SHOWN_CHARS ? `<${name}>` : value;
   }

@@ -265,7 +265,10 @@ async function runCompound(s: Session, action: Action, input: Params, given: Arr
   const steps: Array<{ action: string; ok: boolean }> = [{ action: action.id, ok: true }];
   // Before a later step, the first is one line: the last step's answer shows the state after both (a reply's own
   // `resolved: false`, read before the resolve, only misled), and the caller wrote what the first one sent.
-  parts.push(total > 1 ? `Step 1 of ${total}: ${code(action.id)} done${briefOf(main)}.` : textOf(main));
+  // A first step with no ID to name (a note of quick actions only) keeps its whole answer: it says what changed.
+  const brief = total > 1 ? briefOf(main) : '';
+  if (total > 1) parts.push(`Step 1 of ${total}: ${code(action.id)} done${brief}.`);
+  if (!brief) parts.push(textOf(main));
   let last = main;
   for (const [i, [name, c]] of thens.entries()) {
     const step = catalog().get(c.then)!;

@@ -2,7 +2,7 @@
 import type { Pagination, RenderInput, Rendered, Renderer } from './types.js';
 import { cell, code, fence, heading, inline, linkCell, quote, stripControl, toText } from './contain.js';
 import { formatValue, projectOf, type Format, type Formatted } from './format.js';
-import { kindOf, routeScope, ORDER_FIELDS, type Kind, type KindField } from './kinds.js';
+import { kindOf, memberScope, ORDER_FIELDS, type Kind, type KindField } from './kinds.js';
 import { notesOf, renderThreads } from './threads.js';
 import { paginationLine } from './pagination.js';
 import { compactValue } from './compact.js';
@@ -471,7 +471,7 @@ function renderList(input: RenderInput, list: unknown[]): Rendered {
   const structured: Rec = {};
 
   if (list.length === 0) {
-    const scope = routeScope(actionOf(input).path);
+    const scope = memberScope(actionOf(input).path);
     const md = [`No ${inline(things)} found${ofWhat(input)}.`, scope, emptyNote(input), pageLine].filter(Boolean).join('\n\n');
     if (scope) structured.scope = scope;
     structured.items = [];
@@ -496,8 +496,9 @@ function renderList(input: RenderInput, list: unknown[]): Rendered {
     const chosen = kind ? kindColumns(input, kind, records) : genericColumns(records);
     const base = [...chosen, ...orderColumns(input, chosen, records)];
     const named = namedColumns(input, base, records);
-    // A field asked for whole and quoted under the table (a wiki page's content) is not squeezed into a cell too.
-    const columns = [...base.filter((c) => !named.blocks.includes(c.key)), ...named.columns];
+    // A long text asked for whole and quoted under the table (a wiki page's content) is not squeezed into a cell too;
+    // any other column stays (a nested milestone asked whole keeps its summary cell).
+    const columns = [...base.filter((c) => !named.blocks.includes(c.key) || !records.some((r) => isLongText(c.key, r[c.key]))), ...named.columns];
     lines.push(`| ${columns.map((c) => cell(c.header, 40)).join(' | ')} |`);
     lines.push(`|${columns.map(() => '---').join('|')}|`);
     const items: unknown[] = [];

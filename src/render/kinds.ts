@@ -289,19 +289,17 @@ export const ORDER_FIELDS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
+ * What a route counts, for an empty list too (no item to tell its kind).
  * GitLab's member objects never say whether a membership is direct or inherited: the route does
  * (`/members…` the source's own members only, `/members/all…` parent groups' and invited groups' too;
  * gitlabhq bc7f4d7d lib/api/helpers/members_helpers.rb `retrieve_members`).
  */
-function memberScope(path: string): string | undefined {
+export function memberScope(path: string): string | undefined {
   if (/\/members\/all$/.test(path)) return 'Direct and inherited members (GitLab `members/all`): everyone with access, parent and invited groups counted; an item does not say which (`direct: true` lists the direct ones only).';
   if (/\/members\/all\/\{user_id\}$/.test(path)) return 'Effective membership (GitLab `members/all/:user_id`): direct or inherited from a parent group.';
   if (/\/members(\/\{user_id\})?$/.test(path)) return 'Direct membership (GitLab `members`, not `members/all`): access inherited from parent groups or through invited groups is not counted here.';
   return undefined;
 }
-
-/** What a route counts, for an empty list too (no item to tell its kind): a member list's direct or inherited scope. */
-export const routeScope = (path: string): string | undefined => memberScope(path);
 
 /** The kind an object is, or undefined. */
 export function kindOf(v: Rec): Kind | undefined {

@@ -153,7 +153,10 @@ export default domain('issue', 'Issues and work items of projects and groups: li
     // GitLab's default scope here is created_by_me, and the author and assignee filters combine with it (doc/api/issues.md).
     emptyNote: {
       unless: ['scope'], text: 'GitLab reads only the issues you created unless scope is sent: scope "all" reads every one you can see.',
-      retry: { scope: 'all' }, say: 'None of the issues you created matched (GitLab\'s default scope); read again with scope "all", every one you can see:',
+      retry: {
+        set: { scope: 'all' }, besides: ['state', 'in', 'order_by', 'sort', 'with_labels_details', 'non_archived'],
+        say: 'None of the issues you created matched (GitLab\'s default scope); read again with scope "all", every one you can see:',
+      },
     },
     fineGrained: ['read_work_item'],
     keywords: 'my issues anywhere instance-wide assigned to me all issues dashboard global everywhere authored personal cross-project',

@@ -130,7 +130,10 @@ export default domain('merge_request', 'Merge requests of projects: list, read, 
     // GitLab's default scope here is created_by_me, and the author and assignee filters combine with it (doc/api/merge_requests.md).
     emptyNote: {
       unless: ['scope'], text: 'GitLab reads only the merge requests you created unless scope is sent: scope "all" reads every one you can see.',
-      retry: { scope: 'all' }, say: 'None of the merge requests you created matched (GitLab\'s default scope); read again with scope "all", every one you can see:',
+      retry: {
+        set: { scope: 'all' }, besides: ['state', 'in', 'order_by', 'sort', 'view', 'with_labels_details', 'with_merge_status_recheck'],
+        say: 'None of the merge requests you created matched (GitLab\'s default scope); read again with scope "all", every one you can see:',
+      },
     },
     fineGrained: ['read_merge_request'],
     keywords: 'my PR pull requests anywhere instance-wide authored review requests assigned to me dashboard everywhere inbox waiting-on-me personal',

@@ -1286,7 +1286,7 @@ export default domain('user', 'Users and the current account: profiles, status, 
     params: {
       namespace_id: id.str('Namespace path to check'),
       parent_id: int('ID of the parent namespace (default: top level)'),
-      parent: companion.namespace('parent_id', 'Parent namespace'),
+      parent: companion.group('parent_id', 'Parent group'),
     },
     fineGrained: ['read_namespace'],
     keywords: 'path available taken name check unused reserved conflict claim clash',
