@@ -3,7 +3,7 @@
 // and a retry learning that /merge_requests reads only the caller's own unless scope is sent.
 import { describe, it, expect } from 'vitest';
 import { apiRequests, text } from './helpers/harness.js';
-import { sandboxServer } from './helpers/inproc.js';
+import { sandboxServer, startInProcess } from './helpers/inproc.js';
 
 const on = sandboxServer();
 const exec = (action: string, params: Record<string, unknown>) => on.srv.call('forge_execute_action', { action, params });
@@ -35,6 +35,17 @@ describe('an empty list', () => {
     const sent = apiRequests(on.sb);
     expect(sent.map((e) => `${e.method} ${e.path}`)).toEqual(['GET /api/v4/merge_requests', 'GET /api/v4/merge_requests']);
     expect(sent.map((e) => e.query.scope)).toEqual([undefined, 'all']);
+  });
+
+  it('the second read draws from the rate limit: out of budget, the first answer stands with its note', async () => {
+    const tight = await startInProcess({ sandbox: on.sb, env: { FORGE_MCP_RATE_LIMIT_RPS: '0.001', FORGE_MCP_RATE_LIMIT_BURST: '1' } });
+    try {
+      on.sb.clearLog();
+      const r = await tight.call('forge_execute_action', { action: 'merge_request.list_global', params: { search: 'Handle unicode passwords in login' } });
+      expect(r.isError).toBeFalsy();
+      expect(text(r).split('\n\n').slice(0, 2)).toEqual(['No merge requests found.', NOTE]);
+      expect(apiRequests(on.sb).map((e) => e.query.scope)).toEqual([undefined]);
+    } finally { await tight.close(); }
   });
 
   it('says which object it looked in (the call\'s path params)', async () => {
