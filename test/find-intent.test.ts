@@ -61,8 +61,10 @@ const CASES: Record<string, Array<[string, string]>> = {
   'a kind set apart ("(not inherited)", ", not the closed ones") is not asked for': [
     ['get a direct member of web/portal (not inherited)', 'project.member_get'],
   ],
-  'a compound object after a creation verb names the object created, the first word only whose it is': [
+  'a compound object after a creation verb names the object created, the first word only whose it is; "from"/"off" what it is made from': [
     ['make an issue link', 'issue.link_create'],
+    ['make a new branch from a tag', 'branch.create'],
+    ['make a branch off the latest tag', 'branch.create'],
   ],
   'linking one object to another ("link X to Y", relate, connect) creates a link: a get of one link needs its ID': [
     ['link issue 5 with issue 9', 'issue.link_create'],
@@ -124,6 +126,7 @@ describe('reading a request (#30)', () => {
   it('reads the words after a creation verb, and "all" said', () => {
     expect(parseQuery('add a group label to acme').creates).toEqual([['group'], ['label']]);
     expect(parseQuery('show the group labels').creates).toEqual([]);
+    expect(parseQuery('make a branch off the latest tag').source).toEqual(['latest', 'tag']);
     expect(parseQuery('mark every to-do done').allSaid).toBe(true);
     expect(parseQuery('mark my to-do done').allSaid).toBe(false);
   });

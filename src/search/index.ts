@@ -521,8 +521,9 @@ export class ActionSearch {
     // The object words right after a creation verb ("create a group label": group, label); the last is the object.
     const run = q.intent === 'create' ? q.creates.findIndex((ts) => !ts.length || !ts.every((t) => this.idVocabulary.has(t))) : 0;
     const createdObjects = q.creates.slice(0, run < 0 ? q.creates.length : run).flat();
-    const createdHead = createdObjects.length > 1 ? createdObjects[createdObjects.length - 1] : undefined;
-    const createdOwners = createdObjects.slice(0, -1);
+    const createdHead = createdObjects.length > 1 || q.source.length ? createdObjects[createdObjects.length - 1] : undefined;
+    // The words before the object say whose it is, the source what it is made from: neither is what is created.
+    const createdOwners = [...createdObjects.slice(0, -1), ...q.source];
     const unexplained = (terms: readonly string[], own: readonly string[]) => terms.filter((t) => t !== 'get' && !q.kinds.has(t) && !scopeWords.has(t) && !own.includes(t)).length;
     const hits: Array<{ entry: Indexed; score: number; harmless: boolean }> = [];
     for (const [id, s] of base) {
@@ -571,7 +572,7 @@ export class ActionSearch {
       if (readsOne && !entry.writes && entry.idTerms[entry.idTerms.length - 1] === 'get' && entry.ids.every(namedHere)
         && (entry.ids.length > 0 || named.some((k) => entry.takes.has(k)))
         && unexplained(q.terms, catalogTerms(id.slice(id.indexOf('.') + 1))) <= 1) score *= this.w.namedGet;
-      // "create an issue link": the object created is the phrase's last word ("issue" only says whose), not the issue.
+      // "create an issue link", "a branch from a tag": the object created is the phrase's last word, not the issue nor the tag.
       if (createdHead && !entry.idTerms.includes(createdHead) && entry.idTerms.some((t) => createdOwners.includes(t))) score *= this.w.headMiss;
       // "mark my to-do done": one of them; a change to all of them needs "all", "every" or a plural said (a list across all is a scope).
       if (entry.writes && !q.allSaid && !q.plurals.size && ALL_OF.test(id)) score *= this.w.allUnsaid;
