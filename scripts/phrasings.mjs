@@ -19,7 +19,7 @@ export const TUNING_SETS = ['queries.json', 'queries-conversational.json', 'quer
   'queries-conversational-tuning-3.json', 'queries-conversational-tuning-4.json', 'queries-conversational-tuning-5.json', 'queries-conversational-tuning-6.json', 'queries-conversational-tuning-7.json', 'queries-conversational-tuning-8.json', 'queries-conversational-tuning-9.json', 'queries-conversational-tuning-10.json', 'queries-conversational-tuning-11.json',
   'queries-conversational-tuning-12.json', 'queries-conversational-tuning-13.json', 'queries-conversational-tuning-14.json', 'queries-conversational-tuning-15.json',
   'queries-conversational-tuning-16.json', 'queries-conversational-tuning-17.json', 'queries-conversational-tuning-18.json',
-  'queries-conversational-tuning-19.json', 'queries-conversational-tuning-20.json'];
+  'queries-conversational-tuning-19.json', 'queries-conversational-tuning-20.json', 'queries-conversational-tuning-21.json'];
 
 /** The sets that measure the search: never read to train it. */
 export const MEASURING_SETS = ['queries-heldout.json', 'queries-conversational-heldout.json', 'queries-conversational-heldout-2.json', 'queries-conversational-validation.json'];

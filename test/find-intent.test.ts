@@ -61,6 +61,21 @@ const CASES: Record<string, Array<[string, string]>> = {
   'a kind set apart ("(not inherited)", ", not the closed ones") is not asked for': [
     ['get a direct member of web/portal (not inherited)', 'project.member_get'],
   ],
+  'a compound object after a creation verb names the object created, the first word only whose it is; "from"/"off" what it is made from': [
+    ['make an issue link', 'issue.link_create'],
+    ['make a new branch from a tag', 'branch.create'],
+    ['make a branch off the latest tag', 'branch.create'],
+  ],
+  'linking one object to another ("link X to Y", relate, connect) creates a link: a get of one link needs its ID': [
+    ['link issue 5 with issue 9', 'issue.link_create'],
+    ['please connect #2 with #6', 'issue.link_create'],
+    ['issues linked to #5', 'issue.link_list'],
+  ],
+  'a change to all of something needs "all", "every" or a plural said': [
+    ['mark my to-do done', 'user.todo_mark_done'],
+    ['mark the todo item as done', 'user.todo_mark_done'],
+    ['mark all my to-dos done', 'user.todo_mark_all_done'],
+  ],
 };
 
 describe('ranking everyday requests (#30)', () => {
@@ -108,6 +123,14 @@ describe('reading a request (#30)', () => {
     expect(q.said.has('delete')).toBe(false);
   });
 
+  it('reads the words after a creation verb, and "all" said', () => {
+    expect(parseQuery('add a group label to acme').creates).toEqual([['group'], ['label']]);
+    expect(parseQuery('show the group labels').creates).toEqual([]);
+    expect(parseQuery('make a branch off the latest tag').source).toEqual(['latest', 'tag']);
+    expect(parseQuery('mark every to-do done').allSaid).toBe(true);
+    expect(parseQuery('mark my to-do done').allSaid).toBe(false);
+  });
+
   it('reads "my" as across projects only for a list with no project, group or object named', () => {
     expect(parseQuery('list my merge requests').scope).toBe('instance');
     expect(parseQuery('MRs where I am reviewing').scope).toBe('instance');
@@ -138,6 +161,7 @@ describe('forge_find_action answers them the same through an MCP client', () => 
       ['list my merge requests', 'merge_request.list_global'],
       ["I don't want to delete the tag, just show me v1.0.0", 'tag.get'],
       ['who is assigned to !1?', 'merge_request.get'],
+      ['link #1 with #2', 'issue.link_create'],
     ];
     for (const [query, want] of asked) {
       const r = await srv.call('forge_find_action', { query });

@@ -81,6 +81,10 @@ export interface RankWeights {
   stateGet: number;
   /** A read of one object named by its ID ("show issue 12", "details of pipeline 4"): that object's own get, over its lists and its sub-objects' gets. */
   namedGet: number;
+  /** An action whose ID lacks the object a creation verb names but has a word before it ("create an issue link": issue.create). */
+  headMiss: number;
+  /** An action on all of its objects (todo_mark_all_done) when neither "all", "every" nor a plural is said. */
+  allUnsaid: number;
   /** Weight of a near catalog word, times its closeness, against 1 for a word said. */
   expansion: number;
   /** How much of an ID word a near word explains, times its weight. */
@@ -89,7 +93,7 @@ export interface RankWeights {
 }
 /** @public The tuned weights (bench/find-descent.mjs starts from them). */
 export const DEFAULT_WEIGHTS: RankWeights = {
-  floor: 0.6, power: 2.5, examples: 0.15, questionWrite: 0.45, objectHit: 1.3, objectMiss: 0.75, projectHit: 1.15, projectMiss: 0.7, unnamedId: 0.85, namedId: 1.2, unsaidGroup: 0.9, unsaidHistory: 0.7, pluralUnnamed: 0.7, elsewhere: 0.8, scopeHit: 1.1, scopeMiss: 0.9, changeRead: 0.85, stateGet: 1.4, namedGet: 1.2, expansion: 0.5, nearCover: 1,
+  floor: 0.6, power: 2.5, examples: 0.15, questionWrite: 0.45, objectHit: 1.3, objectMiss: 0.75, projectHit: 1.15, projectMiss: 0.7, unnamedId: 0.85, namedId: 1.2, unsaidGroup: 0.9, unsaidHistory: 0.7, pluralUnnamed: 0.7, elsewhere: 0.8, scopeHit: 1.1, scopeMiss: 0.9, changeRead: 0.85, stateGet: 1.4, namedGet: 1.2, headMiss: 0.7, allUnsaid: 0.7, expansion: 0.5, nearCover: 1,
   boost: { name: 0.9, domain: 1.5, summary: 0.7, keywords: 0.9, examples: 1.2, phrasings: 2.5 },
 };
 
@@ -111,6 +115,8 @@ export function effectWordsOf(a: Action): readonly string[] | undefined {
 const tokenize = (t: string) => catalogTerms(t);
 /** The fields of an action's document, in the order they are read. */
 const ACTION_FIELDS = ['name', 'domain', 'summary', 'keywords', 'examples', 'phrasings'] as const;
+/** An action on all of its objects ("all" is a stop word: not among its ID's terms). */
+const ALL_OF = /[._]all(?:_|$)/;
 /** Parameters that say where, not which object. */
 const CONTAINERS = new Set(['project_id', 'group_id', 'namespace_id']);
 const idParamNames = (a: Action) => Object.entries(a.params).filter(([k, p]) => p.required && /_i?id$/.test(k) && !CONTAINERS.has(k)).map(([param]) => param);
@@ -179,7 +185,7 @@ export class ActionSearch {
   private readonly w: RankWeights;
 
   private readonly expand?: Expand;
-  /** Every word of an action ID: a request word that is one needs no near words. */
+  /** Every word of an action ID: a request word that is one needs no near words, and may name the object created. */
   private readonly idVocabulary = new Set<string>();
   /** The phrases' gates, from a packed index made for these phrases (none: every phrase is run). */
   private readonly gates?: PhraseGates;
@@ -210,7 +216,7 @@ export class ActionSearch {
       this.packed = { p: packed, number: new Map(packed.actionIds.map((id, i) => [id, i])), source };
       this.objectWords = new Set(packed.objectWords);
       this.idWords.push(...new Set(packed.idParams.flatMap((names) => idParams(words(names)).flatMap((p) => p.words))));
-      if (this.expand) for (const terms of packed.idTerms) for (const t of words(terms)) this.idVocabulary.add(t);
+      for (const terms of packed.idTerms) for (const t of words(terms)) this.idVocabulary.add(t);
       if (packed.phraseGates && arePhrases(packed.phraseGates.phrases)) this.gates = packed.phraseGates.gates;
       this.pending = [].values();
       return;
@@ -293,7 +299,7 @@ export class ActionSearch {
       ownWords: [...new Set([...idTerms, ...plainTerms(`${a.summary} ${Object.keys(a.params).join(' ')}`)])],
       scope: a.params.project_id?.required ? 'project' : a.params.group_id?.required ? 'group' : 'instance', writes: a.writes, takes: rankParamsOf(a) });
     for (const t of [...idTerms, ...plainTerms(Object.keys(a.params).join(' '))]) if (!EFFECT_VOCABULARY.has(t)) this.objectWords.add(t);
-    if (this.expand) for (const t of idTerms) this.idVocabulary.add(t);
+    for (const t of idTerms) this.idVocabulary.add(t);
   }
 
   /** What the re-rank knows of an action; from a packed index, made on first use, its action resolved only when it is answered. */
@@ -512,6 +518,12 @@ export class ActionSearch {
     // One object named by its ID, and no list, effect or history asked: maybe a read of that object.
     const readsOne = namesAny && (q.intent === 'read' || q.intent === 'other') && !q.said.size && !historySaid;
     const manyUnnumbered = !namesAny && !/\d/.test(head);
+    // The object words right after a creation verb ("create a group label": group, label); the last is the object.
+    const run = q.intent === 'create' ? q.creates.findIndex((ts) => !ts.length || !ts.every((t) => this.idVocabulary.has(t))) : 0;
+    const createdObjects = q.creates.slice(0, run < 0 ? q.creates.length : run).flat();
+    const createdHead = createdObjects.length > 1 || q.source.length ? createdObjects[createdObjects.length - 1] : undefined;
+    // The words before the object say whose it is, the source what it is made from: neither is what is created.
+    const createdOwners = [...createdObjects.slice(0, -1), ...q.source];
     const unexplained = (terms: readonly string[], own: readonly string[]) => terms.filter((t) => t !== 'get' && !q.kinds.has(t) && !scopeWords.has(t) && !own.includes(t)).length;
     const hits: Array<{ entry: Indexed; score: number; harmless: boolean }> = [];
     for (const [id, s] of base) {
@@ -560,6 +572,10 @@ export class ActionSearch {
       if (readsOne && !entry.writes && entry.idTerms[entry.idTerms.length - 1] === 'get' && entry.ids.every(namedHere)
         && (entry.ids.length > 0 || named.some((k) => entry.takes.has(k)))
         && unexplained(q.terms, catalogTerms(id.slice(id.indexOf('.') + 1))) <= 1) score *= this.w.namedGet;
+      // "create an issue link", "a branch from a tag": the object created is the phrase's last word, not the issue nor the tag.
+      if (createdHead && !entry.idTerms.includes(createdHead) && entry.idTerms.some((t) => createdOwners.includes(t))) score *= this.w.headMiss;
+      // "mark my to-do done": one of them; a change to all of them needs "all", "every" or a plural said (a list across all is a scope).
+      if (entry.writes && !q.allSaid && !q.plurals.size && ALL_OF.test(id)) score *= this.w.allUnsaid;
       if (noGroupSaid && entry.scope === 'group' && id.startsWith('group.')) score *= this.w.unsaidGroup;
       // A destructive action is harmless here only when the request says its effect of its object, and refuses none of its effect.
       const harmless = !entry.effectWords || (!q.asks && !entry.effectWords.some((w) => q.refused.has(w))

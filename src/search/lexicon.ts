@@ -358,6 +358,8 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(close|closing|shut)\b/g, 'close update state'],
   [/\b(re-?open)\b/g, 'reopen update state'],
   [/\bmark (it |this |that )?(as )?(done|fixed|complete|completed|closed|resolved)\b/g, 'close update state'],
+  // "link #1 to #20", "relate this issue with !4": a link made between two objects (a get of one link needs its link ID)
+  [/(?<=^ ?|[,;.!?] |\b(?:please|pls|and|then|to|you|i|we) )(link|relate|connect) ([^,;.!?]{1,60}?) (to|with)\b/g, '$2 create link $1'],
   // Questions about links between objects
   [/\bwhat('s| is) blocking\b|\bblockers?\b/g, 'links list blocking'],
   [/\bblocked by\b/g, 'links blocking'],

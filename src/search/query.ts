@@ -23,6 +23,12 @@ export interface ParsedQuery {
   governs: Map<string, string[][]>;
   /** Where the request says it acts: the whole instance, a group (no project named), or unsaid. */
   scope?: 'instance' | 'group';
+  /** The words after a creation verb, each as its terms ("create an issue link" → [issue], [link]): the last of their object words is the object created. */
+  creates: string[][];
+  /** What the object created is made from ("a branch from a tag" → tag). */
+  source: string[];
+  /** "all", "every", "everything" or "each" said: a change to all of something needs it (or a plural). */
+  allSaid: boolean;
   /** Nouns said before a number ("schedule 14", "comment 77120"): each names one object by its ID. */
   numbered: string[][];
   intent: Intent;
@@ -177,6 +183,31 @@ function governed(spoken: string): Map<string, string[][]> {
     out.set(t, list);
   });
   return out;
+}
+
+/** Words that ask for a creation. */
+const CREATE_VERBS = new Set(['create', 'add', 'make', 'new']);
+
+/** The terms of each word after the first creation verb ("create an issue link" → [issue], [link]), up to a preposition or punctuation; then, after "from" or "off", the terms of the words saying what it is made from. */
+function createdObject(text: string): { creates: string[][]; source: string[] } {
+  const tokens = text.match(/[a-z0-9]+|[,.;:!?()\u2014]/g) ?? [];
+  const at = tokens.findIndex((t) => CREATE_VERBS.has(t));
+  const creates: string[][] = [];
+  let j = at + 1;
+  for (; at >= 0 && j < tokens.length && creates.length < 4; j++) {
+    const w = tokens[j]!;
+    if (PHRASE_END.has(w) || PARTICLES.has(w) || !/^[a-z0-9]/.test(w)) break;
+    if (!STOP.has(w) && !CREATE_VERBS.has(w)) creates.push(catalogTerms(w));
+  }
+  // "a branch from a tag", "off commit 9f3ab21": the object it is made from, not one made.
+  const source: string[] = [];
+  if (at >= 0 && (tokens[j] === 'from' || tokens[j] === 'off')) {
+    for (const w of tokens.slice(j + 1, j + 5)) {
+      if (PHRASE_END.has(w) || !/^[a-z0-9]/.test(w)) break;
+      if (!STOP.has(w)) source.push(...catalogTerms(w));
+    }
+  }
+  return { creates, source };
 }
 
 /** A URL segment decoded; as written when it is no valid encoding (a badge's `%{default_branch}` placeholder). */
@@ -350,6 +381,8 @@ export function parseQuery(input: string, gates?: PhraseGates): ParsedQuery {
   const rewritten: string[] = [];
   // Replacements leave runs of spaces; phrases are written with single ones.
   text = text.replace(/\s+/g, ' ');
+  // What a creation verb governs, as written: a phrase's reading ("create pipeline run") is no compound object.
+  const { creates, source } = createdObject(text);
   const namesObject = kinds.has('issue') || kinds.has('mergerequest') || kinds.has('epic');
   for (let i = 0; i < PHRASES.length; i++) {
     const [re, to, when] = PHRASES[i]!;
@@ -418,5 +451,6 @@ export function parseQuery(input: string, gates?: PhraseGates): ParsedQuery {
   const spokenWords = lower.split(/[^a-z0-9]+/);
   const stateAsked = intent === 'read' && !/^\s*who\b/.test(lower) && ![...plurals].some((p) => PRIMARY_OBJECTS.has(p))
     && spokenWords.some((w, i) => STATE_WORDS.has(w) && !/^(\d|notes?$|comments?$)/.test(spokenWords[i + 1] ?? ''));
-  return { terms, plurals, suggested, kinds, said, refused, governs, numbered, scope, intent, question, asks, stateAsked, cut };
+  const allSaid = /\b(all|every|everything|each)\b/.test(lower);
+  return { terms, plurals, suggested, kinds, said, refused, governs, creates, source, allSaid, numbered, scope, intent, question, asks, stateAsked, cut };
 }
