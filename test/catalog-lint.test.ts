@@ -290,6 +290,13 @@ const namedPlan = (text: string): Tier | undefined => (/\bPremium\b/.test(text) 
  * `valueTiers` (the plan is of some values), or a `tierNote` saying why not; a tier or note the text does not back is
  * flagged too. The fields are what the server reads; this only keeps the text honest.
  */
+/** `adds` only on a boolean of a read, naming GitLab fields. */
+function addsProblems(a: Action): string[] {
+  return Object.entries(a.params).filter(([, p]) => p.adds !== undefined)
+    .filter(([, p]) => p.type !== 'boolean' || a.writes || !p.adds!.length || p.adds!.some((f) => !/^[a-z_]+$/.test(f)))
+    .map(([n]) => `${a.id}.${n}`);
+}
+
 function planTextProblems(a: Action): string[] {
   const out: string[] = [];
   for (const [name, p] of Object.entries(a.params)) {
@@ -482,11 +489,36 @@ describe('catalog lint', () => {
   });
 
   it('adds (the fields a true boolean makes GitLab add, shown as if asked in fields) is on a boolean param of a read, naming fields', () => {
-    const bad = all.flatMap((a) => Object.entries(a.params).filter(([, p]) => p.adds !== undefined)
-      .filter(([, p]) => p.type !== 'boolean' || a.writes || !p.adds!.length || p.adds!.some((f) => !/^[a-z_]+$/.test(f)))
-      .map(([n]) => `${a.id}.${n}`));
-    expect(bad).toEqual([]);
+    expect(all.flatMap(addsProblems)).toEqual([]);
     expect(all.filter((a) => Object.values(a.params).some((p) => p.adds)).map((a) => a.id)).toEqual(expect.arrayContaining(['merge_request.get', 'wiki.list']));
+  });
+
+  it('the adds, retry and nextIf lints catch a write, a non-boolean, a retry of a param that lifts nothing, and a condition on no step', () => {
+    const [bad] = buildDomain({ domain: 'issue', description: 'test', actions: {
+      list_all: {
+        summary: 'List issues for the lint self-test',
+        rest: 'GET /issues',
+        params: {
+          scope: { type: 'string', description: 'Scope', enum: ['created_by_me', 'all'] },
+          search: { type: 'string', description: 'Search' },
+          with_counts: { type: 'string', description: 'Counts', adds: ['open_issues_count'] },
+          with_stats: { type: 'boolean', description: 'Stats', adds: ['Stats!'] },
+        },
+        emptyNote: { unless: ['scope'], text: 'Only yours.', retry: { set: { scope: 'everything', search: 'x' }, besides: ['sort'], say: ' ' } },
+        fineGrained: ['read_work_item'],
+        nextSteps: ['issue.get'],
+        nextFill: { project_id: 'caller', issue_iid: 'caller' },
+        nextIf: { 'issue.update': { answer: 'state', is: ['opened'] }, 'issue.get': { answer: '', is: [] } },
+      },
+    } });
+    expect(addsProblems(bad!)).toEqual(['issue.list_all.with_counts', 'issue.list_all.with_stats']);
+    const problems = companionProblems(bad!, byId).join('\n');
+    expect(problems).toContain('emptyNote.retry: scope "everything" is no value of a param in unless');
+    expect(problems).toContain('emptyNote.retry: search "x" is no value of a param in unless');
+    expect(problems).toContain('emptyNote.retry.besides: sort is no param');
+    expect(problems).toContain('emptyNote.retry without say');
+    expect(problems).toContain('nextIf.issue.update: no next step of the entry, or no answer field and values');
+    expect(problems).toContain('nextIf.issue.get: no next step of the entry, or no answer field and values');
   });
 
   it('a param whose description names a paid plan carries that tier, valueTiers, or a tierNote saying why not', () => {
