@@ -22,10 +22,15 @@ function step(t: string, action: string): { params: Record<string, unknown>; mor
 describe('one call where a task took two or more', () => {
   it('an issue search says who filed it and whether anyone commented (V4, V5, X2 read each issue again for these)', async () => {
     const t = await run('issue.list', { project_id: P, search: 'Prometheus', state: 'all' });
-    expect(t).toContain('| iid | title | state | author | assignees | labels | milestone | comments |\n');
-    expect(t).toContain('| 18 | Metrics endpoint for Prometheus | opened | @bob | @demo | feature | none | 0 |\n');
+    // Upvotes too: three assistants of tasks 23 listed the issues again with fields ["upvotes"] to find the most wanted.
+    expect(t).toContain('| iid | title | state | author | assignees | labels | milestone | comments | upvotes |\n');
+    expect(t).toContain('| 18 | Metrics endpoint for Prometheus | opened | @bob | @demo | feature | none | 0 | 3 |\n');
+    // A column of zeros says nothing: left out when no issue listed has an upvote.
+    const unloved = await run('issue.list', { project_id: P, search: 'single module' });
+    expect(unloved).toContain('| iid | title | state | author | assignees | labels | milestone | comments |\n');
+    expect(unloved).toContain('| 25 | Move configuration to a single module |');
     const commented = await run('issue.list', { project_id: P, search: 'unicode' });
-    expect(commented).toMatch(/^\| 1 \| Login page returns 500 when the password contains unicode \| opened \| @demo \| @alice \| .* \| v1\.2 \| 2 \|$/m);
+    expect(commented).toMatch(/^\| 1 \| Login page returns 500 when the password contains unicode \| opened \| @demo \| @alice \| .* \| v1\.2 \| 2 \| 4 \|$/m);
   });
 
   it('who filed most open issues is read off one plain list (X5 asked fields ["author"]: 8,772 characters)', async () => {

@@ -47,8 +47,8 @@ describe('results show the facts a task needs (issue #30)', () => {
 
   it('linked issues show their link type and the link\'s ID (what issue.link_delete takes)', async () => {
     const { md, st } = await exec('issue.link_list', { project_id: 1, issue_iid: 1 });
-    expect(header(md)).toBe('| iid | title | link type | link id | state | author | assignees | labels | milestone | comments |');
-    expect(row(md, '| 13 ')).toBe('| 13 | Crash when PORT is not a number | relates_to | 1501 | opened | @demo | @alice | bug | none | 0 |');
+    expect(header(md)).toBe('| iid | title | link type | link id | state | author | assignees | labels | milestone | comments | upvotes |');
+    expect(row(md, '| 13 ')).toBe('| 13 | Crash when PORT is not a number | relates_to | 1501 | opened | @demo | @alice | bug | none | 0 | 3 |');
     expect((st.items as Rec[])[0]).toMatchObject({ iid: 13, link_type: 'relates_to', issue_link_id: 1501 });
   });
 
@@ -71,7 +71,7 @@ describe('results show the facts a task needs (issue #30)', () => {
 
   it('a list with fields shows them in the Markdown: short ones as columns, others per item, every field with ["all"], bounded', async () => {
     const named = await exec('issue.list', { project_id: 1, per_page: 2 }, ['due_date', 'time_stats']);
-    expect(header(named.md)).toBe('| iid | title | state | author | assignees | labels | milestone | comments | due_date |');
+    expect(header(named.md)).toBe('| iid | title | state | author | assignees | labels | milestone | comments | upvotes | due_date |');
     expect(named.md).toContain('### time_stats of each item\n\n#### Move configuration to a single module (#25)\n\n- **time_stats**: `{"time_estimate":0,"total_time_spent":0,"human_time_estimate":null,"human_total_time_spent":null}`');
     expect((named.st.items as Rec[])[0]).toMatchObject({ due_date: null, time_stats: { time_estimate: 0, total_time_spent: 0 } });
     const all = await exec('issue.list', { project_id: 1, per_page: 2 }, ['all']);
@@ -121,8 +121,8 @@ describe('results show the facts a task needs (issue #30)', () => {
     expect((commits.st.items as Rec[])[0]).toMatchObject({ id: '228e32edf306ddac6e75b92750b6a8ee1d2811d0' });
     const mrs = await exec('merge_request.list', { project_id: 1, state: 'all' });
     // A merged one says when; an open one leaves the cell empty.
-    expect(header(mrs.md)).toBe('| iid | title | state | draft | source | author | merge status | conflicts | merged |');
-    expect(row(mrs.md, '| 2 ')).toBe('| 2 | Add CI configuration | merged | false | ci-setup | @demo | not_open | false | 2026-01-11 12:14 |');
+    expect(header(mrs.md)).toBe('| iid | title | state | draft | source | author | merge status | conflicts | upvotes | merged |');
+    expect(row(mrs.md, '| 2 ')).toBe('| 2 | Add CI configuration | merged | false | ci-setup | @demo | not_open | false | 0 | 2026-01-11 12:14 |');
     expect(row(mrs.md, '| 1 ')).toMatch(/\| opened \| .* \| {2}\|$/);
     const merged = await exec('merge_request.get', { project_id: 1, merge_request_iid: 2 });
     expect(merged.md).toMatch(/- \*\*merge_user\*\*: @\w+\n- \*\*merged_at\*\*: 2026-01-11 12:14/);

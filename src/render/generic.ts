@@ -228,8 +228,8 @@ function anyPresent(sample: readonly Rec[], key: string): boolean {
 }
 
 /** Whether any item of the sample has a value at `key` that says something: `false` says nothing in a column shown when present. */
-function anySaying(sample: readonly Rec[], key: string): boolean {
-  for (let i = 0; i < sample.length; i++) if (present(sample[i][key]) && sample[i][key] !== false) return true;
+function anySaying(sample: readonly Rec[], key: string, nonzero = false): boolean {
+  for (let i = 0; i < sample.length; i++) if (present(sample[i][key]) && sample[i][key] !== false && !(nonzero && sample[i][key] === 0)) return true;
   return false;
 }
 
@@ -289,7 +289,7 @@ function genericColumns(records: Rec[]): ListColumn[] {
 function kindColumns(input: RenderInput, kind: Kind, records: Rec[]): ListColumn[] {
   const sample = records.length > 50 ? records.slice(0, 50) : records;
   const cols: ListColumn[] = kind.columns
-    .filter((c) => !c.whenPresent || anySaying(sample, c.key))
+    .filter((c) => !c.whenPresent || anySaying(sample, c.key, c.whenPresent === 'nonzero'))
     .map((c) => {
       const field: KindField = { key: c.key, format: c.format };
       const max = c.max ?? 100;

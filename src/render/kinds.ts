@@ -15,8 +15,11 @@ interface KindColumn {
   header: string;
   key: string;
   format?: Format;
-  /** Shown only when some item of the list has a value that says something: not empty, not false (a pipeline's coverage, an archived project). */
-  whenPresent?: boolean;
+  /**
+   * Shown only when some item of the list has a value that says something: not empty, not false (a pipeline's coverage,
+   * an archived project); `nonzero`, also not 0 (upvotes: a column of zeros says nothing).
+   */
+  whenPresent?: boolean | 'nonzero';
   /** The cell's width in characters (default 100): a to-do's body is cut short, a list row carries no long text. */
   max?: number;
 }
@@ -44,7 +47,7 @@ export interface Kind {
 }
 
 const f = (key: string, format?: Format): KindField => ({ key, ...(format ? { format } : {}) });
-const c = (header: string, key: string, format?: Format, whenPresent?: boolean, max?: number): KindColumn =>
+const c = (header: string, key: string, format?: Format, whenPresent?: boolean | 'nonzero', max?: number): KindColumn =>
   ({ header, key, ...(format ? { format } : {}), ...(whenPresent ? { whenPresent } : {}), ...(max ? { max } : {}) });
 
 /** First match wins: the more specific kinds come first. */
@@ -161,7 +164,7 @@ export const KINDS: readonly Kind[] = [
       f('merge_user', 'person'), f('merged_at', 'date'), f('closed_by', 'person'), f('closed_at', 'date')
     ],
     columns: [c('iid', 'iid'), c('title', 'title'), c('state', 'state'), c('draft', 'draft'), c('source', 'source_branch'), c('author', 'author', 'person'), c('merge status', 'detailed_merge_status'),
-      c('conflicts', 'has_conflicts'), c('merged', 'merged_at', 'date', true)],
+      c('conflicts', 'has_conflicts'), c('upvotes', 'upvotes', undefined, 'nonzero'), c('merged', 'merged_at', 'date', true)],
     hides: ['merge_status', 'work_in_progress', 'assignee', 'pipeline', 'merged_by'],
     crossProject: true,
   },
@@ -177,7 +180,7 @@ export const KINDS: readonly Kind[] = [
     // Who filed it and whether anyone commented: assistants read each issue of a list again for these two (who asked for X, who filed most).
     columns: [c('iid', 'iid'), c('title', 'title'), c('link type', 'link_type', undefined, true), c('link id', 'issue_link_id', undefined, true), c('state', 'state'), c('confidential', 'confidential', undefined, true),
       c('author', 'author', 'person'), c('assignees', 'assignees', 'people'), c('labels', 'labels', 'labels'), c('milestone', 'milestone', 'milestone'),
-      c('comments', 'user_notes_count'), c('due', 'due_date', undefined, true),
+      c('comments', 'user_notes_count'), c('upvotes', 'upvotes', undefined, 'nonzero'), c('due', 'due_date', undefined, true),
       c('weight', 'weight', undefined, true), c('closed by', 'closed_by', 'person', true), c('closed', 'closed_at', 'date', true)],
     hides: ['assignee'],
     crossProject: true,
