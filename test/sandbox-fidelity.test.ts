@@ -320,3 +320,39 @@ describe('membership expiry', () => {
     expect(await expiry('/groups/10/members/3')).toBeNull();
   });
 });
+
+describe('issue priority orders', () => {
+  // Issuable.sort_by_attribute (app/models/concerns/issuable.rb @ gitlabhq, read 2026-11-29): `priority` is the
+  // milestone's due date, then the highest label priority (the lowest number), unset last both ways; ties by ID,
+  // newest first. The API asks `<order_by>_<sort>`, and `sort` is desc unless said.
+  const fresh = sandboxServer();
+  it('label_priority and priority order as GitLab does, not by iid', async () => {
+    expect((await api('/projects/1/labels/performance', { method: 'PUT', body: { priority: 1 } }, fresh)).status).toBe(200);
+    expect((await api('/projects/1/labels/bug', { method: 'PUT', body: { priority: 2 } }, fresh)).status).toBe(200);
+    const iids = async (q: string) => ((await api(`/projects/1/issues?state=opened&per_page=100&${q}`, {}, fresh)).body as Array<{ iid: number }>).map((i) => i.iid);
+    const open = (await iids('')).sort((a, b) => b - a);
+    const rest = (first: number[]) => open.filter((i) => !first.includes(i));
+    // performance (1) first, then bug (2), then the issues with no prioritized label.
+    expect(await iids('order_by=label_priority&sort=asc')).toEqual([16, 12, 13, 8, 6, 2, 1, ...rest([16, 12, 13, 8, 6, 2, 1])]);
+    expect(await iids('order_by=label_priority')).toEqual([13, 8, 6, 2, 1, 16, 12, ...rest([16, 12, 13, 8, 6, 2, 1])]);
+    // v1.2 and Q1 2026 are both due 2026-03-31: the label priority decides between them (none last); no milestone comes last.
+    expect(await iids('order_by=priority&sort=asc')).toEqual([12, 8, 6, 2, 1, 7, 5, 3, 16, 13, ...rest([12, 8, 6, 2, 1, 7, 5, 3, 16, 13])]);
+    expect(await iids('order_by=priority')).toEqual([8, 6, 2, 1, 12, 7, 5, 3, 13, 16, ...rest([12, 8, 6, 2, 1, 7, 5, 3, 16, 13])]);
+  });
+});
+
+describe("a group's projects", () => {
+  // GroupProjectsFinder (app/finders/group_projects_finder.rb @ gitlabhq, read 2026-11-29): the projects shared with
+  // the group are listed unless with_shared is false; include_subgroups widens the group's own projects only.
+  const fresh = sandboxServer();
+  it('with_shared (true unless said) adds the projects shared with the group itself', async () => {
+    const platform = (await api('/groups/demo-group%2Fplatform', {}, fresh)).body.id as number;
+    expect((await api('/projects/1/share', { method: 'POST', body: { group_id: platform, group_access: 30 } }, fresh)).status).toBe(201);
+    const paths = async (g: string, q = '') => ((await api(`/groups/${g}/projects?${q}`, {}, fresh)).body as Array<{ path_with_namespace: string }>).map((p) => p.path_with_namespace).sort();
+    expect(await paths('demo-group%2Fplatform')).toEqual(['demo-group/demo-project']);
+    expect(await paths('demo-group%2Fplatform', 'with_shared=false')).toEqual([]);
+    expect(await paths('demo-group', 'include_subgroups=true')).toEqual(['demo-group/demo-project', 'demo-group/other-project']);
+    // Through the server, with_shared is a filter the sandbox applies, not one it refuses.
+    expect(await okText(fresh.srv, 'group.projects', { group_id: 'demo-group/platform', with_shared: false })).toContain('No projects');
+  });
+});

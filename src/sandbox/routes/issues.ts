@@ -69,10 +69,38 @@ export function filterIssues(ctx: Ctx, items: Array<{ p: ProjectRec; i: IssueRec
     const sorted = [...out].sort((a, b) => pos(a.i) - pos(b.i) || a.i.id - b.i.id);
     return str(prm.sort) === 'desc' ? sorted.reverse() : sorted;
   }
+  const order = str(prm.order_by);
+  if (order === 'priority' || order === 'label_priority') return byPriority(ctx, out, order === 'priority');
   return sortBy(out, ctx, {
     created_at: (x) => x.i.createdAt, updated_at: (x) => x.i.updatedAt, title: (x) => x.i.title.toLowerCase(), due_date: (x) => x.i.dueDate ?? '9999',
-    priority: (x) => x.i.iid, label_priority: (x) => x.i.iid, popularity: (x) => x.i.upvotes, weight: (x) => x.i.weight ?? 0,
+    popularity: (x) => x.i.upvotes, weight: (x) => x.i.weight ?? 0,
   }, 'created_at');
+}
+
+/**
+ * GitLab's priority orders (Issuable.sort_by_attribute; the API asks `<order_by>_<sort>`, `sort` desc by default):
+ * `label_priority` by the issue's highest label priority (its labels' lowest priority number in the project), and
+ * `priority` by its milestone's due date first, then that; both with what is unset last in either direction, ties by
+ * ID, newest first.
+ */
+function byPriority(ctx: Ctx, items: Array<{ p: ProjectRec; i: IssueRec }>, milestoneFirst: boolean): Array<{ p: ProjectRec; i: IssueRec }> {
+  const dir = str(ctx.params.sort) === 'asc' ? 1 : -1;
+  const keyed = items.map((x) => {
+    const prios = x.p.labels.filter((l) => x.i.labels.includes(l.name) && typeof l.priority === 'number').map((l) => l.priority as number);
+    const due = milestoneFirst ? ctx.state.milestoneOf(x.p, x.i.milestoneId)?.dueDate ?? null : null;
+    return { x, keys: [...(milestoneFirst ? [due] : []), prios.length ? Math.min(...prios) : null] as Array<string | number | null> };
+  });
+  keyed.sort((a, b) => {
+    for (let k = 0; k < a.keys.length; k++) {
+      const u = a.keys[k]; const v = b.keys[k];
+      if (u === v) continue;
+      if (u === null) return 1;
+      if (v === null) return -1;
+      return (u < v ? -1 : 1) * dir;
+    }
+    return b.x.i.id - a.x.i.id;
+  });
+  return keyed.map((k) => k.x);
 }
 
 function listReply(ctx: Ctx, items: Array<{ p: ProjectRec; i: IssueRec }>, defaultScope: string): Reply {

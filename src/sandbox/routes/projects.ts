@@ -217,7 +217,12 @@ export function registerProjects(r: Router): void {
   r.get('groups/:id/projects', (ctx, p) => {
     const g = loadGroup(ctx, p.id);
     if (isReply(g)) return g;
-    const projects = filterProjects(ctx, groupProjects(ctx, g, !!bool(ctx.params.include_subgroups)));
+    // GroupProjectsFinder: the group's own projects (its subgroups' with include_subgroups) and, unless with_shared
+    // is false (lib/api/groups.rb exclude_shared), the projects shared with the group itself, never its subgroups'.
+    const own = groupProjects(ctx, g, !!bool(ctx.params.include_subgroups));
+    const shared = bool(ctx.params.with_shared) === false ? []
+      : [...ctx.state.projects.values()].filter((x) => !own.includes(x) && (x.sharedWith ?? []).some((l) => l.groupId === g.id) && ctx.state.canSeeProject(ctx.user, x));
+    const projects = filterProjects(ctx, [...own, ...shared]);
     return paginate(ctx, sortProjects(ctx, projects).map((x) => projectView(ctx, x)));
   });
   for (const path of ['groups/:id/subgroups', 'groups/:id/descendant_groups']) {
