@@ -348,6 +348,18 @@ describe('one call where the UI takes one step', () => {
     expect(mr.description).toContain(`${word} (edited)`);
   });
 
+  it("edits a wiki page's content the same way (a link added under another, without resending the page)", async () => {
+    const page = on.sb.state.wikiOf(1).get('home')!;
+    const before = page.content;
+    on.sb.clearLog();
+    const r = await run('wiki.update', { project_id: P, slug: 'home', content_old_text: '- [Deployment](deployment)\n', content_new_text: '- [Deployment](deployment)\n- [On-call](on-call)\n' });
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(sent()).toEqual([`GET ${EP}/wikis/home`, `PUT ${EP}/wikis/home`]);
+    expect(apiRequests(on.sb)[1]!.body).toEqual({ content: before.replace('- [Deployment](deployment)\n', '- [Deployment](deployment)\n- [On-call](on-call)\n') });
+    expect(page.content).toBe('# Demo Project wiki\n\n- [Deployment](deployment)\n- [On-call](on-call)\n- Sessions expire after 30 minutes.\n');
+    expect(text(r)).toContain('edit: one occurrence replaced in the content read with `wiki.get`');
+  });
+
   it('refuses a description edit whose text is missing, repeated, given beside description, or half given, before writing', async () => {
     const missing = await run('issue.update', { project_id: P, issue_iid: 1, description_old_text: 'no such words', description_new_text: 'y' });
     expect(text(missing)).toBe('issueUpdate: description_old_text was not found in the description; read it with issue.get and give the exact text. Nothing was changed.');

@@ -1,4 +1,4 @@
-import { domain, id, str, bool, obj, oneOf, req, type ParamSpec } from '../define.js';
+import { domain, id, str, bool, obj, oneOf, req, companion, type ParamSpec } from '../define.js';
 
 const slug = (): ParamSpec => id.str('Slug of the wiki page (e.g. home or docs/setup); encoded by the server');
 const format = (): ParamSpec => oneOf(['markdown', 'rdoc', 'asciidoc', 'org'], 'Markup format of the page (default markdown)');
@@ -92,6 +92,8 @@ export default domain('wiki', 'Wiki pages of a project: list, read, create, upda
       slug: slug(),
       title: str('New title of the page'),
       content: str('New content of the page'),
+      content_old_text: companion.replaceInField('content', 'wiki.get', 'content_new_text'),
+      content_new_text: companion.replacement('content_old_text'),
       format: format(),
       front_matter: obj('Front matter of the page, e.g. {"title": "Home"}'),
     },
