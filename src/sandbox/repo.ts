@@ -238,7 +238,7 @@ export function blameRanges(repo: RepoRec, head: string, path: string): Array<{ 
  * each changed block must find its old lines, and the unchanged line on each side of it, together in
  * `base`; otherwise (the target changed the same lines) the answer is undefined, a conflict.
  */
-export function mergeFile(base: string, from: string, to: string): string | undefined {
+function mergeFile(base: string, from: string, to: string): string | undefined {
   const [b, f, t] = [lines(base), lines(from), lines(to)];
   const toBase = keptLines(f, b);
   const toTo = keptLines(f, t);
