@@ -47,7 +47,7 @@ describe('one call where a task took two or more', () => {
   it('a branch survey is one list: each head commit with its title, author and date (W3 re-read it with fields ["commit"])', async () => {
     const t = await run('branch.list', { project_id: P });
     expect(t).toContain('| name | commit | author | date | merged | protected | default |\n');
-    expect(t).toContain('| feature/readme-intro | 5bc94016 Rewrite the README introduction | Bob Martin | 2026-02-10 10:14 | false | false | false |\n');
+    expect(t).toContain('| feature/readme-intro | 2b31e3c4 Rewrite the README introduction | Bob Martin | 2026-02-10 10:14 | false | false | false |\n');
     expect(t).toContain('| main | 228e32ed Fix session timeout handling | Alice Chen | 2026-01-17 10:14 | false | true | true |\n');
   });
 });

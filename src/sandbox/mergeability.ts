@@ -1,7 +1,7 @@
 // What GitLab derives from a merge request's state: its approval state (project rules, or the MR's own rules)
 // and its detailed_merge_status, in GitLab's check order (ee/app/models/ee/merge_request.rb, mergeable_state_checks).
 import type { ApprovalRuleRec, MrRec, ProjectRec, SandboxState } from './state.js';
-import { mergeBase } from './repo.js';
+import { mergeBase, mergeCommits } from './repo.js';
 import { branchRules } from './branch-protection.js';
 import { bool } from './util.js';
 
@@ -48,25 +48,12 @@ export function approvalState(s: SandboxState, p: ProjectRec, mr: MrRec): Approv
   return { overwritten: own, rules: states, required: states.reduce((n, r) => n + r.rule.approvalsRequired, 0), left, approved: left === 0 };
 }
 
-/** Both sides changed a file differently since the merge base. */
-function conflicts(p: ProjectRec, source: string, target: string): boolean {
-  const base = mergeBase(p.repo, source, target);
-  const b = base ? p.repo.commits.get(base)!.files : new Map<string, string>();
-  const src = p.repo.commits.get(source)!.files;
-  const tgt = p.repo.commits.get(target)!.files;
-  for (const path of new Set([...src.keys(), ...tgt.keys()])) {
-    const sv = src.get(path); const tv = tgt.get(path); const bv = b.get(path);
-    if (sv !== bv && tv !== bv && sv !== tv) return true;
-  }
-  return false;
-}
-
-/** Whether an open merge request conflicts with its target now (the seeded flag, or both sides changed a file differently). */
+/** Whether an open merge request conflicts with its target now: the three-way merge of its branches fails. */
 export function hasConflicts(p: ProjectRec, mr: MrRec): boolean {
   if (mr.state !== 'opened') return false;
   const head = p.repo.branches.get(mr.sourceBranch);
   const target = p.repo.branches.get(mr.targetBranch);
-  return mr.hasConflicts || (!!head && !!target && conflicts(p, head, target));
+  return !!head && !!target && !mergeCommits(p.repo, head, target);
 }
 
 /** The project setting written through PUT /projects/:id (kept in `extra`), as a boolean. */

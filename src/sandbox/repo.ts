@@ -238,7 +238,7 @@ export function blameRanges(repo: RepoRec, head: string, path: string): Array<{ 
  * each changed block must find its old lines, and the unchanged line on each side of it, together in
  * `base`; otherwise (the target changed the same lines) the answer is undefined, a conflict.
  */
-export function mergeFile(base: string, from: string, to: string): string | undefined {
+function mergeFile(base: string, from: string, to: string): string | undefined {
   const [b, f, t] = [lines(base), lines(from), lines(to)];
   const toBase = keptLines(f, b);
   const toTo = keptLines(f, t);
@@ -265,4 +265,38 @@ export function mergeFile(base: string, from: string, to: string): string | unde
     out.splice(before + 1, region.length, ...blk.repl);
   }
   return out.length ? `${out.join('\n')}\n` : '';
+}
+
+/**
+ * Applies the change `from → to` to `base` file by file: a file the target still has as `from` takes
+ * `to`; one already at `to` is left; one changed otherwise is merged hunk by hunk, or is a conflict.
+ */
+export function applyChange(base: Map<string, string>, from: Map<string, string>, to: Map<string, string>): Map<string, string> | 'conflict' | 'empty' {
+  const out = new Map(base);
+  let changed = false;
+  for (const path of new Set([...from.keys(), ...to.keys()])) {
+    const before = from.get(path); const after = to.get(path);
+    if (before === after) continue;
+    const current = base.get(path);
+    if (current === after) continue;
+    if (current !== before) {
+      const merged = current !== undefined && before !== undefined && after !== undefined ? mergeFile(current, before, after) : undefined;
+      if (merged === undefined) return 'conflict';
+      if (merged === current) continue;
+      out.set(path, merged);
+      changed = true;
+      continue;
+    }
+    if (after === undefined) out.delete(path); else out.set(path, after);
+    changed = true;
+  }
+  return changed ? out : 'empty';
+}
+
+/** Merges `source` into `target`: the target's files plus the source's changes since their merge base; undefined on a conflict. */
+export function mergeCommits(repo: RepoRec, source: string, target: string): Map<string, string> | undefined {
+  const base = mergeBase(repo, source, target);
+  const targetFiles = repo.commits.get(target)!.files;
+  const merged = applyChange(targetFiles, base ? repo.commits.get(base)!.files : new Map<string, string>(), repo.commits.get(source)!.files);
+  return merged === 'conflict' ? undefined : merged === 'empty' ? new Map(targetFiles) : merged;
 }

@@ -18,7 +18,8 @@ const FILES = {
   ci: "stages:\n  - build\n  - test\n  - deploy\n\ncompile:\n  stage: build\n  image: node:20\n  script:\n    - npm ci\n    - npm run build\n  artifacts:\n    paths: [dist/]\n\nunit-tests:\n  stage: test\n  image: node:20\n  script:\n    - npm ci\n    - npm test -- --coverage\n  coverage: '/All files[^|]*\\|[^|]*\\s+([\\d\\.]+)/'\n  artifacts:\n    reports:\n      junit: junit.xml\n\nlint:\n  stage: test\n  image: node:20\n  script:\n    - npm ci\n    - npm run lint\n\ndeploy-production:\n  stage: deploy\n  script: ./deploy.sh production\n  when: manual\n  environment: production\n  resource_group: production\n",
   guide: '# Contributor guide\n\n1. Fork the project and create a branch.\n2. Run `npm test` before pushing.\n3. Open a merge request against `main`.\n',
   guide2: '# Contributor guide\n\n1. Fork the project and create a branch.\n2. Run `npm test` before pushing.\n3. Open a merge request against `main`.\n\n## Reviews\n\nEvery merge request needs one approval from a maintainer.\n\n## Releases\n\nTags follow semantic versioning.\n',
-  readmeConflict: '# Demo Project\n\nThe demo web service for Forge MCP Server: log in, keep a session, nothing else.\n\n## Getting started\n\n```sh\nnpm install\nnpm start\n```\n',
+  // Rewrites `readme` (before 'Document the setup'): a new introduction and a closing line where main added its own, a real conflict.
+  readmeConflict: '# Demo Project\n\nThe demo web service for Forge MCP Server: log in, keep a session, nothing else.\n\n## Getting started\n\n```sh\nnpm install\nnpm start\n```\n\nQuestions and bug reports go to the issue tracker.\n',
   graphqlTs: "export const schema = `type Query { me: String }`;\n",
 };
 
@@ -85,7 +86,7 @@ function issue(p: ProjectRec, id: number, iid: number, fields: Partial<IssueRec>
 function mr(p: ProjectRec, id: number, iid: number, fields: Partial<MrRec> & Pick<MrRec, 'title' | 'authorId' | 'sourceBranch' | 'baseSha' | 'headSha'>): MrRec {
   const m: MrRec = {
     id, iid, projectId: p.id, description: null, state: 'opened', assigneeIds: [], reviewerIds: [], labels: [], milestoneId: null, targetBranch: 'main',
-    createdAt: day(30 + iid), updatedAt: day(31 + iid), mergedAt: null, mergedById: null, closedAt: null, closedById: null, draft: false, hasConflicts: false,
+    createdAt: day(30 + iid), updatedAt: day(31 + iid), mergedAt: null, mergedById: null, closedAt: null, closedById: null, draft: false,
     squash: false, shouldRemoveSourceBranch: null, forceRemoveSourceBranch: true, mergeCommitSha: null, approvedBy: [], upvotes: 0,
     downvotes: 0, discussionLocked: null, mergeWhenPipelineSucceeds: false, ...fields,
   };
@@ -177,7 +178,7 @@ export function seed(state: SandboxState): void {
     ['Fix session timeout handling\n\nSessions now expire after 30 minutes.', 3, 12, { 'src/auth/login.ts': FILES.login2 }],
   ]);
   const [fix] = chain(state, p1, 'feature/login-fix', main[4], [['Handle unicode passwords in login\n\nCloses #1', 3, 35, { 'src/auth/login.ts': FILES.login3, 'test/login.test.ts': FILES.loginTest }]]);
-  const [conflict] = chain(state, p1, 'feature/readme-intro', main[3], [['Rewrite the README introduction', 4, 36, { 'README.md': FILES.readmeConflict }]]);
+  const [conflict] = chain(state, p1, 'feature/readme-intro', main[2], [['Rewrite the README introduction', 4, 36, { 'README.md': FILES.readmeConflict }]]);
   const [draft] = chain(state, p1, 'docs/guide-reviews', main[4], [['Expand the contributor guide', 1, 37, { 'docs/guide.md': FILES.guide2 }]]);
   const [experiment] = chain(state, p1, 'experiment/graphql', main[4], [['Try a GraphQL endpoint', 3, 38, { 'src/graphql.ts': FILES.graphqlTs }]]);
   p1.repo.branches.delete('experiment/graphql');
@@ -233,7 +234,7 @@ export function seed(state: SandboxState): void {
     title: 'Add CI configuration', authorId: 1, sourceBranch: 'ci-setup', baseSha: main[1], headSha: main[2], state: 'merged', mergedAt: day(6, 12),
     mergedById: 1, mergeCommitSha: main[2], approvedBy: [3], createdAt: day(5), updatedAt: day(6, 12),
   });
-  mr(p1, 503, 3, { title: 'Rewrite the README introduction', authorId: 4, sourceBranch: 'feature/readme-intro', baseSha: main[3], headSha: conflict, hasConflicts: true, labels: ['documentation'] });
+  mr(p1, 503, 3, { title: 'Rewrite the README introduction', authorId: 4, sourceBranch: 'feature/readme-intro', baseSha: main[2], headSha: conflict, labels: ['documentation'] });
   mr(p1, 504, 4, { title: 'Draft: Expand the contributor guide', authorId: 1, sourceBranch: 'docs/guide-reviews', baseSha: main[4], headSha: draft, draft: true, labels: ['documentation'] });
   mr(p1, 505, 5, { title: 'Try a GraphQL endpoint', authorId: 3, sourceBranch: 'experiment/graphql', baseSha: main[4], headSha: experiment, state: 'closed', closedAt: day(40), closedById: 3 });
   const m1 = `${p1.id}:MergeRequest:1`;

@@ -58,8 +58,7 @@ export interface MrRec {
   labels: string[]; milestoneId: number | null; sourceBranch: string; targetBranch: string;
   createdAt: string; updatedAt: string; mergedAt: string | null; mergedById: number | null;
   closedAt: string | null; closedById: number | null; draft: boolean;
-  /** A conflict the file model does not show (seeded); conflicts between the branches' files are found live (mergeability.ts). */
-  hasConflicts: boolean; squash: boolean;
+  squash: boolean;
   shouldRemoveSourceBranch: boolean | null; forceRemoveSourceBranch: boolean; mergeCommitSha: string | null;
   /** Target head when the MR was opened: the diff base. */
   baseSha: string;

@@ -2,7 +2,7 @@
 import type { Router } from '../router.js';
 import { ACCESS, type MrRec, type ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
-import { addCommit, commitsBetween, diffFiles, mergeBase } from '../repo.js';
+import { addCommit, commitsBetween, diffFiles, mergeBase, mergeCommits } from '../repo.js';
 import { canMerge, closedIids, commitJson, mrJson, pipelineJson, userBasic } from '../serialize.js';
 import { bool, inWindow, int, intList, json, list, message, missing, noContent, notAllowed, paginate, sortBy, str, text } from '../util.js';
 import { isReply, knownUsers, loadMr, loadProject, requireLevel } from './common.js';
@@ -97,7 +97,7 @@ function createMr(ctx: Ctx, p: ProjectRec): Reply {
     id: s.nextId('mr'), iid: p.nextMrIid++, projectId: p.id, title: title!, description: text(prm.description) ?? null, state: 'opened', authorId: ctx.user.id,
     assigneeIds: knownUsers(ctx, intList(prm.assignee_ids) ?? intList(prm.assignee_id)) ?? [], reviewerIds: knownUsers(ctx, intList(prm.reviewer_ids)) ?? [],
     labels: list(prm.labels) ?? [], milestoneId: int(prm.milestone_id) ?? null, sourceBranch: source!, targetBranch: target!, createdAt: now, updatedAt: now,
-    mergedAt: null, mergedById: null, closedAt: null, closedById: null, draft: isDraftTitle(title!), hasConflicts: false,
+    mergedAt: null, mergedById: null, closedAt: null, closedById: null, draft: isDraftTitle(title!),
     squash: !!bool(prm.squash), shouldRemoveSourceBranch: bool(prm.remove_source_branch) ?? null, forceRemoveSourceBranch: !!bool(prm.remove_source_branch),
     mergeCommitSha: null, baseSha: mergeBase(p.repo, head, targetHead) ?? targetHead, headSha: head, approvedBy: [], upvotes: 0, downvotes: 0,
     discussionLocked: null, mergeWhenPipelineSucceeds: false,
@@ -167,14 +167,8 @@ function merge(ctx: Ctx, p: ProjectRec, m: MrRec): Reply {
     return json(200, mrJson(s, p, m, { detail: true }));
   }
   const base = mergeBase(p.repo, head, targetHead);
-  const baseFiles = base ? p.repo.commits.get(base)!.files : new Map<string, string>();
-  const srcFiles = p.repo.commits.get(head)!.files;
-  const files = new Map(p.repo.commits.get(targetHead)!.files);
-  for (const path of new Set([...baseFiles.keys(), ...srcFiles.keys()])) {
-    const sv = srcFiles.get(path);
-    if (sv === baseFiles.get(path)) continue;
-    if (sv === undefined) files.delete(path); else files.set(path, sv);
-  }
+  // A conflict is refused above (detailed_merge_status `conflict`), so the merge applies.
+  const files = mergeCommits(p.repo, head, targetHead)!;
   const now = s.now();
   const full = s.projectFullPath(p);
   const msg = str(ctx.params.merge_commit_message) ?? `Merge branch '${m.sourceBranch}' into '${m.targetBranch}'\n\n${m.title}\n\nSee merge request ${full}!${m.iid}`;

@@ -3,9 +3,8 @@
 import type { Router } from '../router.js';
 import { ACCESS, type MrRec, type ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
-import { addCommit, commitsBetween, mergeBase } from '../repo.js';
+import { addCommit, applyChange, commitsBetween, mergeBase } from '../repo.js';
 import { commitJson, issueJson, mrJson, pipelineJson } from '../serialize.js';
-import { hasConflicts } from '../mergeability.js';
 import { forbidden, int, json, list, message, missing, noContent, notAllowed, notFound, paginate, str } from '../util.js';
 import { branchAllows } from '../branch-protection.js';
 import { isReply, loadMr, loadNoteable, loadProject, requireLevel, type Family } from './common.js';
@@ -23,16 +22,13 @@ function rebase(ctx: Ctx, p: ProjectRec, m: MrRec): string | undefined {
   const head = headOf(p, m);
   const target = p.repo.branches.get(m.targetBranch)!;
   if (mergeBase(p.repo, head, target) === target) return head;
-  if (hasConflicts(p, m)) return undefined;
   let parent = target;
   for (const c of commitsBetween(p.repo, target, head).reverse()) {
     const before = c.parents[0] ? p.repo.commits.get(c.parents[0])!.files : new Map<string, string>();
-    const files = new Map(p.repo.commits.get(parent)!.files);
-    for (const path of new Set([...before.keys(), ...c.files.keys()])) {
-      const v = c.files.get(path);
-      if (v === before.get(path)) continue;
-      if (v === undefined) files.delete(path); else files.set(path, v);
-    }
+    const files = applyChange(p.repo.commits.get(parent)!.files, before, c.files);
+    if (files === 'conflict') return undefined;
+    // A commit whose change the target already has is dropped, as git rebase drops it.
+    if (files === 'empty') continue;
     parent = addCommit(p.repo, { parent, files, message: c.message, authorName: c.authorName, authorEmail: c.authorEmail, date: ctx.state.now(), branch: m.sourceBranch }).id;
   }
   return parent;

@@ -4,7 +4,7 @@ import type { Router } from '../router.js';
 import { ACCESS, type CommitRec, type NoteRec, type PipelineRec, type ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { extrasOf, type CommitStatusRec } from '../extras.js';
-import { addCommit, diffFiles, history, mergeFile, resolveRef } from '../repo.js';
+import { addCommit, applyChange, diffFiles, history, resolveRef } from '../repo.js';
 import { commitJson, noteJson, userBasic } from '../serialize.js';
 import { bool, forbidden, int, json, message, missing, noContent, notFound, paginate, str, text } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
@@ -32,32 +32,6 @@ function pushDenied(ctx: Ctx, p: ProjectRec, branch: string): Reply | undefined 
   const denied = requireLevel(ctx, p, ACCESS.developer);
   if (denied) return denied;
   return branchAllows(ctx.state, ctx.user, p, branch, 'push') ? undefined : message(400, PUSH_REFUSED);
-}
-
-/**
- * Applies the change `from → to` to `base` file by file: a file the target still has as `from` takes
- * `to`; one already at `to` is left; one changed otherwise is merged hunk by hunk, or is a conflict.
- */
-function applyChange(base: Map<string, string>, from: Map<string, string>, to: Map<string, string>): Map<string, string> | 'conflict' | 'empty' {
-  const out = new Map(base);
-  let changed = false;
-  for (const path of new Set([...from.keys(), ...to.keys()])) {
-    const before = from.get(path); const after = to.get(path);
-    if (before === after) continue;
-    const current = base.get(path);
-    if (current === after) continue;
-    if (current !== before) {
-      const merged = current !== undefined && before !== undefined && after !== undefined ? mergeFile(current, before, after) : undefined;
-      if (merged === undefined) return 'conflict';
-      if (merged === current) continue;
-      out.set(path, merged);
-      changed = true;
-      continue;
-    }
-    if (after === undefined) out.delete(path); else out.set(path, after);
-    changed = true;
-  }
-  return changed ? out : 'empty';
 }
 
 function registerPick(r: Router): void {
