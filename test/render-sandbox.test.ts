@@ -28,7 +28,7 @@ describe('sandbox answers carry the decision fields (issue #28)', () => {
   it('MR !3 has conflicts, in its list row and its own answer', async () => {
     const list = await exec('merge_request.list', { project_id: 1, state: 'opened' });
     const row = list.md.split('\n').find((l) => l.startsWith('| 3 |'));
-    expect(row).toMatch(/\| conflict \| true \|$/);
+    expect(row).toMatch(/\| conflict \| true \| 0 \|$/);
     expect((list.st.items as Rec[]).find((i) => i.iid === 3)).toMatchObject({ detailed_merge_status: 'conflict', has_conflicts: true, draft: false });
     const mr = await exec('merge_request.get', { project_id: 1, merge_request_iid: 3 });
     expect(mr.md).toContain('- **detailed_merge_status**: conflict: blocked by merge conflicts');
@@ -120,8 +120,8 @@ describe('writes confirm the new state (issue #28)', () => {
 
   it('a list of closed issues says who closed each and when; an open list has no such columns; projects say their open issues', async () => {
     const closed = await exec('issue.list', { project_id: 1, state: 'closed' });
-    expect(closed.md).toMatch(/^\| iid \| title \| state \| author \| assignees \| labels \| milestone \| comments \| closed by \| closed \|$/m);
-    expect(closed.md).toMatch(/^\| 23 \| Typo in the 404 page \| closed \| @alice \| .* \| 0 \| @demo \| 2026-02-02 /m);
+    expect(closed.md).toMatch(/^\| iid \| title \| state \| author \| assignees \| labels \| milestone \| comments \| upvotes \| closed by \| closed \|$/m);
+    expect(closed.md).toMatch(/^\| 23 \| Typo in the 404 page \| closed \| @alice \| .* \| 0 \| 3 \| @demo \| 2026-02-02 /m);
     const open = await exec('issue.list', { project_id: 1, state: 'opened' });
     expect(open.md).not.toContain('closed by');
     const projects = await exec('group.projects', { group_id: 'demo-group' });
