@@ -1028,6 +1028,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       show_seat_info: bool('Include seat information'),
       // GitLab's /members route takes no state (gitlabhq bc7f4d7d lib/api/members.rb): refused with direct.
       direct: companion.route('GET /projects/{project_id}/members', 'direct members', 'Only direct members, not inherited or invited ones (GitLab\'s /members route)', ['state']),
+      source: companion.memberSource('project'),
       ...paging(),
     },
     fineGrained: ['read_member'],
