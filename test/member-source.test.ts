@@ -5,7 +5,7 @@
 // come from?".
 import { describe, it, expect } from 'vitest';
 import { apiRequests, text } from './helpers/harness.js';
-import { sandboxServer } from './helpers/inproc.js';
+import { sandboxServer, startInProcess } from './helpers/inproc.js';
 
 const P = 'demo-group/demo-project';
 const EP = '/api/v4/projects/demo-group%2Fdemo-project';
@@ -29,7 +29,7 @@ function harness() {
 }
 
 describe('project.members with source', () => {
-  const { call, run, sentDuring } = harness();
+  const { on, call, run, sentDuring } = harness();
 
   it('alice\'s own project row is direct; bob and demo inherit from demo-group; the reads are the project\'s, then the group\'s for the others', async () => {
     let r: Awaited<ReturnType<typeof call>> | undefined;
@@ -68,6 +68,22 @@ describe('project.members with source', () => {
     let t = '';
     expect(await sentDuring(async () => { t = text(await run('project.members', { project_id: P, query: 'nobody-here', source: true })); })).toEqual([`GET ${EP}/members/all`]);
     expect(t).toMatch(/^No members found/);
+  });
+
+  it('each read draws from the rate limit: one refused is named, its rows say not determined, and the list is still answered', async () => {
+    // The call takes a token, the project's own members the second, the project the third; the group read is refused.
+    const tight = await startInProcess({ sandbox: on.sb, env: { FORGE_MCP_RATE_LIMIT_RPS: '0.001', FORGE_MCP_RATE_LIMIT_BURST: '3' } });
+    try {
+      let t = '';
+      expect(await sentDuring(async () => {
+        const r = await tight.call('forge_execute_action', { action: 'project.members', params: { project_id: P, source: true } });
+        expect(r.isError, text(r)).toBeFalsy();
+        t = text(r);
+      })).toEqual([`GET ${EP}/members/all`, `GET ${EP}/members users 3,1,4`, `GET ${EP}`]);
+      expect(t.split('\n')[0]).toMatch(/^Source column read by the server \(GitLab's member objects do not say it\) with 3 reads: .*; not answered, their members not counted: GET \/groups\/demo-group\/members \(rate limit exceeded.*\); 2 rows not determined\.$/);
+      expect(t).toContain('| alice | Alice Chen | Developer (30) | direct |');
+      expect(t).toContain('| bob | Bob Martin | Reporter (20) | not determined |');
+    } finally { await tight.close(); }
   });
 
   it('direct: true with source: true is refused before anything is sent (every row of the direct list is direct)', async () => {

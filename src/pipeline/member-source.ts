@@ -65,7 +65,6 @@ export async function memberSources(of: 'project' | 'group', params: Params, row
 
   let groups: string[] = [];
   let shared: unknown;
-  const key = of === 'project' ? 'project_id' : 'group_id';
   const objectRead = async (): Promise<Row | undefined> => {
     const o = await get(`${of}.get`, of === 'group' ? { group_id: params.group_id, with_projects: false } : { project_id: params.project_id });
     return isRow(o) ? o : undefined;
@@ -88,13 +87,13 @@ export async function memberSources(of: 'project' | 'group', params: Params, row
 
   // Of the groups, the highest level; a tie keeps the nearest group's own row, then no expiry, then the later date, then the nearer group.
   const best = new Map<number, { at: number; level: number; expires: string | null }>();
+  const rank = (x: { at: number; level: number }) => x.level + (x.at === 0 ? 1 : 0);
   for (const [at, g] of groups.entries()) {
     if (!open.size) break;
     for (const m of await members('group.members', { group_id: g, direct: true })) {
       const level = Number(m.access_level);
       if (!(level > MINIMAL_ACCESS)) continue;
       const cur = best.get(Number(m.id));
-      const rank = (x: { at: number; level: number }) => x.level + (x.at === 0 ? 1 : 0);
       const next = { at, level, expires: expiryOf(m) };
       if (!cur || rank(next) > rank(cur) || (rank(next) === rank(cur) && laterExpiry(next.expires, cur.expires))) best.set(Number(m.id), next);
     }
@@ -117,6 +116,6 @@ const laterExpiry = (a: string | null, b: string | null): boolean => a !== b && 
 export function sourceLine(s: Sources): string {
   const undetermined = [...s.byUser.values()].filter((v) => v === 'not determined').length;
   return `Source column read by the server (GitLab's member objects do not say it) with ${s.reads.length} read${s.reads.length === 1 ? '' : 's'}: ${s.reads.join(', ')}`
-    + (s.failed.length ? `; not answered: ${s.failed.join(', ')}` : '')
+    + (s.failed.length ? `; not answered, their members not counted: ${s.failed.join(', ')}` : '')
     + (undetermined ? `; ${undetermined} row${undetermined === 1 ? '' : 's'} not determined` : '') + '.';
 }

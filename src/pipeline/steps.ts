@@ -74,7 +74,8 @@ function stepActions(action: Action, params: Params): Array<{ action: Action; pa
   const of = memberSourceOf(action, params);
   if (of) {
     const at = of === 'project' ? { project_id: params.project_id } : { group_id: params.group_id };
-    out.push({ action: catalog().get(`${of}.get`)!, params: at, why: 'source' }, { action: catalog().get('group.members')!, params: { group_id: params.group_id ?? '(each group above)' }, why: 'source' });
+    // The groups read are known only from the answer: the guards judge the action, not the group.
+    out.push({ action: catalog().get(`${of}.get`)!, params: at, why: 'source' }, { action: catalog().get('group.members')!, params: {}, why: 'source' });
   }
   return out;
 }
