@@ -163,3 +163,13 @@ describe('an invited group\'s member, and a member of two groups above', () => {
     expect(t).toContain('| alice | Alice Chen | Developer (30) | inherited from demo-group |');
   });
 });
+
+describe('finding it', () => {
+  const { on } = harness();
+
+  it('"where does bob\'s access to demo-group/demo-project come from?" finds project.members first, with its source param', async () => {
+    const t = text(await on.srv.call('forge_find_action', { query: 'where does bob\'s access to demo-group/demo-project come from?' }));
+    expect(t).toMatch(/^1\. `project\.members`/m);
+    expect(t).toContain('"source":{"description":"Add a source column: direct, inherited from <group> or invited group <group>; server-resolved from each group\'s direct members","type":"boolean"}');
+  });
+});

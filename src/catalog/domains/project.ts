@@ -1038,7 +1038,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     keywords: 'team people members roles who has access inherited roster permissions membership staff',
     examples: [
       'which people are members of acme/shop?',
-      'list all members of platform/infra including inherited ones',
+      'where does each member\'s access to platform/infra come from: the project, a parent group or an invited group?',
       'who are the direct members of payments/checkout, not inherited from groups?',
       'show everyone with access to acme/api and their roles, group inheritance counted',
       'search the members of ops/k8s for lee',
