@@ -205,6 +205,18 @@ function companionProblems(a: Action, byId: ReadonlyMap<string, Action>): string
       if (!path || path === a.path || !same(pathParams(path), pathParams(a.path))) out.push(`companion ${name}: ${c.route} must be another route with the same path params as ${a.path}`);
       if (!/^[a-z][a-z ]+[a-z]$/.test(c.names)) out.push(`companion ${name}: names says what the route answers, in words (direct members)`);
       for (const n of c.refuses) if (!a.params[n] || a.params[n].in === 'local' || pathParams(a.path).includes(n)) out.push(`companion ${name} refuses ${n}, which is no param sent to GitLab`);
+    } else if ('memberSource' in c) {
+      // Only on a members/all list (the one whose rows may come from elsewhere), where the groups above can be read:
+      // the object's own read (its namespace, its invited groups) and the direct members of the object and of each group.
+      const of = c.memberSource;
+      if (spec.type !== 'boolean') out.push(`companion ${name}: a member source is a boolean`);
+      if (a.method !== 'GET' || a.path !== `/${of}s/{${of}_id}/members/all`) out.push(`companion ${name}: a member source goes on GET /${of}s/{${of}_id}/members/all only`);
+      if (!/server-resolved/.test(spec.description)) out.push(`companion ${name}: say it is server-resolved`);
+      readsWith(`${of}.get`);
+      for (const list of new Set([`${of}.members`, 'group.members'])) {
+        const direct = Object.values(byId.get(list)?.params ?? {}).find((p) => p.companion && 'route' in p.companion)?.companion;
+        if (!direct || !('route' in direct) || !direct.route.endsWith('/members')) out.push(`companion ${name}: ${list} must read the direct members (a route companion to /members)`);
+      }
     } else if (!a.params[c.partOf]?.companion) out.push(`companion ${name} is part of ${c.partOf}, which is no companion`);
   }
   const filled = new Set(Object.values(a.params).flatMap((p) => (p.companion && 'fills' in p.companion ? [p.companion.fills] : [])));
@@ -482,6 +494,27 @@ describe('catalog lint', () => {
     expect(problems).toContain('companion direct refuses project_id, which is no param sent to GitLab');
     expect(problems).toContain('companion mine: GET /users/{user_id}/memberships must be another route with the same path params as /projects/{project_id}/members/all');
     expect(problems).toContain('companion mine: names says what the route answers, in words (direct members)');
+  });
+
+  it('the companion lint holds a member source to a members/all list, a boolean, said server-resolved', () => {
+    const [bad] = buildDomain({ domain: 'project', description: 'test', actions: {
+      member_get: {
+        summary: 'Get one member of a project for the lint self-test',
+        rest: 'GET /projects/{project_id}/members/{user_id}',
+        params: {
+          project_id: { type: 'string', description: 'Project', required: true, idOrPath: 'project' },
+          user_id: { type: 'integer', description: 'User', required: true },
+          source: { type: 'string', in: 'local', companion: { memberSource: 'group' }, description: 'Where it comes from' },
+        },
+        fineGrained: ['read_member'],
+      },
+    } });
+    const problems = companionProblems(bad, byId).join('\n');
+    expect(problems).toContain('companion source: a member source is a boolean');
+    expect(problems).toContain('companion source: a member source goes on GET /groups/{group_id}/members/all only');
+    expect(problems).toContain('companion source: say it is server-resolved');
+    // The catalog's own two are clean.
+    for (const id of ['project.members', 'group.members']) expect(companionProblems(byId.get(id)!, byId).filter((p) => p.includes('source'))).toEqual([]);
   });
 
   it('a parameter\'s tier is GitLab\'s (test/fixtures/param-tiers.json, scripts/param-tiers.mjs), above its action\'s, on optional params only', () => {

@@ -11,7 +11,7 @@ const on = sandboxServer({ sandbox: { licensed: true } });
 const P = 'demo-group/demo-project';
 const EP = '/api/v4/projects/demo-group%2Fdemo-project';
 const DIRECT = 'Direct membership (GitLab `members`, not `members/all`): access inherited from parent groups or through invited groups is not counted here.';
-const ALL = 'Direct and inherited members (GitLab `members/all`): everyone with access, parent and invited groups counted; an item does not say which (`direct: true` lists the direct ones only).';
+const ALL = 'Direct and inherited members (GitLab `members/all`): everyone with access, parent and invited groups counted; GitLab\'s items do not say which (`source: true` adds a column that does, `direct: true` lists the direct ones only).';
 
 const call = (action: string, params: Record<string, unknown>) => on.srv.call('forge_execute_action', { action, params });
 async function run(action: string, params: Record<string, unknown>): Promise<string> {

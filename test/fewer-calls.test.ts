@@ -83,7 +83,7 @@ describe('no find for the next action', () => {
 describe('no find in less-used areas: members, groups, milestones, emoji, wiki, labels, SSH keys', () => {
   const DIRECT = 'Direct membership (GitLab `members`, not `members/all`): access inherited from parent groups or through invited groups is not counted here.';
   const EFFECTIVE = 'Effective membership (GitLab `members/all/:user_id`): direct or inherited from a parent group.';
-  const ALL = 'Direct and inherited members (GitLab `members/all`): everyone with access, parent and invited groups counted; an item does not say which (`direct: true` lists the direct ones only).';
+  const ALL = 'Direct and inherited members (GitLab `members/all`): everyone with access, parent and invited groups counted; GitLab\'s items do not say which (`source: true` adds a column that does, `direct: true` lists the direct ones only).';
 
   it('a member list says it counts inherited access and offers the direct lookup, filled (Z5 searched for "direct members")', async () => {
     const t = await run('group.members', { group_id: 'demo-group/platform' });

@@ -79,7 +79,10 @@ export interface ParamSpec {
  * - `partOf`: the second half of a companion named here (e.g. the replacement text);
  * - `route`: a boolean that, when true, sends the call to this other GET route of GitLab (same path params), which
  *   answers `names` (`direct members`, not `/members/all`'s inherited ones too); a param of `refuses` (one the
- *   route does not take) is refused by name before anything is sent.
+ *   route does not take) is refused by name before anything is sent;
+ * - `memberSource`: a boolean that, when true, adds to each row of a `/members/all` list where its membership comes
+ *   from, as GitLab's members page says it (direct, inherited from a group, an invited group): GitLab's member objects
+ *   do not say it, so the server reads the direct members of the project or group and of each group above it.
  */
 export type Companion =
   | { users: 'many' | 'one'; fills: string; adds?: { read: string; field: string } }
@@ -88,7 +91,8 @@ export type Companion =
   | { then: string; as: string }
   | { replaceOnce: { with: string; read: string; field?: string }; fills: string }
   | { partOf: string }
-  | { route: string; names: string; refuses: readonly string[] };
+  | { route: string; names: string; refuses: readonly string[] }
+  | { memberSource: 'project' | 'group' };
 
 export interface GraphqlSpec {
   /** The GraphQL document. Variables are the action's params (after `variables` mapping). */
@@ -445,6 +449,11 @@ export const companion = {
   then: (then: string, as: string, p: ParamSpec): ParamSpec => ({ ...p, in: 'local', companion: { then, as } }),
   /** `true` reads GitLab's other GET route `rest`, which answers `names`; the params of `refuses` are not taken there. */
   route: (rest: string, names: string, description: string, refuses: readonly string[] = []): ParamSpec => ({ type: 'boolean', in: 'local', companion: { route: rest, names, refuses }, description }),
+  /** `true` adds each member's source (direct, inherited from a group, an invited group) to a project's or group's members/all. */
+  memberSource: (of: 'project' | 'group'): ParamSpec => ({
+    type: 'boolean', in: 'local', companion: { memberSource: of },
+    description: 'Add a source column: direct, inherited from <group> or invited group <group>; server-resolved from each group\'s direct members',
+  }),
 };
 
 /** Mark a parameter required. */

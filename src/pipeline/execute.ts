@@ -7,6 +7,7 @@ import type { Session } from '../session/session.js';
 import type { ForgeRequest, ForgeResponse } from '../forge/types.js';
 import { detectScopes } from '../session/session.js';
 import { buildRequest, declaredRequest, graphqlOf, switchedRoute } from './request.js';
+import { memberSourceOf, memberSources, sourceLine, type SourceRead } from './member-source.js';
 import { attachUpload, writeDownload } from './transfer.js';
 import { HANDLERS, PUBLISH_TOTAL_FACTOR, type BodyFile } from './handlers.js';
 import type { ApprovedPath } from './localpath.js';
@@ -159,8 +160,10 @@ export async function execute(s: Session, action: Action, input: Params, ctx: Ru
     }
     // Most entries declare no related reads: nothing to wait for then.
     const related = action.also?.length || action.alsoEach ? await relatedReads(s, action, params, res.body, deadline) : undefined;
-    let result = render(s, action, params, res, { show, before });
+    const sourced = await withSources(s, action, params, res, deadline, ctx.meter);
+    let result = render(s, action, params, sourced?.res ?? res, { show, before });
     if (lifted && !result.isError) result = saidFirst(result, action.emptyNote!.retry!.say, lifted);
+    if (sourced && !result.isError) result = saidFirst(result, sourced.line, undefined, { source_reads: sourced.reads });
     return related && Object.keys(related).length ? withRelated(result, related) : result;
   } catch (e) {
     if (e instanceof Failed) return e.result;
@@ -185,11 +188,34 @@ function liftedDefault(action: Action, params: Params, body: unknown): Readonly<
   return filter ? retry.set : undefined;
 }
 
-/** The answer read again, under the line that says why, with the values it was read with. */
-function saidFirst(result: ToolResult, say: string, lifted: Readonly<Record<string, string>>): ToolResult {
+/** The answer under a line that says what the server did: read it again (with the values it was read with), or added a column. */
+function saidFirst(result: ToolResult, say: string, lifted: Readonly<Record<string, string>> | undefined, more: Record<string, unknown> = {}): ToolResult {
   const [first, ...rest] = result.content;
   const text = first && first.type === 'text' ? `${say}\n\n${first.text}` : say;
-  return { ...result, content: [{ type: 'text', text }, ...rest], structuredContent: { ...(result.structuredContent ?? {}), read_again_with: lifted } };
+  return { ...result, content: [{ type: 'text', text }, ...rest], structuredContent: { ...(result.structuredContent ?? {}), ...(lifted ? { read_again_with: lifted } : {}), ...more } };
+}
+
+/**
+ * `source: true` on a members/all list: each row's source (direct, inherited from a group, an invited group) read from
+ * the direct members of the project or group and the groups above it. Each read draws from the rate limit; one that
+ * fails leaves its rows `not determined` and is named, never fatal (a parent group may be private to the caller).
+ */
+async function withSources(s: Session, action: Action, params: Params, res: ForgeResponse, signal: AbortSignal, meter: RunContext['meter']): Promise<{ res: ForgeResponse; line: string; reads: string[] } | undefined> {
+  const of = memberSourceOf(action, params);
+  if (!of || !Array.isArray(res.body) || !res.body.length) return undefined;
+  const read: SourceRead = async (req) => {
+    const refused = await meter();
+    if (refused) return { failed: refused };
+    try {
+      const r = await s.client.send({ ...req, signal });
+      return r.status < 400 ? { body: r.body } : { failed: String(r.status) };
+    } catch {
+      return { failed: 'no answer' };
+    }
+  };
+  const sources = await memberSources(of, params, res.body, read);
+  const rows = res.body.map((r: unknown) => (r && typeof r === 'object' && !Array.isArray(r) ? { ...r, source: sources.byUser.get(Number((r as Params).id)) ?? 'not determined' } : r));
+  return { res: { ...res, body: rows }, line: sourceLine(sources), reads: sources.reads };
 }
 
 /** The declared lookup; false when it found nothing (the caller answers with a not-found card). */

@@ -10,6 +10,7 @@ import { describeFailure, isFailure } from '../forge/classify.js';
 import { deadlineSignal } from '../forge/client.js';
 import { buildRequest, switchedRoute } from './request.js';
 import { execute, type RunContext } from './execute.js';
+import { memberSourceOf } from './member-source.js';
 import { isBareProjectName, lookUp, projectPaths, Unresolved, type Read, type Resolution } from './companions.js';
 import { availability, fineGrainedRefuses, withheldMessage } from './access.js';
 import { decideConfirmation, needsConfirmation, type ConfirmDecision, type ElicitOutcome } from './confirm.js';
@@ -26,11 +27,14 @@ type Params = Record<string, unknown>;
  */
 const companionsOf = new WeakMap<Action['params'], ReadonlyArray<[string, Companion]>>();
 
-/** The companions given in this call that run steps, in the entry's order (a route companion only picks the route: request.ts). */
+/**
+ * The companions given in this call that run steps, in the entry's order (a route companion only picks the route:
+ * request.ts; a member source is read after the list: member-source.ts).
+ */
 function givenCompanions(action: Action, params: Params): Array<[string, Companion]> {
   let all = companionsOf.get(action.params);
   if (!all) {
-    all = Object.entries(action.params).filter(([, p]) => p.companion && !('route' in p.companion)).map(([n, p]) => [n, p.companion!]);
+    all = Object.entries(action.params).filter(([, p]) => p.companion && !('route' in p.companion) && !('memberSource' in p.companion)).map(([n, p]) => [n, p.companion!]);
     companionsOf.set(action.params, all);
   }
   return all.length ? all.filter(([n]) => params[n] !== undefined) : [];
@@ -66,6 +70,13 @@ function stepActions(action: Action, params: Params): Array<{ action: Action; pa
     if (read) out.push({ action: catalog().get(read)!, params: paramsFor(catalog().get(read)!, action, params, 'replaceOnce' in c && !c.replaceOnce.field ? { ref: editBase(params) } : {}), why: name });
     if ('then' in c) out.push({ action: catalog().get(c.then)!, params: paramsFor(catalog().get(c.then)!, action, params, { [c.as]: params[name] }), why: name });
   }
+  // The member source reads the project or group itself and the direct members of each group above it.
+  const of = memberSourceOf(action, params);
+  if (of) {
+    const at = of === 'project' ? { project_id: params.project_id } : { group_id: params.group_id };
+    // The groups read are known only from the answer: the guards judge the action, not the group.
+    out.push({ action: catalog().get(`${of}.get`)!, params: at, why: 'source' }, { action: catalog().get('group.members')!, params: {}, why: 'source' });
+  }
   return out;
 }
 
@@ -76,6 +87,9 @@ function stepActions(action: Action, params: Params): Array<{ action: Action; pa
  */
 export function companionProblem(action: Action, params: Params): string | undefined {
   const switched = switchedRoute(action, params);
+  if (switched && memberSourceOf(action, params)) {
+    return `${action.operation}: source says where each row of the members/all list comes from; with ${switched.param}: true every row is a direct member. Drop source or ${switched.param}. Nothing was sent.`;
+  }
   const refused = switched?.refuses.filter((n) => params[n] !== undefined);
   if (switched && refused?.length) {
     return `${action.operation}: GitLab's ${switched.names} route (${switched.method} ${switched.path}) does not take ${refused.join(', ')}; drop ${refused.length > 1 ? 'them' : 'it'}, or ${switched.param}. Nothing was sent.`;
@@ -86,7 +100,7 @@ export function companionProblem(action: Action, params: Params): string | undef
       if (params[c.partOf] === undefined) return `${action.operation}: ${name} goes with ${c.partOf}; give both`;
       continue;
     }
-    if ('then' in c || 'route' in c) continue;
+    if ('then' in c || 'route' in c || 'memberSource' in c) continue;
     if (Array.isArray(params[name]) && (params[name] as unknown[]).length === 0) {
       return `${action.operation}: ${name} needs at least one @username (to clear the list, send ${c.fills}: [] instead)`;
     }

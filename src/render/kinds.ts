@@ -224,7 +224,8 @@ export const KINDS: readonly Kind[] = [
     name: 'member',
     marks: ['username', 'access_level'],
     fields: [f('username'), f('name'), f('access_level', 'role'), f('expires_at'), f('state'), f('membership_state')],
-    columns: [c('username', 'username'), c('name', 'name'), c('role', 'access_level', 'role'), c('expires', 'expires_at', undefined, true)],
+    // Where a membership comes from, when the server read it (`source: true`): GitLab's member objects do not say it.
+    columns: [c('username', 'username'), c('name', 'name'), c('role', 'access_level', 'role'), c('source', 'source', undefined, true), c('expires', 'expires_at', undefined, true)],
     scope: memberScope,
   },
   {
@@ -298,7 +299,7 @@ export const ORDER_FIELDS: Readonly<Record<string, readonly string[]>> = {
  * gitlabhq bc7f4d7d lib/api/helpers/members_helpers.rb `retrieve_members`).
  */
 export function memberScope(path: string): string | undefined {
-  if (/\/members\/all$/.test(path)) return 'Direct and inherited members (GitLab `members/all`): everyone with access, parent and invited groups counted; an item does not say which (`direct: true` lists the direct ones only).';
+  if (/\/members\/all$/.test(path)) return 'Direct and inherited members (GitLab `members/all`): everyone with access, parent and invited groups counted; GitLab\'s items do not say which (`source: true` adds a column that does, `direct: true` lists the direct ones only).';
   if (/\/members\/all\/\{user_id\}$/.test(path)) return 'Effective membership (GitLab `members/all/:user_id`): direct or inherited from a parent group.';
   if (/\/members(\/\{user_id\})?$/.test(path)) return 'Direct membership (GitLab `members`, not `members/all`): access inherited from parent groups or through invited groups is not counted here.';
   return undefined;

@@ -882,6 +882,7 @@ export default domain('group', 'Groups and subgroups: list, create, settings, me
       show_seat_info: bool('Include seat information'),
       // GitLab's /members route takes no state (gitlabhq bc7f4d7d lib/api/members.rb): refused with direct.
       direct: companion.route('GET /groups/{group_id}/members', 'direct members', 'Only direct members, not inherited or invited ones (GitLab\'s /members route)', ['state']),
+      source: companion.memberSource('group'),
       ...paging(),
     },
     fineGrained: ['read_member'],

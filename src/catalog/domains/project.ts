@@ -1028,6 +1028,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
       show_seat_info: bool('Include seat information'),
       // GitLab's /members route takes no state (gitlabhq bc7f4d7d lib/api/members.rb): refused with direct.
       direct: companion.route('GET /projects/{project_id}/members', 'direct members', 'Only direct members, not inherited or invited ones (GitLab\'s /members route)', ['state']),
+      source: companion.memberSource('project'),
       ...paging(),
     },
     fineGrained: ['read_member'],
@@ -1037,7 +1038,7 @@ export default domain('project', 'Projects and their settings: create, fork, tra
     keywords: 'team people members roles who has access inherited roster permissions membership staff',
     examples: [
       'which people are members of acme/shop?',
-      'list all members of platform/infra including inherited ones',
+      'where does each member\'s access to platform/infra come from: the project, a parent group or an invited group?',
       'who are the direct members of payments/checkout, not inherited from groups?',
       'show everyone with access to acme/api and their roles, group inheritance counted',
       'search the members of ops/k8s for lee',
