@@ -356,3 +356,20 @@ describe("a group's projects", () => {
     expect(await okText(fresh.srv, 'group.projects', { group_id: 'demo-group/platform', with_shared: false })).toContain('No projects');
   });
 });
+
+describe('labels named on a merge request', () => {
+  // IssuableBaseService#filter_labels → Labels::FindOrCreateService (gitlabhq app/services/issuable_base_service.rb):
+  // a label named that the project and its groups lack is made, for merge requests as for issues.
+  const fresh = sandboxServer();
+  it('are made in the project when missing, on create and on add_labels, each with its own ID', async () => {
+    const made = await api('/projects/1/merge_requests', { method: 'POST', body: { source_branch: 'with-submodule', target_branch: 'main', title: 'Submodule', labels: 'documentation,needs-review' } }, fresh);
+    expect(made.status).toBe(201);
+    expect(made.body.labels).toEqual(['documentation', 'needs-review']);
+    await api(`/projects/1/merge_requests/${made.body.iid}`, { method: 'PUT', body: { add_labels: 'ready,needs-review' } }, fresh);
+    const labels = (await api('/projects/1/labels?per_page=100', {}, fresh)).body as Array<{ id: number; name: string }>;
+    expect(labels.filter((l) => ['needs-review', 'ready'].includes(l.name)).map((l) => l.name).sort()).toEqual(['needs-review', 'ready']);
+    // IDs unique among all labels (the made ones were numbered by the project's label count before).
+    const every = [...fresh.sb.state.projects.values()].flatMap((p) => p.labels).concat([...fresh.sb.state.groupLabels.values()].flat());
+    expect(new Set(every.map((l) => l.id)).size).toBe(every.length);
+  });
+});

@@ -107,10 +107,13 @@ function listReply(ctx: Ctx, items: Array<{ p: ProjectRec; i: IssueRec }>, defau
   return paginate(ctx, filterIssues(ctx, items, defaultScope).map(({ p, i }) => withLabelDetails(ctx, p, issueJson(ctx.state, p, i))));
 }
 
-/** The labels named, a project label made for each name that neither the project nor one of its groups holds. */
-function labelsFor(s: SandboxState, p: ProjectRec, names: string[]): string[] {
+/**
+ * The labels named, a project label made for each name that neither the project nor one of its groups holds, as
+ * GitLab's Labels::FindOrCreateService does for an issue's or a merge request's `labels` and `add_labels`.
+ */
+export function labelsFor(s: SandboxState, p: ProjectRec, names: string[]): string[] {
   const known = new Set([...p.labels, ...s.groupLabelsFor(p)].map((l) => l.name));
-  for (const n of names) if (!known.has(n)) p.labels.push({ id: 300 + p.id * 100 + p.labels.length, name: n, color: '#6699cc', description: null });
+  for (const n of new Set(names)) if (!known.has(n)) p.labels.push({ id: s.nextId('label'), name: n, color: '#6699cc', description: null });
   return [...new Set(names)];
 }
 

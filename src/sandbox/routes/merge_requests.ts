@@ -8,7 +8,7 @@ import { bool, inWindow, int, intList, json, list, message, missing, noContent, 
 import { isReply, knownUsers, loadMr, loadProject, requireLevel } from './common.js';
 import { unkeptParams } from '../unsimulated.js';
 import { withLabelDetails } from './group-labels.js';
-import { labelsMatch } from './issues.js';
+import { labelsFor, labelsMatch } from './issues.js';
 import { idsMatch, notMatch } from './filters.js';
 import { recordChanges, snapshot } from './activity.js';
 import { detailedMergeStatus } from '../mergeability.js';
@@ -96,7 +96,7 @@ function createMr(ctx: Ctx, p: ProjectRec): Reply {
   const m: MrRec = {
     id: s.nextId('mr'), iid: p.nextMrIid++, projectId: p.id, title: title!, description: text(prm.description) ?? null, state: 'opened', authorId: ctx.user.id,
     assigneeIds: knownUsers(ctx, intList(prm.assignee_ids) ?? intList(prm.assignee_id)) ?? [], reviewerIds: knownUsers(ctx, intList(prm.reviewer_ids)) ?? [],
-    labels: list(prm.labels) ?? [], milestoneId: int(prm.milestone_id) ?? null, sourceBranch: source!, targetBranch: target!, createdAt: now, updatedAt: now,
+    labels: labelsFor(s, p, list(prm.labels) ?? []), milestoneId: int(prm.milestone_id) ?? null, sourceBranch: source!, targetBranch: target!, createdAt: now, updatedAt: now,
     mergedAt: null, mergedById: null, closedAt: null, closedById: null, draft: isDraftTitle(title!),
     squash: !!bool(prm.squash), shouldRemoveSourceBranch: bool(prm.remove_source_branch) ?? null, forceRemoveSourceBranch: !!bool(prm.remove_source_branch),
     mergeCommitSha: null, baseSha: mergeBase(p.repo, head, targetHead) ?? targetHead, headSha: head, approvedBy: [], upvotes: 0, downvotes: 0,
@@ -123,9 +123,9 @@ function updateMr(ctx: Ctx, p: ProjectRec, m: MrRec): Reply {
   if (ev === 'close' && m.state === 'opened') { m.state = 'closed'; m.closedAt = now; m.closedById = ctx.user.id; }
   if (ev === 'reopen' && m.state === 'closed') { m.state = 'opened'; m.closedAt = null; m.closedById = null; }
   const labels = list(prm.labels);
-  if (labels) m.labels = [...new Set(labels)];
+  if (labels) m.labels = labelsFor(ctx.state, p, labels);
   const add = list(prm.add_labels);
-  if (add) m.labels = [...new Set([...m.labels, ...add])];
+  if (add) m.labels = labelsFor(ctx.state, p, [...m.labels, ...add]);
   const remove = list(prm.remove_labels);
   if (remove) m.labels = m.labels.filter((l) => !remove.includes(l));
   const assignees = knownUsers(ctx, intList(prm.assignee_ids) ?? intList(prm.assignee_id));
