@@ -4,8 +4,8 @@
 // Needs the build (npm run build). Accuracy and answer size come through a stdio MCP client on the dynamic
 // surface, against the sandbox, as administrator on the Ultimate tier (the whole catalog is searchable);
 // latency is measured in-process (the search alone), min/median/max over interleaved repeats.
-// top-5 counts the candidates the answer shows: at most the limit asked (5), fewer when the rest score under half
-// the best (src/surfaces/find-answer.ts FAR_BEHIND); the "trained on the others" line asks the search itself for 5.
+// top-5 counts the candidates the answer shows: at most the limit asked (5), fewer when the rest score under a
+// fifth of the best (src/surfaces/find-answer.ts FAR_BEHIND); the "trained on the others" line asks the search itself for 5.
 // The tuning sets are also the search's phrasings (scripts/phrasings.mjs): each is reported twice, as the
 // server answers it (training accuracy) and by a search trained on the other tuning sets only.
 import { readFileSync, mkdtempSync } from 'node:fs';
