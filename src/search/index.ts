@@ -574,6 +574,8 @@ export class ActionSearch {
         && unexplained(q.terms, catalogTerms(id.slice(id.indexOf('.') + 1))) <= 1) score *= this.w.namedGet;
       // "create an issue link", "a branch from a tag": the object created is the phrase's last word, not the issue nor the tag.
       if (createdHead && !entry.idTerms.includes(createdHead) && entry.idTerms.some((t) => createdOwners.includes(t))) score *= this.w.headMiss;
+      // "retry the failed job in the last pipeline": the job is acted on, not the pipeline it sits in.
+      else if (q.acted.object && !entry.idTerms.includes(q.acted.object) && entry.idTerms.some((t) => q.acted.within.includes(t))) score *= this.w.headMiss;
       // "mark my to-do done": one of them; a change to all of them needs "all", "every" or a plural said (a list across all is a scope).
       if (entry.writes && !q.allSaid && !q.plurals.size && ALL_OF.test(id)) score *= this.w.allUnsaid;
       if (noGroupSaid && entry.scope === 'group' && id.startsWith('group.')) score *= this.w.unsaidGroup;
