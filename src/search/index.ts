@@ -101,7 +101,7 @@ export const DEFAULT_WEIGHTS: RankWeights = {
 const OBJECT_PARAMS = new Set(['issue_iid', 'merge_request_iid', 'epic_iid', 'pipeline_id', 'job_id', 'sha', 'snippet_id', 'runner_id',
   'tag_name', 'slug', 'milestone_id', 'environment_id', 'package_id', 'pipeline_schedule_id']);
 /** Every parameter whose presence the re-rank weighs. */
-const RANK_PARAMS = [...OBJECT_PARAMS, 'project_id', 'group_id'];
+const RANK_PARAMS = [...OBJECT_PARAMS, 'project_id', 'group_id', 'url'];
 const rankParamsOf = (a: Action) => new Set(RANK_PARAMS.filter((k) => k in a.params));
 
 /** The irreversible effect a destructive action names (its ID's verb), and the words that ask for it. */
@@ -560,6 +560,8 @@ export class ActionSearch {
         else if (entry.takes.has('group_id')) score *= this.w.projectMiss;
         else score *= this.w.elsewhere;
       }
+      // Another server's address is a value ("send push events to https://hooks.example.com"): the actions taking a url first.
+      if ('url' in q.suggested && entry.takes.has('url')) score *= this.w.namedId;
       // "instance-wide", "across every project", "the platform group": the twin acting there first.
       if (q.scope) score *= entry.scope === q.scope ? this.w.scopeHit : this.w.scopeMiss;
       // "the state of !88", "the weight of #7": the object's field, not the history of its changes.

@@ -149,8 +149,8 @@ const STATES_JOINED: ReadonlySet<string> = new Set(['open', 'opened', 'close', '
 /** A negation and the few words after it ("don't remove it", "without deleting anything"), or an effect put off ("before I delete anything"). */
 /** "I don't want to delete it": the wish between the negation and its verb is skipped. */
 const NEGATED = /\b(don'?t|do not|does not|did not|doesn'?t|didn'?t|isn'?t|aren'?t|wasn'?t|haven'?t|hasn'?t|can'?t|cannot|never|without|not|no need to|shouldn'?t|won'?t|(?:before|until|unless) (?:i|we|you|anyone|someone))((?:\s+(?:want|need|have|mean|plan|intend|wanna|going|try|trying|ask you|bother)(?:\s+to)?)?(?:\s+[a-z]+){1,2})/g;
-/** A kind set apart after a parenthesis or a comma: "(not inherited)", ", not the archived ones". */
-const EXCLUDED = /([(,])\s*not\s+(?:the\s+)?([a-z]+)(?:\s+ones?)?\b/g;
+/** What is set apart after a parenthesis or a comma, up to the next mark: "(not inherited)", ", not all merged branches". */
+const EXCLUDED = /([(,])\s*not\s+((?:[a-z0-9'\u2019-]+\s*){1,8}?)(?=[,.;:?!()]|$)/g;
 /** Someone asked to do something: "asking @kofi to rebase", "tell them to delete it". */
 const ASKED_OF_SOMEONE = /\b(ask|asks|asking|tell|tells|telling|remind|reminding|ping|pinging|nudge|nudging)\s+(xuserx|him|her|them|the author|the assignee|the reviewer|someone|somebody|everyone|the team)\s+to\s+([^.?!,;:\u2014]*)/g;
 /** Words that say the whole instance rather than one project or group. */
@@ -350,9 +350,9 @@ export function parseQuery(input: string, gates?: PhraseGates): ParsedQuery {
     refused.add(EFFECT_VOCABULARY.has(base) ? base : 'delete');
     return ' ';
   });
-  // "members (not inherited)", "issues, not the closed ones": what is set apart is not what is asked for. A verb
-  // set apart ("archive it, not delete") is left to the negation below, which refuses it.
-  text = text.replace(EXCLUDED, (m, pre: string, w: string) => (refuse(w) === w ? `${pre} ` : m));
+  // "members (not inherited)", "delete the branch, not all merged branches": what is set apart is not what is
+  // asked for, and a verb set apart ("archive it, not delete") is refused.
+  text = text.replace(EXCLUDED, (_m, pre: string, words: string) => (refuse(words), `${pre} `));
   text = text.replace(NEGATED, (_m, neg: string, rest: string) => `${neg}${refuse(rest)}`);
   // Quoted text is a value (a comment body, a title), never a reference or the request's verb.
   text = text.replace(/"[^"]*"|\u201c[^\u201d]*\u201d/g, ' ');
