@@ -4,8 +4,8 @@
 // Needs the build (npm run build). Accuracy and answer size come through a stdio MCP client on the dynamic
 // surface, against the sandbox, as administrator on the Ultimate tier (the whole catalog is searchable);
 // latency is measured in-process (the search alone), min/median/max over interleaved repeats.
-// top-5 counts the candidates the answer shows: at most the limit asked (5), fewer when the rest score under half
-// the best (src/surfaces/find-answer.ts FAR_BEHIND); the "trained on the others" line asks the search itself for 5.
+// top-5 counts the candidates the answer shows: at most the limit asked (5), fewer when the rest score under a
+// fifth of the best (src/surfaces/find-answer.ts FAR_BEHIND); the "trained on the others" line asks the search itself for 5.
 // The tuning sets are also the search's phrasings (scripts/phrasings.mjs): each is reported twice, as the
 // server answers it (training accuracy) and by a search trained on the other tuning sets only.
 import { readFileSync, mkdtempSync } from 'node:fs';
@@ -51,6 +51,8 @@ const SETS = args.length
       { file: join(root, 'bench', 'queries-conversational-tuning-19.json'), label: 'tuning, conversational 19 (written for #30 before reading the catalog text: non-native English, typos and abbreviations, GitHub words, yes/no state questions, the caller\'s own things, two-step requests; trained on after its first measure)' },
       { file: join(root, 'bench', 'queries-conversational-tuning-20.json'), label: 'tuning, conversational 20 (for #30: the finds trial assistants wrote in sessions 20 to 22, labelled by the action they then executed; by-ID and "; " queries left out)' },
       { file: join(root, 'bench', 'queries-conversational-tuning-21.json'), label: 'tuning, conversational 21 (for #30: the finds trial assistants wrote in session 23, labelled by the action they then executed; by-ID queries left out, "; " queries split)' },
+      { file: join(root, 'bench', 'queries-conversational-tuning-22.json'), label: 'tuning, conversational 22 (written blind for #30 for the 312 actions weakest in leave-one-set-out: questions, terse, no word of the ID, context, near twins; trained on after its first measure)' },
+      { file: join(root, 'bench', 'queries-conversational-tuning-23.json'), label: 'tuning, conversational 23 (written blind for #30 for the everyday areas: chat, non-native English, UI names, the fact wanted; trained on after its first measure)' },
       { file: join(root, 'bench', 'queries-conversational-validation.json'), label: 'validation, conversational (written blind; aggregate figures only, never tuned on)' },
       { file: join(root, 'bench', 'queries-heldout.json'), label: 'held-out, catalog wording' },
       { file: join(root, 'bench', 'queries-conversational-heldout.json'), label: 'held-out, conversational (written blind)' },

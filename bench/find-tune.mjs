@@ -24,6 +24,8 @@ const { cat, searchFor, shownOf } = await loadRanking();
 // FIND_WEIGHTS='{"unnamedId":0.9}' tries other re-rank weights without editing the source.
 const weights = JSON.parse(process.env.FIND_WEIGHTS ?? '{}');
 let buildMs = 0;
+// The tuning sets together, weighted by their size (a validation set is not among them).
+const sum = { n: 0, t1: 0, t5: 0, df: 0 };
 const pct = (n, d) => ((100 * n) / d).toFixed(1);
 const dom = (id) => id.split('.')[0];
 const nameWords = (id) => new Set(id.split('.')[1].split('_'));
@@ -55,8 +57,10 @@ for (const f of sets) {
       misses.push(`${d ? '!' : got.some((g) => right.includes(g)) ? '*' : ' '} ${q}\n    expected ${id}   got ${got.slice(0, 3).join(', ')}`);
     }
   }
+  if (!/validation/.test(f)) { sum.n += qs.length; sum.t1 += t1; sum.t5 += t5; sum.df += df; }
   console.log(`${f.slice(root.length + 1).padEnd(40)} ${String(qs.length).padStart(5)}  top-1 ${pct(t1, qs.length)}  top-5 ${pct(t5, qs.length)}  destructive-first ${df}${classes ? `  ${JSON.stringify(cls)}` : ''}`);
   if (classes && byTag.size) console.log(`  by tag: ${[...byTag].map(([t, [n, ok]]) => `${t} ${pct(ok, n)} % of ${n}`).join(", ")}`);
   if (verbose) console.log(misses.join('\n'));
 }
+if (sets.length > 1) console.log(`tuning sets together ${sum.n}  top-1 ${((100 * sum.t1) / sum.n).toFixed(2)}  top-5 ${((100 * sum.t5) / sum.n).toFixed(2)}  destructive-first ${sum.df}`);
 console.error(`(each index built in at most ${buildMs.toFixed(0)} ms)`);

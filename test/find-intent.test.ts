@@ -71,6 +71,14 @@ const CASES: Record<string, Array<[string, string]>> = {
     ['please connect #2 with #6', 'issue.link_create'],
     ['issues linked to #5', 'issue.link_list'],
   ],
+  'what is set apart after a comma ("not every merged branch") is not asked for, however many words it has': [
+    ['delete the branch wip/x in acme/web, not every merged branch', 'branch.delete'],
+    ['remove branch old-ui from acme/web, not all the merged ones', 'branch.delete'],
+  ],
+  'a verb acts on its object, not on the one that object sits in ("in", "of", "on")': [
+    ['rerun the broken job in the nightly pipeline', 'job.retry'],
+    ['stop the running job in the main pipeline', 'job.cancel'],
+  ],
   'a change to all of something needs "all", "every" or a plural said': [
     ['mark my to-do done', 'user.todo_mark_done'],
     ['mark the todo item as done', 'user.todo_mark_done'],

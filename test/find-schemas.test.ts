@@ -130,6 +130,22 @@ describe('forge_find_action: every candidate callable from the answer alone', ()
     expect(candidates(text(r)).map((c) => c.id)).toEqual(ids);
   });
 
+  it('from the third candidate on, the required params whole and the count of the optional ones (#30)', async () => {
+    const r = await srv.call('forge_find_action', { query: 'add an emoji to an issue', limit: 5 });
+    const body = text(r);
+    const all = candidates(body);
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    for (const [i, c] of all.entries()) {
+      if (i < 2) continue;
+      const exact = readSchema(actionSchema(catalog().get(c.id)!) as never);
+      expect(c.params).toEqual(Object.fromEntries(Object.entries(exact).filter(([, p]) => p.required)));
+      // The count this tier offers (a Premium filter is not said on Free).
+      const block = body.split('\n\n').find((b) => b.startsWith(`${i + 1}. \``))!;
+      if (Object.values(exact).some((p) => !p.required)) expect(block).toMatch(/\n {3}- and [1-9]\d* optional$/);
+    }
+    expect(body).toMatch(/ Every param of an action: forge_find_action with its ID as the query\.$/);
+  });
+
   it('a close runner-up is said in the compact form, exact, without the descriptions the best\'s JSON schema said', async () => {
     const r = await srv.call('forge_find_action', { query: 'add a comment' });
     expect(r.structuredContent!.ambiguous).toBe(true);

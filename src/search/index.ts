@@ -101,7 +101,7 @@ export const DEFAULT_WEIGHTS: RankWeights = {
 const OBJECT_PARAMS = new Set(['issue_iid', 'merge_request_iid', 'epic_iid', 'pipeline_id', 'job_id', 'sha', 'snippet_id', 'runner_id',
   'tag_name', 'slug', 'milestone_id', 'environment_id', 'package_id', 'pipeline_schedule_id']);
 /** Every parameter whose presence the re-rank weighs. */
-const RANK_PARAMS = [...OBJECT_PARAMS, 'project_id', 'group_id'];
+const RANK_PARAMS = [...OBJECT_PARAMS, 'project_id', 'group_id', 'url'];
 const rankParamsOf = (a: Action) => new Set(RANK_PARAMS.filter((k) => k in a.params));
 
 /** The irreversible effect a destructive action names (its ID's verb), and the words that ask for it. */
@@ -195,7 +195,7 @@ export class ActionSearch {
    * `expand` gives the catalog words near a word the catalog never uses: only bench/find-libs.mjs passes one
    * (a table from scripts/neighbours.mjs, measured and not adopted: #17). `phrasings` are requests people
    * made for each action (the tuning sets' labelled requests, scripts/phrasings.mjs), by action ID, read
-   * already: reading 21,000 requests would double the build.
+   * already: reading 26,000 requests would double the build.
    */
   constructor(list: readonly Action[] | ActionSource, weights: Partial<RankWeights> = {}, expand?: Expand, { deferred = false, phrasings = {}, packed }: SearchOptions = {}) {
     this.expand = expand;
@@ -560,6 +560,8 @@ export class ActionSearch {
         else if (entry.takes.has('group_id')) score *= this.w.projectMiss;
         else score *= this.w.elsewhere;
       }
+      // Another server's address is a value ("send push events to https://hooks.example.com"): the actions taking a url first.
+      if ('url' in q.suggested && entry.takes.has('url')) score *= this.w.namedId;
       // "instance-wide", "across every project", "the platform group": the twin acting there first.
       if (q.scope) score *= entry.scope === q.scope ? this.w.scopeHit : this.w.scopeMiss;
       // "the state of !88", "the weight of #7": the object's field, not the history of its changes.
@@ -574,6 +576,8 @@ export class ActionSearch {
         && unexplained(q.terms, catalogTerms(id.slice(id.indexOf('.') + 1))) <= 1) score *= this.w.namedGet;
       // "create an issue link", "a branch from a tag": the object created is the phrase's last word, not the issue nor the tag.
       if (createdHead && !entry.idTerms.includes(createdHead) && entry.idTerms.some((t) => createdOwners.includes(t))) score *= this.w.headMiss;
+      // "retry the failed job in the last pipeline": the job is acted on, not the pipeline it sits in.
+      else if (q.acted.object && !entry.idTerms.includes(q.acted.object) && entry.idTerms.some((t) => q.acted.within.includes(t))) score *= this.w.headMiss;
       // "mark my to-do done": one of them; a change to all of them needs "all", "every" or a plural said (a list across all is a scope).
       if (entry.writes && !q.allSaid && !q.plurals.size && ALL_OF.test(id)) score *= this.w.allUnsaid;
       if (noGroupSaid && entry.scope === 'group' && id.startsWith('group.')) score *= this.w.unsaidGroup;

@@ -27,6 +27,8 @@ export interface ParsedQuery {
   creates: string[][];
   /** What the object created is made from ("a branch from a tag" → tag). */
   source: string[];
+  /** The object a change or a run acts on, and the objects it sits in ("retry the job in the last pipeline" → job, [last, pipeline]). */
+  acted: { object?: string; within: string[] };
   /** "all", "every", "everything" or "each" said: a change to all of something needs it (or a plural). */
   allSaid: boolean;
   /** Nouns said before a number ("schedule 14", "comment 77120"): each names one object by its ID. */
@@ -147,8 +149,8 @@ const STATES_JOINED: ReadonlySet<string> = new Set(['open', 'opened', 'close', '
 /** A negation and the few words after it ("don't remove it", "without deleting anything"), or an effect put off ("before I delete anything"). */
 /** "I don't want to delete it": the wish between the negation and its verb is skipped. */
 const NEGATED = /\b(don'?t|do not|does not|did not|doesn'?t|didn'?t|isn'?t|aren'?t|wasn'?t|haven'?t|hasn'?t|can'?t|cannot|never|without|not|no need to|shouldn'?t|won'?t|(?:before|until|unless) (?:i|we|you|anyone|someone))((?:\s+(?:want|need|have|mean|plan|intend|wanna|going|try|trying|ask you|bother)(?:\s+to)?)?(?:\s+[a-z]+){1,2})/g;
-/** A kind set apart after a parenthesis or a comma: "(not inherited)", ", not the archived ones". */
-const EXCLUDED = /([(,])\s*not\s+(?:the\s+)?([a-z]+)(?:\s+ones?)?\b/g;
+/** What is set apart after a parenthesis or a comma, up to the next mark: "(not inherited)", ", not all merged branches". */
+const EXCLUDED = /([(,])\s*not\s+((?:[a-z0-9'\u2019-]+\s*){1,8}?)(?=[,.;:?!()]|$)/g;
 /** Someone asked to do something: "asking @kofi to rebase", "tell them to delete it". */
 const ASKED_OF_SOMEONE = /\b(ask|asks|asking|tell|tells|telling|remind|reminding|ping|pinging|nudge|nudging)\s+(xuserx|him|her|them|the author|the assignee|the reviewer|someone|somebody|everyone|the team)\s+to\s+([^.?!,;:\u2014]*)/g;
 /** Words that say the whole instance rather than one project or group. */
@@ -183,6 +185,30 @@ function governed(spoken: string): Map<string, string[][]> {
     out.set(t, list);
   });
   return out;
+}
+
+/** Verbs acting on an object that exists: what they govern is that object, not the one it sits in. */
+const ACT_VERBS = new Set(['retry', 'rerun', 'cancel', 'stop', 'play', 'run', 'delete', 'remove', 'close', 'reopen', 'archive', 'protect', 'unprotect', 'approve', 'rename', 'erase', 'resolve']);
+
+/** The object after the first verb of ACT_VERBS, and the words after an "in", "of" or "on" that follows it: what it sits in. */
+function actedObject(text: string): { object?: string; within: string[] } {
+  const tokens = text.match(/[a-z0-9]+|[,.;:!?()\u2014]/g) ?? [];
+  const at = tokens.findIndex((t) => ACT_VERBS.has(t));
+  let object: string | undefined;
+  let j = at + 1;
+  for (; at >= 0 && j < tokens.length && j <= at + 5; j++) {
+    const w = tokens[j]!;
+    if (PHRASE_END.has(w) || PARTICLES.has(w) || !/^[a-z0-9]/.test(w)) break;
+    const ts = catalogTerms(w);
+    if (ts.length === 1 && PRIMARY_OBJECTS.has(ts[0]!)) object = ts[0];
+  }
+  if (!object || !['in', 'of', 'on'].includes(tokens[j] ?? '')) return { within: [] };
+  const within: string[] = [];
+  for (const w of tokens.slice(j + 1, j + 5)) {
+    if (PHRASE_END.has(w) || !/^[a-z0-9]/.test(w)) break;
+    if (!STOP.has(w)) within.push(...catalogTerms(w));
+  }
+  return { object, within: within.filter((t) => t !== object) };
 }
 
 /** Words that ask for a creation. */
@@ -324,9 +350,9 @@ export function parseQuery(input: string, gates?: PhraseGates): ParsedQuery {
     refused.add(EFFECT_VOCABULARY.has(base) ? base : 'delete');
     return ' ';
   });
-  // "members (not inherited)", "issues, not the closed ones": what is set apart is not what is asked for. A verb
-  // set apart ("archive it, not delete") is left to the negation below, which refuses it.
-  text = text.replace(EXCLUDED, (m, pre: string, w: string) => (refuse(w) === w ? `${pre} ` : m));
+  // "members (not inherited)", "delete the branch, not all merged branches": what is set apart is not what is
+  // asked for, and a verb set apart ("archive it, not delete") is refused.
+  text = text.replace(EXCLUDED, (_m, pre: string, words: string) => (refuse(words), `${pre} `));
   text = text.replace(NEGATED, (_m, neg: string, rest: string) => `${neg}${refuse(rest)}`);
   // Quoted text is a value (a comment body, a title), never a reference or the request's verb.
   text = text.replace(/"[^"]*"|\u201c[^\u201d]*\u201d/g, ' ');
@@ -383,6 +409,7 @@ export function parseQuery(input: string, gates?: PhraseGates): ParsedQuery {
   text = text.replace(/\s+/g, ' ');
   // What a creation verb governs, as written: a phrase's reading ("create pipeline run") is no compound object.
   const { creates, source } = createdObject(text);
+  const acted = actedObject(text);
   const namesObject = kinds.has('issue') || kinds.has('mergerequest') || kinds.has('epic');
   for (let i = 0; i < PHRASES.length; i++) {
     const [re, to, when] = PHRASES[i]!;
@@ -452,5 +479,5 @@ export function parseQuery(input: string, gates?: PhraseGates): ParsedQuery {
   const stateAsked = intent === 'read' && !/^\s*who\b/.test(lower) && ![...plurals].some((p) => PRIMARY_OBJECTS.has(p))
     && spokenWords.some((w, i) => STATE_WORDS.has(w) && !/^(\d|notes?$|comments?$)/.test(spokenWords[i + 1] ?? ''));
   const allSaid = /\b(all|every|everything|each)\b/.test(lower);
-  return { terms, plurals, suggested, kinds, said, refused, governs, creates, source, allSaid, numbered, scope, intent, question, asks, stateAsked, cut };
+  return { terms, plurals, suggested, kinds, said, refused, governs, creates, source, acted, allSaid, numbered, scope, intent, question, asks, stateAsked, cut };
 }

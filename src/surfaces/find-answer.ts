@@ -42,11 +42,14 @@ function wholeParams(a: Action, json: boolean, said: Map<string, string>): { lin
 
 /**
  * Candidates under this share of the best score are left out once MIN_SHOWN are said, whatever the limit (it is
- * the most asked for: assistants ask 3 to save text, not to read weak ones). Measured on the tuning sets with a search trained on the other sets: of 1,702 requests whose action was
- * among the five best, 2 had it under half the best score (1 under 0.35), and 1.1 fewer candidates are shown.
+ * the most asked for: assistants ask 3 to save text, not to read weak ones); from the third on, each says its
+ * required params and the count of its optional ones (a find by ID says them). Measured on the 23 tuning sets,
+ * each with a search trained on the others (bench/find-cutoff.mjs, 22,956 requests): top-5 as shown 92.84 %,
+ * median 446 / p95 707 tokens; 0.5 / 2 in full (before) 92.16 %, 335 / 636; all five in full 92.84 %, 463 / 712.
  */
-const FAR_BEHIND = 0.5;
+const FAR_BEHIND = 0.2;
 const MIN_SHOWN = 2;
+const BRIEF: { from: number; detail: Detail } = { from: 2, detail: 'count' };
 
 /** The hits an answer says: when the best is far ahead, the ones far behind it cost more than they help. */
 export function shownOf<T extends { score: number }>(hits: readonly T[]): T[] {
@@ -77,6 +80,8 @@ export interface RankedAnswer {
   /** A part of a multi-part find (find-parts.ts): its share of the budget, and the descriptions the parts before it said. */
   budget?: number;
   said?: Map<string, string>;
+  /** Candidates from this index on say less of their optional params (BRIEF unless given). */
+  brief?: { from: number; detail: Detail };
 }
 
 /** The type a param takes, to compare two actions' params of the same name. */
@@ -110,7 +115,7 @@ export function rankedText(r: RankedAnswer): string {
   });
   const others = r.actions.slice(whole.length);
   // Each block is made again only when its own detail, or what the blocks before it said, changes.
-  const details: Detail[] = others.map(() => 'full');
+  const details: Detail[] = others.map((_, j) => (whole.length + j >= (r.brief ?? BRIEF).from ? (r.brief ?? BRIEF).detail : 'full'));
   const blocks: string[] = [];
   const saidBefore: Array<Map<string, string>> = [said];
   const renderFrom = (from: number) => {
@@ -125,8 +130,10 @@ export function rankedText(r: RankedAnswer): string {
   const size = () => headText.length + blocks.reduce((n, b) => n + b.length + 1, 0) + tail().length;
   renderFrom(0);
   // Over the budget, the lowest candidate says less first: its optional parameters' types, then their names, then their count.
-  for (const level of ['head', 'name', 'count'] as const) {
+  const levels = ['full', 'head', 'name', 'count'] as const;
+  for (const level of levels.slice(1)) {
     for (let j = details.length - 1; j >= 0 && size() > (r.budget ?? BUDGET_CHARS); j--) {
+      if (levels.indexOf(details[j]!) >= levels.indexOf(level)) continue;
       details[j] = level;
       renderFrom(j);
     }
