@@ -110,8 +110,14 @@ describe('results show the facts a task needs (issue #30)', () => {
 
   it('milestones, to-dos, commits and merge requests: the columns that decide', async () => {
     const ms = await exec('project.milestone_list', { project_id: 1 });
-    expect(header(ms.md)).toBe('| iid | title | state | start | due | expired |');
-    expect(row(ms.md, '| 1 ')).toBe('| 1 | v1.1 | closed | 2026-01-05 | 2026-01-31 | false |');
+    // The ID first: milestone_id takes it, not the iid (a trial assistant could not match the id a title resolved to).
+    expect(header(ms.md)).toBe('| id | iid | title | state | start | due | expired |');
+    expect(row(ms.md, '| 401 ')).toBe('| 401 | 1 | v1.1 | closed | 2026-01-05 | 2026-01-31 | false |');
+    // With the group's: both have iid 1, and the group's says its group.
+    const all = await exec('project.milestone_list', { project_id: 1, include_ancestors: true });
+    expect(header(all.md)).toBe('| id | iid | title | group | state | start | due | expired |');
+    expect(row(all.md, '| 403 ')).toBe('| 403 | 1 | Q1 2026 | 10 | active | 2026-01-01 | 2026-03-31 | false |');
+    expect(row(all.md, '| 401 ')).toBe('| 401 | 1 | v1.1 |  | closed | 2026-01-05 | 2026-01-31 | false |');
     const todos = await exec('user.todo_list', {});
     expect(header(todos.md)).toBe('| id | action | target | project | author | body |');
     expect(row(todos.md, '| 1301 ')).toBe('| 1301 | assigned | Issue #2 Session cookie is not marked Secure | demo-group/demo-project | @alice | Session cookie is not marked Secure |');

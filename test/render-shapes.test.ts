@@ -107,8 +107,8 @@ describe("GitLab's documented shapes render their deciding facts (issue #30)", (
 
   it('milestones: dates, state and expired; to-dos: action, target, project, author, body cut short', () => {
     const ms = render(undefined, fixture('milestones'), { project_id: 16 }, listAction('project.milestone_list'));
-    expect(header(ms.markdown)).toBe('| iid | title | state | start | due | expired |');
-    expect(row(ms.markdown, '| 3 ')).toBe('| 3 | 10.0 | active | 2017-09-01 | 2017-09-30 | true |');
+    expect(header(ms.markdown)).toBe('| id | iid | title | state | start | due | expired |');
+    expect(row(ms.markdown, '| 12 ')).toBe('| 12 | 3 | 10.0 | active | 2017-09-01 | 2017-09-30 | true |');
     const todos = render(undefined, fixture('todos'), {}, { id: 'user.todo_list', domain: 'user', name: 'todo_list', params: {} } as never);
     expect(header(todos.markdown)).toBe('| id | action | target | project | author | body |');
     expect(row(todos.markdown, '| 102 ')).toBe('| 102 | marked | MergeRequest !7 Dolores in voluptatem tenetur praesentium omnis repellendus voluptatem quaerat. | gitlab-org/gitlab-foss | @root | Dolores in voluptatem tenetur praesentium omnis repellendus… |');

@@ -150,7 +150,9 @@ export const KINDS: readonly Kind[] = [
     name: 'milestone',
     marks: ['iid', 'title', 'state', 'expired'],
     fields: [f('id'), f('iid'), f('title'), f('state'), f('start_date'), f('due_date'), f('expired'), f('project_id'), f('group_id'), f('web_url')],
-    columns: [c('iid', 'iid'), c('title', 'title'), c('state', 'state'), c('start', 'start_date'), c('due', 'due_date'), c('expired', 'expired')],
+    // The ID is what milestone_id takes (the iid is per project or group); a group's milestone, listed among a
+    // project's with include_ancestors, says its group (both can have iid 1).
+    columns: [c('id', 'id'), c('iid', 'iid'), c('title', 'title'), c('group', 'group_id', undefined, true), c('state', 'state'), c('start', 'start_date'), c('due', 'due_date'), c('expired', 'expired')],
   },
   {
     name: 'merge_request',
