@@ -78,6 +78,8 @@ const CASES: Record<string, Array<[string, string]>> = {
   'a verb acts on its object, not on the one that object sits in ("in", "of", "on")': [
     ['rerun the broken job in the nightly pipeline', 'job.retry'],
     ['stop the running job in the main pipeline', 'job.cancel'],
+    // Only the container's own action of that verb gives way: its update is how its milestone is removed.
+    ['remove the milestone of issue 5 in acme/web', 'issue.update'],
   ],
   'a change to all of something needs "all", "every" or a plural said': [
     ['mark my to-do done', 'user.todo_mark_done'],
@@ -95,6 +97,14 @@ describe('ranking everyday requests (#30)', () => {
 });
 
 describe('reading a request (#30)', () => {
+  // The set-apart clause is read in one pass: a long unbroken word after ", not" once took the parse 46 s (the
+  // words were split every way before the match failed); the test's own timeout bounds it.
+  it('a long word set apart after ", not" reads at once, and refuses nothing it does not say', () => {
+    const q = parseQuery('close issue 5, not issue-tracking-for-the-enterprise-customer-onboarding-programme/workstream');
+    expect(q.refused.size).toBe(0);
+    expect(parseQuery('archive it, not delete').refused.has('delete')).toBe(true);
+  });
+
   it('leaves the pieces of a contraction out of the terms', () => {
     expect(parseQuery("pipelines that didn't fail, what's left").terms).not.toEqual(expect.arrayContaining(['didn']));
     for (const piece of ['don', 'didn', 't', 's']) expect(parseQuery("don't close it, what's its state? it didn't").terms).not.toContain(piece);

@@ -113,6 +113,9 @@ export function effectWordsOf(a: Action): readonly string[] | undefined {
 }
 
 const tokenize = (t: string) => catalogTerms(t);
+/** The words an action ID says for a verb that acts on an object ("rerun" is a retry, "stop" a cancel). */
+const ACT_VERB_IDS: Readonly<Record<string, readonly string[]>> = { rerun: ['retry'], run: ['retry', 'play'], stop: ['cancel', 'stop'] };
+const actedVerbTerms = (verb: string | undefined): readonly string[] => (verb ? ACT_VERB_IDS[verb] ?? catalogTerms(verb) : []);
 /** The fields of an action's document, in the order they are read. */
 const ACTION_FIELDS = ['name', 'domain', 'summary', 'keywords', 'examples', 'phrasings'] as const;
 /** An action on all of its objects ("all" is a stop word: not among its ID's terms). */
@@ -577,7 +580,9 @@ export class ActionSearch {
       // "create an issue link", "a branch from a tag": the object created is the phrase's last word, not the issue nor the tag.
       if (createdHead && !entry.idTerms.includes(createdHead) && entry.idTerms.some((t) => createdOwners.includes(t))) score *= this.w.headMiss;
       // "retry the failed job in the last pipeline": the job is acted on, not the pipeline it sits in.
-      else if (q.acted.object && !entry.idTerms.includes(q.acted.object) && entry.idTerms.some((t) => q.acted.within.includes(t))) score *= this.w.headMiss;
+      // Only the container's own action of that verb (pipeline.retry): its update ("remove the milestone of issue 5") is how the object is changed.
+      else if (q.acted.object && !entry.idTerms.includes(q.acted.object) && entry.idTerms.some((t) => q.acted.within.includes(t))
+        && entry.idTerms.some((t) => actedVerbTerms(q.acted.verb).includes(t))) score *= this.w.headMiss;
       // "mark my to-do done": one of them; a change to all of them needs "all", "every" or a plural said (a list across all is a scope).
       if (entry.writes && !q.allSaid && !q.plurals.size && ALL_OF.test(id)) score *= this.w.allUnsaid;
       if (noGroupSaid && entry.scope === 'group' && id.startsWith('group.')) score *= this.w.unsaidGroup;

@@ -28,7 +28,7 @@ export interface ParsedQuery {
   /** What the object created is made from ("a branch from a tag" → tag). */
   source: string[];
   /** The object a change or a run acts on, and the objects it sits in ("retry the job in the last pipeline" → job, [last, pipeline]). */
-  acted: { object?: string; within: string[] };
+  acted: { verb?: string; object?: string; within: string[] };
   /** "all", "every", "everything" or "each" said: a change to all of something needs it (or a plural). */
   allSaid: boolean;
   /** Nouns said before a number ("schedule 14", "comment 77120"): each names one object by its ID. */
@@ -150,7 +150,8 @@ const STATES_JOINED: ReadonlySet<string> = new Set(['open', 'opened', 'close', '
 /** "I don't want to delete it": the wish between the negation and its verb is skipped. */
 const NEGATED = /\b(don'?t|do not|does not|did not|doesn'?t|didn'?t|isn'?t|aren'?t|wasn'?t|haven'?t|hasn'?t|can'?t|cannot|never|without|not|no need to|shouldn'?t|won'?t|(?:before|until|unless) (?:i|we|you|anyone|someone))((?:\s+(?:want|need|have|mean|plan|intend|wanna|going|try|trying|ask you|bother)(?:\s+to)?)?(?:\s+[a-z]+){1,2})/g;
 /** What is set apart after a parenthesis or a comma, up to the next mark: "(not inherited)", ", not all merged branches". */
-const EXCLUDED = /([(,])\s*not\s+((?:[a-z0-9'\u2019-]+\s*){1,8}?)(?=[,.;:?!()]|$)/g;
+// Words are split by whitespace only (\s+, never \s*): a long unbroken word must not be split every way before failing.
+const EXCLUDED = /([(,])\s*not\s+([a-z0-9'\u2019-]+(?:\s+[a-z0-9'\u2019-]+){0,7})\s*(?=[,.;:?!()]|$)/g;
 /** Someone asked to do something: "asking @kofi to rebase", "tell them to delete it". */
 const ASKED_OF_SOMEONE = /\b(ask|asks|asking|tell|tells|telling|remind|reminding|ping|pinging|nudge|nudging)\s+(xuserx|him|her|them|the author|the assignee|the reviewer|someone|somebody|everyone|the team)\s+to\s+([^.?!,;:\u2014]*)/g;
 /** Words that say the whole instance rather than one project or group. */
@@ -191,7 +192,7 @@ function governed(spoken: string): Map<string, string[][]> {
 const ACT_VERBS = new Set(['retry', 'rerun', 'cancel', 'stop', 'play', 'run', 'delete', 'remove', 'close', 'reopen', 'archive', 'protect', 'unprotect', 'approve', 'rename', 'erase', 'resolve']);
 
 /** The object after the first verb of ACT_VERBS, and the words after an "in", "of" or "on" that follows it: what it sits in. */
-function actedObject(text: string): { object?: string; within: string[] } {
+function actedObject(text: string): { verb?: string; object?: string; within: string[] } {
   const tokens = text.match(/[a-z0-9]+|[,.;:!?()\u2014]/g) ?? [];
   const at = tokens.findIndex((t) => ACT_VERBS.has(t));
   let object: string | undefined;
@@ -208,7 +209,7 @@ function actedObject(text: string): { object?: string; within: string[] } {
     if (PHRASE_END.has(w) || !/^[a-z0-9]/.test(w)) break;
     if (!STOP.has(w)) within.push(...catalogTerms(w));
   }
-  return { object, within: within.filter((t) => t !== object) };
+  return { verb: tokens[at], object, within: within.filter((t) => t !== object) };
 }
 
 /** Words that ask for a creation. */
