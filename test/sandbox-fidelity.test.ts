@@ -366,8 +366,10 @@ describe('labels named on a merge request', () => {
     expect(made.status).toBe(201);
     expect(made.body.labels).toEqual(['documentation', 'needs-review']);
     await api(`/projects/1/merge_requests/${made.body.iid}`, { method: 'PUT', body: { add_labels: 'ready,needs-review' } }, fresh);
+    const replaced = await api(`/projects/1/merge_requests/${made.body.iid}`, { method: 'PUT', body: { labels: 'ready,blocked' } }, fresh);
+    expect([...replaced.body.labels].sort()).toEqual(['blocked', 'ready']);
     const labels = (await api('/projects/1/labels?per_page=100', {}, fresh)).body as Array<{ id: number; name: string }>;
-    expect(labels.filter((l) => ['needs-review', 'ready'].includes(l.name)).map((l) => l.name).sort()).toEqual(['needs-review', 'ready']);
+    expect(labels.filter((l) => ['needs-review', 'ready', 'blocked'].includes(l.name)).map((l) => l.name).sort()).toEqual(['blocked', 'needs-review', 'ready']);
     // IDs unique among all labels (the made ones were numbered by the project's label count before).
     const every = [...fresh.sb.state.projects.values()].flatMap((p) => p.labels).concat([...fresh.sb.state.groupLabels.values()].flat());
     expect(new Set(every.map((l) => l.id)).size).toBe(every.length);
