@@ -113,9 +113,6 @@ export function effectWordsOf(a: Action): readonly string[] | undefined {
 }
 
 const tokenize = (t: string) => catalogTerms(t);
-/** The words an action ID says for a verb that acts on an object ("rerun" is a retry, "stop" a cancel). */
-const ACT_VERB_IDS: Readonly<Record<string, readonly string[]>> = { rerun: ['retry'], run: ['retry', 'play'], stop: ['cancel', 'stop'] };
-const actedVerbTerms = (verb: string | undefined): readonly string[] => (verb ? ACT_VERB_IDS[verb] ?? catalogTerms(verb) : []);
 /** The fields of an action's document, in the order they are read. */
 const ACTION_FIELDS = ['name', 'domain', 'summary', 'keywords', 'examples', 'phrasings'] as const;
 /** An action on all of its objects ("all" is a stop word: not among its ID's terms). */
@@ -184,9 +181,7 @@ export class ActionSearch {
   private readonly idWords: string[] = [];
   /** Every word that names an object some action acts on (ID and parameter-name words, effect words left out). */
   private readonly objectWords = new Set<string>();
-
   private readonly w: RankWeights;
-
   private readonly expand?: Expand;
   /** Every word of an action ID: a request word that is one needs no near words, and may name the object created. */
   private readonly idVocabulary = new Set<string>();
@@ -579,10 +574,8 @@ export class ActionSearch {
         && unexplained(q.terms, catalogTerms(id.slice(id.indexOf('.') + 1))) <= 1) score *= this.w.namedGet;
       // "create an issue link", "a branch from a tag": the object created is the phrase's last word, not the issue nor the tag.
       if (createdHead && !entry.idTerms.includes(createdHead) && entry.idTerms.some((t) => createdOwners.includes(t))) score *= this.w.headMiss;
-      // "retry the failed job in the last pipeline": the job is acted on, not the pipeline it sits in.
-      // Only the container's own action of that verb (pipeline.retry): its update ("remove the milestone of issue 5") is how the object is changed.
-      else if (q.acted.object && !entry.idTerms.includes(q.acted.object) && entry.idTerms.some((t) => q.acted.within.includes(t))
-        && entry.idTerms.some((t) => actedVerbTerms(q.acted.verb).includes(t))) score *= this.w.headMiss;
+      // "retry the failed job in the last pipeline": the job is acted on; only the pipeline's action of that verb gives way, not its update.
+      else if (q.acted.object && !entry.idTerms.includes(q.acted.object) && [q.acted.within, q.acted.verbTerms].every((ws) => entry.idTerms.some((t) => ws.includes(t)))) score *= this.w.headMiss;
       // "mark my to-do done": one of them; a change to all of them needs "all", "every" or a plural said (a list across all is a scope).
       if (entry.writes && !q.allSaid && !q.plurals.size && ALL_OF.test(id)) score *= this.w.allUnsaid;
       if (noGroupSaid && entry.scope === 'group' && id.startsWith('group.')) score *= this.w.unsaidGroup;

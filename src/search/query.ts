@@ -28,7 +28,7 @@ export interface ParsedQuery {
   /** What the object created is made from ("a branch from a tag" → tag). */
   source: string[];
   /** The object a change or a run acts on, and the objects it sits in ("retry the job in the last pipeline" → job, [last, pipeline]). */
-  acted: { verb?: string; object?: string; within: string[] };
+  acted: { verbTerms: readonly string[]; object?: string; within: string[] };
   /** "all", "every", "everything" or "each" said: a change to all of something needs it (or a plural). */
   allSaid: boolean;
   /** Nouns said before a number ("schedule 14", "comment 77120"): each names one object by its ID. */
@@ -191,8 +191,14 @@ function governed(spoken: string): Map<string, string[][]> {
 /** Verbs acting on an object that exists: what they govern is that object, not the one it sits in. */
 const ACT_VERBS = new Set(['retry', 'rerun', 'cancel', 'stop', 'play', 'run', 'delete', 'remove', 'close', 'reopen', 'archive', 'protect', 'unprotect', 'approve', 'rename', 'erase', 'resolve']);
 
-/** The object after the first verb of ACT_VERBS, and the words after an "in", "of" or "on" that follows it: what it sits in. */
-function actedObject(text: string): { verb?: string; object?: string; within: string[] } {
+/** The words an action ID says for such a verb, where the catalog's differ ("rerun" is a retry, "stop" a cancel). */
+const ACT_VERB_IDS: Readonly<Record<string, readonly string[]>> = { rerun: ['retry'], run: ['retry', 'play'], stop: ['cancel', 'stop'] };
+
+/**
+ * The object after the first verb of ACT_VERBS, the words after an "in", "of" or "on" that follows it (what it sits
+ * in), and the verb as action IDs say it.
+ */
+function actedObject(text: string): { verbTerms: readonly string[]; object?: string; within: string[] } {
   const tokens = text.match(/[a-z0-9]+|[,.;:!?()\u2014]/g) ?? [];
   const at = tokens.findIndex((t) => ACT_VERBS.has(t));
   let object: string | undefined;
@@ -203,13 +209,13 @@ function actedObject(text: string): { verb?: string; object?: string; within: st
     const ts = catalogTerms(w);
     if (ts.length === 1 && PRIMARY_OBJECTS.has(ts[0]!)) object = ts[0];
   }
-  if (!object || !['in', 'of', 'on'].includes(tokens[j] ?? '')) return { within: [] };
+  if (!object || !['in', 'of', 'on'].includes(tokens[j] ?? '')) return { verbTerms: [], within: [] };
   const within: string[] = [];
   for (const w of tokens.slice(j + 1, j + 5)) {
     if (PHRASE_END.has(w) || !/^[a-z0-9]/.test(w)) break;
     if (!STOP.has(w)) within.push(...catalogTerms(w));
   }
-  return { verb: tokens[at], object, within: within.filter((t) => t !== object) };
+  return { verbTerms: ACT_VERB_IDS[tokens[at]!] ?? catalogTerms(tokens[at]!), object, within: within.filter((t) => t !== object) };
 }
 
 /** Words that ask for a creation. */
