@@ -85,7 +85,7 @@ describe('what a get result carries besides its Markdown', () => {
     // which stay in the Markdown.
     expect(r.structuredContent).toEqual({
       id: 101, iid: 1, project_id: 1, title: 'Login page returns 500 when the password contains unicode', state: 'opened', confidential: false,
-      author: 'demo', labels: ['bug', 'security', 'priority::high'], milestone: 'v1.2', assignees: ['alice'], time_stats: null, // weight is Premium: a Free instance does not expose it (sandbox-approvals shows it licensed)
+      author: 'demo', labels: ['bug', 'priority::high', 'security'], milestone: 'v1.2', assignees: ['alice'], time_stats: null, // weight is Premium: a Free instance does not expose it (sandbox-approvals shows it licensed)
       task_completion_status: { count: 2, completed_count: 1 }, user_notes_count: 2, merge_requests_count: 1, // !1 closes it
       subscribed: true, // issue #30 (session 16): what issue.subscribe / unsubscribe change
       // Issue #30: the follow-ups the Markdown offers as ready calls, by ID.

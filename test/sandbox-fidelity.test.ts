@@ -367,7 +367,11 @@ describe('labels named on a merge request', () => {
     expect(made.body.labels).toEqual(['documentation', 'needs-review']);
     await api(`/projects/1/merge_requests/${made.body.iid}`, { method: 'PUT', body: { add_labels: 'ready,needs-review' } }, fresh);
     const replaced = await api(`/projects/1/merge_requests/${made.body.iid}`, { method: 'PUT', body: { labels: 'ready,blocked' } }, fresh);
-    expect([...replaced.body.labels].sort()).toEqual(['blocked', 'ready']);
+    // GitLab answers an issuable's label names sorted by title (API::Entities::IssueBasic / MergeRequestBasic:
+    // `labels.map(&:title).sort`, gitlabhq 023e050d lib/api/entities/issue_basic.rb), not in the order given.
+    expect(replaced.body.labels).toEqual(['blocked', 'ready']);
+    const issue = await api('/projects/1/issues', { method: 'POST', body: { title: 'Order', labels: 'zeta,bug,Alpha' } }, fresh);
+    expect(issue.body.labels).toEqual(['Alpha', 'bug', 'zeta']);
     const labels = (await api('/projects/1/labels?per_page=100', {}, fresh)).body as Array<{ id: number; name: string }>;
     expect(labels.filter((l) => ['needs-review', 'ready', 'blocked'].includes(l.name)).map((l) => l.name).sort()).toEqual(['blocked', 'needs-review', 'ready']);
     // IDs unique among all labels (the made ones were numbered by the project's label count before).

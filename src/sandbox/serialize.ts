@@ -199,7 +199,7 @@ export function issueJson(state: SandboxState, p: ProjectRec, i: IssueRec): Reco
   const done = (i.description ?? '').match(/^\s*[-*] \[[xX]\]/gm) ?? [];
   return {
     id: i.id, iid: i.iid, project_id: p.id, title: i.title, description: i.description, state: i.state, created_at: i.createdAt, updated_at: i.updatedAt,
-    closed_at: i.closedAt, closed_by: userBasic(state, i.closedById), labels: [...i.labels], milestone: milestoneJson(state, p, state.milestoneOf(p, i.milestoneId)),
+    closed_at: i.closedAt, closed_by: userBasic(state, i.closedById), labels: [...i.labels].sort(), milestone: milestoneJson(state, p, state.milestoneOf(p, i.milestoneId)),
     assignees, author: userBasic(state, i.authorId), type: i.issueType.toUpperCase(), assignee: assignees[0] ?? null,
     user_notes_count: notes.filter((n) => !n.system).length, merge_requests_count: closingMrs(p, i.iid).length, upvotes: i.upvotes, downvotes: i.downvotes, due_date: i.dueDate,
     confidential: i.confidential, discussion_locked: i.discussionLocked, issue_type: i.issueType, web_url: `${state.url}/${full}/-/issues/${i.iid}`,
@@ -307,7 +307,7 @@ export function mrJson(state: SandboxState, p: ProjectRec, mr: MrRec, opts: { de
     merged_by: userBasic(state, mr.mergedById), merge_user: userBasic(state, mr.mergedById), merged_at: mr.mergedAt, closed_by: userBasic(state, mr.closedById),
     closed_at: mr.closedAt, target_branch: mr.targetBranch, source_branch: mr.sourceBranch, user_notes_count: notes.filter((n) => !n.system).length,
     upvotes: mr.upvotes, downvotes: mr.downvotes, author: userBasic(state, mr.authorId), assignees, assignee: assignees[0] ?? null,
-    reviewers: mr.reviewerIds.map((id) => userBasic(state, id)).filter(Boolean), source_project_id: p.id, target_project_id: p.id, labels: [...mr.labels],
+    reviewers: mr.reviewerIds.map((id) => userBasic(state, id)).filter(Boolean), source_project_id: p.id, target_project_id: p.id, labels: [...mr.labels].sort(),
     draft: mr.draft, imported: false, imported_from: 'none', work_in_progress: mr.draft,
     milestone: milestoneJson(state, p, state.milestoneOf(p, mr.milestoneId)), merge_when_pipeline_succeeds: mr.mergeWhenPipelineSucceeds,
     merge_status: conflicted ? 'cannot_be_merged' : 'can_be_merged', detailed_merge_status: detailed,
