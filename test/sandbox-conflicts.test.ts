@@ -85,6 +85,20 @@ describe('merge conflicts are computed from the branches', () => {
     expect(await readme('main')).toBe(mainBefore.replace('# Demo Project', '# Demo Project (beta)'));
   });
 
+  it('a rebase that conflicts part-way writes nothing: the commits before the conflict are not left in the repository', async () => {
+    const base = (await api('/projects/1/repository/merge_base?refs[]=main&refs[]=feature/readme-intro')).id;
+    const before = await readme(base);
+    await ok('branch.create', { project_id: 1, branch_name: 'two-steps', ref: base });
+    await ok('repository.file_create', { project_id: 1, branch: 'two-steps', file_path: 'NOTES.md', content: 'Notes.\n', commit_message: 'Add notes' });
+    await ok('repository.file_update', { project_id: 1, branch: 'two-steps', file_path: 'README.md', content: `${before}\nAsk in chat.\n`, commit_message: 'Add a closing line' });
+    const iid = (await answered(on.srv, 'merge_request.create', { project_id: 1, source_branch: 'two-steps', target_branch: 'main', title: 'Two steps' })).st.iid as number;
+    const head = (await api(`/projects/1/merge_requests/${iid}`)).sha;
+    const commits = on.sb.state.projects.get(1)!.repo.commits.size;
+    await ok('merge_request.rebase', { project_id: 1, merge_request_iid: iid });
+    expect(await api(`/projects/1/merge_requests/${iid}`)).toMatchObject({ sha: head, merge_error: 'Rebase failed: Rebase locally, resolve all conflicts, then push the branch.' });
+    expect(on.sb.state.projects.get(1)!.repo.commits.size).toBe(commits);
+  });
+
   it("a commit on !3's branch that makes README.md main's ends the conflict: !3 is mergeable and merges", async () => {
     const main = await readme('main');
     expect(main).toContain(INTRO);

@@ -61,9 +61,10 @@ const setting = (p: ProjectRec, key: string): boolean => bool(p.extra[key]) ?? f
 
 /**
  * GitLab's detailed_merge_status: the first failing check in GitLab's order (approvals and blocking merge
- * requests, then draft, unresolved threads, CI, conflicts, rebase), else `mergeable`.
+ * requests, then draft, unresolved threads, CI, conflicts, rebase), else `mergeable`. `conflicted`: hasConflicts's
+ * answer when the caller has it already (the three-way merge is the costly check).
  */
-export function detailedMergeStatus(s: SandboxState, p: ProjectRec, mr: MrRec): string {
+export function detailedMergeStatus(s: SandboxState, p: ProjectRec, mr: MrRec, conflicted?: boolean): string {
   if (mr.state !== 'opened') return 'not_open';
   if (!approvalState(s, p, mr).approved) return 'not_approved';
   if (s.licensed && s.mrBlocks.some((b) => b.blockedMrId === mr.id && blockingOpen(s, b.blockingMrId))) return 'merge_request_blocked';
@@ -78,7 +79,7 @@ export function detailedMergeStatus(s: SandboxState, p: ProjectRec, mr: MrRec): 
     if (pl && ['created', 'pending', 'running', 'waiting_for_resource', 'preparing', 'scheduled'].includes(pl.status)) return 'ci_still_running';
     if (!pl || (pl.status !== 'success' && !(pl.status === 'skipped' && setting(p, 'allow_merge_on_skipped_pipeline')))) return 'ci_must_pass';
   }
-  if (hasConflicts(p, mr)) return 'conflict';
+  if (conflicted ?? hasConflicts(p, mr)) return 'conflict';
   // Fast-forward merge methods need the source to contain the target's head.
   if (['ff', 'rebase_merge'].includes(String(p.extra.merge_method)) && mergeBase(p.repo, head, target) !== target) return 'need_rebase';
   return 'mergeable';

@@ -299,8 +299,8 @@ export function mrJson(state: SandboxState, p: ProjectRec, mr: MrRec, opts: { de
   const full = state.projectFullPath(p);
   const headSha = p.repo.branches.get(mr.sourceBranch) ?? mr.headSha;
   const assignees = mr.assigneeIds.map((id) => userBasic(state, id)).filter(Boolean);
-  const detailed = detailedMergeStatus(state, p, mr);
   const conflicted = hasConflicts(p, mr);
+  const detailed = detailedMergeStatus(state, p, mr, conflicted);
   const notes = state.notes.get(`${p.id}:MergeRequest:${mr.iid}`) ?? [];
   const out: Record<string, unknown> = {
     id: mr.id, iid: mr.iid, project_id: p.id, title: mr.title, description: mr.description, state: mr.state, created_at: mr.createdAt, updated_at: mr.updatedAt,

@@ -118,7 +118,8 @@ export function rankedText(r: RankedAnswer): string {
   });
   const others = r.actions.slice(whole.length);
   // Each block is made again only when its own detail, or what the blocks before it said, changes.
-  const details: Detail[] = others.map((_, j) => (whole.length + j >= (r.brief ?? BRIEF).from ? (r.brief ?? BRIEF).detail : 'full'));
+  const brief = r.brief ?? BRIEF;
+  const details: Detail[] = others.map((_, j) => (whole.length + j >= brief.from ? brief.detail : 'full'));
   const blocks: string[] = [];
   const saidBefore: Array<Map<string, string>> = [said];
   const renderFrom = (from: number) => {

@@ -1,7 +1,7 @@
 // Merge request workflow beyond create/merge: subscriptions (issues too), rebase, merge request pipelines,
 // context commits and blocking merge requests (`/blocks`).
 import type { Router } from '../router.js';
-import { ACCESS, type MrRec, type ProjectRec } from '../state.js';
+import { ACCESS, type CommitRec, type MrRec, type ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { addCommit, applyChange, commitsBetween, mergeBase } from '../repo.js';
 import { commitJson, issueJson, mrJson, pipelineJson } from '../serialize.js';
@@ -22,13 +22,20 @@ function rebase(ctx: Ctx, p: ProjectRec, m: MrRec): string | undefined {
   const head = headOf(p, m);
   const target = p.repo.branches.get(m.targetBranch)!;
   if (mergeBase(p.repo, head, target) === target) return head;
-  let parent = target;
+  // Every commit is replayed before any is written: a conflict part-way leaves the repository as it was.
+  const replayed: Array<{ c: CommitRec; files: Map<string, string> }> = [];
+  let tip = p.repo.commits.get(target)!.files;
   for (const c of commitsBetween(p.repo, target, head).reverse()) {
     const before = c.parents[0] ? p.repo.commits.get(c.parents[0])!.files : new Map<string, string>();
-    const files = applyChange(p.repo.commits.get(parent)!.files, before, c.files);
+    const files = applyChange(tip, before, c.files);
     if (files === 'conflict') return undefined;
     // A commit whose change the target already has is dropped, as git rebase drops it.
     if (files === 'empty') continue;
+    replayed.push({ c, files });
+    tip = files;
+  }
+  let parent = target;
+  for (const { c, files } of replayed) {
     parent = addCommit(p.repo, { parent, files, message: c.message, authorName: c.authorName, authorEmail: c.authorEmail, date: ctx.state.now(), branch: m.sourceBranch }).id;
   }
   return parent;
