@@ -217,6 +217,12 @@ function companionProblems(a: Action, byId: ReadonlyMap<string, Action>): string
         const direct = Object.values(byId.get(list)?.params ?? {}).find((p) => p.companion && 'route' in p.companion)?.companion;
         if (!direct || !('route' in direct) || !direct.route.endsWith('/members')) out.push(`companion ${name}: ${list} must read the direct members (a route companion to /members)`);
       }
+    } else if ('diffLine' in c) {
+      // A line of a merge request's diff: the merge request is read for its diff SHAs, GitLab's position is written.
+      if (spec.type !== 'object' || a.params[c.fills]?.type !== 'object') out.push(`companion ${name}: a diff line (an object) fills a position (an object)`);
+      if (!a.params.merge_request_iid?.required) out.push(`companion ${name}: a diff line needs the merge request`);
+      if (!/server-resolved/.test(spec.description)) out.push(`companion ${name}: say it is server-resolved`);
+      readsWith(c.diffLine.read);
     } else if (!a.params[c.partOf]?.companion) out.push(`companion ${name} is part of ${c.partOf}, which is no companion`);
   }
   const filled = new Set(Object.values(a.params).flatMap((p) => (p.companion && 'fills' in p.companion ? [p.companion.fills] : [])));

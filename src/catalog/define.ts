@@ -80,6 +80,8 @@ export interface ParamSpec {
  * - `route`: a boolean that, when true, sends the call to this other GET route of GitLab (same path params), which
  *   answers `names` (`direct members`, not `/members/all`'s inherited ones too); a param of `refuses` (one the
  *   route does not take) is refused by name before anything is sent;
+ * - `diffLine`: a line of a merge request's diff by its path and line numbers: the server reads the merge request
+ *   (`read`) for its `diff_refs` and writes GitLab's whole text position into `fills`;
  * - `memberSource`: a boolean that, when true, adds to each row of a `/members/all` list where its membership comes
  *   from, as GitLab's members page says it (direct, inherited from a group, an invited group): GitLab's member objects
  *   do not say it, so the server reads the direct members of the project or group and of each group above it.
@@ -92,7 +94,8 @@ export type Companion =
   | { replaceOnce: { with: string; read: string; field?: string }; fills: string }
   | { partOf: string }
   | { route: string; names: string; refuses: readonly string[] }
-  | { memberSource: 'project' | 'group' };
+  | { memberSource: 'project' | 'group' }
+  | { diffLine: { read: string }; fills: string };
 
 export interface GraphqlSpec {
   /** The GraphQL document. Variables are the action's params (after `variables` mapping). */
@@ -449,6 +452,11 @@ export const companion = {
   then: (then: string, as: string, p: ParamSpec): ParamSpec => ({ ...p, in: 'local', companion: { then, as } }),
   /** `true` reads GitLab's other GET route `rest`, which answers `names`; the params of `refuses` are not taken there. */
   route: (rest: string, names: string, description: string, refuses: readonly string[] = []): ParamSpec => ({ type: 'boolean', in: 'local', companion: { route: rest, names, refuses }, description }),
+  /** A diff line by path and number; the merge request's diff SHAs are read and GitLab's position written into `fills`. */
+  diffLine: (fills = 'position'): ParamSpec => ({
+    type: 'object', in: 'local', companion: { diffLine: { read: 'merge_request.get' }, fills },
+    description: `Diff line {path, new_line} (added), {path, old_line} (removed) or both (unchanged); server-resolved into ${fills} with the MR's diff SHAs`,
+  }),
   /** `true` adds each member's source (direct, inherited from a group, an invited group) to a project's or group's members/all. */
   memberSource: (of: 'project' | 'group'): ParamSpec => ({
     type: 'boolean', in: 'local', companion: { memberSource: of },

@@ -66,7 +66,7 @@ function stepActions(action: Action, params: Params): Array<{ action: Action; pa
   // A bare project name is looked up with the project list: a read, guarded as one.
   for (const name of bareProjects(action, params)) out.push({ action: catalog().get('project.list')!, params: { search: params[name], membership: true }, why: name });
   for (const [name, c] of givenCompanions(action, params)) {
-    const read = 'users' in c && c.adds ? c.adds.read : 'replaceOnce' in c ? c.replaceOnce.read : undefined;
+    const read = 'users' in c && c.adds ? c.adds.read : 'replaceOnce' in c ? c.replaceOnce.read : 'diffLine' in c ? c.diffLine.read : undefined;
     if (read) out.push({ action: catalog().get(read)!, params: paramsFor(catalog().get(read)!, action, params, 'replaceOnce' in c && !c.replaceOnce.field ? { ref: editBase(params) } : {}), why: name });
     if ('then' in c) out.push({ action: catalog().get(c.then)!, params: paramsFor(catalog().get(c.then)!, action, params, { [c.as]: params[name] }), why: name });
   }
@@ -108,8 +108,36 @@ export function companionProblem(action: Action, params: Params): string | undef
     if (filled.has(c.fills)) return `${action.operation}: give ${filled.get(c.fills)} or ${name}, not both (both fill ${c.fills})`;
     filled.set(c.fills, name);
     if ('replaceOnce' in c && params[c.replaceOnce.with] === undefined) return `${action.operation}: ${name} goes with ${c.replaceOnce.with}; give both`;
+    if ('diffLine' in c) {
+      const problem = diffLineProblem(params[name] as Params);
+      if (problem) return `${action.operation}: ${name} ${problem}. Nothing was sent.`;
+    }
   }
   return undefined;
+}
+
+const lineNumber = (v: unknown): boolean => v === undefined || (Number.isSafeInteger(v) && (v as number) > 0);
+
+/** What is wrong with a diff line given as `{path, new_line, old_line}` (an object: the schema checked it), if anything. */
+function diffLineProblem(l: Params): string | undefined {
+  const extra = Object.keys(l).filter((k) => !['path', 'new_line', 'old_line'].includes(k));
+  if (extra.length) return `takes path, new_line and old_line only (not ${extra.join(', ')})`;
+  if (typeof l.path !== 'string' || !l.path.trim()) return 'needs path: the file\'s path in the diff';
+  if (!lineNumber(l.new_line) || !lineNumber(l.old_line)) return 'line numbers are positive integers';
+  if (l.new_line === undefined && l.old_line === undefined) return 'needs new_line (an added or unchanged line) or old_line (a removed one)';
+  return undefined;
+}
+
+/** GitLab's text position of a diff line on the merge request's current diff (its `diff_refs`). */
+function positionOf(line: Params, mr: Params | null): Params {
+  const refs = mr?.diff_refs as Params | null | undefined;
+  if (!refs || typeof refs.base_sha !== 'string' || typeof refs.head_sha !== 'string' || typeof refs.start_sha !== 'string') {
+    throw new Unresolved('the merge request answered no diff_refs (base, start and head SHAs) to place the line on');
+  }
+  return {
+    base_sha: refs.base_sha, start_sha: refs.start_sha, head_sha: refs.head_sha, position_type: 'text',
+    old_path: line.path, new_path: line.path, ...(line.old_line !== undefined ? { old_line: line.old_line } : {}), ...(line.new_line !== undefined ? { new_line: line.new_line } : {}),
+  };
 }
 
 /**
@@ -155,6 +183,7 @@ export function previewSteps(card: ToolResult, action: Action, params: Params): 
     if ('milestone' in c) lines.push(`look up milestone ${code(JSON.stringify(params[name]), 200)} into ${code(c.fills)}`);
     if ('namespace' in c) lines.push(`look up ${c.namespace === 'groups' ? 'group' : 'namespace'} ${code(JSON.stringify(params[name]), 200)} (${code(`GET /${c.namespace}/:path`)}) into ${code(c.fills)}`);
     if ('users' in c && c.adds) lines.push(`read ${code(c.adds.read)} for the current ${code(c.adds.field)}, keep them and add the new ones`);
+    if ('diffLine' in c) lines.push(`read ${code(c.diffLine.read)} for its diff SHAs, into ${code(c.fills)} at ${code(JSON.stringify(params[name]), 200)}`);
     if ('replaceOnce' in c) {
       lines.push(c.replaceOnce.field
         ? `read ${code(c.replaceOnce.read)}, replace the text once in its ${code(c.replaceOnce.field)}`
@@ -221,6 +250,12 @@ async function completeParams(s: Session, action: Action, called: Params, compan
       } else {
         params[c.fills] = 'users' in c && c.users === 'many' ? r.ids : r.ids[0];
       }
+    }
+    for (const [name, c] of companions) {
+      if (!('diffLine' in c)) continue;
+      const reading = catalog().get(c.diffLine.read)!;
+      params[c.fills] = positionOf(input[name] as Params, (await read(buildRequest(reading, paramsFor(reading, action, input)))) as Params | null);
+      notes.push(`${code(name)}: placed on the merge request's current diff (head ${code(String((params[c.fills] as Params).head_sha).slice(0, 8))})`);
     }
     for (const [name, c] of companions) {
       if (!('replaceOnce' in c)) continue;

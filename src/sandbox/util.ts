@@ -131,14 +131,16 @@ export function sortBy<T>(items: T[], ctx: Ctx, fields: Record<string, (x: T) =>
   });
 }
 
-/** Unified diff of two texts (line LCS, hunks with three lines of context), the way the platform shows a file change. */
-export function unifiedDiff(before: string | undefined, after: string | undefined): string {
+type LineOp = { t: ' ' | '-' | '+'; line: string; ai: number; bi: number };
+
+/** Every line of two texts aligned (line LCS): kept (` `), removed (`-`) or added (`+`), with its 0-based indexes. */
+function lineOps(before: string | undefined, after: string | undefined): LineOp[] {
   const a = before === undefined || before === '' ? [] : before.replace(/\n$/, '').split('\n');
   const b = after === undefined || after === '' ? [] : after.replace(/\n$/, '').split('\n');
   const n = a.length; const m = b.length;
   const lcs: Uint16Array[] = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
   for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
-  const ops: Array<{ t: ' ' | '-' | '+'; line: string; ai: number; bi: number }> = [];
+  const ops: LineOp[] = [];
   let i = 0; let j = 0;
   while (i < n || j < m) {
     if (i < n && j < m && a[i] === b[j]) { ops.push({ t: ' ', line: a[i], ai: i++, bi: j++ }); }
@@ -146,6 +148,21 @@ export function unifiedDiff(before: string | undefined, after: string | undefine
     else if (i < n && (j >= m || lcs[i + 1][j] >= lcs[i][j + 1])) { ops.push({ t: '-', line: a[i], ai: i++, bi: j }); }
     else { ops.push({ t: '+', line: b[j], ai: i, bi: j++ }); }
   }
+  return ops;
+}
+
+/**
+ * Whether a diff position names a line of the change as GitLab finds it (Gitlab::Diff::File#line_for_position,
+ * gitlabhq 4555e1b2): an added line by its new number alone, a removed one by its old number alone, an unchanged
+ * one by both (also outside the hunks: GitLab unfolds the diff to it).
+ */
+export function diffHasLine(before: string | undefined, after: string | undefined, oldLine: number | null, newLine: number | null): boolean {
+  return lineOps(before, after).some((o) => (o.t === '+' ? null : o.ai + 1) === oldLine && (o.t === '-' ? null : o.bi + 1) === newLine);
+}
+
+/** Unified diff of two texts (line LCS, hunks with three lines of context), the way the platform shows a file change. */
+export function unifiedDiff(before: string | undefined, after: string | undefined): string {
+  const ops = lineOps(before, after);
   const out: string[] = [];
   let k = 0;
   while (k < ops.length) {

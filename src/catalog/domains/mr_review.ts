@@ -10,7 +10,7 @@ const filePaging = (): Record<string, ParamSpec> => ({
 });
 
 const POSITION = 'Diff position for a line comment: base_sha, start_sha, head_sha (from diff_versions_list), '
-  + 'position_type (text, image, file), old_path, new_path, old_line and/or new_line, optional line_range';
+  + 'position_type (text, image, file), old_path, new_path, old_line and/or new_line, optional line_range (a text line: give line instead)';
 
 export default domain('mr_review', 'Reviewing merge requests: diffs and versions, comment threads, resolve, draft review notes, comments', {
   // ---- diffs ----
@@ -124,6 +124,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       ...projectMr(),
       body: req(str('First note of the thread (Markdown; suggestions allowed)')),
       position: obj(POSITION),
+      line: companion.diffLine(),
       commit_sha: str('SHA of the commit a diff thread (with position) refers to', { wire: 'commit_id' }),
       created_at: str('Creation time (ISO 8601; administrators or project owners)'),
     },
@@ -244,6 +245,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       ...projectMr(),
       note: req(str('Comment text (Markdown)')),
       position: obj(POSITION),
+      line: companion.diffLine(),
       commit_sha: str('SHA of a commit to comment on', { wire: 'commit_id' }),
       in_reply_to_discussion_id: str('Discussion ID to reply to'),
       resolve_discussion: bool('Resolve that discussion when the draft is published'),

@@ -8,6 +8,7 @@ import { closedIids, commitJson, issueJson } from '../serialize.js';
 import { bool, json, missing, notFound, paginate, text } from '../util.js';
 import { isReply, loadMr, requireLevel } from './common.js';
 import { baseOf, headOf, mrDiffs } from './merge_requests.js';
+import { positionMissing } from './notes.js';
 
 function draftJson(d: DraftNoteRec, mr: MrRec): Record<string, unknown> {
   return { id: d.id, author_id: d.authorId, merge_request_id: mr.id, resolve_discussion: d.resolveDiscussion, discussion_id: d.discussionId, note: d.note, commit_id: null, position: d.position, line_code: null };
@@ -54,7 +55,9 @@ export function registerReviews(r: Router): void {
     const denied = requireLevel(ctx, p, ACCESS.guest);
     if (denied) return denied;
     const discussionId = typeof ctx.params.in_reply_to_discussion_id === 'string' ? ctx.params.in_reply_to_discussion_id : null;
-    const position = ctx.params.position && typeof ctx.params.position === 'object' ? ctx.params.position : null;
+    const position = ctx.params.position && typeof ctx.params.position === 'object' ? ctx.params.position as Record<string, unknown> : null;
+    const absent = position && positionMissing(position);
+    if (absent) return absent;
     const d: DraftNoteRec = { id: ctx.state.nextId('draft'), authorId: ctx.user.id, note, discussionId, resolveDiscussion: !!bool(ctx.params.resolve_discussion), position };
     drafts(ctx, p, mr).push(d);
     return json(201, draftJson(d, mr));
@@ -62,7 +65,11 @@ export function registerReviews(r: Router): void {
   r.put(`${base}/draft_notes/:did`, D((ctx, _p, mr, d) => {
     const note = text(ctx.params.note);
     if (note !== undefined) d.note = note;
-    if (ctx.params.position && typeof ctx.params.position === 'object') d.position = ctx.params.position;
+    if (ctx.params.position && typeof ctx.params.position === 'object') {
+      const absent = positionMissing(ctx.params.position as Record<string, unknown>);
+      if (absent) return absent;
+      d.position = ctx.params.position;
+    }
     return json(200, draftJson(d, mr));
   }));
   r.delete(`${base}/draft_notes/:did`, D((ctx, p, mr, d) => {

@@ -1,0 +1,87 @@
+// A review comment on a line of a merge request's diff in one call (issue #30): `line: {path, new_line|old_line}` on
+// mr_review.discussion_create and draft_note_create; the server reads the merge request's diff_refs and sends GitLab's
+// whole position (GitLab requires the three SHAs: a trial assistant spent two calls finding them). The sandbox places a
+// position as GitLab does: a line its diff does not have is refused with GitLab's line_code error.
+import { describe, it, expect } from 'vitest';
+import { SANDBOX_TOKEN } from '../src/sandbox/index.js';
+import { apiRequests, text } from './helpers/harness.js';
+import { sandboxServer } from './helpers/inproc.js';
+
+const P = 'demo-group/demo-project';
+const EP = '/api/v4/projects/demo-group%2Fdemo-project';
+const MR = { project_id: P, merge_request_iid: 1 };
+const FILE = 'src/auth/login.ts';
+const NO_LINE = '400 Bad request - Note {:line_code=>["can\'t be blank", "must be a valid line code"]}';
+
+describe('a diff line by path and number', () => {
+  const on = sandboxServer({});
+  const call = (action: string, params: Record<string, unknown>) => on.srv.call('forge_execute_action', { action, params });
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${on.sb.url}/api/v4${path}`, { method, headers: { 'private-token': SANDBOX_TOKEN, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, body: await res.json() as any };
+  };
+  const sentDuring = async (fn: () => Promise<unknown>): Promise<string[]> => {
+    const before = apiRequests(on.sb).length;
+    await fn();
+    return apiRequests(on.sb).slice(before).map((e) => `${e.method} ${e.path}`);
+  };
+
+  it('an added line: the merge request is read for its diff SHAs, then the thread is made with GitLab\'s whole position', async () => {
+    const refs = (await api('GET', '/projects/1/merge_requests/1')).body.diff_refs;
+    let r: Awaited<ReturnType<typeof call>> | undefined;
+    expect(await sentDuring(async () => { r = await call('mr_review.discussion_create', { ...MR, body: 'Why NFC here?', line: { path: FILE, new_line: 8 } }); }))
+      .toEqual([`GET ${EP}/merge_requests/1`, `POST ${EP}/merge_requests/1/discussions`]);
+    expect(r!.isError, text(r!)).toBeFalsy();
+    expect(text(r!)).toContain(`\`line\`: placed on the merge request's current diff (head \`${refs.head_sha.slice(0, 8)}\`)`);
+    const threads = (await api('GET', '/projects/1/merge_requests/1/discussions')).body;
+    const made = threads.at(-1).notes[0];
+    expect(made).toMatchObject({ body: 'Why NFC here?', type: 'DiffNote' });
+    expect(made.position).toMatchObject({ ...refs, position_type: 'text', old_path: FILE, new_path: FILE, new_line: 8, old_line: null });
+  });
+
+  it('a removed line by its old number, an unchanged one outside the hunks by both: GitLab places both', async () => {
+    expect((await call('mr_review.discussion_create', { ...MR, body: 'was this needed?', line: { path: FILE, old_line: 8 } })).isError).toBeFalsy();
+    const r = await call('mr_review.draft_note_create', { ...MR, note: 'nit: import order', line: { path: FILE, old_line: 1, new_line: 1 } });
+    expect(r.isError, text(r)).toBeFalsy();
+    const draft = (await api('GET', '/projects/1/merge_requests/1/draft_notes')).body.at(-1);
+    expect(draft.position).toMatchObject({ position_type: 'text', new_path: FILE, old_line: 1, new_line: 1 });
+  });
+
+  it('a line the diff does not have is GitLab\'s refusal, said; nothing is made', async () => {
+    const before = (await api('GET', '/projects/1/merge_requests/1/discussions')).body.length;
+    for (const line of [{ path: FILE, new_line: 40 }, { path: FILE, new_line: 1 }, { path: 'README.md', new_line: 1 }]) {
+      const r = await call('mr_review.discussion_create', { ...MR, body: 'here?', line });
+      expect(r.isError).toBe(true);
+      expect(text(r)).toContain('must be a valid line code');
+    }
+    expect((await api('GET', '/projects/1/merge_requests/1/discussions')).body.length).toBe(before);
+  });
+
+  it('a line given wrong, or beside position, is refused before anything is sent', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ path: FILE }, 'line needs new_line (an added or unchanged line) or old_line (a removed one). Nothing was sent.'],
+      [{ new_line: 3 }, "line needs path: the file's path in the diff. Nothing was sent."],
+      [{ path: FILE, new_line: 0 }, 'line line numbers are positive integers. Nothing was sent.'],
+      [{ path: FILE, line: 3 }, 'line takes path, new_line and old_line only (not line). Nothing was sent.'],
+      ['src/auth/login.ts:8', 'invalid params for this action: json: cannot use string "src/auth/login.ts:8" as object for field "line"'],
+    ];
+    for (const [line, said] of cases) {
+      let r: Awaited<ReturnType<typeof call>> | undefined;
+      expect(await sentDuring(async () => { r = await call('mr_review.discussion_create', { ...MR, body: 'x', line }); })).toEqual([]);
+      expect(r!.isError).toBe(true);
+      expect(text(r!)).toContain(said);
+    }
+    const both = await call('mr_review.discussion_create', { ...MR, body: 'x', line: { path: FILE, new_line: 8 }, position: { position_type: 'text' } });
+    expect(text(both)).toContain('give line or position, not both');
+  });
+
+  it('the sandbox asks for a position\'s SHAs and type as GitLab does, and places the line', async () => {
+    const refs = (await api('GET', '/projects/1/merge_requests/1')).body.diff_refs;
+    const r = await api('POST', '/projects/1/merge_requests/1/discussions', { body: 'x', position: { new_path: FILE, new_line: 8 } });
+    expect(r).toEqual({ status: 400, body: { error: 'position[base_sha] is missing, position[start_sha] is missing, position[head_sha] is missing, position[position_type] is missing' } });
+    expect(await api('POST', '/projects/1/merge_requests/1/draft_notes', { note: 'x', position: { ...refs, new_path: FILE, new_line: 8 } }))
+      .toEqual({ status: 400, body: { error: 'position[position_type] is missing' } });
+    const off = await api('POST', '/projects/1/merge_requests/1/discussions', { body: 'x', position: { ...refs, position_type: 'text', new_path: FILE, new_line: 40 } });
+    expect(off).toEqual({ status: 400, body: { message: NO_LINE } });
+  });
+});
