@@ -12,7 +12,12 @@ import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { getEncoding } from 'js-tiktoken';
 import { startSandbox, SANDBOX_TOKEN } from '../dist/sandbox/index.js';
+
+// The issue's goal is a share of result tokens (o200k, as a host counts them); characters overstate the finds' share
+// (their JSON schemas and prose tokenize denser than result tables of ids and SHAs).
+const enc = getEncoding('o200k_base');
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const at = process.argv.indexOf('--cli');
@@ -97,12 +102,13 @@ const names = (t, id) => new RegExp(`[\`"]${id.replace('.', '\\.')}[\`" ]`).test
 async function walk(client, task) {
   const seen = [];
   const ctx = {};
-  const m = { calls: 0, finds: 0, misses: 0, chars: 0, findChars: 0, errors: 0, actions: new Set() };
+  const m = { calls: 0, finds: 0, misses: 0, chars: 0, findChars: 0, tokens: 0, findTokens: 0, errors: 0, actions: new Set() };
   const call = async (name, args, kind) => {
     const r = await client.callTool({ name, arguments: args });
     const t = textOf(r);
-    m.calls++; m.chars += t.length;
-    if (kind !== 'exec') { m.findChars += t.length; if (kind === 'find') m.finds++; else m.misses++; }
+    const tokens = enc.encode(t).length;
+    m.calls++; m.chars += t.length; m.tokens += tokens;
+    if (kind !== 'exec') { m.findChars += t.length; m.findTokens += tokens; if (kind === 'find') m.finds++; else m.misses++; }
     seen.push(t);
     if (verbose) console.log(`  ${kind.padEnd(5)} ${name} ${JSON.stringify(args).slice(0, 140)} → ${t.length} chars${r.isError ? ' (error)' : ''}`);
     return r;
@@ -125,7 +131,7 @@ async function walk(client, task) {
 }
 
 const sandbox = await startSandbox();
-const totals = { calls: 0, finds: 0, misses: 0, chars: 0, findChars: 0, errors: 0, actions: 0 };
+const totals = { calls: 0, finds: 0, misses: 0, chars: 0, findChars: 0, tokens: 0, findTokens: 0, errors: 0, actions: 0 };
 console.log(`## Assistant tasks on the default surface (${cli === join(root, 'dist', 'bundle', 'cli.js') ? 'this build' : cli}${guessing ? ', guessing IDs first' : ''})`);
 console.log('task                                                                  calls finds wrong-ids actions  chars  find-chars errors');
 try {
@@ -142,10 +148,11 @@ try {
     const m = await walk(client, task);
     await client.close();
     console.log(`${task.name.slice(0, 68).padEnd(68)} ${String(m.calls).padStart(5)} ${String(m.finds).padStart(5)} ${String(m.misses).padStart(9)} ${String(m.actions.size).padStart(7)} ${String(m.chars).padStart(6)} ${String(m.findChars).padStart(11)} ${String(m.errors).padStart(6)}`);
-    for (const k of ['calls', 'finds', 'misses', 'chars', 'findChars', 'errors']) totals[k] += m[k];
+    for (const k of ['calls', 'finds', 'misses', 'chars', 'findChars', 'tokens', 'findTokens', 'errors']) totals[k] += m[k];
     totals.actions += m.actions.size;
   }
 } finally { await sandbox.close(); }
 const share = totals.chars ? ((100 * totals.findChars) / totals.chars).toFixed(0) : '0';
+const tokenShare = totals.tokens ? ((100 * totals.findTokens) / totals.tokens).toFixed(0) : '0';
 console.log(`\n${TASKS.length} tasks: ${totals.calls} calls (${(totals.calls / TASKS.length).toFixed(1)} per task), ${totals.finds} finds and ${totals.misses} wrong IDs for ${totals.actions} distinct actions executed ` +
-  `(${((totals.finds + totals.misses) / totals.actions).toFixed(2)} per action), ${totals.chars} result chars of which finds and wrong IDs ${totals.findChars} (${share} %), ${totals.errors} executions answered an error`);
+  `(${((totals.finds + totals.misses) / totals.actions).toFixed(2)} per action), ${totals.chars} result chars of which finds and wrong IDs ${totals.findChars} (${share} %), ${totals.tokens} result tokens (o200k) of which finds and wrong IDs ${totals.findTokens} (${tokenShare} %), ${totals.errors} executions answered an error`);
