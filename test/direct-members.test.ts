@@ -46,7 +46,7 @@ describe('project.members with direct', () => {
 
   it('the other filters go to the direct route unchanged; @usernames are resolved first', async () => {
     const sent = await sentDuring(async () => {
-      expect(await run('project.members', { project_id: P, direct: true, users: ['@bob'] })).toContain(`No direct members found for project_id "${P}".\n\n${DIRECT}`);
+      expect(await run('project.members', { project_id: P, direct: true, users: ['@bob'] })).toContain(`No direct members found for project_id "${P}" with user_ids \\[4\\].\n\n${DIRECT}`);
     });
     expect(sent.at(-1)).toBe(`GET ${EP}/members`);
     const req = apiRequests(on.sb).at(-1)!;

@@ -14,10 +14,10 @@ describe('an empty list', () => {
     // Nothing of the caller's (@demo) is locked, and no filter was sent: the default scope's note, no second read.
     const mine = await exec('merge_request.list_global', { state: 'locked' });
     expect(mine.isError).toBeFalsy();
-    expect(text(mine).split('\n\n').slice(0, 2)).toEqual(['No merge requests found.', NOTE]);
+    expect(text(mine).split('\n\n').slice(0, 2)).toEqual(['No merge requests found with state "locked".', NOTE]);
     // A scope that was sent is not second-guessed.
     const assigned = await exec('merge_request.list_global', { search: 'no such title anywhere', scope: 'assigned_to_me' });
-    expect(text(assigned).split('\n\n')[0]).toBe('No merge requests found.');
+    expect(text(assigned).split('\n\n')[0]).toBe('No merge requests found with search "no such title anywhere", scope "assigned_to_me".');
     expect(text(assigned)).not.toContain(NOTE);
   });
 
@@ -43,7 +43,7 @@ describe('an empty list', () => {
       on.sb.clearLog();
       const r = await tight.call('forge_execute_action', { action: 'merge_request.list_global', params: { search: 'Handle unicode passwords in login' } });
       expect(r.isError).toBeFalsy();
-      expect(text(r).split('\n\n').slice(0, 2)).toEqual(['No merge requests found.', NOTE]);
+      expect(text(r).split('\n\n').slice(0, 2)).toEqual(['No merge requests found with search "Handle unicode passwords in login".', NOTE]);
       expect(apiRequests(on.sb).map((e) => e.query.scope)).toEqual([undefined]);
     } finally { await tight.close(); }
   });
@@ -53,14 +53,15 @@ describe('an empty list', () => {
     expect(keys.isError).toBeFalsy();
     expect(text(keys).split('\n\n')[0]).toBe('No keys found for user_id "alice".');
     const issues = await exec('issue.list', { project_id: 'demo-group/demo-project', search: 'zzzz-nothing' });
-    expect(text(issues).split('\n\n')[0]).toBe('No issues found for project_id "demo-group/demo-project".');
+    // The filters sent are said too: an empty answer to a wrong filter does not read as an empty project.
+    expect(text(issues).split('\n\n')[0]).toBe('No issues found for project_id "demo-group/demo-project" with search "zzzz-nothing".');
     // The instance-wide issue list reads the caller's own by default, too: read again, and still nothing.
     const everywhere = await exec('issue.list_all', { search: 'zzzz-nothing' });
-    expect(text(everywhere).split('\n\n').slice(0, 2)).toEqual(['None of the issues you created matched (GitLab\'s default scope); read again with scope "all", every one you can see:', 'No issues found.']);
+    expect(text(everywhere).split('\n\n').slice(0, 2)).toEqual(['None of the issues you created matched (GitLab\'s default scope); read again with scope "all", every one you can see:', 'No issues found with search "zzzz-nothing", scope "all".']);
     // A filtered later page is not read again (what was on page 1 decided it): one request, the default's note.
     on.sb.clearLog();
     const later = await exec('issue.list_all', { search: 'zzzz-nothing', per_page: 100, page: 2 });
-    expect(text(later).split('\n\n').slice(0, 2)).toEqual(['No issues found.', 'GitLab reads only the issues you created unless scope is sent: scope "all" reads every one you can see.']);
+    expect(text(later).split('\n\n').slice(0, 2)).toEqual(['No issues found with search "zzzz-nothing".', 'GitLab reads only the issues you created unless scope is sent: scope "all" reads every one you can see.']);
     expect(apiRequests(on.sb)).toHaveLength(1);
     // A param that only qualifies another (`in`) or orders the list is no filter: no second read either.
     on.sb.clearLog();

@@ -454,9 +454,17 @@ function scopeLine(input: RenderInput, kind: Kind | undefined, lines: string[], 
 /** The objects an empty list was read in, by the call's path params (`for user_id "alice"`): what was looked in. */
 function ofWhat(input: RenderInput): string {
   const { path } = actionOf(input);
-  const named = [...path.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]!).filter((k) => isScalar(input.params[k]));
-  return named.length ? ` for ${named.map((k) => `${k} ${inline(JSON.stringify(input.params[k]))}`).join(', ')}` : '';
+  const inPath = [...path.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]!);
+  const named = inPath.filter((k) => isScalar(input.params[k]));
+  // The filters sent too: an empty answer to the wrong filter reads like an empty object (a trial assistant listed a
+  // group's projects again to be sure). Paging, order and the server's own params choose no item.
+  const local = (k: string) => input.action?.params?.[k]?.in === 'local';
+  const filters = Object.keys(input.params).filter((k) => !inPath.includes(k) && !NOT_FILTERS.has(k) && !local(k) && input.params[k] !== undefined);
+  const said = (k: string) => `${k} ${inline(JSON.stringify(input.params[k]), 80)}`;
+  return (named.length ? ` for ${named.map(said).join(', ')}` : '') + (filters.length ? ` with ${filters.slice(0, 6).map(said).join(', ')}${filters.length > 6 ? ` (+${filters.length - 6} more)` : ''}` : '');
 }
+
+const NOT_FILTERS = new Set(['page', 'per_page', 'order_by', 'sort', 'pagination', 'cursor']);
 
 /** What GitLab's default hides when the list came back empty (the entry's emptyNote), unless a param lifted it. */
 function emptyNote(input: RenderInput): string {
