@@ -106,6 +106,8 @@ describe('an invited group\'s member, and a member of two groups above', () => {
       `GET ${EP}/members users 3,1,4,2`,
       `GET ${EP}`,
       'GET /api/v4/groups/demo-group/members users 1,4,2',
+      // root has no row of the group above: the groups shared into it are read first (none), then the project's.
+      'GET /api/v4/groups/demo-group',
       'GET /api/v4/groups/demo-group%2Fplatform/members/all users 2',
     ]);
     expect(t).toContain('| root | Administrator | Reporter (20) | invited group demo-group/platform |');

@@ -8,6 +8,7 @@ import { bool, forbidden, inWindow, int, intList, json, list, message, missing, 
 import { byDueDate } from './group-milestones.js';
 import { isReply, loadProject, requireLevel } from './common.js';
 import { deletedSuffix } from './project-relations.js';
+import { sharedWithGroupsOf } from './group-shares.js';
 
 const VISIBILITIES = new Set(['private', 'internal', 'public']);
 
@@ -209,7 +210,7 @@ export function registerProjects(r: Router): void {
   r.get('groups/:id', (ctx, p) => {
     const g = loadGroup(ctx, p.id);
     if (isReply(g)) return g;
-    const body: Record<string, unknown> = { ...groupJson(ctx.state, g), shared_with_groups: [], runners_token: undefined, prevent_sharing_groups_outside_hierarchy: false, shared_projects: [] };
+    const body: Record<string, unknown> = { ...groupJson(ctx.state, g), shared_with_groups: sharedWithGroupsOf(ctx, g), runners_token: undefined, prevent_sharing_groups_outside_hierarchy: false, shared_projects: [] };
     delete body.runners_token;
     if (bool(ctx.params.with_projects) !== false) body.projects = groupProjects(ctx, g, false).map((x) => projectJson(ctx.state, x, ctx.user));
     return json(200, body);
