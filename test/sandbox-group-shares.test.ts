@@ -115,6 +115,14 @@ describe('the lists of shares', () => {
     expect(await ids('/groups/11/groups/shared?min_access_level=50', ALICE)).toEqual([]);
   });
 
+  it('the group detail\'s shared_projects are the projects shared with the group (it answered []), shown with_projects only', async () => {
+    await ok('project.share_with_group', { project_id: 1, group_id: 11, group_access: 20 });
+    expect(((await api('/groups/11')).body.shared_projects as Rec[]).map((x) => x.path_with_namespace)).toEqual(['demo-group/demo-project']);
+    expect(await api('/groups/11?with_projects=false')).not.toHaveProperty('body.shared_projects');
+    await ok('project.delete_shared_group', { project_id: 1, group_id: 11 });
+    expect((await api('/groups/11')).body.shared_projects).toEqual([]);
+  });
+
   it('through the MCP server: the invited group and the shared-into group, by name', async () => {
     expect(await ok('group.invited_groups', { group_id: 'demo-group' })).toContain('| 11 | demo-group/platform | Platform | public | Shared platform components. |');
     expect(await ok('group.shared_with', { group_id: 'demo-group/platform' })).toContain('| 10 | demo-group | Demo Group | public | Projects of the sandbox instance. |');

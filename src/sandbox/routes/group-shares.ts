@@ -1,9 +1,10 @@
 // Sharing a group with another group (GitLab's group group links): share and unshare, the links a group detail shows
 // (`shared_with_groups`), the groups a group was invited to (`groups/shared`) and the groups invited to it
 // (`invited_groups`). What a share gives is read where access is: SandboxState.groupAccess and members/all.
-// GitLab: lib/api/groups.rb @ gitlabhq 0286e4c6 era (`post ":id/share"`, `delete ":id/share/:group_id"`),
-// app/services/groups/group_links/create_service.rb and destroy_service.rb, app/models/group_group_link.rb,
-// app/finders/namespaces/groups/shared_groups_finder.rb and invited_groups_finder.rb.
+// GitLab read: lib/api/groups.rb (the version whose share takes member_role_id) and spec/requests/api/groups_spec.rb;
+// gitlabhq 017a6c12 app/services/groups/group_links/create_service.rb, 36a59d08 app/services/concerns/group_linkable.rb,
+// app/models/group_group_link.rb (uniqueness and level only), 13435508 app/finders/namespaces/groups/invited_groups_finder.rb,
+// 9a7adb84 shared_groups_finder.rb, app/helpers/groups/group_members_helper.rb `group_group_links`.
 import type { Router } from '../router.js';
 import { ACCESS, type GroupLink, type GroupRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
