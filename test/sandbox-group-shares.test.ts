@@ -4,6 +4,7 @@
 // projects, and members/all of the group and of its projects. GitLab: lib/api/groups.rb (share, unshare, groups/shared,
 // invited_groups), app/finders/group_members_finder.rb and members_finder.rb @ 0286e4c6, spec/requests/api/groups_spec.rb.
 import { describe, it, expect, beforeAll } from 'vitest';
+import { ADMIN_TOKEN } from '../src/sandbox/index.js';
 import { sandboxApi, sandboxServer } from './helpers/inproc.js';
 import { okText, refusedText } from './helpers/approved-calls.js';
 
@@ -90,6 +91,33 @@ describe('what a share gives', () => {
     expect(await rows('/groups/11/members/all')).toEqual([[1, 50, null], [3, 30, null], [4, 40, '2027-03-01']]);
     await ok('group.unshare_from_group', { group_id: 'demo-group', shared_with_group_id: 11 });
     await ok('group.group_member_remove', { group_id: 'demo-group/platform', user_id: 4 });
+  });
+});
+
+describe('a private group shared into demo-group', () => {
+  beforeAll(async () => {
+    // Contractors: private, erin its only member; only an administrator can see it to share demo-group with it.
+    on.sb.state.groups.set(12, { id: 12, name: 'Contractors', path: 'contractors', fullPath: 'contractors', description: '', visibility: 'private', parentId: null, createdAt: '2026-01-05T09:00:00.000Z', members: new Map([[6, 30]]) });
+    expect(await share({ group_id: 12, group_access: 20 })).toEqual({ status: 404, body: { message: '404 Group Not Found' } });
+    expect((await share({ group_id: 12, group_access: 20 }, ADMIN_TOKEN)).status).toBe(201);
+  });
+
+  it('its members reach the subgroup and the projects below at the link\'s level, and are in their members/all', async () => {
+    expect(await rows('/groups/11/members/all')).toEqual([[1, 50, null], [3, 30, null], [4, 20, null], [6, 20, null]]);
+    expect(await rows('/projects/1/members/all')).toEqual([[1, 50, null], [3, 30, null], [4, 20, null], [6, 20, null]]);
+    expect((await api('/projects/1', { token: ERIN })).status).toBe(200);
+    expect(await ids('/groups/10/projects?min_access_level=20', ERIN)).toContain(1);
+  });
+
+  it('who sees the link: not demo, who may not see the invited group, in the detail or invited_groups; members/all lists its members to the group\'s members', async () => {
+    expect((await api('/groups/10')).body.shared_with_groups).toEqual([]);
+    expect((await api('/groups/10', { token: ADMIN_TOKEN })).body.shared_with_groups).toEqual([{ group_id: 12, group_name: 'Contractors', group_full_path: 'contractors', group_access_level: 20, expires_at: null }]);
+    expect(await ids('/groups/10/invited_groups')).toEqual([]);
+    expect(await ids('/groups/10/invited_groups', ADMIN_TOKEN)).toEqual([12]);
+    expect(await ids('/groups/12/groups/shared', ERIN)).toEqual([10]);
+    expect((await rows('/groups/10/members/all')).map((r) => r[0])).toEqual([1, 3, 4, 6]);
+    await ok('group.unshare_from_group', { group_id: 'demo-group', shared_with_group_id: 12 });
+    expect(await rows('/groups/11/members/all')).toEqual([[1, 50, null], [3, 30, null], [4, 20, null]]);
   });
 });
 
