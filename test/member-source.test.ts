@@ -106,6 +106,8 @@ describe('an invited group\'s member, and a member of two groups above', () => {
       `GET ${EP}/members users 3,1,4,2`,
       `GET ${EP}`,
       'GET /api/v4/groups/demo-group/members users 1,4,2',
+      // root has no row of the group above: the groups shared into it are read first (none), then the project's.
+      'GET /api/v4/groups/demo-group',
       'GET /api/v4/groups/demo-group%2Fplatform/members/all users 2',
     ]);
     expect(t).toContain('| root | Administrator | Reporter (20) | invited group demo-group/platform |');
@@ -161,6 +163,49 @@ describe('an invited group\'s member, and a member of two groups above', () => {
       'GET /api/v4/groups/demo-group/members users 3',
     ]);
     expect(t).toContain('| alice | Alice Chen | Developer (30) | inherited from demo-group |');
+  });
+});
+
+describe('a group shared into a group above (the invited group\'s direct members, capped at the link\'s level)', () => {
+  const { run, sentDuring } = harness();
+  const rows = (r: string) => r.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| username')).map((l) => l.split('|').slice(1, 4).map((x) => x.trim()).join(' | '));
+
+  it('group.members: root, only in platform, and bob, whose platform row beats his own, name the invited group; alice\'s own row stays direct', async () => {
+    // platform invited into demo-group as Developer. root: Developer of platform only. bob: Reporter of demo-group,
+    // Maintainer of platform (capped at Developer: more than his own). alice: Developer of demo-group, Reporter of platform.
+    await run('group.group_member_add', { group_id: 'demo-group/platform', user_id: '2', access_level: 30 });
+    await run('group.group_member_add', { group_id: 'demo-group/platform', user_id: '4', access_level: 40 });
+    await run('group.group_member_add', { group_id: 'demo-group/platform', user_id: '3', access_level: 20 });
+    await run('group.share_with_group', { group_id: 'demo-group', shared_with_group_id: 11, group_access: 30 });
+    const all = await run('group.members', { group_id: 'demo-group' });
+    let t = '';
+    expect(await sentDuring(async () => { t = text(await run('group.members', { group_id: 'demo-group', source: true })); })).toEqual([
+      'GET /api/v4/groups/demo-group/members/all',
+      'GET /api/v4/groups/demo-group/members users 1,3,4,2',
+      // Only bob and root are not explained by the group's own rows: the group is read for its shares, then the invited group for them.
+      'GET /api/v4/groups/demo-group',
+      'GET /api/v4/groups/demo-group%2Fplatform/members users 4,2',
+    ]);
+    expect(t.split('\n')[0]).toBe('Source column read by the server (GitLab\'s member objects do not say it) with 3 reads: GET /groups/demo-group/members, GET /groups/demo-group, GET /groups/demo-group/platform/members.');
+    expect(rows(t)).toEqual([
+      'demo | Demo User | Owner (50)', 'alice | Alice Chen | Developer (30)', 'bob | Bob Martin | Developer (30)', 'root | Administrator | Developer (30)',
+    ]);
+    expect(t).toContain('| alice | Alice Chen | Developer (30) | direct |\n| bob | Bob Martin | Developer (30) | invited group demo-group/platform |\n| root | Administrator | Developer (30) | invited group demo-group/platform |');
+    expect(rows(t)).toEqual(rows(text(all)));
+  });
+
+  it('project.members: in demo-group\'s project, the share into its group names the invited group for bob and root', async () => {
+    let t = '';
+    expect(await sentDuring(async () => { t = text(await run('project.members', { project_id: P, source: true })); })).toEqual([
+      `GET ${EP}/members/all`,
+      `GET ${EP}/members users 3,1,4,2`,
+      `GET ${EP}`,
+      'GET /api/v4/groups/demo-group/members users 1,4,2',
+      'GET /api/v4/groups/demo-group',
+      'GET /api/v4/groups/demo-group%2Fplatform/members users 4,2',
+    ]);
+    expect(t).toContain('| alice | Alice Chen | Developer (30) | direct |\n| demo | Demo User | Owner (50) | inherited from demo-group |\n'
+      + '| bob | Bob Martin | Developer (30) | invited group demo-group/platform |\n| root | Administrator | Developer (30) | invited group demo-group/platform |');
   });
 });
 

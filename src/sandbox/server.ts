@@ -21,6 +21,7 @@ import { registerCi } from './routes/ci.js';
 import { registerTracking } from './routes/tracking.js';
 import { registerReleases } from './routes/releases.js';
 import { registerMembers } from './routes/members.js';
+import { registerGroupShares } from './routes/group-shares.js';
 import { registerLabels } from './routes/labels.js';
 import { registerGroupLabels } from './routes/group-labels.js';
 import { registerGroupMilestones } from './routes/group-milestones.js';
@@ -60,6 +61,7 @@ export function sandboxRoutes(): Router {
     registerTracking(router);
     registerReleases(router);
     registerMembers(router);
+    registerGroupShares(router);
     registerLabels(router);
     registerGroupLabels(router);
     registerGroupMilestones(router);

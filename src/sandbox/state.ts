@@ -5,6 +5,8 @@ import type { TokenRec } from './token-types.js';
 export type Visibility = 'private' | 'internal' | 'public';
 
 export const ACCESS = { guest: 10, reporter: 20, developer: 30, maintainer: 40, owner: 50 } as const;
+/** Minimal Access memberships give no access to a group's content and are left out of member lists. */
+export const MINIMAL_ACCESS = 5;
 
 /** GitLab's user states; every state but active and deactivated is a blocked one. */
 export type UserState = 'active' | 'blocked' | 'deactivated' | 'banned' | 'blocked_pending_approval';
@@ -29,7 +31,12 @@ export interface GroupRec {
   parentId: number | null; createdAt: string; members: Map<number, number>;
   /** Expiry dates (YYYY-MM-DD) of the direct memberships that have one. */
   memberExpiry?: Map<number, string>;
+  /** Groups this group is shared with (group group links): their direct members get up to the link's level here and below. */
+  sharedWith?: GroupLink[];
 }
+
+/** A project's or a group's share with a group (GitLab's project_group_links and group_group_links). */
+export interface GroupLink { id: number; groupId: number; access: number; expiresAt: string | null }
 
 export interface LabelRec { id: number; name: string; color: string; description: string | null; archived?: boolean; /** A project label's priority (ProjectLabel's `priority`), null or absent when it has none. */ priority?: number | null }
 
@@ -197,7 +204,7 @@ export interface ProjectRec {
   /** The project this one is a fork of. */
   forkedFromId?: number;
   /** Groups the project is shared with (project group links). */
-  sharedWith?: Array<{ id: number; groupId: number; access: number; expiresAt: string | null }>;
+  sharedWith?: GroupLink[];
   /** When the project was marked for deletion (delayed deletion). */
   markedForDeletionAt?: string;
 }
@@ -317,17 +324,38 @@ export class SandboxState {
     let level = p.members.get(user.id) ?? 0;
     if (p.namespace.kind === 'group') level = Math.max(level, this.groupAccess(user, p.namespace.id));
     else if (p.namespace.id - 100 === user.id) level = Math.max(level, ACCESS.owner);
-    // A group the project is shared with gives its members up to the link's level.
-    for (const l of p.sharedWith ?? []) level = Math.max(level, Math.min(l.access, this.groupAccess({ ...user, isAdmin: false }, l.groupId)));
+    // A group the project is shared with gives its members (and its ancestors') up to the link's level.
+    for (const l of p.sharedWith ?? []) level = Math.max(level, Math.min(l.access, this.memberAccess(user.id, l.groupId)));
     if (user.isAdmin) level = Math.max(level, ACCESS.owner);
     return level;
   }
 
+  /**
+   * A user's level in a group: the highest of their memberships of it and its ancestors, and of the groups it or an
+   * ancestor is shared with, each capped at the link's level. Only the invited group's direct members count
+   * (gitlabhq 0286e4c6 app/finders/group_members_finder.rb `GroupMember.of_groups(shared_from_groups)`; the
+   * authorization query joins `user.group_members` to group_group_links with LEAST(group_access, access_level)).
+   */
   groupAccess(user: UserRec | undefined, groupId: number): number {
     if (!user) return 0;
-    let level = 0;
-    for (const g of this.groupLineage(groupId)) level = Math.max(level, g.members.get(user.id) ?? 0);
+    let level = this.memberAccess(user.id, groupId);
+    for (const l of this.sharesInto(groupId)) {
+      const own = this.groups.get(l.groupId)?.members.get(user.id) ?? 0;
+      if (own > MINIMAL_ACCESS) level = Math.max(level, Math.min(l.access, own));
+    }
     return user.isAdmin ? Math.max(level, ACCESS.owner) : level;
+  }
+
+  /** A user's highest membership of a group and its ancestors, shares left out. */
+  memberAccess(userId: number, groupId: number): number {
+    let level = 0;
+    for (const g of this.groupLineage(groupId)) level = Math.max(level, g.members.get(userId) ?? 0);
+    return level;
+  }
+
+  /** The links of the groups a group and its ancestors are shared with, nearest group first. */
+  sharesInto(groupId: number): GroupLink[] {
+    return this.groupLineage(groupId).flatMap((g) => g.sharedWith ?? []);
   }
 
   /** A group and its ancestors, nearest first. */

@@ -4,7 +4,7 @@
 // `future_date` validated). GitLab's access checks ignore the date and a daily worker removes expired rows; the
 // sandbox runs no worker, and its clock (a second per write) does not reach the next day.
 import type { Router } from '../router.js';
-import { ACCESS, type GroupRec, type ProjectRec } from '../state.js';
+import { ACCESS, MINIMAL_ACCESS, type GroupRec, type ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { userBasic } from '../serialize.js';
 import { forbidden, int, intList, json, message, missing, noContent, notFound, paginate, str } from '../util.js';
@@ -21,20 +21,23 @@ interface Membership { level: number; expiresAt: string | null }
 /**
  * Direct members, or with `all` one membership per user as GitLab picks it (gitlabhq app/finders/members_finder.rb and
  * group_members_finder.rb @ 0286e4c6, app/models/member.rb @ 800235cc `distinct_on_user_with_max_access_level`):
- * - of a group and its ancestors, the highest level, the group's own row winning a tie; then no expiry (PostgreSQL
- *   sorts NULL first in `expires_at DESC`), then the later date (then `created_at`, which the sandbox does not keep:
- *   the nearest group);
+ * - of a group and its ancestors, and of the groups they are shared with (`shared_from_groups`: the invited group's
+ *   direct members, each row capped at the link's level, `with_group_group_sharing_access`; the invited groups the
+ *   caller may see unless they are a member), the highest level, the group's own row winning a tie; then no expiry
+ *   (PostgreSQL sorts NULL first in `expires_at DESC`), then the later date (then `created_at`, which the sandbox
+ *   does not keep: the nearest group, and a group's rows before its invited groups');
  * - of a project, its own membership whenever there is one (`ProjectMember` sorts before `GroupMember`), else its
- *   group's pick, else a membership of a group the project is shared with (or of that group's ancestors); the level
- *   shown is the user's level on the project (`project_authorizations`) whichever row is shown, the row's own date.
+ *   group's pick (shares into the group's ancestors counted: `shared_into_ancestors`), else a membership of a group
+ *   the project is shared with (or of that group's ancestors); the level shown is the user's level on the project
+ *   (`project_authorizations`) whichever row is shown, the row's own date.
  */
 function levels(ctx: Ctx, h: Holder, all: boolean): Map<number, Membership> {
   const direct = rowsOf(h.members, h.expiry);
   if (!all) return direct;
-  if (!h.project) return groupPick(direct, ctx.state.groupLineage(h.groupId));
+  if (!h.project) return groupPick(direct, ctx.state.groupLineage(h.groupId), h.group ? sharedRows(ctx, h.group) : []);
   const p = h.project;
   const group = h.groupId === null ? undefined : ctx.state.groups.get(h.groupId);
-  const groupRows = group ? groupPick(rowsOf(group.members, group.memberExpiry), ctx.state.groupLineage(group.parentId)) : new Map<number, Membership>();
+  const groupRows = group ? groupPick(rowsOf(group.members, group.memberExpiry), ctx.state.groupLineage(group.parentId), sharedRows(ctx, group)) : new Map<number, Membership>();
   const invited = (p.sharedWith ?? []).flatMap((l) => ctx.state.groupLineage(l.groupId)).flatMap((g) => [...rowsOf(g.members, g.memberExpiry)]);
   const out = new Map(direct);
   for (const [id, m] of [...groupRows, ...invited]) if (!out.has(id) && m.level > MINIMAL_ACCESS) out.set(id, m);
@@ -49,13 +52,25 @@ function levels(ctx: Ctx, h: Holder, all: boolean): Map<number, Membership> {
 const rowsOf = (members: Map<number, number>, expiry: Map<number, string> | undefined): Map<number, Membership> =>
   new Map([...members].map(([id, level]) => [id, { level, expiresAt: expiry?.get(id) ?? null }]));
 
-/** Minimal Access memberships are left out of the inherited lists (`non_minimal_access`). */
-const MINIMAL_ACCESS = 5;
+/**
+ * The rows the groups a group and its ancestors are shared with give it: their direct members at the link's level at
+ * most. A caller who is no member of the group sees only the invited groups they may see (`public_or_visible_to_user`).
+ */
+function sharedRows(ctx: Ctx, g: GroupRec): Array<[number, Membership]> {
+  const s = ctx.state;
+  const member = s.memberAccess(ctx.user.id, g.id) > 0;
+  return s.sharesInto(g.id).flatMap((l) => {
+    const invited = s.groups.get(l.groupId);
+    if (!invited || (!member && !s.canSeeGroup(ctx.user, invited))) return [];
+    return [...rowsOf(invited.members, invited.memberExpiry)].map(([id, m]): [number, Membership] => [id, { level: Math.min(l.access, m.level), expiresAt: m.expiresAt }]);
+  });
+}
 
-/** One row per user of a group's own members and its ancestors' (nearest first), ranked as `levels` says. */
-function groupPick(own: Map<number, Membership>, ancestors: GroupRec[]): Map<number, Membership> {
+/** One row per user of a group's own members, its ancestors' (nearest first) and its invited groups', ranked as `levels` says. */
+function groupPick(own: Map<number, Membership>, ancestors: GroupRec[], shared: Array<[number, Membership]>): Map<number, Membership> {
   const rows = [...own].map(([id, m]) => ({ id, m, rank: m.level + 1 }));
   for (const g of ancestors) for (const [id, m] of rowsOf(g.members, g.memberExpiry)) rows.push({ id, m, rank: m.level });
+  for (const [id, m] of shared) rows.push({ id, m, rank: m.level });
   const best = new Map<number, (typeof rows)[number]>();
   for (const r of rows) {
     if (r.m.level <= MINIMAL_ACCESS) continue;
@@ -89,14 +104,14 @@ function realDay(date: string): boolean {
   return Number.isFinite(t) && new Date(t).toISOString().startsWith(date);
 }
 
-type Holder = { members: Map<number, number>; expiry: Map<number, string>; groupId: number | null; admin: (ctx: Ctx) => boolean; project?: ProjectRec };
+type Holder = { members: Map<number, number>; expiry: Map<number, string>; groupId: number | null; admin: (ctx: Ctx) => boolean; project?: ProjectRec; group?: GroupRec };
 
 function projectHolder(p: ProjectRec): Holder {
   return { members: p.members, expiry: (p.memberExpiry ??= new Map()), groupId: p.namespace.kind === 'group' ? p.namespace.id : null, admin: (c) => c.state.accessLevel(c.user, p) >= ACCESS.maintainer, project: p };
 }
 
 function groupHolder(g: GroupRec): Holder {
-  return { members: g.members, expiry: (g.memberExpiry ??= new Map()), groupId: g.parentId, admin: (c) => c.state.groupAccess(c.user, g.id) >= ACCESS.owner };
+  return { members: g.members, expiry: (g.memberExpiry ??= new Map()), groupId: g.parentId, admin: (c) => c.state.groupAccess(c.user, g.id) >= ACCESS.owner, group: g };
 }
 
 function setExpiry(h: Holder, uid: number, expiresAt: string | null): void {

@@ -8,6 +8,7 @@ import { bool, forbidden, inWindow, int, intList, json, list, message, missing, 
 import { byDueDate } from './group-milestones.js';
 import { isReply, loadProject, requireLevel } from './common.js';
 import { deletedSuffix } from './project-relations.js';
+import { sharedWithGroupsOf } from './group-shares.js';
 
 const VISIBILITIES = new Set(['private', 'internal', 'public']);
 
@@ -21,6 +22,11 @@ function groupProjects(ctx: Ctx, g: GroupRec, includeSubgroups: boolean): Projec
   const ids = new Set([g.id]);
   if (includeSubgroups) for (const x of ctx.state.groups.values()) if (x.fullPath.startsWith(`${g.fullPath}/`)) ids.add(x.id);
   return [...ctx.state.projects.values()].filter((p) => p.namespace.kind === 'group' && ids.has(p.namespace.id) && ctx.state.canSeeProject(ctx.user, p));
+}
+
+/** The projects shared with the group itself that the caller may see, but those in `own`. */
+function sharedWithGroup(ctx: Ctx, g: GroupRec, own: ProjectRec[]): ProjectRec[] {
+  return [...ctx.state.projects.values()].filter((x) => !own.includes(x) && (x.sharedWith ?? []).some((l) => l.groupId === g.id) && ctx.state.canSeeProject(ctx.user, x));
 }
 
 function filterProjects(ctx: Ctx, projects: ProjectRec[]): ProjectRec[] {
@@ -209,9 +215,13 @@ export function registerProjects(r: Router): void {
   r.get('groups/:id', (ctx, p) => {
     const g = loadGroup(ctx, p.id);
     if (isReply(g)) return g;
-    const body: Record<string, unknown> = { ...groupJson(ctx.state, g), shared_with_groups: [], runners_token: undefined, prevent_sharing_groups_outside_hierarchy: false, shared_projects: [] };
-    delete body.runners_token;
-    if (bool(ctx.params.with_projects) !== false) body.projects = groupProjects(ctx, g, false).map((x) => projectJson(ctx.state, x, ctx.user));
+    const body: Record<string, unknown> = { ...groupJson(ctx.state, g), shared_with_groups: sharedWithGroupsOf(ctx, g), prevent_sharing_groups_outside_hierarchy: false };
+    // GroupDetail shows the projects, and those shared with the group, only `with_projects` (default true).
+    if (bool(ctx.params.with_projects) !== false) {
+      const own = groupProjects(ctx, g, false);
+      body.projects = own.map((x) => projectJson(ctx.state, x, ctx.user));
+      body.shared_projects = sharedWithGroup(ctx, g, own).map((x) => projectJson(ctx.state, x, ctx.user));
+    }
     return json(200, body);
   });
   r.get('groups/:id/projects', (ctx, p) => {
@@ -220,8 +230,7 @@ export function registerProjects(r: Router): void {
     // GroupProjectsFinder: the group's own projects (its subgroups' with include_subgroups) and, unless with_shared
     // is false (lib/api/groups.rb exclude_shared), the projects shared with the group itself, never its subgroups'.
     const own = groupProjects(ctx, g, !!bool(ctx.params.include_subgroups));
-    const shared = bool(ctx.params.with_shared) === false ? []
-      : [...ctx.state.projects.values()].filter((x) => !own.includes(x) && (x.sharedWith ?? []).some((l) => l.groupId === g.id) && ctx.state.canSeeProject(ctx.user, x));
+    const shared = bool(ctx.params.with_shared) === false ? [] : sharedWithGroup(ctx, g, own);
     const projects = filterProjects(ctx, [...own, ...shared]);
     return paginate(ctx, sortProjects(ctx, projects).map((x) => projectView(ctx, x)));
   });
