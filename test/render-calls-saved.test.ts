@@ -34,6 +34,14 @@ describe("GitLab's documented shapes", () => {
     const r = render(undefined, fixture('jobs'), { project_id: 1 }, listAction('job.list'));
     expect(header(r.markdown)).not.toMatch(/artifacts/);
   });
+
+  it('jobs with coverage null, as doc/api/jobs.md shows them, add no coverage column; a job that measured one, 0 too, does', () => {
+    const jobs = fixture('jobs') as Rec[];
+    expect(header(render(undefined, jobs.map((j) => ({ ...j, coverage: null })), { project_id: 1 }, listAction('job.list')).markdown)).not.toMatch(/coverage/);
+    const measured = render(undefined, jobs.map((j, i) => ({ ...j, coverage: i === 0 ? 0 : null })), { project_id: 1 }, listAction('job.list'));
+    expect(header(measured.markdown)).toBe('| id | name | stage | status | failure reason | duration | coverage |');
+    expect(row(measured.markdown, '| 7 ')).toMatch(/ \| 0 \|$/);
+  });
 });
 
 describe('through the server, on the sandbox', () => {
@@ -57,12 +65,21 @@ describe('through the server, on the sandbox', () => {
 
   it("a pipeline's jobs say the archive each kept and when it expires (U5 re-read artifacts)", async () => {
     const { md, st } = await exec('job.list', { project_id: 'demo-group/demo-project', pipeline_id: 1001 });
-    expect(header(md)).toBe('| id | name | stage | status | allowed to fail | duration | artifacts | artifacts expire |');
-    expect(row(md, '| 2011 ')).toBe('| 2011 | compile | build | success | false | 1m 34s | artifacts.zip 1 KB | 2026-04-01 09:00 |');
-    expect(row(md, '| 2013 ')).toBe('| 2013 | lint | test | success | false | 1m 34s |  |  |');
+    expect(header(md)).toBe('| id | name | stage | status | allowed to fail | duration | coverage | artifacts | artifacts expire |');
+    expect(row(md, '| 2011 ')).toBe('| 2011 | compile | build | success | false | 1m 34s |  | artifacts.zip 1 KB | 2026-04-01 09:00 |');
+    expect(row(md, '| 2013 ')).toBe('| 2013 | lint | test | success | false | 1m 34s |  |  |  |');
     expect((st.items as Rec[]).find((j) => j.id === 2011)).toMatchObject({ artifacts_file: { filename: 'artifacts.zip', size: 1024 } });
     const one = await exec('job.get', { project_id: 'demo-group/demo-project', job_id: 2011 });
     expect(one.md).toContain('- **artifacts_expire_at**: 2026-04-01 09:00');
+  });
+
+  it("a pipeline's jobs say which job measured its coverage (#30: a second call with fields asked it), no column when none did", async () => {
+    const { md, st } = await exec('job.list', { project_id: 'demo-group/demo-project', pipeline_id: 1001 });
+    expect(row(md, '| 2012 ')).toBe('| 2012 | unit-tests | test | success | false | 1m 34s | 87.5 | artifacts.zip 1 KB | 2026-04-01 09:00 |');
+    expect((st.items as Rec[]).find((j) => j.id === 2012)).toMatchObject({ coverage: 87.5 });
+    expect((st.items as Rec[]).find((j) => j.id === 2011)).toMatchObject({ coverage: null });
+    const running = await exec('job.list', { project_id: 'demo-group/demo-project', pipeline_id: 1003 });
+    expect(header(running.md)).not.toContain('coverage');
   });
 
   it('unsubscribing from an issue answers the subscription (S6 re-read the issue for it)', async () => {

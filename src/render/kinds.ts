@@ -206,9 +206,11 @@ export const KINDS: readonly Kind[] = [
       f('pipeline', 'pipeline'), f('ref'), f('duration', 'duration'), f('queued_duration', 'duration'), f('runner', 'runner'), f('artifacts', 'artifacts'),
       f('artifacts_expire_at', 'date'), f('user', 'person')
     ],
-    // The archive a job kept and when it expires, when some job of the list kept one (the pipeline's downloads).
+    // The coverage a job measured (which job the pipeline's figure came from), and the archive a job kept and when it
+    // expires (the pipeline's downloads), when some job of the list has one.
     columns: [c('id', 'id'), c('name', 'name'), c('stage', 'stage'), c('status', 'status'), c('failure reason', 'failure_reason', undefined, true),
-      c('allowed to fail', 'allow_failure', undefined, true), c('duration', 'duration', 'duration', true), c('artifacts', 'artifacts_file', 'artifact_file', true),
+      c('allowed to fail', 'allow_failure', undefined, true), c('duration', 'duration', 'duration', true), c('coverage', 'coverage', undefined, true),
+      c('artifacts', 'artifacts_file', 'artifact_file', true),
       c('artifacts expire', 'artifacts_expire_at', 'date', true)],
   },
   {
