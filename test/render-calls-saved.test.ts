@@ -1,6 +1,7 @@
 // Calls an assistant made only because a result hid a fact (issue #30, session 16: the 48 logged tasks of sets P–U).
 // A commit's statuses read by a branch name say which commit that was; tags say their message and release; a pipeline's
-// jobs say the archive each kept and when it expires; an issue's (un)subscribe says the subscription; a commit says its
+// jobs say the archive each kept and when it expires, and the coverage each measured; a merge request's diff versions
+// say the three SHAs a line comment takes; an issue's (un)subscribe says the subscription; a commit says its
 // size; the execute description names the everyday reads the runs searched for. Render tests on GitLab's documented
 // shapes (test/fixtures/responses/), then the same through the server against the sandbox.
 import { describe, it, expect } from 'vitest';
@@ -33,6 +34,22 @@ describe("GitLab's documented shapes", () => {
   it('jobs that kept no archive add no artifacts columns (go-gitlab testdata)', () => {
     const r = render(undefined, fixture('jobs'), { project_id: 1 }, listAction('job.list'));
     expect(header(r.markdown)).not.toMatch(/artifacts/);
+  });
+
+  it("a merge request's diff versions show the three SHAs a line comment's position takes (doc/api/merge_requests.md)", () => {
+    // GitLab's documented example of GET /projects/:id/merge_requests/:merge_request_iid/versions.
+    const versions = [
+      { id: 110, head_commit_sha: '33e2ee8579fda5bc36accc9c6fbd0b4fefda9e30', base_commit_sha: 'eeb57dffe83deb686a60a71c16c32f71046868fd',
+        start_commit_sha: 'eeb57dffe83deb686a60a71c16c32f71046868fd', created_at: '2016-07-26T14:44:48.926Z', merge_request_id: 105, state: 'collected',
+        real_size: '1', patch_id_sha: 'd504412d5b6e6739647e752aff8e468dde093f2f' },
+      { id: 108, head_commit_sha: '3eed087b29835c48015768f839d76e5ea8f07a24', base_commit_sha: 'eeb57dffe83deb686a60a71c16c32f71046868fd',
+        start_commit_sha: 'eeb57dffe83deb686a60a71c16c32f71046868fd', created_at: '2016-07-25T14:21:33.028Z', merge_request_id: 105, state: 'collected',
+        real_size: '1', patch_id_sha: '72c30d1f0115fc1d2bb0b29b24dc2982cbcdfd32' },
+    ];
+    const r = render(undefined, versions, { project_id: 1, merge_request_iid: 1 }, listAction('mr_review.diff_versions_list'));
+    expect(header(r.markdown)).toBe('| id | state | base_sha | start_sha | head_sha | created |');
+    expect(row(r.markdown, '| 110 ')).toBe('| 110 | collected | eeb57dffe83deb686a60a71c16c32f71046868fd | eeb57dffe83deb686a60a71c16c32f71046868fd | 33e2ee8579fda5bc36accc9c6fbd0b4fefda9e30 | 2016-07-26 14:44 |');
+    expect((r.structured.items as Rec[])[1]).toMatchObject({ id: 108, base_commit_sha: 'eeb57dffe83deb686a60a71c16c32f71046868fd', head_commit_sha: '3eed087b29835c48015768f839d76e5ea8f07a24' });
   });
 
   it('jobs with coverage null, as doc/api/jobs.md shows them, add no coverage column; a job that measured one, 0 too, does', () => {
@@ -80,6 +97,16 @@ describe('through the server, on the sandbox', () => {
     expect((st.items as Rec[]).find((j) => j.id === 2011)).toMatchObject({ coverage: null });
     const running = await exec('job.list', { project_id: 'demo-group/demo-project', pipeline_id: 1003 });
     expect(header(running.md)).not.toContain('coverage');
+  });
+
+  it("a line comment placed with the SHAs of the diff versions' default table (#30: the table showed the head SHA only)", async () => {
+    const { md } = await exec('mr_review.diff_versions_list', { project_id: 'demo-group/demo-project', merge_request_iid: 1 });
+    expect(header(md)).toBe('| id | state | base_sha | start_sha | head_sha | created |');
+    const [, , base_sha, start_sha, head_sha] = row(md, '| 501 ')!.split(' | ');
+    expect([base_sha, start_sha, head_sha].every((s) => /^[0-9a-f]{40}$/.test(s!))).toBe(true);
+    const position = { position_type: 'text', base_sha, start_sha, head_sha, old_path: 'src/auth/login.ts', new_path: 'src/auth/login.ts', new_line: 9 };
+    const made = await exec('mr_review.discussion_create', { project_id: 'demo-group/demo-project', merge_request_iid: 1, body: 'Why NFC here?', position });
+    expect(made.md).toContain('Why NFC here?');
   });
 
   it('unsubscribing from an issue answers the subscription (S6 re-read the issue for it)', async () => {

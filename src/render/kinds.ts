@@ -264,6 +264,15 @@ export const KINDS: readonly Kind[] = [
       f('stats', 'stats'), f('last_pipeline', 'pipeline'), f('status'), f('web_url')],
     columns: [c('sha', 'short_id'), c('title', 'title'), c('author', 'author_name'), c('date', 'authored_date', 'date')],
   },
+  // A merge request's diff version (one per push): a line comment's position takes its three SHAs whole, named
+  // base_sha, start_sha and head_sha there (mr_review.discussion_create).
+  {
+    name: 'diff_version',
+    marks: ['head_commit_sha', 'base_commit_sha', 'start_commit_sha'],
+    fields: [f('id'), f('state'), f('base_commit_sha'), f('start_commit_sha'), f('head_commit_sha'), f('created_at', 'date')],
+    columns: [c('id', 'id'), c('state', 'state'), c('base_sha', 'base_commit_sha'), c('start_sha', 'start_commit_sha'), c('head_sha', 'head_commit_sha'),
+      c('created', 'created_at', 'date')],
+  },
   // A group (GitLab sends a group's default_branch too, so it comes before the project).
   {
     name: 'group',
