@@ -52,6 +52,18 @@ describe("GitLab's documented shapes", () => {
     expect((r.structured.items as Rec[])[1]).toMatchObject({ id: 108, base_commit_sha: 'eeb57dffe83deb686a60a71c16c32f71046868fd', head_commit_sha: '3eed087b29835c48015768f839d76e5ea8f07a24' });
   });
 
+  it('pipeline schedules say what each runs and when (doc/api/pipeline_schedules.md)', () => {
+    // GitLab's documented example of GET /projects/:id/pipeline_schedules.
+    const schedules = [{
+      id: 13, description: 'Test schedule pipeline', ref: 'refs/heads/main', cron: '* * * * *', cron_timezone: 'Asia/Tokyo', next_run_at: '2017-05-19T13:41:00.000Z',
+      active: true, created_at: '2017-05-19T13:31:08.849Z', updated_at: '2017-05-19T13:40:17.727Z',
+      owner: { name: 'Administrator', username: 'root', id: 1, state: 'active', avatar_url: 'http://www.gravatar.com/avatar/e64c7d89f26bd1972efa854d13d7dd61?s=80&d=identicon', web_url: 'https://gitlab.example.com/root' },
+    }];
+    const r = render(undefined, schedules, { project_id: 29 }, listAction('pipeline.schedule_list'));
+    expect(header(r.markdown)).toBe('| id | description | ref | cron | time zone | next run | active | owner |');
+    expect(row(r.markdown, '| 13 ')).toBe('| 13 | Test schedule pipeline | refs/heads/main | * * * * * | Asia/Tokyo | 2017-05-19 13:41 | true | @root |');
+  });
+
   it('jobs with coverage null, as doc/api/jobs.md shows them, add no coverage column; a job that measured one, 0 too, does', () => {
     const jobs = fixture('jobs') as Rec[];
     expect(header(render(undefined, jobs.map((j) => ({ ...j, coverage: null })), { project_id: 1 }, listAction('job.list')).markdown)).not.toMatch(/coverage/);

@@ -224,6 +224,16 @@ export const KINDS: readonly Kind[] = [
       c('coverage', 'coverage', undefined, true)],
     hides: ['detailed_status'],
   },
+  // A pipeline schedule: what it runs (its description, ref) and when (cron in its time zone, the next run); a list
+  // of them answers "what runs when" without a read per schedule.
+  {
+    name: 'pipeline_schedule',
+    marks: ['cron', 'cron_timezone', 'next_run_at'],
+    fields: [f('id'), f('description'), f('ref'), f('cron'), f('cron_timezone'), f('next_run_at', 'date'), f('active'), f('owner', 'person'),
+      f('last_pipeline', 'pipeline')],
+    columns: [c('id', 'id'), c('description', 'description', undefined, false, 60), c('ref', 'ref'), c('cron', 'cron'), c('time zone', 'cron_timezone'),
+      c('next run', 'next_run_at', 'date'), c('active', 'active'), c('owner', 'owner', 'person')],
+  },
   {
     name: 'member',
     marks: ['username', 'access_level'],
