@@ -40,6 +40,10 @@ const CALLS = [
   ['release.list', { project_id: 1 }],
   ['repository.commit_list', { project_id: 1 }],
   ['project.members', { project_id: 1 }],
+  // Session 21 (#30): a job's coverage, a diff version's three SHAs, what a schedule runs and when.
+  ['job.list', { project_id: 1, pipeline_id: 1001 }],
+  ['mr_review.diff_versions_list', { project_id: 1, merge_request_iid: 1 }],
+  ['pipeline.schedule_list', { project_id: 1 }],
 ];
 
 const sandbox = await startSandbox();
@@ -53,7 +57,7 @@ const client = new Client({ name: 'bench-result-size', version: '1' });
 await client.connect(transport);
 
 console.log(`## Result size (o200k_base tokens; ${cli === join(root, 'dist', 'bundle', 'cli.js') ? 'this build' : cli})`);
-console.log('action                  markdown  resource  structured     total   ratio');
+console.log('action                        markdown  resource  structured     total   ratio');
 for (const [action, params] of CALLS) {
   const r = await client.callTool({ name: 'forge_execute_action', arguments: { action, params } });
   if (r.isError) { console.log(`${action.padEnd(18)} error: ${String(r.content?.[0]?.text).slice(0, 120)}`); continue; }
@@ -61,7 +65,7 @@ for (const [action, params] of CALLS) {
   const res = r.content.filter((c) => c.type === 'resource').reduce((n, c) => n + tokens(c.resource.text ?? ''), 0);
   const st = r.structuredContent ? tokens(JSON.stringify(r.structuredContent)) : 0;
   const total = md + res + st;
-  console.log(`${action.padEnd(22)} ${String(md).padStart(9)} ${String(res).padStart(9)} ${String(st).padStart(11)} ${String(total).padStart(9)} ${(total / md).toFixed(2).padStart(6)}x`);
+  console.log(`${action.padEnd(28)} ${String(md).padStart(9)} ${String(res).padStart(9)} ${String(st).padStart(11)} ${String(total).padStart(9)} ${(total / md).toFixed(2).padStart(6)}x`);
 }
 await client.close();
 await sandbox.close();

@@ -35,6 +35,7 @@ const CALLS: Record<string, { params: Rec } | { answer: unknown }> = {
   'pipeline.list': { params: { project_id: 1 } },
   'job.get': { params: { project_id: 1, job_id: 0 } },
   'job.list': { params: { project_id: 1, pipeline_id: 1002 } },
+  'mr_review.diff_versions_list': { params: { project_id: 1, merge_request_iid: 1 } },
   'branch.get': { params: { project_id: 1, branch_name: 'main' } },
   'tag.get': { params: { project_id: 1, tag_name: 'v1.0.0' } },
   'release.get': { answer: RELEASE },

@@ -134,5 +134,12 @@ describe('results show the facts a task needs (issue #30)', () => {
     expect(merged.md).toMatch(/- \*\*merge_user\*\*: @\w+\n- \*\*merged_at\*\*: 2026-01-11 12:14/);
     const open = await exec('merge_request.get', { project_id: 1, merge_request_iid: 1 });
     expect(open.md).not.toContain('merged_at**');
+    // A closed one says who closed it and when, as a merged one says who merged it; an issue too (pinned: #30 reported them hidden).
+    const closed = await exec('merge_request.get', { project_id: 1, merge_request_iid: 5 });
+    expect(closed.md).toMatch(/- \*\*closed_by\*\*: @alice\n- \*\*closed_at\*\*: 2026-02-14 09:14/);
+    expect(closed.st).toMatchObject({ closed_by: 'alice', closed_at: '2026-02-14T09:14:07.000Z' });
+    expect(closed.md).not.toContain('merged_at**');
+    const issue = await exec('issue.get', { project_id: 1, issue_iid: 23 });
+    expect(issue.md).toMatch(/- \*\*closed_by\*\*: @demo\n- \*\*closed_at\*\*: 2026-02-02 09:14/);
   });
 });

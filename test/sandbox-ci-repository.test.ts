@@ -52,7 +52,9 @@ const head = async (branch: string): Promise<string> => (await api(`/projects/1/
 describe('pipeline schedules', () => {
   it('create, variables, run (a schedule pipeline on its ref), update by the owner only, take ownership, delete', async () => {
     await ok('pipeline.schedule_create', { project_id: 1, description: 'Nightly build', ref: 'main', cron: '0 2 * * *', cron_timezone: 'UTC' });
-    const [listed] = (await api('/projects/1/pipeline_schedules')).body;
+    // The seeded weekly schedule (it started pipeline #1003) is listed first.
+    const [seeded, listed] = (await api('/projects/1/pipeline_schedules')).body;
+    expect(seeded).toMatchObject({ id: 1, description: 'Weekly full pipeline on main', active: true });
     expect(listed).toEqual({
       id: listed.id, description: 'Nightly build', ref: 'refs/heads/main', cron: '0 2 * * *', cron_timezone: 'UTC', next_run_at: expect.stringMatching(/T02:00:00\.000Z$/),
       active: true, created_at: listed.created_at, updated_at: listed.updated_at, owner: expect.objectContaining({ id: 1, username: 'demo' }),
@@ -79,7 +81,8 @@ describe('pipeline schedules', () => {
 
     await ok('pipeline.schedule_update', { project_id: 1, pipeline_schedule_id: id, cron: '30 4 * * 1', active: false });
     expect((await api(`/projects/1/pipeline_schedules/${id}`)).body).toMatchObject({ cron: '30 4 * * 1', active: false, next_run_at: null });
-    expect((await api('/projects/1/pipeline_schedules?scope=active')).body).toEqual([]);
+    expect((await api('/projects/1/pipeline_schedules?scope=active')).body.map((x: { id: number }) => x.id)).toEqual([seeded.id]);
+    expect((await api('/projects/1/pipeline_schedules?scope=inactive')).body.map((x: { id: number }) => x.id)).toEqual([id]);
     await ok('pipeline.schedule_delete_variable', { project_id: 1, pipeline_schedule_id: id, key: 'TARGET' });
     expect((await api(`/projects/1/pipeline_schedules/${id}`)).body.variables).toEqual([]);
 

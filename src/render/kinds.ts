@@ -206,9 +206,11 @@ export const KINDS: readonly Kind[] = [
       f('pipeline', 'pipeline'), f('ref'), f('duration', 'duration'), f('queued_duration', 'duration'), f('runner', 'runner'), f('artifacts', 'artifacts'),
       f('artifacts_expire_at', 'date'), f('user', 'person')
     ],
-    // The archive a job kept and when it expires, when some job of the list kept one (the pipeline's downloads).
+    // The coverage a job measured (which job the pipeline's figure came from), and the archive a job kept and when it
+    // expires (the pipeline's downloads), when some job of the list has one.
     columns: [c('id', 'id'), c('name', 'name'), c('stage', 'stage'), c('status', 'status'), c('failure reason', 'failure_reason', undefined, true),
-      c('allowed to fail', 'allow_failure', undefined, true), c('duration', 'duration', 'duration', true), c('artifacts', 'artifacts_file', 'artifact_file', true),
+      c('allowed to fail', 'allow_failure', undefined, true), c('duration', 'duration', 'duration', true), c('coverage', 'coverage', undefined, true),
+      c('artifacts', 'artifacts_file', 'artifact_file', true),
       c('artifacts expire', 'artifacts_expire_at', 'date', true)],
   },
   {
@@ -221,6 +223,16 @@ export const KINDS: readonly Kind[] = [
     columns: [c('id', 'id'), c('ref', 'ref'), c('sha', 'sha', 'sha'), c('status', 'status'), c('source', 'source'), c('created', 'created_at', 'date'),
       c('coverage', 'coverage', undefined, true)],
     hides: ['detailed_status'],
+  },
+  // A pipeline schedule: what it runs (its description, ref) and when (cron in its time zone, the next run); a list
+  // of them answers "what runs when" without a read per schedule.
+  {
+    name: 'pipeline_schedule',
+    marks: ['cron', 'cron_timezone', 'next_run_at'],
+    fields: [f('id'), f('description'), f('ref'), f('cron'), f('cron_timezone'), f('next_run_at', 'date'), f('active'), f('owner', 'person'),
+      f('last_pipeline', 'pipeline')],
+    columns: [c('id', 'id'), c('description', 'description', undefined, false, 60), c('ref', 'ref'), c('cron', 'cron'), c('time zone', 'cron_timezone'),
+      c('next run', 'next_run_at', 'date'), c('active', 'active'), c('owner', 'owner', 'person')],
   },
   {
     name: 'member',
@@ -261,6 +273,15 @@ export const KINDS: readonly Kind[] = [
     fields: [f('id'), f('short_id'), f('title'), f('author_name'), f('authored_date'), f('committer_name'), f('committed_date'), f('parent_ids'),
       f('stats', 'stats'), f('last_pipeline', 'pipeline'), f('status'), f('web_url')],
     columns: [c('sha', 'short_id'), c('title', 'title'), c('author', 'author_name'), c('date', 'authored_date', 'date')],
+  },
+  // A merge request's diff version (one per push): a line comment's position takes its three SHAs whole, named
+  // base_sha, start_sha and head_sha there (mr_review.discussion_create).
+  {
+    name: 'diff_version',
+    marks: ['head_commit_sha', 'base_commit_sha', 'start_commit_sha'],
+    fields: [f('id'), f('state'), f('base_commit_sha'), f('start_commit_sha'), f('head_commit_sha'), f('created_at', 'date')],
+    columns: [c('id', 'id'), c('state', 'state'), c('base_sha', 'base_commit_sha'), c('start_sha', 'start_commit_sha'), c('head_sha', 'head_commit_sha'),
+      c('created', 'created_at', 'date')],
   },
   // A group (GitLab sends a group's default_branch too, so it comes before the project).
   {

@@ -1,6 +1,7 @@
 // Demo data of the sandbox: users, a group (with labels and a milestone), three projects with repositories, issues, merge requests, notes and CI.
 import { ACCESS, SandboxState, type IssueRec, type MrRec, type NoteRec, type PipelineRec, type ProjectRec, type UserRec } from './state.js';
 import { addCommit, newRepo } from './repo.js';
+import { extrasOf } from './extras.js';
 
 const day = (d: number, h = 9): string => new Date(Date.UTC(2026, 0, 5 + d, h, 14, 7)).toISOString();
 
@@ -78,6 +79,8 @@ function issue(p: ProjectRec, id: number, iid: number, fields: Partial<IssueRec>
     id, iid, projectId: p.id, description: null, state: 'opened', assigneeIds: [], labels: [], milestoneId: null, createdAt: day(iid), updatedAt: day(iid + 2),
     closedAt: null, closedById: null, confidential: false, dueDate: null, discussionLocked: null, upvotes: 0, downvotes: 0, weight: null, issueType: 'issue', ...fields,
   };
+  // Closing writes the issue: GitLab's updated_at is never before its closed_at.
+  if (i.closedAt && i.closedAt > i.updatedAt) i.updatedAt = i.closedAt;
   p.issues.set(iid, i);
   p.nextIssueIid = Math.max(p.nextIssueIid, iid + 1);
   return i;
@@ -90,6 +93,8 @@ function mr(p: ProjectRec, id: number, iid: number, fields: Partial<MrRec> & Pic
     squash: false, shouldRemoveSourceBranch: null, forceRemoveSourceBranch: true, mergeCommitSha: null, approvedBy: [], upvotes: 0,
     downvotes: 0, discussionLocked: null, mergeWhenPipelineSucceeds: false, ...fields,
   };
+  // Merging or closing writes the merge request: GitLab's updated_at is never before its merged_at or closed_at.
+  for (const at of [m.mergedAt, m.closedAt]) if (at && at > m.updatedAt) m.updatedAt = at;
   p.mrs.set(iid, m);
   p.nextMrIid = Math.max(p.nextMrIid, iid + 1);
   return m;
@@ -236,7 +241,11 @@ export function seed(state: SandboxState): void {
   });
   mr(p1, 503, 3, { title: 'Rewrite the README introduction', authorId: 4, sourceBranch: 'feature/readme-intro', baseSha: main[2], headSha: conflict, labels: ['documentation'] });
   mr(p1, 504, 4, { title: 'Draft: Expand the contributor guide', authorId: 1, sourceBranch: 'docs/guide-reviews', baseSha: main[4], headSha: draft, draft: true, labels: ['documentation'] });
-  mr(p1, 505, 5, { title: 'Try a GraphQL endpoint', authorId: 3, sourceBranch: 'experiment/graphql', baseSha: main[4], headSha: experiment, state: 'closed', closedAt: day(40), closedById: 3 });
+  // Opened an hour after alice pushed its branch (day 38), closed two days later.
+  mr(p1, 505, 5, {
+    title: 'Try a GraphQL endpoint', authorId: 3, sourceBranch: 'experiment/graphql', baseSha: main[4], headSha: experiment, state: 'closed', createdAt: day(38, 11),
+    closedAt: day(40), closedById: 3,
+  });
   const m1 = `${p1.id}:MergeRequest:1`;
   const d1 = state.newDiscussionId();
   const position = {
@@ -304,10 +313,17 @@ export function seed(state: SandboxState): void {
     ['deploy-production', 'deploy', 'skipped', { when: 'manual', allowFailure: true }],
   ]);
   failed.variables = [{ key: 'NODE_OPTIONS', value: '--max-old-space-size=2048', variable_type: 'env_var' }];
-  pipeline(state, p1, 1003, 'main', main[4], 'running', 50, 'schedule', [
+  const weekly = pipeline(state, p1, 1003, 'main', main[4], 'running', 50, 'schedule', [
     ['compile', 'build', 'success', { artifacts: true }], ['unit-tests', 'test', 'running'], ['lint', 'test', 'pending'],
     ['deploy-production', 'deploy', 'manual', { when: 'manual', allowFailure: true }],
   ]);
+  // The schedule that started #1003, its first run (Tuesday 11:10, picked up by GitLab's worker at 11:13). A run
+  // moves its next_run_at, which writes updated_at: the next run is read from there (next Tuesday, after the clock).
+  extrasOf(state, p1.id).schedules.set(1, {
+    id: 1, description: 'Weekly full pipeline on main', ref: 'refs/heads/main', cron: '10 11 * * 2', cronTimezone: 'UTC', active: true,
+    createdAt: day(49, 15), updatedAt: weekly.createdAt, ownerId: 1, variables: [], pipelineIds: [weekly.id],
+  });
+  state.reserveId('schedule', 1);
 
   // Project 2: public, small.
   const p2 = project(state, 2, 'Other Project', 'other-project', { kind: 'group', id: 10 }, 'public', 'A second project of the demo group.', 3);

@@ -57,6 +57,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
     summary: 'List the diff versions of a merge request (one per push), with their base, start and head SHAs',
     rest: 'GET /projects/{project_id}/merge_requests/{merge_request_iid}/versions',
     params: { ...projectMr(), ...paging() },
+    shows: ['id', 'base_commit_sha', 'start_commit_sha', 'head_commit_sha'],
     fineGrained: ['read_merge_request'],
     keywords: 'PR versions pushes revisions SHAs diff refs iterations history force-push updates',
     examples: [
