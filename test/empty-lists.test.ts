@@ -75,4 +75,14 @@ describe('an empty list', () => {
     const one = text(await exec('branch.get_protected', { project_id: 'demo-group/demo-project', name: 'main' }));
     expect(one).toContain('- **unprotect_access_levels**: Maintainers (no rule set)');
   });
+
+  it('a list that is not empty says the filters it was read with, under its heading; paging, order and the server\'s own params are not filters', async () => {
+    const r = await exec('issue.list', { project_id: 'demo-group/demo-project', assignee_id: 'None', labels: 'bug', state: 'opened', per_page: 50, order_by: 'created_at', sort: 'asc' });
+    expect(text(r).split('\n\n').slice(0, 2)).toEqual(['## Issues (2)', 'Read with assignee_id "None", labels "bug", state "opened".']);
+    const plain = await exec('issue.list', { project_id: 'demo-group/demo-project', per_page: 5 });
+    expect(text(plain)).not.toContain('Read with');
+    const members = await exec('project.members', { project_id: 'demo-group/demo-project', source: true, query: 'bob' });
+    expect(text(members)).toContain('Read with query "bob".');
+  });
 });
+

@@ -62,6 +62,8 @@ describe("GitLab's documented shapes", () => {
     const r = render(undefined, schedules, { project_id: 29 }, listAction('pipeline.schedule_list'));
     expect(header(r.markdown)).toBe('| id | description | ref | cron | time zone | next run | active | owner |');
     expect(row(r.markdown, '| 13 ')).toBe('| 13 | Test schedule pipeline | refs/heads/main | * * * * * | Asia/Tokyo | 2017-05-19 13:41 | true | @root |');
+    // One schedule is titled by what it is for, not by its ref (an assistant took "refs/heads/main" for another schedule).
+    expect(render(undefined, schedules[0], { project_id: 29 }, listAction('pipeline.schedule_get')).markdown.split('\n')[0]).toBe('## Test schedule pipeline');
   });
 
   it('jobs with coverage null, as doc/api/jobs.md shows them, add no coverage column; a job that measured one, 0 too, does', () => {
@@ -116,7 +118,7 @@ describe('through the server, on the sandbox', () => {
     expect(header(md)).toBe('| id | state | base_sha | start_sha | head_sha | created |');
     const [, , base_sha, start_sha, head_sha] = row(md, '| 501 ')!.split(' | ');
     expect([base_sha, start_sha, head_sha].every((s) => /^[0-9a-f]{40}$/.test(s!))).toBe(true);
-    const position = { position_type: 'text', base_sha, start_sha, head_sha, old_path: 'src/auth/login.ts', new_path: 'src/auth/login.ts', new_line: 9 };
+    const position = { position_type: 'text', base_sha, start_sha, head_sha, old_path: 'src/auth/login.ts', new_path: 'src/auth/login.ts', new_line: 8 };
     const made = await exec('mr_review.discussion_create', { project_id: 'demo-group/demo-project', merge_request_iid: 1, body: 'Why NFC here?', position });
     expect(made.md).toContain('Why NFC here?');
   });

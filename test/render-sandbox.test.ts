@@ -38,12 +38,12 @@ describe('sandbox answers carry the decision fields (issue #28)', () => {
   it('MR !1 threads: the diff thread on its file and line, unresolved, every note with its body', async () => {
     const { md, st } = await exec('mr_review.discussion_list', { project_id: 1, merge_request_iid: 1 });
     expect(md).toContain('1 unresolved thread.');
-    expect(md).toMatch(/### Thread 1 — on src\/auth\/login\.ts:9 — unresolved/);
+    expect(md).toMatch(/### Thread 1 — on src\/auth\/login\.ts:8 — unresolved/);
     expect(md).toContain(': Should we normalize the username too?');
     expect(md).toContain(': Usernames are ASCII only, so no.');
     expect(md).toContain(': Looks good apart from the question above.');
     const first = (st.items as Rec[])[0]!;
-    expect(first).toMatchObject({ resolvable: true, resolved: false, position: 'src/auth/login.ts:9' });
+    expect(first).toMatchObject({ resolvable: true, resolved: false, position: 'src/auth/login.ts:8' });
     expect((first.notes as Rec[]).map((n) => n.body)).toEqual(['Should we normalize the username too?', 'Usernames are ASCII only, so no.']);
   });
 

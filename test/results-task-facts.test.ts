@@ -75,10 +75,10 @@ describe('fields on a thread list reach the notes', () => {
   it('"position": each diff note shows its whole position; a plain comment shows none', async () => {
     const { md, st } = await exec('mr_review.discussion_list', threads, { fields: ['position'] });
     expect(md).toContain('"new_path": "src/auth/login.ts"');
-    expect(md).toContain('"new_line": 9');
+    expect(md).toContain('"new_line": 8');
     expect(md).toContain('"position_type": "text"');
     const items = st.items as Array<{ notes: Rec[] }>;
-    expect(items[0]!.notes[0]!.fields).toMatchObject({ position: { new_path: 'src/auth/login.ts', new_line: 9 } });
+    expect(items[0]!.notes[0]!.fields).toMatchObject({ position: { new_path: 'src/auth/login.ts', new_line: 8 } });
     expect(items[1]!.notes[0]!.fields).toBeUndefined();
     expect(st.unknown_fields).toBeUndefined();
   });

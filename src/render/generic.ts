@@ -91,7 +91,7 @@ function renderObject(input: RenderInput, obj: Rec): Rendered {
   if (kind?.testReport && input.show === undefined) return renderTestReport(input, obj);
   const keys = Object.keys(obj);
   const ordered = [...IDENTIFIER_KEYS.filter((k) => k in obj), ...keys.filter((k) => !IDENTIFIER_KEYS.includes(k))];
-  const titleKey = TITLE_KEYS.find((k) => isScalar(obj[k]) && obj[k] !== '');
+  const titleKey = [...(kind?.title ? [kind.title] : []), ...TITLE_KEYS].find((k) => isScalar(obj[k]) && obj[k] !== '');
   const title = titleKey ? heading(obj[titleKey], 200) : `Result of ${heading(actionOf(input).id, 120)}`;
   const all = input.show === 'all';
   const named = new Set(Array.isArray(input.show) ? input.show : []);
@@ -454,14 +454,24 @@ function scopeLine(input: RenderInput, kind: Kind | undefined, lines: string[], 
 /** The objects an empty list was read in, by the call's path params (`for user_id "alice"`): what was looked in. */
 function ofWhat(input: RenderInput): string {
   const { path } = actionOf(input);
-  const inPath = [...path.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]!);
-  const named = inPath.filter((k) => isScalar(input.params[k]));
-  // The filters sent too: an empty answer to the wrong filter reads like an empty object (a trial assistant listed a
-  // group's projects again to be sure). Paging, order and the server's own params choose no item.
+  const named = pathParams(path).filter((k) => isScalar(input.params[k]));
+  const filters = filtersSent(input);
+  return (named.length ? ` for ${named.map((k) => saidParam(input, k)).join(', ')}` : '') + (filters ? ` with ${filters}` : '');
+}
+
+const pathParams = (path: string): string[] => [...path.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]!);
+const saidParam = (input: RenderInput, k: string): string => `${k} ${inline(JSON.stringify(input.params[k]), 80)}`;
+
+/**
+ * The filters a list was read with, said under its heading (or in its empty line): an answer that does not echo them
+ * left trial assistants unsure a filter was applied (`assignee_id: "None"`), or whether an empty list was a wrong
+ * filter, and they read again to be sure. Path params, paging, order and the server's own params choose no item.
+ */
+function filtersSent(input: RenderInput): string {
+  const inPath = pathParams(actionOf(input).path);
   const local = (k: string) => input.action?.params?.[k]?.in === 'local';
   const filters = Object.keys(input.params).filter((k) => !inPath.includes(k) && !NOT_FILTERS.has(k) && !local(k) && input.params[k] !== undefined);
-  const said = (k: string) => `${k} ${inline(JSON.stringify(input.params[k]), 80)}`;
-  return (named.length ? ` for ${named.map(said).join(', ')}` : '') + (filters.length ? ` with ${filters.slice(0, 6).map(said).join(', ')}${filters.length > 6 ? ` (+${filters.length - 6} more)` : ''}` : '');
+  return filters.length ? `${filters.slice(0, 6).map((k) => saidParam(input, k)).join(', ')}${filters.length > 6 ? ` (+${filters.length - 6} more)` : ''}` : '';
 }
 
 const NOT_FILTERS = new Set(['page', 'per_page', 'order_by', 'sort', 'pagination', 'cursor']);
@@ -495,6 +505,8 @@ function renderList(input: RenderInput, list: unknown[]): Rendered {
   if (kind?.blame) return renderBlame(input, list);
   if (kind?.blobs) return renderBlobs(input, list);
   const lines: string[] = [`## ${heading(things.charAt(0).toUpperCase() + things.slice(1))} (${num(list.length)})`, ''];
+  const filters = filtersSent(input);
+  if (filters) lines.push(`Read with ${filters}.`, '');
 
   if (records.length === 0) {
     for (const v of shown) lines.push(`- ${fieldValue(v) || '(empty)'}`);

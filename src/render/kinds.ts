@@ -30,6 +30,8 @@ export interface Kind {
   marks: readonly string[];
   fields: readonly KindField[];
   columns: readonly KindColumn[];
+  /** The field a single object is titled by when it is not one of the usual title fields (a schedule's description, not its ref). */
+  title?: string;
   /** Fields the decision fields already say (a deprecated twin, a nested detail): listed by name only, never shown twice. */
   hides?: readonly string[];
   /** Its lists can span projects: a list read without a project carries each item's project path. */
@@ -229,6 +231,7 @@ export const KINDS: readonly Kind[] = [
   {
     name: 'pipeline_schedule',
     marks: ['cron', 'cron_timezone', 'next_run_at'],
+    title: 'description',
     fields: [f('id'), f('description'), f('ref'), f('cron'), f('cron_timezone'), f('next_run_at', 'date'), f('active'), f('owner', 'person'),
       f('last_pipeline', 'pipeline')],
     columns: [c('id', 'id'), c('description', 'description', undefined, false, 60), c('ref', 'ref'), c('cron', 'cron'), c('time zone', 'cron_timezone'),

@@ -249,7 +249,7 @@ export function seed(state: SandboxState): void {
   const m1 = `${p1.id}:MergeRequest:1`;
   const d1 = state.newDiscussionId();
   const position = {
-    base_sha: main[4], start_sha: main[4], head_sha: fix, old_path: 'src/auth/login.ts', new_path: 'src/auth/login.ts', position_type: 'text', old_line: null, new_line: 9,
+    base_sha: main[4], start_sha: main[4], head_sha: fix, old_path: 'src/auth/login.ts', new_path: 'src/auth/login.ts', position_type: 'text', old_line: null, new_line: 8,
     line_range: null,
   };
   note(state, m1, 5101, d1, { body: 'Should we normalize the username too?', authorId: 4, createdAt: day(36, 10), type: 'DiffNote', resolvable: true, position });
