@@ -108,8 +108,9 @@ function beforeProblems(a: Action): string[] {
 function errorHintProblems(a: Action): string[] {
   const h = a.errorHints;
   if (!h) return [];
-  const texts = [h.permission?.[401], h.permission?.[403], h.always, h.unauthorized, h.notFound];
+  const texts = [h.permission?.[401], h.permission?.[403], h.always, h.unauthorized, h.notFound, h.badRequest?.hint];
   const out: string[] = [];
+  if (h.badRequest && !h.badRequest.says.trim()) out.push('errorHints.badRequest says no words of GitLab\'s message to match');
   if (texts.every((t) => t === undefined)) out.push('errorHints declares no hint');
   for (const t of texts) {
     if (t === undefined) continue;

@@ -455,7 +455,7 @@ export const companion = {
   /** A diff line by path and number; the merge request's diff SHAs are read and GitLab's position written into `fills`. */
   diffLine: (fills = 'position'): ParamSpec => ({
     type: 'object', in: 'local', companion: { diffLine: { read: 'merge_request.get' }, fills },
-    description: `Diff line {path, new_line} (added), {path, old_line} (removed) or both (unchanged); server-resolved into ${fills} with the MR's diff SHAs`,
+    description: `Diff line {path, new_line} (added), {path, old_line} (removed), both (unchanged), old_path if renamed; server-resolved into ${fills} with the MR's SHAs`,
   }),
   /** `true` adds each member's source (direct, inherited from a group, an invited group) to a project's or group's members/all. */
   memberSource: (of: 'project' | 'group'): ParamSpec => ({
@@ -501,6 +501,9 @@ export const boardScope = (): Record<string, ParamSpec> => ({
   hide_backlog_list: bool('Hide the Open list'),
   hide_closed_list: bool('Hide the Closed list'),
 });
+
+/** The params that page or order a list, across the catalog (REST, keyset, GraphQL `cursor()`): none chooses an item. */
+export const PAGING_AND_ORDER: ReadonlySet<string> = new Set(['page', 'per_page', 'pagination', 'cursor', 'page_token', 'first', 'after', 'order_by', 'sort', 'order']);
 
 /** GraphQL connection paging parameters. */
 export const cursor = (): Record<string, ParamSpec> => ({

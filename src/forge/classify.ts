@@ -108,6 +108,8 @@ export interface ErrorHints {
   unauthorized?: string;
   /** Added to a 404: what else a missing answer means on this route (a direct-member read of someone who inherits access). */
   notFound?: string;
+  /** Added to a 400 whose message says this (GitLab's words, e.g. `valid line code`): what causes it on this route. */
+  badRequest?: { says: string; hint: string };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -390,6 +392,7 @@ function composeHint(ctx: FailureContext, facts: HintFacts): string | undefined 
   if (hints?.always) parts.push(hints.always);
   if (status === 401 && hints?.unauthorized) parts.push(hints.unauthorized);
   if (status === 404 && hints?.notFound) parts.push(hints.notFound);
+  if (status === 400 && hints?.badRequest && JSON.stringify(ctx.response?.body ?? '').includes(hints.badRequest.says)) parts.push(hints.badRequest.hint);
   const unique = [...new Set(parts)];
   return unique.length ? unique.join('; ') : undefined;
 }

@@ -116,15 +116,18 @@ export function companionProblem(action: Action, params: Params): string | undef
   return undefined;
 }
 
-const lineNumber = (v: unknown): boolean => v === undefined || (Number.isSafeInteger(v) && (v as number) > 0);
+/** A line number of a diff line; null is none, as GitLab's own positions say it (`old_line: null` for an added line). */
+const absent = (v: unknown): boolean => v === undefined || v === null;
+const lineNumber = (v: unknown): boolean => absent(v) || (Number.isSafeInteger(v) && (v as number) > 0);
 
-/** What is wrong with a diff line given as `{path, new_line, old_line}` (an object: the schema checked it), if anything. */
+/** What is wrong with a diff line given as `{path, new_line, old_line, old_path}` (an object: the schema checked it), if anything. */
 function diffLineProblem(l: Params): string | undefined {
-  const extra = Object.keys(l).filter((k) => !['path', 'new_line', 'old_line'].includes(k));
-  if (extra.length) return `takes path, new_line and old_line only (not ${extra.join(', ')})`;
+  const extra = Object.keys(l).filter((k) => !['path', 'new_line', 'old_line', 'old_path'].includes(k));
+  if (extra.length) return `takes path, new_line, old_line and old_path only (not ${extra.join(', ')})`;
   if (typeof l.path !== 'string' || !l.path.trim()) return 'needs path: the file\'s path in the diff';
+  if (!absent(l.old_path) && (typeof l.old_path !== 'string' || !l.old_path.trim())) return 'old_path is the renamed file\'s path before the change';
   if (!lineNumber(l.new_line) || !lineNumber(l.old_line)) return 'line numbers are positive integers';
-  if (l.new_line === undefined && l.old_line === undefined) return 'needs new_line (an added or unchanged line) or old_line (a removed one)';
+  if (absent(l.new_line) && absent(l.old_line)) return 'needs new_line (an added or unchanged line) or old_line (a removed one)';
   return undefined;
 }
 
@@ -136,7 +139,9 @@ function positionOf(line: Params, mr: Params | null): Params {
   }
   return {
     base_sha: refs.base_sha, start_sha: refs.start_sha, head_sha: refs.head_sha, position_type: 'text',
-    old_path: line.path, new_path: line.path, ...(line.old_line !== undefined ? { old_line: line.old_line } : {}), ...(line.new_line !== undefined ? { new_line: line.new_line } : {}),
+    // A renamed file is found by both its paths (GitLab's Position#paths); else the file diffs as added.
+    old_path: absent(line.old_path) ? line.path : line.old_path, new_path: line.path,
+    ...(absent(line.old_line) ? {} : { old_line: line.old_line }), ...(absent(line.new_line) ? {} : { new_line: line.new_line }),
   };
 }
 

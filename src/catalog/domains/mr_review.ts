@@ -9,6 +9,14 @@ const filePaging = (): Record<string, ParamSpec> => ({
   files_per_page: int('Changed files shown per page (default 20)', { in: 'local' }),
 });
 
+/** GitLab's refusal of a line its diff does not have (DiffNote's line_code), said with its usual cause. */
+const LINE_HINTS = {
+  badRequest: {
+    says: 'valid line code',
+    hint: 'The line is not in the merge request\'s diff as given: an added line is placed by new_line, a removed one by old_line, an unchanged one by both (old_line too); mr_review.changes_get shows the diff.',
+  },
+};
+
 const POSITION = 'Diff position for a line comment: base_sha, start_sha, head_sha (from diff_versions_list), '
   + 'position_type (text, image, file), old_path, new_path, old_line and/or new_line, optional line_range (a text line: give line instead)';
 
@@ -129,6 +137,7 @@ export default domain('mr_review', 'Reviewing merge requests: diffs and versions
       commit_sha: str('SHA of the commit a diff thread (with position) refers to', { wire: 'commit_id' }),
       created_at: str('Creation time (ISO 8601; administrators or project owners)'),
     },
+    errorHints: LINE_HINTS,
     undocumented: { commit_id: 'read for a diff thread (opts[:commit_id] = params[:commit_id], lib/api/discussions.rb, gitlabhq 05f0ebba) though not declared' },
     fineGrained: ['create_merge_request'],
     keywords: 'PR review comment line comment inline suggestion feedback thread annotate new remark',

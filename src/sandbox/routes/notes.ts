@@ -1,10 +1,9 @@
 // Notes and discussions of issues and merge requests (one implementation, two URL families); new notes run quick actions.
 import type { Router } from '../router.js';
-import type { MrRec, NoteRec, NoteableRef, ProjectRec } from '../state.js';
+import type { NoteRec, NoteableRef, ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { discussionJson, noteJson } from '../serialize.js';
 import { bool, diffHasLine, forbidden, json, message, missing, noContent, notFound, paginate, str, text } from '../util.js';
-import { baseOf, headOf, mrDiffs } from './merge_requests.js';
 import { isReply, loadNoteable, ownerTime, type Family } from './common.js';
 import { runQuickActions } from './quick-actions.js';
 
@@ -12,21 +11,32 @@ import { runQuickActions } from './quick-actions.js';
 const NO_LINE = '400 Bad request - Note {:line_code=>["can\'t be blank", "must be a valid line code"]}';
 
 const POSITION_REQUIRED = ['base_sha', 'start_sha', 'head_sha', 'position_type'] as const;
+const POSITION_TYPES = ['text', 'image', 'file'];
 
-/** lib/api/discussions.rb and draft_notes.rb: a position requires its three SHAs and its type (Grape names each one missing). */
+/**
+ * lib/api/discussions.rb and draft_notes.rb: a position requires its three SHAs and its type (Grape names each one
+ * missing), and its type is one of text, image, file.
+ */
 export function positionMissing(given: Record<string, unknown>): Reply | undefined {
   const absent = POSITION_REQUIRED.filter((k) => given[k] === undefined || given[k] === null || given[k] === '');
-  return absent.length ? missing(...absent.map((k) => `position[${k}]`)) : undefined;
+  if (absent.length) return missing(...absent.map((k) => `position[${k}]`));
+  return POSITION_TYPES.includes(String(given.position_type)) ? undefined : json(400, { error: 'position[position_type] does not have a valid value' });
 }
+
 const lineNo = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
 
-/** Whether a text position names a line of the merge request's diff: the file is changed and the line is found in it. */
-function onDiffLine(p: ProjectRec, mr: MrRec, pos: Record<string, unknown>): boolean {
-  const path = str(pos.new_path) ?? str(pos.old_path);
-  const d = mrDiffs(p, mr).find((x) => x.new_path === path || x.old_path === path);
-  if (!d) return false;
-  const before = d.new_file ? undefined : p.repo.commits.get(baseOf(p, mr))?.files.get(d.old_path);
-  const after = d.deleted_file ? undefined : p.repo.commits.get(headOf(p, mr))?.files.get(d.new_path);
+/**
+ * Whether a text position names a line of the diff between its own base and head commits (GitLab places a position
+ * on the diff version its SHAs name): the file changed there and the line is found in it. A SHA the repository does
+ * not have finds no file, as GitLab's compare does.
+ */
+export function onDiffLine(p: ProjectRec, pos: Record<string, unknown>): boolean {
+  if (pos.position_type !== 'text') return true;
+  const base = p.repo.commits.get(String(pos.base_sha));
+  const head = p.repo.commits.get(String(pos.head_sha));
+  const before = base?.files.get(str(pos.old_path) ?? str(pos.new_path) ?? '');
+  const after = head?.files.get(str(pos.new_path) ?? str(pos.old_path) ?? '');
+  if (!base || !head || before === after) return false;
   return diffHasLine(before, after, lineNo(pos.old_line), lineNo(pos.new_line));
 }
 
@@ -120,12 +130,11 @@ function register(r: Router, family: Family): void {
     if (!text(ctx.params.body)?.trim()) return missing('body');
     let position: unknown = null;
     if (family === 'merge_requests' && ctx.params.position && typeof ctx.params.position === 'object') {
-      const mr = p.mrs.get(n.iid)!;
       const given = ctx.params.position as Record<string, unknown>;
       const absent = positionMissing(given);
       if (absent) return absent;
       const pos: Record<string, unknown> = { old_line: null, new_line: null, line_range: null, ...given };
-      if (pos.position_type === 'text' && !onDiffLine(p, mr, pos)) return message(400, NO_LINE);
+      if (!onDiffLine(p, pos)) return message(400, NO_LINE);
       position = pos;
     }
     const note = newNote(ctx, p, ctx.state.newDiscussionId(), { type: position ? 'DiffNote' : 'DiscussionNote', resolvable: family === 'merge_requests', position });

@@ -8,7 +8,7 @@ import { closedIids, commitJson, issueJson } from '../serialize.js';
 import { bool, json, missing, notFound, paginate, text } from '../util.js';
 import { isReply, loadMr, requireLevel } from './common.js';
 import { baseOf, headOf, mrDiffs } from './merge_requests.js';
-import { positionMissing } from './notes.js';
+import { onDiffLine, positionMissing } from './notes.js';
 
 function draftJson(d: DraftNoteRec, mr: MrRec): Record<string, unknown> {
   return { id: d.id, author_id: d.authorId, merge_request_id: mr.id, resolve_discussion: d.resolveDiscussion, discussion_id: d.discussionId, note: d.note, commit_id: null, position: d.position, line_code: null };
@@ -19,6 +19,9 @@ function publish(ctx: Ctx, p: ProjectRec, mr: MrRec, d: DraftNoteRec): void {
   const s = ctx.state;
   const notes = s.notesFor({ kind: 'MergeRequest', projectId: p.id, iid: mr.iid, id: mr.id });
   const thread = d.discussionId ? notes.filter((n) => n.discussionId === d.discussionId) : [];
+  // GitLab's publish builds each note through Notes::CreateService: one on a line its diff does not have fails its
+  // line_code validation and is not saved, and the draft is deleted with the others.
+  if (!thread.length && d.position && !onDiffLine(p, d.position as Record<string, unknown>)) return;
   const now = s.now();
   const note: NoteRec = {
     id: s.nextId('note'), body: d.note, authorId: d.authorId, createdAt: now, updatedAt: now, system: false, discussionId: thread.length ? d.discussionId! : s.newDiscussionId(),
