@@ -324,8 +324,10 @@ export class SandboxState {
     let level = p.members.get(user.id) ?? 0;
     if (p.namespace.kind === 'group') level = Math.max(level, this.groupAccess(user, p.namespace.id));
     else if (p.namespace.id - 100 === user.id) level = Math.max(level, ACCESS.owner);
-    // A group the project is shared with gives its members (and its ancestors') up to the link's level.
-    for (const l of p.sharedWith ?? []) level = Math.max(level, Math.min(l.access, this.memberAccess(user.id, l.groupId)));
+    // A group the project is shared with gives its members, its ancestors' and those of the groups shared into them, up
+    // to the link's level (GitLab's docs, share_project_with_groups: "Members of other groups that have access to the
+    // group being invited (by group share)"; gitlab MR 129071 after issue 418134).
+    for (const l of p.sharedWith ?? []) level = Math.max(level, Math.min(l.access, this.groupAccess({ ...user, isAdmin: false }, l.groupId)));
     if (user.isAdmin) level = Math.max(level, ACCESS.owner);
     return level;
   }
