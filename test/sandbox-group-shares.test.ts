@@ -173,4 +173,15 @@ describe('a group shared into the group a project is shared with', () => {
     // direct members of the invited groups and their ancestors only.
     expect((await rows('/projects/1/members/all')).map((r) => r[0])).toEqual([1, 3, 4]);
   });
+
+  it("min_access_level on groups/shared and invited_groups is the caller's direct membership (Group.by_min_access_level): demo, Owner of platform through demo-group, is not one", async () => {
+    expect(await ids('/groups/13/groups/shared')).toEqual([11]);
+    expect(await ids('/groups/13/groups/shared?min_access_level=10')).toEqual([]);
+    expect(await ids('/groups/11/invited_groups?relation[]=direct', ERIN)).toEqual([13]);
+    expect(await ids('/groups/11/invited_groups?relation[]=direct&min_access_level=40', ERIN)).toEqual([13]);
+    expect(await ids('/groups/11/invited_groups?relation[]=direct&min_access_level=10', ADMIN_TOKEN)).toEqual([]);
+    // A level GitLab does not know is refused by the params (Gitlab::Access.all_values), on both lists.
+    expect(await api('/groups/11/invited_groups?min_access_level=35')).toEqual({ status: 400, body: { error: 'min_access_level does not have a valid value' } });
+    expect(await api('/groups/13/groups/shared?min_access_level=35')).toEqual({ status: 400, body: { error: 'min_access_level does not have a valid value' } });
+  });
 });
