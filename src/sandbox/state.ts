@@ -340,10 +340,14 @@ export class SandboxState {
    */
   groupAccess(user: UserRec | undefined, groupId: number): number {
     if (!user) return 0;
-    let level = this.memberAccess(user.id, groupId);
-    for (const l of this.sharesInto(groupId)) {
-      const own = this.groups.get(l.groupId)?.members.get(user.id) ?? 0;
-      if (own > MINIMAL_ACCESS) level = Math.max(level, Math.min(l.access, own));
+    // One walk up the chain for the memberships and the shares: every access check passes here.
+    let level = 0;
+    for (const g of this.groupLineage(groupId)) {
+      level = Math.max(level, g.members.get(user.id) ?? 0);
+      for (const l of g.sharedWith ?? []) {
+        const own = this.groups.get(l.groupId)?.members.get(user.id) ?? 0;
+        if (own > MINIMAL_ACCESS) level = Math.max(level, Math.min(l.access, own));
+      }
     }
     return user.isAdmin ? Math.max(level, ACCESS.owner) : level;
   }
