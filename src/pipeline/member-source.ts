@@ -71,20 +71,20 @@ export async function memberSources(of: 'project' | 'group', params: Params, row
   };
   /** Group objects read, by the reference they were read with; each group is read once. */
   const objects = new Map<string, Row | undefined>();
-  const objectRead = async (id: string, p: Params, ref: string): Promise<Row | undefined> => {
+  const groupRead = async (ref: string): Promise<Row | undefined> => {
     if (!objects.has(ref)) {
-      const o = await get(id, p);
+      const o = await get('group.get', { group_id: ref, with_projects: false });
       objects.set(ref, isRow(o) ? o : undefined);
     }
     return objects.get(ref);
   };
-  const groupRead = (ref: string) => objectRead('group.get', { group_id: ref, with_projects: false }, ref);
 
   let groups: string[] = [];
   let projectShares: unknown;
   if (of === 'project') {
     for (const m of await members('project.members', { project_id: params.project_id, direct: true })) settle(Number(m.id), 'direct');
-    const p = open.size ? await objectRead('project.get', { project_id: params.project_id }, '') : undefined;
+    const body = open.size ? await get('project.get', { project_id: params.project_id }) : undefined;
+    const p = isRow(body) ? body : undefined;
     const ns = isRow(p?.namespace) ? p.namespace : undefined;
     if (ns?.kind === 'group' && typeof ns.full_path === 'string') groups = lineage(ns.full_path);
     projectShares = p?.shared_with_groups;
