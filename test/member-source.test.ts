@@ -5,7 +5,7 @@
 // come from?".
 import { describe, it, expect } from 'vitest';
 import { apiRequests, text } from './helpers/harness.js';
-import { sandboxServer, startInProcess } from './helpers/inproc.js';
+import { sandboxApi, sandboxServer, startInProcess } from './helpers/inproc.js';
 
 const P = 'demo-group/demo-project';
 const EP = '/api/v4/projects/demo-group%2Fdemo-project';
@@ -206,6 +206,21 @@ describe('a group shared into a group above (the invited group\'s direct members
     ]);
     expect(t).toContain('| alice | Alice Chen | Developer (30) | direct |\n| demo | Demo User | Owner (50) | inherited from demo-group |\n'
       + '| bob | Bob Martin | Developer (30) | invited group demo-group/platform |\n| root | Administrator | Developer (30) | invited group demo-group/platform |');
+  });
+});
+
+describe('a tie in a project of a subgroup', () => {
+  const { on, run } = harness();
+
+  it('bob, Reporter of platform (with a date) and of demo-group (none): members/all shows his platform row, and the source names platform', async () => {
+    const created = await run('project.create', { name: 'tie', namespace_id: 11 });
+    const id = (created.structuredContent as { id: number }).id;
+    await run('group.group_member_add', { group_id: 'demo-group/platform', user_id: '4', access_level: 20, expires_at: '2027-03-01' });
+    // The project's group's own row wins the tie before the date is looked at (no date would win it).
+    const all = await sandboxApi(on)(`/projects/${id}/members/all?user_ids[]=4`);
+    expect(all.body).toEqual([expect.objectContaining({ id: 4, access_level: 20, expires_at: '2027-03-01' })]);
+    const t = text(await run('project.members', { project_id: id, users: ['@bob'], source: true }));
+    expect(t).toContain('| bob | Bob Martin | Reporter (20) | inherited from demo-group/platform |');
   });
 });
 

@@ -156,3 +156,32 @@ describe('the lists of shares', () => {
     expect(await ok('group.shared_with', { group_id: 'demo-group/platform' })).toContain('| 10 | demo-group | Demo Group | public | Projects of the sandbox instance. |');
   });
 });
+
+describe('a group shared into the group a project is shared with', () => {
+  beforeAll(async () => {
+    // Vendors: erin its Maintainer; platform invites it as Reporter; demo-project is shared with platform as Developer.
+    on.sb.state.groups.set(13, { id: 13, name: 'Vendors', path: 'vendors', fullPath: 'vendors', description: '', visibility: 'public', parentId: null, createdAt: '2026-01-05T09:00:00.000Z', members: new Map([[6, 40]]) });
+    expect((await api('/groups/11/share', { method: 'POST', body: { group_id: 13, group_access: 20 } })).status).toBe(201);
+    await ok('project.share_with_group', { project_id: 1, group_id: 11, group_access: 30 });
+  });
+
+  it("erin, a member of vendors only, reads the project at the lower of the links' levels (GitLab's docs: members of groups shared into the invited group)", async () => {
+    expect((await api('/projects/1', { token: ERIN })).status).toBe(200);
+    expect(await ids('/groups/10/projects?min_access_level=20', ERIN)).toContain(1);
+    expect(await ids('/groups/10/projects?min_access_level=30', ERIN)).toEqual([]);
+    // The project's members/all does not list her: GitLab's members finder (0286e4c6 `project_invited_groups`) reads the
+    // direct members of the invited groups and their ancestors only.
+    expect((await rows('/projects/1/members/all')).map((r) => r[0])).toEqual([1, 3, 4]);
+  });
+
+  it("min_access_level on groups/shared and invited_groups is the caller's direct membership (Group.by_min_access_level): demo, Owner of platform through demo-group, is not one", async () => {
+    expect(await ids('/groups/13/groups/shared')).toEqual([11]);
+    expect(await ids('/groups/13/groups/shared?min_access_level=10')).toEqual([]);
+    expect(await ids('/groups/11/invited_groups?relation[]=direct', ERIN)).toEqual([13]);
+    expect(await ids('/groups/11/invited_groups?relation[]=direct&min_access_level=40', ERIN)).toEqual([13]);
+    expect(await ids('/groups/11/invited_groups?relation[]=direct&min_access_level=10', ADMIN_TOKEN)).toEqual([]);
+    // A level GitLab does not know is refused by the params (Gitlab::Access.all_values), on both lists.
+    expect(await api('/groups/11/invited_groups?min_access_level=35')).toEqual({ status: 400, body: { error: 'min_access_level does not have a valid value' } });
+    expect(await api('/groups/13/groups/shared?min_access_level=35')).toEqual({ status: 400, body: { error: 'min_access_level does not have a valid value' } });
+  });
+});

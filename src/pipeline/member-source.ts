@@ -43,7 +43,7 @@ const MINIMAL_ACCESS = 5;
 const isRow = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
 const expiryOf = (r: Row): string | null => (typeof r.expires_at === 'string' ? r.expires_at : null);
 
-/** A row that could be the one members/all shows: its rank (level, +1 for the group's own row), level, date and source. */
+/** A row that could be the one members/all shows: its rank (level, +1 for the nearest group's own row), level, date and source. */
 interface Candidate { rank: number; level: number; expires: string | null; source: string }
 
 export async function memberSources(of: 'project' | 'group', params: Params, rows: readonly unknown[], read: SourceRead): Promise<Sources> {
@@ -71,20 +71,20 @@ export async function memberSources(of: 'project' | 'group', params: Params, row
   };
   /** Group objects read, by the reference they were read with; each group is read once. */
   const objects = new Map<string, Row | undefined>();
-  const objectRead = async (id: string, p: Params, ref: string): Promise<Row | undefined> => {
+  const groupRead = async (ref: string): Promise<Row | undefined> => {
     if (!objects.has(ref)) {
-      const o = await get(id, p);
+      const o = await get('group.get', { group_id: ref, with_projects: false });
       objects.set(ref, isRow(o) ? o : undefined);
     }
     return objects.get(ref);
   };
-  const groupRead = (ref: string) => objectRead('group.get', { group_id: ref, with_projects: false }, ref);
 
   let groups: string[] = [];
   let projectShares: unknown;
   if (of === 'project') {
     for (const m of await members('project.members', { project_id: params.project_id, direct: true })) settle(Number(m.id), 'direct');
-    const p = open.size ? await objectRead('project.get', { project_id: params.project_id }, '') : undefined;
+    const body = open.size ? await get('project.get', { project_id: params.project_id }) : undefined;
+    const p = isRow(body) ? body : undefined;
     const ns = isRow(p?.namespace) ? p.namespace : undefined;
     if (ns?.kind === 'group' && typeof ns.full_path === 'string') groups = lineage(ns.full_path);
     projectShares = p?.shared_with_groups;
@@ -108,8 +108,9 @@ export async function memberSources(of: 'project' | 'group', params: Params, row
     if (!open.size) break;
     for (const m of await members('group.members', { group_id: g, direct: true })) {
       const level = Number(m.access_level);
-      const own = of === 'group' && at === 0;
-      if (level > MINIMAL_ACCESS) offer(Number(m.id), { rank: level + (own ? 1 : 0), level, expires: expiryOf(m), source: own ? 'direct' : `inherited from ${g}` });
+      // The nearest group's row wins a tie for a project's list too (its group's own rows); only a group's is `direct`.
+      const source = of === 'group' && at === 0 ? 'direct' : `inherited from ${g}`;
+      if (level > MINIMAL_ACCESS) offer(Number(m.id), { rank: level + (at === 0 ? 1 : 0), level, expires: expiryOf(m), source });
     }
   }
   // The row shown is the group row found unless a group shared into the groups gives more: a group's list shows the

@@ -324,8 +324,10 @@ export class SandboxState {
     let level = p.members.get(user.id) ?? 0;
     if (p.namespace.kind === 'group') level = Math.max(level, this.groupAccess(user, p.namespace.id));
     else if (p.namespace.id - 100 === user.id) level = Math.max(level, ACCESS.owner);
-    // A group the project is shared with gives its members (and its ancestors') up to the link's level.
-    for (const l of p.sharedWith ?? []) level = Math.max(level, Math.min(l.access, this.memberAccess(user.id, l.groupId)));
+    // A group the project is shared with gives its members, its ancestors' and those of the groups shared into them, up
+    // to the link's level (GitLab's docs, share_project_with_groups: "Members of other groups that have access to the
+    // group being invited (by group share)"; gitlab MR 129071 after issue 418134).
+    for (const l of p.sharedWith ?? []) level = Math.max(level, Math.min(l.access, this.groupAccess({ ...user, isAdmin: false }, l.groupId)));
     if (user.isAdmin) level = Math.max(level, ACCESS.owner);
     return level;
   }
@@ -338,10 +340,14 @@ export class SandboxState {
    */
   groupAccess(user: UserRec | undefined, groupId: number): number {
     if (!user) return 0;
-    let level = this.memberAccess(user.id, groupId);
-    for (const l of this.sharesInto(groupId)) {
-      const own = this.groups.get(l.groupId)?.members.get(user.id) ?? 0;
-      if (own > MINIMAL_ACCESS) level = Math.max(level, Math.min(l.access, own));
+    // One walk up the chain for the memberships and the shares: every access check passes here.
+    let level = 0;
+    for (const g of this.groupLineage(groupId)) {
+      level = Math.max(level, g.members.get(user.id) ?? 0);
+      for (const l of g.sharedWith ?? []) {
+        const own = this.groups.get(l.groupId)?.members.get(user.id) ?? 0;
+        if (own > MINIMAL_ACCESS) level = Math.max(level, Math.min(l.access, own));
+      }
     }
     return user.isAdmin ? Math.max(level, ACCESS.owner) : level;
   }

@@ -4,7 +4,8 @@
 // GitLab read: lib/api/groups.rb (the version whose share takes member_role_id) and spec/requests/api/groups_spec.rb;
 // gitlabhq 017a6c12 app/services/groups/group_links/create_service.rb, 36a59d08 app/services/concerns/group_linkable.rb,
 // app/models/group_group_link.rb (uniqueness and level only), 13435508 app/finders/namespaces/groups/invited_groups_finder.rb,
-// 9a7adb84 shared_groups_finder.rb, app/helpers/groups/group_members_helper.rb `group_group_links`.
+// 9a7adb84 shared_groups_finder.rb, 017a6c12 app/finders/concerns/namespaces/groups_filter.rb and app/models/group.rb
+// `by_min_access_level` (joins group_members: direct only), app/helpers/groups/group_members_helper.rb `group_group_links`.
 import type { Router } from '../router.js';
 import { ACCESS, type GroupLink, type GroupRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
@@ -73,7 +74,21 @@ function unshare(ctx: Ctx, g: GroupRec, ref: string): Reply {
 
 const matches = (g: GroupRec, search: string | undefined) => !search || g.name.toLowerCase().includes(search) || g.fullPath.toLowerCase().includes(search);
 
-/** GET /groups/:id/groups/shared: the groups this group was invited to, ordered as lib/api/groups.rb `order_groups` (then id). */
+/**
+ * `min_access_level` of both lists: one of Gitlab::Access.all_values (Grape `values:`), else a reply; kept as
+ * Group.by_min_access_level does, the caller's direct membership of each group only (no ancestors, shares or admin).
+ */
+function minAccess(ctx: Ctx): ((x: GroupRec) => boolean) | Reply {
+  const min = int(ctx.params.min_access_level);
+  if (min === undefined) return () => true;
+  if (!LINK_LEVELS.has(min)) return json(400, { error: 'min_access_level does not have a valid value' });
+  return (x) => (x.members.get(ctx.user.id) ?? 0) >= min;
+}
+
+/**
+ * GET /groups/:id/groups/shared: the groups this group was invited to, ordered as lib/api/groups.rb `order_groups`, then
+ * by id ascending whichever the sort (`group_without_similarity_options`: `order_options["id"] ||= "asc"`).
+ */
 function sharedGroups(ctx: Ctx, g: GroupRec): Reply {
   const s = ctx.state;
   const order = str(ctx.params.order_by) ?? 'name';
@@ -81,9 +96,10 @@ function sharedGroups(ctx: Ctx, g: GroupRec): Reply {
   const search = str(ctx.params.search)?.toLowerCase();
   const skip = intList(ctx.params.skip_groups) ?? [];
   const visibility = str(ctx.params.visibility);
-  const min = int(ctx.params.min_access_level);
+  const min = minAccess(ctx);
+  if (typeof min !== 'function') return min;
   const groups = [...s.groups.values()].filter((x) => (x.sharedWith ?? []).some((l) => l.groupId === g.id) && s.canSeeGroup(ctx.user, x)
-    && (!visibility || x.visibility === visibility) && !skip.includes(x.id) && matches(x, search) && (min === undefined || s.groupAccess(ctx.user, x.id) >= min));
+    && (!visibility || x.visibility === visibility) && !skip.includes(x.id) && matches(x, search) && min(x));
   const key = (x: GroupRec): string | number => (order === 'id' ? x.id : order === 'path' ? x.path : x.name.toLowerCase());
   const dir = str(ctx.params.sort) === 'desc' ? -1 : 1;
   groups.sort((a, b) => (key(a) < key(b) ? -dir : key(a) > key(b) ? dir : a.id - b.id));
@@ -102,10 +118,11 @@ function invitedGroups(ctx: Ctx, g: GroupRec): Reply {
   const inherited = relation.includes('inherited') || relation.length !== 1;
   const links: GroupLink[] = [...(direct ? g.sharedWith ?? [] : []), ...(inherited && g.parentId !== null ? s.sharesInto(g.parentId) : [])];
   const search = str(ctx.params.search)?.toLowerCase();
-  const min = int(ctx.params.min_access_level);
+  const min = minAccess(ctx);
+  if (typeof min !== 'function') return min;
   const ids = new Set(links.map((l) => l.groupId));
   const groups = [...ids].flatMap((id) => s.groups.get(id) ?? [])
-    .filter((x) => s.canSeeGroup(ctx.user, x) && matches(x, search) && (min === undefined || s.groupAccess(ctx.user, x.id) >= min))
+    .filter((x) => s.canSeeGroup(ctx.user, x) && matches(x, search) && min(x))
     .sort((a, b) => b.id - a.id);
   return paginate(ctx, groups.map((x) => groupJson(s, x)));
 }
