@@ -53,6 +53,17 @@ describe('a query of parts', () => {
     });
   }
 
+  it('guessed IDs that are no actions are each searched as their words, and the answer says they are not IDs', async () => {
+    const r = await find({ query: 'protected_branch.list protected_branch.create' });
+    const parts = partsOf(r)!;
+    expect(parts.map((p) => p.query)).toEqual(['protected branch list', 'protected branch create']);
+    expect(ids(parts[0]!.results)).toContain('branch.list_protected');
+    expect(ids(parts[1]!.results)).toContain('branch.protect');
+    expect(text(r)).toContain('(No action has the IDs `protected_branch.list`, `protected_branch.create`: each was searched as its words.)');
+    // One real ID among them: the IDs asked for, the unknown one named with its nearest.
+    expect(text(await find({ query: 'branch.protect protected_branch.list' }))).toMatch(/^Schemas of the actions asked for by ID:/);
+  });
+
   it('a part that matches nothing says so; the other is answered', async () => {
     const r = await find({ query: 'list open issues\nfrobnicate the quux' });
     const parts = partsOf(r)!;

@@ -11,7 +11,7 @@ import { closestName, levenshtein } from '../pipeline/validate.js';
 import { errorResult, type ToolResult } from '../render/result.js';
 import type { Session } from '../session/session.js';
 import { byIdText, EXECUTE, FIND, quoted, rankedText, shownOf } from './find-answer.js';
-import { partsAnswer, partsOf, shareOf, type Ranked } from './find-parts.js';
+import { MAX_PARTS, partsAnswer, partsOf, shareOf, type Ranked } from './find-parts.js';
 import { envelopeProblem, FIELDS_SCHEMA, isPlainObject, readFields, type Surface, type ToolDef } from './types.js';
 
 /**
@@ -144,6 +144,15 @@ async function find(s: Session, args: unknown): Promise<ToolResult> {
   // Dotted words are IDs only when one of them is an action ("package.json readme.md" is a search).
   if (asked?.ids.some((id) => catalog().get(id))) return byId(s, asked.ids, asked.params);
   const searched = unknownDomain === undefined ? domain : undefined;
+  // Guessed IDs, none an action ("protected_branch.list protected_branch.create"): each is searched as its words, and
+  // the answer says they are not IDs (an assistant read candidates for its guesses as the IDs it asked for).
+  const guessed = asked && asked.ids.length > 1 && asked.ids.length <= MAX_PARTS && !asked.params.length ? asked.ids : undefined;
+  if (guessed) {
+    const parts = guessed.map((id) => id.replace(/[._]+/g, ' '));
+    const ranked = await Promise.all(parts.map((p, i) => rank(s, p, shareOf(n, parts.length, i), searched)));
+    const notGuessed = `(No action has the IDs ${guessed.map((id) => `\`${quoted(id)}\``).join(', ')}: each was searched as its words.)`;
+    return partsAnswer(parts, ranked, [notGuessed, ...(domainNote ? [domainNote] : [])]);
+  }
   // A query longer than the search reads is one request: its parts would be read past the cut.
   const parts = query.length <= MAX_QUERY_CHARS ? partsOf(query) : undefined;
   if (parts) {

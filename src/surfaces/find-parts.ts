@@ -15,7 +15,7 @@ export interface Ranked {
   byId?: boolean;
 }
 
-const MAX_PARTS = 4;
+export const MAX_PARTS = 4;
 /**
  * Parts are split at "; " and line breaks only (node bench/find-parts.mjs). " then " / " and then " were measured and
  * left out: on the tuning sets they split 13 more single requests, one losing its action, the others into a request
