@@ -136,6 +136,11 @@ const BY_ACTION: Record<string, Record<string, unknown>> = {
   'project.push_rule_edit': { max_file_size: 50 },
   'project.create_fork_relation': { project_id: '2', forked_from_id: 1 },
   'project.delete_fork_relation': { project_id: '2' },
+  // Group sharing is simulated with state: each share is undone by its twin's unshare, in catalog order.
+  'group.share_with_group': { group_id: '10', shared_with_group_id: 11, group_access: 30 },
+  'group.group_member_share': { group_id: '11', shared_with_group_id: 10, group_access: 30 },
+  'group.unshare_from_group': { group_id: '10', shared_with_group_id: 11 },
+  'group.group_member_unshare': { group_id: '11', shared_with_group_id: 10 },
   'project.share_with_group': { group_id: 11, group_access: 30 },
   'project.delete_shared_group': { group_id: 11 },
   'project.transfer': { namespace: 'demo-group/platform' },
