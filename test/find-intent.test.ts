@@ -81,6 +81,30 @@ const CASES: Record<string, Array<[string, string]>> = {
     // Only the container's own action of that verb gives way: its update is how its milestone is removed.
     ['remove the milestone of issue 5 in acme/web', 'issue.update'],
   ],
+  "a label, milestone, assignee or reviewer put on or taken off a named issue or merge request is that object's update": [
+    ['remove the flaky label on !6', 'merge_request.update'],
+    ['take the backend label off merge request 14', 'merge_request.update'],
+    ['strip the wontfix label from issue 23', 'issue.update'],
+    ['drop the needs-review label from !12', 'merge_request.update'],
+    ['add the frontend label to issue 3', 'issue.update'],
+    ['slap the security label on merge request 15', 'merge_request.update'],
+    ['swap the bug label for feature on !3', 'merge_request.update'],
+    ['get rid of the stale label on https://gitlab.example.com/acme/api/-/merge_requests/4', 'merge_request.update'],
+    ['tag !31 with the docs label', 'merge_request.update'],
+    ['unassign @bob from #12', 'issue.update'],
+    ['take @erin off #6', 'issue.update'],
+    ['remove @dave as assignee on issue 40', 'issue.update'],
+    ['add @gina as an assignee to #14', 'issue.update'],
+    ['add @carol as reviewer on !9', 'merge_request.update'],
+    ['remove the milestone from !7', 'merge_request.update'],
+    ['take the 16.2 milestone off issue 9', 'issue.update'],
+    ['put #25 in the 17.0 milestone', 'issue.update'],
+    ['add !10 to the q3 milestone', 'merge_request.update'],
+  ],
+  'a label named with no issue or merge request is the label itself': [
+    ['delete the bug label', 'project.label_delete'],
+    ['remove the stale label from the project', 'project.label_delete'],
+  ],
   'a change to all of something needs "all", "every" or a plural said': [
     ['mark my to-do done', 'user.todo_mark_done'],
     ['mark the todo item as done', 'user.todo_mark_done'],
@@ -180,6 +204,7 @@ describe('forge_find_action answers them the same through an MCP client', () => 
       ["I don't want to delete the tag, just show me v1.0.0", 'tag.get'],
       ['who is assigned to !1?', 'merge_request.get'],
       ['link #1 with #2', 'issue.link_create'],
+      ['remove the bug label on !1', 'merge_request.update'],
     ];
     for (const [query, want] of asked) {
       const r = await srv.call('forge_find_action', { query });

@@ -19,6 +19,9 @@ const wish = (participles: string, reading: string): readonly [RegExp, string] =
   // The lookahead first: the wish behind is looked for only where a participle starts (a lookbehind at every position is slow).
   [new RegExp(`\\b(?=(?:${COPULA} )?(?:${participles})\\b)${WISH}(?:(?<!\\b(?:that|which|who) )\\b(?:${COPULA}) (?:${participles})\\b|\\b(?:${participles})\\b${PREDICATE_END})`, 'g'), reading];
 
+/** Up to three words naming a label or milestone ("the bug label", "the 16.2 milestone"): no object, note or preposition among them. */
+const FIELD_NAME = String.raw`((?: (?!(?:issue|mergerequest|epic|comment|note|notes|thread|discussion|emoji|new|from|on|in|of|for|to|with|by|at|as|into|onto)\b)[\w.'-]+){0,3}?)`;
+
 /** Phrases, matched on the lower-cased request with word boundaries; the first match of each wins. */
 /** A phrase marked 'object' applies only when the request names an issue, merge request or epic (#12, !88, &5). */
 export type PhraseCondition = 'object';
@@ -86,6 +89,15 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\btransition\b(.{0,30}?)\bto (done|closed|resolved|complete|completed)\b/g, 'close update state $1'],
   // Someone wanted out of a group or project is removed from it
   [/\b(want|get|need|have) xuserx (out of|off)\b/g, 'remove member from'],
+  // A label, milestone, assignee or reviewer put on or taken off a named issue or merge request is that object's update, whatever
+  // the label's name ("take the bug label off !4", "add the p1 label to #3"): it deletes no label and lists no history.
+  [new RegExp(String.raw`\b(remove|drop|clear|get rid of|delete|take off|take|pull|unset|strip|add|put|apply|slap|stick|attach|tack|set|swap|replace|switch|change)( the| its| a| an| all( the)?| this| that)?${FIELD_NAME} (xlabelx|labels?)\b`, 'g'), 'update labels', 'object'],
+  [new RegExp(String.raw`\b(remove|drop|clear|get rid of|delete|take off|take|pull|unset|strip)( the| its| this| that)?${FIELD_NAME} (xmilestonex|milestone)\b`, 'g'), 'update milestone', 'object'],
+  [new RegExp(String.raw`\b(put|add|move|assign|schedule|slot|drop|bump|push)\b((?:(?!\b(?:column|list|board|lane)\b).){0,40}?)\b(into|to|in|under|for)( the)?${FIELD_NAME} (xmilestonex|milestone|iteration|sprint)\b`, 'g'), 'update $2 milestone', 'object'],
+  [/\b(re)?label (the |this |that )?(issue|mergerequest|epic)\b|\btag (the |this |that )?(issue|mergerequest|epic) (with|as)\b/g, 'update labels $3$5', 'object'],
+  // A person taken off or put on a named issue or merge request is unassigned or assigned, not removed from the project.
+  [/\b(remove|drop|take|pull|kick) xuserx (from|off|as) (the |an? )?(assignees?|reviewers?)\b|\b(add|put|set|make) xuserx as (the |an? )?(assignees?|reviewers?)\b/g, 'update $4$7', 'object'],
+  [/\b(remove|drop|take|pull|kick) xuserx (from|off)(?= (the |this |that )?(issue|mergerequest|epic)\b)/g, 'update assignee', 'object'],
   // Removing an attribute of an object is an update: "remove ~bug from #4", "get rid of the due date"
   [/\b(remove|drop|clear|get rid of|delete|take off|unset|strip|take)( the| its| my)? (xlabelx|xmilestonex|due date|milestone|labels?|weight|estimate|assignees?|reviewers?|(access )?expiry|expiration( date)?|draft( status| flag| prefix)?|wip( status| flag| prefix)?)\b/g, 'update ready', 'object'],
   [/\b(take|remove) xuserx (off|from) (the )?(reviewers?|assignees?)\b/g, 'update $5'],
