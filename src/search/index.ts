@@ -193,7 +193,7 @@ export class ActionSearch {
    * `expand` gives the catalog words near a word the catalog never uses: only bench/find-libs.mjs passes one
    * (a table from scripts/neighbours.mjs, measured and not adopted: #17). `phrasings` are requests people
    * made for each action (the tuning sets' labelled requests, scripts/phrasings.mjs), by action ID, read
-   * already: reading 26,000 requests would double the build.
+   * already: reading 28,000 requests would double the build.
    */
   constructor(list: readonly Action[] | ActionSource, weights: Partial<RankWeights> = {}, expand?: Expand, { deferred = false, phrasings = {}, packed }: SearchOptions = {}) {
     this.expand = expand;
