@@ -105,6 +105,17 @@ const CASES: Record<string, Array<[string, string]>> = {
     ['delete the bug label', 'project.label_delete'],
     ['remove the stale label from the project', 'project.label_delete'],
   ],
+  'killing what does not run destroys it; a run is cancelled': [
+    ['kill my rocket award 55 on #3 in acme/web', 'issue.emoji_issue_delete'],
+    ['kill the maintenance broadcast message 2', 'admin.broadcast_message_delete'],
+    ['kill pipeline 41 in acme/web', 'pipeline.cancel'],
+    ['the deploy job 7 hangs, kill it', 'job.cancel'],
+  ],
+  '"rm" and "del" remove': [
+    ['rm branch old-ui in acme/web', 'branch.delete'],
+    ['del tag v0.9 in acme/web', 'tag.delete'],
+    ['rm webhook 3 on acme/web', 'project.hook_delete'],
+  ],
   'a change to all of something needs "all", "every" or a plural said': [
     ['mark my to-do done', 'user.todo_mark_done'],
     ['mark the todo item as done', 'user.todo_mark_done'],

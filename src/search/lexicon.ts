@@ -35,7 +35,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // of one issue, merge request or epic: (un)subscribe; of a project or group: its notification level
   [/\b(stop|mute|silence|turn off|unsubscribe from|no more)( the| all)? (emails?|notifications?|notifs?|pings?)\b|\bmute\b|\bunwatch\b|\b(stop following|unfollow)\b/g, 'unsubscribe', 'object'],
   [/\b(notify me|ping me|keep me posted|watch|follow)\b|\b(want|get|send me) (email |emails |)notifications?\b/g, 'subscribe', 'object'],
-  [/(\b(stop|mute|silence|turn off|no more)( the| all)? (emails?|notifications?|notifs?|pings?)\b|\b(mute|unwatch)\b)(?!.{0,40}\b(label|xlabelx)\b)/g, 'update notification level disabled'],
+  [/(\b(stop|mute|silence|turn off|kill|no more)( the| all)?( gitlab)? (emails?|notifications?|notifs?|pings?)\b|\b(mute|unwatch)\b)(?!.{0,40}\b(label|xlabelx)\b)/g, 'update notification level disabled'],
   // The same wish said with the particle last, or as mail one no longer wants: "turn its notifications off"
   [/\bturn (its|the|my|all|our|their|all the|those|these) (emails?|notifications?|notifs?|pings?) off\b|\b(don'?t|do not|never|no longer) (want to |wanna )?(receive|get)( any)?( more| anymore| any more)? (e-?mails?|notifications?|notifs?|mails?)\b/g, 'update notification level disabled'],
   [/\b(don'?t|do not|no longer) (want|need)( to (receive|get))?( any)?( more| anymore| any more)? (e-?mails?|notifications?|notifs?|mails?)\b/g, 'update notification level disabled'],
@@ -287,6 +287,10 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(mrs|mergerequests|prs) (in|for|on|under) xmilestonex\b/g, 'milestone merge_requests'],
   [/\bdefault branch\b(?=.{0,30}\bto\b)/g, 'project settings default_branch'],
   // Pipelines and jobs
+  // "rm"/"del" are removal, said the shell's way ("rm branch feat/x", "del pkg 3"); not a name's part ("del-mar").
+  [/\b(rm|del)\b(?![-./])/g, 'delete'],
+  // Killing what does not run (a credential, an emoji, a rule, a banner) destroys it: only a run is cancelled ("kill job 5", "kill it" of a stuck pipeline).
+  [/(?<!\b(?:pipelines?|jobs?|builds?|runs?|deployments?|imports?|exports?|migrations?|process(?:es)?|trains?|stuck|running|hanging|pending|runaway)\b.*)\bkill(?:ed|ing|s)?\b(?!.*\b(?:e?mails?|notifications?|notifs?|pings?|alerts?|pipelines?|jobs?|builds?|runs?|deployments?|imports?|exports?|migrations?|process(?:es)?|trains?|stuck|running|hanging|pending|runaway)\b)/g, 'delete revoke'],
   [/\b(kill|abort|halt|stop|cancel)( the| this| that| my| a)?( stuck| running| hanging| pending| runaway)?\b/g, 'cancel stop'],
   [/\b(re-?run|re-?try|restart|re-?trigger|re-?start|kick (it |off )?again|(try|run|do|start) (it |this |that |them )?(again|once more|one more time)|bump)\b/g, 'retry'],
   [/\b(kick off|fire off|trigger|start|run) (a |the |new |another )*(pipeline|ci|build)s?\b/g, 'create pipeline run'],
