@@ -111,6 +111,14 @@ const CASES: Record<string, Array<[string, string]>> = {
     ['kill pipeline 41 in acme/web', 'pipeline.cancel'],
     ['the deploy job 7 hangs, kill it', 'job.cancel'],
   ],
+  'a change asked as a question ("can X be removed?") is asked for; a participle after a copula reads as a wish': [
+    ['can the chat integration on acme/web be removed?', 'project.integration_delete'],
+    ['could deploy key 8 be removed from acme/web for good?', 'access.deploy_key_delete'],
+    ['can user 77 be deactivated?', 'user.deactivate'],
+    ['can the mattermost integration on acme/web be dropped entirely?', 'project.integration_delete'],
+    ['can group access token 5 in acme be rotated?', 'access.token_group_rotate'],
+    ['which branches in acme/web can be deleted?', 'branch.list'],
+  ],
   '"rm" and "del" remove': [
     ['rm branch old-ui in acme/web', 'branch.delete'],
     ['del tag v0.9 in acme/web', 'tag.delete'],
@@ -138,6 +146,13 @@ describe('reading a request (#30)', () => {
     const q = parseQuery('close issue 5, not issue-tracking-for-the-enterprise-customer-onboarding-programme/workstream');
     expect(q.refused.size).toBe(0);
     expect(parseQuery('archive it, not delete').refused.has('delete')).toBe(true);
+  });
+
+  it('reads "can X be <participle>?" as the change asked, not a question; "can\'t" and "which" stay questions', () => {
+    expect(parseQuery('can the old key be revoked?').question).toBe(false);
+    expect(parseQuery('can the old key be revoked?').said.has('revoke')).toBe(true);
+    expect(parseQuery("can't the old key be revoked?").question).toBe(true);
+    expect(parseQuery('which keys can be revoked?').asks).toBe(true);
   });
 
   it('leaves the pieces of a contraction out of the terms', () => {

@@ -12,12 +12,12 @@
  * the change that gives it. "I want the closed issues" (a filter), "I want to know if #5 is merged" (a question) and
  * "I don't want it deleted" are no wish.
  */
-const WISH = String.raw`(?<=(?<!\b(?:don't|dont|do not|doesn't|does not|didn't|did not|never|not|no longer) )\b(?:want|wanted|wants|need|needs|like|wish|make sure|making sure|ensure|should|must|has to|have to|ought to)\b(?! to (?:know|see|check|find|understand|learn|confirm|verify|ask|tell|hear|read))(?:(?!\bbut\b)[^.?!;,]){0,60}?)`;
+const WISH = String.raw`(?<=(?:(?<!\b(?:don't|dont|do not|doesn't|does not|didn't|did not|never|not|no longer) )\b(?:want|wanted|wants|need|needs|like|wish|make sure|making sure|ensure|should|must|has to|have to|ought to)\b(?! to (?:know|see|check|find|understand|learn|confirm|verify|ask|tell|hear|read))|^\s*(?:can|could|may)\b(?!['\u2019]t| not\b))(?:(?!\bbut\b)[^.?!;,]){0,60}?)`;
 const PREDICATE_END = String.raw`(?=\s*(?:$|[,.;:!?)\u2014]|(?:by|before|after|once|when|as|asap|now|today|tonight|please|from|in|on|for|to|with|and|right|again|already|first|then|instead|immediately|permanently|for good|too)\b))`;
 const COPULA = 'to be|be|is|are|get|gets|got|stay|stays|been|to stay|to get';
 const wish = (participles: string, reading: string): readonly [RegExp, string] =>
   // The lookahead first: the wish behind is looked for only where a participle starts (a lookbehind at every position is slow).
-  [new RegExp(`\\b(?=(?:${COPULA} )?(?:${participles})\\b)${WISH}(?:(?<!\\b(?:that|which|who) )\\b(?:${COPULA}) (?:${participles})\\b|\\b(?:${participles})\\b${PREDICATE_END})`, 'g'), reading];
+  [new RegExp(`\\b(?=(?:(?:${COPULA}) )?(?:${participles})\\b)${WISH}(?:(?<!\\b(?:that|which|who) )\\b(?:${COPULA}) (?:${participles})\\b|\\b(?:${participles})\\b${PREDICATE_END})`, 'g'), reading];
 
 /** Up to three words naming a label or milestone ("the bug label", "the 16.2 milestone"): no object, note or preposition among them. */
 const FIELD_NAME = String.raw`((?: (?!(?:issue|mergerequest|epic|comment|note|notes|thread|discussion|emoji|new|from|on|in|of|for|to|with|by|at|as|into|onto)\b)[\w.'-]+){0,3}?)`;
@@ -46,7 +46,9 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // An estimate taken off is the estimate reset, its own action: "clear the estimate on #78"
   [/\b(remove|drop|clear|get rid of|delete|unset|reset|zero( out)?|wipe)( the| its| my| that| our)? (time )?estimate\b/g, 'reset time estimate'],
   // A state wished for is the change that gives it (WISH); a removal only when the wish says one ("gone", "deleted")
-  wish('gone|deleted|removed|erased|wiped out|wiped|purged|cleaned up', 'delete'),
+  wish('gone|deleted|removed|erased|wiped out|wiped|purged|cleaned up|dropped|killed|trashed|nuked|discarded|taken (?:down|out|off|away)|pulled out', 'delete'),
+  wish('rotated|regenerated|renewed', 'rotate'),
+  wish('deactivated', 'deactivate'),
   wish('closed|shut', 'close update state'),
   wish('reopened', 'reopen update state'),
   wish('resolved', 'resolve'),
