@@ -119,6 +119,10 @@ const CASES: Record<string, Array<[string, string]>> = {
     ['can group access token 5 in acme be rotated?', 'access.token_group_rotate'],
     ['which branches in acme/web can be deleted?', 'branch.list'],
   ],
+  'an integration turned off or disabled is deleted (GitLab disables one so); some of its events turned off is no deletion': [
+    ['turn off the Slack integration on acme/web', 'project.integration_delete'],
+    ['disable the Mattermost integration for group acme', 'project.integration_delete_group'],
+  ],
   '"rm" and "del" remove': [
     ['rm branch old-ui in acme/web', 'branch.delete'],
     ['del tag v0.9 in acme/web', 'tag.delete'],

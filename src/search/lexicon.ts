@@ -353,6 +353,9 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(out of (the )?|un-?)drafts?\b/g, 'update'],
   // A ~label called a tag is a label
   [/\bxlabelx (tag|tags)\b/g, 'label'],
+  // An integration turned off is disabled, which GitLab does by deleting its settings ("turn off the Slack integration",
+  // "unhook Discord from the repo"); not some of its events turned off (an edit).
+  [/\b(disable|turn off|turn of|switch off|shut off|unhook|disconnect|tear (?:it |that )?(?:down|out))\b(?=[^.?!;]{0,60}\b(?:integrations?|slack|mattermost|teams|jira|discord|datadog|pumble|telegram|webex|hangouts|google chat|pushover|jenkins|hook-?ups?|connectors?)\b)(?![^.?!;]{0,80}\b(?:events?|triggers?)\b)/g, 'integration delete'],
   // Only a merge request integrated is merged: "integrate Slack into the project" is an integration
   [/\bintegrate (the |this |that )?(mergerequest|mr|branch)\b(.{0,30}?)\binto\b/g, 'merge $2 $3 into'],
   // Whether a commit made it into a tag or a branch: the refs containing it
