@@ -123,6 +123,12 @@ const CASES: Record<string, Array<[string, string]>> = {
     ['turn off the Slack integration on acme/web', 'project.integration_delete'],
     ['disable the Mattermost integration for group acme', 'project.integration_delete_group'],
   ],
+  'shorthand for an object names it ("org", "grp", "usr", "pkg")': [
+    ['list the members of the acme org', 'group.members'],
+    ['get usr 42', 'user.get'],
+    ['show grp 14', 'group.get'],
+    ['delete pkg 3 in acme/web', 'package.delete'],
+  ],
   '"rm" and "del" remove': [
     ['rm branch old-ui in acme/web', 'branch.delete'],
     ['del tag v0.9 in acme/web', 'tag.delete'],
@@ -201,6 +207,11 @@ describe('reading a request (#30)', () => {
     expect(parseQuery('make a branch off the latest tag').source).toEqual(['latest', 'tag']);
     expect(parseQuery('mark every to-do done').allSaid).toBe(true);
     expect(parseQuery('mark my to-do done').allSaid).toBe(false);
+  });
+
+  it('reads an org said as a group', () => {
+    expect(parseQuery('labels of the acme org').scope).toBe('group');
+    expect(parseQuery('labels of the acme org').terms).toContain('group');
   });
 
   it('reads "my" as across projects only for a list with no project, group or object named', () => {

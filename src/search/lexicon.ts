@@ -408,6 +408,8 @@ export const WORDS: Readonly<Record<string, string>> = {
   ticket: 'issue', tickets: 'issue', bug: 'issue', bugs: 'issue',
   comment: 'note', comments: 'note', reply: 'note', replies: 'note',
   repo: 'project', repos: 'project', monorepo: 'project',
+  // Shorthand for the objects themselves: "grp 14", "the acme org", "svc acct", "pkg 3", "usr 9".
+  org: 'group', orgs: 'group', grp: 'group', grps: 'group', proj: 'project', usr: 'user', usrs: 'user', acct: 'account', accts: 'account', svc: 'service', pkg: 'package', pkgs: 'package',
   build: 'pipeline', builds: 'pipeline', ci: 'pipeline', pipline: 'pipeline',
   log: 'trace', logs: 'trace',
   env: 'environment', envs: 'environment', rollout: 'deployment', rollouts: 'deployment', executor: 'runner', executors: 'runner', toggles: 'feature_flag', vars: 'variable', var: 'variable', secret: 'variable', secrets: 'variable',

@@ -480,7 +480,7 @@ export function parseQuery(input: string, gates?: PhraseGates): ParsedQuery {
   // named: the lists across every project.
   const mine = MINE.test(lower) && !('project_id' in suggested) && !('group_id' in suggested) && !kinds.size && (intent === 'list' || asks);
   const scope = INSTANCE_WIDE.test(lower) || mine ? 'instance'
-    : /\bgroups?\b|&\d/.test(lower) && !('project_id' in suggested) && !/\b(project|repo|repository)s?\b/.test(lower) ? 'group' : undefined;
+    : /\b(groups?|orgs?|grps?)\b|&\d/.test(lower) && !('project_id' in suggested) && !/\b(project|repo|repository)s?\b/.test(lower) ? 'group' : undefined;
   // A request that only names one object ("#12", a URL) asks to see it.
   if (intent === 'other' && Object.keys(suggested).some((k) => /_(iid|id)$|^(sha|file_path|tag_name|slug)$/.test(k) && k !== 'project_id' && k !== 'group_id')) {
     intent = 'read';
