@@ -3,7 +3,7 @@
 // them) and answered the same through an MCP client.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { catalog, loadCatalog } from '../src/catalog/index.js';
-import { ActionSearch } from '../src/search/index.js';
+import { ActionSearch, effectWordsOf } from '../src/search/index.js';
 import { parseQuery } from '../src/search/query.js';
 import type { Sandbox } from '../src/sandbox/index.js';
 import { startServer, withSandbox, type Running } from './helpers/harness.js';
@@ -147,6 +147,14 @@ describe('ranking everyday requests (#30)', () => {
       for (const [q, want] of cases) it(`"${q}" → ${want}`, () => { expect(first(bare, q)).toBe(want); expect(first(shipped, q)).toBe(want); });
     });
   }
+});
+
+describe('a share deleted is an unsharing (#30)', () => {
+  it('says unshare for project.delete_shared_group, and shows it beside the group\'s own unsharing', () => {
+    expect(effectWordsOf(catalog().get('project.delete_shared_group')!)).toContain('unshare');
+    expect(effectWordsOf(catalog().get('project.delete')!)).not.toContain('unshare');
+    for (const s of [bare, shipped]) expect(s.search('unshare acme/web from the partners group', 5).hits.map((h) => h.action.id)).toContain('project.delete_shared_group');
+  });
 });
 
 describe('reading a request (#30)', () => {
