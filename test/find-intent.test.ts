@@ -3,7 +3,7 @@
 // them) and answered the same through an MCP client.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { catalog, loadCatalog } from '../src/catalog/index.js';
-import { ActionSearch } from '../src/search/index.js';
+import { ActionSearch, effectWordsOf } from '../src/search/index.js';
 import { parseQuery } from '../src/search/query.js';
 import type { Sandbox } from '../src/sandbox/index.js';
 import { startServer, withSandbox, type Running } from './helpers/harness.js';
@@ -81,6 +81,59 @@ const CASES: Record<string, Array<[string, string]>> = {
     // Only the container's own action of that verb gives way: its update is how its milestone is removed.
     ['remove the milestone of issue 5 in acme/web', 'issue.update'],
   ],
+  "a label, milestone, assignee or reviewer put on or taken off a named issue or merge request is that object's update": [
+    ['remove the flaky label on !6', 'merge_request.update'],
+    ['take the backend label off merge request 14', 'merge_request.update'],
+    ['strip the wontfix label from issue 23', 'issue.update'],
+    ['drop the needs-review label from !12', 'merge_request.update'],
+    ['add the frontend label to issue 3', 'issue.update'],
+    ['slap the security label on merge request 15', 'merge_request.update'],
+    ['swap the bug label for feature on !3', 'merge_request.update'],
+    ['get rid of the stale label on https://gitlab.example.com/acme/api/-/merge_requests/4', 'merge_request.update'],
+    ['tag !31 with the docs label', 'merge_request.update'],
+    ['unassign @bob from #12', 'issue.update'],
+    ['take @erin off #6', 'issue.update'],
+    ['remove @dave as assignee on issue 40', 'issue.update'],
+    ['add @gina as an assignee to #14', 'issue.update'],
+    ['add @carol as reviewer on !9', 'merge_request.update'],
+    ['remove the milestone from !7', 'merge_request.update'],
+    ['take the 16.2 milestone off issue 9', 'issue.update'],
+    ['put #25 in the 17.0 milestone', 'issue.update'],
+    ['add !10 to the q3 milestone', 'merge_request.update'],
+  ],
+  'a label named with no issue or merge request is the label itself': [
+    ['delete the bug label', 'project.label_delete'],
+    ['remove the stale label from the project', 'project.label_delete'],
+  ],
+  'killing what does not run destroys it; a run is cancelled': [
+    ['kill my rocket award 55 on #3 in acme/web', 'issue.emoji_issue_delete'],
+    ['kill the maintenance broadcast message 2', 'admin.broadcast_message_delete'],
+    ['kill pipeline 41 in acme/web', 'pipeline.cancel'],
+    ['the deploy job 7 hangs, kill it', 'job.cancel'],
+  ],
+  'a change asked as a question ("can X be removed?") is asked for; a participle after a copula reads as a wish': [
+    ['can the chat integration on acme/web be removed?', 'project.integration_delete'],
+    ['could deploy key 8 be removed from acme/web for good?', 'access.deploy_key_delete'],
+    ['can user 77 be deactivated?', 'user.deactivate'],
+    ['can the mattermost integration on acme/web be dropped entirely?', 'project.integration_delete'],
+    ['can group access token 5 in acme be rotated?', 'access.token_group_rotate'],
+    ['which branches in acme/web can be deleted?', 'branch.list'],
+  ],
+  'an integration turned off or disabled is deleted (GitLab disables one so); some of its events turned off is no deletion': [
+    ['turn off the Slack integration on acme/web', 'project.integration_delete'],
+    ['disable the Mattermost integration for group acme', 'project.integration_delete_group'],
+  ],
+  'shorthand for an object names it ("org", "grp", "usr", "pkg")': [
+    ['list the members of the acme org', 'group.members'],
+    ['get usr 42', 'user.get'],
+    ['show grp 14', 'group.get'],
+    ['delete pkg 3 in acme/web', 'package.delete'],
+  ],
+  '"rm" and "del" remove': [
+    ['rm branch old-ui in acme/web', 'branch.delete'],
+    ['del tag v0.9 in acme/web', 'tag.delete'],
+    ['rm webhook 3 on acme/web', 'project.hook_delete'],
+  ],
   'a change to all of something needs "all", "every" or a plural said': [
     ['mark my to-do done', 'user.todo_mark_done'],
     ['mark the todo item as done', 'user.todo_mark_done'],
@@ -96,6 +149,14 @@ describe('ranking everyday requests (#30)', () => {
   }
 });
 
+describe('a share deleted is an unsharing (#30)', () => {
+  it('says unshare for project.delete_shared_group, and shows it beside the group\'s own unsharing', () => {
+    expect(effectWordsOf(catalog().get('project.delete_shared_group')!)).toContain('unshare');
+    expect(effectWordsOf(catalog().get('project.delete')!)).not.toContain('unshare');
+    for (const s of [bare, shipped]) expect(s.search('unshare acme/web from the partners group', 5).hits.map((h) => h.action.id)).toContain('project.delete_shared_group');
+  });
+});
+
 describe('reading a request (#30)', () => {
   // The set-apart clause is read in one pass: a long unbroken word after ", not" once took the parse 46 s (the
   // words were split every way before the match failed); the test's own timeout bounds it.
@@ -103,6 +164,13 @@ describe('reading a request (#30)', () => {
     const q = parseQuery('close issue 5, not issue-tracking-for-the-enterprise-customer-onboarding-programme/workstream');
     expect(q.refused.size).toBe(0);
     expect(parseQuery('archive it, not delete').refused.has('delete')).toBe(true);
+  });
+
+  it('reads "can X be <participle>?" as the change asked, not a question; "can\'t" and "which" stay questions', () => {
+    expect(parseQuery('can the old key be revoked?').question).toBe(false);
+    expect(parseQuery('can the old key be revoked?').said.has('revoke')).toBe(true);
+    expect(parseQuery("can't the old key be revoked?").question).toBe(true);
+    expect(parseQuery('which keys can be revoked?').asks).toBe(true);
   });
 
   it('leaves the pieces of a contraction out of the terms', () => {
@@ -149,6 +217,11 @@ describe('reading a request (#30)', () => {
     expect(parseQuery('mark my to-do done').allSaid).toBe(false);
   });
 
+  it('reads an org said as a group', () => {
+    expect(parseQuery('labels of the acme org').scope).toBe('group');
+    expect(parseQuery('labels of the acme org').terms).toContain('group');
+  });
+
   it('reads "my" as across projects only for a list with no project, group or object named', () => {
     expect(parseQuery('list my merge requests').scope).toBe('instance');
     expect(parseQuery('MRs where I am reviewing').scope).toBe('instance');
@@ -180,6 +253,7 @@ describe('forge_find_action answers them the same through an MCP client', () => 
       ["I don't want to delete the tag, just show me v1.0.0", 'tag.get'],
       ['who is assigned to !1?', 'merge_request.get'],
       ['link #1 with #2', 'issue.link_create'],
+      ['remove the bug label on !1', 'merge_request.update'],
     ];
     for (const [query, want] of asked) {
       const r = await srv.call('forge_find_action', { query });

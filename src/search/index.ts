@@ -107,9 +107,9 @@ const rankParamsOf = (a: Action) => new Set(RANK_PARAMS.filter((k) => k in a.par
 /** The irreversible effect a destructive action names (its ID's verb), and the words that ask for it. */
 export function effectWordsOf(a: Action): readonly string[] | undefined {
   if (!a.destructive) return undefined;
-  // The last one is the verb: push_rule_delete deletes (its "push" is a noun).
-  for (const w of a.name.split('_').reverse()) if (EFFECT_WORDS[w]) return EFFECT_WORDS[w];
-  return undefined;
+  // The last one is the verb: push_rule_delete deletes (its "push" is a noun); a share deleted is unshared (delete_shared_group).
+  const words = a.name.split('_'), verb = [...words].reverse().find((w) => EFFECT_WORDS[w]), undo = words.flatMap((w) => [w.replace(/d$/, ''), w.replace(/ed$/, '')]).find((w) => EFFECT_WORDS[`un${w}`]);
+  return !verb ? undefined : undo ? [...EFFECT_WORDS[verb]!, ...EFFECT_WORDS[`un${undo}`]!] : EFFECT_WORDS[verb];
 }
 
 const tokenize = (t: string) => catalogTerms(t);
@@ -193,7 +193,7 @@ export class ActionSearch {
    * `expand` gives the catalog words near a word the catalog never uses: only bench/find-libs.mjs passes one
    * (a table from scripts/neighbours.mjs, measured and not adopted: #17). `phrasings` are requests people
    * made for each action (the tuning sets' labelled requests, scripts/phrasings.mjs), by action ID, read
-   * already: reading 26,000 requests would double the build.
+   * already: reading 28,000 requests would double the build.
    */
   constructor(list: readonly Action[] | ActionSource, weights: Partial<RankWeights> = {}, expand?: Expand, { deferred = false, phrasings = {}, packed }: SearchOptions = {}) {
     this.expand = expand;

@@ -12,12 +12,15 @@
  * the change that gives it. "I want the closed issues" (a filter), "I want to know if #5 is merged" (a question) and
  * "I don't want it deleted" are no wish.
  */
-const WISH = String.raw`(?<=(?<!\b(?:don't|dont|do not|doesn't|does not|didn't|did not|never|not|no longer) )\b(?:want|wanted|wants|need|needs|like|wish|make sure|making sure|ensure|should|must|has to|have to|ought to)\b(?! to (?:know|see|check|find|understand|learn|confirm|verify|ask|tell|hear|read))(?:(?!\bbut\b)[^.?!;,]){0,60}?)`;
+const WISH = String.raw`(?<=(?:(?<!\b(?:don't|dont|do not|doesn't|does not|didn't|did not|never|not|no longer) )\b(?:want|wanted|wants|need|needs|like|wish|make sure|making sure|ensure|should|must|has to|have to|ought to)\b(?! to (?:know|see|check|find|understand|learn|confirm|verify|ask|tell|hear|read))|^\s*(?:can|could|may)\b(?!['\u2019]t| not\b))(?:(?!\bbut\b)[^.?!;,]){0,60}?)`;
 const PREDICATE_END = String.raw`(?=\s*(?:$|[,.;:!?)\u2014]|(?:by|before|after|once|when|as|asap|now|today|tonight|please|from|in|on|for|to|with|and|right|again|already|first|then|instead|immediately|permanently|for good|too)\b))`;
 const COPULA = 'to be|be|is|are|get|gets|got|stay|stays|been|to stay|to get';
 const wish = (participles: string, reading: string): readonly [RegExp, string] =>
   // The lookahead first: the wish behind is looked for only where a participle starts (a lookbehind at every position is slow).
-  [new RegExp(`\\b(?=(?:${COPULA} )?(?:${participles})\\b)${WISH}(?:(?<!\\b(?:that|which|who) )\\b(?:${COPULA}) (?:${participles})\\b|\\b(?:${participles})\\b${PREDICATE_END})`, 'g'), reading];
+  [new RegExp(`\\b(?=(?:(?:${COPULA}) )?(?:${participles})\\b)${WISH}(?:(?<!\\b(?:that|which|who) )\\b(?:${COPULA}) (?:${participles})\\b|\\b(?:${participles})\\b${PREDICATE_END})`, 'g'), reading];
+
+/** Up to three words naming a label or milestone ("the bug label", "the 16.2 milestone"): no object, note or preposition among them. */
+const FIELD_NAME = String.raw`((?: (?!(?:issue|mergerequest|epic|comment|note|notes|thread|discussion|emoji|new|from|on|in|of|for|to|with|by|at|as|into|onto)\b)[\w.'-]+){0,3}?)`;
 
 /** Phrases, matched on the lower-cased request with word boundaries; the first match of each wins. */
 /** A phrase marked 'object' applies only when the request names an issue, merge request or epic (#12, !88, &5). */
@@ -32,7 +35,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // of one issue, merge request or epic: (un)subscribe; of a project or group: its notification level
   [/\b(stop|mute|silence|turn off|unsubscribe from|no more)( the| all)? (emails?|notifications?|notifs?|pings?)\b|\bmute\b|\bunwatch\b|\b(stop following|unfollow)\b/g, 'unsubscribe', 'object'],
   [/\b(notify me|ping me|keep me posted|watch|follow)\b|\b(want|get|send me) (email |emails |)notifications?\b/g, 'subscribe', 'object'],
-  [/(\b(stop|mute|silence|turn off|no more)( the| all)? (emails?|notifications?|notifs?|pings?)\b|\b(mute|unwatch)\b)(?!.{0,40}\b(label|xlabelx)\b)/g, 'update notification level disabled'],
+  [/(\b(stop|mute|silence|turn off|kill|no more)( the| all)?( gitlab)? (emails?|notifications?|notifs?|pings?)\b|\b(mute|unwatch)\b)(?!.{0,40}\b(label|xlabelx)\b)/g, 'update notification level disabled'],
   // The same wish said with the particle last, or as mail one no longer wants: "turn its notifications off"
   [/\bturn (its|the|my|all|our|their|all the|those|these) (emails?|notifications?|notifs?|pings?) off\b|\b(don'?t|do not|never|no longer) (want to |wanna )?(receive|get)( any)?( more| anymore| any more)? (e-?mails?|notifications?|notifs?|mails?)\b/g, 'update notification level disabled'],
   [/\b(don'?t|do not|no longer) (want|need)( to (receive|get))?( any)?( more| anymore| any more)? (e-?mails?|notifications?|notifs?|mails?)\b/g, 'update notification level disabled'],
@@ -43,7 +46,9 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // An estimate taken off is the estimate reset, its own action: "clear the estimate on #78"
   [/\b(remove|drop|clear|get rid of|delete|unset|reset|zero( out)?|wipe)( the| its| my| that| our)? (time )?estimate\b/g, 'reset time estimate'],
   // A state wished for is the change that gives it (WISH); a removal only when the wish says one ("gone", "deleted")
-  wish('gone|deleted|removed|erased|wiped out|wiped|purged|cleaned up', 'delete'),
+  wish('gone|deleted|removed|erased|wiped out|wiped|purged|cleaned up|dropped|killed|trashed|nuked|discarded|taken (?:down|out|off|away)|pulled out', 'delete'),
+  wish('rotated|regenerated|renewed', 'rotate'),
+  wish('deactivated', 'deactivate'),
   wish('closed|shut', 'close update state'),
   wish('reopened', 'reopen update state'),
   wish('resolved', 'resolve'),
@@ -86,6 +91,15 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\btransition\b(.{0,30}?)\bto (done|closed|resolved|complete|completed)\b/g, 'close update state $1'],
   // Someone wanted out of a group or project is removed from it
   [/\b(want|get|need|have) xuserx (out of|off)\b/g, 'remove member from'],
+  // A label, milestone, assignee or reviewer put on or taken off a named issue or merge request is that object's update, whatever
+  // the label's name ("take the bug label off !4", "add the p1 label to #3"): it deletes no label and lists no history.
+  [new RegExp(String.raw`\b(remove|drop|clear|get rid of|delete|take off|take|pull|unset|strip|add|put|apply|slap|stick|attach|tack|set|swap|replace|switch|change)( the| its| a| an| all( the)?| this| that)?${FIELD_NAME} (xlabelx|labels?)\b`, 'g'), 'update labels', 'object'],
+  [new RegExp(String.raw`\b(remove|drop|clear|get rid of|delete|take off|take|pull|unset|strip)( the| its| this| that)?${FIELD_NAME} (xmilestonex|milestone)\b`, 'g'), 'update milestone', 'object'],
+  [new RegExp(String.raw`\b(put|add|move|assign|schedule|slot|drop|bump|push)\b((?:(?!\b(?:column|list|board|lane)\b).){0,40}?)\b(into|to|in|under|for)( the)?${FIELD_NAME} (xmilestonex|milestone|iteration|sprint)\b`, 'g'), 'update $2 milestone', 'object'],
+  [/\b(re)?label (the |this |that )?(issue|mergerequest|epic)\b|\btag (the |this |that )?(issue|mergerequest|epic) (with|as)\b/g, 'update labels $3$5', 'object'],
+  // A person taken off or put on a named issue or merge request is unassigned or assigned, not removed from the project.
+  [/\b(remove|drop|take|pull|kick) xuserx (from|off|as) (the |an? )?(assignees?|reviewers?)\b|\b(add|put|set|make) xuserx as (the |an? )?(assignees?|reviewers?)\b/g, 'update $4$7', 'object'],
+  [/\b(remove|drop|take|pull|kick) xuserx (from|off)(?= (the |this |that )?(issue|mergerequest|epic)\b)/g, 'update assignee', 'object'],
   // Removing an attribute of an object is an update: "remove ~bug from #4", "get rid of the due date"
   [/\b(remove|drop|clear|get rid of|delete|take off|unset|strip|take)( the| its| my)? (xlabelx|xmilestonex|due date|milestone|labels?|weight|estimate|assignees?|reviewers?|(access )?expiry|expiration( date)?|draft( status| flag| prefix)?|wip( status| flag| prefix)?)\b/g, 'update ready', 'object'],
   [/\b(take|remove) xuserx (off|from) (the )?(reviewers?|assignees?)\b/g, 'update $5'],
@@ -275,6 +289,10 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(mrs|mergerequests|prs) (in|for|on|under) xmilestonex\b/g, 'milestone merge_requests'],
   [/\bdefault branch\b(?=.{0,30}\bto\b)/g, 'project settings default_branch'],
   // Pipelines and jobs
+  // "rm"/"del" are removal, said the shell's way ("rm branch feat/x", "del pkg 3"); not a name's part ("del-mar").
+  [/\b(rm|del)\b(?![-./])/g, 'delete'],
+  // Killing what does not run (a credential, an emoji, a rule, a banner) destroys it: only a run is cancelled ("kill job 5", "kill it" of a stuck pipeline).
+  [/(?<!\b(?:pipelines?|jobs?|builds?|runs?|deployments?|imports?|exports?|migrations?|process(?:es)?|trains?|stuck|running|hanging|pending|runaway)\b.*)\bkill(?:ed|ing|s)?\b(?!.*\b(?:e?mails?|notifications?|notifs?|pings?|alerts?|pipelines?|jobs?|builds?|runs?|deployments?|imports?|exports?|migrations?|process(?:es)?|trains?|stuck|running|hanging|pending|runaway)\b)/g, 'delete revoke'],
   [/\b(kill|abort|halt|stop|cancel)( the| this| that| my| a)?( stuck| running| hanging| pending| runaway)?\b/g, 'cancel stop'],
   [/\b(re-?run|re-?try|restart|re-?trigger|re-?start|kick (it |off )?again|(try|run|do|start) (it |this |that |them )?(again|once more|one more time)|bump)\b/g, 'retry'],
   [/\b(kick off|fire off|trigger|start|run) (a |the |new |another )*(pipeline|ci|build)s?\b/g, 'create pipeline run'],
@@ -335,6 +353,9 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(out of (the )?|un-?)drafts?\b/g, 'update'],
   // A ~label called a tag is a label
   [/\bxlabelx (tag|tags)\b/g, 'label'],
+  // An integration turned off is disabled, which GitLab does by deleting its settings ("turn off the Slack integration",
+  // "unhook Discord from the repo"); not some of its events turned off (an edit).
+  [/\b(disable|turn off|turn of|switch off|shut off|unhook|disconnect|tear (?:it |that )?(?:down|out))\b(?=[^.?!;]{0,60}\b(?:integrations?|slack|mattermost|teams|jira|discord|datadog|pumble|telegram|webex|hangouts|google chat|pushover|jenkins|hook-?ups?|connectors?)\b)(?![^.?!;]{0,80}\b(?:events?|triggers?)\b)/g, 'integration delete'],
   // Only a merge request integrated is merged: "integrate Slack into the project" is an integration
   [/\bintegrate (the |this |that )?(mergerequest|mr|branch)\b(.{0,30}?)\binto\b/g, 'merge $2 $3 into'],
   // Whether a commit made it into a tag or a branch: the refs containing it
@@ -387,6 +408,8 @@ export const WORDS: Readonly<Record<string, string>> = {
   ticket: 'issue', tickets: 'issue', bug: 'issue', bugs: 'issue',
   comment: 'note', comments: 'note', reply: 'note', replies: 'note',
   repo: 'project', repos: 'project', monorepo: 'project',
+  // Shorthand for the objects themselves: "grp 14", "the acme org", "svc acct", "pkg 3", "usr 9".
+  org: 'group', orgs: 'group', grp: 'group', grps: 'group', proj: 'project', usr: 'user', usrs: 'user', acct: 'account', accts: 'account', svc: 'service', pkg: 'package', pkgs: 'package',
   build: 'pipeline', builds: 'pipeline', ci: 'pipeline', pipline: 'pipeline',
   log: 'trace', logs: 'trace',
   env: 'environment', envs: 'environment', rollout: 'deployment', rollouts: 'deployment', executor: 'runner', executors: 'runner', toggles: 'feature_flag', vars: 'variable', var: 'variable', secret: 'variable', secrets: 'variable',

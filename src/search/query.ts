@@ -158,6 +158,8 @@ const ASKED_OF_SOMEONE = /\b(ask|asks|asking|tell|tells|telling|remind|reminding
 const INSTANCE_WIDE = /\b(instance[- ]wide|(on|for|across) the (whole |entire )?instance|instance[- ]level|globally|site[- ]wide|server[- ]wide|across (all |every |the )?(projects|repos|repositories|groups|gitlab|porjects)|everywhere|all (of )?(my |our |the )?projects|every (single )?project|whole (instance|gitlab|server)|admin area|in (all|every) (repo|project|group)s?|anywhere)\b/;
 /** Words that say the caller's own objects. */
 const MINE = /\b(my|mine|assign(ed)? to me|i'?m (a |the )?(reviewer|assignee|author|reviewing)|i (opened|open|created|authored|reported|filed|raised|wrote|own|started|submitted|am reviewing)|(review(s|ing)?|approval) (requested )?(from|of|by) me|me as (the )?(reviewer|assignee|author)|i (must|have to|need to|should|am supposed to|got to|gotta) review|for me to review)\b/;
+/** "can X be removed?", "could the token be rotated?": a request said as a question about a change. */
+const POLITE_PASSIVE = /^\s*(can|could|may)\b(?!['\u2019]t| not\b)[^.?!;]{0,80}\bbe [a-z]+(ed|en)\b/;
 const MARK = /\u0001(.)\u0001/g;
 /** Words that end the noun phrase a verb governs ("remove the expiry | for @bob"). */
 const PHRASE_END = new Set(['for', 'from', 'on', 'in', 'at', 'to', 'with', 'of', 'because', 'since', 'so', 'and', 'but', 'then', 'after',
@@ -455,6 +457,8 @@ export function parseQuery(input: string, gates?: PhraseGates): ParsedQuery {
   const said = new Set<string>();
   for (const words of Object.values(EFFECT_WORDS)) for (const w of words) if (saidWords.has(w)) said.add(w);
   const governs = governed(spoken);
+  // "can the token be revoked?" asks for the revocation, politely (the lexicon reads the participle as a wish).
+  if (question && said.size && POLITE_PASSIVE.test(head.toLowerCase())) question = false;
   const lower = ` ${head.toLowerCase()} `;
   let intent: Intent = has('delete', 'erase', 'revoke', 'unprotect')
     ? 'delete'
@@ -476,7 +480,7 @@ export function parseQuery(input: string, gates?: PhraseGates): ParsedQuery {
   // named: the lists across every project.
   const mine = MINE.test(lower) && !('project_id' in suggested) && !('group_id' in suggested) && !kinds.size && (intent === 'list' || asks);
   const scope = INSTANCE_WIDE.test(lower) || mine ? 'instance'
-    : /\bgroups?\b|&\d/.test(lower) && !('project_id' in suggested) && !/\b(project|repo|repository)s?\b/.test(lower) ? 'group' : undefined;
+    : /\b(groups?|orgs?|grps?)\b|&\d/.test(lower) && !('project_id' in suggested) && !/\b(project|repo|repository)s?\b/.test(lower) ? 'group' : undefined;
   // A request that only names one object ("#12", a URL) asks to see it.
   if (intent === 'other' && Object.keys(suggested).some((k) => /_(iid|id)$|^(sha|file_path|tag_name|slug)$/.test(k) && k !== 'project_id' && k !== 'group_id')) {
     intent = 'read';
