@@ -139,6 +139,8 @@ describe('through the server, on the sandbox', () => {
   it("a release card says its evidence's SHA and collection time, and the link's direct address", async () => {
     const { md } = await exec('release.get', { project_id: 1, tag_name: 'v1.1.0' });
     expect(md).toMatch(/- \*\*evidences\*\*: sha [0-9a-f]{64}, collected \d{4}-\d\d-\d\d \d\d:\d\d\n/);
+    // Its milestone's state is said (an assistant read it with a second call): v1.1 is closed.
+    expect(md).toContain('- **milestones**: v1.1 (closed)\n');
     expect(md).toMatch(/- \*\*assets\*\*: Linux binary \(package\) https:\/\/downloads\.example\.com\/demo-project\/v1\.1\.0\/demo-linux-amd64 \(direct: http:\/\/127\.0\.0\.1:\d+\/demo-group\/demo-project\/-\/releases\/v1\.1\.0\/downloads\/binaries\/demo-linux-amd64\), 4 source archives/);
   });
 

@@ -357,6 +357,19 @@ describe("a group's projects", () => {
   });
 });
 
+describe("a group's subgroups", () => {
+  // lib/api/groups.rb: the subgroups and descendant groups routes take the group list's filters (find_groups).
+  it('are filtered and ordered as the group list is: search, owned, min_access_level, top_level_only, order_by', async () => {
+    const names = async (q: string) => ((await api(`/groups/demo-group/subgroups?${q}`)).body as Array<{ full_path: string }>).map((g) => g.full_path);
+    expect(await names('search=plat')).toEqual(['demo-group/platform']);
+    expect(await names('search=nothing-like-it')).toEqual([]);
+    expect(await names('top_level_only=true')).toEqual([]);
+    expect(((await api('/groups/demo-group/descendant_groups?search=PLAT')).body as unknown[]).length).toBe(1);
+    // Through the server, search is a filter the sandbox applies, not one it refuses (an assistant's search was refused).
+    expect(await ok('group.subgroups', { group_id: 'demo-group', search: 'platform' })).toContain('demo-group/platform');
+  });
+});
+
 describe('labels named on a merge request', () => {
   // IssuableBaseService#filter_labels → Labels::FindOrCreateService (gitlabhq app/services/issuable_base_service.rb):
   // a label named that the project and its groups lack is made, for merge requests as for issues.

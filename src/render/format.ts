@@ -249,7 +249,9 @@ export function formatValue(format: Format, v: unknown, obj: Rec, card = false):
       return { text: toText(v.path_with_namespace ?? v.name_with_namespace ?? v.name ?? v.id ?? ''), value: pick(v, ['id', 'path_with_namespace']) };
     case 'milestones':
       if (!Array.isArray(v) || v.length === 0) return none;
-      return { text: v.map((m) => (isRecord(m) ? toText(m.title ?? '') : toText(m))).join(', '), value: compactValue(v) };
+      // A closed milestone said so, as the single milestone format says it (an assistant read a release's milestone
+      // state with a second call).
+      return { text: v.map((m) => (isRecord(m) ? `${toText(m.title ?? '')}${m.state === 'closed' ? ' (closed)' : ''}` : toText(m))).join(', '), value: compactValue(v) };
     case 'release':
       return isRecord(v) ? { text: toText(v.tag_name ?? v.name ?? ''), value: compactValue(v) } : { text: 'none', value: null };
     case 'project_ref':

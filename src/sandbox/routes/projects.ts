@@ -198,20 +198,23 @@ function userRef(ctx: Ctx, ref: string): UserRec | undefined {
   return /^\d+$/.test(ref) ? ctx.state.users.get(Number(ref)) : ctx.state.userByName(ref);
 }
 
+/** GitLab's group list filters and order (find_groups: search, owned, min_access_level, top_level_only, order_by, sort), for /groups and a group's subgroups. */
+function listGroups(ctx: Ctx, visible: GroupRec[]): Reply {
+  let groups = visible;
+  const search = str(ctx.params.search)?.toLowerCase();
+  if (search) groups = groups.filter((g) => g.name.toLowerCase().includes(search) || g.path.includes(search));
+  if (bool(ctx.params.owned)) groups = groups.filter((g) => (g.members.get(ctx.user.id) ?? 0) >= ACCESS.owner);
+  const min = int(ctx.params.min_access_level);
+  if (min !== undefined) groups = groups.filter((g) => ctx.state.groupAccess(ctx.user, g.id) >= min);
+  if (bool(ctx.params.top_level_only)) groups = groups.filter((g) => g.parentId === null);
+  const key = str(ctx.params.order_by) === 'id' ? (g: GroupRec) => g.id : str(ctx.params.order_by) === 'path' ? (g: GroupRec) => g.path : (g: GroupRec) => g.name.toLowerCase();
+  const dir = str(ctx.params.sort) === 'desc' ? -1 : 1;
+  groups.sort((a, b) => (key(a) < key(b) ? -dir : key(a) > key(b) ? dir : 0));
+  return paginate(ctx, groups.map((g) => groupJson(ctx.state, g)));
+}
+
 export function registerProjects(r: Router): void {
-  r.get('groups', (ctx) => {
-    let groups = [...ctx.state.groups.values()].filter((g) => ctx.state.canSeeGroup(ctx.user, g));
-    const search = str(ctx.params.search)?.toLowerCase();
-    if (search) groups = groups.filter((g) => g.name.toLowerCase().includes(search) || g.path.includes(search));
-    if (bool(ctx.params.owned)) groups = groups.filter((g) => (g.members.get(ctx.user.id) ?? 0) >= ACCESS.owner);
-    const min = int(ctx.params.min_access_level);
-    if (min !== undefined) groups = groups.filter((g) => ctx.state.groupAccess(ctx.user, g.id) >= min);
-    if (bool(ctx.params.top_level_only)) groups = groups.filter((g) => g.parentId === null);
-    const key = str(ctx.params.order_by) === 'id' ? (g: GroupRec) => g.id : str(ctx.params.order_by) === 'path' ? (g: GroupRec) => g.path : (g: GroupRec) => g.name.toLowerCase();
-    const dir = str(ctx.params.sort) === 'desc' ? -1 : 1;
-    groups.sort((a, b) => (key(a) < key(b) ? -dir : key(a) > key(b) ? dir : 0));
-    return paginate(ctx, groups.map((g) => groupJson(ctx.state, g)));
-  });
+  r.get('groups', (ctx) => listGroups(ctx, [...ctx.state.groups.values()].filter((g) => ctx.state.canSeeGroup(ctx.user, g))));
   r.get('groups/:id', (ctx, p) => {
     const g = loadGroup(ctx, p.id);
     if (isReply(g)) return g;
@@ -242,7 +245,7 @@ export function registerProjects(r: Router): void {
       // Every subgroup the caller can see is listed: what all_available asks for.
       void ctx.params.all_available;
       const kids = [...ctx.state.groups.values()].filter((x) => (direct ? x.parentId === g.id : x.fullPath.startsWith(`${g.fullPath}/`)) && ctx.state.canSeeGroup(ctx.user, x));
-      return paginate(ctx, kids.map((x) => groupJson(ctx.state, x)));
+      return listGroups(ctx, kids);
     });
   }
   r.get('projects', (ctx) => {
