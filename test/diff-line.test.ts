@@ -64,11 +64,12 @@ describe('a diff line by path and number', () => {
   });
 
   it('a draft on a line the diff does not have is published as GitLab does: no note is made, the draft is gone', async () => {
+    expect((await call('mr_review.draft_note_create', { ...MR, note: 'on the change', line: { path: FILE, new_line: 8 } })).isError).toBeFalsy();
     expect((await call('mr_review.draft_note_create', { ...MR, note: 'far away', line: { path: FILE, new_line: 400 } })).isError).toBeFalsy();
     expect((await api('POST', '/projects/1/merge_requests/1/draft_notes/bulk_publish')).status).toBe(204);
     const bodies = (await api('GET', '/projects/1/merge_requests/1/discussions')).body.flatMap((d: any) => d.notes.map((n: any) => n.body));
-    // The draft on an unchanged line (the test before) is published; the one on line 400 is not.
-    expect(bodies).toContain('nit: import order');
+    // The draft on the added line is published; the one on line 400 is not.
+    expect(bodies).toContain('on the change');
     expect(bodies).not.toContain('far away');
     expect((await api('GET', '/projects/1/merge_requests/1/draft_notes')).body).toEqual([]);
   });

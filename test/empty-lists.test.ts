@@ -81,6 +81,9 @@ describe('an empty list', () => {
     expect(text(r).split('\n\n').slice(0, 2)).toEqual(['## Issues (2)', 'Read with assignee_id "None", labels "bug", state "opened".']);
     const plain = await exec('issue.list', { project_id: 'demo-group/demo-project', per_page: 5 });
     expect(text(plain)).not.toContain('Read with');
+    // A REST `after` is a date filter, said; GraphQL's cursor `after` pages, and is not.
+    const events = await exec('user.contribution_events', { user_id: 'alice', after: '2030-01-01', action: 'pushed' });
+    expect(text(events).split('\n\n')[0]).toBe('No events found for user_id "alice" with after "2030-01-01", action "pushed".');
     const members = await exec('project.members', { project_id: 'demo-group/demo-project', source: true, query: 'bob' });
     expect(text(members)).toContain('Read with query "bob".');
   });

@@ -119,6 +119,9 @@ const CASES: Record<string, Array<[string, string]>> = {
     ['can group access token 5 in acme be rotated?', 'access.token_group_rotate'],
     ['which branches in acme/web can be deleted?', 'branch.list'],
   ],
+  'a question whether something happened ("can you check whether…") is no change asked for': [
+    ['can you check whether the branch old-ui in acme/web was deleted?', 'branch.get'],
+  ],
   'an integration turned off or disabled is deleted (GitLab disables one so); some of its events turned off is no deletion': [
     ['turn off the Slack integration on acme/web', 'project.integration_delete'],
     ['disable the Mattermost integration for group acme', 'project.integration_delete_group'],
@@ -133,6 +136,9 @@ const CASES: Record<string, Array<[string, string]>> = {
     ['rm branch old-ui in acme/web', 'branch.delete'],
     ['del tag v0.9 in acme/web', 'tag.delete'],
     ['rm webhook 3 on acme/web', 'project.hook_delete'],
+  ],
+  '"del" and "rm" inside a request are no removal (another language, a role)': [
+    ['list the issues del proyecto acme/web', 'issue.list'],
   ],
   'a change to all of something needs "all", "every" or a plural said': [
     ['mark my to-do done', 'user.todo_mark_done'],
@@ -164,6 +170,18 @@ describe('reading a request (#30)', () => {
     const q = parseQuery('close issue 5, not issue-tracking-for-the-enterprise-customer-onboarding-programme/workstream');
     expect(q.refused.size).toBe(0);
     expect(parseQuery('archive it, not delete').refused.has('delete')).toBe(true);
+  });
+
+  it('never ranks a destructive action first for a question, a job wished stopped, or an integration\'s events turned off', () => {
+    // A review found these ranking a destructive action first after the session's wish and shorthand readings.
+    for (const q of ['can you tell me if user 77 is deactivated?', 'can I see which members were removed from acme/web?', 'can you see if !4 in acme/web is merged?',
+      'I need the failing job 5 in acme/web killed', 'disable the slack integration notifications for merge requests in acme/web',
+      'switch off the jira integration comments in acme/web', 'show the merge requests the RM approved in acme/web', 'the del button on the wiki page does nothing']) {
+      for (const s of [bare, shipped]) {
+        const got = s.search(q, 5).hits[0]?.action;
+        expect(got?.destructive, `${q} → ${got?.id}`).toBe(false);
+      }
+    }
   });
 
   it('reads "can X be <participle>?" as the change asked, not a question; "can\'t" and "which" stay questions', () => {

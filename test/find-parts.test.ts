@@ -60,6 +60,8 @@ describe('a query of parts', () => {
     expect(ids(parts[0]!.results)).toContain('branch.list_protected');
     expect(ids(parts[1]!.results)).toContain('branch.protect');
     expect(text(r)).toContain('(No action has the IDs `protected_branch.list`, `protected_branch.create`: each was searched as its words.)');
+    // File names are no guessed IDs: a search, as before.
+    expect(text(await find({ query: 'package.json readme.md' }))).not.toContain('No action has the IDs');
     // One real ID among them: the IDs asked for, the unknown one named with its nearest.
     expect(text(await find({ query: 'branch.protect protected_branch.list' }))).toMatch(/^Schemas of the actions asked for by ID:/);
   });

@@ -502,11 +502,15 @@ export const boardScope = (): Record<string, ParamSpec> => ({
   hide_closed_list: bool('Hide the Closed list'),
 });
 
-/** The params that page or order a list, across the catalog (REST, keyset, GraphQL `cursor()`): none chooses an item. */
-export const PAGING_AND_ORDER: ReadonlySet<string> = new Set(['page', 'per_page', 'pagination', 'cursor', 'page_token', 'first', 'after', 'order_by', 'sort', 'order']);
+/**
+ * The params that page or order a list, across the catalog (REST, keyset): none chooses an item. A GraphQL list's
+ * `cursor()` params page it too; a REST `after` is a date filter (events after a day).
+ */
+export const PAGING_AND_ORDER: ReadonlySet<string> = new Set(['page', 'per_page', 'pagination', 'cursor', 'page_token', 'order_by', 'sort', 'order']);
 
 /** GraphQL connection paging parameters. */
 export const cursor = (): Record<string, ParamSpec> => ({
   first: int('Page size (maximum 100)'),
   after: str('Cursor: the end_cursor of the previous page'),
 });
+export const CURSOR_PARAMS: ReadonlySet<string> = new Set(Object.keys(cursor()));

@@ -11,7 +11,7 @@ import { text } from './textual.js';
 import { renderBlame } from './blame.js';
 import { renderBlobs } from './blobs.js';
 import { renderTestReport } from './test-report.js';
-import { PAGING_AND_ORDER } from '../catalog/define.js';
+import { CURSOR_PARAMS, PAGING_AND_ORDER } from '../catalog/define.js';
 
 // ---------------------------------------------------------------- generic
 
@@ -471,7 +471,7 @@ const saidParam = (input: RenderInput, k: string): string => `${k} ${inline(JSON
 function filtersSent(input: RenderInput): string {
   const inPath = pathParams(actionOf(input).path);
   const local = (k: string) => input.action?.params?.[k]?.in === 'local';
-  const filters = Object.keys(input.params).filter((k) => !inPath.includes(k) && !PAGING_AND_ORDER.has(k) && !local(k) && input.params[k] !== undefined);
+  const filters = Object.keys(input.params).filter((k) => !inPath.includes(k) && !PAGING_AND_ORDER.has(k) && !(input.action?.graphql && CURSOR_PARAMS.has(k)) && !local(k) && input.params[k] !== undefined);
   return filters.length ? `${filters.slice(0, 6).map((k) => saidParam(input, k)).join(', ')}${filters.length > 6 ? ` (+${filters.length - 6} more)` : ''}` : '';
 }
 

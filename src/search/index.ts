@@ -109,7 +109,7 @@ export function effectWordsOf(a: Action): readonly string[] | undefined {
   if (!a.destructive) return undefined;
   // The last one is the verb: push_rule_delete deletes (its "push" is a noun); a share deleted is unshared (delete_shared_group).
   const words = a.name.split('_'), verb = [...words].reverse().find((w) => EFFECT_WORDS[w]), undo = words.flatMap((w) => [w.replace(/d$/, ''), w.replace(/ed$/, '')]).find((w) => EFFECT_WORDS[`un${w}`]);
-  return !verb ? undefined : undo ? [...EFFECT_WORDS[verb]!, ...EFFECT_WORDS[`un${undo}`]!] : EFFECT_WORDS[verb];
+  return !verb ? undefined : undo && `un${undo}` !== verb ? [...new Set([...EFFECT_WORDS[verb]!, ...EFFECT_WORDS[`un${undo}`]!])] : EFFECT_WORDS[verb];
 }
 
 const tokenize = (t: string) => catalogTerms(t);

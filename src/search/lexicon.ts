@@ -12,7 +12,7 @@
  * the change that gives it. "I want the closed issues" (a filter), "I want to know if #5 is merged" (a question) and
  * "I don't want it deleted" are no wish.
  */
-const WISH = String.raw`(?<=(?:(?<!\b(?:don't|dont|do not|doesn't|does not|didn't|did not|never|not|no longer) )\b(?:want|wanted|wants|need|needs|like|wish|make sure|making sure|ensure|should|must|has to|have to|ought to)\b(?! to (?:know|see|check|find|understand|learn|confirm|verify|ask|tell|hear|read))|^\s*(?:can|could|may)\b(?!['\u2019]t| not\b))(?:(?!\bbut\b)[^.?!;,]){0,60}?)`;
+const WISH = String.raw`(?<=(?:(?<!\b(?:don't|dont|do not|doesn't|does not|didn't|did not|never|not|no longer) )\b(?:want|wanted|wants|need|needs|like|wish|make sure|making sure|ensure|should|must|has to|have to|ought to)\b(?! to (?:know|see|check|find|understand|learn|confirm|verify|ask|tell|hear|read))|^\s*(?:can|could|may)\b(?!['\u2019]t| not\b|\s+(?:you|i|we|u)\s+(?:please\s+)?(?:check|see|tell|verify|confirm|find out|look|show|say|know|figure out)\b))(?:(?!\bbut\b)[^.?!;,]){0,60}?)`;
 const PREDICATE_END = String.raw`(?=\s*(?:$|[,.;:!?)\u2014]|(?:by|before|after|once|when|as|asap|now|today|tonight|please|from|in|on|for|to|with|and|right|again|already|first|then|instead|immediately|permanently|for good|too)\b))`;
 const COPULA = 'to be|be|is|are|get|gets|got|stay|stays|been|to stay|to get';
 const wish = (participles: string, reading: string): readonly [RegExp, string] =>
@@ -46,7 +46,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   // An estimate taken off is the estimate reset, its own action: "clear the estimate on #78"
   [/\b(remove|drop|clear|get rid of|delete|unset|reset|zero( out)?|wipe)( the| its| my| that| our)? (time )?estimate\b/g, 'reset time estimate'],
   // A state wished for is the change that gives it (WISH); a removal only when the wish says one ("gone", "deleted")
-  wish('gone|deleted|removed|erased|wiped out|wiped|purged|cleaned up|dropped|killed|trashed|nuked|discarded|taken (?:down|out|off|away)|pulled out', 'delete'),
+  wish('gone|deleted|removed|erased|wiped out|wiped|purged|cleaned up|dropped|trashed|nuked|discarded|taken (?:down|out|off|away)|pulled out', 'delete'),
   wish('rotated|regenerated|renewed', 'rotate'),
   wish('deactivated', 'deactivate'),
   wish('closed|shut', 'close update state'),
@@ -289,10 +289,11 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\b(mrs|mergerequests|prs) (in|for|on|under) xmilestonex\b/g, 'milestone merge_requests'],
   [/\bdefault branch\b(?=.{0,30}\bto\b)/g, 'project settings default_branch'],
   // Pipelines and jobs
-  // "rm"/"del" are removal, said the shell's way ("rm branch feat/x", "del pkg 3"); not a name's part ("del-mar").
-  [/\b(rm|del)\b(?![-./])/g, 'delete'],
+  // "rm"/"del" are removal, said the shell's way, as the request's first word ("rm branch feat/x", "del pkg 3"); not a
+  // name's part ("del-mar"), a word of another language ("del proyecto") or a role ("the RM").
+  [/^\s*(rm|del)\b(?![-./])/g, 'delete'],
   // Killing what does not run (a credential, an emoji, a rule, a banner) destroys it: only a run is cancelled ("kill job 5", "kill it" of a stuck pipeline).
-  [/(?<!\b(?:pipelines?|jobs?|builds?|runs?|deployments?|imports?|exports?|migrations?|process(?:es)?|trains?|stuck|running|hanging|pending|runaway)\b.*)\bkill(?:ed|ing|s)?\b(?!.*\b(?:e?mails?|notifications?|notifs?|pings?|alerts?|pipelines?|jobs?|builds?|runs?|deployments?|imports?|exports?|migrations?|process(?:es)?|trains?|stuck|running|hanging|pending|runaway)\b)/g, 'delete revoke'],
+  [/\b(?=kill)(?<!\b(?:pipelines?|jobs?|builds?|runs?|deployments?|imports?|exports?|migrations?|process(?:es)?|trains?|stuck|running|hanging|pending|runaway)\b.*)kill(?:ed|ing|s)?\b(?!.*\b(?:e?mails?|notifications?|notifs?|pings?|alerts?|pipelines?|jobs?|builds?|runs?|deployments?|imports?|exports?|migrations?|process(?:es)?|trains?|stuck|running|hanging|pending|runaway)\b)/g, 'delete revoke'],
   [/\b(kill|abort|halt|stop|cancel)( the| this| that| my| a)?( stuck| running| hanging| pending| runaway)?\b/g, 'cancel stop'],
   [/\b(re-?run|re-?try|restart|re-?trigger|re-?start|kick (it |off )?again|(try|run|do|start) (it |this |that |them )?(again|once more|one more time)|bump)\b/g, 'retry'],
   [/\b(kick off|fire off|trigger|start|run) (a |the |new |another )*(pipeline|ci|build)s?\b/g, 'create pipeline run'],
@@ -355,7 +356,7 @@ export const PHRASES: ReadonlyArray<readonly [RegExp, string, PhraseCondition?]>
   [/\bxlabelx (tag|tags)\b/g, 'label'],
   // An integration turned off is disabled, which GitLab does by deleting its settings ("turn off the Slack integration",
   // "unhook Discord from the repo"); not some of its events turned off (an edit).
-  [/\b(disable|turn off|turn of|switch off|shut off|unhook|disconnect|tear (?:it |that )?(?:down|out))\b(?=[^.?!;]{0,60}\b(?:integrations?|slack|mattermost|teams|jira|discord|datadog|pumble|telegram|webex|hangouts|google chat|pushover|jenkins|hook-?ups?|connectors?)\b)(?![^.?!;]{0,80}\b(?:events?|triggers?)\b)/g, 'integration delete'],
+  [/\b(disable|turn off|turn of|switch off|shut off|unhook|disconnect|tear (?:it |that )?(?:down|out))\b(?=[^.?!;]{0,60}\b(?:integrations?|slack|mattermost|teams|jira|discord|datadog|pumble|telegram|webex|hangouts|google chat|pushover|jenkins|hook-?ups?|connectors?)\b)(?![^.?!;]{0,80}\b(?:events?|triggers?|notifications?|comments?|alerts?|pushes|pipelines?|merge ?requests?|mergerequests?|mrs|issues?|channels?)\b)/g, 'integration delete'],
   // Only a merge request integrated is merged: "integrate Slack into the project" is an integration
   [/\bintegrate (the |this |that )?(mergerequest|mr|branch)\b(.{0,30}?)\binto\b/g, 'merge $2 $3 into'],
   // Whether a commit made it into a tag or a branch: the refs containing it

@@ -159,7 +159,7 @@ const INSTANCE_WIDE = /\b(instance[- ]wide|(on|for|across) the (whole |entire )?
 /** Words that say the caller's own objects. */
 const MINE = /\b(my|mine|assign(ed)? to me|i'?m (a |the )?(reviewer|assignee|author|reviewing)|i (opened|open|created|authored|reported|filed|raised|wrote|own|started|submitted|am reviewing)|(review(s|ing)?|approval) (requested )?(from|of|by) me|me as (the )?(reviewer|assignee|author)|i (must|have to|need to|should|am supposed to|got to|gotta) review|for me to review)\b/;
 /** "can X be removed?", "could the token be rotated?": a request said as a question about a change. */
-const POLITE_PASSIVE = /^\s*(can|could|may)\b(?!['\u2019]t| not\b)[^.?!;]{0,80}\bbe [a-z]+(ed|en)\b/;
+const POLITE_PASSIVE = /^\s*(can|could|may)\b(?!['\u2019]t| not\b|\s+(?:you|i|we|u)\s+(?:please\s+)?(?:check|see|tell|verify|confirm|find out|look|show|say|know|figure out)\b)[^.?!;]{0,80}\bbe [a-z]+(ed|en)\b/;
 const MARK = /\u0001(.)\u0001/g;
 /** Words that end the noun phrase a verb governs ("remove the expiry | for @bob"). */
 const PHRASE_END = new Set(['for', 'from', 'on', 'in', 'at', 'to', 'with', 'of', 'because', 'since', 'so', 'and', 'but', 'then', 'after',
@@ -458,8 +458,8 @@ export function parseQuery(input: string, gates?: PhraseGates): ParsedQuery {
   for (const words of Object.values(EFFECT_WORDS)) for (const w of words) if (saidWords.has(w)) said.add(w);
   const governs = governed(spoken);
   // "can the token be revoked?" asks for the revocation, politely (the lexicon reads the participle as a wish).
-  if (question && said.size && POLITE_PASSIVE.test(head.toLowerCase())) question = false;
   const lower = ` ${head.toLowerCase()} `;
+  if (question && said.size && POLITE_PASSIVE.test(lower.trimStart())) question = false;
   let intent: Intent = has('delete', 'erase', 'revoke', 'unprotect')
     ? 'delete'
     : has('create', 'add')

@@ -146,7 +146,7 @@ async function find(s: Session, args: unknown): Promise<ToolResult> {
   const searched = unknownDomain === undefined ? domain : undefined;
   // Guessed IDs, none an action ("protected_branch.list protected_branch.create"): each is searched as its words, and
   // the answer says they are not IDs (an assistant read candidates for its guesses as the IDs it asked for).
-  const guessed = asked && asked.ids.length > 1 && asked.ids.length <= MAX_PARTS && !asked.params.length ? asked.ids : undefined;
+  const guessed = asked && asked.ids.length > 1 && asked.ids.length <= MAX_PARTS && !asked.ids.some(isFileName) ? asked.ids : undefined;
   if (guessed) {
     const parts = guessed.map((id) => id.replace(/[._]+/g, ' '));
     const ranked = await Promise.all(parts.map((p, i) => rank(s, p, shareOf(n, parts.length, i), searched)));
@@ -250,6 +250,11 @@ export const dynamicSurface: Surface = {
     return { kind: 'action', action, params, paramsPresent: params !== undefined, confirm, fields: shown.fields };
   },
 };
+
+/** A dotted word that names a file ("package.json", "readme.md"), not a guessed action ID. */
+const FILE_EXTENSIONS = new Set(['json', 'md', 'txt', 'yml', 'yaml', 'ts', 'js', 'tsx', 'jsx', 'mjs', 'cjs', 'rb', 'py', 'go', 'rs', 'java', 'kt', 'lock',
+  'toml', 'xml', 'html', 'css', 'sh', 'cfg', 'ini', 'conf', 'log', 'csv', 'env', 'gradle', 'properties', 'sql', 'tf', 'c', 'h', 'cpp', 'php', 'swift']);
+const isFileName = (id: string): boolean => FILE_EXTENSIONS.has(id.slice(id.lastIndexOf('.') + 1));
 
 const closestListed = (s: Session, id: string) => closestName(id, catalog().actions.filter((a) => isListed(a, s)).map((a) => a.id));
 

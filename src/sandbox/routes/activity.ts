@@ -59,7 +59,7 @@ function events(s: SandboxState, viewer: UserRec, projects: ProjectRec[]): Event
       out.push(base(p, m.id * 10 + 3, m.authorId, m.createdAt, 'opened', { target_id: m.id, target_iid: m.iid, target_type: 'MergeRequest', target_title: m.title }));
       if (m.mergedAt && m.mergedById) out.push(base(p, m.id * 10 + 4, m.mergedById, m.mergedAt, 'accepted', { target_id: m.id, target_iid: m.iid, target_type: 'MergeRequest', target_title: m.title }));
       // GitLab records closing a merge request as it does an issue's (EventCreateService#close_mr).
-      if (m.state === 'closed' && m.closedAt && m.closedById) out.push(base(p, m.id * 10 + 2, m.closedById, m.closedAt, 'closed', { target_id: m.id, target_iid: m.iid, target_type: 'MergeRequest', target_title: m.title }));
+      if (m.state === 'closed' && m.closedAt && m.closedById) out.push(base(p, m.id * 10 + 7, m.closedById, m.closedAt, 'closed', { target_id: m.id, target_iid: m.iid, target_type: 'MergeRequest', target_title: m.title }));
     }
     for (const [key, notes] of s.notes) {
       const [pid, kind, iid] = key.split(':');
