@@ -27,6 +27,18 @@ describe('a diff line by path and number', () => {
     return apiRequests(on.sb).slice(before).map((e) => `${e.method} ${e.path}`);
   };
 
+  it('the diff says the numbers of its changed lines, each one a line GitLab places', async () => {
+    const diff = text(await call('mr_review.changes_get', MR));
+    expect(diff).toContain(`### 1. ${FILE}\n\nChanged lines: added (new_line) 8, 13–15; removed (old_line) 8, 13–15.`);
+    for (const line of [{ path: FILE, new_line: 15 }, { path: FILE, old_line: 13 }]) {
+      const r = await call('mr_review.draft_note_create', { ...MR, note: 'numbered', line });
+      expect(r.isError, text(r)).toBeFalsy();
+    }
+    expect((await api('POST', '/projects/1/merge_requests/1/draft_notes/bulk_publish')).status).toBe(204);
+    const bodies = (await api('GET', '/projects/1/merge_requests/1/discussions')).body.flatMap((d: any) => d.notes.map((n: any) => n.body));
+    expect(bodies.filter((b: string) => b === 'numbered')).toHaveLength(2);
+  });
+
   it('an added line: the merge request is read for its diff SHAs, then the thread is made with GitLab\'s whole position', async () => {
     const refs = (await api('GET', '/projects/1/merge_requests/1')).body.diff_refs;
     let r: Awaited<ReturnType<typeof call>> | undefined;

@@ -70,6 +70,9 @@ describe("GitLab's documented shapes render their deciding facts (issue #30)", (
     const r = render('diff', compare, { from: 'v1', to: 'v2' }, listAction('repository.compare'));
     expect(r.markdown).toContain('### Commits (1)\n\n| sha | title | author | date |\n|---|---|---|---|\n| 12d65c8dd2b | JS fix | Example User |  |');
     expect(r.markdown.indexOf('### Commits')).toBeLessThan(r.markdown.indexOf('### 1. files/js/application.js'));
+    // The changed lines' numbers, counted from the hunk header (the file headers GitLab's example carries are skipped):
+    // what a line comment names, which trial assistants counted themselves.
+    expect(r.markdown).toContain('### 1. files/js/application.js\n\nChanged lines: added (new_line) 30–33; removed (old_line) 27–28.\n\n```diff\n--- a/files/js/application.js');
     expect(r.structured.commits).toEqual([{ id: '12d65c8dd2b2676fa3ac47d955accc085a37a9c1', title: 'JS fix', author_name: 'Example User', authored_date: null }]);
     const many = { ...(compare as Rec), commits: Array.from({ length: 35 }, (_, i) => ({ id: `${i}`.padStart(40, 'a'), short_id: `c${i}`, title: `commit ${i}`, author_name: 'A', authored_date: '2024-05-01T10:00:00Z' })) };
     const capped = render('diff', many, { from: 'v1', to: 'v2' }, listAction('repository.compare'));

@@ -12,6 +12,38 @@ const MAX_FILES_PER_PAGE = 100;
 const DIFF_PAGE_MAX_CHARS = 100_000;
 const DIFF_FILE_MIN_CHARS = 20_000;
 
+/** Runs of line numbers (`8, 12–14`), at most this many runs before the rest is counted. */
+const MAX_RUNS = 12;
+const runs = (ns: number[]): string => {
+  const out: string[] = [];
+  for (let i = 0; i < ns.length;) {
+    let j = i;
+    while (j + 1 < ns.length && ns[j + 1] === ns[j]! + 1) j++;
+    out.push(i === j ? String(ns[i]) : `${ns[i]}–${ns[j]}`);
+    i = j + 1;
+  }
+  return out.length > MAX_RUNS ? `${out.slice(0, MAX_RUNS).join(', ')} (+${out.length - MAX_RUNS} more runs)` : out.join(', ');
+};
+
+/**
+ * The numbers of a file diff's changed lines, counted from its hunk headers: what a line comment names (an added
+ * line by its new number, a removed one by its old). Trial assistants counted them from the hunk header themselves.
+ */
+function changedLines(body: string): string {
+  const added: number[] = []; const removed: number[] = [];
+  let oldNo = 0; let newNo = 0; let inHunk = false;
+  for (const l of body.split('\n')) {
+    const h = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(l);
+    if (h) { oldNo = Number(h[1]); newNo = Number(h[2]); inHunk = true; continue; }
+    if (!inHunk || l.startsWith('\\')) continue;
+    if (l.startsWith('+')) added.push(newNo++);
+    else if (l.startsWith('-')) removed.push(oldNo++);
+    else { oldNo++; newNo++; }
+  }
+  const said = [added.length ? `added (new_line) ${runs(added)}` : '', removed.length ? `removed (old_line) ${runs(removed)}` : ''].filter(Boolean);
+  return said.length ? `Changed lines: ${said.join('; ')}.` : '';
+}
+
 function diffFilesOf(data: unknown): { files: unknown[]; context: Rec } | undefined {
   if (Array.isArray(data)) return { files: data, context: {} };
   if (isRecord(data)) {
@@ -115,6 +147,8 @@ export const diff: Renderer = (input) => {
       continue;
     }
     const { shown, rest } = cutText(body, perFileMax);
+    const numbers = changedLines(body);
+    if (numbers) out.push(numbers, '');
     out.push(fence(shown, 'diff'));
     used += shown.length;
     if (rest > 0) {
