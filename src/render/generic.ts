@@ -11,7 +11,7 @@ import { text } from './textual.js';
 import { renderBlame } from './blame.js';
 import { renderBlobs } from './blobs.js';
 import { renderTestReport } from './test-report.js';
-import { CURSOR_PARAMS, PAGING_AND_ORDER } from '../catalog/define.js';
+import { filtersSent, ofWhat } from './filters.js';
 
 // ---------------------------------------------------------------- generic
 
@@ -451,30 +451,6 @@ function scopeLine(input: RenderInput, kind: Kind | undefined, lines: string[], 
   lines.push(scope, '');
   structured.scope = scope;
 }
-
-/** The objects an empty list was read in, by the call's path params (`for user_id "alice"`): what was looked in. */
-function ofWhat(input: RenderInput): string {
-  const { path } = actionOf(input);
-  const named = pathParams(path).filter((k) => isScalar(input.params[k]));
-  const filters = filtersSent(input);
-  return (named.length ? ` for ${named.map((k) => saidParam(input, k)).join(', ')}` : '') + (filters ? ` with ${filters}` : '');
-}
-
-const pathParams = (path: string): string[] => [...path.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]!);
-const saidParam = (input: RenderInput, k: string): string => `${k} ${inline(JSON.stringify(input.params[k]), 80)}`;
-
-/**
- * The filters a list was read with, said under its heading (or in its empty line): an answer that does not echo them
- * left trial assistants unsure a filter was applied (`assignee_id: "None"`), or whether an empty list was a wrong
- * filter, and they read again to be sure. Path params, paging, order and the server's own params choose no item.
- */
-function filtersSent(input: RenderInput): string {
-  const inPath = pathParams(actionOf(input).path);
-  const local = (k: string) => input.action?.params?.[k]?.in === 'local';
-  const filters = Object.keys(input.params).filter((k) => !inPath.includes(k) && !PAGING_AND_ORDER.has(k) && !(input.action?.graphql && CURSOR_PARAMS.has(k)) && !local(k) && input.params[k] !== undefined);
-  return filters.length ? `${filters.slice(0, 6).map((k) => saidParam(input, k)).join(', ')}${filters.length > 6 ? ` (+${filters.length - 6} more)` : ''}` : '';
-}
-
 
 /** What GitLab's default hides when the list came back empty (the entry's emptyNote), unless a param lifted it. */
 function emptyNote(input: RenderInput): string {
