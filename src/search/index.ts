@@ -2,8 +2,8 @@
 // action (ID words, summary, keywords, examples, and the requests people were seen to make for it:
 // phrasings.json) and one per example request, so a request phrased like
 // one example matches it as a whole. A re-rank then prefers actions whose own ID the request explains,
-// that take the object the request names and act where it says (a question reads), and never puts a
-// destructive action above a harmless one unless the request says that action's own irreversible effect.
+// that take the object the request names and act where it says (a question reads), and never puts first a
+// destructive action whose own irreversible effect the request does not say (safety.ts).
 import { setImmediate } from 'node:timers/promises';
 import { distance } from 'fastest-levenshtein';
 import type { Action } from '../catalog/define.js';
@@ -12,6 +12,7 @@ import { EFFECT_WORDS, WORDS } from './lexicon.js';
 import { arePhrases, catalogTerms, parseQuery, plainTerms, type ParsedQuery, type PhraseGates } from './query.js';
 import { MAX_QUERY_CHARS } from './limits.js';
 import { scopeTwins } from './pool.js';
+import { safeOrder } from './safety.js';
 
 interface SearchHit { action: Action; score: number }
 /** Catalog words near a word the catalog never uses, each with its closeness (0-1): the vocabulary gap. */
@@ -85,6 +86,7 @@ export interface RankWeights {
   headMiss: number;
   /** An action on all of its objects (todo_mark_all_done) when neither "all", "every" nor a plural is said. */
   allUnsaid: number;
+  unsafe: number;
   /** Weight of a near catalog word, times its closeness, against 1 for a word said. */
   expansion: number;
   /** How much of an ID word a near word explains, times its weight. */
@@ -93,7 +95,7 @@ export interface RankWeights {
 }
 /** @public The tuned weights (bench/find-descent.mjs starts from them). */
 export const DEFAULT_WEIGHTS: RankWeights = {
-  floor: 0.6, power: 2.5, examples: 0.15, questionWrite: 0.45, objectHit: 1.3, objectMiss: 0.75, projectHit: 1.15, projectMiss: 0.7, unnamedId: 0.85, namedId: 1.2, unsaidGroup: 0.9, unsaidHistory: 0.7, pluralUnnamed: 0.7, elsewhere: 0.8, scopeHit: 1.1, scopeMiss: 0.9, changeRead: 0.85, stateGet: 1.4, namedGet: 1.2, headMiss: 0.7, allUnsaid: 0.7, expansion: 0.5, nearCover: 1,
+  floor: 0.6, power: 2.5, examples: 0.15, questionWrite: 0.45, objectHit: 1.3, objectMiss: 0.75, projectHit: 1.15, projectMiss: 0.7, unnamedId: 0.85, namedId: 1.2, unsaidGroup: 0.9, unsaidHistory: 0.7, pluralUnnamed: 0.7, elsewhere: 0.8, scopeHit: 1.1, scopeMiss: 0.9, changeRead: 0.85, stateGet: 1.4, namedGet: 1.2, headMiss: 0.7, allUnsaid: 0.7, expansion: 0.5, nearCover: 1, unsafe: 0.5,
   boost: { name: 0.9, domain: 1.5, summary: 0.7, keywords: 0.9, examples: 1.2, phrasings: 2.5 },
 };
 
@@ -584,9 +586,7 @@ export class ActionSearch {
         && entry.effectWords.some((w) => q.said.has(w) && (q.governs.get(w) ?? []).some((phrase) => this.governsObject(phrase, entry))));
       hits.push({ entry, score, harmless });
     }
-    hits.sort((x, y) => y.score - x.score);
-    // Safety: a destructive action whose effect the request does not say goes after every harmless one.
-    const ordered = [...hits.filter((h) => h.harmless), ...hits.filter((h) => !h.harmless)];
+    const ordered = safeOrder(hits, this.w.unsafe);
     // The filter last, in rank order, until `limit` pass: only those actions are resolved (a packed index parses
     // each on first use). The same answer as filtering first: the sort is stable and no score depends on another.
     const out: SearchHit[] = [];
