@@ -4,9 +4,9 @@ import type { Router } from '../router.js';
 import { ACCESS, type CommitRec, type NoteRec, type PipelineRec, type ProjectRec } from '../state.js';
 import type { Ctx, Reply } from '../types.js';
 import { extrasOf, type CommitStatusRec } from '../extras.js';
-import { addCommit, applyChange, diffFiles, history, resolveRef } from '../repo.js';
+import { addCommit, applyChange, history, resolveRef } from '../repo.js';
 import { commitJson, noteJson, userBasic } from '../serialize.js';
-import { bool, forbidden, int, json, message, missing, noContent, notFound, paginate, str, text } from '../util.js';
+import { bool, diffHasLine, forbidden, int, json, message, missing, noContent, notFound, paginate, str, text } from '../util.js';
 import { isReply, loadProject, requireLevel } from './common.js';
 import { branchAllows, PUSH_REFUSED } from '../branch-protection.js';
 import { newPipeline } from './ci.js';
@@ -95,20 +95,11 @@ function newNote(ctx: Ctx, body: string, type: NoteRec['type'], discussionId: st
   };
 }
 
-/** The line of the commit's diff a comment names (`path`, `line`, `line_type` new/old), if the diff has it. */
+/** The line of the commit's diff a comment names (`path`, `line`, `line_type` new/old): an added or a removed line of it. */
 function diffLine(p: ProjectRec, c: CommitRec, path: string, line: number, lineType: string): boolean {
-  const parent = c.parents[0] ? p.repo.commits.get(c.parents[0])?.files : undefined;
-  const d = diffFiles(parent, c.files).find((x) => x.new_path === path);
-  if (!d) return false;
-  let oldNo = 0; let newNo = 0;
-  for (const l of d.diff.split('\n')) {
-    const h = /^@@ -(\d+)(?:,\d+)? \+(\d+)/.exec(l);
-    if (h) { oldNo = Number(h[1]) - 1; newNo = Number(h[2]) - 1; continue; }
-    if (l.startsWith('-')) { oldNo++; if (lineType === 'old' && oldNo === line) return true; continue; }
-    if (l.startsWith('+')) { newNo++; if (lineType === 'new' && newNo === line) return true; continue; }
-    oldNo++; newNo++;
-  }
-  return false;
+  const parent = c.parents[0] ? p.repo.commits.get(c.parents[0])?.files.get(path) : undefined;
+  const own = c.files.get(path);
+  return parent !== own && (lineType === 'old' ? diffHasLine(parent, own, line, null) : lineType === 'new' && diffHasLine(parent, own, null, line));
 }
 
 function registerCommitNotes(r: Router): void {
